@@ -1,0 +1,51 @@
+// The one contract of every callable function: its name, who may call it, its payload schema and
+// its response type. The app calls through it and each function validates against it.
+// zod/mini keeps the browser bundle small: only the checks used here are shipped.
+import { z } from 'zod/mini';
+import type { ClassGroup, PublicClass, PublicSemester, SemesterCatalogue } from './domain';
+
+export type Access = 'public' | 'user' | 'admin';
+
+export interface CallableSpec<P extends z.ZodMiniType = z.ZodMiniType, R = unknown> {
+  readonly access: Access;
+  readonly payload: P;
+  /** Type-only marker for the response. */
+  readonly response?: R;
+}
+export type Callable<P extends z.ZodMiniType = z.ZodMiniType, R = unknown> = CallableSpec<P, R> & { readonly name: string };
+export type PayloadOf<C> = C extends CallableSpec<infer P, unknown> ? z.input<P> : never;
+export type ResponseOf<C> = C extends CallableSpec<z.ZodMiniType, infer R> ? R : never;
+
+const spec =
+  <R>() =>
+  <P extends z.ZodMiniType>(access: Access, payload: P): CallableSpec<P, R> => ({ access, payload });
+
+const id = z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(128, 'is too long'));
+const ids = z.array(id).check(z.maxLength(500, 'has too many ids'));
+/** "No payload": the callable protocol sends null for undefined. */
+const none = z.optional(z.null());
+
+const specs = {
+  roles: spec<string[]>()('user', none),
+  classes: spec<{ classes: PublicClass[]; notFound: string[] }>()(
+    'public',
+    z.union([none, z.strictObject({ query: z.array(z.strictObject({ id })).check(z.maxLength(500, 'has too many ids')) })]),
+  ),
+  availableEnrollmentClasses: spec<Record<string, SemesterCatalogue>>()('public', none),
+  classGroups: spec<{ groups: ClassGroup[]; notFound: string[] }>()('public', ids),
+  classesBySemester: spec<Record<string, SemesterCatalogue>>()('public', ids),
+  openSemesters: spec<{ semesters: PublicSemester[] }>()('public', none),
+} as const;
+
+type Named<T> = { [K in keyof T]: T[K] & { readonly name: K } };
+
+function named<T extends Record<string, CallableSpec>>(all: T): Named<T> {
+  return Object.fromEntries(Object.entries(all).map(([name, s]) => [name, { ...s, name }])) as Named<T>;
+}
+
+export const callables = named(specs);
+export type Callables = typeof callables;
+export type CallableName = keyof Callables;
+/** The payload the app sends and the response it gets, by callable name. */
+export type Payload<N extends CallableName> = PayloadOf<Callables[N]>;
+export type Response<N extends CallableName> = ResponseOf<Callables[N]>;

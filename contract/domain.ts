@@ -1,0 +1,261 @@
+// Domain types shared by the browser and the functions. Money is always integer cents.
+
+/** The school's own time zone: registration windows and deadlines are read on its calendar. */
+export const SCHOOL_TIME_ZONE = 'America/Los_Angeles';
+
+export type Cents = number;
+/** A calendar date, `YYYY-MM-DD`. */
+export type IsoDate = string;
+/** A wall-clock time, `HH:MM` (24 h). */
+export type ClockTime = string;
+
+export const SEMESTER_STATUSES = ['draft', 'open', 'closed', 'archived'] as const;
+export type SemesterStatus = (typeof SEMESTER_STATUSES)[number];
+
+export interface Semester {
+  id: string;
+  name: string;
+  startDate: IsoDate;
+  endDate: IsoDate;
+  /** First and last day families may enroll (inclusive). */
+  registrationOpens: IsoDate;
+  registrationCloses: IsoDate;
+  status: SemesterStatus;
+  /** Shown above the class list (markdown, rendered without raw HTML). */
+  infoMarkdown: string;
+  /** Added to every confirmation email of the semester (markdown). */
+  confirmationMarkdown: string;
+}
+
+/** What anyone may see of a semester. */
+export type PublicSemester = Omit<Semester, 'confirmationMarkdown'> & { openForEnrollment: boolean };
+
+export const CLASS_STATUSES = ['draft', 'live', 'paused', 'info-only'] as const;
+export type ClassStatus = (typeof CLASS_STATUSES)[number];
+
+/** 0 = Sunday … 6 = Saturday. */
+export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** Kindergarten is grade 0. */
+export const GRADE_MIN = 0;
+export const GRADE_MAX = 12;
+
+export interface PriceRange {
+  min: Cents;
+  max: Cents;
+}
+
+export interface AddOn {
+  id: string;
+  description: string;
+  price: Cents;
+}
+
+export interface ClassRecord {
+  id: string;
+  semesterId: string;
+  title: string;
+  description: string;
+  classType: string;
+  instructors: string[];
+  location: string;
+  startDate: IsoDate;
+  endDate: IsoDate;
+  weekdays: Weekday[];
+  startTime: ClockTime;
+  endTime: ClockTime;
+  gradeMin: number;
+  gradeMax: number;
+  capacity: number;
+  /** Kept equal to the size of the class roster, in the same transaction. */
+  enrolledCount: number;
+  price: Cents;
+  slidingScale?: PriceRange | null;
+  addOns: AddOn[];
+  registrationDeadline: IsoDate;
+  status: ClassStatus;
+  imageUrl?: string | null;
+}
+
+/** What anyone may see of a class: no roster, only the seats left. */
+export type PublicClass = Omit<ClassRecord, 'enrolledCount'> & { seatsLeft: number };
+
+export interface ClassGroup {
+  id: string;
+  semesterId: string;
+  name: string;
+  /** Price of the bundle when every class in it is selected. */
+  price: Cents;
+  classIds: string[];
+}
+
+export interface SemesterCatalogue {
+  classes: PublicClass[];
+  groups: ClassGroup[];
+}
+
+export const ROLE_ADMIN = 'admin';
+
+export const TSHIRT_SIZES = ['YXS', 'YS', 'YM', 'YL', 'YXL', 'AS', 'AM', 'AL', 'AXL', 'A2XL'] as const;
+export type TshirtSize = (typeof TSHIRT_SIZES)[number];
+
+export const PHOTO_PERMISSIONS = ['yes', 'no', 'yes-without-name'] as const;
+export type PhotoPermission = (typeof PHOTO_PERMISSIONS)[number];
+
+export interface Guardian {
+  name: string;
+  relationship: string;
+  phone: string;
+  email: string;
+  livesWithStudent: boolean;
+}
+
+export interface Contact {
+  name: string;
+  relationship: string;
+  phone: string;
+}
+
+export interface Allergy {
+  allergen: string;
+  reaction: string;
+  lifeThreatening: boolean;
+}
+
+export interface Medication {
+  name: string;
+  dose: string;
+  schedule: string;
+}
+
+export interface StudentHealth {
+  allergies: Allergy[];
+  medications: Medication[];
+  /** The guardian authorizes staff to give the listed medications. */
+  medicationAuthorized: boolean;
+  medicalNotes: string;
+  doctorName: string;
+  doctorPhone: string;
+  insuranceCompany: string;
+  insuranceId: string;
+  noInsurance: boolean;
+}
+
+export interface StudentPermissions {
+  photo: PhotoPermission;
+  sunscreen: boolean;
+  bugSpray: boolean;
+}
+
+/** A child's reusable profile, owned by one family account. */
+export interface StudentProfile {
+  firstName: string;
+  lastName: string;
+  birthDate: IsoDate;
+  grade: number;
+  pronouns: string;
+  school: string;
+  tshirtSize: TshirtSize;
+  notes: string;
+  guardians: Guardian[];
+  emergencyContacts: Contact[];
+  authorizedPickups: Contact[];
+  pickupCodeWord: string;
+  permissions: StudentPermissions;
+  health: StudentHealth;
+}
+
+export interface Student extends StudentProfile {
+  id: string;
+  ownerUid: string;
+  /** When the family last confirmed the info is accurate (ISO timestamp), null if never. */
+  infoReviewedAt: string | null;
+}
+
+export const PAYMENT_METHODS = ['card', 'check', 'cash', 'venmo', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export interface LineItem {
+  kind: 'class' | 'group';
+  /** Class id or group id. */
+  id: string;
+  semesterId: string;
+  title: string;
+  /** For a group: the classes it covers. */
+  classIds: string[];
+  listPrice: Cents;
+  /** The price charged before discounts: list price, group price or the chosen sliding-scale price. */
+  price: Cents;
+  addOns: AddOn[];
+}
+
+export interface AppliedDiscount {
+  code: string;
+  description: string;
+  amount: Cents;
+}
+
+export interface Payment {
+  amount: Cents;
+  method: PaymentMethod;
+  note: string;
+  at: string;
+  by: string;
+}
+
+export interface ReleaseSignature {
+  releaseId: string;
+  version: string;
+  typedName: string;
+  signedAt: string;
+}
+
+export interface Enrollment {
+  id: string;
+  ownerUid: string;
+  studentId: string;
+  studentName: string;
+  semesterIds: string[];
+  /** Every class the enrollment holds a seat in (groups expanded). */
+  classIds: string[];
+  lineItems: LineItem[];
+  discounts: AppliedDiscount[];
+  subtotal: Cents;
+  total: Cents;
+  payments: Payment[];
+  balance: Cents;
+  status: 'confirmed' | 'cancelled';
+  releases: ReleaseSignature[];
+  createdAt: string;
+  idempotencyKey: string;
+}
+
+export const DISCOUNT_TYPES = [
+  'percent-off-classes',
+  'free-classes',
+  'percent-off-with-minimum',
+  'fixed-basket',
+  'percent-basket',
+  'early-bird-fixed',
+] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+
+export interface Discount {
+  id: string;
+  /** Stored upper-case, unique. */
+  code: string;
+  description: string;
+  type: DiscountType;
+  /** Cents for fixed types. */
+  amount: Cents;
+  /** 0–100 for percent types. */
+  percent: number;
+  classIds: string[];
+  groupIds: string[];
+  classTypes: string[];
+  minimumCount: number;
+  /** Last day the code works (inclusive); for early-bird, the early-bird date. */
+  expiresOn: IsoDate | null;
+  active: boolean;
+}

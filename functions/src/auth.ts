@@ -1,0 +1,14 @@
+import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
+import { ROLE_ADMIN } from '../../contract/domain';
+import { loadRoles } from './data/roles';
+
+export function requireUser(request: Pick<CallableRequest, 'auth'>): { uid: string; email: string | null } {
+  if (!request.auth) throw new HttpsError('unauthenticated', 'Please sign in first.');
+  return { uid: request.auth.uid, email: (request.auth.token.email as string | undefined) ?? null };
+}
+
+/** The role is read from Firestore on every call, so revoking it takes effect at once. */
+export async function requireAdmin(uid: string): Promise<void> {
+  const roles = await loadRoles(uid);
+  if (!roles.includes(ROLE_ADMIN)) throw new HttpsError('permission-denied', 'This page is for school staff only.');
+}

@@ -1,0 +1,61 @@
+// Firestore reads of the public catalogue: whole queries or one batched getAll, never a read per class.
+import type { DocumentSnapshot, Query } from 'firebase-admin/firestore';
+import type { ClassGroup, ClassRecord, ClassStatus, Semester } from '../../../contract/domain';
+import { COLLECTIONS, db } from './db';
+
+const IN_LIMIT = 30;
+
+function fromDoc<T>(snap: DocumentSnapshot): T {
+  return { ...snap.data(), id: snap.id } as T;
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+async function queryIn<T>(collection: string, field: string, values: string[], refine?: (q: Query) => Query) {
+  const unique = [...new Set(values)];
+  const snaps = await Promise.all(
+    chunks(unique, IN_LIMIT).map((part) => {
+      const q = db().collection(collection).where(field, 'in', part);
+      return (refine ? refine(q) : q).get();
+    }),
+  );
+  return snaps.flatMap((s) => s.docs.map((d) => fromDoc<T>(d)));
+}
+
+async function getByIds<T>(collection: string, ids: string[]): Promise<{ found: T[]; notFound: string[] }> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return { found: [], notFound: [] };
+  const snaps = await db().getAll(...unique.map((id) => db().collection(collection).doc(id)));
+  return {
+    found: snaps.filter((s) => s.exists).map((s) => fromDoc<T>(s)),
+    notFound: snaps.filter((s) => !s.exists).map((s) => s.id),
+  };
+}
+
+export async function loadSemesters(): Promise<Semester[]> {
+  const snap = await db().collection(COLLECTIONS.semesters).get();
+  return snap.docs.map((d) => fromDoc<Semester>(d));
+}
+
+export async function loadConfiguredCurrentSemesterId(): Promise<string | null> {
+  const snap = await db().collection(COLLECTIONS.config).doc('portal').get();
+  const value: unknown = snap.get('currentSemesterId');
+  return typeof value === 'string' ? value : null;
+}
+
+export async function loadClassesOfSemesters(semesterIds: string[], status?: ClassStatus): Promise<ClassRecord[]> {
+  return queryIn<ClassRecord>(COLLECTIONS.classes, 'semesterId', semesterIds, (q) =>
+    status ? q.where('status', '==', status) : q,
+  );
+}
+
+export async function loadGroupsOfSemesters(semesterIds: string[]): Promise<ClassGroup[]> {
+  return queryIn<ClassGroup>(COLLECTIONS.groups, 'semesterId', semesterIds);
+}
+
+export const loadClassesByIds = (ids: string[]) => getByIds<ClassRecord>(COLLECTIONS.classes, ids);
+export const loadGroupsByIds = (ids: string[]) => getByIds<ClassGroup>(COLLECTIONS.groups, ids);

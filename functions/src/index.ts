@@ -1,0 +1,3 @@
+// Every callable of the portal, exported under its contract name.
+export { roles } from './callables/roles';
+export { availableEnrollmentClasses, classGroups, classes, classesBySemester, openSemesters } from './callables/catalogue';

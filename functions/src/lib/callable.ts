@@ -1,0 +1,48 @@
+// Wraps a handler as a v2 callable that checks access and validates its payload against the contract.
+import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import type { z } from 'zod/mini';
+import { type Callable, type ResponseOf } from '../../../contract/callables';
+import { FUNCTIONS_REGION } from '../../../contract/constants';
+import { requireAdmin, requireUser } from '../auth';
+
+export interface CallContext {
+  /** The signed-in caller, or null for an anonymous public call. */
+  uid: string | null;
+  email: string | null;
+}
+
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .slice(0, 5)
+    .map((issue) => {
+      const where = issue.path.length ? issue.path.map(String).join('.') : 'payload';
+      return `${where}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+export function parsePayload<C extends Callable>(def: C, data: unknown): z.output<C['payload']> {
+  const parsed = def.payload.safeParse(data);
+  if (!parsed.success) throw new HttpsError('invalid-argument', describeIssues(parsed.error.issues));
+  return parsed.data as z.output<C['payload']>;
+}
+
+export async function authorize(def: Callable, request: Pick<CallableRequest, 'auth'>): Promise<CallContext> {
+  if (def.access === 'public') {
+    return { uid: request.auth?.uid ?? null, email: (request.auth?.token.email as string | undefined) ?? null };
+  }
+  const user = requireUser(request);
+  if (def.access === 'admin') await requireAdmin(user.uid);
+  return user;
+}
+
+export function callable<C extends Callable>(
+  def: C,
+  handler: (payload: z.output<C['payload']>, ctx: CallContext) => Promise<ResponseOf<C>>,
+) {
+  return onCall({ region: FUNCTIONS_REGION, cors: true }, async (request) => {
+    const ctx = await authorize(def, request);
+    const payload = parsePayload(def, request.data);
+    return handler(payload, ctx);
+  });
+}

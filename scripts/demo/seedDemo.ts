@@ -1,0 +1,64 @@
+// Writes the demo school into Firestore and Auth. Idempotent: fixed ids, documents overwritten,
+// enrolled counts recomputed from the rosters.
+import type { UserRecord } from 'firebase-admin/auth';
+import { ROLE_ADMIN, SCHOOL_TIME_ZONE } from '../../contract/domain';
+import { adminAuth, adminDb } from './adminApp';
+import { buildDemoData, DEMO_ADMIN, DEMO_FAMILY } from './demoData';
+
+export function todayInSchool(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE }).format(now);
+}
+
+async function upsertUser(u: { uid: string; email: string; password: string; name: string }): Promise<UserRecord> {
+  const auth = adminAuth();
+  const existing = await auth.getUserByEmail(u.email).catch(() => null);
+  if (existing) return auth.updateUser(existing.uid, { password: u.password, displayName: u.name, emailVerified: true });
+  return auth.createUser({ uid: u.uid, email: u.email, password: u.password, displayName: u.name, emailVerified: true });
+}
+
+export async function seedDemo(today = todayInSchool()) {
+  const db = adminDb();
+  const data = buildDemoData(today);
+  const [admin, family] = await Promise.all([upsertUser(DEMO_ADMIN), upsertUser(DEMO_FAMILY)]);
+  const familyUid = family.uid;
+  const owner = (uid: string) => (uid === DEMO_FAMILY.uid ? familyUid : uid);
+
+  const writer = db.bulkWriter();
+  writer.set(db.doc(`roles/${admin.uid}`), { roles: [ROLE_ADMIN] });
+  writer.set(db.doc('config/portal'), { currentSemesterId: data.currentSemesterId });
+  for (const s of data.semesters) writer.set(db.doc(`semesters/${s.id}`), s);
+  for (const g of data.groups) writer.set(db.doc(`groups/${g.id}`), g);
+  for (const d of data.discounts) writer.set(db.doc(`discounts/${d.id}`), d);
+  for (const s of data.students) writer.set(db.doc(`students/${s.id}`), { ...s, ownerUid: owner(s.ownerUid) });
+  for (const e of data.enrollments) {
+    writer.set(db.doc(`enrollments/${e.id}`), { ...e, ownerUid: owner(e.ownerUid) });
+    for (const classId of e.classIds) {
+      writer.set(db.doc(`classes/${classId}/roster/${e.studentId}`), {
+        studentId: e.studentId,
+        studentName: e.studentName,
+        enrollmentId: e.id,
+        ownerUid: owner(e.ownerUid),
+        addOns: [],
+      });
+    }
+  }
+  await writer.close();
+
+  // The count always equals the roster, including enrollments made on the emulators since the last seed.
+  const counts = await Promise.all(
+    data.classes.map(async (c) => (await db.collection(`classes/${c.id}/roster`).count().get()).data().count),
+  );
+  const classWriter = db.bulkWriter();
+  data.classes.forEach((c, i) => classWriter.set(db.doc(`classes/${c.id}`), { ...c, enrolledCount: counts[i] }));
+  await classWriter.close();
+
+  return {
+    semesters: data.semesters.length,
+    classes: data.classes.length,
+    liveClasses: data.classes.filter((c) => c.status === 'live').length,
+    groups: data.groups.length,
+    discounts: data.discounts.length,
+    students: data.students.length,
+    enrollments: data.enrollments.length,
+  };
+}

@@ -1,0 +1,106 @@
+// Everything the Firebase emulators need to run offline on these machines (see README "Emulators").
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync, chmodSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const PROJECT_ID = 'demo-portal';
+export const PORTS = { auth: 9099, functions: 5001, firestore: 8080, hosting: 5000 };
+export const FIREBASE_BIN = join(ROOT, 'tools/emulators/node_modules/.bin/firebase');
+const FIRESTORE_JAR =
+  process.env.PORTAL_FIRESTORE_JAR ??
+  '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
+const CACHE = join(ROOT, '.cache/emulators');
+
+function javaMajor(javaBin) {
+  const run = spawnSync(javaBin, ['-version'], { encoding: 'utf8' });
+  return parseMajor(`${run.stdout ?? ''}${run.stderr ?? ''}`);
+}
+function parseMajor(text) {
+  const m = /version "(\d+)(?:\.(\d+))?/.exec(text);
+  if (!m) return 0;
+  return m[1] === '1' ? Number(m[2]) : Number(m[1]);
+}
+
+/** A JDK >= 21 for firebase-tools 15: one under /usr/lib/jvm, else a shim that reports 21 and runs the system java. */
+function javaBinDir() {
+  const jvm = '/usr/lib/jvm';
+  if (existsSync(jvm)) {
+    for (const name of readdirSync(jvm).sort().reverse()) {
+      const bin = join(jvm, name, 'bin');
+      if (existsSync(join(bin, 'java')) && javaMajor(join(bin, 'java')) >= 21) return bin;
+    }
+  }
+  const systemJava = execFileSync('sh', ['-c', 'command -v java || true'], { encoding: 'utf8' }).trim();
+  if (!systemJava) fail('No Java runtime found. Install one with: apt-get install -y default-jre-headless');
+  const shimDir = join(CACHE, 'java-shim');
+  mkdirSync(shimDir, { recursive: true });
+  const shim = join(shimDir, 'java');
+  writeFileSync(
+    shim,
+    `#!/bin/sh\n# firebase-tools 15 refuses Java < 21 by its -version text; the Firestore emulator runs fine on 17.\n` +
+      `if [ "$1" = "-version" ]; then echo 'openjdk version "21.0.0"' >&2; exit 0; fi\nexec ${systemJava} "$@"\n`,
+  );
+  chmodSync(shim, 0o755);
+  return shimDir;
+}
+
+function fail(message) {
+  console.error(`\n[emulators] ${message}\n`);
+  process.exit(2);
+}
+
+/** Builds (once) the launcher jar that runs the image's Firestore emulator. */
+function firestoreLauncherJar(javaBin) {
+  if (!existsSync(FIRESTORE_JAR)) {
+    fail(
+      `The Firestore emulator jar is missing at ${FIRESTORE_JAR}.\n` +
+        '  Install it with: apt-get install -y google-cloud-cli-firestore-emulator\n' +
+        '  (or point PORTAL_FIRESTORE_JAR at a cloud-firestore-emulator.jar).',
+    );
+  }
+  const jar = join(CACHE, 'firestore-launcher.jar');
+  if (existsSync(jar)) return jar;
+  const build = join(CACHE, 'launcher-build');
+  mkdirSync(build, { recursive: true });
+  const javac = join(javaBin, 'javac');
+  execFileSync(existsSync(javac) ? javac : 'javac', [
+    '--release', '17', '-d', build, join(ROOT, 'scripts/emulators/FirestoreLauncher.java'),
+  ]);
+  writeFileSync(
+    join(build, 'MANIFEST.MF'),
+    `Main-Class: FirestoreLauncher\nClass-Path: ${pathToFileURL(FIRESTORE_JAR).href}\n`,
+  );
+  const jarTool = existsSync(join(javaBin, 'jar')) ? join(javaBin, 'jar') : 'jar';
+  execFileSync(jarTool, ['cfm', jar, join(build, 'MANIFEST.MF'), '-C', build, 'FirestoreLauncher.class']);
+  return jar;
+}
+
+export function emulatorEnv(base = process.env) {
+  if (!existsSync(FIREBASE_BIN)) {
+    fail('firebase-tools is not installed. Run `npm install` at the project root first.');
+  }
+  mkdirSync(CACHE, { recursive: true });
+  const javaBin = javaBinDir();
+  return {
+    ...base,
+    PATH: `${javaBin}:${base.PATH}`,
+    FIRESTORE_EMULATOR_BINARY_PATH: firestoreLauncherJar(javaBin),
+    METADATA_SERVER_DETECTION: 'none',
+    FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+    NO_UPDATE_NOTIFIER: '1',
+    FIREBASE_CLI_EXPERIMENTS: base.FIREBASE_CLI_EXPERIMENTS ?? '',
+  };
+}
+
+/** Environment for code (seed, tests) that talks to already-running emulators with the Admin SDK. */
+export function clientEnv(base = process.env) {
+  return {
+    ...base,
+    GCLOUD_PROJECT: PROJECT_ID,
+    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${PORTS.firestore}`,
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${PORTS.auth}`,
+    METADATA_SERVER_DETECTION: 'none',
+  };
+}

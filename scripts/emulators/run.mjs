@@ -1,0 +1,44 @@
+// Starts the emulator suite in the background and resolves once it is ready (used by npm start / dev).
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { emulatorEnv, FIREBASE_BIN, PROJECT_ID, ROOT } from './env.mjs';
+
+export const EMULATORS = 'auth,functions,firestore,hosting';
+export const LOG_FILE = join(ROOT, '.cache/emulators.log');
+
+export function startEmulators({ timeoutMs = 120_000 } = {}) {
+  mkdirSync(join(ROOT, '.cache'), { recursive: true });
+  const log = createWriteStream(LOG_FILE);
+  const child = spawn(FIREBASE_BIN, ['emulators:start', '--project', PROJECT_ID, '--only', EMULATORS], {
+    cwd: ROOT,
+    env: emulatorEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  const ready = new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`The emulators did not start within ${timeoutMs / 1000} s.`)), timeoutMs);
+    child.stdout.on('data', (chunk) => {
+      seen = (seen + chunk).slice(-4000);
+      if (seen.includes('All emulators ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The emulators stopped (exit code ${code}).`));
+    });
+  });
+  return { child, ready };
+}
+
+export function logTail(lines = 30) {
+  try {
+    return readFileSync(LOG_FILE, 'utf8').trim().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,31 @@
+// npm run screenshots -- [path ...]: Chromium screenshots of pages of the running portal (npm start),
+// at 1280 px and 360 px, into screenshots/. Optional sign-in with --as family|admin.
+import { mkdirSync } from 'node:fs';
+import { launchBrowser, newPage, signInThroughForm } from '../test/e2e/support/browser';
+
+const args = process.argv.slice(2);
+const asIndex = args.indexOf('--as');
+const who = asIndex >= 0 ? args[asIndex + 1] : null;
+const paths = args.filter((a, i) => !a.startsWith('--') && (asIndex < 0 || i !== asIndex + 1));
+const accounts: Record<string, [string, string]> = {
+  family: ['family@example.com', 'family-demo-1'],
+  admin: ['admin@example.com', 'admin-demo-1'],
+};
+mkdirSync('screenshots', { recursive: true });
+const browser = await launchBrowser();
+for (const width of [1280, 360]) {
+  const { context, page } = await newPage(browser, width, width === 360 ? 740 : 900);
+  if (who) {
+    await signInThroughForm(page, ...accounts[who]);
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  }
+  for (const path of paths.length ? paths : ['/classes/enrollment']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const file = `screenshots/${(who ? `${who}-` : '') + (path.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'root')}-${width}.png`;
+    await page.screenshot({ path: file, fullPage: true });
+    console.log(file);
+  }
+  await context.close();
+}
+await browser.close();

@@ -1,0 +1,77 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link, Outlet } from 'react-router-dom';
+import { PageLoading } from '../components/PageLoading';
+import { UserButton } from '../features/auth/UserButton';
+import { isAdmin, useSession } from '../features/auth/session';
+import { useWideScreen } from '../hooks/useMediaQuery';
+import { useSettings } from '../lib/settingsContext';
+
+const SideMenu = lazy(() => import('./SideMenu'));
+
+/** Seed §1–§2: header (logo, title, Menu for admins, user button), page outlet, side menu, footer. */
+export function Shell() {
+  const wide = useWideScreen();
+  const session = useSession();
+  const settings = useSettings();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const admin = isAdmin(session);
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="shell-header">
+        {admin && (
+          <button
+            type="button"
+            className="p-button p-component p-button-text header-menu-button"
+            onClick={() => {
+              setMenuLoaded(true);
+              setMenuOpen(true);
+            }}
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+          >
+            <span className="pi pi-bars" aria-hidden="true" />
+            <span className="p-button-label">Menu</span>
+          </button>
+        )}
+        <Link to="/classes/enrollment" className="brand">
+          <img src="/logo.svg" alt="" width={wide ? 50 : 35} height={wide ? 50 : 35} className="brand-logo" />
+          <span className="brand-title">{wide ? 'Registration Portal' : 'Portal'}</span>
+        </Link>
+        <div className="header-end">
+          <UserButton compact={!wide} />
+        </div>
+      </header>
+      {settings.site_banner && (
+        <div className="site-banner" role="note">
+          {settings.site_banner}
+        </div>
+      )}
+      <main id="main" className="shell-main" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="shell-footer">
+        <p>© 2025 Registration Portal. All rights reserved.</p>
+        <p>
+          <a href={settings.privacy_policy_url} target="_blank" rel="noopener noreferrer">
+            Privacy Policy
+          </a>
+        </p>
+        <p>
+          Questions? Contact us at <a href={`mailto:${settings.support_email}`}>{settings.support_email}</a>
+        </p>
+      </footer>
+      {menuLoaded && admin && (
+        <Suspense fallback={null}>
+          <SideMenu visible={menuOpen} onHide={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

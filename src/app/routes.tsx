@@ -1,0 +1,45 @@
+// Seed §2: the route table. Every screen is loaded on demand.
+import { lazy } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { RequireAdmin, RequireLogin } from '../features/auth/guards';
+import { Shell } from './Shell';
+
+const EnrollmentPage = lazy(() => import('../features/catalog/EnrollmentPage'));
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const AccountRoutes = lazy(() => import('../features/account/AccountRoutes'));
+const AdminRoutes = lazy(() => import('../features/admin/AdminRoutes'));
+const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
+const DonatePage = lazy(() => import('../features/donate/DonatePage'));
+
+export const routes: RouteObject[] = [
+  {
+    element: <Shell />,
+    children: [
+      { index: true, element: <Navigate to="/classes" replace /> },
+      { path: 'classes', element: <Navigate to="/classes/enrollment" replace /> },
+      { path: 'classes/enrollment/*', element: <EnrollmentPage /> },
+      { path: 'user/login', element: <LoginPage create={false} /> },
+      { path: 'user/create', element: <LoginPage create /> },
+      { path: 'user/*', element: <Navigate to="/user/login" replace /> },
+      {
+        path: 'account/*',
+        element: (
+          <RequireLogin>
+            <AccountRoutes />
+          </RequireLogin>
+        ),
+      },
+      {
+        path: 'admin/*',
+        element: (
+          <RequireAdmin>
+            <AdminRoutes />
+          </RequireAdmin>
+        ),
+      },
+      { path: 'calendar/classes', element: <CalendarPage /> },
+      { path: 'donate-venmo', element: <DonatePage /> },
+      { path: '*', element: <Navigate to="/classes/enrollment" replace /> },
+    ],
+  },
+];

@@ -1,0 +1,173 @@
+// Seed §2 "Sign-in / create-account screen", to the letter.
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { InputText } from 'primereact/inputtext';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { createAccountWithEmail, sendPasswordReset, signInWithEmail } from '../../lib/auth';
+import { useNotify } from '../../lib/toast';
+import { authErrorCode, describeAuthError } from './authErrors';
+import {
+  hasErrors,
+  initialLoginForm,
+  showResetSuggestion,
+  validateLogin,
+  type LoginFormState,
+  type LoginRequestState,
+} from './loginState';
+
+export interface LoginFormProps {
+  /** Start in account-creation mode. */
+  create?: boolean;
+  /** Inside another page (the enrollment stepper): the hint switches mode in place instead of linking. */
+  embedded?: boolean;
+  onSuccess?: () => void;
+}
+
+export function LoginForm({ create = false, embedded = false, onSuccess }: LoginFormProps) {
+  const notify = useNotify();
+  const [form, setForm] = useState<LoginFormState>(() => initialLoginForm(create));
+  const [request, setRequest] = useState<LoginRequestState>('Idle');
+  const [failure, setFailure] = useState('');
+  const creating = !!form.newAccountCreation;
+  const showFields = !creating || form.newAccountCreation?.method === 'email';
+  const errors = validateLogin(form);
+  const showErrors = request === 'Invalid';
+
+  const update = (patch: Partial<LoginFormState>) => setForm((f) => ({ ...f, ...patch }));
+  const toggleMode = () => {
+    setForm((f) => ({ ...f, newAccountCreation: f.newAccountCreation ? undefined : {} }));
+    setRequest('Idle');
+    setFailure('');
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (request === 'Pending') return;
+    if (hasErrors(errors)) {
+      setRequest('Invalid');
+      return;
+    }
+    setRequest('Pending');
+    setFailure('');
+    try {
+      if (creating) await createAccountWithEmail(form.email.trim(), form.password);
+      else await signInWithEmail(form.email.trim(), form.password);
+      setRequest('Success');
+      notify({ severity: 'success', summary: 'Success', detail: creating ? 'Created account!' : 'Logged in!' });
+      onSuccess?.();
+    } catch (err) {
+      const detail = `${creating ? 'Failed to create account' : 'Failed to log in'}: ${describeAuthError(authErrorCode(err))}`;
+      setRequest('Failure');
+      setFailure(detail);
+      notify({ severity: 'error', summary: 'Error', detail });
+    }
+  }
+
+  async function resetPassword() {
+    try {
+      await sendPasswordReset(form.email.trim());
+      notify({ severity: 'success', summary: 'Success', detail: 'Sent reset email!' });
+    } catch (err) {
+      notify({ severity: 'error', summary: 'Error', detail: `Could not send the reset email: ${describeAuthError(authErrorCode(err))}` });
+    }
+  }
+
+  const hintText = creating ? 'Already have an account? Sign in.' : 'First time? Create an account.';
+  const hint = embedded ? (
+    <button type="button" className="link-button" onClick={toggleMode}>
+      {hintText}
+    </button>
+  ) : (
+    <Link to={creating ? '/user/login' : '/user/create'}>{hintText}</Link>
+  );
+
+  return (
+    <Card title="Sign In or Create Account" className="login-card">
+      <p className="login-hint">{hint}</p>
+      {creating && !form.newAccountCreation?.method && (
+        <Button
+          type="button"
+          label="Create With Email"
+          icon="pi pi-envelope"
+          className="w-full"
+          onClick={() => update({ newAccountCreation: { method: 'email' } })}
+        />
+      )}
+      {showFields && (
+        <form onSubmit={submit} noValidate className="login-form">
+          {creating && (
+            <Button
+              type="button"
+              label="Pick different account type"
+              icon="pi pi-arrow-left"
+              text
+              onClick={() => {
+                setForm({ email: '', password: '', newAccountCreation: {} });
+                setRequest('Idle');
+                setFailure('');
+              }}
+            />
+          )}
+          <div className="field">
+            <label htmlFor="login-email">Email</label>
+            <InputText
+              id="login-email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              value={form.email}
+              onChange={(e) => update({ email: e.target.value })}
+              invalid={showErrors && errors.email.length > 0}
+              aria-invalid={showErrors && errors.email.length > 0}
+              aria-describedby={showErrors && errors.email.length ? 'login-email-error' : undefined}
+            />
+            {showErrors && errors.email.length > 0 && (
+              <small id="login-email-error" className="field-error">
+                {errors.email.join(', ')}
+              </small>
+            )}
+          </div>
+          <div className="field">
+            <label htmlFor="login-password">Password</label>
+            <InputText
+              id="login-password"
+              type="password"
+              autoComplete={creating ? 'new-password' : 'current-password'}
+              value={form.password}
+              onChange={(e) => update({ password: e.target.value })}
+              invalid={showErrors && errors.password.length > 0}
+              aria-invalid={showErrors && errors.password.length > 0}
+              aria-describedby={showErrors && errors.password.length ? 'login-password-error' : undefined}
+            />
+            {showErrors && errors.password.length > 0 && (
+              <small id="login-password-error" className="field-error">
+                {errors.password.join(', ')}
+              </small>
+            )}
+          </div>
+          {failure && (
+            <p className="form-failure" role="alert">
+              {failure}
+            </p>
+          )}
+          {showResetSuggestion(request, form) && (
+            <p className="reset-suggestion" role="note">
+              Forgot your password?{' '}
+              <button type="button" className="link-button" onClick={resetPassword}>
+                Send a password reset email.
+              </button>
+            </p>
+          )}
+          <Button
+            type="submit"
+            label={creating ? 'Create Account' : 'Sign In'}
+            loading={request === 'Pending'}
+            className="w-full"
+          />
+        </form>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,5 @@
+import { NotBuiltYet } from '../../components/NotBuiltYet';
+
+export default function DonatePage() {
+  return <NotBuiltYet title="Donate" />;
+}

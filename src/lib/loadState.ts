@@ -1,0 +1,33 @@
+export type LoadState<T> =
+  | { status: 'loading' }
+  | { status: 'error'; error: CallError }
+  | { status: 'loaded'; value: T };
+
+export const loading = { status: 'loading' } as const;
+export const loaded = <T>(value: T): LoadState<T> => ({ status: 'loaded', value });
+export const failed = (error: CallError): LoadState<never> => ({ status: 'error', error });
+
+/** The error codes of callable functions (seed §8). */
+export type CallErrorCode =
+  | 'invalid-argument'
+  | 'unauthenticated'
+  | 'permission-denied'
+  | 'not-found'
+  | 'aborted'
+  | 'resource-exhausted'
+  | 'cancelled'
+  | 'unimplemented'
+  | 'unavailable'
+  | 'deadline-exceeded'
+  | 'internal'
+  | 'unknown';
+
+export class CallError extends Error {
+  constructor(
+    readonly code: CallErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CallError';
+  }
+}

@@ -1,0 +1,41 @@
+// The toast area (top right). PrimeReact's Toast is loaded with the first message.
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+
+/** Seed §3: a toast message. */
+export interface Message {
+  detail: string;
+  summary?: string;
+  severity: 'success' | 'info' | 'warn' | 'error';
+  life?: number;
+  sticky?: boolean;
+  closable?: boolean;
+  key?: string;
+}
+
+export const TOAST_LIFE_MS = 3000;
+
+const ToastHost = lazy(() => import('./ToastHost'));
+const NotifyContext = createContext<(m: Message) => void>(() => undefined);
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [queue, setQueue] = useState<Message[]>([]);
+  const [started, setStarted] = useState(false);
+  const notify = useCallback((m: Message) => {
+    setStarted(true);
+    setQueue((q) => [...q, m]);
+  }, []);
+  const taken = useCallback((n: number) => setQueue((q) => q.slice(n)), []);
+  const value = useMemo(() => notify, [notify]);
+  return (
+    <NotifyContext.Provider value={value}>
+      {children}
+      {started && (
+        <Suspense fallback={null}>
+          <ToastHost queue={queue} onShown={taken} />
+        </Suspense>
+      )}
+    </NotifyContext.Provider>
+  );
+}
+
+export const useNotify = () => useContext(NotifyContext);

@@ -1,0 +1,40 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+
+// jsdom has no layout: PrimeReact overlays check offsetParent before showing.
+Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+  configurable: true,
+  get() {
+    return this.parentNode;
+  },
+});
+
+/** Tests set the viewport width; matchMedia answers min-/max-width queries from it. */
+export function setViewportWidth(width: number) {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+}
+window.matchMedia = (query: string) => {
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  const max = /max-width:\s*([\d.]+)px/.exec(query);
+  const w = window.innerWidth;
+  const matches = (!min || w >= Number(min[1])) && (!max || w <= Number(max[1]));
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  } as MediaQueryList;
+};
+window.scrollTo = () => undefined;
+Element.prototype.scrollIntoView = () => undefined;
+
+beforeEach(() => setViewportWidth(1280));
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});

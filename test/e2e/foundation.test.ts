@@ -1,0 +1,36 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../scripts/demo/seedDemo';
+import { resetEmulators } from '../support/emulators';
+import { axeViolations, launchBrowser, newPage, signInThroughForm } from './support/browser';
+
+describe('the portal on the emulators, in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    await resetEmulators();
+    await seedDemo();
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('loads /classes/enrollment with the open semesters and their classes, without axe violations', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/classes/enrollment');
+    await page.getByRole('heading', { name: /Summer Camps/ }).waitFor();
+    expect(await page.getByText('Forest Explorers', { exact: true }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Register / Sign In' }).getAttribute('href')).toBe('/user/create');
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('signs the demo family in: success toast, avatar menu, back to the landing page', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, 'family@example.com', 'family-demo-1');
+    await page.getByText('Logged in!').waitFor();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByText('family@example....').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/classes/enrollment');
+    await context.close();
+  });
+});

@@ -1,0 +1,37 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminDb } from '../../scripts/demo/adminApp';
+import { seedDemo } from '../../scripts/demo/seedDemo';
+import { callFunction, resetEmulators, signIn } from '../support/emulators';
+
+describe('demo seed on the emulators', () => {
+  let first: Awaited<ReturnType<typeof seedDemo>>;
+  beforeAll(async () => {
+    await resetEmulators();
+    first = await seedDemo();
+  });
+
+  it('is idempotent: a second run leaves the same documents and counts', async () => {
+    const db = adminDb();
+    const before = (await db.collection('students').count().get()).data().count;
+    const again = await seedDemo();
+    expect(again).toEqual(first);
+    expect((await db.collection('students').count().get()).data().count).toBe(before);
+    expect((await db.collection('enrollments').count().get()).data().count).toBe(first.enrollments);
+    const full = await db.doc('classes/fire-and-shelter').get();
+    expect(full.get('enrolledCount')).toBe(full.get('capacity'));
+    expect((await db.collection('classes/fire-and-shelter/roster').count().get()).data().count).toBe(full.get('enrolledCount'));
+  });
+
+  it('creates the demo accounts with their passwords', async () => {
+    await expect(signIn('admin@example.com', 'admin-demo-1')).resolves.toMatchObject({ email: 'admin@example.com' });
+    await expect(signIn('family@example.com', 'family-demo-1')).resolves.toMatchObject({ email: 'family@example.com' });
+  });
+
+  it('offers two open semesters with at least 20 enrollable classes through the public callables', async () => {
+    const semesters = await callFunction<{ semesters: { id: string }[] }>('openSemesters');
+    expect(semesters.result?.semesters.map((s) => s.id).sort()).toEqual(['camps', 'open-term']);
+    const available = await callFunction<Record<string, { classes: { id: string }[] }>>('availableEnrollmentClasses');
+    const count = Object.values(available.result ?? {}).reduce((n, s) => n + s.classes.length, 0);
+    expect(count).toBeGreaterThanOrEqual(20);
+  });
+});

@@ -1,0 +1,74 @@
+// Helpers for tests that run inside `firebase emulators:exec`: reset, seed, real users and ID tokens,
+// and calls to the functions exactly as the browser makes them.
+import { FUNCTIONS_REGION } from '../../contract/constants';
+
+export const PROJECT = process.env.GCLOUD_PROJECT ?? 'demo-portal';
+export const FIRESTORE = `http://${process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080'}`;
+export const AUTH = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'}`;
+export const FUNCTIONS = 'http://127.0.0.1:5001';
+export const HOSTING = 'http://localhost:5000';
+
+export async function resetEmulators(): Promise<void> {
+  const [a, b] = await Promise.all([
+    fetch(`${FIRESTORE}/emulator/v1/projects/${PROJECT}/databases/(default)/documents`, { method: 'DELETE' }),
+    fetch(`${AUTH}/emulator/v1/projects/${PROJECT}/accounts`, { method: 'DELETE' }),
+  ]);
+  if (!a.ok || !b.ok) throw new Error(`Could not reset the emulators (${a.status}, ${b.status})`);
+}
+
+export interface TestUser {
+  uid: string;
+  email: string;
+  idToken: string;
+}
+
+async function identity(path: string, body: object): Promise<TestUser> {
+  const res = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...body, returnSecureToken: true }),
+  });
+  const json = (await res.json()) as { localId: string; email: string; idToken: string; error?: { message: string } };
+  if (!res.ok) throw new Error(`Auth emulator: ${json.error?.message ?? res.status}`);
+  return { uid: json.localId, email: json.email, idToken: json.idToken };
+}
+
+/** A new account on the auth emulator, signed in: its ID token is a real one. */
+export const createUser = (email: string, password = 'secret-pass-1') =>
+  identity('accounts:signUp', { email, password });
+export const signIn = (email: string, password: string) =>
+  identity('accounts:signInWithPassword', { email, password });
+
+export interface CallResult<T = unknown> {
+  status: number;
+  result?: T;
+  error?: { status: string; message: string };
+}
+
+/** Calls a callable function with the callable protocol, optionally as a signed-in user. */
+export async function callFunction<T = unknown>(name: string, data: unknown = null, token?: string): Promise<CallResult<T>> {
+  const res = await fetch(`${FUNCTIONS}/${PROJECT}/${FUNCTIONS_REGION}/${name}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ data }),
+  });
+  const body = (await res.json()) as { result?: T; error?: { status: string; message: string } };
+  return { status: res.status, ...body };
+}
+
+/** The Firestore REST API as a browser client would reach it (rules apply), optionally with a user's token. */
+export async function clientRead(path: string, token?: string): Promise<number> {
+  const res = await fetch(`${FIRESTORE}/v1/projects/${PROJECT}/databases/(default)/documents/${path}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  return res.status;
+}
+
+export async function clientWrite(path: string, token?: string): Promise<number> {
+  const res = await fetch(`${FIRESTORE}/v1/projects/${PROJECT}/databases/(default)/documents/${path}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ fields: { hacked: { booleanValue: true } } }),
+  });
+  return res.status;
+}
