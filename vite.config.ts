@@ -48,6 +48,8 @@ export default defineConfig({
           name: 'emulator',
           include: ['test/emulator/**/*.test.ts'],
           environment: 'node',
+          // The app's callable client, run in Node against the emulators.
+          env: { VITE_USE_EMULATORS: 'true' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -1,20 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../scripts/demo/seedDemo';
-import { resetEmulators } from '../support/emulators';
-import { axeViolations, launchBrowser, newPage, signInThroughForm } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, newPage, seededBrowser, signInThroughForm } from './support/browser';
 
 describe('the portal on the emulators, in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    await resetEmulators();
-    await seedDemo();
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
+  const browser = seededBrowser();
 
   it('loads /classes/enrollment with the open semesters and their classes, without axe violations', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/classes/enrollment');
     await page.getByRole('heading', { name: /Summer Camps/ }).waitFor();
@@ -25,7 +16,7 @@ describe('the portal on the emulators, in Chromium', () => {
   });
 
   it('signs the demo family in: success toast, avatar menu, back to the landing page', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signInThroughForm(page, 'family@example.com', 'family-demo-1');
     await page.getByText('Logged in!').waitFor();
     await page.getByRole('button', { name: 'Account menu' }).click();

@@ -12,7 +12,7 @@ export interface Session {
   roles: string[] | null;
 }
 
-const SessionContext = createContext<Session>({ user: undefined, roles: null });
+export const SessionContext = createContext<Session>({ user: undefined, roles: null });
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null | undefined>(undefined);

@@ -1,7 +1,9 @@
 // Debian's Chromium driven by playwright-core, with axe for accessibility checks.
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { HOSTING } from '../../support/emulators';
+import { afterAll, beforeAll } from 'vitest';
+import { seedDemo } from '../../../scripts/demo/seedDemo';
+import { HOSTING, resetEmulators } from '../../support/emulators';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -21,8 +23,9 @@ export async function newPage(browser: Browser, width = 1280, height = 900): Pro
   return { context, page };
 }
 
-/** axe violations on the current page, as readable lines (empty when clean). */
+/** axe violations on the current page, as readable lines (empty when clean), once animations settle. */
 export async function axeViolations(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => !document.querySelector('[class*="-enter-active"], [class*="-exit-active"]'));
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
@@ -32,4 +35,16 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** For a describe block: fresh demo data and one Chromium for its tests; returns a getter of the browser. */
+export function seededBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    await resetEmulators();
+    await seedDemo();
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+  return () => browser!;
 }

@@ -1,0 +1,30 @@
+// Renders the real route table and shell in memory with a given session (who is signed in, roles).
+import { render } from '@testing-library/react';
+import type { User } from 'firebase/auth';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { routes } from '../../src/app/routes';
+import { SessionContext, type Session } from '../../src/features/auth/session';
+import { SETTINGS_DEFAULTS, type Settings } from '../../src/lib/settings';
+import { SettingsProvider } from '../../src/lib/settingsContext';
+import { ToastProvider } from '../../src/lib/toast';
+
+export const signedOut: Session = { user: null, roles: null };
+export const familySession = (email: string | null = 'family@example.com'): Session => ({
+  user: { uid: 'u1', email } as User,
+  roles: [],
+});
+export const adminSession: Session = { user: { uid: 'a1', email: 'admin@example.com' } as User, roles: ['admin'] };
+
+export function renderApp(path: string, session: Session = signedOut, settings: Partial<Settings> = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <SettingsProvider initial={{ ...SETTINGS_DEFAULTS, ...settings }}>
+      <ToastProvider>
+        <SessionContext.Provider value={session}>
+          <RouterProvider router={router} />
+        </SessionContext.Provider>
+      </ToastProvider>
+    </SettingsProvider>,
+  );
+  return { router, ...view };
+}

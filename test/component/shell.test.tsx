@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setViewportWidth } from './setup';
+import { adminSession, familySession, renderApp, signedOut } from './renderApp';
+
+describe('shell (seed §1–§2)', () => {
+  it('wide screens: logo 50px, "Registration Portal", "Register / Sign In" to /user/create', async () => {
+    renderApp('/user/login');
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByText('Registration Portal')).toBeInTheDocument();
+    expect(banner.querySelector('img')).toHaveAttribute('height', '50');
+    expect(within(banner).getByRole('link', { name: 'Register / Sign In' })).toHaveAttribute('href', '/user/create');
+  });
+
+  it('narrow screens (< 620px): logo 35px, "Portal", compact "Account"', () => {
+    setViewportWidth(619);
+    renderApp('/user/login');
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByText('Portal')).toBeInTheDocument();
+    expect(within(banner).queryByText('Registration Portal')).not.toBeInTheDocument();
+    expect(banner.querySelector('img')).toHaveAttribute('height', '35');
+    expect(within(banner).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/user/create');
+  });
+
+  it('footer: copyright 2025, privacy policy and support address from settings', () => {
+    renderApp('/user/login', signedOut, { support_email: 'help@school.test', privacy_policy_url: 'https://school.test/p' });
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent('© 2025');
+    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', 'https://school.test/p');
+    expect(within(footer).getByRole('link', { name: 'help@school.test' })).toHaveAttribute('href', 'mailto:help@school.test');
+  });
+
+  it('shows the Menu button only to signed-in admins', async () => {
+    const { unmount } = renderApp('/user/login', familySession());
+    expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
+    unmount();
+    renderApp('/user/login', adminSession);
+    expect(screen.getByRole('button', { name: 'Menu' })).toBeInTheDocument();
+  });
+
+  it('side menu: the exact entries, the Admin heading, Student Units from settings; choosing an item closes it', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/calendar/classes', adminSession, { student_units_url: 'https://units.test/' });
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    const labels = within(nav).getAllByRole('link').map((a) => a.textContent?.trim());
+    expect(labels).toEqual([
+      'Class Registration', 'Dashboard', 'Class Forms and Contacts', 'Student Info Sheets', 'T-shirt Sizes',
+      'Enrollments', 'Class Calendar', 'Student Units',
+    ]);
+    expect(within(nav).getByRole('heading', { name: 'Admin' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Student Units' })).toHaveAttribute('href', 'https://units.test/');
+    await user.click(within(nav).getByRole('link', { name: 'T-shirt Sizes' }));
+    expect(router.state.location.pathname).toBe('/admin/t-shirts');
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument());
+  });
+
+  it('signed in: an avatar opens the user menu with the email line, Enrollments, Manage Account, Sign Out', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/user/create', familySession('a.very.long.email@example.com'));
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('a.very.long.ema...')).toBeInTheDocument();
+    expect(within(menu).getByText('Sign Out')).toBeInTheDocument();
+    expect(within(menu).getByText('Manage Account')).toBeInTheDocument();
+    await user.click(within(menu).getByText('Enrollments'));
+    expect(router.state.location.pathname).toBe('/account/enrollments');
+  });
+
+  it("says 'User email' when the account has no email", async () => {
+    const user = userEvent.setup();
+    renderApp('/user/create', familySession(null));
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByText('User email')).toBeInTheDocument();
+  });
+});
+
+describe('routes and guards (seed §2, §4)', () => {
+  it.each([
+    ['/', '/classes/enrollment'],
+    ['/classes', '/classes/enrollment'],
+    ['/no/such/page', '/classes/enrollment'],
+    ['/user/whatever', '/user/login'],
+  ])('%s redirects to %s', async (from, to) => {
+    const { router } = renderApp(from);
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+  });
+
+  it('a signed-out visitor of a protected page goes to /user/login and the path is remembered', async () => {
+    const { router } = renderApp('/account/enrollments?x=1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
+    expect(sessionStorage.getItem('portal.afterLogin')).toBe('/account/enrollments?x=1');
+  });
+
+  it('after login on the login page the user goes to the remembered path', async () => {
+    sessionStorage.setItem('portal.afterLogin', '/account/manage');
+    const { router } = renderApp('/user/login', familySession());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/manage'));
+    expect(await screen.findByRole('heading', { name: 'Manage Account' })).toBeInTheDocument();
+  });
+
+  it('after login with nothing remembered the user goes to / (then the enrollment page)', async () => {
+    const { router } = renderApp('/user/create', familySession());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/classes/enrollment'));
+  });
+
+  it('admin pages send signed-in non-admins to /', async () => {
+    const { router } = renderApp('/admin/enrollments', familySession());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/classes/enrollment'));
+  });
+
+  it('admin pages wait for roles, then open for admins', async () => {
+    renderApp('/admin/t-shirts', adminSession);
+    expect(await screen.findByRole('heading', { name: 'T-shirt Sizes' })).toBeInTheDocument();
+    const { router } = renderApp('/admin', { user: adminSession.user, roles: null });
+    expect(router.state.location.pathname).toBe('/admin');
+  });
+
+  it('the calendar and donation pages need no login', async () => {
+    const { router } = renderApp('/donate-venmo');
+    await screen.findByRole('heading', { name: 'Donate' });
+    expect(router.state.location.pathname).toBe('/donate-venmo');
+  });
+});

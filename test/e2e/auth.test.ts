@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { AUTH, PROJECT } from '../support/emulators';
+import { axeViolations, newPage, seededBrowser, signInThroughForm } from './support/browser';
+
+const path = (url: string) => new URL(url).pathname;
+
+describe('sign-in, accounts, guards and menus in Chromium (seed §2, §4, §8)', () => {
+  const browser = seededBrowser();
+
+  it('a protected page sends a visitor to sign in, then back to that page; sign out goes to /user/login', async () => {
+    const { context, page } = await newPage(browser());
+    await page.goto('/account/manage');
+    await expect.poll(() => path(page.url())).toBe('/user/login');
+    await page.getByLabel('Email').fill('family@example.com');
+    await page.getByLabel('Password').fill('family-demo-1');
+    await page.getByLabel('Password').press('Enter');
+    await page.getByRole('heading', { name: 'Manage Account' }).waitFor();
+    expect(path(page.url())).toBe('/account/manage');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect.poll(() => path(page.url())).toBe('/user/login');
+    await page.getByRole('link', { name: 'Register / Sign In' }).waitFor();
+    await context.close();
+  });
+
+  it('a wrong password says so, suggests a reset, and the reset email is sent', async () => {
+    const { context, page } = await newPage(browser());
+    await signInThroughForm(page, 'family@example.com', 'wrong-password');
+    await page.getByRole('alert').filter({ hasText: 'Failed to log in: the email or password is wrong' }).waitFor();
+    const suggestion = page.getByText('Forgot your password? Send a password reset email.');
+    await suggestion.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Send a password reset email.' }).click();
+    await page.getByText('Sent reset email!').waitFor();
+    const codes = (await (await fetch(`${AUTH}/emulator/v1/projects/${PROJECT}/oobCodes`)).json()) as {
+      oobCodes: { email: string; requestType: string }[];
+    };
+    expect(codes.oobCodes).toContainEqual(expect.objectContaining({ email: 'family@example.com', requestType: 'PASSWORD_RESET' }));
+    await context.close();
+  });
+
+  it('creates an account with email: "Created account!", then a weak password is refused in words', async () => {
+    const { context, page } = await newPage(browser(), 360, 740);
+    await page.goto('/classes/enrollment');
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Create With Email' }).click();
+    await page.getByLabel('Email').fill('new.parent@example.com');
+    await page.getByLabel('Password').fill('good-pass-1');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Created account!').waitFor();
+    await expect.poll(() => path(page.url())).toBe('/classes/enrollment');
+    await context.close();
+
+    const second = await newPage(browser());
+    await second.page.goto('/user/create');
+    await second.page.getByRole('button', { name: 'Create With Email' }).click();
+    await second.page.getByLabel('Email').fill('weak@example.com');
+    await second.page.getByLabel('Password').fill('123');
+    await second.page.getByRole('button', { name: 'Create Account' }).click();
+    await second.page.getByRole('alert').filter({ hasText: 'Failed to create account: the password must be at least 6 characters' }).waitFor();
+    await second.context.close();
+  });
+
+  it('the admin sees Menu, opens the side menu, and choosing Dashboard opens it and closes the menu', async () => {
+    const { context, page } = await newPage(browser());
+    await signInThroughForm(page, 'admin@example.com', 'admin-demo-1');
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await nav.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await expect.poll(() => path(page.url())).toBe('/admin');
+    await nav.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('a family opening an admin page lands on the enrollment page, and has no Menu button', async () => {
+    const { context, page } = await newPage(browser());
+    await signInThroughForm(page, 'family@example.com', 'family-demo-1');
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await page.goto('/admin/students');
+    await expect.poll(() => path(page.url())).toBe('/classes/enrollment');
+    expect(await page.getByRole('button', { name: 'Menu', exact: true }).count()).toBe(0);
+    await context.close();
+  });
+});
