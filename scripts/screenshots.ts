@@ -6,6 +6,7 @@ import { launchBrowser, newPage, signInThroughForm } from '../test/e2e/support/b
 const args = process.argv.slice(2);
 const asIndex = args.indexOf('--as');
 const who = asIndex >= 0 ? args[asIndex + 1] : null;
+const openMenu = args.includes('--menu');
 const paths = args.filter((a, i) => !a.startsWith('--') && (asIndex < 0 || i !== asIndex + 1));
 const accounts: Record<string, [string, string]> = {
   family: ['family@example.com', 'family-demo-1'],
@@ -22,7 +23,13 @@ for (const width of [1280, 360]) {
   for (const path of paths.length ? paths : ['/classes/enrollment']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
-    const file = `screenshots/${(who ? `${who}-` : '') + (path.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'root')}-${width}.png`;
+    if (openMenu) {
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+      await page.waitForTimeout(400);
+    }
+    const name = (who ? `${who}-` : '') + (openMenu ? 'menu-' : '') + (path.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'root');
+    const file = `screenshots/${name}-${width}.png`;
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);
   }

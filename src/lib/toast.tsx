@@ -1,5 +1,5 @@
 // The toast area (top right). PrimeReact's Toast is loaded with the first message.
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 
 /** Seed §3: a toast message. */
 export interface Message {
@@ -13,6 +13,8 @@ export interface Message {
 }
 
 export const TOAST_LIFE_MS = 3000;
+/** The same message again within this time (two calls failing together) is shown once. */
+const REPEAT_WINDOW_MS = 2000;
 
 const ToastHost = lazy(() => import('./ToastHost'));
 const NotifyContext = createContext<(m: Message) => void>(() => undefined);
@@ -20,7 +22,12 @@ const NotifyContext = createContext<(m: Message) => void>(() => undefined);
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Message[]>([]);
   const [started, setStarted] = useState(false);
+  const recent = useRef(new Map<string, number>());
   const notify = useCallback((m: Message) => {
+    const key = `${m.severity}|${m.summary ?? ''}|${m.detail}`;
+    const now = Date.now();
+    if (now - (recent.current.get(key) ?? -Infinity) < REPEAT_WINDOW_MS) return;
+    recent.current.set(key, now);
     setStarted(true);
     setQueue((q) => [...q, m]);
   }, []);

@@ -123,3 +123,15 @@ describe('routes and guards (seed §2, §4)', () => {
     expect(router.state.location.pathname).toBe('/donate-venmo');
   });
 });
+
+describe('callable failures reach the family as words (PRODUCT §10)', () => {
+  it('an unreachable server shows the error in the page and in a toast, with a way to retry', async () => {
+    // No functions are reachable from component tests: the call fails like a phone without signal.
+    renderApp('/classes/enrollment');
+    const text = 'The service is unavailable. Check your connection and try again.';
+    await waitFor(() => expect(screen.getAllByText(text)).toHaveLength(2), { timeout: 10_000 });
+    const messages = screen.getAllByText(text);
+    expect(document.querySelector('.p-toast')).toContainElement(messages[1]);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

@@ -44,3 +44,13 @@ describe('toasts (seed §3, §8, §9)', () => {
     expect(screen.getByText('Stays')).toBeInTheDocument();
   });
 });
+
+describe('repeated toasts', () => {
+  it('shows the same message once when it comes twice at the same moment', async () => {
+    await show({ severity: 'error', summary: 'Error', detail: 'Offline' });
+    await act(async () => screen.getByText('notify').click());
+    await screen.findByText('Offline');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(screen.getAllByText('Offline')).toHaveLength(1);
+  });
+});

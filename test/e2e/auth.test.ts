@@ -25,8 +25,16 @@ describe('sign-in, accounts, guards and menus in Chromium (seed §2, §4, §8)',
 
   it('a wrong password says so, suggests a reset, and the reset email is sent', async () => {
     const { context, page } = await newPage(browser());
+    // Hold the sign-in request for a moment to see the Pending state.
+    await page.route('**/accounts:signInWithPassword*', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
     await signInThroughForm(page, 'family@example.com', 'wrong-password');
-    await page.getByRole('alert').filter({ hasText: 'Failed to log in: the email or password is wrong' }).waitFor();
+    const submit = page.getByRole('button', { name: 'Sign In' });
+    await expect.poll(() => submit.getAttribute('class')).toContain('p-button-loading');
+    expect(await submit.isDisabled()).toBe(true);
+    await page.locator('p.form-failure[role=alert]', { hasText: 'Failed to log in: the email or password is wrong' }).waitFor();
     const suggestion = page.getByText('Forgot your password? Send a password reset email.');
     await suggestion.waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -58,7 +66,7 @@ describe('sign-in, accounts, guards and menus in Chromium (seed §2, §4, §8)',
     await second.page.getByLabel('Email').fill('weak@example.com');
     await second.page.getByLabel('Password').fill('123');
     await second.page.getByRole('button', { name: 'Create Account' }).click();
-    await second.page.getByRole('alert').filter({ hasText: 'Failed to create account: the password must be at least 6 characters' }).waitFor();
+    await second.page.locator('p.form-failure[role=alert]', { hasText: 'Failed to create account: the password must be at least 6 characters' }).waitFor();
     await second.context.close();
   });
 
