@@ -30,7 +30,7 @@ for (const width of [1280, 360]) {
     }
     const name = (who ? `${who}-` : '') + (openMenu ? 'menu-' : '') + (path.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'root');
     const file = `screenshots/${name}-${width}.png`;
-    await page.screenshot({ path: file, fullPage: true });
+    await page.screenshot({ path: file, fullPage: !args.includes('--top') });
     console.log(file);
   }
   await context.close();

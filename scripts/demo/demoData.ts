@@ -13,6 +13,7 @@ import type {
   Weekday,
 } from '../../contract/domain';
 import { TSHIRT_SIZES } from '../../contract/domain';
+import { formatGrades } from '../../contract/format';
 
 export const DEMO_ADMIN = { uid: 'demo-admin', email: 'admin@example.com', password: 'admin-demo-1', name: 'Office Admin' };
 export const DEMO_FAMILY = { uid: 'demo-family', email: 'family@example.com', password: 'family-demo-1', name: 'Sam Rivera' };
@@ -52,13 +53,13 @@ const DESCRIPTIONS: Record<string, string> = {
   'After-school': 'Weekly afternoons outdoors: games, stories and hands-on skills. **Dress for the weather** and bring a water bottle.',
   Weekend: 'A longer weekend session that goes deeper into one skill. Bring a packed lunch and layers.',
   Camp: 'A full week of outdoor adventure, Monday to Friday. Drop-off from 8:45, pick-up until 3:15.',
-  Family: 'A gentle walk for young children with a parent or carer. Information only: no registration needed.',
+  Family: 'A gentle walk for young children with a parent or carer. Just come along: meet at the trailhead.',
 };
 
 function makeClass(semesterId: string, start: IsoDate, end: IsoDate, deadline: IsoDate, s: ClassSeed): ClassRecord {
   const { id, time, enrolled, ...rest } = s;
   return {
-    description: `${DESCRIPTIONS[s.classType] ?? ''}\n\n${s.title} for grades ${s.gradeMin === 0 ? 'K' : s.gradeMin}–${s.gradeMax}.`,
+    description: `${DESCRIPTIONS[s.classType] ?? ''}\n\n${s.title}: ${formatGrades(s.gradeMin, s.gradeMax).toLowerCase().replace('k', 'K')}.`,
     startDate: start,
     endDate: end,
     registrationDeadline: deadline,

@@ -8,8 +8,8 @@ describe('the portal on the emulators, in Chromium', () => {
     const { context, page } = await newPage(browser());
     await page.goto('/');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/classes/enrollment');
-    await page.getByRole('heading', { name: /Summer Camps/ }).waitFor();
-    expect(await page.getByText('Forest Explorers', { exact: true }).count()).toBe(1);
+    await page.getByRole('tab', { name: /Summer Camps/ }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Forest Explorers', exact: true }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Register / Sign In' }).getAttribute('href')).toBe('/user/create');
     expect(await axeViolations(page)).toEqual([]);
     await context.close();

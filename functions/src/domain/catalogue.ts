@@ -40,7 +40,7 @@ export function toPublicSemester(semester: Semester, today: IsoDate): PublicSeme
   return { ...rest, openForEnrollment: isOpenForEnrollment(semester, today) };
 }
 
-/** PRODUCT §4: browsing shows live and paused classes. */
+/** Browsing shows live and paused classes (PRODUCT §4) and info-only ones (shown as such); never drafts. */
 export function isBrowsable(klass: Pick<ClassRecord, 'status'>): boolean {
-  return klass.status === 'live' || klass.status === 'paused';
+  return klass.status !== 'draft';
 }

@@ -1,6 +1,6 @@
 // Wraps a handler as a v2 callable that checks access and validates its payload against the contract.
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
-import type { z } from 'zod/mini';
+import { z } from 'zod/mini';
 import { type Callable, type ResponseOf } from '../../../contract/callables';
 import { FUNCTIONS_REGION } from '../../../contract/constants';
 import { requireAdmin, requireUser } from '../auth';
@@ -11,8 +11,24 @@ export interface CallContext {
   email: string | null;
 }
 
-export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return issues
+// English messages for validation errors (zod/mini ships none by default; the browser never needs them).
+z.config(z.locales.en());
+
+type Issue = z.core.$ZodIssue;
+
+/** For a union, the branch that got furthest into the payload says what is wrong. */
+function deepest(issues: readonly Issue[]): Issue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== 'invalid_union' || !issue.errors.length) return [issue];
+    const depth = (branch: Issue[]) => Math.max(...branch.map((i) => i.path.length));
+    const best = [...issue.errors].sort((a, b) => depth(b) - depth(a))[0];
+    return deepest(best.map((i) => ({ ...i, path: [...issue.path, ...i.path] }) as Issue));
+  });
+}
+
+/** "query.0.id: Invalid input: expected string, received number"; "payload: …" for the whole payload. */
+export function describeIssues(issues: readonly Issue[]): string {
+  return deepest(issues)
     .slice(0, 5)
     .map((issue) => {
       const where = issue.path.length ? issue.path.map(String).join('.') : 'payload';

@@ -1,37 +1,221 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { PublicClass } from '../../../contract/domain';
+import { GRADE_MAX, GRADE_MIN } from '../../../contract/domain';
+import { gradeName } from '../../../contract/format';
+import { Markdown } from '../../components/Markdown';
 import { PageLoading } from '../../components/PageLoading';
 import { useCall } from '../../lib/useCall';
+import { catalogCache } from './catalogCache';
+import { ClassCard, type ClassAvailability } from './ClassCard';
+import { filterClasses } from './filters';
+import { GroupCard } from './GroupCard';
+import {
+  isGroupComplete,
+  loadSelection,
+  pruneSelection,
+  saveSelection,
+  selectGroup,
+  setSlidingPrice,
+  toggleAddOn,
+  toggleClass,
+  type Selection,
+} from './selection';
+import { SelectionSummary } from './SelectionSummary';
+import { SemesterTabs } from './SemesterTabs';
 
-/** /classes/enrollment: the classes open for enrollment, by semester. */
+function availabilityOf(c: PublicClass): ClassAvailability {
+  return c.status === 'paused' ? 'paused' : c.status === 'info-only' ? 'info-only' : 'closed';
+}
+
+/** /classes/enrollment, step 1: the classes open for enrollment, by semester, usable without an account. */
 export default function EnrollmentPage() {
-  const [semesters] = useCall('openSemesters');
-  const [catalogue, reload] = useCall('availableEnrollmentClasses');
-  if (semesters.status === 'loading' || catalogue.status === 'loading') return <PageLoading label="Loading classes…" />;
-  if (semesters.status === 'error' || catalogue.status === 'error') {
-    const error = semesters.status === 'error' ? semesters.error : catalogue.status === 'error' ? catalogue.error : null;
+  const [semesters, reloadSemesters] = useCall('openSemesters');
+  const [available, reloadAvailable] = useCall('availableEnrollmentClasses');
+  const openIds = semesters.status === 'loaded' ? semesters.value.semesters.map((s) => s.id) : [];
+  // Paused, info-only and closed classes are shown too, below the open ones.
+  const [browse] = useCall('classesBySemester', openIds, openIds.length === 0);
+  const [params, setParams] = useSearchParams();
+  const [selection, setSelection] = useState<Selection>(loadSelection);
+
+  useEffect(() => saveSelection(selection), [selection]);
+  useEffect(() => {
+    if (available.status !== 'loaded') return;
+    const all = Object.values(available.value);
+    catalogCache.put(all.flatMap((s) => s.classes), all.flatMap((s) => s.groups));
+  }, [available]);
+
+  const offered = useMemo(() => {
+    const map = new Map<string, PublicClass>();
+    if (available.status === 'loaded') for (const s of Object.values(available.value)) for (const c of s.classes) map.set(c.id, c);
+    return map;
+  }, [available]);
+
+  // Choices of classes that are no longer offered are dropped once the list is known.
+  const shown = available.status === 'loaded' ? pruneSelection(selection, new Set(offered.keys())) : selection;
+
+  if (semesters.status === 'loading' || available.status === 'loading') return <PageLoading label="Loading classes…" />;
+  if (semesters.status === 'error' || available.status === 'error') {
+    const error = semesters.status === 'error' ? semesters.error : available.status === 'error' ? available.error : null;
     return (
-      <div className="page" role="alert">
+      <div className="page">
         <h1>Class Enrollment</h1>
-        <p>{error?.message}</p>
-        <button type="button" className="p-button p-component" onClick={reload}>
-          <span className="p-button-label">Try again</span>
-        </button>
+        <div className="error-panel" role="alert">
+          <p>{error?.message}</p>
+          <button
+            type="button"
+            className="p-button p-component"
+            onClick={() => {
+              reloadSemesters();
+              reloadAvailable();
+            }}
+          >
+            <span className="p-button-label">Try again</span>
+          </button>
+        </div>
       </div>
     );
   }
+
+  const list = semesters.value.semesters;
+  const activeId = list.some((s) => s.id === params.get('semester')) ? params.get('semester')! : list[0]?.id;
+  const active = list.find((s) => s.id === activeId);
+  const query = params.get('q') ?? '';
+  const gradeParam = params.get('grade');
+  const grade = gradeParam !== null && gradeParam !== '' && !Number.isNaN(Number(gradeParam)) ? Number(gradeParam) : null;
+  const setParam = (key: string, value: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const catalogue = active ? available.value[active.id] : undefined;
+  const openClasses = filterClasses(catalogue?.classes ?? [], { query, grade });
+  const others =
+    active && browse.status === 'loaded'
+      ? filterClasses(
+          (browse.value[active.id]?.classes ?? []).filter((c) => !offered.has(c.id)),
+          { query, grade },
+        )
+      : [];
+  const groups = catalogue?.groups ?? [];
+  const filtering = query !== '' || grade !== null;
+
   return (
-    <div className="page">
+    <div className="page catalog-page">
       <h1>Class Enrollment</h1>
-      {semesters.value.semesters.length === 0 && <p>No semester is open for enrollment right now.</p>}
-      {semesters.value.semesters.map((s) => (
-        <section key={s.id} aria-labelledby={`semester-${s.id}`}>
-          <h2 id={`semester-${s.id}`}>{s.name}</h2>
-          <ul>
-            {(catalogue.value[s.id]?.classes ?? []).map((c) => (
-              <li key={c.id}>{c.title}</li>
-            ))}
-          </ul>
-        </section>
-      ))}
+      {list.length === 0 ? (
+        <div className="empty-panel">
+          <p>No semester is open for enrollment right now. Please check back soon.</p>
+        </div>
+      ) : (
+        <>
+          <SemesterTabs semesters={list} active={activeId!} onChange={(id) => setParam('semester', id)} />
+          <section
+            role="tabpanel"
+            id={`panel-${activeId}`}
+            aria-labelledby={`tab-${activeId}`}
+            className="semester-panel"
+          >
+            {active?.infoMarkdown && <Markdown text={active.infoMarkdown} className="markdown info-panel" />}
+            <div className="catalog-filters" role="search">
+              <div className="field">
+                <label htmlFor="class-search">Search classes</label>
+                <input
+                  id="class-search"
+                  className="p-inputtext p-component"
+                  type="search"
+                  placeholder="Title, place, instructor…"
+                  value={query}
+                  onChange={(e) => setParam('q', e.target.value)}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor="grade-filter">Grade</label>
+                <select
+                  id="grade-filter"
+                  className="p-inputtext p-component"
+                  value={grade ?? ''}
+                  onChange={(e) => setParam('grade', e.target.value)}
+                >
+                  <option value="">All grades</option>
+                  {Array.from({ length: GRADE_MAX - GRADE_MIN + 1 }, (_, i) => GRADE_MIN + i).map((g) => (
+                    <option key={g} value={g}>
+                      {g === 0 ? 'Kindergarten' : `Grade ${gradeName(g)}`}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+            <p className="result-count" role="status" aria-live="polite">
+              {openClasses.length} {openClasses.length === 1 ? 'class' : 'classes'} open for registration
+              {filtering ? ' match your search' : ''}
+            </p>
+
+            {groups.length > 0 && !filtering && (
+              <div className="group-list">
+                <h2>Bundles</h2>
+                {groups.map((g) => (
+                  <GroupCard
+                    key={g.id}
+                    group={g}
+                    classes={g.classIds.map((id) => offered.get(id)!).filter(Boolean)}
+                    complete={isGroupComplete(shown, g)}
+                    onSelectAll={() => setSelection((s) => selectGroup(s, g))}
+                  />
+                ))}
+              </div>
+            )}
+
+            <h2 className="visually-hidden">Classes</h2>
+            {openClasses.length === 0 && (
+              <div className="empty-panel">
+                <p>{filtering ? 'No class matches your search. Try another word or grade.' : 'No classes are open for registration in this semester yet.'}</p>
+                {filtering && (
+                  <button type="button" className="link-button" onClick={() => setParams({ ...(activeId ? { semester: activeId } : {}) }, { replace: true })}>
+                    Clear the search
+                  </button>
+                )}
+              </div>
+            )}
+            <div className="class-grid">
+              {openClasses.map((c) => (
+                <ClassCard
+                  key={c.id}
+                  klass={c}
+                  availability="open"
+                  choice={shown[c.id]}
+                  onToggle={() => setSelection((s) => toggleClass(s, c))}
+                  onPrice={(price) => setSelection((s) => setSlidingPrice(s, c.id, price))}
+                  onAddOn={(addOnId) => setSelection((s) => toggleAddOn(s, c.id, addOnId))}
+                />
+              ))}
+            </div>
+
+            {others.length > 0 && (
+              <>
+                <h2>Also this semester</h2>
+                <div className="class-grid">
+                  {others.map((c) => (
+                    <ClassCard key={c.id} klass={c} availability={availabilityOf(c)} />
+                  ))}
+                </div>
+              </>
+            )}
+          </section>
+        </>
+      )}
+      <SelectionSummary
+        selection={shown}
+        classesById={offered}
+        onRemove={(id) => setSelection((s) => toggleClass(s, offered.get(id)!))}
+        onClear={() => setSelection({})}
+      />
     </div>
   );
 }

@@ -25,7 +25,9 @@ export async function newPage(browser: Browser, width = 1280, height = 900): Pro
 
 /** axe violations on the current page, as readable lines (empty when clean), once animations settle. */
 export async function axeViolations(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => !document.querySelector('[class*="-enter-active"], [class*="-exit-active"]'));
+  await page.waitForFunction(
+    () => !document.querySelector('[class*="-enter-active"], [class*="-exit-active"]') && document.getAnimations().every((a) => a.playState !== 'running'),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }

@@ -1,0 +1,50 @@
+// How money, dates, times, weekdays and grades read, the same in the app and in emails.
+import { WEEKDAY_NAMES, type Cents, type IsoDate, type Weekday } from './domain';
+
+export function formatCents(cents: Cents): string {
+  const sign = cents < 0 ? '−' : '';
+  const abs = Math.abs(cents);
+  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
+  const rest = abs % 100;
+  return `${sign}$${dollars}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+export function formatDate(date: IsoDate, withYear = false): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return `${MONTHS[m - 1]} ${d}${withYear ? `, ${y}` : ''}`;
+}
+
+/** "Jan 5 – Mar 9, 2027", or one day: "Jun 14, 2027". */
+export function formatDateRange(start: IsoDate, end: IsoDate): string {
+  if (start === end) return formatDate(start, true);
+  const sameYear = start.slice(0, 4) === end.slice(0, 4);
+  return `${formatDate(start, !sameYear)} – ${formatDate(end, true)}`;
+}
+
+/** "3:15 pm" from "15:15". */
+export function formatTime(time: string): string {
+  const [h, m] = time.split(':').map(Number);
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}:${String(m).padStart(2, '0')} ${h < 12 ? 'am' : 'pm'}`;
+}
+
+export const formatTimeRange = (start: string, end: string) => `${formatTime(start)} – ${formatTime(end)}`;
+
+/** "Mondays", "Mondays & Wednesdays", "Monday – Friday". */
+export function formatWeekdays(days: Weekday[]): string {
+  const sorted = [...days].sort((a, b) => a - b);
+  if (sorted.length >= 3 && sorted.every((d, i) => i === 0 || d === sorted[i - 1] + 1)) {
+    return `${WEEKDAY_NAMES[sorted[0]]} – ${WEEKDAY_NAMES[sorted[sorted.length - 1]]}`;
+  }
+  const names = sorted.map((d) => `${WEEKDAY_NAMES[d]}s`);
+  return names.length <= 2 ? names.join(' & ') : `${names.slice(0, -1).join(', ')} & ${names.at(-1)}`;
+}
+
+export const gradeName = (grade: number) => (grade === 0 ? 'K' : String(grade));
+
+/** "Grade K", "Grades 2–4". */
+export function formatGrades(min: number, max: number): string {
+  return min === max ? `Grade ${gradeName(min)}` : `Grades ${gradeName(min)}–${gradeName(max)}`;
+}

@@ -1,0 +1,43 @@
+import type { ClassGroup, PublicClass } from '../../../contract/domain';
+import { formatCents } from '../../../contract/format';
+
+/** A bundle: its price, what it saves against the classes' list prices, and "Select all". */
+export function GroupCard({
+  group,
+  classes,
+  complete,
+  onSelectAll,
+}: {
+  group: ClassGroup;
+  classes: PublicClass[];
+  complete: boolean;
+  onSelectAll: () => void;
+}) {
+  const listTotal = classes.reduce((sum, c) => sum + c.price, 0);
+  const saving = listTotal - group.price;
+  const anyFull = classes.some((c) => c.seatsLeft <= 0);
+  return (
+    <article className="group-card" aria-labelledby={`group-${group.id}`}>
+      <h3 id={`group-${group.id}`}>
+        <span className="pi pi-box" aria-hidden="true" /> {group.name}
+      </h3>
+      <p>
+        Bundle price <strong>{formatCents(group.price)}</strong>
+        {saving > 0 && <span className="saving"> · save {formatCents(saving)}</span>} when you take all {classes.length}:{' '}
+        {classes.map((c) => c.title).join(', ')}.
+      </p>
+      <button
+        type="button"
+        className={`p-button p-component${complete ? ' p-button-outlined' : ''}`}
+        onClick={onSelectAll}
+        disabled={complete || anyFull}
+      >
+        <span className="pi pi-check-square" aria-hidden="true" />
+        <span className="p-button-label">
+          {complete ? 'All selected' : anyFull ? 'A class in this bundle is full' : 'Select all'}
+          <span className="visually-hidden"> in {group.name}</span>
+        </span>
+      </button>
+    </article>
+  );
+}

@@ -1,0 +1,85 @@
+// What a family has picked on the class list: per class, the chosen sliding-scale price and add-ons.
+// Kept in local storage so it survives a reload (and signing in).
+import type { Cents, ClassGroup, PublicClass } from '../../../contract/domain';
+
+export interface ClassChoice {
+  classId: string;
+  semesterId: string;
+  /** Chosen price on the class's sliding scale; undefined = list price. */
+  price?: Cents;
+  addOnIds: string[];
+}
+
+export type Selection = Record<string, ClassChoice>;
+
+const KEY = 'portal.selection.v1';
+
+export function loadSelection(): Selection {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(KEY) ?? '{}');
+    if (!parsed || typeof parsed !== 'object') return {};
+    const out: Selection = {};
+    for (const [id, c] of Object.entries(parsed as Record<string, Partial<ClassChoice>>)) {
+      if (c && typeof c.semesterId === 'string' && Array.isArray(c.addOnIds)) {
+        out[id] = {
+          classId: id,
+          semesterId: c.semesterId,
+          price: typeof c.price === 'number' ? c.price : undefined,
+          addOnIds: c.addOnIds.filter((a): a is string => typeof a === 'string'),
+        };
+      }
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+export function saveSelection(selection: Selection): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(selection));
+  } catch {
+    // Storage full or disabled: the selection still works for this visit.
+  }
+}
+
+export function toggleClass(selection: Selection, klass: PublicClass): Selection {
+  if (selection[klass.id]) {
+    const { [klass.id]: _removed, ...rest } = selection;
+    return rest;
+  }
+  return { ...selection, [klass.id]: { classId: klass.id, semesterId: klass.semesterId, addOnIds: [] } };
+}
+
+export function selectGroup(selection: Selection, group: ClassGroup): Selection {
+  const next = { ...selection };
+  for (const id of group.classIds) next[id] ??= { classId: id, semesterId: group.semesterId, addOnIds: [] };
+  return next;
+}
+
+export const isGroupComplete = (selection: Selection, group: ClassGroup) => group.classIds.every((id) => !!selection[id]);
+
+export function setSlidingPrice(selection: Selection, classId: string, price: Cents | undefined): Selection {
+  const choice = selection[classId];
+  return choice ? { ...selection, [classId]: { ...choice, price } } : selection;
+}
+
+export function toggleAddOn(selection: Selection, classId: string, addOnId: string): Selection {
+  const choice = selection[classId];
+  if (!choice) return selection;
+  const addOnIds = choice.addOnIds.includes(addOnId) ? choice.addOnIds.filter((a) => a !== addOnId) : [...choice.addOnIds, addOnId];
+  return { ...selection, [classId]: { ...choice, addOnIds } };
+}
+
+/** A sliding-scale price problem in words, or null when the price is fine. */
+export function slidingPriceProblem(klass: PublicClass, price: Cents | undefined): string | null {
+  if (!klass.slidingScale || price === undefined) return null;
+  if (!Number.isInteger(price)) return 'Enter an amount in dollars and cents.';
+  if (price < klass.slidingScale.min || price > klass.slidingScale.max) return 'Choose an amount within the sliding scale.';
+  return null;
+}
+
+/** Drops choices of classes no longer offered; keeps the rest. */
+export function pruneSelection(selection: Selection, offered: Set<string>): Selection {
+  return Object.fromEntries(Object.entries(selection).filter(([id]) => offered.has(id)));
+}

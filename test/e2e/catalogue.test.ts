@@ -1,0 +1,78 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, newPage, seededBrowser } from './support/browser';
+
+const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+
+describe('browsing, filtering and selecting classes without an account (issue 4)', () => {
+  const browser = seededBrowser();
+
+  for (const width of [1280, 360]) {
+    it(`at ${width} px: tabs, info panel, search, grade filter, cards, bundles, selection kept over a reload`, async () => {
+      const { context, page } = await newPage(browser(), width, width === 360 ? 740 : 900);
+      await page.goto('/classes/enrollment');
+      const tabs = page.getByRole('tab');
+      await tabs.first().waitFor();
+      expect(await tabs.allTextContents()).toEqual([expect.stringContaining('After-school & Weekend'), expect.stringMatching(/^Summer Camps/)]);
+      await page.getByText('Classes meet weekly for 10 weeks', { exact: false }).waitFor();
+      expect(await page.locator('.info-panel strong').first().textContent()).toBe('weekly for 10 weeks');
+
+      // Cards say seats left and Full in words; paused and info-only classes are shown as such.
+      expect(await card(page, 'Junior Naturalists').getByText('1 seat left').count()).toBe(1);
+      const full = card(page, 'Fire & Shelter Skills');
+      expect(await full.getByText('Full').count()).toBeGreaterThan(0);
+      expect(await full.getByRole('button', { name: /Full/ }).isDisabled()).toBe(true);
+      await card(page, 'Kayak Skills').getByText('Registration paused').waitFor();
+      await card(page, 'Parent & Tot Nature Walk').getByText('Information only: no registration needed').waitFor();
+      expect(await page.getByRole('article', { name: 'Star Gazing Nights' }).count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // Search and grade filter.
+      await page.getByLabel('Search classes').fill('okafor');
+      await page.getByRole('status').filter({ hasText: '3 classes open for registration match your search' }).waitFor();
+      await page.getByLabel('Grade').selectOption({ label: 'Grade 5' });
+      await page.getByRole('status').filter({ hasText: '2 classes open for registration match your search' }).waitFor();
+      await page.getByLabel('Search classes').fill('no such thing');
+      await page.getByText('No class matches your search').waitFor();
+      await page.getByRole('button', { name: 'Clear the search' }).click();
+      await page.getByRole('status').filter({ hasText: '15 classes open for registration' }).waitFor();
+
+      // Sliding scale: the price is asked for and checked.
+      await card(page, 'Forest Explorers').getByRole('button', { name: 'Select Forest Explorers' }).click();
+      const price = page.getByLabel('Your price, between $180 and $300');
+      expect(await price.inputValue()).toBe('240');
+      await price.fill('120');
+      await card(page, 'Forest Explorers').getByText('Choose an amount within the sliding scale.').waitFor();
+      await price.fill('200');
+      expect(await card(page, 'Forest Explorers').getByRole('alert').count()).toBe(0);
+
+      // Bundle: select all adds the other class; add-ons are offered.
+      await page.getByRole('button', { name: 'Select all in Little Naturalists Bundle (Forest Explorers + Creek Critters)' }).click();
+      await page.getByRole('button', { name: 'All selected in Little Naturalists Bundle (Forest Explorers + Creek Critters)' }).waitFor();
+      await card(page, 'Creek Critters').getByLabel('Creek boots rental (+$15)').check();
+      await page.getByRole('button', { name: 'Selected (2)' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+
+      // Keyboard: arrow to the camps tab, select a camp there.
+      await page.getByRole('tab', { selected: true }).focus();
+      await page.keyboard.press('ArrowRight');
+      await page.getByRole('tab', { name: /Summer Camps/, selected: true }).waitFor();
+      await card(page, 'River Adventure Camp').getByRole('button', { name: 'Select River Adventure Camp' }).click();
+      await page.getByRole('button', { name: 'Selected (3)' }).waitFor();
+
+      // A reload keeps the selection, prices and add-ons.
+      await page.reload();
+      await page.getByRole('button', { name: 'Selected (3)' }).click();
+      const summary = page.getByRole('complementary', { name: 'Selected classes' });
+      await summary.getByText('Forest Explorers $200').waitFor();
+      await summary.getByText('+ 1 add-on').waitFor();
+      await summary.getByRole('button', { name: 'Remove River Adventure Camp' }).click();
+      await page.getByRole('button', { name: 'Selected (2)' }).waitFor();
+      await page.getByRole('tab', { name: /After-school/ }).click();
+      expect(await page.getByLabel('Your price, between $180 and $300').inputValue()).toBe('200');
+      await summary.getByRole('button', { name: 'Clear all' }).click();
+      expect(await summary.count()).toBe(0);
+      await context.close();
+    });
+  }
+});

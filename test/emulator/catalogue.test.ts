@@ -1,0 +1,109 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ClassGroup, PublicClass, PublicSemester, SemesterCatalogue } from '../../contract/domain';
+import { adminDb } from '../../scripts/demo/adminApp';
+import { addDays } from '../../scripts/demo/demoData';
+import { seedDemo, todayInSchool } from '../../scripts/demo/seedDemo';
+import { callFunction, resetEmulators, signIn } from '../support/emulators';
+
+type Catalogue = Record<string, SemesterCatalogue>;
+const STUDENT_MARKERS = ['demo-ava', 'demo-leo', 'Rivera', 'demo-student-', 'roster', 'enrolledCount', 'ownerUid', 'family@example.com'];
+
+function expectNoStudentData(response: unknown) {
+  const text = JSON.stringify(response);
+  for (const marker of STUDENT_MARKERS) expect(text, marker).not.toContain(marker);
+}
+
+describe('public catalogue callables (seed §7, PRODUCT §4)', () => {
+  beforeAll(async () => {
+    await resetEmulators();
+    await seedDemo();
+    // A live class whose registration deadline passed yesterday.
+    const db = adminDb();
+    const template = (await db.doc('classes/wild-art').get()).data()!;
+    await db.doc('classes/late-class').set({ ...template, id: 'late-class', title: 'Late Class', registrationDeadline: addDays(todayInSchool(), -1) });
+  });
+
+  it('openSemesters: the two open semesters, without confirmation content', async () => {
+    const r = await callFunction<{ semesters: PublicSemester[] }>('openSemesters');
+    expect(r.result!.semesters.map((s) => s.id)).toEqual(['open-term', 'camps']);
+    expect(r.result!.semesters.every((s) => s.openForEnrollment)).toBe(true);
+    expect(r.result!.semesters[0]).not.toHaveProperty('confirmationMarkdown');
+  });
+
+  it('availableEnrollmentClasses: live classes of open semesters before their deadline, with seats left and groups', async () => {
+    const r = await callFunction<Catalogue>('availableEnrollmentClasses');
+    expect(Object.keys(r.result!).sort()).toEqual(['camps', 'open-term']);
+    const term = r.result!['open-term'];
+    const ids = term.classes.map((c) => c.id);
+    expect(ids).toContain('forest-explorers');
+    for (const hidden of ['kayak-skills', 'parent-tot-walk', 'star-gazing', 'late-class', 'past-forest-explorers']) expect(ids).not.toContain(hidden);
+    expect(term.classes.every((c) => c.status === 'live')).toBe(true);
+    expect(term.classes.find((c) => c.id === 'fire-and-shelter')!.seatsLeft).toBe(0);
+    expect(term.classes.find((c) => c.id === 'junior-naturalists')!.seatsLeft).toBe(1);
+    expect(term.groups.map((g) => g.id)).toEqual(['little-naturalists-bundle']);
+    expectNoStudentData(r.result);
+  });
+
+  it('classesBySemester: live, paused and info-only classes (never drafts), and groups, by semester', async () => {
+    const r = await callFunction<Catalogue>('classesBySemester', ['open-term', 'past-term', 'unknown']);
+    const term = r.result!['open-term'].classes.map((c) => c.id);
+    expect(term).toEqual(expect.arrayContaining(['kayak-skills', 'parent-tot-walk', 'late-class', 'forest-explorers']));
+    expect(term).not.toContain('star-gazing');
+    expect(r.result!['past-term'].classes.map((c) => c.id).sort()).toEqual(['past-forest-explorers', 'past-harvest-trails']);
+    expect(r.result!.unknown).toEqual({ classes: [], groups: [] });
+    expectNoStudentData(r.result);
+  });
+
+  it('classes: none gives the current semester (configured), a query gives those ids and reports unknown ones', async () => {
+    const current = await callFunction<{ classes: PublicClass[] }>('classes');
+    expect(new Set(current.result!.classes.map((c) => c.semesterId))).toEqual(new Set(['open-term']));
+    expect(current.result!.classes.map((c) => c.id)).not.toContain('star-gazing');
+    const q = await callFunction<{ classes: PublicClass[]; notFound: string[] }>('classes', {
+      query: [{ id: 'river-adventure' }, { id: 'star-gazing' }, { id: 'no-such-class' }, { id: 'river-adventure' }],
+    });
+    expect(q.result!.classes.map((c) => c.id)).toEqual(['river-adventure']);
+    expect(q.result!.notFound).toEqual(['no-such-class']);
+    expectNoStudentData([current.result, q.result]);
+  });
+
+  it('classGroups: the groups asked for, unknown ids reported', async () => {
+    const r = await callFunction<{ groups: ClassGroup[]; notFound: string[] }>('classGroups', ['two-week-wilderness', 'nope']);
+    expect(r.result!.groups).toEqual([
+      expect.objectContaining({ id: 'two-week-wilderness', price: 88000, classIds: ['wilderness-week-4-6', 'river-adventure'] }),
+    ]);
+    expect(r.result!.notFound).toEqual(['nope']);
+  });
+
+  it('answers the same to a signed-in family (public data only)', async () => {
+    const family = await signIn('family@example.com', 'family-demo-1');
+    const r = await callFunction<Catalogue>('availableEnrollmentClasses', null, family.idToken);
+    expect(r.status).toBe(200);
+    expectNoStudentData(r.result);
+  });
+
+  it.each([
+    ['classGroups', 'not-a-list', /payload/],
+    ['classGroups', [42], /0: /],
+    ['classGroups', ['x'.repeat(5000)], /0: is too long/],
+    ['classGroups', Array.from({ length: 501 }, (_, i) => `g${i}`), /too many ids/],
+    ['classesBySemester', [''], /0: must not be empty/],
+    ['classes', { query: [{ id: 1 }] }, /query\.0\.id: .*expected string/],
+    ['classes', { query: [{ id: 'a', extra: true }] }, /query\.0: Unrecognized key: "extra"/],
+    ['classes', { wrong: [] }, /./],
+    ['openSemesters', { any: 1 }, /./],
+    ['availableEnrollmentClasses', 'x', /./],
+  ])('%s rejects bad payload %j with invalid-argument', async (name, payload, message) => {
+    const r = await callFunction(name, payload);
+    expect(r.status).toBe(400);
+    expect(r.error?.status).toBe('INVALID_ARGUMENT');
+    expect(r.error?.message).toMatch(message);
+  });
+
+  it('the roster stays out of the class documents the public sees', async () => {
+    const roster = await adminDb().collection('classes/fire-and-shelter/roster').get();
+    expect(roster.size).toBe(10);
+    const r = await callFunction<{ classes: PublicClass[] }>('classes', { query: [{ id: 'fire-and-shelter' }] });
+    expect(Object.keys(r.result!.classes[0])).not.toContain('roster');
+    expectNoStudentData(r.result);
+  });
+});
