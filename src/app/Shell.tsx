@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
+import { Markdown } from '../components/Markdown';
 import { PageLoading } from '../components/PageLoading';
 import { UserButton } from '../features/auth/UserButton';
 import { isAdmin, useSession } from '../features/auth/session';
@@ -48,7 +49,7 @@ export function Shell() {
       </header>
       {settings.site_banner && (
         <div className="site-banner" role="note">
-          {settings.site_banner}
+          <Markdown text={settings.site_banner} />
         </div>
       )}
       <main id="main" className="shell-main" tabIndex={-1}>

@@ -31,6 +31,14 @@ describe('shell (seed §1–§2)', () => {
     expect(within(footer).getByRole('link', { name: 'help@school.test' })).toHaveAttribute('href', 'mailto:help@school.test');
   });
 
+  it('shows the optional site banner from settings as markdown, never raw HTML', () => {
+    renderApp('/user/login', signedOut, { site_banner: 'Snow day **Friday** <img src=x onerror=alert(1)>' });
+    const banner = screen.getByRole('note');
+    expect(within(banner).getByText('Friday').tagName).toBe('STRONG');
+    expect(banner.querySelector('img')).toBeNull();
+    expect(banner).toHaveTextContent('<img src=x onerror=alert(1)>');
+  });
+
   it('shows the Menu button only to signed-in admins', async () => {
     const { unmount } = renderApp('/user/login', familySession());
     expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();

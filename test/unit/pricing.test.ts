@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { ClassGroup, Discount } from '../../contract/domain';
+import { priceBasket, type BasketLine, type PricedClass } from '../../functions/src/domain/pricing';
+
+const cls = (id: string, price: number, over: Partial<PricedClass> = {}): PricedClass => ({
+  id, semesterId: 's', title: id, price, slidingScale: null, addOns: [], classType: 'After-school', ...over,
+});
+const CLASSES: PricedClass[] = [
+  cls('a', 24000, { slidingScale: { min: 18000, max: 30000 } }),
+  cls('b', 24000, { addOns: [{ id: 'boots', description: 'Boots', price: 1500 }] }),
+  cls('c', 26000),
+  cls('camp1', 45000, { classType: 'Camp' }),
+  cls('camp2', 45000, { classType: 'Camp', addOns: [{ id: 'lunch', description: 'Lunch', price: 6000 }] }),
+  cls('camp3', 52000, { classType: 'Camp' }),
+];
+const GROUPS: ClassGroup[] = [{ id: 'ab', semesterId: 's', name: 'A+B', price: 44000, classIds: ['a', 'b'] }];
+const d = (code: string, over: Partial<Discount>): Discount => ({
+  id: code.toLowerCase(), code, description: code, type: 'fixed-basket', amount: 0, percent: 0, classIds: [], groupIds: [],
+  classTypes: [], minimumCount: 0, expiresOn: null, active: true, ...over,
+});
+const SIBLING10 = d('SIBLING10', { type: 'percent-basket', percent: 10 });
+const WELCOME20 = d('WELCOME20', { type: 'fixed-basket', amount: 2000 });
+const EARLY = d('EARLYBIRD', { type: 'early-bird-fixed', amount: 2500, expiresOn: '2026-12-01' });
+const ART15 = d('ART15', { type: 'percent-off-classes', percent: 15, classIds: ['c'] });
+const GROUP50 = d('GROUP50', { type: 'percent-off-classes', percent: 50, groupIds: ['ab'] });
+const FREE_A = d('FREEA', { type: 'free-classes', classIds: ['a'] });
+const CAMPS3 = d('CAMPS3', { type: 'percent-off-with-minimum', percent: 15, classTypes: ['Camp'], minimumCount: 3 });
+const HUGE = d('HUGE', { type: 'fixed-basket', amount: 10_000_00 });
+
+const line = (classId: string, over: Partial<BasketLine> = {}): BasketLine => ({ classId, addOnIds: [], ...over });
+const quote = (lines: BasketLine[], discounts: Discount[] = [], today = '2026-11-22') =>
+  priceBasket({ classes: CLASSES, groups: GROUPS, lines, discounts, today });
+
+describe('pricing engine', () => {
+  it.each([
+    ['one class at list price', [line('c')], [], 26000, 26000],
+    ['sliding-scale price within range', [line('a', { price: 18000 })], [], 18000, 18000],
+    ['add-on added', [line('b', { addOnIds: ['boots'] })], [], 25500, 25500],
+    ['complete group at group price', [line('a'), line('b')], [], 44000, 44000],
+    ['group plus add-on of a member', [line('a'), line('b', { addOnIds: ['boots'] })], [], 45500, 45500],
+    ['group ignores sliding price of its members', [line('a', { price: 18000 }), line('b')], [], 44000, 44000],
+    ['incomplete group: classes priced alone', [line('a'), line('c')], [], 50000, 50000],
+    ['percent basket', [line('c')], [SIBLING10], 26000, 23400],
+    ['fixed basket', [line('c')], [WELCOME20], 26000, 24000],
+    ['basket discounts in code order: percent then fixed', [line('c')], [SIBLING10, WELCOME20], 26000, 21400],
+    ['basket discounts in code order: fixed then percent', [line('c')], [WELCOME20, SIBLING10], 26000, 21600],
+    ['early bird before its date', [line('c')], [EARLY], 26000, 23500],
+    ['percent off a listed class, add-ons untouched', [line('c'), line('b', { addOnIds: ['boots'] })], [ART15], 51500, 47600],
+    ['percent off a listed group', [line('a'), line('b')], [GROUP50], 44000, 22000],
+    ['free listed class', [line('a', { price: 30000 }), line('c')], [FREE_A], 56000, 26000],
+    ['free class then percent basket', [line('a'), line('c')], [FREE_A, SIBLING10], 50000, 23400],
+    ['minimum count met: percent off everything but add-ons', [line('camp1'), line('camp2', { addOnIds: ['lunch'] }), line('camp3')], [CAMPS3], 148000, 126700],
+    ['never below zero', [line('c')], [HUGE, WELCOME20], 26000, 0],
+    ['percent rounds to the cent', [line('c', {})], [d('THIRD', { type: 'percent-basket', percent: 33.333 })], 26000, 17333],
+  ])('%s', (_name, lines, discounts, subtotal, total) => {
+    const q = quote(lines as BasketLine[], discounts as Discount[]);
+    expect(q.problems).toEqual([]);
+    expect(q.subtotal).toBe(subtotal);
+    expect(q.total).toBe(total);
+    expect(q.discountTotal).toBe(subtotal - total);
+    expect(q.discounts.reduce((s, x) => s + x.amount, 0)).toBe(subtotal - total);
+  });
+
+  it('lists line items: the group first with its classes, then the other classes', () => {
+    const q = quote([line('c'), line('a'), line('b')]);
+    expect(q.lineItems.map((l) => [l.kind, l.id, l.classIds, l.listPrice, l.price])).toEqual([
+      ['group', 'ab', ['a', 'b'], 48000, 44000],
+      ['class', 'c', ['c'], 26000, 26000],
+    ]);
+  });
+
+  it('reports a sliding price out of range, a fixed-price change and unknown classes or add-ons', () => {
+    expect(quote([line('a', { price: 17999 })]).problems).toEqual([{ about: 'a', message: 'Choose a price for a within its sliding scale.' }]);
+    expect(quote([line('a', { price: 30001 })]).problems).toHaveLength(1);
+    expect(quote([line('a', { price: 20000.5 })]).problems).toHaveLength(1);
+    expect(quote([line('c', { price: 100 })]).problems).toEqual([{ about: 'c', message: 'c has a fixed price.' }]);
+    expect(quote([line('nope')]).problems).toEqual([{ about: 'nope', message: 'This class is not offered.' }]);
+    expect(quote([line('b', { addOnIds: ['x'] })]).problems).toEqual([{ about: 'b', message: 'Unknown add-on for b.' }]);
+  });
+
+  it('says why a code does not apply, and it changes nothing', () => {
+    const cases: [Discount, RegExp][] = [
+      [ART15, /does not apply to the selected classes/],
+      [CAMPS3, /needs at least 3 Camp classes \(you have 1\)/],
+      [{ ...WELCOME20, active: false }, /no longer active/],
+      [{ ...WELCOME20, expiresOn: '2026-11-21' }, /has expired/],
+      [EARLY, /early-bird date for EARLYBIRD has passed/],
+    ];
+    for (const [discount, message] of cases) {
+      const q = quote([line('camp1')], [discount], discount === EARLY ? '2026-12-02' : '2026-11-22');
+      expect(q.codeProblems.map((p) => p.message).join()).toMatch(message);
+      expect(q.total).toBe(45000);
+      expect(q.discounts).toEqual([]);
+    }
+  });
+
+  it('reports unknown codes and uses a code once even if entered twice', () => {
+    const q = priceBasket({ classes: CLASSES, groups: GROUPS, lines: [line('c')], discounts: [WELCOME20, WELCOME20], unknownCodes: ['NOPE'], today: '2026-11-22' });
+    expect(q.total).toBe(24000);
+    expect(q.codeProblems).toEqual([{ about: 'NOPE', message: 'NOPE is not a valid code.' }]);
+  });
+
+  it('prices the same class once when it is listed twice', () => {
+    expect(quote([line('c'), line('c')]).total).toBe(26000);
+  });
+
+  it('an empty basket costs nothing', () => {
+    expect(quote([], [WELCOME20]).total).toBe(0);
+  });
+});
