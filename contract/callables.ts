@@ -2,7 +2,8 @@
 // its response type. The app calls through it and each function validates against it.
 // zod/mini keeps the browser bundle small: only the checks used here are shipped.
 import { z } from 'zod/mini';
-import type { ClassGroup, PublicClass, PublicSemester, SemesterCatalogue } from './domain';
+import type { ClassGroup, Enrollment, PriceQuote, PublicClass, PublicSemester, Release, SemesterCatalogue, Student } from './domain';
+import { basketSchema, enrollSchema, id, saveStudentSchema } from './schemas';
 
 export type Access = 'public' | 'user' | 'admin';
 
@@ -20,7 +21,6 @@ const spec =
   <R>() =>
   <P extends z.ZodMiniType>(access: Access, payload: P): CallableSpec<P, R> => ({ access, payload });
 
-const id = z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(128, 'is too long'));
 const ids = z.array(id).check(z.maxLength(500, 'has too many ids'));
 /** "No payload": the callable protocol sends null for undefined. */
 const none = z.optional(z.null());
@@ -35,6 +35,12 @@ const specs = {
   classGroups: spec<{ groups: ClassGroup[]; notFound: string[] }>()('public', ids),
   classesBySemester: spec<Record<string, SemesterCatalogue>>()('public', ids),
   openSemesters: spec<{ semesters: PublicSemester[] }>()('public', none),
+  releases: spec<{ releases: Release[] }>()('public', none),
+  priceBasket: spec<PriceQuote>()('public', basketSchema),
+  myStudents: spec<{ students: Student[] }>()('user', none),
+  saveStudent: spec<{ student: Student }>()('user', saveStudentSchema),
+  enroll: spec<{ enrollment: Enrollment; replayed: boolean }>()('user', enrollSchema),
+  myEnrollments: spec<{ enrollments: Enrollment[] }>()('user', none),
 } as const;
 
 type Named<T> = { [K in keyof T]: T[K] & { readonly name: K } };

@@ -259,3 +259,34 @@ export interface Discount {
   expiresOn: IsoDate | null;
   active: boolean;
 }
+
+/** The releases a guardian signs by typing their full name (PRODUCT §5 step 6). */
+export interface Release {
+  id: string;
+  version: string;
+  title: string;
+  text: string;
+}
+
+/** Student info older than this needs a "still accurate" confirmation before enrolling. */
+export const INFO_REVIEW_MONTHS = 12;
+
+export interface Problem {
+  /** The class id or discount code it is about. */
+  about: string;
+  message: string;
+}
+
+/** A priced basket (the pricing engine's answer): what the review step shows and the submit charges. */
+export interface PriceQuote {
+  lineItems: LineItem[];
+  discounts: AppliedDiscount[];
+  /** Line prices plus add-ons, before discounts. */
+  subtotal: Cents;
+  discountTotal: Cents;
+  total: Cents;
+  /** Lines that cannot be priced (unknown class, price off the sliding scale, unknown add-on). */
+  problems: Problem[];
+  /** Codes that do not apply, with the reason; they change nothing. */
+  codeProblems: Problem[];
+}

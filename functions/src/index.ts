@@ -1,3 +1,4 @@
 // Every callable of the portal, exported under its contract name.
 export { roles } from './callables/roles';
 export { availableEnrollmentClasses, classGroups, classes, classesBySemester, openSemesters } from './callables/catalogue';
+export { enroll, myEnrollments, myStudents, priceBasket, releases, saveStudent } from './callables/enrollment';

@@ -79,7 +79,7 @@ function makeClass(semesterId: string, start: IsoDate, end: IsoDate, deadline: I
 const FIRST = ['Olivia', 'Noah', 'Emma', 'Liam', 'Ava', 'Elijah', 'Sophia', 'Mateo', 'Isla', 'Lucas', 'Mia', 'Kai', 'Zoe', 'Ezra', 'Nora', 'Theo', 'Luna', 'Milo', 'Aria', 'Felix', 'Hazel', 'Jonah', 'Ivy', 'Rowan'];
 const LAST = ['Nguyen', 'Garcia', 'Smith', 'Patel', 'Kim', 'Johnson', 'Lopez', 'Chen', 'Okafor', 'Silva', 'Brown', 'Haddad', 'Martin', 'Cohen', 'Singh'];
 
-function profile(first: string, last: string, grade: number, today: IsoDate, n: number, guardian: { name: string; email: string; phone: string }): StudentProfile {
+export function profile(first: string, last: string, grade: number, today: IsoDate, n: number, guardian: { name: string; email: string; phone: string }): StudentProfile {
   const size: TshirtSize = TSHIRT_SIZES[Math.min(TSHIRT_SIZES.length - 1, Math.floor(grade / 2) + (n % 2))];
   return {
     firstName: first,

@@ -1,13 +1,13 @@
 // Site-wide settings from Remote Config, with in-code defaults. The app never waits for them.
 import type { RemoteConfig } from 'firebase/remote-config';
+import { DEFAULT_PAYMENT_INSTRUCTIONS } from '../../contract/settings';
 
 export const SETTINGS_DEFAULTS = {
   support_email: 'office@wildwood-outdoor.example',
   privacy_policy_url: 'https://wildwood-outdoor.example/privacy',
   student_units_url: 'https://units.wildwood-outdoor.example',
   venmo_handle: 'WildwoodOutdoorSchool',
-  payment_instructions:
-    'Pay by check (to *Wildwood Outdoor School*), cash at the office, or Venmo **@WildwoodOutdoorSchool**. Please write the student name in the note.',
+  payment_instructions: DEFAULT_PAYMENT_INSTRUCTIONS,
   site_banner: '',
 };
 export type Settings = typeof SETTINGS_DEFAULTS;

@@ -6,7 +6,20 @@
 // everything with at least N classes of given types); add-ons (never discounted by class-level
 // discounts); basket discounts in the order the codes were entered (fixed, percent, early-bird
 // fixed); never below $0.
-import type { AddOn, AppliedDiscount, Cents, ClassGroup, ClassRecord, Discount, IsoDate, LineItem } from '../../../contract/domain';
+import type {
+  AddOn,
+  AppliedDiscount,
+  Cents,
+  ClassGroup,
+  ClassRecord,
+  Discount,
+  IsoDate,
+  LineItem,
+  PriceQuote,
+  Problem,
+} from '../../../contract/domain';
+
+export type { PriceQuote, Problem };
 
 export type PricedClass = Pick<ClassRecord, 'id' | 'semesterId' | 'title' | 'price' | 'slidingScale' | 'addOns' | 'classType'>;
 
@@ -26,25 +39,6 @@ export interface PricingInput {
   /** Codes entered that matched no discount. */
   unknownCodes?: string[];
   today: IsoDate;
-}
-
-export interface Problem {
-  /** The class id or discount code it is about. */
-  about: string;
-  message: string;
-}
-
-export interface PriceQuote {
-  lineItems: LineItem[];
-  discounts: AppliedDiscount[];
-  /** Line prices plus add-ons, before discounts. */
-  subtotal: Cents;
-  discountTotal: Cents;
-  total: Cents;
-  /** Lines that cannot be priced (unknown class, price off the sliding scale, unknown add-on). */
-  problems: Problem[];
-  /** Codes that do not apply, with the reason; they change nothing. */
-  codeProblems: Problem[];
 }
 
 const percentOf = (amount: Cents, percent: number) => Math.round((amount * percent) / 100);

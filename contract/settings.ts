@@ -1,0 +1,3 @@
+// Defaults shared by the app (Remote Config defaults) and the functions (confirmation emails).
+export const DEFAULT_PAYMENT_INSTRUCTIONS =
+  'Pay by check (to *Wildwood Outdoor School*), cash at the office, or Venmo **@WildwoodOutdoorSchool**. Please write the student name in the note.';

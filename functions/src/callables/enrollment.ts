@@ -1,0 +1,37 @@
+// Family callables: students, price preview, enroll, own enrollments; and the releases to sign.
+import { callables } from '../../../contract/callables';
+import { loadClassesByIds, loadGroupsOfSemesters } from '../data/catalogue';
+import { enroll as enrollInTransaction, loadDiscountsByCodes, loadOwnEnrollments, loadReleases } from '../data/enrollments';
+import { loadOwnStudents, saveOwnStudent } from '../data/students';
+import { schoolToday } from '../domain/calendar';
+import { isBrowsable } from '../domain/catalogue';
+import { priceBasket as price } from '../domain/pricing';
+import { callable } from '../lib/callable';
+
+export const releases = callable(callables.releases, async () => ({ releases: await loadReleases() }));
+
+/** The preview uses the same engine and data as the submit; classes not offered are reported. */
+export const priceBasket = callable(callables.priceBasket, async (payload) => {
+  const ids = [...new Set(payload.lines.map((l) => l.classId))];
+  const [{ found }, codes] = await Promise.all([loadClassesByIds(ids), loadDiscountsByCodes(payload.codes)]);
+  const offered = found.filter(isBrowsable);
+  const groups = await loadGroupsOfSemesters([...new Set(offered.map((c) => c.semesterId))]);
+  return price({ classes: offered, groups, lines: payload.lines, ...codes, today: schoolToday(new Date()) });
+});
+
+export const myStudents = callable(callables.myStudents, async (_payload, ctx) => ({
+  students: await loadOwnStudents(ctx.uid!),
+}));
+
+export const saveStudent = callable(callables.saveStudent, async (payload, ctx) => ({
+  student: await saveOwnStudent(ctx.uid!, payload.id, payload.profile, payload.reviewed),
+}));
+
+export const enroll = callable(callables.enroll, async (payload, ctx) => {
+  const now = new Date();
+  return enrollInTransaction(ctx.uid!, ctx.email, payload, schoolToday(now), now);
+});
+
+export const myEnrollments = callable(callables.myEnrollments, async (_payload, ctx) => ({
+  enrollments: await loadOwnEnrollments(ctx.uid!),
+}));

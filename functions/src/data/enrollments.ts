@@ -1,0 +1,146 @@
+// The enrollment transaction: seats, roster, enrollment, email and draft change together or not at all.
+import { FieldValue } from 'firebase-admin/firestore';
+import { HttpsError } from 'firebase-functions/v2/https';
+import type { z } from 'zod/mini';
+import type { ClassGroup, ClassRecord, Discount, Enrollment, Release, Semester, Student } from '../../../contract/domain';
+import type { enrollSchema } from '../../../contract/schemas';
+import { DEFAULT_PAYMENT_INSTRUCTIONS } from '../../../contract/settings';
+import { classProblem, needsInfoReview, releaseProblem, totalProblem, type EnrollmentProblem } from '../domain/enrollment';
+import { normalizeCode, priceBasket } from '../domain/pricing';
+import { buildReceipt } from '../domain/receipt';
+import { DEFAULT_RELEASES } from '../domain/releases';
+import { notYourStudent } from './students';
+import { COLLECTIONS, db } from './db';
+
+export type EnrollPayload = z.output<typeof enrollSchema>;
+
+const fail = (p: EnrollmentProblem) => new HttpsError(p.code, p.message);
+const uniq = <T>(xs: T[]) => [...new Set(xs)];
+
+export async function loadReleases(): Promise<Release[]> {
+  const snap = await db().collection(COLLECTIONS.config).doc('releases').get();
+  const list: unknown = snap.get('releases');
+  return Array.isArray(list) && list.length ? (list as Release[]) : DEFAULT_RELEASES;
+}
+
+/** How to pay, for confirmation emails: config/portal.paymentInstructions, else the app's default. */
+export async function loadPaymentInstructions(): Promise<string> {
+  const snap = await db().collection(COLLECTIONS.config).doc('portal').get();
+  const value: unknown = snap.get('paymentInstructions');
+  return typeof value === 'string' && value.trim() ? value : DEFAULT_PAYMENT_INSTRUCTIONS;
+}
+
+export async function loadDiscountsByCodes(codes: string[]): Promise<{ discounts: Discount[]; unknownCodes: string[] }> {
+  const wanted = uniq(codes.map(normalizeCode));
+  if (!wanted.length) return { discounts: [], unknownCodes: [] };
+  const snap = await db().collection(COLLECTIONS.discounts).where('code', 'in', wanted.slice(0, 30)).get();
+  const byCode = new Map(snap.docs.map((d) => [d.get('code') as string, { ...d.data(), id: d.id } as Discount]));
+  return {
+    discounts: wanted.filter((c) => byCode.has(c)).map((c) => byCode.get(c)!),
+    unknownCodes: wanted.filter((c) => !byCode.has(c)),
+  };
+}
+
+export async function enroll(
+  uid: string,
+  email: string | null,
+  payload: EnrollPayload,
+  today: string,
+  now: Date,
+): Promise<{ enrollment: Enrollment; replayed: boolean }> {
+  const store = db();
+  const enrollmentRef = store.collection(COLLECTIONS.enrollments).doc(`${uid}_${payload.idempotencyKey}`);
+  const studentRef = store.collection(COLLECTIONS.students).doc(payload.studentId);
+  const classIds = uniq(payload.lines.map((l) => l.classId));
+  if (!classIds.length) throw new HttpsError('invalid-argument', 'Please choose at least one class.');
+  const [releases, { discounts, unknownCodes }, instructions] = await Promise.all([
+    loadReleases(),
+    loadDiscountsByCodes(payload.codes),
+    loadPaymentInstructions(),
+  ]);
+
+  return store.runTransaction(
+    async (tx) => {
+      const existing = await tx.get(enrollmentRef);
+      if (existing.exists) return { enrollment: existing.data() as Enrollment, replayed: true };
+
+      const studentSnap = await tx.get(studentRef);
+      if (!studentSnap.exists || studentSnap.get('ownerUid') !== uid) throw notYourStudent();
+      const student = { ...studentSnap.data(), id: studentSnap.id } as Student;
+
+      const classRefs = classIds.map((id) => store.collection(COLLECTIONS.classes).doc(id));
+      const rosterRefs = classIds.map((id) => store.collection(COLLECTIONS.classes).doc(id).collection(COLLECTIONS.roster).doc(student.id));
+      const snaps = await tx.getAll(...classRefs, ...rosterRefs);
+      const classSnaps = snaps.slice(0, classIds.length);
+      const missing = classSnaps.find((s) => !s.exists);
+      if (missing) throw new HttpsError('failed-precondition', 'A selected class is no longer offered. Please review your classes.');
+      const classes = classSnaps.map((s) => ({ ...s.data(), id: s.id }) as ClassRecord);
+      const alreadyIn = new Set(snaps.slice(classIds.length).filter((s) => s.exists).map((s) => s.ref.parent.parent!.id));
+
+      const semesterIds = uniq(classes.map((c) => c.semesterId));
+      const semesterSnaps = await tx.getAll(...semesterIds.map((id) => store.collection(COLLECTIONS.semesters).doc(id)));
+      const semesters = new Map(semesterSnaps.filter((s) => s.exists).map((s) => [s.id, { ...s.data(), id: s.id } as Semester]));
+      const groupSnap = await tx.get(store.collection(COLLECTIONS.groups).where('semesterId', 'in', semesterIds));
+      const groups = groupSnap.docs.map((d) => ({ ...d.data(), id: d.id }) as ClassGroup);
+
+      const problem =
+        classProblem({ student, classes, semesters, alreadyIn, today }) ??
+        (needsInfoReview(student.infoReviewedAt, now) && !payload.infoConfirmed
+          ? { code: 'failed-precondition' as const, message: `Please confirm that ${student.firstName}'s information is still accurate.` }
+          : null) ??
+        releaseProblem(releases, payload.releases);
+      if (problem) throw fail(problem);
+
+      const quote = priceBasket({ classes, groups, lines: payload.lines, discounts, unknownCodes, today });
+      if (quote.problems.length) throw new HttpsError('invalid-argument', quote.problems[0].message);
+      if (quote.codeProblems.length) throw new HttpsError('failed-precondition', quote.codeProblems[0].message);
+      const mismatch = totalProblem(payload.expectedTotal, quote.total);
+      if (mismatch) throw fail(mismatch);
+
+      const at = now.toISOString();
+      const enrollment: Enrollment = {
+        id: enrollmentRef.id,
+        ownerUid: uid,
+        studentId: student.id,
+        studentName: `${student.firstName} ${student.lastName}`,
+        semesterIds,
+        classIds,
+        lineItems: quote.lineItems,
+        discounts: quote.discounts,
+        subtotal: quote.subtotal,
+        total: quote.total,
+        payments: [],
+        balance: quote.total,
+        status: 'confirmed',
+        releases: payload.releases.map((r) => ({ ...r, signedAt: at })),
+        createdAt: at,
+        idempotencyKey: payload.idempotencyKey,
+      };
+      tx.set(enrollmentRef, enrollment);
+      for (const c of classes) {
+        tx.update(store.collection(COLLECTIONS.classes).doc(c.id), { enrolledCount: FieldValue.increment(1) });
+        tx.set(store.collection(COLLECTIONS.classes).doc(c.id).collection(COLLECTIONS.roster).doc(student.id), {
+          studentId: student.id,
+          studentName: enrollment.studentName,
+          enrollmentId: enrollment.id,
+          ownerUid: uid,
+          addOns: quote.lineItems.flatMap((l) => (l.classIds.includes(c.id) ? l.addOns : [])).filter((a) => c.addOns.some((x) => x.id === a.id)),
+        });
+      }
+      if (payload.infoConfirmed) tx.update(studentRef, { infoReviewedAt: at });
+      const to = uniq([email, ...student.guardians.map((g) => g.email)].filter((x): x is string => !!x));
+      tx.set(
+        store.collection(COLLECTIONS.mail).doc(),
+        buildReceipt(enrollment, new Map(classes.map((c) => [c.id, c])), [...semesters.values()], instructions, to),
+      );
+      tx.delete(store.collection(COLLECTIONS.enrollmentDrafts).doc(uid));
+      return { enrollment, replayed: false };
+    },
+    { maxAttempts: 30 },
+  );
+}
+
+export async function loadOwnEnrollments(uid: string): Promise<Enrollment[]> {
+  const snap = await db().collection(COLLECTIONS.enrollments).where('ownerUid', '==', uid).get();
+  return snap.docs.map((d) => d.data() as Enrollment).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}

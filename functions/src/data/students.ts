@@ -1,0 +1,34 @@
+import { HttpsError } from 'firebase-functions/v2/https';
+import type { Student, StudentProfile } from '../../../contract/domain';
+import { COLLECTIONS, db } from './db';
+
+const students = () => db().collection(COLLECTIONS.students);
+
+export async function loadOwnStudents(uid: string): Promise<Student[]> {
+  const snap = await students().where('ownerUid', '==', uid).get();
+  return snap.docs
+    .map((d) => ({ ...d.data(), id: d.id }) as Student)
+    .sort((a, b) => a.firstName.localeCompare(b.firstName));
+}
+
+/** Another family's student is answered exactly like a missing one: nothing leaks. */
+export function notYourStudent(): HttpsError {
+  return new HttpsError('not-found', 'We could not find this student in your account.');
+}
+
+export async function saveOwnStudent(uid: string, id: string | undefined, profile: StudentProfile, reviewed: boolean): Promise<Student> {
+  const now = new Date().toISOString();
+  return db().runTransaction(async (tx) => {
+    const ref = id ? students().doc(id) : students().doc();
+    const existing = id ? await tx.get(ref) : null;
+    if (existing && (!existing.exists || existing.get('ownerUid') !== uid)) throw notYourStudent();
+    const student: Student = {
+      ...profile,
+      id: ref.id,
+      ownerUid: uid,
+      infoReviewedAt: reviewed ? now : ((existing?.get('infoReviewedAt') as string | null | undefined) ?? null),
+    };
+    tx.set(ref, student);
+    return student;
+  });
+}

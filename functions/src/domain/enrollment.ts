@@ -1,0 +1,74 @@
+// Pure rules of an enrollment (PRODUCT §5): registration window, class status, grade, duplicates,
+// seats, the 12-month info review and the release signatures. The first problem found wins.
+import type { ClassRecord, IsoDate, Release, Semester, Student } from '../../../contract/domain';
+import { INFO_REVIEW_MONTHS } from '../../../contract/domain';
+import { formatGrades, gradeName } from '../../../contract/format';
+import { isOpenForEnrollment } from './catalogue';
+
+export type ProblemCode = 'failed-precondition' | 'aborted' | 'invalid-argument';
+export interface EnrollmentProblem {
+  code: ProblemCode;
+  message: string;
+}
+
+/** True when the info was never reviewed or was last reviewed more than 12 months ago. */
+export function needsInfoReview(infoReviewedAt: string | null, now: Date): boolean {
+  if (!infoReviewedAt) return true;
+  const limit = new Date(now);
+  limit.setUTCMonth(limit.getUTCMonth() - INFO_REVIEW_MONTHS);
+  return new Date(infoReviewedAt) < limit;
+}
+
+export interface EnrollmentFacts {
+  student: Student;
+  classes: ClassRecord[];
+  semesters: Map<string, Semester>;
+  /** Classes the student is already on the roster of. */
+  alreadyIn: Set<string>;
+  today: IsoDate;
+}
+
+export function classProblem(facts: EnrollmentFacts): EnrollmentProblem | null {
+  const { student, today } = facts;
+  for (const c of facts.classes) {
+    const semester = facts.semesters.get(c.semesterId);
+    const fail = (message: string): EnrollmentProblem => ({ code: 'failed-precondition', message });
+    if (c.status !== 'live') return fail(`${c.title} is not open for registration.`);
+    if (!semester || !isOpenForEnrollment(semester, today)) return fail(`Registration for ${semester?.name ?? c.title} is closed.`);
+    if (today > c.registrationDeadline) return fail(`The registration deadline for ${c.title} has passed.`);
+    if (student.grade < c.gradeMin || student.grade > c.gradeMax) {
+      return fail(
+        `${student.firstName} is in grade ${gradeName(student.grade)}; ${c.title} is for ${formatGrades(c.gradeMin, c.gradeMax).toLowerCase().replace('k', 'K')}.`,
+      );
+    }
+    if (facts.alreadyIn.has(c.id)) return fail(`${student.firstName} is already enrolled in ${c.title}.`);
+    if (c.enrolledCount >= c.capacity) return fail(`${c.title} is full.`);
+  }
+  return null;
+}
+
+export interface Signature {
+  releaseId: string;
+  version: string;
+  typedName: string;
+}
+
+export function releaseProblem(releases: Release[], signatures: Signature[]): EnrollmentProblem | null {
+  for (const r of releases) {
+    const signed = signatures.find((s) => s.releaseId === r.id);
+    if (!signed || !signed.typedName.trim()) {
+      return { code: 'failed-precondition', message: `Please sign the ${r.title} by typing your full name.` };
+    }
+    if (signed.version !== r.version) {
+      return { code: 'aborted', message: `The ${r.title} has changed. Please read it again and sign.` };
+    }
+  }
+  return null;
+}
+
+/** The confirmed total must match what the family saw, to the cent. */
+export function totalProblem(expectedTotal: number, total: number): EnrollmentProblem | null {
+  return Math.abs(expectedTotal - total) > 1
+    ? { code: 'aborted', message: 'Prices changed, please review your enrollment before submitting again.' }
+    : null;
+}

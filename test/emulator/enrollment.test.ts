@@ -1,0 +1,237 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Enrollment, PriceQuote, Student, StudentProfile } from '../../contract/domain';
+import { adminDb } from '../../scripts/demo/adminApp';
+import { addDays, profile } from '../../scripts/demo/demoData';
+import { seedDemo, todayInSchool } from '../../scripts/demo/seedDemo';
+import { callFunction, createUser, resetEmulators, signIn, type TestUser } from '../support/emulators';
+
+const RELEASES = [
+  { releaseId: 'medical', version: '2025-1', typedName: 'Sam Rivera' },
+  { releaseId: 'liability', version: '2025-1', typedName: 'Sam Rivera' },
+];
+let keyCounter = 0;
+const key = () => `test-key-${Date.now()}-${keyCounter++}`;
+const payload = (over: Record<string, unknown> = {}) => ({
+  studentId: 'demo-ava',
+  lines: [{ classId: 'wild-art', addOnIds: [] }],
+  codes: [],
+  expectedTotal: 26000,
+  infoConfirmed: false,
+  releases: RELEASES,
+  idempotencyKey: key(),
+  ...over,
+});
+const db = () => adminDb();
+const count = async (path: string) => (await db().collection(path).count().get()).data().count;
+const enrolled = async (classId: string) => (await db().doc(`classes/${classId}`).get()).get('enrolledCount') as number;
+const kid = (first: string, grade: number, n: number): StudentProfile =>
+  profile(first, 'Rivera', grade, todayInSchool(), n, { name: 'Sam Rivera', email: 'family@example.com', phone: '(555) 123-4567' });
+
+describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
+  let family: TestUser;
+  let stranger: TestUser;
+  beforeAll(async () => {
+    await resetEmulators();
+    await seedDemo();
+    family = await signIn('family@example.com', 'family-demo-1');
+    stranger = await createUser('stranger@example.com');
+    const template = (await db().doc('classes/wild-art').get()).data()!;
+    await db().doc('classes/late-art').set({ ...template, id: 'late-art', title: 'Late Art', registrationDeadline: addDays(todayInSchool(), -1), enrolledCount: 0 });
+  });
+
+  it('rejects anonymous callers', async () => {
+    for (const name of ['enroll', 'myStudents', 'myEnrollments', 'saveStudent']) {
+      expect((await callFunction(name, name === 'enroll' ? payload() : null)).status).toBe(401);
+    }
+  });
+
+  it("treats another family's student as not found, and writes nothing", async () => {
+    const before = await count('enrollments');
+    const r = await callFunction('enroll', payload(), stranger.idToken);
+    expect(r.status).toBe(404);
+    expect(r.error?.message).toBe('We could not find this student in your account.');
+    expect(await count('enrollments')).toBe(before);
+    expect(await enrolled('wild-art')).toBe(2);
+  });
+
+  it('enrolls a saved student: seat, roster, enrollment with balance due, receipt email, draft deleted', async () => {
+    await db().doc(`enrollmentDrafts/${family.uid}`).set({ step: 3 });
+    const p = payload();
+    const r = await callFunction<{ enrollment: Enrollment; replayed: boolean }>('enroll', p, family.idToken);
+    expect(r.status).toBe(200);
+    const e = r.result!.enrollment;
+    expect(e).toMatchObject({ studentId: 'demo-ava', studentName: 'Ava Rivera', total: 26000, balance: 26000, status: 'confirmed', classIds: ['wild-art'] });
+    expect(e.releases.map((x) => x.releaseId)).toEqual(['medical', 'liability']);
+    expect(await enrolled('wild-art')).toBe(3);
+    expect((await db().doc('classes/wild-art/roster/demo-ava').get()).get('enrollmentId')).toBe(e.id);
+    expect((await db().doc(`enrollmentDrafts/${family.uid}`).get()).exists).toBe(false);
+    const mail = await db().collection('mail').where('enrollmentId', '==', e.id).get();
+    expect(mail.size).toBe(1);
+    const message = mail.docs[0].get('message') as { subject: string; html: string; text: string };
+    expect(mail.docs[0].get('to')).toContain('family@example.com');
+    expect(message.subject).toBe('Enrollment confirmed: Ava Rivera');
+    expect(message.html).toContain('Wild Art');
+    expect(message.text).toContain('Balance due: $260');
+    expect(message.text).toContain('How to pay:');
+    expect(message.text).toContain('Please label water bottles');
+
+    // The same submission again (retry, double click) creates nothing new.
+    const again = await callFunction<{ enrollment: Enrollment; replayed: boolean }>('enroll', p, family.idToken);
+    expect(again.result!.replayed).toBe(true);
+    expect(again.result!.enrollment.id).toBe(e.id);
+    expect(await enrolled('wild-art')).toBe(3);
+    expect((await db().collection('mail').where('enrollmentId', '==', e.id).get()).size).toBe(1);
+  });
+
+  it('refuses the same student twice in a class', async () => {
+    const r = await callFunction('enroll', payload(), family.idToken);
+    expect(r.error?.message).toBe('Ava is already enrolled in Wild Art.');
+    expect(await enrolled('wild-art')).toBe(3);
+  });
+
+  it.each([
+    ['a class for other grades', 'survival-skills', 32000, 'Ava is in grade 2; Survival Skills is for grades 5–8.'],
+    ['a full class', 'fire-and-shelter', 30000, 'Fire & Shelter Skills is full.', 'demo-leo'],
+    ['a paused class', 'kayak-skills', 40000, 'Kayak Skills is not open for registration.'],
+    ['a draft class', 'star-gazing', 20000, 'Star Gazing Nights is not open for registration.'],
+    ['an info-only class', 'parent-tot-walk', 0, 'Parent & Tot Nature Walk is not open for registration.'],
+    ['a class past its deadline', 'late-art', 26000, 'The registration deadline for Late Art has passed.'],
+    ['a class of an archived semester', 'past-harvest-trails', 24000, 'Past'],
+  ])('refuses %s with the reason, writing nothing', async (_what, classId, total, message, studentId = 'demo-ava') => {
+    const before = await count('enrollments');
+    const mails = await count('mail');
+    const r = await callFunction(
+      'enroll',
+      payload({ studentId, infoConfirmed: true, lines: [{ classId, addOnIds: [] }], expectedTotal: total }),
+      family.idToken,
+    );
+    expect(r.status).toBe(400);
+    expect(r.error?.status).toBe('FAILED_PRECONDITION');
+    if (message === 'Past') expect(r.error?.message).toMatch(/^(Registration for .* is closed\.|Past Harvest Trails)/);
+    else expect(r.error?.message).toBe(message);
+    expect(await count('enrollments')).toBe(before);
+    expect(await count('mail')).toBe(mails);
+  });
+
+  it('rejects a total that differs by more than a cent with aborted (409), writing nothing', async () => {
+    const before = await enrolled('orienteering');
+    const r = await callFunction('enroll', payload({ studentId: 'demo-leo', infoConfirmed: true, lines: [{ classId: 'orienteering', addOnIds: [] }], expectedTotal: 25998 }), family.idToken);
+    expect(r.status).toBe(409);
+    expect(r.error?.status).toBe('ABORTED');
+    expect(r.error?.message).toBe('Prices changed, please review your enrollment before submitting again.');
+    expect(await enrolled('orienteering')).toBe(before);
+  });
+
+  it('needs a "still accurate" confirmation when the info is over 12 months old, then records it', async () => {
+    const p = { studentId: 'demo-leo', lines: [{ classId: 'orienteering', addOnIds: [] }], expectedTotal: 26000 };
+    const refused = await callFunction('enroll', payload(p), family.idToken);
+    expect(refused.error?.message).toBe("Please confirm that Leo's information is still accurate.");
+    const ok = await callFunction('enroll', payload({ ...p, infoConfirmed: true }), family.idToken);
+    expect(ok.status).toBe(200);
+    const reviewed = (await db().doc('students/demo-leo').get()).get('infoReviewedAt') as string;
+    expect(Date.now() - new Date(reviewed).getTime()).toBeLessThan(60_000);
+  });
+
+  it('needs both releases signed with the current version', async () => {
+    const p = { studentId: 'demo-ava', lines: [{ classId: 'nature-journaling', addOnIds: [] }], expectedTotal: 24000 };
+    const unsigned = await callFunction('enroll', payload({ ...p, releases: [RELEASES[0]] }), family.idToken);
+    expect(unsigned.error?.message).toBe('Please sign the Liability Release by typing your full name.');
+    const old = await callFunction('enroll', payload({ ...p, releases: [RELEASES[0], { ...RELEASES[1], version: '2019' }] }), family.idToken);
+    expect(old.status).toBe(409);
+    expect(old.error?.message).toBe('The Liability Release has changed. Please read it again and sign.');
+    const blank = await callFunction('enroll', payload({ ...p, releases: [RELEASES[0], { ...RELEASES[1], typedName: '   ' }] }), family.idToken);
+    expect(blank.status).toBe(400);
+  });
+
+  it('prices a new student’s bundle with a code the same in the preview and the submit', async () => {
+    const saved = await callFunction<{ student: Student }>('saveStudent', { profile: kid('Mia', 0, 3), reviewed: true }, family.idToken);
+    expect(saved.status).toBe(200);
+    const mia = saved.result!.student;
+    const basket = {
+      lines: [{ classId: 'forest-explorers', addOnIds: [] }, { classId: 'creek-critters', addOnIds: ['boots'] }],
+      codes: ['sibling10', 'NOPE'],
+    };
+    const preview = await callFunction<PriceQuote>('priceBasket', basket);
+    expect(preview.result!.lineItems.map((l) => [l.kind, l.id])).toEqual([['group', 'little-naturalists-bundle']]);
+    expect(preview.result!.codeProblems).toEqual([{ about: 'NOPE', message: 'NOPE is not a valid code.' }]);
+    expect(preview.result!.total).toBe(40950); // ($440 + $15) − 10%
+
+    const withUnknown = await callFunction("enroll", payload({ studentId: mia.id, ...basket, expectedTotal: 40950 }), family.idToken);
+    expect(withUnknown.error?.message).toBe('NOPE is not a valid code.');
+    const r = await callFunction<{ enrollment: Enrollment }>('enroll', payload({ studentId: mia.id, lines: basket.lines, codes: ["SIBLING10"], expectedTotal: 40951 }), family.idToken);
+    expect(r.status).toBe(200);
+    expect(r.result!.enrollment.discounts).toEqual([{ code: 'SIBLING10', description: '10% off for siblings', amount: 4550 }]);
+    expect(r.result!.enrollment.classIds.sort()).toEqual(['creek-critters', 'forest-explorers']);
+    expect((await db().doc(`classes/creek-critters/roster/${mia.id}`).get()).get('addOns')).toEqual([{ id: 'boots', description: 'Creek boots rental', price: 1500 }]);
+  });
+
+  it('confirms a $0 enrollment as paid', async () => {
+    const saved = await callFunction<{ student: Student }>('saveStudent', { profile: kid('Noa', 1, 4), reviewed: true }, family.idToken);
+    const r = await callFunction<{ enrollment: Enrollment }>(
+      'enroll',
+      payload({ studentId: saved.result!.student.id, lines: [{ classId: 'forest-explorers', addOnIds: [] }], codes: ['FORESTFREE'], expectedTotal: 0 }),
+      family.idToken,
+    );
+    expect(r.result!.enrollment).toMatchObject({ total: 0, balance: 0, status: 'confirmed' });
+  });
+
+  it('never oversells: 20 simultaneous enrollments for 5 seats', async () => {
+    await db().doc('classes/mushroom-foraging').update({ capacity: 5, enrolledCount: 0 });
+    const ids: string[] = [];
+    const writer = db().batch();
+    for (let i = 0; i < 20; i++) {
+      const ref = db().collection('students').doc(`race-${i}`);
+      writer.set(ref, { ...kid(`Racer${i}`, 7, i), id: ref.id, ownerUid: family.uid, infoReviewedAt: new Date().toISOString() });
+      ids.push(ref.id);
+    }
+    await writer.commit();
+    const results = await Promise.all(
+      ids.map((studentId) => callFunction('enroll', payload({ studentId, lines: [{ classId: 'mushroom-foraging', addOnIds: [] }], expectedTotal: 18000 }), family.idToken)),
+    );
+    const ok = results.filter((r) => r.status === 200);
+    const full = results.filter((r) => r.error?.message === 'Mushroom Foraging is full.');
+    expect(ok).toHaveLength(5);
+    expect(full).toHaveLength(15);
+    expect(await enrolled('mushroom-foraging')).toBe(5);
+    expect(await count('classes/mushroom-foraging/roster')).toBe(5);
+  }, 120_000);
+
+  it('lists only the family’s own enrollments, newest first, and its own students', async () => {
+    const mine = await callFunction<{ enrollments: Enrollment[] }>('myEnrollments', null, family.idToken);
+    const list = mine.result!.enrollments;
+    expect(list.length).toBeGreaterThanOrEqual(5);
+    expect(list.every((e) => e.ownerUid === family.uid)).toBe(true);
+    expect(list.map((e) => e.createdAt)).toEqual([...list.map((e) => e.createdAt)].sort().reverse());
+    expect(list.at(-1)!.semesterIds).toEqual(['past-term']);
+    expect((await callFunction<{ enrollments: Enrollment[] }>('myEnrollments', null, stranger.idToken)).result!.enrollments).toEqual([]);
+    const students = await callFunction<{ students: Student[] }>('myStudents', null, family.idToken);
+    expect(students.result!.students.map((s) => s.firstName)).toEqual(expect.arrayContaining(['Ava', 'Leo', 'Mia']));
+    expect(students.result!.students.every((s) => s.ownerUid === family.uid)).toBe(true);
+    expect((await callFunction<{ students: Student[] }>('myStudents', null, stranger.idToken)).result!.students).toEqual([]);
+  });
+
+  it('saveStudent: validates every field, and cannot touch another family’s student', async () => {
+    const bad = { ...kid('Zed', 3, 1), emergencyContacts: [{ name: 'A', relationship: 'B', phone: '555 123 4567' }] };
+    const r = await callFunction('saveStudent', { profile: bad, reviewed: true }, family.idToken);
+    expect(r.status).toBe(400);
+    expect(r.error?.message).toBe('profile.emergencyContacts: needs at least two emergency contacts');
+    const grade = await callFunction('saveStudent', { profile: { ...kid('Zed', 3, 1), grade: 13 }, reviewed: true }, family.idToken);
+    expect(grade.error?.message).toBe('profile.grade: must be K to 12');
+    const theirs = await callFunction('saveStudent', { id: 'demo-ava', profile: kid('Hijack', 3, 1), reviewed: true }, stranger.idToken);
+    expect(theirs.status).toBe(404);
+    expect((await db().doc('students/demo-ava').get()).get('firstName')).toBe('Ava');
+  });
+
+  it.each([
+    [{ ...payload(), expectedTotal: -1 }, /expectedTotal: must not be negative/],
+    [{ ...payload(), studentId: 'x'.repeat(500) }, /studentId: is too long/],
+    [{ ...payload(), lines: [{ classId: 'wild-art', addOnIds: [], price: -100 }] }, /lines\.0\.price/],
+    [{ ...payload(), idempotencyKey: 'short' }, /idempotencyKey/],
+    [{ ...payload(), extra: 1 }, /Unrecognized key/],
+    [{ ...payload(), lines: [] }, /Please choose at least one class/],
+  ])('enroll rejects bad input %#', async (body, message) => {
+    const r = await callFunction('enroll', body, family.idToken);
+    expect(r.status).toBe(400);
+    expect(r.error?.message).toMatch(message);
+  });
+});
