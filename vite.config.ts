@@ -16,6 +16,8 @@ function schoolTheme(): Plugin {
       if (!id.includes('lara-light-green/theme.css')) return null;
       return code
         .replaceAll('#10b981', '#15803d')
+        .replaceAll('#059669', '#166534')
+        .replaceAll('#047857', '#14532d')
         .replaceAll('rgba(16, 185, 129,', 'rgba(21, 128, 61,')
         .replaceAll('"Inter var", sans-serif', SYSTEM_FONTS)
         .replace(/@font-face\s*{[^}]*}/g, '');

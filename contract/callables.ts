@@ -3,7 +3,7 @@
 // zod/mini keeps the browser bundle small: only the checks used here are shipped.
 import { z } from 'zod/mini';
 import type { ClassGroup, Enrollment, PriceQuote, PublicClass, PublicSemester, Release, SemesterCatalogue, Student } from './domain';
-import { basketSchema, enrollSchema, id, saveStudentSchema } from './schemas';
+import { basketSchema, draftSchema, enrollSchema, id, saveStudentSchema } from './schemas';
 
 export type Access = 'public' | 'user' | 'admin';
 
@@ -41,6 +41,9 @@ const specs = {
   saveStudent: spec<{ student: Student }>()('user', saveStudentSchema),
   enroll: spec<{ enrollment: Enrollment; replayed: boolean }>()('user', enrollSchema),
   myEnrollments: spec<{ enrollments: Enrollment[] }>()('user', none),
+  loadDraft: spec<{ json: string; updatedAt: string } | null>()('user', none),
+  saveDraft: spec<{ updatedAt: string }>()('user', draftSchema),
+  deleteDraft: spec<{ deleted: boolean }>()('user', none),
 } as const;
 
 type Named<T> = { [K in keyof T]: T[K] & { readonly name: K } };

@@ -77,3 +77,8 @@ export const saveStudentSchema = z.strictObject({
   /** The family confirmed the info is accurate now. */
   reviewed: z.boolean(),
 });
+
+/** The family's in-progress enrollment: their own scratch state, never trusted by the enroll check. */
+export const draftSchema = z.strictObject({
+  json: z.string().check(z.maxLength(100_000, 'is too large')),
+});

@@ -2,3 +2,4 @@
 export { roles } from './callables/roles';
 export { availableEnrollmentClasses, classGroups, classes, classesBySemester, openSemesters } from './callables/catalogue';
 export { enroll, myEnrollments, myStudents, priceBasket, releases, saveStudent } from './callables/enrollment';
+export { deleteDraft, loadDraft, saveDraft } from './callables/drafts';

@@ -4,7 +4,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { RequireAdmin, RequireLogin } from '../features/auth/guards';
 import { Shell } from './Shell';
 
-const EnrollmentPage = lazy(() => import('../features/catalog/EnrollmentPage'));
+const EnrollmentRoute = lazy(() => import('../features/enrollment/EnrollmentRoute'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const AccountRoutes = lazy(() => import('../features/account/AccountRoutes'));
 const AdminRoutes = lazy(() => import('../features/admin/AdminRoutes'));
@@ -17,7 +17,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/classes" replace /> },
       { path: 'classes', element: <Navigate to="/classes/enrollment" replace /> },
-      { path: 'classes/enrollment/*', element: <EnrollmentPage /> },
+      { path: 'classes/enrollment/*', element: <EnrollmentRoute /> },
       { path: 'user/login', element: <LoginPage create={false} /> },
       { path: 'user/create', element: <LoginPage create /> },
       { path: 'user/*', element: <Navigate to="/user/login" replace /> },

@@ -1,7 +1,7 @@
 // Pure rules of an enrollment (PRODUCT §5): registration window, class status, grade, duplicates,
 // seats, the 12-month info review and the release signatures. The first problem found wins.
 import type { ClassRecord, IsoDate, Release, Semester, Student } from '../../../contract/domain';
-import { INFO_REVIEW_MONTHS } from '../../../contract/domain';
+import { needsInfoReview } from '../../../contract/rules';
 import { formatGrades, gradeName } from '../../../contract/format';
 import { isOpenForEnrollment } from './catalogue';
 
@@ -11,13 +11,7 @@ export interface EnrollmentProblem {
   message: string;
 }
 
-/** True when the info was never reviewed or was last reviewed more than 12 months ago. */
-export function needsInfoReview(infoReviewedAt: string | null, now: Date): boolean {
-  if (!infoReviewedAt) return true;
-  const limit = new Date(now);
-  limit.setUTCMonth(limit.getUTCMonth() - INFO_REVIEW_MONTHS);
-  return new Date(infoReviewedAt) < limit;
-}
+export { needsInfoReview };
 
 export interface EnrollmentFacts {
   student: Student;

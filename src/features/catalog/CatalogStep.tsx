@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { PublicClass } from '../../../contract/domain';
 import { GRADE_MAX, GRADE_MIN } from '../../../contract/domain';
@@ -12,9 +12,7 @@ import { filterClasses } from './filters';
 import { GroupCard } from './GroupCard';
 import {
   isGroupComplete,
-  loadSelection,
   pruneSelection,
-  saveSelection,
   selectGroup,
   setSlidingPrice,
   toggleAddOn,
@@ -23,22 +21,27 @@ import {
 } from './selection';
 import { SelectionSummary } from './SelectionSummary';
 import { SemesterTabs } from './SemesterTabs';
+import { LoadError } from '../../components/LoadError';
 
 function availabilityOf(c: PublicClass): ClassAvailability {
   return c.status === 'paused' ? 'paused' : c.status === 'info-only' ? 'info-only' : 'closed';
 }
 
+export interface CatalogStepProps {
+  selection: Selection;
+  setSelection: (change: (s: Selection) => Selection) => void;
+  /** The next-step button shown in the selection bar. */
+  action?: ReactNode;
+}
+
 /** /classes/enrollment, step 1: the classes open for enrollment, by semester, usable without an account. */
-export default function EnrollmentPage() {
+export function CatalogStep({ selection, setSelection, action }: CatalogStepProps) {
   const [semesters, reloadSemesters] = useCall('openSemesters');
   const [available, reloadAvailable] = useCall('availableEnrollmentClasses');
   const openIds = semesters.status === 'loaded' ? semesters.value.semesters.map((s) => s.id) : [];
   // Paused, info-only and closed classes are shown too, below the open ones.
   const [browse] = useCall('classesBySemester', openIds, openIds.length === 0);
   const [params, setParams] = useSearchParams();
-  const [selection, setSelection] = useState<Selection>(loadSelection);
-
-  useEffect(() => saveSelection(selection), [selection]);
   useEffect(() => {
     if (available.status !== 'loaded') return;
     const all = Object.values(available.value);
@@ -60,19 +63,13 @@ export default function EnrollmentPage() {
     return (
       <div className="page">
         <h1>Class Enrollment</h1>
-        <div className="error-panel" role="alert">
-          <p>{error?.message}</p>
-          <button
-            type="button"
-            className="p-button p-component"
-            onClick={() => {
-              reloadSemesters();
-              reloadAvailable();
-            }}
-          >
-            <span className="p-button-label">Try again</span>
-          </button>
-        </div>
+        <LoadError
+          error={error!}
+          onRetry={() => {
+            reloadSemesters();
+            reloadAvailable();
+          }}
+        />
       </div>
     );
   }
@@ -107,7 +104,7 @@ export default function EnrollmentPage() {
   const filtering = query !== '' || grade !== null;
 
   return (
-    <div className="page catalog-page">
+    <div className="catalog-page">
       <h1>Class Enrollment</h1>
       {list.length === 0 ? (
         <div className="empty-panel">
@@ -214,7 +211,8 @@ export default function EnrollmentPage() {
         selection={shown}
         classesById={offered}
         onRemove={(id) => setSelection((s) => toggleClass(s, offered.get(id)!))}
-        onClear={() => setSelection({})}
+        onClear={() => setSelection(() => ({}))}
+        action={action}
       />
     </div>
   );

@@ -1,0 +1,60 @@
+import { Link } from 'react-router-dom';
+import { formatCents } from '../../../contract/format';
+import { PageLoading } from '../../components/PageLoading';
+import { useCall } from '../../lib/useCall';
+import { LoadError } from '../../components/LoadError';
+
+/** /account/enrollments: the family's enrollments, newest first. */
+export default function MyEnrollments() {
+  const [state, reload] = useCall('myEnrollments');
+  return (
+    <div className="page">
+      <h1>My Enrollments</h1>
+      {state.status === 'loading' && <PageLoading label="Loading your enrollments…" />}
+      {state.status === 'error' && <LoadError error={state.error} onRetry={reload} />}
+      {state.status === 'loaded' && state.value.enrollments.length === 0 && (
+        <div className="empty-panel">
+          <p>You have no enrollments yet.</p>
+          <Link to="/classes/enrollment">Browse classes</Link>
+        </div>
+      )}
+      {state.status === 'loaded' && state.value.enrollments.length > 0 && (
+        <ul className="enrollment-list">
+          {state.value.enrollments.map((e) => {
+            const paid = e.payments.reduce((s, p) => s + p.amount, 0);
+            return (
+              <li key={e.id} className="enrollment-card">
+                <h2>{e.studentName}</h2>
+                <p className="muted">
+                  Enrolled {new Date(e.createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })} ·{' '}
+                  <span className={`status status-${e.status}`}>{e.status === 'confirmed' ? 'Confirmed' : 'Cancelled'}</span>
+                </p>
+                <ul>
+                  {e.lineItems.map((l) => (
+                    <li key={l.id}>
+                      {l.title} <span className="muted">{formatCents(l.price)}</span>
+                    </li>
+                  ))}
+                </ul>
+                <dl className="money-summary">
+                  <div>
+                    <dt>Total</dt>
+                    <dd>{formatCents(e.total)}</dd>
+                  </div>
+                  <div>
+                    <dt>Paid</dt>
+                    <dd>{formatCents(paid)}</dd>
+                  </div>
+                  <div>
+                    <dt>Balance</dt>
+                    <dd className={e.balance > 0 ? 'balance-due' : ''}>{formatCents(e.balance)}</dd>
+                  </div>
+                </dl>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

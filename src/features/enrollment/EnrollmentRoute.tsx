@@ -1,0 +1,113 @@
+// /classes/enrollment/*: the enrollment stepper. Step 1 (classes) loads with the page; the other
+// steps load when the family continues.
+import { lazy, Suspense } from 'react';
+import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { PageLoading } from '../../components/PageLoading';
+import { useSession } from '../auth/session';
+import { CatalogStep } from '../catalog/CatalogStep';
+import { FlowProvider, useFlow } from './FlowContext';
+import { STEPS, stepPath, type StepId } from './flowState';
+
+const Steps = {
+  account: lazy(() => import('./steps/AccountStep')),
+  student: lazy(() => import('./steps/StudentStep')),
+  info: lazy(() => import('./steps/InfoStep')),
+  health: lazy(() => import('./steps/HealthStep')),
+  releases: lazy(() => import('./steps/ReleasesStep')),
+  review: lazy(() => import('./steps/ReviewStep')),
+  done: lazy(() => import('./steps/DoneStep')),
+};
+
+function StepIndicator({ current }: { current: StepId }) {
+  const index = STEPS.findIndex((s) => s.id === current);
+  return (
+    <nav aria-label="Enrollment steps" className="stepper">
+      <ol>
+        {STEPS.map((s, i) => (
+          <li key={s.id} className={i < index ? 'done' : i === index ? 'current' : ''} aria-current={i === index ? 'step' : undefined}>
+            <span className="stepper-number" aria-hidden="true">
+              {i < index ? <span className="pi pi-check" /> : i + 1}
+            </span>
+            <span className="stepper-label">{s.label}</span>
+          </li>
+        ))}
+      </ol>
+      <p className="stepper-compact" aria-hidden="true">
+        Step {index + 1} of {STEPS.length}: {STEPS[index].label}
+      </p>
+    </nav>
+  );
+}
+
+function RestoredBanner() {
+  const { restored, startOver } = useFlow();
+  const navigate = useNavigate();
+  if (!restored) return null;
+  return (
+    <div className="restored-banner" role="status">
+      <span>Continued from your last visit.</span>
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => {
+          startOver();
+          navigate(stepPath('classes'));
+        }}
+      >
+        Start over
+      </button>
+    </div>
+  );
+}
+
+function Flow() {
+  const { state, update } = useFlow();
+  const { user } = useSession();
+  const location = useLocation();
+  const segment = location.pathname.replace(/^\/classes\/enrollment\/?/, '').split('/')[0];
+  const current = (STEPS.find((s) => s.path === segment)?.id ?? 'classes') as StepId;
+  const chosen = Object.keys(state.selection).length;
+  const needsClasses = segment !== '' && segment !== 'done' && chosen === 0;
+  const needsAccount = !['', 'account', 'done'].includes(segment) && user === null;
+
+  const cont = (
+    <Link to={user ? stepPath('student') : stepPath('account')} className="p-button p-component continue-button">
+      <span className="p-button-label">Continue</span>
+      <span className="pi pi-arrow-right" aria-hidden="true" />
+    </Link>
+  );
+
+  return (
+    <div className="page enrollment-flow">
+      {segment !== 'done' && <StepIndicator current={current} />}
+      <RestoredBanner />
+      {needsClasses ? (
+        <Navigate to={stepPath('classes')} replace />
+      ) : needsAccount ? (
+        <Navigate to={stepPath('account')} replace />
+      ) : (
+        <Suspense fallback={<PageLoading />}>
+          <Routes>
+            <Route index element={<CatalogStep selection={state.selection} setSelection={(change) => update((s) => ({ ...s, selection: change(s.selection) }))} action={cont} />} />
+            <Route path="account" element={<Steps.account />} />
+            <Route path="student" element={<Steps.student />} />
+            <Route path="info" element={<Steps.info />} />
+            <Route path="health" element={<Steps.health />} />
+            <Route path="releases" element={<Steps.releases />} />
+            <Route path="review" element={<Steps.review />} />
+            <Route path="done" element={<Steps.done />} />
+            <Route path="*" element={<Navigate to={stepPath('classes')} replace />} />
+          </Routes>
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+export default function EnrollmentRoute() {
+  return (
+    <FlowProvider>
+      <Flow />
+    </FlowProvider>
+  );
+}

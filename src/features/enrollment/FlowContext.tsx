@@ -1,0 +1,86 @@
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { call } from '../../lib/callable';
+import { useSession } from '../auth/session';
+import { loadSelection, saveSelection } from '../catalog/selection';
+import { emptyFlow, hasProgress, type FlowState } from './flowState';
+
+interface Flow {
+  state: FlowState;
+  update: (change: (s: FlowState) => FlowState) => void;
+  /** Continued from a draft saved on the server at the last visit. */
+  restored: boolean;
+  startOver: () => void;
+  /** After a successful submit: a fresh flow, no draft. */
+  finish: () => void;
+}
+
+const FlowContext = createContext<Flow | null>(null);
+const DRAFT_DEBOUNCE_MS = 1000;
+
+export function FlowProvider({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const [state, setState] = useState<FlowState>(() => emptyFlow(loadSelection()));
+  const [restored, setRestored] = useState(false);
+  const draftLoadedFor = useRef<string | null>(null);
+  /** The state last saved or restored: nothing to save while it is unchanged. */
+  const lastSaved = useRef(JSON.stringify(state));
+
+  useEffect(() => saveSelection(state.selection), [state.selection]);
+
+  // Signed in: restore the draft saved at the last visit (once per account).
+  const uid = user?.uid;
+  useEffect(() => {
+    if (!uid || draftLoadedFor.current === uid) return;
+    draftLoadedFor.current = uid;
+    call('loadDraft').then(
+      (draft) => {
+        if (!draft) return;
+        try {
+          const saved = { ...emptyFlow(), ...(JSON.parse(draft.json) as Partial<FlowState>) };
+          setState((current) => {
+            if (current.studentChoice !== null) return current;
+            const merged = { ...saved, selection: { ...saved.selection, ...current.selection } };
+            lastSaved.current = JSON.stringify(merged);
+            return merged;
+          });
+          setRestored(true);
+        } catch {
+          // A draft that cannot be read is ignored.
+        }
+      },
+      () => undefined,
+    );
+  }, [uid]);
+
+  // Save the draft on the server, debounced, while signed in.
+  useEffect(() => {
+    const json = JSON.stringify(state);
+    if (!uid || !hasProgress(state) || json === lastSaved.current) return;
+    const timer = setTimeout(() => {
+      lastSaved.current = json;
+      call('saveDraft', { json }).catch(() => undefined);
+    }, DRAFT_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [state, uid]);
+
+  const update = useCallback((change: (s: FlowState) => FlowState) => setState(change), []);
+  const reset = useCallback(() => {
+    lastSaved.current = JSON.stringify(emptyFlow());
+    setState(emptyFlow());
+    setRestored(false);
+  }, []);
+  const startOver = useCallback(() => {
+    reset();
+    if (uid) call('deleteDraft').catch(() => undefined);
+  }, [reset, uid]);
+
+  return (
+    <FlowContext.Provider value={{ state, update, restored, startOver, finish: reset }}>{children}</FlowContext.Provider>
+  );
+}
+
+export function useFlow(): Flow {
+  const flow = useContext(FlowContext);
+  if (!flow) throw new Error('useFlow outside FlowProvider');
+  return flow;
+}

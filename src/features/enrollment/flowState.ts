@@ -1,0 +1,87 @@
+// The in-progress enrollment: classes chosen, codes, the student and their info, signatures.
+import type { StudentProfile } from '../../../contract/domain';
+import type { Selection } from '../catalog/selection';
+
+export const STEPS = [
+  { id: 'classes', path: '', label: 'Classes' },
+  { id: 'account', path: 'account', label: 'Account' },
+  { id: 'student', path: 'student', label: 'Student' },
+  { id: 'info', path: 'info', label: 'Student info' },
+  { id: 'health', path: 'health', label: 'Health & safety' },
+  { id: 'releases', path: 'releases', label: 'Releases' },
+  { id: 'review', path: 'review', label: 'Review & submit' },
+] as const;
+export type StepId = (typeof STEPS)[number]['id'];
+
+export interface FlowState {
+  selection: Selection;
+  codes: string[];
+  /** A saved student's id, 'new', or null before choosing. */
+  studentChoice: string | null;
+  profile: StudentProfile | null;
+  /** The saved student's info needs a "still accurate" confirmation per section. */
+  reviewNeeded: boolean;
+  infoConfirmed: boolean;
+  healthConfirmed: boolean;
+  /** releaseId → typed full name. */
+  signatures: Record<string, string>;
+}
+
+export const emptyFlow = (selection: Selection = {}): FlowState => ({
+  selection,
+  codes: [],
+  studentChoice: null,
+  profile: null,
+  reviewNeeded: false,
+  infoConfirmed: false,
+  healthConfirmed: false,
+  signatures: {},
+});
+
+export const hasProgress = (s: FlowState) => Object.keys(s.selection).length > 0 || s.studentChoice !== null;
+
+export function stepPath(id: StepId): string {
+  const step = STEPS.find((s) => s.id === id)!;
+  return step.path ? `/classes/enrollment/${step.path}` : '/classes/enrollment';
+}
+
+export function emptyProfile(): StudentProfile {
+  return {
+    firstName: '',
+    lastName: '',
+    birthDate: '',
+    grade: 0,
+    pronouns: '',
+    school: '',
+    tshirtSize: 'YM',
+    notes: '',
+    guardians: [{ name: '', relationship: 'Parent', phone: '', email: '', livesWithStudent: true }],
+    emergencyContacts: [
+      { name: '', relationship: '', phone: '' },
+      { name: '', relationship: '', phone: '' },
+    ],
+    authorizedPickups: [],
+    pickupCodeWord: '',
+    permissions: { photo: 'yes', sunscreen: true, bugSpray: true },
+    health: {
+      allergies: [],
+      medications: [],
+      medicationAuthorized: false,
+      medicalNotes: '',
+      doctorName: '',
+      doctorPhone: '',
+      insuranceCompany: '',
+      insuranceId: '',
+      noInsurance: false,
+    },
+  };
+}
+
+/** The lines the pricing engine and the submit take from the selection. */
+export function basketLines(selection: Selection) {
+  return Object.values(selection).map((c) => ({
+    classId: c.classId,
+    addOnIds: c.addOnIds,
+    ...(c.price !== undefined && Number.isFinite(c.price) ? { price: c.price } : {}),
+  }));
+}

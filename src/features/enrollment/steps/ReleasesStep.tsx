@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { PageLoading } from '../../../components/PageLoading';
+import { useCall } from '../../../lib/useCall';
+import { useFlow } from '../FlowContext';
+import { stepPath } from '../flowState';
+import { TextField, type Errors } from './fields';
+import { focusFirstInvalid, StepFrame } from './StepFrame';
+import { LoadError } from '../../../components/LoadError';
+
+/** Step 6: each release, signed by typing the guardian's full name. */
+export default function ReleasesStep() {
+  const { state, update } = useFlow();
+  const navigate = useNavigate();
+  const [releases, reload] = useCall('releases');
+  const [errors, setErrors] = useState<Errors>({});
+  if (releases.status === 'loading') return <PageLoading />;
+  if (releases.status === 'error') return <LoadError error={releases.error} onRetry={reload} />;
+  const list = releases.value.releases;
+  const next = () => {
+    const found: Errors = {};
+    for (const r of list) if (!state.signatures[r.id]?.trim()) found[`sign.${r.id}`] = `Type your full name to sign the ${r.title}.`;
+    setErrors(found);
+    if (Object.keys(found).length) focusFirstInvalid();
+    else navigate(stepPath('review'));
+  };
+  return (
+    <StepFrame title="Releases" back={stepPath('health')} onNext={next}>
+      {list.map((r) => (
+        <section key={r.id} className="release" aria-labelledby={`release-${r.id}`}>
+          <h2 id={`release-${r.id}`}>{r.title}</h2>
+          <p className="release-text">{r.text}</p>
+          <TextField
+            path={`sign.${r.id}`}
+            label={`Type your full name to sign the ${r.title}`}
+            autoComplete="name"
+            required
+            errors={errors}
+            value={state.signatures[r.id] ?? ''}
+            onChange={(name) => update((s) => ({ ...s, signatures: { ...s.signatures, [r.id]: name } }))}
+          />
+        </section>
+      ))}
+    </StepFrame>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Student, StudentProfile } from '../../../../contract/domain';
+import { gradeName } from '../../../../contract/format';
+import { needsInfoReview } from '../../../../contract/rules';
+import { PageLoading } from '../../../components/PageLoading';
+import { useCall } from '../../../lib/useCall';
+import { useFlow } from '../FlowContext';
+import { emptyProfile, stepPath } from '../flowState';
+import { StepFrame } from './StepFrame';
+import { LoadError } from '../../../components/LoadError';
+
+function profileOf(s: Student): StudentProfile {
+  const { id: _id, ownerUid: _owner, infoReviewedAt: _reviewed, ...profile } = s;
+  return profile;
+}
+
+/** Step 3: one of the family's saved students, or a new one. */
+export default function StudentStep() {
+  const { state, update } = useFlow();
+  const navigate = useNavigate();
+  const [students, reload] = useCall('myStudents');
+  const [error, setError] = useState('');
+
+  if (students.status === 'loading') return <PageLoading label="Loading your students…" />;
+  if (students.status === 'error') return <LoadError error={students.error} onRetry={reload} />;
+  const list = students.value.students;
+  const choose = (choice: string) => {
+    setError('');
+    const saved = list.find((s) => s.id === choice);
+    update((s) => ({
+      ...s,
+      studentChoice: choice,
+      profile: saved ? profileOf(saved) : s.studentChoice === 'new' && s.profile ? s.profile : emptyProfile(),
+      reviewNeeded: saved ? needsInfoReview(saved.infoReviewedAt, new Date()) : false,
+      infoConfirmed: false,
+      healthConfirmed: false,
+    }));
+  };
+  return (
+    <StepFrame
+      title="Who is enrolling?"
+      back={stepPath('classes')}
+      onNext={() => (state.studentChoice ? navigate(stepPath('info')) : setError('Choose a student, or add a new one.'))}
+    >
+      <fieldset className="choice-list" aria-describedby={error ? 'student-choice-error' : undefined}>
+        <legend className="visually-hidden">Student</legend>
+        {list.map((s) => (
+          <label key={s.id} className={`choice${state.studentChoice === s.id ? ' is-chosen' : ''}`}>
+            <input type="radio" name="student" checked={state.studentChoice === s.id} onChange={() => choose(s.id)} />
+            <span>
+              <strong>
+                {s.firstName} {s.lastName}
+              </strong>
+              <span className="muted"> · grade {gradeName(s.grade)}</span>
+              {needsInfoReview(s.infoReviewedAt, new Date()) && <span className="muted"> · info to review</span>}
+            </span>
+          </label>
+        ))}
+        <label className={`choice${state.studentChoice === 'new' ? ' is-chosen' : ''}`}>
+          <input type="radio" name="student" checked={state.studentChoice === 'new'} onChange={() => choose('new')} />
+          <span>
+            <strong>A new student</strong>
+          </span>
+        </label>
+      </fieldset>
+      {error && (
+        <p id="student-choice-error" className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </StepFrame>
+  );
+}

@@ -1,0 +1,138 @@
+// Labelled form fields with their error next to them; errors come from the contract's schema.
+import type { ReactNode } from 'react';
+import { studentProfileSchema } from '../../../../contract/schemas';
+import type { StudentProfile } from '../../../../contract/domain';
+
+export type Errors = Record<string, string>;
+
+/** Field path ("guardians.0.phone") → message, for the parts of the profile a step edits. */
+export function profileErrors(profile: StudentProfile, keep: (path: string) => boolean): Errors {
+  const result = studentProfileSchema.safeParse(profile);
+  const errors: Errors = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const path = issue.path.map(String).join('.');
+    if (keep(path) && !errors[path]) errors[path] = sentence(issue.message);
+  }
+  return errors;
+}
+
+function sentence(message: string): string {
+  const m = message.replace(/^Invalid input: expected .*/, 'is required');
+  return m.charAt(0).toUpperCase() + m.slice(1);
+}
+
+const idOf = (path: string) => `f-${path.replace(/\./g, '-')}`;
+
+interface FieldProps {
+  path: string;
+  label: string;
+  errors: Errors;
+  hint?: string;
+  required?: boolean;
+}
+
+function Wrap({ path, label, errors, hint, required, children }: FieldProps & { children: ReactNode }) {
+  const error = errors[path];
+  return (
+    <div className="field">
+      <label htmlFor={idOf(path)}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {children}
+      {hint && (
+        <small id={`${idOf(path)}-hint`} className="muted">
+          {hint}
+        </small>
+      )}
+      {error && (
+        <small id={`${idOf(path)}-error`} className="field-error">
+          {error}
+        </small>
+      )}
+    </div>
+  );
+}
+
+const described = (path: string, errors: Errors, hint?: string) =>
+  [hint ? `${idOf(path)}-hint` : '', errors[path] ? `${idOf(path)}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+export function TextField(
+  props: FieldProps & { value: string; onChange: (v: string) => void; type?: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'text' },
+) {
+  const { path, errors, value, onChange, type = 'text', autoComplete, inputMode, hint, required } = props;
+  return (
+    <Wrap {...props}>
+      <input
+        id={idOf(path)}
+        className={`p-inputtext p-component${errors[path] ? ' p-invalid' : ''}`}
+        type={type}
+        value={value}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        required={required}
+        aria-invalid={!!errors[path]}
+        aria-describedby={described(path, errors, hint)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Wrap>
+  );
+}
+
+export function TextArea(props: FieldProps & { value: string; onChange: (v: string) => void }) {
+  const { path, errors, value, onChange, hint } = props;
+  return (
+    <Wrap {...props}>
+      <textarea
+        id={idOf(path)}
+        className="p-inputtextarea p-inputtext p-component"
+        rows={3}
+        value={value}
+        aria-invalid={!!errors[path]}
+        aria-describedby={described(path, errors, hint)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Wrap>
+  );
+}
+
+export function SelectField<T extends string | number>(
+  props: FieldProps & { value: T; options: { value: T; label: string }[]; onChange: (v: T) => void },
+) {
+  const { path, errors, value, options, onChange, hint } = props;
+  return (
+    <Wrap {...props}>
+      <select
+        id={idOf(path)}
+        className="p-inputtext p-component"
+        value={String(value)}
+        aria-invalid={!!errors[path]}
+        aria-describedby={described(path, errors, hint)}
+        onChange={(e) => onChange(options.find((o) => String(o.value) === e.target.value)!.value)}
+      >
+        {options.map((o) => (
+          <option key={String(o.value)} value={String(o.value)}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Wrap>
+  );
+}
+
+export function CheckboxField({ label, checked, onChange, error }: { label: ReactNode; checked: boolean; onChange: (v: boolean) => void; error?: string }) {
+  return (
+    <div className="field">
+      <label className="checkbox-row">
+        <input type="checkbox" checked={checked} aria-invalid={!!error} onChange={(e) => onChange(e.target.checked)} />
+        <span>{label}</span>
+      </label>
+      {error && <small className="field-error">{error}</small>}
+    </div>
+  );
+}
+
+/** Replaces one item of a list, immutably. */
+export const setAt = <T,>(list: T[], index: number, item: T) => list.map((x, i) => (i === index ? item : x));
+export const removeAt = <T,>(list: T[], index: number) => list.filter((_, i) => i !== index);

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { needsInfoReview } from '../../contract/rules';
+import { classProblem, releaseProblem, totalProblem } from '../../functions/src/domain/enrollment';
+import type { ClassRecord, Semester, Student } from '../../contract/domain';
+
+describe('enrollment rules', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  it('asks for a review after 12 months or when never reviewed', () => {
+    expect(needsInfoReview(null, now)).toBe(true);
+    expect(needsInfoReview('2025-11-23T12:00:00Z', now)).toBe(false);
+    expect(needsInfoReview('2025-11-21T12:00:00Z', now)).toBe(true);
+  });
+
+  const semester = { id: 's', name: 'Spring', status: 'open', registrationOpens: '2026-11-01', registrationCloses: '2026-12-31' } as Semester;
+  const klass = { id: 'c', semesterId: 's', title: 'Wild Art', status: 'live', registrationDeadline: '2026-12-01', gradeMin: 1, gradeMax: 3, capacity: 10, enrolledCount: 9 } as ClassRecord;
+  const student = { firstName: 'Ava', grade: 2 } as Student;
+  const facts = (over: Partial<ClassRecord> = {}, alreadyIn: string[] = [], today = '2026-11-22') =>
+    classProblem({ student, classes: [{ ...klass, ...over }], semesters: new Map([['s', semester]]), alreadyIn: new Set(alreadyIn), today });
+
+  it('accepts an eligible student in an open class with a seat left', () => {
+    expect(facts()).toBeNull();
+  });
+  it.each([
+    [{ enrolledCount: 10 }, [], '2026-11-22', 'Wild Art is full.'],
+    [{ gradeMin: 3 }, [], '2026-11-22', 'Ava is in grade 2; Wild Art is for grade 3.'],
+    [{}, ['c'], '2026-11-22', 'Ava is already enrolled in Wild Art.'],
+    [{}, [], '2026-12-02', 'The registration deadline for Wild Art has passed.'],
+    [{}, [], '2027-01-01', 'Registration for Spring is closed.'],
+    [{ status: 'paused' as const }, [], '2026-11-22', 'Wild Art is not open for registration.'],
+  ])('refuses %j', (over, alreadyIn, today, message) => {
+    expect(facts(over, alreadyIn, today)?.message).toBe(message);
+  });
+
+  it('checks release signatures and the expected total', () => {
+    const releases = [{ id: 'medical', version: '2', title: 'Medical Release', text: '' }];
+    expect(releaseProblem(releases, [{ releaseId: 'medical', version: '2', typedName: 'Sam' }])).toBeNull();
+    expect(releaseProblem(releases, [])?.code).toBe('failed-precondition');
+    expect(releaseProblem(releases, [{ releaseId: 'medical', version: '1', typedName: 'Sam' }])?.code).toBe('aborted');
+    expect(totalProblem(1000, 1001)).toBeNull();
+    expect(totalProblem(1000, 999)).toBeNull();
+    expect(totalProblem(1000, 1002)?.code).toBe('aborted');
+  });
+});
