@@ -57,6 +57,7 @@ describe('a family enrolls end to end (issue 5)', () => {
     const first = page.locator('.enrollment-card').first();
     await first.getByText('Wild Art').waitFor();
     await first.getByText('$260').first().waitFor();
+    await first.getByText(/Wednesdays 3:15 pm – 5:00 pm/).waitFor();
     const mail = await adminDb().collection('mail').where('message.subject', '==', 'Enrollment confirmed: Ava Rivera').get();
     expect(mail.size).toBe(1);
     expect((await adminDb().collection('enrollmentDrafts').get()).size).toBe(0);

@@ -1,12 +1,23 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { formatCents } from '../../../contract/format';
+import { formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { PageLoading } from '../../components/PageLoading';
 import { useCall } from '../../lib/useCall';
+import { useCatalogCache } from '../catalog/catalogCache';
 import { LoadError } from '../../components/LoadError';
 
 /** /account/enrollments: the family's enrollments, newest first. */
 export default function MyEnrollments() {
   const [state, reload] = useCall('myEnrollments');
+  const cache = useCatalogCache();
+  // Class dates come from the shared class cache (fetched once per class).
+  useEffect(() => {
+    if (state.status === 'loaded') void cache.ensureClasses(state.value.enrollments.flatMap((e) => e.classIds));
+  }, [state, cache]);
+  const classOf = (classId: string) => {
+    const c = cache.classState(classId);
+    return c?.status === 'loaded' ? c.value : null;
+  };
   return (
     <div className="page">
       <h1>My Enrollments</h1>
@@ -33,6 +44,15 @@ export default function MyEnrollments() {
                   {e.lineItems.map((l) => (
                     <li key={l.id}>
                       {l.title} <span className="muted">{formatCents(l.price)}</span>
+                      {l.classIds.map((id) => {
+                        const c = classOf(id);
+                        return c ? (
+                          <div key={id} className="muted class-when">
+                            {l.kind === 'group' && `${c.title}: `}
+                            {formatDateRange(c.startDate, c.endDate)} · {formatWeekdays(c.weekdays)} {formatTimeRange(c.startTime, c.endTime)}
+                          </div>
+                        ) : null;
+                      })}
                     </li>
                   ))}
                 </ul>

@@ -24,6 +24,7 @@ export function FlowProvider({ children }: { children: ReactNode }) {
   const draftLoadedFor = useRef<string | null>(null);
   /** The state last saved or restored: nothing to save while it is unchanged. */
   const lastSaved = useRef(JSON.stringify(state));
+  const pendingSave = useRef<(() => void) | null>(null);
 
   useEffect(() => saveSelection(state.selection), [state.selection]);
 
@@ -56,15 +57,29 @@ export function FlowProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const json = JSON.stringify(state);
     if (!uid || !hasProgress(state) || json === lastSaved.current) return;
-    const timer = setTimeout(() => {
+    const save = () => {
+      if (lastSaved.current === json) return;
       lastSaved.current = json;
       call('saveDraft', { json }).catch(() => undefined);
-    }, DRAFT_DEBOUNCE_MS);
+    };
+    pendingSave.current = save;
+    const timer = setTimeout(save, DRAFT_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [state, uid]);
 
+  // Leaving the page or the enrollment within the debounce still saves the last change.
+  useEffect(() => {
+    const flush = () => pendingSave.current?.();
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, []);
+
   const update = useCallback((change: (s: FlowState) => FlowState) => setState(change), []);
   const reset = useCallback(() => {
+    pendingSave.current = null;
     lastSaved.current = JSON.stringify(emptyFlow());
     setState(emptyFlow());
     setRestored(false);
