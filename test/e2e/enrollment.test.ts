@@ -127,7 +127,8 @@ describe('a family enrolls end to end (issue 5)', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.goto('/account/enrollments');
     await page.locator('.enrollment-card').first().getByText('Theo Rivera').waitFor();
-    const theo = await adminDb().collection('students').where('firstName', '==', 'Theo').get();
+    expect((await adminDb().collection('mail').where('message.subject', '==', 'Enrollment confirmed: Theo Rivera').get()).size).toBe(1);
+    const theo = await adminDb().collection('students').where('firstName', '==', 'Theo').where('lastName', '==', 'Rivera').get();
     expect(theo.docs[0].get('health.allergies')).toEqual([{ allergen: 'Peanuts', reaction: '', lifeThreatening: true }]);
     await context.close();
   });
@@ -152,5 +153,25 @@ describe('a family enrolls end to end (issue 5)', () => {
     expect(await second.page.getByRole('button', { name: /Selected \(/ }).count()).toBe(0);
     await expect.poll(async () => (await adminDb().collection('enrollmentDrafts').get()).size, { timeout: 10_000 }).toBe(0);
     await second.context.close();
+  });
+
+  it('edits a student from /account/students', async () => {
+    const { context, page } = await newPage(browser(), 360, 740);
+    await signInThroughForm(page, 'family@example.com', 'family-demo-1');
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await page.goto('/account/students');
+    await page.getByRole('heading', { name: 'Ava Rivera' }).waitFor();
+    await page.getByText(/Classes: .*Wild Art/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Edit info for Ava' }).click();
+    await page.getByLabel('School', { exact: true }).fill('Hilltop Elementary');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText("Ava's info is saved.").waitFor();
+    expect((await adminDb().doc('students/demo-ava').get()).get('school')).toBe('Hilltop Elementary');
+    await page.goto('/account/manage');
+    await page.getByText('family@example.com').waitFor();
+    await page.getByRole('button', { name: 'Send password reset email' }).click();
+    await page.getByText('Sent reset email!').waitFor();
+    await context.close();
   });
 });

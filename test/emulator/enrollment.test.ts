@@ -175,6 +175,19 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
     expect(r.result!.enrollment).toMatchObject({ total: 0, balance: 0, status: 'confirmed' });
   });
 
+  it('escapes every value in the receipt email', async () => {
+    const saved = await callFunction<{ student: Student }>('saveStudent', { profile: kid('<img src=x onerror=alert(1)>', 2, 6), reviewed: true }, family.idToken);
+    const r = await callFunction<{ enrollment: Enrollment }>(
+      'enroll',
+      payload({ studentId: saved.result!.student.id, lines: [{ classId: 'tide-pools', addOnIds: [] }], expectedTotal: 22000 }),
+      family.idToken,
+    );
+    const mail = await db().collection('mail').where('enrollmentId', '==', r.result!.enrollment.id).get();
+    const html = (mail.docs[0].get('message') as { html: string }).html;
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; Rivera is enrolled');
+    expect(html).not.toContain('<img');
+  });
+
   it('never oversells: 20 simultaneous enrollments for 5 seats', async () => {
     await db().doc('classes/mushroom-foraging').update({ capacity: 5, enrolledCount: 0 });
     const ids: string[] = [];

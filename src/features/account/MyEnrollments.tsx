@@ -21,6 +21,9 @@ export default function MyEnrollments() {
   return (
     <div className="page">
       <h1>My Enrollments</h1>
+      <p>
+        <Link to="/account/students">My students and their info</Link>
+      </p>
       {state.status === 'loading' && <PageLoading label="Loading your enrollments…" />}
       {state.status === 'error' && <LoadError error={state.error} onRetry={reload} />}
       {state.status === 'loaded' && state.value.enrollments.length === 0 && (

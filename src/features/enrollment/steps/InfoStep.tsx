@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { StudentProfile } from '../../../../contract/domain';
-import { GRADE_MAX, GRADE_MIN, TSHIRT_SIZES } from '../../../../contract/domain';
 import { useFlow } from '../FlowContext';
 import { stepPath } from '../flowState';
-import { ContactList } from './ContactList';
-import { CheckboxField, profileErrors, removeAt, SelectField, setAt, TextArea, TextField, type Errors } from './fields';
-import { isInfoPath } from './sections';
+import { CheckboxField, profileErrors, type Errors } from '../../../components/studentForm/fields';
+import { isInfoPath } from '../../../components/studentForm/sections';
+import { StudentInfoFields } from '../../../components/studentForm/StudentInfoFields';
 import { focusFirstInvalid, StepFrame } from './StepFrame';
 
-const GRADES = Array.from({ length: GRADE_MAX - GRADE_MIN + 1 }, (_, i) => ({ value: i, label: i === 0 ? 'Kindergarten' : `Grade ${i}` }));
 
 /** Step 4: the student's details, guardians, emergency contacts and pickups. */
 export default function InfoStep() {
@@ -39,46 +37,7 @@ export default function InfoStep() {
           Please fix the {Object.keys(errors).length === 1 ? 'field' : `${Object.keys(errors).length} fields`} marked below.
         </p>
       )}
-      <fieldset className="form-section">
-        <legend>Student</legend>
-        <div className="form-grid">
-          <TextField path="firstName" label="First name" required errors={errors} value={p.firstName} autoComplete="off" onChange={(firstName) => set({ firstName })} />
-          <TextField path="lastName" label="Last name" required errors={errors} value={p.lastName} autoComplete="off" onChange={(lastName) => set({ lastName })} />
-          <TextField path="birthDate" label="Birth date" required type="date" errors={errors} value={p.birthDate} onChange={(birthDate) => set({ birthDate })} />
-          <SelectField path="grade" label="Grade this school year" errors={errors} value={p.grade} options={GRADES} onChange={(grade) => set({ grade })} />
-          <TextField path="pronouns" label="Pronouns" errors={errors} value={p.pronouns} onChange={(pronouns) => set({ pronouns })} />
-          <TextField path="school" label="School" errors={errors} value={p.school} onChange={(school) => set({ school })} />
-          <SelectField path="tshirtSize" label="T-shirt size" errors={errors} value={p.tshirtSize} options={TSHIRT_SIZES.map((s) => ({ value: s, label: s.startsWith('Y') ? `Youth ${s.slice(1)}` : `Adult ${s.slice(1)}` }))} onChange={(tshirtSize) => set({ tshirtSize })} />
-        </div>
-        <TextArea path="notes" label="Anything the instructors should know" errors={errors} value={p.notes} onChange={(notes) => set({ notes })} />
-      </fieldset>
-
-      <fieldset className="form-section">
-        <legend>Parents and guardians</legend>
-        {errors.guardians && <p className="field-error">{errors.guardians}</p>}
-        {p.guardians.map((g, i) => (
-          <div key={i} className="person-row" role="group" aria-label={`Guardian ${i + 1}`}>
-            <TextField path={`guardians.${i}.name`} label="Name" required errors={errors} value={g.name} autoComplete="name" onChange={(name) => set({ guardians: setAt(p.guardians, i, { ...g, name }) })} />
-            <TextField path={`guardians.${i}.relationship`} label="Relationship" required errors={errors} value={g.relationship} onChange={(relationship) => set({ guardians: setAt(p.guardians, i, { ...g, relationship }) })} />
-            <TextField path={`guardians.${i}.phone`} label="Phone" required type="tel" inputMode="tel" autoComplete="tel" errors={errors} value={g.phone} onChange={(phone) => set({ guardians: setAt(p.guardians, i, { ...g, phone }) })} />
-            <TextField path={`guardians.${i}.email`} label="Email" required type="email" inputMode="email" autoComplete="email" errors={errors} value={g.email} onChange={(email) => set({ guardians: setAt(p.guardians, i, { ...g, email }) })} />
-            <CheckboxField label="Lives with the student" checked={g.livesWithStudent} onChange={(livesWithStudent) => set({ guardians: setAt(p.guardians, i, { ...g, livesWithStudent }) })} />
-            {p.guardians.length > 1 && (
-              <button type="button" className="link-button remove-row" onClick={() => set({ guardians: removeAt(p.guardians, i) })}>
-                Remove guardian {i + 1}
-              </button>
-            )}
-          </div>
-        ))}
-        <button type="button" className="p-button p-component p-button-text" onClick={() => set({ guardians: [...p.guardians, { name: '', relationship: '', phone: '', email: '', livesWithStudent: false }] })}>
-          <span className="pi pi-plus" aria-hidden="true" />
-          <span className="p-button-label">Add guardian</span>
-        </button>
-      </fieldset>
-
-      <ContactList path="emergencyContacts" title="Emergency contacts (at least two, other than the guardians)" noun="Emergency contact" contacts={p.emergencyContacts} min={2} errors={errors} onChange={(emergencyContacts) => set({ emergencyContacts })} />
-      <ContactList path="authorizedPickups" title="Who else may pick up the student" noun="Pickup person" contacts={p.authorizedPickups} min={0} errors={errors} onChange={(authorizedPickups) => set({ authorizedPickups })} />
-      <TextField path="pickupCodeWord" label="Pickup code word" hint="Anyone picking up who is not on the list must say this word." errors={errors} value={p.pickupCodeWord} onChange={(pickupCodeWord) => set({ pickupCodeWord })} />
+      <StudentInfoFields profile={p} errors={errors} set={set} />
 
       {state.reviewNeeded && (
         <CheckboxField

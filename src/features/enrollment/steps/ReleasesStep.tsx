@@ -4,7 +4,7 @@ import { PageLoading } from '../../../components/PageLoading';
 import { useCall } from '../../../lib/useCall';
 import { useFlow } from '../FlowContext';
 import { stepPath } from '../flowState';
-import { TextField, type Errors } from './fields';
+import { TextField, type Errors } from '../../../components/studentForm/fields';
 import { focusFirstInvalid, StepFrame } from './StepFrame';
 import { LoadError } from '../../../components/LoadError';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Student, StudentProfile } from '../../../../contract/domain';
+import { profileOf } from '../../../components/studentForm/profile';
 import { gradeName } from '../../../../contract/format';
 import { needsInfoReview } from '../../../../contract/rules';
 import { PageLoading } from '../../../components/PageLoading';
@@ -10,10 +10,6 @@ import { emptyProfile, stepPath } from '../flowState';
 import { StepFrame } from './StepFrame';
 import { LoadError } from '../../../components/LoadError';
 
-function profileOf(s: Student): StudentProfile {
-  const { id: _id, ownerUid: _owner, infoReviewedAt: _reviewed, ...profile } = s;
-  return profile;
-}
 
 /** Step 3: one of the family's saved students, or a new one. */
 export default function StudentStep() {

@@ -1,4 +1,4 @@
-import type { Contact } from '../../../../contract/domain';
+import type { Contact } from '../../../contract/domain';
 import { removeAt, setAt, TextField, type Errors } from './fields';
 
 /** A list of people with name, relationship and phone (emergency contacts, authorized pickups). */

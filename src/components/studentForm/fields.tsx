@@ -1,7 +1,7 @@
 // Labelled form fields with their error next to them; errors come from the contract's schema.
 import type { ReactNode } from 'react';
-import { studentProfileSchema } from '../../../../contract/schemas';
-import type { StudentProfile } from '../../../../contract/domain';
+import { studentProfileSchema } from '../../../contract/schemas';
+import type { StudentProfile } from '../../../contract/domain';
 
 export type Errors = Record<string, string>;
 

@@ -1,0 +1,7 @@
+import type { Student, StudentProfile } from '../../../contract/domain';
+
+/** The editable part of a saved student. */
+export function profileOf(s: Student): StudentProfile {
+  const { id: _id, ownerUid: _owner, infoReviewedAt: _reviewed, ...profile } = s;
+  return profile;
+}

@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { Student, StudentProfile } from '../../../contract/domain';
+import { profileOf } from '../../components/studentForm/profile';
+import { LoadError } from '../../components/LoadError';
+import { PageLoading } from '../../components/PageLoading';
+import { profileErrors, type Errors } from '../../components/studentForm/fields';
+import { HealthFields } from '../../components/studentForm/HealthFields';
+import { StudentInfoFields } from '../../components/studentForm/StudentInfoFields';
+import { call } from '../../lib/callable';
+import { useNotify } from '../../lib/toast';
+import { toCallError, useCall } from '../../lib/useCall';
+
+
+function Editor({ student }: { student: Student }) {
+  const [profile, setProfile] = useState<StudentProfile>(() => profileOf(student));
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const set = (patch: Partial<StudentProfile>) => setProfile((p) => ({ ...p, ...patch }));
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = profileErrors(profile, () => true);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setSaving(true);
+    try {
+      await call('saveStudent', { id: student.id, profile, reviewed: true });
+      notify({ severity: 'success', summary: 'Saved', detail: `${profile.firstName}'s info is saved.` });
+      navigate('/account/students');
+    } catch (err) {
+      notify({ severity: 'error', summary: 'Not saved', detail: toCallError(err).message });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form className="step" onSubmit={save} noValidate>
+      <h1>
+        {student.firstName} {student.lastName}
+      </h1>
+      {Object.keys(errors).length > 0 && (
+        <p className="form-failure" role="alert">
+          Please fix the fields marked below.
+        </p>
+      )}
+      <StudentInfoFields profile={profile} errors={errors} set={set} />
+      <HealthFields profile={profile} errors={errors} set={set} />
+      <div className="step-actions">
+        <Link to="/account/students" className="p-button p-component p-button-outlined">
+          <span className="p-button-label">Cancel</span>
+        </Link>
+        <button type="submit" className="p-button p-component" disabled={saving}>
+          <span className="p-button-label">{saving ? 'Saving…' : 'Save'}</span>
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** /account/students/:id: edit a student's info (saving counts as reviewing it). */
+export default function EditStudent() {
+  const { id } = useParams();
+  const [students, reload] = useCall('myStudents');
+  if (students.status === 'loading') return <PageLoading />;
+  if (students.status === 'error') return <LoadError error={students.error} onRetry={reload} />;
+  const student = students.value.students.find((s) => s.id === id);
+  if (!student) return <LoadError error="We could not find this student in your account." onRetry={reload} />;
+  return (
+    <div className="page">
+      <Editor student={student} />
+    </div>
+  );
+}
