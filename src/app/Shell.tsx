@@ -59,10 +59,12 @@ export function Shell() {
       </main>
       <footer className="shell-footer">
         <p>© 2025 Registration Portal. All rights reserved.</p>
-        <p>
+        <p className="footer-links">
           <a href={settings.privacy_policy_url} target="_blank" rel="noopener noreferrer">
             Privacy Policy
           </a>
+          <Link to="/help">Help</Link>
+          <Link to="/donate-venmo">Donate</Link>
         </p>
         <p>
           Questions? Contact us at <a href={`mailto:${settings.support_email}`}>{settings.support_email}</a>

@@ -10,6 +10,7 @@ const AccountRoutes = lazy(() => import('../features/account/AccountRoutes'));
 const AdminRoutes = lazy(() => import('../features/admin/AdminRoutes'));
 const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
 const DonatePage = lazy(() => import('../features/donate/DonatePage'));
+const HelpPage = lazy(() => import('../features/help/HelpPage'));
 
 export const routes: RouteObject[] = [
   {
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
       },
       { path: 'calendar/classes', element: <CalendarPage /> },
       { path: 'donate-venmo', element: <DonatePage /> },
+      { path: 'help', element: <HelpPage /> },
       { path: '*', element: <Navigate to="/classes/enrollment" replace /> },
     ],
   },

@@ -29,6 +29,8 @@ describe('shell (seed §1–§2)', () => {
     expect(footer).toHaveTextContent('© 2025');
     expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', 'https://school.test/p');
     expect(within(footer).getByRole('link', { name: 'help@school.test' })).toHaveAttribute('href', 'mailto:help@school.test');
+    expect(within(footer).getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/help');
+    expect(within(footer).getByRole('link', { name: 'Donate' })).toHaveAttribute('href', '/donate-venmo');
   });
 
   it('shows the optional site banner from settings as markdown, never raw HTML', () => {
@@ -125,10 +127,13 @@ describe('routes and guards (seed §2, §4)', () => {
     expect(router.state.location.pathname).toBe('/admin');
   });
 
-  it('the calendar and donation pages need no login', async () => {
+  it('the calendar, donation and help pages need no login', async () => {
     const { router } = renderApp('/donate-venmo');
     await screen.findByRole('heading', { name: 'Donate' });
     expect(router.state.location.pathname).toBe('/donate-venmo');
+    renderApp('/help', signedOut, { support_email: 'desk@school.test' });
+    await screen.findByRole('heading', { name: 'Help for families' });
+    expect(screen.getAllByRole('link', { name: 'desk@school.test' }).length).toBeGreaterThan(0);
   });
 });
 

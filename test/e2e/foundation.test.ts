@@ -24,4 +24,18 @@ describe('the portal on the emulators, in Chromium', () => {
     expect(new URL(page.url()).pathname).toBe('/classes/enrollment');
     await context.close();
   });
+
+  it('the donation and help pages work at 360 px without axe violations', async () => {
+    const { context, page } = await newPage(browser(), 360, 740);
+    await page.goto('/donate-venmo');
+    await page.getByLabel('Amount (US dollars)').fill('35');
+    const link = page.getByRole('link', { name: 'Give $35 with Venmo' });
+    expect(await link.getAttribute('href')).toBe('https://venmo.com/WildwoodOutdoorSchool?txn=pay&amount=35.00&note=Donation');
+    await page.getByRole('img', { name: 'QR code to give $35 with Venmo' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Help' }).click();
+    await page.getByRole('heading', { name: 'Help for families' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
 });
