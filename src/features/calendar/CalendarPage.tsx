@@ -1,5 +1,150 @@
-import { NotBuiltYet } from '../../components/NotBuiltYet';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { PublicClass } from '../../../contract/domain';
+import { formatDateRange, formatGrades, formatTimeRange, formatWeekdays } from '../../../contract/format';
+import { LoadError } from '../../components/LoadError';
+import { PageLoading } from '../../components/PageLoading';
+import { useWideScreen } from '../../hooks/useMediaQuery';
+import { useCall } from '../../lib/useCall';
+import { addDaysIso, colourOf, meetingsBetween, monthGrid, toIso, weekStart } from './meetings';
 
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const dayLabel = (iso: string) => {
+  const d = new Date(`${iso}T12:00:00Z`);
+  return `${DAYS[d.getUTCDay()]}, ${MONTHS[d.getUTCMonth()].slice(0, 3)} ${d.getUTCDate()}`;
+};
+
+function ClassDetails({ klass, onClose }: { klass: PublicClass; onClose: () => void }) {
+  return (
+    <section className="calendar-details" aria-labelledby="calendar-details-title" aria-live="polite">
+      <h2 id="calendar-details-title">{klass.title}</h2>
+      <p>
+        {formatDateRange(klass.startDate, klass.endDate)} · {formatWeekdays(klass.weekdays)}, {formatTimeRange(klass.startTime, klass.endTime)}
+      </p>
+      <p>
+        {formatGrades(klass.gradeMin, klass.gradeMax)} · {klass.location}
+        {klass.instructors.length > 0 && ` · ${klass.instructors.join(', ')}`}
+      </p>
+      <div className="step-actions">
+        <button type="button" className="p-button p-component p-button-outlined" onClick={onClose}>
+          <span className="p-button-label">Close</span>
+        </button>
+        {klass.status === 'live' && (
+          <Link className="p-button p-component" to={`/classes/enrollment?semester=${klass.semesterId}&q=${encodeURIComponent(klass.title)}`}>
+            <span className="p-button-label">See in Class Enrollment</span>
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** /calendar/classes: month and week views of class meetings; no login needed. */
 export default function CalendarPage() {
-  return <NotBuiltYet title="Class Calendar" />;
+  const wide = useWideScreen();
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'month' || (params.get('view') !== 'week' && wide) ? 'month' : 'week';
+  const [semesters, reload] = useCall('openSemesters');
+  const ids = semesters.status === 'loaded' ? semesters.value.semesters.map((s) => s.id) : [];
+  const [catalogue, reloadClasses] = useCall('classesBySemester', ids, ids.length === 0);
+  const classes = useMemo(
+    () => (catalogue.status === 'loaded' ? Object.values(catalogue.value).flatMap((s) => s.classes) : []),
+    [catalogue],
+  );
+  const firstStart = classes.reduce<string | null>((min, c) => (!min || c.startDate < min ? c.startDate : min), null);
+  const today = toIso(new Date());
+  const anchor = params.get('date') ?? (firstStart && firstStart > today ? firstStart : today);
+  const [selected, setSelected] = useState<PublicClass | null>(null);
+  const go = (date: string, nextView = view) => setParams({ date, view: nextView }, { replace: true });
+
+  if (semesters.status === 'loading' || (ids.length > 0 && catalogue.status === 'loading')) return <PageLoading label="Loading the calendar…" />;
+  if (semesters.status === 'error') return <LoadError error={semesters.error} onRetry={reload} />;
+  if (catalogue.status === 'error') return <LoadError error={catalogue.error} onRetry={reloadClasses} />;
+
+  const [y, m] = anchor.split('-').map(Number);
+  const grid = monthGrid(y, m - 1);
+  const weekFrom = weekStart(anchor);
+  const from = view === 'month' ? grid[0][0] : weekFrom;
+  const to = view === 'month' ? grid.at(-1)![6] : addDaysIso(weekFrom, 6);
+  const meetings = meetingsBetween(classes, from, to);
+  const byDay = new Map<string, typeof meetings>();
+  for (const meeting of meetings) byDay.set(meeting.date, [...(byDay.get(meeting.date) ?? []), meeting]);
+  const title = view === 'month' ? `${MONTHS[m - 1]} ${y}` : `Week of ${dayLabel(weekFrom)}`;
+  const step = (dir: 1 | -1) =>
+    go(view === 'month' ? toIso(new Date(Date.UTC(y, m - 1 + dir, 1, 12))) : addDaysIso(weekFrom, 7 * dir));
+
+  const chip = (klass: PublicClass) => (
+    <button type="button" key={klass.id} className={`calendar-chip ${colourOf(klass.id)}`} onClick={() => setSelected(klass)}>
+      <span className="calendar-chip-time">{formatTimeRange(klass.startTime, klass.endTime).split(' – ')[0]}</span> {klass.title}
+    </button>
+  );
+
+  return (
+    <div className="page calendar-page">
+      <h1>Class Calendar</h1>
+      <div className="calendar-toolbar">
+        <div className="calendar-nav">
+          <button type="button" className="p-button p-component p-button-outlined" onClick={() => step(-1)} aria-label={view === 'month' ? 'Previous month' : 'Previous week'}>
+            <span className="pi pi-chevron-left" aria-hidden="true" />
+          </button>
+          <button type="button" className="p-button p-component p-button-outlined" onClick={() => go(today)}>
+            <span className="p-button-label">Today</span>
+          </button>
+          <button type="button" className="p-button p-component p-button-outlined" onClick={() => step(1)} aria-label={view === 'month' ? 'Next month' : 'Next week'}>
+            <span className="pi pi-chevron-right" aria-hidden="true" />
+          </button>
+        </div>
+        <h2 className="calendar-title" aria-live="polite">
+          {title}
+        </h2>
+        <div className="calendar-views" role="group" aria-label="View">
+          {(['month', 'week'] as const).map((v) => (
+            <button key={v} type="button" className={`p-button p-component${view === v ? '' : ' p-button-outlined'}`} aria-pressed={view === v} onClick={() => go(anchor, v)}>
+              <span className="p-button-label">{v === 'month' ? 'Month' : 'Week'}</span>
+            </button>
+          ))}
+        </div>
+      </div>
+      {classes.length === 0 && <p className="empty-panel">No classes are scheduled in the semesters open now.</p>}
+      {selected && <ClassDetails klass={selected} onClose={() => setSelected(null)} />}
+      {view === 'month' ? (
+        <table className="calendar-month">
+          <caption className="visually-hidden">{title}: class meetings</caption>
+          <thead>
+            <tr>
+              {DAYS.map((d) => (
+                <th key={d} scope="col">
+                  <abbr title={d}>{d.slice(0, 3)}</abbr>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {grid.map((week) => (
+              <tr key={week[0]}>
+                {week.map((day) => (
+                  <td key={day} className={`${day.slice(5, 7) === String(m).padStart(2, '0') ? '' : 'other-month'}${day === today ? ' is-today' : ''}`}>
+                    <div className="calendar-date" aria-label={dayLabel(day)}>
+                      {Number(day.slice(8))}
+                    </div>
+                    {(byDay.get(day) ?? []).map((meeting) => chip(meeting.klass))}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <ol className="calendar-week">
+          {Array.from({ length: 7 }, (_, i) => addDaysIso(weekFrom, i)).map((day) => (
+            <li key={day} className={day === today ? 'is-today' : ''}>
+              <h3>{dayLabel(day)}</h3>
+              {(byDay.get(day) ?? []).length === 0 ? <p className="muted">No classes</p> : <div className="calendar-day-list">{(byDay.get(day) ?? []).map((meeting) => chip(meeting.klass))}</div>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,54 @@
+// Class meetings for the calendar: each class's weekdays between its start and end dates.
+import type { IsoDate, PublicClass } from '../../../contract/domain';
+
+export interface Meeting {
+  date: IsoDate;
+  klass: PublicClass;
+}
+
+const toDate = (iso: IsoDate) => new Date(`${iso}T12:00:00Z`);
+export const toIso = (d: Date) => d.toISOString().slice(0, 10);
+
+export function addDaysIso(iso: IsoDate, days: number): IsoDate {
+  const d = toDate(iso);
+  d.setUTCDate(d.getUTCDate() + days);
+  return toIso(d);
+}
+
+export const weekdayOf = (iso: IsoDate) => toDate(iso).getUTCDay();
+
+/** Every meeting between from and to (inclusive), sorted by date then start time. */
+export function meetingsBetween(classes: PublicClass[], from: IsoDate, to: IsoDate): Meeting[] {
+  const out: Meeting[] = [];
+  for (const klass of classes) {
+    const start = klass.startDate > from ? klass.startDate : from;
+    const end = klass.endDate < to ? klass.endDate : to;
+    for (let day = start; day <= end; day = addDaysIso(day, 1)) {
+      if (klass.weekdays.includes(weekdayOf(day) as PublicClass['weekdays'][number])) out.push({ date: day, klass });
+    }
+  }
+  return out.sort((a, b) => a.date.localeCompare(b.date) || a.klass.startTime.localeCompare(b.klass.startTime));
+}
+
+/** The Sunday on or before the date (weeks start on Sunday, seed §9). */
+export const weekStart = (iso: IsoDate) => addDaysIso(iso, -weekdayOf(iso));
+
+/** The days shown for a month: whole weeks from the Sunday before the 1st to the Saturday after the last day. */
+export function monthGrid(year: number, month: number): IsoDate[][] {
+  const first = `${year}-${String(month + 1).padStart(2, '0')}-01`;
+  const last = toIso(new Date(Date.UTC(year, month + 1, 0, 12)));
+  const weeks: IsoDate[][] = [];
+  for (let day = weekStart(first); day <= last; day = addDaysIso(day, 7)) {
+    weeks.push(Array.from({ length: 7 }, (_, i) => addDaysIso(day, i)));
+  }
+  return weeks;
+}
+
+const PALETTE = ['cal-c0', 'cal-c1', 'cal-c2', 'cal-c3', 'cal-c4', 'cal-c5', 'cal-c6', 'cal-c7'];
+
+/** A stable colour per class. */
+export function colourOf(classId: string): string {
+  let h = 0;
+  for (const ch of classId) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return PALETTE[h % PALETTE.length];
+}
