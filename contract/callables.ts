@@ -2,8 +2,34 @@
 // its response type. The app calls through it and each function validates against it.
 // zod/mini keeps the browser bundle small: only the checks used here are shipped.
 import { z } from 'zod/mini';
-import type { ClassGroup, Enrollment, PriceQuote, PublicClass, PublicSemester, Release, SemesterCatalogue, Student } from './domain';
-import { basketSchema, draftSchema, enrollSchema, id, saveStudentSchema } from './schemas';
+import type {
+  AdminClass,
+  ClassGroup,
+  DashboardFigures,
+  Discount,
+  Enrollment,
+  PriceQuote,
+  PublicClass,
+  PublicSemester,
+  Release,
+  Semester,
+  SemesterCatalogue,
+  Student,
+} from './domain';
+import {
+  basketSchema,
+  byIdSchema,
+  classInputSchema,
+  copyClassSchema,
+  discountInputSchema,
+  draftSchema,
+  enrollSchema,
+  groupInputSchema,
+  id,
+  saveStudentSchema,
+  semesterIdSchema,
+  semesterInputSchema,
+} from './schemas';
 
 export type Access = 'public' | 'user' | 'admin';
 
@@ -44,6 +70,19 @@ const specs = {
   loadDraft: spec<{ json: string; updatedAt: string } | null>()('user', none),
   saveDraft: spec<{ updatedAt: string }>()('user', draftSchema),
   deleteDraft: spec<{ deleted: boolean }>()('user', none),
+  // School office (role admin, checked on the server on every call).
+  adminSemesters: spec<{ semesters: Semester[] }>()('admin', none),
+  adminSaveSemester: spec<{ semester: Semester }>()('admin', semesterInputSchema),
+  adminClasses: spec<{ classes: AdminClass[]; groups: ClassGroup[] }>()('admin', semesterIdSchema),
+  adminSaveClass: spec<{ class: AdminClass }>()('admin', classInputSchema),
+  adminCopyClass: spec<{ class: AdminClass }>()('admin', copyClassSchema),
+  adminDeleteClass: spec<{ deleted: boolean }>()('admin', byIdSchema),
+  adminSaveGroup: spec<{ group: ClassGroup }>()('admin', groupInputSchema),
+  adminDeleteGroup: spec<{ deleted: boolean }>()('admin', byIdSchema),
+  adminDiscounts: spec<{ discounts: Discount[] }>()('admin', none),
+  adminSaveDiscount: spec<{ discount: Discount }>()('admin', discountInputSchema),
+  adminDeleteDiscount: spec<{ deleted: boolean }>()('admin', byIdSchema),
+  adminDashboard: spec<DashboardFigures>()('admin', semesterIdSchema),
 } as const;
 
 type Named<T> = { [K in keyof T]: T[K] & { readonly name: K } };

@@ -290,3 +290,19 @@ export interface PriceQuote {
   /** Codes that do not apply, with the reason; they change nothing. */
   codeProblems: Problem[];
 }
+
+/** An admin's view of a class: everything, including the enrolled count. */
+export type AdminClass = ClassRecord;
+
+export interface DashboardFigures {
+  semesterId: string;
+  enrollments: number;
+  students: number;
+  seatsFilled: number;
+  capacity: number;
+  billed: Cents;
+  paid: Cents;
+  outstanding: Cents;
+  classes: { id: string; title: string; enrolled: number; capacity: number; status: ClassStatus }[];
+  recent: { id: string; studentName: string; total: Cents; balance: Cents; createdAt: string; classTitles: string[] }[];
+}

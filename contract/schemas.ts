@@ -82,3 +82,77 @@ export const saveStudentSchema = z.strictObject({
 export const draftSchema = z.strictObject({
   json: z.string().check(z.maxLength(100_000, 'is too large')),
 });
+
+// ---- Admin (school office) payloads ----
+const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)'));
+const clock = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time (HH:MM)'));
+
+export const semesterInputSchema = z
+  .strictObject({
+    id: z.optional(id),
+    name: required(80),
+    startDate: isoDay,
+    endDate: isoDay,
+    registrationOpens: isoDay,
+    registrationCloses: isoDay,
+    status: z.enum(['draft', 'open', 'closed', 'archived']),
+    infoMarkdown: text(5000),
+    confirmationMarkdown: text(5000),
+  })
+  .check(
+    z.refine((s) => s.startDate <= s.endDate, { message: 'must not be before the start date', path: ['endDate'] }),
+    z.refine((s) => s.registrationOpens <= s.registrationCloses, { message: 'must not be before registration opens', path: ['registrationCloses'] }),
+  );
+
+/** A class as the office edits it: a draft may have blanks; publishing needs every field (checked on the server). */
+export const classInputSchema = z.strictObject({
+  id: z.optional(id),
+  semesterId: id,
+  title: text(120),
+  description: text(5000),
+  classType: text(60),
+  instructors: z.array(required(80)).check(z.maxLength(10, 'has too many entries')),
+  location: text(120),
+  startDate: z.union([z.literal(''), isoDay]),
+  endDate: z.union([z.literal(''), isoDay]),
+  weekdays: z.array(z.int().check(z.minimum(0, 'must be a weekday 0-6'), z.maximum(6, 'must be a weekday 0-6'))).check(z.maxLength(7, 'has too many days')),
+  startTime: z.union([z.literal(''), clock]),
+  endTime: z.union([z.literal(''), clock]),
+  gradeMin: z.int().check(z.minimum(0, 'must be K to 12'), z.maximum(12, 'must be K to 12')),
+  gradeMax: z.int().check(z.minimum(0, 'must be K to 12'), z.maximum(12, 'must be K to 12')),
+  capacity: z.int().check(z.minimum(0, 'must not be negative'), z.maximum(1000, 'is too large')),
+  price: cents,
+  slidingScale: z.nullable(z.strictObject({ min: cents, max: cents })),
+  addOns: z.array(z.strictObject({ id, description: required(120), price: cents })).check(z.maxLength(10, 'has too many add-ons')),
+  registrationDeadline: z.union([z.literal(''), isoDay]),
+  status: z.enum(['draft', 'live', 'paused', 'info-only']),
+  imageUrl: z.nullable(z.string().check(z.maxLength(500, 'is too long'), z.regex(/^https:\/\//, 'must start with https://'))),
+});
+
+export const copyClassSchema = z.strictObject({ classId: id, toSemesterId: id });
+export const byIdSchema = z.strictObject({ id });
+
+export const groupInputSchema = z.strictObject({
+  id: z.optional(id),
+  semesterId: id,
+  name: required(120),
+  price: cents,
+  classIds: z.array(id).check(z.minLength(2, 'needs at least two classes'), z.maxLength(20, 'has too many classes')),
+});
+
+export const discountInputSchema = z.strictObject({
+  id: z.optional(id),
+  code: z.string().check(z.trim(), z.regex(/^[A-Za-z0-9_-]{3,40}$/, 'must be 3-40 letters, digits, - or _')),
+  description: required(120),
+  type: z.enum(['percent-off-classes', 'free-classes', 'percent-off-with-minimum', 'fixed-basket', 'percent-basket', 'early-bird-fixed']),
+  amount: cents,
+  percent: z.number().check(z.minimum(0, 'must be 0 to 100'), z.maximum(100, 'must be 0 to 100')),
+  classIds: z.array(id).check(z.maxLength(200, 'has too many classes')),
+  groupIds: z.array(id).check(z.maxLength(50, 'has too many groups')),
+  classTypes: z.array(required(60)).check(z.maxLength(20, 'has too many types')),
+  minimumCount: z.int().check(z.minimum(0, 'must not be negative'), z.maximum(50, 'is too large')),
+  expiresOn: z.nullable(isoDay),
+  active: z.boolean(),
+});
+
+export const semesterIdSchema = z.strictObject({ semesterId: id });

@@ -3,3 +3,17 @@ export { roles } from './callables/roles';
 export { availableEnrollmentClasses, classGroups, classes, classesBySemester, openSemesters } from './callables/catalogue';
 export { enroll, myEnrollments, myStudents, priceBasket, releases, saveStudent } from './callables/enrollment';
 export { deleteDraft, loadDraft, saveDraft } from './callables/drafts';
+export {
+  adminClasses,
+  adminCopyClass,
+  adminDashboard,
+  adminDeleteClass,
+  adminDeleteDiscount,
+  adminDeleteGroup,
+  adminDiscounts,
+  adminSaveClass,
+  adminSaveDiscount,
+  adminSaveGroup,
+  adminSaveSemester,
+  adminSemesters,
+} from './callables/admin';

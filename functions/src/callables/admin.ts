@@ -1,0 +1,170 @@
+// School-office callables: semesters, classes, groups, discount codes, dashboard. Each checks the
+// admin role on the server on every call (access 'admin' in the contract).
+import { HttpsError } from 'firebase-functions/v2/https';
+import { callables } from '../../../contract/callables';
+import type { ClassGroup, ClassRecord, DashboardFigures, Discount, Enrollment, Semester } from '../../../contract/domain';
+import { loadClassesOfSemesters, loadGroupsOfSemesters, loadSemesters } from '../data/catalogue';
+import { COLLECTIONS, db } from '../data/db';
+import { classValueProblem, groupProblem, missingForPublish } from '../domain/admin';
+import { normalizeCode } from '../domain/pricing';
+import { callable } from '../lib/callable';
+
+const col = (name: string) => db().collection(name);
+const precondition = (message: string) => new HttpsError('failed-precondition', message);
+const notFound = (what: string) => new HttpsError('not-found', `${what} does not exist.`);
+
+export const adminSemesters = callable(callables.adminSemesters, async () => ({
+  semesters: (await loadSemesters()).sort((a, b) => b.startDate.localeCompare(a.startDate)),
+}));
+
+export const adminSaveSemester = callable(callables.adminSaveSemester, async ({ id, ...fields }) => {
+  const ref = id ? col(COLLECTIONS.semesters).doc(id) : col(COLLECTIONS.semesters).doc();
+  if (id && !(await ref.get()).exists) throw notFound('This semester');
+  const semester: Semester = { ...fields, id: ref.id };
+  await ref.set(semester);
+  return { semester };
+});
+
+export const adminClasses = callable(callables.adminClasses, async ({ semesterId }) => {
+  const [classes, groups] = await Promise.all([loadClassesOfSemesters([semesterId]), loadGroupsOfSemesters([semesterId])]);
+  return { classes: classes.sort((a, b) => a.title.localeCompare(b.title)), groups };
+});
+
+export const adminSaveClass = callable(callables.adminSaveClass, async ({ id, ...fields }) => {
+  if (!(await col(COLLECTIONS.semesters).doc(fields.semesterId).get()).exists) throw notFound('This semester');
+  const input = { ...fields, weekdays: [...new Set(fields.weekdays)].sort() } as Omit<ClassRecord, 'id' | 'enrolledCount'>;
+  if (input.status !== 'draft') {
+    const missing = missingForPublish(input);
+    if (missing.length) throw precondition(`To publish this class, fill in: ${missing.join(', ')}.`);
+  }
+  return db().runTransaction(async (tx) => {
+    const ref = id ? col(COLLECTIONS.classes).doc(id) : col(COLLECTIONS.classes).doc();
+    const existing = id ? await tx.get(ref) : null;
+    if (existing && !existing.exists) throw notFound('This class');
+    const enrolled = (existing?.get('enrolledCount') as number | undefined) ?? 0;
+    if (existing && existing.get('semesterId') !== input.semesterId && enrolled > 0) {
+      throw precondition('A class with enrolled students cannot move to another semester.');
+    }
+    const problem = classValueProblem(input, enrolled);
+    if (problem) throw precondition(problem);
+    const saved: ClassRecord = { ...input, id: ref.id, enrolledCount: enrolled };
+    tx.set(ref, saved);
+    return { class: saved };
+  });
+});
+
+export const adminCopyClass = callable(callables.adminCopyClass, async ({ classId, toSemesterId }) => {
+  const [source, target] = await Promise.all([col(COLLECTIONS.classes).doc(classId).get(), col(COLLECTIONS.semesters).doc(toSemesterId).get()]);
+  if (!source.exists) throw notFound('This class');
+  if (!target.exists) throw notFound('The target semester');
+  const original = source.data() as ClassRecord;
+  const ref = col(COLLECTIONS.classes).doc();
+  const copy: ClassRecord = {
+    ...original,
+    id: ref.id,
+    semesterId: toSemesterId,
+    title: toSemesterId === original.semesterId ? `${original.title} (copy)` : original.title,
+    status: 'draft',
+    enrolledCount: 0,
+  };
+  await ref.set(copy);
+  return { class: copy };
+});
+
+export const adminDeleteClass = callable(callables.adminDeleteClass, async ({ id }) => {
+  const ref = col(COLLECTIONS.classes).doc(id);
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw notFound('This class');
+    const roster = await tx.get(ref.collection(COLLECTIONS.roster).limit(1));
+    const enrolled = snap.get('enrolledCount') as number;
+    if (enrolled > 0 || !roster.empty) throw precondition(`${snap.get('title')} cannot be deleted: ${enrolled} students are enrolled.`);
+    const inGroup = await tx.get(col(COLLECTIONS.groups).where('classIds', 'array-contains', id).limit(1));
+    if (!inGroup.empty) throw precondition(`Remove ${snap.get('title')} from the group "${inGroup.docs[0].get('name')}" first.`);
+    tx.delete(ref);
+    return { deleted: true };
+  });
+});
+
+export const adminSaveGroup = callable(callables.adminSaveGroup, async ({ id, ...fields }) => {
+  const ref = id ? col(COLLECTIONS.groups).doc(id) : col(COLLECTIONS.groups).doc();
+  const [classSnaps, others] = await Promise.all([
+    db().getAll(...[...new Set(fields.classIds)].map((cid) => col(COLLECTIONS.classes).doc(cid))),
+    loadGroupsOfSemesters([fields.semesterId]),
+  ]);
+  const classes = classSnaps.filter((s) => s.exists).map((s) => ({ ...s.data(), id: s.id }) as ClassRecord);
+  const problem = groupProblem({ ...fields, id: ref.id }, classes, others);
+  if (problem) throw precondition(problem);
+  const group: ClassGroup = { ...fields, classIds: [...new Set(fields.classIds)], id: ref.id };
+  await ref.set(group);
+  return { group };
+});
+
+export const adminDeleteGroup = callable(callables.adminDeleteGroup, async ({ id }) => {
+  const ref = col(COLLECTIONS.groups).doc(id);
+  if (!(await ref.get()).exists) throw notFound('This group');
+  await ref.delete();
+  return { deleted: true };
+});
+
+export const adminDiscounts = callable(callables.adminDiscounts, async () => {
+  const snap = await col(COLLECTIONS.discounts).get();
+  return { discounts: snap.docs.map((d) => ({ ...d.data(), id: d.id }) as Discount).sort((a, b) => a.code.localeCompare(b.code)) };
+});
+
+export const adminSaveDiscount = callable(callables.adminSaveDiscount, async ({ id, ...fields }) => {
+  const code = normalizeCode(fields.code);
+  return db().runTransaction(async (tx) => {
+    const ref = id ? col(COLLECTIONS.discounts).doc(id) : col(COLLECTIONS.discounts).doc();
+    if (id && !(await tx.get(ref)).exists) throw notFound('This code');
+    const same = await tx.get(col(COLLECTIONS.discounts).where('code', '==', code));
+    if (same.docs.some((d) => d.id !== ref.id)) throw new HttpsError('already-exists', `The code ${code} is already used.`);
+    const discount: Discount = { ...fields, code, id: ref.id };
+    tx.set(ref, discount);
+    return { discount };
+  });
+});
+
+export const adminDeleteDiscount = callable(callables.adminDeleteDiscount, async ({ id }) => {
+  const ref = col(COLLECTIONS.discounts).doc(id);
+  if (!(await ref.get()).exists) throw notFound('This code');
+  await ref.delete();
+  return { deleted: true };
+});
+
+export const adminDashboard = callable(callables.adminDashboard, async ({ semesterId }) => {
+  const [classes, enrollmentSnap] = await Promise.all([
+    loadClassesOfSemesters([semesterId]),
+    col(COLLECTIONS.enrollments).where('semesterIds', 'array-contains', semesterId).get(),
+  ]);
+  const enrollments = enrollmentSnap.docs.map((d) => d.data() as Enrollment).filter((e) => e.status === 'confirmed');
+  const titles = new Map(classes.map((c) => [c.id, c.title]));
+  const offered = classes.filter((c) => c.status !== 'draft');
+  const billed = enrollments.reduce((s, e) => s + e.total, 0);
+  const outstanding = enrollments.reduce((s, e) => s + e.balance, 0);
+  const figures: DashboardFigures = {
+    semesterId,
+    enrollments: enrollments.length,
+    students: new Set(enrollments.map((e) => e.studentId)).size,
+    seatsFilled: offered.reduce((s, c) => s + c.enrolledCount, 0),
+    capacity: offered.reduce((s, c) => s + c.capacity, 0),
+    billed,
+    paid: billed - outstanding,
+    outstanding,
+    classes: offered
+      .map((c) => ({ id: c.id, title: c.title, enrolled: c.enrolledCount, capacity: c.capacity, status: c.status }))
+      .sort((a, b) => a.title.localeCompare(b.title)),
+    recent: [...enrollments]
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      .slice(0, 10)
+      .map((e) => ({
+        id: e.id,
+        studentName: e.studentName,
+        total: e.total,
+        balance: e.balance,
+        createdAt: e.createdAt,
+        classTitles: e.classIds.map((cid) => titles.get(cid) ?? cid),
+      })),
+  };
+  return figures;
+});
