@@ -80,6 +80,14 @@ describe('sign-in, accounts, guards and menus in Chromium (seed §2, §4, §8)',
     await nav.getByRole('link', { name: 'Dashboard' }).click();
     await expect.poll(() => path(page.url())).toBe('/admin');
     await nav.waitFor({ state: 'detached' });
+    // The dashboard: figures of the first open semester, seats per class, recent enrollments.
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('row', { name: /Fire & Shelter Skills .*10 \/ 10 \(full\)/ }).waitFor();
+    await page.getByRole('heading', { name: 'Recent enrollments' }).waitFor();
+    expect(await page.getByLabel('Semester').inputValue()).toBe('open-term');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Semester').selectOption('camps');
+    await page.getByRole('row', { name: /River Adventure Camp .*1 \/ 14/ }).waitFor();
     await context.close();
   });
 

@@ -1,0 +1,117 @@
+import { Link } from 'react-router-dom';
+import { formatCents } from '../../../../contract/format';
+import { LoadError } from '../../../components/LoadError';
+import { PageLoading } from '../../../components/PageLoading';
+import { useCall } from '../../../lib/useCall';
+import { useSemesterPicker } from '../shared/SemesterPicker';
+
+const LINKS = [
+  { to: '/admin/classes/management', label: 'Class management', icon: 'pi-cog' },
+  { to: '/admin/report', label: 'Class Forms and Contacts', icon: 'pi-file' },
+  { to: '/admin/students', label: 'Student Info Sheets', icon: 'pi-id-card' },
+  { to: '/admin/t-shirts', label: 'T-shirt Sizes', icon: 'pi-tags' },
+  { to: '/admin/enrollments', label: 'Enrollments', icon: 'pi-list' },
+  { to: '/calendar/classes', label: 'Class Calendar', icon: 'pi-calendar' },
+];
+
+/** /admin: a semester at a glance. */
+export default function Dashboard() {
+  const { semester, picker } = useSemesterPicker();
+  const [figures, reload] = useCall('adminDashboard', { semesterId: semester?.id ?? '' }, !semester);
+  return (
+    <div className="page admin-page">
+      <h1>Dashboard</h1>
+      {picker}
+      {semester && figures.status === 'loading' && <PageLoading label="Adding up…" />}
+      {figures.status === 'error' && <LoadError error={figures.error} onRetry={reload} />}
+      {semester && figures.status === 'loaded' && (
+        <>
+          <dl className="stat-grid">
+            {[
+              ['Enrollments', String(figures.value.enrollments)],
+              ['Students', String(figures.value.students)],
+              ['Seats filled', `${figures.value.seatsFilled} / ${figures.value.capacity}`],
+              ['Billed', formatCents(figures.value.billed)],
+              ['Paid', formatCents(figures.value.paid)],
+              ['Outstanding', formatCents(figures.value.outstanding)],
+            ].map(([label, value]) => (
+              <div key={label} className="stat">
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <section aria-labelledby="seats-title" className="admin-card">
+            <h2 id="seats-title">Seats filled per class</h2>
+            {figures.value.classes.length === 0 ? (
+              <p className="muted">No classes in this semester yet.</p>
+            ) : (
+              <table className="bar-table">
+                <caption className="visually-hidden">Enrolled students and capacity per class</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Class</th>
+                    <th scope="col">Filled</th>
+                    <th scope="col" className="num">
+                      Enrolled / capacity
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {figures.value.classes.map((c) => {
+                    const pct = c.capacity ? Math.min(100, Math.round((c.enrolled / c.capacity) * 100)) : 0;
+                    return (
+                      <tr key={c.id}>
+                        <th scope="row">
+                          {c.title}
+                          {c.status !== 'live' && <span className="muted"> ({c.status})</span>}
+                        </th>
+                        <td>
+                          <div className="bar" aria-hidden="true">
+                            <div className={`bar-fill${pct >= 100 ? ' is-full' : ''}`} style={{ width: `${pct}%` }} />
+                          </div>
+                        </td>
+                        <td className="num">
+                          {c.enrolled} / {c.capacity}
+                          {pct >= 100 && ' (full)'}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            )}
+          </section>
+          <section aria-labelledby="recent-title" className="admin-card">
+            <h2 id="recent-title">Recent enrollments</h2>
+            {figures.value.recent.length === 0 ? (
+              <p className="muted">No enrollments yet.</p>
+            ) : (
+              <ul className="recent-list">
+                {figures.value.recent.map((r) => (
+                  <li key={r.id}>
+                    <strong>{r.studentName}</strong> · {r.classTitles.join(', ')} · {formatCents(r.total)}
+                    {r.balance > 0 ? <span className="balance-due"> · {formatCents(r.balance)} due</span> : <span className="muted"> · paid</span>}
+                    <span className="muted"> · {new Date(r.createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+      <nav aria-label="Admin pages" className="admin-card quick-links">
+        <h2>Quick links</h2>
+        <ul>
+          {LINKS.map((l) => (
+            <li key={l.to}>
+              <Link to={l.to}>
+                <span className={`pi ${l.icon}`} aria-hidden="true" /> {l.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}
