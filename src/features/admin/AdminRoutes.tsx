@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import { NotBuiltYet } from '../../components/NotBuiltYet';
+import ClassManagement from './classes/ClassManagement';
 import Dashboard from './dashboard/Dashboard';
 
 export default function AdminRoutes() {
@@ -10,7 +11,7 @@ export default function AdminRoutes() {
       <Route path="students" element={<NotBuiltYet title="Student Info Sheets" />} />
       <Route path="t-shirts" element={<NotBuiltYet title="T-shirt Sizes" />} />
       <Route path="enrollments" element={<NotBuiltYet title="Enrollments" />} />
-      <Route path="classes/management/*" element={<NotBuiltYet title="Class Management" />} />
+      <Route path="classes/management/*" element={<ClassManagement />} />
     </Routes>
   );
 }

@@ -1,0 +1,166 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { AdminClass, Weekday } from '../../../../contract/domain';
+import { GRADE_MAX, GRADE_MIN, WEEKDAY_NAMES } from '../../../../contract/domain';
+import { classInputSchema } from '../../../../contract/schemas';
+import { LoadError } from '../../../components/LoadError';
+import { Markdown } from '../../../components/Markdown';
+import { PageLoading } from '../../../components/PageLoading';
+import { CheckboxField, removeAt, SelectField, setAt, TextArea, TextField, type Errors } from '../../../components/studentForm/fields';
+import { call } from '../../../lib/callable';
+import { useNotify } from '../../../lib/toast';
+import { toCallError, useCall } from '../../../lib/useCall';
+
+type Draft = Omit<AdminClass, 'id' | 'enrolledCount'>;
+const GRADES = Array.from({ length: GRADE_MAX - GRADE_MIN + 1 }, (_, i) => ({ value: i, label: i === 0 ? 'K' : String(i) }));
+const STATUSES = [
+  { value: 'draft', label: 'Draft (not shown to families)' },
+  { value: 'live', label: 'Live (open for registration)' },
+  { value: 'paused', label: 'Paused (shown, registration stopped)' },
+  { value: 'info-only', label: 'Information only' },
+] as const;
+
+const blank = (semesterId: string): Draft => ({
+  semesterId, title: '', description: '', classType: '', instructors: [], location: '', startDate: '', endDate: '', weekdays: [],
+  startTime: '', endTime: '', gradeMin: 0, gradeMax: 12, capacity: 12, price: 0, slidingScale: null, addOns: [], registrationDeadline: '',
+  status: 'draft', imageUrl: null,
+});
+const dollars = (cents: number) => (cents / 100).toString();
+const toCents = (text: string) => Math.round(Number(text || '0') * 100);
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'add-on';
+
+function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled: number }) {
+  const [c, setC] = useState<Draft>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState('');
+  const [saving, setSaving] = useState(false);
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const set = (patch: Partial<Draft>) => setC((x) => ({ ...x, ...patch }));
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const payload = { ...c, slidingScale: c.slidingScale ?? null, imageUrl: c.imageUrl ?? null, ...(id ? { id } : {}) };
+    const parsed = classInputSchema.safeParse(payload);
+    const found: Errors = {};
+    if (!parsed.success) for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
+    setErrors(found);
+    setFailure('');
+    if (Object.keys(found).length) return;
+    setSaving(true);
+    try {
+      const r = await call('adminSaveClass', payload);
+      notify({ severity: 'success', summary: 'Saved', detail: `${r.class.title || 'Draft'} is saved.` });
+      navigate(`/admin/classes/management?semester=${r.class.semesterId}`);
+    } catch (err) {
+      setFailure(toCallError(err).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="step admin-form" onSubmit={save} noValidate>
+      <h1>{id ? `Edit ${initial.title || 'draft'}` : 'New class'}</h1>
+      {enrolled > 0 && <p className="muted">{enrolled} students are enrolled.</p>}
+      <fieldset className="form-section">
+        <legend>Class</legend>
+        <div className="form-grid">
+          <SelectField path="status" label="Status" errors={errors} value={c.status} options={[...STATUSES]} onChange={(status) => set({ status })} />
+          <TextField path="title" label="Title" errors={errors} value={c.title} onChange={(title) => set({ title })} />
+          <TextField path="classType" label="Class type" hint="For example After-school, Weekend, Camp" errors={errors} value={c.classType} onChange={(classType) => set({ classType })} />
+          <TextField path="location" label="Location" errors={errors} value={c.location} onChange={(location) => set({ location })} />
+          <TextField path="instructors" label="Instructors" hint="Separate names with commas" errors={errors} value={c.instructors.join(', ')} onChange={(v) => set({ instructors: v.split(',').map((x) => x.trim()).filter(Boolean) })} />
+        </div>
+        <TextArea path="description" label="Description (markdown)" errors={errors} value={c.description} onChange={(description) => set({ description })} />
+        {c.description && (
+          <div className="markdown-preview" aria-label="Description preview">
+            <Markdown text={c.description} />
+          </div>
+        )}
+      </fieldset>
+      <fieldset className="form-section">
+        <legend>Schedule</legend>
+        <div className="form-grid">
+          <TextField path="startDate" label="Start date" type="date" errors={errors} value={c.startDate} onChange={(startDate) => set({ startDate })} />
+          <TextField path="endDate" label="End date" type="date" errors={errors} value={c.endDate} onChange={(endDate) => set({ endDate })} />
+          <TextField path="startTime" label="Start time" type="time" errors={errors} value={c.startTime} onChange={(startTime) => set({ startTime })} />
+          <TextField path="endTime" label="End time" type="time" errors={errors} value={c.endTime} onChange={(endTime) => set({ endTime })} />
+          <TextField path="registrationDeadline" label="Registration deadline" type="date" errors={errors} value={c.registrationDeadline} onChange={(registrationDeadline) => set({ registrationDeadline })} />
+        </div>
+        <fieldset className="radio-group weekdays">
+          <legend>Meets on</legend>
+          {WEEKDAY_NAMES.map((name, day) => (
+            <label key={name} className="checkbox-row">
+              <input
+                type="checkbox"
+                checked={c.weekdays.includes(day as Weekday)}
+                onChange={(e) => set({ weekdays: e.target.checked ? [...c.weekdays, day as Weekday].sort() : c.weekdays.filter((d) => d !== day) })}
+              />
+              {name}
+            </label>
+          ))}
+        </fieldset>
+      </fieldset>
+      <fieldset className="form-section">
+        <legend>Who, how many, how much</legend>
+        <div className="form-grid">
+          <SelectField path="gradeMin" label="Lowest grade" errors={errors} value={c.gradeMin} options={GRADES} onChange={(gradeMin) => set({ gradeMin })} />
+          <SelectField path="gradeMax" label="Highest grade" errors={errors} value={c.gradeMax} options={GRADES} onChange={(gradeMax) => set({ gradeMax })} />
+          <TextField path="capacity" label="Capacity" type="number" errors={errors} value={String(c.capacity)} onChange={(v) => set({ capacity: Math.round(Number(v || '0')) })} />
+          <TextField path="price" label="Price ($)" type="number" errors={errors} value={dollars(c.price)} onChange={(v) => set({ price: toCents(v) })} />
+        </div>
+        <CheckboxField label="Sliding scale" checked={!!c.slidingScale} onChange={(on) => set({ slidingScale: on ? { min: c.price, max: c.price } : null })} />
+        {c.slidingScale && (
+          <div className="form-grid">
+            <TextField path="slidingScale.min" label="Lowest price ($)" type="number" errors={errors} value={dollars(c.slidingScale.min)} onChange={(v) => set({ slidingScale: { ...c.slidingScale!, min: toCents(v) } })} />
+            <TextField path="slidingScale.max" label="Highest price ($)" type="number" errors={errors} value={dollars(c.slidingScale.max)} onChange={(v) => set({ slidingScale: { ...c.slidingScale!, max: toCents(v) } })} />
+          </div>
+        )}
+        {c.addOns.map((a, i) => (
+          <div key={i} className="person-row" role="group" aria-label={`Add-on ${i + 1}`}>
+            <TextField path={`addOns.${i}.description`} label="Add-on" errors={errors} value={a.description} onChange={(description) => set({ addOns: setAt(c.addOns, i, { ...a, description, id: a.id || slug(description) }) })} />
+            <TextField path={`addOns.${i}.price`} label="Add-on price ($)" type="number" errors={errors} value={dollars(a.price)} onChange={(v) => set({ addOns: setAt(c.addOns, i, { ...a, price: toCents(v) }) })} />
+            <button type="button" className="link-button remove-row" onClick={() => set({ addOns: removeAt(c.addOns, i) })}>
+              Remove add-on {i + 1}
+            </button>
+          </div>
+        ))}
+        <button type="button" className="p-button p-component p-button-text" onClick={() => set({ addOns: [...c.addOns, { id: `add-on-${c.addOns.length + 1}`, description: '', price: 0 }] })}>
+          <span className="pi pi-plus" aria-hidden="true" />
+          <span className="p-button-label">Add an add-on</span>
+        </button>
+      </fieldset>
+      {failure && (
+        <p className="form-failure" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="step-actions">
+        <Link to={`/admin/classes/management?semester=${c.semesterId}`} className="p-button p-component p-button-outlined">
+          <span className="p-button-label">Cancel</span>
+        </Link>
+        <button type="submit" className="p-button p-component" disabled={saving}>
+          <span className="p-button-label">{saving ? 'Saving…' : 'Save class'}</span>
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** /admin/classes/management/class/:id (or /class/new?semester=…). */
+export default function ClassForm() {
+  const { id } = useParams();
+  const [params] = useSearchParams();
+  const isNew = id === 'new';
+  const semesterId = params.get('semester') ?? '';
+  const [all, reloadAll] = useCall('adminClasses', { semesterId }, isNew || !semesterId);
+  if (isNew) return <Form initial={blank(semesterId)} enrolled={0} />;
+  if (!semesterId) return <LoadError error="Open the class from the class list." onRetry={() => history.back()} />;
+  if (all.status === 'loading') return <PageLoading />;
+  if (all.status === 'error') return <LoadError error={all.error} onRetry={reloadAll} />;
+  const found = all.value.classes.find((c) => c.id === id);
+  if (!found) return <LoadError error="This class does not exist." onRetry={reloadAll} />;
+  const { id: _id, enrolledCount, ...initial } = found;
+  return <Form key={found.id} initial={initial} id={found.id} enrolled={enrolledCount} />;
+}

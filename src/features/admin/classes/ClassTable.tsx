@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { AdminClass, Semester } from '../../../../contract/domain';
+import { formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../../contract/format';
+import { LoadError } from '../../../components/LoadError';
+import { PageLoading } from '../../../components/PageLoading';
+import { call } from '../../../lib/callable';
+import { useNotify } from '../../../lib/toast';
+import { toCallError, useCall } from '../../../lib/useCall';
+
+const STATUS_LABEL: Record<AdminClass['status'], string> = { live: 'Live', draft: 'Draft', paused: 'Paused', 'info-only': 'Info only' };
+
+function schedule(c: AdminClass): string {
+  if (!c.startDate || !c.endDate) return '—';
+  const days = c.weekdays.length ? formatWeekdays(c.weekdays) : '';
+  const time = c.startTime && c.endTime ? formatTimeRange(c.startTime, c.endTime) : '';
+  return [formatDateRange(c.startDate, c.endDate), [days, time].filter(Boolean).join(' ')].filter(Boolean).join(' · ');
+}
+
+/** The classes of a semester with edit, copy and delete. */
+export function ClassTable({ semester, semesters }: { semester: Semester; semesters: Semester[] }) {
+  const [state, reload] = useCall('adminClasses', { semesterId: semester.id });
+  const notify = useNotify();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [copyTarget, setCopyTarget] = useState(semester.id);
+
+  const act = async (key: string, run: () => Promise<string>) => {
+    setBusy(key);
+    try {
+      notify({ severity: 'success', summary: 'Done', detail: await run() });
+      reload();
+    } catch (e) {
+      notify({ severity: 'error', summary: 'Not done', detail: toCallError(e).message });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (state.status === 'loading') return <PageLoading label="Loading classes…" />;
+  if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
+  const classes = state.value.classes;
+  return (
+    <section className="admin-card" aria-labelledby="classes-title">
+      <div className="card-header">
+        <h2 id="classes-title">Classes in {semester.name}</h2>
+        <Link className="p-button p-component" to={`class/new?semester=${semester.id}`}>
+          <span className="pi pi-plus" aria-hidden="true" />
+          <span className="p-button-label">New class</span>
+        </Link>
+      </div>
+      <div className="field copy-target">
+        <label htmlFor="copy-target">Copy classes to</label>
+        <select id="copy-target" className="p-inputtext p-component" value={copyTarget} onChange={(e) => setCopyTarget(e.target.value)}>
+          {semesters.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {classes.length === 0 ? (
+        <p className="muted">No classes yet. Create one, or copy classes from another semester.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="admin-table">
+            <caption className="visually-hidden">Classes of {semester.name}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Status</th>
+                <th scope="col">Title</th>
+                <th scope="col">Type</th>
+                <th scope="col">Schedule</th>
+                <th scope="col" className="num">
+                  Enrolled
+                </th>
+                <th scope="col" className="num">
+                  Price
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {classes.map((c) => (
+                <tr key={c.id}>
+                  <td>
+                    <span className={`status-chip status-${c.status}`}>{STATUS_LABEL[c.status]}</span>
+                  </td>
+                  <th scope="row">{c.title || <em className="muted">Untitled draft</em>}</th>
+                  <td>{c.classType}</td>
+                  <td>{schedule(c)}</td>
+                  <td className="num">
+                    {c.enrolledCount} / {c.capacity}
+                  </td>
+                  <td className="num">{c.slidingScale ? `${formatCents(c.slidingScale.min)}–${formatCents(c.slidingScale.max)}` : formatCents(c.price)}</td>
+                  <td>
+                    <div className="row-actions">
+                    <Link to={`class/${c.id}?semester=${semester.id}`}>
+                      Edit<span className="visually-hidden"> {c.title}</span>
+                    </Link>
+                    <button
+                      type="button"
+                      className="link-button"
+                      disabled={busy !== null}
+                      onClick={() =>
+                        act(`copy-${c.id}`, async () => {
+                          const r = await call('adminCopyClass', { classId: c.id, toSemesterId: copyTarget });
+                          return `Copied as a draft: ${r.class.title}.`;
+                        })
+                      }
+                    >
+                      Copy<span className="visually-hidden"> {c.title}</span>
+                    </button>
+                    {c.enrolledCount === 0 && (
+                      <button
+                        type="button"
+                        className="link-button danger"
+                        disabled={busy !== null}
+                        onClick={() => {
+                          if (window.confirm(`Delete ${c.title || 'this draft'}? This cannot be undone.`)) {
+                            void act(`delete-${c.id}`, async () => {
+                              await call('adminDeleteClass', { id: c.id });
+                              return `Deleted ${c.title || 'the draft'}.`;
+                            });
+                          }
+                        }}
+                      >
+                        Delete<span className="visually-hidden"> {c.title}</span>
+                      </button>
+                    )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

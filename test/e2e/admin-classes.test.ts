@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { addDays } from '../../scripts/demo/demoData';
+import { todayInSchool } from '../../scripts/demo/seedDemo';
+import { axeViolations, newPage, seededBrowser, signInThroughForm } from './support/browser';
+
+describe('class management by the school office (issue 6, classes part)', () => {
+  const browser = seededBrowser();
+
+  it('creates a draft, is told what publishing needs, publishes it, copies it and deletes the copy', async () => {
+    const { context, page } = await newPage(browser());
+    await signInThroughForm(page, 'admin@example.com', 'admin-demo-1');
+    await page.getByRole('button', { name: 'Menu', exact: true }).waitFor();
+    await page.goto('/admin/classes/management');
+    await page.getByRole('heading', { name: /Classes in .*After-school/ }).waitFor();
+    await page.getByRole('rowheader', { name: 'Star Gazing Nights' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'New class' }).click();
+    await page.getByRole('heading', { name: 'New class' }).waitFor();
+    await page.getByLabel('Title').fill('Pond Life');
+    await page.getByLabel('Status').selectOption('live');
+    await page.getByRole('button', { name: 'Save class' }).click();
+    await page.getByText(/^To publish this class, fill in: description, class type, location/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    const today = todayInSchool();
+    await page.getByLabel('Class type').fill('After-school');
+    await page.getByLabel('Location').fill('Mill Pond');
+    await page.getByLabel('Instructors').fill('Maya Lin, Jonas Berg');
+    await page.getByLabel('Description (markdown)').fill('Nets, jars and **frogs**.');
+    await page.getByLabel('Description preview').getByText('frogs').waitFor();
+    await page.getByLabel('Start date').fill(addDays(today, 20));
+    await page.getByLabel('End date').fill(addDays(today, 90));
+    await page.getByLabel('Start time').fill('15:15');
+    await page.getByLabel('End time').fill('17:00');
+    await page.getByLabel('Registration deadline').fill(addDays(today, 30));
+    await page.getByLabel('Tuesday').check();
+    await page.getByLabel('Lowest grade').selectOption('1');
+    await page.getByLabel('Highest grade').selectOption('4');
+    await page.getByLabel('Price ($)').fill('250');
+    await page.getByRole('button', { name: 'Save class' }).click();
+    await page.getByText('Pond Life is saved.').waitFor();
+    await page.getByRole('rowheader', { name: 'Pond Life' }).waitFor();
+
+    await page.getByRole('button', { name: 'Copy Pond Life' }).click();
+    await page.getByText('Copied as a draft: Pond Life (copy).').waitFor();
+    await page.getByRole('button', { name: 'Delete Pond Life (copy)' }).waitFor();
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete Pond Life (copy)' }).click();
+    await page.getByText('Deleted Pond Life (copy).').waitFor();
+    expect(await page.getByRole('button', { name: /Delete Fire & Shelter Skills/ }).count()).toBe(0);
+
+    // Families see the published class.
+    await page.goto('/classes/enrollment');
+    await page.getByRole('article', { name: 'Pond Life', exact: true }).getByText('Tuesdays, 3:15 pm – 5:00 pm').waitFor();
+    await context.close();
+  });
+});
