@@ -6,7 +6,7 @@ import { axeViolations, newPage, seededBrowser, signInThroughForm } from './supp
 describe('class management by the school office (issue 6, classes part)', () => {
   const browser = seededBrowser();
 
-  it('creates a draft, is told what publishing needs, publishes it, copies it and deletes the copy', async () => {
+  it('creates a semester and a class in it, is told what publishing needs, publishes it, copies it and deletes the copy', async () => {
     const { context, page } = await newPage(browser());
     await signInThroughForm(page, 'admin@example.com', 'admin-demo-1');
     await page.getByRole('button', { name: 'Menu', exact: true }).waitFor();
@@ -14,6 +14,24 @@ describe('class management by the school office (issue 6, classes part)', () => 
     await page.getByRole('heading', { name: /Classes in .*After-school/ }).waitFor();
     await page.getByRole('rowheader', { name: 'Star Gazing Nights' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+
+    // A new semester, open for registration from yesterday.
+    const today = todayInSchool();
+    await page.getByRole('link', { name: 'New semester' }).click();
+    await page.getByLabel('Name *').fill('Spring Test Term');
+    await page.getByLabel('Status').selectOption('open');
+    await page.getByLabel('First day of classes *').fill(addDays(today, 20));
+    await page.getByLabel('Last day of classes *').fill(addDays(today, 10));
+    await page.getByLabel('Registration opens *').fill(addDays(today, -1));
+    await page.getByLabel('Registration closes *').fill(addDays(today, 30));
+    await page.getByRole('button', { name: 'Save semester' }).click();
+    await page.getByText('Must not be before the start date').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Last day of classes *').fill(addDays(today, 90));
+    await page.getByRole('button', { name: 'Save semester' }).click();
+    await page.getByText('Spring Test Term is saved.').waitFor();
+    await page.getByRole('heading', { name: 'Classes in Spring Test Term' }).waitFor();
+    await page.getByText('No classes yet.', { exact: false }).waitFor();
 
     await page.getByRole('link', { name: 'New class' }).click();
     await page.getByRole('heading', { name: 'New class' }).waitFor();
@@ -23,7 +41,6 @@ describe('class management by the school office (issue 6, classes part)', () => 
     await page.getByText(/^To publish this class, fill in: description, class type, location/).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
-    const today = todayInSchool();
     await page.getByLabel('Class type').fill('After-school');
     await page.getByLabel('Location').fill('Mill Pond');
     await page.getByLabel('Instructors').fill('Maya Lin, Jonas Berg');
@@ -52,6 +69,7 @@ describe('class management by the school office (issue 6, classes part)', () => 
 
     // Families see the published class.
     await page.goto('/classes/enrollment');
+    await page.getByRole('tab', { name: 'Spring Test Term' }).click();
     await page.getByRole('article', { name: 'Pond Life', exact: true }).getByText('Tuesdays, 3:15 pm – 5:00 pm').waitFor();
     await context.close();
   });

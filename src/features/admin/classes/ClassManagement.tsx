@@ -1,7 +1,9 @@
-import { Route, Routes } from 'react-router-dom';
 import { useCall } from '../../../lib/useCall';
 import { pickable, useSemesterPicker } from '../shared/SemesterPicker';
+import { Link, Route, Routes } from 'react-router-dom';
+import { formatDateRange } from '../../../../contract/format';
 import ClassForm from './ClassForm';
+import SemesterForm from './SemesterForm';
 import { ClassTable } from './ClassTable';
 
 function Overview() {
@@ -13,6 +15,31 @@ function Overview() {
       <h1>Class Management</h1>
       {picker}
       {semester && <ClassTable key={semester.id} semester={semester} semesters={list} />}
+      {semesters.status === 'loaded' && (
+        <section className="admin-card" aria-labelledby="semesters-title">
+          <div className="card-header">
+            <h2 id="semesters-title">Semesters</h2>
+            <Link className="p-button p-component" to="semester/new">
+              <span className="pi pi-plus" aria-hidden="true" />
+              <span className="p-button-label">New semester</span>
+            </Link>
+          </div>
+          <ul className="recent-list">
+            {semesters.value.semesters.map((s) => (
+              <li key={s.id}>
+                <span className={`status-chip semester-${s.status}`}>{s.status}</span> <strong>{s.name}</strong>
+                <span className="muted">
+                  {' '}
+                  · classes {formatDateRange(s.startDate, s.endDate)} · registration {formatDateRange(s.registrationOpens, s.registrationCloses)}
+                </span>{' '}
+                <Link to={`semester/${s.id}`}>
+                  Edit<span className="visually-hidden"> {s.name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }
@@ -22,6 +49,14 @@ export default function ClassManagement() {
   return (
     <Routes>
       <Route index element={<Overview />} />
+      <Route
+        path="semester/:id"
+        element={
+          <div className="page">
+            <SemesterForm />
+          </div>
+        }
+      />
       <Route
         path="class/:id"
         element={

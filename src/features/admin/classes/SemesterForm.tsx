@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { Semester } from '../../../../contract/domain';
+import { semesterInputSchema } from '../../../../contract/schemas';
+import { LoadError } from '../../../components/LoadError';
+import { Markdown } from '../../../components/Markdown';
+import { PageLoading } from '../../../components/PageLoading';
+import { SelectField, TextArea, TextField, type Errors } from '../../../components/studentForm/fields';
+import { call } from '../../../lib/callable';
+import { useNotify } from '../../../lib/toast';
+import { toCallError, useCall } from '../../../lib/useCall';
+
+type Draft = Omit<Semester, 'id'>;
+const STATUSES = [
+  { value: 'draft', label: 'Draft (hidden)' },
+  { value: 'open', label: 'Open (families can enroll during the registration window)' },
+  { value: 'closed', label: 'Closed (registration stopped)' },
+  { value: 'archived', label: 'Archived (hidden from the office pickers)' },
+] as const;
+const blank: Draft = { name: '', startDate: '', endDate: '', registrationOpens: '', registrationCloses: '', status: 'draft', infoMarkdown: '', confirmationMarkdown: '' };
+
+function Form({ initial, id }: { initial: Draft; id?: string }) {
+  const [s, setS] = useState<Draft>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState('');
+  const [saving, setSaving] = useState(false);
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const set = (patch: Partial<Draft>) => setS((x) => ({ ...x, ...patch }));
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const payload = { ...s, ...(id ? { id } : {}) };
+    const parsed = semesterInputSchema.safeParse(payload);
+    const found: Errors = {};
+    if (!parsed.success) for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
+    setErrors(found);
+    setFailure('');
+    if (Object.keys(found).length) return;
+    setSaving(true);
+    try {
+      const r = await call('adminSaveSemester', payload);
+      notify({ severity: 'success', summary: 'Saved', detail: `${r.semester.name} is saved.` });
+      navigate(`/admin/classes/management?semester=${r.semester.id}`);
+    } catch (err) {
+      setFailure(toCallError(err).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form className="step admin-form" onSubmit={save} noValidate>
+      <h1>{id ? `Edit ${initial.name}` : 'New semester'}</h1>
+      <fieldset className="form-section">
+        <legend>Semester</legend>
+        <div className="form-grid">
+          <TextField path="name" label="Name" required errors={errors} value={s.name} onChange={(name) => set({ name })} />
+          <SelectField path="status" label="Status" errors={errors} value={s.status} options={[...STATUSES]} onChange={(status) => set({ status })} />
+          <TextField path="startDate" label="First day of classes" type="date" required errors={errors} value={s.startDate} onChange={(startDate) => set({ startDate })} />
+          <TextField path="endDate" label="Last day of classes" type="date" required errors={errors} value={s.endDate} onChange={(endDate) => set({ endDate })} />
+          <TextField path="registrationOpens" label="Registration opens" type="date" required errors={errors} value={s.registrationOpens} onChange={(registrationOpens) => set({ registrationOpens })} />
+          <TextField path="registrationCloses" label="Registration closes" type="date" required errors={errors} value={s.registrationCloses} onChange={(registrationCloses) => set({ registrationCloses })} />
+        </div>
+        <TextArea path="infoMarkdown" label="Info panel for families (markdown)" errors={errors} value={s.infoMarkdown} onChange={(infoMarkdown) => set({ infoMarkdown })} />
+        {s.infoMarkdown && (
+          <div className="markdown-preview" aria-label="Info panel preview">
+            <Markdown text={s.infoMarkdown} />
+          </div>
+        )}
+        <TextArea path="confirmationMarkdown" label="Added to confirmation emails (markdown)" errors={errors} value={s.confirmationMarkdown} onChange={(confirmationMarkdown) => set({ confirmationMarkdown })} />
+      </fieldset>
+      {failure && (
+        <p className="form-failure" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="step-actions">
+        <Link to="/admin/classes/management" className="p-button p-component p-button-outlined">
+          <span className="p-button-label">Cancel</span>
+        </Link>
+        <button type="submit" className="p-button p-component" disabled={saving}>
+          <span className="p-button-label">{saving ? 'Saving…' : 'Save semester'}</span>
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** /admin/classes/management/semester/:id (or /semester/new). */
+export default function SemesterForm() {
+  const { id } = useParams();
+  const [all, reload] = useCall('adminSemesters', undefined, id === 'new');
+  if (id === 'new') return <Form initial={blank} />;
+  if (all.status === 'loading') return <PageLoading />;
+  if (all.status === 'error') return <LoadError error={all.error} onRetry={reload} />;
+  const found = all.value.semesters.find((s) => s.id === id);
+  if (!found) return <LoadError error="This semester does not exist." onRetry={reload} />;
+  const { id: _id, ...initial } = found;
+  return <Form key={found.id} initial={initial} id={found.id} />;
+}
