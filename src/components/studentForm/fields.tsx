@@ -5,17 +5,25 @@ import type { StudentProfile } from '../../../contract/domain';
 
 export type Errors = Record<string, string>;
 
-/** Field path ("guardians.0.phone") → message, for the parts of the profile a step edits. */
-export function profileErrors(profile: StudentProfile, keep: (path: string) => boolean): Errors {
-  const result = studentProfileSchema.safeParse(profile);
+/** Field path ("guardians.0.phone") → message from a contract schema, for the fields kept. */
+export function schemaErrors(
+  schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: readonly { path: PropertyKey[]; message: string }[] } } },
+  value: unknown,
+  keep: (path: string) => boolean = () => true,
+): Errors {
+  const result = schema.safeParse(value);
   const errors: Errors = {};
-  if (result.success) return errors;
+  if (result.success || !result.error) return errors;
   for (const issue of result.error.issues) {
     const path = issue.path.map(String).join('.');
     if (keep(path) && !errors[path]) errors[path] = sentence(issue.message);
   }
   return errors;
 }
+
+/** The errors of the parts of a student profile a step edits. */
+export const profileErrors = (profile: StudentProfile, keep: (path: string) => boolean): Errors =>
+  schemaErrors(studentProfileSchema, profile, keep);
 
 function sentence(message: string): string {
   const m = message.replace(/^Invalid input: expected .*/, 'is required');

@@ -1,15 +1,16 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { AdminClass, Weekday } from '../../../../contract/domain';
 import { GRADE_MAX, GRADE_MIN, WEEKDAY_NAMES } from '../../../../contract/domain';
 import { classInputSchema } from '../../../../contract/schemas';
 import { LoadError } from '../../../components/LoadError';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
-import { CheckboxField, removeAt, SelectField, setAt, TextArea, TextField, type Errors } from '../../../components/studentForm/fields';
+import { CheckboxField, removeAt, schemaErrors, SelectField, setAt, TextArea, TextField, type Errors } from '../../../components/studentForm/fields';
 import { call } from '../../../lib/callable';
 import { useNotify } from '../../../lib/toast';
-import { toCallError, useCall } from '../../../lib/useCall';
+import { useCall } from '../../../lib/useCall';
+import { EditForm, useSave } from '../shared/EditForm';
 
 type Draft = Omit<AdminClass, 'id' | 'enrolledCount'>;
 const GRADES = Array.from({ length: GRADE_MAX - GRADE_MIN + 1 }, (_, i) => ({ value: i, label: i === 0 ? 'K' : String(i) }));
@@ -32,36 +33,32 @@ const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').re
 function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled: number }) {
   const [c, setC] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { saving, failure, run } = useSave();
   const notify = useNotify();
   const navigate = useNavigate();
   const set = (patch: Partial<Draft>) => setC((x) => ({ ...x, ...patch }));
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
+  const save = () => {
     const payload = { ...c, slidingScale: c.slidingScale ?? null, imageUrl: c.imageUrl ?? null, ...(id ? { id } : {}) };
-    const parsed = classInputSchema.safeParse(payload);
-    const found: Errors = {};
-    if (!parsed.success) for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
+    const found = schemaErrors(classInputSchema, payload);
     setErrors(found);
-    setFailure('');
     if (Object.keys(found).length) return;
-    setSaving(true);
-    try {
+    void run(async () => {
       const r = await call('adminSaveClass', payload);
       notify({ severity: 'success', summary: 'Saved', detail: `${r.class.title || 'Draft'} is saved.` });
       navigate(`/admin/classes/management?semester=${r.class.semesterId}`);
-    } catch (err) {
-      setFailure(toCallError(err).message);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
-    <form className="step admin-form" onSubmit={save} noValidate>
-      <h1>{id ? `Edit ${initial.title || 'draft'}` : 'New class'}</h1>
+    <EditForm
+      title={id ? `Edit ${initial.title || 'draft'}` : 'New class'}
+      cancelTo={`/admin/classes/management?semester=${c.semesterId}`}
+      saveLabel="Save class"
+      saving={saving}
+      failure={failure}
+      onSubmit={save}
+    >
       {enrolled > 0 && <p className="muted">{enrolled} students are enrolled.</p>}
       <fieldset className="form-section">
         <legend>Class</legend>
@@ -131,20 +128,7 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
           <span className="p-button-label">Add an add-on</span>
         </button>
       </fieldset>
-      {failure && (
-        <p className="form-failure" role="alert">
-          {failure}
-        </p>
-      )}
-      <div className="step-actions">
-        <Link to={`/admin/classes/management?semester=${c.semesterId}`} className="p-button p-component p-button-outlined">
-          <span className="p-button-label">Cancel</span>
-        </Link>
-        <button type="submit" className="p-button p-component" disabled={saving}>
-          <span className="p-button-label">{saving ? 'Saving…' : 'Save class'}</span>
-        </button>
-      </div>
-    </form>
+    </EditForm>
   );
 }
 

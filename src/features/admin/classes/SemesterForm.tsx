@@ -1,14 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
 import type { Semester } from '../../../../contract/domain';
 import { semesterInputSchema } from '../../../../contract/schemas';
 import { LoadError } from '../../../components/LoadError';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
-import { SelectField, TextArea, TextField, type Errors } from '../../../components/studentForm/fields';
+import { schemaErrors, SelectField, TextArea, TextField, type Errors } from '../../../components/studentForm/fields';
 import { call } from '../../../lib/callable';
 import { useNotify } from '../../../lib/toast';
-import { toCallError, useCall } from '../../../lib/useCall';
+import { useCall } from '../../../lib/useCall';
+import { EditForm, useSave } from '../shared/EditForm';
 
 type Draft = Omit<Semester, 'id'>;
 const STATUSES = [
@@ -22,34 +23,23 @@ const blank: Draft = { name: '', startDate: '', endDate: '', registrationOpens: 
 function Form({ initial, id }: { initial: Draft; id?: string }) {
   const [s, setS] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { saving, failure, run } = useSave();
   const notify = useNotify();
   const navigate = useNavigate();
   const set = (patch: Partial<Draft>) => setS((x) => ({ ...x, ...patch }));
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
+  const save = () => {
     const payload = { ...s, ...(id ? { id } : {}) };
-    const parsed = semesterInputSchema.safeParse(payload);
-    const found: Errors = {};
-    if (!parsed.success) for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
+    const found = schemaErrors(semesterInputSchema, payload);
     setErrors(found);
-    setFailure('');
     if (Object.keys(found).length) return;
-    setSaving(true);
-    try {
+    void run(async () => {
       const r = await call('adminSaveSemester', payload);
       notify({ severity: 'success', summary: 'Saved', detail: `${r.semester.name} is saved.` });
       navigate(`/admin/classes/management?semester=${r.semester.id}`);
-    } catch (err) {
-      setFailure(toCallError(err).message);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
-    <form className="step admin-form" onSubmit={save} noValidate>
-      <h1>{id ? `Edit ${initial.name}` : 'New semester'}</h1>
+    <EditForm title={id ? `Edit ${initial.name}` : 'New semester'} cancelTo="/admin/classes/management" saveLabel="Save semester" saving={saving} failure={failure} onSubmit={save}>
       <fieldset className="form-section">
         <legend>Semester</legend>
         <div className="form-grid">
@@ -68,20 +58,7 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
         )}
         <TextArea path="confirmationMarkdown" label="Added to confirmation emails (markdown)" errors={errors} value={s.confirmationMarkdown} onChange={(confirmationMarkdown) => set({ confirmationMarkdown })} />
       </fieldset>
-      {failure && (
-        <p className="form-failure" role="alert">
-          {failure}
-        </p>
-      )}
-      <div className="step-actions">
-        <Link to="/admin/classes/management" className="p-button p-component p-button-outlined">
-          <span className="p-button-label">Cancel</span>
-        </Link>
-        <button type="submit" className="p-button p-component" disabled={saving}>
-          <span className="p-button-label">{saving ? 'Saving…' : 'Save semester'}</span>
-        </button>
-      </div>
-    </form>
+    </EditForm>
   );
 }
 

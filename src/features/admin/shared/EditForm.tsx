@@ -1,0 +1,64 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { toCallError } from '../../../lib/useCall';
+
+/** Runs a save, keeping its pending state and the server's message when it fails. */
+export function useSave() {
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState('');
+  const run = async (save: () => Promise<void>) => {
+    setSaving(true);
+    setFailure('');
+    try {
+      await save();
+    } catch (e) {
+      setFailure(toCallError(e).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saving, failure, run };
+}
+
+/** An office edit form: heading, fields, the failure message, Cancel and Save. */
+export function EditForm({
+  title,
+  cancelTo,
+  saveLabel,
+  saving,
+  failure,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  cancelTo: string;
+  saveLabel: string;
+  saving: boolean;
+  failure: string;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!saving) onSubmit();
+  };
+  return (
+    <form className="step admin-form" onSubmit={submit} noValidate>
+      <h1>{title}</h1>
+      {children}
+      {failure && (
+        <p className="form-failure" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="step-actions">
+        <Link to={cancelTo} className="p-button p-component p-button-outlined">
+          <span className="p-button-label">Cancel</span>
+        </Link>
+        <button type="submit" className="p-button p-component" disabled={saving}>
+          <span className="p-button-label">{saving ? 'Saving…' : saveLabel}</span>
+        </button>
+      </div>
+    </form>
+  );
+}
