@@ -1,3 +1,4 @@
+import { FieldValue } from 'firebase-admin/firestore';
 import { COLLECTIONS, db } from './db';
 
 export async function loadRoles(uid: string): Promise<string[]> {
@@ -7,6 +8,5 @@ export async function loadRoles(uid: string): Promise<string[]> {
 }
 
 export async function grantRole(uid: string, role: string): Promise<void> {
-  const { FieldValue } = await import('firebase-admin/firestore');
   await db().collection(COLLECTIONS.roles).doc(uid).set({ roles: FieldValue.arrayUnion(role) }, { merge: true });
 }
