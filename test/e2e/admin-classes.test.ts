@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../scripts/demo/demoData';
 import { todayInSchool } from '../../scripts/demo/seedDemo';
+import type { PriceQuote } from '../../contract/domain';
+import { callFunction } from '../support/emulators';
 import { axeViolations, newPage, seededBrowser, signInThroughForm } from './support/browser';
 
 describe('class management by the school office (issue 6, classes part)', () => {
@@ -71,6 +73,36 @@ describe('class management by the school office (issue 6, classes part)', () => 
     await page.goto('/classes/enrollment');
     await page.getByRole('tab', { name: 'Spring Test Term' }).click();
     await page.getByRole('article', { name: 'Pond Life', exact: true }).getByText('Tuesdays, 3:15 pm – 5:00 pm').waitFor();
+    await context.close();
+  });
+
+  it('creates a discount code with a preview; duplicates are refused; the code then prices a basket', async () => {
+    const { context, page } = await newPage(browser());
+    await signInThroughForm(page, 'admin@example.com', 'admin-demo-1');
+    await page.getByRole('button', { name: 'Menu', exact: true }).waitFor();
+    await page.goto('/admin/classes/management/discounts');
+    await page.getByRole('heading', { name: 'SIBLING10' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'New code' }).click();
+    await page.getByLabel('Code', { exact: true }).fill('sibling10');
+    await page.getByLabel('Description').fill('Duplicate');
+    await page.getByRole('button', { name: 'Save code' }).click();
+    await page.getByText('The code SIBLING10 is already used.').waitFor();
+    await page.getByLabel('Code', { exact: true }).fill('pond5');
+    await page.getByLabel('What it does').selectOption('fixed-basket');
+    await page.getByLabel('Amount off ($)').fill('5');
+    await page.getByText('Preview: $5 off the total.').waitFor();
+    await page.getByLabel('What it does').selectOption('percent-off-classes');
+    await page.getByLabel('Percent off').fill('20');
+    await page.getByLabel('Wild Art').check();
+    await page.getByText('Preview: 20% off Wild Art.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save code' }).click();
+    await page.getByText('POND5 is saved.').waitFor();
+    await page.getByRole('heading', { name: 'POND5' }).waitFor();
+    const q = await callFunction<PriceQuote>('priceBasket', { lines: [{ classId: 'wild-art', addOnIds: [] }, { classId: 'orienteering', addOnIds: [] }], codes: ['Pond5'] });
+    expect(q.result!.discounts).toEqual([{ code: 'POND5', description: 'Duplicate', amount: 5200 }]);
+    expect(q.result!.total).toBe(26000 + 26000 - 5200);
     await context.close();
   });
 });

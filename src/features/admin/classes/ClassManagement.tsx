@@ -2,6 +2,7 @@ import { useCall } from '../../../lib/useCall';
 import { pickable, useSemesterPicker } from '../shared/SemesterPicker';
 import { Link, Route, Routes } from 'react-router-dom';
 import { formatDateRange } from '../../../../contract/format';
+import DiscountCodes from '../discounts/DiscountCodes';
 import ClassForm from './ClassForm';
 import SemesterForm from './SemesterForm';
 import { ClassTable } from './ClassTable';
@@ -13,6 +14,9 @@ function Overview() {
   return (
     <div className="page admin-page">
       <h1>Class Management</h1>
+      <p>
+        <Link to="discounts">Discount codes</Link>
+      </p>
       {picker}
       {semester && <ClassTable key={semester.id} semester={semester} semesters={list} />}
       {semesters.status === 'loaded' && (
@@ -49,6 +53,7 @@ export default function ClassManagement() {
   return (
     <Routes>
       <Route index element={<Overview />} />
+      <Route path="discounts/*" element={<DiscountCodes />} />
       <Route
         path="semester/:id"
         element={

@@ -1,0 +1,22 @@
+import type { Discount } from '../../../../contract/domain';
+import { formatCents, formatDate } from '../../../../contract/format';
+
+/** What a code does, in the office's words (the preview on the form and the list). */
+export function describeDiscount(d: Pick<Discount, 'type' | 'amount' | 'percent' | 'classIds' | 'groupIds' | 'classTypes' | 'minimumCount' | 'expiresOn'>, names: (id: string) => string = (id) => id): string {
+  const items = [...d.classIds, ...d.groupIds].map(names).join(', ') || 'no classes chosen yet';
+  const until = d.expiresOn ? (d.type === 'early-bird-fixed' ? ` when enrolling by ${formatDate(d.expiresOn, true)}` : ` until ${formatDate(d.expiresOn, true)}`) : '';
+  switch (d.type) {
+    case 'percent-off-classes':
+      return `${d.percent}% off ${items}${until}.`;
+    case 'free-classes':
+      return `Free: ${items}${until}.`;
+    case 'percent-off-with-minimum':
+      return `${d.percent}% off every class when at least ${d.minimumCount} ${d.classTypes.join(' or ') || 'any'} classes are selected${until}.`;
+    case 'fixed-basket':
+      return `${formatCents(d.amount)} off the total${until}.`;
+    case 'percent-basket':
+      return `${d.percent}% off the total${until}.`;
+    case 'early-bird-fixed':
+      return `${formatCents(d.amount)} off the total${until}.`;
+  }
+}
