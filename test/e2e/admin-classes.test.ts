@@ -105,4 +105,27 @@ describe('class management by the school office (issue 6, classes part)', () => 
     expect(q.result!.total).toBe(26000 + 26000 - 5200);
     await context.close();
   });
+
+  it('makes a bundle with the saving shown live; families see it with Select all', async () => {
+    const { context, page } = await newPage(browser(), 360, 740);
+    await signInThroughForm(page, 'admin@example.com', 'admin-demo-1');
+    await page.getByRole('button', { name: 'Menu', exact: true }).waitFor();
+    await page.goto('/admin/classes/management?semester=open-term');
+    await page.getByRole('heading', { name: /Bundles in/ }).waitFor();
+    await page.getByRole('link', { name: 'New bundle' }).click();
+    await page.getByLabel('Name').fill('Birds & Journals');
+    await page.getByLabel('Bird Language ($260)').check();
+    await page.getByText('Choose at least two classes.').waitFor();
+    await page.getByLabel('Nature Journaling ($240)').check();
+    await page.getByLabel('Bundle price ($)').fill('450');
+    await page.getByText('Families save $50 with this bundle.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save bundle' }).click();
+    await page.getByText('Birds & Journals is saved.').waitFor();
+    await page.getByText(/Birds & Journals · \$450 \(saves \$50\)/).waitFor();
+    await page.goto('/classes/enrollment');
+    await page.getByRole('button', { name: 'Select all in Birds & Journals' }).click();
+    await page.getByRole('button', { name: 'Selected (2)' }).waitFor();
+    await context.close();
+  });
 });

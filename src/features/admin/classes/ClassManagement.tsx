@@ -4,6 +4,8 @@ import { Link, Route, Routes } from 'react-router-dom';
 import { formatDateRange } from '../../../../contract/format';
 import DiscountCodes from '../discounts/DiscountCodes';
 import ClassForm from './ClassForm';
+import GroupForm from './GroupForm';
+import { GroupList } from './GroupList';
 import SemesterForm from './SemesterForm';
 import { ClassTable } from './ClassTable';
 
@@ -19,6 +21,7 @@ function Overview() {
       </p>
       {picker}
       {semester && <ClassTable key={semester.id} semester={semester} semesters={list} />}
+      {semester && <GroupList key={`g-${semester.id}`} semester={semester} />}
       {semesters.status === 'loaded' && (
         <section className="admin-card" aria-labelledby="semesters-title">
           <div className="card-header">
@@ -54,6 +57,14 @@ export default function ClassManagement() {
     <Routes>
       <Route index element={<Overview />} />
       <Route path="discounts/*" element={<DiscountCodes />} />
+      <Route
+        path="group/:id"
+        element={
+          <div className="page">
+            <GroupForm />
+          </div>
+        }
+      />
       <Route
         path="semester/:id"
         element={

@@ -7,8 +7,8 @@ import { PageLoading } from '../../../components/PageLoading';
 import { CheckboxField, schemaErrors, SelectField, TextField, type Errors } from '../../../components/studentForm/fields';
 import { call } from '../../../lib/callable';
 import { useNotify } from '../../../lib/toast';
-import { toCallError, useCall } from '../../../lib/useCall';
-import { EditForm, useSave } from '../shared/EditForm';
+import { useCall } from '../../../lib/useCall';
+import { EditForm, useConfirmedAction, useSave } from '../shared/EditForm';
 import { useSemesterPicker } from '../shared/SemesterPicker';
 import { describeDiscount } from './describeDiscount';
 
@@ -27,7 +27,7 @@ const toggle = (list: string[], id: string, on: boolean) => (on ? [...new Set([.
 function List() {
   const [state, reload] = useCall('adminDiscounts');
   const [filter, setFilter] = useState<'all' | 'active' | 'inactive'>('active');
-  const notify = useNotify();
+  const confirmed = useConfirmedAction();
   if (state.status === 'loading') return <PageLoading />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
   const shown = state.value.discounts.filter((d) => filter === 'all' || d.active === (filter === 'active'));
@@ -66,16 +66,7 @@ function List() {
                 <button
                   type="button"
                   className="link-button danger"
-                  onClick={() => {
-                    if (!window.confirm(`Delete the code ${d.code}?`)) return;
-                    call('adminDeleteDiscount', { id: d.id }).then(
-                      () => {
-                        notify({ severity: 'success', summary: 'Deleted', detail: `${d.code} is deleted.` });
-                        reload();
-                      },
-                      (e: unknown) => notify({ severity: 'error', summary: 'Not deleted', detail: toCallError(e).message }),
-                    );
-                  }}
+                  onClick={() => confirmed(`Delete the code ${d.code}?`, () => call('adminDeleteDiscount', { id: d.id }), `${d.code} is deleted.`, reload)}
                 >
                   Delete<span className="visually-hidden"> {d.code}</span>
                 </button>

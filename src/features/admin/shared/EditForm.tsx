@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useNotify } from '../../../lib/toast';
 import { toCallError } from '../../../lib/useCall';
 
 /** Runs a save, keeping its pending state and the server's message when it fails. */
@@ -61,4 +62,19 @@ export function EditForm({
       </div>
     </form>
   );
+}
+
+/** Asks, runs an office action, then says what happened (or what went wrong) in a toast. */
+export function useConfirmedAction() {
+  const notify = useNotify();
+  return (question: string, action: () => Promise<unknown>, done: string, after?: () => void) => {
+    if (!window.confirm(question)) return;
+    action().then(
+      () => {
+        notify({ severity: 'success', summary: 'Done', detail: done });
+        after?.();
+      },
+      (e: unknown) => notify({ severity: 'error', summary: 'Not done', detail: toCallError(e).message }),
+    );
+  };
 }

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { AdminClass, ClassGroup } from '../../../../contract/domain';
+import { formatCents } from '../../../../contract/format';
+import { groupInputSchema } from '../../../../contract/schemas';
+import { LoadError } from '../../../components/LoadError';
+import { PageLoading } from '../../../components/PageLoading';
+import { CheckboxField, schemaErrors, TextField, type Errors } from '../../../components/studentForm/fields';
+import { call } from '../../../lib/callable';
+import { useNotify } from '../../../lib/toast';
+import { useCall } from '../../../lib/useCall';
+import { EditForm, useSave } from '../shared/EditForm';
+
+type Draft = Omit<ClassGroup, 'id'>;
+
+/** What taking the bundle saves against the classes' own prices. */
+export function bundleSaving(group: Pick<ClassGroup, 'price' | 'classIds'>, classes: Pick<AdminClass, 'id' | 'price'>[]): number {
+  return classes.filter((c) => group.classIds.includes(c.id)).reduce((s, c) => s + c.price, 0) - group.price;
+}
+
+function Form({ initial, id, classes, taken }: { initial: Draft; id?: string; classes: AdminClass[]; taken: Map<string, string> }) {
+  const [g, setG] = useState<Draft>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const { saving, failure, run } = useSave();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const back = `/admin/classes/management?semester=${g.semesterId}`;
+  const saving$ = bundleSaving(g, classes);
+  const save = () => {
+    const payload = { ...g, ...(id ? { id } : {}) };
+    const found = schemaErrors(groupInputSchema, payload);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    void run(async () => {
+      const r = await call('adminSaveGroup', payload);
+      notify({ severity: 'success', summary: 'Saved', detail: `${r.group.name} is saved.` });
+      navigate(back);
+    });
+  };
+  return (
+    <EditForm title={id ? `Edit ${initial.name}` : 'New bundle'} cancelTo={back} saveLabel="Save bundle" saving={saving} failure={failure} onSubmit={save}>
+      <fieldset className="form-section">
+        <legend>Bundle</legend>
+        <div className="form-grid">
+          <TextField path="name" label="Name" errors={errors} value={g.name} onChange={(name) => setG({ ...g, name })} />
+          <TextField path="price" label="Bundle price ($)" type="number" errors={errors} value={String(g.price / 100)} onChange={(v) => setG({ ...g, price: Math.round(Number(v || '0') * 100) })} />
+        </div>
+        <p aria-live="polite" className={saving$ > 0 ? 'saving' : 'muted'}>
+          {g.classIds.length < 2 ? 'Choose at least two classes.' : saving$ > 0 ? `Families save ${formatCents(saving$)} with this bundle.` : 'This bundle saves nothing: set a lower price.'}
+        </p>
+      </fieldset>
+      <fieldset className="form-section">
+        <legend>Classes in the bundle</legend>
+        {errors.classIds && <p className="field-error">{errors.classIds}</p>}
+        <div className="picker-list">
+          {classes.map((c) => (
+            <CheckboxField
+              key={c.id}
+              label={`${c.title || 'Untitled draft'} (${formatCents(c.price)})${taken.has(c.id) ? ` — in ${taken.get(c.id)}` : ''}`}
+              checked={g.classIds.includes(c.id)}
+              onChange={(on) => setG({ ...g, classIds: on ? [...g.classIds, c.id] : g.classIds.filter((x) => x !== c.id) })}
+            />
+          ))}
+        </div>
+      </fieldset>
+    </EditForm>
+  );
+}
+
+/** /admin/classes/management/group/:id?semester=… (or group/new). */
+export default function GroupForm() {
+  const { id } = useParams();
+  const [params] = useSearchParams();
+  const semesterId = params.get('semester') ?? '';
+  const [state, reload] = useCall('adminClasses', { semesterId }, !semesterId);
+  if (!semesterId) return <LoadError error="Open bundles from the class management page." onRetry={() => history.back()} />;
+  if (state.status === 'loading') return <PageLoading />;
+  if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
+  const { classes, groups } = state.value;
+  const existing = groups.find((g) => g.id === id);
+  if (id !== 'new' && !existing) return <LoadError error="This bundle does not exist." onRetry={reload} />;
+  const taken = new Map(groups.filter((g) => g.id !== id).flatMap((g) => g.classIds.map((cid) => [cid, g.name] as const)));
+  const initial: Draft = existing ? { semesterId, name: existing.name, price: existing.price, classIds: existing.classIds } : { semesterId, name: '', price: 0, classIds: [] };
+  return <Form key={id} initial={initial} id={existing?.id} classes={classes} taken={taken} />;
+}

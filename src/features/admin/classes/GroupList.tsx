@@ -1,0 +1,52 @@
+import { Link } from 'react-router-dom';
+import type { Semester } from '../../../../contract/domain';
+import { formatCents } from '../../../../contract/format';
+import { call } from '../../../lib/callable';
+import { useCall } from '../../../lib/useCall';
+import { useConfirmedAction } from '../shared/EditForm';
+import { bundleSaving } from './GroupForm';
+
+/** The bundles of a semester, with their price and saving. */
+export function GroupList({ semester }: { semester: Semester }) {
+  const [state, reload] = useCall('adminClasses', { semesterId: semester.id });
+  const confirmed = useConfirmedAction();
+  if (state.status !== 'loaded') return null;
+  const { classes, groups } = state.value;
+  const title = (id: string) => classes.find((c) => c.id === id)?.title ?? id;
+  return (
+    <section className="admin-card" aria-labelledby="groups-title">
+      <div className="card-header">
+        <h2 id="groups-title">Bundles in {semester.name}</h2>
+        <Link className="p-button p-component" to={`group/new?semester=${semester.id}`}>
+          <span className="pi pi-plus" aria-hidden="true" />
+          <span className="p-button-label">New bundle</span>
+        </Link>
+      </div>
+      {groups.length === 0 ? (
+        <p className="muted">No bundles in this semester.</p>
+      ) : (
+        <ul className="recent-list">
+          {groups.map((g) => (
+            <li key={g.id}>
+              <strong>{g.name}</strong> · {formatCents(g.price)} (saves {formatCents(bundleSaving(g, classes))}) · {g.classIds.map(title).join(', ')}{' '}
+              <span className="row-actions inline">
+                <Link to={`group/${g.id}?semester=${semester.id}`}>
+                  Edit<span className="visually-hidden"> {g.name}</span>
+                </Link>
+                <button
+                  type="button"
+                  className="link-button danger"
+                  onClick={() =>
+                    confirmed(`Delete the bundle ${g.name}? The classes stay.`, () => call('adminDeleteGroup', { id: g.id }), `${g.name} is deleted.`, reload)
+                  }
+                >
+                  Delete<span className="visually-hidden"> {g.name}</span>
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
