@@ -8,7 +8,7 @@ import { axeViolations, newPage, seededBrowser, signInThroughForm } from './supp
 describe('class management by the school office (issue 6, classes part)', () => {
   const browser = seededBrowser();
 
-  it('creates a semester and a class in it, is told what publishing needs, publishes it, copies it and deletes the copy', async () => {
+  it('creates a semester and a class in it, is told what publishing needs, publishes it (catalogue, calendar), copies it, deletes the copy, pauses it', async () => {
     const { context, page } = await newPage(browser());
     await signInThroughForm(page, 'admin@example.com', 'admin-demo-1');
     await page.getByRole('button', { name: 'Menu', exact: true }).waitFor();
@@ -73,6 +73,22 @@ describe('class management by the school office (issue 6, classes part)', () => 
     await page.goto('/classes/enrollment');
     await page.getByRole('tab', { name: 'Spring Test Term' }).click();
     await page.getByRole('article', { name: 'Pond Life', exact: true }).getByText('Tuesdays, 3:15 pm – 5:00 pm').waitFor();
+    // ...and in the calendar, on Tuesdays.
+    await page.goto(`/calendar/classes?view=month&date=${addDays(today, 21)}`);
+    await page.locator('.calendar-month td:nth-child(3) .calendar-chip', { hasText: 'Pond Life' }).first().waitFor();
+
+    // Pausing really stops enrollment: the card says so and offers no Select.
+    await page.goto('/admin/classes/management');
+    await page.getByLabel('Semester', { exact: true }).selectOption({ label: 'Spring Test Term (open)' });
+    await page.getByRole('link', { name: 'Edit Pond Life' }).click();
+    await page.getByLabel('Status').selectOption('paused');
+    await page.getByRole('button', { name: 'Save class' }).click();
+    await page.getByText('Pond Life is saved.').waitFor();
+    await page.goto('/classes/enrollment');
+    await page.getByRole('tab', { name: 'Spring Test Term' }).click();
+    const paused = page.getByRole('article', { name: 'Pond Life', exact: true });
+    await paused.getByText('Registration paused').waitFor();
+    expect(await paused.getByRole('button', { name: /Select/ }).count()).toBe(0);
     await context.close();
   });
 
