@@ -1,7 +1,10 @@
-import { useCall } from '../../../lib/useCall';
-import { pickable, useSemesterPicker } from '../shared/SemesterPicker';
 import { Link, Route, Routes } from 'react-router-dom';
+import type { Semester } from '../../../../contract/domain';
 import { formatDateRange } from '../../../../contract/format';
+import { LoadError } from '../../../components/LoadError';
+import { PageLoading } from '../../../components/PageLoading';
+import { useCall } from '../../../lib/useCall';
+import { useSemesterPicker } from '../shared/SemesterPicker';
 import DiscountCodes from '../discounts/DiscountCodes';
 import ClassForm from './ClassForm';
 import GroupForm from './GroupForm';
@@ -9,10 +12,21 @@ import { GroupList } from './GroupList';
 import SemesterForm from './SemesterForm';
 import { ClassTable } from './ClassTable';
 
+/** One load of a semester's classes and bundles, shared by the class table and the bundle list. */
+function SemesterClasses({ semester, semesters }: { semester: Semester; semesters: Semester[] }) {
+  const [state, reload] = useCall('adminClasses', { semesterId: semester.id });
+  if (state.status === 'loading') return <PageLoading label="Loading classes…" />;
+  if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
+  return (
+    <>
+      <ClassTable semester={semester} semesters={semesters} classes={state.value.classes} onChange={reload} />
+      <GroupList semester={semester} classes={state.value.classes} groups={state.value.groups} onChange={reload} />
+    </>
+  );
+}
+
 function Overview() {
-  const { semester, picker } = useSemesterPicker();
-  const [semesters] = useCall('adminSemesters');
-  const list = semesters.status === 'loaded' ? pickable(semesters.value.semesters) : [];
+  const { semester, picker, pickable, all } = useSemesterPicker();
   return (
     <div className="page admin-page">
       <h1>Class Management</h1>
@@ -20,9 +34,8 @@ function Overview() {
         <Link to="discounts">Discount codes</Link>
       </p>
       {picker}
-      {semester && <ClassTable key={semester.id} semester={semester} semesters={list} />}
-      {semester && <GroupList key={`g-${semester.id}`} semester={semester} />}
-      {semesters.status === 'loaded' && (
+      {semester && <SemesterClasses key={semester.id} semester={semester} semesters={pickable} />}
+      {all && (
         <section className="admin-card" aria-labelledby="semesters-title">
           <div className="card-header">
             <h2 id="semesters-title">Semesters</h2>
@@ -32,7 +45,7 @@ function Overview() {
             </Link>
           </div>
           <ul className="recent-list">
-            {semesters.value.semesters.map((s) => (
+            {all.map((s) => (
               <li key={s.id}>
                 <span className={`status-chip semester-${s.status}`}>{s.status}</span> <strong>{s.name}</strong>
                 <span className="muted">

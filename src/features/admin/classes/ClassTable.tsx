@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminClass, Semester } from '../../../../contract/domain';
 import { formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../../contract/format';
-import { LoadError } from '../../../components/LoadError';
-import { PageLoading } from '../../../components/PageLoading';
 import { call } from '../../../lib/callable';
 import { useNotify } from '../../../lib/toast';
-import { toCallError, useCall } from '../../../lib/useCall';
+import { toCallError } from '../../../lib/useCall';
 
 const STATUS_LABEL: Record<AdminClass['status'], string> = { live: 'Live', draft: 'Draft', paused: 'Paused', 'info-only': 'Info only' };
 
@@ -18,8 +16,17 @@ function schedule(c: AdminClass): string {
 }
 
 /** The classes of a semester with edit, copy and delete. */
-export function ClassTable({ semester, semesters }: { semester: Semester; semesters: Semester[] }) {
-  const [state, reload] = useCall('adminClasses', { semesterId: semester.id });
+export function ClassTable({
+  semester,
+  semesters,
+  classes,
+  onChange,
+}: {
+  semester: Semester;
+  semesters: Semester[];
+  classes: AdminClass[];
+  onChange: () => void;
+}) {
   const notify = useNotify();
   const [busy, setBusy] = useState<string | null>(null);
   const [copyTarget, setCopyTarget] = useState(semester.id);
@@ -28,7 +35,7 @@ export function ClassTable({ semester, semesters }: { semester: Semester; semest
     setBusy(key);
     try {
       notify({ severity: 'success', summary: 'Done', detail: await run() });
-      reload();
+      onChange();
     } catch (e) {
       notify({ severity: 'error', summary: 'Not done', detail: toCallError(e).message });
     } finally {
@@ -36,9 +43,6 @@ export function ClassTable({ semester, semesters }: { semester: Semester; semest
     }
   };
 
-  if (state.status === 'loading') return <PageLoading label="Loading classes…" />;
-  if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
-  const classes = state.value.classes;
   return (
     <section className="admin-card" aria-labelledby="classes-title">
       <div className="card-header">

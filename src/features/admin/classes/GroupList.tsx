@@ -1,17 +1,23 @@
 import { Link } from 'react-router-dom';
-import type { Semester } from '../../../../contract/domain';
+import type { AdminClass, ClassGroup, Semester } from '../../../../contract/domain';
 import { formatCents } from '../../../../contract/format';
 import { call } from '../../../lib/callable';
-import { useCall } from '../../../lib/useCall';
 import { useConfirmedAction } from '../shared/EditForm';
 import { bundleSaving } from './GroupForm';
 
 /** The bundles of a semester, with their price and saving. */
-export function GroupList({ semester }: { semester: Semester }) {
-  const [state, reload] = useCall('adminClasses', { semesterId: semester.id });
+export function GroupList({
+  semester,
+  classes,
+  groups,
+  onChange,
+}: {
+  semester: Semester;
+  classes: AdminClass[];
+  groups: ClassGroup[];
+  onChange: () => void;
+}) {
   const confirmed = useConfirmedAction();
-  if (state.status !== 'loaded') return null;
-  const { classes, groups } = state.value;
   const title = (id: string) => classes.find((c) => c.id === id)?.title ?? id;
   return (
     <section className="admin-card" aria-labelledby="groups-title">
@@ -37,7 +43,7 @@ export function GroupList({ semester }: { semester: Semester }) {
                   type="button"
                   className="link-button danger"
                   onClick={() =>
-                    confirmed(`Delete the bundle ${g.name}? The classes stay.`, () => call('adminDeleteGroup', { id: g.id }), `${g.name} is deleted.`, reload)
+                    confirmed(`Delete the bundle ${g.name}? The classes stay.`, () => call('adminDeleteGroup', { id: g.id }), `${g.name} is deleted.`, onChange)
                   }
                 >
                   Delete<span className="visually-hidden"> {g.name}</span>

@@ -14,7 +14,7 @@ export function pickable(semesters: Semester[]): Semester[] {
     .sort((a, b) => ORDER[a.status] - ORDER[b.status] || a.startDate.localeCompare(b.startDate));
 }
 
-/** The chosen semester (kept in the URL as ?semester=) and a labelled picker for it. */
+/** The chosen semester (kept in the URL as ?semester=), a labelled picker for it, and the semesters loaded. */
 export function useSemesterPicker() {
   const [state, reload] = useCall('adminSemesters');
   const [params, setParams] = useSearchParams();
@@ -49,5 +49,5 @@ export function useSemesterPicker() {
         </select>
       </div>
     );
-  return { semester: chosen, picker };
+  return { semester: chosen, picker, pickable: list, all: state.status === 'loaded' ? state.value.semesters : null };
 }
