@@ -1,38 +1,26 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import type { StudentProfile } from '../../../../contract/domain';
 import { call } from '../../../lib/callable';
 import { useNotify } from '../../../lib/toast';
 import { toCallError } from '../../../lib/useCall';
-import { useFlow } from '../FlowContext';
 import { stepPath } from '../flowState';
-import { CheckboxField, profileErrors, type Errors } from '../../../components/studentForm/fields';
+import { CheckboxField, profileErrors } from '../../../components/studentForm/fields';
 import { HealthFields } from '../../../components/studentForm/HealthFields';
 import { isHealthPath } from '../../../components/studentForm/sections';
-import { focusFirstInvalid, StepFrame } from './StepFrame';
+import { StepFrame } from './StepFrame';
+import { useProfileSection } from './useProfileSection';
 
 /** Step 5: permissions, allergies, medications, doctor and insurance; then the student is saved. */
 export default function HealthStep() {
-  const { state, update } = useFlow();
+  const { state, update, errors, setErrors, set, check } = useProfileSection(isHealthPath, 'healthConfirmed');
   const navigate = useNavigate();
   const notify = useNotify();
-  const [errors, setErrors] = useState<Errors>({});
-  const [shown, setShown] = useState(false);
   const [saving, setSaving] = useState(false);
   if (!state.profile) return <Navigate to={stepPath('student')} replace />;
   const p = state.profile;
-  const set = (patch: Partial<StudentProfile>) => {
-    const next = { ...p, ...patch };
-    update((s) => ({ ...s, profile: next }));
-    if (shown) setErrors(profileErrors(next, isHealthPath));
-  };
 
   const next = async () => {
-    const found = profileErrors(p, isHealthPath);
-    if (state.reviewNeeded && !state.healthConfirmed) found.healthConfirmed = 'Please confirm this information is still accurate.';
-    setErrors(found);
-    setShown(true);
-    if (Object.keys(found).length) return focusFirstInvalid();
+    if (!check()) return;
     if (Object.keys(profileErrors(p, () => true)).length) return navigate(stepPath('info'));
     setSaving(true);
     try {

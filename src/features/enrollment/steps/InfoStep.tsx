@@ -1,34 +1,19 @@
-import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import type { StudentProfile } from '../../../../contract/domain';
-import { useFlow } from '../FlowContext';
-import { stepPath } from '../flowState';
-import { CheckboxField, profileErrors, type Errors } from '../../../components/studentForm/fields';
+import { CheckboxField } from '../../../components/studentForm/fields';
 import { isInfoPath } from '../../../components/studentForm/sections';
 import { StudentInfoFields } from '../../../components/studentForm/StudentInfoFields';
-import { focusFirstInvalid, StepFrame } from './StepFrame';
-
+import { stepPath } from '../flowState';
+import { StepFrame } from './StepFrame';
+import { useProfileSection } from './useProfileSection';
 
 /** Step 4: the student's details, guardians, emergency contacts and pickups. */
 export default function InfoStep() {
-  const { state, update } = useFlow();
+  const { state, update, errors, shown, set, check } = useProfileSection(isInfoPath, 'infoConfirmed');
   const navigate = useNavigate();
-  const [errors, setErrors] = useState<Errors>({});
-  const [shown, setShown] = useState(false);
   if (!state.profile) return <Navigate to={stepPath('student')} replace />;
   const p = state.profile;
-  const set = (patch: Partial<StudentProfile>) => {
-    const next = { ...p, ...patch };
-    update((s) => ({ ...s, profile: next }));
-    if (shown) setErrors(profileErrors(next, isInfoPath));
-  };
   const next = () => {
-    const found = profileErrors(p, isInfoPath);
-    if (state.reviewNeeded && !state.infoConfirmed) found.infoConfirmed = 'Please confirm this information is still accurate.';
-    setErrors(found);
-    setShown(true);
-    if (Object.keys(found).length) focusFirstInvalid();
-    else navigate(stepPath('health'));
+    if (check()) navigate(stepPath('health'));
   };
   return (
     <StepFrame title="Student info" back={stepPath('student')} onNext={next}>
