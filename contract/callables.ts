@@ -4,10 +4,13 @@
 import { z } from 'zod/mini';
 import type {
   AdminClass,
+  CancellationQuote,
   ClassGroup,
+  ClassRoster,
   DashboardFigures,
   Discount,
   Enrollment,
+  EnrollmentRow,
   PriceQuote,
   PublicClass,
   PublicSemester,
@@ -15,20 +18,29 @@ import type {
   Semester,
   SemesterCatalogue,
   Student,
+  StudentRow,
+  StudentSheet,
+  TshirtTally,
 } from './domain';
 import {
   basketSchema,
   byIdSchema,
+  cancelQuoteSchema,
+  cancelSchema,
   classInputSchema,
   copyClassSchema,
   discountInputSchema,
   draftSchema,
   enrollSchema,
+  enrollmentSearchSchema,
   groupInputSchema,
   id,
+  paymentSchema,
+  rostersSchema,
   saveStudentSchema,
   semesterIdSchema,
   semesterInputSchema,
+  studentSearchSchema,
 } from './schemas';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -83,6 +95,14 @@ const specs = {
   adminSaveDiscount: spec<{ discount: Discount }>()('admin', discountInputSchema),
   adminDeleteDiscount: spec<{ deleted: boolean }>()('admin', byIdSchema),
   adminDashboard: spec<DashboardFigures>()('admin', semesterIdSchema),
+  adminRosters: spec<{ rosters: ClassRoster[]; notFound: string[] }>()('admin', rostersSchema),
+  adminStudents: spec<{ rows: StudentRow[]; total: number }>()('admin', studentSearchSchema),
+  adminStudent: spec<StudentSheet>()('admin', byIdSchema),
+  adminTshirts: spec<TshirtTally>()('admin', semesterIdSchema),
+  adminEnrollments: spec<{ rows: EnrollmentRow[]; total: number }>()('admin', enrollmentSearchSchema),
+  adminRecordPayment: spec<{ enrollment: Enrollment }>()('admin', paymentSchema),
+  adminCancelQuote: spec<CancellationQuote>()('admin', cancelQuoteSchema),
+  adminCancelEnrollment: spec<{ enrollment: Enrollment }>()('admin', cancelSchema),
 } as const;
 
 type Named<T> = { [K in keyof T]: T[K] & { readonly name: K } };

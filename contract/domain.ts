@@ -229,6 +229,21 @@ export interface Enrollment {
   releases: ReleaseSignature[];
   createdAt: string;
   idempotencyKey: string;
+  /** Classes the office cancelled, with the refund given (absent on enrollments never changed). */
+  cancellations?: Cancellation[];
+}
+
+/** The office cancelled some or all classes of an enrollment. */
+export interface Cancellation {
+  classIds: string[];
+  classTitles: string[];
+  /** Money given back to the family. */
+  refund: Cents;
+  /** What the school kept of the suggested refund (suggested − refund, never negative). */
+  fee: Cents;
+  note: string;
+  at: string;
+  by: string;
 }
 
 export const DISCOUNT_TYPES = [
@@ -305,4 +320,81 @@ export interface DashboardFigures {
   outstanding: Cents;
   classes: { id: string; title: string; enrolled: number; capacity: number; status: ClassStatus }[];
   recent: { id: string; studentName: string; total: Cents; balance: Cents; createdAt: string; classTitles: string[] }[];
+}
+
+// ---- School office: sheets, students, t-shirts, enrollments (PRODUCT §7) ----
+
+/** One student on a class roster, with everything the staff in the field need. */
+export interface RosterEntry {
+  student: Student;
+  enrollmentId: string;
+  /** The add-ons chosen for this class. */
+  addOns: AddOn[];
+}
+
+export interface ClassRoster {
+  class: AdminClass;
+  semesterName: string;
+  /** Sorted by last name, then first name. */
+  entries: RosterEntry[];
+}
+
+export const STUDENT_SORTS = ['name', 'grade', 'school'] as const;
+export type StudentSort = (typeof STUDENT_SORTS)[number];
+
+/** A row of the office's student table. */
+export interface StudentRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  grade: number;
+  school: string;
+  birthDate: IsoDate;
+  guardianEmails: string[];
+  lifeThreateningAllergy: boolean;
+}
+
+/** A student's printable info sheet: the profile, their enrollments and the releases signed. */
+export interface StudentSheet {
+  student: Student;
+  familyEmail: string | null;
+  enrollments: {
+    id: string;
+    status: Enrollment['status'];
+    createdAt: string;
+    classTitles: string[];
+    releases: (ReleaseSignature & { title: string })[];
+  }[];
+}
+
+export interface TshirtTally {
+  semesterId: string;
+  /** Every offered size in order, zero counts included. */
+  counts: { size: TshirtSize; count: number }[];
+  students: { id: string; firstName: string; lastName: string; grade: number; size: TshirtSize; classTitles: string[] }[];
+}
+
+export const ENROLLMENT_SORTS = ['createdAt', 'studentName', 'total', 'balance'] as const;
+export type EnrollmentSort = (typeof ENROLLMENT_SORTS)[number];
+
+/** An enrollment as the office's table shows it. */
+export interface EnrollmentRow extends Enrollment {
+  familyEmail: string | null;
+  classTitles: string[];
+  paid: Cents;
+  refunded: Cents;
+}
+
+/** What cancelling some classes of an enrollment would do, priced by the pricing engine. */
+export interface CancellationQuote {
+  enrollmentId: string;
+  cancelClassIds: string[];
+  keptClassIds: string[];
+  /** The enrollment's total now and after the cancellation (kept classes repriced, fees kept). */
+  currentTotal: Cents;
+  newTotal: Cents;
+  /** Payments minus refunds so far. */
+  netPaid: Cents;
+  /** What the family has paid beyond the new total. */
+  suggestedRefund: Cents;
 }

@@ -48,3 +48,10 @@ export const gradeName = (grade: number) => (grade === 0 ? 'K' : String(grade));
 export function formatGrades(min: number, max: number): string {
   return min === max ? `Grade ${gradeName(min)}` : `Grades ${gradeName(min)}–${gradeName(max)}`;
 }
+
+/** Age in whole years on a date (both `YYYY-MM-DD`). */
+export function ageOn(birthDate: IsoDate, date: IsoDate): number {
+  const [by, bm, bd] = birthDate.split('-').map(Number);
+  const [y, m, d] = date.split('-').map(Number);
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}

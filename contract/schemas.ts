@@ -1,7 +1,7 @@
 // Payload schemas of the family callables (zod/mini): students and enrollment. Imported by
 // contract/callables.ts only; the app uses the inferred types.
 import { z } from 'zod/mini';
-import { GRADE_MAX, GRADE_MIN, PHOTO_PERMISSIONS, TSHIRT_SIZES } from './domain';
+import { ENROLLMENT_SORTS, GRADE_MAX, GRADE_MIN, PAYMENT_METHODS, PHOTO_PERMISSIONS, STUDENT_SORTS, TSHIRT_SIZES } from './domain';
 
 export const text = (max: number) => z.string().check(z.trim(), z.maxLength(max, `must be at most ${max} characters`));
 export const required = (max: number) =>
@@ -156,3 +156,52 @@ export const discountInputSchema = z.strictObject({
 });
 
 export const semesterIdSchema = z.strictObject({ semesterId: id });
+
+// ---- School office: sheets, students, t-shirts, enrollments ----
+const order = z.optional(z.enum(['asc', 'desc']));
+const page = z.optional(z.int().check(z.minimum(0, 'must not be negative'), z.maximum(100_000, 'is too large')));
+const search = z.optional(text(100));
+
+export const rostersSchema = z.strictObject({
+  classIds: z.array(id).check(z.minLength(1, 'needs at least one class'), z.maxLength(100, 'has too many classes')),
+});
+
+export const studentSearchSchema = z.strictObject({
+  search,
+  sort: z.optional(z.enum(STUDENT_SORTS)),
+  order,
+  page,
+  pageSize: z.optional(z.int().check(z.minimum(1, 'must be at least 1'), z.maximum(100, 'must be at most 100'))),
+});
+
+export const enrollmentSearchSchema = z.strictObject({
+  semesterId: id,
+  classId: z.optional(id),
+  status: z.optional(z.enum(['confirmed', 'cancelled'])),
+  balanceDue: z.optional(z.boolean()),
+  search,
+  sort: z.optional(z.enum(ENROLLMENT_SORTS)),
+  order,
+  page,
+  /** Up to 1 000 rows a page so a CSV export needs few calls. */
+  pageSize: z.optional(z.int().check(z.minimum(1, 'must be at least 1'), z.maximum(1000, 'must be at most 1000'))),
+});
+
+export const paymentSchema = z.strictObject({
+  enrollmentId: id,
+  amount: z.int().check(z.minimum(1, 'must be at least 1 cent'), z.maximum(100_000_00, 'is too large')),
+  method: z.enum(PAYMENT_METHODS),
+  note: text(500),
+});
+
+export const cancelQuoteSchema = z.strictObject({
+  enrollmentId: id,
+  classIds: z.array(id).check(z.minLength(1, 'choose at least one class'), z.maxLength(50, 'has too many classes')),
+});
+
+export const cancelSchema = z.strictObject({
+  enrollmentId: id,
+  classIds: z.array(id).check(z.minLength(1, 'choose at least one class'), z.maxLength(50, 'has too many classes')),
+  refund: cents,
+  note: text(500),
+});

@@ -17,3 +17,13 @@ export {
   adminSaveSemester,
   adminSemesters,
 } from './callables/admin';
+export {
+  adminCancelEnrollment,
+  adminCancelQuote,
+  adminEnrollments,
+  adminRecordPayment,
+  adminRosters,
+  adminStudent,
+  adminStudents,
+  adminTshirts,
+} from './callables/office';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { callables, type CallableName } from '../../contract/callables';
 import type { AdminClass, ClassGroup, DashboardFigures, Discount, PriceQuote, Semester, SemesterCatalogue } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
-import { addDays } from '../../scripts/demo/demoData';
+import { addDays, buildDemoData } from '../../scripts/demo/demoData';
 import { seedDemo, todayInSchool } from '../../scripts/demo/seedDemo';
 import { callFunction, resetEmulators, signIn, type TestUser } from '../support/emulators';
 
@@ -42,6 +42,9 @@ const classInput = (semesterId: string, over: Record<string, unknown> = {}) => (
   ...over,
 });
 
+/** Unpaid demo enrollments of the open term, for the payment and cancellation samples. */
+const UNPAID = buildDemoData(today).enrollments.filter((e) => e.balance > 0 && e.semesterIds.includes('open-term'));
+
 /** One valid payload per admin callable: a new admin callable without one fails the matrix test. */
 const SAMPLES: Partial<Record<CallableName, unknown>> = {
   adminSemesters: null,
@@ -56,6 +59,14 @@ const SAMPLES: Partial<Record<CallableName, unknown>> = {
   adminSaveDiscount: { code: 'MATRIX5', description: '$5 off', type: 'fixed-basket', amount: 500, percent: 0, classIds: [], groupIds: [], classTypes: [], minimumCount: 0, expiresOn: null, active: true },
   adminDeleteDiscount: { id: 'old-code' },
   adminDashboard: { semesterId: 'open-term' },
+  adminRosters: { classIds: ['fire-and-shelter'] },
+  adminStudents: { search: 'rivera' },
+  adminStudent: { id: 'demo-ava' },
+  adminTshirts: { semesterId: 'open-term' },
+  adminEnrollments: { semesterId: 'open-term', balanceDue: true },
+  adminRecordPayment: { enrollmentId: UNPAID[0].id, amount: 100, method: 'cash', note: '' },
+  adminCancelQuote: { enrollmentId: UNPAID[0].id, classIds: UNPAID[0].classIds },
+  adminCancelEnrollment: { enrollmentId: UNPAID[1].id, classIds: UNPAID[1].classIds, refund: 0, note: 'Matrix' },
 };
 const ADMIN_CALLABLES = Object.values(callables).filter((c) => c.access === 'admin').map((c) => c.name);
 
@@ -177,7 +188,7 @@ describe('admin callables (PRODUCT §7), role checked on the server', () => {
   it('gives the dashboard figures of a semester from its enrollments and classes', async () => {
     const r = await callFunction<DashboardFigures>('adminDashboard', { semesterId: 'open-term' }, admin.idToken);
     const d = r.result!;
-    const enrollments = (await adminDb().collection('enrollments').where('semesterIds', 'array-contains', 'open-term').get()).docs.map((x) => x.data());
+    const enrollments = (await adminDb().collection('enrollments').where('semesterIds', 'array-contains', 'open-term').get()).docs.map((x) => x.data()).filter((e) => e.status === 'confirmed');
     expect(d.enrollments).toBe(enrollments.length);
     expect(d.billed).toBe(enrollments.reduce((s, e) => s + (e.total as number), 0));
     expect(d.paid + d.outstanding).toBe(d.billed);

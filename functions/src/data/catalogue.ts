@@ -1,19 +1,9 @@
 // Firestore reads of the public catalogue: whole queries or one batched getAll, never a read per class.
-import type { DocumentSnapshot, Query } from 'firebase-admin/firestore';
+import type { Query } from 'firebase-admin/firestore';
 import type { ClassGroup, ClassRecord, ClassStatus, Semester } from '../../../contract/domain';
-import { COLLECTIONS, db } from './db';
+import { chunks, COLLECTIONS, db, fromDoc, getByIds } from './db';
 
 const IN_LIMIT = 30;
-
-function fromDoc<T>(snap: DocumentSnapshot): T {
-  return { ...snap.data(), id: snap.id } as T;
-}
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 async function queryIn<T>(collection: string, field: string, values: string[], refine?: (q: Query) => Query) {
   const unique = [...new Set(values)];
@@ -24,16 +14,6 @@ async function queryIn<T>(collection: string, field: string, values: string[], r
     }),
   );
   return snaps.flatMap((s) => s.docs.map((d) => fromDoc<T>(d)));
-}
-
-async function getByIds<T>(collection: string, ids: string[]): Promise<{ found: T[]; notFound: string[] }> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return { found: [], notFound: [] };
-  const snaps = await db().getAll(...unique.map((id) => db().collection(collection).doc(id)));
-  return {
-    found: snaps.filter((s) => s.exists).map((s) => fromDoc<T>(s)),
-    notFound: snaps.filter((s) => !s.exists).map((s) => s.id),
-  };
 }
 
 export async function loadSemesters(): Promise<Semester[]> {

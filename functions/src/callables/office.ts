@@ -1,0 +1,56 @@
+// School-office sheets and money: rosters, students, t-shirts, enrollments, payments, cancellations.
+// Admin only (checked on the server on every call); student data leaves the server only here.
+import { callables } from '../../../contract/callables';
+import type { CancellationQuote } from '../../../contract/domain';
+import {
+  cancelClasses,
+  loadEnrollmentRows,
+  loadRosters,
+  loadStudentRows,
+  loadStudentSheet,
+  loadTshirts,
+  quoteCancellation,
+  recordPayment,
+  withFamilyEmails,
+} from '../data/office';
+import { filterEnrollments, pageOf, searchStudents } from '../domain/office';
+import { callable, type CallContext } from '../lib/callable';
+
+const staff = (ctx: CallContext) => ctx.email ?? ctx.uid!;
+
+export const adminRosters = callable(callables.adminRosters, async ({ classIds }) => loadRosters(classIds));
+
+export const adminStudents = callable(callables.adminStudents, async ({ search, sort, order, page, pageSize }) =>
+  pageOf(searchStudents(await loadStudentRows(), search, sort, order), page, pageSize),
+);
+
+export const adminStudent = callable(callables.adminStudent, async ({ id }) => loadStudentSheet(id));
+
+export const adminTshirts = callable(callables.adminTshirts, async ({ semesterId }) => loadTshirts(semesterId));
+
+export const adminEnrollments = callable(callables.adminEnrollments, async ({ semesterId, page, pageSize, ...filter }) => {
+  const found = pageOf(filterEnrollments(await loadEnrollmentRows(semesterId), filter), page, pageSize);
+  return { rows: await withFamilyEmails(found.rows), total: found.total };
+});
+
+export const adminRecordPayment = callable(callables.adminRecordPayment, async ({ enrollmentId, ...payment }, ctx) => ({
+  enrollment: await recordPayment(enrollmentId, payment, staff(ctx)),
+}));
+
+export const adminCancelQuote = callable(callables.adminCancelQuote, async ({ enrollmentId, classIds }) => {
+  const plan = await quoteCancellation(enrollmentId, classIds);
+  const quote: CancellationQuote = {
+    enrollmentId: plan.enrollmentId,
+    cancelClassIds: plan.cancelClassIds,
+    keptClassIds: plan.keptClassIds,
+    currentTotal: plan.currentTotal,
+    newTotal: plan.newTotal,
+    netPaid: plan.netPaid,
+    suggestedRefund: plan.suggestedRefund,
+  };
+  return quote;
+});
+
+export const adminCancelEnrollment = callable(callables.adminCancelEnrollment, async ({ enrollmentId, classIds, refund, note }, ctx) => ({
+  enrollment: await cancelClasses(enrollmentId, classIds, refund, note, staff(ctx)),
+}));

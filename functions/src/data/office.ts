@@ -1,0 +1,220 @@
+// Firestore reads and writes of the school office's sheets and money pages. Batched reads only:
+// one query per collection or one getAll per 500 documents.
+import { getAuth } from 'firebase-admin/auth';
+import { FieldValue } from 'firebase-admin/firestore';
+import { HttpsError } from 'firebase-functions/v2/https';
+import type { ClassGroup, ClassRecord, ClassRoster, Enrollment, EnrollmentRow, PaymentMethod, Semester, Student, StudentRow, StudentSheet, TshirtTally } from '../../../contract/domain';
+import { formatCents } from '../../../contract/format';
+import { balanceOf, paidOf, refundedOf } from '../../../contract/money';
+import { schoolToday } from '../domain/calendar';
+import { applyCancellation, cancellationProblem, planCancellation, type CancellationPlan } from '../domain/cancellation';
+import { sortRoster, studentRow, tallyTshirts, type StudentFields } from '../domain/office';
+import { loadClassesByIds, loadClassesOfSemesters } from './catalogue';
+import { chunks, COLLECTIONS, db, fromDoc, getByIds } from './db';
+import { loadDiscountsByCodes, loadReleases } from './enrollments';
+
+const col = (name: string) => db().collection(name);
+const uniq = <T>(xs: T[]) => [...new Set(xs)];
+const notFound = (what: string) => new HttpsError('not-found', `${what} does not exist.`);
+
+/** Rosters of classes in the order asked, each with the full profile of every student on it. */
+export async function loadRosters(classIds: string[]): Promise<{ rosters: ClassRoster[]; notFound: string[] }> {
+  const { found, notFound: missing } = await loadClassesByIds(classIds);
+  const byId = new Map(found.map((c) => [c.id, c]));
+  const classes = uniq(classIds).flatMap((id) => byId.get(id) ?? []);
+  const rosterSnaps = await Promise.all(classes.map((c) => col(COLLECTIONS.classes).doc(c.id).collection(COLLECTIONS.roster).get()));
+  const [{ found: students }, { found: semesters }] = await Promise.all([
+    getByIds<Student>(COLLECTIONS.students, rosterSnaps.flatMap((s) => s.docs.map((d) => d.id))),
+    getByIds<Semester>(COLLECTIONS.semesters, classes.map((c) => c.semesterId)),
+  ]);
+  const studentById = new Map(students.map((s) => [s.id, s]));
+  const semesterName = new Map(semesters.map((s) => [s.id, s.name]));
+  return {
+    rosters: classes.map((klass, i) => ({
+      class: klass,
+      semesterName: semesterName.get(klass.semesterId) ?? '',
+      entries: sortRoster(
+        rosterSnaps[i].docs.flatMap((d) => {
+          const student = studentById.get(d.id);
+          return student ? [{ student, enrollmentId: d.get('enrollmentId') as string, addOns: (d.get('addOns') as ClassRecord['addOns']) ?? [] }] : [];
+        }),
+      ),
+    })),
+    notFound: missing,
+  };
+}
+
+/** Every student as a table row; only the fields the table needs are read. */
+export async function loadStudentRows(): Promise<StudentRow[]> {
+  const snap = await col(COLLECTIONS.students).select('firstName', 'lastName', 'grade', 'school', 'birthDate', 'guardians', 'health.allergies').get();
+  return snap.docs.map((d) => studentRow(fromDoc<StudentFields>(d)));
+}
+
+async function emailsOf(uids: string[]): Promise<Map<string, string>> {
+  const emails = new Map<string, string>();
+  for (const part of chunks(uniq(uids), 100)) {
+    const { users } = await getAuth().getUsers(part.map((uid) => ({ uid })));
+    for (const u of users) if (u.email) emails.set(u.uid, u.email);
+  }
+  return emails;
+}
+
+async function classTitles(ids: string[]): Promise<Map<string, string>> {
+  const { found } = await getByIds<ClassRecord>(COLLECTIONS.classes, ids);
+  return new Map(found.map((c) => [c.id, c.title]));
+}
+
+const cancelledIds = (e: Enrollment) => (e.cancellations ?? []).flatMap((c) => c.classIds);
+
+export async function loadStudentSheet(id: string): Promise<StudentSheet> {
+  const snap = await col(COLLECTIONS.students).doc(id).get();
+  if (!snap.exists) throw notFound('This student');
+  const student = fromDoc<Student>(snap);
+  const enrollments = (await col(COLLECTIONS.enrollments).where('studentId', '==', id).get()).docs.map((d) => d.data() as Enrollment);
+  const [titles, releases, emails] = await Promise.all([
+    classTitles(enrollments.flatMap((e) => [...e.classIds, ...cancelledIds(e)])),
+    loadReleases(),
+    emailsOf([student.ownerUid]),
+  ]);
+  const releaseTitle = new Map(releases.map((r) => [r.id, r.title]));
+  return {
+    student,
+    familyEmail: emails.get(student.ownerUid) ?? null,
+    enrollments: enrollments
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      .map((e) => ({
+        id: e.id,
+        status: e.status,
+        createdAt: e.createdAt,
+        classTitles: e.classIds.map((cid) => titles.get(cid) ?? cid),
+        releases: e.releases.map((r) => ({ ...r, title: releaseTitle.get(r.releaseId) ?? r.releaseId })),
+      })),
+  };
+}
+
+const semesterEnrollments = async (semesterId: string) =>
+  (await col(COLLECTIONS.enrollments).where('semesterIds', 'array-contains', semesterId).get()).docs.map((d) => d.data() as Enrollment);
+
+/** The t-shirt size of every student with a confirmed class in the semester. */
+export async function loadTshirts(semesterId: string): Promise<TshirtTally> {
+  const [enrollments, classes] = await Promise.all([semesterEnrollments(semesterId), loadClassesOfSemesters([semesterId])]);
+  const title = new Map(classes.map((c) => [c.id, c.title]));
+  const classesOf = new Map<string, string[]>();
+  for (const e of enrollments) {
+    const here = e.classIds.filter((id) => title.has(id));
+    if (e.status !== 'confirmed' || !here.length) continue;
+    classesOf.set(e.studentId, [...(classesOf.get(e.studentId) ?? []), ...here.map((id) => title.get(id)!)]);
+  }
+  const { found } = await getByIds<Student>(COLLECTIONS.students, [...classesOf.keys()]);
+  return tallyTshirts(
+    semesterId,
+    found.map((s) => ({ id: s.id, firstName: s.firstName, lastName: s.lastName, grade: s.grade, size: s.tshirtSize, classTitles: classesOf.get(s.id)! })),
+  );
+}
+
+/** The semester's enrollments as rows (family emails are added by the caller for the page shown). */
+export async function loadEnrollmentRows(semesterId: string): Promise<EnrollmentRow[]> {
+  const enrollments = await semesterEnrollments(semesterId);
+  const titles = await classTitles(enrollments.flatMap((e) => [...e.classIds, ...cancelledIds(e)]));
+  return enrollments.map((e) => ({
+    ...e,
+    familyEmail: null,
+    classTitles: e.classIds.map((id) => titles.get(id) ?? id),
+    paid: paidOf(e),
+    refunded: refundedOf(e),
+  }));
+}
+
+export async function withFamilyEmails(rows: EnrollmentRow[]): Promise<EnrollmentRow[]> {
+  const emails = await emailsOf(rows.map((r) => r.ownerUid));
+  return rows.map((r) => ({ ...r, familyEmail: emails.get(r.ownerUid) ?? null }));
+}
+
+export async function recordPayment(
+  enrollmentId: string,
+  payment: { amount: number; method: PaymentMethod; note: string },
+  by: string,
+): Promise<Enrollment> {
+  const ref = col(COLLECTIONS.enrollments).doc(enrollmentId);
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw notFound('This enrollment');
+    const e = snap.data() as Enrollment;
+    const due = balanceOf(e);
+    if (due <= 0) throw new HttpsError('failed-precondition', 'Nothing is owed on this enrollment.');
+    if (payment.amount > due) throw new HttpsError('failed-precondition', `That is more than the balance of ${formatCents(due)}.`);
+    const payments = [...e.payments, { ...payment, at: new Date().toISOString(), by }];
+    const next: Enrollment = { ...e, payments, balance: balanceOf({ ...e, payments }) };
+    tx.update(ref, { payments: next.payments, balance: next.balance });
+    return next;
+  });
+}
+
+/** Reads what repricing a cancellation needs; inside a transaction when `tx` is given. */
+async function planFor(enrollment: Enrollment, cancelClassIds: string[], read: <T>(collection: string, ids: string[]) => Promise<T[]>, groupsOf: (semesterIds: string[]) => Promise<ClassGroup[]>): Promise<CancellationPlan & { titles: string[] }> {
+  const problem = cancellationProblem(enrollment, cancelClassIds);
+  if (problem) throw new HttpsError('failed-precondition', problem);
+  const [classes, groups, { discounts }] = await Promise.all([
+    read<ClassRecord>(COLLECTIONS.classes, enrollment.classIds),
+    groupsOf(enrollment.semesterIds),
+    loadDiscountsByCodes(enrollment.discounts.map((d) => d.code)),
+  ]);
+  const plan = planCancellation({ enrollment, cancelClassIds, classes, groups, discounts, enrolledOn: schoolToday(new Date(enrollment.createdAt)) });
+  const title = new Map(classes.map((c) => [c.id, c.title]));
+  return { ...plan, titles: plan.cancelClassIds.map((id) => title.get(id) ?? id) };
+}
+
+async function loadEnrollment(id: string): Promise<Enrollment> {
+  const snap = await col(COLLECTIONS.enrollments).doc(id).get();
+  if (!snap.exists) throw notFound('This enrollment');
+  return snap.data() as Enrollment;
+}
+
+export async function quoteCancellation(enrollmentId: string, classIds: string[]) {
+  const enrollment = await loadEnrollment(enrollmentId);
+  return planFor(
+    enrollment,
+    classIds,
+    async <T>(collection: string, ids: string[]) => (await getByIds<T>(collection, ids)).found,
+    async (semesterIds) => (await col(COLLECTIONS.groups).where('semesterId', 'in', semesterIds).get()).docs.map((d) => fromDoc<ClassGroup>(d)),
+  );
+}
+
+/** Cancels classes of an enrollment: the enrollment, the seats and the rosters change in one transaction. */
+export async function cancelClasses(enrollmentId: string, classIds: string[], refund: number, note: string, by: string): Promise<Enrollment> {
+  const ref = col(COLLECTIONS.enrollments).doc(enrollmentId);
+  return db().runTransaction(
+    async (tx) => {
+      const snap = await tx.get(ref);
+      if (!snap.exists) throw notFound('This enrollment');
+      const enrollment = snap.data() as Enrollment;
+      const plan = await planFor(
+        enrollment,
+        classIds,
+        async <T>(collection: string, ids: string[]) => {
+          const snaps = ids.length ? await tx.getAll(...ids.map((id) => col(collection).doc(id))) : [];
+          return snaps.filter((s) => s.exists).map((s) => fromDoc<T>(s));
+        },
+        async (semesterIds) => (await tx.get(col(COLLECTIONS.groups).where('semesterId', 'in', semesterIds))).docs.map((d) => fromDoc<ClassGroup>(d)),
+      );
+      const rosterRefs = plan.cancelClassIds.map((cid) => col(COLLECTIONS.classes).doc(cid).collection(COLLECTIONS.roster).doc(enrollment.studentId));
+      const rosterSnaps = await tx.getAll(...rosterRefs);
+      const { titles: _titles, ...cancellation } = plan;
+      const next = applyCancellation(enrollment, cancellation, refund, {
+        note,
+        by,
+        at: new Date().toISOString(),
+        classTitles: plan.titles,
+      });
+      if (typeof next === 'string') throw new HttpsError('invalid-argument', next);
+      tx.set(ref, next);
+      rosterSnaps.forEach((r, i) => {
+        if (!r.exists || r.get('enrollmentId') !== enrollment.id) return;
+        tx.delete(r.ref);
+        tx.update(col(COLLECTIONS.classes).doc(plan.cancelClassIds[i]), { enrolledCount: FieldValue.increment(-1) });
+      });
+      return next;
+    },
+    { maxAttempts: 30 },
+  );
+}

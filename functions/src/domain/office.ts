@@ -1,0 +1,97 @@
+// The school office's tables (PRODUCT §7): search, filters, sorting and paging done on the server so
+// the page stays light with 5 000 students. Pure.
+import {
+  TSHIRT_SIZES,
+  type EnrollmentRow,
+  type EnrollmentSort,
+  type RosterEntry,
+  type Student,
+  type StudentRow,
+  type StudentSort,
+  type TshirtTally,
+} from '../../../contract/domain';
+
+export type Order = 'asc' | 'desc';
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** True when every word of the query is found in one of the fields (case- and accent-insensitive). */
+export function matchesSearch(fields: string[], query: string | undefined): boolean {
+  const words = (query ?? '').toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return true;
+  const hay = fields.join('\n').toLocaleLowerCase().normalize('NFD').replace(/\p{Diacritic}/gu, '');
+  return words.every((w) => hay.includes(w.normalize('NFD').replace(/\p{Diacritic}/gu, '')));
+}
+
+export function pageOf<T>(rows: T[], page = 0, pageSize = 25): { rows: T[]; total: number } {
+  return { rows: rows.slice(page * pageSize, (page + 1) * pageSize), total: rows.length };
+}
+
+const byName = (a: { lastName: string; firstName: string }, b: { lastName: string; firstName: string }) =>
+  collator.compare(a.lastName, b.lastName) || collator.compare(a.firstName, b.firstName);
+
+export type StudentFields = Pick<Student, 'firstName' | 'lastName' | 'grade' | 'school' | 'birthDate' | 'guardians' | 'health'> & { id: string };
+
+export function studentRow(s: StudentFields): StudentRow {
+  return {
+    id: s.id,
+    firstName: s.firstName,
+    lastName: s.lastName,
+    grade: s.grade,
+    school: s.school,
+    birthDate: s.birthDate,
+    guardianEmails: s.guardians.map((g) => g.email),
+    lifeThreateningAllergy: s.health.allergies.some((a) => a.lifeThreatening),
+  };
+}
+
+/** Searches name, school and guardian emails; sorts; the name breaks ties. */
+export function searchStudents(students: StudentRow[], query: string | undefined, sort: StudentSort = 'name', order: Order = 'asc'): StudentRow[] {
+  const found = students.filter((s) => matchesSearch([`${s.firstName} ${s.lastName}`, s.school, ...s.guardianEmails], query));
+  const compare = (a: StudentRow, b: StudentRow) =>
+    sort === 'grade' ? a.grade - b.grade : sort === 'school' ? collator.compare(a.school, b.school) : 0;
+  const sign = order === 'desc' ? -1 : 1;
+  return found.sort((a, b) => sign * (compare(a, b) || byName(a, b)));
+}
+
+export function sortRoster(entries: RosterEntry[]): RosterEntry[] {
+  return [...entries].sort((a, b) => byName(a.student, b.student));
+}
+
+export interface EnrollmentFilter {
+  classId?: string;
+  status?: 'confirmed' | 'cancelled';
+  balanceDue?: boolean;
+  search?: string;
+  sort?: EnrollmentSort;
+  order?: Order;
+}
+
+/** Filters and sorts the office's enrollment rows; newest first unless asked otherwise. */
+export function filterEnrollments(rows: EnrollmentRow[], f: EnrollmentFilter): EnrollmentRow[] {
+  const found = rows.filter(
+    (r) =>
+      (!f.classId || r.classIds.includes(f.classId) || (r.cancellations ?? []).some((c) => c.classIds.includes(f.classId!))) &&
+      (!f.status || r.status === f.status) &&
+      (!f.balanceDue || r.balance > 0) &&
+      matchesSearch([r.studentName, ...r.classTitles], f.search),
+  );
+  const sort = f.sort ?? 'createdAt';
+  const sign = (f.order ?? (sort === 'createdAt' ? 'desc' : 'asc')) === 'desc' ? -1 : 1;
+  const compare = (a: EnrollmentRow, b: EnrollmentRow) =>
+    sort === 'studentName'
+      ? collator.compare(a.studentName, b.studentName)
+      : sort === 'total' || sort === 'balance'
+        ? a[sort] - b[sort]
+        : a.createdAt.localeCompare(b.createdAt);
+  return found.sort((a, b) => sign * (compare(a, b) || a.id.localeCompare(b.id)));
+}
+
+/** Counts for every offered size, zeros included, and the students sorted by name. */
+export function tallyTshirts(semesterId: string, students: TshirtTally['students']): TshirtTally {
+  return {
+    semesterId,
+    counts: TSHIRT_SIZES.map((size) => ({ size, count: students.filter((s) => s.size === size).length })),
+    students: [...students].sort(byName),
+  };
+}

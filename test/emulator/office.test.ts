@@ -1,0 +1,160 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  TSHIRT_SIZES,
+  type CancellationQuote,
+  type ClassRoster,
+  type Enrollment,
+  type EnrollmentRow,
+  type PriceQuote,
+  type StudentRow,
+  type StudentSheet,
+  type TshirtTally,
+} from '../../contract/domain';
+import { adminDb } from '../../scripts/demo/adminApp';
+import { seedDemo } from '../../scripts/demo/seedDemo';
+import { callFunction, resetEmulators, signIn, type TestUser } from '../support/emulators';
+
+const db = () => adminDb();
+const enrolled = async (classId: string) => (await db().doc(`classes/${classId}`).get()).get('enrolledCount') as number;
+const rosterSize = async (classId: string) => (await db().collection(`classes/${classId}/roster`).count().get()).data().count;
+const RELEASES = [
+  { releaseId: 'medical', version: '2025-1', typedName: 'Sam Rivera' },
+  { releaseId: 'liability', version: '2025-1', typedName: 'Sam Rivera' },
+];
+
+describe('office sheets and money (PRODUCT §7), real ID tokens', () => {
+  let admin: TestUser;
+  let family: TestUser;
+  const as = <T>(name: string, data: unknown) => callFunction<T>(name, data, admin.idToken);
+  beforeAll(async () => {
+    await resetEmulators();
+    await seedDemo();
+    admin = await signIn('admin@example.com', 'admin-demo-1');
+    family = await signIn('family@example.com', 'family-demo-1');
+  });
+
+  it('gives each roster with the full profile of every student, sorted by last name, as many as the enrolled count', async () => {
+    const r = await as<{ rosters: ClassRoster[]; notFound: string[] }>('adminRosters', { classIds: ['fire-and-shelter', 'nope', 'wild-art'] });
+    expect(r.status).toBe(200);
+    expect(r.result!.notFound).toEqual(['nope']);
+    const [fire, art] = r.result!.rosters;
+    expect(fire.class.id).toBe('fire-and-shelter');
+    expect(art.class.id).toBe('wild-art');
+    expect(fire.semesterName).toBe('Winter 2026 After-school & Weekend');
+    expect(fire.entries).toHaveLength(await enrolled('fire-and-shelter'));
+    const names = fire.entries.map((e) => e.student.lastName);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    const first = fire.entries[0].student;
+    expect(first.guardians[0].phone).toMatch(/\d/);
+    expect(first.emergencyContacts.length).toBeGreaterThanOrEqual(2);
+    expect(first.health).toHaveProperty('allergies');
+  });
+
+  it('searches, sorts and pages the students on the server', async () => {
+    const r = await as<{ rows: StudentRow[]; total: number }>('adminStudents', { search: 'rivera' });
+    expect(r.result!.rows.map((s) => s.id).sort()).toEqual(['demo-ava', 'demo-leo']);
+    expect(r.result!.rows[0].guardianEmails).toContain('family@example.com');
+    const all = (await db().collection('students').get()).docs;
+    const page = await as<{ rows: StudentRow[]; total: number }>('adminStudents', { sort: 'grade', order: 'desc', page: 1, pageSize: 10 });
+    expect(page.result!.total).toBe(all.length);
+    expect(page.result!.rows).toHaveLength(10);
+    const grades = page.result!.rows.map((s) => s.grade);
+    expect(grades).toEqual([...grades].sort((a, b) => b - a));
+    const flagged = all.filter((d) => (d.get('health.allergies') as { lifeThreatening: boolean }[]).some((a) => a.lifeThreatening)).map((d) => d.id);
+    const everyone = await as<{ rows: StudentRow[] }>('adminStudents', { pageSize: 100 });
+    expect(everyone.result!.rows.filter((s) => s.lifeThreateningAllergy).map((s) => s.id).sort()).toEqual(flagged.sort());
+    expect(flagged.length).toBeGreaterThan(0);
+  });
+
+  it("gives a student's info sheet with the family's email and the releases signed", async () => {
+    const r = await as<StudentSheet>('adminStudent', { id: 'demo-ava' });
+    expect(r.result!.familyEmail).toBe('family@example.com');
+    expect(r.result!.student.firstName).toBe('Ava');
+    expect(r.result!.enrollments[0].releases.map((x) => [x.title, x.typedName])).toEqual([
+      ['Medical Release', 'Sam Rivera'],
+      ['Liability Release', 'Sam Rivera'],
+    ]);
+    expect((await as('adminStudent', { id: 'nobody' })).status).toBe(404);
+  });
+
+  it('counts t-shirts for every size, zeros included, one per student with a confirmed class', async () => {
+    const r = await as<TshirtTally>('adminTshirts', { semesterId: 'open-term' });
+    const t = r.result!;
+    expect(t.counts.map((c) => c.size)).toEqual([...TSHIRT_SIZES]);
+    expect(t.counts.reduce((s, c) => s + c.count, 0)).toBe(t.students.length);
+    const enrollments = (await db().collection('enrollments').where('semesterIds', 'array-contains', 'open-term').get()).docs;
+    const students = new Set(enrollments.filter((d) => d.get('status') === 'confirmed').map((d) => d.get('studentId') as string));
+    expect(t.students).toHaveLength(students.size);
+    const sizes = new Map((await db().collection('students').get()).docs.map((d) => [d.id, d.get('tshirtSize') as string]));
+    for (const s of t.students) expect(s.size).toBe(sizes.get(s.id));
+  });
+
+  it('filters enrollments by class and balance due, with family emails on the page', async () => {
+    const r = await as<{ rows: EnrollmentRow[]; total: number }>('adminEnrollments', { semesterId: 'open-term', classId: 'fire-and-shelter' });
+    expect(r.result!.total).toBe(10);
+    expect(r.result!.rows.every((e) => e.classTitles.includes('Fire & Shelter Skills'))).toBe(true);
+    expect(r.result!.rows.every((e) => e.familyEmail === null || e.familyEmail.includes('@'))).toBe(true);
+    const due = await as<{ rows: EnrollmentRow[]; total: number }>('adminEnrollments', { semesterId: 'open-term', balanceDue: true, pageSize: 1000 });
+    expect(due.result!.rows.every((e) => e.balance > 0 && e.paid + e.balance === e.total)).toBe(true);
+    const all = await db().collection('enrollments').where('semesterIds', 'array-contains', 'open-term').get();
+    expect(due.result!.total).toBe(all.docs.filter((d) => (d.get('balance') as number) > 0).length);
+  });
+
+  it('records payments and cancels a class: seat back, refund suggested by the pricing engine, the family sees it', async () => {
+    const lines = [
+      { classId: 'wild-art', addOnIds: [] },
+      { classId: 'creek-critters', addOnIds: ['boots'] },
+    ];
+    const price = await callFunction<PriceQuote>('priceBasket', { lines, codes: ['WELCOME20'] });
+    const total = price.result!.total;
+    expect(total).toBe(26000 + 24000 + 1500 - 2000);
+    const made = await callFunction<{ enrollment: Enrollment }>(
+      'enroll',
+      { studentId: 'demo-ava', lines, codes: ['WELCOME20'], expectedTotal: total, infoConfirmed: false, releases: RELEASES, idempotencyKey: 'office-1' },
+      family.idToken,
+    );
+    expect(made.status, JSON.stringify(made.error)).toBe(200);
+    const id = made.result!.enrollment.id;
+    const creekBefore = await enrolled('creek-critters');
+
+    const tooMuch = await as('adminRecordPayment', { enrollmentId: id, amount: total + 1, method: 'check', note: '' });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.error?.message).toBe(`That is more than the balance of $495.`);
+    const paid = await as<{ enrollment: Enrollment }>('adminRecordPayment', { enrollmentId: id, amount: 40000, method: 'check', note: 'Check #77' });
+    expect(paid.result!.enrollment).toMatchObject({ balance: total - 40000 });
+    expect(paid.result!.enrollment.payments[0]).toMatchObject({ amount: 40000, method: 'check', note: 'Check #77', by: 'admin@example.com' });
+    await as('adminRecordPayment', { enrollmentId: id, amount: total - 40000, method: 'venmo', note: '' });
+    const nothing = await as('adminRecordPayment', { enrollmentId: id, amount: 100, method: 'cash', note: '' });
+    expect(nothing.error?.message).toBe('Nothing is owed on this enrollment.');
+
+    // Cancel Creek Critters: Wild Art stays, still with WELCOME20.
+    const quote = await as<CancellationQuote>('adminCancelQuote', { enrollmentId: id, classIds: ['creek-critters'] });
+    expect(quote.result).toMatchObject({ currentTotal: total, newTotal: 26000 - 2000, netPaid: total, suggestedRefund: 24000 + 1500 });
+    const over = await as('adminCancelEnrollment', { enrollmentId: id, classIds: ['creek-critters'], refund: total + 1, note: '' });
+    expect(over.status).toBe(400);
+    expect(over.error?.message).toBe('The refund cannot be more than the $495 paid.');
+    expect(await enrolled('creek-critters')).toBe(creekBefore);
+    const foreign = await as('adminCancelEnrollment', { enrollmentId: id, classIds: ['fire-and-shelter'], refund: 0, note: '' });
+    expect(foreign.error?.message).toBe('Only classes of this enrollment can be cancelled.');
+
+    const cancelled = await as<{ enrollment: Enrollment }>('adminCancelEnrollment', { enrollmentId: id, classIds: ['creek-critters'], refund: 24500, note: 'Moved away' });
+    expect(cancelled.status, JSON.stringify(cancelled.error)).toBe(200);
+    expect(cancelled.result!.enrollment).toMatchObject({ classIds: ['wild-art'], status: 'confirmed', total: 24000 + 1000, balance: 0 });
+    expect(cancelled.result!.enrollment.cancellations![0]).toMatchObject({ classTitles: ['Creek Critters'], refund: 24500, fee: 1000, note: 'Moved away' });
+    expect(await enrolled('creek-critters')).toBe(creekBefore - 1);
+    expect(await rosterSize('creek-critters')).toBe(creekBefore - 1);
+    expect((await db().doc('classes/creek-critters/roster/demo-ava').get()).exists).toBe(false);
+
+    const mine = await callFunction<{ enrollments: Enrollment[] }>('myEnrollments', null, family.idToken);
+    expect(mine.result!.enrollments.find((e) => e.id === id)).toMatchObject({ classIds: ['wild-art'], total: 25000, balance: 0 });
+
+    // Cancelling the rest cancels the enrollment; the fee stays, the rest goes back.
+    const rest = await as<CancellationQuote>('adminCancelQuote', { enrollmentId: id, classIds: ['wild-art'] });
+    expect(rest.result).toMatchObject({ newTotal: 1000, suggestedRefund: 24000 });
+    const done = await as<{ enrollment: Enrollment }>('adminCancelEnrollment', { enrollmentId: id, classIds: ['wild-art'], refund: 24000, note: '' });
+    expect(done.result!.enrollment).toMatchObject({ status: 'cancelled', classIds: [], total: 1000, balance: 0 });
+    expect((await db().doc('classes/wild-art/roster/demo-ava').get()).exists).toBe(false);
+    const again = await as('adminCancelEnrollment', { enrollmentId: id, classIds: ['wild-art'], refund: 0, note: '' });
+    expect(again.error?.message).toBe('This enrollment is already cancelled.');
+  });
+});

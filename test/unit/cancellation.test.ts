@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { ClassGroup, ClassRecord, Discount, Enrollment } from '../../contract/domain';
+import { balanceOf } from '../../contract/money';
+import { applyCancellation, cancellationProblem, planCancellation } from '../../functions/src/domain/cancellation';
+import { priceBasket, type BasketLine } from '../../functions/src/domain/pricing';
+
+const cls = (id: string, price: number, over: Partial<ClassRecord> = {}) =>
+  ({ id, semesterId: 's', title: `Class ${id}`, price, slidingScale: null, addOns: [], classType: 'After-school', ...over }) as ClassRecord;
+const CLASSES = [
+  cls('a', 24000, { slidingScale: { min: 18000, max: 30000 } }),
+  cls('b', 24000, { addOns: [{ id: 'boots', description: 'Boots', price: 1500 }] }),
+  cls('c', 26000),
+  cls('d', 20000),
+];
+const GROUPS: ClassGroup[] = [{ id: 'ab', semesterId: 's', name: 'A+B', price: 44000, classIds: ['a', 'b'] }];
+const SIBLING10: Discount = {
+  id: 'sib', code: 'SIBLING10', description: '10% off', type: 'percent-basket', amount: 0, percent: 10,
+  classIds: [], groupIds: [], classTypes: [], minimumCount: 0, expiresOn: '2026-11-30', active: true,
+};
+
+/** An enrollment as `enroll` writes it: priced by the same engine. */
+function enrolled(lines: BasketLine[], discounts: Discount[], paid: number): Enrollment {
+  const q = priceBasket({ classes: CLASSES, groups: GROUPS, lines, discounts, today: '2026-11-20' });
+  expect(q.problems).toEqual([]);
+  return {
+    id: 'e1', ownerUid: 'u', studentId: 'st', studentName: 'Ava Demo', semesterIds: ['s'], classIds: lines.map((l) => l.classId),
+    lineItems: q.lineItems, discounts: q.discounts, subtotal: q.subtotal, total: q.total,
+    payments: paid ? [{ amount: paid, method: 'check', note: '', at: '2026-11-20T10:00:00Z', by: 'office' }] : [],
+    balance: q.total - paid, status: 'confirmed', releases: [], createdAt: '2026-11-20T10:00:00Z', idempotencyKey: 'k',
+  };
+}
+const plan = (e: Enrollment, cancel: string[], classes = CLASSES) =>
+  planCancellation({ enrollment: e, cancelClassIds: cancel, classes, groups: GROUPS, discounts: [SIBLING10], enrolledOn: '2026-11-20' });
+const details = { note: '', at: '2026-12-01T10:00:00Z', by: 'office@example.com', classTitles: ['x'] };
+
+describe('cancellation priced by the pricing engine', () => {
+  it('cancelling one class of a paid basket suggests the difference back', () => {
+    const e = enrolled([{ classId: 'c', addOnIds: [] }, { classId: 'd', addOnIds: [] }], [SIBLING10], 41400);
+    expect(e.total).toBe(41400);
+    const p = plan(e, ['d']);
+    // The code expired after the enrollment but is judged as on the day of it: c at 10% off.
+    expect(p.newTotal).toBe(23400);
+    expect(p.suggestedRefund).toBe(18000);
+    const next = applyCancellation(e, p, p.suggestedRefund, details) as Enrollment;
+    expect(next).toMatchObject({ classIds: ['c'], total: 23400, balance: 0, status: 'confirmed' });
+    expect(balanceOf(next)).toBe(0);
+  });
+
+  it('breaking a bundle prices the kept class alone; a chosen sliding price is kept', () => {
+    const e = enrolled([{ classId: 'a', price: 18000, addOnIds: [] }, { classId: 'b', addOnIds: ['boots'] }, { classId: 'c', addOnIds: [] }], [], 0);
+    expect(e.total).toBe(44000 + 1500 + 26000);
+    const p = plan(e, ['c']);
+    expect(p.newTotal).toBe(45500); // bundle intact
+    const broken = plan(e, ['b']);
+    expect(broken.newTotal).toBe(24000 + 26000); // a back at its list price (the bundle ignored sliding prices)
+    expect(broken.suggestedRefund).toBe(0); // nothing paid yet: the balance just drops
+    const next = applyCancellation(e, broken, 0, details) as Enrollment;
+    expect(next.balance).toBe(50000);
+  });
+
+  it('the prices the family was charged are kept when the office changes a price later', () => {
+    const e = enrolled([{ classId: 'c', addOnIds: [] }, { classId: 'd', addOnIds: [] }], [], 46000);
+    const raised = CLASSES.map((c) => (c.id === 'c' ? { ...c, price: 99900 } : c));
+    expect(plan(e, ['d'], raised).newTotal).toBe(26000);
+  });
+
+  it('a smaller refund than suggested is kept as a fee; the balance stays at zero', () => {
+    const e = enrolled([{ classId: 'c', addOnIds: [] }, { classId: 'd', addOnIds: [] }], [], 46000);
+    const p = plan(e, ['d']);
+    const next = applyCancellation(e, p, 15000, details) as Enrollment;
+    expect(next.cancellations![0]).toMatchObject({ refund: 15000, fee: 5000 });
+    expect(next).toMatchObject({ total: 31000, balance: 0 });
+    // A later full cancellation keeps the fee owed and suggests back everything else.
+    const all = plan(next, ['c']);
+    expect(all.newTotal).toBe(5000);
+    expect(all.suggestedRefund).toBe(46000 - 15000 - 5000);
+    const done = applyCancellation(next, all, all.suggestedRefund, details) as Enrollment;
+    expect(done).toMatchObject({ status: 'cancelled', classIds: [], total: 5000, balance: 0 });
+  });
+
+  it('refuses a refund above what was paid, foreign classes and a cancelled enrollment', () => {
+    const e = enrolled([{ classId: 'c', addOnIds: [] }], [], 10000);
+    expect(applyCancellation(e, plan(e, ['c']), 10001, details)).toBe('The refund cannot be more than the $100 paid.');
+    expect(cancellationProblem(e, ['zzz'])).toBe('Only classes of this enrollment can be cancelled.');
+    expect(cancellationProblem({ ...e, status: 'cancelled' }, ['c'])).toBe('This enrollment is already cancelled.');
+  });
+});
