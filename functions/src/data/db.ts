@@ -36,11 +36,14 @@ export function chunks<T>(items: T[], size: number): T[][] {
   return out;
 }
 
-/** Documents by id in batched reads (500 a batch), never a read per document. */
-export async function getByIds<T>(collection: string, ids: string[]): Promise<{ found: T[]; notFound: string[] }> {
+/** Documents by id in batched reads (500 a batch), never a read per document; `fields` reads only those. */
+export async function getByIds<T>(collection: string, ids: string[], fields?: string[]): Promise<{ found: T[]; notFound: string[] }> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return { found: [], notFound: [] };
-  const parts = await Promise.all(chunks(unique, 500).map((part) => db().getAll(...part.map((id) => db().collection(collection).doc(id)))));
+  const refs = (part: string[]) => part.map((id) => db().collection(collection).doc(id));
+  const parts = await Promise.all(
+    chunks(unique, 500).map((part) => (fields ? db().getAll(...refs(part), { fieldMask: fields }) : db().getAll(...refs(part)))),
+  );
   const snaps = parts.flat();
   return {
     found: snaps.filter((s) => s.exists).map((s) => fromDoc<T>(s)),

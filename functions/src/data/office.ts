@@ -105,7 +105,7 @@ export async function loadTshirts(semesterId: string): Promise<TshirtTally> {
     if (e.status !== 'confirmed' || !here.length) continue;
     classesOf.set(e.studentId, [...(classesOf.get(e.studentId) ?? []), ...here.map((id) => title.get(id)!)]);
   }
-  const { found } = await getByIds<Student>(COLLECTIONS.students, [...classesOf.keys()]);
+  const { found } = await getByIds<Student>(COLLECTIONS.students, [...classesOf.keys()], ['firstName', 'lastName', 'grade', 'tshirtSize']);
   return tallyTshirts(
     semesterId,
     found.map((s) => ({ id: s.id, firstName: s.firstName, lastName: s.lastName, grade: s.grade, size: s.tshirtSize, classTitles: classesOf.get(s.id)! })),
