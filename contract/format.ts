@@ -55,3 +55,11 @@ export function ageOn(birthDate: IsoDate, date: IsoDate): number {
   const [y, m, d] = date.split('-').map(Number);
   return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
 }
+
+/** Cents from what a person types: "25", "25.5", "$1,025.50"; null when it is not an amount. */
+export function parseDollars(text: string): number | null {
+  const cleaned = text.trim().replace(/^\$/, '').replace(/,/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole, fraction = ''] = cleaned.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
+import { paidOf, refundedOf } from '../../../contract/money';
 import { PageLoading } from '../../components/PageLoading';
 import { useCall } from '../../lib/useCall';
 import { useCatalogCache } from '../catalog/catalogCache';
@@ -35,7 +36,8 @@ export default function MyEnrollments() {
       {state.status === 'loaded' && state.value.enrollments.length > 0 && (
         <ul className="enrollment-list">
           {state.value.enrollments.map((e) => {
-            const paid = e.payments.reduce((s, p) => s + p.amount, 0);
+            const paid = paidOf(e);
+            const refunded = refundedOf(e);
             return (
               <li key={e.id} className="enrollment-card">
                 <h2>{e.studentName}</h2>
@@ -59,6 +61,12 @@ export default function MyEnrollments() {
                     </li>
                   ))}
                 </ul>
+                {(e.cancellations ?? []).map((c, i) => (
+                  <p key={i} className="muted">
+                    Cancelled {new Date(c.at).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}: {c.classTitles.join(', ')}
+                    {c.refund > 0 && ` · refund ${formatCents(c.refund)}`}
+                  </p>
+                ))}
                 <dl className="money-summary">
                   <div>
                     <dt>Total</dt>
@@ -68,6 +76,12 @@ export default function MyEnrollments() {
                     <dt>Paid</dt>
                     <dd>{formatCents(paid)}</dd>
                   </div>
+                  {refunded > 0 && (
+                    <div>
+                      <dt>Refunded</dt>
+                      <dd>{formatCents(refunded)}</dd>
+                    </div>
+                  )}
                   <div>
                     <dt>Balance</dt>
                     <dd className={e.balance > 0 ? 'balance-due' : ''}>{formatCents(e.balance)}</dd>

@@ -1,17 +1,28 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { NotBuiltYet } from '../../components/NotBuiltYet';
+import { PageLoading } from '../../components/PageLoading';
 import ClassManagement from './classes/ClassManagement';
 import Dashboard from './dashboard/Dashboard';
 
+// The office's sheets and money pages load when first opened.
+const ClassForms = lazy(() => import('./office/ClassForms'));
+const StudentInfo = lazy(() => import('./office/StudentInfo'));
+const StudentSheetPage = lazy(() => import('./office/StudentInfo').then((m) => ({ default: m.StudentSheetPage })));
+const TshirtSizes = lazy(() => import('./office/TshirtSizes'));
+const Enrollments = lazy(() => import('./office/Enrollments'));
+
 export default function AdminRoutes() {
   return (
-    <Routes>
-      <Route index element={<Dashboard />} />
-      <Route path="report" element={<NotBuiltYet title="Class Forms and Contacts" />} />
-      <Route path="students" element={<NotBuiltYet title="Student Info Sheets" />} />
-      <Route path="t-shirts" element={<NotBuiltYet title="T-shirt Sizes" />} />
-      <Route path="enrollments" element={<NotBuiltYet title="Enrollments" />} />
-      <Route path="classes/management/*" element={<ClassManagement />} />
-    </Routes>
+    <Suspense fallback={<PageLoading label="Loading…" />}>
+      <Routes>
+        <Route index element={<Dashboard />} />
+        <Route path="report" element={<ClassForms />} />
+        <Route path="students" element={<StudentInfo />} />
+        <Route path="students/:id" element={<StudentSheetPage />} />
+        <Route path="t-shirts" element={<TshirtSizes />} />
+        <Route path="enrollments" element={<Enrollments />} />
+        <Route path="classes/management/*" element={<ClassManagement />} />
+      </Routes>
+    </Suspense>
   );
 }

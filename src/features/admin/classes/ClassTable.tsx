@@ -3,8 +3,7 @@ import { Link } from 'react-router-dom';
 import type { AdminClass, Semester } from '../../../../contract/domain';
 import { formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../../contract/format';
 import { call } from '../../../lib/callable';
-import { useNotify } from '../../../lib/toast';
-import { toCallError } from '../../../lib/useCall';
+import { useOfficeAction } from '../shared/EditForm';
 
 const STATUS_LABEL: Record<AdminClass['status'], string> = { live: 'Live', draft: 'Draft', paused: 'Paused', 'info-only': 'Info only' };
 
@@ -27,20 +26,10 @@ export function ClassTable({
   classes: AdminClass[];
   onChange: () => void;
 }) {
-  const notify = useNotify();
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useOfficeAction();
   const [copyTarget, setCopyTarget] = useState(semester.id);
-
-  const act = async (key: string, run: () => Promise<string>) => {
-    setBusy(key);
-    try {
-      notify({ severity: 'success', summary: 'Done', detail: await run() });
-      onChange();
-    } catch (e) {
-      notify({ severity: 'error', summary: 'Not done', detail: toCallError(e).message });
-    } finally {
-      setBusy(null);
-    }
+  const act = async (key: string, action: () => Promise<string>) => {
+    if (await run(key, action)) onChange();
   };
 
   return (

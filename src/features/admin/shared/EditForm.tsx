@@ -78,3 +78,29 @@ export function useConfirmedAction() {
     );
   };
 }
+
+/**
+ * Runs office actions one at a time: `busy` names the one running; success says the action's own
+ * message in a toast; failure keeps the server's message in `failure` and toasts it.
+ */
+export function useOfficeAction() {
+  const notify = useNotify();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState('');
+  const run = async (key: string, action: () => Promise<string>): Promise<boolean> => {
+    setBusy(key);
+    setFailure('');
+    try {
+      notify({ severity: 'success', summary: 'Done', detail: await action() });
+      return true;
+    } catch (e) {
+      const message = toCallError(e).message;
+      setFailure(message);
+      notify({ severity: 'error', summary: 'Not done', detail: message });
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { busy, failure, setFailure, run };
+}

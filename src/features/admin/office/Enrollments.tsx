@@ -1,0 +1,207 @@
+import { useState } from 'react';
+import type { Enrollment, EnrollmentRow, EnrollmentSort } from '../../../../contract/domain';
+import { formatCents } from '../../../../contract/format';
+import { paidOf, refundedOf } from '../../../../contract/money';
+import { LoadError } from '../../../components/LoadError';
+import { PageLoading } from '../../../components/PageLoading';
+import { useDebounced } from '../../../hooks/useDebounced';
+import { call } from '../../../lib/callable';
+import { downloadCsv, slug } from '../../../lib/csv';
+import { useCall } from '../../../lib/useCall';
+import { useOfficeAction } from '../shared/EditForm';
+import { useSemesterPicker } from '../shared/SemesterPicker';
+import { Pager, SortHeader, type Sort } from '../shared/table';
+import { EnrollmentMoney } from './EnrollmentMoney';
+import './office.css';
+
+const PAGE_SIZE = 25;
+const EXPORT_PAGE = 1000;
+type Status = '' | 'confirmed' | 'cancelled';
+interface Filters {
+  classId: string;
+  status: Status;
+  balanceDue: boolean;
+  search: string;
+}
+const NO_FILTERS: Filters = { classId: '', status: '', balanceDue: false, search: '' };
+
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+const titlesOf = (row: EnrollmentRow) => new Map(row.classIds.map((id, i) => [id, row.classTitles[i]]));
+
+/** /admin/enrollments: the semester's enrollments, filtered, sorted and paged on the server; payments and cancellations. */
+export default function Enrollments() {
+  const { semester, picker } = useSemesterPicker();
+  return (
+    <div className="page admin-page">
+      <h1>Enrollments</h1>
+      {picker}
+      {semester && <SemesterEnrollments key={semester.id} semesterId={semester.id} semesterName={semester.name} />}
+    </div>
+  );
+}
+
+function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string; semesterName: string }) {
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [sort, setSort] = useState<Sort<EnrollmentSort>>({ field: 'createdAt', order: 'desc' });
+  const [page, setPage] = useState(0);
+  const [open, setOpen] = useState<EnrollmentRow | null>(null);
+  const { busy, run } = useOfficeAction();
+  const exporting = busy === 'export';
+  const search = useDebounced(filters.search.trim());
+  const query = {
+    semesterId,
+    ...(filters.classId && { classId: filters.classId }),
+    ...(filters.status && { status: filters.status }),
+    ...(filters.balanceDue && { balanceDue: true }),
+    ...(search && { search }),
+    sort: sort.field,
+    order: sort.order,
+  };
+  const [classes] = useCall('adminClasses', { semesterId });
+  const [state, reload] = useCall('adminEnrollments', { ...query, page, pageSize: PAGE_SIZE });
+  const set = (change: Partial<Filters>) => {
+    setFilters((f) => ({ ...f, ...change }));
+    setPage(0);
+  };
+  const onSort = (next: Sort<EnrollmentSort>) => {
+    setSort(next);
+    setPage(0);
+  };
+  const changed = (e: Enrollment) => {
+    setOpen((row) => (row ? { ...row, ...e, paid: paidOf(e), refunded: refundedOf(e), classTitles: e.classIds.map((id) => titlesOf(row).get(id) ?? id) } : row));
+    reload();
+  };
+
+  const exportCsv = () =>
+    run('export', async () => {
+      const rows: EnrollmentRow[] = [];
+      for (let p = 0; ; p++) {
+        const r = await call('adminEnrollments', { ...query, page: p, pageSize: EXPORT_PAGE });
+        rows.push(...r.rows);
+        if (rows.length >= r.total || r.rows.length === 0) break;
+      }
+      downloadCsv(`enrollments-${slug(semesterName)}.csv`, [
+        ['Enrollment', 'Enrolled on', 'Student', 'Family email', 'Classes', 'Status', 'Discount codes', 'Total', 'Paid', 'Refunded', 'Balance', 'Payments'],
+        ...rows.map((e) => [
+          e.id,
+          e.createdAt.slice(0, 10),
+          e.studentName,
+          e.familyEmail ?? '',
+          e.classTitles.join('; '),
+          e.status,
+          e.discounts.map((d) => d.code).join('; '),
+          dollars(e.total),
+          dollars(e.paid),
+          dollars(e.refunded),
+          dollars(e.balance),
+          e.payments.map((p) => `${p.at.slice(0, 10)} ${p.method} ${dollars(p.amount)}${p.note ? ` ${p.note}` : ''}`).join('; '),
+        ]),
+      ]);
+      return `${rows.length} enrollments in the CSV file.`;
+    });
+
+  return (
+    <>
+      <section className="admin-card" aria-labelledby="enrollment-filters">
+        <h2 id="enrollment-filters" className="visually-hidden">
+          Filters
+        </h2>
+        <div className="filters">
+          <div className="field">
+            <label htmlFor="filter-class">Class</label>
+            <select id="filter-class" className="p-inputtext p-component" value={filters.classId} onChange={(e) => set({ classId: e.target.value })}>
+              <option value="">All classes</option>
+              {classes.status === 'loaded' &&
+                classes.value.classes.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.title || 'Untitled draft'}
+                  </option>
+                ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="filter-status">Status</label>
+            <select id="filter-status" className="p-inputtext p-component" value={filters.status} onChange={(e) => set({ status: e.target.value as Status })}>
+              <option value="">Any status</option>
+              <option value="confirmed">Confirmed</option>
+              <option value="cancelled">Cancelled</option>
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="filter-search">Student or class</label>
+            <input id="filter-search" type="search" className="p-inputtext p-component" value={filters.search} onChange={(e) => set({ search: e.target.value })} />
+          </div>
+          <label className="checkbox-row">
+            <input type="checkbox" checked={filters.balanceDue} onChange={(e) => set({ balanceDue: e.target.checked })} /> Balance due only
+          </label>
+        </div>
+      </section>
+      {state.status === 'loading' && <PageLoading label="Loading enrollments…" />}
+      {state.status === 'error' && <LoadError error={state.error} onRetry={reload} />}
+      {state.status === 'loaded' && (
+        <section className="admin-card" aria-labelledby="enrollment-list">
+          <div className="card-header">
+            <h2 id="enrollment-list">
+              {state.value.total} {state.value.total === 1 ? 'enrollment' : 'enrollments'}
+            </h2>
+            <button type="button" className="p-button p-component p-button-outlined" onClick={() => void exportCsv()} disabled={exporting || state.value.total === 0}>
+              <span className="pi pi-download" aria-hidden="true" /> {exporting ? 'Exporting…' : 'Export CSV'}
+            </button>
+          </div>
+          {state.value.total === 0 ? (
+            <p className="muted">No enrollment matches these filters.</p>
+          ) : (
+            <>
+              <div className="table-scroll">
+                <table className="admin-table">
+                  <caption className="visually-hidden">Enrollments of {semesterName}</caption>
+                  <thead>
+                    <tr>
+                      <SortHeader label="Enrolled" field="createdAt" sort={sort} onSort={onSort} />
+                      <SortHeader label="Student" field="studentName" sort={sort} onSort={onSort} />
+                      <th scope="col">Family</th>
+                      <th scope="col">Classes</th>
+                      <SortHeader label="Total" field="total" sort={sort} onSort={onSort} className="num" />
+                      <th scope="col" className="num">
+                        Paid
+                      </th>
+                      <SortHeader label="Balance" field="balance" sort={sort} onSort={onSort} className="num" />
+                      <th scope="col">Status</th>
+                      <th scope="col">
+                        <span className="visually-hidden">Actions</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {state.value.rows.map((e) => (
+                      <tr key={e.id}>
+                        <td>{day(e.createdAt)}</td>
+                        <th scope="row">{e.studentName}</th>
+                        <td>{e.familyEmail ?? <span className="muted">—</span>}</td>
+                        <td>{e.classTitles.join(', ') || <span className="muted">None left</span>}</td>
+                        <td className="num">{formatCents(e.total)}</td>
+                        <td className="num">{formatCents(e.paid - e.refunded)}</td>
+                        <td className="num">{e.balance > 0 ? <strong>{formatCents(e.balance)}</strong> : formatCents(e.balance)}</td>
+                        <td>
+                          <span className={`status-chip ${e.status === 'confirmed' ? 'status-live' : 'status-draft'}`}>{e.status === 'confirmed' ? 'Confirmed' : 'Cancelled'}</span>
+                        </td>
+                        <td>
+                          <button type="button" className="link-button" onClick={() => setOpen(e)}>
+                            Payments &amp; changes<span className="visually-hidden"> for {e.studentName}</span>
+                          </button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager page={page} pageSize={PAGE_SIZE} total={state.value.total} onPage={setPage} label="Enrollments" />
+            </>
+          )}
+        </section>
+      )}
+      {open && <EnrollmentMoney enrollment={open} titles={titlesOf(open)} onChange={changed} onClose={() => setOpen(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import type { TshirtTally } from '../../../../contract/domain';
+import { LoadError } from '../../../components/LoadError';
+import { PageLoading } from '../../../components/PageLoading';
+import { downloadCsv, slug } from '../../../lib/csv';
+import { useCall } from '../../../lib/useCall';
+import { useSemesterPicker } from '../shared/SemesterPicker';
+import { Pager } from '../shared/table';
+import { gradeText } from './studentText';
+import './office.css';
+
+const PAGE_SIZE = 50;
+
+/** /admin/t-shirts: how many shirts of each size a semester needs, and who gets which. */
+export default function TshirtSizes() {
+  const { semester, picker } = useSemesterPicker();
+  const [state, reload] = useCall('adminTshirts', { semesterId: semester?.id ?? '' }, !semester);
+  const tally = state.status === 'loaded' ? state.value : null;
+  const download = () => {
+    if (!tally || !semester) return;
+    downloadCsv(`t-shirts-${slug(semester.name)}.csv`, [
+      ['Last name', 'First name', 'Grade', 'Size', 'Classes'],
+      ...tally.students.map((s) => [s.lastName, s.firstName, gradeText(s.grade), s.size, s.classTitles.join('; ')]),
+      [],
+      ['Size', 'Count'],
+      ...tally.counts.map((c) => [c.size, c.count]),
+    ]);
+  };
+  return (
+    <div className="page admin-page">
+      <h1>T-shirt Sizes</h1>
+      {picker}
+      {semester && state.status === 'loading' && <PageLoading label="Counting shirts…" />}
+      {state.status === 'error' && <LoadError error={state.error} onRetry={reload} />}
+      {tally && semester && (
+        <>
+          <section className="admin-card" aria-labelledby="size-counts">
+            <div className="card-header">
+              <h2 id="size-counts">Shirts for {semester.name}</h2>
+              <button type="button" className="p-button p-component p-button-outlined" onClick={download} disabled={!tally.students.length}>
+                <span className="pi pi-download" aria-hidden="true" /> Download CSV
+              </button>
+            </div>
+            <p>
+              {tally.students.length} {tally.students.length === 1 ? 'student' : 'students'} with a confirmed class.
+            </p>
+            <dl className="size-counts">
+              {tally.counts.map((c) => (
+                <div key={c.size} className={c.count === 0 ? 'is-zero' : undefined}>
+                  <dt>{c.size}</dt>
+                  <dd>{c.count}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <SizeList key={semester.id} semesterName={semester.name} students={tally.students} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function SizeList({ semesterName, students }: { semesterName: string; students: TshirtTally['students'] }) {
+  const [page, setPage] = useState(0);
+  return (
+    <section className="admin-card" aria-labelledby="size-students">
+      <h2 id="size-students">Students and sizes</h2>
+      {students.length === 0 ? (
+        <p className="muted">Nobody is enrolled in {semesterName} yet.</p>
+      ) : (
+        <>
+          <div className="table-scroll">
+            <table className="admin-table">
+              <caption className="visually-hidden">Students of {semesterName} with their t-shirt size</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Student</th>
+                  <th scope="col">Grade</th>
+                  <th scope="col">Size</th>
+                  <th scope="col">Classes</th>
+                </tr>
+              </thead>
+              <tbody>
+                {students.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE).map((s) => (
+                  <tr key={s.id}>
+                    <th scope="row">
+                      {s.lastName}, {s.firstName}
+                    </th>
+                    <td>{gradeText(s.grade)}</td>
+                    <td>{s.size}</td>
+                    <td>{s.classTitles.join(', ')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={page} pageSize={PAGE_SIZE} total={students.length} onPage={setPage} label="Students and sizes" />
+        </>
+      )}
+    </section>
+  );
+}

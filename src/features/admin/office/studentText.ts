@@ -1,0 +1,28 @@
+// How a student's info reads on the office's sheets and in its CSV files: one wording for both.
+import type { Allergy, Contact, Guardian, Medication, PhotoPermission, Student } from '../../../../contract/domain';
+import { gradeName } from '../../../../contract/format';
+
+export const fullName = (s: Pick<Student, 'firstName' | 'lastName'>) => `${s.firstName} ${s.lastName}`;
+export const sortName = (s: Pick<Student, 'firstName' | 'lastName'>) => `${s.lastName}, ${s.firstName}`;
+
+export const guardianText = (g: Guardian) => `${g.name} (${g.relationship}) ${g.phone}`;
+export const contactText = (c: Contact) => `${c.name} (${c.relationship}) ${c.phone}`;
+export const allergyText = (a: Allergy) => `${a.lifeThreatening ? 'LIFE-THREATENING: ' : ''}${a.allergen}${a.reaction ? ` (${a.reaction})` : ''}`;
+export const medicationText = (m: Medication) => [m.name, m.dose, m.schedule].filter(Boolean).join(', ');
+
+const PHOTO: Record<PhotoPermission, string> = { yes: 'Yes', no: 'No', 'yes-without-name': 'Yes, without name' };
+export const photoText = (p: PhotoPermission) => PHOTO[p];
+export const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
+export const gradeText = (grade: number) => (grade === 0 ? 'Kindergarten' : `Grade ${gradeName(grade)}`);
+
+export function insuranceText(s: Student): string {
+  const h = s.health;
+  return h.noInsurance ? 'No insurance' : [h.insuranceCompany, h.insuranceId].filter(Boolean).join(' #') || 'Not given';
+}
+
+export const hasLifeThreateningAllergy = (s: Student) => s.health.allergies.some((a) => a.lifeThreatening);
+
+/** Every guardian email once, in roster order. */
+export function guardianEmails(students: Student[]): string[] {
+  return [...new Set(students.flatMap((s) => s.guardians.map((g) => g.email.trim())).filter(Boolean))];
+}

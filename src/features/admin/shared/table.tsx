@@ -1,0 +1,65 @@
+// Sortable column headers and a pager for the office's tables.
+
+export interface Sort<F extends string> {
+  field: F;
+  order: 'asc' | 'desc';
+}
+
+/** A column header that sorts by its field; a second click reverses. Announced with aria-sort. */
+export function SortHeader<F extends string>({
+  label,
+  field,
+  sort,
+  onSort,
+  className,
+}: {
+  label: string;
+  field: F;
+  sort: Sort<F>;
+  onSort: (next: Sort<F>) => void;
+  className?: string;
+}) {
+  const active = sort.field === field;
+  return (
+    <th scope="col" className={className} aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button
+        type="button"
+        className="sort-button"
+        onClick={() => onSort({ field, order: active && sort.order === 'asc' ? 'desc' : 'asc' })}
+      >
+        {label}
+        <span className={`pi ${active ? (sort.order === 'asc' ? 'pi-sort-up-fill' : 'pi-sort-down-fill') : 'pi-sort'}`} aria-hidden="true" />
+      </button>
+    </th>
+  );
+}
+
+/** "21–40 of 5 000" with previous and next buttons. */
+export function Pager({ page, pageSize, total, onPage, label }: { page: number; pageSize: number; total: number; onPage: (page: number) => void; label: string }) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const from = total === 0 ? 0 : page * pageSize + 1;
+  const to = Math.min(total, (page + 1) * pageSize);
+  return (
+    <nav className="pager" aria-label={`${label} pages`}>
+      <button type="button" className="p-button p-button-outlined p-button-sm" disabled={page === 0} onClick={() => onPage(page - 1)}>
+        <span className="pi pi-angle-left" aria-hidden="true" /> Previous
+      </button>
+      <span aria-live="polite">
+        {from.toLocaleString('en-US')}–{to.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
+      </span>
+      <button type="button" className="p-button p-button-outlined p-button-sm" disabled={page >= pages - 1} onClick={() => onPage(page + 1)}>
+        Next <span className="pi pi-angle-right" aria-hidden="true" />
+      </button>
+    </nav>
+  );
+}
+
+/** Sorts rows in the browser (for lists the server sends whole, like a semester's classes). */
+export function sortRows<T, F extends string>(rows: T[], sort: Sort<F>, value: (row: T, field: F) => string | number): T[] {
+  const sign = sort.order === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = value(a, sort.field);
+    const y = value(b, sort.field);
+    return sign * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), 'en', { numeric: true }));
+  });
+}

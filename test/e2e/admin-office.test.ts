@@ -1,0 +1,175 @@
+import { readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Enrollment, PriceQuote } from '../../contract/domain';
+import { callFunction, signIn } from '../support/emulators';
+import { axeViolations, newPage, seededBrowser, signInThroughForm } from './support/browser';
+
+const RELEASES = [
+  { releaseId: 'medical', version: '2025-1', typedName: 'Sam Rivera' },
+  { releaseId: 'liability', version: '2025-1', typedName: 'Sam Rivera' },
+];
+
+async function signedInAdmin(page: Page) {
+  await signInThroughForm(page, 'admin@example.com', 'admin-demo-1');
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+}
+
+async function downloaded(page: Page, click: () => Promise<void>): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return readFileSync((await download.path())!, 'utf8');
+}
+
+const enrolledText = async (page: Page, title: string) =>
+  (await page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title }) }).getByRole('cell').nth(1).textContent())!.trim();
+
+describe('the school office: class forms, info sheets, t-shirts, enrollments and payments (issue 7)', () => {
+  const browser = seededBrowser();
+
+  it('opens the forms of two classes, copies the email list, downloads the roster and prints one class per page', async () => {
+    const { context, page } = await newPage(browser());
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signedInAdmin(page);
+    await page.goto('/admin/report');
+    await page.getByRole('rowheader', { name: 'Fire & Shelter Skills' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    // Sorted by enrolled, most first.
+    await page.getByRole('button', { name: 'Enrolled' }).click();
+    await page.getByRole('button', { name: 'Enrolled' }).click();
+    await expect.poll(() => page.getByRole('rowheader').first().textContent()).toBe('Junior Naturalists');
+    await page.getByLabel('Choose Fire & Shelter Skills').check();
+    await page.getByLabel('Choose Creek Critters').check();
+    await page.getByRole('link', { name: 'Open forms for 2 selected' }).click();
+
+    const fire = page.getByRole('region', { name: 'Fire & Shelter Skills' });
+    await fire.getByRole('table', { name: 'Roster and contacts' }).waitFor();
+    expect(await fire.getByRole('table', { name: 'Roster and contacts' }).getByRole('rowheader').count()).toBe(10);
+    expect(await fire.getByText('LIFE-THREATENING:').count()).toBeGreaterThan(0);
+    await fire.getByRole('table', { name: /Sign-in \/ sign-out sheet/ }).waitFor();
+    await fire.getByRole('table', { name: 'Health sheet' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    const emails = await fire.getByLabel(/Class email list/).inputValue();
+    expect(emails.split(', ')).toHaveLength(10);
+    await fire.getByRole('button', { name: 'Copy all emails of Fire & Shelter Skills' }).click();
+    await page.getByText('10 email addresses copied.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(emails);
+
+    const csv = await downloaded(page, () => page.getByRole('button', { name: 'Roster CSV' }).click());
+    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toMatch(/^Class,Last name,First name,Age,Grade,Guardians/);
+    expect(lines.filter((l) => l.startsWith('Fire & Shelter Skills,'))).toHaveLength(10);
+    expect(lines.filter((l) => l.startsWith('Creek Critters,'))).toHaveLength(3);
+
+    // Only the sign-in sheets, printed: no navigation chrome, each class on its own page.
+    // The choice lives in the URL (a router transition), so it is clicked, then awaited.
+    await page.getByLabel('Sign-in / sign-out').click();
+    await expect.poll(() => page.getByLabel('Sign-in / sign-out').isChecked()).toBe(true);
+    expect(page.url()).toContain('sheet=sign-in');
+    await expect.poll(() => fire.getByRole('table', { name: 'Roster and contacts' }).count()).toBe(0);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.shell-header').isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    mkdirSync('screenshots', { recursive: true });
+    await page.screenshot({ path: 'screenshots/e2e-sign-in-sheets-print.png', fullPage: true });
+    const pdf = (await page.pdf({ format: 'Letter' })).toString('latin1');
+    expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(2);
+    await context.close();
+  });
+
+  it('finds a student and shows the info sheet with the releases signed', async () => {
+    const { context, page } = await newPage(browser(), 360, 740);
+    await signedInAdmin(page);
+    await page.goto('/admin/students');
+    await page.getByLabel('Search by name, school or guardian email').fill('family@example.com');
+    await page.getByRole('link', { name: 'Rivera, Leo' }).waitFor();
+    expect(await page.getByRole('rowheader').count()).toBe(2);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Rivera, Ava' }).click();
+    await page.getByRole('heading', { name: 'Ava Rivera' }).waitFor();
+    const releases = page.getByRole('table', { name: 'Releases signed for this enrollment' });
+    await releases.getByRole('rowheader', { name: 'Medical Release' }).waitFor();
+    expect(await releases.getByRole('cell', { name: 'Sam Rivera' }).count()).toBe(2);
+    await page.getByText('family@example.com').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('counts t-shirts for every size and downloads them', async () => {
+    const { context, page } = await newPage(browser());
+    await signedInAdmin(page);
+    await page.goto('/admin/t-shirts');
+    await page.getByText(/\d+ students with a confirmed class/).waitFor();
+    for (const size of ['YXS', 'A2XL']) await page.getByText(size, { exact: true }).first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    const csv = await downloaded(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
+    expect(csv).toContain('Last name,First name,Grade,Size,Classes');
+    expect(csv).toContain('A2XL,0');
+    await context.close();
+  });
+
+  it('records a payment and cancels one class: the balance, the seat and the family page follow', async () => {
+    const family = await signIn('family@example.com', 'family-demo-1');
+    const lines = [
+      { classId: 'wild-art', addOnIds: [] },
+      { classId: 'creek-critters', addOnIds: [] },
+    ];
+    const quote = await callFunction<PriceQuote>('priceBasket', { lines, codes: [] });
+    const made = await callFunction<{ enrollment: Enrollment }>(
+      'enroll',
+      { studentId: 'demo-ava', lines, codes: [], expectedTotal: quote.result!.total, infoConfirmed: false, releases: RELEASES, idempotencyKey: 'e2e-office' },
+      family.idToken,
+    );
+    expect(made.status).toBe(200);
+
+    const { context, page } = await newPage(browser());
+    await signedInAdmin(page);
+    await page.goto('/admin/report');
+    const before = await (async () => {
+      await page.getByRole('rowheader', { name: 'Creek Critters' }).waitFor();
+      return enrolledText(page, 'Creek Critters');
+    })();
+    expect(before).toBe('4 / 12');
+
+    await page.goto('/admin/enrollments');
+    await page.getByLabel('Student or class').fill('Ava Rivera');
+    await page.getByRole('heading', { name: '1 enrollment' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Payments & changes for Ava Rivera' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Amount ($)').fill('600');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await dialog.getByText('That is more than the balance of $500.').waitFor();
+    await dialog.getByLabel('Amount ($)').fill('100');
+    await dialog.getByLabel('Method').selectOption('venmo');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await page.getByText('Payment of $100 recorded. Balance: $400.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await dialog.getByLabel('Creek Critters').check();
+    await dialog.getByText('Suggested refund').waitFor();
+    expect(await dialog.getByLabel('Refund ($)').inputValue()).toBe('0.00');
+    page.once('dialog', (d) => void d.accept());
+    await dialog.getByRole('button', { name: 'Cancel selected classes' }).click();
+    await page.getByText('Cancelled Creek Critters. Refund: $0. Seats are free again.').waitFor();
+    await dialog.getByText('Wild Art · $260').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('row').filter({ hasText: 'Ava Rivera' }).getByRole('cell', { name: '$160' }).waitFor();
+
+    await page.goto('/admin/report');
+    await page.getByRole('rowheader', { name: 'Creek Critters' }).waitFor();
+    expect(await enrolledText(page, 'Creek Critters')).toBe('3 / 12');
+    await context.close();
+
+    const fam = await newPage(browser(), 360, 740);
+    await signInThroughForm(fam.page, 'family@example.com', 'family-demo-1');
+    await fam.page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await fam.page.goto('/account/enrollments');
+    const card = fam.page.getByRole('listitem').filter({ hasText: /Cancelled .*: Creek Critters/ });
+    await card.waitFor();
+    expect(await card.getByText('$160').count()).toBeGreaterThan(0);
+    expect(await axeViolations(fam.page)).toEqual([]);
+    await fam.context.close();
+  });
+});
