@@ -37,7 +37,7 @@ function PaymentForm({ enrollment, onChange }: { enrollment: Enrollment; onChang
       <h3 id="pay-title">Record a payment</h3>
       <div className="field">
         <label htmlFor="pay-amount">Amount ($)</label>
-        <input id="pay-amount" className="p-inputtext p-component" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} aria-describedby="pay-error" />
+        <input id="pay-amount" className="p-inputtext p-component" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} aria-describedby={failure ? 'pay-error' : undefined} />
       </div>
       <div className="field">
         <label htmlFor="pay-method">Method</label>
@@ -53,9 +53,11 @@ function PaymentForm({ enrollment, onChange }: { enrollment: Enrollment; onChang
         <label htmlFor="pay-note">Note (check number, who paid…)</label>
         <input id="pay-note" className="p-inputtext p-component" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
       </div>
-      <p id="pay-error" className="field-error" role="alert">
-        {failure}
-      </p>
+      {failure && (
+        <p id="pay-error" className="field-error" role="alert">
+          {failure}
+        </p>
+      )}
       <button type="submit" className="p-button p-component" disabled={busy !== null}>
         {busy ? 'Saving…' : 'Record payment'}
       </button>
@@ -141,9 +143,11 @@ function CancelForm({ enrollment, titles, onChange }: { enrollment: Enrollment; 
         <label htmlFor="cancel-note">Note</label>
         <input id="cancel-note" className="p-inputtext p-component" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
       </div>
-      <p className="field-error" role="alert">
-        {failure}
-      </p>
+      {failure && (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      )}
       <button type="submit" className="p-button p-component p-button-danger" disabled={busy !== null || !current}>
         {busy ? 'Cancelling…' : 'Cancel selected classes'}
       </button>
