@@ -150,6 +150,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     await dialog.getByLabel('Creek Critters').check();
     await dialog.getByText('Suggested refund').waitFor();
     expect(await dialog.getByLabel('Refund ($)').inputValue()).toBe('0.00');
+    expect(await axeViolations(page)).toEqual([]);
     page.once('dialog', (d) => void d.accept());
     await dialog.getByRole('button', { name: 'Cancel selected classes' }).click();
     await page.getByText('Cancelled Creek Critters. Refund: $0. Seats are free again.').waitFor();
