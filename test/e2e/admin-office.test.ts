@@ -150,6 +150,8 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     await dialog.getByLabel('Creek Critters').check();
     await dialog.getByText('Suggested refund').waitFor();
     expect(await dialog.getByLabel('Refund ($)').inputValue()).toBe('0.00');
+    // Checked once the payment's toast has gone (axe would catch it half faded out).
+    await page.locator('.p-toast-message').waitFor({ state: 'detached' });
     expect(await axeViolations(page)).toEqual([]);
     page.once('dialog', (d) => void d.accept());
     await dialog.getByRole('button', { name: 'Cancel selected classes' }).click();

@@ -88,6 +88,7 @@ export const adminDeleteClass = callable(callables.adminDeleteClass, async ({ id
 
 export const adminSaveGroup = callable(callables.adminSaveGroup, async ({ id, ...fields }) => {
   const ref = id ? col(COLLECTIONS.groups).doc(id) : col(COLLECTIONS.groups).doc();
+  if (id && !(await ref.get()).exists) throw notFound('This group');
   const [classSnaps, others] = await Promise.all([
     db().getAll(...[...new Set(fields.classIds)].map((cid) => col(COLLECTIONS.classes).doc(cid))),
     loadGroupsOfSemesters([fields.semesterId]),

@@ -1,0 +1,113 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ClassRecord, Enrollment, PriceQuote, Student } from '../../contract/domain';
+import { adminDb } from '../../scripts/demo/adminApp';
+import { seedDemo } from '../../scripts/demo/seedDemo';
+import { callFunction, createUser, resetEmulators, signIn, type CallResult, type TestUser } from '../support/emulators';
+import { AVA } from '../support/samples';
+
+// Issue 8: 30 families from 30 accounts submit at the same moment for the last seats of three
+// classes and a two-class bundle, while the office cancels an enrollment in one of them.
+const FAMILIES = 30;
+const RACE_CLASSES: { id: string; capacity: number }[] = [
+  { id: 'race-a', capacity: 3 },
+  { id: 'race-b', capacity: 2 },
+  { id: 'race-c', capacity: 2 },
+  { id: 'race-d', capacity: 2 },
+];
+const BASKETS = [['race-a'], ['race-b', 'race-a'], ['race-c', 'race-d']];
+const RELEASES = [
+  { releaseId: 'medical', version: '2025-1', typedName: 'Pat Racer' },
+  { releaseId: 'liability', version: '2025-1', typedName: 'Pat Racer' },
+];
+const db = () => adminDb();
+const lines = (ids: string[]) => ids.map((classId) => ({ classId, addOnIds: [] }));
+
+describe(`${FAMILIES} families racing for the last seats while the office cancels (issue 8)`, () => {
+  let families: { user: TestUser; studentId: string }[];
+  let totals: number[];
+  let cancelId: string;
+  let admin: TestUser;
+  beforeAll(async () => {
+    await resetEmulators();
+    await seedDemo();
+    const template = (await db().doc('classes/wild-art').get()).data() as ClassRecord;
+    for (const c of RACE_CLASSES) {
+      await db().doc(`classes/${c.id}`).set({ ...template, id: c.id, title: `Race ${c.id.slice(-1).toUpperCase()}`, capacity: c.capacity, enrolledCount: 0, gradeMin: 0, gradeMax: 12, addOns: [] });
+    }
+    await db().doc('groups/race-group').set({ id: 'race-group', semesterId: template.semesterId, name: 'Race bundle', price: 40000, classIds: ['race-c', 'race-d'] });
+    admin = await signIn('admin@example.com', 'admin-demo-1');
+    const a = await signIn('family@example.com', 'family-demo-1');
+    // Ava holds one of race-a's seats; the office cancels it during the race.
+    const avaTotal = (await callFunction<PriceQuote>('priceBasket', { lines: lines(['race-a']), codes: [] })).result!.total;
+    const held = await callFunction<{ enrollment: Enrollment }>(
+      'enroll',
+      { studentId: 'demo-ava', lines: lines(['race-a']), codes: [], expectedTotal: avaTotal, infoConfirmed: false, releases: RELEASES, idempotencyKey: 'race-held-seat' },
+      a.idToken,
+    );
+    expect(held.status).toBe(200);
+    cancelId = held.result!.enrollment.id;
+
+    families = await Promise.all(
+      Array.from({ length: FAMILIES }, async (_, i) => {
+        const user = await createUser(`racer${i}@example.com`);
+        const profile = { ...AVA, firstName: `Racer${i}`, lastName: 'Family', guardians: [{ ...AVA.guardians[0], email: `racer${i}@example.com` }] };
+        const saved = await callFunction<{ student: Student }>('saveStudent', { profile, reviewed: true }, user.idToken);
+        expect(saved.status).toBe(200);
+        return { user, studentId: saved.result!.student.id };
+      }),
+    );
+    totals = await Promise.all(BASKETS.map(async (b) => (await callFunction<PriceQuote>('priceBasket', { lines: lines(b), codes: [] })).result!.total));
+  }, 120_000);
+
+  it('never oversells; counts equal rosters; every success has its email; every failure left nothing', async () => {
+    const count = async (c: string) => (await db().collection(c).count().get()).data().count;
+    const [enrollmentsBefore, mailBefore] = await Promise.all([count('enrollments'), count('mail')]);
+    const started = performance.now();
+    const [cancel, ...results] = await Promise.all([
+      callFunction<{ enrollment: Enrollment }>('adminCancelEnrollment', { enrollmentId: cancelId, classIds: ['race-a'], refund: 0, note: 'race' }, admin.idToken),
+      ...families.map(({ user, studentId }, i) =>
+        callFunction<{ enrollment: Enrollment }>(
+          'enroll',
+          { studentId, lines: lines(BASKETS[i % 3]), codes: [], expectedTotal: totals[i % 3], infoConfirmed: false, releases: RELEASES, idempotencyKey: `race-${i}-attempt` },
+          user.idToken,
+        ),
+      ),
+    ]);
+    const ms = Math.round(performance.now() - started);
+    expect(cancel.status, JSON.stringify(cancel.error)).toBe(200);
+
+    const ok = results.filter((r) => r.status === 200) as Required<CallResult<{ enrollment: Enrollment }>>[];
+    const refused = results.filter((r) => r.status !== 200);
+    for (const r of refused) {
+      expect(r.status, JSON.stringify(r.error)).toBe(400);
+      expect(r.error?.message).toMatch(/is full/);
+    }
+    let oversold = 0;
+    for (const c of RACE_CLASSES) {
+      const klass = (await db().doc(`classes/${c.id}`).get()).data() as ClassRecord;
+      const roster = await db().collection(`classes/${c.id}/roster`).get();
+      expect(klass.enrolledCount, c.id).toBe(roster.size);
+      oversold += Math.max(0, klass.enrolledCount - c.capacity);
+      // Every roster entry belongs to a successful enrollment.
+      const ids = new Set(ok.map((r) => r.result.enrollment.id));
+      for (const d of roster.docs) expect(ids.has(d.get('enrollmentId') as string), `${c.id}/${d.id}`).toBe(true);
+    }
+    expect(oversold).toBe(0);
+    // The bundle's two classes were always taken together.
+    const [c, d] = await Promise.all(['race-c', 'race-d'].map(async (id) => (await db().doc(`classes/${id}`).get()).get('enrolledCount') as number));
+    expect(c).toBe(d);
+    // Ava's seat was given back in the same transaction as the cancellation.
+    expect((await db().doc('classes/race-a/roster/demo-ava').get()).exists).toBe(false);
+
+    expect(await count('enrollments')).toBe(enrollmentsBefore + ok.length);
+    expect(await count('mail')).toBe(mailBefore + ok.length);
+    for (const r of ok) {
+      const mail = await db().collection('mail').where('enrollmentId', '==', r.result.enrollment.id).get();
+      expect(mail.size).toBe(1);
+    }
+    const seats = RACE_CLASSES.reduce((s, x) => s + x.capacity, 0);
+    console.log(`race: ${FAMILIES} attempts + 1 cancellation in ${ms} ms; ${ok.length} enrolled, ${refused.length} told "full"; ${seats} seats; oversold ${oversold}`);
+    expect(ok.length).toBeGreaterThan(0);
+    expect(refused.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,104 @@
+// Sample payloads of every callable for the emulator tests (see SAMPLES).
+import { callables, type CallableName } from '../../contract/callables';
+import type { StudentProfile } from '../../contract/domain';
+import { addDays, buildDemoData } from '../../scripts/demo/demoData';
+import { todayInSchool } from '../../scripts/demo/seedDemo';
+
+const today = todayInSchool();
+const DEMO = buildDemoData(todayInSchool());
+const { id: _id, ownerUid: _owner, infoReviewedAt: _reviewed, ...AVA_PROFILE } = DEMO.students.find((s) => s.id === 'demo-ava')!;
+export const AVA: StudentProfile = AVA_PROFILE;
+
+export const semesterInput = (over: Record<string, unknown> = {}) => ({
+  name: 'Spring Test Term',
+  startDate: addDays(today, 30),
+  endDate: addDays(today, 100),
+  registrationOpens: addDays(today, -1),
+  registrationCloses: addDays(today, 60),
+  status: 'open',
+  infoMarkdown: '',
+  confirmationMarkdown: '',
+  ...over,
+});
+export const classInput = (semesterId: string, over: Record<string, unknown> = {}) => ({
+  semesterId,
+  title: 'Pond Life',
+  description: 'Nets, jars and frogs.',
+  classType: 'After-school',
+  instructors: ['Maya Lin'],
+  location: 'Mill Pond',
+  startDate: addDays(today, 30),
+  endDate: addDays(today, 90),
+  weekdays: [2],
+  startTime: '15:15',
+  endTime: '17:00',
+  gradeMin: 1,
+  gradeMax: 4,
+  capacity: 12,
+  price: 25000,
+  slidingScale: null,
+  addOns: [],
+  registrationDeadline: addDays(today, 40),
+  status: 'live',
+  imageUrl: null,
+  ...over,
+});
+
+/** Unpaid demo enrollments of the open term, for the payment and cancellation samples. */
+export const UNPAID = DEMO.enrollments.filter((e) => e.balance > 0 && e.semesterIds.includes('open-term'));
+
+/**
+ * One valid payload per callable, as the demo family (A) or the demo admin would send it: the
+ * authorization matrix and the bad-input test are generated from these, so a new callable without
+ * a sample fails both.
+ */
+export const SAMPLES: Partial<Record<CallableName, unknown>> = {
+  roles: null,
+  classes: { query: [{ id: 'wild-art' }] },
+  availableEnrollmentClasses: null,
+  classGroups: ['little-naturalists-bundle'],
+  classesBySemester: ['open-term'],
+  openSemesters: null,
+  releases: null,
+  priceBasket: { lines: [{ classId: 'wild-art', addOnIds: [] }], codes: ['SIBLING10'] },
+  myStudents: null,
+  saveStudent: { id: 'demo-ava', profile: AVA_PROFILE, reviewed: false },
+  enroll: {
+    studentId: 'demo-ava',
+    lines: [{ classId: 'wild-art', addOnIds: [] }],
+    codes: [],
+    expectedTotal: 26000,
+    infoConfirmed: false,
+    releases: [
+      { releaseId: 'medical', version: '2025-1', typedName: 'Sam Rivera' },
+      { releaseId: 'liability', version: '2025-1', typedName: 'Sam Rivera' },
+    ],
+    idempotencyKey: 'sample-enrollment-1',
+  },
+  myEnrollments: null,
+  loadDraft: null,
+  saveDraft: { json: '{"step":2}' },
+  deleteDraft: null,
+  adminSemesters: null,
+  adminSaveSemester: semesterInput({ name: 'Matrix Term', status: 'draft' }),
+  adminClasses: { semesterId: 'open-term' },
+  adminSaveClass: classInput('open-term', { status: 'draft', title: 'Matrix Class' }),
+  adminCopyClass: { classId: 'wild-art', toSemesterId: 'camps' },
+  adminDeleteClass: { id: 'star-gazing' },
+  adminSaveGroup: { semesterId: 'open-term', name: 'Matrix Bundle', price: 40000, classIds: ['bird-language', 'nature-journaling'] },
+  adminDeleteGroup: { id: 'two-week-wilderness' },
+  adminDiscounts: null,
+  adminSaveDiscount: { code: 'MATRIX5', description: '$5 off', type: 'fixed-basket', amount: 500, percent: 0, classIds: [], groupIds: [], classTypes: [], minimumCount: 0, expiresOn: null, active: true },
+  adminDeleteDiscount: { id: 'old-code' },
+  adminDashboard: { semesterId: 'open-term' },
+  adminRosters: { classIds: ['fire-and-shelter'] },
+  adminStudents: { search: 'rivera' },
+  adminStudent: { id: 'demo-ava' },
+  adminTshirts: { semesterId: 'open-term' },
+  adminEnrollments: { semesterId: 'open-term', balanceDue: true },
+  adminRecordPayment: { enrollmentId: UNPAID[0].id, amount: 100, method: 'cash', note: '' },
+  adminCancelQuote: { enrollmentId: UNPAID[0].id, classIds: UNPAID[0].classIds },
+  adminCancelEnrollment: { enrollmentId: UNPAID[1].id, classIds: UNPAID[1].classIds, refund: 0, note: 'Matrix' },
+};
+export const ADMIN_CALLABLES = Object.values(callables).filter((c) => c.access === 'admin').map((c) => c.name);
+
