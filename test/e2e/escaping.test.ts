@@ -98,6 +98,7 @@ describe('hostile text renders as text on every page (issue 8)', () => {
     expect(await noScriptRan(page)).toBeNull();
     await page.goto('/admin/enrollments');
     await page.getByLabel('Student or class').fill('onerror');
+    await page.getByRole('heading', { name: '1 enrollment' }).waitFor();
     await page.getByRole('rowheader', { name: `${FIRST} ${LAST}` }).waitFor();
     await page.getByRole('button', { name: /Payments & changes for/ }).click();
     await page.getByRole('dialog').getByText(FIRST, { exact: false }).first().waitFor();

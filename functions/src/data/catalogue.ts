@@ -1,7 +1,7 @@
 // Firestore reads of the public catalogue: whole queries or one batched getAll, never a read per class.
 import type { Query } from 'firebase-admin/firestore';
 import type { ClassGroup, ClassRecord, ClassStatus, Semester } from '../../../contract/domain';
-import { chunks, COLLECTIONS, db, fromDoc, getByIds } from './db';
+import { chunks, COLLECTIONS, db, fromDoc, getByIds, noteReads } from './db';
 
 const IN_LIMIT = 30;
 
@@ -13,16 +13,19 @@ async function queryIn<T>(collection: string, field: string, values: string[], r
       return (refine ? refine(q) : q).get();
     }),
   );
+  noteReads(snaps.reduce((n, s) => n + Math.max(1, s.size), 0));
   return snaps.flatMap((s) => s.docs.map((d) => fromDoc<T>(d)));
 }
 
 export async function loadSemesters(): Promise<Semester[]> {
   const snap = await db().collection(COLLECTIONS.semesters).get();
+  noteReads(Math.max(1, snap.size));
   return snap.docs.map((d) => fromDoc<Semester>(d));
 }
 
 export async function loadConfiguredCurrentSemesterId(): Promise<string | null> {
   const snap = await db().collection(COLLECTIONS.config).doc('portal').get();
+  noteReads(1);
   const value: unknown = snap.get('currentSemesterId');
   return typeof value === 'string' ? value : null;
 }

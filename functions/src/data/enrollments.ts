@@ -10,7 +10,7 @@ import { normalizeCode, priceBasket } from '../domain/pricing';
 import { buildReceipt } from '../domain/receipt';
 import { DEFAULT_RELEASES } from '../domain/releases';
 import { notYourStudent } from './students';
-import { COLLECTIONS, db } from './db';
+import { COLLECTIONS, db, noteReads } from './db';
 
 export type EnrollPayload = z.output<typeof enrollSchema>;
 
@@ -34,6 +34,7 @@ export async function loadDiscountsByCodes(codes: string[]): Promise<{ discounts
   const wanted = uniq(codes.map(normalizeCode));
   if (!wanted.length) return { discounts: [], unknownCodes: [] };
   const snap = await db().collection(COLLECTIONS.discounts).where('code', 'in', wanted.slice(0, 30)).get();
+  noteReads(Math.max(1, snap.size));
   const byCode = new Map(snap.docs.map((d) => [d.get('code') as string, { ...d.data(), id: d.id } as Discount]));
   return {
     discounts: wanted.filter((c) => byCode.has(c)).map((c) => byCode.get(c)!),

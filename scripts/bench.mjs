@@ -1,0 +1,40 @@
+// npm run bench (not part of npm test): builds the portal, starts the emulators with the demo data and
+// a generated volume (200 live classes, 2 000 students), measures (scripts/bench/measure.ts), writes
+// bench/results.json and prints a table. Exits non-zero when a budget is missed.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { clientEnv, ROOT } from './emulators/env.mjs';
+import { logTail, startEmulators } from './emulators/run.mjs';
+
+const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts }).status ?? 1;
+const must = (cmd, args, opts) => {
+  const status = run(cmd, args, opts);
+  if (status !== 0) process.exit(status);
+};
+
+if (!existsSync(join(ROOT, 'tools/lighthouse/node_modules/.bin/lighthouse'))) {
+  console.log('Installing Lighthouse into tools/lighthouse (once)…');
+  must('npm', ['ci', '--omit=optional', '--no-audit', '--no-fund'], { cwd: join(ROOT, 'tools/lighthouse') });
+}
+must('node', ['scripts/build-functions.mjs']);
+must('npx', ['vite', 'build', '--mode', 'emulators', '--logLevel', 'warn']);
+
+console.log('Starting the emulators…');
+const { child, ready } = startEmulators();
+const stop = () => new Promise((done) => {
+  child.once('exit', done);
+  child.kill('SIGINT');
+  setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+});
+let status = 1;
+try {
+  await ready;
+  must('node', ['--import', 'tsx', 'scripts/seed.ts'], { env: clientEnv() });
+  status = run('node', ['--import', 'tsx', 'scripts/bench/measure.ts'], { env: clientEnv() });
+} catch (e) {
+  console.error(`${e.message}\n${logTail()}`);
+} finally {
+  await stop();
+}
+process.exit(status);

@@ -1,0 +1,202 @@
+// The measurements of `npm run bench` (run by scripts/bench.mjs with the emulators up and seeded):
+// landing JS in the browser, Lighthouse, callable latencies and reads, an enrollment race.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { gzipSync } from 'node:zlib';
+import type { ClassRecord, PriceQuote, SemesterCatalogue, Student } from '../../contract/domain';
+import { CHROMIUM, launchBrowser, newPage } from '../../test/e2e/support/browser';
+import { callFunction, createUser, HOSTING } from '../../test/support/emulators';
+import { AVA } from '../../test/support/samples';
+import { adminDb } from '../demo/adminApp';
+import { todayInSchool } from '../demo/seedDemo';
+import { seedVolume, VOLUME_SEMESTER } from '../demo/volume';
+
+/** Where scripts/emulators/run.mjs writes the emulators' output (the functions' read logs). */
+const LOG_FILE = '.cache/emulators.log';
+const LIGHTHOUSE = 'tools/lighthouse/node_modules/.bin/lighthouse';
+const RUNS = 3;
+const KB = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+const RELEASES = [
+  { releaseId: 'medical', version: '2025-1', typedName: 'Bench Parent' },
+  { releaseId: 'liability', version: '2025-1', typedName: 'Bench Parent' },
+];
+
+/** What an anonymous visitor's browser downloads for /classes/enrollment until the page is idle (gzip as a CDN serves it). */
+async function landing() {
+  const browser = await launchBrowser();
+  const { context, page } = await newPage(browser, 412, 823);
+  const bodies: { url: string; type: string; bytes: number }[] = [];
+  page.on('response', async (r) => {
+    try {
+      const body = await r.body();
+      const type = r.request().resourceType();
+      const textual = /javascript|css|html|json|svg|text/.test(r.headers()['content-type'] ?? '');
+      bodies.push({ url: r.url(), type, bytes: textual ? gzipSync(body).length : body.length });
+    } catch {
+      /* redirects and aborted requests have no body */
+    }
+  });
+  await page.goto(`${HOSTING}/classes/enrollment`, { waitUntil: 'networkidle' });
+  await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done(null), { timeout: 5000 })));
+  await page.waitForTimeout(500);
+  await context.close();
+  await browser.close();
+  const js = bodies.filter((b) => b.type === 'script');
+  return {
+    initialJsGzipKB: KB(js.reduce((s, b) => s + b.bytes, 0)),
+    scripts: js.map((b) => `${new URL(b.url).pathname} ${KB(b.bytes)} KB`),
+    totalTransferKB: KB(bodies.reduce((s, b) => s + b.bytes, 0)),
+    requests: bodies.length,
+  };
+}
+
+interface LhResult {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+function lighthouseOnce(path: string, preset: 'mobile' | 'desktop'): LhResult {
+  mkdirSync('.cache/bench', { recursive: true });
+  const out = `.cache/bench/lh-${preset}-${path.replace(/\W+/g, '_')}.json`;
+  execFileSync(
+    LIGHTHOUSE,
+    [
+      `${HOSTING}${path}`,
+      '--quiet',
+      '--output=json',
+      `--output-path=${out}`,
+      '--only-categories=performance,accessibility,best-practices',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+      ...(preset === 'desktop' ? ['--preset=desktop'] : []),
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: 'ignore' },
+  );
+  const lhr = JSON.parse(readFileSync(out, 'utf8')) as {
+    categories: Record<string, { score: number }>;
+    audits: Record<string, { numericValue: number }>;
+  };
+  return {
+    performance: Math.round(lhr.categories.performance.score * 100),
+    accessibility: Math.round(lhr.categories.accessibility.score * 100),
+    bestPractices: Math.round(lhr.categories['best-practices'].score * 100),
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+    tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+    cls: Math.round(lhr.audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
+  };
+}
+
+function lighthouse(path: string, preset: 'mobile' | 'desktop'): LhResult {
+  const runs = Array.from({ length: RUNS }, () => lighthouseOnce(path, preset));
+  const pick = (k: keyof LhResult) => median(runs.map((r) => r[k]));
+  return { performance: pick('performance'), accessibility: pick('accessibility'), bestPractices: pick('bestPractices'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), cls: pick('cls') };
+}
+
+async function timed(n: number, call: (i: number) => Promise<unknown>): Promise<number[]> {
+  const ms: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const start = performance.now();
+    await call(i);
+    ms.push(performance.now() - start);
+  }
+  return ms;
+}
+
+async function catalogue() {
+  for (let i = 0; i < 3; i++) await callFunction('availableEnrollmentClasses');
+  const logBefore = readFileSync(LOG_FILE, 'utf8').length;
+  let classesReturned = 0;
+  const ms = await timed(50, async () => {
+    const r = await callFunction<Record<string, SemesterCatalogue>>('availableEnrollmentClasses');
+    classesReturned = Object.values(r.result!).reduce((s, c) => s + c.classes.length, 0);
+  });
+  await new Promise((r) => setTimeout(r, 1000));
+  const reads = [...readFileSync(LOG_FILE, 'utf8').slice(logBefore).matchAll(/"callable":"availableEnrollmentClasses","firestoreReads":(\d+)/g)].map((m) => Number(m[1]));
+  return {
+    calls: ms.length,
+    p50Ms: Math.round(median(ms)),
+    p95Ms: Math.round(percentile(ms, 95)),
+    firestoreReads: reads.length ? median(reads) : null,
+    classesReturned,
+  };
+}
+
+async function familyWithStudent(email: string): Promise<{ token: string; studentId: string }> {
+  const user = await createUser(email);
+  const profile = { ...AVA, firstName: 'Bench', lastName: email.split('@')[0], guardians: [{ ...AVA.guardians[0], email }] };
+  const saved = await callFunction<{ student: Student }>('saveStudent', { profile, reviewed: true }, user.idToken);
+  return { token: user.idToken, studentId: saved.result!.student.id };
+}
+
+const lines = (classId: string) => [{ classId, addOnIds: [] }];
+const totalOf = async (classId: string) => (await callFunction<PriceQuote>('priceBasket', { lines: lines(classId), codes: [] })).result!.total;
+
+async function enrollLatency() {
+  const family = await familyWithStudent('bench-latency@example.com');
+  const classIds = Array.from({ length: 30 }, (_, i) => `volume-class-${i}`);
+  const totals = await Promise.all(classIds.map(totalOf));
+  const ms = await timed(classIds.length, async (i) => {
+    const r = await callFunction('enroll', { studentId: family.studentId, lines: lines(classIds[i]), codes: [], expectedTotal: totals[i], infoConfirmed: false, releases: RELEASES, idempotencyKey: `bench-latency-${i}` }, family.token);
+    if (r.status !== 200) throw new Error(`enroll failed: ${JSON.stringify(r.error)}`);
+  });
+  return { calls: ms.length, p50Ms: Math.round(median(ms)), p95Ms: Math.round(percentile(ms, 95)) };
+}
+
+async function enrollRace(attempts = 25, seats = 5) {
+  const db = adminDb();
+  const template = (await db.doc('classes/volume-class-199').get()).data() as ClassRecord;
+  await db.doc('classes/bench-race').set({ ...template, id: 'bench-race', title: 'Bench Race', capacity: seats, enrolledCount: 0 });
+  const families = await Promise.all(Array.from({ length: attempts }, (_, i) => familyWithStudent(`bench-racer${i}@example.com`)));
+  const total = await totalOf('bench-race');
+  const results = await Promise.all(
+    families.map((f, i) => callFunction('enroll', { studentId: f.studentId, lines: lines('bench-race'), codes: [], expectedTotal: total, infoConfirmed: false, releases: RELEASES, idempotencyKey: `bench-race-${i}` }, f.token)),
+  );
+  const enrolled = (await db.doc('classes/bench-race').get()).get('enrolledCount') as number;
+  const roster = (await db.collection('classes/bench-race/roster').count().get()).data().count;
+  return { attempts, seats, enrolled: results.filter((r) => r.status === 200).length, rosterSize: roster, enrolledCount: enrolled, oversold: Math.max(0, enrolled - seats, roster - seats) };
+}
+
+await seedVolume({ classes: 200, students: 2000, today: todayInSchool() });
+const liveVolume = (await adminDb().collection('classes').where('semesterId', '==', VOLUME_SEMESTER).where('status', '==', 'live').count().get()).data().count;
+const students = (await adminDb().collection('students').count().get()).data().count;
+console.log(`Measuring with ${liveVolume} generated live classes and ${students} students…`);
+const results = {
+  measuredAt: new Date().toISOString(),
+  machine: `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, emulators`,
+  data: { generatedLiveClasses: liveVolume, students },
+  landing: await landing(),
+  lighthouse: {
+    mobile: { '/classes/enrollment': lighthouse('/classes/enrollment', 'mobile'), '/user/login': lighthouse('/user/login', 'mobile') },
+    desktop: { '/classes/enrollment': lighthouse('/classes/enrollment', 'desktop'), '/user/login': lighthouse('/user/login', 'desktop') },
+  },
+  callables: { availableEnrollmentClasses: await catalogue(), enroll: await enrollLatency() },
+  enrollRace: await enrollRace(),
+};
+mkdirSync('bench', { recursive: true });
+writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
+
+const budgets: [string, string | number, string, boolean][] = [
+  ['Landing initial JS (gzip)', `${results.landing.initialJsGzipKB} KB`, '≤ 130 KB', results.landing.initialJsGzipKB <= 130],
+  ['Landing total transfer', `${results.landing.totalTransferKB} KB`, '', true],
+];
+for (const preset of ['mobile', 'desktop'] as const) {
+  for (const [path, r] of Object.entries(results.lighthouse[preset])) {
+    const ok = preset === 'desktop' || (r.performance >= 95 && r.accessibility === 100 && r.bestPractices === 100);
+    budgets.push([`Lighthouse ${preset} ${path}`, `perf ${r.performance} · a11y ${r.accessibility} · bp ${r.bestPractices} · LCP ${r.lcpMs} ms · TBT ${r.tbtMs} ms · CLS ${r.cls}`, preset === 'mobile' ? '≥ 95 / 100 / 100' : '', ok]);
+  }
+}
+const cat = results.callables.availableEnrollmentClasses;
+budgets.push([`availableEnrollmentClasses (${cat.classesReturned} classes)`, `p50 ${cat.p50Ms} ms · p95 ${cat.p95Ms} ms · ${cat.firestoreReads} reads`, 'p95 ≤ 300 ms', cat.p95Ms <= 300]);
+budgets.push(['enroll', `p50 ${results.callables.enroll.p50Ms} ms · p95 ${results.callables.enroll.p95Ms} ms`, '', true]);
+const race = results.enrollRace;
+budgets.push(['enrollRace', `${race.attempts} attempts · ${race.seats} seats · ${race.enrolled} enrolled · oversold ${race.oversold}`, 'oversold 0', race.oversold === 0]);
+console.log('\n| Measure | Result | Budget | |\n|---|---|---|---|');
+for (const [name, value, budget, ok] of budgets) console.log(`| ${name} | ${value} | ${budget} | ${budget ? (ok ? 'met' : '**missed**') : ''} |`);
+console.log(`\n${results.machine}; written to bench/results.json`);
+process.exit(budgets.every((b) => b[3]) ? 0 : 1);
