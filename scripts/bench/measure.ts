@@ -116,8 +116,12 @@ async function catalogue() {
     const r = await callFunction<Record<string, SemesterCatalogue>>('availableEnrollmentClasses');
     classesReturned = Object.values(r.result!).reduce((s, c) => s + c.classes.length, 0);
   });
-  await new Promise((r) => setTimeout(r, 1000));
-  const reads = [...readFileSync(LOG_FILE, 'utf8').slice(logBefore).matchAll(/"callable":"availableEnrollmentClasses","firestoreReads":(\d+)/g)].map((m) => Number(m[1]));
+  // The functions emulator writes its log lines a little later: wait for all 50.
+  let reads: number[] = [];
+  for (let i = 0; i < 30 && reads.length < ms.length; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    reads = [...readFileSync(LOG_FILE, 'utf8').slice(logBefore).matchAll(/"callable":"availableEnrollmentClasses","firestoreReads":(\d+)/g)].map((m) => Number(m[1]));
+  }
   return {
     calls: ms.length,
     p50Ms: Math.round(median(ms)),
