@@ -2,16 +2,15 @@
 // admin role on the server on every call (access 'admin' in the contract).
 import { HttpsError } from 'firebase-functions/v2/https';
 import { callables } from '../../../contract/callables';
-import type { ClassGroup, ClassRecord, DashboardFigures, Discount, Enrollment, Semester } from '../../../contract/domain';
+import type { ClassGroup, ClassRecord, DashboardFigures, Discount, Semester } from '../../../contract/domain';
 import { loadClassesOfSemesters, loadGroupsOfSemesters, loadSemesters } from '../data/catalogue';
-import { COLLECTIONS, db } from '../data/db';
+import { col, COLLECTIONS, db, notFound } from '../data/db';
+import { semesterEnrollments } from '../data/office';
 import { classValueProblem, groupProblem, missingForPublish } from '../domain/admin';
 import { normalizeCode } from '../domain/pricing';
 import { callable } from '../lib/callable';
 
-const col = (name: string) => db().collection(name);
 const precondition = (message: string) => new HttpsError('failed-precondition', message);
-const notFound = (what: string) => new HttpsError('not-found', `${what} does not exist.`);
 
 export const adminSemesters = callable(callables.adminSemesters, async () => ({
   semesters: (await loadSemesters()).sort((a, b) => b.startDate.localeCompare(a.startDate)),
@@ -101,12 +100,15 @@ export const adminSaveGroup = callable(callables.adminSaveGroup, async ({ id, ..
   return { group };
 });
 
-export const adminDeleteGroup = callable(callables.adminDeleteGroup, async ({ id }) => {
-  const ref = col(COLLECTIONS.groups).doc(id);
-  if (!(await ref.get()).exists) throw notFound('This group');
+/** Deletes a document that must exist ("This group does not exist." otherwise). */
+async function deleteExisting(collection: string, id: string, what: string) {
+  const ref = col(collection).doc(id);
+  if (!(await ref.get()).exists) throw notFound(what);
   await ref.delete();
   return { deleted: true };
-});
+}
+
+export const adminDeleteGroup = callable(callables.adminDeleteGroup, ({ id }) => deleteExisting(COLLECTIONS.groups, id, 'This group'));
 
 export const adminDiscounts = callable(callables.adminDiscounts, async () => {
   const snap = await col(COLLECTIONS.discounts).get();
@@ -126,19 +128,11 @@ export const adminSaveDiscount = callable(callables.adminSaveDiscount, async ({ 
   });
 });
 
-export const adminDeleteDiscount = callable(callables.adminDeleteDiscount, async ({ id }) => {
-  const ref = col(COLLECTIONS.discounts).doc(id);
-  if (!(await ref.get()).exists) throw notFound('This code');
-  await ref.delete();
-  return { deleted: true };
-});
+export const adminDeleteDiscount = callable(callables.adminDeleteDiscount, ({ id }) => deleteExisting(COLLECTIONS.discounts, id, 'This code'));
 
 export const adminDashboard = callable(callables.adminDashboard, async ({ semesterId }) => {
-  const [classes, enrollmentSnap] = await Promise.all([
-    loadClassesOfSemesters([semesterId]),
-    col(COLLECTIONS.enrollments).where('semesterIds', 'array-contains', semesterId).get(),
-  ]);
-  const enrollments = enrollmentSnap.docs.map((d) => d.data() as Enrollment).filter((e) => e.status === 'confirmed');
+  const [classes, all] = await Promise.all([loadClassesOfSemesters([semesterId]), semesterEnrollments(semesterId)]);
+  const enrollments = all.filter((e) => e.status === 'confirmed');
   const titles = new Map(classes.map((c) => [c.id, c.title]));
   const offered = classes.filter((c) => c.status !== 'draft');
   const billed = enrollments.reduce((s, e) => s + e.total, 0);

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { HttpsError } from 'firebase-functions/v2/https';
 
 let firestore: Firestore | undefined;
 
@@ -26,6 +27,10 @@ export const COLLECTIONS = {
   /** Subcollection of a class: one document per enrolled student. */
   roster: 'roster',
 } as const;
+
+export const col = (name: string) => db().collection(name);
+export const uniq = <T>(xs: T[]): T[] => [...new Set(xs)];
+export const notFound = (what: string) => new HttpsError('not-found', `${what} does not exist.`);
 
 export function fromDoc<T>(snap: DocumentSnapshot): T {
   return { ...snap.data(), id: snap.id } as T;

@@ -10,12 +10,11 @@ import { normalizeCode, priceBasket } from '../domain/pricing';
 import { buildReceipt } from '../domain/receipt';
 import { DEFAULT_RELEASES } from '../domain/releases';
 import { notYourStudent } from './students';
-import { COLLECTIONS, db, noteReads } from './db';
+import { COLLECTIONS, db, noteReads, uniq } from './db';
 
 export type EnrollPayload = z.output<typeof enrollSchema>;
 
 const fail = (p: EnrollmentProblem) => new HttpsError(p.code, p.message);
-const uniq = <T>(xs: T[]) => [...new Set(xs)];
 
 export async function loadReleases(): Promise<Release[]> {
   const snap = await db().collection(COLLECTIONS.config).doc('releases').get();

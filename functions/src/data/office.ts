@@ -9,13 +9,10 @@ import { balanceOf, paidOf, refundedOf } from '../../../contract/money';
 import { schoolToday } from '../domain/calendar';
 import { applyCancellation, cancellationProblem, planCancellation, type CancellationPlan } from '../domain/cancellation';
 import { sortRoster, studentRow, tallyTshirts, type StudentFields } from '../domain/office';
-import { loadClassesByIds, loadClassesOfSemesters } from './catalogue';
-import { chunks, COLLECTIONS, db, fromDoc, getByIds } from './db';
+import { loadClassesByIds, loadClassesOfSemesters, loadGroupsOfSemesters } from './catalogue';
+import { chunks, col, COLLECTIONS, db, fromDoc, getByIds, notFound, uniq } from './db';
 import { loadDiscountsByCodes, loadReleases } from './enrollments';
 
-const col = (name: string) => db().collection(name);
-const uniq = <T>(xs: T[]) => [...new Set(xs)];
-const notFound = (what: string) => new HttpsError('not-found', `${what} does not exist.`);
 
 /** Rosters of classes in the order asked, each with the full profile of every student on it. */
 export async function loadRosters(classIds: string[]): Promise<{ rosters: ClassRoster[]; notFound: string[] }> {
@@ -92,7 +89,8 @@ export async function loadStudentSheet(id: string): Promise<StudentSheet> {
   };
 }
 
-const semesterEnrollments = async (semesterId: string) =>
+/** Every enrollment (confirmed or cancelled) with a class in the semester. */
+export const semesterEnrollments = async (semesterId: string) =>
   (await col(COLLECTIONS.enrollments).where('semesterIds', 'array-contains', semesterId).get()).docs.map((d) => d.data() as Enrollment);
 
 /** The t-shirt size of every student with a confirmed class in the semester. */
@@ -176,7 +174,7 @@ export async function quoteCancellation(enrollmentId: string, classIds: string[]
     enrollment,
     classIds,
     async <T>(collection: string, ids: string[]) => (await getByIds<T>(collection, ids)).found,
-    async (semesterIds) => (await col(COLLECTIONS.groups).where('semesterId', 'in', semesterIds).get()).docs.map((d) => fromDoc<ClassGroup>(d)),
+    loadGroupsOfSemesters,
   );
 }
 
@@ -199,8 +197,7 @@ export async function cancelClasses(enrollmentId: string, classIds: string[], re
       );
       const rosterRefs = plan.cancelClassIds.map((cid) => col(COLLECTIONS.classes).doc(cid).collection(COLLECTIONS.roster).doc(enrollment.studentId));
       const rosterSnaps = await tx.getAll(...rosterRefs);
-      const { titles: _titles, ...cancellation } = plan;
-      const next = applyCancellation(enrollment, cancellation, refund, {
+      const next = applyCancellation(enrollment, plan, refund, {
         note,
         by,
         at: new Date().toISOString(),

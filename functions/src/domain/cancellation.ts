@@ -3,7 +3,7 @@
 // the refund suggested is what the family has paid beyond the new total. Pure.
 import type { CancellationQuote, Cents, ClassGroup, ClassRecord, Discount, Enrollment, IsoDate, LineItem } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
-import { feesOf, paidOf, refundedOf } from '../../../contract/money';
+import { balanceOf, feesOf, paidOf, refundedOf } from '../../../contract/money';
 import { priceBasket, type BasketLine, type PricedClass } from './pricing';
 
 export interface CancellationInput {
@@ -111,5 +111,5 @@ export function applyCancellation(
     cancellations,
     status: plan.keptClassIds.length ? 'confirmed' : 'cancelled',
   };
-  return { ...next, balance: total - paidOf(next) + refundedOf(next) };
+  return { ...next, balance: balanceOf(next) };
 }
