@@ -63,3 +63,9 @@ export function parseDollars(text: string): number | null {
   const [whole, fraction = ''] = cleaned.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
+
+/** "Nov 22, 2026" from an ISO timestamp, on the reader's calendar. */
+export const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** "12.50": cents as a plain dollar amount, for form fields, CSV cells and payment links. */
+export const plainDollars = (cents: Cents) => (cents / 100).toFixed(2);

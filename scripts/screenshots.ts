@@ -1,7 +1,7 @@
 // npm run screenshots -- [path ...]: Chromium screenshots of pages of the running portal (npm start),
 // at 1280 px and 360 px, into screenshots/. Optional sign-in with --as family|admin.
 import { mkdirSync } from 'node:fs';
-import { launchBrowser, newPage, signInThroughForm } from '../test/e2e/support/browser';
+import { launchBrowser, newPage, signInAs } from '../test/e2e/support/browser';
 
 const args = process.argv.slice(2);
 const asIndex = args.indexOf('--as');
@@ -17,8 +17,7 @@ const browser = await launchBrowser();
 for (const width of [1280, 360]) {
   const { context, page } = await newPage(browser, width, width === 360 ? 740 : 900);
   if (who) {
-    await signInThroughForm(page, ...accounts[who]);
-    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await signInAs(page, ...accounts[who]);
   }
   for (const path of paths.length ? paths : ['/classes/enrollment']) {
     await page.goto(path);

@@ -4,10 +4,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import type { ClassRecord, PriceQuote, SemesterCatalogue, Student } from '../../contract/domain';
+import type { ClassRecord, PriceQuote, SemesterCatalogue } from '../../contract/domain';
 import { CHROMIUM, launchBrowser, newPage } from '../../test/e2e/support/browser';
-import { callFunction, createUser, HOSTING } from '../../test/support/emulators';
-import { AVA } from '../../test/support/samples';
+import { callFunction, HOSTING } from '../../test/support/emulators';
+import { familyWithStudent, signedReleases } from '../../test/support/samples';
 import { adminDb } from '../demo/adminApp';
 import { todayInSchool } from '../demo/seedDemo';
 import { seedVolume, VOLUME_SEMESTER } from '../demo/volume';
@@ -19,10 +19,7 @@ const RUNS = 3;
 const KB = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
-const RELEASES = [
-  { releaseId: 'medical', version: '2025-1', typedName: 'Bench Parent' },
-  { releaseId: 'liability', version: '2025-1', typedName: 'Bench Parent' },
-];
+const RELEASES = signedReleases('Bench Parent');
 
 /** What an anonymous visitor's browser downloads for /classes/enrollment until the page is idle (gzip as a CDN serves it). */
 async function landing() {
@@ -131,22 +128,15 @@ async function catalogue() {
   };
 }
 
-async function familyWithStudent(email: string): Promise<{ token: string; studentId: string }> {
-  const user = await createUser(email);
-  const profile = { ...AVA, firstName: 'Bench', lastName: email.split('@')[0], guardians: [{ ...AVA.guardians[0], email }] };
-  const saved = await callFunction<{ student: Student }>('saveStudent', { profile, reviewed: true }, user.idToken);
-  return { token: user.idToken, studentId: saved.result!.student.id };
-}
-
 const lines = (classId: string) => [{ classId, addOnIds: [] }];
 const totalOf = async (classId: string) => (await callFunction<PriceQuote>('priceBasket', { lines: lines(classId), codes: [] })).result!.total;
 
 async function enrollLatency() {
-  const family = await familyWithStudent('bench-latency@example.com');
+  const family = await familyWithStudent('bench-latency@example.com', 'Bench', 'Latency');
   const classIds = Array.from({ length: 30 }, (_, i) => `volume-class-${i}`);
   const totals = await Promise.all(classIds.map(totalOf));
   const ms = await timed(classIds.length, async (i) => {
-    const r = await callFunction('enroll', { studentId: family.studentId, lines: lines(classIds[i]), codes: [], expectedTotal: totals[i], infoConfirmed: false, releases: RELEASES, idempotencyKey: `bench-latency-${i}` }, family.token);
+    const r = await callFunction('enroll', { studentId: family.studentId, lines: lines(classIds[i]), codes: [], expectedTotal: totals[i], infoConfirmed: false, releases: RELEASES, idempotencyKey: `bench-latency-${i}` }, family.user.idToken);
     if (r.status !== 200) throw new Error(`enroll failed: ${JSON.stringify(r.error)}`);
   });
   return { calls: ms.length, p50Ms: Math.round(median(ms)), p95Ms: Math.round(percentile(ms, 95)) };
@@ -156,10 +146,10 @@ async function enrollRace(attempts = 25, seats = 5) {
   const db = adminDb();
   const template = (await db.doc('classes/volume-class-199').get()).data() as ClassRecord;
   await db.doc('classes/bench-race').set({ ...template, id: 'bench-race', title: 'Bench Race', capacity: seats, enrolledCount: 0 });
-  const families = await Promise.all(Array.from({ length: attempts }, (_, i) => familyWithStudent(`bench-racer${i}@example.com`)));
+  const families = await Promise.all(Array.from({ length: attempts }, (_, i) => familyWithStudent(`bench-racer${i}@example.com`, 'Bench', `Racer${i}`)));
   const total = await totalOf('bench-race');
   const results = await Promise.all(
-    families.map((f, i) => callFunction('enroll', { studentId: f.studentId, lines: lines('bench-race'), codes: [], expectedTotal: total, infoConfirmed: false, releases: RELEASES, idempotencyKey: `bench-race-${i}` }, f.token)),
+    families.map((f, i) => callFunction('enroll', { studentId: f.studentId, lines: lines('bench-race'), codes: [], expectedTotal: total, infoConfirmed: false, releases: RELEASES, idempotencyKey: `bench-race-${i}` }, f.user.idToken)),
   );
   const enrolled = (await db.doc('classes/bench-race').get()).get('enrolledCount') as number;
   const roster = (await db.collection('classes/bench-race/roster').count().get()).data().count;

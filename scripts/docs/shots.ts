@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { resetEmulators } from '../../test/support/emulators';
-import { launchBrowser, newPage, signInThroughForm } from '../../test/e2e/support/browser';
+import { launchBrowser, newPage, signInAs } from '../../test/e2e/support/browser';
 import { seedDemo } from '../demo/seedDemo';
 
 const OUT = 'docs/images';
@@ -81,8 +81,7 @@ await seedDemo();
 mkdirSync(OUT, { recursive: true });
 const browser = await launchBrowser();
 const { context, page } = await newPage(browser, 1280, 900);
-await signInThroughForm(page, 'admin@example.com', 'admin-demo-1');
-await page.getByRole('button', { name: 'Account menu' }).waitFor();
+await signInAs(page, 'admin@example.com', 'admin-demo-1');
 for (const shot of SHOTS) {
   await page.emulateMedia({ media: 'screen' });
   await page.goto(shot.path);

@@ -1,25 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Enrollment, PriceQuote } from '../../contract/domain';
-import { callFunction, signIn } from '../support/emulators';
-import { axeViolations, newPage, seededBrowser, signInThroughForm } from './support/browser';
-
-const RELEASES = [
-  { releaseId: 'medical', version: '2025-1', typedName: 'Sam Rivera' },
-  { releaseId: 'liability', version: '2025-1', typedName: 'Sam Rivera' },
-];
-
-async function signedInAdmin(page: Page) {
-  await signInThroughForm(page, 'admin@example.com', 'admin-demo-1');
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-}
-
-async function downloaded(page: Page, click: () => Promise<void>): Promise<string> {
-  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return readFileSync((await download.path())!, 'utf8');
-}
+import { signIn } from '../support/emulators';
+import { enrollAtQuotedPrice } from '../support/samples';
+import { axeViolations, downloaded, newPage, seededBrowser, signInAs } from './support/browser';
 
 const enrolledText = async (page: Page, title: string) =>
   (await page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title }) }).getByRole('cell').nth(1).textContent())!.trim();
@@ -30,7 +14,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
   it('opens the forms of two classes, copies the email list, downloads the roster and prints one class per page', async () => {
     const { context, page } = await newPage(browser());
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signedInAdmin(page);
+    await signInAs(page, 'admin@example.com', 'admin-demo-1');
     await page.goto('/admin/report');
     await page.getByRole('rowheader', { name: 'Fire & Shelter Skills' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -80,7 +64,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
 
   it('finds a student and shows the info sheet with the releases signed', async () => {
     const { context, page } = await newPage(browser(), 360, 740);
-    await signedInAdmin(page);
+    await signInAs(page, 'admin@example.com', 'admin-demo-1');
     await page.goto('/admin/students');
     await page.getByLabel('Search by name, school or guardian email').fill('family@example.com');
     await page.getByRole('link', { name: 'Rivera, Leo' }).waitFor();
@@ -98,7 +82,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
 
   it('counts t-shirts for every size and downloads them', async () => {
     const { context, page } = await newPage(browser());
-    await signedInAdmin(page);
+    await signInAs(page, 'admin@example.com', 'admin-demo-1');
     await page.goto('/admin/t-shirts');
     await page.getByText(/\d+ students with a confirmed class/).waitFor();
     for (const size of ['YXS', 'A2XL']) await page.getByText(size, { exact: true }).first().waitFor();
@@ -115,16 +99,11 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
       { classId: 'wild-art', addOnIds: [] },
       { classId: 'creek-critters', addOnIds: [] },
     ];
-    const quote = await callFunction<PriceQuote>('priceBasket', { lines, codes: [] });
-    const made = await callFunction<{ enrollment: Enrollment }>(
-      'enroll',
-      { studentId: 'demo-ava', lines, codes: [], expectedTotal: quote.result!.total, infoConfirmed: false, releases: RELEASES, idempotencyKey: 'e2e-office' },
-      family.idToken,
-    );
+    const made = await enrollAtQuotedPrice(family.idToken, { studentId: 'demo-ava', lines, idempotencyKey: 'e2e-office' });
     expect(made.status).toBe(200);
 
     const { context, page } = await newPage(browser());
-    await signedInAdmin(page);
+    await signInAs(page, 'admin@example.com', 'admin-demo-1');
     await page.goto('/admin/report');
     const before = await (async () => {
       await page.getByRole('rowheader', { name: 'Creek Critters' }).waitFor();
@@ -166,8 +145,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     await context.close();
 
     const fam = await newPage(browser(), 360, 740);
-    await signInThroughForm(fam.page, 'family@example.com', 'family-demo-1');
-    await fam.page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await signInAs(fam.page, 'family@example.com', 'family-demo-1');
     await fam.page.goto('/account/enrollments');
     const card = fam.page.getByRole('listitem').filter({ hasText: /Cancelled .*: Creek Critters/ });
     await card.waitFor();

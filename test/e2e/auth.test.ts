@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH, PROJECT } from '../support/emulators';
-import { axeViolations, newPage, seededBrowser, signInThroughForm } from './support/browser';
+import { axeViolations, newPage, seededBrowser, signInAs, signInThroughForm } from './support/browser';
 
 const path = (url: string) => new URL(url).pathname;
 
@@ -93,8 +93,7 @@ describe('sign-in, accounts, guards and menus in Chromium (seed §2, §4, §8)',
 
   it('a family opening an admin page lands on the enrollment page, and has no Menu button', async () => {
     const { context, page } = await newPage(browser());
-    await signInThroughForm(page, 'family@example.com', 'family-demo-1');
-    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await signInAs(page, 'family@example.com', 'family-demo-1');
     await page.goto('/admin/students');
     await expect.poll(() => path(page.url())).toBe('/classes/enrollment');
     expect(await page.getByRole('button', { name: 'Menu', exact: true }).count()).toBe(0);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminDb } from '../../scripts/demo/adminApp';
-import { axeViolations, newPage, seededBrowser, signInThroughForm } from './support/browser';
+import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
 
 const path = (page: Page) => new URL(page.url()).pathname;
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
@@ -66,8 +66,7 @@ describe('a family enrolls end to end (issue 5)', () => {
 
   it('adds a new student at 360 px with a bundle and a code; an ineligible class is refused with the reason', async () => {
     const { context, page } = await newPage(browser(), 360, 740);
-    await signInThroughForm(page, 'family@example.com', 'family-demo-1');
-    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await signInAs(page, 'family@example.com', 'family-demo-1');
     await page.goto('/classes/enrollment');
     await page.getByRole('button', { name: /^Select all in Little Naturalists Bundle/ }).click();
     await select(page, 'Survival Skills');
@@ -135,8 +134,7 @@ describe('a family enrolls end to end (issue 5)', () => {
 
   it('restores a draft on the next visit, and Start over clears it', async () => {
     const { context, page } = await newPage(browser());
-    await signInThroughForm(page, 'family@example.com', 'family-demo-1');
-    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await signInAs(page, 'family@example.com', 'family-demo-1');
     await page.goto('/classes/enrollment');
     await select(page, 'Orienteering');
     await page.getByRole('link', { name: 'Continue' }).click();
@@ -145,8 +143,7 @@ describe('a family enrolls end to end (issue 5)', () => {
     await context.close();
 
     const second = await newPage(browser());
-    await signInThroughForm(second.page, 'family@example.com', 'family-demo-1');
-    await second.page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await signInAs(second.page, 'family@example.com', 'family-demo-1');
     await second.page.getByText('Continued from your last visit.').waitFor();
     await second.page.getByRole('button', { name: 'Selected (1)' }).waitFor();
     await second.page.getByRole('button', { name: 'Start over' }).click();
@@ -157,8 +154,7 @@ describe('a family enrolls end to end (issue 5)', () => {
 
   it('edits a student from /account/students', async () => {
     const { context, page } = await newPage(browser(), 360, 740);
-    await signInThroughForm(page, 'family@example.com', 'family-demo-1');
-    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await signInAs(page, 'family@example.com', 'family-demo-1');
     await page.goto('/account/students');
     await page.getByRole('heading', { name: 'Ava Rivera' }).waitFor();
     await page.getByText(/Classes: .*Wild Art/).waitFor();

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Enrollment, PriceQuote, Semester, Student } from '../../contract/domain';
+import type { Semester, Student } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { callFunction, signIn } from '../support/emulators';
-import { AVA } from '../support/samples';
-import { newPage, seededBrowser, signInThroughForm } from './support/browser';
+import { AVA, enrollAtQuotedPrice } from '../support/samples';
+import { downloaded, newPage, seededBrowser, signInAs } from './support/browser';
 
 // Issue 8: hostile text typed by a family or pasted by the office shows as text everywhere; nothing
 // runs, no javascript: link is made, spreadsheet formulas are neutralised.
@@ -35,18 +34,7 @@ describe('hostile text renders as text on every page (issue 8)', () => {
     expect(saved.status).toBe(200);
     studentId = saved.result!.student.id;
     const lines = [{ classId: 'wild-art', addOnIds: [] }];
-    const total = (await callFunction<PriceQuote>('priceBasket', { lines, codes: [] })).result!.total;
-    const made = await callFunction<{ enrollment: Enrollment }>(
-      'enroll',
-      {
-        studentId, lines, codes: [], expectedTotal: total, infoConfirmed: false, idempotencyKey: 'escaping-1',
-        releases: [
-          { releaseId: 'medical', version: '2025-1', typedName: FIRST },
-          { releaseId: 'liability', version: '2025-1', typedName: FIRST },
-        ],
-      },
-      family.idToken,
-    );
+    const made = await enrollAtQuotedPrice(family.idToken, { studentId, lines, idempotencyKey: 'escaping-1', typedName: FIRST });
     expect(made.status).toBe(200);
     enrollmentId = made.result!.enrollment.id;
     const semester = (await adminDb().doc('semesters/open-term').get()).data() as Semester;
@@ -68,8 +56,7 @@ describe('hostile text renders as text on every page (issue 8)', () => {
     expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
     expect(await page.locator('main script').count()).toBe(0);
     expect(await noScriptRan(page)).toBeNull();
-    await signInThroughForm(page, 'family@example.com', 'family-demo-1');
-    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await signInAs(page, 'family@example.com', 'family-demo-1');
     for (const path of ['/account/students', '/account/enrollments']) {
       await page.goto(path);
       await page.getByText(FIRST, { exact: false }).first().waitFor();
@@ -81,14 +68,12 @@ describe('hostile text renders as text on every page (issue 8)', () => {
 
   it('for the office: forms, info sheet, enrollments, t-shirts, and the roster CSV', async () => {
     const { context, page } = await newPage(browser());
-    await signInThroughForm(page, 'admin@example.com', 'admin-demo-1');
-    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await signInAs(page, 'admin@example.com', 'admin-demo-1');
     await page.goto('/admin/report?semester=open-term&classes=wild-art');
     await page.getByText(ALLERGEN).first().waitFor();
     expect(await page.locator('main img[src="x"], main b[onmouseover]').count()).toBe(0);
     expect(await noScriptRan(page)).toBeNull();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Roster CSV' }).click()]);
-    const csv = readFileSync((await download.path())!, 'utf8');
+    const csv = await downloaded(page, () => page.getByRole('button', { name: 'Roster CSV' }).click());
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(csv).not.toMatch(/(^|,)=HYPERLINK/m);
 

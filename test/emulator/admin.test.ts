@@ -4,7 +4,7 @@ import { adminDb } from '../../scripts/demo/adminApp';
 import { addDays } from '../../scripts/demo/demoData';
 import { seedDemo, todayInSchool } from '../../scripts/demo/seedDemo';
 import { callFunction, resetEmulators, signIn, type TestUser } from '../support/emulators';
-import { classInput, SAMPLES, semesterInput } from '../support/samples';
+import { classInput, SAMPLES, semesterInput, signedReleases } from '../support/samples';
 
 const today = todayInSchool();
 
@@ -62,7 +62,7 @@ describe('admin callables (PRODUCT §7), role checked on the server', () => {
       'enroll',
       {
         studentId: 'demo-ava', lines: [{ classId: 'tide-pools', addOnIds: [] }], codes: [], expectedTotal: 22000, infoConfirmed: true,
-        releases: [{ releaseId: 'medical', version: '2025-1', typedName: 'Sam' }, { releaseId: 'liability', version: '2025-1', typedName: 'Sam' }],
+        releases: signedReleases('Sam'),
         idempotencyKey: 'paused-class-test-1',
       },
       family.idToken,

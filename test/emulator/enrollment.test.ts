@@ -4,11 +4,9 @@ import { adminDb } from '../../scripts/demo/adminApp';
 import { addDays, profile } from '../../scripts/demo/demoData';
 import { seedDemo, todayInSchool } from '../../scripts/demo/seedDemo';
 import { callFunction, createUser, resetEmulators, signIn, type TestUser } from '../support/emulators';
+import { signedReleases } from '../support/samples';
 
-const RELEASES = [
-  { releaseId: 'medical', version: '2025-1', typedName: 'Sam Rivera' },
-  { releaseId: 'liability', version: '2025-1', typedName: 'Sam Rivera' },
-];
+const RELEASES = signedReleases('Sam Rivera');
 let keyCounter = 0;
 const key = () => `test-key-${Date.now()}-${keyCounter++}`;
 const payload = (over: Record<string, unknown> = {}) => ({

@@ -13,14 +13,11 @@ import {
 import { adminDb } from '../../scripts/demo/adminApp';
 import { seedDemo } from '../../scripts/demo/seedDemo';
 import { callFunction, resetEmulators, signIn, type TestUser } from '../support/emulators';
+import { signedReleases } from '../support/samples';
 
 const db = () => adminDb();
 const enrolled = async (classId: string) => (await db().doc(`classes/${classId}`).get()).get('enrolledCount') as number;
 const rosterSize = async (classId: string) => (await db().collection(`classes/${classId}/roster`).count().get()).data().count;
-const RELEASES = [
-  { releaseId: 'medical', version: '2025-1', typedName: 'Sam Rivera' },
-  { releaseId: 'liability', version: '2025-1', typedName: 'Sam Rivera' },
-];
 
 describe('office sheets and money (PRODUCT §7), real ID tokens', () => {
   let admin: TestUser;
@@ -110,7 +107,7 @@ describe('office sheets and money (PRODUCT §7), real ID tokens', () => {
     expect(total).toBe(26000 + 24000 + 1500 - 2000);
     const made = await callFunction<{ enrollment: Enrollment }>(
       'enroll',
-      { studentId: 'demo-ava', lines, codes: ['WELCOME20'], expectedTotal: total, infoConfirmed: false, releases: RELEASES, idempotencyKey: 'office-1' },
+      { studentId: 'demo-ava', lines, codes: ['WELCOME20'], expectedTotal: total, infoConfirmed: false, releases: signedReleases('Sam Rivera'), idempotencyKey: 'office-1' },
       family.idToken,
     );
     expect(made.status, JSON.stringify(made.error)).toBe(200);

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ClassRecord, Enrollment, PriceQuote, Student } from '../../contract/domain';
+import type { ClassRecord, Enrollment, PriceQuote } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { seedDemo } from '../../scripts/demo/seedDemo';
-import { callFunction, createUser, resetEmulators, signIn, type CallResult, type TestUser } from '../support/emulators';
-import { AVA } from '../support/samples';
+import { callFunction, resetEmulators, signIn, type CallResult, type TestUser } from '../support/emulators';
+import { enrollAtQuotedPrice, familyWithStudent, signedReleases } from '../support/samples';
 
 // Issue 8: 30 families from 30 accounts submit at the same moment for the last seats of three
 // classes and a two-class bundle, while the office cancels an enrollment in one of them.
@@ -15,10 +15,7 @@ const RACE_CLASSES: { id: string; capacity: number }[] = [
   { id: 'race-d', capacity: 2 },
 ];
 const BASKETS = [['race-a'], ['race-b', 'race-a'], ['race-c', 'race-d']];
-const RELEASES = [
-  { releaseId: 'medical', version: '2025-1', typedName: 'Pat Racer' },
-  { releaseId: 'liability', version: '2025-1', typedName: 'Pat Racer' },
-];
+const RELEASES = signedReleases('Pat Racer');
 const db = () => adminDb();
 const lines = (ids: string[]) => ids.map((classId) => ({ classId, addOnIds: [] }));
 
@@ -38,24 +35,11 @@ describe(`${FAMILIES} families racing for the last seats while the office cancel
     admin = await signIn('admin@example.com', 'admin-demo-1');
     const a = await signIn('family@example.com', 'family-demo-1');
     // Ava holds one of race-a's seats; the office cancels it during the race.
-    const avaTotal = (await callFunction<PriceQuote>('priceBasket', { lines: lines(['race-a']), codes: [] })).result!.total;
-    const held = await callFunction<{ enrollment: Enrollment }>(
-      'enroll',
-      { studentId: 'demo-ava', lines: lines(['race-a']), codes: [], expectedTotal: avaTotal, infoConfirmed: false, releases: RELEASES, idempotencyKey: 'race-held-seat' },
-      a.idToken,
-    );
+    const held = await enrollAtQuotedPrice(a.idToken, { studentId: 'demo-ava', lines: lines(['race-a']), idempotencyKey: 'race-held-seat' });
     expect(held.status).toBe(200);
     cancelId = held.result!.enrollment.id;
 
-    families = await Promise.all(
-      Array.from({ length: FAMILIES }, async (_, i) => {
-        const user = await createUser(`racer${i}@example.com`);
-        const profile = { ...AVA, firstName: `Racer${i}`, lastName: 'Family', guardians: [{ ...AVA.guardians[0], email: `racer${i}@example.com` }] };
-        const saved = await callFunction<{ student: Student }>('saveStudent', { profile, reviewed: true }, user.idToken);
-        expect(saved.status).toBe(200);
-        return { user, studentId: saved.result!.student.id };
-      }),
-    );
+    families = await Promise.all(Array.from({ length: FAMILIES }, (_, i) => familyWithStudent(`racer${i}@example.com`, `Racer${i}`, 'Family')));
     totals = await Promise.all(BASKETS.map(async (b) => (await callFunction<PriceQuote>('priceBasket', { lines: lines(b), codes: [] })).result!.total));
   }, 120_000);
 

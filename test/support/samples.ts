@@ -1,8 +1,10 @@
 // Sample payloads of every callable for the emulator tests (see SAMPLES).
 import { callables, type CallableName } from '../../contract/callables';
-import type { StudentProfile } from '../../contract/domain';
+import type { Enrollment, PriceQuote, Student, StudentProfile } from '../../contract/domain';
+import { DEFAULT_RELEASES } from '../../functions/src/domain/releases';
 import { addDays, buildDemoData } from '../../scripts/demo/demoData';
 import { todayInSchool } from '../../scripts/demo/seedDemo';
+import { callFunction, createUser, type TestUser } from './emulators';
 
 const today = todayInSchool();
 const DEMO = buildDemoData(todayInSchool());
@@ -69,10 +71,7 @@ export const SAMPLES: Partial<Record<CallableName, unknown>> = {
     codes: [],
     expectedTotal: 26000,
     infoConfirmed: false,
-    releases: [
-      { releaseId: 'medical', version: '2025-1', typedName: 'Sam Rivera' },
-      { releaseId: 'liability', version: '2025-1', typedName: 'Sam Rivera' },
-    ],
+    releases: signedReleases('Sam Rivera'),
     idempotencyKey: 'sample-enrollment-1',
   },
   myEnrollments: null,
@@ -102,3 +101,41 @@ export const SAMPLES: Partial<Record<CallableName, unknown>> = {
 };
 export const ADMIN_CALLABLES = Object.values(callables).filter((c) => c.access === 'admin').map((c) => c.name);
 
+
+/** The releases in force, each signed by typing `typedName`. */
+export function signedReleases(typedName: string) {
+  return DEFAULT_RELEASES.map((r) => ({ releaseId: r.id, version: r.version, typedName }));
+}
+
+type Lines = { classId: string; addOnIds: string[] }[];
+
+/** Prices the basket, then enrolls at that total, as the browser does. */
+export async function enrollAtQuotedPrice(
+  token: string,
+  order: { studentId: string; lines: Lines; codes?: string[]; idempotencyKey: string; typedName?: string },
+) {
+  const codes = order.codes ?? [];
+  const quote = await callFunction<PriceQuote>('priceBasket', { lines: order.lines, codes });
+  return callFunction<{ enrollment: Enrollment }>(
+    'enroll',
+    {
+      studentId: order.studentId,
+      lines: order.lines,
+      codes,
+      expectedTotal: quote.result!.total,
+      infoConfirmed: false,
+      releases: signedReleases(order.typedName ?? 'Sam Rivera'),
+      idempotencyKey: order.idempotencyKey,
+    },
+    token,
+  );
+}
+
+/** A new family account with one saved, reviewed student (Ava's profile under another name). */
+export async function familyWithStudent(email: string, firstName: string, lastName: string): Promise<{ user: TestUser; studentId: string }> {
+  const user = await createUser(email);
+  const profile = { ...AVA, firstName, lastName, guardians: [{ ...AVA.guardians[0], email }] };
+  const saved = await callFunction<{ student: Student }>('saveStudent', { profile, reviewed: true }, user.idToken);
+  if (saved.status !== 200) throw new Error(`saveStudent failed: ${JSON.stringify(saved.error)}`);
+  return { user, studentId: saved.result!.student.id };
+}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
+import { formatCents, formatDateRange, formatDay, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { paidOf, refundedOf } from '../../../contract/money';
 import { PageLoading } from '../../components/PageLoading';
 import { useCall } from '../../lib/useCall';
@@ -42,7 +42,7 @@ export default function MyEnrollments() {
               <li key={e.id} className="enrollment-card">
                 <h2>{e.studentName}</h2>
                 <p className="muted">
-                  Enrolled {new Date(e.createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })} ·{' '}
+                  Enrolled {formatDay(e.createdAt)} ·{' '}
                   <span className={`status status-${e.status}`}>{e.status === 'confirmed' ? 'Confirmed' : 'Cancelled'}</span>
                 </p>
                 <ul>
@@ -63,7 +63,7 @@ export default function MyEnrollments() {
                 </ul>
                 {(e.cancellations ?? []).map((c, i) => (
                   <p key={i} className="muted">
-                    Cancelled {new Date(c.at).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}: {c.classTitles.join(', ')}
+                    Cancelled {formatDay(c.at)}: {c.classTitles.join(', ')}
                     {c.refund > 0 && ` · refund ${formatCents(c.refund)}`}
                   </p>
                 ))}

@@ -1,5 +1,5 @@
 // The donation amount rules and the Venmo link (PRODUCT §8): $1 to $9,999, whole dollars or cents.
-import { parseDollars } from '../../../contract/format';
+import { parseDollars, plainDollars } from '../../../contract/format';
 
 export const MIN_DONATION_CENTS = 100;
 export const MAX_DONATION_CENTS = 999_900;
@@ -19,6 +19,6 @@ export const MAX_NOTE_LENGTH = 200;
 
 /** Venmo's pay link, prefilled with the amount and note; opens the app on phones that have it. */
 export function venmoPayUrl(handle: string, cents: number, note: string): string {
-  const params = new URLSearchParams({ txn: 'pay', amount: (cents / 100).toFixed(2), note: note.trim() || 'Donation' });
+  const params = new URLSearchParams({ txn: 'pay', amount: plainDollars(cents), note: note.trim() || 'Donation' });
   return `https://venmo.com/${encodeURIComponent(handle.replace(/^@/, ''))}?${params.toString()}`;
 }

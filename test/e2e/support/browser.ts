@@ -1,4 +1,5 @@
 // Debian's Chromium driven by playwright-core, with axe for accessibility checks.
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -37,6 +38,18 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The text of the file a click downloads. */
+export async function downloaded(page: Page, click: () => Promise<void>): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return readFileSync((await download.path())!, 'utf8');
+}
+
+/** Signs in through the form and waits until the session shows (the account menu button). */
+export async function signInAs(page: Page, email: string, password: string) {
+  await signInThroughForm(page, email, password);
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
 }
 
 /** For a describe block: fresh demo data and one Chromium for its tests; returns a getter of the browser. */

@@ -3,19 +3,17 @@
 import { Dialog } from 'primereact/dialog';
 import { useEffect, useState, type FormEvent } from 'react';
 import { PAYMENT_METHODS, type CancellationQuote, type Enrollment, type PaymentMethod } from '../../../../contract/domain';
-import { formatCents, parseDollars } from '../../../../contract/format';
+import { formatCents, formatDay, parseDollars, plainDollars } from '../../../../contract/format';
 import { balanceOf, paidOf, refundedOf } from '../../../../contract/money';
 import { call } from '../../../lib/callable';
 import { toCallError } from '../../../lib/useCall';
 import { useOfficeAction } from '../shared/EditForm';
 
 const METHOD_LABEL: Record<PaymentMethod, string> = { card: 'Card', check: 'Check', cash: 'Cash', venmo: 'Venmo', other: 'Other' };
-const when = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 function PaymentForm({ enrollment, onChange }: { enrollment: Enrollment; onChange: (e: Enrollment) => void }) {
   const due = balanceOf(enrollment);
-  const [amount, setAmount] = useState(dollars(due));
+  const [amount, setAmount] = useState(plainDollars(due));
   const [method, setMethod] = useState<PaymentMethod>('check');
   const [note, setNote] = useState('');
   const { busy, failure, setFailure, run } = useOfficeAction();
@@ -79,7 +77,7 @@ function CancelForm({ enrollment, titles, onChange }: { enrollment: Enrollment; 
       (q) => {
         if (!live) return;
         setQuote(q);
-        setRefund(dollars(q.suggestedRefund));
+        setRefund(plainDollars(q.suggestedRefund));
       },
       (e: unknown) => live && setFailure(toCallError(e).message),
     );
@@ -169,7 +167,7 @@ export function EnrollmentMoney({
 }) {
   const e = enrollment;
   return (
-    <Dialog header={`${e.studentName} · enrolled ${when(e.createdAt)}`} visible onHide={onClose} className="money-dialog" style={{ width: 'min(36rem, 95vw)' }} modal>
+    <Dialog header={`${e.studentName} · enrolled ${formatDay(e.createdAt)}`} visible onHide={onClose} className="money-dialog" style={{ width: 'min(36rem, 95vw)' }} modal>
       <p>
         Status: <strong>{e.status === 'confirmed' ? 'Confirmed' : 'Cancelled'}</strong>
       </p>
@@ -208,7 +206,7 @@ export function EnrollmentMoney({
           <ul className="plain-list">
             {e.payments.map((p, i) => (
               <li key={i}>
-                {when(p.at)} · {formatCents(p.amount)} {METHOD_LABEL[p.method]}
+                {formatDay(p.at)} · {formatCents(p.amount)} {METHOD_LABEL[p.method]}
                 {p.note && ` · ${p.note}`} · by {p.by}
               </li>
             ))}
@@ -221,7 +219,7 @@ export function EnrollmentMoney({
           <ul className="plain-list">
             {e.cancellations!.map((c, i) => (
               <li key={i}>
-                {when(c.at)} · {c.classTitles.join(', ')} · refund {formatCents(c.refund)}
+                {formatDay(c.at)} · {c.classTitles.join(', ')} · refund {formatCents(c.refund)}
                 {c.fee > 0 && ` · fee kept ${formatCents(c.fee)}`}
                 {c.note && ` · ${c.note}`}
               </li>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Enrollment, EnrollmentRow, EnrollmentSort } from '../../../../contract/domain';
-import { formatCents } from '../../../../contract/format';
+import { formatCents, formatDay, plainDollars } from '../../../../contract/format';
 import { paidOf, refundedOf } from '../../../../contract/money';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
@@ -25,8 +25,6 @@ interface Filters {
 }
 const NO_FILTERS: Filters = { classId: '', status: '', balanceDue: false, search: '' };
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const dollars = (cents: number) => (cents / 100).toFixed(2);
 const titlesOf = (row: EnrollmentRow) => new Map(row.classIds.map((id, i) => [id, row.classTitles[i]]));
 
 /** /admin/enrollments: the semester's enrollments, filtered, sorted and paged on the server; payments and cancellations. */
@@ -91,11 +89,11 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
           e.classTitles.join('; '),
           e.status,
           e.discounts.map((d) => d.code).join('; '),
-          dollars(e.total),
-          dollars(e.paid),
-          dollars(e.refunded),
-          dollars(e.balance),
-          e.payments.map((p) => `${p.at.slice(0, 10)} ${p.method} ${dollars(p.amount)}${p.note ? ` ${p.note}` : ''}`).join('; '),
+          plainDollars(e.total),
+          plainDollars(e.paid),
+          plainDollars(e.refunded),
+          plainDollars(e.balance),
+          e.payments.map((p) => `${p.at.slice(0, 10)} ${p.method} ${plainDollars(p.amount)}${p.note ? ` ${p.note}` : ''}`).join('; '),
         ]),
       ]);
       return `${rows.length} enrollments in the CSV file.`;
@@ -176,7 +174,7 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
                   <tbody>
                     {state.value.rows.map((e) => (
                       <tr key={e.id}>
-                        <td>{day(e.createdAt)}</td>
+                        <td>{formatDay(e.createdAt)}</td>
                         <th scope="row">{e.studentName}</th>
                         <td>{e.familyEmail ?? <span className="muted">—</span>}</td>
                         <td>{e.classTitles.join(', ') || <span className="muted">None left</span>}</td>
