@@ -4,22 +4,40 @@ import { CALLABLE_TIMEOUT_MS, FUNCTIONS_REGION } from '../../contract/constants'
 import type { CallableName, Payload, Response } from '../../contract/callables';
 import { idTokenForRequest } from './auth';
 import { codeForHttpStatus, humanMessage } from './callErrors';
-import { EMULATOR_PORTS, emulatorHost, firebaseConfig, useEmulators } from './firebaseConfig';
+import { EMULATOR_PORTS, firebaseConfig } from './firebaseConfig';
 import { CallError } from './loadState';
 
+/**
+ * In the browser a callable is reached on the page's own origin, /api/<name>, which Hosting rewrites
+ * to the function (firebase.json): no CORS preflight. Node (the emulator tests) calls the emulator.
+ */
 export function callableUrl(name: string): string {
-  return useEmulators
-    ? `http://${emulatorHost()}:${EMULATOR_PORTS.functions}/${firebaseConfig.projectId}/${FUNCTIONS_REGION}/${name}`
-    : `https://${FUNCTIONS_REGION}-${firebaseConfig.projectId}.cloudfunctions.net/${name}`;
+  return typeof location === 'undefined'
+    ? `http://127.0.0.1:${EMULATOR_PORTS.functions}/${firebaseConfig.projectId}/${FUNCTIONS_REGION}/${name}`
+    : `/api/${name}`;
+}
+
+declare global {
+  interface Window {
+    /** Calls index.html starts with the page, before this code has loaded (public, no payload). */
+    __portalPreload?: Partial<Record<string, Promise<globalThis.Response>>>;
+  }
+}
+
+/** The response of a call index.html already started, once: a later call (a retry) asks again. */
+function takePreloaded(name: string, payload: unknown): Promise<globalThis.Response> | undefined {
+  if (payload != null || typeof window === 'undefined' || !window.__portalPreload?.[name]) return undefined;
+  const started = window.__portalPreload[name];
+  delete window.__portalPreload[name];
+  return started;
 }
 
 export async function call<N extends CallableName>(name: N, payload?: Payload<N>): Promise<Response<N>> {
-  const token = await idTokenForRequest();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), CALLABLE_TIMEOUT_MS);
-  let response: globalThis.Response;
-  try {
-    response = await fetch(callableUrl(name), {
+  const ask = async () => {
+    const token = await idTokenForRequest();
+    return fetch(callableUrl(name), {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
@@ -28,6 +46,11 @@ export async function call<N extends CallableName>(name: N, payload?: Payload<N>
       body: JSON.stringify({ data: payload ?? null }),
       signal: controller.signal,
     });
+  };
+  let response: globalThis.Response;
+  try {
+    const preloaded = takePreloaded(name, payload);
+    response = await (preloaded ? preloaded.then((r) => (r.ok ? r : ask()), ask) : ask());
   } catch {
     const code = controller.signal.aborted ? 'deadline-exceeded' : 'unavailable';
     throw new CallError(code, humanMessage(code));

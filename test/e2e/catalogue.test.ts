@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { HOSTING } from '../support/emulators';
 import { axeViolations, newPage, seededBrowser } from './support/browser';
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
@@ -75,4 +76,25 @@ describe('browsing, filtering and selecting classes without an account (issue 4)
       await context.close();
     });
   }
+
+  it('starts the class list calls with the page, on its own origin, each once; the other classes come after', async () => {
+    const { context, page } = await newPage(browser(), 360, 740);
+    const requests: string[] = [];
+    const events: string[] = [];
+    page.on('request', (r) => {
+      requests.push(`${r.method()} ${r.url()}`);
+      events.push(`asked ${new URL(r.url()).pathname}`);
+    });
+    page.on('response', (r) => events.push(`answered ${new URL(r.url()).pathname}`));
+    await page.goto('/classes/enrollment');
+    await card(page, 'Kayak Skills').getByText('Registration paused').waitFor();
+    const calls = requests.filter((r) => r.includes('/api/') || r.includes(':5001'));
+    expect(calls.filter((r) => !r.startsWith(`POST ${HOSTING}/api/`))).toEqual([]); // no preflight, no other origin
+    const count = (name: string) => calls.filter((r) => r.endsWith(`/api/${name}`)).length;
+    expect([count('openSemesters'), count('availableEnrollmentClasses'), count('classesBySemester')]).toEqual([1, 1, 1]);
+    // index.html's calls were taken by the app, not asked again.
+    expect(await page.evaluate(() => Object.keys(window.__portalPreload ?? { missing: 1 }))).toEqual([]);
+    expect(events.indexOf('answered /api/availableEnrollmentClasses')).toBeLessThan(events.indexOf('asked /api/classesBySemester'));
+    await context.close();
+  });
 });

@@ -1,8 +1,10 @@
+import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../scripts/demo/seedDemo';
 import { call } from '../../src/lib/callable';
 import { CallError } from '../../src/lib/loadState';
-import { resetEmulators } from '../support/emulators';
+import { HOSTING, resetEmulators } from '../support/emulators';
 
 // The app's own callable client against the real functions: loaded values, mapped error codes, human messages.
 describe('callable client (seed §7–§8)', () => {
@@ -15,6 +17,31 @@ describe('callable client (seed §7–§8)', () => {
     const { semesters } = await call('openSemesters');
     expect(semesters.map((s) => s.id).sort()).toEqual(['camps', 'open-term']);
     expect(semesters[0]).not.toHaveProperty('confirmationMarkdown');
+  });
+
+  it("answers on the site's own origin (/api/<name>), gzipped when large and the browser accepts it", async () => {
+    const post = (name: string, encoding: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((done, fail) => {
+        const req = request(`${HOSTING}/api/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Accept-Encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done({ headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', fail);
+        req.end('{"data":null}');
+      });
+    const plain = await post('availableEnrollmentClasses', 'identity');
+    const zipped = await post('availableEnrollmentClasses', 'gzip, deflate, br');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(gunzipSync(zipped.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 4);
+    // Below 1 KB an answer goes as it is.
+    const small = await post('openSemesters', 'gzip');
+    expect(small.body.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString()).result.semesters).toHaveLength(2);
   });
 
   it('maps 401 to unauthenticated with a readable message', async () => {

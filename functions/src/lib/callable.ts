@@ -6,6 +6,7 @@ import { type Callable, type ResponseOf } from '../../../contract/callables';
 import { FUNCTIONS_REGION } from '../../../contract/constants';
 import { requireAdmin, requireUser } from '../auth';
 import { withReadMeter } from '../data/db';
+import { withGzip } from './gzip';
 
 export interface CallContext {
   /** The signed-in caller, or null for an anonymous public call. */
@@ -58,7 +59,7 @@ export function callable<C extends Callable>(
   def: C,
   handler: (payload: z.output<C['payload']>, ctx: CallContext) => Promise<ResponseOf<C>>,
 ) {
-  return onCall({ region: FUNCTIONS_REGION, cors: true }, async (request) => {
+  const func = onCall({ region: FUNCTIONS_REGION, cors: true }, async (request) => {
     const ctx = await authorize(def, request);
     const payload = parsePayload(def, request.data);
     if (def.access !== 'public') return handler(payload, ctx);
@@ -67,4 +68,5 @@ export function callable<C extends Callable>(
     logger.info('firestore reads', { callable: def.name, firestoreReads: reads });
     return value;
   });
+  return withGzip(func);
 }

@@ -39,8 +39,9 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
   const [semesters, reloadSemesters] = useCall('openSemesters');
   const [available, reloadAvailable] = useCall('availableEnrollmentClasses');
   const openIds = semesters.status === 'loaded' ? semesters.value.semesters.map((s) => s.id) : [];
-  // Paused, info-only and closed classes are shown too, below the open ones.
-  const [browse] = useCall('classesBySemester', openIds, openIds.length === 0);
+  // Paused, info-only and closed classes are shown too, below the open ones: asked for once the open
+  // ones are on screen, so they never hold up the list.
+  const [browse] = useCall('classesBySemester', openIds, openIds.length === 0 || available.status !== 'loaded');
   const [params, setParams] = useSearchParams();
   useEffect(() => {
     if (available.status !== 'loaded') return;

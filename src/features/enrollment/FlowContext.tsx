@@ -12,6 +12,8 @@ interface Flow {
   startOver: () => void;
   /** After a successful submit: a fresh flow, no draft. */
   finish: () => void;
+  /** Sends a change still waiting for the debounce and resolves once every draft call has answered. */
+  draftSettled: () => Promise<void>;
 }
 
 const FlowContext = createContext<Flow | null>(null);
@@ -25,6 +27,14 @@ export function FlowProvider({ children }: { children: ReactNode }) {
   /** The state last saved or restored: nothing to save while it is unchanged. */
   const lastSaved = useRef(JSON.stringify(state));
   const pendingSave = useRef<(() => void) | null>(null);
+  /** Draft calls go one after another: a delete (Start over, or the enrollment) never overtakes a save. */
+  const draftWork = useRef<Promise<void>>(Promise.resolve());
+  const queueDraftCall = useCallback((work: () => Promise<unknown>) => {
+    draftWork.current = draftWork.current.then(work).then(
+      () => undefined,
+      () => undefined,
+    );
+  }, []);
 
   useEffect(() => saveSelection(state.selection), [state.selection]);
 
@@ -60,12 +70,12 @@ export function FlowProvider({ children }: { children: ReactNode }) {
     const save = () => {
       if (lastSaved.current === json) return;
       lastSaved.current = json;
-      call('saveDraft', { json }).catch(() => undefined);
+      queueDraftCall(() => call('saveDraft', { json }));
     };
     pendingSave.current = save;
     const timer = setTimeout(save, DRAFT_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [state, uid]);
+  }, [state, uid, queueDraftCall]);
 
   // Leaving the page or the enrollment within the debounce still saves the last change.
   useEffect(() => {
@@ -86,11 +96,17 @@ export function FlowProvider({ children }: { children: ReactNode }) {
   }, []);
   const startOver = useCallback(() => {
     reset();
-    if (uid) call('deleteDraft').catch(() => undefined);
-  }, [reset, uid]);
+    if (uid) queueDraftCall(() => call('deleteDraft'));
+  }, [reset, uid, queueDraftCall]);
+  const draftSettled = useCallback(() => {
+    pendingSave.current?.();
+    return draftWork.current;
+  }, []);
 
   return (
-    <FlowContext.Provider value={{ state, update, restored, startOver, finish: reset }}>{children}</FlowContext.Provider>
+    <FlowContext.Provider value={{ state, update, restored, startOver, finish: reset, draftSettled }}>
+      {children}
+    </FlowContext.Provider>
   );
 }
 

@@ -16,7 +16,7 @@ const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-$
 
 /** Step 7: what is enrolled and what it costs, discount codes, how to pay, and submit. */
 export default function ReviewStep() {
-  const { state, update } = useFlow();
+  const { state, update, draftSettled } = useFlow();
   const navigate = useNavigate();
   const notify = useNotify();
   const settings = useSettings();
@@ -63,6 +63,8 @@ export default function ReviewStep() {
     setSubmitting(true);
     setFailure('');
     try {
+      // The enrollment deletes the draft: a save still on its way must not bring it back.
+      await draftSettled();
       const { enrollment } = await call('enroll', {
         studentId,
         lines,

@@ -1,0 +1,26 @@
+// firebase.json: every callable is reachable on the site's own origin at /api/<name> (no CORS preflight),
+// and the single-page fallback comes after them.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { callables } from '../../contract/callables';
+import { FUNCTIONS_REGION } from '../../contract/constants';
+
+interface Rewrite {
+  source: string;
+  destination?: string;
+  function?: { functionId: string; region: string };
+}
+const rewrites = (JSON.parse(readFileSync('firebase.json', 'utf8')) as { hosting: { rewrites: Rewrite[] } }).hosting.rewrites;
+
+describe('hosting rewrites', () => {
+  it('route /api/<name> to each callable of the contract, in its region, and nothing else', () => {
+    const toFunctions = rewrites.filter((r) => r.function);
+    expect(toFunctions.map((r) => r.source).sort()).toEqual(Object.keys(callables).map((n) => `/api/${n}`).sort());
+    for (const r of toFunctions) expect(r.function).toEqual({ functionId: r.source.slice('/api/'.length), region: FUNCTIONS_REGION });
+  });
+
+  it('serve the app for every other path, after the callables', () => {
+    expect(rewrites.at(-1)).toEqual({ source: '**', destination: '/index.html' });
+    expect(rewrites.filter((r) => r.destination)).toHaveLength(1);
+  });
+});
