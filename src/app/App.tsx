@@ -1,17 +1,21 @@
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { SessionProvider } from '../features/auth/session';
 import { SettingsProvider } from '../lib/settingsContext';
 import { ToastProvider } from '../lib/toast';
 import { routes } from './routes';
 
-const router = createBrowserRouter(routes);
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 export function App() {
   return (
     <SettingsProvider>
       <ToastProvider>
         <SessionProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </SessionProvider>
       </ToastProvider>
     </SettingsProvider>

@@ -1,10 +1,11 @@
-// Seed §2: the route table. Every screen is loaded on demand.
+// Seed §2: the route table. The landing page (the class list) comes with the app, so it waits for
+// no second download; every other screen is loaded on demand.
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { RequireAdmin, RequireLogin } from '../features/auth/guards';
+import EnrollmentRoute from '../features/enrollment/EnrollmentRoute';
 import { Shell } from './Shell';
 
-const EnrollmentRoute = lazy(() => import('../features/enrollment/EnrollmentRoute'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const AccountRoutes = lazy(() => import('../features/account/AccountRoutes'));
 const AdminRoutes = lazy(() => import('../features/admin/AdminRoutes'));

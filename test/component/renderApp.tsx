@@ -1,7 +1,7 @@
 // Renders the real route table and shell in memory with a given session (who is signed in, roles).
 import { render } from '@testing-library/react';
 import type { User } from 'firebase/auth';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, useLocation, useRoutes, type Location } from 'react-router-dom';
 import { routes } from '../../src/app/routes';
 import { SessionContext, type Session } from '../../src/features/auth/session';
 import { SETTINGS_DEFAULTS, type Settings } from '../../src/lib/settings';
@@ -16,15 +16,23 @@ export const familySession = (email: string | null = 'family@example.com'): Sess
 export const adminSession: Session = { user: { uid: 'a1', email: 'admin@example.com' } as User, roles: ['admin'] };
 
 export function renderApp(path: string, session: Session = signedOut, settings: Partial<Settings> = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  let current: Location | undefined;
+  function AppRoutes() {
+    current = useLocation();
+    return useRoutes(routes);
+  }
   const view = render(
     <SettingsProvider initial={{ ...SETTINGS_DEFAULTS, ...settings }}>
       <ToastProvider>
         <SessionContext.Provider value={session}>
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={[path]}>
+            <AppRoutes />
+          </MemoryRouter>
         </SessionContext.Provider>
       </ToastProvider>
     </SettingsProvider>,
   );
-  return { router, ...view };
+  /** Where the app is now. */
+  const location = () => current!;
+  return { location, ...view };
 }

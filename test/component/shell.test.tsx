@@ -51,7 +51,7 @@ describe('shell (seed §1–§2)', () => {
 
   it('side menu: the exact entries, the Admin heading, Student Units from settings; choosing an item closes it', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp('/calendar/classes', adminSession, { student_units_url: 'https://units.test/' });
+    const { location } = renderApp('/calendar/classes', adminSession, { student_units_url: 'https://units.test/' });
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
     const labels = within(nav).getAllByRole('link').map((a) => a.textContent?.trim());
@@ -62,20 +62,20 @@ describe('shell (seed §1–§2)', () => {
     expect(within(nav).getByRole('heading', { name: 'Admin' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Student Units' })).toHaveAttribute('href', 'https://units.test/');
     await user.click(within(nav).getByRole('link', { name: 'T-shirt Sizes' }));
-    expect(router.state.location.pathname).toBe('/admin/t-shirts');
+    expect(location().pathname).toBe('/admin/t-shirts');
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument());
   });
 
   it('signed in: an avatar opens the user menu with the email line, Enrollments, Manage Account, Sign Out', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp('/user/create', familySession('a.very.long.email@example.com'));
+    const { location } = renderApp('/user/create', familySession('a.very.long.email@example.com'));
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('a.very.long.ema...')).toBeInTheDocument();
     expect(within(menu).getByText('Sign Out')).toBeInTheDocument();
     expect(within(menu).getByText('Manage Account')).toBeInTheDocument();
     await user.click(within(menu).getByText('Enrollments'));
-    expect(router.state.location.pathname).toBe('/account/enrollments');
+    expect(location().pathname).toBe('/account/enrollments');
   });
 
   it("says 'User email' when the account has no email", async () => {
@@ -93,44 +93,44 @@ describe('routes and guards (seed §2, §4)', () => {
     ['/no/such/page', '/classes/enrollment'],
     ['/user/whatever', '/user/login'],
   ])('%s redirects to %s', async (from, to) => {
-    const { router } = renderApp(from);
-    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+    const { location } = renderApp(from);
+    await waitFor(() => expect(location().pathname).toBe(to));
   });
 
   it('a signed-out visitor of a protected page goes to /user/login and the path is remembered', async () => {
-    const { router } = renderApp('/account/enrollments?x=1');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
+    const { location } = renderApp('/account/enrollments?x=1');
+    await waitFor(() => expect(location().pathname).toBe('/user/login'));
     expect(sessionStorage.getItem('portal.afterLogin')).toBe('/account/enrollments?x=1');
   });
 
   it('after login on the login page the user goes to the remembered path', async () => {
     sessionStorage.setItem('portal.afterLogin', '/account/manage');
-    const { router } = renderApp('/user/login', familySession());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/account/manage'));
+    const { location } = renderApp('/user/login', familySession());
+    await waitFor(() => expect(location().pathname).toBe('/account/manage'));
     expect(await screen.findByRole('heading', { name: 'Manage Account' })).toBeInTheDocument();
   });
 
   it('after login with nothing remembered the user goes to / (then the enrollment page)', async () => {
-    const { router } = renderApp('/user/create', familySession());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/classes/enrollment'));
+    const { location } = renderApp('/user/create', familySession());
+    await waitFor(() => expect(location().pathname).toBe('/classes/enrollment'));
   });
 
   it('admin pages send signed-in non-admins to /', async () => {
-    const { router } = renderApp('/admin/enrollments', familySession());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/classes/enrollment'));
+    const { location } = renderApp('/admin/enrollments', familySession());
+    await waitFor(() => expect(location().pathname).toBe('/classes/enrollment'));
   });
 
   it('admin pages wait for roles, then open for admins', async () => {
     renderApp('/admin/t-shirts', adminSession);
     expect(await screen.findByRole('heading', { name: 'T-shirt Sizes' })).toBeInTheDocument();
-    const { router } = renderApp('/admin', { user: adminSession.user, roles: null });
-    expect(router.state.location.pathname).toBe('/admin');
+    const { location } = renderApp('/admin', { user: adminSession.user, roles: null });
+    expect(location().pathname).toBe('/admin');
   });
 
   it('the calendar, donation and help pages need no login', async () => {
-    const { router } = renderApp('/donate-venmo');
+    const { location } = renderApp('/donate-venmo');
     await screen.findByRole('heading', { name: 'Donate' });
-    expect(router.state.location.pathname).toBe('/donate-venmo');
+    expect(location().pathname).toBe('/donate-venmo');
     renderApp('/help', signedOut, { support_email: 'desk@school.test' });
     await screen.findByRole('heading', { name: 'Help for families' });
     expect(screen.getAllByRole('link', { name: 'desk@school.test' }).length).toBeGreaterThan(0);
