@@ -48,8 +48,8 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
 
     // Only the sign-in sheets, printed: no navigation chrome, each class on its own page.
     // The choice lives in the URL (a router transition), so it is clicked, then awaited.
-    await page.getByLabel('Sign-in / sign-out').click();
-    await expect.poll(() => page.getByLabel('Sign-in / sign-out').isChecked()).toBe(true);
+    await page.getByRole('radio', { name: 'Sign-in / sign-out' }).click();
+    await expect.poll(() => page.getByRole('radio', { name: 'Sign-in / sign-out' }).isChecked()).toBe(true);
     expect(page.url()).toContain('sheet=sign-in');
     await expect.poll(() => fire.getByRole('table', { name: 'Roster and contacts' }).count()).toBe(0);
     await page.emulateMedia({ media: 'print' });

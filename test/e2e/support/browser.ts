@@ -24,12 +24,17 @@ export async function newPage(browser: Browser, width = 1280, height = 900): Pro
   return { context, page };
 }
 
-/** axe violations on the current page, as readable lines (empty when clean), once animations settle. */
+/**
+ * axe violations on the current page, as readable lines (empty when clean), once animations settle.
+ * Touch targets of at least 24 px (WCAG 2.2 target-size, off in axe by default) are checked too, on the
+ * page scrolled to the top: scrolled, a field passing under the sticky header would count as too small.
+ */
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.waitForFunction(
     () => !document.querySelector('[class*="-enter-active"], [class*="-exit-active"]') && document.getAnimations().every((a) => a.playState !== 'running'),
   );
-  const results = await new AxeBuilder({ page }).analyze();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const results = await new AxeBuilder({ page }).options({ rules: { 'target-size': { enabled: true } } }).analyze();
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 

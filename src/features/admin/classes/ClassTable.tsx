@@ -4,6 +4,7 @@ import type { AdminClass, Semester } from '../../../../contract/domain';
 import { formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../../contract/format';
 import { call } from '../../../lib/callable';
 import { useOfficeAction } from '../shared/EditForm';
+import { TableScroll } from '../shared/table';
 
 const STATUS_LABEL: Record<AdminClass['status'], string> = { live: 'Live', draft: 'Draft', paused: 'Paused', 'info-only': 'Info only' };
 
@@ -54,7 +55,7 @@ export function ClassTable({
       {classes.length === 0 ? (
         <p className="muted">No classes yet. Create one, or copy classes from another semester.</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label={`Classes of ${semester.name}`}>
           <table className="admin-table">
             <caption className="visually-hidden">Classes of {semester.name}</caption>
             <thead>
@@ -128,7 +129,7 @@ export function ClassTable({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

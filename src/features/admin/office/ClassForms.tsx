@@ -6,7 +6,7 @@ import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
 import { useCall } from '../../../lib/useCall';
 import { useSemesterPicker } from '../shared/SemesterPicker';
-import { SortHeader, sortRows, type Sort } from '../shared/table';
+import { type Sort, SortHeader, sortRows, TableScroll } from '../shared/table';
 import { ClassSheet, downloadRosterCsv, SHEETS, type SheetId } from './ClassSheets';
 import './office.css';
 
@@ -52,7 +52,7 @@ function ClassList() {
               </Link>
             )}
           </div>
-          <div className="table-scroll">
+          <TableScroll label="Classes">
             <table className="admin-table">
               <caption className="visually-hidden">Classes of {semester?.name}; choose some to open their forms together</caption>
               <thead>
@@ -85,7 +85,7 @@ function ClassList() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </section>
       )}
     </div>

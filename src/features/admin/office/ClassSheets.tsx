@@ -4,6 +4,7 @@ import type { ClassRoster, RosterEntry } from '../../../../contract/domain';
 import { ageOn, formatDateRange, formatTimeRange, formatWeekdays } from '../../../../contract/format';
 import { downloadCsv, slug, type CsvValue } from '../../../lib/csv';
 import { useNotify } from '../../../lib/toast';
+import { TableScroll } from '../shared/table';
 import {
   allergyText,
   contactText,
@@ -83,7 +84,7 @@ const Lines = ({ items }: { items: string[] }) =>
 
 function RosterTable({ roster }: { roster: ClassRoster }) {
   return (
-    <div className="table-scroll">
+    <TableScroll label={`${roster.class.title}: roster and contacts`}>
       <table className="admin-table sheet-table">
         <caption>Roster and contacts</caption>
         <thead>
@@ -140,13 +141,13 @@ function RosterTable({ roster }: { roster: ClassRoster }) {
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
 function SignInSheet({ roster }: { roster: ClassRoster }) {
   return (
-    <div className="table-scroll">
+    <TableScroll label={`${roster.class.title}: sign-in / sign-out sheet`}>
       <table className="admin-table sheet-table sign-in-sheet">
         <caption>Sign-in / sign-out sheet · Date: ____________</caption>
         <thead>
@@ -175,13 +176,13 @@ function SignInSheet({ roster }: { roster: ClassRoster }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
 function HealthSheet({ roster }: { roster: ClassRoster }) {
   return (
-    <div className="table-scroll">
+    <TableScroll label={`${roster.class.title}: health sheet`}>
       <table className="admin-table sheet-table">
         <caption>Health sheet</caption>
         <thead>
@@ -218,7 +219,7 @@ function HealthSheet({ roster }: { roster: ClassRoster }) {
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

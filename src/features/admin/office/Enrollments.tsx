@@ -10,7 +10,7 @@ import { downloadCsv, slug } from '../../../lib/csv';
 import { useCall } from '../../../lib/useCall';
 import { useOfficeAction } from '../shared/EditForm';
 import { useSemesterPicker } from '../shared/SemesterPicker';
-import { Pager, SortHeader, type Sort } from '../shared/table';
+import { Pager, type Sort, SortHeader, TableScroll } from '../shared/table';
 import { EnrollmentMoney } from './EnrollmentMoney';
 import './office.css';
 
@@ -151,7 +151,7 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
             <p className="muted">No enrollment matches these filters.</p>
           ) : (
             <>
-              <div className="table-scroll">
+              <TableScroll label="Enrollments">
                 <table className="admin-table">
                   <caption className="visually-hidden">Enrollments of {semesterName}</caption>
                   <thead>
@@ -193,7 +193,7 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
               <Pager page={page} pageSize={PAGE_SIZE} total={state.value.total} onPage={setPage} label="Enrollments" />
             </>
           )}

@@ -6,7 +6,7 @@ import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
 import { useDebounced } from '../../../hooks/useDebounced';
 import { useCall } from '../../../lib/useCall';
-import { Pager, SortHeader, type Sort } from '../shared/table';
+import { Pager, type Sort, SortHeader, TableScroll } from '../shared/table';
 import { allergyText, contactText, gradeText, guardianText, insuranceText, medicationText, photoText, yesNo } from './studentText';
 import './office.css';
 
@@ -46,7 +46,7 @@ export default function StudentInfo() {
       )}
       {state.status === 'loaded' && state.value.total > 0 && (
         <section className="admin-card" aria-label="Students">
-          <div className="table-scroll">
+          <TableScroll label="Student list">
             <table className="admin-table">
               <caption className="visually-hidden">Students{query && ` matching ${query}`}</caption>
               <thead>
@@ -73,7 +73,7 @@ export default function StudentInfo() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pager page={page} pageSize={PAGE_SIZE} total={state.value.total} onPage={setPage} label="Students" />
         </section>
       )}
@@ -182,7 +182,7 @@ export function StudentSheetPage() {
                 <strong>{e.classTitles.join(', ') || 'All classes cancelled'}</strong> · enrolled {when(e.createdAt)}
                 {e.status === 'cancelled' && ' · cancelled'}
               </p>
-              <div className="table-scroll">
+              <TableScroll label={`Releases signed on ${when(e.createdAt)} for ${e.classTitles.join(', ') || 'cancelled classes'}`}>
                 <table className="admin-table sheet-table">
                   <caption className="visually-hidden">Releases signed for this enrollment</caption>
                   <thead>
@@ -204,7 +204,7 @@ export function StudentSheetPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             </div>
           ))
         )}

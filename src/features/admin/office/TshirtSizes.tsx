@@ -5,7 +5,7 @@ import { PageLoading } from '../../../components/PageLoading';
 import { downloadCsv, slug } from '../../../lib/csv';
 import { useCall } from '../../../lib/useCall';
 import { useSemesterPicker } from '../shared/SemesterPicker';
-import { Pager } from '../shared/table';
+import { Pager, TableScroll } from '../shared/table';
 import { gradeText } from './studentText';
 import './office.css';
 
@@ -69,7 +69,7 @@ function SizeList({ semesterName, students }: { semesterName: string; students: 
         <p className="muted">Nobody is enrolled in {semesterName} yet.</p>
       ) : (
         <>
-          <div className="table-scroll">
+          <TableScroll label="T-shirt sizes">
             <table className="admin-table">
               <caption className="visually-hidden">Students of {semesterName} with their t-shirt size</caption>
               <thead>
@@ -93,7 +93,7 @@ function SizeList({ semesterName, students }: { semesterName: string; students: 
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pager page={page} pageSize={PAGE_SIZE} total={students.length} onPage={setPage} label="Students and sizes" />
         </>
       )}

@@ -1,4 +1,17 @@
-// Sortable column headers and a pager for the office's tables.
+// Sortable column headers, a pager and a scroll area for the office's tables.
+import type { ReactNode } from 'react';
+
+/**
+ * A wide table scrolls sideways on a phone: the area is a named region that takes the keyboard focus,
+ * so it can be scrolled with the arrow keys too.
+ */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
 
 export interface Sort<F extends string> {
   field: F;

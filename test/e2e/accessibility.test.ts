@@ -1,0 +1,141 @@
+// Issue 9: axe (WCAG 2.2 AA, touch targets ≥ 24 px included) on every page of the portal, at phone and
+// desktop widths, for the visitor who can open it; and the whole enrollment stepper by keyboard alone,
+// with a visible focus on everything reached.
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_FAMILY } from '../../scripts/demo/demoData';
+import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
+
+const PAGES: Record<'anonymous' | 'family' | 'admin', string[]> = {
+  anonymous: ['/classes/enrollment', '/user/login', '/user/create', '/calendar/classes', '/donate-venmo', '/help'],
+  family: ['/account/enrollments', '/account/students', '/account/students/demo-ava', '/account/manage'],
+  admin: [
+    '/admin',
+    '/admin/report?semester=open-term&classes=wild-art',
+    '/admin/students',
+    '/admin/students/demo-ava',
+    '/admin/t-shirts',
+    '/admin/enrollments',
+    '/admin/classes/management',
+    '/admin/classes/management/semester/open-term',
+    '/admin/classes/management/class/wild-art?semester=open-term',
+    '/admin/classes/management/group/little-naturalists-bundle?semester=open-term',
+    '/admin/classes/management/discounts',
+    '/admin/classes/management/discounts/sibling10',
+  ],
+};
+/** The steps of /classes/enrollment/*, checked by the keyboard test below. */
+const STEPS = ['account', 'student', 'info', 'health', 'releases', 'review', 'done'];
+
+/** Every `path` of the route tables in src: each must be among the pages checked here. */
+function routePaths(): string[] {
+  const files = ['app/routes.tsx', 'features/account/AccountRoutes.tsx', 'features/admin/AdminRoutes.tsx', 'features/admin/classes/ClassManagement.tsx', 'features/admin/discounts/DiscountCodes.tsx', 'features/enrollment/EnrollmentRoute.tsx'];
+  return files.flatMap((f) => {
+    const source = readFileSync(`src/${f}`, 'utf8');
+    return [...source.matchAll(/path(?:=|: )["']([^"']+)["'],?\s*element[=:]\s*[{(]?\s*<([A-Za-z.]+)/g)]
+      .filter((m) => m[2] !== 'Navigate')
+      .map((m) => m[1].replace(/\/\*$/, ''));
+  });
+}
+
+/** Loaded: nothing on the way, no loading notice left. */
+async function pageReady(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.getByText(/^\s*Loading/).count()).toBe(0);
+}
+
+/** Presses Tab until `target` has focus; what has it must show a focus ring. */
+async function tabTo(page: Page, target: Locator, max = 150) {
+  const element = await target.elementHandle();
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await element!.evaluate((el) => el === document.activeElement)) {
+      const ring = await element!.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
+      });
+      expect(ring, `a visible focus on ${target}`).toBe(true);
+      return;
+    }
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+describe('accessibility of every page (issue 9)', () => {
+  const browser = seededBrowser();
+
+  it('checks every route of the app', () => {
+    const visited = [...Object.values(PAGES).flat(), ...STEPS.map((s) => `/classes/enrollment/${s}`)].map((p) => p.split('?')[0]);
+    const routes = routePaths();
+    expect(routes.length).toBeGreaterThan(25);
+    const pattern = (route: string) => new RegExp(`/${route.replace(/:[a-z]+/g, '[^/]+')}$|^/${route}(/|$)`);
+    expect(routes.filter((r) => !visited.some((v) => pattern(r).test(v)))).toEqual([]);
+  });
+
+  for (const width of [360, 1280]) {
+    it(`at ${width} px: no axe violation on any page`, async () => {
+      const failures: Record<string, string[]> = {};
+      for (const [who, paths] of Object.entries(PAGES)) {
+        const { context, page } = await newPage(browser(), width, width === 360 ? 740 : 900);
+        if (who === 'family') await signInAs(page, DEMO_FAMILY.email, DEMO_FAMILY.password);
+        if (who === 'admin') await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+        for (const path of paths) {
+          await page.goto(path);
+          await pageReady(page);
+          const violations = await axeViolations(page);
+          if ((await page.locator('main h1').count()) !== 1) violations.push('one h1 per page, naming it');
+          if (violations.length) failures[path] = violations;
+        }
+        await context.close();
+      }
+      expect(failures).toEqual({});
+    });
+  }
+
+  it('enrolls by keyboard alone through every step, with axe on each', async () => {
+    const { context, page } = await newPage(browser(), 1280, 900);
+    const step = async (heading: string) => {
+      await page.getByRole('heading', { name: heading }).waitFor();
+      await pageReady(page);
+      expect(await axeViolations(page), heading).toEqual([]);
+    };
+    const press = async (target: Locator, key = 'Enter') => {
+      await tabTo(page, target);
+      await page.keyboard.press(key);
+    };
+    await page.goto('/classes/enrollment');
+    await pageReady(page);
+    await press(page.getByRole('button', { name: 'Select Nature Journaling', exact: true }));
+    await page.getByRole('button', { name: 'Selected Nature Journaling' }).waitFor();
+    await press(page.getByRole('link', { name: 'Continue' }));
+
+    await step('Your account');
+    await press(page.getByRole('button', { name: 'Already have an account? Sign in.' }));
+    await tabTo(page, page.getByLabel('Email'));
+    await page.keyboard.type(DEMO_FAMILY.email);
+    await tabTo(page, page.getByLabel('Password'));
+    await page.keyboard.type(DEMO_FAMILY.password);
+    await page.keyboard.press('Enter');
+
+    await step('Who is enrolling?');
+    await press(page.getByRole('radio', { name: /Ava Rivera/ }), 'Space');
+    expect(await page.getByRole('radio', { name: /Ava Rivera/ }).isChecked()).toBe(true);
+    await press(page.getByRole('button', { name: 'Next' }));
+    await step('Student info');
+    await press(page.getByRole('button', { name: 'Next' }));
+    await step('Health and safety');
+    await press(page.getByRole('button', { name: 'Next' }));
+    await step('Releases');
+    for (const title of ['Medical Release', 'Liability Release']) {
+      await tabTo(page, page.getByLabel(`Type your full name to sign the ${title}`));
+      await page.keyboard.type('Sam Rivera');
+    }
+    await press(page.getByRole('button', { name: 'Next' }));
+    await step('Review and submit');
+    await press(page.getByRole('button', { name: 'Enroll Ava' }));
+    await step('Ava Rivera is enrolled');
+    expect(new URL(page.url()).pathname).toBe('/classes/enrollment/done');
+    await context.close();
+  });
+});
