@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { routePreload } from './scripts/build/routePreload.ts';
 import { schoolTheme } from './scripts/build/theme.ts';
 
 export default defineConfig({
-  plugins: [schoolTheme(), react()],
+  plugins: [schoolTheme(), react(), routePreload({ '/user/': 'src/features/auth/LoginPage.tsx' })],
   // npm run dev: /api/<callable> goes to the Hosting emulator, which rewrites it to the function.
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: { '/api': 'http://127.0.0.1:5000' } },
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400 },

@@ -7,6 +7,25 @@ const path = (url: string) => new URL(url).pathname;
 describe('sign-in, accounts, guards and menus in Chromium (seed §2, §4, §8)', () => {
   const browser = seededBrowser();
 
+  it('opened directly, the sign-in page fetches its screen with the app, not after it', async () => {
+    const { context, page } = await newPage(browser(), 360, 740);
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    await page.goto('/user/login');
+    await page.getByLabel('Password').waitFor();
+    const preloaded = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname));
+    const screen = preloaded.find((p) => p.includes('/LoginPage-'));
+    expect(screen).toBeDefined();
+    expect(scripts.filter((s) => s === screen)).toHaveLength(1); // fetched once, by the preload
+    // Other paths do not fetch it.
+    const other = await newPage(browser(), 360, 740);
+    await other.page.goto('/help');
+    await other.page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await other.page.locator('link[rel=modulepreload][href*="LoginPage"]').count()).toBe(0);
+    await other.context.close();
+    await context.close();
+  });
+
   it('a protected page sends a visitor to sign in, then back to that page; sign out goes to /user/login', async () => {
     const { context, page } = await newPage(browser());
     await page.goto('/account/manage');
