@@ -1,7 +1,7 @@
 // Issue 9: axe (WCAG 2.2 AA, touch targets ≥ 24 px included) on every page of the portal, at phone and
 // desktop widths, for the visitor who can open it; and the whole enrollment stepper by keyboard alone,
 // with a visible focus on everything reached.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_FAMILY } from '../../scripts/demo/demoData';
@@ -28,15 +28,13 @@ const PAGES: Record<'anonymous' | 'family' | 'admin', string[]> = {
 /** The steps of /classes/enrollment/*, checked by the keyboard test below. */
 const STEPS = ['account', 'student', 'info', 'health', 'releases', 'review', 'done'];
 
-/** Every `path` of the route tables in src: each must be among the pages checked here. */
+/** Every `path` of the route tables in src (any file that declares routes): each must be among the pages checked here. */
 function routePaths(): string[] {
-  const files = ['app/routes.tsx', 'features/account/AccountRoutes.tsx', 'features/admin/AdminRoutes.tsx', 'features/admin/classes/ClassManagement.tsx', 'features/admin/discounts/DiscountCodes.tsx', 'features/enrollment/EnrollmentRoute.tsx'];
-  return files.flatMap((f) => {
-    const source = readFileSync(`src/${f}`, 'utf8');
-    return [...source.matchAll(/path(?:=|: )["']([^"']+)["'],?\s*element[=:]\s*[{(]?\s*<([A-Za-z.]+)/g)]
-      .filter((m) => m[2] !== 'Navigate')
-      .map((m) => m[1].replace(/\/\*$/, ''));
-  });
+  return readdirSync('src', { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.tsx'))
+    .flatMap((f) => [...readFileSync(`src/${f}`, 'utf8').matchAll(/path(?:=|: )["']([^"']+)["'],?\s*element[=:]\s*[{(]?\s*<([A-Za-z.]+)/g)])
+    .filter((m) => m[2] !== 'Navigate')
+    .map((m) => m[1].replace(/\/\*$/, ''));
 }
 
 /** Loaded: nothing on the way, no loading notice left. */

@@ -1,15 +1,12 @@
 // The theme keeps the rules of every PrimeReact component and class the portal uses, and drops the rest.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { KEPT_CLASSES, trimTheme } from '../../scripts/build/theme';
 
-const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
-const source = files('src')
+const source = readdirSync('src', { recursive: true, encoding: 'utf8' })
   .filter((f) => /\.(tsx?|css)$/.test(f))
-  .map((f) => readFileSync(f, 'utf8'))
+  .map((f) => readFileSync(`src/${f}`, 'utf8'))
   .join('\n');
 const theme = readFileSync('node_modules/primereact/resources/themes/lara-light-green/theme.css', 'utf8');
 

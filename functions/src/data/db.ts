@@ -58,7 +58,6 @@ export async function getByIds<T>(collection: string, ids: string[], fields?: st
   };
 }
 
-
 // Billed document reads of one call, counted by the catalogue helpers (a query costs at least one
 // read even when empty). The catalogue callables log the figure; the benchmark reads it.
 const meter = new AsyncLocalStorage<{ reads: number }>();

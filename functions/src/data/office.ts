@@ -13,7 +13,6 @@ import { loadClassesByIds, loadClassesOfSemesters, loadGroupsOfSemesters } from 
 import { chunks, col, COLLECTIONS, db, fromDoc, getByIds, notFound, uniq } from './db';
 import { loadDiscountsByCodes, loadReleases } from './enrollments';
 
-
 /** Rosters of classes in the order asked, each with the full profile of every student on it. */
 export async function loadRosters(classIds: string[]): Promise<{ rosters: ClassRoster[]; notFound: string[] }> {
   const { found, notFound: missing } = await loadClassesByIds(classIds);

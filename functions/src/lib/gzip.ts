@@ -1,5 +1,5 @@
-// Callable responses are gzipped when the browser accepts it: the class list of a big semester is
-// ~110 KB of JSON and ~12 KB gzipped, which is most of what a phone waits for on the landing page.
+// Callable responses are gzipped when the browser accepts it: the class list of a big semester
+// (221 classes in the benchmark) is 110 KB of JSON and 5 KB gzipped.
 import type { Response } from 'express';
 import type { Request } from 'firebase-functions/v2/https';
 import { gzipSync } from 'node:zlib';
@@ -19,8 +19,8 @@ export function withGzip<F extends HttpsFunction>(func: F): F {
         if (body === null || typeof body !== 'object' || Buffer.isBuffer(body)) return send(body);
         const json = Buffer.from(JSON.stringify(body));
         res.vary('Accept-Encoding');
-        if (json.length < GZIP_MIN_BYTES) return send(body);
         res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        if (json.length < GZIP_MIN_BYTES) return send(json); // serialised once, sent as it is
         res.setHeader('Content-Encoding', 'gzip');
         return send(gzipSync(json));
       };
