@@ -36,6 +36,7 @@ import {
   groupInputSchema,
   id,
   paymentSchema,
+  voidPaymentSchema,
   rostersSchema,
   saveStudentSchema,
   semesterIdSchema,
@@ -101,6 +102,7 @@ const specs = {
   adminTshirts: spec<TshirtTally>()('admin', semesterIdSchema),
   adminEnrollments: spec<{ rows: EnrollmentRow[]; total: number }>()('admin', enrollmentSearchSchema),
   adminRecordPayment: spec<{ enrollment: Enrollment }>()('admin', paymentSchema),
+  adminVoidPayment: spec<{ enrollment: Enrollment }>()('admin', voidPaymentSchema),
   adminCancelQuote: spec<CancellationQuote>()('admin', cancelQuoteSchema),
   adminCancelEnrollment: spec<{ enrollment: Enrollment }>()('admin', cancelSchema),
 } as const;

@@ -132,8 +132,8 @@ export interface Medication {
 export interface StudentHealth {
   allergies: Allergy[];
   medications: Medication[];
-  /** The guardian authorizes staff to give the listed medications. */
-  medicationAuthorized: boolean;
+  /** The guardian authorizes staff to give the listed medications; null = not answered (allowed only without medications). */
+  medicationAuthorized: boolean | null;
   medicalNotes: string;
   doctorName: string;
   doctorPhone: string;
@@ -142,10 +142,11 @@ export interface StudentHealth {
   noInsurance: boolean;
 }
 
+/** Each answered explicitly by the family; null only in a form not yet answered (never saved so). */
 export interface StudentPermissions {
-  photo: PhotoPermission;
-  sunscreen: boolean;
-  bugSpray: boolean;
+  photo: PhotoPermission | null;
+  sunscreen: boolean | null;
+  bugSpray: boolean | null;
 }
 
 /** A child's reusable profile, owned by one family account. */
@@ -187,7 +188,20 @@ export interface LineItem {
   listPrice: Cents;
   /** The price charged before discounts: list price, group price or the chosen sliding-scale price. */
   price: Cents;
+  /**
+   * Each class of the line with its list price and the price the family chose (sliding scale), so a
+   * bundle shows "separately" at the chosen prices and a cancellation reprices a kept class as charged.
+   * Absent on enrollments made before it was kept.
+   */
+  members?: LineMember[];
   addOns: AddOn[];
+}
+
+export interface LineMember {
+  classId: string;
+  title: string;
+  listPrice: Cents;
+  price: Cents;
 }
 
 export interface AppliedDiscount {
@@ -197,12 +211,22 @@ export interface AppliedDiscount {
 }
 
 export interface Payment {
+  /** Absent on payments recorded before payments could be voided. */
+  id?: string;
   amount: Cents;
   method: PaymentMethod;
   note: string;
   at: string;
   by: string;
+  /** A payment recorded by mistake: kept, shown struck through, not counted. */
+  voided?: { reason: string; at: string; by: string };
 }
+
+/** How a payment is named when voiding it: its id, or its place for payments recorded without one. */
+export const paymentKey = (p: Pick<Payment, 'id'>, index: number) => p.id ?? `payment-${index}`;
+
+/** Two payments of the same amount and method within this time ask the office to confirm. */
+export const DUPLICATE_PAYMENT_MS = 60_000;
 
 export interface ReleaseSignature {
   releaseId: string;
@@ -241,6 +265,8 @@ export interface Cancellation {
   refund: Cents;
   /** What the school kept of the suggested refund (suggested − refund, never negative). */
   fee: Cents;
+  /** How the refund was given back (absent when there was no refund, or on older cancellations). */
+  refundMethod?: PaymentMethod;
   note: string;
   at: string;
   by: string;
@@ -253,6 +279,8 @@ export const DISCOUNT_TYPES = [
   'fixed-basket',
   'percent-basket',
   'early-bird-fixed',
+  /** Not a code: applied by rule when another child of the family is enrolled in the semester. */
+  'sibling-percent',
 ] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 
@@ -273,6 +301,8 @@ export interface Discount {
   /** Last day the code works (inclusive); for early-bird, the early-bird date. */
   expiresOn: IsoDate | null;
   active: boolean;
+  /** May be used together with other combinable codes; otherwise the code applies alone. */
+  combinable: boolean;
 }
 
 /** The releases a guardian signs by typing their full name (PRODUCT §5 step 6). */
@@ -315,8 +345,14 @@ export interface DashboardFigures {
   students: number;
   seatsFilled: number;
   capacity: number;
+  /** Totals of the semester's enrollments (fees kept on cancelled ones included). */
   billed: Cents;
+  /** Payments received, voided ones not counted. */
   paid: Cents;
+  refunded: Cents;
+  /** paid − refunded. */
+  netPaid: Cents;
+  /** billed − net paid. */
   outstanding: Cents;
   classes: { id: string; title: string; enrolled: number; capacity: number; status: ClassStatus }[];
   recent: { id: string; studentName: string; total: Cents; balance: Cents; createdAt: string; classTitles: string[] }[];
@@ -383,6 +419,7 @@ export interface EnrollmentRow extends Enrollment {
   classTitles: string[];
   paid: Cents;
   refunded: Cents;
+  netPaid: Cents;
 }
 
 /** What cancelling some classes of an enrollment would do, priced by the pricing engine. */

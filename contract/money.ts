@@ -1,9 +1,39 @@
 // An enrollment's money, the same in the office's table, the family's page and the functions.
-import type { Cents, Enrollment } from './domain';
+import { DUPLICATE_PAYMENT_MS, type Cents, type Enrollment, type LineItem, type Payment } from './domain';
 
-export const paidOf = (e: Pick<Enrollment, 'payments'>): Cents => e.payments.reduce((sum, p) => sum + p.amount, 0);
+/** Payments received (voided ones not counted). */
+export const paidOf = (e: Pick<Enrollment, 'payments'>): Cents => e.payments.reduce((sum, p) => sum + (p.voided ? 0 : p.amount), 0);
 export const refundedOf = (e: Pick<Enrollment, 'cancellations'>): Cents => (e.cancellations ?? []).reduce((sum, c) => sum + c.refund, 0);
 export const feesOf = (e: Pick<Enrollment, 'cancellations'>): Cents => (e.cancellations ?? []).reduce((sum, c) => sum + c.fee, 0);
 
 /** What the family still owes: total − payments + refunds. */
 export const balanceOf = (e: Pick<Enrollment, 'total' | 'payments' | 'cancellations'>): Cents => e.total - paidOf(e) + refundedOf(e);
+
+/** What the family has paid and kept: payments − refunds. */
+export const netPaidOf = (e: Pick<Enrollment, 'payments' | 'cancellations'>): Cents => paidOf(e) - refundedOf(e);
+
+/** A line's price with its add-ons. */
+export const lineTotalOf = (l: Pick<LineItem, 'price' | 'addOns'>): Cents => l.price + l.addOns.reduce((s, a) => s + a.price, 0);
+
+/** What a bundle's classes cost separately, at the prices the family chose. */
+export const separatelyOf = (l: Pick<LineItem, 'listPrice' | 'members'>): Cents => (l.members ? l.members.reduce((s, m) => s + m.price, 0) : l.listPrice);
+
+/** A payment of the same amount and method recorded less than a minute before `now` (not voided), or null. */
+export function duplicatePayment(payments: Payment[], payment: Pick<Payment, 'amount' | 'method'>, now: Date): Payment | null {
+  return (
+    payments.find(
+      (p) => !p.voided && p.amount === payment.amount && p.method === payment.method && now.getTime() - new Date(p.at).getTime() < DUPLICATE_PAYMENT_MS,
+    ) ?? null
+  );
+}
+
+/** One definition of the money words, for every screen, CSV and email: paid, refunded, net paid, balance. */
+export function moneyFigures(e: Pick<Enrollment, 'total' | 'payments' | 'cancellations'>): [label: 'Total' | 'Paid' | 'Refunded' | 'Net paid' | 'Balance', value: Cents][] {
+  return [
+    ['Total', e.total],
+    ['Paid', paidOf(e)],
+    ['Refunded', refundedOf(e)],
+    ['Net paid', netPaidOf(e)],
+    ['Balance', balanceOf(e)],
+  ];
+}

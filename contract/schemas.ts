@@ -1,55 +1,96 @@
 // Payload schemas of the family callables (zod/mini): students and enrollment. Imported by
 // contract/callables.ts only; the app uses the inferred types.
 import { z } from 'zod/mini';
-import { ENROLLMENT_SORTS, GRADE_MAX, GRADE_MIN, PAYMENT_METHODS, PHOTO_PERMISSIONS, STUDENT_SORTS, TSHIRT_SIZES } from './domain';
+import { DISCOUNT_TYPES, ENROLLMENT_SORTS, GRADE_MAX, GRADE_MIN, PAYMENT_METHODS, PHOTO_PERMISSIONS, STUDENT_SORTS, TSHIRT_SIZES } from './domain';
 
 export const text = (max: number) => z.string().check(z.trim(), z.maxLength(max, `must be at most ${max} characters`));
 export const required = (max: number) =>
   z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(max, `must be at most ${max} characters`));
 export const id = z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(128, 'is too long'));
-const phone = z.string().check(z.trim(), z.regex(/^[0-9+()\-.\s]{7,25}$/, 'must be a phone number'));
-const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)'));
-const email = z.string().check(z.trim(), z.maxLength(254, 'is too long'), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an email address'));
+/** Longest text of each student profile field, by the field's name: the schema and the inputs' maxLength. */
+export const PROFILE_MAX = {
+  firstName: 60,
+  lastName: 60,
+  pronouns: 40,
+  school: 120,
+  notes: 2000,
+  name: 100,
+  relationship: 60,
+  phone: 25,
+  email: 254,
+  pickupCodeWord: 40,
+  allergen: 100,
+  reaction: 300,
+  dose: 100,
+  schedule: 200,
+  medicalNotes: 2000,
+  doctorName: 100,
+  doctorPhone: 25,
+  insuranceCompany: 100,
+  insuranceId: 60,
+} as const;
+const M = PROFILE_MAX;
+
+const phone = z.string().check(z.trim(), z.minLength(1, 'is required'), z.regex(/^[0-9+()\-.\s]{7,25}$/, 'must be a phone number, like (555) 123-4567'));
+/** A birth date: a real day, not in the future (UTC's today is never behind the school's). */
+const birthDate = z.string().check(
+  z.minLength(1, 'is required'),
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date'),
+  z.refine((d) => !Number.isNaN(Date.parse(d)) && d >= '1900-01-01', 'must be a date'),
+  z.refine((d) => d <= new Date().toISOString().slice(0, 10), 'cannot be in the future'),
+);
+const email = z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(254, 'is too long'), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an email address'));
+/** A yes / no the family must answer: nothing is chosen for them. */
+const answered = <T>(schema: z.ZodMiniType<T>) => z.nullable(schema).check(z.refine((v) => v !== null, 'needs an answer'));
+const answer = answered(z.boolean());
 const cents = z.int().check(z.minimum(0, 'must not be negative'), z.maximum(100_000_00, 'is too large'));
 
-const contact = z.strictObject({ name: required(100), relationship: required(60), phone });
+const contact = z.strictObject({ name: required(M.name), relationship: required(M.relationship), phone });
 const guardian = z.strictObject({
-  name: required(100),
-  relationship: required(60),
+  name: required(M.name),
+  relationship: required(M.relationship),
   phone,
   email,
   livesWithStudent: z.boolean(),
 });
 
 export const studentProfileSchema = z.strictObject({
-  firstName: required(60),
-  lastName: required(60),
-  birthDate: isoDate,
+  firstName: required(M.firstName),
+  lastName: required(M.lastName),
+  birthDate,
   grade: z.int().check(z.minimum(GRADE_MIN, 'must be K to 12'), z.maximum(GRADE_MAX, 'must be K to 12')),
-  pronouns: text(40),
-  school: text(120),
+  pronouns: text(M.pronouns),
+  school: text(M.school),
   tshirtSize: z.enum(TSHIRT_SIZES),
-  notes: text(2000),
+  notes: text(M.notes),
   guardians: z.array(guardian).check(z.minLength(1, 'needs at least one guardian'), z.maxLength(4, 'has too many entries')),
   emergencyContacts: z.array(contact).check(z.minLength(2, 'needs at least two emergency contacts'), z.maxLength(6, 'has too many entries')),
   authorizedPickups: z.array(contact).check(z.maxLength(8, 'has too many entries')),
-  pickupCodeWord: text(40),
-  permissions: z.strictObject({ photo: z.enum(PHOTO_PERMISSIONS), sunscreen: z.boolean(), bugSpray: z.boolean() }),
-  health: z.strictObject({
-    allergies: z
-      .array(z.strictObject({ allergen: required(100), reaction: text(300), lifeThreatening: z.boolean() }))
-      .check(z.maxLength(20, 'has too many entries')),
-    medications: z
-      .array(z.strictObject({ name: required(100), dose: text(100), schedule: text(200) }))
-      .check(z.maxLength(20, 'has too many entries')),
-    medicationAuthorized: z.boolean(),
-    medicalNotes: text(2000),
-    doctorName: text(100),
-    doctorPhone: z.union([z.literal(''), phone]),
-    insuranceCompany: text(100),
-    insuranceId: text(60),
-    noInsurance: z.boolean(),
-  }),
+  pickupCodeWord: text(M.pickupCodeWord),
+  permissions: z.strictObject({ photo: answered(z.enum(PHOTO_PERMISSIONS)), sunscreen: answer, bugSpray: answer }),
+  health: z
+    .strictObject({
+      allergies: z
+        .array(z.strictObject({ allergen: required(M.allergen), reaction: text(M.reaction), lifeThreatening: z.boolean() }))
+        .check(z.maxLength(20, 'has too many entries')),
+      medications: z
+        .array(z.strictObject({ name: required(M.name), dose: text(M.dose), schedule: text(M.schedule) }))
+        .check(z.maxLength(20, 'has too many entries')),
+      /** Null until answered; an answer is required once medications are listed. */
+      medicationAuthorized: z.nullable(z.boolean()),
+      medicalNotes: text(M.medicalNotes),
+      doctorName: text(M.doctorName),
+      doctorPhone: z.union([z.literal(''), phone]),
+      insuranceCompany: text(M.insuranceCompany),
+      insuranceId: text(M.insuranceId),
+      noInsurance: z.boolean(),
+    })
+    .check(
+      z.refine((h) => !h.medications.length || h.medicationAuthorized !== null, {
+        message: 'needs an answer: may staff give the medications listed?',
+        path: ['medicationAuthorized'],
+      }),
+    ),
 });
 
 export const basketSchema = z.strictObject({
@@ -57,6 +98,8 @@ export const basketSchema = z.strictObject({
     .array(z.strictObject({ classId: id, price: z.optional(cents), addOnIds: z.array(id).check(z.maxLength(10, 'has too many add-ons')) }))
     .check(z.maxLength(30, 'has too many classes')),
   codes: z.array(z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(40, 'is too long'))).check(z.maxLength(10, 'has too many codes')),
+  /** The student the basket is for (signed in): the sibling discount depends on it. */
+  studentId: z.optional(id),
 });
 
 export const enrollSchema = z.strictObject({
@@ -144,7 +187,7 @@ export const discountInputSchema = z.strictObject({
   id: z.optional(id),
   code: z.string().check(z.trim(), z.regex(/^[A-Za-z0-9_-]{3,40}$/, 'must be 3-40 letters, digits, - or _')),
   description: required(120),
-  type: z.enum(['percent-off-classes', 'free-classes', 'percent-off-with-minimum', 'fixed-basket', 'percent-basket', 'early-bird-fixed']),
+  type: z.enum(DISCOUNT_TYPES),
   amount: cents,
   percent: z.number().check(z.minimum(0, 'must be 0 to 100'), z.maximum(100, 'must be 0 to 100')),
   classIds: z.array(id).check(z.maxLength(200, 'has too many classes')),
@@ -153,6 +196,7 @@ export const discountInputSchema = z.strictObject({
   minimumCount: z.int().check(z.minimum(0, 'must not be negative'), z.maximum(50, 'is too large')),
   expiresOn: z.nullable(isoDay),
   active: z.boolean(),
+  combinable: z.boolean(),
 });
 
 export const semesterIdSchema = z.strictObject({ semesterId: id });
@@ -192,6 +236,14 @@ export const paymentSchema = z.strictObject({
   amount: z.int().check(z.minimum(1, 'must be at least 1 cent'), z.maximum(100_000_00, 'is too large')),
   method: z.enum(PAYMENT_METHODS),
   note: text(500),
+  /** The office confirmed a second payment of the same amount and method within a minute. */
+  confirmDuplicate: z.optional(z.boolean()),
+});
+
+export const voidPaymentSchema = z.strictObject({
+  enrollmentId: id,
+  paymentId: id,
+  reason: required(500),
 });
 
 export const cancelQuoteSchema = z.strictObject({
@@ -203,5 +255,7 @@ export const cancelSchema = z.strictObject({
   enrollmentId: id,
   classIds: z.array(id).check(z.minLength(1, 'choose at least one class'), z.maxLength(50, 'has too many classes')),
   refund: cents,
+  /** How the refund is given back; needed when there is a refund. */
+  refundMethod: z.optional(z.enum(PAYMENT_METHODS)),
   note: text(500),
 });

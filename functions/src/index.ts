@@ -26,4 +26,5 @@ export {
   adminStudent,
   adminStudents,
   adminTshirts,
+  adminVoidPayment,
 } from './callables/office';

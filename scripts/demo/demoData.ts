@@ -101,7 +101,7 @@ export function profile(first: string, last: string, grade: number, today: IsoDa
     health: {
       allergies: n % 5 === 0 ? [{ allergen: 'Peanuts', reaction: 'Anaphylaxis: EpiPen in backpack', lifeThreatening: true }] : n % 3 === 0 ? [{ allergen: 'Bee stings', reaction: 'Swelling', lifeThreatening: false }] : [],
       medications: n % 5 === 0 ? [{ name: 'EpiPen Jr', dose: '0.15 mg', schedule: 'As needed for a severe reaction' }] : [],
-      medicationAuthorized: n % 5 === 0,
+      medicationAuthorized: n % 5 === 0 ? true : null,
       medicalNotes: n % 7 === 0 ? 'Mild asthma; inhaler in backpack.' : '',
       doctorName: 'Dr. Alvarez',
       doctorPhone: '(555) 030-4000',
@@ -201,12 +201,12 @@ export function buildDemoData(today: IsoDate): DemoData {
   ];
 
   const discount = (d: Partial<Discount> & Pick<Discount, 'id' | 'code' | 'type' | 'description'>): Discount => ({
-    amount: 0, percent: 0, classIds: [], groupIds: [], classTypes: [], minimumCount: 0, expiresOn: null, active: true, ...d,
+    amount: 0, percent: 0, classIds: [], groupIds: [], classTypes: [], minimumCount: 0, expiresOn: null, active: true, combinable: false, ...d,
   });
   const discounts: Discount[] = [
-    discount({ id: 'sibling10', code: 'SIBLING10', type: 'percent-basket', percent: 10, description: '10% off for siblings' }),
+    discount({ id: 'sibling10', code: 'SIBLING10', type: 'sibling-percent', percent: 10, description: 'Sibling discount (10%)' }),
     discount({ id: 'welcome20', code: 'WELCOME20', type: 'fixed-basket', amount: dollars(20), description: '$20 off your first enrollment' }),
-    discount({ id: 'earlybird', code: 'EARLYBIRD', type: 'early-bird-fixed', amount: dollars(25), expiresOn: addDays(today, 20), description: '$25 off when you enroll early' }),
+    discount({ id: 'earlybird', code: 'EARLYBIRD', type: 'early-bird-fixed', amount: dollars(25), expiresOn: addDays(today, 20), combinable: true, description: '$25 off when you enroll early' }),
     discount({ id: 'camps3', code: 'CAMPS3', type: 'percent-off-with-minimum', percent: 15, classTypes: ['Camp'], minimumCount: 3, description: '15% off with three or more camps' }),
     discount({ id: 'art15', code: 'ART15', type: 'percent-off-classes', percent: 15, classIds: ['wild-art', 'art-in-the-wild'], description: '15% off art classes' }),
     discount({ id: 'forest-scholarship', code: 'FORESTFREE', type: 'free-classes', classIds: ['forest-explorers'], description: 'Forest Explorers scholarship' }),
@@ -233,7 +233,7 @@ export function buildDemoData(today: IsoDate): DemoData {
       discounts: [],
       subtotal: price,
       total: price,
-      payments: paid ? [{ amount: price, method: 'check', note: 'Check #1042', at, by: DEMO_ADMIN.email }] : [],
+      payments: paid ? [{ id: 'demo-payment-1', amount: price, method: 'check', note: 'Check #1042', at, by: DEMO_ADMIN.email }] : [],
       balance: paid ? 0 : price,
       status: 'confirmed',
       releases: [

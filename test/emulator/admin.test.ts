@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminClass, ClassGroup, DashboardFigures, Discount, PriceQuote, Semester, SemesterCatalogue } from '../../contract/domain';
+import type { AdminClass, ClassGroup, DashboardFigures, Discount, Enrollment, PriceQuote, Semester, SemesterCatalogue } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { addDays } from '../../scripts/demo/demoData';
 import { seedDemo, todayInSchool } from '../../scripts/demo/seedDemo';
@@ -62,7 +62,7 @@ describe('admin callables (PRODUCT §7), role checked on the server', () => {
       'enroll',
       {
         studentId: 'demo-ava', lines: [{ classId: 'tide-pools', addOnIds: [] }], codes: [], expectedTotal: 22000, infoConfirmed: true,
-        releases: signedReleases('Sam'),
+        releases: signedReleases('Sam Rivera'),
         idempotencyKey: 'paused-class-test-1',
       },
       family.idToken,
@@ -108,13 +108,32 @@ describe('admin callables (PRODUCT §7), role checked on the server', () => {
   });
 
   it('gives the dashboard figures of a semester from its enrollments and classes', async () => {
+    // A paid enrollment cancelled with part of the money back: a fee kept, a refund given (defect 5).
+    const paid = (await adminDb().collection('enrollments').where('semesterIds', 'array-contains', 'open-term').get()).docs
+      .map((x) => x.data() as Enrollment)
+      .find((e) => e.status === 'confirmed' && e.balance === 0 && e.total > 0 && !e.classIds.includes('fire-and-shelter'))!;
+    const cancel = await callFunction<{ enrollment: Enrollment }>(
+      'adminCancelEnrollment',
+      { enrollmentId: paid.id, classIds: paid.classIds, refund: paid.total - 5000, refundMethod: 'check', note: 'Dashboard test' },
+      admin.idToken,
+    );
+    expect(cancel.result!.enrollment).toMatchObject({ status: 'cancelled', total: 5000, balance: 0 });
     const r = await callFunction<DashboardFigures>('adminDashboard', { semesterId: 'open-term' }, admin.idToken);
     const d = r.result!;
-    const enrollments = (await adminDb().collection('enrollments').where('semesterIds', 'array-contains', 'open-term').get()).docs.map((x) => x.data()).filter((e) => e.status === 'confirmed');
+    const all = (await adminDb().collection('enrollments').where('semesterIds', 'array-contains', 'open-term').get()).docs.map((x) => x.data() as Enrollment);
+    const enrollments = all.filter((e) => e.status === 'confirmed');
     expect(d.enrollments).toBe(enrollments.length);
-    expect(d.billed).toBe(enrollments.reduce((s, e) => s + (e.total as number), 0));
-    expect(d.paid + d.outstanding).toBe(d.billed);
-    expect(d.seatsFilled).toBe(d.classes.reduce((s, c) => s + c.enrolled, 0));
+    // One definition of the money words: billed counts the fee kept; paid, refunded and net paid apart.
+    expect(d.billed).toBe(all.reduce((s, e) => s + e.total, 0));
+    expect(d.paid).toBe(all.reduce((s, e) => s + e.payments.reduce((p, x) => p + (x.voided ? 0 : x.amount), 0), 0));
+    expect(d.refunded).toBeGreaterThanOrEqual(paid.total - 5000);
+    expect(d.netPaid).toBe(d.paid - d.refunded);
+    expect(d.netPaid + d.outstanding).toBe(d.billed);
+    // Seats: live classes only (paused and info-only ones are not enrollable, defect 25).
+    const live = d.classes.filter((c) => c.status === 'live');
+    expect(d.seatsFilled).toBe(live.reduce((s, c) => s + c.enrolled, 0));
+    expect(d.capacity).toBe(live.reduce((s, c) => s + c.capacity, 0));
+    expect(d.classes.some((c) => c.status !== 'live')).toBe(true);
     expect(d.classes.find((c) => c.id === 'fire-and-shelter')).toMatchObject({ enrolled: 10, capacity: 10 });
     expect(d.recent.length).toBeGreaterThan(0);
   });

@@ -121,11 +121,18 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
   });
 
   it('needs a "still accurate" confirmation when the info is over 12 months old, then records it', async () => {
-    const p = { studentId: 'demo-leo', lines: [{ classId: 'orienteering', addOnIds: [] }], expectedTotal: 26000 };
+    // Ava is enrolled this semester: Leo gets the sibling discount by rule, in the preview and the submit.
+    const lines = [{ classId: 'orienteering', addOnIds: [] }];
+    const anonymous = await callFunction<PriceQuote>('priceBasket', { lines, codes: [] });
+    expect(anonymous.result!.total).toBe(26000);
+    const preview = await callFunction<PriceQuote>('priceBasket', { lines, codes: [], studentId: 'demo-leo' }, family.idToken);
+    expect(preview.result!.discounts).toEqual([{ code: 'SIBLING10', description: 'Sibling discount (10%)', amount: 2600 }]);
+    const p = { studentId: 'demo-leo', lines, expectedTotal: 23400 };
     const refused = await callFunction('enroll', payload(p), family.idToken);
     expect(refused.error?.message).toBe("Please confirm that Leo's information is still accurate.");
-    const ok = await callFunction('enroll', payload({ ...p, infoConfirmed: true }), family.idToken);
+    const ok = await callFunction<{ enrollment: Enrollment }>('enroll', payload({ ...p, infoConfirmed: true }), family.idToken);
     expect(ok.status).toBe(200);
+    expect(ok.result!.enrollment).toMatchObject({ total: 23400, discounts: [{ code: 'SIBLING10', amount: 2600 }] });
     const reviewed = (await db().doc('students/demo-leo').get()).get('infoReviewedAt') as string;
     expect(Date.now() - new Date(reviewed).getTime()).toBeLessThan(60_000);
   });
@@ -147,18 +154,26 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
     const mia = saved.result!.student;
     const basket = {
       lines: [{ classId: 'forest-explorers', addOnIds: [] }, { classId: 'creek-critters', addOnIds: ['boots'] }],
-      codes: ['sibling10', 'NOPE'],
+      codes: ['welcome20', 'NOPE', 'SIBLING10'],
+      studentId: mia.id,
     };
-    const preview = await callFunction<PriceQuote>('priceBasket', basket);
+    const preview = await callFunction<PriceQuote>('priceBasket', basket, family.idToken);
     expect(preview.result!.lineItems.map((l) => [l.kind, l.id])).toEqual([['group', 'little-naturalists-bundle']]);
-    expect(preview.result!.codeProblems).toEqual([{ about: 'NOPE', message: 'NOPE is not a valid code.' }]);
-    expect(preview.result!.total).toBe(40950); // ($440 + $15) − 10%
+    // The sibling discount is a rule, not a code anyone can type (defect 3).
+    expect(preview.result!.codeProblems).toEqual([
+      { about: 'NOPE', message: 'NOPE is not a valid code.' },
+      { about: 'SIBLING10', message: 'SIBLING10 is not a valid code.' },
+    ]);
+    expect(preview.result!.total).toBe(39150); // ($440 + $15 − $20) − 10 % for a sibling
 
-    const withUnknown = await callFunction("enroll", payload({ studentId: mia.id, ...basket, expectedTotal: 40950 }), family.idToken);
+    const withUnknown = await callFunction('enroll', payload({ ...basket, expectedTotal: 39150 }), family.idToken);
     expect(withUnknown.error?.message).toBe('NOPE is not a valid code.');
-    const r = await callFunction<{ enrollment: Enrollment }>('enroll', payload({ studentId: mia.id, lines: basket.lines, codes: ["SIBLING10"], expectedTotal: 40951 }), family.idToken);
+    const r = await callFunction<{ enrollment: Enrollment }>('enroll', payload({ ...basket, codes: ['WELCOME20'], expectedTotal: 39151 }), family.idToken);
     expect(r.status).toBe(200);
-    expect(r.result!.enrollment.discounts).toEqual([{ code: 'SIBLING10', description: '10% off for siblings', amount: 4550 }]);
+    expect(r.result!.enrollment.discounts).toEqual([
+      { code: 'WELCOME20', description: '$20 off your first enrollment', amount: 2000 },
+      { code: 'SIBLING10', description: 'Sibling discount (10%)', amount: 4350 },
+    ]);
     expect(r.result!.enrollment.classIds.sort()).toEqual(['creek-critters', 'forest-explorers']);
     expect((await db().doc(`classes/creek-critters/roster/${mia.id}`).get()).get('addOns')).toEqual([{ id: 'boots', description: 'Creek boots rental', price: 1500 }]);
   });
@@ -177,7 +192,7 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
     const saved = await callFunction<{ student: Student }>('saveStudent', { profile: kid('<img src=x onerror=alert(1)>', 2, 6), reviewed: true }, family.idToken);
     const r = await callFunction<{ enrollment: Enrollment }>(
       'enroll',
-      payload({ studentId: saved.result!.student.id, lines: [{ classId: 'tide-pools', addOnIds: [] }], expectedTotal: 22000 }),
+      payload({ studentId: saved.result!.student.id, lines: [{ classId: 'tide-pools', addOnIds: [] }], expectedTotal: 19800 }), // sibling 10 %
       family.idToken,
     );
     const mail = await db().collection('mail').where('enrollmentId', '==', r.result!.enrollment.id).get();
@@ -197,7 +212,8 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
     }
     await writer.commit();
     const results = await Promise.all(
-      ids.map((studentId) => callFunction('enroll', payload({ studentId, lines: [{ classId: 'mushroom-foraging', addOnIds: [] }], expectedTotal: 18000 }), family.idToken)),
+      // The family's other children are enrolled: each racer gets the 10 % sibling discount.
+      ids.map((studentId) => callFunction('enroll', payload({ studentId, lines: [{ classId: 'mushroom-foraging', addOnIds: [] }], expectedTotal: 16200 }), family.idToken)),
     );
     const ok = results.filter((r) => r.status === 200);
     const full = results.filter((r) => r.error?.message === 'Mushroom Foraging is full.');

@@ -120,6 +120,29 @@ describe('office sheets and money (PRODUCT §7), real ID tokens', () => {
     const paid = await as<{ enrollment: Enrollment }>('adminRecordPayment', { enrollmentId: id, amount: 40000, method: 'check', note: 'Check #77' });
     expect(paid.result!.enrollment).toMatchObject({ balance: total - 40000 });
     expect(paid.result!.enrollment.payments[0]).toMatchObject({ amount: 40000, method: 'check', note: 'Check #77', by: 'admin@example.com' });
+
+    // Defect 4: the same amount and method within a minute asks first; a mistake is voided with a reason.
+    const twice = await as('adminRecordPayment', { enrollmentId: id, amount: 1000, method: 'check', note: '' });
+    expect(twice.status).toBe(200);
+    const repeat = await as('adminRecordPayment', { enrollmentId: id, amount: 1000, method: 'check', note: '' });
+    expect(repeat.status).toBe(409);
+    expect(repeat.error?.message).toBe('A payment of $10 by check was recorded less than a minute ago. Record another one?');
+    const confirmed = await as<{ enrollment: Enrollment }>('adminRecordPayment', { enrollmentId: id, amount: 1000, method: 'check', note: '', confirmDuplicate: true });
+    expect(confirmed.result!.enrollment.balance).toBe(total - 42000);
+    const [, first, second] = confirmed.result!.enrollment.payments;
+    expect(first.id).toBeTruthy();
+    expect(second.id).not.toBe(first.id);
+    const noReason = await as('adminVoidPayment', { enrollmentId: id, paymentId: first.id, reason: ' ' });
+    expect(noReason.status).toBe(400);
+    await as('adminVoidPayment', { enrollmentId: id, paymentId: first.id, reason: 'Entered twice' });
+    const voided = await as<{ enrollment: Enrollment }>('adminVoidPayment', { enrollmentId: id, paymentId: second.id, reason: 'Entered twice' });
+    expect(voided.result!.enrollment.balance).toBe(total - 40000);
+    expect(voided.result!.enrollment.payments[1]).toMatchObject({ amount: 1000, voided: { reason: 'Entered twice', by: 'admin@example.com' } });
+    expect(voided.result!.enrollment.payments).toHaveLength(3); // kept, struck through
+    const twiceVoided = await as('adminVoidPayment', { enrollmentId: id, paymentId: second.id, reason: 'again' });
+    expect(twiceVoided.error?.message).toBe('This payment is already voided.');
+    expect((await as('adminVoidPayment', { enrollmentId: id, paymentId: 'nope', reason: 'x' })).status).toBe(404);
+
     await as('adminRecordPayment', { enrollmentId: id, amount: total - 40000, method: 'venmo', note: '' });
     const nothing = await as('adminRecordPayment', { enrollmentId: id, amount: 100, method: 'cash', note: '' });
     expect(nothing.error?.message).toBe('Nothing is owed on this enrollment.');
@@ -134,10 +157,13 @@ describe('office sheets and money (PRODUCT §7), real ID tokens', () => {
     const foreign = await as('adminCancelEnrollment', { enrollmentId: id, classIds: ['fire-and-shelter'], refund: 0, note: '' });
     expect(foreign.error?.message).toBe('Only classes of this enrollment can be cancelled.');
 
-    const cancelled = await as<{ enrollment: Enrollment }>('adminCancelEnrollment', { enrollmentId: id, classIds: ['creek-critters'], refund: 24500, note: 'Moved away' });
+    const noMethod = await as('adminCancelEnrollment', { enrollmentId: id, classIds: ['creek-critters'], refund: 24500, note: 'Moved away' });
+    expect(noMethod.error?.message).toBe('refundMethod: Say how the refund is given back.');
+    expect(await enrolled('creek-critters')).toBe(creekBefore);
+    const cancelled = await as<{ enrollment: Enrollment }>('adminCancelEnrollment', { enrollmentId: id, classIds: ['creek-critters'], refund: 24500, refundMethod: 'check', note: 'Moved away' });
     expect(cancelled.status, JSON.stringify(cancelled.error)).toBe(200);
     expect(cancelled.result!.enrollment).toMatchObject({ classIds: ['wild-art'], status: 'confirmed', total: 24000 + 1000, balance: 0 });
-    expect(cancelled.result!.enrollment.cancellations![0]).toMatchObject({ classTitles: ['Creek Critters'], refund: 24500, fee: 1000, note: 'Moved away' });
+    expect(cancelled.result!.enrollment.cancellations![0]).toMatchObject({ classTitles: ['Creek Critters'], refund: 24500, fee: 1000, refundMethod: 'check', note: 'Moved away', by: 'admin@example.com' });
     expect(await enrolled('creek-critters')).toBe(creekBefore - 1);
     expect(await rosterSize('creek-critters')).toBe(creekBefore - 1);
     expect((await db().doc('classes/creek-critters/roster/demo-ava').get()).exists).toBe(false);
@@ -148,7 +174,7 @@ describe('office sheets and money (PRODUCT §7), real ID tokens', () => {
     // Cancelling the rest cancels the enrollment; the fee stays, the rest goes back.
     const rest = await as<CancellationQuote>('adminCancelQuote', { enrollmentId: id, classIds: ['wild-art'] });
     expect(rest.result).toMatchObject({ newTotal: 1000, suggestedRefund: 24000 });
-    const done = await as<{ enrollment: Enrollment }>('adminCancelEnrollment', { enrollmentId: id, classIds: ['wild-art'], refund: 24000, note: '' });
+    const done = await as<{ enrollment: Enrollment }>('adminCancelEnrollment', { enrollmentId: id, classIds: ['wild-art'], refund: 24000, refundMethod: 'venmo', note: '' });
     expect(done.result!.enrollment).toMatchObject({ status: 'cancelled', classIds: [], total: 1000, balance: 0 });
     expect((await db().doc('classes/wild-art/roster/demo-ava').get()).exists).toBe(false);
     const again = await as('adminCancelEnrollment', { enrollmentId: id, classIds: ['wild-art'], refund: 0, note: '' });

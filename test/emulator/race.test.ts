@@ -3,7 +3,7 @@ import type { ClassRecord, Enrollment, PriceQuote } from '../../contract/domain'
 import { adminDb } from '../../scripts/demo/adminApp';
 import { seedDemo } from '../../scripts/demo/seedDemo';
 import { callFunction, resetEmulators, signIn, type CallResult, type TestUser } from '../support/emulators';
-import { enrollAtQuotedPrice, familyWithStudent, signedReleases } from '../support/samples';
+import { AVA, enrollAtQuotedPrice, familyWithStudent, signedReleases } from '../support/samples';
 
 // Issue 8: 30 families from 30 accounts submit at the same moment for the last seats of three
 // classes and a two-class bundle, while the office cancels an enrollment in one of them.
@@ -15,7 +15,8 @@ const RACE_CLASSES: { id: string; capacity: number }[] = [
   { id: 'race-d', capacity: 2 },
 ];
 const BASKETS = [['race-a'], ['race-b', 'race-a'], ['race-c', 'race-d']];
-const RELEASES = signedReleases('Pat Racer');
+// Every racing family's student is Ava's profile: signed by its listed guardian.
+const RELEASES = signedReleases(AVA.guardians[0].name);
 const db = () => adminDb();
 const lines = (ids: string[]) => ids.map((classId) => ({ classId, addOnIds: [] }));
 
@@ -28,8 +29,9 @@ describe(`${FAMILIES} families racing for the last seats while the office cancel
     await resetEmulators();
     await seedDemo();
     const template = (await db().doc('classes/wild-art').get()).data() as ClassRecord;
-    for (const c of RACE_CLASSES) {
-      await db().doc(`classes/${c.id}`).set({ ...template, id: c.id, title: `Race ${c.id.slice(-1).toUpperCase()}`, capacity: c.capacity, enrolledCount: 0, gradeMin: 0, gradeMax: 12, addOns: [] });
+    // Each on its own weekday: a basket of two never clashes in time (the server refuses clashes).
+    for (const [i, c] of RACE_CLASSES.entries()) {
+      await db().doc(`classes/${c.id}`).set({ ...template, id: c.id, title: `Race ${c.id.slice(-1).toUpperCase()}`, capacity: c.capacity, enrolledCount: 0, gradeMin: 0, gradeMax: 12, addOns: [], weekdays: [i + 1] });
     }
     await db().doc('groups/race-group').set({ id: 'race-group', semesterId: template.semesterId, name: 'Race bundle', price: 40000, classIds: ['race-c', 'race-d'] });
     admin = await signIn('admin@example.com', 'admin-demo-1');

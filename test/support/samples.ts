@@ -48,6 +48,8 @@ export const classInput = (semesterId: string, over: Record<string, unknown> = {
 
 /** Unpaid demo enrollments of the open term, for the payment and cancellation samples. */
 export const UNPAID = DEMO.enrollments.filter((e) => e.balance > 0 && e.semesterIds.includes('open-term'));
+/** A paid demo enrollment of the open term, for voiding its payment. */
+export const PAID = DEMO.enrollments.find((e) => e.balance === 0 && e.payments.length > 0 && e.semesterIds.includes('open-term'))!;
 
 /**
  * One valid payload per callable, as the demo family (A) or the demo admin would send it: the
@@ -87,7 +89,7 @@ export const SAMPLES: Partial<Record<CallableName, unknown>> = {
   adminSaveGroup: { semesterId: 'open-term', name: 'Matrix Bundle', price: 40000, classIds: ['bird-language', 'nature-journaling'] },
   adminDeleteGroup: { id: 'two-week-wilderness' },
   adminDiscounts: null,
-  adminSaveDiscount: { code: 'MATRIX5', description: '$5 off', type: 'fixed-basket', amount: 500, percent: 0, classIds: [], groupIds: [], classTypes: [], minimumCount: 0, expiresOn: null, active: true },
+  adminSaveDiscount: { code: 'MATRIX5', description: '$5 off', type: 'fixed-basket', amount: 500, percent: 0, classIds: [], groupIds: [], classTypes: [], minimumCount: 0, expiresOn: null, active: true, combinable: false },
   adminDeleteDiscount: { id: 'old-code' },
   adminDashboard: { semesterId: 'open-term' },
   adminRosters: { classIds: ['fire-and-shelter'] },
@@ -96,6 +98,7 @@ export const SAMPLES: Partial<Record<CallableName, unknown>> = {
   adminTshirts: { semesterId: 'open-term' },
   adminEnrollments: { semesterId: 'open-term', balanceDue: true },
   adminRecordPayment: { enrollmentId: UNPAID[0].id, amount: 100, method: 'cash', note: '' },
+  adminVoidPayment: { enrollmentId: PAID.id, paymentId: 'demo-payment-1', reason: 'Matrix' },
   adminCancelQuote: { enrollmentId: UNPAID[0].id, classIds: UNPAID[0].classIds },
   adminCancelEnrollment: { enrollmentId: UNPAID[1].id, classIds: UNPAID[1].classIds, refund: 0, note: 'Matrix' },
 };
@@ -115,7 +118,7 @@ export async function enrollAtQuotedPrice(
   order: { studentId: string; lines: Lines; codes?: string[]; idempotencyKey: string; typedName?: string },
 ) {
   const codes = order.codes ?? [];
-  const quote = await callFunction<PriceQuote>('priceBasket', { lines: order.lines, codes });
+  const quote = await callFunction<PriceQuote>('priceBasket', { lines: order.lines, codes, studentId: order.studentId }, token);
   return callFunction<{ enrollment: Enrollment }>(
     'enroll',
     {

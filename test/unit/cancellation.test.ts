@@ -15,7 +15,7 @@ const CLASSES = [
 const GROUPS: ClassGroup[] = [{ id: 'ab', semesterId: 's', name: 'A+B', price: 44000, classIds: ['a', 'b'] }];
 const SIBLING10: Discount = {
   id: 'sib', code: 'SIBLING10', description: '10% off', type: 'percent-basket', amount: 0, percent: 10,
-  classIds: [], groupIds: [], classTypes: [], minimumCount: 0, expiresOn: '2026-11-30', active: true,
+  classIds: [], groupIds: [], classTypes: [], minimumCount: 0, expiresOn: '2026-11-30', active: true, combinable: false,
 };
 
 /** An enrollment as `enroll` writes it: priced by the same engine. */
@@ -46,16 +46,36 @@ describe('cancellation priced by the pricing engine', () => {
     expect(balanceOf(next)).toBe(0);
   });
 
-  it('breaking a bundle prices the kept class alone; a chosen sliding price is kept', () => {
-    const e = enrolled([{ classId: 'a', price: 18000, addOnIds: [] }, { classId: 'b', addOnIds: ['boots'] }, { classId: 'c', addOnIds: [] }], [], 0);
+  it('breaking a bundle prices the kept class alone at the sliding price the family chose', () => {
+    // a at $220 on its sliding scale + b ($240) = $460 separately, so the $440 bundle applies.
+    const e = enrolled([{ classId: 'a', price: 22000, addOnIds: [] }, { classId: 'b', addOnIds: ['boots'] }, { classId: 'c', addOnIds: [] }], [], 0);
     expect(e.total).toBe(44000 + 1500 + 26000);
     const p = plan(e, ['c']);
     expect(p.newTotal).toBe(45500); // bundle intact
     const broken = plan(e, ['b']);
-    expect(broken.newTotal).toBe(24000 + 26000); // a back at its list price (the bundle ignored sliding prices)
+    expect(broken.newTotal).toBe(22000 + 26000); // a at the family's $220, not the $240 list price
     expect(broken.suggestedRefund).toBe(0); // nothing paid yet: the balance just drops
     const next = applyCancellation(e, broken, 0, details) as Enrollment;
-    expect(next.balance).toBe(50000);
+    expect(next.balance).toBe(48000);
+    expect(next.lineItems.find((l) => l.id === 'a')).toMatchObject({ listPrice: 24000, price: 22000 });
+  });
+
+  it('cancelling a bundle member of a paid enrollment refunds the difference at the chosen prices', () => {
+    const e = enrolled([{ classId: 'a', price: 25000, addOnIds: [] }, { classId: 'b', addOnIds: [] }], [], 44000);
+    expect(e.lineItems).toHaveLength(1); // $250 + $240 > $440: the bundle
+    const p = plan(e, ['b']);
+    expect(p.newTotal).toBe(25000);
+    expect(p.suggestedRefund).toBe(19000);
+  });
+
+  it('a sibling discount that applied then still applies to what is kept', () => {
+    const rule: Discount = { ...SIBLING10, id: 'sibrule', code: 'SIBLING', type: 'sibling-percent' };
+    const q = priceBasket({ classes: CLASSES, groups: GROUPS, lines: [{ classId: 'c', addOnIds: [] }, { classId: 'd', addOnIds: [] }], discounts: [], rules: [rule], siblingEnrolled: true, today: '2026-11-20' });
+    expect(q.total).toBe(41400);
+    const e = { ...enrolled([{ classId: 'c', addOnIds: [] }, { classId: 'd', addOnIds: [] }], [], 41400), lineItems: q.lineItems, discounts: q.discounts, total: q.total, subtotal: q.subtotal };
+    const p = planCancellation({ enrollment: e, cancelClassIds: ['d'], classes: CLASSES, groups: GROUPS, discounts: [rule], enrolledOn: '2026-11-20' });
+    expect(p.newTotal).toBe(23400);
+    expect(p.suggestedRefund).toBe(18000);
   });
 
   it('the prices the family was charged are kept when the office changes a price later', () => {

@@ -16,7 +16,7 @@ const CLASSES: PricedClass[] = [
 const GROUPS: ClassGroup[] = [{ id: 'ab', semesterId: 's', name: 'A+B', price: 44000, classIds: ['a', 'b'] }];
 const d = (code: string, over: Partial<Discount>): Discount => ({
   id: code.toLowerCase(), code, description: code, type: 'fixed-basket', amount: 0, percent: 0, classIds: [], groupIds: [],
-  classTypes: [], minimumCount: 0, expiresOn: null, active: true, ...over,
+  classTypes: [], minimumCount: 0, expiresOn: null, active: true, combinable: true, ...over,
 });
 const SIBLING10 = d('SIBLING10', { type: 'percent-basket', percent: 10 });
 const WELCOME20 = d('WELCOME20', { type: 'fixed-basket', amount: 2000 });
@@ -38,7 +38,9 @@ describe('pricing engine', () => {
     ['add-on added', [line('b', { addOnIds: ['boots'] })], [], 25500, 25500],
     ['complete group at group price', [line('a'), line('b')], [], 44000, 44000],
     ['group plus add-on of a member', [line('a'), line('b', { addOnIds: ['boots'] })], [], 45500, 45500],
-    ['group ignores sliding price of its members', [line('a', { price: 18000 }), line('b')], [], 44000, 44000],
+    ['no bundle when the chosen sliding prices are cheaper', [line('a', { price: 18000 }), line('b')], [], 42000, 42000],
+    ['no bundle when it costs the same as the chosen prices', [line('a', { price: 20000 }), line('b')], [], 44000, 44000],
+    ['bundle with a sliding member when the bundle is cheaper', [line('a', { price: 30000 }), line('b')], [], 44000, 44000],
     ['incomplete group: classes priced alone', [line('a'), line('c')], [], 50000, 50000],
     ['percent basket', [line('c')], [SIBLING10], 26000, 23400],
     ['fixed basket', [line('c')], [WELCOME20], 26000, 24000],
@@ -67,6 +69,73 @@ describe('pricing engine', () => {
       ['group', 'ab', ['a', 'b'], 48000, 44000],
       ['class', 'c', ['c'], 26000, 26000],
     ]);
+  });
+
+  it('a bundle line keeps each class at its list and chosen price, and says what it costs separately', () => {
+    const q = quote([line('a', { price: 25000 }), line('b')]);
+    expect(q.lineItems).toHaveLength(1);
+    expect(q.lineItems[0].members).toEqual([
+      { classId: 'a', title: 'a', listPrice: 24000, price: 25000 },
+      { classId: 'b', title: 'b', listPrice: 24000, price: 24000 },
+    ]);
+    const separately = q.lineItems[0].members!.reduce((s, m) => s + m.price, 0);
+    expect(separately).toBe(49000);
+    // Cheaper alone: both classes on their own lines at the chosen prices.
+    const alone = quote([line('a', { price: 18000 }), line('b')]);
+    expect(alone.lineItems.map((l) => [l.kind, l.id, l.price])).toEqual([['class', 'a', 18000], ['class', 'b', 24000]]);
+  });
+
+  it('codes that are not combinable: the best single code applies and the others say which one won', () => {
+    const single = (x: Discount) => ({ ...x, combinable: false });
+    // $500 of classes: ART15 (15% of c) 3900, WELCOME20 2000, PCT10 (10% of the total) 5000.
+    const PCT10 = single(d('PCT10', { type: 'percent-basket', percent: 10 }));
+    const q = quote([line('c'), line('b')], [single(ART15), single(WELCOME20), PCT10]);
+    expect(q.subtotal).toBe(50000);
+    expect(q.discounts.map((x) => x.code)).toEqual(['PCT10']);
+    expect(q.total).toBe(45000);
+    expect(q.codeProblems).toEqual([
+      { about: 'ART15', message: 'ART15 cannot be combined with other codes; PCT10 saves you more.' },
+      { about: 'WELCOME20', message: 'WELCOME20 cannot be combined with other codes; PCT10 saves you more.' },
+    ]);
+  });
+
+  it('combinable codes stack with each other; a single code wins only when it saves more', () => {
+    const BIG = { ...d('BIG', { type: 'fixed-basket', amount: 10000 }), combinable: false };
+    const both = quote([line('c')], [SIBLING10, WELCOME20]);
+    expect(both.total).toBe(21400); // 10 % then $20, both combinable
+    const withBig = quote([line('c')], [SIBLING10, WELCOME20, BIG]);
+    expect(withBig.discounts.map((x) => x.code)).toEqual(['BIG']);
+    expect(withBig.total).toBe(16000);
+    expect(withBig.codeProblems.map((p) => p.message)).toEqual([
+      'SIBLING10 cannot be combined with BIG, which saves you more.',
+      'WELCOME20 cannot be combined with BIG, which saves you more.',
+    ]);
+    const small = { ...BIG, amount: 500 };
+    const withSmall = quote([line('c')], [small, SIBLING10, WELCOME20]);
+    expect(withSmall.discounts.map((x) => x.code)).toEqual(['SIBLING10', 'WELCOME20']);
+    expect(withSmall.codeProblems.map((p) => p.message)).toEqual(['BIG cannot be combined with other codes; SIBLING10 + WELCOME20 saves you more.']);
+  });
+
+  it('a code that does not fit the basket says so and does not take part in the choice', () => {
+    const q = quote([line('c')], [{ ...CAMPS3, combinable: false }, { ...WELCOME20, combinable: false }]);
+    expect(q.discounts.map((x) => x.code)).toEqual(['WELCOME20']);
+    expect(q.codeProblems.map((p) => p.message)).toEqual(['CAMPS3 needs at least 3 Camp classes (you have 0).']);
+  });
+
+  it('the sibling discount is a rule: applied when another child is enrolled, never as a typed code', () => {
+    const RULE = d('SIBLING', { type: 'sibling-percent', percent: 10, description: 'Sibling discount' });
+    const base = { classes: CLASSES, groups: GROUPS, lines: [line('c')], today: '2026-11-22' };
+    expect(priceBasket({ ...base, discounts: [], rules: [RULE], siblingEnrolled: false }).total).toBe(26000);
+    const sibling = priceBasket({ ...base, discounts: [{ ...WELCOME20, combinable: false }], rules: [RULE], siblingEnrolled: true });
+    expect(sibling.discounts).toEqual([
+      { code: 'WELCOME20', description: 'WELCOME20', amount: 2000 },
+      { code: 'SIBLING', description: 'Sibling discount', amount: 2400 },
+    ]);
+    expect(sibling.total).toBe(21600);
+    const typed = priceBasket({ ...base, discounts: [RULE], rules: [RULE], siblingEnrolled: false });
+    expect(typed.total).toBe(26000);
+    expect(typed.codeProblems).toEqual([{ about: 'SIBLING', message: 'SIBLING is not a valid code.' }]);
+    expect(priceBasket({ ...base, discounts: [], rules: [{ ...RULE, active: false }], siblingEnrolled: true }).total).toBe(26000);
   });
 
   it('reports a sliding price out of range, a fixed-price change and unknown classes or add-ons', () => {

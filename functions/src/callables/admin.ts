@@ -9,6 +9,7 @@ import { semesterEnrollments } from '../data/office';
 import { classValueProblem, groupProblem, missingForPublish } from '../domain/admin';
 import { normalizeCode } from '../domain/pricing';
 import { callable } from '../lib/callable';
+import { balanceOf, netPaidOf, paidOf, refundedOf } from '../../../contract/money';
 
 const precondition = (message: string) => new HttpsError('failed-precondition', message);
 
@@ -135,17 +136,21 @@ export const adminDashboard = callable(callables.adminDashboard, async ({ semest
   const enrollments = all.filter((e) => e.status === 'confirmed');
   const titles = new Map(classes.map((c) => [c.id, c.title]));
   const offered = classes.filter((c) => c.status !== 'draft');
-  const billed = enrollments.reduce((s, e) => s + e.total, 0);
-  const outstanding = enrollments.reduce((s, e) => s + e.balance, 0);
+  // Seats a family can take: live classes only (paused and info-only ones are not enrollable).
+  const enrollable = classes.filter((c) => c.status === 'live');
+  // Money counts cancelled enrollments too: a fee kept or a refund given is money all the same.
+  const sum = (f: (e: (typeof all)[number]) => number) => all.reduce((s, e) => s + f(e), 0);
   const figures: DashboardFigures = {
     semesterId,
     enrollments: enrollments.length,
     students: new Set(enrollments.map((e) => e.studentId)).size,
-    seatsFilled: offered.reduce((s, c) => s + c.enrolledCount, 0),
-    capacity: offered.reduce((s, c) => s + c.capacity, 0),
-    billed,
-    paid: billed - outstanding,
-    outstanding,
+    seatsFilled: enrollable.reduce((s, c) => s + c.enrolledCount, 0),
+    capacity: enrollable.reduce((s, c) => s + c.capacity, 0),
+    billed: sum((e) => e.total),
+    paid: sum(paidOf),
+    refunded: sum(refundedOf),
+    netPaid: sum(netPaidOf),
+    outstanding: sum(balanceOf),
     classes: offered
       .map((c) => ({ id: c.id, title: c.title, enrolled: c.enrolledCount, capacity: c.capacity, status: c.status }))
       .sort((a, b) => a.title.localeCompare(b.title)),

@@ -1,7 +1,7 @@
 // Family callables: students, price preview, enroll, own enrollments; and the releases to sign.
 import { callables } from '../../../contract/callables';
 import { loadClassesByIds, loadGroupsOfSemesters } from '../data/catalogue';
-import { enroll as enrollInTransaction, loadDiscountsByCodes, loadOwnEnrollments, loadReleases } from '../data/enrollments';
+import { enroll as enrollInTransaction, loadDiscountsByCodes, loadOwnEnrollments, loadReleases, loadRuleDiscounts, siblingEnrolled } from '../data/enrollments';
 import { loadOwnStudents, saveOwnStudent } from '../data/students';
 import { schoolToday } from '../domain/calendar';
 import { isBrowsable } from '../domain/catalogue';
@@ -11,12 +11,17 @@ import { callable } from '../lib/callable';
 export const releases = callable(callables.releases, async () => ({ releases: await loadReleases() }));
 
 /** The preview uses the same engine and data as the submit; classes not offered are reported. */
-export const priceBasket = callable(callables.priceBasket, async (payload) => {
+export const priceBasket = callable(callables.priceBasket, async (payload, ctx) => {
   const ids = [...new Set(payload.lines.map((l) => l.classId))];
   const [{ found }, codes] = await Promise.all([loadClassesByIds(ids), loadDiscountsByCodes(payload.codes)]);
   const offered = found.filter(isBrowsable);
-  const groups = await loadGroupsOfSemesters([...new Set(offered.map((c) => c.semesterId))]);
-  return price({ classes: offered, groups, lines: payload.lines, ...codes, today: schoolToday(new Date()) });
+  const semesterIds = [...new Set(offered.map((c) => c.semesterId))];
+  const [groups, rules, sibling] = await Promise.all([
+    loadGroupsOfSemesters(semesterIds),
+    loadRuleDiscounts(),
+    ctx.uid && payload.studentId ? siblingEnrolled(ctx.uid, payload.studentId, semesterIds) : false,
+  ]);
+  return price({ classes: offered, groups, lines: payload.lines, ...codes, rules, siblingEnrolled: sibling, today: schoolToday(new Date()) });
 });
 
 export const myStudents = callable(callables.myStudents, async (_payload, ctx) => ({

@@ -11,6 +11,7 @@ import {
   loadTshirts,
   quoteCancellation,
   recordPayment,
+  voidPayment,
   withFamilyEmails,
 } from '../data/office';
 import { filterEnrollments, pageOf, searchStudents } from '../domain/office';
@@ -51,6 +52,10 @@ export const adminCancelQuote = callable(callables.adminCancelQuote, async ({ en
   return quote;
 });
 
-export const adminCancelEnrollment = callable(callables.adminCancelEnrollment, async ({ enrollmentId, classIds, refund, note }, ctx) => ({
-  enrollment: await cancelClasses(enrollmentId, classIds, refund, note, staff(ctx)),
+export const adminCancelEnrollment = callable(callables.adminCancelEnrollment, async ({ enrollmentId, classIds, refund, refundMethod, note }, ctx) => ({
+  enrollment: await cancelClasses(enrollmentId, classIds, refund, refundMethod, note, staff(ctx)),
+}));
+
+export const adminVoidPayment = callable(callables.adminVoidPayment, async ({ enrollmentId, paymentId, reason }, ctx) => ({
+  enrollment: await voidPayment(enrollmentId, paymentId, reason, staff(ctx)),
 }));

@@ -1,12 +1,13 @@
 // The enrollment transaction: seats, roster, enrollment, email and draft change together or not at all.
-import { FieldValue } from 'firebase-admin/firestore';
+import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { z } from 'zod/mini';
 import type { ClassGroup, ClassRecord, Discount, Enrollment, Release, Semester, Student } from '../../../contract/domain';
 import type { enrollSchema } from '../../../contract/schemas';
 import { DEFAULT_PAYMENT_INSTRUCTIONS } from '../../../contract/settings';
-import { classProblem, needsInfoReview, releaseProblem, totalProblem, type EnrollmentProblem } from '../domain/enrollment';
+import { classProblem, consentProblem, needsInfoReview, releaseProblem, totalProblem, type EnrollmentProblem } from '../domain/enrollment';
 import { normalizeCode, priceBasket } from '../domain/pricing';
+import { selectionProblems } from '../../../contract/schedule';
 import { buildReceipt } from '../domain/receipt';
 import { DEFAULT_RELEASES } from '../domain/releases';
 import { notYourStudent } from './students';
@@ -39,6 +40,34 @@ export async function loadDiscountsByCodes(codes: string[]): Promise<{ discounts
     discounts: wanted.filter((c) => byCode.has(c)).map((c) => byCode.get(c)!),
     unknownCodes: wanted.filter((c) => !byCode.has(c)),
   };
+}
+
+/** The discounts applied by rule (the sibling discount), whatever codes were typed. */
+export async function loadRuleDiscounts(tx?: Transaction): Promise<Discount[]> {
+  const query = db().collection(COLLECTIONS.discounts).where('type', '==', 'sibling-percent');
+  const snap = await (tx ? tx.get(query) : query.get());
+  noteReads(Math.max(1, snap.size));
+  return snap.docs.map((d) => ({ ...d.data(), id: d.id }) as Discount);
+}
+
+/** Another child of this family holds a confirmed enrollment in one of these semesters. */
+export async function siblingEnrolled(uid: string, studentId: string, semesterIds: string[], tx?: Transaction): Promise<boolean> {
+  const query = db().collection(COLLECTIONS.enrollments).where('ownerUid', '==', uid);
+  const snap = await (tx ? tx.get(query) : query.get());
+  noteReads(Math.max(1, snap.size));
+  return snap.docs.some((d) => {
+    const e = d.data() as Enrollment;
+    return e.status === 'confirmed' && e.studentId !== studentId && e.semesterIds.some((s) => semesterIds.includes(s));
+  });
+}
+
+/** The classes a student holds a seat in now (other than `except`), read in the transaction. */
+async function enrolledClassesOf(tx: Transaction, studentId: string, except: string[]): Promise<ClassRecord[]> {
+  const snap = await tx.get(db().collection(COLLECTIONS.enrollments).where('studentId', '==', studentId));
+  const ids = uniq(snap.docs.flatMap((d) => (d.get('status') === 'confirmed' ? (d.get('classIds') as string[]) : []))).filter((id) => !except.includes(id));
+  if (!ids.length) return [];
+  const classes = await tx.getAll(...ids.map((id) => db().collection(COLLECTIONS.classes).doc(id)));
+  return classes.filter((s) => s.exists).map((s) => ({ ...s.data(), id: s.id }) as ClassRecord);
 }
 
 export async function enroll(
@@ -88,10 +117,14 @@ export async function enroll(
         (needsInfoReview(student.infoReviewedAt, now) && !payload.infoConfirmed
           ? { code: 'failed-precondition' as const, message: `Please confirm that ${student.firstName}'s information is still accurate.` }
           : null) ??
-        releaseProblem(releases, payload.releases);
+        consentProblem(student) ??
+        releaseProblem(releases, payload.releases, student.guardians.map((g) => g.name));
       if (problem) throw fail(problem);
+      const clash = selectionProblems(student, classes, await enrolledClassesOf(tx, student.id, classIds))[0];
+      if (clash) throw new HttpsError('failed-precondition', clash.message);
 
-      const quote = priceBasket({ classes, groups, lines: payload.lines, discounts, unknownCodes, today });
+      const [rules, sibling] = await Promise.all([loadRuleDiscounts(tx), siblingEnrolled(uid, student.id, semesterIds, tx)]);
+      const quote = priceBasket({ classes, groups, lines: payload.lines, discounts, unknownCodes, rules, siblingEnrolled: sibling, today });
       if (quote.problems.length) throw new HttpsError('invalid-argument', quote.problems[0].message);
       if (quote.codeProblems.length) throw new HttpsError('failed-precondition', quote.codeProblems[0].message);
       const mismatch = totalProblem(payload.expectedTotal, quote.total);

@@ -3,9 +3,10 @@
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import type { ClassGroup, ClassRecord, ClassRoster, Enrollment, EnrollmentRow, PaymentMethod, Semester, Student, StudentRow, StudentSheet, TshirtTally } from '../../../contract/domain';
+import { paymentKey, type ClassGroup, type ClassRecord, type ClassRoster, type Enrollment, type EnrollmentRow, type Payment, type PaymentMethod, type Semester, type Student, type StudentRow, type StudentSheet, type TshirtTally } from '../../../contract/domain';
+import { randomUUID } from 'node:crypto';
 import { formatCents } from '../../../contract/format';
-import { balanceOf, paidOf, refundedOf } from '../../../contract/money';
+import { balanceOf, duplicatePayment, netPaidOf, paidOf, refundedOf } from '../../../contract/money';
 import { schoolToday } from '../domain/calendar';
 import { applyCancellation, cancellationProblem, planCancellation, type CancellationPlan } from '../domain/cancellation';
 import { sortRoster, studentRow, tallyTshirts, type StudentFields } from '../domain/office';
@@ -119,6 +120,7 @@ export async function loadEnrollmentRows(semesterId: string): Promise<Enrollment
     classTitles: e.classIds.map((id) => titles.get(id) ?? id),
     paid: paidOf(e),
     refunded: refundedOf(e),
+    netPaid: netPaidOf(e),
   }));
 }
 
@@ -127,23 +129,45 @@ export async function withFamilyEmails(rows: EnrollmentRow[]): Promise<Enrollmen
   return rows.map((r) => ({ ...r, familyEmail: emails.get(r.ownerUid) ?? null }));
 }
 
-export async function recordPayment(
-  enrollmentId: string,
-  payment: { amount: number; method: PaymentMethod; note: string },
-  by: string,
-): Promise<Enrollment> {
+/** Changes an enrollment's payments in a transaction; the balance is recomputed from them. */
+function changePayments(enrollmentId: string, change: (e: Enrollment) => Payment[]): Promise<Enrollment> {
   const ref = col(COLLECTIONS.enrollments).doc(enrollmentId);
   return db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound('This enrollment');
     const e = snap.data() as Enrollment;
-    const due = balanceOf(e);
-    if (due <= 0) throw new HttpsError('failed-precondition', 'Nothing is owed on this enrollment.');
-    if (payment.amount > due) throw new HttpsError('failed-precondition', `That is more than the balance of ${formatCents(due)}.`);
-    const payments = [...e.payments, { ...payment, at: new Date().toISOString(), by }];
+    const payments = change(e);
     const next: Enrollment = { ...e, payments, balance: balanceOf({ ...e, payments }) };
     tx.update(ref, { payments: next.payments, balance: next.balance });
     return next;
+  });
+}
+
+export function recordPayment(
+  enrollmentId: string,
+  payment: { amount: number; method: PaymentMethod; note: string; confirmDuplicate?: boolean },
+  by: string,
+): Promise<Enrollment> {
+  const { confirmDuplicate, ...fields } = payment;
+  const now = new Date();
+  return changePayments(enrollmentId, (e) => {
+    const due = balanceOf(e);
+    if (due <= 0) throw new HttpsError('failed-precondition', 'Nothing is owed on this enrollment.');
+    if (fields.amount > due) throw new HttpsError('failed-precondition', `That is more than the balance of ${formatCents(due)}.`);
+    const twin = !confirmDuplicate && duplicatePayment(e.payments, fields, now);
+    if (twin) {
+      throw new HttpsError('aborted', `A payment of ${formatCents(twin.amount)} by ${twin.method} was recorded less than a minute ago. Record another one?`);
+    }
+    return [...e.payments, { ...fields, id: randomUUID(), at: now.toISOString(), by }];
+  });
+}
+
+export function voidPayment(enrollmentId: string, paymentId: string, reason: string, by: string): Promise<Enrollment> {
+  return changePayments(enrollmentId, (e) => {
+    const index = e.payments.findIndex((p, i) => paymentKey(p, i) === paymentId);
+    if (index < 0) throw notFound('This payment');
+    if (e.payments[index].voided) throw new HttpsError('failed-precondition', 'This payment is already voided.');
+    return e.payments.map((p, i) => (i === index ? { ...p, voided: { reason, at: new Date().toISOString(), by } } : p));
   });
 }
 
@@ -178,7 +202,7 @@ export async function quoteCancellation(enrollmentId: string, classIds: string[]
 }
 
 /** Cancels classes of an enrollment: the enrollment, the seats and the rosters change in one transaction. */
-export async function cancelClasses(enrollmentId: string, classIds: string[], refund: number, note: string, by: string): Promise<Enrollment> {
+export async function cancelClasses(enrollmentId: string, classIds: string[], refund: number, refundMethod: PaymentMethod | undefined, note: string, by: string): Promise<Enrollment> {
   const ref = col(COLLECTIONS.enrollments).doc(enrollmentId);
   return db().runTransaction(
     async (tx) => {
@@ -197,12 +221,14 @@ export async function cancelClasses(enrollmentId: string, classIds: string[], re
       const rosterRefs = plan.cancelClassIds.map((cid) => col(COLLECTIONS.classes).doc(cid).collection(COLLECTIONS.roster).doc(enrollment.studentId));
       const rosterSnaps = await tx.getAll(...rosterRefs);
       const next = applyCancellation(enrollment, plan, refund, {
+        refundMethod: refund > 0 ? refundMethod : undefined,
         note,
         by,
         at: new Date().toISOString(),
         classTitles: plan.titles,
       });
       if (typeof next === 'string') throw new HttpsError('invalid-argument', next);
+      if (refund > 0 && !refundMethod) throw new HttpsError('invalid-argument', 'refundMethod: Say how the refund is given back.');
       tx.set(ref, next);
       rosterSnaps.forEach((r, i) => {
         if (!r.exists || r.get('enrollmentId') !== enrollment.id) return;

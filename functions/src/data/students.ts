@@ -24,6 +24,8 @@ export async function saveOwnStudent(uid: string, id: string | undefined, profil
     if (existing && (!existing.exists || existing.get('ownerUid') !== uid)) throw notYourStudent();
     const student: Student = {
       ...profile,
+      // No medications, no authorisation: a stale answer never stands for a later list.
+      health: { ...profile.health, medicationAuthorized: profile.health.medications.length ? profile.health.medicationAuthorized : null },
       id: ref.id,
       ownerUid: uid,
       infoReviewedAt: reviewed ? now : ((existing?.get('infoReviewedAt') as string | null | undefined) ?? null),

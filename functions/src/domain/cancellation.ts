@@ -1,10 +1,10 @@
 // Cancelling some or all classes of an enrollment (PRODUCT §7): the kept classes are repriced by the
 // one pricing engine, as on the day of the enrollment and at the prices the family was charged, and
 // the refund suggested is what the family has paid beyond the new total. Pure.
-import type { CancellationQuote, Cents, ClassGroup, ClassRecord, Discount, Enrollment, IsoDate, LineItem } from '../../../contract/domain';
+import type { CancellationQuote, Cents, ClassGroup, ClassRecord, Discount, Enrollment, IsoDate, LineItem, PaymentMethod } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { balanceOf, feesOf, paidOf, refundedOf } from '../../../contract/money';
-import { priceBasket, type BasketLine, type PricedClass } from './pricing';
+import { isRuleDiscount, priceBasket, type BasketLine, type PricedClass } from './pricing';
 
 export interface CancellationInput {
   enrollment: Enrollment;
@@ -35,21 +35,29 @@ export function planCancellation(input: CancellationInput): CancellationPlan {
   const kept = enrollment.classIds.filter((id) => !cancel.has(id));
   const lineOf = (classId: string) => enrollment.lineItems.find((l) => l.classIds.includes(classId));
 
-  // The prices the family was charged: each class line's list price, each group's bundle price.
+  // The prices the family was charged: each class at its list price and chosen (sliding-scale) price
+  // of that day, also inside a bundle; each bundle at its bundle price.
   const stored = new Map(input.classes.map((c) => [c.id, c]));
+  const charged = (id: string) => {
+    const line = lineOf(id);
+    const member = line?.members?.find((m) => m.classId === id);
+    if (member) return member;
+    if (line?.kind === 'class') return { listPrice: line.listPrice, price: line.price, title: line.title };
+    return null;
+  };
   const classes: PricedClass[] = enrollment.classIds.map((id) => {
     const line = lineOf(id);
-    const klass = stored.get(id);
-    const base: PricedClass = klass ?? {
+    const was = charged(id);
+    const base: PricedClass = stored.get(id) ?? {
       id,
       semesterId: line?.semesterId ?? enrollment.semesterIds[0],
-      title: line?.kind === 'class' ? line.title : id,
-      price: line?.kind === 'class' ? line.listPrice : 0,
+      title: was?.title ?? id,
+      price: was?.listPrice ?? 0,
       slidingScale: null,
       addOns: line?.addOns ?? [],
       classType: '',
     };
-    return line?.kind === 'class' ? { ...base, price: line.listPrice, slidingScale: line.price === line.listPrice ? null : { min: line.price, max: line.price } } : base;
+    return was ? { ...base, price: was.listPrice, slidingScale: was.price === was.listPrice ? null : { min: was.price, max: was.price } } : base;
   });
   const groups = input.groups.map((g) => {
     const line = enrollment.lineItems.find((l) => l.kind === 'group' && l.id === g.id);
@@ -60,15 +68,17 @@ export function planCancellation(input: CancellationInput): CancellationPlan {
     const own = classes.find((c) => c.id === classId)!;
     return {
       classId,
-      price: line?.kind === 'class' ? line.price : undefined,
+      price: charged(classId)?.price,
       addOnIds: (line?.addOns ?? []).filter((a) => own.addOns.some((x) => x.id === a.id)).map((a) => a.id),
     };
   });
 
-  // The enrollment's own codes, in the order they were entered.
-  const discounts = enrollment.discounts.flatMap((a) => input.discounts.find((d) => d.code === a.code) ?? []);
+  // The enrollment's own codes, in the order they were entered, and the rules that applied then.
+  const used = enrollment.discounts.flatMap((a) => input.discounts.find((d) => d.code === a.code) ?? []);
+  const rules = used.filter(isRuleDiscount);
+  const discounts = used.filter((d) => !isRuleDiscount(d));
   const quote = kept.length
-    ? priceBasket({ classes, groups, lines, discounts, today: input.enrolledOn })
+    ? priceBasket({ classes, groups, lines, discounts, rules, siblingEnrolled: rules.length > 0, today: input.enrolledOn })
     : { lineItems: [], discounts: [], subtotal: 0, total: 0 };
   // Cancelling never raises the price; fees kept by earlier cancellations stay owed.
   const newTotal = Math.min(quote.total, enrollment.total - feesOf(enrollment)) + feesOf(enrollment);
@@ -92,13 +102,22 @@ export function applyCancellation(
   enrollment: Enrollment,
   plan: CancellationPlan,
   refund: Cents,
-  details: { note: string; at: string; by: string; classTitles: string[] },
+  details: { note: string; at: string; by: string; classTitles: string[]; refundMethod?: PaymentMethod },
 ): Enrollment | string {
   if (refund > plan.netPaid) return `The refund cannot be more than the ${formatCents(plan.netPaid)} paid.`;
   const fee = Math.max(0, plan.suggestedRefund - refund);
   const cancellations = [
     ...(enrollment.cancellations ?? []),
-    { classIds: plan.cancelClassIds, classTitles: details.classTitles, refund, fee, note: details.note, at: details.at, by: details.by },
+    {
+      classIds: plan.cancelClassIds,
+      classTitles: details.classTitles,
+      refund,
+      fee,
+      ...(details.refundMethod ? { refundMethod: details.refundMethod } : {}),
+      note: details.note,
+      at: details.at,
+      by: details.by,
+    },
   ];
   const total = plan.newTotal + fee;
   const next: Enrollment = {

@@ -1,7 +1,7 @@
 // Pure rules of an enrollment (PRODUCT §5): registration window, class status, grade, duplicates,
 // seats, the 12-month info review and the release signatures. The first problem found wins.
 import type { ClassRecord, IsoDate, Release, Semester, Student } from '../../../contract/domain';
-import { needsInfoReview } from '../../../contract/rules';
+import { needsInfoReview, signatureProblem } from '../../../contract/rules';
 import { formatGrades, gradeName } from '../../../contract/format';
 import { isOpenForEnrollment } from './catalogue';
 
@@ -47,7 +47,7 @@ export interface Signature {
   typedName: string;
 }
 
-export function releaseProblem(releases: Release[], signatures: Signature[]): EnrollmentProblem | null {
+export function releaseProblem(releases: Release[], signatures: Signature[], guardianNames: string[]): EnrollmentProblem | null {
   for (const r of releases) {
     const signed = signatures.find((s) => s.releaseId === r.id);
     if (!signed || !signed.typedName.trim()) {
@@ -56,6 +56,21 @@ export function releaseProblem(releases: Release[], signatures: Signature[]): En
     if (signed.version !== r.version) {
       return { code: 'aborted', message: `The ${r.title} has changed. Please read it again and sign.` };
     }
+    const problem = signatureProblem(signed.typedName, guardianNames, r.title);
+    if (problem) return { code: 'failed-precondition', message: problem };
+  }
+  return null;
+}
+
+/** Answers the family must give before a child is enrolled (profiles saved before they were asked). */
+export function consentProblem(student: Student): EnrollmentProblem | null {
+  const fail = (message: string): EnrollmentProblem => ({ code: 'failed-precondition', message });
+  const { permissions: p, health: h } = student;
+  if (h.medications.length && (h.medicationAuthorized === null || h.medicationAuthorized === undefined)) {
+    return fail(`Please answer whether staff may give ${student.firstName}'s medications (Health and safety).`);
+  }
+  if (p.photo == null || p.sunscreen == null || p.bugSpray == null) {
+    return fail(`Please answer each permission for ${student.firstName} (Health and safety).`);
   }
   return null;
 }

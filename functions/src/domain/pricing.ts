@@ -18,6 +18,7 @@ import type {
   PriceQuote,
   Problem,
 } from '../../../contract/domain';
+import { withinSlidingScale } from '../../../contract/rules';
 
 export type { PriceQuote, Problem };
 
@@ -28,17 +29,6 @@ export interface BasketLine {
   /** Chosen sliding-scale price; undefined = list price. */
   price?: Cents;
   addOnIds: string[];
-}
-
-export interface PricingInput {
-  classes: PricedClass[];
-  groups: ClassGroup[];
-  lines: BasketLine[];
-  /** The discounts the family's codes resolved to, in the order the codes were entered. */
-  discounts: Discount[];
-  /** Codes entered that matched no discount. */
-  unknownCodes?: string[];
-  today: IsoDate;
 }
 
 const percentOf = (amount: Cents, percent: number) => Math.round((amount * percent) / 100);
@@ -56,6 +46,112 @@ export function discountUnusable(d: Discount, today: IsoDate): string | null {
   return null;
 }
 
+export interface PricingInput {
+  classes: PricedClass[];
+  groups: ClassGroup[];
+  lines: BasketLine[];
+  /** The discounts the family's codes resolved to, in the order the codes were entered. */
+  discounts: Discount[];
+  /** Codes entered that matched no discount. */
+  unknownCodes?: string[];
+  /** Discounts applied by rule, without a code (the sibling discount); see `siblingApplies`. */
+  rules?: Discount[];
+  /** Another child of the family is enrolled in the semester (checked by the server). */
+  siblingEnrolled?: boolean;
+  today: IsoDate;
+}
+
+const BASKET_TYPES: Discount['type'][] = ['fixed-basket', 'percent-basket', 'early-bird-fixed'];
+
+/** A discount kept for a rule the engine checks, never typed as a code. */
+export const isRuleDiscount = (d: Pick<Discount, 'type'>) => d.type === 'sibling-percent';
+
+interface DiscountRun {
+  applied: AppliedDiscount[];
+  total: Cents;
+  /** Codes that do not fit this basket, with the reason. */
+  problems: Problem[];
+}
+
+/** Class-level discounts, add-ons, then basket discounts in code order, never below $0. */
+function runDiscounts(lineItems: LineItem[], byId: Map<string, PricedClass>, codes: Discount[], rules: Discount[]): DiscountRun {
+  const remaining = new Map(lineItems.map((l) => [l, l.price]));
+  const applied: AppliedDiscount[] = [];
+  const problems: Problem[] = [];
+  const take = (d: Discount, targets: LineItem[], amountFor: (line: LineItem, left: Cents) => Cents) => {
+    let total = 0;
+    for (const line of targets) {
+      const left = remaining.get(line)!;
+      const amount = Math.min(left, amountFor(line, left));
+      remaining.set(line, left - amount);
+      total += amount;
+    }
+    applied.push({ code: d.code, description: d.description, amount: total });
+  };
+  const classIds = lineItems.flatMap((l) => l.classIds);
+  for (const d of codes) {
+    if (d.type === 'percent-off-classes' || d.type === 'free-classes') {
+      const targets = lineItems.filter((l) => (l.kind === 'class' ? d.classIds.includes(l.id) : d.groupIds.includes(l.id)));
+      if (!targets.length) {
+        problems.push({ about: d.code, message: `${d.code} does not apply to the selected classes.` });
+        continue;
+      }
+      take(d, targets, (line, left) => (d.type === 'free-classes' ? left : percentOf(line.price, d.percent)));
+    } else if (d.type === 'percent-off-with-minimum') {
+      const count = classIds.filter((id) => d.classTypes.includes(byId.get(id)!.classType)).length;
+      if (count < d.minimumCount) {
+        problems.push({
+          about: d.code,
+          message: `${d.code} needs at least ${d.minimumCount} ${d.classTypes.join(' or ')} classes (you have ${count}).`,
+        });
+        continue;
+      }
+      take(d, lineItems, (line) => percentOf(line.price, d.percent));
+    }
+  }
+
+  // Add-ons are added after class-level discounts and never discounted by them.
+  const addOnTotal = lineItems.reduce((sum, l) => sum + l.addOns.reduce((s, a) => s + a.price, 0), 0);
+  let running = [...remaining.values()].reduce((a, b) => a + b, 0) + addOnTotal;
+  for (const d of [...codes.filter((c) => BASKET_TYPES.includes(c.type)), ...rules]) {
+    const percent = d.type === 'percent-basket' || d.type === 'sibling-percent';
+    const amount = Math.min(running, percent ? percentOf(running, d.percent) : d.amount);
+    running -= amount;
+    applied.push({ code: d.code, description: d.description, amount });
+  }
+  return { applied, total: running, problems };
+}
+
+/**
+ * Which of the usable codes apply together. Combinable codes stack; a code that is not combinable
+ * applies alone. Of the possible sets, the one that leaves the lowest total wins (the first entered on
+ * a tie); the codes left out are told which code won.
+ */
+function chooseCodes(usable: Discount[], price: (codes: Discount[]) => DiscountRun): { codes: Discount[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const fitting = usable.filter((d) => {
+    const alone = price([d]).problems;
+    problems.push(...alone);
+    return !alone.length;
+  });
+  const single = fitting.filter((d) => !d.combinable);
+  if (fitting.length < 2 || !single.length) return { codes: fitting, problems };
+  const combinable = fitting.filter((d) => d.combinable);
+  const options = [...(combinable.length ? [combinable] : []), ...single.map((d) => [d])];
+  const best = options.reduce((a, b) => (price(b).total < price(a).total ? b : a));
+  const winner = best.map((d) => d.code).join(' + ');
+  for (const d of fitting) {
+    if (best.includes(d)) continue;
+    problems.push({
+      about: d.code,
+      message: d.combinable
+        ? `${d.code} cannot be combined with ${winner}, which saves you more.`
+        : `${d.code} cannot be combined with other codes; ${winner} saves you more.`,
+    });
+  }
+  return { codes: best, problems };
+}
+
 export function priceBasket(input: PricingInput): PriceQuote {
   const byId = new Map(input.classes.map((c) => [c.id, c]));
   const problems: Problem[] = [];
@@ -68,21 +164,38 @@ export function priceBasket(input: PricingInput): PriceQuote {
     else if (!lines.has(line.classId)) lines.set(line.classId, line);
   }
 
-  // 1. Complete groups at the group price.
-  const inGroup = new Set<string>();
-  const lineItems: LineItem[] = [];
+  // Each class at its list price or the chosen sliding-scale price.
+  const chosen = new Map<string, Cents>();
+  for (const line of lines.values()) {
+    const klass = byId.get(line.classId)!;
+    let price = klass.price;
+    if (line.price !== undefined && line.price !== klass.price) {
+      const range = klass.slidingScale;
+      if (!range) problems.push({ about: klass.id, message: `${klass.title} has a fixed price.` });
+      else if (!Number.isInteger(line.price) || !withinSlidingScale(line.price, range)) {
+        problems.push({ about: klass.id, message: `Choose a price for ${klass.title} within its sliding scale.` });
+      } else price = line.price;
+    }
+    chosen.set(klass.id, price);
+  }
   const addOnsOf = (klass: PricedClass, line: BasketLine): AddOn[] => {
-    const chosen: AddOn[] = [];
+    const picked: AddOn[] = [];
     for (const id of new Set(line.addOnIds)) {
       const addOn = klass.addOns.find((a) => a.id === id);
-      if (addOn) chosen.push(addOn);
+      if (addOn) picked.push(addOn);
       else problems.push({ about: klass.id, message: `Unknown add-on for ${klass.title}.` });
     }
-    return chosen;
+    return picked;
   };
+  const memberOf = (klass: PricedClass) => ({ classId: klass.id, title: klass.title, listPrice: klass.price, price: chosen.get(klass.id)! });
+
+  // 1. A complete bundle at the bundle price, only when that is less than its classes at the chosen prices.
+  const inGroup = new Set<string>();
+  const lineItems: LineItem[] = [];
   for (const group of input.groups) {
     if (group.classIds.length < 2 || !group.classIds.every((id) => lines.has(id) && !inGroup.has(id))) continue;
     const members = group.classIds.map((id) => byId.get(id)!);
+    if (group.price >= members.reduce((sum, m) => sum + chosen.get(m.id)!, 0)) continue;
     members.forEach((m) => inGroup.add(m.id));
     lineItems.push({
       kind: 'group',
@@ -92,6 +205,7 @@ export function priceBasket(input: PricingInput): PriceQuote {
       classIds: [...group.classIds],
       listPrice: members.reduce((sum, m) => sum + m.price, 0),
       price: group.price,
+      members: members.map(memberOf),
       addOns: members.flatMap((m) => addOnsOf(m, lines.get(m.id)!)),
     });
   }
@@ -100,14 +214,6 @@ export function priceBasket(input: PricingInput): PriceQuote {
   for (const line of lines.values()) {
     if (inGroup.has(line.classId)) continue;
     const klass = byId.get(line.classId)!;
-    let price = klass.price;
-    if (line.price !== undefined && line.price !== klass.price) {
-      const range = klass.slidingScale;
-      if (!range) problems.push({ about: klass.id, message: `${klass.title} has a fixed price.` });
-      else if (!Number.isInteger(line.price) || line.price < range.min || line.price > range.max) {
-        problems.push({ about: klass.id, message: `Choose a price for ${klass.title} within its sliding scale.` });
-      } else price = line.price;
-    }
     lineItems.push({
       kind: 'class',
       id: klass.id,
@@ -115,75 +221,34 @@ export function priceBasket(input: PricingInput): PriceQuote {
       title: klass.title,
       classIds: [klass.id],
       listPrice: klass.price,
-      price,
+      price: chosen.get(klass.id)!,
+      members: [memberOf(klass)],
       addOns: addOnsOf(klass, line),
     });
   }
 
-  // 3. Class-level discounts, on what is left of each line's price.
-  const remaining = new Map(lineItems.map((l) => [l, l.price]));
-  const applied: AppliedDiscount[] = [];
+  // 3–5. The codes that may be used today, then the ones that apply together, then the rules.
   const seen = new Set<string>();
   const usable: Discount[] = [];
   for (const d of input.discounts) {
     if (seen.has(d.code)) continue;
     seen.add(d.code);
-    const why = discountUnusable(d, input.today);
+    const why = isRuleDiscount(d) ? `${d.code} is not a valid code.` : discountUnusable(d, input.today);
     if (why) codeProblems.push({ about: d.code, message: why });
     else usable.push(d);
   }
-  const take = (d: Discount, targets: LineItem[], amountFor: (line: LineItem, left: Cents) => Cents) => {
-    let total = 0;
-    for (const line of targets) {
-      const left = remaining.get(line)!;
-      const amount = Math.min(left, amountFor(line, left));
-      remaining.set(line, left - amount);
-      total += amount;
-    }
-    applied.push({ code: d.code, description: d.description, amount: total });
-  };
-  const selectedClassIds = new Set(lines.keys());
-  for (const d of usable) {
-    if (d.type === 'percent-off-classes' || d.type === 'free-classes') {
-      const targets = lineItems.filter((l) => (l.kind === 'class' ? d.classIds.includes(l.id) : d.groupIds.includes(l.id)));
-      if (!targets.length) {
-        codeProblems.push({ about: d.code, message: `${d.code} does not apply to the selected classes.` });
-        continue;
-      }
-      take(d, targets, (line, left) => (d.type === 'free-classes' ? left : percentOf(line.price, d.percent)));
-    } else if (d.type === 'percent-off-with-minimum') {
-      const count = [...selectedClassIds].filter((id) => d.classTypes.includes(byId.get(id)!.classType)).length;
-      if (count < d.minimumCount) {
-        codeProblems.push({
-          about: d.code,
-          message: `${d.code} needs at least ${d.minimumCount} ${d.classTypes.join(' or ')} classes (you have ${count}).`,
-        });
-        continue;
-      }
-      take(d, lineItems, (line) => percentOf(line.price, d.percent));
-    }
-  }
+  const rules = input.siblingEnrolled ? (input.rules ?? []).filter((d) => isRuleDiscount(d) && !discountUnusable(d, input.today)) : [];
+  const choice = chooseCodes(usable, (codes) => runDiscounts(lineItems, byId, codes, []));
+  codeProblems.push(...choice.problems);
+  const run = runDiscounts(lineItems, byId, choice.codes, rules);
 
-  // 4. Add-ons are added after class-level discounts and never discounted by them.
-  const lineSubtotal = lineItems.reduce((sum, l) => sum + l.price, 0);
-  const addOnTotal = lineItems.reduce((sum, l) => sum + l.addOns.reduce((s, a) => s + a.price, 0), 0);
-  let running = [...remaining.values()].reduce((a, b) => a + b, 0) + addOnTotal;
-
-  // 5. Basket discounts in code order, never below $0.
-  for (const d of usable) {
-    if (d.type !== 'fixed-basket' && d.type !== 'percent-basket' && d.type !== 'early-bird-fixed') continue;
-    const amount = Math.min(running, d.type === 'percent-basket' ? percentOf(running, d.percent) : d.amount);
-    running -= amount;
-    applied.push({ code: d.code, description: d.description, amount });
-  }
-
-  const subtotal = lineSubtotal + addOnTotal;
+  const subtotal = lineItems.reduce((sum, l) => sum + l.price + l.addOns.reduce((s, a) => s + a.price, 0), 0);
   return {
     lineItems,
-    discounts: applied,
+    discounts: run.applied,
     subtotal,
-    discountTotal: subtotal - running,
-    total: running,
+    discountTotal: subtotal - run.total,
+    total: run.total,
     problems,
     codeProblems,
   };

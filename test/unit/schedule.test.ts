@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { meetingsOverlap, selectionProblems, type Schedule } from '../../contract/schedule';
+
+const cls = (id: string, over: Partial<Schedule & { gradeMin: number; gradeMax: number }> = {}) => ({
+  id,
+  title: id,
+  startDate: '2027-01-06',
+  endDate: '2027-03-10',
+  weekdays: [3] as Schedule['weekdays'],
+  startTime: '15:15',
+  endTime: '17:00',
+  gradeMin: 1,
+  gradeMax: 3,
+  ...over,
+});
+const AVA = { firstName: 'Ava', grade: 2 };
+
+describe('class schedules (defect 10)', () => {
+  it.each([
+    ['same weekday, overlapping times', cls('a'), cls('b', { startTime: '15:30' }), true],
+    ['back to back does not clash', cls('a'), cls('b', { startTime: '17:00', endTime: '18:00' }), false],
+    ['other weekday', cls('a'), cls('b', { weekdays: [2] }), false],
+    ['dates that do not meet', cls('a'), cls('b', { startDate: '2027-03-11', endDate: '2027-05-01' }), false],
+    ['dates that share no Wednesday', cls('a', { endDate: '2027-01-11' }), cls('b', { startDate: '2027-01-07', endDate: '2027-01-12' }), false],
+    ['a camp week over an after-school day', cls('camp', { weekdays: [1, 2, 3, 4, 5], startTime: '09:00', endTime: '15:30' }), cls('b'), true],
+  ])('%s', (_name, a, b, clash) => {
+    expect(meetingsOverlap(a, b)).toBe(clash);
+    expect(meetingsOverlap(b, a)).toBe(clash);
+  });
+
+  it('names what is wrong with each chosen class, once per class', () => {
+    const wildArt = cls('wild-art', { title: 'Wild Art' });
+    const journaling = cls('journal', { title: 'Nature Journaling', startTime: '15:30' });
+    const older = cls('older', { title: 'Fire and Shelter', gradeMin: 4, gradeMax: 6, weekdays: [1] });
+    const taken = cls('taken', { title: 'Creek Critters', weekdays: [4] });
+    const enrolledThursday = cls('thursday', { title: 'Pond Explorers', weekdays: [4], startTime: '16:00', endTime: '17:30' });
+    expect(selectionProblems(AVA, [wildArt, journaling, older, taken], [cls('taken', { title: 'Creek Critters', weekdays: [4] })])).toEqual([
+      { classId: 'journal', message: 'Nature Journaling (Wednesdays 3:30 pm – 5:00 pm) clashes with Wild Art (Wednesdays 3:15 pm – 5:00 pm).' },
+      { classId: 'older', message: 'Fire and Shelter is not for grade 2 (grades 4–6).' },
+      { classId: 'taken', message: 'Ava is already enrolled in Creek Critters.' },
+    ]);
+    expect(selectionProblems(AVA, [cls('new', { title: 'Creek Art', weekdays: [4] })], [enrolledThursday])).toEqual([
+      {
+        classId: 'new',
+        message: 'Creek Art (Thursdays 3:15 pm – 5:00 pm) clashes with Pond Explorers (Thursdays 4:00 pm – 5:30 pm), which Ava is enrolled in.',
+      },
+    ]);
+    expect(selectionProblems(AVA, [wildArt], [])).toEqual([]);
+  });
+});
