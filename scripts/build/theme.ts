@@ -16,6 +16,8 @@ export const KEPT_CLASSES = new Set([
   ...['button', 'card', 'dialog', 'inputtext', 'inputtextarea', 'menu', 'menuitem', 'submenu', 'sidebar', 'toast'],
   ...['component', 'disabled', 'error', 'fluid', 'focus', 'highlight', 'hidden', 'icon', 'ink', 'input', 'inputwrapper'],
   ...['invalid', 'link', 'overlay', 'placeholder', 'ripple', 'text', 'variant'],
+  // primereact/api (the PrimeReactProvider) has no rules of its own.
+  'api',
 ]);
 
 /** Top-level `selector { … }` and `@rule { … }` blocks of a stylesheet (no braces in strings here). */

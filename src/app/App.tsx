@@ -1,3 +1,4 @@
+import { PrimeReactProvider } from 'primereact/api';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { SessionProvider } from '../features/auth/session';
 import { SettingsProvider } from '../lib/settingsContext';
@@ -8,16 +9,20 @@ function AppRoutes() {
   return useRoutes(routes);
 }
 
+// PrimeReact's overlays read their settings from this context: without it, resizing the window with
+// the account menu open threw "reading 'hideOverlaysOnDocumentScrolling'" and left the menu open.
 export function App() {
   return (
-    <SettingsProvider>
-      <ToastProvider>
-        <SessionProvider>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </SessionProvider>
-      </ToastProvider>
-    </SettingsProvider>
+    <PrimeReactProvider>
+      <SettingsProvider>
+        <ToastProvider>
+          <SessionProvider>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </SessionProvider>
+        </ToastProvider>
+      </SettingsProvider>
+    </PrimeReactProvider>
   );
 }

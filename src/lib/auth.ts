@@ -1,5 +1,6 @@
 // Firebase Auth, loaded on demand: an anonymous visitor's landing page never downloads it.
 import type { Auth, User } from 'firebase/auth';
+import { clearFamilyStorage } from './familyStorage';
 
 const HINT_KEY = 'portal.signedIn';
 let authPromise: Promise<Auth> | undefined;
@@ -87,6 +88,7 @@ export async function createAccountWithEmail(email: string, password: string): P
 export async function signOutUser(): Promise<void> {
   const [auth, m] = await Promise.all([loadAuth(), client()]);
   await m.signOut(auth);
+  clearFamilyStorage();
 }
 
 /** Seed §7: to the signed-in user's email if there is one, otherwise the email typed in the form. */

@@ -36,9 +36,16 @@ describe('student form (PRODUCT §3 fields, contract validation)', () => {
     await user.click(screen.getByRole('button', { name: 'Check' }));
     const first = screen.getByLabelText('First name *');
     expect(first).toHaveAttribute('aria-invalid', 'true');
-    expect(first).toHaveAccessibleDescription('Is required');
+    // Each message names its field (defect 9: "Is required" / an empty phone said "Must be a phone number").
+    expect(first).toHaveAccessibleDescription('First name is required');
     const guardian = screen.getByRole('group', { name: 'Guardian 1' });
-    expect(within(guardian).getByLabelText('Phone *')).toHaveAccessibleDescription('Must be a phone number');
+    expect(within(guardian).getByLabelText('Phone *')).toHaveAccessibleDescription('Phone is required');
+    await user.type(within(guardian).getByLabelText('Phone *'), '12');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(within(guardian).getByLabelText('Phone *')).toHaveAccessibleDescription('Phone must be a phone number, like (555) 123-4567');
+    // Typing stops at the limit instead of failing after.
+    expect(first).toHaveAttribute('maxLength', '60');
+    expect(within(guardian).getByLabelText('Email *')).toHaveAttribute('maxLength', '254');
     await user.type(first, 'Theo');
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(screen.getByLabelText('First name *')).toHaveAttribute('aria-invalid', 'false');
@@ -67,7 +74,7 @@ describe('student form (PRODUCT §3 fields, contract validation)', () => {
     await user.click(screen.getByLabelText('Life-threatening'));
     await user.click(screen.getByRole('button', { name: 'Add medication' }));
     await user.click(screen.getByRole('button', { name: 'Check' }));
-    expect(screen.getByLabelText('Medication *')).toHaveAccessibleDescription('Is required');
+    expect(screen.getByLabelText('Medication *')).toHaveAccessibleDescription('Medication is required');
     await user.type(screen.getByLabelText('Medication *'), 'EpiPen');
     await user.click(screen.getByLabelText('No health insurance'));
     expect(screen.queryByLabelText('Insurance company')).not.toBeInTheDocument();
@@ -75,5 +82,38 @@ describe('student form (PRODUCT §3 fields, contract validation)', () => {
     expect(latest.health.allergies).toEqual([{ allergen: 'Bees', reaction: '', lifeThreatening: true }]);
     expect(latest.health.medications[0].name).toBe('EpiPen');
     expect(latest.health.noInsurance).toBe(true);
+  });
+
+  it('asks every permission and the medication authorisation as a yes/no with nothing chosen (defects 7, 8)', async () => {
+    const user = userEvent.setup();
+    render(<Harness part="health" />);
+    for (const question of ['Photos', 'May staff apply sunscreen?', 'May staff apply bug spray?']) {
+      const group = screen.getByRole('group', { name: new RegExp(question.replace('?', '\\?')) });
+      for (const radio of within(group).getAllByRole('radio')) expect(radio).not.toBeChecked();
+    }
+    expect(screen.queryByRole('group', { name: /May staff give the medications/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add medication' }));
+    await user.type(screen.getByLabelText('Medication *'), 'EpiPen');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(screen.getByText('Please answer: May staff give the medications listed?')).toBeInTheDocument();
+    expect(screen.getByText('Please answer: May staff apply sunscreen?')).toBeInTheDocument();
+    expect(screen.getByText('Please answer: Photos')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('group', { name: /May staff give the medications/ })).getByRole('radio', { name: /No, staff may not/ }));
+    await user.click(within(screen.getByRole('group', { name: /sunscreen/ })).getByRole('radio', { name: 'Yes' }));
+    await user.click(within(screen.getByRole('group', { name: /bug spray/ })).getByRole('radio', { name: 'No' }));
+    await user.click(screen.getByRole('radio', { name: 'No photos' }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(screen.queryByText(/Please answer/)).not.toBeInTheDocument();
+    expect(latest.health.medicationAuthorized).toBe(false);
+    expect(latest.permissions).toEqual({ photo: 'no', sunscreen: true, bugSpray: false });
+  });
+
+  it('refuses a birth date in the future and says so in words', async () => {
+    const user = userEvent.setup();
+    render(<Harness part="info" />);
+    const birth = screen.getByLabelText(/Birth date/);
+    await user.type(birth, '2031-05-05');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(screen.getByLabelText(/Birth date/)).toHaveAccessibleDescription(/cannot be in the future/);
   });
 });

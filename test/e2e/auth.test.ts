@@ -53,7 +53,11 @@ describe('sign-in, accounts, guards and menus in Chromium (seed §2, §4, §8)',
     const submit = page.getByRole('button', { name: 'Sign In' });
     await expect.poll(() => submit.getAttribute('class')).toContain('p-button-loading');
     expect(await submit.isDisabled()).toBe(true);
-    await page.locator('p.form-failure[role=alert]', { hasText: 'Failed to log in: the email or password is wrong' }).waitFor();
+    // Defect 16: the toast keeps the seed's text with the code; the form says it once, in words.
+    await page.locator('.p-toast', { hasText: /Failed to log in: auth\/[a-z-]+/ }).waitFor();
+    await page.locator('p.form-failure[role=alert]', { hasText: 'The email or password is wrong.' }).waitFor();
+    expect(await page.getByText('The email or password is wrong.').count()).toBe(1);
+    expect(await page.locator('p.form-failure').textContent()).not.toContain('auth/');
     const suggestion = page.getByText('Forgot your password? Send a password reset email.');
     await suggestion.waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -85,7 +89,9 @@ describe('sign-in, accounts, guards and menus in Chromium (seed §2, §4, §8)',
     await second.page.getByLabel('Email').fill('weak@example.com');
     await second.page.getByLabel('Password').fill('123');
     await second.page.getByRole('button', { name: 'Create Account' }).click();
-    await second.page.locator('p.form-failure[role=alert]', { hasText: 'Failed to create account: the password must be at least 6 characters' }).waitFor();
+    await second.page.locator('p.form-failure[role=alert]', { hasText: 'That password is too short: use at least 6 characters.' }).waitFor();
+    await second.page.locator('.p-toast', { hasText: 'Failed to create account: auth/weak-password' }).waitFor();
+    expect(await second.page.getByText('That password is too short').count()).toBe(1);
     await second.context.close();
   });
 

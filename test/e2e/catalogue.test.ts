@@ -44,6 +44,11 @@ describe('browsing, filtering and selecting classes without an account (issue 4)
       expect(await price.inputValue()).toBe('240');
       await price.fill('120');
       await card(page, 'Forest Explorers').getByText('Choose an amount within the sliding scale.').waitFor();
+      // Defect 11: Continue stops here, with the message and the field to fix.
+      await page.getByRole('link', { name: 'Continue' }).click();
+      await page.getByRole('complementary', { name: 'Selected classes' }).getByRole('alert').filter({ hasText: 'It runs from $180 to $300. (Forest Explorers)' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/classes/enrollment');
+      expect(await price.evaluate((el) => el === document.activeElement)).toBe(true);
       await price.fill('200');
       expect(await card(page, 'Forest Explorers').getByRole('alert').count()).toBe(0);
 
@@ -53,6 +58,13 @@ describe('browsing, filtering and selecting classes without an account (issue 4)
       await card(page, 'Creek Critters').getByLabel('Creek boots rental (+$15)').check();
       await page.getByRole('button', { name: 'Selected (2)' }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
+      // Defect 14: scrolled to the end, the footer is above the fixed bar, not under it.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const bar = (await page.getByRole('complementary', { name: 'Selected classes' }).boundingBox())!;
+      for (const link of ['Privacy policy', 'Help', 'Donate']) {
+        const box = (await page.locator('.shell-footer').getByRole('link', { name: link }).boundingBox())!;
+        expect(box.y + box.height, `${link} above the bar`).toBeLessThanOrEqual(bar.y);
+      }
 
       // Keyboard: arrow to the camps tab, select a camp there.
       await page.getByRole('tab', { selected: true }).focus();

@@ -28,6 +28,7 @@ describe('hostile text renders as text on every page (issue 8)', () => {
       firstName: FIRST,
       lastName: LAST,
       notes: NOTE,
+      guardians: [{ ...AVA.guardians[0], name: FIRST }],
       health: { ...AVA.health, allergies: [{ allergen: ALLERGEN, reaction: '<i>swelling</i>', lifeThreatening: true }] },
     };
     const saved = await callFunction<{ student: Student }>('saveStudent', { profile, reviewed: true }, family.idToken);

@@ -24,9 +24,9 @@ describe('login form rules (seed §4–§5)', () => {
   });
 
   it('puts identity-provider codes in words and keeps the code', () => {
-    expect(describeAuthError('auth/invalid-credential')).toBe('the email or password is wrong (auth/invalid-credential)');
-    expect(describeAuthError('auth/weak-password')).toMatch(/at least 6 characters/);
-    expect(describeAuthError('auth/something-new')).toBe('auth/something-new');
+    expect(describeAuthError('auth/invalid-credential')).toBe('The email or password is wrong.');
+    expect(describeAuthError('auth/weak-password')).toBe('That password is too short: use at least 6 characters.');
+    expect(describeAuthError('auth/something-new')).toBe('Something went wrong (auth/something-new). Please try again.');
   });
 
   it('shows the first 15 characters of the email followed by ... in the user menu', () => {

@@ -1,5 +1,5 @@
 import type { Contact } from '../../../contract/domain';
-import { removeAt, setAt, TextField, type Errors } from './fields';
+import { capitalized, removeAt, setAt, TextField, type Errors } from './fields';
 
 /** A list of people with name, relationship and phone (emergency contacts, authorized pickups). */
 export function ContactList({
@@ -22,7 +22,7 @@ export function ContactList({
   return (
     <fieldset className="form-section">
       <legend>{title}</legend>
-      {errors[path] && <p className="field-error">{errors[path]}</p>}
+      {errors[path] && <p className="field-error">{capitalized(errors[path])}</p>}
       {contacts.map((c, i) => (
         <div key={i} className="person-row" role="group" aria-label={`${noun} ${i + 1}`}>
           <TextField path={`${path}.${i}.name`} label="Name" required errors={errors} value={c.name} autoComplete="off" onChange={(name) => onChange(setAt(contacts, i, { ...c, name }))} />

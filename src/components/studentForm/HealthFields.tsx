@@ -1,31 +1,26 @@
 // Permissions, allergies, medications, doctor and insurance: used by the enrollment step and the account page.
-import type { StudentProfile } from '../../../contract/domain';
-import { CheckboxField, removeAt, setAt, TextArea, TextField, type Errors } from './fields';
+import type { PhotoPermission, StudentProfile } from '../../../contract/domain';
+import { CheckboxField, ChoiceField, removeAt, setAt, TextArea, TextField, YES_NO, type Errors } from './fields';
 
-const PHOTO = [
+const PHOTO: { value: PhotoPermission; label: string }[] = [
   { value: 'yes', label: 'Yes, photos may be shared with the name' },
   { value: 'yes-without-name', label: 'Yes, but without the name' },
   { value: 'no', label: 'No photos' },
-] as const;
+];
 
 export function HealthFields({ profile: p, errors, set }: { profile: StudentProfile; errors: Errors; set: (patch: Partial<StudentProfile>) => void }) {
   const h = p.health;
   const setHealth = (patch: Partial<StudentProfile['health']>) => set({ health: { ...h, ...patch } });
+  // The authorisation is asked afresh whenever the list starts or ends: never an answer given for nothing.
+  const setMedications = (medications: StudentProfile['health']['medications']) =>
+    setHealth({ medications, medicationAuthorized: medications.length && h.medications.length ? h.medicationAuthorized : null });
   return (
     <>
     <fieldset className="form-section">
           <legend>Permissions</legend>
-          <fieldset className="radio-group">
-            <legend>Photos</legend>
-            {PHOTO.map((o) => (
-              <label key={o.value} className="checkbox-row">
-                <input type="radio" name="photo" checked={p.permissions.photo === o.value} onChange={() => set({ permissions: { ...p.permissions, photo: o.value } })} />
-                {o.label}
-              </label>
-            ))}
-          </fieldset>
-          <CheckboxField label="Staff may apply sunscreen" checked={p.permissions.sunscreen} onChange={(sunscreen) => set({ permissions: { ...p.permissions, sunscreen } })} />
-          <CheckboxField label="Staff may apply bug spray" checked={p.permissions.bugSpray} onChange={(bugSpray) => set({ permissions: { ...p.permissions, bugSpray } })} />
+          <ChoiceField path="permissions.photo" legend="Photos" value={p.permissions.photo} options={PHOTO} errors={errors} onChange={(photo) => set({ permissions: { ...p.permissions, photo } })} />
+          <ChoiceField path="permissions.sunscreen" legend="May staff apply sunscreen?" value={p.permissions.sunscreen} options={YES_NO} errors={errors} onChange={(sunscreen) => set({ permissions: { ...p.permissions, sunscreen } })} />
+          <ChoiceField path="permissions.bugSpray" legend="May staff apply bug spray?" value={p.permissions.bugSpray} options={YES_NO} errors={errors} onChange={(bugSpray) => set({ permissions: { ...p.permissions, bugSpray } })} />
         </fieldset>
     
         <fieldset className="form-section">
@@ -55,16 +50,28 @@ export function HealthFields({ profile: p, errors, set }: { profile: StudentProf
               <TextField path={`health.medications.${i}.name`} label="Medication" required errors={errors} value={m.name} onChange={(name) => setHealth({ medications: setAt(h.medications, i, { ...m, name }) })} />
               <TextField path={`health.medications.${i}.dose`} label="Dose" errors={errors} value={m.dose} onChange={(dose) => setHealth({ medications: setAt(h.medications, i, { ...m, dose }) })} />
               <TextField path={`health.medications.${i}.schedule`} label="When" errors={errors} value={m.schedule} onChange={(schedule) => setHealth({ medications: setAt(h.medications, i, { ...m, schedule }) })} />
-              <button type="button" className="link-button remove-row" onClick={() => setHealth({ medications: removeAt(h.medications, i) })}>
+              <button type="button" className="link-button remove-row" onClick={() => setMedications(removeAt(h.medications, i))}>
                 Remove medication {i + 1}
               </button>
             </div>
           ))}
-          <button type="button" className="p-button p-component p-button-text" onClick={() => setHealth({ medications: [...h.medications, { name: '', dose: '', schedule: '' }] })}>
+          <button type="button" className="p-button p-component p-button-text" onClick={() => setMedications([...h.medications, { name: '', dose: '', schedule: '' }])}>
             <span className="pi pi-plus" aria-hidden="true" />
             <span className="p-button-label">Add medication</span>
           </button>
-          <CheckboxField label="I authorize staff to give the medications listed" checked={h.medicationAuthorized} onChange={(medicationAuthorized) => setHealth({ medicationAuthorized })} />
+          {h.medications.length > 0 && (
+            <ChoiceField
+              path="health.medicationAuthorized"
+              legend="May staff give the medications listed?"
+              value={h.medicationAuthorized}
+              options={[
+                { value: true, label: 'Yes, I authorize staff to give them as described' },
+                { value: false, label: 'No, staff may not give them' },
+              ]}
+              errors={errors}
+              onChange={(medicationAuthorized) => setHealth({ medicationAuthorized })}
+            />
+          )}
         </fieldset>
     
         <fieldset className="form-section">

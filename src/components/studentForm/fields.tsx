@@ -1,6 +1,6 @@
 // Labelled form fields with their error next to them; errors come from the contract's schema.
 import type { ReactNode } from 'react';
-import { studentProfileSchema } from '../../../contract/schemas';
+import { PROFILE_MAX, studentProfileSchema } from '../../../contract/schemas';
 import type { StudentProfile } from '../../../contract/domain';
 
 export type Errors = Record<string, string>;
@@ -25,10 +25,18 @@ export function schemaErrors(
 export const profileErrors = (profile: StudentProfile, keep: (path: string) => boolean): Errors =>
   schemaErrors(studentProfileSchema, profile, keep);
 
+/** Schema messages are predicates ("is required"); the field's label makes them a sentence. */
 function sentence(message: string): string {
-  const m = message.replace(/^Invalid input: expected .*/, 'is required');
-  return m.charAt(0).toUpperCase() + m.slice(1);
+  return message.replace(/^Invalid input: expected .*/, 'is required');
 }
+
+/** "Phone is required" from the label and a schema predicate; a full sentence is kept as it is. */
+export const capitalized = (message: string) => message.charAt(0).toUpperCase() + message.slice(1);
+
+export const fieldMessage = (label: string, message: string) => (/^[a-z]/.test(message) ? `${label} ${message}` : message);
+
+/** The profile's limit for a field path ("guardians.0.phone" → phone), so typing stops at it. */
+const maxLengthOf = (path: string): number | undefined => (PROFILE_MAX as Record<string, number>)[path.split('.').at(-1)!];
 
 const idOf = (path: string) => `f-${path.replace(/\./g, '-')}`;
 
@@ -56,7 +64,7 @@ function Wrap({ path, label, errors, hint, required, children }: FieldProps & { 
       )}
       {error && (
         <small id={`${idOf(path)}-error`} className="field-error">
-          {error}
+          {fieldMessage(label, error)}
         </small>
       )}
     </div>
@@ -67,9 +75,10 @@ const described = (path: string, errors: Errors, hint?: string) =>
   [hint ? `${idOf(path)}-hint` : '', errors[path] ? `${idOf(path)}-error` : ''].filter(Boolean).join(' ') || undefined;
 
 export function TextField(
-  props: FieldProps & { value: string; onChange: (v: string) => void; type?: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'text' },
+  props: FieldProps & { value: string; onChange: (v: string) => void; type?: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'text'; maxLength?: number },
 ) {
   const { path, errors, value, onChange, type = 'text', autoComplete, inputMode, hint, required } = props;
+  const maxLength = props.maxLength ?? maxLengthOf(path);
   return (
     <Wrap {...props}>
       <input
@@ -79,6 +88,7 @@ export function TextField(
         value={value}
         autoComplete={autoComplete}
         inputMode={inputMode}
+        maxLength={maxLength}
         required={required}
         aria-invalid={!!errors[path]}
         aria-describedby={described(path, errors, hint)}
@@ -88,14 +98,16 @@ export function TextField(
   );
 }
 
-export function TextArea(props: FieldProps & { value: string; onChange: (v: string) => void }) {
+export function TextArea(props: FieldProps & { value: string; onChange: (v: string) => void; maxLength?: number }) {
   const { path, errors, value, onChange, hint } = props;
+  const maxLength = props.maxLength ?? maxLengthOf(path);
   return (
     <Wrap {...props}>
       <textarea
         id={idOf(path)}
         className="p-inputtextarea p-inputtext p-component"
         rows={3}
+        maxLength={maxLength}
         value={value}
         aria-invalid={!!errors[path]}
         aria-describedby={described(path, errors, hint)}
@@ -140,6 +152,49 @@ export function CheckboxField({ label, checked, onChange, error }: { label: Reac
     </div>
   );
 }
+
+/** A question the family must answer; nothing is chosen for them. */
+export function ChoiceField<T extends string | boolean>({
+  path,
+  legend,
+  value,
+  options,
+  errors,
+  onChange,
+}: {
+  path: string;
+  legend: string;
+  value: T | null;
+  options: { value: T; label: string }[];
+  errors: Errors;
+  onChange: (v: T) => void;
+}) {
+  const error = errors[path];
+  return (
+    <fieldset className="radio-group" id={idOf(path)} aria-invalid={!!error} aria-describedby={error ? `${idOf(path)}-error` : undefined}>
+      <legend>
+        {legend}
+        <span aria-hidden="true"> *</span>
+      </legend>
+      {options.map((o) => (
+        <label key={String(o.value)} className="checkbox-row">
+          <input type="radio" name={idOf(path)} checked={value === o.value} aria-invalid={!!error} onChange={() => onChange(o.value)} />
+          {o.label}
+        </label>
+      ))}
+      {error && (
+        <small id={`${idOf(path)}-error`} className="field-error">
+          Please answer: {legend}
+        </small>
+      )}
+    </fieldset>
+  );
+}
+
+export const YES_NO = [
+  { value: true, label: 'Yes' },
+  { value: false, label: 'No' },
+];
 
 /** Replaces one item of a list, immutably. */
 export const setAt = <T,>(list: T[], index: number, item: T) => list.map((x, i) => (i === index ? item : x));

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { formatCents, formatDateRange, formatDay, formatTimeRange, formatWeekdays } from '../../../contract/format';
-import { paidOf, refundedOf } from '../../../contract/money';
+import { moneyFigures } from '../../../contract/money';
+import { PriceTable } from '../../components/PriceTable';
 import { PageLoading } from '../../components/PageLoading';
 import { useCall } from '../../lib/useCall';
 import { useCatalogCache } from '../catalog/catalogCache';
@@ -36,8 +37,6 @@ export default function MyEnrollments() {
       {state.status === 'loaded' && state.value.enrollments.length > 0 && (
         <ul className="enrollment-list">
           {state.value.enrollments.map((e) => {
-            const paid = paidOf(e);
-            const refunded = refundedOf(e);
             return (
               <li key={e.id} className="enrollment-card">
                 <h2>{e.studentName}</h2>
@@ -45,22 +44,21 @@ export default function MyEnrollments() {
                   Enrolled {formatDay(e.createdAt)} ·{' '}
                   <span className={`status status-${e.status}`}>{e.status === 'confirmed' ? 'Confirmed' : 'Cancelled'}</span>
                 </p>
-                <ul>
-                  {e.lineItems.map((l) => (
-                    <li key={l.id}>
-                      {l.title} <span className="muted">{formatCents(l.price)}</span>
-                      {l.classIds.map((id) => {
-                        const c = classOf(id);
-                        return c ? (
-                          <div key={id} className="muted class-when">
-                            {l.kind === 'group' && `${c.title}: `}
-                            {formatDateRange(c.startDate, c.endDate)} · {formatWeekdays(c.weekdays)} {formatTimeRange(c.startTime, c.endTime)}
-                          </div>
-                        ) : null;
-                      })}
-                    </li>
-                  ))}
-                </ul>
+                <PriceTable
+                  priced={e}
+                  caption={`Classes and prices for ${e.studentName}`}
+                  details={(l) =>
+                    l.classIds.map((id) => {
+                      const c = classOf(id);
+                      return c ? (
+                        <div key={id} className="muted class-when">
+                          {l.kind === 'group' && `${c.title}: `}
+                          {formatDateRange(c.startDate, c.endDate)} · {formatWeekdays(c.weekdays)} {formatTimeRange(c.startTime, c.endTime)}
+                        </div>
+                      ) : null;
+                    })
+                  }
+                />
                 {(e.cancellations ?? []).map((c, i) => (
                   <p key={i} className="muted">
                     Cancelled {formatDay(c.at)}: {c.classTitles.join(', ')}
@@ -68,24 +66,12 @@ export default function MyEnrollments() {
                   </p>
                 ))}
                 <dl className="money-summary">
-                  <div>
-                    <dt>Total</dt>
-                    <dd>{formatCents(e.total)}</dd>
-                  </div>
-                  <div>
-                    <dt>Paid</dt>
-                    <dd>{formatCents(paid)}</dd>
-                  </div>
-                  {refunded > 0 && (
-                    <div>
-                      <dt>Refunded</dt>
-                      <dd>{formatCents(refunded)}</dd>
+                  {moneyFigures(e).map(([label, value]) => (
+                    <div key={label}>
+                      <dt>{label}</dt>
+                      <dd className={label === 'Balance' && value > 0 ? 'balance-due' : ''}>{formatCents(value)}</dd>
                     </div>
-                  )}
-                  <div>
-                    <dt>Balance</dt>
-                    <dd className={e.balance > 0 ? 'balance-due' : ''}>{formatCents(e.balance)}</dd>
-                  </div>
+                  ))}
                 </dl>
               </li>
             );

@@ -57,10 +57,11 @@ export function LoginForm({ create = false, embedded = false, onSuccess }: Login
       notify({ severity: 'success', summary: 'Success', detail: creating ? 'Created account!' : 'Logged in!' });
       onSuccess?.();
     } catch (err) {
-      const detail = `${creating ? 'Failed to create account' : 'Failed to log in'}: ${describeAuthError(authErrorCode(err))}`;
+      const code = authErrorCode(err);
       setRequest('Failure');
-      setFailure(detail);
-      notify({ severity: 'error', summary: 'Error', detail });
+      setFailure(describeAuthError(code));
+      // Seed §8: the toast names the identity provider's code; the form says it in words.
+      notify({ severity: 'error', summary: 'Error', detail: `${creating ? 'Failed to create account' : 'Failed to log in'}: ${code}` });
     }
   }
 
@@ -69,7 +70,7 @@ export function LoginForm({ create = false, embedded = false, onSuccess }: Login
       await sendPasswordReset(form.email.trim());
       notify({ severity: 'success', summary: 'Success', detail: 'Sent reset email!' });
     } catch (err) {
-      notify({ severity: 'error', summary: 'Error', detail: `Could not send the reset email: ${describeAuthError(authErrorCode(err))}` });
+      notify({ severity: 'error', summary: 'Error', detail: `Could not send the reset email. ${describeAuthError(authErrorCode(err))}` });
     }
   }
 

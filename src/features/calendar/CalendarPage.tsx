@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { PublicClass } from '../../../contract/domain';
 import { formatDateRange, formatGrades, formatTimeRange, formatWeekdays } from '../../../contract/format';
@@ -16,9 +16,17 @@ const dayLabel = (iso: string) => {
 };
 
 function ClassDetails({ klass, onClose }: { klass: PublicClass; onClose: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opened from a chip far down the month: bring the details into view, with focus on them.
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [klass.id]);
   return (
     <section className="calendar-details" aria-labelledby="calendar-details-title" aria-live="polite">
-      <h2 id="calendar-details-title">{klass.title}</h2>
+      <h2 id="calendar-details-title" ref={heading} tabIndex={-1}>
+        {klass.title}
+      </h2>
       <p>
         {formatDateRange(klass.startDate, klass.endDate)} · {formatWeekdays(klass.weekdays)}, {formatTimeRange(klass.startTime, klass.endTime)}
       </p>
@@ -56,6 +64,7 @@ export default function CalendarPage() {
   const today = toIso(new Date());
   const anchor = params.get('date') ?? (firstStart && firstStart > today ? firstStart : today);
   const [selected, setSelected] = useState<PublicClass | null>(null);
+  const opener = useRef<HTMLButtonElement | null>(null);
   const go = (date: string, nextView = view) => setParams({ date, view: nextView }, { replace: true });
 
   if (semesters.status === 'loading' || (ids.length > 0 && catalogue.status === 'loading')) return <PageLoading label="Loading the calendar…" />;
@@ -75,7 +84,10 @@ export default function CalendarPage() {
     go(view === 'month' ? toIso(new Date(Date.UTC(y, m - 1 + dir, 1, 12))) : addDaysIso(weekFrom, 7 * dir));
 
   const chip = (klass: PublicClass) => (
-    <button type="button" key={klass.id} className={`calendar-chip ${colourOf(klass.id)}`} onClick={() => setSelected(klass)}>
+    <button type="button" key={klass.id} className={`calendar-chip ${colourOf(klass.id)}`} onClick={(e) => {
+        opener.current = e.currentTarget;
+        setSelected(klass);
+      }}>
       <span className="calendar-chip-time">{formatTimeRange(klass.startTime, klass.endTime).split(' – ')[0]}</span> {klass.title}
     </button>
   );
@@ -107,7 +119,16 @@ export default function CalendarPage() {
         </div>
       </div>
       {classes.length === 0 && <p className="empty-panel">No classes are scheduled in the semesters open now.</p>}
-      {selected && <ClassDetails klass={selected} onClose={() => setSelected(null)} />}
+      {selected && (
+        <ClassDetails
+          klass={selected}
+          onClose={() => {
+            setSelected(null);
+            // Back to the class chip the details were opened from.
+            requestAnimationFrame(() => opener.current?.focus());
+          }}
+        />
+      )}
       {view === 'month' ? (
         <table className="calendar-month">
           <caption className="visually-hidden">{title}: class meetings</caption>

@@ -6,16 +6,9 @@ export interface Meeting {
   klass: PublicClass;
 }
 
-const toDate = (iso: IsoDate) => new Date(`${iso}T12:00:00Z`);
-export const toIso = (d: Date) => d.toISOString().slice(0, 10);
+import { addDaysIso, toIso, weekdayOf } from '../../../contract/schedule';
 
-export function addDaysIso(iso: IsoDate, days: number): IsoDate {
-  const d = toDate(iso);
-  d.setUTCDate(d.getUTCDate() + days);
-  return toIso(d);
-}
-
-export const weekdayOf = (iso: IsoDate) => toDate(iso).getUTCDay();
+export { addDaysIso, toIso, weekdayOf };
 
 /** Every meeting between from and to (inclusive), sorted by date then start time. */
 export function meetingsBetween(classes: PublicClass[], from: IsoDate, to: IsoDate): Meeting[] {

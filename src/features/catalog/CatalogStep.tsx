@@ -15,6 +15,7 @@ import {
   pruneSelection,
   selectGroup,
   setSlidingPrice,
+  slidingPriceProblem,
   toggleAddOn,
   toggleClass,
   type Selection,
@@ -103,10 +104,25 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
       : [];
   const groups = catalogue?.groups ?? [];
   const filtering = query !== '' || grade !== null;
+  const blocked = Object.values(shown).flatMap((choice) => {
+    const c = offered.get(choice.classId);
+    const message = c ? slidingPriceProblem(c, choice.price) : null;
+    return c && message ? [{ classId: c.id, title: c.title, message }] : [];
+  });
 
   return (
     <div className="catalog-page">
       <h1>Class Enrollment</h1>
+      {/* Before the list in the tab order: Continue is reachable without passing every card. */}
+      <SelectionSummary
+        selection={shown}
+        classesById={offered}
+        onRemove={(id) => setSelection((s) => toggleClass(s, offered.get(id)!))}
+        onClear={() => setSelection(() => ({}))}
+        action={action}
+        blocked={blocked}
+      />
+
       {list.length === 0 ? (
         <div className="empty-panel">
           <p>No semester is open for enrollment right now. Please check back soon.</p>
@@ -208,13 +224,6 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
           </section>
         </>
       )}
-      <SelectionSummary
-        selection={shown}
-        classesById={offered}
-        onRemove={(id) => setSelection((s) => toggleClass(s, offered.get(id)!))}
-        onClear={() => setSelection(() => ({}))}
-        action={action}
-      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { PublicClass } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import type { Selection } from './selection';
@@ -10,18 +10,49 @@ export function SelectionSummary({
   onRemove,
   onClear,
   action,
+  blocked = [],
 }: {
   selection: Selection;
   classesById: Map<string, PublicClass>;
   onRemove: (classId: string) => void;
   onClear: () => void;
   action?: ReactNode;
+  /** Choices that cannot go on (a price off the sliding scale), with what to fix. */
+  blocked?: { classId: string; title: string; message: string }[];
 }) {
   const [open, setOpen] = useState(false);
+  const [notice, setNotice] = useState('');
+  const bar = useRef<HTMLElement>(null);
   const chosen = Object.values(selection).filter((c) => classesById.has(c.classId));
-  if (!chosen.length) return null;
+  const shown = chosen.length > 0;
+  // The page keeps the bar's height free at its end, and scrolling keeps focus above it.
+  useEffect(() => {
+    const root = document.documentElement;
+    if (!shown || !bar.current) return;
+    root.classList.add('has-selection-bar');
+    const measure = () => root.style.setProperty('--selection-bar-height', `${bar.current?.offsetHeight ?? 0}px`);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(bar.current);
+    return () => {
+      observer?.disconnect();
+      root.classList.remove('has-selection-bar');
+      root.style.removeProperty('--selection-bar-height');
+    };
+  }, [shown]);
+  if (!shown) return null;
+  // A price off the sliding scale stops Continue here, with the card's field to fix it.
+  const stop = (e: MouseEvent) => {
+    if (!blocked.length) return;
+    e.preventDefault();
+    e.stopPropagation();
+    setNotice(`${blocked[0].message} (${blocked[0].title})`);
+    const field = document.getElementById(`price-${blocked[0].classId}`);
+    field?.scrollIntoView({ block: 'center' });
+    field?.focus({ preventScroll: true });
+  };
   return (
-    <aside className="selection-bar" aria-label="Selected classes">
+    <aside className="selection-bar" aria-label="Selected classes" ref={bar}>
       {open && (
         <ul className="selection-list" id="selection-list">
           {chosen.map((choice) => {
@@ -59,8 +90,15 @@ export function SelectionSummary({
           <span className={`pi ${open ? 'pi-chevron-down' : 'pi-chevron-up'}`} aria-hidden="true" />
           <span className="p-button-label">Selected ({chosen.length})</span>
         </button>
-        {action}
+        <div className="selection-action" onClickCapture={stop}>
+          {action}
+        </div>
       </div>
+      {blocked.length > 0 && notice && (
+        <p className="selection-notice field-error" role="alert">
+          {notice}
+        </p>
+      )}
     </aside>
   );
 }

@@ -1,6 +1,9 @@
 // What a family has picked on the class list: per class, the chosen sliding-scale price and add-ons.
 // Kept in local storage so it survives a reload (and signing in).
 import type { Cents, ClassGroup, PublicClass } from '../../../contract/domain';
+import { SELECTION_KEY } from '../../lib/familyStorage';
+import { formatCents } from '../../../contract/format';
+import { withinSlidingScale } from '../../../contract/rules';
 
 export interface ClassChoice {
   classId: string;
@@ -12,7 +15,7 @@ export interface ClassChoice {
 
 export type Selection = Record<string, ClassChoice>;
 
-const KEY = 'portal.selection.v1';
+const KEY = SELECTION_KEY;
 
 export function loadSelection(): Selection {
   try {
@@ -75,7 +78,9 @@ export function toggleAddOn(selection: Selection, classId: string, addOnId: stri
 export function slidingPriceProblem(klass: PublicClass, price: Cents | undefined): string | null {
   if (!klass.slidingScale || price === undefined) return null;
   if (!Number.isInteger(price)) return 'Enter an amount in dollars and cents.';
-  if (price < klass.slidingScale.min || price > klass.slidingScale.max) return 'Choose an amount within the sliding scale.';
+  if (!withinSlidingScale(price, klass.slidingScale)) {
+    return `Choose an amount within the sliding scale. It runs from ${formatCents(klass.slidingScale.min)} to ${formatCents(klass.slidingScale.max)}.`;
+  }
   return null;
 }
 

@@ -1,11 +1,12 @@
 // /classes/enrollment/*: the enrollment stepper. Step 1 (classes) loads with the page; the other
 // steps load when the family continues.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading';
 import { useSession } from '../auth/session';
 import { CatalogStep } from '../catalog/CatalogStep';
 import { FlowProvider, useFlow } from './FlowContext';
+import { SelectionCheck } from './SelectionCheck';
 import { STEPS, stepPath, type StepId } from './flowState';
 
 const Steps = {
@@ -39,13 +40,19 @@ function StepIndicator({ current }: { current: StepId }) {
   );
 }
 
-function RestoredBanner() {
-  const { restored, startOver } = useFlow();
+function RestoredBanner({ onStep }: { onStep: StepId }) {
+  const { restored, startOver, state } = useFlow();
   const navigate = useNavigate();
   if (!restored) return null;
+  const resume = state.step && state.step !== onStep && state.profile ? STEPS.find((s) => s.id === state.step) : undefined;
   return (
     <div className="restored-banner" role="status">
       <span>Continued from your last visit.</span>
+      {resume && (
+        <Link to={stepPath(resume.id)} className="link-button">
+          Go back to {resume.label}
+        </Link>
+      )}
       <button
         type="button"
         className="link-button"
@@ -60,8 +67,10 @@ function RestoredBanner() {
   );
 }
 
+const AFTER_ACCOUNT: string[] = ['student', 'info', 'health', 'releases', 'review'];
+
 function Flow() {
-  const { state, update } = useFlow();
+  const { state, update, ready } = useFlow();
   const { user } = useSession();
   const location = useLocation();
   const segment = location.pathname.replace(/^\/classes\/enrollment\/?/, '').split('/')[0];
@@ -70,8 +79,14 @@ function Flow() {
   const needsClasses = segment !== '' && segment !== 'done' && chosen === 0;
   const needsAccount = !['', 'account', 'done'].includes(segment) && user === null;
 
+  // Remember the step the family is on: a reload, or the next visit's Continue, comes back to it.
+  useEffect(() => {
+    if (AFTER_ACCOUNT.includes(current) && state.step !== current) update((s) => ({ ...s, step: current }));
+  }, [current, state.step, update]);
+  const resumeAt = state.step && state.studentChoice && state.profile ? state.step : 'student';
+
   const cont = (
-    <Link to={user ? stepPath('student') : stepPath('account')} className="p-button p-component continue-button">
+    <Link to={user ? stepPath(resumeAt) : stepPath('account')} className="p-button p-component continue-button">
       <span className="p-button-label">Continue</span>
       <span className="pi pi-arrow-right" aria-hidden="true" />
     </Link>
@@ -80,13 +95,16 @@ function Flow() {
   return (
     <div className="page enrollment-flow">
       {segment !== 'done' && <StepIndicator current={current} />}
-      <RestoredBanner />
-      {needsClasses ? (
+      <RestoredBanner onStep={current} />
+      {AFTER_ACCOUNT.includes(segment) && (user === undefined || !ready) ? (
+        <PageLoading label="Loading your enrollment…" />
+      ) : needsClasses ? (
         <Navigate to={stepPath('classes')} replace />
       ) : needsAccount ? (
         <Navigate to={stepPath('account')} replace />
       ) : (
         <Suspense fallback={<PageLoading />}>
+          {state.profile && ['info', 'health', 'releases', 'review'].includes(segment) && <SelectionCheck />}
           <Routes>
             <Route index element={<CatalogStep selection={state.selection} setSelection={(change) => update((s) => ({ ...s, selection: change(s.selection) }))} action={cont} />} />
             <Route path="account" element={<Steps.account />} />

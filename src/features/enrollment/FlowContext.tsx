@@ -14,6 +14,8 @@ interface Flow {
   finish: () => void;
   /** Sends a change still waiting for the debounce and resolves once every draft call has answered. */
   draftSettled: () => Promise<void>;
+  /** False while a signed-in family's draft is still loading (the steps wait for it). */
+  ready: boolean;
 }
 
 const FlowContext = createContext<Flow | null>(null);
@@ -24,6 +26,7 @@ export function FlowProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<FlowState>(() => emptyFlow(loadSelection()));
   const [restored, setRestored] = useState(false);
   const draftLoadedFor = useRef<string | null>(null);
+  const [draftReadyFor, setDraftReadyFor] = useState<string | null>(null);
   /** The state last saved or restored: nothing to save while it is unchanged. */
   const lastSaved = useRef(JSON.stringify(state));
   const pendingSave = useRef<(() => void) | null>(null);
@@ -45,6 +48,7 @@ export function FlowProvider({ children }: { children: ReactNode }) {
     draftLoadedFor.current = uid;
     call('loadDraft').then(
       (draft) => {
+        setDraftReadyFor(uid);
         if (!draft) return;
         try {
           const saved = { ...emptyFlow(), ...(JSON.parse(draft.json) as Partial<FlowState>) };
@@ -59,7 +63,7 @@ export function FlowProvider({ children }: { children: ReactNode }) {
           // A draft that cannot be read is ignored.
         }
       },
-      () => undefined,
+      () => setDraftReadyFor(uid),
     );
   }, [uid]);
 
@@ -94,6 +98,16 @@ export function FlowProvider({ children }: { children: ReactNode }) {
     setState(emptyFlow());
     setRestored(false);
   }, []);
+
+  // Signing out on a shared device leaves nothing of this family's enrollment behind.
+  const signedInAs = useRef(uid);
+  useEffect(() => {
+    if (signedInAs.current && user === null) {
+      reset();
+      draftLoadedFor.current = null;
+    }
+    if (user !== undefined) signedInAs.current = uid;
+  }, [user, uid, reset]);
   const startOver = useCallback(() => {
     reset();
     if (uid) queueDraftCall(() => call('deleteDraft'));
@@ -104,7 +118,7 @@ export function FlowProvider({ children }: { children: ReactNode }) {
   }, []);
 
   return (
-    <FlowContext.Provider value={{ state, update, restored, startOver, finish: reset, draftSettled }}>
+    <FlowContext.Provider value={{ state, update, restored, startOver, finish: reset, draftSettled, ready: user === null || (!!uid && draftReadyFor === uid) }}>
       {children}
     </FlowContext.Provider>
   );

@@ -25,6 +25,8 @@ export interface FlowState {
   healthConfirmed: boolean;
   /** releaseId → typed full name. */
   signatures: Record<string, string>;
+  /** The furthest step reached, so a reload or a restored draft goes back to it. */
+  step?: StepId;
 }
 
 export const emptyFlow = (selection: Selection = {}): FlowState => ({
@@ -62,11 +64,11 @@ export function emptyProfile(): StudentProfile {
     ],
     authorizedPickups: [],
     pickupCodeWord: '',
-    permissions: { photo: 'yes', sunscreen: true, bugSpray: true },
+    permissions: { photo: null, sunscreen: null, bugSpray: null },
     health: {
       allergies: [],
       medications: [],
-      medicationAuthorized: false,
+      medicationAuthorized: null,
       medicalNotes: '',
       doctorName: '',
       doctorPhone: '',

@@ -30,9 +30,11 @@ export default function Dashboard() {
             {[
               ['Enrollments', String(figures.value.enrollments)],
               ['Students', String(figures.value.students)],
-              ['Seats filled', `${figures.value.seatsFilled} / ${figures.value.capacity}`],
+              ['Seats filled (live classes)', `${figures.value.seatsFilled} / ${figures.value.capacity}`],
               ['Billed', formatCents(figures.value.billed)],
               ['Paid', formatCents(figures.value.paid)],
+              ['Refunded', formatCents(figures.value.refunded)],
+              ['Net paid', formatCents(figures.value.netPaid)],
               ['Outstanding', formatCents(figures.value.outstanding)],
             ].map(([label, value]) => (
               <div key={label} className="stat">

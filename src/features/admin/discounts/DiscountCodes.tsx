@@ -20,8 +20,9 @@ const TYPES: { value: DiscountType; label: string }[] = [
   { value: 'percent-off-classes', label: 'Percent off chosen classes or bundles' },
   { value: 'free-classes', label: 'Chosen classes free (scholarship)' },
   { value: 'percent-off-with-minimum', label: 'Percent off with a minimum number of classes' },
+  { value: 'sibling-percent', label: 'Sibling discount: percent off when another child of the family is enrolled (no code to type)' },
 ];
-const blank: Draft = { code: '', description: '', type: 'percent-basket', amount: 0, percent: 10, classIds: [], groupIds: [], classTypes: [], minimumCount: 0, expiresOn: null, active: true };
+const blank: Draft = { code: '', description: '', type: 'percent-basket', amount: 0, percent: 10, classIds: [], groupIds: [], classTypes: [], minimumCount: 0, expiresOn: null, active: true, combinable: false };
 const toggle = (list: string[], id: string, on: boolean) => (on ? [...new Set([...list, id])] : list.filter((x) => x !== id));
 
 function List() {
@@ -58,7 +59,9 @@ function List() {
                 {d.code} {!d.active && <span className="status-chip status-draft">inactive</span>}
               </h2>
               <p>{d.description}</p>
-              <p className="muted">{describeDiscount(d)}</p>
+              <p className="muted">
+                {describeDiscount(d)} {d.type !== 'sibling-percent' && (d.combinable ? 'Combinable with other codes.' : 'Not combinable.')}
+              </p>
               <div className="row-actions">
                 <Link to={d.id}>
                   Edit<span className="visually-hidden"> {d.code}</span>
@@ -94,7 +97,7 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
     for (const g of catalogue.value.groups) names.set(g.id, g.name);
   }
   const byClass = d.type === 'percent-off-classes' || d.type === 'free-classes';
-  const percent = d.type === 'percent-basket' || d.type === 'percent-off-classes' || d.type === 'percent-off-with-minimum';
+  const percent = d.type === 'percent-basket' || d.type === 'percent-off-classes' || d.type === 'percent-off-with-minimum' || d.type === 'sibling-percent';
   const save = () => {
     const payload = { ...d, ...(id ? { id } : {}) };
     const found = schemaErrors(discountInputSchema, payload);
@@ -128,6 +131,13 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
           <TextField path="expiresOn" label={d.type === 'early-bird-fixed' ? 'Early-bird date (last day)' : 'Last day the code works (optional)'} type="date" errors={errors} value={d.expiresOn ?? ''} onChange={(v) => set({ expiresOn: v || null })} />
         </div>
         <CheckboxField label="Active" checked={d.active} onChange={(active) => set({ active })} />
+        {d.type !== 'sibling-percent' && (
+          <CheckboxField
+            label="Combinable with other combinable codes (otherwise the best single code applies)"
+            checked={d.combinable}
+            onChange={(combinable) => set({ combinable })}
+          />
+        )}
       </fieldset>
       {byClass && (
         <fieldset className="form-section">

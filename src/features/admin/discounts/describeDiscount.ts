@@ -18,5 +18,7 @@ export function describeDiscount(d: Pick<Discount, 'type' | 'amount' | 'percent'
       return `${d.percent}% off the total${until}.`;
     case 'early-bird-fixed':
       return `${formatCents(d.amount)} off the total${until}.`;
+    case 'sibling-percent':
+      return `${d.percent}% off the total when another child of the family is enrolled in the semester, applied without a code${until}.`;
   }
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Enrollment, EnrollmentRow, EnrollmentSort } from '../../../../contract/domain';
 import { formatCents, formatDay, plainDollars } from '../../../../contract/format';
-import { paidOf, refundedOf } from '../../../../contract/money';
+import { netPaidOf, paidOf, refundedOf } from '../../../../contract/money';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
 import { useDebounced } from '../../../hooks/useDebounced';
@@ -67,7 +67,7 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
     setPage(0);
   };
   const changed = (e: Enrollment) => {
-    setOpen((row) => (row ? { ...row, ...e, paid: paidOf(e), refunded: refundedOf(e), classTitles: e.classIds.map((id) => titlesOf(row).get(id) ?? id) } : row));
+    setOpen((row) => (row ? { ...row, ...e, paid: paidOf(e), refunded: refundedOf(e), netPaid: netPaidOf(e), classTitles: e.classIds.map((id) => titlesOf(row).get(id) ?? id) } : row));
     reload();
   };
 
@@ -80,7 +80,7 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
         if (rows.length >= r.total || r.rows.length === 0) break;
       }
       downloadCsv(`enrollments-${slug(semesterName)}.csv`, [
-        ['Enrollment', 'Enrolled on', 'Student', 'Family email', 'Classes', 'Status', 'Discount codes', 'Total', 'Paid', 'Refunded', 'Balance', 'Payments'],
+        ['Enrollment', 'Enrolled on', 'Student', 'Family email', 'Classes', 'Status', 'Discount codes', 'Total', 'Paid', 'Refunded', 'Net paid', 'Balance', 'Payments'],
         ...rows.map((e) => [
           e.id,
           e.createdAt.slice(0, 10),
@@ -92,8 +92,11 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
           plainDollars(e.total),
           plainDollars(e.paid),
           plainDollars(e.refunded),
+          plainDollars(e.netPaid),
           plainDollars(e.balance),
-          e.payments.map((p) => `${p.at.slice(0, 10)} ${p.method} ${plainDollars(p.amount)}${p.note ? ` ${p.note}` : ''}`).join('; '),
+          e.payments
+            .map((p) => `${p.at.slice(0, 10)} ${p.method} ${plainDollars(p.amount)}${p.note ? ` ${p.note}` : ''}${p.voided ? ` (voided: ${p.voided.reason})` : ''}`)
+            .join('; '),
         ]),
       ]);
       return `${rows.length} enrollments in the CSV file.`;
@@ -164,6 +167,12 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
                       <th scope="col" className="num">
                         Paid
                       </th>
+                      <th scope="col" className="num">
+                        Refunded
+                      </th>
+                      <th scope="col" className="num">
+                        Net paid
+                      </th>
                       <SortHeader label="Balance" field="balance" sort={sort} onSort={onSort} className="num" />
                       <th scope="col">Status</th>
                       <th scope="col">
@@ -179,7 +188,9 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
                         <td>{e.familyEmail ?? <span className="muted">—</span>}</td>
                         <td>{e.classTitles.join(', ') || <span className="muted">None left</span>}</td>
                         <td className="num">{formatCents(e.total)}</td>
-                        <td className="num">{formatCents(e.paid - e.refunded)}</td>
+                        <td className="num">{formatCents(e.paid)}</td>
+                        <td className="num">{formatCents(e.refunded)}</td>
+                        <td className="num">{formatCents(e.netPaid)}</td>
                         <td className="num">{e.balance > 0 ? <strong>{formatCents(e.balance)}</strong> : formatCents(e.balance)}</td>
                         <td>
                           <span className={`status-chip ${e.status === 'confirmed' ? 'status-live' : 'status-draft'}`}>{e.status === 'confirmed' ? 'Confirmed' : 'Cancelled'}</span>

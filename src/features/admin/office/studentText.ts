@@ -11,8 +11,8 @@ export const allergyText = (a: Allergy) => `${a.lifeThreatening ? 'LIFE-THREATEN
 export const medicationText = (m: Medication) => [m.name, m.dose, m.schedule].filter(Boolean).join(', ');
 
 const PHOTO: Record<PhotoPermission, string> = { yes: 'Yes', no: 'No', 'yes-without-name': 'Yes, without name' };
-export const photoText = (p: PhotoPermission) => PHOTO[p];
-export const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
+export const photoText = (p: PhotoPermission | null) => (p ? PHOTO[p] : 'Not answered');
+export const yesNo = (b: boolean | null) => (b === null ? 'Not answered' : b ? 'Yes' : 'No');
 export const gradeText = (grade: number) => (grade === 0 ? 'Kindergarten' : `Grade ${gradeName(grade)}`);
 
 export function insuranceText(s: Student): string {

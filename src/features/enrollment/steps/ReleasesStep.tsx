@@ -7,6 +7,7 @@ import { stepPath } from '../flowState';
 import { TextField, type Errors } from '../../../components/studentForm/fields';
 import { focusFirstInvalid, StepFrame } from './StepFrame';
 import { LoadError } from '../../../components/LoadError';
+import { signatureProblem } from '../../../../contract/rules';
 
 /** Step 6: each release, signed by typing the guardian's full name. */
 export default function ReleasesStep() {
@@ -19,7 +20,11 @@ export default function ReleasesStep() {
   const list = releases.value.releases;
   const next = () => {
     const found: Errors = {};
-    for (const r of list) if (!state.signatures[r.id]?.trim()) found[`sign.${r.id}`] = `Type your full name to sign the ${r.title}.`;
+    const guardians = state.profile?.guardians.map((g) => g.name) ?? [];
+    for (const r of list) {
+      const problem = signatureProblem(state.signatures[r.id] ?? '', guardians, r.title);
+      if (problem) found[`sign.${r.id}`] = problem;
+    }
     setErrors(found);
     if (Object.keys(found).length) focusFirstInvalid();
     else navigate(stepPath('review'));
@@ -33,6 +38,7 @@ export default function ReleasesStep() {
           <TextField
             path={`sign.${r.id}`}
             label={`Type your full name to sign the ${r.title}`}
+            hint={state.profile?.guardians[0]?.name ? `As listed for a guardian, for example ${state.profile.guardians[0].name}` : undefined}
             autoComplete="name"
             required
             errors={errors}

@@ -8,9 +8,11 @@ import { useSettings } from '../../../lib/settingsContext';
 import { useNotify } from '../../../lib/toast';
 import { toCallError, useCall } from '../../../lib/useCall';
 import { useFlow } from '../FlowContext';
+import { useSelectionProblems } from '../SelectionCheck';
 import { basketLines, stepPath } from '../flowState';
 import { StepFrame } from './StepFrame';
 import { LoadError } from '../../../components/LoadError';
+import { PriceTable } from '../../../components/PriceTable';
 
 const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
@@ -21,14 +23,17 @@ export default function ReviewStep() {
   const notify = useNotify();
   const settings = useSettings();
   const lines = basketLines(state.selection);
-  const [quote, reloadQuote] = useCall('priceBasket', { lines, codes: state.codes });
+  const forStudent = state.studentChoice && state.studentChoice !== 'new' ? { studentId: state.studentChoice } : {};
+  const [quote, reloadQuote] = useCall('priceBasket', { lines, codes: state.codes, ...forStudent });
   const [releases, reloadReleases] = useCall('releases');
   const [code, setCode] = useState('');
   const [codeMessage, setCodeMessage] = useState('');
+  const [codeNote, setCodeNote] = useState('');
   const [applying, setApplying] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState('');
   const [idempotencyKey] = useState(newKey);
+  const classProblems = useSelectionProblems();
 
   if (!state.profile || !state.studentChoice || state.studentChoice === 'new') return <Navigate to={stepPath('student')} replace />;
   if (quote.status === 'loading' || releases.status === 'loading') return <PageLoading label="Pricing your enrollment…" />;
@@ -43,13 +48,16 @@ export default function ReviewStep() {
     if (state.codes.includes(wanted)) return setCodeMessage(`${wanted} is already applied.`);
     setApplying(true);
     try {
-      const trial = await call('priceBasket', { lines, codes: [...state.codes, wanted] });
+      const trial = await call('priceBasket', { lines, codes: [...state.codes, wanted], ...forStudent });
       const problem = trial.codeProblems.find((p) => p.about === wanted);
       if (problem) setCodeMessage(problem.message);
       else {
-        update((s) => ({ ...s, codes: [...s.codes, wanted] }));
+        // A code that cannot be combined replaces the codes it saves more than.
+        const replaced = state.codes.filter((c) => !trial.discounts.some((d) => d.code === c));
+        update((s) => ({ ...s, codes: [...s.codes.filter((c) => !replaced.includes(c)), wanted] }));
         setCode('');
         setCodeMessage('');
+        setCodeNote(replaced.length ? `${wanted} replaces ${replaced.join(', ')}: it saves you more, and these codes cannot be combined.` : '');
       }
     } catch (e) {
       setCodeMessage(toCallError(e).message);
@@ -60,6 +68,7 @@ export default function ReviewStep() {
 
   const submit = async () => {
     if (q.problems.length || q.codeProblems.length) return setFailure('Please fix the problems above first.');
+    if (classProblems?.length) return setFailure('Please remove the classes flagged above first.');
     setSubmitting(true);
     setFailure('');
     try {
@@ -96,51 +105,7 @@ export default function ReviewStep() {
           {p.message}
         </p>
       ))}
-      <table className="price-table">
-        <caption className="visually-hidden">Classes and prices</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col" className="num">
-              Price
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {q.lineItems.map((l) => (
-            <tr key={l.kind + l.id}>
-              <td>
-                <strong>{l.title}</strong>
-                {l.kind === 'group' && <div className="muted">Bundle price (separately {formatCents(l.listPrice)})</div>}
-                {l.addOns.map((a) => (
-                  <div key={a.id} className="muted">
-                    + {a.description} ({formatCents(a.price)})
-                  </div>
-                ))}
-              </td>
-              <td className="num">{formatCents(l.price + l.addOns.reduce((s, a) => s + a.price, 0))}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Subtotal</th>
-            <td className="num">{formatCents(q.subtotal)}</td>
-          </tr>
-          {q.discounts.map((d) => (
-            <tr key={d.code}>
-              <th scope="row">
-                {d.description} ({d.code})
-              </th>
-              <td className="num">−{formatCents(d.amount)}</td>
-            </tr>
-          ))}
-          <tr className="total-row">
-            <th scope="row">Total</th>
-            <td className="num">{formatCents(q.total)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <PriceTable priced={q} caption="Classes and prices" />
 
       <div className="discount-box">
         <div className="field">
@@ -170,6 +135,9 @@ export default function ReviewStep() {
               {codeMessage}
             </small>
           )}
+          <small className="muted" role="status">
+            {codeNote}
+          </small>
         </div>
         {state.codes.length > 0 && (
           <ul className="chips" aria-label="Applied codes">

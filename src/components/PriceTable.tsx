@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import type { AppliedDiscount, Cents, LineItem } from '../../contract/domain';
+import { formatCents } from '../../contract/format';
+import { lineTotalOf, separatelyOf } from '../../contract/money';
+
+export interface PricedLines {
+  lineItems: LineItem[];
+  discounts: AppliedDiscount[];
+  subtotal: Cents;
+  total: Cents;
+}
+
+/**
+ * The itemised price the receipt email has: each class or bundle (a bundle with its classes and what
+ * they cost separately at the chosen prices), add-ons, subtotal, each discount and the total. The
+ * review step, the success page and My Enrollments show the same lines.
+ */
+export function PriceTable({ priced, caption, details, after }: { priced: PricedLines; caption: string; details?: (line: LineItem) => ReactNode; after?: ReactNode }) {
+  return (
+    <table className="price-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Item</th>
+          <th scope="col" className="num">
+            Price
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {priced.lineItems.map((l) => (
+          <tr key={l.kind + l.id}>
+            <td>
+              <strong>{l.title}</strong>
+              {l.kind === 'group' && <div className="muted">Bundle price {formatCents(l.price)} (separately {formatCents(separatelyOf(l))})</div>}
+              {l.kind === 'class' && l.price !== l.listPrice && (
+                <div className="muted">
+                  Your sliding-scale price {formatCents(l.price)} (full price {formatCents(l.listPrice)})
+                </div>
+              )}
+              {details?.(l)}
+              {l.addOns.map((a) => (
+                <div key={a.id} className="muted">
+                  + {a.description} ({formatCents(a.price)})
+                </div>
+              ))}
+            </td>
+            <td className="num">{formatCents(lineTotalOf(l))}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">Subtotal</th>
+          <td className="num">{formatCents(priced.subtotal)}</td>
+        </tr>
+        {priced.discounts.map((d) => (
+          <tr key={d.code}>
+            <th scope="row">
+              {d.description} ({d.code})
+            </th>
+            <td className="num">−{formatCents(d.amount)}</td>
+          </tr>
+        ))}
+        <tr className="total-row">
+          <th scope="row">Total</th>
+          <td className="num">{formatCents(priced.total)}</td>
+        </tr>
+        {after}
+      </tfoot>
+    </table>
+  );
+}
