@@ -303,6 +303,17 @@ export interface Discount {
   active: boolean;
   /** May be used together with other combinable codes; otherwise the code applies alone. */
   combinable: boolean;
+  /** The semesters the code is for; empty or absent: any semester. */
+  semesterIds?: string[];
+}
+
+/** The office's list of codes: with the names of what they point to and how often each was used. */
+export interface DiscountList {
+  discounts: Discount[];
+  /** Class, bundle and semester names by id. */
+  names: Record<string, string>;
+  /** Confirmed enrollments that used each code, by code. */
+  uses: Record<string, number>;
 }
 
 /** The releases a guardian signs by typing their full name (PRODUCT §5 step 6). */

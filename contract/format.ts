@@ -69,3 +69,6 @@ export const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-U
 
 /** "12.50": cents as a plain dollar amount, for form fields, CSV cells and payment links. */
 export const plainDollars = (cents: Cents) => (cents / 100).toFixed(2);
+
+/** "Youth M", "Adult 2XL": how a t-shirt size reads on the family form, the office pages and CSVs. */
+export const tshirtLabel = (size: string) => `${size.startsWith('Y') ? 'Youth' : 'Adult'} ${size.slice(1)}`;

@@ -1,7 +1,12 @@
 // When classes meet, for both sides: calendar days, weekdays, and the rules that read them (grade
 // eligibility, clashes between two classes of one child).
-import type { ClassRecord, IsoDate, Weekday } from './domain';
+import { SCHOOL_TIME_ZONE, type ClassRecord, type IsoDate, type Weekday } from './domain';
 import { formatGrades, formatTimeRange, formatWeekdays, gradeName } from './format';
+
+const schoolDay = new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today's date on the school's calendar (not the browser's, nor UTC's). */
+export const schoolToday = (now: Date = new Date()): IsoDate => schoolDay.format(now);
 
 const toDate = (iso: IsoDate) => new Date(`${iso}T12:00:00Z`);
 export const toIso = (d: Date) => d.toISOString().slice(0, 10);

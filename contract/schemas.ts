@@ -173,6 +173,7 @@ export const classInputSchema = z.strictObject({
 });
 
 export const copyClassSchema = z.strictObject({ classId: id, toSemesterId: id });
+export const copySemesterSchema = z.strictObject({ fromSemesterId: id, toSemesterId: id });
 export const byIdSchema = z.strictObject({ id });
 
 export const groupInputSchema = z.strictObject({
@@ -197,6 +198,7 @@ export const discountInputSchema = z.strictObject({
   expiresOn: z.nullable(isoDay),
   active: z.boolean(),
   combinable: z.boolean(),
+  semesterIds: z.optional(z.array(id).check(z.maxLength(20, 'has too many semesters'))),
 });
 
 export const semesterIdSchema = z.strictObject({ semesterId: id });

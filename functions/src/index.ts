@@ -6,6 +6,7 @@ export { deleteDraft, loadDraft, saveDraft } from './callables/drafts';
 export {
   adminClasses,
   adminCopyClass,
+  adminCopySemester,
   adminDashboard,
   adminDeleteClass,
   adminDeleteDiscount,

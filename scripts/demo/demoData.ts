@@ -89,7 +89,7 @@ export function profile(first: string, last: string, grade: number, today: IsoDa
     pronouns: n % 2 ? 'she/her' : 'he/him',
     school: ['Oak Hill Elementary', 'Riverside School', 'Home school', 'Pine Valley Middle'][n % 4],
     tshirtSize: size,
-    notes: '',
+    notes: n % 4 === 1 ? 'Gets cold easily; bring an extra layer.' : '',
     guardians: [{ ...guardian, relationship: 'Parent', livesWithStudent: true }],
     emergencyContacts: [
       { name: `Pat ${last}`, relationship: 'Grandparent', phone: `(555) 010-${String(1000 + n).slice(-4)}` },
@@ -124,7 +124,7 @@ export function buildDemoData(today: IsoDate): DemoData {
     registrationCloses: addDays(springStart, 21),
     status: 'open',
     infoMarkdown:
-      'Classes meet **weekly for 10 weeks**. Financial aid is available: choose a price on the *sliding scale* where offered. Questions? Email the office.',
+      'Classes meet **weekly for 10 weeks**. Financial aid is available: choose a price on the *sliding scale* where offered. Questions? [Email the office](mailto:office@wildwood-outdoor.example).',
     confirmationMarkdown: 'Please label water bottles and pack rain gear. We go out in all weather!',
   };
   const campStart = nextWeekday(addDays(today, 180), 1);
@@ -136,7 +136,8 @@ export function buildDemoData(today: IsoDate): DemoData {
     registrationOpens: addDays(today, -10),
     registrationCloses: addDays(campStart, -7),
     status: 'open',
-    infoMarkdown: 'Week-long day camps, **Monday to Friday, 9:00 to 3:00**. Extended care is not offered.',
+    infoMarkdown:
+      'Week-long day camps, **Monday to Friday, 9:00 am to 3:00 pm** (Little Sprouts, for kindergarten: 9:00 am to 1:00 pm). Pick-up by 3:15 pm; extended care is not offered.',
     confirmationMarkdown: 'Camp packing list: lunch, two water bottles, sun hat, sturdy shoes.',
   };
   const pastStart = nextWeekday(addDays(today, -400), 1);

@@ -40,19 +40,30 @@ describe('class management by the school office (issue 6, classes part)', () => 
     await page.getByLabel('Title').fill('Pond Life');
     await page.getByLabel('Status').selectOption('live');
     await page.getByRole('button', { name: 'Save class' }).click();
-    await page.getByText(/^To publish this class, fill in: description, class type, location/).waitFor();
+    // Defect 23: the publish check marks each missing field and takes the office to the first one.
+    await page.getByText('Class type is needed to publish the class').waitFor();
+    await page.getByText('Location is needed to publish the class').waitFor();
+    await page.getByText('Meets on is needed to publish the class').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('f-classType');
     expect(await axeViolations(page)).toEqual([]);
 
+    // A 400-character title: Save says so at the field, scrolled to and focused.
+    await page.getByLabel('Title').fill('x'.repeat(400));
+    await page.getByRole('button', { name: 'Save class' }).click();
+    await page.getByText('Title must be at most 120 characters').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('f-title');
+    await page.getByLabel('Title').fill('Pond Life');
     await page.getByLabel('Class type').fill('After-school');
     await page.getByLabel('Location').fill('Mill Pond');
     await page.getByLabel('Instructors').fill('Maya Lin, Jonas Berg');
     await page.getByLabel('Description (markdown)').fill('Nets, jars and **frogs**.');
     await page.getByLabel('Description preview').getByText('frogs').waitFor();
-    await page.getByLabel('Start date').fill(addDays(today, 20));
+    // Within the Spring Test Term (today + 30 … today + 100): publishing checks the class dates.
+    await page.getByLabel('Start date').fill(addDays(today, 31));
     await page.getByLabel('End date').fill(addDays(today, 90));
     await page.getByLabel('Start time').fill('15:15');
     await page.getByLabel('End time').fill('17:00');
-    await page.getByLabel('Registration deadline').fill(addDays(today, 30));
+    await page.getByLabel('Registration deadline').fill(addDays(today, 40));
     await page.getByLabel('Tuesday').check();
     await page.getByLabel('Lowest grade').selectOption('1');
     await page.getByLabel('Highest grade').selectOption('4');

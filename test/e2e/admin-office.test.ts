@@ -30,6 +30,9 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     await fire.getByRole('table', { name: 'Roster and contacts' }).waitFor();
     expect(await fire.getByRole('table', { name: 'Roster and contacts' }).getByRole('rowheader').count()).toBe(10);
     expect(await fire.getByText('LIFE-THREATENING:').count()).toBeGreaterThan(0);
+    // Defect 25: what the family told the instructors is on the roster and the health sheet.
+    expect(await fire.getByRole('table', { name: 'Roster and contacts' }).getByText('Notes: Gets cold easily; bring an extra layer.').count()).toBeGreaterThan(0);
+    expect(await fire.getByRole('table', { name: 'Health sheet' }).getByText('Notes: Gets cold easily; bring an extra layer.').count()).toBeGreaterThan(0);
     await fire.getByRole('table', { name: /Sign-in \/ sign-out sheet/ }).waitFor();
     await fire.getByRole('table', { name: 'Health sheet' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -43,8 +46,16 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     const csv = await downloaded(page, () => page.getByRole('button', { name: 'Roster CSV' }).click());
     const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toMatch(/^Class,Last name,First name,Age,Grade,Guardians/);
+    expect(lines[0]).toMatch(/,Notes for instructors$/);
+    expect(lines.some((l) => l.endsWith('Gets cold easily; bring an extra layer.'))).toBe(true);
     expect(lines.filter((l) => l.startsWith('Fire & Shelter Skills,'))).toHaveLength(10);
     expect(lines.filter((l) => l.startsWith('Creek Critters,'))).toHaveLength(3);
+
+    // The email box is for the screen: printing every sheet leaves it out (no wasted page).
+    await page.emulateMedia({ media: 'print' });
+    expect(await fire.getByLabel(/Class email list/).isVisible()).toBe(false);
+    expect(await fire.getByRole('columnheader', { name: 'Fire & Shelter Skills: roster and contacts' }).isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
 
     // Only the sign-in sheets, printed: no navigation chrome, each class on its own page.
     // The choice lives in the URL (a router transition), so it is clicked, then awaited.
@@ -55,6 +66,8 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('.shell-header').isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    // Printed, each page of a sheet starts with the class name; the email box is not printed.
+    expect(await fire.getByRole('columnheader', { name: 'Fire & Shelter Skills: sign-in / sign-out' }).isVisible()).toBe(true);
     mkdirSync('screenshots', { recursive: true });
     await page.screenshot({ path: 'screenshots/e2e-sign-in-sheets-print.png', fullPage: true });
     const pdf = (await page.pdf({ format: 'Letter' })).toString('latin1');
@@ -85,11 +98,18 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     await signInAs(page, 'admin@example.com', 'admin-demo-1');
     await page.goto('/admin/t-shirts');
     await page.getByText(/\d+ students with a confirmed class/).waitFor();
-    for (const size of ['YXS', 'A2XL']) await page.getByText(size, { exact: true }).first().waitFor();
+    // Defect 26: sizes read as on the family form; counts and students are two files of one table each.
+    for (const size of ['Youth XS', 'Adult 2XL']) await page.getByText(size, { exact: true }).first().waitFor();
+    expect(await page.getByText('YXS', { exact: true }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
-    const csv = await downloaded(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
-    expect(csv).toContain('Last name,First name,Grade,Size,Classes');
-    expect(csv).toContain('A2XL,0');
+    const counts = await downloaded(page, () => page.getByRole('button', { name: 'Counts (CSV)' }).click());
+    expect(counts.trim().split(/\r?\n/)).toHaveLength(11);
+    expect(counts).toContain('Size,Count');
+    expect(counts).toContain('Adult 2XL,0');
+    const students = await downloaded(page, () => page.getByRole('button', { name: 'Students and sizes (CSV)' }).click());
+    expect(students.replace('\uFEFF', '').split(/\r?\n/)[0]).toBe('Last name,First name,Grade,Size,Classes');
+    expect(students).not.toContain('Size,Count');
+    expect(students).toMatch(/,(Youth|Adult) (XS|S|M|L|XL|2XL),/);
     await context.close();
   });
 

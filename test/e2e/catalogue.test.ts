@@ -17,6 +17,8 @@ describe('browsing, filtering and selecting classes without an account (issue 4)
       expect(await tabs.allTextContents()).toEqual([expect.stringContaining('After-school & Weekend'), expect.stringMatching(/^Summer Camps/)]);
       await page.getByText('Classes meet weekly for 10 weeks', { exact: false }).waitFor();
       expect(await page.locator('.info-panel strong').first().textContent()).toBe('weekly for 10 weeks');
+      // Defect 26: "Questions? Email the office." is a link.
+      expect(await page.locator('.info-panel').getByRole('link', { name: 'Email the office' }).getAttribute('href')).toBe('mailto:office@wildwood-outdoor.example');
 
       // Cards say seats left and Full in words; paused and info-only classes are shown as such.
       expect(await card(page, 'Junior Naturalists').getByText('1 seat left').count()).toBe(1);

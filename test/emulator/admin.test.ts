@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminClass, ClassGroup, DashboardFigures, Discount, Enrollment, PriceQuote, Semester, SemesterCatalogue } from '../../contract/domain';
+import type { AdminClass, ClassGroup, DashboardFigures, Discount, DiscountList, Enrollment, PriceQuote, Semester, SemesterCatalogue } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { addDays } from '../../scripts/demo/demoData';
+import { weekdayOf } from '../../contract/schedule';
 import { seedDemo, todayInSchool } from '../../scripts/demo/seedDemo';
 import { callFunction, resetEmulators, signIn, type TestUser } from '../support/emulators';
-import { classInput, SAMPLES, semesterInput, signedReleases } from '../support/samples';
+import { classInput, enrollAtQuotedPrice, SAMPLES, semesterInput, signedReleases } from '../support/samples';
 
 const today = todayInSchool();
 
@@ -51,6 +52,8 @@ describe('admin callables (PRODUCT §7), role checked on the server', () => {
     expect(grades.error?.message).toBe('The lowest grade must not be above the highest grade.');
     const scale = await callFunction('adminSaveClass', classInput('open-term', { slidingScale: { min: 30000, max: 40000 } }), admin.idToken);
     expect(scale.error?.message).toBe('The sliding scale must include the full price.');
+    const upside = await callFunction('adminSaveClass', classInput('open-term', { slidingScale: { min: 30000, max: 20000 } }), admin.idToken);
+    expect(upside.error?.message).toBe('The lowest sliding-scale price must not be above the highest.');
     expect((await adminDb().doc('classes/fire-and-shelter').get()).get('capacity')).toBe(10);
   });
 
@@ -70,6 +73,58 @@ describe('admin callables (PRODUCT §7), role checked on the server', () => {
     expect(r.error?.message).toBe('Tide Pool Discovery is not open for registration.');
   });
 
+  it('publishing checks the class against its semester: dates inside it, deadline before the end, a weekday that comes (defect 20)', async () => {
+    const semester = (await adminDb().doc('semesters/open-term').get()).data() as Semester;
+    const early = await callFunction('adminSaveClass', classInput('open-term', { startDate: addDays(semester.startDate, -7) }), admin.idToken);
+    expect(early.error?.message).toMatch(/^To publish this class: The class dates must be within .+\.$/);
+    const late = await callFunction('adminSaveClass', classInput('open-term', { registrationDeadline: addDays(semester.endDate, 30), endDate: semester.endDate }), admin.idToken);
+    expect(late.error?.message).toBe('To publish this class: The registration deadline must not be after the class ends.');
+    const never = await callFunction(
+      'adminSaveClass',
+      classInput('open-term', { startDate: semester.startDate, endDate: addDays(semester.startDate, 2), registrationDeadline: semester.startDate, weekdays: [weekdayOf(addDays(semester.startDate, 4))] }),
+      admin.idToken,
+    );
+    expect(never.error?.message).toMatch(/^To publish this class: The class never meets: no \w+ between its start and end dates\.$/);
+    // A draft may be anything while it is worked on.
+    expect((await callFunction('adminSaveClass', classInput('open-term', { status: 'draft', startDate: addDays(semester.startDate, -7) }), admin.idToken)).status).toBe(200);
+  });
+
+  it('copies a class to another semester with its dates moved by whole weeks, and a whole semester with its bundles (defect 20)', async () => {
+    const [open, camps] = await Promise.all(['open-term', 'camps'].map(async (id) => (await adminDb().doc(`semesters/${id}`).get()).data() as Semester));
+    const source = (await adminDb().doc('classes/bird-language').get()).data() as AdminClass;
+    const moved = await callFunction<{ class: AdminClass }>('adminCopyClass', { classId: 'bird-language', toSemesterId: 'camps' }, admin.idToken);
+    const copy = moved.result!.class;
+    const days = Math.round((Date.parse(camps.startDate) - Date.parse(open.startDate)) / 86_400_000 / 7) * 7;
+    expect(copy).toMatchObject({
+      title: 'Bird Language',
+      status: 'draft',
+      semesterId: 'camps',
+      startDate: addDays(source.startDate, days),
+      endDate: addDays(source.endDate, days),
+      registrationDeadline: addDays(source.registrationDeadline, days),
+      weekdays: source.weekdays,
+    });
+    expect(weekdayOf(copy.startDate)).toBe(weekdayOf(source.startDate));
+
+    const roll = await callFunction<{ classes: { id: string; title: string }[]; bundles: string[]; shiftDays: number }>(
+      'adminCopySemester',
+      { fromSemesterId: 'open-term', toSemesterId: 'past-term' },
+      admin.idToken,
+    );
+    expect(roll.status, JSON.stringify(roll.error)).toBe(200);
+    const originals = (await adminDb().collection('classes').where('semesterId', '==', 'open-term').get()).docs.map((d) => d.data() as AdminClass);
+    expect(roll.result!.classes).toHaveLength(originals.length);
+    expect(roll.result!.bundles).toEqual(['Little Naturalists Bundle (Forest Explorers + Creek Critters)']);
+    const copies = (await adminDb().collection('classes').where('semesterId', '==', 'past-term').get()).docs.map((d) => d.data() as AdminClass);
+    const forest = copies.find((c) => c.title === 'Forest Explorers' && c.status === 'draft')!;
+    expect(forest).toMatchObject({ enrolledCount: 0, startDate: addDays(originals.find((c) => c.id === 'forest-explorers')!.startDate, roll.result!.shiftDays) });
+    const bundle = (await adminDb().collection('groups').where('semesterId', '==', 'past-term').get()).docs.map((d) => d.data() as ClassGroup)[0];
+    expect(bundle.classIds).toContain(forest.id);
+    expect(bundle.classIds.every((id) => copies.some((c) => c.id === id))).toBe(true);
+    const same = await callFunction('adminCopySemester', { fromSemesterId: 'open-term', toSemesterId: 'open-term' }, admin.idToken);
+    expect(same.status).toBe(400);
+  });
+
   it('copies a class as a draft without its roster, and deletes only classes nobody is in', async () => {
     const copy = await callFunction<{ class: AdminClass }>('adminCopyClass', { classId: 'fire-and-shelter', toSemesterId: 'open-term' }, admin.idToken);
     expect(copy.result!.class).toMatchObject({ title: 'Fire & Shelter Skills (copy)', status: 'draft', enrolledCount: 0, semesterId: 'open-term' });
@@ -86,13 +141,13 @@ describe('admin callables (PRODUCT §7), role checked on the server', () => {
     const one = await callFunction('adminSaveGroup', { semesterId: 'open-term', name: 'Solo', price: 100, classIds: ['wild-art'] }, admin.idToken);
     expect(one.error?.message).toBe('classIds: needs at least two classes');
     const taken = await callFunction('adminSaveGroup', { semesterId: 'open-term', name: 'Twice', price: 100, classIds: ['forest-explorers', 'wild-art'] }, admin.idToken);
-    expect(taken.error?.message).toBe('A class is already in the group "Little Naturalists Bundle (Forest Explorers + Creek Critters)".');
+    expect(taken.error?.message).toBe('A class is already in the bundle "Little Naturalists Bundle (Forest Explorers + Creek Critters)".');
     const cross = await callFunction('adminSaveGroup', { semesterId: 'open-term', name: 'Cross', price: 100, classIds: ['wild-art', 'river-adventure'] }, admin.idToken);
-    expect(cross.error?.message).toBe('Every class of a group must be in its semester.');
+    expect(cross.error?.message).toBe('Every class of a bundle must be in its semester.');
     const ok = await callFunction<{ group: ClassGroup }>('adminSaveGroup', { semesterId: 'open-term', name: 'Art & Orienteering', price: 45000, classIds: ['wild-art', 'orienteering'] }, admin.idToken);
     expect(ok.status).toBe(200);
     const inGroup = await callFunction('adminDeleteClass', { id: 'orienteering' }, admin.idToken);
-    expect(inGroup.error?.message).toBe('Remove Orienteering from the group "Art & Orienteering" first.');
+    expect(inGroup.error?.message).toBe('Remove Orienteering from the bundle "Art & Orienteering" first.');
   });
 
   it('keeps discount codes unique regardless of case, and a new code prices baskets', async () => {
@@ -103,8 +158,17 @@ describe('admin callables (PRODUCT §7), role checked on the server', () => {
     expect(made.result!.discount.code).toBe('POND25');
     const q = await callFunction<PriceQuote>('priceBasket', { lines: [{ classId: 'mushroom-foraging', addOnIds: [] }], codes: ['Pond25'] });
     expect(q.result!.total).toBe(13500);
-    const list = await callFunction<{ discounts: Discount[] }>('adminDiscounts', null, admin.idToken);
+    const usedOnce = await enrollAtQuotedPrice(family.idToken, { studentId: 'demo-ava', lines: [{ classId: 'creek-critters', addOnIds: [] }], codes: ['WELCOME20'], idempotencyKey: 'uses-welcome20' });
+    expect(usedOnce.status, JSON.stringify(usedOnce.error)).toBe(200);
+    const list = await callFunction<DiscountList>('adminDiscounts', null, admin.idToken);
     expect(list.result!.discounts.map((d) => d.code)).toContain('POND25');
+    // Defect 24: names instead of ids, and how often each code was used.
+    const art = list.result!.discounts.find((d) => d.code === 'ART15')!;
+    expect(art.classIds.map((id) => list.result!.names[id])).toEqual(['Wild Art', 'Art in the Wild Camp']);
+    expect(list.result!.names['open-term']).toMatch(/After-school & Weekend$/);
+    const used = (await adminDb().collection('enrollments').get()).docs.filter((e) => e.get('status') === 'confirmed' && (e.get('discounts') as { code: string }[]).some((x) => x.code === 'WELCOME20')).length;
+    expect(used).toBeGreaterThanOrEqual(1);
+    expect(list.result!.uses.WELCOME20).toBe(used);
   });
 
   it('gives the dashboard figures of a semester from its enrollments and classes', async () => {

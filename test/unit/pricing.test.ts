@@ -138,6 +138,14 @@ describe('pricing engine', () => {
     expect(priceBasket({ ...base, discounts: [], rules: [{ ...RULE, active: false }], siblingEnrolled: true }).total).toBe(26000);
   });
 
+  it('a code limited to semesters works only for classes of those semesters (defect 24)', () => {
+    const SPRING = { ...WELCOME20, semesterIds: ['s'] };
+    expect(quote([line('c')], [SPRING]).total).toBe(24000);
+    const other = priceBasket({ classes: [{ ...CLASSES[2], semesterId: 'camps' }], groups: [], lines: [line('c')], discounts: [SPRING], today: '2026-11-22' });
+    expect(other.total).toBe(26000);
+    expect(other.codeProblems).toEqual([{ about: 'WELCOME20', message: 'WELCOME20 is not valid for the classes of this semester.' }]);
+  });
+
   it('reports a sliding price out of range, a fixed-price change and unknown classes or add-ons', () => {
     expect(quote([line('a', { price: 17999 })]).problems).toEqual([{ about: 'a', message: 'Choose a price for a within its sliding scale.' }]);
     expect(quote([line('a', { price: 30001 })]).problems).toHaveLength(1);

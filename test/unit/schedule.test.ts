@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meetingsOverlap, selectionProblems, type Schedule } from '../../contract/schedule';
+import { meetingsOverlap, schoolToday, selectionProblems, type Schedule } from '../../contract/schedule';
 
 const cls = (id: string, over: Partial<Schedule & { gradeMin: number; gradeMax: number }> = {}) => ({
   id,
@@ -14,6 +14,14 @@ const cls = (id: string, over: Partial<Schedule & { gradeMin: number; gradeMax: 
   ...over,
 });
 const AVA = { firstName: 'Ava', grade: 2 };
+
+describe("the school's date", () => {
+  it('is the date in California, not the UTC date, late in the evening', () => {
+    expect(schoolToday(new Date('2026-11-24T07:30:00Z'))).toBe('2026-11-23'); // 11:30 pm in California
+    expect(schoolToday(new Date('2026-11-24T08:30:00Z'))).toBe('2026-11-24');
+    expect(schoolToday(new Date('2026-07-01T06:59:00Z'))).toBe('2026-06-30'); // summer time
+  });
+});
 
 describe('class schedules (defect 10)', () => {
   it.each([

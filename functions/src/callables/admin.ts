@@ -2,11 +2,11 @@
 // admin role on the server on every call (access 'admin' in the contract).
 import { HttpsError } from 'firebase-functions/v2/https';
 import { callables } from '../../../contract/callables';
-import type { ClassGroup, ClassRecord, DashboardFigures, Discount, Semester } from '../../../contract/domain';
+import type { ClassGroup, ClassRecord, DashboardFigures, Discount, Enrollment, Semester } from '../../../contract/domain';
 import { loadClassesOfSemesters, loadGroupsOfSemesters, loadSemesters } from '../data/catalogue';
-import { col, COLLECTIONS, db, notFound } from '../data/db';
+import { col, COLLECTIONS, db, getByIds, notFound, uniq } from '../data/db';
 import { semesterEnrollments } from '../data/office';
-import { classValueProblem, groupProblem, missingForPublish } from '../domain/admin';
+import { classValueProblem, copiedClass, copyShiftDays, groupProblem, missingForPublish, scheduleProblems } from '../domain/admin';
 import { normalizeCode } from '../domain/pricing';
 import { callable } from '../lib/callable';
 import { balanceOf, netPaidOf, paidOf, refundedOf } from '../../../contract/money';
@@ -31,11 +31,14 @@ export const adminClasses = callable(callables.adminClasses, async ({ semesterId
 });
 
 export const adminSaveClass = callable(callables.adminSaveClass, async ({ id, ...fields }) => {
-  if (!(await col(COLLECTIONS.semesters).doc(fields.semesterId).get()).exists) throw notFound('This semester');
+  const semesterSnap = await col(COLLECTIONS.semesters).doc(fields.semesterId).get();
+  if (!semesterSnap.exists) throw notFound('This semester');
   const input = { ...fields, weekdays: [...new Set(fields.weekdays)].sort() } as Omit<ClassRecord, 'id' | 'enrolledCount'>;
   if (input.status !== 'draft') {
     const missing = missingForPublish(input);
     if (missing.length) throw precondition(`To publish this class, fill in: ${missing.join(', ')}.`);
+    const wrong = scheduleProblems(input, semesterSnap.data() as Semester);
+    if (wrong.length) throw precondition(`To publish this class: ${wrong.join(' ')}`);
   }
   return db().runTransaction(async (tx) => {
     const ref = id ? col(COLLECTIONS.classes).doc(id) : col(COLLECTIONS.classes).doc();
@@ -58,17 +61,46 @@ export const adminCopyClass = callable(callables.adminCopyClass, async ({ classI
   if (!source.exists) throw notFound('This class');
   if (!target.exists) throw notFound('The target semester');
   const original = source.data() as ClassRecord;
+  const from = (await col(COLLECTIONS.semesters).doc(original.semesterId).get()).data() as Semester | undefined;
   const ref = col(COLLECTIONS.classes).doc();
-  const copy: ClassRecord = {
-    ...original,
-    id: ref.id,
-    semesterId: toSemesterId,
-    title: toSemesterId === original.semesterId ? `${original.title} (copy)` : original.title,
-    status: 'draft',
-    enrolledCount: 0,
-  };
+  const days = from ? copyShiftDays(from, target.data() as Semester) : 0;
+  const copy = copiedClass(original, { id: ref.id, semesterId: toSemesterId, days, sameSemester: toSemesterId === original.semesterId });
   await ref.set(copy);
   return { class: copy };
+});
+
+/** The roll-over: every class of a semester copied as a draft (dates moved), and its bundles with them. */
+export const adminCopySemester = callable(callables.adminCopySemester, async ({ fromSemesterId, toSemesterId }) => {
+  if (fromSemesterId === toSemesterId) throw new HttpsError('invalid-argument', 'toSemesterId: Choose another semester to copy to.');
+  const [fromSnap, toSnap] = await Promise.all([col(COLLECTIONS.semesters).doc(fromSemesterId).get(), col(COLLECTIONS.semesters).doc(toSemesterId).get()]);
+  if (!fromSnap.exists) throw notFound('The semester to copy from');
+  if (!toSnap.exists) throw notFound('The target semester');
+  const [classes, groups] = await Promise.all([loadClassesOfSemesters([fromSemesterId]), loadGroupsOfSemesters([fromSemesterId])]);
+  if (classes.length > 400) throw precondition('A semester of more than 400 classes cannot be copied at once.');
+  const days = copyShiftDays(fromSnap.data() as Semester, toSnap.data() as Semester);
+  const batch = db().batch();
+  const newId = new Map<string, string>();
+  const copies = classes
+    .sort((a, b) => a.title.localeCompare(b.title))
+    .map((c) => {
+      const ref = col(COLLECTIONS.classes).doc();
+      newId.set(c.id, ref.id);
+      const copy = copiedClass(c, { id: ref.id, semesterId: toSemesterId, days, sameSemester: false });
+      batch.set(ref, copy);
+      return copy;
+    });
+  const bundles = groups.map((g) => {
+    const ref = col(COLLECTIONS.groups).doc();
+    const copy: ClassGroup = { ...g, id: ref.id, semesterId: toSemesterId, classIds: g.classIds.map((id) => newId.get(id) ?? id) };
+    batch.set(ref, copy);
+    return copy;
+  });
+  await batch.commit();
+  return {
+    classes: copies.map((c) => ({ id: c.id, title: c.title, startDate: c.startDate, endDate: c.endDate })),
+    bundles: bundles.map((b) => b.name),
+    shiftDays: days,
+  };
 });
 
 export const adminDeleteClass = callable(callables.adminDeleteClass, async ({ id }) => {
@@ -80,7 +112,7 @@ export const adminDeleteClass = callable(callables.adminDeleteClass, async ({ id
     const enrolled = snap.get('enrolledCount') as number;
     if (enrolled > 0 || !roster.empty) throw precondition(`${snap.get('title')} cannot be deleted: ${enrolled} students are enrolled.`);
     const inGroup = await tx.get(col(COLLECTIONS.groups).where('classIds', 'array-contains', id).limit(1));
-    if (!inGroup.empty) throw precondition(`Remove ${snap.get('title')} from the group "${inGroup.docs[0].get('name')}" first.`);
+    if (!inGroup.empty) throw precondition(`Remove ${snap.get('title')} from the bundle "${inGroup.docs[0].get('name')}" first.`);
     tx.delete(ref);
     return { deleted: true };
   });
@@ -88,7 +120,7 @@ export const adminDeleteClass = callable(callables.adminDeleteClass, async ({ id
 
 export const adminSaveGroup = callable(callables.adminSaveGroup, async ({ id, ...fields }) => {
   const ref = id ? col(COLLECTIONS.groups).doc(id) : col(COLLECTIONS.groups).doc();
-  if (id && !(await ref.get()).exists) throw notFound('This group');
+  if (id && !(await ref.get()).exists) throw notFound('This bundle');
   const [classSnaps, others] = await Promise.all([
     db().getAll(...[...new Set(fields.classIds)].map((cid) => col(COLLECTIONS.classes).doc(cid))),
     loadGroupsOfSemesters([fields.semesterId]),
@@ -101,7 +133,7 @@ export const adminSaveGroup = callable(callables.adminSaveGroup, async ({ id, ..
   return { group };
 });
 
-/** Deletes a document that must exist ("This group does not exist." otherwise). */
+/** Deletes a document that must exist ("This bundle does not exist." otherwise). */
 async function deleteExisting(collection: string, id: string, what: string) {
   const ref = col(collection).doc(id);
   if (!(await ref.get()).exists) throw notFound(what);
@@ -109,11 +141,29 @@ async function deleteExisting(collection: string, id: string, what: string) {
   return { deleted: true };
 }
 
-export const adminDeleteGroup = callable(callables.adminDeleteGroup, ({ id }) => deleteExisting(COLLECTIONS.groups, id, 'This group'));
+export const adminDeleteGroup = callable(callables.adminDeleteGroup, ({ id }) => deleteExisting(COLLECTIONS.groups, id, 'This bundle'));
 
 export const adminDiscounts = callable(callables.adminDiscounts, async () => {
-  const snap = await col(COLLECTIONS.discounts).get();
-  return { discounts: snap.docs.map((d) => ({ ...d.data(), id: d.id }) as Discount).sort((a, b) => a.code.localeCompare(b.code)) };
+  const [snap, semesters, used] = await Promise.all([
+    col(COLLECTIONS.discounts).get(),
+    loadSemesters(),
+    col(COLLECTIONS.enrollments).select('discounts', 'status').get(),
+  ]);
+  const discounts = snap.docs.map((d) => ({ ...d.data(), id: d.id }) as Discount).sort((a, b) => a.code.localeCompare(b.code));
+  const [classes, groups] = await Promise.all([
+    getByIds<ClassRecord>(COLLECTIONS.classes, uniq(discounts.flatMap((d) => d.classIds)), ['title']),
+    getByIds<ClassGroup>(COLLECTIONS.groups, uniq(discounts.flatMap((d) => d.groupIds)), ['name']),
+  ]);
+  const names: Record<string, string> = {};
+  for (const s of semesters) names[s.id] = s.name;
+  for (const c of classes.found) names[c.id] = c.title;
+  for (const g of groups.found) names[g.id] = g.name;
+  const uses: Record<string, number> = {};
+  for (const e of used.docs) {
+    if (e.get('status') !== 'confirmed') continue;
+    for (const a of (e.get('discounts') as Enrollment['discounts'] | undefined) ?? []) uses[a.code] = (uses[a.code] ?? 0) + 1;
+  }
+  return { discounts, names, uses };
 });
 
 export const adminSaveDiscount = callable(callables.adminSaveDiscount, async ({ id, ...fields }) => {

@@ -1,27 +1,47 @@
 // Pure rules of the school office's edits (PRODUCT §7).
-import type { ClassGroup, ClassRecord } from '../../../contract/domain';
+import { WEEKDAY_NAMES, type ClassGroup, type ClassRecord, type IsoDate, type Semester } from '../../../contract/domain';
+import { formatDateRange } from '../../../contract/format';
+import { addDaysIso, weekdayOf } from '../../../contract/schedule';
+import { missingForPublish } from '../../../contract/rules';
 
 type ClassFields = Omit<ClassRecord, 'id' | 'enrolledCount'>;
 
-const LABELS: [keyof ClassFields, string][] = [
-  ['title', 'title'],
-  ['description', 'description'],
-  ['classType', 'class type'],
-  ['location', 'location'],
-  ['startDate', 'start date'],
-  ['endDate', 'end date'],
-  ['startTime', 'start time'],
-  ['endTime', 'end time'],
-  ['registrationDeadline', 'registration deadline'],
-];
+export { missingForPublish };
 
-/** What a family needs that the class still lacks (empty when it can be published). */
-export function missingForPublish(c: ClassFields): string[] {
-  const missing = LABELS.filter(([key]) => !String(c[key] ?? '').trim()).map(([, label]) => label);
-  if (!c.instructors.length) missing.push('instructors');
-  if (!c.weekdays.length) missing.push('weekdays');
-  if (c.capacity < 1) missing.push('capacity');
-  return missing;
+const dayNumber = (iso: IsoDate) => Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10)) / 86_400_000;
+
+/** The distance between two semesters' starts in whole weeks (as days), so a copied class keeps its weekday. */
+export function copyShiftDays(from: Pick<Semester, 'startDate'>, to: Pick<Semester, 'startDate'>): number {
+  return Math.round((dayNumber(to.startDate) - dayNumber(from.startDate)) / 7) * 7;
+}
+
+/** A class copied as a draft: its dates and deadline moved by `days` (blank ones stay blank). */
+export function copiedClass(c: ClassRecord, to: { id: string; semesterId: string; days: number; sameSemester: boolean }): ClassRecord {
+  const move = (iso: IsoDate) => (iso ? addDaysIso(iso, to.days) : iso);
+  return {
+    ...c,
+    id: to.id,
+    semesterId: to.semesterId,
+    title: to.sameSemester ? `${c.title} (copy)` : c.title,
+    startDate: move(c.startDate),
+    endDate: move(c.endDate),
+    registrationDeadline: move(c.registrationDeadline),
+    status: 'draft',
+    enrolledCount: 0,
+  };
+}
+
+/** Why a class cannot be published in its semester: dates outside it, a late deadline, a weekday that never comes. */
+export function scheduleProblems(c: ClassFields, semester: Semester): string[] {
+  const problems: string[] = [];
+  if (c.startDate < semester.startDate || c.endDate > semester.endDate) {
+    problems.push(`The class dates must be within ${semester.name} (${formatDateRange(semester.startDate, semester.endDate)}).`);
+  }
+  if (c.registrationDeadline > c.endDate) problems.push('The registration deadline must not be after the class ends.');
+  let meets = false;
+  for (let day = c.startDate, n = 0; day <= c.endDate && n < 7 && !meets; day = addDaysIso(day, 1), n++) meets = c.weekdays.includes(weekdayOf(day));
+  if (!meets) problems.push(`The class never meets: no ${c.weekdays.map((d) => WEEKDAY_NAMES[d]).join(' or ')} between its start and end dates.`);
+  return problems;
 }
 
 /** Problems with a class's own values, whatever its status. */
@@ -29,6 +49,7 @@ export function classValueProblem(c: ClassFields, enrolled: number): string | nu
   if (c.gradeMin > c.gradeMax) return 'The lowest grade must not be above the highest grade.';
   if (c.startDate && c.endDate && c.startDate > c.endDate) return 'The end date must not be before the start date.';
   if (c.startTime && c.endTime && c.startTime >= c.endTime) return 'The class must end after it starts.';
+  if (c.slidingScale && c.slidingScale.min > c.slidingScale.max) return 'The lowest sliding-scale price must not be above the highest.';
   if (c.slidingScale && (c.slidingScale.min > c.price || c.price > c.slidingScale.max)) {
     return 'The sliding scale must include the full price.';
   }
@@ -39,10 +60,10 @@ export function classValueProblem(c: ClassFields, enrolled: number): string | nu
 /** A group needs at least two distinct classes of its semester, each in no other group. */
 export function groupProblem(group: Omit<ClassGroup, 'id'> & { id?: string }, classes: ClassRecord[], others: ClassGroup[]): string | null {
   const ids = new Set(group.classIds);
-  if (ids.size < 2) return 'A group needs at least two different classes.';
-  if (classes.length !== ids.size) return 'A class in this group does not exist.';
-  if (classes.some((c) => c.semesterId !== group.semesterId)) return 'Every class of a group must be in its semester.';
+  if (ids.size < 2) return 'A bundle needs at least two different classes.';
+  if (classes.length !== ids.size) return 'A class in this bundle does not exist.';
+  if (classes.some((c) => c.semesterId !== group.semesterId)) return 'Every class of a bundle must be in its semester.';
   const taken = others.find((g) => g.id !== group.id && g.classIds.some((id) => ids.has(id)));
-  if (taken) return `A class is already in the group "${taken.name}".`;
+  if (taken) return `A class is already in the bundle "${taken.name}".`;
   return null;
 }

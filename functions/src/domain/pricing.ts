@@ -233,7 +233,10 @@ export function priceBasket(input: PricingInput): PriceQuote {
   for (const d of input.discounts) {
     if (seen.has(d.code)) continue;
     seen.add(d.code);
-    const why = isRuleDiscount(d) ? `${d.code} is not a valid code.` : discountUnusable(d, input.today);
+    const otherSemester = d.semesterIds?.length && lineItems.some((l) => !d.semesterIds!.includes(l.semesterId));
+    const why = isRuleDiscount(d)
+      ? `${d.code} is not a valid code.`
+      : (discountUnusable(d, input.today) ?? (otherSemester ? `${d.code} is not valid for the classes of this semester.` : null));
     if (why) codeProblems.push({ about: d.code, message: why });
     else usable.push(d);
   }

@@ -1,6 +1,7 @@
 // The student, guardians, emergency contacts and pickups: used by the enrollment step and the account page.
 import type { StudentProfile } from '../../../contract/domain';
 import { GRADE_MAX, GRADE_MIN, TSHIRT_SIZES } from '../../../contract/domain';
+import { tshirtLabel } from '../../../contract/format';
 import { ContactList } from './ContactList';
 import { CheckboxField, removeAt, SelectField, setAt, TextArea, TextField, type Errors } from './fields';
 
@@ -18,7 +19,7 @@ export function StudentInfoFields({ profile: p, errors, set }: { profile: Studen
             <SelectField path="grade" label="Grade this school year" errors={errors} value={p.grade} options={GRADES} onChange={(grade) => set({ grade })} />
             <TextField path="pronouns" label="Pronouns" errors={errors} value={p.pronouns} onChange={(pronouns) => set({ pronouns })} />
             <TextField path="school" label="School" errors={errors} value={p.school} onChange={(school) => set({ school })} />
-            <SelectField path="tshirtSize" label="T-shirt size" errors={errors} value={p.tshirtSize} options={TSHIRT_SIZES.map((s) => ({ value: s, label: s.startsWith('Y') ? `Youth ${s.slice(1)}` : `Adult ${s.slice(1)}` }))} onChange={(tshirtSize) => set({ tshirtSize })} />
+            <SelectField path="tshirtSize" label="T-shirt size" errors={errors} value={p.tshirtSize} options={TSHIRT_SIZES.map((s) => ({ value: s, label: tshirtLabel(s) }))} onChange={(tshirtSize) => set({ tshirtSize })} />
           </div>
           <TextArea path="notes" label="Anything the instructors should know" errors={errors} value={p.notes} onChange={(notes) => set({ notes })} />
         </fieldset>

@@ -196,6 +196,15 @@ export const YES_NO = [
   { value: false, label: 'No' },
 ];
 
+/** Moves focus (and the view) to the first field marked invalid, after the errors render. */
+export function focusFirstInvalid() {
+  requestAnimationFrame(() => {
+    const field = document.querySelector<HTMLElement>('.step [aria-invalid="true"]');
+    field?.scrollIntoView({ block: 'center' });
+    field?.focus({ preventScroll: true });
+  });
+}
+
 /** Replaces one item of a list, immutably. */
 export const setAt = <T,>(list: T[], index: number, item: T) => list.map((x, i) => (i === index ? item : x));
 export const removeAt = <T,>(list: T[], index: number) => list.filter((_, i) => i !== index);

@@ -7,6 +7,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { useWideScreen } from '../../hooks/useMediaQuery';
 import { useCall } from '../../lib/useCall';
 import { addDaysIso, colourOf, meetingsBetween, monthGrid, toIso, weekStart } from './meetings';
+import { schoolToday } from '../../../contract/schedule';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -61,7 +62,7 @@ export default function CalendarPage() {
     [catalogue],
   );
   const firstStart = classes.reduce<string | null>((min, c) => (!min || c.startDate < min ? c.startDate : min), null);
-  const today = toIso(new Date());
+  const today = schoolToday();
   const anchor = params.get('date') ?? (firstStart && firstStart > today ? firstStart : today);
   const [selected, setSelected] = useState<PublicClass | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);

@@ -4,9 +4,10 @@ import type { AdminClass, Weekday } from '../../../../contract/domain';
 import { GRADE_MAX, GRADE_MIN, WEEKDAY_NAMES } from '../../../../contract/domain';
 import { classInputSchema } from '../../../../contract/schemas';
 import { LoadError } from '../../../components/LoadError';
+import { missingFieldsForPublish } from '../../../../contract/rules';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
-import { CheckboxField, removeAt, schemaErrors, SelectField, setAt, TextArea, TextField, type Errors } from '../../../components/studentForm/fields';
+import { CheckboxField, type Errors, fieldMessage, focusFirstInvalid, removeAt, schemaErrors, SelectField, setAt, TextArea, TextField } from '../../../components/studentForm/fields';
 import { call } from '../../../lib/callable';
 import { useNotify } from '../../../lib/toast';
 import { useCall } from '../../../lib/useCall';
@@ -41,8 +42,14 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
   const save = () => {
     const payload = { ...c, slidingScale: c.slidingScale ?? null, imageUrl: c.imageUrl ?? null, ...(id ? { id } : {}) };
     const found = schemaErrors(classInputSchema, payload);
+    // Publishing needs the full set of fields: each missing one is marked where it is.
+    if (c.status !== 'draft') for (const m of missingFieldsForPublish(c)) found[m.path] ??= 'is needed to publish the class';
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) {
+      const count = Object.keys(found).length;
+      notify({ severity: 'error', summary: 'Not saved', detail: `Please fix the ${count === 1 ? 'field' : `${count} fields`} marked in the form.` });
+      return focusFirstInvalid();
+    }
     void run(async () => {
       const r = await call('adminSaveClass', payload);
       notify({ severity: 'success', summary: 'Saved', detail: `${r.class.title || 'Draft'} is saved.` });
@@ -85,8 +92,13 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
           <TextField path="endTime" label="End time" type="time" errors={errors} value={c.endTime} onChange={(endTime) => set({ endTime })} />
           <TextField path="registrationDeadline" label="Registration deadline" type="date" errors={errors} value={c.registrationDeadline} onChange={(registrationDeadline) => set({ registrationDeadline })} />
         </div>
-        <fieldset className="radio-group weekdays">
+        <fieldset className="radio-group weekdays" aria-invalid={!!errors.weekdays} aria-describedby={errors.weekdays ? 'weekdays-error' : undefined}>
           <legend>Meets on</legend>
+          {errors.weekdays && (
+            <small id="weekdays-error" className="field-error">
+              {fieldMessage('Meets on', errors.weekdays)}
+            </small>
+          )}
           {WEEKDAY_NAMES.map((name, day) => (
             <label key={name} className="checkbox-row">
               <input

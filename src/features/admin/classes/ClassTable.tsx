@@ -29,6 +29,8 @@ export function ClassTable({
 }) {
   const { busy, run } = useOfficeAction();
   const [copyTarget, setCopyTarget] = useState(semester.id);
+  const [summary, setSummary] = useState<{ to: string; classes: { id: string; title: string; startDate: string; endDate: string }[]; bundles: string[] } | null>(null);
+  const target = semesters.find((s) => s.id === copyTarget);
   const act = async (key: string, action: () => Promise<string>) => {
     if (await run(key, action)) onChange();
   };
@@ -51,7 +53,39 @@ export function ClassTable({
             </option>
           ))}
         </select>
+        <small className="muted">Copies are drafts; their dates move by the whole weeks between the two semesters' starts.</small>
       </div>
+      {target && target.id !== semester.id && classes.length > 0 && (
+        <button
+          type="button"
+          className="p-button p-component p-button-outlined"
+          disabled={busy !== null}
+          onClick={() => {
+            if (!window.confirm(`Copy all ${classes.length} classes of ${semester.name} and their bundles to ${target.name} as drafts?`)) return;
+            void act('copy-all', async () => {
+              const r = await call('adminCopySemester', { fromSemesterId: semester.id, toSemesterId: target.id });
+              setSummary({ to: target.name, classes: r.classes, bundles: r.bundles });
+              return `Copied ${r.classes.length} classes and ${r.bundles.length} bundles to ${target.name} as drafts.`;
+            });
+          }}
+        >
+          <span className="p-button-label">Copy all classes to {target.name}</span>
+        </button>
+      )}
+      {summary && (
+        <div className="copy-summary" role="status">
+          <h3>Copied to {summary.to} (drafts)</h3>
+          <ul>
+            {summary.classes.map((c) => (
+              <li key={c.id}>
+                {c.title || 'Untitled draft'}
+                {c.startDate && c.endDate && <span className="muted"> · {formatDateRange(c.startDate, c.endDate)}</span>}
+              </li>
+            ))}
+          </ul>
+          {summary.bundles.length > 0 && <p>Bundles: {summary.bundles.join(', ')}</p>}
+        </div>
+      )}
       {classes.length === 0 ? (
         <p className="muted">No classes yet. Create one, or copy classes from another semester.</p>
       ) : (
@@ -100,12 +134,13 @@ export function ClassTable({
                       onClick={() =>
                         act(`copy-${c.id}`, async () => {
                           const r = await call('adminCopyClass', { classId: c.id, toSemesterId: copyTarget });
-                          return `Copied as a draft: ${r.class.title}.`;
+                          return `Copied as a draft: ${r.class.title}.${r.class.startDate ? ` Dates: ${formatDateRange(r.class.startDate, r.class.endDate)}.` : ''}`;
                         })
                       }
                     >
                       Copy<span className="visually-hidden"> {c.title}</span>
                     </button>
+                    {c.enrolledCount > 0 && <span className="muted">Not deletable: {c.enrolledCount} enrolled</span>}
                     {c.enrolledCount === 0 && (
                       <button
                         type="button"

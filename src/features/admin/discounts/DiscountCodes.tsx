@@ -11,6 +11,7 @@ import { useCall } from '../../../lib/useCall';
 import { EditForm, useConfirmedAction, useSave } from '../shared/EditForm';
 import { useSemesterPicker } from '../shared/SemesterPicker';
 import { describeDiscount } from './describeDiscount';
+import { schoolToday } from '../../../../contract/schedule';
 
 type Draft = Omit<Discount, 'id'>;
 const TYPES: { value: DiscountType; label: string }[] = [
@@ -31,6 +32,9 @@ function List() {
   const confirmed = useConfirmedAction();
   if (state.status === 'loading') return <PageLoading />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
+  const { names, uses } = state.value;
+  const name = (id: string) => names[id] ?? 'a class no longer offered';
+  const today = schoolToday();
   const shown = state.value.discounts.filter((d) => filter === 'all' || d.active === (filter === 'active'));
   return (
     <div className="page admin-page">
@@ -56,11 +60,16 @@ function List() {
           {shown.map((d) => (
             <li key={d.id} className="enrollment-card">
               <h2>
-                {d.code} {!d.active && <span className="status-chip status-draft">inactive</span>}
+                {d.code} {!d.active && <span className="status-chip status-draft">inactive</span>}{' '}
+                {d.expiresOn && d.expiresOn < today && <span className="status-chip status-draft">Expired</span>}
               </h2>
               <p>{d.description}</p>
               <p className="muted">
-                {describeDiscount(d)} {d.type !== 'sibling-percent' && (d.combinable ? 'Combinable with other codes.' : 'Not combinable.')}
+                {describeDiscount(d, name)} {d.type !== 'sibling-percent' && (d.combinable ? 'Combinable with other codes.' : 'Not combinable.')}
+              </p>
+              <p className="muted">
+                {d.semesterIds?.length ? `For ${d.semesterIds.map(name).join(', ')}.` : 'For any semester.'} Used by{' '}
+                {uses[d.code] ?? 0} {(uses[d.code] ?? 0) === 1 ? 'enrollment' : 'enrollments'}.
               </p>
               <div className="row-actions">
                 <Link to={d.id}>
@@ -90,6 +99,7 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
   const navigate = useNavigate();
   const { semester, picker } = useSemesterPicker();
   const [catalogue] = useCall('adminClasses', { semesterId: semester?.id ?? '' }, !semester);
+  const [semesters] = useCall('adminSemesters');
   const set = (patch: Partial<Draft>) => setD((x) => ({ ...x, ...patch }));
   const names = new Map<string, string>();
   if (catalogue.status === 'loaded') {
@@ -131,6 +141,19 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
           <TextField path="expiresOn" label={d.type === 'early-bird-fixed' ? 'Early-bird date (last day)' : 'Last day the code works (optional)'} type="date" errors={errors} value={d.expiresOn ?? ''} onChange={(v) => set({ expiresOn: v || null })} />
         </div>
         <CheckboxField label="Active" checked={d.active} onChange={(active) => set({ active })} />
+        {semesters.status === 'loaded' && (
+          <fieldset className="radio-group">
+            <legend>Semesters it is for (none ticked: any semester)</legend>
+            {semesters.value.semesters.map((s) => (
+              <CheckboxField
+                key={s.id}
+                label={s.status === 'archived' ? `${s.name} (archived)` : s.name}
+                checked={!!d.semesterIds?.includes(s.id)}
+                onChange={(on) => set({ semesterIds: toggle(d.semesterIds ?? [], s.id, on) })}
+              />
+            ))}
+          </fieldset>
+        )}
         {d.type !== 'sibling-percent' && (
           <CheckboxField
             label="Combinable with other combinable codes (otherwise the best single code applies)"

@@ -1,6 +1,7 @@
 // The printable sheets of a class: roster with contacts, sign-in/out sheet, health sheet, email list.
 // Each class prints on its own page (see office.css).
 import type { ClassRoster, RosterEntry } from '../../../../contract/domain';
+import { schoolToday } from '../../../../contract/schedule';
 import { ageOn, formatDateRange, formatTimeRange, formatWeekdays } from '../../../../contract/format';
 import { downloadCsv, slug, type CsvValue } from '../../../lib/csv';
 import { useNotify } from '../../../lib/toast';
@@ -27,13 +28,14 @@ export const SHEETS = [
 ] as const;
 export type SheetId = (typeof SHEETS)[number]['id'];
 
-const ageFor = (r: ClassRoster, e: RosterEntry) => ageOn(e.student.birthDate, r.class.startDate || new Date().toISOString().slice(0, 10));
+const ageFor = (r: ClassRoster, e: RosterEntry) => ageOn(e.student.birthDate, r.class.startDate || schoolToday());
 
 /** The roster CSV: one row per student per class, the same wording as the printed roster. */
 export function rosterCsvRows(rosters: ClassRoster[]): CsvValue[][] {
   const header = [
     'Class', 'Last name', 'First name', 'Age', 'Grade', 'Guardians', 'Guardian emails', 'Emergency contacts', 'Authorized pickups',
     'Code word', 'Allergies', 'Life-threatening allergy', 'Medications', 'Medication authorized', 'Photo', 'Sunscreen', 'Bug spray', 'Add-ons',
+    'Notes for instructors',
   ];
   return [
     header,
@@ -45,6 +47,7 @@ export function rosterCsvRows(rosters: ClassRoster[]): CsvValue[][] {
         s.health.allergies.map(allergyText).join('; '), yesNo(s.health.allergies.some((a) => a.lifeThreatening)),
         s.health.medications.map(medicationText).join('; '), yesNo(s.health.medicationAuthorized),
         photoText(s.permissions.photo), yesNo(s.permissions.sunscreen), yesNo(s.permissions.bugSpray), addOns.map((a) => a.description).join('; '),
+        s.notes,
       ]),
     ),
   ];
@@ -82,12 +85,26 @@ const Lines = ({ items }: { items: string[] }) =>
     <span className="muted">None</span>
   );
 
+/** Printed, a long sheet goes over several pages: the header row, with the class name, repeats on each. */
+const PrintedTitle = ({ roster, sheet, columns }: { roster: ClassRoster; sheet: string; columns: number }) => (
+  <tr className="print-only">
+    <th colSpan={columns} scope="colgroup">
+      {roster.class.title}: {sheet}
+    </th>
+  </tr>
+);
+
+/** What the family told the instructors ("Gets cold easily; bring extra layer"). */
+const InstructorNotes = ({ entry }: { entry: RosterEntry }) =>
+  entry.student.notes ? <div className="instructor-notes">Notes: {entry.student.notes}</div> : null;
+
 function RosterTable({ roster }: { roster: ClassRoster }) {
   return (
     <TableScroll label={`${roster.class.title}: roster and contacts`}>
       <table className="admin-table sheet-table">
         <caption>Roster and contacts</caption>
         <thead>
+          <PrintedTitle roster={roster} sheet="roster and contacts" columns={8} />
           <tr>
             <th scope="col">Student</th>
             <th scope="col">Guardians</th>
@@ -110,6 +127,7 @@ function RosterTable({ roster }: { roster: ClassRoster }) {
                     Age {ageFor(roster, e)} · {gradeText(s.grade)}
                     {s.pronouns && ` · ${s.pronouns}`}
                   </div>
+                  <InstructorNotes entry={e} />
                 </th>
                 <td>
                   <Lines items={s.guardians.map(guardianText)} />
@@ -151,6 +169,7 @@ function SignInSheet({ roster }: { roster: ClassRoster }) {
       <table className="admin-table sheet-table sign-in-sheet">
         <caption>Sign-in / sign-out sheet · Date: ____________</caption>
         <thead>
+          <PrintedTitle roster={roster} sheet="sign-in / sign-out" columns={6} />
           <tr>
             <th scope="col">Student</th>
             <th scope="col">Time in</th>
@@ -186,6 +205,7 @@ function HealthSheet({ roster }: { roster: ClassRoster }) {
       <table className="admin-table sheet-table">
         <caption>Health sheet</caption>
         <thead>
+          <PrintedTitle roster={roster} sheet="health sheet" columns={6} />
           <tr>
             <th scope="col">Student</th>
             <th scope="col">Allergies</th>
@@ -203,6 +223,7 @@ function HealthSheet({ roster }: { roster: ClassRoster }) {
                 <th scope="row">
                   {sortName(e.student)}
                   <div className="muted">Age {ageFor(roster, e)}</div>
+                  <InstructorNotes entry={e} />
                 </th>
                 <td>
                   <Allergies entry={e} />
@@ -233,7 +254,7 @@ function EmailList({ roster }: { roster: ClassRoster }) {
       () => notify({ severity: 'error', summary: 'Not copied', detail: 'Copying was not allowed. Select the list and copy it instead.' }),
     );
   return (
-    <div className="email-list">
+    <div className="email-list no-print">
       <div className="card-header">
         <label htmlFor={id} className="sheet-subtitle">
           Class email list ({emails.length})

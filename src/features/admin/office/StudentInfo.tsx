@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { schoolToday } from '../../../../contract/schedule';
 import type { StudentSort } from '../../../../contract/domain';
 import { ageOn, formatDate } from '../../../../contract/format';
 import { LoadError } from '../../../components/LoadError';
@@ -98,7 +99,7 @@ export function StudentSheetPage() {
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
   const { student: s, enrollments, familyEmail } = state.value;
   const h = s.health;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = schoolToday();
   return (
     <div className="page admin-page info-sheet">
       <div className="sheet-toolbar no-print">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { TshirtTally } from '../../../../contract/domain';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
+import { tshirtLabel } from '../../../../contract/format';
 import { downloadCsv, slug } from '../../../lib/csv';
 import { useCall } from '../../../lib/useCall';
 import { useSemesterPicker } from '../shared/SemesterPicker';
@@ -16,14 +17,16 @@ export default function TshirtSizes() {
   const { semester, picker } = useSemesterPicker();
   const [state, reload] = useCall('adminTshirts', { semesterId: semester?.id ?? '' }, !semester);
   const tally = state.status === 'loaded' ? state.value : null;
-  const download = () => {
+  // Two files, one table each: a spreadsheet reads each as it is.
+  const downloadCounts = () => {
     if (!tally || !semester) return;
-    downloadCsv(`t-shirts-${slug(semester.name)}.csv`, [
+    downloadCsv(`t-shirt-counts-${slug(semester.name)}.csv`, [['Size', 'Count'], ...tally.counts.map((c) => [tshirtLabel(c.size), c.count])]);
+  };
+  const downloadStudents = () => {
+    if (!tally || !semester) return;
+    downloadCsv(`t-shirt-students-${slug(semester.name)}.csv`, [
       ['Last name', 'First name', 'Grade', 'Size', 'Classes'],
-      ...tally.students.map((s) => [s.lastName, s.firstName, gradeText(s.grade), s.size, s.classTitles.join('; ')]),
-      [],
-      ['Size', 'Count'],
-      ...tally.counts.map((c) => [c.size, c.count]),
+      ...tally.students.map((s) => [s.lastName, s.firstName, gradeText(s.grade), tshirtLabel(s.size), s.classTitles.join('; ')]),
     ]);
   };
   return (
@@ -37,9 +40,14 @@ export default function TshirtSizes() {
           <section className="admin-card" aria-labelledby="size-counts">
             <div className="card-header">
               <h2 id="size-counts">Shirts for {semester.name}</h2>
-              <button type="button" className="p-button p-component p-button-outlined" onClick={download} disabled={!tally.students.length}>
-                <span className="pi pi-download" aria-hidden="true" /> Download CSV
-              </button>
+              <div className="row-actions">
+                <button type="button" className="p-button p-component p-button-outlined" onClick={downloadCounts}>
+                  <span className="pi pi-download" aria-hidden="true" /> Counts (CSV)
+                </button>
+                <button type="button" className="p-button p-component p-button-outlined" onClick={downloadStudents} disabled={!tally.students.length}>
+                  <span className="pi pi-download" aria-hidden="true" /> Students and sizes (CSV)
+                </button>
+              </div>
             </div>
             <p>
               {tally.students.length} {tally.students.length === 1 ? 'student' : 'students'} with a confirmed class.
@@ -47,7 +55,7 @@ export default function TshirtSizes() {
             <dl className="size-counts">
               {tally.counts.map((c) => (
                 <div key={c.size} className={c.count === 0 ? 'is-zero' : undefined}>
-                  <dt>{c.size}</dt>
+                  <dt>{tshirtLabel(c.size)}</dt>
                   <dd>{c.count}</dd>
                 </div>
               ))}
@@ -87,7 +95,7 @@ function SizeList({ semesterName, students }: { semesterName: string; students: 
                       {s.lastName}, {s.firstName}
                     </th>
                     <td>{gradeText(s.grade)}</td>
-                    <td>{s.size}</td>
+                    <td>{tshirtLabel(s.size)}</td>
                     <td>{s.classTitles.join(', ')}</td>
                   </tr>
                 ))}

@@ -49,7 +49,4 @@ export function StepFrame({
   );
 }
 
-/** Moves focus to the first field marked invalid (after the errors render). */
-export function focusFirstInvalid() {
-  requestAnimationFrame(() => document.querySelector<HTMLElement>('.step [aria-invalid="true"]')?.focus());
-}
+export { focusFirstInvalid } from '../../../components/studentForm/fields';

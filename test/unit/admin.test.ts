@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { ClassRecord, Semester } from '../../contract/domain';
+import { copiedClass, copyShiftDays, scheduleProblems } from '../../functions/src/domain/admin';
+import { weekdayOf } from '../../contract/schedule';
+
+const semester = (startDate: string, endDate: string): Semester => ({
+  id: 's', name: 'Winter', startDate, endDate, registrationOpens: startDate, registrationCloses: endDate, status: 'open', infoMarkdown: '', confirmationMarkdown: '',
+});
+const birdLanguage = {
+  id: 'bird', semesterId: 'winter', title: 'Bird Language', description: 'x', classType: 'After-school', instructors: ['Priya'], location: 'Marsh',
+  startDate: '2026-12-08', endDate: '2027-02-16', weekdays: [2], startTime: '15:30', endTime: '17:00', gradeMin: 3, gradeMax: 6, capacity: 12,
+  enrolledCount: 9, price: 26000, slidingScale: null, addOns: [], registrationDeadline: '2026-12-15', status: 'live', imageUrl: null,
+} as ClassRecord;
+
+describe('copying classes between semesters (defect 20)', () => {
+  it('moves the dates by whole weeks between the semesters, keeping the weekday', () => {
+    const days = copyShiftDays({ startDate: '2026-12-07' }, { startDate: '2027-03-29' });
+    expect(days % 7).toBe(0);
+    expect(days).toBe(112);
+    expect(copyShiftDays({ startDate: '2026-12-07' }, { startDate: '2027-03-31' })).toBe(112); // two days later rounds to the week
+    const copy = copiedClass(birdLanguage, { id: 'new', semesterId: 'spring', days, sameSemester: false });
+    expect(copy).toMatchObject({ id: 'new', semesterId: 'spring', title: 'Bird Language', status: 'draft', enrolledCount: 0, startDate: '2027-03-30', endDate: '2027-06-08', registrationDeadline: '2027-04-06' });
+    expect(weekdayOf(copy.startDate)).toBe(weekdayOf(birdLanguage.startDate));
+    expect(copiedClass({ ...birdLanguage, startDate: '' }, { id: 'n', semesterId: 'winter', days: 0, sameSemester: true })).toMatchObject({ title: 'Bird Language (copy)', startDate: '' });
+  });
+
+  it('refuses to publish a class outside its semester, with a late deadline, or on a weekday that never comes', () => {
+    const winter = semester('2026-12-07', '2027-02-21');
+    expect(scheduleProblems(birdLanguage, winter)).toEqual([]);
+    const spring = semester('2027-03-29', '2027-06-13');
+    expect(scheduleProblems(birdLanguage, spring)).toEqual(['The class dates must be within Winter (Mar 29 – Jun 13, 2027).']);
+    expect(scheduleProblems({ ...birdLanguage, registrationDeadline: '2027-03-01' }, winter)).toEqual(['The registration deadline must not be after the class ends.']);
+    expect(scheduleProblems({ ...birdLanguage, startDate: '2026-12-09', endDate: '2026-12-14', registrationDeadline: '2026-12-09' }, winter)).toEqual([
+      'The class never meets: no Tuesday between its start and end dates.',
+    ]);
+  });
+});
