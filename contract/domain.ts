@@ -25,6 +25,8 @@ export interface Semester {
   infoMarkdown: string;
   /** Added to every confirmation email of the semester (markdown). */
   confirmationMarkdown: string;
+  /** Counts saves: a save that started from an older version is refused (two people editing). */
+  version?: number;
 }
 
 /** What anyone may see of a semester. */
@@ -76,6 +78,8 @@ export interface ClassRecord {
   registrationDeadline: IsoDate;
   status: ClassStatus;
   imageUrl?: string | null;
+  /** Counts saves (see Semester.version). */
+  version?: number;
 }
 
 /** What anyone may see of a class: no roster, only the seats left. */
@@ -88,6 +92,8 @@ export interface ClassGroup {
   /** Price of the bundle when every class in it is selected. */
   price: Cents;
   classIds: string[];
+  /** Counts saves (see Semester.version). */
+  version?: number;
 }
 
 export interface SemesterCatalogue {
@@ -172,6 +178,8 @@ export interface Student extends StudentProfile {
   ownerUid: string;
   /** When the family last confirmed the info is accurate (ISO timestamp), null if never. */
   infoReviewedAt: string | null;
+  /** Counts saves (see Semester.version). */
+  version?: number;
 }
 
 export const PAYMENT_METHODS = ['card', 'check', 'cash', 'venmo', 'other'] as const;
@@ -305,6 +313,8 @@ export interface Discount {
   combinable: boolean;
   /** The semesters the code is for; empty or absent: any semester. */
   semesterIds?: string[];
+  /** Counts saves (see Semester.version). */
+  version?: number;
 }
 
 /** The office's list of codes: with the names of what they point to and how often each was used. */

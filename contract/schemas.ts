@@ -30,6 +30,8 @@ export const PROFILE_MAX = {
   insuranceId: 60,
 } as const;
 const M = PROFILE_MAX;
+/** The version of the document the edit started from; a newer stored one means someone else saved. */
+const version = z.optional(z.int().check(z.minimum(0, 'must not be negative')));
 
 const phone = z.string().check(z.trim(), z.minLength(1, 'is required'), z.regex(/^[0-9+()\-.\s]{7,25}$/, 'must be a phone number, like (555) 123-4567'));
 /** A birth date: a real day, not in the future (UTC's today is never behind the school's). */
@@ -116,6 +118,7 @@ export const enrollSchema = z.strictObject({
 export const saveStudentSchema = z.strictObject({
   /** Absent for a new student. */
   id: z.optional(id),
+  version,
   profile: studentProfileSchema,
   /** The family confirmed the info is accurate now. */
   reviewed: z.boolean(),
@@ -133,6 +136,7 @@ const clock = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a t
 export const semesterInputSchema = z
   .strictObject({
     id: z.optional(id),
+    version,
     name: required(80),
     startDate: isoDay,
     endDate: isoDay,
@@ -150,6 +154,7 @@ export const semesterInputSchema = z
 /** A class as the office edits it: a draft may have blanks; publishing needs every field (checked on the server). */
 export const classInputSchema = z.strictObject({
   id: z.optional(id),
+  version,
   semesterId: id,
   title: text(120),
   description: text(5000),
@@ -178,6 +183,7 @@ export const byIdSchema = z.strictObject({ id });
 
 export const groupInputSchema = z.strictObject({
   id: z.optional(id),
+  version,
   semesterId: id,
   name: required(120),
   price: cents,
@@ -186,6 +192,7 @@ export const groupInputSchema = z.strictObject({
 
 export const discountInputSchema = z.strictObject({
   id: z.optional(id),
+  version,
   code: z.string().check(z.trim(), z.regex(/^[A-Za-z0-9_-]{3,40}$/, 'must be 3-40 letters, digits, - or _')),
   description: required(120),
   type: z.enum(DISCOUNT_TYPES),

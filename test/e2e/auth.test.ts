@@ -80,6 +80,10 @@ describe('sign-in, accounts, guards and menus in Chromium (seed §2, §4, §8)',
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Created account!').waitFor();
+    // Defect 17: on a phone the toast sits below the header, never over it.
+    const header = (await page.locator('.shell-header').boundingBox())!;
+    const toast = (await page.locator('.p-toast-message').first().boundingBox())!;
+    expect(toast.y).toBeGreaterThanOrEqual(header.y + header.height);
     await expect.poll(() => path(page.url())).toBe('/classes/enrollment');
     await context.close();
 

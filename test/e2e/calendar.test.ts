@@ -16,8 +16,19 @@ describe('class calendar for anyone (issue 6, calendar part)', () => {
     expect(await page.locator('.calendar-month td:not(:nth-child(2)) .calendar-chip', { hasText: 'Forest Explorers' }).count()).toBe(0);
     expect(await page.locator('.calendar-chip', { hasText: 'Star Gazing' }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
-    await chips.first().click();
+    // Defect 19: a class low on the page opens its details in view, with focus on them.
+    await chips.last().scrollIntoViewIfNeeded();
+    await chips.last().click();
     const details = page.getByRole('region', { name: 'Forest Explorers' });
+    const heading = details.getByRole('heading', { name: 'Forest Explorers' });
+    await heading.waitFor();
+    expect(await heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = (await heading.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(900);
+    await details.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => chips.last().evaluate((el) => el === document.activeElement)).toBe(true);
+    await chips.first().click();
     await details.getByText('Mondays, 3:15 pm – 5:15 pm', { exact: false }).waitFor();
     await details.getByRole('link', { name: 'See in Class Enrollment' }).click();
     await page.getByRole('article', { name: 'Forest Explorers', exact: true }).waitFor();

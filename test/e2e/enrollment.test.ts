@@ -41,8 +41,12 @@ describe('a family enrolls end to end (issue 5)', () => {
     await page.getByRole('heading', { name: 'Health and safety' }).waitFor();
     await next(page);
     await signReleases(page, 'Sam Rivera');
-    // Step 7: review; a wrong code says so; submit.
+    // Step 7: review; a reload stays there (defect 12); a wrong code says so; submit.
     await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
+    await expect.poll(async () => (await adminDb().collection('enrollmentDrafts').get()).size, { timeout: 5000 }).toBe(1);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
+    expect(path(page)).toBe('/classes/enrollment/review');
     await page.getByRole('cell', { name: '$260' }).first().waitFor();
     await page.getByLabel('Discount code').fill('nope');
     await page.getByRole('button', { name: 'Apply' }).click();
@@ -183,6 +187,52 @@ describe('a family enrolls end to end (issue 5)', () => {
     expect(await second.page.getByRole('button', { name: /Selected \(/ }).count()).toBe(0);
     await expect.poll(async () => (await adminDb().collection('enrollmentDrafts').get()).size, { timeout: 10_000 }).toBe(0);
     await second.context.close();
+  });
+
+  it('a class removed just before a reload stays removed, though the saved draft still had it', async () => {
+    const { context, page } = await newPage(browser());
+    await signInAs(page, 'family@example.com', 'family-demo-1');
+    await page.goto('/classes/enrollment');
+    await select(page, 'Tide Pool Discovery');
+    await select(page, 'Mushroom Foraging');
+    const draftSize = async () => {
+      const drafts = await adminDb().collection('enrollmentDrafts').get();
+      return drafts.empty ? 0 : Object.keys((JSON.parse(drafts.docs[0].get('json') as string) as { selection: object }).selection).length;
+    };
+    await expect.poll(draftSize, { timeout: 5000 }).toBe(2);
+    await page.getByRole('button', { name: 'Selected Mushroom Foraging' }).click();
+    await page.reload(); // within the draft's one-second debounce
+    await page.getByText('Continued from your last visit.').waitFor();
+    await page.getByRole('button', { name: 'Selected (1)' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Select Mushroom Foraging', exact: true }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Start over' }).click();
+    await expect.poll(draftSize, { timeout: 10_000 }).toBe(0);
+    await context.close();
+  });
+
+  it('signing out on a shared device leaves no selection behind (defect 15)', async () => {
+    const { context, page } = await newPage(browser());
+    await signInAs(page, 'family@example.com', 'family-demo-1');
+    await page.goto('/classes/enrollment');
+    await select(page, 'Tide Pool Discovery');
+    await page.getByRole('button', { name: 'Selected (1)' }).waitFor();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // Defect 18: resizing with the account menu open throws nothing.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).waitFor();
+    await page.setViewportSize({ width: 900, height: 700 });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.waitForTimeout(300);
+    expect(errors).toEqual([]);
+    if (!(await page.getByRole('menuitem', { name: 'Sign Out' }).isVisible())) await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect.poll(() => path(page)).toBe('/user/login');
+    expect(await page.evaluate(() => localStorage.getItem('portal.selection.v1'))).toBeNull();
+    await page.goto('/classes/enrollment');
+    await page.getByRole('button', { name: 'Select Tide Pool Discovery', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: /Selected \(/ }).count()).toBe(0);
+    await context.close();
   });
 
   it('edits a student from /account/students', async () => {

@@ -57,6 +57,38 @@ describe('admin callables (PRODUCT §7), role checked on the server', () => {
     expect((await adminDb().doc('classes/fire-and-shelter').get()).get('capacity')).toBe(10);
   });
 
+  it('two people editing: a save that started from an older version is refused and writes nothing (defect 22)', async () => {
+    const opened = (await adminDb().doc('classes/star-gazing').get()).data() as AdminClass;
+    const { enrolledCount: _e, ...fields } = opened;
+    const first = await callFunction<{ class: AdminClass }>('adminSaveClass', { ...fields, location: 'North Meadow' }, admin.idToken);
+    expect(first.status, JSON.stringify(first.error)).toBe(200);
+    expect(first.result!.class.version).toBe((opened.version ?? 0) + 1);
+    const stale = await callFunction('adminSaveClass', { ...fields, version: opened.version ?? 0, location: 'South Meadow' }, admin.idToken);
+    expect(stale.status).toBe(409);
+    expect(stale.error?.message).toBe('Star Gazing Nights was changed by someone else since you opened it. Reload to see their changes, then make yours again.');
+    expect((await adminDb().doc('classes/star-gazing').get()).get('location')).toBe('North Meadow');
+
+    const semester = (await adminDb().doc('semesters/camps').get()).data() as Semester;
+    const { id: semesterId, ...semesterFields } = semester;
+    const saved = await callFunction<{ semester: Semester }>('adminSaveSemester', { ...semesterFields, id: semesterId, version: semester.version ?? 0 }, admin.idToken);
+    expect(saved.status, JSON.stringify(saved.error)).toBe(200);
+    const again = await callFunction('adminSaveSemester', { ...semesterFields, id: semesterId, version: semester.version ?? 0, name: 'Overwritten' }, admin.idToken);
+    expect(again.status).toBe(409);
+    expect((await adminDb().doc('semesters/camps').get()).get('name')).toBe(semester.name);
+
+    const code = (await adminDb().doc('discounts/welcome20').get()).data() as Discount;
+    const { id: codeId, ...codeFields } = code;
+    expect((await callFunction('adminSaveDiscount', { ...codeFields, id: codeId, version: 0 }, admin.idToken)).status).toBe(200);
+    expect((await callFunction('adminSaveDiscount', { ...codeFields, id: codeId, version: 0, description: 'x' }, admin.idToken)).status).toBe(409);
+
+    const bundle = (await adminDb().doc('groups/two-week-wilderness').get()).data() as ClassGroup;
+    const { id: bundleId, ...bundleFields } = bundle;
+    expect((await callFunction('adminSaveGroup', { ...bundleFields, id: bundleId, version: 0 }, admin.idToken)).status).toBe(200);
+    const staleBundle = await callFunction('adminSaveGroup', { ...bundleFields, id: bundleId, version: 0, price: 1 }, admin.idToken);
+    expect(staleBundle.status).toBe(409);
+    expect((await adminDb().doc('groups/two-week-wilderness').get()).get('price')).toBe(bundle.price);
+  });
+
   it('pausing a class really stops enrollment', async () => {
     const c = (await adminDb().doc('classes/tide-pools').get()).data()!;
     const { enrolledCount: _e, ...fields } = c;
@@ -106,19 +138,34 @@ describe('admin callables (PRODUCT §7), role checked on the server', () => {
     });
     expect(weekdayOf(copy.startDate)).toBe(weekdayOf(source.startDate));
 
+    // Archived semesters are read-only (defect 21): nothing is copied into one.
+    const intoArchived = await callFunction('adminCopySemester', { fromSemesterId: 'open-term', toSemesterId: 'past-term' }, admin.idToken);
+    expect(intoArchived.error?.message).toMatch(/is archived: its classes and bundles cannot change/);
+    expect((await callFunction('adminCopyClass', { classId: 'wild-art', toSemesterId: 'past-term' }, admin.idToken)).status).toBe(400);
+    expect((await callFunction('adminSaveClass', classInput('past-term', { status: 'draft' }), admin.idToken)).error?.message).toMatch(/is archived/);
+    expect((await callFunction('adminDeleteClass', { id: 'past-harvest-trails' }, admin.idToken)).error?.message).toMatch(/is archived/);
+    // … but readable: its classes and its dashboard.
+    const pastClasses = await callFunction<{ classes: AdminClass[] }>('adminClasses', { semesterId: 'past-term' }, admin.idToken);
+    expect(pastClasses.result!.classes.map((c) => c.id)).toContain('past-harvest-trails');
+    expect((await callFunction<DashboardFigures>('adminDashboard', { semesterId: 'past-term' }, admin.idToken)).result!.enrollments).toBeGreaterThan(0);
+
+    const before = (await adminDb().collection('classes').where('semesterId', '==', 'camps').get()).size;
     const roll = await callFunction<{ classes: { id: string; title: string }[]; bundles: string[]; shiftDays: number }>(
       'adminCopySemester',
-      { fromSemesterId: 'open-term', toSemesterId: 'past-term' },
+      { fromSemesterId: 'open-term', toSemesterId: 'camps' },
       admin.idToken,
     );
     expect(roll.status, JSON.stringify(roll.error)).toBe(200);
     const originals = (await adminDb().collection('classes').where('semesterId', '==', 'open-term').get()).docs.map((d) => d.data() as AdminClass);
     expect(roll.result!.classes).toHaveLength(originals.length);
     expect(roll.result!.bundles).toEqual(['Little Naturalists Bundle (Forest Explorers + Creek Critters)']);
-    const copies = (await adminDb().collection('classes').where('semesterId', '==', 'past-term').get()).docs.map((d) => d.data() as AdminClass);
+    const copies = (await adminDb().collection('classes').where('semesterId', '==', 'camps').get()).docs.map((d) => d.data() as AdminClass);
+    expect(copies).toHaveLength(before + originals.length);
     const forest = copies.find((c) => c.title === 'Forest Explorers' && c.status === 'draft')!;
     expect(forest).toMatchObject({ enrolledCount: 0, startDate: addDays(originals.find((c) => c.id === 'forest-explorers')!.startDate, roll.result!.shiftDays) });
-    const bundle = (await adminDb().collection('groups').where('semesterId', '==', 'past-term').get()).docs.map((d) => d.data() as ClassGroup)[0];
+    const bundle = (await adminDb().collection('groups').where('semesterId', '==', 'camps').get()).docs
+      .map((d) => d.data() as ClassGroup)
+      .find((g) => g.name === 'Little Naturalists Bundle (Forest Explorers + Creek Critters)')!;
     expect(bundle.classIds).toContain(forest.id);
     expect(bundle.classIds.every((id) => copies.some((c) => c.id === id))).toBe(true);
     const same = await callFunction('adminCopySemester', { fromSemesterId: 'open-term', toSemesterId: 'open-term' }, admin.idToken);

@@ -178,6 +178,45 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
     expect((await db().doc(`classes/creek-critters/roster/${mia.id}`).get()).get('addOns')).toEqual([{ id: 'boots', description: 'Creek boots rental', price: 1500 }]);
   });
 
+  it('refuses a student save that started from an older version (two devices, defect 22)', async () => {
+    const [ava] = (await callFunction<{ students: Student[] }>('myStudents', null, family.idToken)).result!.students.filter((s) => s.id === 'demo-ava');
+    const { id, ownerUid: _o, infoReviewedAt: _r, version, ...profile } = ava;
+    const first = await callFunction<{ student: Student }>('saveStudent', { id, profile: { ...profile, school: 'Hilltop' }, reviewed: false, version: version ?? 0 }, family.idToken);
+    expect(first.status, JSON.stringify(first.error)).toBe(200);
+    const second = await callFunction('saveStudent', { id, profile: { ...profile, school: 'Other' }, reviewed: false, version: version ?? 0 }, family.idToken);
+    expect(second.status).toBe(409);
+    expect(second.error?.message).toBe("Ava's info was changed by someone else since you opened it. Reload to see their changes, then make yours again.");
+    expect((await db().doc('students/demo-ava').get()).get('school')).toBe('Hilltop');
+  });
+
+  it('refuses unanswered consents, a future birth date, a signature that is not a listed guardian, and a time clash (defects 7, 8, 9, 10)', async () => {
+    const base = kid('Zoe', 2, 9);
+    const noAnswer = await callFunction('saveStudent', { profile: { ...base, health: { ...base.health, medications: [{ name: 'EpiPen', dose: '', schedule: '' }], medicationAuthorized: null } }, reviewed: true }, family.idToken);
+    expect(noAnswer.status).toBe(400);
+    expect(noAnswer.error?.message).toBe('profile.health.medicationAuthorized: needs an answer: may staff give the medications listed?');
+    const noConsent = await callFunction('saveStudent', { profile: { ...base, permissions: { photo: null, sunscreen: true, bugSpray: null } }, reviewed: true }, family.idToken);
+    expect(noConsent.error?.message).toBe('profile.permissions.photo: needs an answer; profile.permissions.bugSpray: needs an answer');
+    const future = await callFunction('saveStudent', { profile: { ...base, birthDate: '2031-05-05' }, reviewed: true }, family.idToken);
+    expect(future.error?.message).toBe('profile.birthDate: cannot be in the future');
+    const before = await count('students');
+    const saved = await callFunction<{ student: Student }>('saveStudent', { profile: base, reviewed: true }, family.idToken);
+    expect(await count('students')).toBe(before + 1);
+    const zoe = saved.result!.student.id;
+
+    const p = { studentId: zoe, lines: [{ classId: 'creek-critters', addOnIds: [] }], expectedTotal: 21600 };
+    const x = await callFunction('enroll', payload({ ...p, releases: signedReleases('x') }), family.idToken);
+    expect(x.error?.message).toBe('Type your full name, first and last, to sign the Medical Release.');
+    const stranger = await callFunction('enroll', payload({ ...p, releases: signedReleases('Mallory Stranger') }), family.idToken);
+    expect(stranger.error?.message).toBe('The Medical Release must be signed by a guardian listed for the student: type Sam Rivera exactly as listed.');
+    expect((await callFunction('enroll', payload({ ...p, releases: signedReleases('SAM  rivera') }), family.idToken)).status).toBe(200);
+
+    // Wild Art (Wed 3:15–5:00) and Nature Journaling (Wed 3:30–5:00) for the same child: refused, naming both.
+    const seats = await enrolled('nature-journaling');
+    const clash = await callFunction('enroll', payload({ studentId: zoe, lines: [{ classId: 'wild-art', addOnIds: [] }, { classId: 'nature-journaling', addOnIds: [] }], expectedTotal: 45000 }), family.idToken);
+    expect(clash.error?.message).toBe('Nature Journaling (Wednesdays 3:30 pm – 5:00 pm) clashes with Wild Art (Wednesdays 3:15 pm – 5:00 pm).');
+    expect(await enrolled('nature-journaling')).toBe(seats);
+  });
+
   it('confirms a $0 enrollment as paid', async () => {
     const saved = await callFunction<{ student: Student }>('saveStudent', { profile: kid('Noa', 1, 4), reviewed: true }, family.idToken);
     const r = await callFunction<{ enrollment: Enrollment }>(

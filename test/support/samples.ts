@@ -85,7 +85,7 @@ export const SAMPLES: Partial<Record<CallableName, unknown>> = {
   adminClasses: { semesterId: 'open-term' },
   adminSaveClass: classInput('open-term', { status: 'draft', title: 'Matrix Class' }),
   adminCopyClass: { classId: 'wild-art', toSemesterId: 'camps' },
-  adminCopySemester: { fromSemesterId: 'past-term', toSemesterId: 'camps' },
+  adminCopySemester: { fromSemesterId: 'past-term', toSemesterId: 'open-term' },
   adminDeleteClass: { id: 'star-gazing' },
   adminSaveGroup: { semesterId: 'open-term', name: 'Matrix Bundle', price: 40000, classIds: ['bird-language', 'nature-journaling'] },
   adminDeleteGroup: { id: 'two-week-wilderness' },

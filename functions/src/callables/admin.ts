@@ -4,7 +4,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { callables } from '../../../contract/callables';
 import type { ClassGroup, ClassRecord, DashboardFigures, Discount, Enrollment, Semester } from '../../../contract/domain';
 import { loadClassesOfSemesters, loadGroupsOfSemesters, loadSemesters } from '../data/catalogue';
-import { col, COLLECTIONS, db, getByIds, notFound, uniq } from '../data/db';
+import { col, COLLECTIONS, db, getByIds, nextVersion, notFound, uniq } from '../data/db';
 import { semesterEnrollments } from '../data/office';
 import { classValueProblem, copiedClass, copyShiftDays, groupProblem, missingForPublish, scheduleProblems } from '../domain/admin';
 import { normalizeCode } from '../domain/pricing';
@@ -13,16 +13,25 @@ import { balanceOf, netPaidOf, paidOf, refundedOf } from '../../../contract/mone
 
 const precondition = (message: string) => new HttpsError('failed-precondition', message);
 
+/** Archived semesters are kept as they were: readable, never changed. */
+function refuseArchived(semester: Pick<Semester, 'name' | 'status'> | undefined): void {
+  if (semester?.status === 'archived') throw precondition(`${semester.name} is archived: its classes and bundles cannot change. Set its status back to Closed first.`);
+}
+const semesterOf = async (id: string) => (await col(COLLECTIONS.semesters).doc(id).get()).data() as Semester | undefined;
+
 export const adminSemesters = callable(callables.adminSemesters, async () => ({
   semesters: (await loadSemesters()).sort((a, b) => b.startDate.localeCompare(a.startDate)),
 }));
 
-export const adminSaveSemester = callable(callables.adminSaveSemester, async ({ id, ...fields }) => {
+export const adminSaveSemester = callable(callables.adminSaveSemester, async ({ id, version, ...fields }) => {
   const ref = id ? col(COLLECTIONS.semesters).doc(id) : col(COLLECTIONS.semesters).doc();
-  if (id && !(await ref.get()).exists) throw notFound('This semester');
-  const semester: Semester = { ...fields, id: ref.id };
-  await ref.set(semester);
-  return { semester };
+  return db().runTransaction(async (tx) => {
+    const existing = id ? await tx.get(ref) : null;
+    if (existing && !existing.exists) throw notFound('This semester');
+    const semester: Semester = { ...fields, id: ref.id, version: nextVersion(existing, version, fields.name) };
+    tx.set(ref, semester);
+    return { semester };
+  });
 });
 
 export const adminClasses = callable(callables.adminClasses, async ({ semesterId }) => {
@@ -30,9 +39,10 @@ export const adminClasses = callable(callables.adminClasses, async ({ semesterId
   return { classes: classes.sort((a, b) => a.title.localeCompare(b.title)), groups };
 });
 
-export const adminSaveClass = callable(callables.adminSaveClass, async ({ id, ...fields }) => {
+export const adminSaveClass = callable(callables.adminSaveClass, async ({ id, version, ...fields }) => {
   const semesterSnap = await col(COLLECTIONS.semesters).doc(fields.semesterId).get();
   if (!semesterSnap.exists) throw notFound('This semester');
+  refuseArchived(semesterSnap.data() as Semester);
   const input = { ...fields, weekdays: [...new Set(fields.weekdays)].sort() } as Omit<ClassRecord, 'id' | 'enrolledCount'>;
   if (input.status !== 'draft') {
     const missing = missingForPublish(input);
@@ -50,7 +60,7 @@ export const adminSaveClass = callable(callables.adminSaveClass, async ({ id, ..
     }
     const problem = classValueProblem(input, enrolled);
     if (problem) throw precondition(problem);
-    const saved: ClassRecord = { ...input, id: ref.id, enrolledCount: enrolled };
+    const saved: ClassRecord = { ...input, id: ref.id, enrolledCount: enrolled, version: nextVersion(existing, version, input.title || 'This class') };
     tx.set(ref, saved);
     return { class: saved };
   });
@@ -61,7 +71,8 @@ export const adminCopyClass = callable(callables.adminCopyClass, async ({ classI
   if (!source.exists) throw notFound('This class');
   if (!target.exists) throw notFound('The target semester');
   const original = source.data() as ClassRecord;
-  const from = (await col(COLLECTIONS.semesters).doc(original.semesterId).get()).data() as Semester | undefined;
+  refuseArchived(target.data() as Semester);
+  const from = await semesterOf(original.semesterId);
   const ref = col(COLLECTIONS.classes).doc();
   const days = from ? copyShiftDays(from, target.data() as Semester) : 0;
   const copy = copiedClass(original, { id: ref.id, semesterId: toSemesterId, days, sameSemester: toSemesterId === original.semesterId });
@@ -75,6 +86,7 @@ export const adminCopySemester = callable(callables.adminCopySemester, async ({ 
   const [fromSnap, toSnap] = await Promise.all([col(COLLECTIONS.semesters).doc(fromSemesterId).get(), col(COLLECTIONS.semesters).doc(toSemesterId).get()]);
   if (!fromSnap.exists) throw notFound('The semester to copy from');
   if (!toSnap.exists) throw notFound('The target semester');
+  refuseArchived(toSnap.data() as Semester);
   const [classes, groups] = await Promise.all([loadClassesOfSemesters([fromSemesterId]), loadGroupsOfSemesters([fromSemesterId])]);
   if (classes.length > 400) throw precondition('A semester of more than 400 classes cannot be copied at once.');
   const days = copyShiftDays(fromSnap.data() as Semester, toSnap.data() as Semester);
@@ -108,6 +120,7 @@ export const adminDeleteClass = callable(callables.adminDeleteClass, async ({ id
   return db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound('This class');
+    refuseArchived(await semesterOf(snap.get('semesterId') as string));
     const roster = await tx.get(ref.collection(COLLECTIONS.roster).limit(1));
     const enrolled = snap.get('enrolledCount') as number;
     if (enrolled > 0 || !roster.empty) throw precondition(`${snap.get('title')} cannot be deleted: ${enrolled} students are enrolled.`);
@@ -118,9 +131,11 @@ export const adminDeleteClass = callable(callables.adminDeleteClass, async ({ id
   });
 });
 
-export const adminSaveGroup = callable(callables.adminSaveGroup, async ({ id, ...fields }) => {
+export const adminSaveGroup = callable(callables.adminSaveGroup, async ({ id, version, ...fields }) => {
   const ref = id ? col(COLLECTIONS.groups).doc(id) : col(COLLECTIONS.groups).doc();
-  if (id && !(await ref.get()).exists) throw notFound('This bundle');
+  const existing = id ? await ref.get() : null;
+  if (existing && !existing.exists) throw notFound('This bundle');
+  refuseArchived(await semesterOf(fields.semesterId));
   const [classSnaps, others] = await Promise.all([
     db().getAll(...[...new Set(fields.classIds)].map((cid) => col(COLLECTIONS.classes).doc(cid))),
     loadGroupsOfSemesters([fields.semesterId]),
@@ -128,8 +143,12 @@ export const adminSaveGroup = callable(callables.adminSaveGroup, async ({ id, ..
   const classes = classSnaps.filter((s) => s.exists).map((s) => ({ ...s.data(), id: s.id }) as ClassRecord);
   const problem = groupProblem({ ...fields, id: ref.id }, classes, others);
   if (problem) throw precondition(problem);
-  const group: ClassGroup = { ...fields, classIds: [...new Set(fields.classIds)], id: ref.id };
-  await ref.set(group);
+  const group: ClassGroup = { ...fields, classIds: [...new Set(fields.classIds)], id: ref.id, version: nextVersion(existing, version, fields.name) };
+  // The version is checked again as the bundle is written: two saves at once, one wins.
+  await db().runTransaction(async (tx) => {
+    if (existing) nextVersion(await tx.get(ref), version, fields.name);
+    tx.set(ref, group);
+  });
   return { group };
 });
 
@@ -166,14 +185,16 @@ export const adminDiscounts = callable(callables.adminDiscounts, async () => {
   return { discounts, names, uses };
 });
 
-export const adminSaveDiscount = callable(callables.adminSaveDiscount, async ({ id, ...fields }) => {
+export const adminSaveDiscount = callable(callables.adminSaveDiscount, async ({ id, version, ...fields }) => {
   const code = normalizeCode(fields.code);
   return db().runTransaction(async (tx) => {
     const ref = id ? col(COLLECTIONS.discounts).doc(id) : col(COLLECTIONS.discounts).doc();
-    if (id && !(await tx.get(ref)).exists) throw notFound('This code');
+    const existing = id ? await tx.get(ref) : null;
+    if (existing && !existing.exists) throw notFound('This code');
+    const next = nextVersion(existing, version, `The code ${code}`);
     const same = await tx.get(col(COLLECTIONS.discounts).where('code', '==', code));
     if (same.docs.some((d) => d.id !== ref.id)) throw new HttpsError('already-exists', `The code ${code} is already used.`);
-    const discount: Discount = { ...fields, code, id: ref.id };
+    const discount: Discount = { ...fields, code, id: ref.id, version: next };
     tx.set(ref, discount);
     return { discount };
   });

@@ -1,7 +1,7 @@
 // Family callables: students, price preview, enroll, own enrollments; and the releases to sign.
 import { callables } from '../../../contract/callables';
 import { loadClassesByIds, loadGroupsOfSemesters } from '../data/catalogue';
-import { enroll as enrollInTransaction, loadDiscountsByCodes, loadOwnEnrollments, loadReleases, loadRuleDiscounts, siblingEnrolled } from '../data/enrollments';
+import { enroll as enrollInTransaction, loadDiscountsByCodes, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadRuleDiscounts, hasSiblingIn } from '../data/enrollments';
 import { loadOwnStudents, saveOwnStudent } from '../data/students';
 import { schoolToday } from '../domain/calendar';
 import { isBrowsable } from '../domain/catalogue';
@@ -19,7 +19,7 @@ export const priceBasket = callable(callables.priceBasket, async (payload, ctx) 
   const [groups, rules, sibling] = await Promise.all([
     loadGroupsOfSemesters(semesterIds),
     loadRuleDiscounts(),
-    ctx.uid && payload.studentId ? siblingEnrolled(ctx.uid, payload.studentId, semesterIds) : false,
+    ctx.uid && payload.studentId ? loadFamilyEnrollments(ctx.uid).then((family) => hasSiblingIn(family, payload.studentId!, semesterIds)) : false,
   ]);
   return price({ classes: offered, groups, lines: payload.lines, ...codes, rules, siblingEnrolled: sibling, today: schoolToday(new Date()) });
 });
@@ -29,7 +29,7 @@ export const myStudents = callable(callables.myStudents, async (_payload, ctx) =
 }));
 
 export const saveStudent = callable(callables.saveStudent, async (payload, ctx) => ({
-  student: await saveOwnStudent(ctx.uid!, payload.id, payload.profile, payload.reviewed),
+  student: await saveOwnStudent(ctx.uid!, payload.id, payload.profile, payload.reviewed, payload.version),
 }));
 
 export const enroll = callable(callables.enroll, async (payload, ctx) => {

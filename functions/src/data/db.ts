@@ -32,6 +32,18 @@ export const col = (name: string) => db().collection(name);
 export const uniq = <T>(xs: T[]): T[] => [...new Set(xs)];
 export const notFound = (what: string) => new HttpsError('not-found', `${what} does not exist.`);
 
+/**
+ * Two people editing the same thing: the save names the version it started from; when the stored one
+ * is newer, the save is refused and nothing is written. Returns the version the save writes.
+ */
+export function nextVersion(existing: DocumentSnapshot | null, startedFrom: number | undefined, what: string): number {
+  const stored = (existing?.exists ? (existing.get('version') as number | undefined) : undefined) ?? 0;
+  if (existing?.exists && startedFrom !== undefined && startedFrom !== stored) {
+    throw new HttpsError('aborted', `${what} was changed by someone else since you opened it. Reload to see their changes, then make yours again.`);
+  }
+  return stored + 1;
+}
+
 export function fromDoc<T>(snap: DocumentSnapshot): T {
   return { ...snap.data(), id: snap.id } as T;
 }

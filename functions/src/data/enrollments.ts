@@ -1,5 +1,5 @@
 // The enrollment transaction: seats, roster, enrollment, email and draft change together or not at all.
-import { FieldValue, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { z } from 'zod/mini';
 import type { ClassGroup, ClassRecord, Discount, Enrollment, Release, Semester, Student } from '../../../contract/domain';
@@ -51,20 +51,28 @@ export async function loadRuleDiscounts(tx?: Transaction): Promise<Discount[]> {
 }
 
 /** Another child of this family holds a confirmed enrollment in one of these semesters. */
-export async function siblingEnrolled(uid: string, studentId: string, semesterIds: string[], tx?: Transaction): Promise<boolean> {
-  const query = db().collection(COLLECTIONS.enrollments).where('ownerUid', '==', uid);
-  const snap = await (tx ? tx.get(query) : query.get());
+export const hasSiblingIn = (family: Enrollment[], studentId: string, semesterIds: string[]) =>
+  family.some((e) => e.status === 'confirmed' && e.studentId !== studentId && e.semesterIds.some((s) => semesterIds.includes(s)));
+
+/** The family's enrollments (the price preview; `enroll` re-reads them in its transaction). */
+export async function loadFamilyEnrollments(uid: string): Promise<Enrollment[]> {
+  const snap = await db().collection(COLLECTIONS.enrollments).where('ownerUid', '==', uid).get();
   noteReads(Math.max(1, snap.size));
-  return snap.docs.some((d) => {
-    const e = d.data() as Enrollment;
-    return e.status === 'confirmed' && e.studentId !== studentId && e.semesterIds.some((s) => semesterIds.includes(s));
-  });
+  return snap.docs.map((d) => d.data() as Enrollment);
+}
+
+/**
+ * The family's enrollments as they are now, read in the transaction by id (the ids come from a query
+ * made just before it: a query inside would lock every family's enrollments against each other).
+ */
+async function familyEnrollmentsIn(tx: Transaction, refs: DocumentReference[]): Promise<Enrollment[]> {
+  const snaps = refs.length ? await tx.getAll(...refs) : [];
+  return snaps.filter((s) => s.exists).map((s) => s.data() as Enrollment);
 }
 
 /** The classes a student holds a seat in now (other than `except`), read in the transaction. */
-async function enrolledClassesOf(tx: Transaction, studentId: string, except: string[]): Promise<ClassRecord[]> {
-  const snap = await tx.get(db().collection(COLLECTIONS.enrollments).where('studentId', '==', studentId));
-  const ids = uniq(snap.docs.flatMap((d) => (d.get('status') === 'confirmed' ? (d.get('classIds') as string[]) : []))).filter((id) => !except.includes(id));
+async function enrolledClassesOf(tx: Transaction, family: Enrollment[], studentId: string, except: string[]): Promise<ClassRecord[]> {
+  const ids = uniq(family.flatMap((e) => (e.status === 'confirmed' && e.studentId === studentId ? e.classIds : []))).filter((id) => !except.includes(id));
   if (!ids.length) return [];
   const classes = await tx.getAll(...ids.map((id) => db().collection(COLLECTIONS.classes).doc(id)));
   return classes.filter((s) => s.exists).map((s) => ({ ...s.data(), id: s.id }) as ClassRecord);
@@ -82,10 +90,11 @@ export async function enroll(
   const studentRef = store.collection(COLLECTIONS.students).doc(payload.studentId);
   const classIds = uniq(payload.lines.map((l) => l.classId));
   if (!classIds.length) throw new HttpsError('invalid-argument', 'Please choose at least one class.');
-  const [releases, { discounts, unknownCodes }, instructions] = await Promise.all([
+  const [releases, { discounts, unknownCodes }, instructions, familyRefs] = await Promise.all([
     loadReleases(),
     loadDiscountsByCodes(payload.codes),
     loadPaymentInstructions(),
+    store.collection(COLLECTIONS.enrollments).where('ownerUid', '==', uid).select().get().then((snap) => snap.docs.map((d) => d.ref)),
   ]);
 
   return store.runTransaction(
@@ -120,10 +129,12 @@ export async function enroll(
         consentProblem(student) ??
         releaseProblem(releases, payload.releases, student.guardians.map((g) => g.name));
       if (problem) throw fail(problem);
-      const clash = selectionProblems(student, classes, await enrolledClassesOf(tx, student.id, classIds))[0];
+      const family = await familyEnrollmentsIn(tx, familyRefs);
+      const clash = selectionProblems(student, classes, await enrolledClassesOf(tx, family, student.id, classIds))[0];
       if (clash) throw new HttpsError('failed-precondition', clash.message);
 
-      const [rules, sibling] = await Promise.all([loadRuleDiscounts(tx), siblingEnrolled(uid, student.id, semesterIds, tx)]);
+      const rules = await loadRuleDiscounts(tx);
+      const sibling = hasSiblingIn(family, student.id, semesterIds);
       const quote = priceBasket({ classes, groups, lines: payload.lines, discounts, unknownCodes, rules, siblingEnrolled: sibling, today });
       if (quote.problems.length) throw new HttpsError('invalid-argument', quote.problems[0].message);
       if (quote.codeProblems.length) throw new HttpsError('failed-precondition', quote.codeProblems[0].message);

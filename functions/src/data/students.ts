@@ -1,6 +1,6 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Student, StudentProfile } from '../../../contract/domain';
-import { COLLECTIONS, db } from './db';
+import { COLLECTIONS, db, nextVersion } from './db';
 
 const students = () => db().collection(COLLECTIONS.students);
 
@@ -16,7 +16,7 @@ export function notYourStudent(): HttpsError {
   return new HttpsError('not-found', 'We could not find this student in your account.');
 }
 
-export async function saveOwnStudent(uid: string, id: string | undefined, profile: StudentProfile, reviewed: boolean): Promise<Student> {
+export async function saveOwnStudent(uid: string, id: string | undefined, profile: StudentProfile, reviewed: boolean, version?: number): Promise<Student> {
   const now = new Date().toISOString();
   return db().runTransaction(async (tx) => {
     const ref = id ? students().doc(id) : students().doc();
@@ -29,6 +29,7 @@ export async function saveOwnStudent(uid: string, id: string | undefined, profil
       id: ref.id,
       ownerUid: uid,
       infoReviewedAt: reviewed ? now : ((existing?.get('infoReviewedAt') as string | null | undefined) ?? null),
+      version: nextVersion(existing, version, `${profile.firstName}'s info`),
     };
     tx.set(ref, student);
     return student;

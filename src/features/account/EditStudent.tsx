@@ -29,7 +29,7 @@ function Editor({ student }: { student: Student }) {
     }
     setSaving(true);
     try {
-      await call('saveStudent', { id: student.id, profile, reviewed: true });
+      await call('saveStudent', { id: student.id, profile, reviewed: true, ...(student.version !== undefined ? { version: student.version } : {}) });
       notify({ severity: 'success', summary: 'Saved', detail: `${profile.firstName}'s info is saved.` });
       navigate('/account/students');
     } catch (err) {

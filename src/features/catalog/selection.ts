@@ -1,7 +1,7 @@
 // What a family has picked on the class list: per class, the chosen sliding-scale price and add-ons.
 // Kept in local storage so it survives a reload (and signing in).
 import type { Cents, ClassGroup, PublicClass } from '../../../contract/domain';
-import { SELECTION_KEY } from '../../lib/familyStorage';
+import { SELECTION_KEY, SELECTION_TIME_KEY } from '../../lib/familyStorage';
 import { formatCents } from '../../../contract/format';
 import { withinSlidingScale } from '../../../contract/rules';
 
@@ -40,7 +40,10 @@ export function loadSelection(): Selection {
 
 export function saveSelection(selection: Selection): void {
   try {
-    localStorage.setItem(KEY, JSON.stringify(selection));
+    const json = JSON.stringify(selection);
+    if (localStorage.getItem(KEY) === json) return;
+    localStorage.setItem(KEY, json);
+    localStorage.setItem(SELECTION_TIME_KEY, new Date().toISOString());
   } catch {
     // Storage full or disabled: the selection still works for this visit.
   }
@@ -72,6 +75,15 @@ export function toggleAddOn(selection: Selection, classId: string, addOnId: stri
   if (!choice) return selection;
   const addOnIds = choice.addOnIds.includes(addOnId) ? choice.addOnIds.filter((a) => a !== addOnId) : [...choice.addOnIds, addOnId];
   return { ...selection, [classId]: { ...choice, addOnIds } };
+}
+
+/** When the selection on this device last changed, or null. */
+export function selectionChangedAt(): string | null {
+  try {
+    return localStorage.getItem(SELECTION_TIME_KEY);
+  } catch {
+    return null;
+  }
 }
 
 /** A sliding-scale price problem in words, or null when the price is fine. */

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { call } from '../../lib/callable';
 import { useSession } from '../auth/session';
-import { loadSelection, saveSelection } from '../catalog/selection';
+import { loadSelection, saveSelection, selectionChangedAt } from '../catalog/selection';
 import { emptyFlow, hasProgress, type FlowState } from './flowState';
 
 interface Flow {
@@ -52,9 +52,13 @@ export function FlowProvider({ children }: { children: ReactNode }) {
         if (!draft) return;
         try {
           const saved = { ...emptyFlow(), ...(JSON.parse(draft.json) as Partial<FlowState>) };
+          // The device's selection changed after the draft was saved (a removal the draft never got,
+          // say, when the page was reloaded within the save's debounce): it is the newer one.
+          const localIsNewer = (selectionChangedAt() ?? '') > draft.updatedAt;
           setState((current) => {
             if (current.studentChoice !== null) return current;
-            const merged = { ...saved, selection: { ...saved.selection, ...current.selection } };
+            const selection = localIsNewer ? current.selection : { ...saved.selection, ...current.selection };
+            const merged = { ...saved, selection };
             lastSaved.current = JSON.stringify(merged);
             return merged;
           });

@@ -19,6 +19,8 @@ export interface FlowState {
   /** A saved student's id, 'new', or null before choosing. */
   studentChoice: string | null;
   profile: StudentProfile | null;
+  /** The saved student's version when it was chosen: a save over someone else's change is refused. */
+  studentVersion?: number;
   /** The saved student's info needs a "still accurate" confirmation per section. */
   reviewNeeded: boolean;
   infoConfirmed: boolean;

@@ -7,10 +7,10 @@ import { useCall } from '../../../lib/useCall';
 
 const ORDER: Record<Semester['status'], number> = { open: 0, draft: 1, closed: 2, archived: 3 };
 
-/** Semesters for admin pages: open ones first, archived hidden. */
-export function pickable(semesters: Semester[]): Semester[] {
+/** Semesters for admin pages: open ones first; archived ones only when asked for (or named in the URL). */
+export function pickable(semesters: Semester[], withArchived = false, keep?: string | null): Semester[] {
   return semesters
-    .filter((s) => s.status !== 'archived')
+    .filter((s) => withArchived || s.status !== 'archived' || s.id === keep)
     .sort((a, b) => ORDER[a.status] - ORDER[b.status] || a.startDate.localeCompare(b.startDate));
 }
 
@@ -18,8 +18,9 @@ export function pickable(semesters: Semester[]): Semester[] {
 export function useSemesterPicker() {
   const [state, reload] = useCall('adminSemesters');
   const [params, setParams] = useSearchParams();
-  const list = state.status === 'loaded' ? pickable(state.value.semesters) : [];
   const wanted = params.get('semester');
+  const withArchived = params.get('archived') === '1';
+  const list = state.status === 'loaded' ? pickable(state.value.semesters, withArchived, wanted) : [];
   const chosen = list.find((s) => s.id === wanted) ?? list[0] ?? null;
   useEffect(() => {
     if (chosen && wanted !== chosen.id) setParams((p) => ({ ...Object.fromEntries(p), semester: chosen.id }), { replace: true });
@@ -47,6 +48,26 @@ export function useSemesterPicker() {
             </option>
           ))}
         </select>
+        <label className="checkbox-row">
+          <input
+            type="checkbox"
+            checked={withArchived}
+            onChange={(e) => {
+              const on = e.target.checked;
+              setParams(
+                (p) => {
+                  const next = new URLSearchParams(p);
+                  if (on) next.set('archived', '1');
+                  else next.delete('archived');
+                  return next;
+                },
+                { replace: true },
+              );
+            }}
+          />
+          Show archived semesters
+        </label>
+        {chosen?.status === 'archived' && <p className="muted">{chosen.name} is archived: you can read it; its classes, bundles and codes no longer change.</p>}
       </div>
     );
   return { semester: chosen, picker, pickable: list, all: state.status === 'loaded' ? state.value.semesters : null };

@@ -28,8 +28,9 @@ export default function HealthStep() {
         id: state.studentChoice && state.studentChoice !== 'new' ? state.studentChoice : undefined,
         profile: p,
         reviewed: !state.reviewNeeded || (state.infoConfirmed && state.healthConfirmed),
+        ...(state.studentChoice && state.studentChoice !== 'new' && state.studentVersion !== undefined ? { version: state.studentVersion } : {}),
       });
-      update((s) => ({ ...s, studentChoice: saved.student.id }));
+      update((s) => ({ ...s, studentChoice: saved.student.id, studentVersion: saved.student.version }));
       navigate(stepPath('releases'));
     } catch (e) {
       const error = toCallError(e);

@@ -28,6 +28,7 @@ export default function StudentStep() {
       ...s,
       studentChoice: choice,
       profile: saved ? profileOf(saved) : s.studentChoice === 'new' && s.profile ? s.profile : emptyProfile(),
+      studentVersion: saved?.version,
       reviewNeeded: saved ? needsInfoReview(saved.infoReviewedAt, new Date()) : false,
       infoConfirmed: false,
       healthConfirmed: false,
