@@ -65,7 +65,7 @@ export function useSemesterPicker() {
               );
             }}
           />
-          Show archived semesters
+          Include archived
         </label>
         {chosen?.status === 'archived' && <p className="muted">{chosen.name} is archived: you can read it; its classes, bundles and codes no longer change.</p>}
       </div>
