@@ -2,6 +2,7 @@
 import type { ClassRecord, Enrollment, Semester } from '../../../contract/domain';
 import { formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { escapeHtml, markdownToHtml, markdownToText } from '../../../contract/markdown';
+import { paidOf } from '../../../contract/money';
 
 export interface MailDocument {
   to: string[];
@@ -26,7 +27,7 @@ export function buildReceipt(
     details: item.classIds.map((id) => `${classes.get(id)?.title ?? id}: ${schedule(id)}`),
     addOns: item.addOns.map((a) => `${a.description} ${formatCents(a.price)}`),
   }));
-  const paid = enrollment.payments.reduce((s, p) => s + p.amount, 0);
+  const paid = paidOf(enrollment);
   const subject = `Enrollment confirmed: ${enrollment.studentName}`;
   const howToPay = enrollment.balance > 0 ? paymentInstructions : '';
 
