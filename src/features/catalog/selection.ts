@@ -41,7 +41,9 @@ export function loadSelection(): Selection {
 export function saveSelection(selection: Selection): void {
   try {
     const json = JSON.stringify(selection);
-    if (localStorage.getItem(KEY) === json) return;
+    // Nothing stored is an empty selection: opening the page on a new device changes nothing (a
+    // time stamped here would make the device's empty selection look newer than the family's draft).
+    if ((localStorage.getItem(KEY) ?? '{}') === json) return;
     localStorage.setItem(KEY, json);
     localStorage.setItem(SELECTION_TIME_KEY, new Date().toISOString());
   } catch {
