@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'functions/lib', 'tools', '.cache', 'node_modules', 'coverage'] },
+  { ignores: ['dist', 'dist-emulators', 'functions/lib', 'tools', '.cache', 'node_modules', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

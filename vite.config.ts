@@ -1,51 +1,72 @@
 import react from '@vitejs/plugin-react';
+import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { routePreload } from './scripts/build/routePreload.ts';
 import { schoolTheme } from './scripts/build/theme.ts';
 
-export default defineConfig({
-  plugins: [schoolTheme(), react(), routePreload({ '/user/': 'src/features/auth/LoginPage.tsx' })],
-  // npm run dev: /api/<callable> goes to the Hosting emulator, which rewrites it to the function.
-  server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: { '/api': 'http://127.0.0.1:5000' } },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400 },
-  test: {
-    projects: [
-      {
-        extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'component',
-          include: ['test/component/**/*.test.tsx'],
-          environment: 'jsdom',
-          setupFiles: ['test/component/setup.ts'],
+/** The web app's settings a production build cannot do without (README "Deploy"). */
+export const REQUIRED_PRODUCTION_ENV = ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_AUTH_DOMAIN', 'VITE_FIREBASE_PROJECT_ID', 'VITE_FIREBASE_APP_ID'];
+
+/** A production build without the Firebase settings would talk to the demo project: it stops here instead. */
+export function missingProductionEnv(env: Record<string, string | undefined>): string[] {
+  return REQUIRED_PRODUCTION_ENV.filter((key) => !env[key]?.trim());
+}
+
+export default defineConfig(({ command, mode }) => {
+  if (command === 'build' && mode !== 'emulators') {
+    const missing = missingProductionEnv({ ...process.env, ...loadEnv(mode, process.cwd(), 'VITE_') });
+    if (missing.length) {
+      throw new Error(
+        `A production build needs ${missing.join(', ')} (put them in .env.production.local, see README "Deploy"). ` +
+          'For the emulators, build with --mode emulators.',
+      );
+    }
+  }
+  return {
+    plugins: [schoolTheme(), react(), routePreload({ '/user/': 'src/features/auth/LoginPage.tsx' })],
+    // npm run dev: /api/<callable> goes to the Hosting emulator, which rewrites it to the function.
+    server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: { '/api': 'http://127.0.0.1:5000' } },
+    // Emulator builds (demo project, local auth) go to their own folder: a deploy uploads dist/ only.
+    build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400, outDir: mode === 'emulators' ? 'dist-emulators' : 'dist' },
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' },
         },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'emulator',
-          include: ['test/emulator/**/*.test.ts'],
-          environment: 'node',
-          // The app's callable client runs in Node against the emulators (src/lib/callable.ts).
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
+        {
+          extends: true,
+          test: {
+            name: 'component',
+            include: ['test/component/**/*.test.tsx'],
+            environment: 'jsdom',
+            setupFiles: ['test/component/setup.ts'],
+          },
         },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'e2e',
-          include: ['test/e2e/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 90_000,
-          hookTimeout: 90_000,
-          fileParallelism: false,
+        {
+          extends: true,
+          test: {
+            name: 'emulator',
+            include: ['test/emulator/**/*.test.ts'],
+            environment: 'node',
+            // The app's callable client runs in Node against the emulators (src/lib/callable.ts).
+            testTimeout: 60_000,
+            hookTimeout: 60_000,
+            fileParallelism: false,
+          },
         },
-      },
-    ],
-  },
+        {
+          extends: true,
+          test: {
+            name: 'e2e',
+            include: ['test/e2e/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 90_000,
+            hookTimeout: 90_000,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  };
 });

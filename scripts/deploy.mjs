@@ -17,5 +17,5 @@ const run = (cmd, a) => {
   const r = spawnSync(cmd, a, { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
-run('npm', ['run', 'build']);
+// firebase.json's predeploy steps build the functions and the production app.
 run(FIREBASE_BIN, ['deploy', '--only', 'hosting,functions,firestore', ...args]);

@@ -1,11 +1,11 @@
 // npm run test:one -- <vitest args>: runs some emulator or end-to-end tests inside one emulator run
 // (for working on them; `npm test` runs everything). Build first with `npm run build -- --mode emulators`.
 import { spawnSync } from 'node:child_process';
-import { emulatorEnv, FIREBASE_BIN, PROJECT_ID, ROOT } from './emulators/env.mjs';
+import { emulatorArgs, emulatorEnv, FIREBASE_BIN, ROOT } from './emulators/env.mjs';
 import { EMULATORS } from './emulators/run.mjs';
 
 const args = process.argv.slice(2).join(' ');
-const r = spawnSync(FIREBASE_BIN, ['emulators:exec', '--project', PROJECT_ID, '--only', EMULATORS, `npx vitest run ${args}`], {
+const r = spawnSync(FIREBASE_BIN, ['emulators:exec', ...emulatorArgs(), '--only', EMULATORS, `npx vitest run ${args}`], {
   cwd: ROOT,
   stdio: 'inherit',
   env: emulatorEnv(),

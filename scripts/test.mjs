@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { emulatorEnv, FIREBASE_BIN, PROJECT_ID, ROOT } from './emulators/env.mjs';
+import { emulatorArgs, emulatorEnv, FIREBASE_BIN, ROOT } from './emulators/env.mjs';
 import { EMULATORS } from './emulators/run.mjs';
 
 const RESULTS = join(ROOT, 'test-results');
@@ -68,7 +68,7 @@ check('build', 'npm', ['run', 'build', '--', '--mode', 'emulators', '--logLevel'
 if (ensureChromium()) {
   const inner = `npx ${vitest.join(' ')} --outputFile.json=test-results/emulator.json --project emulator --project e2e`;
   step('emulator and end-to-end tests (on the emulators)', FIREBASE_BIN, [
-    'emulators:exec', '--project', PROJECT_ID, '--only', EMULATORS, inner,
+    'emulators:exec', ...emulatorArgs(), '--only', EMULATORS, inner,
   ], { env: emulatorEnv() });
   addVitest('emulator.json', 'emulator/e2e');
 } else {

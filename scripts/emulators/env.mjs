@@ -1,6 +1,6 @@
 // Everything the Firebase emulators need to run offline on these machines (see README "Emulators").
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync, chmodSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -103,4 +103,20 @@ export function clientEnv(base = process.env) {
     FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${PORTS.auth}`,
     METADATA_SERVER_DETECTION: 'none',
   };
+}
+
+/** Where emulator builds of the app go: never `dist/`, the folder a deploy uploads. */
+export const EMULATOR_DIST = 'dist-emulators';
+
+/**
+ * The arguments every emulator command starts with: the demo project, and a generated copy of
+ * firebase.json whose Hosting serves the emulator build (so an emulator build is never deployed).
+ */
+export function emulatorArgs() {
+  const config = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8'));
+  config.hosting.public = EMULATOR_DIST;
+  delete config.hosting.predeploy;
+  const path = join(ROOT, 'firebase.emulators.json');
+  writeFileSync(path, `${JSON.stringify(config, null, 2)}\n`);
+  return ['--config', path, '--project', PROJECT_ID];
 }

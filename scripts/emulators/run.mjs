@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { emulatorEnv, FIREBASE_BIN, PROJECT_ID, ROOT } from './env.mjs';
+import { emulatorArgs, emulatorEnv, FIREBASE_BIN, ROOT } from './env.mjs';
 
 export const EMULATORS = 'auth,functions,firestore,hosting';
 export const LOG_FILE = join(ROOT, '.cache/emulators.log');
@@ -10,7 +10,7 @@ export const LOG_FILE = join(ROOT, '.cache/emulators.log');
 export function startEmulators({ timeoutMs = 120_000 } = {}) {
   mkdirSync(join(ROOT, '.cache'), { recursive: true });
   const log = createWriteStream(LOG_FILE);
-  const child = spawn(FIREBASE_BIN, ['emulators:start', '--project', PROJECT_ID, '--only', EMULATORS], {
+  const child = spawn(FIREBASE_BIN, ['emulators:start', ...emulatorArgs(), '--only', EMULATORS], {
     cwd: ROOT,
     env: emulatorEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,7 @@ import { CALLABLE_TIMEOUT_MS, FUNCTIONS_REGION } from '../../contract/constants'
 import type { CallableName, Payload, Response } from '../../contract/callables';
 import { idTokenForRequest } from './auth';
 import { codeForHttpStatus, humanMessage } from './callErrors';
-import { EMULATOR_PORTS, firebaseConfig } from './firebaseConfig';
+import { EMULATOR_PORTS, EMULATOR_PROJECT_ID } from './firebaseConfig';
 import { CallError } from './loadState';
 
 /**
@@ -13,7 +13,7 @@ import { CallError } from './loadState';
  */
 export function callableUrl(name: string): string {
   return typeof location === 'undefined'
-    ? `http://127.0.0.1:${EMULATOR_PORTS.functions}/${firebaseConfig.projectId}/${FUNCTIONS_REGION}/${name}`
+    ? `http://127.0.0.1:${EMULATOR_PORTS.functions}/${EMULATOR_PROJECT_ID}/${FUNCTIONS_REGION}/${name}`
     : `/api/${name}`;
 }
 

@@ -1,12 +1,18 @@
-// Firebase project settings: the emulators' demo project locally, real values from .env.deploy.local for deploys.
-export const firebaseConfig = {
-  apiKey: import.meta.env.VITE_FIREBASE_API_KEY ?? 'demo-api-key',
-  authDomain: import.meta.env.VITE_FIREBASE_AUTH_DOMAIN ?? 'demo-portal.firebaseapp.com',
-  projectId: import.meta.env.VITE_FIREBASE_PROJECT_ID ?? 'demo-portal',
-  appId: import.meta.env.VITE_FIREBASE_APP_ID ?? '1:000000000000:web:0000000000000000',
-};
-
+// Firebase project settings: the emulators' demo project in emulator builds; a production build takes
+// the real values from .env.production.local (vite.config.ts refuses to build without them).
 export const useEmulators = import.meta.env.VITE_USE_EMULATORS === 'true';
+
+/** The emulators' demo project (scripts/emulators/env.mjs uses the same id). */
+export const EMULATOR_PROJECT_ID = 'demo-portal';
+
+const demo = (value: string) => (useEmulators ? value : '');
+
+export const firebaseConfig = {
+  apiKey: import.meta.env.VITE_FIREBASE_API_KEY ?? demo('demo-api-key'),
+  authDomain: import.meta.env.VITE_FIREBASE_AUTH_DOMAIN ?? demo(`${EMULATOR_PROJECT_ID}.firebaseapp.com`),
+  projectId: import.meta.env.VITE_FIREBASE_PROJECT_ID ?? demo(EMULATOR_PROJECT_ID),
+  appId: import.meta.env.VITE_FIREBASE_APP_ID ?? demo('1:000000000000:web:0000000000000000'),
+};
 
 /** Emulators are reached on the host that served the page (localhost or 127.0.0.1). */
 export function emulatorHost(): string {

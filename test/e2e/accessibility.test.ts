@@ -3,7 +3,7 @@
 // with a visible focus on everything reached.
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_FAMILY } from '../../scripts/demo/demoData';
 import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
 
@@ -71,24 +71,30 @@ describe('accessibility of every page (issue 9)', () => {
     expect(routes.filter((r) => !visited.some((v) => pattern(r).test(v)))).toEqual([]);
   });
 
+  // One test per page (each with its own time), one signed-in browser context per visitor and width.
   for (const width of [360, 1280]) {
-    it(`at ${width} px: no axe violation on any page`, async () => {
-      const failures: Record<string, string[]> = {};
-      for (const [who, paths] of Object.entries(PAGES)) {
-        const { context, page } = await newPage(browser(), width, width === 360 ? 740 : 900);
-        if (who === 'family') await signInAs(page, DEMO_FAMILY.email, DEMO_FAMILY.password);
-        if (who === 'admin') await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-        for (const path of paths) {
+    for (const [who, paths] of Object.entries(PAGES)) {
+      describe(`at ${width} px, as ${who}`, () => {
+        let page: Page;
+        let close: () => Promise<void>;
+        beforeAll(async () => {
+          const opened = await newPage(browser(), width, width === 360 ? 740 : 900);
+          page = opened.page;
+          close = () => opened.context.close();
+          if (who === 'family') await signInAs(page, DEMO_FAMILY.email, DEMO_FAMILY.password);
+          if (who === 'admin') await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+        });
+        afterAll(() => close?.());
+
+        it.each(paths)('no axe violation on %s, and one h1 naming it', async (path) => {
           await page.goto(path);
           await pageReady(page);
           const violations = await axeViolations(page);
           if ((await page.locator('main h1').count()) !== 1) violations.push('one h1 per page, naming it');
-          if (violations.length) failures[path] = violations;
-        }
-        await context.close();
-      }
-      expect(failures).toEqual({});
-    });
+          expect(violations).toEqual([]);
+        });
+      });
+    }
   }
 
   it('enrolls by keyboard alone through every step, with axe on each', async () => {

@@ -1,0 +1,33 @@
+// Builds that can be deployed and builds that cannot: a production build stops without the real
+// Firebase settings, and an emulator build (demo project) never lands in the folder a deploy uploads.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { missingProductionEnv, REQUIRED_PRODUCTION_ENV } from '../../vite.config';
+// @ts-expect-error -- a plain .mjs script without types
+import { emulatorArgs, EMULATOR_DIST } from '../../scripts/emulators/env.mjs';
+
+describe('builds', () => {
+  it('a production build names each missing Firebase setting and stops', () => {
+    expect(missingProductionEnv({})).toEqual(REQUIRED_PRODUCTION_ENV);
+    expect(missingProductionEnv({ VITE_FIREBASE_API_KEY: 'k', VITE_FIREBASE_AUTH_DOMAIN: ' ', VITE_FIREBASE_PROJECT_ID: 'p', VITE_FIREBASE_APP_ID: 'a' })).toEqual([
+      'VITE_FIREBASE_AUTH_DOMAIN',
+    ]);
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITE_')));
+    const run = spawnSync('npx', ['vite', 'build', '--mode', 'production', '--outDir', 'node_modules/.cache/never-built'], { encoding: 'utf8', env });
+    expect(run.status).not.toBe(0);
+    expect(run.stdout + run.stderr).toContain('A production build needs VITE_FIREBASE_API_KEY, VITE_FIREBASE_AUTH_DOMAIN, VITE_FIREBASE_PROJECT_ID, VITE_FIREBASE_APP_ID');
+  });
+
+  it('emulator runs serve their own build folder; Hosting deploys dist/ after a production build', () => {
+    const deployed = JSON.parse(readFileSync('firebase.json', 'utf8')) as { hosting: { public: string; predeploy: string[] } };
+    expect(deployed.hosting.public).toBe('dist');
+    expect(deployed.hosting.predeploy).toEqual(['npx vite build']);
+    const args = emulatorArgs() as string[];
+    const local = JSON.parse(readFileSync(args[args.indexOf('--config') + 1], 'utf8')) as { hosting: { public: string; predeploy?: string[]; rewrites: unknown[] } };
+    expect(EMULATOR_DIST).not.toBe('dist');
+    expect(local.hosting.public).toBe(EMULATOR_DIST);
+    expect(local.hosting.predeploy).toBeUndefined();
+    expect(local.hosting.rewrites).toEqual((deployed.hosting as unknown as { rewrites: unknown[] }).rewrites);
+  });
+});
