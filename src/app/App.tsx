@@ -2,6 +2,7 @@ import { PrimeReactProvider } from 'primereact/api';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { SessionProvider } from '../features/auth/session';
 import { SettingsProvider } from '../lib/settingsContext';
+import { QueryProvider } from '../lib/query';
 import { ToastProvider } from '../lib/toast';
 import { routes } from './routes';
 
@@ -16,11 +17,13 @@ export function App() {
     <PrimeReactProvider>
       <SettingsProvider>
         <ToastProvider>
-          <SessionProvider>
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
-          </SessionProvider>
+          <QueryProvider>
+            <SessionProvider>
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
+            </SessionProvider>
+          </QueryProvider>
         </ToastProvider>
       </SettingsProvider>
     </PrimeReactProvider>

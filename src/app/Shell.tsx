@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, Outlet } from 'react-router-dom';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Markdown } from '../components/Markdown';
 import { PageLoading } from '../components/PageLoading';
 import { UserButton } from '../features/auth/UserButton';
@@ -11,6 +12,7 @@ const SideMenu = lazy(() => import('./SideMenu'));
 
 /** Seed §1–§2: header (logo, title, Menu for admins, user button), page outlet, side menu, footer. */
 export function Shell() {
+  const location = useLocation();
   const wide = useWideScreen();
   const session = useSession();
   const settings = useSettings();
@@ -53,9 +55,11 @@ export function Shell() {
         </div>
       )}
       <main id="main" className="shell-main" tabIndex={-1}>
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        <ErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <footer className="shell-footer">
         <p>© 2025 Registration Portal. All rights reserved.</p>

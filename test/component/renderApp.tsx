@@ -6,6 +6,7 @@ import { routes } from '../../src/app/routes';
 import { SessionContext, type Session } from '../../src/features/auth/session';
 import { SETTINGS_DEFAULTS, type Settings } from '../../src/lib/settings';
 import { SettingsProvider } from '../../src/lib/settingsContext';
+import { QueryProvider } from '../../src/lib/query';
 import { ToastProvider } from '../../src/lib/toast';
 
 export const signedOut: Session = { user: null, roles: null };
@@ -24,11 +25,13 @@ export function renderApp(path: string, session: Session = signedOut, settings: 
   const view = render(
     <SettingsProvider initial={{ ...SETTINGS_DEFAULTS, ...settings }}>
       <ToastProvider>
-        <SessionContext.Provider value={session}>
-          <MemoryRouter initialEntries={[path]}>
-            <AppRoutes />
-          </MemoryRouter>
-        </SessionContext.Provider>
+        <QueryProvider>
+          <SessionContext.Provider value={session}>
+            <MemoryRouter initialEntries={[path]}>
+              <AppRoutes />
+            </MemoryRouter>
+          </SessionContext.Provider>
+        </QueryProvider>
       </ToastProvider>
     </SettingsProvider>,
   );

@@ -7,9 +7,9 @@ import { PageLoading } from '../../components/PageLoading';
 import { profileErrors, type Errors } from '../../components/studentForm/fields';
 import { HealthFields } from '../../components/studentForm/HealthFields';
 import { StudentInfoFields } from '../../components/studentForm/StudentInfoFields';
-import { call } from '../../lib/callable';
 import { useNotify } from '../../lib/toast';
-import { toCallError, useCall } from '../../lib/useCall';
+import { toCallError } from '../../lib/query';
+import { useMyStudents, useSaveStudent } from './api';
 
 
 function Editor({ student }: { student: Student }) {
@@ -17,6 +17,7 @@ function Editor({ student }: { student: Student }) {
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
   const notify = useNotify();
+  const saveStudent = useSaveStudent();
   const navigate = useNavigate();
   const set = (patch: Partial<StudentProfile>) => setProfile((p) => ({ ...p, ...patch }));
   const save = async (e: FormEvent) => {
@@ -29,7 +30,7 @@ function Editor({ student }: { student: Student }) {
     }
     setSaving(true);
     try {
-      await call('saveStudent', { id: student.id, profile, reviewed: true, ...(student.version !== undefined ? { version: student.version } : {}) });
+      await saveStudent.mutateAsync({ id: student.id, profile, reviewed: true, ...(student.version !== undefined ? { version: student.version } : {}) });
       notify({ severity: 'success', summary: 'Saved', detail: `${profile.firstName}'s info is saved.` });
       navigate('/account/students');
     } catch (err) {
@@ -65,7 +66,7 @@ function Editor({ student }: { student: Student }) {
 /** /account/students/:id: edit a student's info (saving counts as reviewing it). */
 export default function EditStudent() {
   const { id } = useParams();
-  const [students, reload] = useCall('myStudents');
+  const [students, reload] = useMyStudents();
   if (students.status === 'loading') return <PageLoading />;
   if (students.status === 'error') return <LoadError error={students.error} onRetry={reload} />;
   const student = students.value.students.find((s) => s.id === id);

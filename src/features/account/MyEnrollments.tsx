@@ -4,13 +4,13 @@ import { formatCents, formatDateRange, formatDay, formatTimeRange, formatWeekday
 import { moneyFigures } from '../../../contract/money';
 import { PriceTable } from '../../components/PriceTable';
 import { PageLoading } from '../../components/PageLoading';
-import { useCall } from '../../lib/useCall';
 import { useCatalogCache } from '../catalog/catalogCache';
 import { LoadError } from '../../components/LoadError';
+import { useMyEnrollments } from './api';
 
 /** /account/enrollments: the family's enrollments, newest first. */
 export default function MyEnrollments() {
-  const [state, reload] = useCall('myEnrollments');
+  const [state, reload] = useMyEnrollments();
   const cache = useCatalogCache();
   // Class dates come from the shared class cache (fetched once per class).
   useEffect(() => {

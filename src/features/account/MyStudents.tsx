@@ -3,12 +3,12 @@ import { gradeName } from '../../../contract/format';
 import { needsInfoReview } from '../../../contract/rules';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
-import { useCall } from '../../lib/useCall';
+import { useMyEnrollments, useMyStudents } from './api';
 
 /** /account/students: the family's students with their classes; edit each one's info. */
 export default function MyStudents() {
-  const [students, reload] = useCall('myStudents');
-  const [enrollments] = useCall('myEnrollments');
+  const [students, reload] = useMyStudents();
+  const [enrollments] = useMyEnrollments();
   const classesOf = (studentId: string) =>
     enrollments.status === 'loaded'
       ? enrollments.value.enrollments.filter((e) => e.studentId === studentId && e.status === 'confirmed').flatMap((e) => e.lineItems.map((l) => l.title))

@@ -1,9 +1,11 @@
 // Who is signed in, and their roles (fetched once per signed-in user, used only once loaded).
 import type { User } from 'firebase/auth';
+import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { ROLE_ADMIN } from '../../../contract/domain';
 import { watchUser } from '../../lib/auth';
 import { call } from '../../lib/callable';
+import { useForgetOnAccountChange } from '../../lib/query';
 
 export interface Session {
   /** undefined while Firebase has not said yet. */
@@ -16,27 +18,16 @@ export const SessionContext = createContext<Session>({ user: undefined, roles: n
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null | undefined>(undefined);
-  const [roles, setRoles] = useState<{ uid: string; roles: string[] } | null>(null);
-
   useEffect(() => {
     return watchUser(setUser);
   }, []);
 
   const uid = user?.uid;
-  useEffect(() => {
-    if (!uid) return;
-    let live = true;
-    // Seed §8: the role fetch ignores every state except loaded.
-    call('roles').then(
-      (r) => live && setRoles({ uid, roles: r }),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [uid]);
+  useForgetOnAccountChange(user === undefined ? undefined : (uid ?? null));
+  // Seed §8: the role fetch ignores every state except loaded (no toast when it fails).
+  const roles = useQuery({ queryKey: ['roles', uid], queryFn: () => call('roles'), enabled: !!uid, meta: { quiet: true } });
 
-  const value: Session = { user, roles: uid && roles?.uid === uid ? roles.roles : null };
+  const value: Session = { user, roles: uid && roles.data ? roles.data : null };
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -5,9 +5,9 @@ import { formatDateRange, formatGrades, formatTimeRange, formatWeekdays } from '
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { useWideScreen } from '../../hooks/useMediaQuery';
-import { useCall } from '../../lib/useCall';
 import { addDaysIso, colourOf, meetingsBetween, monthGrid, toIso, weekStart } from './meetings';
 import { schoolToday } from '../../../contract/schedule';
+import { useClassesBySemester, useOpenSemesters } from '../catalog/api';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -54,9 +54,9 @@ export default function CalendarPage() {
   const wide = useWideScreen();
   const [params, setParams] = useSearchParams();
   const view = params.get('view') === 'month' || (params.get('view') !== 'week' && wide) ? 'month' : 'week';
-  const [semesters, reload] = useCall('openSemesters');
+  const [semesters, reload] = useOpenSemesters();
   const ids = semesters.status === 'loaded' ? semesters.value.semesters.map((s) => s.id) : [];
-  const [catalogue, reloadClasses] = useCall('classesBySemester', ids, ids.length === 0);
+  const [catalogue, reloadClasses] = useClassesBySemester(ids);
   const classes = useMemo(
     () => (catalogue.status === 'loaded' ? Object.values(catalogue.value).flatMap((s) => s.classes) : []),
     [catalogue],

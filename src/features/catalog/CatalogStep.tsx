@@ -5,7 +5,6 @@ import { GRADE_MAX, GRADE_MIN } from '../../../contract/domain';
 import { gradeName } from '../../../contract/format';
 import { Markdown } from '../../components/Markdown';
 import { PageLoading } from '../../components/PageLoading';
-import { useCall } from '../../lib/useCall';
 import { catalogCache } from './catalogCache';
 import { ClassCard, type ClassAvailability } from './ClassCard';
 import { filterClasses } from './filters';
@@ -23,6 +22,7 @@ import {
 import { SelectionSummary } from './SelectionSummary';
 import { SemesterTabs } from './SemesterTabs';
 import { LoadError } from '../../components/LoadError';
+import { useAvailableClasses, useClassesBySemester, useOpenSemesters } from './api';
 
 function availabilityOf(c: PublicClass): ClassAvailability {
   return c.status === 'paused' ? 'paused' : c.status === 'info-only' ? 'info-only' : 'closed';
@@ -37,12 +37,12 @@ export interface CatalogStepProps {
 
 /** /classes/enrollment, step 1: the classes open for enrollment, by semester, usable without an account. */
 export function CatalogStep({ selection, setSelection, action }: CatalogStepProps) {
-  const [semesters, reloadSemesters] = useCall('openSemesters');
-  const [available, reloadAvailable] = useCall('availableEnrollmentClasses');
+  const [semesters, reloadSemesters] = useOpenSemesters();
+  const [available, reloadAvailable] = useAvailableClasses();
   const openIds = semesters.status === 'loaded' ? semesters.value.semesters.map((s) => s.id) : [];
   // Paused, info-only and closed classes are shown too, below the open ones: asked for once the open
   // ones are on screen, so they never hold up the list.
-  const [browse] = useCall('classesBySemester', openIds, openIds.length === 0 || available.status !== 'loaded');
+  const [browse] = useClassesBySemester(openIds, available.status === 'loaded');
   const [params, setParams] = useSearchParams();
   useEffect(() => {
     if (available.status !== 'loaded') return;

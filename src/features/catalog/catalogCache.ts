@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import type { ClassGroup, PublicClass } from '../../../contract/domain';
 import { call } from '../../lib/callable';
 import { CallError, failed, loaded, loading, type LoadState } from '../../lib/loadState';
-import { toCallError } from '../../lib/useCall';
+import { toCallError } from '../../lib/query';
 
 type Call = typeof call;
 

@@ -3,16 +3,16 @@
 import { useEffect } from 'react';
 import type { PublicClass } from '../../../contract/domain';
 import { selectionProblems, type SelectionProblem } from '../../../contract/schedule';
-import { useCall } from '../../lib/useCall';
 import { useCatalogCache } from '../catalog/catalogCache';
 import { useFlow } from './FlowContext';
+import { useMyEnrollments } from '../account/api';
 
 /** The problems of the current selection for the chosen student; null while the classes load. */
 export function useSelectionProblems(): SelectionProblem[] | null {
   const { state } = useFlow();
   const cache = useCatalogCache();
   const savedId = state.studentChoice && state.studentChoice !== 'new' ? state.studentChoice : null;
-  const [mine] = useCall('myEnrollments', undefined, !savedId);
+  const [mine] = useMyEnrollments(!!savedId);
   const enrolledIds =
     savedId && mine.status === 'loaded'
       ? mine.value.enrollments.filter((e) => e.studentId === savedId && e.status === 'confirmed').flatMap((e) => e.classIds)

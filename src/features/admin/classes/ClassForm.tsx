@@ -8,10 +8,9 @@ import { missingFieldsForPublish } from '../../../../contract/rules';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
 import { CheckboxField, type Errors, fieldMessage, focusFirstInvalid, removeAt, schemaErrors, SelectField, setAt, TextArea, TextField } from '../../../components/studentForm/fields';
-import { call } from '../../../lib/callable';
 import { useNotify } from '../../../lib/toast';
-import { useCall } from '../../../lib/useCall';
 import { EditForm, useSave } from '../shared/EditForm';
+import { useAdminClasses, useSaveClass } from '../api';
 
 type Draft = Omit<AdminClass, 'id' | 'enrolledCount'>;
 const GRADES = Array.from({ length: GRADE_MAX - GRADE_MIN + 1 }, (_, i) => ({ value: i, label: i === 0 ? 'K' : String(i) }));
@@ -35,6 +34,7 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
   const [c, setC] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Errors>({});
   const { saving, failure, run } = useSave();
+  const saveCall = useSaveClass();
   const notify = useNotify();
   const navigate = useNavigate();
   const set = (patch: Partial<Draft>) => setC((x) => ({ ...x, ...patch }));
@@ -51,7 +51,7 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
       return focusFirstInvalid();
     }
     void run(async () => {
-      const r = await call('adminSaveClass', payload);
+      const r = await saveCall.mutateAsync(payload);
       notify({ severity: 'success', summary: 'Saved', detail: `${r.class.title || 'Draft'} is saved.` });
       navigate(`/admin/classes/management?semester=${r.class.semesterId}`);
     });
@@ -150,7 +150,7 @@ export default function ClassForm() {
   const [params] = useSearchParams();
   const isNew = id === 'new';
   const semesterId = params.get('semester') ?? '';
-  const [all, reloadAll] = useCall('adminClasses', { semesterId }, isNew || !semesterId);
+  const [all, reloadAll] = useAdminClasses(isNew ? undefined : semesterId);
   if (isNew) return <Form initial={blank(semesterId)} enrolled={0} />;
   if (!semesterId) return <LoadError error="Open the class from the class list." onRetry={() => history.back()} />;
   if (all.status === 'loading') return <PageLoading />;

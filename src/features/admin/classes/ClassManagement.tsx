@@ -3,7 +3,6 @@ import type { Semester } from '../../../../contract/domain';
 import { formatDateRange } from '../../../../contract/format';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
-import { useCall } from '../../../lib/useCall';
 import { useSemesterPicker } from '../shared/SemesterPicker';
 import DiscountCodes from '../discounts/DiscountCodes';
 import ClassForm from './ClassForm';
@@ -11,10 +10,11 @@ import GroupForm from './GroupForm';
 import { GroupList } from './GroupList';
 import SemesterForm from './SemesterForm';
 import { ClassTable } from './ClassTable';
+import { useAdminClasses } from '../api';
 
 /** One load of a semester's classes and bundles, shared by the class table and the bundle list. */
 function SemesterClasses({ semester, semesters }: { semester: Semester; semesters: Semester[] }) {
-  const [state, reload] = useCall('adminClasses', { semesterId: semester.id });
+  const [state, reload] = useAdminClasses(semester.id);
   if (state.status === 'loading') return <PageLoading label="Loading classes…" />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
   return (

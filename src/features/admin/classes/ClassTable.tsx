@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminClass, Semester } from '../../../../contract/domain';
 import { formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../../contract/format';
-import { call } from '../../../lib/callable';
 import { useOfficeAction } from '../shared/EditForm';
 import { TableScroll } from '../shared/table';
+import { useCopyClass, useCopySemester, useDeleteClass } from '../api';
 
 const STATUS_LABEL: Record<AdminClass['status'], string> = { live: 'Live', draft: 'Draft', paused: 'Paused', 'info-only': 'Info only' };
 
@@ -28,6 +28,9 @@ export function ClassTable({
   onChange: () => void;
 }) {
   const { busy, run } = useOfficeAction();
+  const copySemester = useCopySemester();
+  const copyClass = useCopyClass();
+  const deleteClass = useDeleteClass();
   const [copyTarget, setCopyTarget] = useState(semester.id);
   const [summary, setSummary] = useState<{ to: string; classes: { id: string; title: string; startDate: string; endDate: string }[]; bundles: string[] } | null>(null);
   const target = semesters.find((s) => s.id === copyTarget);
@@ -63,7 +66,7 @@ export function ClassTable({
           onClick={() => {
             if (!window.confirm(`Copy all ${classes.length} classes of ${semester.name} and their bundles to ${target.name} as drafts?`)) return;
             void act('copy-all', async () => {
-              const r = await call('adminCopySemester', { fromSemesterId: semester.id, toSemesterId: target.id });
+              const r = await copySemester.mutateAsync({ fromSemesterId: semester.id, toSemesterId: target.id });
               setSummary({ to: target.name, classes: r.classes, bundles: r.bundles });
               return `Copied ${r.classes.length} classes and ${r.bundles.length} bundles to ${target.name} as drafts.`;
             });
@@ -133,7 +136,7 @@ export function ClassTable({
                       disabled={busy !== null}
                       onClick={() =>
                         act(`copy-${c.id}`, async () => {
-                          const r = await call('adminCopyClass', { classId: c.id, toSemesterId: copyTarget });
+                          const r = await copyClass.mutateAsync({ classId: c.id, toSemesterId: copyTarget });
                           return `Copied as a draft: ${r.class.title}.${r.class.startDate ? ` Dates: ${formatDateRange(r.class.startDate, r.class.endDate)}.` : ''}`;
                         })
                       }
@@ -149,7 +152,7 @@ export function ClassTable({
                         onClick={() => {
                           if (window.confirm(`Delete ${c.title || 'this draft'}? This cannot be undone.`)) {
                             void act(`delete-${c.id}`, async () => {
-                              await call('adminDeleteClass', { id: c.id });
+                              await deleteClass.mutateAsync({ id: c.id });
                               return `Deleted ${c.title || 'the draft'}.`;
                             });
                           }

@@ -6,10 +6,9 @@ import { groupInputSchema } from '../../../../contract/schemas';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
 import { CheckboxField, schemaErrors, TextField, type Errors } from '../../../components/studentForm/fields';
-import { call } from '../../../lib/callable';
 import { useNotify } from '../../../lib/toast';
-import { useCall } from '../../../lib/useCall';
 import { EditForm, useSave } from '../shared/EditForm';
+import { useAdminClasses, useSaveGroup } from '../api';
 
 type Draft = Omit<ClassGroup, 'id'>;
 
@@ -22,6 +21,7 @@ function Form({ initial, id, classes, taken }: { initial: Draft; id?: string; cl
   const [g, setG] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Errors>({});
   const { saving, failure, run } = useSave();
+  const saveCall = useSaveGroup();
   const notify = useNotify();
   const navigate = useNavigate();
   const back = `/admin/classes/management?semester=${g.semesterId}`;
@@ -32,7 +32,7 @@ function Form({ initial, id, classes, taken }: { initial: Draft; id?: string; cl
     setErrors(found);
     if (Object.keys(found).length) return;
     void run(async () => {
-      const r = await call('adminSaveGroup', payload);
+      const r = await saveCall.mutateAsync(payload);
       notify({ severity: 'success', summary: 'Saved', detail: `${r.group.name} is saved.` });
       navigate(back);
     });
@@ -72,7 +72,7 @@ export default function GroupForm() {
   const { id } = useParams();
   const [params] = useSearchParams();
   const semesterId = params.get('semester') ?? '';
-  const [state, reload] = useCall('adminClasses', { semesterId }, !semesterId);
+  const [state, reload] = useAdminClasses(semesterId);
   if (!semesterId) return <LoadError error="Open bundles from the class management page." onRetry={() => history.back()} />;
   if (state.status === 'loading') return <PageLoading />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;

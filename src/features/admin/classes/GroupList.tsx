@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { AdminClass, ClassGroup, Semester } from '../../../../contract/domain';
 import { formatCents } from '../../../../contract/format';
-import { call } from '../../../lib/callable';
 import { useConfirmedAction } from '../shared/EditForm';
 import { bundleSaving } from './GroupForm';
+import { useDeleteGroup } from '../api';
 
 /** The bundles of a semester, with their price and saving. */
 export function GroupList({
@@ -18,6 +18,7 @@ export function GroupList({
   onChange: () => void;
 }) {
   const confirmed = useConfirmedAction();
+  const remove = useDeleteGroup();
   const title = (id: string) => classes.find((c) => c.id === id)?.title ?? id;
   return (
     <section className="admin-card" aria-labelledby="groups-title">
@@ -43,7 +44,7 @@ export function GroupList({
                   type="button"
                   className="link-button danger"
                   onClick={() =>
-                    confirmed(`Delete the bundle ${g.name}? The classes stay.`, () => call('adminDeleteGroup', { id: g.id }), `${g.name} is deleted.`, onChange)
+                    confirmed(`Delete the bundle ${g.name}? The classes stay.`, () => remove.mutateAsync({ id: g.id }), `${g.name} is deleted.`, onChange)
                   }
                 >
                   Delete<span className="visually-hidden"> {g.name}</span>

@@ -6,10 +6,9 @@ import { LoadError } from '../../../components/LoadError';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
 import { schemaErrors, SelectField, TextArea, TextField, type Errors } from '../../../components/studentForm/fields';
-import { call } from '../../../lib/callable';
 import { useNotify } from '../../../lib/toast';
-import { useCall } from '../../../lib/useCall';
 import { EditForm, useSave } from '../shared/EditForm';
+import { useAdminSemesters, useSaveSemester } from '../api';
 
 type Draft = Omit<Semester, 'id'>;
 const STATUSES = [
@@ -24,6 +23,7 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
   const [s, setS] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Errors>({});
   const { saving, failure, run } = useSave();
+  const saveCall = useSaveSemester();
   const notify = useNotify();
   const navigate = useNavigate();
   const set = (patch: Partial<Draft>) => setS((x) => ({ ...x, ...patch }));
@@ -33,7 +33,7 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
     setErrors(found);
     if (Object.keys(found).length) return;
     void run(async () => {
-      const r = await call('adminSaveSemester', payload);
+      const r = await saveCall.mutateAsync(payload);
       notify({ severity: 'success', summary: 'Saved', detail: `${r.semester.name} is saved.` });
       navigate(`/admin/classes/management?semester=${r.semester.id}`);
     });
@@ -65,7 +65,7 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
 /** /admin/classes/management/semester/:id (or /semester/new). */
 export default function SemesterForm() {
   const { id } = useParams();
-  const [all, reload] = useCall('adminSemesters', undefined, id === 'new');
+  const [all, reload] = useAdminSemesters(id !== 'new');
   if (id === 'new') return <Form initial={blank} />;
   if (all.status === 'loading') return <PageLoading />;
   if (all.status === 'error') return <LoadError error={all.error} onRetry={reload} />;

@@ -2,8 +2,8 @@ import { Link } from 'react-router-dom';
 import { formatCents } from '../../../../contract/format';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
-import { useCall } from '../../../lib/useCall';
 import { useSemesterPicker } from '../shared/SemesterPicker';
+import { useAdminDashboard } from '../api';
 
 const LINKS = [
   { to: '/admin/classes/management', label: 'Class management', icon: 'pi-cog' },
@@ -17,7 +17,7 @@ const LINKS = [
 /** /admin: a semester at a glance. */
 export default function Dashboard() {
   const { semester, picker } = useSemesterPicker();
-  const [figures, reload] = useCall('adminDashboard', { semesterId: semester?.id ?? '' }, !semester);
+  const [figures, reload] = useAdminDashboard(semester?.id);
   return (
     <div className="page admin-page">
       <h1>Dashboard</h1>

@@ -5,13 +5,12 @@ import { discountInputSchema } from '../../../../contract/schemas';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
 import { CheckboxField, schemaErrors, SelectField, TextField, type Errors } from '../../../components/studentForm/fields';
-import { call } from '../../../lib/callable';
 import { useNotify } from '../../../lib/toast';
-import { useCall } from '../../../lib/useCall';
 import { EditForm, useConfirmedAction, useSave } from '../shared/EditForm';
 import { useSemesterPicker } from '../shared/SemesterPicker';
 import { describeDiscount } from './describeDiscount';
 import { schoolToday } from '../../../../contract/schedule';
+import { useAdminClasses, useAdminDiscounts, useAdminSemesters, useDeleteDiscount, useSaveDiscount } from '../api';
 
 type Draft = Omit<Discount, 'id'>;
 const TYPES: { value: DiscountType; label: string }[] = [
@@ -27,9 +26,10 @@ const blank: Draft = { code: '', description: '', type: 'percent-basket', amount
 const toggle = (list: string[], id: string, on: boolean) => (on ? [...new Set([...list, id])] : list.filter((x) => x !== id));
 
 function List() {
-  const [state, reload] = useCall('adminDiscounts');
+  const [state, reload] = useAdminDiscounts();
   const [filter, setFilter] = useState<'all' | 'active' | 'inactive'>('active');
   const confirmed = useConfirmedAction();
+  const remove = useDeleteDiscount();
   if (state.status === 'loading') return <PageLoading />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
   const { names, uses } = state.value;
@@ -78,7 +78,7 @@ function List() {
                 <button
                   type="button"
                   className="link-button danger"
-                  onClick={() => confirmed(`Delete the code ${d.code}?`, () => call('adminDeleteDiscount', { id: d.id }), `${d.code} is deleted.`, reload)}
+                  onClick={() => confirmed(`Delete the code ${d.code}?`, () => remove.mutateAsync({ id: d.id }), `${d.code} is deleted.`, reload)}
                 >
                   Delete<span className="visually-hidden"> {d.code}</span>
                 </button>
@@ -95,11 +95,12 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
   const [d, setD] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Errors>({});
   const { saving, failure, run } = useSave();
+  const saveCall = useSaveDiscount();
   const notify = useNotify();
   const navigate = useNavigate();
   const { semester, picker } = useSemesterPicker();
-  const [catalogue] = useCall('adminClasses', { semesterId: semester?.id ?? '' }, !semester);
-  const [semesters] = useCall('adminSemesters');
+  const [catalogue] = useAdminClasses(semester?.id);
+  const [semesters] = useAdminSemesters();
   const set = (patch: Partial<Draft>) => setD((x) => ({ ...x, ...patch }));
   const names = new Map<string, string>();
   if (catalogue.status === 'loaded') {
@@ -114,7 +115,7 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
     setErrors(found);
     if (Object.keys(found).length) return;
     void run(async () => {
-      const r = await call('adminSaveDiscount', payload);
+      const r = await saveCall.mutateAsync(payload);
       notify({ severity: 'success', summary: 'Saved', detail: `${r.discount.code} is saved.` });
       navigate('/admin/classes/management/discounts');
     });
@@ -187,7 +188,7 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
 
 function EditCode() {
   const { id } = useParams();
-  const [state, reload] = useCall('adminDiscounts', undefined, id === 'new');
+  const [state, reload] = useAdminDiscounts(id !== 'new');
   if (id === 'new') return <Form initial={blank} />;
   if (state.status === 'loading') return <PageLoading />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;

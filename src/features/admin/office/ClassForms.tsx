@@ -4,11 +4,11 @@ import type { AdminClass } from '../../../../contract/domain';
 import { formatDate } from '../../../../contract/format';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
-import { useCall } from '../../../lib/useCall';
 import { useSemesterPicker } from '../shared/SemesterPicker';
 import { type Sort, SortHeader, sortRows, TableScroll } from '../shared/table';
 import { ClassSheet, downloadRosterCsv, SHEETS, type SheetId } from './ClassSheets';
 import './office.css';
+import { useAdminClasses, useAdminRosters } from '../api';
 
 type Field = 'title' | 'enrolled' | 'start' | 'end';
 const value = (c: AdminClass, f: Field) => (f === 'title' ? c.title : f === 'enrolled' ? c.enrolledCount : f === 'start' ? c.startDate : c.endDate);
@@ -22,7 +22,7 @@ export default function ClassForms() {
 
 function ClassList() {
   const { semester, picker } = useSemesterPicker();
-  const [state, reload] = useCall('adminClasses', { semesterId: semester?.id ?? '' }, !semester);
+  const [state, reload] = useAdminClasses(semester?.id);
   const [sort, setSort] = useState<Sort<Field>>({ field: 'title', order: 'asc' });
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const classes = state.status === 'loaded' ? sortRows(state.value.classes.filter((c) => c.status !== 'draft'), sort, value) : [];
@@ -95,7 +95,7 @@ function ClassList() {
 function Sheets({ classIds }: { classIds: string[] }) {
   const [params, setParams] = useSearchParams();
   const sheet = (SHEETS.find((s) => s.id === params.get('sheet'))?.id ?? 'all') as SheetId;
-  const [state, reload] = useCall('adminRosters', { classIds: classIds.slice(0, 100) });
+  const [state, reload] = useAdminRosters(classIds);
   const back = `/admin/report${params.get('semester') ? `?semester=${params.get('semester')}` : ''}`;
   return (
     <div className="page admin-page class-forms">

@@ -6,8 +6,9 @@ import { PAYMENT_METHODS, paymentKey, type CancellationQuote, type Enrollment, t
 import { formatCents, formatDay, parseDollars, plainDollars } from '../../../../contract/format';
 import { balanceOf, moneyFigures } from '../../../../contract/money';
 import { call } from '../../../lib/callable';
-import { toCallError } from '../../../lib/useCall';
+import { toCallError } from '../../../lib/query';
 import { useOfficeAction } from '../shared/EditForm';
+import { useCancelEnrollment, useRecordPayment, useVoidPayment } from '../api';
 
 const METHOD_LABEL: Record<PaymentMethod, string> = { card: 'Card', check: 'Check', cash: 'Cash', venmo: 'Venmo', other: 'Other' };
 
@@ -49,6 +50,7 @@ function PaymentForm({ enrollment, onChange }: { enrollment: Enrollment; onChang
   const [method, setMethod] = useState<PaymentMethod>('check');
   const [note, setNote] = useState('');
   const { busy, failure, setFailure, run } = useOfficeAction();
+  const record = useRecordPayment();
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
     const cents = parseDollars(amount);
@@ -58,12 +60,12 @@ function PaymentForm({ enrollment, onChange }: { enrollment: Enrollment; onChang
     const ok = await run('save', async () => {
       let r;
       try {
-        r = await call('adminRecordPayment', payment);
+        r = await record.mutateAsync(payment);
       } catch (e) {
         const error = toCallError(e);
         // The same amount and method less than a minute ago: record it again only when confirmed.
         if (error.code !== 'aborted' || !window.confirm(error.message)) throw e;
-        r = await call('adminRecordPayment', { ...payment, confirmDuplicate: true });
+        r = await record.mutateAsync({ ...payment, confirmDuplicate: true });
       }
       onChange(r.enrollment);
       return `Payment of ${formatCents(cents)} recorded. Balance: ${formatCents(r.enrollment.balance)}.`;
@@ -116,6 +118,7 @@ function CancelForm({ enrollment, titles, onChange }: { enrollment: Enrollment; 
   const [refundMethod, setRefundMethod] = useState<PaymentMethod | ''>('');
   const [note, setNote] = useState('');
   const { busy, failure, setFailure, run } = useOfficeAction();
+  const cancel = useCancelEnrollment();
   const key = chosen.join(',');
   useEffect(() => {
     if (!key) return;
@@ -144,7 +147,7 @@ function CancelForm({ enrollment, titles, onChange }: { enrollment: Enrollment; 
     const names = current.cancelClassIds.map((id) => titles.get(id) ?? id).join(', ');
     if (!window.confirm(`Cancel ${names} for ${enrollment.studentName} with a refund of ${formatCents(cents)}?`)) return;
     const ok = await run('save', async () => {
-      const r = await call('adminCancelEnrollment', {
+      const r = await cancel.mutateAsync({
         enrollmentId: enrollment.id,
         classIds: current.cancelClassIds,
         refund: cents,
@@ -213,12 +216,13 @@ function PaymentRow({ enrollment, payment: p, paymentId, onChange }: { enrollmen
   const [voiding, setVoiding] = useState(false);
   const [reason, setReason] = useState('');
   const { busy, failure, setFailure, run } = useOfficeAction();
+  const voidPayment = useVoidPayment();
   const what = `${formatCents(p.amount)} ${METHOD_LABEL[p.method]}`;
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
     if (!reason.trim()) return setFailure('Give the reason for voiding this payment.');
     await run('void', async () => {
-      const r = await call('adminVoidPayment', { enrollmentId: enrollment.id, paymentId, reason });
+      const r = await voidPayment.mutateAsync({ enrollmentId: enrollment.id, paymentId, reason });
       onChange(r.enrollment);
       return `The payment of ${what} is voided. Balance: ${formatCents(r.enrollment.balance)}.`;
     });

@@ -5,14 +5,14 @@ import { netPaidOf, paidOf, refundedOf } from '../../../../contract/money';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
 import { useDebounced } from '../../../hooks/useDebounced';
-import { call } from '../../../lib/callable';
 import { downloadCsv, slug } from '../../../lib/csv';
-import { useCall } from '../../../lib/useCall';
 import { useOfficeAction } from '../shared/EditForm';
 import { useSemesterPicker } from '../shared/SemesterPicker';
 import { Pager, type Sort, SortHeader, TableScroll } from '../shared/table';
 import { EnrollmentMoney } from './EnrollmentMoney';
 import './office.css';
+import { useAdminClasses, useAdminEnrollments } from '../api';
+import { useFetchCall } from '../../../lib/query';
 
 const PAGE_SIZE = 25;
 const EXPORT_PAGE = 1000;
@@ -45,6 +45,7 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<EnrollmentRow | null>(null);
   const { busy, run } = useOfficeAction();
+  const fetchCall = useFetchCall();
   const exporting = busy === 'export';
   const search = useDebounced(filters.search.trim());
   const query = {
@@ -56,8 +57,8 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
     sort: sort.field,
     order: sort.order,
   };
-  const [classes] = useCall('adminClasses', { semesterId });
-  const [state, reload] = useCall('adminEnrollments', { ...query, page, pageSize: PAGE_SIZE });
+  const [classes] = useAdminClasses(semesterId);
+  const [state, reload] = useAdminEnrollments({ ...query, page, pageSize: PAGE_SIZE });
   const set = (change: Partial<Filters>) => {
     setFilters((f) => ({ ...f, ...change }));
     setPage(0);
@@ -75,7 +76,7 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
     run('export', async () => {
       const rows: EnrollmentRow[] = [];
       for (let p = 0; ; p++) {
-        const r = await call('adminEnrollments', { ...query, page: p, pageSize: EXPORT_PAGE });
+        const r = await fetchCall('adminEnrollments', { ...query, page: p, pageSize: EXPORT_PAGE });
         rows.push(...r.rows);
         if (rows.length >= r.total || r.rows.length === 0) break;
       }

@@ -6,10 +6,10 @@ import { ageOn, formatDate } from '../../../../contract/format';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
 import { useDebounced } from '../../../hooks/useDebounced';
-import { useCall } from '../../../lib/useCall';
 import { Pager, type Sort, SortHeader, TableScroll } from '../shared/table';
 import { allergyText, contactText, gradeText, guardianText, insuranceText, medicationText, photoText, yesNo } from './studentText';
 import './office.css';
+import { useAdminStudent, useAdminStudents } from '../api';
 
 const PAGE_SIZE = 25;
 
@@ -19,7 +19,7 @@ export default function StudentInfo() {
   const [sort, setSort] = useState<Sort<StudentSort>>({ field: 'name', order: 'asc' });
   const [page, setPage] = useState(0);
   const query = useDebounced(search.trim());
-  const [state, reload] = useCall('adminStudents', { search: query, sort: sort.field, order: sort.order, page, pageSize: PAGE_SIZE });
+  const [state, reload] = useAdminStudents({ search: query, sort: sort.field, order: sort.order, page, pageSize: PAGE_SIZE });
   const onSort = (next: Sort<StudentSort>) => {
     setSort(next);
     setPage(0);
@@ -94,7 +94,7 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle:
 /** /admin/students/:id: everything on file for one student, printable. */
 export function StudentSheetPage() {
   const { id = '' } = useParams();
-  const [state, reload] = useCall('adminStudent', { id });
+  const [state, reload] = useAdminStudent(id);
   if (state.status === 'loading') return <PageLoading label="Loading the info sheet…" />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
   const { student: s, enrollments, familyEmail } = state.value;

@@ -4,18 +4,18 @@ import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
 import { tshirtLabel } from '../../../../contract/format';
 import { downloadCsv, slug } from '../../../lib/csv';
-import { useCall } from '../../../lib/useCall';
 import { useSemesterPicker } from '../shared/SemesterPicker';
 import { Pager, TableScroll } from '../shared/table';
 import { gradeText } from './studentText';
 import './office.css';
+import { useAdminTshirts } from '../api';
 
 const PAGE_SIZE = 50;
 
 /** /admin/t-shirts: how many shirts of each size a semester needs, and who gets which. */
 export default function TshirtSizes() {
   const { semester, picker } = useSemesterPicker();
-  const [state, reload] = useCall('adminTshirts', { semesterId: semester?.id ?? '' }, !semester);
+  const [state, reload] = useAdminTshirts(semester?.id);
   const tally = state.status === 'loaded' ? state.value : null;
   // Two files, one table each: a spreadsheet reads each as it is.
   const downloadCounts = () => {

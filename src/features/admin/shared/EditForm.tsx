@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useNotify } from '../../../lib/toast';
-import { toCallError } from '../../../lib/useCall';
+import { toCallError } from '../../../lib/query';
 
 /** Runs a save, keeping its pending state and the server's message when it fails. */
 export function useSave() {

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { Semester } from '../../../../contract/domain';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
-import { useCall } from '../../../lib/useCall';
+import { useAdminSemesters } from '../api';
 
 const ORDER: Record<Semester['status'], number> = { open: 0, draft: 1, closed: 2, archived: 3 };
 
@@ -16,7 +16,7 @@ export function pickable(semesters: Semester[], withArchived = false, keep?: str
 
 /** The chosen semester (kept in the URL as ?semester=), a labelled picker for it, and the semesters loaded. */
 export function useSemesterPicker() {
-  const [state, reload] = useCall('adminSemesters');
+  const [state, reload] = useAdminSemesters();
   const [params, setParams] = useSearchParams();
   const wanted = params.get('semester');
   const withArchived = params.get('archived') === '1';

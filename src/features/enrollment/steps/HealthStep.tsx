@@ -1,20 +1,21 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { call } from '../../../lib/callable';
 import { useNotify } from '../../../lib/toast';
-import { toCallError } from '../../../lib/useCall';
+import { toCallError } from '../../../lib/query';
 import { stepPath } from '../flowState';
 import { CheckboxField, profileErrors } from '../../../components/studentForm/fields';
 import { HealthFields } from '../../../components/studentForm/HealthFields';
 import { isHealthPath } from '../../../components/studentForm/sections';
 import { StepFrame } from './StepFrame';
 import { useProfileSection } from './useProfileSection';
+import { useSaveStudent } from '../../account/api';
 
 /** Step 5: permissions, allergies, medications, doctor and insurance; then the student is saved. */
 export default function HealthStep() {
   const { state, update, errors, setErrors, set, check } = useProfileSection(isHealthPath, 'healthConfirmed');
   const navigate = useNavigate();
   const notify = useNotify();
+  const saveStudent = useSaveStudent();
   const [saving, setSaving] = useState(false);
   if (!state.profile) return <Navigate to={stepPath('student')} replace />;
   const p = state.profile;
@@ -24,7 +25,7 @@ export default function HealthStep() {
     if (Object.keys(profileErrors(p, () => true)).length) return navigate(stepPath('info'));
     setSaving(true);
     try {
-      const saved = await call('saveStudent', {
+      const saved = await saveStudent.mutateAsync({
         id: state.studentChoice && state.studentChoice !== 'new' ? state.studentChoice : undefined,
         profile: p,
         reviewed: !state.reviewNeeded || (state.infoConfirmed && state.healthConfirmed),

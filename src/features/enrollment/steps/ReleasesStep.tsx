@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PageLoading } from '../../../components/PageLoading';
-import { useCall } from '../../../lib/useCall';
 import { useFlow } from '../FlowContext';
 import { stepPath } from '../flowState';
 import { TextField, type Errors } from '../../../components/studentForm/fields';
 import { focusFirstInvalid, StepFrame } from './StepFrame';
 import { LoadError } from '../../../components/LoadError';
 import { signatureProblem } from '../../../../contract/rules';
+import { useReleases } from '../api';
 
 /** Step 6: each release, signed by typing the guardian's full name. */
 export default function ReleasesStep() {
   const { state, update } = useFlow();
   const navigate = useNavigate();
-  const [releases, reload] = useCall('releases');
+  const [releases, reload] = useReleases();
   const [errors, setErrors] = useState<Errors>({});
   if (releases.status === 'loading') return <PageLoading />;
   if (releases.status === 'error') return <LoadError error={releases.error} onRetry={reload} />;

@@ -3,16 +3,18 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { formatCents } from '../../../../contract/format';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
-import { call } from '../../../lib/callable';
 import { useSettings } from '../../../lib/settingsContext';
 import { useNotify } from '../../../lib/toast';
-import { toCallError, useCall } from '../../../lib/useCall';
+import { toCallError } from '../../../lib/query';
 import { useFlow } from '../FlowContext';
 import { useSelectionProblems } from '../SelectionCheck';
 import { basketLines, stepPath } from '../flowState';
 import { StepFrame } from './StepFrame';
 import { LoadError } from '../../../components/LoadError';
 import { PriceTable } from '../../../components/PriceTable';
+import { usePriceQuote, useReleases } from '../api';
+import { useFetchCall } from '../../../lib/query';
+import { useEnroll } from '../../account/api';
 
 const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
@@ -21,11 +23,13 @@ export default function ReviewStep() {
   const { state, update, draftSettled } = useFlow();
   const navigate = useNavigate();
   const notify = useNotify();
+  const fetchCall = useFetchCall();
+  const enroll = useEnroll();
   const settings = useSettings();
   const lines = basketLines(state.selection);
   const forStudent = state.studentChoice && state.studentChoice !== 'new' ? { studentId: state.studentChoice } : {};
-  const [quote, reloadQuote] = useCall('priceBasket', { lines, codes: state.codes, ...forStudent });
-  const [releases, reloadReleases] = useCall('releases');
+  const [quote, reloadQuote] = usePriceQuote({ lines, codes: state.codes, ...forStudent });
+  const [releases, reloadReleases] = useReleases();
   const [code, setCode] = useState('');
   const [codeMessage, setCodeMessage] = useState('');
   const [codeNote, setCodeNote] = useState('');
@@ -48,7 +52,7 @@ export default function ReviewStep() {
     if (state.codes.includes(wanted)) return setCodeMessage(`${wanted} is already applied.`);
     setApplying(true);
     try {
-      const trial = await call('priceBasket', { lines, codes: [...state.codes, wanted], ...forStudent });
+      const trial = await fetchCall('priceBasket', { lines, codes: [...state.codes, wanted], ...forStudent });
       const problem = trial.codeProblems.find((p) => p.about === wanted);
       if (problem) setCodeMessage(problem.message);
       else {
@@ -74,7 +78,7 @@ export default function ReviewStep() {
     try {
       // The enrollment deletes the draft: a save still on its way must not bring it back.
       await draftSettled();
-      const { enrollment } = await call('enroll', {
+      const { enrollment } = await enroll.mutateAsync({
         studentId,
         lines,
         codes: state.codes,

@@ -4,18 +4,18 @@ import { profileOf } from '../../../components/studentForm/profile';
 import { gradeName } from '../../../../contract/format';
 import { needsInfoReview } from '../../../../contract/rules';
 import { PageLoading } from '../../../components/PageLoading';
-import { useCall } from '../../../lib/useCall';
 import { useFlow } from '../FlowContext';
 import { emptyProfile, stepPath } from '../flowState';
 import { StepFrame } from './StepFrame';
 import { LoadError } from '../../../components/LoadError';
+import { useMyStudents } from '../../account/api';
 
 
 /** Step 3: one of the family's saved students, or a new one. */
 export default function StudentStep() {
   const { state, update } = useFlow();
   const navigate = useNavigate();
-  const [students, reload] = useCall('myStudents');
+  const [students, reload] = useMyStudents();
   const [error, setError] = useState('');
 
   if (students.status === 'loading') return <PageLoading label="Loading your students…" />;

@@ -1,0 +1,31 @@
+// The office's remote calls. Each save names what it changes: a class save refreshes that semester's
+// class list, the dashboard, the rosters and the catalogue families see.
+import type { Payload } from '../../../contract/callables';
+import { ENROLLMENT_CALLS, OFFICE_CLASS_CALLS, useCallMutation, useCallQuery } from '../../lib/query';
+
+export const useAdminSemesters = (enabled = true) => useCallQuery('adminSemesters', undefined, { enabled });
+/** Classes and bundles of a semester; waits until the semester is known. */
+export const useAdminClasses = (semesterId: string | undefined) =>
+  useCallQuery('adminClasses', { semesterId: semesterId ?? '' }, { enabled: !!semesterId });
+export const useAdminDiscounts = (enabled = true) => useCallQuery('adminDiscounts', undefined, { enabled });
+export const useAdminDashboard = (semesterId: string | undefined) =>
+  useCallQuery('adminDashboard', { semesterId: semesterId ?? '' }, { enabled: !!semesterId });
+export const useAdminTshirts = (semesterId: string | undefined) =>
+  useCallQuery('adminTshirts', { semesterId: semesterId ?? '' }, { enabled: !!semesterId });
+export const useAdminRosters = (classIds: string[]) => useCallQuery('adminRosters', { classIds: classIds.slice(0, 100) });
+export const useAdminStudents = (query: Payload<'adminStudents'>) => useCallQuery('adminStudents', query);
+export const useAdminStudent = (id: string) => useCallQuery('adminStudent', { id });
+export const useAdminEnrollments = (query: Payload<'adminEnrollments'>) => useCallQuery('adminEnrollments', query);
+
+export const useSaveSemester = () => useCallMutation('adminSaveSemester', OFFICE_CLASS_CALLS);
+export const useSaveClass = () => useCallMutation('adminSaveClass', OFFICE_CLASS_CALLS);
+export const useCopyClass = () => useCallMutation('adminCopyClass', OFFICE_CLASS_CALLS);
+export const useCopySemester = () => useCallMutation('adminCopySemester', OFFICE_CLASS_CALLS);
+export const useDeleteClass = () => useCallMutation('adminDeleteClass', OFFICE_CLASS_CALLS);
+export const useSaveGroup = () => useCallMutation('adminSaveGroup', OFFICE_CLASS_CALLS);
+export const useDeleteGroup = () => useCallMutation('adminDeleteGroup', OFFICE_CLASS_CALLS);
+export const useSaveDiscount = () => useCallMutation('adminSaveDiscount', ['adminDiscounts']);
+export const useDeleteDiscount = () => useCallMutation('adminDeleteDiscount', ['adminDiscounts']);
+export const useRecordPayment = () => useCallMutation('adminRecordPayment', ENROLLMENT_CALLS);
+export const useVoidPayment = () => useCallMutation('adminVoidPayment', ENROLLMENT_CALLS);
+export const useCancelEnrollment = () => useCallMutation('adminCancelEnrollment', ENROLLMENT_CALLS);

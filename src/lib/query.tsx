@@ -1,0 +1,102 @@
+// The one client data layer: TanStack Query over the typed callable `call()`. A query's key is the
+// callable's name and payload; a mutation names the callables whose answers it changes, and those
+// queries are fetched again after it succeeds. Features declare their calls in `features/<x>/api.ts`.
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { CallableName, Payload, Response } from '../../contract/callables';
+import { call } from './callable';
+import { CallError, failed, loaded, loading, type LoadState } from './loadState';
+import { useNotify } from './toast';
+
+export function toCallError(e: unknown): CallError {
+  return e instanceof CallError ? e : new CallError('unknown', 'Something went wrong. Please try again.');
+}
+
+/** The query key of a call: its name first, so every answer of one callable is invalidated together. */
+export const callKey = <N extends CallableName>(name: N, payload?: Payload<N>) => [name, payload ?? null] as const;
+
+export function createQueryClient(onLoadError: (error: CallError) => void = () => undefined): QueryClient {
+  return new QueryClient({
+    // A failed load says so in a toast as well as on the page (a failed save says so where it was made).
+    queryCache: new QueryCache({ onError: (e, query) => query.meta?.quiet || onLoadError(toCallError(e)) }),
+    mutationCache: new MutationCache(),
+    defaultOptions: {
+      // The server answers for money and seats: no silent retries. A page shows what is cached at once
+      // and asks again when it opens; a save fetches again what it changed.
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function QueryProvider({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const notify = useNotify();
+  const [own] = useState(() => client ?? createQueryClient((error) => notify({ severity: 'error', summary: 'Error', detail: error.message })));
+  return <QueryClientProvider client={own}>{children}</QueryClientProvider>;
+}
+
+/**
+ * Forgets every cached answer when the account changes (sign-out, or another family signs in on the
+ * same device): one family's children never show, even for a moment, to the next.
+ */
+export function useForgetOnAccountChange(uid: string | null | undefined) {
+  const client = useQueryClient();
+  const last = useRef(uid);
+  useEffect(() => {
+    if (uid === undefined) return;
+    if (last.current !== undefined && last.current !== uid) client.clear();
+    last.current = uid;
+  }, [uid, client]);
+}
+
+/**
+ * A callable's answer as a load state, cached under its name and payload; `reload` asks again.
+ * `enabled: false` waits (the payload is not known yet).
+ */
+export function useCallQuery<N extends CallableName>(name: N, payload?: Payload<N>, { enabled = true }: { enabled?: boolean } = {}) {
+  const query = useQuery({
+    queryKey: callKey(name, payload),
+    queryFn: () => call(name, payload),
+    enabled,
+  });
+  const state: LoadState<Response<N>> = useMemo(
+    () => (query.status === 'success' ? loaded(query.data) : query.status === 'error' ? failed(toCallError(query.error)) : loading),
+    [query.status, query.data, query.error],
+  );
+  const { refetch } = query;
+  const reload = useMemo(() => () => void refetch(), [refetch]);
+  return [state, reload] as const;
+}
+
+/** Fetches again every cached answer of these callables (after a save changed them). */
+export function useInvalidate() {
+  const client = useQueryClient();
+  return (names: readonly CallableName[]) => Promise.all(names.map((name) => client.invalidateQueries({ queryKey: [name] }))).then(() => undefined);
+}
+
+/**
+ * A save or an action: `mutateAsync(payload)` calls it; once it succeeds, every cached answer of
+ * `invalidates` is fetched again. `isPending` is true while it runs.
+ */
+export function useCallMutation<N extends CallableName>(name: N, invalidates: readonly CallableName[] = []) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (payload: Payload<N>) => call(name, payload),
+    onSuccess: () => invalidate(invalidates),
+  });
+}
+
+/** What a change makes stale, by the answers it changes. */
+export const CATALOGUE_CALLS = ['classes', 'classGroups', 'classesBySemester', 'availableEnrollmentClasses', 'openSemesters'] as const;
+export const OFFICE_CLASS_CALLS = ['adminSemesters', 'adminClasses', 'adminDashboard', 'adminRosters', 'adminTshirts', ...CATALOGUE_CALLS] as const;
+export const ENROLLMENT_CALLS = [
+  'adminEnrollments', 'adminDashboard', 'adminRosters', 'adminTshirts', 'adminStudents', 'adminStudent', 'adminClasses',
+  'myEnrollments', 'myStudents', ...CATALOGUE_CALLS,
+] as const;
+
+/** A one-off call through the cache's client (an export page by page, a trial price). */
+export function useFetchCall() {
+  const client = useQueryClient();
+  return <N extends CallableName>(name: N, payload?: Payload<N>) =>
+    client.fetchQuery({ queryKey: callKey(name, payload), queryFn: () => call(name, payload), staleTime: 0 });
+}

@@ -1,0 +1,121 @@
+// The client data layer (issue 17): answers are cached by callable and payload, a save fetches again
+// what it changed and only that, a failed load says so once in a toast, and a change of account
+// forgets everything cached. The network is a stand-in answering the callable protocol.
+import { useQueryClient } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAdminClasses, useAdminDashboard, useAdminDiscounts, useSaveClass } from '../../src/features/admin/api';
+import { callKey, QueryProvider, useCallQuery, useForgetOnAccountChange } from '../../src/lib/query';
+import { ToastProvider } from '../../src/lib/toast';
+
+/** Answers /api/<name> like the functions would; counts what was asked. */
+function fakeFunctions(answers: Record<string, (payload: unknown) => unknown>) {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const name = url.replace('/api/', '');
+      asked.push(name);
+      const answer = answers[name];
+      if (!answer) return new Response(JSON.stringify({ error: { status: 'UNAVAILABLE', message: 'down' } }), { status: 503 });
+      return new Response(JSON.stringify({ result: answer((JSON.parse(init.body as string) as { data: unknown }).data) }), { status: 200 });
+    }),
+  );
+  return asked;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const wrap = (ui: React.ReactNode) =>
+  render(
+    <ToastProvider>
+      <QueryProvider>{ui}</QueryProvider>
+    </ToastProvider>,
+  );
+
+describe('the client data layer', () => {
+  it('a class save fetches again the class list and the dashboard on screen, not the discount codes', async () => {
+    let title = 'Owls';
+    const asked = fakeFunctions({
+      adminClasses: () => ({ classes: [{ id: 'owls', title }], groups: [], enrolled: {} }),
+      adminDashboard: () => ({ classes: [{ id: 'owls', title }] }),
+      adminDiscounts: () => ({ discounts: [] }),
+      adminSaveClass: () => {
+        title = 'Night Owls';
+        return { class: { id: 'owls', title } };
+      },
+    });
+    function Office() {
+      const [classes] = useAdminClasses('fall');
+      const [dashboard] = useAdminDashboard('fall');
+      useAdminDiscounts();
+      const save = useSaveClass();
+      const titleOf = (s: typeof classes | typeof dashboard) => (s.status === 'loaded' ? (s.value as unknown as { classes: { title: string }[] }).classes[0].title : s.status);
+      return (
+        <>
+          <p>List: {titleOf(classes)}</p>
+          <p>Dashboard: {titleOf(dashboard)}</p>
+          <button type="button" onClick={() => void save.mutateAsync({} as never)}>
+            Save
+          </button>
+        </>
+      );
+    }
+    wrap(<Office />);
+    await screen.findByText('List: Owls');
+    await screen.findByText('Dashboard: Owls');
+    expect(asked.sort()).toEqual(['adminClasses', 'adminDashboard', 'adminDiscounts']);
+    asked.length = 0;
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('List: Night Owls');
+    await screen.findByText('Dashboard: Night Owls');
+    expect(asked.sort()).toEqual(['adminClasses', 'adminDashboard', 'adminSaveClass']);
+  });
+
+  it('two parts of a page asking the same thing make one call; a failed load is told once in a toast', async () => {
+    const asked = fakeFunctions({ openSemesters: () => ({ semesters: [] }) });
+    function Twice() {
+      const [a] = useCallQuery('openSemesters');
+      const [b] = useCallQuery('openSemesters');
+      const [down] = useCallQuery('myStudents');
+      return (
+        <p>
+          {a.status} {b.status} {down.status === 'error' ? down.error.message : down.status}
+        </p>
+      );
+    }
+    wrap(<Twice />);
+    await screen.findByText(/loaded loaded/);
+    expect(asked.filter((n) => n === 'openSemesters')).toHaveLength(1);
+    await waitFor(() => expect(document.querySelector('.p-toast')?.textContent).toContain('down'));
+    expect(screen.getAllByText(/down/)).toHaveLength(2); // on the page and in the toast, once
+  });
+
+  it('a change of account forgets every cached answer', async () => {
+    fakeFunctions({ myStudents: () => ({ students: [{ id: 'ava' }] }) });
+    let cached: () => unknown = () => undefined;
+    function Family() {
+      const [uid, setUid] = useState<string | null>('family-1');
+      useForgetOnAccountChange(uid);
+      const client = useQueryClient();
+      cached = () => client.getQueryData(callKey('myStudents'));
+      const [students] = useCallQuery('myStudents', undefined, { enabled: uid !== null });
+      return (
+        <>
+          <p>{students.status}</p>
+          <button type="button" onClick={() => setUid(null)}>
+            Sign out
+          </button>
+        </>
+      );
+    }
+    wrap(<Family />);
+    await screen.findByText('loaded');
+    expect(cached()).toEqual({ students: [{ id: 'ava' }] });
+    await act(() => userEvent.click(screen.getByRole('button', { name: 'Sign out' })));
+    await waitFor(() => expect(cached()).toBeUndefined());
+    expect(screen.queryByText('loaded')).toBeNull();
+  });
+});
