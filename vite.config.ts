@@ -29,6 +29,8 @@ export default defineConfig(({ command, mode }) => {
     // Emulator builds (demo project, local auth) go to their own folder: a deploy uploads dist/ only.
     build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400, outDir: mode === 'emulators' ? 'dist-emulators' : 'dist' },
     test: {
+      // Tests talk to the emulators' demo project (src/lib/firebaseConfig.ts), never a real one.
+      env: { VITE_USE_EMULATORS: 'true' },
       projects: [
         {
           extends: true,

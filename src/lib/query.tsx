@@ -36,15 +36,16 @@ export function QueryProvider({ children, client }: { children: ReactNode; clien
 }
 
 /**
- * Forgets every cached answer when the account changes (sign-out, or another family signs in on the
- * same device): one family's children never show, even for a moment, to the next.
+ * Forgets every cached answer when a signed-in account goes (sign-out, or another family signs in on
+ * the same device): one family's children never show, even for a moment, to the next. What is on
+ * screen is asked again as the new visitor. (Signing in keeps the public answers.)
  */
 export function useForgetOnAccountChange(uid: string | null | undefined) {
   const client = useQueryClient();
   const last = useRef(uid);
   useEffect(() => {
     if (uid === undefined) return;
-    if (last.current !== undefined && last.current !== uid) client.clear();
+    if (last.current && last.current !== uid) void client.resetQueries();
     last.current = uid;
   }, [uid, client]);
 }
@@ -71,7 +72,9 @@ export function useCallQuery<N extends CallableName>(name: N, payload?: Payload<
 /** Fetches again every cached answer of these callables (after a save changed them). */
 export function useInvalidate() {
   const client = useQueryClient();
-  return (names: readonly CallableName[]) => Promise.all(names.map((name) => client.invalidateQueries({ queryKey: [name] }))).then(() => undefined);
+  // Cached answers not on screen are fetched again too: the page a save leads to starts from the new data.
+  return (names: readonly CallableName[]) =>
+    Promise.all(names.map((name) => client.invalidateQueries({ queryKey: [name], refetchType: 'all' }))).then(() => undefined);
 }
 
 /**

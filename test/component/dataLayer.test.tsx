@@ -19,8 +19,10 @@ function fakeFunctions(answers: Record<string, (payload: unknown) => unknown>) {
       const name = url.replace('/api/', '');
       asked.push(name);
       const answer = answers[name];
+      const result = answer?.((JSON.parse(init.body as string) as { data: unknown }).data);
+      if (answer && result === undefined) return new Response(JSON.stringify({ error: { status: 'UNAUTHENTICATED', message: 'Please sign in first.' } }), { status: 401 });
       if (!answer) return new Response(JSON.stringify({ error: { status: 'UNAVAILABLE', message: 'down' } }), { status: 503 });
-      return new Response(JSON.stringify({ result: answer((JSON.parse(init.body as string) as { data: unknown }).data) }), { status: 200 });
+      return new Response(JSON.stringify({ result }), { status: 200 });
     }),
   );
   return asked;
@@ -94,7 +96,9 @@ describe('the client data layer', () => {
   });
 
   it('a change of account forgets every cached answer', async () => {
-    fakeFunctions({ myStudents: () => ({ students: [{ id: 'ava' }] }) });
+    // Like the functions: the family's students only for a signed-in family.
+    let signedIn = true;
+    fakeFunctions({ myStudents: () => (signedIn ? { students: [{ id: 'ava' }] } : undefined) });
     let cached: () => unknown = () => undefined;
     function Family() {
       const [uid, setUid] = useState<string | null>('family-1');
@@ -105,7 +109,13 @@ describe('the client data layer', () => {
       return (
         <>
           <p>{students.status}</p>
-          <button type="button" onClick={() => setUid(null)}>
+          <button
+            type="button"
+            onClick={() => {
+              signedIn = false;
+              setUid(null);
+            }}
+          >
             Sign out
           </button>
         </>
