@@ -18,10 +18,9 @@ function fakeFunctions(answers: Record<string, (payload: unknown) => unknown>) {
     vi.fn(async (url: string, init: RequestInit) => {
       const name = url.replace('/api/', '');
       asked.push(name);
-      const answer = answers[name];
-      const result = answer?.((JSON.parse(init.body as string) as { data: unknown }).data);
-      if (answer && result === undefined) return new Response(JSON.stringify({ error: { status: 'UNAUTHENTICATED', message: 'Please sign in first.' } }), { status: 401 });
-      if (!answer) return new Response(JSON.stringify({ error: { status: 'UNAVAILABLE', message: 'down' } }), { status: 503 });
+      if (!(name in answers)) return new Response(JSON.stringify({ error: { status: 'UNAVAILABLE', message: 'down' } }), { status: 503 });
+      const result = answers[name]((JSON.parse(init.body as string) as { data: unknown }).data);
+      if (result === undefined) return new Response(JSON.stringify({ error: { status: 'UNAUTHENTICATED', message: 'Please sign in first.' } }), { status: 401 });
       return new Response(JSON.stringify({ result }), { status: 200 });
     }),
   );
