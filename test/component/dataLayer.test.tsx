@@ -6,7 +6,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAdminClasses, useAdminDashboard, useAdminDiscounts, useSaveClass } from '../../src/features/admin/api';
+import { useAdminClasses, useAdminDashboard, useAdminDiscounts, useAdminSemesters, useSaveClass, useSaveSemester } from '../../src/features/admin/api';
 import { callKey, QueryProvider, useCallQuery, useForgetOnAccountChange } from '../../src/lib/query';
 import { ToastProvider } from '../../src/lib/toast';
 
@@ -73,6 +73,47 @@ describe('the client data layer', () => {
     await screen.findByText('List: Night Owls');
     await screen.findByText('Dashboard: Night Owls');
     expect(asked.sort()).toEqual(['adminClasses', 'adminDashboard', 'adminSaveClass']);
+  });
+
+  it('after a save, a page opened next starts from the new data, never the old list it cached', async () => {
+    let names = ['Fall'];
+    fakeFunctions({
+      adminSemesters: () => ({ semesters: names.map((name) => ({ id: name.toLowerCase(), name })) }),
+      adminSaveSemester: () => {
+        names = [...names, 'Spring'];
+        return { semester: { id: 'spring', name: 'Spring' } };
+      },
+    });
+    const seen: string[] = [];
+    function List() {
+      const [semesters] = useAdminSemesters();
+      const text = semesters.status === 'loaded' ? semesters.value.semesters.map((x) => x.name).join(', ') : semesters.status;
+      seen.push(text);
+      return <p>Semesters: {text}</p>;
+    }
+    function Office() {
+      const [page, setPage] = useState<'list' | 'form'>('list');
+      const save = useSaveSemester();
+      return page === 'list' ? (
+        <>
+          <List />
+          <button type="button" onClick={() => setPage('form')}>
+            New semester
+          </button>
+        </>
+      ) : (
+        <button type="button" onClick={() => void save.mutateAsync({} as never).then(() => setPage('list'))}>
+          Save semester
+        </button>
+      );
+    }
+    wrap(<Office />);
+    await screen.findByText('Semesters: Fall');
+    await userEvent.click(screen.getByRole('button', { name: 'New semester' }));
+    seen.length = 0;
+    await userEvent.click(screen.getByRole('button', { name: 'Save semester' }));
+    await screen.findByText('Semesters: Fall, Spring');
+    expect(seen).not.toContain('Fall');
   });
 
   it('two parts of a page asking the same thing make one call; a failed load is told once in a toast', async () => {
