@@ -66,22 +66,17 @@ export function useCallQuery<N extends CallableName>(name: N, payload?: Payload<
   );
   const { refetch } = query;
   const reload = useMemo(() => () => void refetch(), [refetch]);
-  return [state, reload] as const;
+  /** True while a newer answer is on its way (what is shown may be the cached one). */
+  const refreshing = query.isFetching;
+  return [state, reload, refreshing] as const;
 }
 
 /** Fetches again every cached answer of these callables (after a save changed them). */
 export function useInvalidate() {
   const client = useQueryClient();
-  // Answers on screen are fetched again; cached ones nobody shows are dropped, so the page a save
-  // leads to loads the new data rather than acting on the old (a semester picker choosing from a
-  // list without the semester just made).
+  // Cached answers not on screen are fetched again too: the page a save leads to starts from the new data.
   return (names: readonly CallableName[]) =>
-    Promise.all(
-      names.map((name) => {
-        client.removeQueries({ queryKey: [name], type: 'inactive' });
-        return client.invalidateQueries({ queryKey: [name] });
-      }),
-    ).then(() => undefined);
+    Promise.all(names.map((name) => client.invalidateQueries({ queryKey: [name], refetchType: 'all' }))).then(() => undefined);
 }
 
 /**

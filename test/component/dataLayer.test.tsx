@@ -6,7 +6,9 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Link, MemoryRouter, Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAdminClasses, useAdminDashboard, useAdminDiscounts, useAdminSemesters, useSaveClass, useSaveSemester } from '../../src/features/admin/api';
+import { useSemesterPicker } from '../../src/features/admin/shared/SemesterPicker';
 import { callKey, QueryProvider, useCallQuery, useForgetOnAccountChange } from '../../src/lib/query';
 import { ToastProvider } from '../../src/lib/toast';
 
@@ -75,45 +77,46 @@ describe('the client data layer', () => {
     expect(asked.sort()).toEqual(['adminClasses', 'adminDashboard', 'adminSaveClass']);
   });
 
-  it('after a save, a page opened next starts from the new data, never the old list it cached', async () => {
+  it('after "Save semester", the page it leads to chooses the new semester, not the first of its cached list', async () => {
     let names = ['Fall'];
     fakeFunctions({
-      adminSemesters: () => ({ semesters: names.map((name) => ({ id: name.toLowerCase(), name })) }),
+      adminSemesters: () => ({ semesters: names.map((name) => ({ id: name.toLowerCase(), name, status: 'open', startDate: '2026-09-01' })) }),
       adminSaveSemester: () => {
         names = [...names, 'Spring'];
         return { semester: { id: 'spring', name: 'Spring' } };
       },
     });
-    const seen: string[] = [];
-    function List() {
-      const [semesters] = useAdminSemesters();
-      const text = semesters.status === 'loaded' ? semesters.value.semesters.map((x) => x.name).join(', ') : semesters.status;
-      seen.push(text);
-      return <p>Semesters: {text}</p>;
+    function Picker() {
+      const { semester } = useSemesterPicker();
+      const [params] = useSearchParams();
+      return (
+        <p>
+          Chosen: {semester?.name ?? 'none'} · URL: {params.get('semester')}
+        </p>
+      );
     }
-    function Office() {
-      const [page, setPage] = useState<'list' | 'form'>('list');
+    function Form() {
+      useAdminSemesters(false); // as the real form: the list is not needed for a new semester
       const save = useSaveSemester();
-      return page === 'list' ? (
-        <>
-          <List />
-          <button type="button" onClick={() => setPage('form')}>
-            New semester
-          </button>
-        </>
-      ) : (
-        <button type="button" onClick={() => void save.mutateAsync({} as never).then(() => setPage('list'))}>
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => void save.mutateAsync({} as never).then((r) => navigate(`/list?semester=${r.semester.id}`))}>
           Save semester
         </button>
       );
     }
-    wrap(<Office />);
-    await screen.findByText('Semesters: Fall');
-    await userEvent.click(screen.getByRole('button', { name: 'New semester' }));
-    seen.length = 0;
+    wrap(
+      <MemoryRouter initialEntries={['/list']}>
+        <Routes>
+          <Route path="/list" element={<><Picker /><Link to="/form">New semester</Link></>} />
+          <Route path="/form" element={<Form />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await screen.findByText('Chosen: Fall · URL: fall');
+    await userEvent.click(screen.getByRole('link', { name: 'New semester' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save semester' }));
-    await screen.findByText('Semesters: Fall, Spring');
-    expect(seen).not.toContain('Fall');
+    await screen.findByText('Chosen: Spring · URL: spring');
   });
 
   it('two parts of a page asking the same thing make one call; a failed load is told once in a toast', async () => {

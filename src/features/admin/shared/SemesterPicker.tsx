@@ -16,15 +16,18 @@ export function pickable(semesters: Semester[], withArchived = false, keep?: str
 
 /** The chosen semester (kept in the URL as ?semester=), a labelled picker for it, and the semesters loaded. */
 export function useSemesterPicker() {
-  const [state, reload] = useAdminSemesters();
+  const [state, reload, refreshing] = useAdminSemesters();
   const [params, setParams] = useSearchParams();
   const wanted = params.get('semester');
   const withArchived = params.get('archived') === '1';
   const list = state.status === 'loaded' ? pickable(state.value.semesters, withArchived, wanted) : [];
   const chosen = list.find((s) => s.id === wanted) ?? list[0] ?? null;
+  // A semester named in the URL but missing from a cached list (made a moment ago) waits for the
+  // fresh list rather than being replaced by the first one.
   useEffect(() => {
+    if (refreshing && wanted && chosen?.id !== wanted) return;
     if (chosen && wanted !== chosen.id) setParams((p) => ({ ...Object.fromEntries(p), semester: chosen.id }), { replace: true });
-  }, [chosen, wanted, setParams]);
+  }, [chosen, wanted, setParams, refreshing]);
 
   const picker =
     state.status === 'loading' ? (
