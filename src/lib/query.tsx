@@ -1,7 +1,7 @@
 // The one client data layer: TanStack Query over the typed callable `call()`. A query's key is the
 // callable's name and payload; a mutation names the callables whose answers it changes, and those
 // queries are fetched again after it succeeds. Features declare their calls in `features/<x>/api.ts`.
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CallableName, Payload, Response } from '../../contract/callables';
 import { call } from './callable';
@@ -19,7 +19,6 @@ export function createQueryClient(onLoadError: (error: CallError) => void = () =
   return new QueryClient({
     // A failed load says so in a toast as well as on the page (a failed save says so where it was made).
     queryCache: new QueryCache({ onError: (e, query) => query.meta?.quiet || onLoadError(toCallError(e)) }),
-    mutationCache: new MutationCache(),
     defaultOptions: {
       // The server answers for money and seats: no silent retries. A page shows what is cached at once
       // and asks again when it opens; a save fetches again what it changed.
