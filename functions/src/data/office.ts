@@ -11,7 +11,7 @@ import { schoolToday } from '../domain/calendar';
 import { applyCancellation, cancellationProblem, planCancellation, type CancellationPlan } from '../domain/cancellation';
 import { sortRoster, studentRow, tallyTshirts, type StudentFields } from '../domain/office';
 import { loadClassesByIds, loadClassesOfSemesters, loadGroupsOfSemesters } from './catalogue';
-import { chunks, col, COLLECTIONS, db, fromDoc, getByIds, notFound, uniq } from './db';
+import { chunks, col, COLLECTIONS, db, fromDoc, getByIds, notFound, runSeatTransaction, uniq } from './db';
 import { loadDiscountsByCodes, loadReleases } from './enrollments';
 
 /** Rosters of classes in the order asked, each with the full profile of every student on it. */
@@ -90,12 +90,17 @@ export async function loadStudentSheet(id: string): Promise<StudentSheet> {
 }
 
 /** Every enrollment (confirmed or cancelled) with a class in the semester. */
-export const semesterEnrollments = async (semesterId: string) =>
-  (await col(COLLECTIONS.enrollments).where('semesterIds', 'array-contains', semesterId).get()).docs.map((d) => d.data() as Enrollment);
+/** The semester's enrollments, whole or with only the fields named. */
+export async function semesterEnrollments(semesterId: string): Promise<Enrollment[]>;
+export async function semesterEnrollments<K extends keyof Enrollment>(semesterId: string, fields: K[]): Promise<Pick<Enrollment, K>[]>;
+export async function semesterEnrollments(semesterId: string, fields?: (keyof Enrollment)[]) {
+  const query = col(COLLECTIONS.enrollments).where('semesterIds', 'array-contains', semesterId);
+  return (await (fields ? query.select(...fields) : query).get()).docs.map((d) => d.data());
+}
 
 /** The t-shirt size of every student with a confirmed class in the semester. */
 export async function loadTshirts(semesterId: string): Promise<TshirtTally> {
-  const [enrollments, classes] = await Promise.all([semesterEnrollments(semesterId), loadClassesOfSemesters([semesterId])]);
+  const [enrollments, classes] = await Promise.all([semesterEnrollments(semesterId, ['studentId', 'classIds', 'status']), loadClassesOfSemesters([semesterId])]);
   const title = new Map(classes.map((c) => [c.id, c.title]));
   const classesOf = new Map<string, string[]>();
   for (const e of enrollments) {
@@ -204,7 +209,7 @@ export async function quoteCancellation(enrollmentId: string, classIds: string[]
 /** Cancels classes of an enrollment: the enrollment, the seats and the rosters change in one transaction. */
 export async function cancelClasses(enrollmentId: string, classIds: string[], refund: number, refundMethod: PaymentMethod | undefined, note: string, by: string): Promise<Enrollment> {
   const ref = col(COLLECTIONS.enrollments).doc(enrollmentId);
-  return db().runTransaction(
+  return runSeatTransaction(
     async (tx) => {
       const snap = await tx.get(ref);
       if (!snap.exists) throw notFound('This enrollment');
@@ -237,6 +242,5 @@ export async function cancelClasses(enrollmentId: string, classIds: string[], re
       });
       return next;
     },
-    { maxAttempts: 30 },
   );
 }
