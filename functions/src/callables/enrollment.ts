@@ -6,6 +6,7 @@ import { loadOwnStudents, saveOwnStudent } from '../data/students';
 import { schoolToday } from '../domain/calendar';
 import { isBrowsable } from '../domain/catalogue';
 import { priceBasket as price } from '../domain/pricing';
+import { SEAT_CALL_TIMEOUT_S } from '../data/db';
 import { callable } from '../lib/callable';
 
 export const releases = callable(callables.releases, async () => ({ releases: await loadReleases() }));
@@ -35,7 +36,7 @@ export const saveStudent = callable(callables.saveStudent, async (payload, ctx) 
 export const enroll = callable(callables.enroll, async (payload, ctx) => {
   const now = new Date();
   return enrollInTransaction(ctx.uid!, ctx.email, payload, schoolToday(now), now);
-});
+}, { timeoutSeconds: SEAT_CALL_TIMEOUT_S });
 
 export const myEnrollments = callable(callables.myEnrollments, async (_payload, ctx) => ({
   enrollments: await loadOwnEnrollments(ctx.uid!),

@@ -15,6 +15,7 @@ import {
   withFamilyEmails,
 } from '../data/office';
 import { filterEnrollments, pageOf, searchStudents } from '../domain/office';
+import { SEAT_CALL_TIMEOUT_S } from '../data/db';
 import { callable, type CallContext } from '../lib/callable';
 
 const staff = (ctx: CallContext) => ctx.email ?? ctx.uid!;
@@ -54,7 +55,7 @@ export const adminCancelQuote = callable(callables.adminCancelQuote, async ({ en
 
 export const adminCancelEnrollment = callable(callables.adminCancelEnrollment, async ({ enrollmentId, classIds, refund, refundMethod, note }, ctx) => ({
   enrollment: await cancelClasses(enrollmentId, classIds, refund, refundMethod, note, staff(ctx)),
-}));
+}), { timeoutSeconds: SEAT_CALL_TIMEOUT_S });
 
 export const adminVoidPayment = callable(callables.adminVoidPayment, async ({ enrollmentId, paymentId, reason }, ctx) => ({
   enrollment: await voidPayment(enrollmentId, paymentId, reason, staff(ctx)),

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { getFirestore, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 
 let firestore: Firestore | undefined;
@@ -11,6 +11,27 @@ export function db(): Firestore {
     firestore = getFirestore();
   }
   return firestore;
+}
+
+/**
+ * Transactions that take or give back seats: every family racing for a class contends for its
+ * document. The Admin SDK retries a contended transaction after 1 s, then 1.5 times longer each
+ * time (at most 60 s): twelve attempts wait about 170 s in all, so the callables running them get
+ * SEAT_CALL_TIMEOUT_S (the default 60 s cut a retrying enrollment off with an opaque "internal").
+ */
+const SEAT_ATTEMPTS = 12;
+export const SEAT_CALL_TIMEOUT_S = 300;
+
+export async function runSeatTransaction<T>(update: (tx: Transaction) => Promise<T>): Promise<T> {
+  try {
+    return await db().runTransaction(update, { maxAttempts: SEAT_ATTEMPTS });
+  } catch (error) {
+    // ABORTED after the last attempt: still contended. Nothing was written.
+    if ((error as { code?: unknown }).code === 10) {
+      throw new HttpsError('unavailable', 'Many families are enrolling in these classes right now. Nothing was saved; please try again in a minute.');
+    }
+    throw error;
+  }
 }
 
 export const COLLECTIONS = {

@@ -11,7 +11,7 @@ import { selectionProblems } from '../../../contract/schedule';
 import { buildReceipt } from '../domain/receipt';
 import { DEFAULT_RELEASES } from '../domain/releases';
 import { notYourStudent } from './students';
-import { COLLECTIONS, db, noteReads, uniq } from './db';
+import { COLLECTIONS, db, noteReads, runSeatTransaction, uniq } from './db';
 
 export type EnrollPayload = z.output<typeof enrollSchema>;
 
@@ -97,7 +97,7 @@ export async function enroll(
     store.collection(COLLECTIONS.enrollments).where('ownerUid', '==', uid).select().get().then((snap) => snap.docs.map((d) => d.ref)),
   ]);
 
-  return store.runTransaction(
+  return runSeatTransaction(
     async (tx) => {
       const existing = await tx.get(enrollmentRef);
       if (existing.exists) return { enrollment: existing.data() as Enrollment, replayed: true };
@@ -180,7 +180,6 @@ export async function enroll(
       tx.delete(store.collection(COLLECTIONS.enrollmentDrafts).doc(uid));
       return { enrollment, replayed: false };
     },
-    { maxAttempts: 30 },
   );
 }
 

@@ -58,8 +58,9 @@ export async function authorize(def: Callable, request: Pick<CallableRequest, 'a
 export function callable<C extends Callable>(
   def: C,
   handler: (payload: z.output<C['payload']>, ctx: CallContext) => Promise<ResponseOf<C>>,
+  options: { timeoutSeconds?: number } = {},
 ) {
-  const func = onCall({ region: FUNCTIONS_REGION, cors: true }, async (request) => {
+  const func = onCall({ region: FUNCTIONS_REGION, cors: true, ...options }, async (request) => {
     const ctx = await authorize(def, request);
     const payload = parsePayload(def, request.data);
     if (def.access !== 'public') return handler(payload, ctx);
