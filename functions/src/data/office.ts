@@ -89,8 +89,7 @@ export async function loadStudentSheet(id: string): Promise<StudentSheet> {
   };
 }
 
-/** Every enrollment (confirmed or cancelled) with a class in the semester. */
-/** The semester's enrollments, whole or with only the fields named. */
+/** Every enrollment (confirmed or cancelled) with a class in the semester, whole or with only the fields named. */
 export async function semesterEnrollments(semesterId: string): Promise<Enrollment[]>;
 export async function semesterEnrollments<K extends keyof Enrollment>(semesterId: string, fields: K[]): Promise<Pick<Enrollment, K>[]>;
 export async function semesterEnrollments(semesterId: string, fields?: (keyof Enrollment)[]) {
