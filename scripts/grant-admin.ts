@@ -5,6 +5,7 @@
 import { ROLE_ADMIN } from '../contract/domain';
 import { grantRole } from '../functions/src/data/roles';
 import { adminApp, adminAuth } from './demo/adminApp';
+import emulators from '../contract/emulators.json';
 
 const args = process.argv.slice(2);
 const email = args.find((a) => !a.startsWith('--') && args[args.indexOf(a) - 1] !== '--project');
@@ -17,9 +18,9 @@ if (!email || !email.includes('@')) {
 }
 if (project) process.env.GCLOUD_PROJECT = project;
 else {
-  process.env.GCLOUD_PROJECT ??= 'demo-portal';
-  process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
-  process.env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
+  process.env.GCLOUD_PROJECT ??= emulators.projectId;
+  process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${emulators.ports.firestore}`;
+  process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `127.0.0.1:${emulators.ports.auth}`;
 }
 adminApp(project ?? process.env.GCLOUD_PROJECT);
 try {

@@ -2,8 +2,9 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
+import emulators from '../../contract/emulators.json';
 
-export function adminApp(projectId = process.env.GCLOUD_PROJECT ?? 'demo-portal'): App {
+export function adminApp(projectId = process.env.GCLOUD_PROJECT ?? emulators.projectId): App {
   return getApps()[0] ?? initializeApp({ projectId });
 }
 export const adminDb = () => getFirestore(adminApp());

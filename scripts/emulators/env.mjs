@@ -5,8 +5,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const PROJECT_ID = 'demo-portal';
-export const PORTS = { auth: 9099, functions: 5001, firestore: 8080, hosting: 5000 };
+const EMULATORS = JSON.parse(readFileSync(join(ROOT, 'contract/emulators.json'), 'utf8'));
+/** The demo project and the ports, from contract/emulators.json (their one definition). */
+export const PROJECT_ID = EMULATORS.projectId;
+export const PORTS = EMULATORS.ports;
 export const FIREBASE_BIN = join(ROOT, 'tools/emulators/node_modules/.bin/firebase');
 const FIRESTORE_JAR =
   process.env.PORTAL_FIRESTORE_JAR ??
@@ -110,12 +112,14 @@ export const EMULATOR_DIST = 'dist-emulators';
 
 /**
  * The arguments every emulator command starts with: the demo project, and a generated copy of
- * firebase.json whose Hosting serves the emulator build (so an emulator build is never deployed).
+ * firebase.json whose Hosting serves the emulator build (so an emulator build is never deployed), with
+ * the ports of contract/emulators.json.
  */
 export function emulatorArgs() {
   const config = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8'));
   config.hosting.public = EMULATOR_DIST;
   delete config.hosting.predeploy;
+  for (const [name, port] of Object.entries(PORTS)) config.emulators[name] = { ...config.emulators[name], port };
   const path = join(ROOT, 'firebase.emulators.json');
   writeFileSync(path, `${JSON.stringify(config, null, 2)}\n`);
   return ['--config', path, '--project', PROJECT_ID];

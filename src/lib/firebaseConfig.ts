@@ -2,13 +2,15 @@
 // the real values from .env.production.local (vite.config.ts refuses to build without them).
 export const useEmulators = import.meta.env.VITE_USE_EMULATORS === 'true';
 
-/** The emulators' demo project (scripts/emulators/env.mjs uses the same id). */
-export const EMULATOR_PROJECT_ID = 'demo-portal';
+import emulators from '../../contract/emulators.json';
+
+/** The emulators' demo project (contract/emulators.json). */
+export const EMULATOR_PROJECT_ID = emulators.projectId;
 
 const demo = (value: string) => (useEmulators ? value : '');
 
 export const firebaseConfig = {
-  apiKey: import.meta.env.VITE_FIREBASE_API_KEY ?? demo('demo-api-key'),
+  apiKey: import.meta.env.VITE_FIREBASE_API_KEY ?? demo(emulators.apiKey),
   authDomain: import.meta.env.VITE_FIREBASE_AUTH_DOMAIN ?? demo(`${EMULATOR_PROJECT_ID}.firebaseapp.com`),
   projectId: import.meta.env.VITE_FIREBASE_PROJECT_ID ?? demo(EMULATOR_PROJECT_ID),
   appId: import.meta.env.VITE_FIREBASE_APP_ID ?? demo('1:000000000000:web:0000000000000000'),
@@ -19,4 +21,4 @@ export function emulatorHost(): string {
   return typeof location === 'undefined' ? '127.0.0.1' : location.hostname;
 }
 
-export const EMULATOR_PORTS = { auth: 9099, functions: 5001 } as const;
+export const EMULATOR_PORTS = emulators.ports;

@@ -1,12 +1,15 @@
 // Helpers for tests that run inside `firebase emulators:exec`: reset, seed, real users and ID tokens,
 // and calls to the functions exactly as the browser makes them.
 import { FUNCTIONS_REGION } from '../../contract/constants';
+import emulators from '../../contract/emulators.json';
 
-export const PROJECT = process.env.GCLOUD_PROJECT ?? 'demo-portal';
-export const FIRESTORE = `http://${process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080'}`;
-export const AUTH = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'}`;
-export const FUNCTIONS = 'http://127.0.0.1:5001';
-export const HOSTING = 'http://localhost:5000';
+const { ports } = emulators;
+
+export const PROJECT = process.env.GCLOUD_PROJECT ?? emulators.projectId;
+export const FIRESTORE = `http://${process.env.FIRESTORE_EMULATOR_HOST ?? `127.0.0.1:${ports.firestore}`}`;
+export const AUTH = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? `127.0.0.1:${ports.auth}`}`;
+export const FUNCTIONS = `http://127.0.0.1:${ports.functions}`;
+export const HOSTING = `http://localhost:${ports.hosting}`;
 
 export async function resetEmulators(): Promise<void> {
   const [a, b] = await Promise.all([
@@ -23,7 +26,7 @@ export interface TestUser {
 }
 
 async function identity(path: string, body: object): Promise<TestUser> {
-  const res = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`, {
+  const res = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/${path}?key=${emulators.apiKey}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ ...body, returnSecureToken: true }),

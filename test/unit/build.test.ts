@@ -4,8 +4,10 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { missingProductionEnv, REQUIRED_PRODUCTION_ENV } from '../../vite.config';
+import emulators from '../../contract/emulators.json';
 // @ts-expect-error -- a plain .mjs script without types
 import { emulatorArgs, EMULATOR_DIST } from '../../scripts/emulators/env.mjs';
+import { HOSTING } from '../support/emulators';
 
 describe('builds', () => {
   it('a production build names each missing Firebase setting and stops', () => {
@@ -29,5 +31,13 @@ describe('builds', () => {
     expect(local.hosting.public).toBe(EMULATOR_DIST);
     expect(local.hosting.predeploy).toBeUndefined();
     expect(local.hosting.rewrites).toEqual((deployed.hosting as unknown as { rewrites: unknown[] }).rewrites);
+  });
+
+  it('the emulators listen on the ports of contract/emulators.json, as the demo project it names', () => {
+    const args = emulatorArgs() as string[];
+    const local = JSON.parse(readFileSync(args[args.indexOf('--config') + 1], 'utf8')) as { emulators: Record<string, { port?: number }> };
+    for (const [name, port] of Object.entries(emulators.ports)) expect(local.emulators[name].port).toBe(port);
+    expect(args[args.indexOf('--project') + 1]).toBe(emulators.projectId);
+    expect(HOSTING).toBe(`http://localhost:${emulators.ports.hosting}`);
   });
 });

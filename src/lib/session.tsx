@@ -1,0 +1,35 @@
+// Who is signed in, and their roles (fetched once per signed-in user, used only once loaded).
+import type { User } from 'firebase/auth';
+import { useQuery } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { ROLE_ADMIN } from '../../contract/domain';
+import { watchUser } from './auth';
+import { call } from './callable';
+import { useForgetOnAccountChange } from './query';
+
+export interface Session {
+  /** undefined while Firebase has not said yet. */
+  user: User | null | undefined;
+  /** null until the roles of the current user have loaded. */
+  roles: string[] | null;
+}
+
+export const SessionContext = createContext<Session>({ user: undefined, roles: null });
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<User | null | undefined>(undefined);
+  useEffect(() => {
+    return watchUser(setUser);
+  }, []);
+
+  const uid = user?.uid;
+  useForgetOnAccountChange(user === undefined ? undefined : (uid ?? null));
+  // Seed §8: the role fetch ignores every state except loaded (no toast when it fails).
+  const roles = useQuery({ queryKey: ['roles', uid], queryFn: () => call('roles'), enabled: !!uid, meta: { quiet: true } });
+
+  const value: Session = { user, roles: uid && roles.data ? roles.data : null };
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export const useSession = () => useContext(SessionContext);
+export const isAdmin = (s: Session) => !!s.user && !!s.roles?.includes(ROLE_ADMIN);
