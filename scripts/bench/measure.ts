@@ -19,7 +19,8 @@ const RUNS = 3;
 const KB = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
-const RELEASES = signedReleases('Bench Parent');
+// familyWithStudent's children have Ava's guardian, who signs.
+const RELEASES = signedReleases('Sam Rivera');
 
 /** What an anonymous visitor's browser downloads for /classes/enrollment until the page is idle (gzip as a CDN serves it). */
 async function landing() {
@@ -132,11 +133,12 @@ const lines = (classId: string) => [{ classId, addOnIds: [] }];
 const totalOf = async (classId: string) => (await callFunction<PriceQuote>('priceBasket', { lines: lines(classId), codes: [] })).result!.total;
 
 async function enrollLatency() {
-  const family = await familyWithStudent('bench-latency@example.com', 'Bench', 'Latency');
+  // One child per class: a child cannot take two classes at the same time.
   const classIds = Array.from({ length: 30 }, (_, i) => `volume-class-${i}`);
+  const families = await Promise.all(classIds.map((_, i) => familyWithStudent(`bench-latency${i}@example.com`, 'Bench', `Latency${i}`)));
   const totals = await Promise.all(classIds.map(totalOf));
   const ms = await timed(classIds.length, async (i) => {
-    const r = await callFunction('enroll', { studentId: family.studentId, lines: lines(classIds[i]), codes: [], expectedTotal: totals[i], infoConfirmed: false, releases: RELEASES, idempotencyKey: `bench-latency-${i}` }, family.user.idToken);
+    const r = await callFunction('enroll', { studentId: families[i].studentId, lines: lines(classIds[i]), codes: [], expectedTotal: totals[i], infoConfirmed: false, releases: RELEASES, idempotencyKey: `bench-latency-${i}` }, families[i].user.idToken);
     if (r.status !== 200) throw new Error(`enroll failed: ${JSON.stringify(r.error)}`);
   });
   return { calls: ms.length, p50Ms: Math.round(median(ms)), p95Ms: Math.round(percentile(ms, 95)) };
@@ -176,7 +178,7 @@ mkdirSync('bench', { recursive: true });
 writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
 
 const budgets: [string, string | number, string, boolean][] = [
-  ['Landing initial JS (gzip)', `${results.landing.initialJsGzipKB} KB`, '≤ 130 KB', results.landing.initialJsGzipKB <= 130],
+  ['Landing initial JS (gzip)', `${results.landing.initialJsGzipKB} KB`, '≤ 110 KB', results.landing.initialJsGzipKB <= 110],
   ['Landing total transfer', `${results.landing.totalTransferKB} KB`, '', true],
 ];
 for (const preset of ['mobile', 'desktop'] as const) {
