@@ -14,8 +14,23 @@ export function withinSlidingScale(price: number, range: { min: number; max: num
   return price >= range.min && price <= range.max;
 }
 
-const nameKey = (name: string) =>
-  name.trim().toLocaleLowerCase().normalize('NFD').replace(/\p{Diacritic}/gu, '').replace(/\s+/g, ' ');
+/** Text as searches and names compare it: lower case, accents removed ("Zoë" → "zoe"). */
+export const foldText = (text: string) => text.toLocaleLowerCase().normalize('NFD').replace(/\p{Diacritic}/gu, '');
+
+/** True when every word of the query is found in one of the fields (case and accents aside). */
+export function matchesSearch(fields: string[], query: string | undefined): boolean {
+  const words = foldText(query ?? '').split(/\s+/).filter(Boolean);
+  if (!words.length) return true;
+  const hay = foldText(fields.join('\n'));
+  return words.every((w) => hay.includes(w));
+}
+
+/** What taking a bundle saves against its classes' own prices. */
+export function bundleSaving(group: { price: number; classIds: string[] }, classes: { id: string; price: number }[]): number {
+  return classes.filter((c) => group.classIds.includes(c.id)).reduce((s, c) => s + c.price, 0) - group.price;
+}
+
+const nameKey = (name: string) => foldText(name.trim()).replace(/\s+/g, ' ');
 
 /**
  * A release is signed by typing a guardian's full name: at least two words, the same as a guardian

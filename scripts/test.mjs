@@ -1,4 +1,4 @@
-// npm test: typecheck, lint, unit + component tests, build, then emulator and end-to-end tests inside
+// npm test: typecheck, lint, knip, unit + component tests, build, then emulator and end-to-end tests inside
 // one emulator run. Ends with one line `N passed, N failed` over every suite.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -60,7 +60,8 @@ const vitest = ['vitest', 'run', '--reporter=default', '--reporter=json'];
 
 check('typecheck (app)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 check('typecheck (functions)', 'npx', ['tsc', '-p', 'functions/tsconfig.json', '--noEmit']);
-check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+check('lint (incl. one-way imports, no cycles)', 'npx', ['eslint', '.', '--max-warnings', '0']);
+check('unused files, exports and dependencies (knip)', 'npx', ['knip', '--no-progress']);
 step('unit and component tests', 'npx', [...vitest, '--outputFile.json=test-results/fast.json', '--project', 'unit', '--project', 'component']);
 addVitest('fast.json', 'unit/component');
 check('build', 'npm', ['run', 'build', '--', '--mode', 'emulators', '--logLevel', 'warn']);

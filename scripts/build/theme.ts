@@ -9,11 +9,11 @@ const SYSTEM_FONTS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica N
 
 /**
  * First words of the `.p-…` classes whose rules are kept: the components imported from primereact
- * (button, card, dialog, inputtext, menu, sidebar, toast) and the classes they and the theme share.
+ * (button, card, confirmdialog, dialog, inputtext, menu, sidebar, toast) and the classes they and the theme share.
  * test/unit/theme.test.ts fails when src uses a component or class that is not here.
  */
 export const KEPT_CLASSES = new Set([
-  ...['button', 'card', 'dialog', 'inputtext', 'inputtextarea', 'menu', 'menuitem', 'submenu', 'sidebar', 'toast'],
+  ...['button', 'card', 'confirm', 'confirmdialog', 'dialog', 'inputtext', 'inputtextarea', 'menu', 'menuitem', 'submenu', 'sidebar', 'toast'],
   ...['component', 'disabled', 'error', 'fluid', 'focus', 'highlight', 'hidden', 'icon', 'ink', 'input', 'inputwrapper'],
   ...['invalid', 'link', 'overlay', 'placeholder', 'ripple', 'text', 'variant'],
   // primereact/api (the PrimeReactProvider) has no rules of its own.

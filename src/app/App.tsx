@@ -1,6 +1,5 @@
-import { PrimeReactProvider } from 'primereact/api';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
-import { SessionProvider } from '../features/auth/session';
+import { SessionProvider } from '../lib/session';
 import { SettingsProvider } from '../lib/settingsContext';
 import { QueryProvider } from '../lib/query';
 import { ToastProvider } from '../lib/toast';
@@ -10,22 +9,19 @@ function AppRoutes() {
   return useRoutes(routes);
 }
 
-// PrimeReact's overlays read their settings from this context: without it, resizing the window with
-// the account menu open threw "reading 'hideOverlaysOnDocumentScrolling'" and left the menu open.
+// PrimeReact's settings are given where its components are used (components/Prime.tsx).
 export function App() {
   return (
-    <PrimeReactProvider>
-      <SettingsProvider>
-        <ToastProvider>
-          <QueryProvider>
-            <SessionProvider>
-              <BrowserRouter>
-                <AppRoutes />
-              </BrowserRouter>
-            </SessionProvider>
-          </QueryProvider>
-        </ToastProvider>
-      </SettingsProvider>
-    </PrimeReactProvider>
+    <SettingsProvider>
+      <ToastProvider>
+        <QueryProvider>
+          <SessionProvider>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </SessionProvider>
+        </QueryProvider>
+      </ToastProvider>
+    </SettingsProvider>
   );
 }

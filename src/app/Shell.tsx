@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Button } from '../components/Button';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Markdown } from '../components/Markdown';
 import { PageLoading } from '../components/PageLoading';
 import { UserButton } from '../features/auth/UserButton';
-import { isAdmin, useSession } from '../features/auth/session';
+import { isAdmin, useSession } from '../lib/session';
 import { useWideScreen } from '../hooks/useMediaQuery';
 import { useSettings } from '../lib/settingsContext';
 
@@ -27,9 +28,8 @@ export function Shell() {
       </a>
       <header className="shell-header">
         {admin && (
-          <button
-            type="button"
-            className="p-button p-component p-button-text header-menu-button"
+          <Button
+            variant="text" className="header-menu-button"
             onClick={() => {
               setMenuLoaded(true);
               setMenuOpen(true);
@@ -39,7 +39,7 @@ export function Shell() {
           >
             <span className="pi pi-bars" aria-hidden="true" />
             <span className="p-button-label">Menu</span>
-          </button>
+          </Button>
         )}
         <Link to="/classes/enrollment" className="brand">
           <img src="/logo.svg" alt="" width={wide ? 50 : 35} height={wide ? 50 : 35} className="brand-logo" />

@@ -1,6 +1,7 @@
 import { Sidebar } from 'primereact/sidebar';
 import { NavLink } from 'react-router-dom';
 import { useSettings } from '../lib/settingsContext';
+import { Prime } from '../components/Prime';
 
 const ADMIN_LINKS = [
   { to: '/admin', label: 'Dashboard', icon: 'pi-chart-bar' },
@@ -15,35 +16,37 @@ const ADMIN_LINKS = [
 export default function SideMenu({ visible, onHide }: { visible: boolean; onHide: () => void }) {
   const { student_units_url } = useSettings();
   return (
-    <Sidebar visible={visible} onHide={onHide} className="side-menu" ariaCloseLabel="Close menu" header={<strong>Menu</strong>}>
-      <nav aria-label="Main menu">
-        <ul className="side-menu-list">
-          <li>
-            <NavLink to="/classes/enrollment" onClick={onHide} end>
-              <span className="pi pi-book" aria-hidden="true" /> Class Registration
-            </NavLink>
-          </li>
-        </ul>
-        <h2 className="side-menu-heading" id="side-menu-admin">
-          Admin
-        </h2>
-        <ul className="side-menu-list" aria-labelledby="side-menu-admin">
-          {ADMIN_LINKS.map((l) => (
-            <li key={l.to}>
-              <NavLink to={l.to} onClick={onHide} end>
-                <span className={`pi ${l.icon}`} aria-hidden="true" /> {l.label}
+    <Prime>
+      <Sidebar visible={visible} onHide={onHide} className="side-menu" ariaCloseLabel="Close menu" header={<strong>Menu</strong>}>
+        <nav aria-label="Main menu">
+          <ul className="side-menu-list">
+            <li>
+              <NavLink to="/classes/enrollment" onClick={onHide} end>
+                <span className="pi pi-book" aria-hidden="true" /> Class Registration
               </NavLink>
             </li>
-          ))}
-        </ul>
-        <ul className="side-menu-list">
-          <li>
-            <a href={student_units_url} target="_blank" rel="noopener noreferrer" onClick={onHide}>
-              <span className="pi pi-external-link" aria-hidden="true" /> Student Units
-            </a>
-          </li>
-        </ul>
-      </nav>
-    </Sidebar>
+          </ul>
+          <h2 className="side-menu-heading" id="side-menu-admin">
+            Admin
+          </h2>
+          <ul className="side-menu-list" aria-labelledby="side-menu-admin">
+            {ADMIN_LINKS.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} onClick={onHide} end>
+                  <span className={`pi ${l.icon}`} aria-hidden="true" /> {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <ul className="side-menu-list">
+            <li>
+              <a href={student_units_url} target="_blank" rel="noopener noreferrer" onClick={onHide}>
+                <span className="pi pi-external-link" aria-hidden="true" /> Student Units
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </Sidebar>
+    </Prime>
   );
 }

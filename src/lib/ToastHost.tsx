@@ -1,6 +1,7 @@
 import { Toast } from 'primereact/toast';
 import { useEffect, useRef } from 'react';
 import { TOAST_LIFE_MS, type Message } from './toast';
+import { Prime } from '../components/Prime';
 
 /** Seed §9: 3000 ms unless sticky, top right, 25rem wide, 300 ms in and 200 ms out. */
 export default function ToastHost({ queue, onShown }: { queue: Message[]; onShown: (n: number) => void }) {
@@ -21,11 +22,13 @@ export default function ToastHost({ queue, onShown }: { queue: Message[]; onShow
     onShown(queue.length);
   }, [queue, onShown]);
   return (
-    <Toast
-      ref={ref}
-      position="top-right"
-      className="portal-toast"
-      transitionOptions={{ timeout: { enter: 300, exit: 200 } }}
-    />
+    <Prime>
+      <Toast
+        ref={ref}
+        position="top-right"
+        className="portal-toast"
+        transitionOptions={{ timeout: { enter: 300, exit: 200 } }}
+      />
+    </Prime>
   );
 }

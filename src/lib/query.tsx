@@ -12,6 +12,9 @@ export function toCallError(e: unknown): CallError {
   return e instanceof CallError ? e : new CallError('unknown', 'Something went wrong. Please try again.');
 }
 
+/** What a failed call says to the user ('' when nothing failed). */
+export const failureText = (error: unknown) => (error ? toCallError(error).message : '');
+
 /** The query key of a call: its name first, so every answer of one callable is invalidated together. */
 export const callKey = <N extends CallableName>(name: N, payload?: Payload<N>) => [name, payload ?? null] as const;
 
@@ -94,7 +97,7 @@ export function useCallMutation<N extends CallableName>(name: N, invalidates: re
 export const CATALOGUE_CALLS = ['classes', 'classGroups', 'classesBySemester', 'availableEnrollmentClasses', 'openSemesters'] as const;
 export const OFFICE_CLASS_CALLS = ['adminSemesters', 'adminClasses', 'adminDashboard', 'adminRosters', 'adminTshirts', ...CATALOGUE_CALLS] as const;
 export const ENROLLMENT_CALLS = [
-  'adminEnrollments', 'adminDashboard', 'adminRosters', 'adminTshirts', 'adminStudents', 'adminStudent', 'adminClasses',
+  'adminEnrollments', 'adminCancelQuote', 'adminDashboard', 'adminRosters', 'adminTshirts', 'adminStudents', 'adminStudent', 'adminClasses',
   'myEnrollments', 'myStudents', ...CATALOGUE_CALLS,
 ] as const;
 

@@ -4,7 +4,9 @@ import type { CallableName } from '../../contract/callables';
 import type { PublicClass } from '../../contract/domain';
 import type { call } from '../../src/lib/callable';
 import { CallError } from '../../src/lib/loadState';
-import { createCatalogCache, useCatalogCache, type CatalogCache } from '../../src/features/catalog/catalogCache';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { createCatalogCache, useCatalogCache, type CatalogCache } from '../../src/features/catalog/api';
+import { callKey, createQueryClient } from '../../src/lib/query';
 
 const klass = (id: string): PublicClass => ({ id, semesterId: 's', title: `Class ${id}` }) as PublicClass;
 
@@ -49,8 +51,9 @@ function ClassName({ cache, id }: { cache: CatalogCache; id: string }) {
 describe('class cache (seed §4)', () => {
   it('does not fetch classes that are cached or loading', async () => {
     const server = fakeServer();
-    const cache = createCatalogCache(server.fn);
-    render(<ClassName cache={cache} id="a" />);
+    const client = createQueryClient();
+    const cache = createCatalogCache(client, server.fn);
+    render(<QueryClientProvider client={client}><ClassName cache={cache} id="a" /></QueryClientProvider>);
     void cache.ensureClasses(['a', 'b']);
     void cache.ensureClasses(['a', 'b']);
     expect(server.calls).toHaveLength(1);
@@ -64,8 +67,9 @@ describe('class cache (seed §4)', () => {
 
   it('marks unknown ids not-found, and lets failed ones be tried again', async () => {
     const server = fakeServer();
-    const cache = createCatalogCache(server.fn);
-    render(<ClassName cache={cache} id="gone" />);
+    const client = createQueryClient();
+    const cache = createCatalogCache(client, server.fn);
+    render(<QueryClientProvider client={client}><ClassName cache={cache} id="gone" /></QueryClientProvider>);
     void cache.ensureClasses(['gone']);
     await server.answerAll();
     expect(screen.getByText('not-found')).toBeInTheDocument();
@@ -80,7 +84,8 @@ describe('class cache (seed §4)', () => {
 
   it('fetches the current-semester list only while it is empty, and caches its classes by id', async () => {
     const server = fakeServer();
-    const cache = createCatalogCache(server.fn);
+    const client = createQueryClient();
+    const cache = createCatalogCache(client, server.fn);
     void cache.ensureCurrentSemester();
     void cache.ensureCurrentSemester();
     await server.answerAll();
@@ -91,14 +96,60 @@ describe('class cache (seed §4)', () => {
     expect(server.calls).toHaveLength(1);
   });
 
-  it('uses classes put by another call without fetching them', async () => {
+  it('uses the classes and bundles the class list loaded without fetching them', async () => {
     const server = fakeServer();
-    const cache = createCatalogCache(server.fn);
-    cache.put([klass('p1')], [{ id: 'g1', semesterId: 's', name: 'G', price: 1, classIds: ['p1'] }]);
+    const client = createQueryClient();
+    const cache = createCatalogCache(client, server.fn);
+    client.setQueryData(callKey('availableEnrollmentClasses'), {
+      s: { classes: [klass('p1')], groups: [{ id: 'g1', semesterId: 's', name: 'G', price: 1, classIds: ['p1'] }] },
+    });
     void cache.ensureClasses(['p1']);
     void cache.ensureGroups(['g1']);
     expect(server.calls).toHaveLength(0);
+    expect(cache.classState('p1')).toEqual({ status: 'loaded', value: klass('p1') });
     void cache.ensureGroups(['g1', 'g2']);
     expect(server.calls).toEqual([{ name: 'classGroups', payload: ['g2'] }]);
+  });
+
+  it('asks again, in one call, for the classes fetched by id after a save invalidates the catalogue', async () => {
+    const server = fakeServer();
+    const client = createQueryClient();
+    const cache = createCatalogCache(client, server.fn);
+    void cache.ensureClasses(['p1', 'p2']);
+    await server.answerAll();
+    expect(server.calls).toHaveLength(1);
+    const refreshed = client.invalidateQueries({ queryKey: ['classes'], refetchType: 'all' });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(server.calls).toHaveLength(2);
+    expect(server.calls[1].payload).toEqual({ query: [{ id: 'p1' }, { id: 'p2' }] });
+    await server.answerAll();
+    await refreshed;
+    expect(cache.classState('p1')?.status).toBe('loaded');
+  });
+
+  it('re-renders its readers when classes change, not on every query observer update (a navigation never stalls)', async () => {
+    const server = fakeServer();
+    const client = createQueryClient();
+    const cache = createCatalogCache(client, server.fn);
+    let renders = 0;
+    function Reader() {
+      renders++;
+      useCatalogCache(cache);
+      // A query whose options object is new on every render, as useQuery callers write it.
+      useQuery({ queryKey: ['other'], queryFn: () => Promise.resolve(1), select: (n: number) => n + 1 });
+      return null;
+    }
+    render(<QueryClientProvider client={client}><Reader /></QueryClientProvider>);
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 100));
+    });
+    expect(renders).toBeLessThan(6);
+    const before = renders;
+    void cache.ensureClasses(['a']);
+    await server.answerAll();
+    expect(renders).toBeGreaterThan(before);
+    expect(renders).toBeLessThan(before + 6);
   });
 });

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { User } from 'firebase/auth';
 import { MemoryRouter, useLocation, useRoutes, type Location } from 'react-router-dom';
 import { routes } from '../../src/app/routes';
-import { SessionContext, type Session } from '../../src/features/auth/session';
+import { SessionContext, type Session } from '../../src/lib/session';
 import { SETTINGS_DEFAULTS, type Settings } from '../../src/lib/settings';
 import { SettingsProvider } from '../../src/lib/settingsContext';
 import { QueryProvider } from '../../src/lib/query';

@@ -75,8 +75,15 @@ describe('class management by the school office (issue 6, classes part)', () => 
     await page.getByRole('button', { name: 'Copy Pond Life' }).click();
     await page.getByText('Copied as a draft: Pond Life (copy).').waitFor();
     await page.getByRole('button', { name: 'Delete Pond Life (copy)' }).waitFor();
-    page.once('dialog', (d) => void d.accept());
+    // The question is asked in the page's own dialog; Escape answers no and keeps the class.
     await page.getByRole('button', { name: 'Delete Pond Life (copy)' }).click();
+    const question = page.getByRole('alertdialog');
+    await question.getByText('Delete Pond Life (copy)? This cannot be undone.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Delete Pond Life (copy)' }).click();
+    await question.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Deleted Pond Life (copy).').waitFor();
     expect(await page.getByRole('button', { name: /Delete Fire & Shelter Skills/ }).count()).toBe(0);
 

@@ -147,6 +147,16 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     // Defect 4: the amount is empty after a save (one more click cannot record the balance again).
     expect(await dialog.getByLabel('Amount ($)').inputValue()).toBe('');
     await dialog.getByText('Balance due: $400').waitFor();
+    // The same payment again within a minute is recorded only when the office says so.
+    await dialog.getByLabel('Amount ($)').fill('100');
+    await dialog.getByLabel('Method').selectOption('venmo');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    const twice = page.getByRole('alertdialog');
+    await twice.getByText('A payment of $100 by venmo was recorded less than a minute ago. Record another one?').waitFor();
+    await twice.getByRole('button', { name: 'Do not record' }).click();
+    await twice.waitFor({ state: 'detached' });
+    await dialog.getByText('Balance due: $400').waitFor();
+    expect(await dialog.getByRole('alert').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
 
     await dialog.getByLabel('Creek Critters').check();
@@ -155,8 +165,9 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     // Checked once the payment's toast has gone (axe would catch it half faded out).
     await page.locator('.p-toast-message').waitFor({ state: 'detached' });
     expect(await axeViolations(page)).toEqual([]);
-    page.once('dialog', (d) => void d.accept());
     await dialog.getByRole('button', { name: 'Cancel selected classes' }).click();
+    await page.getByRole('alertdialog').getByText('Cancel Creek Critters for Ava Rivera with a refund of $0?').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel the classes' }).click();
     await page.getByText('Cancelled Creek Critters. Refund: $0. Seats are free again.').waitFor();
     await dialog.getByText('Wild Art · $260').waitFor();
     await page.keyboard.press('Escape');

@@ -20,6 +20,8 @@ describe('browsing, filtering and selecting classes without an account (issue 4)
       // Defect 26: "Questions? Email the office." is a link.
       expect(await page.locator('.info-panel').getByRole('link', { name: 'Email the office' }).getAttribute('href')).toBe('mailto:office@wildwood-outdoor.example');
 
+      // Every card is there (the grid renders a screenful at a time, then says it is no longer busy).
+      await page.locator('.class-grid[aria-busy="true"]').waitFor({ state: 'detached' });
       // Cards say seats left and Full in words; paused and info-only classes are shown as such.
       expect(await card(page, 'Junior Naturalists').getByText('1 seat left').count()).toBe(1);
       const full = card(page, 'Fire & Shelter Skills');

@@ -204,7 +204,7 @@ describe('a family enrolls end to end (issue 5)', () => {
     await page.reload(); // within the draft's one-second debounce
     await page.getByText('Continued from your last visit.').waitFor();
     await page.getByRole('button', { name: 'Selected (1)' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Select Mushroom Foraging', exact: true }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Select Mushroom Foraging', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Start over' }).click();
     await expect.poll(draftSize, { timeout: 10_000 }).toBe(0);
     await context.close();

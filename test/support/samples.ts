@@ -1,5 +1,5 @@
 // Sample payloads of every callable for the emulator tests (see SAMPLES).
-import { callables, type CallableName } from '../../contract/callables';
+import type { CallableName } from '../../contract/callables';
 import type { Enrollment, PriceQuote, Student, StudentProfile } from '../../contract/domain';
 import { DEFAULT_RELEASES } from '../../functions/src/domain/releases';
 import { addDays, buildDemoData } from '../../scripts/demo/demoData';
@@ -103,7 +103,6 @@ export const SAMPLES: Partial<Record<CallableName, unknown>> = {
   adminCancelQuote: { enrollmentId: UNPAID[0].id, classIds: UNPAID[0].classIds },
   adminCancelEnrollment: { enrollmentId: UNPAID[1].id, classIds: UNPAID[1].classIds, refund: 0, note: 'Matrix' },
 };
-export const ADMIN_CALLABLES = Object.values(callables).filter((c) => c.access === 'admin').map((c) => c.name);
 
 
 /** The releases in force, each signed by typing `typedName`. */

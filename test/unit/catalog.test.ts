@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassGroup, PublicClass } from '../../contract/domain';
+import { bundleSaving } from '../../contract/rules';
 import { filterClasses, seatsText } from '../../src/features/catalog/filters';
 import {
   isGroupComplete,
@@ -20,6 +21,14 @@ describe('catalogue filters', () => {
     expect(filterClasses(classes, { query: 'redwood games', grade: null }).map((x) => x.id)).toEqual(['a']);
     expect(filterClasses(classes, { query: 'redwood cedar', grade: null })).toEqual([]);
     expect(filterClasses(classes, { query: '  ', grade: null })).toHaveLength(2);
+  });
+  it('searches as the office does: case and accents aside, both ways', () => {
+    const accented = [c({ id: 'e', title: 'Écologie des étangs', instructors: ['José Núñez'] })];
+    expect(filterClasses(accented, { query: 'ecologie NUNEZ', grade: null }).map((x) => x.id)).toEqual(['e']);
+    expect(filterClasses(classes, { query: 'Okáfor', grade: null }).map((x) => x.id)).toEqual(['b']);
+  });
+  it('a bundle saves its classes\' own prices minus its price', () => {
+    expect(bundleSaving({ price: 40000, classIds: ['a', 'b'] }, [c({ id: 'a' }), c({ id: 'b', price: 22000 }), c({ id: 'z', price: 99900 })])).toBe(6000);
   });
   it('filters by grade within the range, K = 0', () => {
     expect(filterClasses(classes, { query: '', grade: 0 }).map((x) => x.id)).toEqual(['a']);

@@ -7,6 +7,9 @@ describe('formats', () => {
     expect(formatCents(1999)).toBe('$19.99');
     expect(formatCents(105)).toBe('$1.05');
     expect(formatCents(123456700)).toBe('$1,234,567');
+    expect(formatCents(100000)).toBe('$1,000');
+    expect(formatCents(99999)).toBe('$999.99');
+    expect(formatCents(-150050)).toBe('−$1,500.50');
     expect(formatCents(-2500)).toBe('−$25');
   });
   it('dates, times, weekdays and grades', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TSHIRT_SIZES, type EnrollmentRow, type StudentRow } from '../../contract/domain';
 import { ageOn } from '../../contract/format';
-import { filterEnrollments, matchesSearch, pageOf, searchStudents, tallyTshirts } from '../../functions/src/domain/office';
+import { matchesSearch } from '../../contract/rules';
+import { filterEnrollments, pageOf, searchStudents, tallyTshirts } from '../../functions/src/domain/office';
 
 const row = (id: string, firstName: string, lastName: string, over: Partial<StudentRow> = {}): StudentRow => ({
   id, firstName, lastName, grade: 3, school: 'Oak School', birthDate: '2018-05-01', guardianEmails: [], lifeThreateningAllergy: false, ...over,

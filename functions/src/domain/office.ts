@@ -10,18 +10,11 @@ import {
   type StudentSort,
   type TshirtTally,
 } from '../../../contract/domain';
+import { matchesSearch } from '../../../contract/rules';
 
 export type Order = 'asc' | 'desc';
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-/** True when every word of the query is found in one of the fields (case- and accent-insensitive). */
-export function matchesSearch(fields: string[], query: string | undefined): boolean {
-  const words = (query ?? '').toLocaleLowerCase().split(/\s+/).filter(Boolean);
-  if (!words.length) return true;
-  const hay = fields.join('\n').toLocaleLowerCase().normalize('NFD').replace(/\p{Diacritic}/gu, '');
-  return words.every((w) => hay.includes(w.normalize('NFD').replace(/\p{Diacritic}/gu, '')));
-}
 
 export function pageOf<T>(rows: T[], page = 0, pageSize = 25): { rows: T[]; total: number } {
   return { rows: rows.slice(page * pageSize, (page + 1) * pageSize), total: rows.length };

@@ -20,7 +20,7 @@ import type {
 } from '../../../contract/domain';
 import { withinSlidingScale } from '../../../contract/rules';
 
-export type { PriceQuote, Problem };
+export type { PriceQuote };
 
 export type PricedClass = Pick<ClassRecord, 'id' | 'semesterId' | 'title' | 'price' | 'slidingScale' | 'addOns' | 'classType'>;
 

@@ -1,11 +1,13 @@
 // Callable responses are gzipped when the browser accepts it: the class list of a big semester
 // (221 classes in the benchmark) is 110 KB of JSON and 5 KB gzipped.
-import type { Response } from 'express';
-import type { Request } from 'firebase-functions/v2/https';
+import type { onRequest, Request } from 'firebase-functions/v2/https';
 import { gzipSync } from 'node:zlib';
 
 /** Below this size gzip saves too little to be worth it. */
 export const GZIP_MIN_BYTES = 1024;
+
+/** Express's response, as firebase-functions hands it to a request handler. */
+type Response = Parameters<Parameters<typeof onRequest>[0]>[1];
 
 type HttpsFunction = ((req: Request, res: Response) => void | Promise<void>) & object;
 

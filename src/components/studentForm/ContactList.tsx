@@ -1,5 +1,6 @@
 import type { Contact } from '../../../contract/domain';
 import { capitalized, removeAt, setAt, TextField, type Errors } from './fields';
+import { Button } from '../Button';
 
 /** A list of people with name, relationship and phone (emergency contacts, authorized pickups). */
 export function ContactList({
@@ -35,10 +36,10 @@ export function ContactList({
           )}
         </div>
       ))}
-      <button type="button" className="p-button p-component p-button-text" onClick={() => onChange([...contacts, { name: '', relationship: '', phone: '' }])}>
+      <Button variant="text" onClick={() => onChange([...contacts, { name: '', relationship: '', phone: '' }])}>
         <span className="pi pi-plus" aria-hidden="true" />
         <span className="p-button-label">Add {noun.toLowerCase()}</span>
-      </button>
+      </Button>
     </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 // Permissions, allergies, medications, doctor and insurance: used by the enrollment step and the account page.
 import type { PhotoPermission, StudentProfile } from '../../../contract/domain';
 import { CheckboxField, ChoiceField, removeAt, setAt, TextArea, TextField, YES_NO, type Errors } from './fields';
+import { Button } from '../Button';
 
 const PHOTO: { value: PhotoPermission; label: string }[] = [
   { value: 'yes', label: 'Yes, photos may be shared with the name' },
@@ -36,10 +37,10 @@ export function HealthFields({ profile: p, errors, set }: { profile: StudentProf
               </button>
             </div>
           ))}
-          <button type="button" className="p-button p-component p-button-text" onClick={() => setHealth({ allergies: [...h.allergies, { allergen: '', reaction: '', lifeThreatening: false }] })}>
+          <Button variant="text" onClick={() => setHealth({ allergies: [...h.allergies, { allergen: '', reaction: '', lifeThreatening: false }] })}>
             <span className="pi pi-plus" aria-hidden="true" />
             <span className="p-button-label">Add allergy</span>
-          </button>
+          </Button>
         </fieldset>
     
         <fieldset className="form-section">
@@ -55,10 +56,10 @@ export function HealthFields({ profile: p, errors, set }: { profile: StudentProf
               </button>
             </div>
           ))}
-          <button type="button" className="p-button p-component p-button-text" onClick={() => setMedications([...h.medications, { name: '', dose: '', schedule: '' }])}>
+          <Button variant="text" onClick={() => setMedications([...h.medications, { name: '', dose: '', schedule: '' }])}>
             <span className="pi pi-plus" aria-hidden="true" />
             <span className="p-button-label">Add medication</span>
-          </button>
+          </Button>
           {h.medications.length > 0 && (
             <ChoiceField
               path="health.medicationAuthorized"

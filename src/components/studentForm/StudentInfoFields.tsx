@@ -1,11 +1,10 @@
 // The student, guardians, emergency contacts and pickups: used by the enrollment step and the account page.
 import type { StudentProfile } from '../../../contract/domain';
-import { GRADE_MAX, GRADE_MIN, TSHIRT_SIZES } from '../../../contract/domain';
-import { tshirtLabel } from '../../../contract/format';
+import { TSHIRT_SIZES } from '../../../contract/domain';
+import { GRADE_OPTIONS, tshirtLabel } from '../../../contract/format';
 import { ContactList } from './ContactList';
 import { CheckboxField, removeAt, SelectField, setAt, TextArea, TextField, type Errors } from './fields';
-
-const GRADES = Array.from({ length: GRADE_MAX - GRADE_MIN + 1 }, (_, i) => ({ value: i, label: i === 0 ? 'Kindergarten' : `Grade ${i}` }));
+import { Button } from '../Button';
 
 export function StudentInfoFields({ profile: p, errors, set }: { profile: StudentProfile; errors: Errors; set: (patch: Partial<StudentProfile>) => void }) {
   return (
@@ -16,7 +15,7 @@ export function StudentInfoFields({ profile: p, errors, set }: { profile: Studen
             <TextField path="firstName" label="First name" required errors={errors} value={p.firstName} autoComplete="off" onChange={(firstName) => set({ firstName })} />
             <TextField path="lastName" label="Last name" required errors={errors} value={p.lastName} autoComplete="off" onChange={(lastName) => set({ lastName })} />
             <TextField path="birthDate" label="Birth date" required type="date" errors={errors} value={p.birthDate} onChange={(birthDate) => set({ birthDate })} />
-            <SelectField path="grade" label="Grade this school year" errors={errors} value={p.grade} options={GRADES} onChange={(grade) => set({ grade })} />
+            <SelectField path="grade" label="Grade this school year" errors={errors} value={p.grade} options={GRADE_OPTIONS} onChange={(grade) => set({ grade })} />
             <TextField path="pronouns" label="Pronouns" errors={errors} value={p.pronouns} onChange={(pronouns) => set({ pronouns })} />
             <TextField path="school" label="School" errors={errors} value={p.school} onChange={(school) => set({ school })} />
             <SelectField path="tshirtSize" label="T-shirt size" errors={errors} value={p.tshirtSize} options={TSHIRT_SIZES.map((s) => ({ value: s, label: tshirtLabel(s) }))} onChange={(tshirtSize) => set({ tshirtSize })} />
@@ -41,10 +40,10 @@ export function StudentInfoFields({ profile: p, errors, set }: { profile: Studen
               )}
             </div>
           ))}
-          <button type="button" className="p-button p-component p-button-text" onClick={() => set({ guardians: [...p.guardians, { name: '', relationship: '', phone: '', email: '', livesWithStudent: false }] })}>
+          <Button variant="text" onClick={() => set({ guardians: [...p.guardians, { name: '', relationship: '', phone: '', email: '', livesWithStudent: false }] })}>
             <span className="pi pi-plus" aria-hidden="true" />
             <span className="p-button-label">Add guardian</span>
-          </button>
+          </Button>
         </fieldset>
     
         <ContactList path="emergencyContacts" title="Emergency contacts (at least two, other than the guardians)" noun="Emergency contact" contacts={p.emergencyContacts} min={2} errors={errors} onChange={(emergencyContacts) => set({ emergencyContacts })} />

@@ -75,7 +75,7 @@ const described = (path: string, errors: Errors, hint?: string) =>
   [hint ? `${idOf(path)}-hint` : '', errors[path] ? `${idOf(path)}-error` : ''].filter(Boolean).join(' ') || undefined;
 
 export function TextField(
-  props: FieldProps & { value: string; onChange: (v: string) => void; type?: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'text'; maxLength?: number },
+  props: FieldProps & { value: string; onChange: (v: string) => void; type?: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'text' | 'decimal'; maxLength?: number },
 ) {
   const { path, errors, value, onChange, type = 'text', autoComplete, inputMode, hint, required } = props;
   const maxLength = props.maxLength ?? maxLengthOf(path);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import type { Student, StudentProfile } from '../../../contract/domain';
 import { profileOf } from '../../components/studentForm/profile';
 import { LoadError } from '../../components/LoadError';
@@ -10,6 +10,7 @@ import { StudentInfoFields } from '../../components/studentForm/StudentInfoField
 import { useNotify } from '../../lib/toast';
 import { toCallError } from '../../lib/query';
 import { useMyStudents, useSaveStudent } from './api';
+import { Button, LinkButton } from '../../components/Button';
 
 
 function Editor({ student }: { student: Student }) {
@@ -52,12 +53,12 @@ function Editor({ student }: { student: Student }) {
       <StudentInfoFields profile={profile} errors={errors} set={set} />
       <HealthFields profile={profile} errors={errors} set={set} />
       <div className="step-actions">
-        <Link to="/account/students" className="p-button p-component p-button-outlined">
+        <LinkButton to="/account/students" variant="outlined">
           <span className="p-button-label">Cancel</span>
-        </Link>
-        <button type="submit" className="p-button p-component" disabled={saving}>
+        </LinkButton>
+        <Button type="submit" disabled={saving}>
           <span className="p-button-label">{saving ? 'Saving…' : 'Save'}</span>
-        </button>
+        </Button>
       </div>
     </form>
   );

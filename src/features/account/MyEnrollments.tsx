@@ -4,7 +4,7 @@ import { formatCents, formatDateRange, formatDay, formatTimeRange, formatWeekday
 import { moneyFigures } from '../../../contract/money';
 import { PriceTable } from '../../components/PriceTable';
 import { PageLoading } from '../../components/PageLoading';
-import { useCatalogCache } from '../catalog/catalogCache';
+import { useCatalogCache } from '../catalog/api';
 import { LoadError } from '../../components/LoadError';
 import { useMyEnrollments } from './api';
 

@@ -4,6 +4,7 @@ import { needsInfoReview } from '../../../contract/rules';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { useMyEnrollments, useMyStudents } from './api';
+import { LinkButton } from '../../components/Button';
 
 /** /account/students: the family's students with their classes; edit each one's info. */
 export default function MyStudents() {
@@ -36,12 +37,12 @@ export default function MyStudents() {
                 {needsInfoReview(s.infoReviewedAt, new Date()) && ' · info needs review'}
               </p>
               {classesOf(s.id).length > 0 && <p>Classes: {classesOf(s.id).join(', ')}</p>}
-              <Link to={`/account/students/${s.id}`} className="p-button p-component p-button-outlined">
+              <LinkButton to={`/account/students/${s.id}`} variant="outlined">
                 <span className="pi pi-pencil" aria-hidden="true" />
                 <span className="p-button-label">
                   Edit info<span className="visually-hidden"> for {s.firstName}</span>
                 </span>
-              </Link>
+              </LinkButton>
             </li>
           ))}
         </ul>

@@ -17,6 +17,10 @@ export const useAdminStudents = (query: Payload<'adminStudents'>) => useCallQuer
 export const useAdminStudent = (id: string) => useCallQuery('adminStudent', { id });
 export const useAdminEnrollments = (query: Payload<'adminEnrollments'>) => useCallQuery('adminEnrollments', query);
 
+/** What cancelling these classes would do to the enrollment's total and refund; waits until a class is chosen. */
+export const useCancelQuote = (enrollmentId: string, classIds: string[]) =>
+  useCallQuery('adminCancelQuote', { enrollmentId, classIds }, { enabled: classIds.length > 0 });
+
 export const useSaveSemester = () => useCallMutation('adminSaveSemester', OFFICE_CLASS_CALLS);
 export const useSaveClass = () => useCallMutation('adminSaveClass', OFFICE_CLASS_CALLS);
 export const useCopyClass = () => useCallMutation('adminCopyClass', OFFICE_CLASS_CALLS);

@@ -15,6 +15,7 @@ import {
   type LoginFormState,
   type LoginRequestState,
 } from './loginState';
+import { Prime } from '../../components/Prime';
 
 export interface LoginFormProps {
   /** Start in account-creation mode. */
@@ -84,91 +85,93 @@ export function LoginForm({ create = false, embedded = false, onSuccess }: Login
   );
 
   return (
-    <Card title="Sign In or Create Account" className="login-card">
-      <p className="login-hint">{hint}</p>
-      {creating && !form.newAccountCreation?.method && (
-        <Button
-          type="button"
-          label="Create With Email"
-          icon="pi pi-envelope"
-          className="w-full"
-          onClick={() => update({ newAccountCreation: { method: 'email' } })}
-        />
-      )}
-      {showFields && (
-        <form onSubmit={submit} noValidate className="login-form">
-          {creating && (
-            <Button
-              type="button"
-              label="Pick different account type"
-              icon="pi pi-arrow-left"
-              text
-              onClick={() => {
-                setForm({ email: '', password: '', newAccountCreation: {} });
-                setRequest('Idle');
-                setFailure('');
-              }}
-            />
-          )}
-          <div className="field">
-            <label htmlFor="login-email">Email</label>
-            <InputText
-              id="login-email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              value={form.email}
-              onChange={(e) => update({ email: e.target.value })}
-              invalid={showErrors && errors.email.length > 0}
-              aria-invalid={showErrors && errors.email.length > 0}
-              aria-describedby={showErrors && errors.email.length ? 'login-email-error' : undefined}
-            />
-            {showErrors && errors.email.length > 0 && (
-              <small id="login-email-error" className="field-error">
-                {errors.email.join(', ')}
-              </small>
-            )}
-          </div>
-          <div className="field">
-            <label htmlFor="login-password">Password</label>
-            <InputText
-              id="login-password"
-              type="password"
-              autoComplete={creating ? 'new-password' : 'current-password'}
-              value={form.password}
-              onChange={(e) => update({ password: e.target.value })}
-              invalid={showErrors && errors.password.length > 0}
-              aria-invalid={showErrors && errors.password.length > 0}
-              aria-describedby={showErrors && errors.password.length ? 'login-password-error' : undefined}
-            />
-            {showErrors && errors.password.length > 0 && (
-              <small id="login-password-error" className="field-error">
-                {errors.password.join(', ')}
-              </small>
-            )}
-          </div>
-          {failure && (
-            <p className="form-failure" role="alert">
-              {failure}
-            </p>
-          )}
-          {showResetSuggestion(request, form) && (
-            <p className="reset-suggestion" role="note">
-              Forgot your password?{' '}
-              <button type="button" className="link-button" onClick={resetPassword}>
-                Send a password reset email.
-              </button>
-            </p>
-          )}
+    <Prime>
+      <Card title="Sign In or Create Account" className="login-card">
+        <p className="login-hint">{hint}</p>
+        {creating && !form.newAccountCreation?.method && (
           <Button
-            type="submit"
-            label={creating ? 'Create Account' : 'Sign In'}
-            loading={request === 'Pending'}
+            type="button"
+            label="Create With Email"
+            icon="pi pi-envelope"
             className="w-full"
+            onClick={() => update({ newAccountCreation: { method: 'email' } })}
           />
-        </form>
-      )}
-    </Card>
+        )}
+        {showFields && (
+          <form onSubmit={submit} noValidate className="login-form">
+            {creating && (
+              <Button
+                type="button"
+                label="Pick different account type"
+                icon="pi pi-arrow-left"
+                text
+                onClick={() => {
+                  setForm({ email: '', password: '', newAccountCreation: {} });
+                  setRequest('Idle');
+                  setFailure('');
+                }}
+              />
+            )}
+            <div className="field">
+              <label htmlFor="login-email">Email</label>
+              <InputText
+                id="login-email"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+                value={form.email}
+                onChange={(e) => update({ email: e.target.value })}
+                invalid={showErrors && errors.email.length > 0}
+                aria-invalid={showErrors && errors.email.length > 0}
+                aria-describedby={showErrors && errors.email.length ? 'login-email-error' : undefined}
+              />
+              {showErrors && errors.email.length > 0 && (
+                <small id="login-email-error" className="field-error">
+                  {errors.email.join(', ')}
+                </small>
+              )}
+            </div>
+            <div className="field">
+              <label htmlFor="login-password">Password</label>
+              <InputText
+                id="login-password"
+                type="password"
+                autoComplete={creating ? 'new-password' : 'current-password'}
+                value={form.password}
+                onChange={(e) => update({ password: e.target.value })}
+                invalid={showErrors && errors.password.length > 0}
+                aria-invalid={showErrors && errors.password.length > 0}
+                aria-describedby={showErrors && errors.password.length ? 'login-password-error' : undefined}
+              />
+              {showErrors && errors.password.length > 0 && (
+                <small id="login-password-error" className="field-error">
+                  {errors.password.join(', ')}
+                </small>
+              )}
+            </div>
+            {failure && (
+              <p className="form-failure" role="alert">
+                {failure}
+              </p>
+            )}
+            {showResetSuggestion(request, form) && (
+              <p className="reset-suggestion" role="note">
+                Forgot your password?{' '}
+                <button type="button" className="link-button" onClick={resetPassword}>
+                  Send a password reset email.
+                </button>
+              </p>
+            )}
+            <Button
+              type="submit"
+              label={creating ? 'Create Account' : 'Sign In'}
+              loading={request === 'Pending'}
+              className="w-full"
+            />
+          </form>
+        )}
+      </Card>
+    </Prime>
   );
 }

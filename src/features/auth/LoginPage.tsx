@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LoginForm } from './LoginForm';
 import { takeRequestedPath } from './redirect';
-import { useSession } from './session';
+import { useSession } from '../../lib/session';
 
 /** /user/login and /user/create: once signed in, go back to the page that asked for it (default /). */
 export default function LoginPage({ create }: { create: boolean }) {

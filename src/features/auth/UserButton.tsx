@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
-import { useSession } from './session';
+import { useSession } from '../../lib/session';
+import { LinkButton } from '../../components/Button';
 
 const UserMenu = lazy(() => import('./UserMenu'));
 
@@ -10,9 +10,9 @@ export function UserButton({ compact }: { compact: boolean }) {
   if (user === undefined) return <span className="user-button-placeholder" aria-hidden="true" />;
   if (!user) {
     return (
-      <Link to="/user/create" className="p-button p-component header-register">
+      <LinkButton to="/user/create" className="header-register">
         <span className="p-button-label">{compact ? 'Account' : 'Register / Sign In'}</span>
-      </Link>
+      </LinkButton>
     );
   }
   return (

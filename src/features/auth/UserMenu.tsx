@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { signOutUser } from '../../lib/auth';
 import { useNotify } from '../../lib/toast';
 import { emailLine } from './userMenuItems';
+import { Prime } from '../../components/Prime';
 
 export default function UserMenu({ email }: { email: string | null }) {
   const menu = useRef<Menu>(null);
@@ -26,18 +27,20 @@ export default function UserMenu({ email }: { email: string | null }) {
     },
   ];
   return (
-    <>
-      <button
-        type="button"
-        className="avatar-button"
-        aria-label="Account menu"
-        aria-haspopup="menu"
-        aria-controls="user-menu"
-        onClick={(e) => menu.current?.toggle(e)}
-      >
-        <span className="pi pi-user" aria-hidden="true" />
-      </button>
-      <Menu model={items} popup ref={menu} id="user-menu" popupAlignment="right" />
-    </>
+    <Prime>
+      <>
+        <button
+          type="button"
+          className="avatar-button"
+          aria-label="Account menu"
+          aria-haspopup="menu"
+          aria-controls="user-menu"
+          onClick={(e) => menu.current?.toggle(e)}
+        >
+          <span className="pi pi-user" aria-hidden="true" />
+        </button>
+        <Menu model={items} popup ref={menu} id="user-menu" popupAlignment="right" />
+      </>
+    </Prime>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading';
 import { rememberRequestedPath } from './redirect';
-import { isAdmin, useSession } from './session';
+import { isAdmin, useSession } from '../../lib/session';
 
 /** Signed-out visitors go to /user/login; the requested path is remembered for after login. */
 export function RequireLogin({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { PublicClass } from '../../../contract/domain';
 import { formatDateRange, formatGrades, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { LoadError } from '../../components/LoadError';
@@ -8,6 +8,7 @@ import { useWideScreen } from '../../hooks/useMediaQuery';
 import { addDaysIso, colourOf, meetingsBetween, monthGrid, toIso, weekStart } from './meetings';
 import { schoolToday } from '../../../contract/schedule';
 import { useClassesBySemester, useOpenSemesters } from '../catalog/api';
+import { Button, LinkButton } from '../../components/Button';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -36,13 +37,13 @@ function ClassDetails({ klass, onClose }: { klass: PublicClass; onClose: () => v
         {klass.instructors.length > 0 && ` · ${klass.instructors.join(', ')}`}
       </p>
       <div className="step-actions">
-        <button type="button" className="p-button p-component p-button-outlined" onClick={onClose}>
+        <Button variant="outlined" onClick={onClose}>
           <span className="p-button-label">Close</span>
-        </button>
+        </Button>
         {klass.status === 'live' && (
-          <Link className="p-button p-component" to={`/classes/enrollment?semester=${klass.semesterId}&q=${encodeURIComponent(klass.title)}`}>
+          <LinkButton to={`/classes/enrollment?semester=${klass.semesterId}&q=${encodeURIComponent(klass.title)}`}>
             <span className="p-button-label">See in Class Enrollment</span>
-          </Link>
+          </LinkButton>
         )}
       </div>
     </section>
@@ -98,24 +99,24 @@ export default function CalendarPage() {
       <h1>Class Calendar</h1>
       <div className="calendar-toolbar">
         <div className="calendar-nav">
-          <button type="button" className="p-button p-component p-button-outlined" onClick={() => step(-1)} aria-label={view === 'month' ? 'Previous month' : 'Previous week'}>
+          <Button variant="outlined" onClick={() => step(-1)} aria-label={view === 'month' ? 'Previous month' : 'Previous week'}>
             <span className="pi pi-chevron-left" aria-hidden="true" />
-          </button>
-          <button type="button" className="p-button p-component p-button-outlined" onClick={() => go(today)}>
+          </Button>
+          <Button variant="outlined" onClick={() => go(today)}>
             <span className="p-button-label">Today</span>
-          </button>
-          <button type="button" className="p-button p-component p-button-outlined" onClick={() => step(1)} aria-label={view === 'month' ? 'Next month' : 'Next week'}>
+          </Button>
+          <Button variant="outlined" onClick={() => step(1)} aria-label={view === 'month' ? 'Next month' : 'Next week'}>
             <span className="pi pi-chevron-right" aria-hidden="true" />
-          </button>
+          </Button>
         </div>
         <h2 className="calendar-title" aria-live="polite">
           {title}
         </h2>
         <div className="calendar-views" role="group" aria-label="View">
           {(['month', 'week'] as const).map((v) => (
-            <button key={v} type="button" className={`p-button p-component${view === v ? '' : ' p-button-outlined'}`} aria-pressed={view === v} onClick={() => go(anchor, v)}>
+            <Button key={v} variant={view === v ? 'primary' : 'outlined'} aria-pressed={view === v} onClick={() => go(anchor, v)}>
               <span className="p-button-label">{v === 'month' ? 'Month' : 'Week'}</span>
-            </button>
+            </Button>
           ))}
         </div>
       </div>

@@ -1,12 +1,11 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { PublicClass } from '../../../contract/domain';
-import { GRADE_MAX, GRADE_MIN } from '../../../contract/domain';
-import { gradeName } from '../../../contract/format';
+import { GRADE_OPTIONS } from '../../../contract/format';
 import { Markdown } from '../../components/Markdown';
 import { PageLoading } from '../../components/PageLoading';
-import { catalogCache } from './catalogCache';
 import { ClassCard, type ClassAvailability } from './ClassCard';
+import { ClassGrid } from './ClassGrid';
 import { filterClasses } from './filters';
 import { GroupCard } from './GroupCard';
 import {
@@ -44,11 +43,6 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
   // ones are on screen, so they never hold up the list.
   const [browse] = useClassesBySemester(openIds, available.status === 'loaded');
   const [params, setParams] = useSearchParams();
-  useEffect(() => {
-    if (available.status !== 'loaded') return;
-    const all = Object.values(available.value);
-    catalogCache.put(all.flatMap((s) => s.classes), all.flatMap((s) => s.groups));
-  }, [available]);
 
   const offered = useMemo(() => {
     const map = new Map<string, PublicClass>();
@@ -158,9 +152,9 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
                   onChange={(e) => setParam('grade', e.target.value)}
                 >
                   <option value="">All grades</option>
-                  {Array.from({ length: GRADE_MAX - GRADE_MIN + 1 }, (_, i) => GRADE_MIN + i).map((g) => (
-                    <option key={g} value={g}>
-                      {g === 0 ? 'Kindergarten' : `Grade ${gradeName(g)}`}
+                  {GRADE_OPTIONS.map((g) => (
+                    <option key={g.value} value={g.value}>
+                      {g.label}
                     </option>
                   ))}
                 </select>
@@ -197,8 +191,10 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
                 )}
               </div>
             )}
-            <div className="class-grid">
-              {openClasses.map((c) => (
+            <ClassGrid
+              key={`open-${activeId}`}
+              classes={openClasses}
+              card={(c) => (
                 <ClassCard
                   key={c.id}
                   klass={c}
@@ -208,17 +204,13 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
                   onPrice={(price) => setSelection((s) => setSlidingPrice(s, c.id, price))}
                   onAddOn={(addOnId) => setSelection((s) => toggleAddOn(s, c.id, addOnId))}
                 />
-              ))}
-            </div>
+              )}
+            />
 
             {others.length > 0 && (
               <>
                 <h2>Also this semester</h2>
-                <div className="class-grid">
-                  {others.map((c) => (
-                    <ClassCard key={c.id} klass={c} availability={availabilityOf(c)} />
-                  ))}
-                </div>
+                <ClassGrid key={`others-${activeId}`} classes={others} card={(c) => <ClassCard key={c.id} klass={c} availability={availabilityOf(c)} />} />
               </>
             )}
           </section>

@@ -3,6 +3,7 @@ import { formatCents, formatDateRange, formatGrades, formatTimeRange, formatWeek
 import { Markdown } from '../../components/Markdown';
 import { seatsText } from './filters';
 import { slidingPriceProblem, type ClassChoice } from './selection';
+import { Button } from '../../components/Button';
 
 export type ClassAvailability = 'open' | 'paused' | 'info-only' | 'closed';
 
@@ -69,9 +70,9 @@ export function ClassCard({ klass: c, availability, choice, onToggle, onPrice, o
       </p>
       <Markdown text={c.description} className="markdown class-description" />
       {availability === 'open' && onToggle && (
-        <button
-          type="button"
-          className={`p-button p-component select-button${selected ? ' p-button-outlined' : ''}`}
+        <Button
+          variant={selected ? 'outlined' : 'primary'}
+          className="select-button"
           aria-pressed={selected}
           disabled={full && !selected}
           onClick={onToggle}
@@ -81,7 +82,7 @@ export function ClassCard({ klass: c, availability, choice, onToggle, onPrice, o
             {selected ? 'Selected' : full ? 'Full' : 'Select'}
             <span className="visually-hidden"> {c.title}</span>
           </span>
-        </button>
+        </Button>
       )}
       {choice && (c.slidingScale || c.addOns.length > 0) && (
         <div className="class-options">

@@ -1,5 +1,7 @@
 import type { ClassGroup, PublicClass } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
+import { Button } from '../../components/Button';
+import { bundleSaving } from '../../../contract/rules';
 
 /** A bundle: its price, what it saves against the classes' list prices, and "Select all". */
 export function GroupCard({
@@ -13,8 +15,7 @@ export function GroupCard({
   complete: boolean;
   onSelectAll: () => void;
 }) {
-  const listTotal = classes.reduce((sum, c) => sum + c.price, 0);
-  const saving = listTotal - group.price;
+  const saving = bundleSaving(group, classes);
   const anyFull = classes.some((c) => c.seatsLeft <= 0);
   return (
     <article className="group-card" aria-labelledby={`group-${group.id}`}>
@@ -26,9 +27,8 @@ export function GroupCard({
         {saving > 0 && <span className="saving"> · save {formatCents(saving)}</span>} when you take all {classes.length}:{' '}
         {classes.map((c) => c.title).join(', ')}.
       </p>
-      <button
-        type="button"
-        className={`p-button p-component${complete ? ' p-button-outlined' : ''}`}
+      <Button
+        variant={complete ? 'outlined' : 'primary'}
         onClick={onSelectAll}
         disabled={complete || anyFull}
       >
@@ -37,7 +37,7 @@ export function GroupCard({
           {complete ? 'All selected' : anyFull ? 'A class in this bundle is full' : 'Select all'}
           <span className="visually-hidden"> in {group.name}</span>
         </span>
-      </button>
+      </Button>
     </article>
   );
 }

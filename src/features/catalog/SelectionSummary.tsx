@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 're
 import type { PublicClass } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import type { Selection } from './selection';
+import { Button } from '../../components/Button';
 
 /** The sticky "Selected (N)" bar: what is picked, with a way to remove each, and the next step. */
 export function SelectionSummary({
@@ -80,16 +81,15 @@ export function SelectionSummary({
         </ul>
       )}
       <div className="selection-bar-row">
-        <button
-          type="button"
-          className="p-button p-component p-button-text selection-toggle"
+        <Button
+          variant="text" className="selection-toggle"
           aria-expanded={open}
           aria-controls="selection-list"
           onClick={() => setOpen((o) => !o)}
         >
           <span className={`pi ${open ? 'pi-chevron-down' : 'pi-chevron-up'}`} aria-hidden="true" />
           <span className="p-button-label">Selected ({chosen.length})</span>
-        </button>
+        </Button>
         <div className="selection-action" onClickCapture={stop}>
           {action}
         </div>

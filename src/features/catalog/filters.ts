@@ -1,4 +1,5 @@
 import type { PublicClass } from '../../../contract/domain';
+import { matchesSearch } from '../../../contract/rules';
 
 export interface ClassFilters {
   query: string;
@@ -8,13 +9,11 @@ export interface ClassFilters {
 
 /** Search in title, description, location and instructors; grade within the class's range. */
 export function filterClasses<T extends PublicClass>(classes: T[], { query, grade }: ClassFilters): T[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return classes.filter((c) => {
-    if (grade !== null && (grade < c.gradeMin || grade > c.gradeMax)) return false;
-    if (!words.length) return true;
-    const text = [c.title, c.description, c.location, c.classType, ...c.instructors].join(' ').toLowerCase();
-    return words.every((w) => text.includes(w));
-  });
+  return classes.filter(
+    (c) =>
+      (grade === null || (grade >= c.gradeMin && grade <= c.gradeMax)) &&
+      matchesSearch([c.title, c.description, c.location, c.classType, ...c.instructors], query),
+  );
 }
 
 /** "Full", "1 seat left", "N seats left". */

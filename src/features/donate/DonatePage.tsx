@@ -3,6 +3,7 @@ import { formatCents } from '../../../contract/format';
 import { useSettings } from '../../lib/settingsContext';
 import { MAX_NOTE_LENGTH, parseDonationAmount, venmoPayUrl } from './donation';
 import { VenmoQr } from './VenmoQr';
+import { buttonClass } from '../../components/Button';
 
 /** /donate-venmo: a gift through Venmo. No card data is handled here. */
 export default function DonatePage() {
@@ -62,7 +63,7 @@ export default function DonatePage() {
       </div>
       {url && 'cents' in check ? (
         <div className="venmo-box">
-          <a className="p-button p-component venmo-button" href={url} target="_blank" rel="noopener noreferrer">
+          <a className={buttonClass('primary', 'venmo-button')} href={url} target="_blank" rel="noopener noreferrer">
             <span className="p-button-label">Give {formatCents(check.cents)} with Venmo</span>
           </a>
           <VenmoQr url={url} label={`QR code to give ${formatCents(check.cents)} with Venmo`} />

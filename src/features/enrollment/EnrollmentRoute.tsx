@@ -3,11 +3,14 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading';
-import { useSession } from '../auth/session';
-import { CatalogStep } from '../catalog/CatalogStep';
+import { useSession } from '../../lib/session';
+import { CatalogStep } from '../catalog';
 import { FlowProvider, useFlow } from './FlowContext';
-import { SelectionCheck } from './SelectionCheck';
 import { STEPS, stepPath, type StepId } from './flowState';
+import { LinkButton } from '../../components/Button';
+
+// What the chosen child cannot take: shown from the info step on, loaded with it.
+const SelectionCheck = lazy(() => import('./SelectionCheck').then((m) => ({ default: m.SelectionCheck })));
 
 const Steps = {
   account: lazy(() => import('./steps/AccountStep')),
@@ -86,10 +89,10 @@ function Flow() {
   const resumeAt = state.step && state.studentChoice && state.profile ? state.step : 'student';
 
   const cont = (
-    <Link to={user ? stepPath(resumeAt) : stepPath('account')} className="p-button p-component continue-button">
+    <LinkButton to={user ? stepPath(resumeAt) : stepPath('account')} className="continue-button">
       <span className="p-button-label">Continue</span>
       <span className="pi pi-arrow-right" aria-hidden="true" />
-    </Link>
+    </LinkButton>
   );
 
   return (
@@ -104,7 +107,11 @@ function Flow() {
         <Navigate to={stepPath('account')} replace />
       ) : (
         <Suspense fallback={<PageLoading />}>
-          {state.profile && ['info', 'health', 'releases', 'review'].includes(segment) && <SelectionCheck />}
+          {state.profile && ['info', 'health', 'releases', 'review'].includes(segment) && (
+            <Suspense fallback={null}>
+              <SelectionCheck />
+            </Suspense>
+          )}
           <Routes>
             <Route index element={<CatalogStep selection={state.selection} setSelection={(change) => update((s) => ({ ...s, selection: change(s.selection) }))} action={cont} />} />
             <Route path="account" element={<Steps.account />} />

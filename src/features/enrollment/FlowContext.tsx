@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { call } from '../../lib/callable';
-import { useSession } from '../auth/session';
-import { loadSelection, saveSelection, selectionChangedAt } from '../catalog/selection';
+import { useSession } from '../../lib/session';
+import { loadSelection, saveSelection, selectionChangedAt } from '../catalog';
 import { emptyFlow, hasProgress, type FlowState } from './flowState';
 
 interface Flow {

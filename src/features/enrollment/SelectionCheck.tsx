@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import type { PublicClass } from '../../../contract/domain';
 import { selectionProblems, type SelectionProblem } from '../../../contract/schedule';
-import { useCatalogCache } from '../catalog/catalogCache';
+import { useCatalogCache } from '../catalog/api';
 import { useFlow } from './FlowContext';
 import { useMyEnrollments } from '../account/api';
 

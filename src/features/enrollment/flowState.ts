@@ -1,6 +1,6 @@
 // The in-progress enrollment: classes chosen, codes, the student and their info, signatures.
 import type { StudentProfile } from '../../../contract/domain';
-import type { Selection } from '../catalog/selection';
+import type { Selection } from '../catalog';
 
 export const STEPS = [
   { id: 'classes', path: '', label: 'Classes' },

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { AdminClass, Weekday } from '../../../../contract/domain';
-import { GRADE_MAX, GRADE_MIN, WEEKDAY_NAMES } from '../../../../contract/domain';
+import { WEEKDAY_NAMES } from '../../../../contract/domain';
+import { GRADE_OPTIONS } from '../../../../contract/format';
 import { classInputSchema } from '../../../../contract/schemas';
 import { LoadError } from '../../../components/LoadError';
 import { missingFieldsForPublish } from '../../../../contract/rules';
@@ -9,11 +10,12 @@ import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
 import { CheckboxField, type Errors, fieldMessage, focusFirstInvalid, removeAt, schemaErrors, SelectField, setAt, TextArea, TextField } from '../../../components/studentForm/fields';
 import { useNotify } from '../../../lib/toast';
-import { EditForm, useSave } from '../shared/EditForm';
+import { EditForm } from '../shared/EditForm';
 import { useAdminClasses, useSaveClass } from '../api';
+import { Button } from '../../../components/Button';
+import { MoneyField } from '../../../components/MoneyField';
 
 type Draft = Omit<AdminClass, 'id' | 'enrolledCount'>;
-const GRADES = Array.from({ length: GRADE_MAX - GRADE_MIN + 1 }, (_, i) => ({ value: i, label: i === 0 ? 'K' : String(i) }));
 const STATUSES = [
   { value: 'draft', label: 'Draft (not shown to families)' },
   { value: 'live', label: 'Live (open for registration)' },
@@ -26,14 +28,11 @@ const blank = (semesterId: string): Draft => ({
   startTime: '', endTime: '', gradeMin: 0, gradeMax: 12, capacity: 12, price: 0, slidingScale: null, addOns: [], registrationDeadline: '',
   status: 'draft', imageUrl: null,
 });
-const dollars = (cents: number) => (cents / 100).toString();
-const toCents = (text: string) => Math.round(Number(text || '0') * 100);
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'add-on';
 
 function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled: number }) {
   const [c, setC] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Errors>({});
-  const { saving, failure, run } = useSave();
   const saveCall = useSaveClass();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -50,10 +49,11 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
       notify({ severity: 'error', summary: 'Not saved', detail: `Please fix the ${count === 1 ? 'field' : `${count} fields`} marked in the form.` });
       return focusFirstInvalid();
     }
-    void run(async () => {
-      const r = await saveCall.mutateAsync(payload);
-      notify({ severity: 'success', summary: 'Saved', detail: `${r.class.title || 'Draft'} is saved.` });
-      navigate(`/admin/classes/management?semester=${r.class.semesterId}`);
+    saveCall.mutate(payload, {
+      onSuccess: (r) => {
+        notify({ severity: 'success', summary: 'Saved', detail: `${r.class.title || 'Draft'} is saved.` });
+        navigate(`/admin/classes/management?semester=${r.class.semesterId}`);
+      },
     });
   };
 
@@ -62,8 +62,7 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
       title={id ? `Edit ${initial.title || 'draft'}` : 'New class'}
       cancelTo={`/admin/classes/management?semester=${c.semesterId}`}
       saveLabel="Save class"
-      saving={saving}
-      failure={failure}
+      mutation={saveCall}
       onSubmit={save}
     >
       {enrolled > 0 && <p className="muted">{enrolled} students are enrolled.</p>}
@@ -114,31 +113,31 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
       <fieldset className="form-section">
         <legend>Who, how many, how much</legend>
         <div className="form-grid">
-          <SelectField path="gradeMin" label="Lowest grade" errors={errors} value={c.gradeMin} options={GRADES} onChange={(gradeMin) => set({ gradeMin })} />
-          <SelectField path="gradeMax" label="Highest grade" errors={errors} value={c.gradeMax} options={GRADES} onChange={(gradeMax) => set({ gradeMax })} />
+          <SelectField path="gradeMin" label="Lowest grade" errors={errors} value={c.gradeMin} options={GRADE_OPTIONS} onChange={(gradeMin) => set({ gradeMin })} />
+          <SelectField path="gradeMax" label="Highest grade" errors={errors} value={c.gradeMax} options={GRADE_OPTIONS} onChange={(gradeMax) => set({ gradeMax })} />
           <TextField path="capacity" label="Capacity" type="number" errors={errors} value={String(c.capacity)} onChange={(v) => set({ capacity: Math.round(Number(v || '0')) })} />
-          <TextField path="price" label="Price ($)" type="number" errors={errors} value={dollars(c.price)} onChange={(v) => set({ price: toCents(v) })} />
+          <MoneyField path="price" label="Price ($)" errors={errors} cents={c.price} onChange={(price) => set({ price })} />
         </div>
         <CheckboxField label="Sliding scale" checked={!!c.slidingScale} onChange={(on) => set({ slidingScale: on ? { min: c.price, max: c.price } : null })} />
         {c.slidingScale && (
           <div className="form-grid">
-            <TextField path="slidingScale.min" label="Lowest price ($)" type="number" errors={errors} value={dollars(c.slidingScale.min)} onChange={(v) => set({ slidingScale: { ...c.slidingScale!, min: toCents(v) } })} />
-            <TextField path="slidingScale.max" label="Highest price ($)" type="number" errors={errors} value={dollars(c.slidingScale.max)} onChange={(v) => set({ slidingScale: { ...c.slidingScale!, max: toCents(v) } })} />
+            <MoneyField path="slidingScale.min" label="Lowest price ($)" errors={errors} cents={c.slidingScale.min} onChange={(min) => set({ slidingScale: { ...c.slidingScale!, min } })} />
+            <MoneyField path="slidingScale.max" label="Highest price ($)" errors={errors} cents={c.slidingScale.max} onChange={(max) => set({ slidingScale: { ...c.slidingScale!, max } })} />
           </div>
         )}
         {c.addOns.map((a, i) => (
           <div key={i} className="person-row" role="group" aria-label={`Add-on ${i + 1}`}>
             <TextField path={`addOns.${i}.description`} label="Add-on" errors={errors} value={a.description} onChange={(description) => set({ addOns: setAt(c.addOns, i, { ...a, description, id: a.id || slug(description) }) })} />
-            <TextField path={`addOns.${i}.price`} label="Add-on price ($)" type="number" errors={errors} value={dollars(a.price)} onChange={(v) => set({ addOns: setAt(c.addOns, i, { ...a, price: toCents(v) }) })} />
+            <MoneyField path={`addOns.${i}.price`} label="Add-on price ($)" errors={errors} cents={a.price} onChange={(price) => set({ addOns: setAt(c.addOns, i, { ...a, price }) })} />
             <button type="button" className="link-button remove-row" onClick={() => set({ addOns: removeAt(c.addOns, i) })}>
               Remove add-on {i + 1}
             </button>
           </div>
         ))}
-        <button type="button" className="p-button p-component p-button-text" onClick={() => set({ addOns: [...c.addOns, { id: `add-on-${c.addOns.length + 1}`, description: '', price: 0 }] })}>
+        <Button variant="text" onClick={() => set({ addOns: [...c.addOns, { id: `add-on-${c.addOns.length + 1}`, description: '', price: 0 }] })}>
           <span className="pi pi-plus" aria-hidden="true" />
           <span className="p-button-label">Add an add-on</span>
-        </button>
+        </Button>
       </fieldset>
     </EditForm>
   );

@@ -11,6 +11,7 @@ import { GroupList } from './GroupList';
 import SemesterForm from './SemesterForm';
 import { ClassTable } from './ClassTable';
 import { useAdminClasses } from '../api';
+import { LinkButton } from '../../../components/Button';
 
 /** One load of a semester's classes and bundles, shared by the class table and the bundle list. */
 function SemesterClasses({ semester, semesters }: { semester: Semester; semesters: Semester[] }) {
@@ -19,8 +20,8 @@ function SemesterClasses({ semester, semesters }: { semester: Semester; semester
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
   return (
     <>
-      <ClassTable semester={semester} semesters={semesters} classes={state.value.classes} onChange={reload} />
-      <GroupList semester={semester} classes={state.value.classes} groups={state.value.groups} onChange={reload} />
+      <ClassTable semester={semester} semesters={semesters} classes={state.value.classes} />
+      <GroupList semester={semester} classes={state.value.classes} groups={state.value.groups} />
     </>
   );
 }
@@ -39,10 +40,10 @@ function Overview() {
         <section className="admin-card" aria-labelledby="semesters-title">
           <div className="card-header">
             <h2 id="semesters-title">Semesters</h2>
-            <Link className="p-button p-component" to="semester/new">
+            <LinkButton to="semester/new">
               <span className="pi pi-plus" aria-hidden="true" />
               <span className="p-button-label">New semester</span>
-            </Link>
+            </LinkButton>
           </div>
           <ul className="recent-list">
             {all.map((s) => (

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminClass, Semester } from '../../../../contract/domain';
 import { formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../../contract/format';
-import { useOfficeAction } from '../shared/EditForm';
-import { TableScroll } from '../shared/table';
+import { confirm } from '../../../components/confirm';
+import { DeleteButton, useActionToast } from '../shared/EditForm';
+import { ColumnHeaders, TableScroll } from '../shared/table';
 import { useCopyClass, useCopySemester, useDeleteClass } from '../api';
+import { Button, LinkButton } from '../../../components/Button';
 
 const STATUS_LABEL: Record<AdminClass['status'], string> = { live: 'Live', draft: 'Draft', paused: 'Paused', 'info-only': 'Info only' };
 
@@ -20,32 +22,28 @@ export function ClassTable({
   semester,
   semesters,
   classes,
-  onChange,
 }: {
   semester: Semester;
   semesters: Semester[];
   classes: AdminClass[];
-  onChange: () => void;
 }) {
-  const { busy, run } = useOfficeAction();
+  const toast = useActionToast();
   const copySemester = useCopySemester();
   const copyClass = useCopyClass();
   const deleteClass = useDeleteClass();
   const [copyTarget, setCopyTarget] = useState(semester.id);
   const [summary, setSummary] = useState<{ to: string; classes: { id: string; title: string; startDate: string; endDate: string }[]; bundles: string[] } | null>(null);
   const target = semesters.find((s) => s.id === copyTarget);
-  const act = async (key: string, action: () => Promise<string>) => {
-    if (await run(key, action)) onChange();
-  };
+  const busy = copySemester.isPending || copyClass.isPending || deleteClass.isPending;
 
   return (
     <section className="admin-card" aria-labelledby="classes-title">
       <div className="card-header">
         <h2 id="classes-title">Classes in {semester.name}</h2>
-        <Link className="p-button p-component" to={`class/new?semester=${semester.id}`}>
+        <LinkButton to={`class/new?semester=${semester.id}`}>
           <span className="pi pi-plus" aria-hidden="true" />
           <span className="p-button-label">New class</span>
-        </Link>
+        </LinkButton>
       </div>
       <div className="field copy-target">
         <label htmlFor="copy-target">Copy classes to</label>
@@ -59,21 +57,25 @@ export function ClassTable({
         <small className="muted">Copies are drafts; their dates move by the whole weeks between the two semesters' starts.</small>
       </div>
       {target && target.id !== semester.id && classes.length > 0 && (
-        <button
-          type="button"
-          className="p-button p-component p-button-outlined"
-          disabled={busy !== null}
-          onClick={() => {
-            if (!window.confirm(`Copy all ${classes.length} classes of ${semester.name} and their bundles to ${target.name} as drafts?`)) return;
-            void act('copy-all', async () => {
-              const r = await copySemester.mutateAsync({ fromSemesterId: semester.id, toSemesterId: target.id });
-              setSummary({ to: target.name, classes: r.classes, bundles: r.bundles });
-              return `Copied ${r.classes.length} classes and ${r.bundles.length} bundles to ${target.name} as drafts.`;
-            });
+        <Button
+          variant="outlined"
+          disabled={busy}
+          onClick={async () => {
+            if (!(await confirm(`Copy all ${classes.length} classes of ${semester.name} and their bundles to ${target.name} as drafts?`, { yes: 'Copy' }))) return;
+            copySemester.mutate(
+              { fromSemesterId: semester.id, toSemesterId: target.id },
+              {
+                onSuccess: (r) => {
+                  setSummary({ to: target.name, classes: r.classes, bundles: r.bundles });
+                  toast.done(`Copied ${r.classes.length} classes and ${r.bundles.length} bundles to ${target.name} as drafts.`);
+                },
+                onError: toast.failed,
+              },
+            );
           }}
         >
           <span className="p-button-label">Copy all classes to {target.name}</span>
-        </button>
+        </Button>
       )}
       {summary && (
         <div className="copy-summary" role="status">
@@ -97,19 +99,12 @@ export function ClassTable({
             <caption className="visually-hidden">Classes of {semester.name}</caption>
             <thead>
               <tr>
-                <th scope="col">Status</th>
-                <th scope="col">Title</th>
-                <th scope="col">Type</th>
-                <th scope="col">Schedule</th>
-                <th scope="col" className="num">
-                  Enrolled
-                </th>
-                <th scope="col" className="num">
-                  Price
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                <ColumnHeaders
+                  columns={[
+                    'Status', 'Title', 'Type', 'Schedule', { label: 'Enrolled', num: true }, { label: 'Price', num: true },
+                    { label: 'Actions', hidden: true },
+                  ]}
+                />
               </tr>
             </thead>
             <tbody>
@@ -133,33 +128,29 @@ export function ClassTable({
                     <button
                       type="button"
                       className="link-button"
-                      disabled={busy !== null}
+                      disabled={busy}
                       onClick={() =>
-                        act(`copy-${c.id}`, async () => {
-                          const r = await copyClass.mutateAsync({ classId: c.id, toSemesterId: copyTarget });
-                          return `Copied as a draft: ${r.class.title}.${r.class.startDate ? ` Dates: ${formatDateRange(r.class.startDate, r.class.endDate)}.` : ''}`;
-                        })
+                        copyClass.mutate(
+                          { classId: c.id, toSemesterId: copyTarget },
+                          {
+                            onSuccess: (r) =>
+                              toast.done(`Copied as a draft: ${r.class.title}.${r.class.startDate ? ` Dates: ${formatDateRange(r.class.startDate, r.class.endDate)}.` : ''}`),
+                            onError: toast.failed,
+                          },
+                        )
                       }
                     >
                       Copy<span className="visually-hidden"> {c.title}</span>
                     </button>
                     {c.enrolledCount > 0 && <span className="muted">Not deletable: {c.enrolledCount} enrolled</span>}
                     {c.enrolledCount === 0 && (
-                      <button
-                        type="button"
-                        className="link-button danger"
-                        disabled={busy !== null}
-                        onClick={() => {
-                          if (window.confirm(`Delete ${c.title || 'this draft'}? This cannot be undone.`)) {
-                            void act(`delete-${c.id}`, async () => {
-                              await deleteClass.mutateAsync({ id: c.id });
-                              return `Deleted ${c.title || 'the draft'}.`;
-                            });
-                          }
-                        }}
-                      >
-                        Delete<span className="visually-hidden"> {c.title}</span>
-                      </button>
+                      <DeleteButton
+                        name={c.title}
+                        question={`Delete ${c.title || 'this draft'}? This cannot be undone.`}
+                        done={`Deleted ${c.title || 'the draft'}.`}
+                        busy={busy}
+                        remove={(callbacks) => deleteClass.mutate({ id: c.id }, callbacks)}
+                      />
                     )}
                     </div>
                   </td>

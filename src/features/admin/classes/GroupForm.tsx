@@ -1,26 +1,22 @@
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { AdminClass, ClassGroup } from '../../../../contract/domain';
+import { bundleSaving } from '../../../../contract/rules';
 import { formatCents } from '../../../../contract/format';
 import { groupInputSchema } from '../../../../contract/schemas';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
 import { CheckboxField, schemaErrors, TextField, type Errors } from '../../../components/studentForm/fields';
 import { useNotify } from '../../../lib/toast';
-import { EditForm, useSave } from '../shared/EditForm';
+import { EditForm } from '../shared/EditForm';
 import { useAdminClasses, useSaveGroup } from '../api';
+import { MoneyField } from '../../../components/MoneyField';
 
 type Draft = Omit<ClassGroup, 'id'>;
-
-/** What taking the bundle saves against the classes' own prices. */
-export function bundleSaving(group: Pick<ClassGroup, 'price' | 'classIds'>, classes: Pick<AdminClass, 'id' | 'price'>[]): number {
-  return classes.filter((c) => group.classIds.includes(c.id)).reduce((s, c) => s + c.price, 0) - group.price;
-}
 
 function Form({ initial, id, classes, taken }: { initial: Draft; id?: string; classes: AdminClass[]; taken: Map<string, string> }) {
   const [g, setG] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Errors>({});
-  const { saving, failure, run } = useSave();
   const saveCall = useSaveGroup();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -31,19 +27,20 @@ function Form({ initial, id, classes, taken }: { initial: Draft; id?: string; cl
     const found = schemaErrors(groupInputSchema, payload);
     setErrors(found);
     if (Object.keys(found).length) return;
-    void run(async () => {
-      const r = await saveCall.mutateAsync(payload);
-      notify({ severity: 'success', summary: 'Saved', detail: `${r.group.name} is saved.` });
-      navigate(back);
+    saveCall.mutate(payload, {
+      onSuccess: (r) => {
+        notify({ severity: 'success', summary: 'Saved', detail: `${r.group.name} is saved.` });
+        navigate(back);
+      },
     });
   };
   return (
-    <EditForm title={id ? `Edit ${initial.name}` : 'New bundle'} cancelTo={back} saveLabel="Save bundle" saving={saving} failure={failure} onSubmit={save}>
+    <EditForm title={id ? `Edit ${initial.name}` : 'New bundle'} cancelTo={back} saveLabel="Save bundle" mutation={saveCall} onSubmit={save}>
       <fieldset className="form-section">
         <legend>Bundle</legend>
         <div className="form-grid">
           <TextField path="name" label="Name" errors={errors} value={g.name} onChange={(name) => setG({ ...g, name })} />
-          <TextField path="price" label="Bundle price ($)" type="number" errors={errors} value={String(g.price / 100)} onChange={(v) => setG({ ...g, price: Math.round(Number(v || '0') * 100) })} />
+          <MoneyField path="price" label="Bundle price ($)" errors={errors} cents={g.price} onChange={(price) => setG({ ...g, price })} />
         </div>
         <p aria-live="polite" className={saving$ > 0 ? 'saving' : 'muted'}>
           {g.classIds.length < 2 ? 'Choose at least two classes.' : saving$ > 0 ? `Families save ${formatCents(saving$)} with this bundle.` : 'This bundle saves nothing: set a lower price.'}

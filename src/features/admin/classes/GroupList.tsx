@@ -1,33 +1,31 @@
 import { Link } from 'react-router-dom';
 import type { AdminClass, ClassGroup, Semester } from '../../../../contract/domain';
 import { formatCents } from '../../../../contract/format';
-import { useConfirmedAction } from '../shared/EditForm';
-import { bundleSaving } from './GroupForm';
+import { DeleteButton } from '../shared/EditForm';
+import { bundleSaving } from '../../../../contract/rules';
 import { useDeleteGroup } from '../api';
+import { LinkButton } from '../../../components/Button';
 
 /** The bundles of a semester, with their price and saving. */
 export function GroupList({
   semester,
   classes,
   groups,
-  onChange,
 }: {
   semester: Semester;
   classes: AdminClass[];
   groups: ClassGroup[];
-  onChange: () => void;
 }) {
-  const confirmed = useConfirmedAction();
   const remove = useDeleteGroup();
   const title = (id: string) => classes.find((c) => c.id === id)?.title ?? id;
   return (
     <section className="admin-card" aria-labelledby="groups-title">
       <div className="card-header">
         <h2 id="groups-title">Bundles in {semester.name}</h2>
-        <Link className="p-button p-component" to={`group/new?semester=${semester.id}`}>
+        <LinkButton to={`group/new?semester=${semester.id}`}>
           <span className="pi pi-plus" aria-hidden="true" />
           <span className="p-button-label">New bundle</span>
-        </Link>
+        </LinkButton>
       </div>
       {groups.length === 0 ? (
         <p className="muted">No bundles in this semester.</p>
@@ -40,15 +38,13 @@ export function GroupList({
                 <Link to={`group/${g.id}?semester=${semester.id}`}>
                   Edit<span className="visually-hidden"> {g.name}</span>
                 </Link>
-                <button
-                  type="button"
-                  className="link-button danger"
-                  onClick={() =>
-                    confirmed(`Delete the bundle ${g.name}? The classes stay.`, () => remove.mutateAsync({ id: g.id }), `${g.name} is deleted.`, onChange)
-                  }
-                >
-                  Delete<span className="visually-hidden"> {g.name}</span>
-                </button>
+                <DeleteButton
+                  name={g.name}
+                  question={`Delete the bundle ${g.name}? The classes stay.`}
+                  done={`${g.name} is deleted.`}
+                  busy={remove.isPending}
+                  remove={(callbacks) => remove.mutate({ id: g.id }, callbacks)}
+                />
               </span>
             </li>
           ))}

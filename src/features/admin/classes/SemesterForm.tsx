@@ -7,7 +7,7 @@ import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
 import { schemaErrors, SelectField, TextArea, TextField, type Errors } from '../../../components/studentForm/fields';
 import { useNotify } from '../../../lib/toast';
-import { EditForm, useSave } from '../shared/EditForm';
+import { EditForm } from '../shared/EditForm';
 import { useAdminSemesters, useSaveSemester } from '../api';
 
 type Draft = Omit<Semester, 'id'>;
@@ -22,7 +22,6 @@ const blank: Draft = { name: '', startDate: '', endDate: '', registrationOpens: 
 function Form({ initial, id }: { initial: Draft; id?: string }) {
   const [s, setS] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Errors>({});
-  const { saving, failure, run } = useSave();
   const saveCall = useSaveSemester();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -32,14 +31,15 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
     const found = schemaErrors(semesterInputSchema, payload);
     setErrors(found);
     if (Object.keys(found).length) return;
-    void run(async () => {
-      const r = await saveCall.mutateAsync(payload);
-      notify({ severity: 'success', summary: 'Saved', detail: `${r.semester.name} is saved.` });
-      navigate(`/admin/classes/management?semester=${r.semester.id}`);
+    saveCall.mutate(payload, {
+      onSuccess: (r) => {
+        notify({ severity: 'success', summary: 'Saved', detail: `${r.semester.name} is saved.` });
+        navigate(`/admin/classes/management?semester=${r.semester.id}`);
+      },
     });
   };
   return (
-    <EditForm title={id ? `Edit ${initial.name}` : 'New semester'} cancelTo="/admin/classes/management" saveLabel="Save semester" saving={saving} failure={failure} onSubmit={save}>
+    <EditForm title={id ? `Edit ${initial.name}` : 'New semester'} cancelTo="/admin/classes/management" saveLabel="Save semester" mutation={saveCall} onSubmit={save}>
       <fieldset className="form-section">
         <legend>Semester</legend>
         <div className="form-grid">

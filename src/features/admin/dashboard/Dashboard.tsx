@@ -4,6 +4,7 @@ import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
 import { useSemesterPicker } from '../shared/SemesterPicker';
 import { useAdminDashboard } from '../api';
+import { ColumnHeaders } from '../shared/table';
 
 const LINKS = [
   { to: '/admin/classes/management', label: 'Class management', icon: 'pi-cog' },
@@ -52,11 +53,7 @@ export default function Dashboard() {
                 <caption className="visually-hidden">Enrolled students and capacity per class</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Class</th>
-                    <th scope="col">Filled</th>
-                    <th scope="col" className="num">
-                      Enrolled / capacity
-                    </th>
+                    <ColumnHeaders columns={['Class', 'Filled', { label: 'Enrolled / capacity', num: true }]} />
                   </tr>
                 </thead>
                 <tbody>

@@ -6,11 +6,13 @@ import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
 import { CheckboxField, schemaErrors, SelectField, TextField, type Errors } from '../../../components/studentForm/fields';
 import { useNotify } from '../../../lib/toast';
-import { EditForm, useConfirmedAction, useSave } from '../shared/EditForm';
+import { DeleteButton, EditForm } from '../shared/EditForm';
 import { useSemesterPicker } from '../shared/SemesterPicker';
 import { describeDiscount } from './describeDiscount';
 import { schoolToday } from '../../../../contract/schedule';
 import { useAdminClasses, useAdminDiscounts, useAdminSemesters, useDeleteDiscount, useSaveDiscount } from '../api';
+import { LinkButton } from '../../../components/Button';
+import { MoneyField } from '../../../components/MoneyField';
 
 type Draft = Omit<Discount, 'id'>;
 const TYPES: { value: DiscountType; label: string }[] = [
@@ -28,7 +30,6 @@ const toggle = (list: string[], id: string, on: boolean) => (on ? [...new Set([.
 function List() {
   const [state, reload] = useAdminDiscounts();
   const [filter, setFilter] = useState<'all' | 'active' | 'inactive'>('active');
-  const confirmed = useConfirmedAction();
   const remove = useDeleteDiscount();
   if (state.status === 'loading') return <PageLoading />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
@@ -48,10 +49,10 @@ function List() {
             <option value="all">All codes</option>
           </select>
         </div>
-        <Link className="p-button p-component" to="new">
+        <LinkButton to="new">
           <span className="pi pi-plus" aria-hidden="true" />
           <span className="p-button-label">New code</span>
-        </Link>
+        </LinkButton>
       </div>
       {shown.length === 0 ? (
         <p className="empty-panel">No codes here.</p>
@@ -75,13 +76,13 @@ function List() {
                 <Link to={d.id}>
                   Edit<span className="visually-hidden"> {d.code}</span>
                 </Link>
-                <button
-                  type="button"
-                  className="link-button danger"
-                  onClick={() => confirmed(`Delete the code ${d.code}?`, () => remove.mutateAsync({ id: d.id }), `${d.code} is deleted.`, reload)}
-                >
-                  Delete<span className="visually-hidden"> {d.code}</span>
-                </button>
+                <DeleteButton
+                  name={d.code}
+                  question={`Delete the code ${d.code}?`}
+                  done={`${d.code} is deleted.`}
+                  busy={remove.isPending}
+                  remove={(callbacks) => remove.mutate({ id: d.id }, callbacks)}
+                />
               </div>
             </li>
           ))}
@@ -94,7 +95,6 @@ function List() {
 function Form({ initial, id }: { initial: Draft; id?: string }) {
   const [d, setD] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Errors>({});
-  const { saving, failure, run } = useSave();
   const saveCall = useSaveDiscount();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -114,14 +114,15 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
     const found = schemaErrors(discountInputSchema, payload);
     setErrors(found);
     if (Object.keys(found).length) return;
-    void run(async () => {
-      const r = await saveCall.mutateAsync(payload);
-      notify({ severity: 'success', summary: 'Saved', detail: `${r.discount.code} is saved.` });
-      navigate('/admin/classes/management/discounts');
+    saveCall.mutate(payload, {
+      onSuccess: (r) => {
+        notify({ severity: 'success', summary: 'Saved', detail: `${r.discount.code} is saved.` });
+        navigate('/admin/classes/management/discounts');
+      },
     });
   };
   return (
-    <EditForm title={id ? `Edit ${initial.code}` : 'New discount code'} cancelTo="/admin/classes/management/discounts" saveLabel="Save code" saving={saving} failure={failure} onSubmit={save}>
+    <EditForm title={id ? `Edit ${initial.code}` : 'New discount code'} cancelTo="/admin/classes/management/discounts" saveLabel="Save code" mutation={saveCall} onSubmit={save}>
       <fieldset className="form-section">
         <legend>Code</legend>
         <div className="form-grid">
@@ -131,7 +132,7 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
           {percent ? (
             <TextField path="percent" label="Percent off" type="number" errors={errors} value={String(d.percent)} onChange={(v) => set({ percent: Number(v || '0') })} />
           ) : (
-            d.type !== 'free-classes' && <TextField path="amount" label="Amount off ($)" type="number" errors={errors} value={String(d.amount / 100)} onChange={(v) => set({ amount: Math.round(Number(v || '0') * 100) })} />
+            d.type !== 'free-classes' && <MoneyField path="amount" label="Amount off ($)" errors={errors} cents={d.amount} onChange={(amount) => set({ amount })} />
           )}
           {d.type === 'percent-off-with-minimum' && (
             <>

@@ -5,10 +5,12 @@ import { formatDate } from '../../../../contract/format';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
 import { useSemesterPicker } from '../shared/SemesterPicker';
-import { type Sort, SortHeader, sortRows, TableScroll } from '../shared/table';
-import { ClassSheet, downloadRosterCsv, SHEETS, type SheetId } from './ClassSheets';
+import { ColumnHeaders, type Sort, SortHeader, sortRows, TableScroll } from '../shared/table';
+import { ClassSheet, SHEETS, type SheetId } from './ClassSheets';
+import { downloadRosterCsv } from './rosterCsv';
 import './office.css';
 import { useAdminClasses, useAdminRosters } from '../api';
+import { Button, LinkButton } from '../../../components/Button';
 
 type Field = 'title' | 'enrolled' | 'start' | 'end';
 const value = (c: AdminClass, f: Field) => (f === 'title' ? c.title : f === 'enrolled' ? c.enrolledCount : f === 'start' ? c.startDate : c.endDate);
@@ -41,15 +43,15 @@ function ClassList() {
           <div className="card-header">
             <h2 id="forms-classes">Classes in {semester?.name}</h2>
             {selected.length > 0 ? (
-              <Link className="p-button p-component" to={formsLink(selected)}>
+              <LinkButton to={formsLink(selected)}>
                 <span className="pi pi-print" aria-hidden="true" />
                 <span className="p-button-label">Open forms for {selected.length} selected</span>
-              </Link>
+              </LinkButton>
             ) : (
-              <Link className="p-button p-component p-button-outlined" to={formsLink(classes.slice(0, 100))}>
+              <LinkButton variant="outlined" to={formsLink(classes.slice(0, 100))}>
                 <span className="pi pi-print" aria-hidden="true" />
                 <span className="p-button-label">Open forms for all{classes.length > 100 ? ' (first 100)' : ''}</span>
-              </Link>
+              </LinkButton>
             )}
           </div>
           <TableScroll label="Classes">
@@ -57,9 +59,7 @@ function ClassList() {
               <caption className="visually-hidden">Classes of {semester?.name}; choose some to open their forms together</caption>
               <thead>
                 <tr>
-                  <th scope="col">
-                    <span className="visually-hidden">Choose</span>
-                  </th>
+                  <ColumnHeaders columns={[{ label: 'Choose', hidden: true }]} />
                   <SortHeader label="Class" field="title" sort={sort} onSort={setSort} />
                   <SortHeader label="Enrolled" field="enrolled" sort={sort} onSort={setSort} className="num" />
                   <SortHeader label="Start" field="start" sort={sort} onSort={setSort} />
@@ -126,12 +126,12 @@ function Sheets({ classIds }: { classIds: string[] }) {
               ))}
             </fieldset>
             <div className="row-actions">
-              <button type="button" className="p-button p-component" onClick={() => window.print()}>
+              <Button onClick={() => window.print()}>
                 <span className="pi pi-print" aria-hidden="true" /> Print
-              </button>
-              <button type="button" className="p-button p-component p-button-outlined" onClick={() => downloadRosterCsv(state.value.rosters)}>
+              </Button>
+              <Button variant="outlined" onClick={() => downloadRosterCsv(state.value.rosters)}>
                 <span className="pi pi-download" aria-hidden="true" /> Roster CSV
-              </button>
+              </Button>
             </div>
           </div>
           {state.value.notFound.length > 0 && (

@@ -1,13 +1,12 @@
 // The printable sheets of a class: roster with contacts, sign-in/out sheet, health sheet, email list.
 // Each class prints on its own page (see office.css).
-import type { ClassRoster, RosterEntry } from '../../../../contract/domain';
-import { schoolToday } from '../../../../contract/schedule';
-import { ageOn, formatDateRange, formatTimeRange, formatWeekdays } from '../../../../contract/format';
-import { downloadCsv, slug, type CsvValue } from '../../../lib/csv';
+import type { ClassRoster } from '../../../../contract/domain';
+import { formatDateRange, formatTimeRange, formatWeekdays } from '../../../../contract/format';
 import { useNotify } from '../../../lib/toast';
-import { TableScroll } from '../shared/table';
+import { ColumnHeaders, TableScroll } from '../shared/table';
+import { ageFor } from './rosterCsv';
+import { Allergies, InstructorNotes, Lines, PrintedTitle } from './sheetParts';
 import {
-  allergyText,
   contactText,
   gradeText,
   guardianEmails,
@@ -28,76 +27,6 @@ export const SHEETS = [
 ] as const;
 export type SheetId = (typeof SHEETS)[number]['id'];
 
-const ageFor = (r: ClassRoster, e: RosterEntry) => ageOn(e.student.birthDate, r.class.startDate || schoolToday());
-
-/** The roster CSV: one row per student per class, the same wording as the printed roster. */
-export function rosterCsvRows(rosters: ClassRoster[]): CsvValue[][] {
-  const header = [
-    'Class', 'Last name', 'First name', 'Age', 'Grade', 'Guardians', 'Guardian emails', 'Emergency contacts', 'Authorized pickups',
-    'Code word', 'Allergies', 'Life-threatening allergy', 'Medications', 'Medication authorized', 'Photo', 'Sunscreen', 'Bug spray', 'Add-ons',
-    'Notes for instructors',
-  ];
-  return [
-    header,
-    ...rosters.flatMap((r) =>
-      r.entries.map(({ student: s, addOns }, i) => [
-        r.class.title, s.lastName, s.firstName, ageFor(r, r.entries[i]), gradeText(s.grade),
-        s.guardians.map(guardianText).join('; '), s.guardians.map((g) => g.email).join('; '),
-        s.emergencyContacts.map(contactText).join('; '), s.authorizedPickups.map(contactText).join('; '), s.pickupCodeWord,
-        s.health.allergies.map(allergyText).join('; '), yesNo(s.health.allergies.some((a) => a.lifeThreatening)),
-        s.health.medications.map(medicationText).join('; '), yesNo(s.health.medicationAuthorized),
-        photoText(s.permissions.photo), yesNo(s.permissions.sunscreen), yesNo(s.permissions.bugSpray), addOns.map((a) => a.description).join('; '),
-        s.notes,
-      ]),
-    ),
-  ];
-}
-
-export function downloadRosterCsv(rosters: ClassRoster[]) {
-  const name = rosters.length === 1 ? slug(rosters[0].class.title) : `${rosters.length}-classes`;
-  downloadCsv(`roster-${name}.csv`, rosterCsvRows(rosters));
-}
-
-function Allergies({ entry }: { entry: RosterEntry }) {
-  const list = entry.student.health.allergies;
-  if (!list.length) return <span className="muted">None</span>;
-  return (
-    <ul className="plain-list">
-      {list.map((a, i) => (
-        <li key={i} className={a.lifeThreatening ? 'life-threatening' : undefined}>
-          {a.lifeThreatening && <strong>LIFE-THREATENING: </strong>}
-          {a.allergen}
-          {a.reaction && ` (${a.reaction})`}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-const Lines = ({ items }: { items: string[] }) =>
-  items.length ? (
-    <ul className="plain-list">
-      {items.map((t, i) => (
-        <li key={i}>{t}</li>
-      ))}
-    </ul>
-  ) : (
-    <span className="muted">None</span>
-  );
-
-/** Printed, a long sheet goes over several pages: the header row, with the class name, repeats on each. */
-const PrintedTitle = ({ roster, sheet, columns }: { roster: ClassRoster; sheet: string; columns: number }) => (
-  <tr className="print-only">
-    <th colSpan={columns} scope="colgroup">
-      {roster.class.title}: {sheet}
-    </th>
-  </tr>
-);
-
-/** What the family told the instructors ("Gets cold easily; bring extra layer"). */
-const InstructorNotes = ({ entry }: { entry: RosterEntry }) =>
-  entry.student.notes ? <div className="instructor-notes">Notes: {entry.student.notes}</div> : null;
-
 function RosterTable({ roster }: { roster: ClassRoster }) {
   return (
     <TableScroll label={`${roster.class.title}: roster and contacts`}>
@@ -106,14 +35,11 @@ function RosterTable({ roster }: { roster: ClassRoster }) {
         <thead>
           <PrintedTitle roster={roster} sheet="roster and contacts" columns={8} />
           <tr>
-            <th scope="col">Student</th>
-            <th scope="col">Guardians</th>
-            <th scope="col">Emergency contacts</th>
-            <th scope="col">Authorized pickups</th>
-            <th scope="col">Allergies</th>
-            <th scope="col">Medications</th>
-            <th scope="col">Permissions</th>
-            <th scope="col">Add-ons</th>
+            <ColumnHeaders
+              columns={[
+                'Student', 'Guardians', 'Emergency contacts', 'Authorized pickups', 'Allergies', 'Medications', 'Permissions', 'Add-ons',
+              ]}
+            />
           </tr>
         </thead>
         <tbody>
@@ -171,12 +97,7 @@ function SignInSheet({ roster }: { roster: ClassRoster }) {
         <thead>
           <PrintedTitle roster={roster} sheet="sign-in / sign-out" columns={6} />
           <tr>
-            <th scope="col">Student</th>
-            <th scope="col">Time in</th>
-            <th scope="col">Signature in</th>
-            <th scope="col">Time out</th>
-            <th scope="col">Signature out</th>
-            <th scope="col">Authorized pickups · code word</th>
+            <ColumnHeaders columns={['Student', 'Time in', 'Signature in', 'Time out', 'Signature out', 'Authorized pickups · code word']} />
           </tr>
         </thead>
         <tbody>
@@ -207,12 +128,7 @@ function HealthSheet({ roster }: { roster: ClassRoster }) {
         <thead>
           <PrintedTitle roster={roster} sheet="health sheet" columns={6} />
           <tr>
-            <th scope="col">Student</th>
-            <th scope="col">Allergies</th>
-            <th scope="col">Medications</th>
-            <th scope="col">Medical notes</th>
-            <th scope="col">Doctor</th>
-            <th scope="col">Insurance</th>
+            <ColumnHeaders columns={['Student', 'Allergies', 'Medications', 'Medical notes', 'Doctor', 'Insurance']} />
           </tr>
         </thead>
         <tbody>

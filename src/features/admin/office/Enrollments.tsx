@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Enrollment, EnrollmentRow, EnrollmentSort } from '../../../../contract/domain';
 import { formatCents, formatDay, plainDollars } from '../../../../contract/format';
@@ -6,13 +7,14 @@ import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
 import { useDebounced } from '../../../hooks/useDebounced';
 import { downloadCsv, slug } from '../../../lib/csv';
-import { useOfficeAction } from '../shared/EditForm';
+import { useActionToast } from '../shared/EditForm';
 import { useSemesterPicker } from '../shared/SemesterPicker';
-import { Pager, type Sort, SortHeader, TableScroll } from '../shared/table';
+import { ColumnHeaders, Pager, type Sort, SortHeader, TableScroll } from '../shared/table';
 import { EnrollmentMoney } from './EnrollmentMoney';
 import './office.css';
 import { useAdminClasses, useAdminEnrollments } from '../api';
 import { useFetchCall } from '../../../lib/query';
+import { Button } from '../../../components/Button';
 
 const PAGE_SIZE = 25;
 const EXPORT_PAGE = 1000;
@@ -44,9 +46,8 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
   const [sort, setSort] = useState<Sort<EnrollmentSort>>({ field: 'createdAt', order: 'desc' });
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<EnrollmentRow | null>(null);
-  const { busy, run } = useOfficeAction();
   const fetchCall = useFetchCall();
-  const exporting = busy === 'export';
+  const toast = useActionToast();
   const search = useDebounced(filters.search.trim());
   const query = {
     semesterId,
@@ -72,8 +73,11 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
     reload();
   };
 
-  const exportCsv = () =>
-    run('export', async () => {
+  // The CSV holds every enrollment the filters match, fetched page by page.
+  const exportCsv = useMutation({
+    onSuccess: toast.done,
+    onError: toast.failed,
+    mutationFn: async () => {
       const rows: EnrollmentRow[] = [];
       for (let p = 0; ; p++) {
         const r = await fetchCall('adminEnrollments', { ...query, page: p, pageSize: EXPORT_PAGE });
@@ -101,7 +105,8 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
         ]),
       ]);
       return `${rows.length} enrollments in the CSV file.`;
-    });
+    },
+  });
 
   return (
     <>
@@ -147,9 +152,9 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
             <h2 id="enrollment-list">
               {state.value.total} {state.value.total === 1 ? 'enrollment' : 'enrollments'}
             </h2>
-            <button type="button" className="p-button p-component p-button-outlined" onClick={() => void exportCsv()} disabled={exporting || state.value.total === 0}>
-              <span className="pi pi-download" aria-hidden="true" /> {exporting ? 'Exporting…' : 'Export CSV'}
-            </button>
+            <Button variant="outlined" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending || state.value.total === 0}>
+              <span className="pi pi-download" aria-hidden="true" /> {exportCsv.isPending ? 'Exporting…' : 'Export CSV'}
+            </Button>
           </div>
           {state.value.total === 0 ? (
             <p className="muted">No enrollment matches these filters.</p>
@@ -162,23 +167,11 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
                     <tr>
                       <SortHeader label="Enrolled" field="createdAt" sort={sort} onSort={onSort} />
                       <SortHeader label="Student" field="studentName" sort={sort} onSort={onSort} />
-                      <th scope="col">Family</th>
-                      <th scope="col">Classes</th>
+                      <ColumnHeaders columns={['Family', 'Classes']} />
                       <SortHeader label="Total" field="total" sort={sort} onSort={onSort} className="num" />
-                      <th scope="col" className="num">
-                        Paid
-                      </th>
-                      <th scope="col" className="num">
-                        Refunded
-                      </th>
-                      <th scope="col" className="num">
-                        Net paid
-                      </th>
+                      <ColumnHeaders columns={[{ label: 'Paid', num: true }, { label: 'Refunded', num: true }, { label: 'Net paid', num: true }]} />
                       <SortHeader label="Balance" field="balance" sort={sort} onSort={onSort} className="num" />
-                      <th scope="col">Status</th>
-                      <th scope="col">
-                        <span className="visually-hidden">Actions</span>
-                      </th>
+                      <ColumnHeaders columns={['Status', { label: 'Actions', hidden: true }]} />
                     </tr>
                   </thead>
                   <tbody>

@@ -6,10 +6,11 @@ import { ageOn, formatDate } from '../../../../contract/format';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
 import { useDebounced } from '../../../hooks/useDebounced';
-import { Pager, type Sort, SortHeader, TableScroll } from '../shared/table';
+import { ColumnHeaders, Pager, type Sort, SortHeader, TableScroll } from '../shared/table';
 import { allergyText, contactText, gradeText, guardianText, insuranceText, medicationText, photoText, yesNo } from './studentText';
 import './office.css';
 import { useAdminStudent, useAdminStudents } from '../api';
+import { Button } from '../../../components/Button';
 
 const PAGE_SIZE = 25;
 
@@ -55,7 +56,7 @@ export default function StudentInfo() {
                   <SortHeader label="Name" field="name" sort={sort} onSort={onSort} />
                   <SortHeader label="Grade" field="grade" sort={sort} onSort={onSort} />
                   <SortHeader label="School" field="school" sort={sort} onSort={onSort} />
-                  <th scope="col">Guardian email</th>
+                  <ColumnHeaders columns={['Guardian email']} />
                 </tr>
               </thead>
               <tbody>
@@ -106,9 +107,9 @@ export function StudentSheetPage() {
         <Link to="/admin/students">
           <span className="pi pi-arrow-left" aria-hidden="true" /> All students
         </Link>
-        <button type="button" className="p-button p-component" onClick={() => window.print()}>
+        <Button onClick={() => window.print()}>
           <span className="pi pi-print" aria-hidden="true" /> Print
-        </button>
+        </Button>
       </div>
       <section className="admin-card class-sheet">
         <h1>
@@ -188,10 +189,7 @@ export function StudentSheetPage() {
                   <caption className="visually-hidden">Releases signed for this enrollment</caption>
                   <thead>
                     <tr>
-                      <th scope="col">Release</th>
-                      <th scope="col">Version</th>
-                      <th scope="col">Signed by</th>
-                      <th scope="col">When</th>
+                      <ColumnHeaders columns={['Release', 'Version', 'Signed by', 'When']} />
                     </tr>
                   </thead>
                   <tbody>

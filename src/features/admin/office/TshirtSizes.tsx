@@ -5,10 +5,11 @@ import { PageLoading } from '../../../components/PageLoading';
 import { tshirtLabel } from '../../../../contract/format';
 import { downloadCsv, slug } from '../../../lib/csv';
 import { useSemesterPicker } from '../shared/SemesterPicker';
-import { Pager, TableScroll } from '../shared/table';
+import { ColumnHeaders, Pager, TableScroll } from '../shared/table';
 import { gradeText } from './studentText';
 import './office.css';
 import { useAdminTshirts } from '../api';
+import { Button } from '../../../components/Button';
 
 const PAGE_SIZE = 50;
 
@@ -41,12 +42,12 @@ export default function TshirtSizes() {
             <div className="card-header">
               <h2 id="size-counts">Shirts for {semester.name}</h2>
               <div className="row-actions">
-                <button type="button" className="p-button p-component p-button-outlined" onClick={downloadCounts}>
+                <Button variant="outlined" onClick={downloadCounts}>
                   <span className="pi pi-download" aria-hidden="true" /> Counts (CSV)
-                </button>
-                <button type="button" className="p-button p-component p-button-outlined" onClick={downloadStudents} disabled={!tally.students.length}>
+                </Button>
+                <Button variant="outlined" onClick={downloadStudents} disabled={!tally.students.length}>
                   <span className="pi pi-download" aria-hidden="true" /> Students and sizes (CSV)
-                </button>
+                </Button>
               </div>
             </div>
             <p>
@@ -82,10 +83,7 @@ function SizeList({ semesterName, students }: { semesterName: string; students: 
               <caption className="visually-hidden">Students of {semesterName} with their t-shirt size</caption>
               <thead>
                 <tr>
-                  <th scope="col">Student</th>
-                  <th scope="col">Grade</th>
-                  <th scope="col">Size</th>
-                  <th scope="col">Classes</th>
+                  <ColumnHeaders columns={['Student', 'Grade', 'Size', 'Classes']} />
                 </tr>
               </thead>
               <tbody>

@@ -1,8 +1,7 @@
 // How a student's info reads on the office's sheets and in its CSV files: one wording for both.
 import type { Allergy, Contact, Guardian, Medication, PhotoPermission, Student } from '../../../../contract/domain';
-import { gradeName } from '../../../../contract/format';
+import { gradeLabel } from '../../../../contract/format';
 
-export const fullName = (s: Pick<Student, 'firstName' | 'lastName'>) => `${s.firstName} ${s.lastName}`;
 export const sortName = (s: Pick<Student, 'firstName' | 'lastName'>) => `${s.lastName}, ${s.firstName}`;
 
 export const guardianText = (g: Guardian) => `${g.name} (${g.relationship}) ${g.phone}`;
@@ -13,14 +12,12 @@ export const medicationText = (m: Medication) => [m.name, m.dose, m.schedule].fi
 const PHOTO: Record<PhotoPermission, string> = { yes: 'Yes', no: 'No', 'yes-without-name': 'Yes, without name' };
 export const photoText = (p: PhotoPermission | null) => (p ? PHOTO[p] : 'Not answered');
 export const yesNo = (b: boolean | null) => (b === null ? 'Not answered' : b ? 'Yes' : 'No');
-export const gradeText = (grade: number) => (grade === 0 ? 'Kindergarten' : `Grade ${gradeName(grade)}`);
+export const gradeText = gradeLabel;
 
 export function insuranceText(s: Student): string {
   const h = s.health;
   return h.noInsurance ? 'No insurance' : [h.insuranceCompany, h.insuranceId].filter(Boolean).join(' #') || 'Not given';
 }
-
-export const hasLifeThreateningAllergy = (s: Student) => s.health.allergies.some((a) => a.lifeThreatening);
 
 /** Every guardian email once, in roster order. */
 export function guardianEmails(students: Student[]): string[] {

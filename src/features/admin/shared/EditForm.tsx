@@ -1,47 +1,30 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import type { FormEvent, ReactNode } from 'react';
+import { confirm } from '../../../components/confirm';
+import { failureText } from '../../../lib/query';
 import { useNotify } from '../../../lib/toast';
-import { toCallError } from '../../../lib/query';
+import { Button, LinkButton } from '../../../components/Button';
 
-/** Runs a save, keeping its pending state and the server's message when it fails. */
-export function useSave() {
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState('');
-  const run = async (save: () => Promise<void>) => {
-    setSaving(true);
-    setFailure('');
-    try {
-      await save();
-    } catch (e) {
-      setFailure(toCallError(e).message);
-    } finally {
-      setSaving(false);
-    }
-  };
-  return { saving, failure, run };
-}
-
-/** An office edit form: heading, fields, the failure message, Cancel and Save. */
+/** An office edit form: heading, fields, the save's failure message, Cancel and Save. */
 export function EditForm({
   title,
   cancelTo,
   saveLabel,
-  saving,
-  failure,
+  mutation,
   onSubmit,
   children,
 }: {
   title: string;
   cancelTo: string;
   saveLabel: string;
-  saving: boolean;
-  failure: string;
+  /** The save: pending while it runs, its error until the next try. */
+  mutation: { isPending: boolean; error: unknown };
   onSubmit: () => void;
   children: ReactNode;
 }) {
+  const failure = failureText(mutation.error);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!saving) onSubmit();
+    if (!mutation.isPending) onSubmit();
   };
   return (
     <form className="step admin-form" onSubmit={submit} noValidate>
@@ -53,54 +36,51 @@ export function EditForm({
         </p>
       )}
       <div className="step-actions">
-        <Link to={cancelTo} className="p-button p-component p-button-outlined">
+        <LinkButton to={cancelTo} variant="outlined">
           <span className="p-button-label">Cancel</span>
-        </Link>
-        <button type="submit" className="p-button p-component" disabled={saving}>
-          <span className="p-button-label">{saving ? 'Saving…' : saveLabel}</span>
-        </button>
+        </LinkButton>
+        <Button type="submit" disabled={mutation.isPending}>
+          <span className="p-button-label">{mutation.isPending ? 'Saving…' : saveLabel}</span>
+        </Button>
       </div>
     </form>
   );
 }
 
-/** Asks, runs an office action, then says what happened (or what went wrong) in a toast. */
-export function useConfirmedAction() {
+/** Says in a toast how an office action ended: its own message, or the server's. */
+export function useActionToast() {
   const notify = useNotify();
-  return (question: string, action: () => Promise<unknown>, done: string, after?: () => void) => {
-    if (!window.confirm(question)) return;
-    action().then(
-      () => {
-        notify({ severity: 'success', summary: 'Done', detail: done });
-        after?.();
-      },
-      (e: unknown) => notify({ severity: 'error', summary: 'Not done', detail: toCallError(e).message }),
-    );
+  return {
+    done: (detail: string) => notify({ severity: 'success', summary: 'Done', detail }),
+    failed: (e: unknown) => notify({ severity: 'error', summary: 'Not done', detail: failureText(e) }),
   };
 }
 
-/**
- * Runs office actions one at a time: `busy` names the one running; success says the action's own
- * message in a toast; failure keeps the server's message in `failure` and toasts it.
- */
-export function useOfficeAction() {
-  const notify = useNotify();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [failure, setFailure] = useState('');
-  const run = async (key: string, action: () => Promise<string>): Promise<boolean> => {
-    setBusy(key);
-    setFailure('');
-    try {
-      notify({ severity: 'success', summary: 'Done', detail: await action() });
-      return true;
-    } catch (e) {
-      const message = toCallError(e).message;
-      setFailure(message);
-      notify({ severity: 'error', summary: 'Not done', detail: message });
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  };
-  return { busy, failure, setFailure, run };
+/** "Delete <name>" as a link-style button: asks `question`, deletes, then says `done` (or the failure) in a toast. */
+export function DeleteButton({
+  name,
+  question,
+  done,
+  busy,
+  remove,
+}: {
+  name: string;
+  question: string;
+  done: string;
+  busy: boolean;
+  remove: (callbacks: { onSuccess: () => void; onError: (e: unknown) => void }) => void;
+}) {
+  const toast = useActionToast();
+  return (
+    <button
+      type="button"
+      className="link-button danger"
+      disabled={busy}
+      onClick={async () => {
+        if (await confirm(question, { yes: 'Delete', danger: true })) remove({ onSuccess: () => toast.done(done), onError: toast.failed });
+      }}
+    >
+      Delete<span className="visually-hidden"> {name}</span>
+    </button>
+  );
 }

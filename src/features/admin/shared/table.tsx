@@ -76,3 +76,24 @@ export function sortRows<T, F extends string>(rows: T[], sort: Sort<F>, value: (
     return sign * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), 'en', { numeric: true }));
   });
 }
+
+type Column = string | { label: string; num?: boolean; hidden?: boolean };
+
+/**
+ * Column headers that do not sort, in order: `num` ones are right-aligned over numbers; `hidden` ones
+ * name a column of actions or checkboxes for screen readers only.
+ */
+export function ColumnHeaders({ columns }: { columns: Column[] }) {
+  return (
+    <>
+      {columns.map((column) => {
+        const { label, num, hidden } = typeof column === 'string' ? { label: column } : column;
+        return (
+          <th key={label} scope="col" className={num ? 'num' : undefined}>
+            {hidden ? <span className="visually-hidden">{label}</span> : label}
+          </th>
+        );
+      })}
+    </>
+  );
+}

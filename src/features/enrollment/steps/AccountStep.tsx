@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { LoginForm } from '../../auth/LoginForm';
-import { useSession } from '../../auth/session';
+import { LoginForm } from '../../auth';
+import { useSession } from '../../../lib/session';
 import { stepPath } from '../flowState';
 import { StepFrame } from './StepFrame';
 

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import type { Enrollment } from '../../../../contract/domain';
 import { formatCents } from '../../../../contract/format';
 import { Markdown } from '../../../components/Markdown';
 import { PriceTable } from '../../../components/PriceTable';
 import { useSettings } from '../../../lib/settingsContext';
 import { useFlow } from '../FlowContext';
+import { LinkButton } from '../../../components/Button';
 
 /** After submit: what was enrolled, what is due and how to pay. */
 export default function DoneStep() {
@@ -44,12 +45,12 @@ export default function DoneStep() {
         </section>
       )}
       <div className="step-actions">
-        <Link to="/account/enrollments" className="p-button p-component p-button-outlined">
+        <LinkButton to="/account/enrollments" variant="outlined">
           <span className="p-button-label">See my enrollments</span>
-        </Link>
-        <Link to="/classes/enrollment" className="p-button p-component">
+        </LinkButton>
+        <LinkButton to="/classes/enrollment">
           <span className="p-button-label">Enroll another student</span>
-        </Link>
+        </LinkButton>
       </div>
     </div>
   );

@@ -15,6 +15,7 @@ import { PriceTable } from '../../../components/PriceTable';
 import { usePriceQuote, useReleases } from '../api';
 import { useFetchCall } from '../../../lib/query';
 import { useEnroll } from '../../account/api';
+import { Button } from '../../../components/Button';
 
 const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
@@ -130,9 +131,9 @@ export default function ReviewStep() {
                 }
               }}
             />
-            <button type="button" className="p-button p-component p-button-outlined" disabled={applying} onClick={applyCode}>
+            <Button variant="outlined" disabled={applying} onClick={applyCode}>
               <span className="p-button-label">Apply</span>
-            </button>
+            </Button>
           </div>
           {codeMessage && (
             <small id="discount-code-message" className="field-error" role="alert">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Button, LinkButton } from '../../../components/Button';
 
 /** A step's heading, its content as a form, Back and Next. Focus moves to the heading on arrival. */
 export function StepFrame({
@@ -33,16 +33,16 @@ export function StepFrame({
       {children}
       <div className="step-actions">
         {back && (
-          <Link to={back} className="p-button p-component p-button-outlined">
+          <LinkButton to={back} variant="outlined">
             <span className="pi pi-arrow-left" aria-hidden="true" />
             <span className="p-button-label">Back</span>
-          </Link>
+          </LinkButton>
         )}
         {onNext && (
-          <button type="submit" className={`p-button p-component${busy ? ' p-button-loading' : ''}`} disabled={busy} aria-busy={busy}>
+          <Button type="submit" className={busy ? 'p-button-loading' : undefined} disabled={busy} aria-busy={busy}>
             <span className="p-button-label">{nextLabel}</span>
             <span className={`pi ${busy ? 'pi-spin pi-spinner' : 'pi-arrow-right'}`} aria-hidden="true" />
-          </button>
+          </Button>
         )}
       </div>
     </Frame>

@@ -1,0 +1,103 @@
+// Cancels some or all classes of an enrollment with the refund the pricing engine suggests (editable).
+import { useState, type FormEvent } from 'react';
+import type { Enrollment, PaymentMethod } from '../../../../contract/domain';
+import { formatCents, parseDollars, plainDollars } from '../../../../contract/format';
+import { Button } from '../../../components/Button';
+import { confirm } from '../../../components/confirm';
+import { failureText } from '../../../lib/query';
+import { useCancelEnrollment, useCancelQuote } from '../api';
+import { useActionToast } from '../shared/EditForm';
+import { MethodField } from './paymentMethod';
+
+export function CancelForm({ enrollment, titles, onChange }: { enrollment: Enrollment; titles: Map<string, string>; onChange: (e: Enrollment) => void }) {
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [edited, setEdited] = useState<{ key: string; text: string } | null>(null);
+  const [refundMethod, setRefundMethod] = useState<PaymentMethod | ''>('');
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState('');
+  const cancel = useCancelEnrollment();
+  const toast = useActionToast();
+  const [quote] = useCancelQuote(enrollment.id, chosen);
+  const current = chosen.length && quote.status === 'loaded' ? quote.value : null;
+  // Each choice of classes suggests its refund; the office may change it.
+  const key = chosen.join(',');
+  const refund = edited?.key === key ? edited.text : current ? plainDollars(current.suggestedRefund) : '';
+  const setRefund = (text: string) => setEdited({ key, text });
+  const failure = problem || failureText(cancel.error) || (chosen.length && quote.status === 'error' ? quote.error.message : '');
+  const toggle = (id: string) => setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const cents = parseDollars(refund);
+    const wrong = !current
+      ? 'Choose the classes to cancel.'
+      : cents === null
+        ? 'Enter the refund in dollars, like 0 or 120.50.'
+        : cents > current.netPaid
+          ? `The refund cannot be more than the ${formatCents(current.netPaid)} paid.`
+          : cents > 0 && !refundMethod
+            ? 'Say how the refund is given back.'
+            : '';
+    setProblem(wrong);
+    if (wrong || !current || cents === null) return cancel.reset();
+    const names = current.cancelClassIds.map((id) => titles.get(id) ?? id).join(', ');
+    if (!(await confirm(`Cancel ${names} for ${enrollment.studentName} with a refund of ${formatCents(cents)}?`, { yes: 'Cancel the classes', no: 'Keep them', danger: true }))) return;
+    cancel.mutate(
+      { enrollmentId: enrollment.id, classIds: current.cancelClassIds, refund: cents, ...(cents > 0 && refundMethod ? { refundMethod } : {}), note },
+      {
+        onSuccess: (r) => {
+          onChange(r.enrollment);
+          toast.done(`Cancelled ${names}. Refund: ${formatCents(cents)}. Seats are free again.`);
+          setChosen([]);
+          setNote('');
+        },
+        onError: toast.failed,
+      },
+    );
+  };
+  if (enrollment.status === 'cancelled') return null;
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="cancel-title">
+      <h3 id="cancel-title">Cancel classes</h3>
+      <fieldset className="plain-fieldset">
+        <legend>Classes to cancel</legend>
+        {enrollment.classIds.map((id) => (
+          <label key={id} className="checkbox-row">
+            <input type="checkbox" checked={chosen.includes(id)} onChange={() => toggle(id)} /> {titles.get(id) ?? id}
+          </label>
+        ))}
+      </fieldset>
+      {current && (
+        <dl aria-live="polite">
+          <dt>Total now</dt>
+          <dd>{formatCents(current.currentTotal)}</dd>
+          <dt>Total after</dt>
+          <dd>{formatCents(current.newTotal)}</dd>
+          <dt>Net paid so far</dt>
+          <dd>{formatCents(current.netPaid)}</dd>
+          <dt>Suggested refund</dt>
+          <dd>{formatCents(current.suggestedRefund)}</dd>
+        </dl>
+      )}
+      <div className="field">
+        <label htmlFor="cancel-refund">Refund ($)</label>
+        <input id="cancel-refund" className="p-inputtext p-component" inputMode="decimal" value={refund} disabled={!current} onChange={(e) => setRefund(e.target.value)} aria-describedby="cancel-refund-help" />
+        <small id="cancel-refund-help" className="muted">
+          Less than suggested keeps the difference as a cancellation fee.
+        </small>
+      </div>
+      <MethodField id="cancel-refund-method" label="Refund given back by" value={refundMethod} disabled={!current} blank="Choose… (needed when there is a refund)" onChange={setRefundMethod} />
+      <div className="field">
+        <label htmlFor="cancel-note">Note</label>
+        <input id="cancel-note" className="p-inputtext p-component" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+      </div>
+      {failure && (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <Button type="submit" variant="danger" disabled={cancel.isPending || !current}>
+        {cancel.isPending ? 'Cancelling…' : 'Cancel selected classes'}
+      </Button>
+    </form>
+  );
+}
