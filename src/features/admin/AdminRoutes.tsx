@@ -9,7 +9,7 @@ import { Prime } from '../../components/Prime';
 // The office's sheets and money pages load when first opened.
 const ClassForms = lazy(() => import('./office/ClassForms'));
 const StudentInfo = lazy(() => import('./office/StudentInfo'));
-const StudentSheetPage = lazy(() => import('./office/StudentInfo').then((m) => ({ default: m.StudentSheetPage })));
+const StudentSheetPage = lazy(() => import('./office/StudentSheet'));
 const TshirtSizes = lazy(() => import('./office/TshirtSizes'));
 const Enrollments = lazy(() => import('./office/Enrollments'));
 

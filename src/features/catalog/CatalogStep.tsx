@@ -1,10 +1,10 @@
 import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { PublicClass } from '../../../contract/domain';
-import { GRADE_OPTIONS } from '../../../contract/format';
 import { Markdown } from '../../components/Markdown';
 import { PageLoading } from '../../components/PageLoading';
 import { ClassCard, type ClassAvailability } from './ClassCard';
+import { CatalogFilters } from './CatalogFilters';
 import { ClassGrid } from './ClassGrid';
 import { filterClasses } from './filters';
 import { GroupCard } from './GroupCard';
@@ -131,35 +131,7 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
             className="semester-panel"
           >
             {active?.infoMarkdown && <Markdown text={active.infoMarkdown} className="markdown info-panel" />}
-            <div className="catalog-filters" role="search">
-              <div className="field">
-                <label htmlFor="class-search">Search classes</label>
-                <input
-                  id="class-search"
-                  className="p-inputtext p-component"
-                  type="search"
-                  placeholder="Title, place, instructor…"
-                  value={query}
-                  onChange={(e) => setParam('q', e.target.value)}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor="grade-filter">Grade</label>
-                <select
-                  id="grade-filter"
-                  className="p-inputtext p-component"
-                  value={grade ?? ''}
-                  onChange={(e) => setParam('grade', e.target.value)}
-                >
-                  <option value="">All grades</option>
-                  {GRADE_OPTIONS.map((g) => (
-                    <option key={g.value} value={g.value}>
-                      {g.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
+            <CatalogFilters query={query} grade={grade} onChange={setParam} />
             <p className="result-count" role="status" aria-live="polite">
               {openClasses.length} {openClasses.length === 1 ? 'class' : 'classes'} open for registration
               {filtering ? ' match your search' : ''}

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import type { AdminClass, ClassGroup } from '../../../../contract/domain';
 import { bundleSaving } from '../../../../contract/rules';
 import { formatCents } from '../../../../contract/format';
 import { groupInputSchema } from '../../../../contract/schemas';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
-import { CheckboxField, schemaErrors, TextField, type Errors } from '../../../components/studentForm/fields';
-import { useNotify } from '../../../lib/toast';
-import { EditForm } from '../shared/EditForm';
+import { CheckboxField, TextField } from '../../../components/studentForm/fields';
+import { EditForm, useCheckedSave } from '../shared/EditForm';
 import { useAdminClasses, useSaveGroup } from '../api';
 import { MoneyField } from '../../../components/MoneyField';
 
@@ -16,24 +15,11 @@ type Draft = Omit<ClassGroup, 'id'>;
 
 function Form({ initial, id, classes, taken }: { initial: Draft; id?: string; classes: AdminClass[]; taken: Map<string, string> }) {
   const [g, setG] = useState<Draft>(initial);
-  const [errors, setErrors] = useState<Errors>({});
   const saveCall = useSaveGroup();
-  const notify = useNotify();
-  const navigate = useNavigate();
   const back = `/admin/classes/management?semester=${g.semesterId}`;
   const saving$ = bundleSaving(g, classes);
-  const save = () => {
-    const payload = { ...g, ...(id ? { id } : {}) };
-    const found = schemaErrors(groupInputSchema, payload);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    saveCall.mutate(payload, {
-      onSuccess: (r) => {
-        notify({ severity: 'success', summary: 'Saved', detail: `${r.group.name} is saved.` });
-        navigate(back);
-      },
-    });
-  };
+  const { errors, save: check } = useCheckedSave(groupInputSchema, saveCall, (r) => ({ message: `${r.group.name} is saved.`, to: back }));
+  const save = () => check({ ...g, ...(id ? { id } : {}) });
   return (
     <EditForm title={id ? `Edit ${initial.name}` : 'New bundle'} cancelTo={back} saveLabel="Save bundle" mutation={saveCall} onSubmit={save}>
       <fieldset className="form-section">

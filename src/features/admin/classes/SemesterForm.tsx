@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { Semester } from '../../../../contract/domain';
 import { semesterInputSchema } from '../../../../contract/schemas';
 import { LoadError } from '../../../components/LoadError';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
-import { schemaErrors, SelectField, TextArea, TextField, type Errors } from '../../../components/studentForm/fields';
-import { useNotify } from '../../../lib/toast';
-import { EditForm } from '../shared/EditForm';
+import { SelectField, TextArea, TextField } from '../../../components/studentForm/fields';
+import { EditForm, useCheckedSave } from '../shared/EditForm';
 import { useAdminSemesters, useSaveSemester } from '../api';
 
 type Draft = Omit<Semester, 'id'>;
@@ -21,23 +20,13 @@ const blank: Draft = { name: '', startDate: '', endDate: '', registrationOpens: 
 
 function Form({ initial, id }: { initial: Draft; id?: string }) {
   const [s, setS] = useState<Draft>(initial);
-  const [errors, setErrors] = useState<Errors>({});
   const saveCall = useSaveSemester();
-  const notify = useNotify();
-  const navigate = useNavigate();
   const set = (patch: Partial<Draft>) => setS((x) => ({ ...x, ...patch }));
-  const save = () => {
-    const payload = { ...s, ...(id ? { id } : {}) };
-    const found = schemaErrors(semesterInputSchema, payload);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    saveCall.mutate(payload, {
-      onSuccess: (r) => {
-        notify({ severity: 'success', summary: 'Saved', detail: `${r.semester.name} is saved.` });
-        navigate(`/admin/classes/management?semester=${r.semester.id}`);
-      },
-    });
-  };
+  const { errors, save: check } = useCheckedSave(semesterInputSchema, saveCall, (r) => ({
+    message: `${r.semester.name} is saved.`,
+    to: `/admin/classes/management?semester=${r.semester.id}`,
+  }));
+  const save = () => check({ ...s, ...(id ? { id } : {}) });
   return (
     <EditForm title={id ? `Edit ${initial.name}` : 'New semester'} cancelTo="/admin/classes/management" saveLabel="Save semester" mutation={saveCall} onSubmit={save}>
       <fieldset className="form-section">

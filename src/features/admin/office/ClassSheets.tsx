@@ -2,14 +2,13 @@
 // Each class prints on its own page (see office.css).
 import type { ClassRoster } from '../../../../contract/domain';
 import { formatDateRange, formatTimeRange, formatWeekdays } from '../../../../contract/format';
-import { useNotify } from '../../../lib/toast';
 import { ColumnHeaders, TableScroll } from '../shared/table';
+import { EmailList } from './EmailList';
 import { ageFor } from './rosterCsv';
 import { Allergies, InstructorNotes, Lines, PrintedTitle } from './sheetParts';
 import {
   contactText,
   gradeText,
-  guardianEmails,
   guardianText,
   insuranceText,
   medicationText,
@@ -157,30 +156,6 @@ function HealthSheet({ roster }: { roster: ClassRoster }) {
         </tbody>
       </table>
     </TableScroll>
-  );
-}
-
-function EmailList({ roster }: { roster: ClassRoster }) {
-  const notify = useNotify();
-  const emails = guardianEmails(roster.entries.map((e) => e.student));
-  const id = `emails-${roster.class.id}`;
-  const copy = () =>
-    navigator.clipboard.writeText(emails.join(', ')).then(
-      () => notify({ severity: 'success', summary: 'Copied', detail: `${emails.length} email addresses copied.` }),
-      () => notify({ severity: 'error', summary: 'Not copied', detail: 'Copying was not allowed. Select the list and copy it instead.' }),
-    );
-  return (
-    <div className="email-list no-print">
-      <div className="card-header">
-        <label htmlFor={id} className="sheet-subtitle">
-          Class email list ({emails.length})
-        </label>
-        <button type="button" className="p-button p-button-sm p-button-outlined no-print" onClick={() => void copy()} disabled={!emails.length}>
-          <span className="pi pi-copy" aria-hidden="true" /> Copy all<span className="visually-hidden"> emails of {roster.class.title}</span>
-        </button>
-      </div>
-      <textarea id={id} className="p-inputtext p-component" readOnly rows={Math.min(6, Math.max(2, Math.ceil(emails.length / 3)))} value={emails.join(', ')} />
-    </div>
   );
 }
 

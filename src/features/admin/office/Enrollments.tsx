@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Enrollment, EnrollmentRow, EnrollmentSort } from '../../../../contract/domain';
-import { formatCents, formatDay, plainDollars } from '../../../../contract/format';
+import { formatCents, formatDay } from '../../../../contract/format';
 import { netPaidOf, paidOf, refundedOf } from '../../../../contract/money';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
@@ -11,6 +11,7 @@ import { useActionToast } from '../shared/EditForm';
 import { useSemesterPicker } from '../shared/SemesterPicker';
 import { ColumnHeaders, Pager, type Sort, SortHeader, TableScroll } from '../shared/table';
 import { EnrollmentMoney } from './EnrollmentMoney';
+import { enrollmentCsvRows } from './enrollmentsCsv';
 import './office.css';
 import { useAdminClasses, useAdminEnrollments } from '../api';
 import { useFetchCall } from '../../../lib/query';
@@ -84,26 +85,7 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
         rows.push(...r.rows);
         if (rows.length >= r.total || r.rows.length === 0) break;
       }
-      downloadCsv(`enrollments-${slug(semesterName)}.csv`, [
-        ['Enrollment', 'Enrolled on', 'Student', 'Family email', 'Classes', 'Status', 'Discount codes', 'Total', 'Paid', 'Refunded', 'Net paid', 'Balance', 'Payments'],
-        ...rows.map((e) => [
-          e.id,
-          e.createdAt.slice(0, 10),
-          e.studentName,
-          e.familyEmail ?? '',
-          e.classTitles.join('; '),
-          e.status,
-          e.discounts.map((d) => d.code).join('; '),
-          plainDollars(e.total),
-          plainDollars(e.paid),
-          plainDollars(e.refunded),
-          plainDollars(e.netPaid),
-          plainDollars(e.balance),
-          e.payments
-            .map((p) => `${p.at.slice(0, 10)} ${p.method} ${plainDollars(p.amount)}${p.note ? ` ${p.note}` : ''}${p.voided ? ` (voided: ${p.voided.reason})` : ''}`)
-            .join('; '),
-        ]),
-      ]);
+      downloadCsv(`enrollments-${slug(semesterName)}.csv`, enrollmentCsvRows(rows));
       return `${rows.length} enrollments in the CSV file.`;
     },
   });

@@ -1,5 +1,7 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { confirm } from '../../../components/confirm';
+import { schemaErrors, type Errors } from '../../../components/studentForm/fields';
 import { failureText } from '../../../lib/query';
 import { useNotify } from '../../../lib/toast';
 import { Button, LinkButton } from '../../../components/Button';
@@ -83,4 +85,32 @@ export function DeleteButton({
       Delete<span className="visually-hidden"> {name}</span>
     </button>
   );
+}
+
+/**
+ * An office save checked first against the contract's schema: the fields it refuses are marked
+ * (`errors`) and nothing is sent; else the mutation runs and, once saved, a toast says
+ * `saved(answer).message` and the office goes to `saved(answer).to`.
+ */
+export function useCheckedSave<P, R>(
+  schema: Parameters<typeof schemaErrors>[0],
+  mutation: { mutate: (payload: P, options: { onSuccess: (answer: R) => void }) => void },
+  saved: (answer: R) => { message: string; to: string },
+) {
+  const [errors, setErrors] = useState<Errors>({});
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const save = (payload: P) => {
+    const found = schemaErrors(schema, payload);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    mutation.mutate(payload, {
+      onSuccess: (answer) => {
+        const { message, to } = saved(answer);
+        notify({ severity: 'success', summary: 'Saved', detail: message });
+        navigate(to);
+      },
+    });
+  };
+  return { errors, save };
 }

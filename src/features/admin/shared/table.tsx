@@ -1,5 +1,6 @@
 // Sortable column headers, a pager and a scroll area for the office's tables.
 import type { ReactNode } from 'react';
+import { Button } from '../../../components/Button';
 
 /**
  * A wide table scrolls sideways on a phone: the area is a named region that takes the keyboard focus,
@@ -54,15 +55,15 @@ export function Pager({ page, pageSize, total, onPage, label }: { page: number; 
   const to = Math.min(total, (page + 1) * pageSize);
   return (
     <nav className="pager" aria-label={`${label} pages`}>
-      <button type="button" className="p-button p-button-outlined p-button-sm" disabled={page === 0} onClick={() => onPage(page - 1)}>
+      <Button variant="outlined" className="p-button-sm" disabled={page === 0} onClick={() => onPage(page - 1)}>
         <span className="pi pi-angle-left" aria-hidden="true" /> Previous
-      </button>
+      </Button>
       <span aria-live="polite">
         {from.toLocaleString('en-US')}–{to.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
       </span>
-      <button type="button" className="p-button p-button-outlined p-button-sm" disabled={page >= pages - 1} onClick={() => onPage(page + 1)}>
+      <Button variant="outlined" className="p-button-sm" disabled={page >= pages - 1} onClick={() => onPage(page + 1)}>
         Next <span className="pi pi-angle-right" aria-hidden="true" />
-      </button>
+      </Button>
     </nav>
   );
 }

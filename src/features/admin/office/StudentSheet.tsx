@@ -1,0 +1,140 @@
+// /admin/students/:id: the info sheet of one student, printable.
+import { Link, useParams } from 'react-router-dom';
+import { schoolToday } from '../../../../contract/schedule';
+import { ageOn, formatDate } from '../../../../contract/format';
+import { Button } from '../../../components/Button';
+import { LoadError } from '../../../components/LoadError';
+import { PageLoading } from '../../../components/PageLoading';
+import { useAdminStudent } from '../api';
+import { ColumnHeaders, TableScroll } from '../shared/table';
+import { allergyText, contactText, gradeText, guardianText, insuranceText, medicationText, photoText, yesNo } from './studentText';
+import './office.css';
+
+const Item = ({ label, children }: { label: string; children: React.ReactNode }) => (
+  <>
+    <dt>{label}</dt>
+    <dd>{children || <span className="muted">—</span>}</dd>
+  </>
+);
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** /admin/students/:id: everything on file for one student, printable. */
+export default function StudentSheetPage() {
+  const { id = '' } = useParams();
+  const [state, reload] = useAdminStudent(id);
+  if (state.status === 'loading') return <PageLoading label="Loading the info sheet…" />;
+  if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
+  const { student: s, enrollments, familyEmail } = state.value;
+  const h = s.health;
+  const today = schoolToday();
+  return (
+    <div className="page admin-page info-sheet">
+      <div className="sheet-toolbar no-print">
+        <Link to="/admin/students">
+          <span className="pi pi-arrow-left" aria-hidden="true" /> All students
+        </Link>
+        <Button onClick={() => window.print()}>
+          <span className="pi pi-print" aria-hidden="true" /> Print
+        </Button>
+      </div>
+      <section className="admin-card class-sheet">
+        <h1>
+          {s.firstName} {s.lastName}
+        </h1>
+        {h.allergies.some((a) => a.lifeThreatening) && <p className="tag-danger">Life-threatening allergy</p>}
+        <h2>Student</h2>
+        <dl>
+          <Item label="Birth date">{`${formatDate(s.birthDate, true)} (age ${ageOn(s.birthDate, today)})`}</Item>
+          <Item label="Grade">{gradeText(s.grade)}</Item>
+          <Item label="Pronouns">{s.pronouns}</Item>
+          <Item label="School">{s.school}</Item>
+          <Item label="T-shirt size">{s.tshirtSize}</Item>
+          <Item label="Notes">{s.notes}</Item>
+          <Item label="Family account">{familyEmail}</Item>
+          <Item label="Info last confirmed">{s.infoReviewedAt ? when(s.infoReviewedAt) : 'Never'}</Item>
+        </dl>
+        <h2>Guardians</h2>
+        <ul className="plain-list">
+          {s.guardians.map((g, i) => (
+            <li key={i}>
+              {guardianText(g)} · {g.email}
+              {g.livesWithStudent && ' · lives with student'}
+            </li>
+          ))}
+        </ul>
+        <h2>Emergency contacts</h2>
+        <ul className="plain-list">
+          {s.emergencyContacts.map((c, i) => (
+            <li key={i}>{contactText(c)}</li>
+          ))}
+        </ul>
+        <h2>Pickup</h2>
+        <dl>
+          <Item label="Authorized pickups">{s.authorizedPickups.map(contactText).join('; ')}</Item>
+          <Item label="Code word">{s.pickupCodeWord}</Item>
+        </dl>
+        <h2>Permissions</h2>
+        <dl>
+          <Item label="Photos">{photoText(s.permissions.photo)}</Item>
+          <Item label="Sunscreen">{yesNo(s.permissions.sunscreen)}</Item>
+          <Item label="Bug spray">{yesNo(s.permissions.bugSpray)}</Item>
+        </dl>
+        <h2>Health</h2>
+        <dl>
+          <Item label="Allergies">
+            {h.allergies.length ? (
+              <ul className="plain-list">
+                {h.allergies.map((a, i) => (
+                  <li key={i} className={a.lifeThreatening ? 'life-threatening' : undefined}>
+                    {allergyText(a)}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              'None'
+            )}
+          </Item>
+          <Item label="Medications">{h.medications.map(medicationText).join('; ') || 'None'}</Item>
+          <Item label="Medication authorized">{yesNo(h.medicationAuthorized)}</Item>
+          <Item label="Medical notes">{h.medicalNotes}</Item>
+          <Item label="Doctor">{[h.doctorName, h.doctorPhone].filter(Boolean).join(', ')}</Item>
+          <Item label="Insurance">{insuranceText(s)}</Item>
+        </dl>
+        <h2>Enrollments and signed releases</h2>
+        {enrollments.length === 0 ? (
+          <p className="muted">No enrollments.</p>
+        ) : (
+          enrollments.map((e) => (
+            <div key={e.id} className="sheet-enrollment">
+              <p>
+                <strong>{e.classTitles.join(', ') || 'All classes cancelled'}</strong> · enrolled {when(e.createdAt)}
+                {e.status === 'cancelled' && ' · cancelled'}
+              </p>
+              <TableScroll label={`Releases signed on ${when(e.createdAt)} for ${e.classTitles.join(', ') || 'cancelled classes'}`}>
+                <table className="admin-table sheet-table">
+                  <caption className="visually-hidden">Releases signed for this enrollment</caption>
+                  <thead>
+                    <tr>
+                      <ColumnHeaders columns={['Release', 'Version', 'Signed by', 'When']} />
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {e.releases.map((r) => (
+                      <tr key={r.releaseId}>
+                        <th scope="row">{r.title}</th>
+                        <td>{r.version}</td>
+                        <td>{r.typedName}</td>
+                        <td>{when(r.signedAt)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
+            </div>
+          ))
+        )}
+      </section>
+    </div>
+  );
+}

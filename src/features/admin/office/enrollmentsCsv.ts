@@ -1,0 +1,27 @@
+// The office's enrollments CSV: the table's columns and money words, one row per enrollment.
+import type { EnrollmentRow } from '../../../../contract/domain';
+import { plainDollars } from '../../../../contract/format';
+import type { CsvValue } from '../../../lib/csv';
+
+export function enrollmentCsvRows(rows: EnrollmentRow[]): CsvValue[][] {
+  return [
+    ['Enrollment', 'Enrolled on', 'Student', 'Family email', 'Classes', 'Status', 'Discount codes', 'Total', 'Paid', 'Refunded', 'Net paid', 'Balance', 'Payments'],
+    ...rows.map((e) => [
+      e.id,
+      e.createdAt.slice(0, 10),
+      e.studentName,
+      e.familyEmail ?? '',
+      e.classTitles.join('; '),
+      e.status,
+      e.discounts.map((d) => d.code).join('; '),
+      plainDollars(e.total),
+      plainDollars(e.paid),
+      plainDollars(e.refunded),
+      plainDollars(e.netPaid),
+      plainDollars(e.balance),
+      e.payments
+        .map((p) => `${p.at.slice(0, 10)} ${p.method} ${plainDollars(p.amount)}${p.note ? ` ${p.note}` : ''}${p.voided ? ` (voided: ${p.voided.reason})` : ''}`)
+        .join('; '),
+    ]),
+  ];
+}
