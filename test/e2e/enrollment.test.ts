@@ -40,10 +40,20 @@ describe('a family enrolls end to end (issue 5)', () => {
     await next(page);
     await page.getByRole('heading', { name: 'Health and safety' }).waitFor();
     await next(page);
+    // Review is not reachable without the signatures (a draft restored from before them goes back).
+    await page.getByRole('heading', { name: 'Releases' }).waitFor();
+    await page.goto('/classes/enrollment/review');
+    await page.getByRole('heading', { name: 'Releases' }).waitFor();
+    expect(path(page)).toBe('/classes/enrollment/releases');
     await signReleases(page, 'Sam Rivera');
     // Step 7: review; a reload stays there (defect 12); a wrong code says so; submit.
     await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
-    await expect.poll(async () => (await adminDb().collection('enrollmentDrafts').get()).size, { timeout: 5000 }).toBe(1);
+    // Once the draft holds the review step and the signatures (its save is debounced), a reload stays.
+    const savedDraft = async () => {
+      const drafts = await adminDb().collection('enrollmentDrafts').get();
+      return drafts.docs.map((d) => JSON.parse(d.get('json') as string) as { step?: string; signatures: Record<string, string> });
+    };
+    await expect.poll(async () => (await savedDraft()).map((d) => [d.step, Object.values(d.signatures)]), { timeout: 5000 }).toEqual([['review', ['Sam Rivera', 'Sam Rivera']]]);
     await page.reload();
     await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
     expect(path(page)).toBe('/classes/enrollment/review');

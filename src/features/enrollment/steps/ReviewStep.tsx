@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { formatCents } from '../../../../contract/format';
+import { signatureProblem } from '../../../../contract/rules';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
 import { useSettings } from '../../../lib/settingsContext';
@@ -44,6 +45,12 @@ export default function ReviewStep() {
   if (quote.status === 'loading' || releases.status === 'loading') return <PageLoading label="Pricing your enrollment…" />;
   if (quote.status === 'error') return <LoadError error={quote.error} onRetry={reloadQuote} />;
   if (releases.status === 'error') return <LoadError error={releases.error} onRetry={reloadReleases} />;
+  // Signatures are part of the draft; one restored from an older draft (a reload within its save's
+  // debounce) may lack them: the family signs again rather than submitting what the server refuses.
+  const guardians = state.profile.guardians.map((g) => g.name);
+  if (releases.value.releases.some((r) => signatureProblem(state.signatures[r.id] ?? '', guardians, r.title))) {
+    return <Navigate to={stepPath('releases')} replace />;
+  }
   const q = quote.value;
   const studentId = state.studentChoice;
 
