@@ -94,14 +94,14 @@ export function createCatalogCache(client: QueryClient, callFn: Call = call) {
       const s = client.getQueryState(keyOf(id));
       return !listed(keyOf(id)) && (!s || (s.status !== 'success' && s.fetchStatus === 'idle'));
     });
-    const done = todo.map((id) =>
-      client.fetchQuery({ queryKey: keyOf(id), queryFn: () => loader.load(id), staleTime: Infinity }).catch(() => undefined),
-    );
+    // The queryFn is the loader's, set once below for every id of the kind.
+    const done = todo.map((id) => client.fetchQuery({ queryKey: keyOf(id), staleTime: Infinity }).catch(() => undefined));
     loader.flush();
     return Promise.all(done).then(() => undefined);
   }
 
-  // A class fetched by id is fetched again (with the others asked for then) when a save invalidates it.
+  // How a class or bundle is fetched by id (ids asked for together go in one call), also when a save
+  // invalidates it.
   client.setQueryDefaults(['classes', {}], { queryFn: ({ queryKey }) => classes.load((queryKey[1] as { id: string }).id) });
   client.setQueryDefaults(['classGroups', {}], { queryFn: ({ queryKey }) => groups.load((queryKey[1] as { id: string }).id) });
 

@@ -1,5 +1,6 @@
 // The in-progress enrollment: classes chosen, codes, the student and their info, signatures.
 import type { StudentProfile } from '../../../contract/domain';
+import { signatureProblem } from '../../../contract/rules';
 import type { Selection } from '../catalog';
 
 export const STEPS = [
@@ -88,4 +89,13 @@ export function basketLines(selection: Selection) {
     addOnIds: c.addOnIds,
     ...(c.price !== undefined && Number.isFinite(c.price) ? { price: c.price } : {}),
   }));
+}
+
+/** The releases not validly signed in this enrollment yet, each with what is wrong (the contract's rule). */
+export function unsignedReleases(state: FlowState, releases: { id: string; title: string }[]): { id: string; problem: string }[] {
+  const guardians = state.profile?.guardians.map((g) => g.name) ?? [];
+  return releases.flatMap((r) => {
+    const problem = signatureProblem(state.signatures[r.id] ?? '', guardians, r.title);
+    return problem ? [{ id: r.id, problem }] : [];
+  });
 }

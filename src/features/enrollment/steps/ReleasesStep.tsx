@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PageLoading } from '../../../components/PageLoading';
 import { useFlow } from '../FlowContext';
-import { stepPath } from '../flowState';
+import { stepPath, unsignedReleases } from '../flowState';
 import { TextField, type Errors } from '../../../components/studentForm/fields';
 import { focusFirstInvalid, StepFrame } from './StepFrame';
 import { LoadError } from '../../../components/LoadError';
-import { signatureProblem } from '../../../../contract/rules';
 import { useReleases } from '../api';
 
 /** Step 6: each release, signed by typing the guardian's full name. */
@@ -19,12 +18,7 @@ export default function ReleasesStep() {
   if (releases.status === 'error') return <LoadError error={releases.error} onRetry={reload} />;
   const list = releases.value.releases;
   const next = () => {
-    const found: Errors = {};
-    const guardians = state.profile?.guardians.map((g) => g.name) ?? [];
-    for (const r of list) {
-      const problem = signatureProblem(state.signatures[r.id] ?? '', guardians, r.title);
-      if (problem) found[`sign.${r.id}`] = problem;
-    }
+    const found: Errors = Object.fromEntries(unsignedReleases(state, list).map((u) => [`sign.${u.id}`, u.problem]));
     setErrors(found);
     if (Object.keys(found).length) focusFirstInvalid();
     else navigate(stepPath('review'));

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { formatCents } from '../../../../contract/format';
-import { signatureProblem } from '../../../../contract/rules';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
 import { useSettings } from '../../../lib/settingsContext';
@@ -9,7 +8,7 @@ import { useNotify } from '../../../lib/toast';
 import { toCallError } from '../../../lib/query';
 import { useFlow } from '../FlowContext';
 import { useSelectionProblems } from '../SelectionCheck';
-import { basketLines, stepPath } from '../flowState';
+import { basketLines, stepPath, unsignedReleases } from '../flowState';
 import { StepFrame } from './StepFrame';
 import { LoadError } from '../../../components/LoadError';
 import { PriceTable } from '../../../components/PriceTable';
@@ -47,8 +46,7 @@ export default function ReviewStep() {
   if (releases.status === 'error') return <LoadError error={releases.error} onRetry={reloadReleases} />;
   // Signatures are part of the draft; one restored from an older draft (a reload within its save's
   // debounce) may lack them: the family signs again rather than submitting what the server refuses.
-  const guardians = state.profile.guardians.map((g) => g.name);
-  if (releases.value.releases.some((r) => signatureProblem(state.signatures[r.id] ?? '', guardians, r.title))) {
+  if (unsignedReleases(state, releases.value.releases).length) {
     return <Navigate to={stepPath('releases')} replace />;
   }
   const q = quote.value;
