@@ -93,6 +93,10 @@ export function emulatorEnv(base = process.env) {
     FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
     NO_UPDATE_NOTIFIER: '1',
     FIREBASE_CLI_EXPERIMENTS: base.FIREBASE_CLI_EXPERIMENTS ?? '',
+    // The functions emulator starts one Node worker per concurrent request; thirty at once on two
+    // cores can take longer than its 30 s start limit, and a request whose worker missed it is never
+    // answered (firebase-tools logs "Failed to load function." and drops it). Seconds.
+    FUNCTIONS_DISCOVERY_TIMEOUT: base.FUNCTIONS_DISCOVERY_TIMEOUT ?? '180',
   };
 }
 
