@@ -12,6 +12,7 @@ import type {
   DiscountList,
   Enrollment,
   EnrollmentRow,
+  PaymentOptions,
   PriceQuote,
   PublicClass,
   PublicSemester,
@@ -34,6 +35,7 @@ import {
   discountInputSchema,
   draftSchema,
   enrollSchema,
+  enrollmentIdSchema,
   enrollmentSearchSchema,
   groupInputSchema,
   id,
@@ -80,8 +82,14 @@ const specs = {
   priceBasket: spec<PriceQuote>()('public', basketSchema),
   myStudents: spec<{ students: Student[] }>()('user', none),
   saveStudent: spec<{ student: Student }>()('user', saveStudentSchema),
-  enroll: spec<{ enrollment: Enrollment; replayed: boolean }>()('user', enrollSchema),
+  paymentOptions: spec<PaymentOptions>()('public', none),
+  /** With payWith 'card': `checkoutUrl` is Stripe's page, where the family pays for the held seats. */
+  enroll: spec<{ enrollment: Enrollment; replayed: boolean; checkoutUrl?: string }>()('user', enrollSchema),
   myEnrollments: spec<{ enrollments: Enrollment[] }>()('user', none),
+  /** One of the family's own enrollments (the page that waits for a card payment's confirmation). */
+  myEnrollment: spec<{ enrollment: Enrollment }>()('user', enrollmentIdSchema),
+  /** The family left Stripe's page: its held seats go back at once, and its cart stays. */
+  releaseHold: spec<{ enrollment: Enrollment }>()('user', enrollmentIdSchema),
   loadDraft: spec<{ json: string; updatedAt: string } | null>()('user', none),
   saveDraft: spec<{ updatedAt: string }>()('user', draftSchema),
   deleteDraft: spec<{ deleted: boolean }>()('user', none),

@@ -228,6 +228,55 @@ export interface Payment {
   by: string;
   /** A payment recorded by mistake: kept, shown struck through, not counted. */
   voided?: { reason: string; at: string; by: string };
+  /** A card payment: the card it came from and Stripe's payment (for refunds). */
+  card?: CardDetails;
+}
+
+export interface CardDetails {
+  brand: string;
+  last4: string;
+  paymentIntent: string;
+  sessionId: string;
+}
+
+/** Money sent back to a card through Stripe. */
+export interface CardRefund {
+  amount: Cents;
+  refundId: string;
+  last4: string;
+  reason: string;
+  at: string;
+}
+
+/**
+ * confirmed: holds its seats; pending_payment: seats held while the family pays by card (until the
+ * hold's end); expired: the hold ended unpaid and its seats went back; cancelled: by the office.
+ */
+export const ENROLLMENT_STATUSES = ['confirmed', 'cancelled', 'pending_payment', 'expired'] as const;
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+
+/** How a family pays at checkout: by card now (Stripe), or the office later (check, cash, Venmo). */
+export const CHECKOUT_METHODS = ['card', 'office'] as const;
+export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number];
+
+/** The school's checkout settings (config/portal, defaults in code). */
+export interface PaymentOptions {
+  methods: CheckoutMethod[];
+  /** How long seats are held while a family pays by card. */
+  holdMinutes: number;
+}
+
+/** A card checkout in progress: the seats are held until `expiresAt`. */
+export interface Hold {
+  expiresAt: string;
+  /** What the family pays on Stripe's page: the webhook confirms only this amount. */
+  amount: Cents;
+  sessionId?: string;
+  url?: string;
+  /** When Stripe's page closes (a little before `expiresAt`, which keeps time for the webhook). */
+  payBy?: string;
+  /** When the seats went back (paid late, lapsed, cancelled by the family or the office). */
+  releasedAt?: string;
 }
 
 /** How a payment is named when voiding it: its id, or its place for payments recorded without one. */
@@ -257,7 +306,13 @@ export interface Enrollment {
   total: Cents;
   payments: Payment[];
   balance: Cents;
-  status: 'confirmed' | 'cancelled';
+  status: EnrollmentStatus;
+  /** Card checkouts only. */
+  hold?: Hold;
+  /** Refunds sent to a card. */
+  cardRefunds?: CardRefund[];
+  /** Something the office must look at (a card payment that did not match the enrollment). */
+  flag?: string;
   releases: ReleaseSignature[];
   createdAt: string;
   idempotencyKey: string;

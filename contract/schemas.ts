@@ -1,7 +1,7 @@
 // Payload schemas of the family callables (zod/mini): students and enrollment. Imported by
 // contract/callables.ts only; the app uses the inferred types.
 import { z } from 'zod/mini';
-import { DISCOUNT_TYPES, ENROLLMENT_SORTS, GRADE_MAX, GRADE_MIN, PAYMENT_METHODS, PHOTO_PERMISSIONS, STUDENT_SORTS, TSHIRT_SIZES } from './domain';
+import { CHECKOUT_METHODS, DISCOUNT_TYPES, ENROLLMENT_STATUSES, ENROLLMENT_SORTS, GRADE_MAX, GRADE_MIN, PAYMENT_METHODS, PHOTO_PERMISSIONS, STUDENT_SORTS, TSHIRT_SIZES } from './domain';
 
 export const text = (max: number) => z.string().check(z.trim(), z.maxLength(max, `must be at most ${max} characters`));
 export const required = (max: number) =>
@@ -113,7 +113,11 @@ export const enrollSchema = z.strictObject({
   infoConfirmed: z.boolean(),
   releases: z.array(z.strictObject({ releaseId: id, version: id, typedName: required(100) })).check(z.maxLength(5, 'has too many entries')),
   idempotencyKey: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8-64 letters, digits, - or _')),
+  /** Card: seats held while the family pays on Stripe's page. Office (the default): a balance due. */
+  payWith: z.optional(z.enum(CHECKOUT_METHODS)),
 });
+
+export const enrollmentIdSchema = z.strictObject({ enrollmentId: id });
 
 export const saveStudentSchema = z.strictObject({
   /** Absent for a new student. */
@@ -230,7 +234,7 @@ export const studentSearchSchema = z.strictObject({
 export const enrollmentSearchSchema = z.strictObject({
   semesterId: id,
   classId: z.optional(id),
-  status: z.optional(z.enum(['confirmed', 'cancelled'])),
+  status: z.optional(z.enum(ENROLLMENT_STATUSES)),
   balanceDue: z.optional(z.boolean()),
   search,
   sort: z.optional(z.enum(ENROLLMENT_SORTS)),

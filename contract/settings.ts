@@ -1,3 +1,8 @@
+import type { PaymentOptions } from './domain';
+
 // Defaults shared by the app (Remote Config defaults) and the functions (confirmation emails).
 export const DEFAULT_PAYMENT_INSTRUCTIONS =
   'Pay by check (to *Wildwood Outdoor School*), cash at the office, or Venmo **@WildwoodOutdoorSchool**. Please write the student name in the note.';
+
+/** Checkout: card (Stripe) and the office (check, cash, Venmo), seats held 30 minutes while paying by card. */
+export const DEFAULT_PAYMENT_OPTIONS: PaymentOptions = { methods: ['card', 'office'], holdMinutes: 30 };

@@ -1,4 +1,4 @@
-// Bundles functions/src (and the shared contract) into functions/lib/index.js; firebase-* stay external.
+// Bundles functions/src (and the shared contract) into functions/lib/index.js; firebase-* and stripe stay external (installed from functions/package-lock.json).
 import { build } from 'esbuild';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ await build({
   target: 'node20',
   format: 'cjs',
   sourcemap: 'linked',
-  external: ['firebase-functions', 'firebase-functions/*', 'firebase-admin', 'firebase-admin/*'],
+  external: ['firebase-functions', 'firebase-functions/*', 'firebase-admin', 'firebase-admin/*', 'stripe'],
   logLevel: 'warning',
 });
 console.log(`functions bundled in ${Date.now() - started} ms`);

@@ -1,8 +1,9 @@
 // npm start: build, start the emulators with the demo data and serve the portal at http://localhost:5000.
 // npm run dev: the same emulators, with the Vite dev server (hot reload) at http://localhost:5173.
 import { spawn, spawnSync } from 'node:child_process';
-import { clientEnv, PORTS, ROOT } from './emulators/env.mjs';
+import { clientEnv, PORTS, ROOT, STRIPE_PORT } from './emulators/env.mjs';
 import { LOG_FILE, logTail, startEmulators } from './emulators/run.mjs';
+import { startStripeStandIn } from './emulators/standIn.mjs';
 
 const dev = process.argv.includes('--dev');
 const started = Date.now();
@@ -16,6 +17,7 @@ run('node', ['scripts/build-functions.mjs']);
 if (!dev) run('npx', ['vite', 'build', '--mode', 'emulators', '--logLevel', 'warn']);
 
 console.log(`Starting the emulators (auth, functions, firestore, hosting); log in ${LOG_FILE}…`);
+const standIn = await startStripeStandIn();
 const { child, ready } = startEmulators();
 let viteServer;
 let stopping = false;
@@ -24,6 +26,7 @@ function stop(code = 0) {
   stopping = true;
   console.log('\nStopping the emulators…');
   viteServer?.kill('SIGINT');
+  standIn.kill();
   child.kill('SIGINT');
   const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
   child.once('exit', () => {
@@ -53,6 +56,6 @@ console.log(`
   Demo family: family@example.com / family-demo-1
   Demo admin:  admin@example.com  / admin-demo-1
 
-  Emulators: auth 127.0.0.1:${PORTS.auth}, functions 127.0.0.1:${PORTS.functions}, firestore 127.0.0.1:${PORTS.firestore}, hosting 127.0.0.1:${PORTS.hosting}
+  Emulators: auth 127.0.0.1:${PORTS.auth}, functions 127.0.0.1:${PORTS.functions}, firestore 127.0.0.1:${PORTS.firestore}, hosting 127.0.0.1:${PORTS.hosting}; Stripe stand-in 127.0.0.1:${STRIPE_PORT} (test card page, no real charges)
   Press Ctrl-C to stop.
 `);

@@ -3,7 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { emulatorArgs, emulatorEnv, FIREBASE_BIN, ROOT } from './emulators/env.mjs';
 import { EMULATORS } from './emulators/run.mjs';
+import { startStripeStandIn } from './emulators/standIn.mjs';
 
+await startStripeStandIn();
 const args = process.argv.slice(2).join(' ');
 const r = spawnSync(FIREBASE_BIN, ['emulators:exec', ...emulatorArgs(), '--only', EMULATORS, `npx vitest run ${args}`], {
   cwd: ROOT,

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { emulatorArgs, emulatorEnv, FIREBASE_BIN, ROOT } from './emulators/env.mjs';
 import { EMULATORS } from './emulators/run.mjs';
+import { startStripeStandIn } from './emulators/standIn.mjs';
 
 const RESULTS = join(ROOT, 'test-results');
 rmSync(RESULTS, { recursive: true, force: true });
@@ -67,6 +68,7 @@ addVitest('fast.json', 'unit/component');
 check('build', 'npm', ['run', 'build', '--', '--mode', 'emulators', '--logLevel', 'warn']);
 
 if (ensureChromium()) {
+  await startStripeStandIn();
   const inner = `npx ${vitest.join(' ')} --outputFile.json=test-results/emulator.json --project emulator --project e2e`;
   step('emulator and end-to-end tests (on the emulators)', FIREBASE_BIN, [
     'emulators:exec', ...emulatorArgs(), '--only', EMULATORS, inner,

@@ -9,6 +9,7 @@ const EMULATORS = JSON.parse(readFileSync(join(ROOT, 'contract/emulators.json'),
 /** The demo project and the ports, from contract/emulators.json (their one definition). */
 export const PROJECT_ID = EMULATORS.projectId;
 export const PORTS = EMULATORS.ports;
+export const STRIPE_PORT = EMULATORS.stripeStandIn.port;
 export const FIREBASE_BIN = join(ROOT, 'tools/emulators/node_modules/.bin/firebase');
 const FIRESTORE_JAR =
   process.env.PORTAL_FIRESTORE_JAR ??
@@ -84,6 +85,11 @@ export function emulatorEnv(base = process.env) {
     fail('firebase-tools is not installed. Run `npm install` at the project root first.');
   }
   mkdirSync(CACHE, { recursive: true });
+  // The functions emulator reads defineSecret values from here: the stand-in's test keys, never real ones.
+  const stripe = EMULATORS.stripeStandIn;
+  writeFileSync(join(ROOT, 'functions/.secret.local'), `STRIPE_SECRET_KEY=${stripe.secretKey}\nSTRIPE_WEBHOOK_SECRET=${stripe.webhookSecret}\n`);
+  // …and parameters from here (a deploy asks for PORTAL_URL or reads it from functions/.env.<project>).
+  writeFileSync(join(ROOT, 'functions/.env.local'), `PORTAL_URL=http://localhost:${PORTS.hosting}\n`);
   const javaBin = javaBinDir();
   return {
     ...base,

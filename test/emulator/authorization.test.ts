@@ -10,7 +10,7 @@ import { SAMPLES } from '../support/samples';
 type Who = 'anonymous' | 'familyB' | 'admin' | 'familyA';
 const ALL = Object.values(callables);
 /** Family callables that name one of A's records: anyone else gets not-found and learns nothing. */
-const OWNED: CallableName[] = ['saveStudent', 'enroll'];
+const OWNED: CallableName[] = ['saveStudent', 'enroll', 'myEnrollment', 'releaseHold'];
 /** What A's data looks like in a response; nobody but A (and the office) may see it. */
 const A_DATA = /demo-ava|Rivera|family@example\.com|"step":2/;
 

@@ -56,6 +56,9 @@ export const PAID = DEMO.enrollments.find((e) => e.balance === 0 && e.payments.l
  * authorization matrix and the bad-input test are generated from these, so a new callable without
  * a sample fails both.
  */
+/** The demo family's own enrollment (Ava, a past class). */
+const AVAS = DEMO.enrollments.find((e) => e.studentId === 'demo-ava')!;
+
 export const SAMPLES: Partial<Record<CallableName, unknown>> = {
   roles: null,
   classes: { query: [{ id: 'wild-art' }] },
@@ -76,7 +79,10 @@ export const SAMPLES: Partial<Record<CallableName, unknown>> = {
     releases: signedReleases('Sam Rivera'),
     idempotencyKey: 'sample-enrollment-1',
   },
+  paymentOptions: null,
   myEnrollments: null,
+  myEnrollment: { enrollmentId: AVAS.id },
+  releaseHold: { enrollmentId: AVAS.id },
   loadDraft: null,
   saveDraft: { json: '{"step":2}' },
   deleteDraft: null,

@@ -47,6 +47,8 @@ export const COLLECTIONS = {
   mail: 'mail',
   /** Subcollection of a class: one document per enrolled student. */
   roster: 'roster',
+  /** Stripe webhook events applied, by event id (each is applied once). */
+  stripeEvents: 'stripeEvents',
 } as const;
 
 export const col = (name: string) => db().collection(name);

@@ -1,10 +1,10 @@
 // The enrollment transaction: seats, roster, enrollment, email and draft change together or not at all.
-import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
+import type { DocumentReference, Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { z } from 'zod/mini';
-import type { ClassGroup, ClassRecord, Discount, Enrollment, Release, Semester, Student } from '../../../contract/domain';
+import { CHECKOUT_METHODS, type ClassGroup, type ClassRecord, type Discount, type Enrollment, type PaymentOptions, type Release, type Semester, type Student } from '../../../contract/domain';
 import type { enrollSchema } from '../../../contract/schemas';
-import { DEFAULT_PAYMENT_INSTRUCTIONS } from '../../../contract/settings';
+import { DEFAULT_PAYMENT_INSTRUCTIONS, DEFAULT_PAYMENT_OPTIONS } from '../../../contract/settings';
 import { classProblem, consentProblem, needsInfoReview, releaseProblem, totalProblem, type EnrollmentProblem } from '../domain/enrollment';
 import { normalizeCode, priceBasket } from '../domain/pricing';
 import { selectionProblems } from '../../../contract/schedule';
@@ -12,6 +12,7 @@ import { buildReceipt } from '../domain/receipt';
 import { DEFAULT_RELEASES } from '../domain/releases';
 import { notYourStudent } from './students';
 import { COLLECTIONS, db, noteReads, runSeatTransaction, uniq } from './db';
+import { addSeat, HOLD_END, HOLD_GRACE_S, holdsToRelease, releaseInTx, seatsGivenBack, writeSeatDeltas } from './holds';
 
 export type EnrollPayload = z.output<typeof enrollSchema>;
 
@@ -21,6 +22,19 @@ export async function loadReleases(): Promise<Release[]> {
   const snap = await db().collection(COLLECTIONS.config).doc('releases').get();
   const list: unknown = snap.get('releases');
   return Array.isArray(list) && list.length ? (list as Release[]) : DEFAULT_RELEASES;
+}
+
+/** How families may pay at checkout: config/portal (paymentMethods, holdMinutes), else the defaults. */
+export async function loadPaymentOptions(): Promise<PaymentOptions> {
+  const snap = await db().collection(COLLECTIONS.config).doc('portal').get();
+  const methods: unknown = snap.get('paymentMethods');
+  const minutes: unknown = snap.get('holdMinutes');
+  const chosen = Array.isArray(methods) ? CHECKOUT_METHODS.filter((m) => methods.includes(m)) : [];
+  return {
+    methods: chosen.length ? chosen : DEFAULT_PAYMENT_OPTIONS.methods,
+    // Stripe keeps its page open 30 minutes to 24 hours.
+    holdMinutes: typeof minutes === 'number' && Number.isInteger(minutes) ? Math.min(Math.max(minutes, 30), 24 * 60) : DEFAULT_PAYMENT_OPTIONS.holdMinutes,
+  };
 }
 
 /** How to pay, for confirmation emails: config/portal.paymentInstructions, else the app's default. */
@@ -84,6 +98,7 @@ export async function enroll(
   payload: EnrollPayload,
   today: string,
   now: Date,
+  holdMinutes: number,
 ): Promise<{ enrollment: Enrollment; replayed: boolean }> {
   const store = db();
   const enrollmentRef = store.collection(COLLECTIONS.enrollments).doc(`${uid}_${payload.idempotencyKey}`);
@@ -112,8 +127,14 @@ export async function enroll(
       const classSnaps = snaps.slice(0, classIds.length);
       const missing = classSnaps.find((s) => !s.exists);
       if (missing) throw new HttpsError('failed-precondition', 'A selected class is no longer offered. Please review your classes.');
-      const classes = classSnaps.map((s) => ({ ...s.data(), id: s.id }) as ClassRecord);
-      const alreadyIn = new Set(snaps.slice(classIds.length).filter((s) => s.exists).map((s) => s.ref.parent.parent!.id));
+      const rosterSnaps = snaps.slice(classIds.length).filter((s) => s.exists);
+      // Lapsed holds never block a seat; this family's own unpaid checkout for the student is replaced.
+      const ownHolds = rosterSnaps.filter((s) => s.get(HOLD_END) && s.get('ownerUid') === uid).map((s) => s.get('enrollmentId') as string);
+      const released = await holdsToRelease(tx, classIds, now, ownHolds);
+      const deltas = seatsGivenBack(released);
+      const classes = classSnaps.map((s) => ({ ...s.data(), id: s.id }) as ClassRecord).map((c) => ({ ...c, enrolledCount: c.enrolledCount + (deltas.get(c.id) ?? 0) }));
+      const releasedIds = new Set(released.map((r) => r.id));
+      const alreadyIn = new Set(rosterSnaps.filter((s) => !releasedIds.has(s.get('enrollmentId') as string)).map((s) => s.ref.parent.parent!.id));
 
       const semesterIds = uniq(classes.map((c) => c.semesterId));
       const semesterSnaps = await tx.getAll(...semesterIds.map((id) => store.collection(COLLECTIONS.semesters).doc(id)));
@@ -142,6 +163,9 @@ export async function enroll(
       if (mismatch) throw fail(mismatch);
 
       const at = now.toISOString();
+      // By card: the seats are held until the webhook confirms the payment (or the hold ends).
+      const held = payload.payWith === 'card' && quote.total > 0;
+      const holdExpiresAt = new Date(now.getTime() + (holdMinutes * 60 + HOLD_GRACE_S) * 1000).toISOString();
       const enrollment: Enrollment = {
         id: enrollmentRef.id,
         ownerUid: uid,
@@ -155,23 +179,30 @@ export async function enroll(
         total: quote.total,
         payments: [],
         balance: quote.total,
-        status: 'confirmed',
+        status: held ? 'pending_payment' : 'confirmed',
+        ...(held ? { hold: { expiresAt: holdExpiresAt, amount: quote.total } } : {}),
         releases: payload.releases.map((r) => ({ ...r, signedAt: at })),
         createdAt: at,
         idempotencyKey: payload.idempotencyKey,
       };
+      for (const r of released) releaseInTx(tx, r, at);
       tx.set(enrollmentRef, enrollment);
       for (const c of classes) {
-        tx.update(store.collection(COLLECTIONS.classes).doc(c.id), { enrolledCount: FieldValue.increment(1) });
+        addSeat(deltas, c.id, 1);
         tx.set(store.collection(COLLECTIONS.classes).doc(c.id).collection(COLLECTIONS.roster).doc(student.id), {
           studentId: student.id,
           studentName: enrollment.studentName,
           enrollmentId: enrollment.id,
           ownerUid: uid,
           addOns: quote.lineItems.flatMap((l) => (l.classIds.includes(c.id) ? l.addOns : [])).filter((a) => c.addOns.some((x) => x.id === a.id)),
+          ...(held ? { [HOLD_END]: holdExpiresAt } : {}),
         });
       }
+      writeSeatDeltas(tx, deltas);
       if (payload.infoConfirmed) tx.update(studentRef, { infoReviewedAt: at });
+      // A held checkout keeps the draft (a cancel on Stripe's page comes back to it) and sends its
+      // receipt only when paid.
+      if (held) return { enrollment, replayed: false };
       const to = uniq([email, ...student.guardians.map((g) => g.email)].filter((x): x is string => !!x));
       tx.set(
         store.collection(COLLECTIONS.mail).doc(),

@@ -12,6 +12,7 @@ import { applyCancellation, cancellationProblem, planCancellation, type Cancella
 import { sortRoster, studentRow, tallyTshirts, type StudentFields } from '../domain/office';
 import { loadClassesByIds, loadClassesOfSemesters, loadGroupsOfSemesters } from './catalogue';
 import { chunks, col, COLLECTIONS, db, fromDoc, getByIds, notFound, runSeatTransaction, uniq } from './db';
+import { HOLD_END } from './holds';
 import { loadDiscountsByCodes, loadReleases } from './enrollments';
 
 /** Rosters of classes in the order asked, each with the full profile of every student on it. */
@@ -31,7 +32,9 @@ export async function loadRosters(classIds: string[]): Promise<{ rosters: ClassR
       class: klass,
       semesterName: semesterName.get(klass.semesterId) ?? '',
       entries: sortRoster(
+        // A seat held for a card payment is not on the roster until it is paid.
         rosterSnaps[i].docs.flatMap((d) => {
+          if (d.get(HOLD_END)) return [];
           const student = studentById.get(d.id);
           return student ? [{ student, enrollmentId: d.get('enrollmentId') as string, addOns: (d.get('addOns') as ClassRecord['addOns']) ?? [] }] : [];
         }),

@@ -3,6 +3,7 @@
 import {
   TSHIRT_SIZES,
   type EnrollmentRow,
+  type EnrollmentStatus,
   type EnrollmentSort,
   type RosterEntry,
   type Student,
@@ -53,7 +54,7 @@ export function sortRoster(entries: RosterEntry[]): RosterEntry[] {
 
 export interface EnrollmentFilter {
   classId?: string;
-  status?: 'confirmed' | 'cancelled';
+  status?: EnrollmentStatus;
   balanceDue?: boolean;
   search?: string;
   sort?: EnrollmentSort;

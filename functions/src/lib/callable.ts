@@ -1,4 +1,5 @@
 // Wraps a handler as a v2 callable that checks access and validates its payload against the contract.
+import type { SecretParam } from 'firebase-functions/params';
 import { logger } from 'firebase-functions/v2';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { z } from 'zod/mini';
@@ -12,6 +13,8 @@ export interface CallContext {
   /** The signed-in caller, or null for an anonymous public call. */
   uid: string | null;
   email: string | null;
+  /** The page's origin (the Origin header), for links back to the portal. */
+  origin: string | null;
 }
 
 // English messages for validation errors (zod/mini ships none by default; the browser never needs them).
@@ -46,19 +49,20 @@ export function parsePayload<C extends Callable>(def: C, data: unknown): z.outpu
   return parsed.data as z.output<C['payload']>;
 }
 
-export async function authorize(def: Callable, request: Pick<CallableRequest, 'auth'>): Promise<CallContext> {
+export async function authorize(def: Callable, request: Pick<CallableRequest, 'auth'> & { rawRequest?: { headers: Record<string, unknown> } }): Promise<CallContext> {
+  const origin = typeof request.rawRequest?.headers.origin === 'string' ? request.rawRequest.headers.origin : null;
   if (def.access === 'public') {
-    return { uid: request.auth?.uid ?? null, email: (request.auth?.token.email as string | undefined) ?? null };
+    return { uid: request.auth?.uid ?? null, email: (request.auth?.token.email as string | undefined) ?? null, origin };
   }
   const user = requireUser(request);
   if (def.access === 'admin') await requireAdmin(user.uid);
-  return user;
+  return { ...user, origin };
 }
 
 export function callable<C extends Callable>(
   def: C,
   handler: (payload: z.output<C['payload']>, ctx: CallContext) => Promise<ResponseOf<C>>,
-  options: { timeoutSeconds?: number } = {},
+  options: { timeoutSeconds?: number; secrets?: SecretParam[] } = {},
 ) {
   const func = onCall({ region: FUNCTIONS_REGION, cors: true, ...options }, async (request) => {
     const ctx = await authorize(def, request);

@@ -1,0 +1,39 @@
+// Stripe's side: the webhook (Hosting rewrites /api/stripe/webhook here) and the sweep of lapsed holds.
+import { logger } from 'firebase-functions/v2';
+import { onRequest } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import type Stripe from 'stripe';
+import { FUNCTIONS_REGION } from '../../../contract/constants';
+import { applyStripeEvent, releaseLapsedHolds } from '../data/checkout';
+import { lapsedHolds } from '../data/holds';
+import { stripe, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from '../payments/stripe';
+
+/**
+ * Every event is checked against its signature on the raw body (a wrong or missing signature, or one
+ * older than five minutes, gets 400 and changes nothing); a failure to apply it answers 500, and
+ * Stripe sends it again.
+ */
+export const stripeWebhook = onRequest({ region: FUNCTIONS_REGION, secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET] }, async (req, res) => {
+  if (req.method !== 'POST') {
+    res.status(405).send('Method not allowed');
+    return;
+  }
+  let event: Stripe.Event;
+  try {
+    event = stripe().webhooks.constructEvent(req.rawBody, req.get('stripe-signature') ?? '', STRIPE_WEBHOOK_SECRET.value());
+  } catch (error) {
+    logger.warn('stripe webhook refused', { message: (error as Error).message });
+    res.status(400).send('Webhook signature rejected.');
+    return;
+  }
+  const outcome = await applyStripeEvent(event);
+  logger.info('stripe event', { eventId: event.id, type: event.type, outcome });
+  res.status(200).json({ received: true, outcome });
+});
+
+/** Lapsed holds give their seats back (the emulator runs no schedules: tests call the same work). */
+export const sweepHolds = onSchedule({ schedule: 'every 5 minutes', region: FUNCTIONS_REGION, secrets: [STRIPE_SECRET_KEY] }, async () => {
+  const now = new Date();
+  const released = await releaseLapsedHolds(now, await lapsedHolds(now));
+  logger.info('lapsed holds released', { released });
+});

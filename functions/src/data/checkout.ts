@@ -1,0 +1,212 @@
+// Card payments (PRODUCT §5): a Stripe Checkout Session for a held enrollment, and the webhook events
+// that settle it. Fulfilment comes only from the verified webhook; each event is applied once.
+import { randomUUID } from 'node:crypto';
+import { getAuth } from 'firebase-admin/auth';
+import { FieldValue } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions/v2';
+import { HttpsError } from 'firebase-functions/v2/https';
+import type Stripe from 'stripe';
+import type { CardDetails, ClassRecord, Enrollment, Semester, Student } from '../../../contract/domain';
+import { formatCents } from '../../../contract/format';
+import { lineTotalOf } from '../../../contract/money';
+import { buildReceipt } from '../domain/receipt';
+import { isStripeError, stripe } from '../payments/stripe';
+import { COLLECTIONS, db, getByIds, uniq } from './db';
+import { loadPaymentInstructions } from './enrollments';
+import { addSeat, HOLD_END, HOLD_GRACE_S, releaseHold, rosterRef, writeSeatDeltas, type SeatDeltas } from './holds';
+
+const enrollmentRef = (id: string) => db().collection(COLLECTIONS.enrollments).doc(id);
+const eventRef = (id: string) => db().collection(COLLECTIONS.stripeEvents).doc(id);
+
+/** What Stripe's page lists: the basket's lines when no discount applies, else one line for the total. */
+function checkoutLines(e: Enrollment): Stripe.Checkout.SessionCreateParams.LineItem[] {
+  const item = (name: string, amount: number) => ({ quantity: 1, price_data: { currency: 'usd', unit_amount: amount, product_data: { name } } });
+  if (!e.discounts.length && e.hold!.amount === e.total) return e.lineItems.map((l) => item(`${l.title} — ${e.studentName}`, lineTotalOf(l)));
+  const codes = e.discounts.map((d) => `${d.code} −${formatCents(d.amount)}`).join(', ');
+  return [item(`${e.lineItems.map((l) => l.title).join(', ')} — ${e.studentName}${codes ? ` (after ${codes})` : ''}`, e.hold!.amount)];
+}
+
+/**
+ * Stripe's page for a held enrollment, created once (the idempotency key is the enrollment's: a double
+ * click or a retry gets the same session). When Stripe cannot be reached the hold is released at once.
+ */
+export async function startCheckout(enrollment: Enrollment, email: string | null, origin: string, now: Date): Promise<string> {
+  if (enrollment.hold?.url) return enrollment.hold.url;
+  const back = `${origin}/classes/enrollment/checkout?enrollment=${encodeURIComponent(enrollment.id)}`;
+  // Stripe closes its page before the hold ends (the grace keeps the seats while the webhook arrives);
+  // Stripe asks for at least 30 minutes.
+  const nowS = Math.floor(now.getTime() / 1000);
+  const expiresAt = Math.max(Math.floor(new Date(enrollment.hold!.expiresAt).getTime() / 1000) - HOLD_GRACE_S, nowS + 30 * 60);
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe().checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: checkoutLines(enrollment),
+        client_reference_id: enrollment.id,
+        metadata: { enrollmentId: enrollment.id },
+        ...(email ? { customer_email: email } : {}),
+        expires_at: expiresAt,
+        success_url: `${back}&session={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${back}&cancelled=1`,
+      },
+      { idempotencyKey: `checkout-${enrollment.id}` },
+    );
+  } catch (error) {
+    if (!isStripeError(error)) throw error;
+    logger.error('stripe checkout failed', { enrollmentId: enrollment.id, type: error.type, message: error.message });
+    await releaseHold(enrollment.id, now);
+    throw new HttpsError('unavailable', 'Card payments are not available right now. Nothing was charged and no seat is held; please try again in a few minutes.');
+  }
+  await enrollmentRef(enrollment.id).update({ 'hold.sessionId': session.id, 'hold.url': session.url, 'hold.payBy': new Date(session.expires_at * 1000).toISOString() });
+  return session.url!;
+}
+
+async function cardOf(session: Stripe.Checkout.Session): Promise<CardDetails> {
+  const intentId = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? '');
+  const intent = await stripe().paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
+  const charge = intent.latest_charge as Stripe.Charge | null;
+  const card = charge?.payment_method_details?.card;
+  return { brand: card?.brand ?? 'card', last4: card?.last4 ?? '????', paymentIntent: intentId, sessionId: session.id };
+}
+
+/** Who gets the receipt: the account's email and the student's guardians. */
+async function recipients(e: Enrollment, student: Student | undefined): Promise<string[]> {
+  const account = await getAuth().getUser(e.ownerUid).then((u) => u.email ?? null).catch(() => null);
+  return uniq([account, ...(student?.guardians ?? []).map((g) => g.email)].filter((x): x is string => !!x));
+}
+
+type Outcome = 'confirmed' | 'flagged' | 'duplicate' | 'refunded' | 'released' | 'ignored';
+
+/** A paid session: confirm its enrollment, or — its hold gone and no seat free — refund it in full. */
+async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now: Date): Promise<Outcome> {
+  const id = session.client_reference_id ?? session.metadata?.enrollmentId ?? '';
+  const before = id ? await enrollmentRef(id).get() : null;
+  if (!before?.exists) {
+    logger.warn('stripe event for an unknown enrollment', { eventId, sessionId: session.id });
+    return 'ignored';
+  }
+  const e0 = before.data() as Enrollment;
+  const amount = session.amount_total ?? 0;
+  if (session.id !== e0.hold?.sessionId || amount !== e0.hold.amount) {
+    // Not what this enrollment asked Stripe for: nothing is confirmed, and the office looks at it.
+    return db().runTransaction(async (tx) => {
+      if ((await tx.get(eventRef(eventId))).exists) return 'duplicate';
+      const intent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? '');
+      tx.update(enrollmentRef(id), { flag: `A card payment of ${formatCents(amount)} (Stripe ${intent}) did not match this checkout of ${formatCents(e0.hold?.amount ?? 0)}.` });
+      tx.set(eventRef(eventId), { type: 'paid-mismatch', enrollmentId: id, at: now.toISOString() });
+      return 'flagged';
+    });
+  }
+  const card = await cardOf(session);
+  const [{ found: classes }, { found: semesters }, student] = await Promise.all([
+    getByIds<ClassRecord>(COLLECTIONS.classes, e0.classIds),
+    getByIds<Semester>(COLLECTIONS.semesters, e0.semesterIds),
+    db().collection(COLLECTIONS.students).doc(e0.studentId).get().then((s) => (s.exists ? ({ ...s.data(), id: s.id } as Student) : undefined)),
+  ]);
+  const [to, instructions] = await Promise.all([recipients(e0, student), loadPaymentInstructions()]);
+  const at = now.toISOString();
+  const payment = { id: randomUUID(), amount, method: 'card' as const, note: `Paid by ${card.brand} ending ${card.last4}`, at, by: 'Stripe', card };
+
+  const outcome = await db().runTransaction(async (tx): Promise<Outcome | 'no-seat'> => {
+    if ((await tx.get(eventRef(eventId))).exists) return 'duplicate';
+    const e = (await tx.get(enrollmentRef(id))).data() as Enrollment;
+    if (e.payments.some((p) => p.card?.sessionId === session.id)) {
+      tx.set(eventRef(eventId), { type: 'paid', enrollmentId: id, at });
+      return 'duplicate';
+    }
+    const deltas: SeatDeltas = new Map();
+    if (e.status !== 'pending_payment') {
+      // Paid after the hold ended: take the seats again if every class still has one.
+      if (e.status !== 'expired') return 'no-seat';
+      const snaps = await tx.getAll(...e.classIds.map((c) => db().collection(COLLECTIONS.classes).doc(c)), ...e.classIds.map((c) => rosterRef(c, e.studentId)));
+      const full = snaps.slice(0, e.classIds.length).some((s) => !s.exists || (s.get('enrolledCount') as number) >= (s.get('capacity') as number));
+      if (full || snaps.slice(e.classIds.length).some((s) => s.exists)) return 'no-seat';
+      for (const c of e.classIds) {
+        addSeat(deltas, c, 1);
+        tx.set(rosterRef(c, e.studentId), { studentId: e.studentId, studentName: e.studentName, enrollmentId: id, ownerUid: e.ownerUid, addOns: e.lineItems.flatMap((l) => (l.classIds.includes(c) ? l.addOns : [])) });
+      }
+    } else {
+      for (const c of e.classIds) tx.update(rosterRef(c, e.studentId), { [HOLD_END]: FieldValue.delete() });
+    }
+    const confirmed: Enrollment = { ...e, status: 'confirmed', payments: [...e.payments, payment], balance: e.total - payment.amount };
+    tx.set(enrollmentRef(id), confirmed);
+    writeSeatDeltas(tx, deltas);
+    tx.set(db().collection(COLLECTIONS.mail).doc(), buildReceipt(confirmed, new Map(classes.map((c) => [c.id, c])), semesters, instructions, to));
+    tx.delete(db().collection(COLLECTIONS.enrollmentDrafts).doc(e.ownerUid));
+    tx.set(eventRef(eventId), { type: 'paid', enrollmentId: id, at });
+    return 'confirmed';
+  });
+  if (outcome !== 'no-seat') return outcome;
+
+  // No seat for a payment: give it all back (once: the key is the session's), then record it.
+  const refund = await stripe().refunds.create(
+    { payment_intent: card.paymentIntent, amount: payment.amount, metadata: { enrollmentId: id, reason: 'seat-lost' } },
+    { idempotencyKey: `seat-lost-${session.id}` },
+  );
+  return db().runTransaction(async (tx) => {
+    if ((await tx.get(eventRef(eventId))).exists) return 'duplicate';
+    const e = (await tx.get(enrollmentRef(id))).data() as Enrollment;
+    const reason = 'The payment arrived after the seats were released and the class had filled.';
+    tx.set(enrollmentRef(id), {
+      ...e,
+      payments: [...e.payments, payment],
+      cardRefunds: [...(e.cardRefunds ?? []), { amount: refund.amount, refundId: refund.id, last4: card.last4, reason, at }],
+      balance: 0,
+    });
+    tx.set(db().collection(COLLECTIONS.mail).doc(), {
+      to,
+      enrollmentId: id,
+      message: {
+        subject: `Refunded: ${e.studentName} could not be enrolled`,
+        text: `We received your payment of ${formatCents(payment.amount)} for ${e.studentName}, but the seats were released when the checkout time ran out and the class has since filled. The full amount was refunded to your ${card.brand} card ending ${card.last4}; it shows on your statement in 5–10 days.`,
+        html: `<p>We received your payment of ${formatCents(payment.amount)}, but the seats were released when the checkout time ran out and the class has since filled.</p><p>The full amount was refunded to your card ending ${card.last4}; it shows on your statement in 5–10 days.</p>`,
+      },
+    });
+    tx.set(eventRef(eventId), { type: 'refunded', enrollmentId: id, refundId: refund.id, at });
+    return 'refunded';
+  });
+}
+
+/** Applies one verified Stripe event. Unknown enrollments and other event types change nothing. */
+export async function applyStripeEvent(event: Stripe.Event, now = new Date()): Promise<Outcome> {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = event.data.object;
+      if (session.payment_status !== 'paid') return 'ignored'; // an async payment still on its way
+      return settlePaid(event.id, session, now);
+    }
+    case 'checkout.session.expired':
+    case 'checkout.session.async_payment_failed': {
+      const session = event.data.object;
+      const id = session.client_reference_id ?? '';
+      const snap = id ? await enrollmentRef(id).get() : null;
+      if (!snap?.exists) {
+        logger.warn('stripe event for an unknown enrollment', { eventId: event.id, sessionId: session.id });
+        return 'ignored';
+      }
+      if ((await eventRef(event.id).get()).exists) return 'duplicate';
+      await releaseHold(id, now);
+      await eventRef(event.id).set({ type: 'released', enrollmentId: id, at: now.toISOString() });
+      return 'released';
+    }
+    default:
+      return 'ignored';
+  }
+}
+
+/** The sweep: holds past their end give their seats back (their Stripe page is closed first). */
+export async function releaseLapsedHolds(now: Date, lapsed: Enrollment[]): Promise<number> {
+  let released = 0;
+  for (const e of lapsed) {
+    if (e.hold?.sessionId) {
+      const session = await stripe().checkout.sessions.retrieve(e.hold.sessionId).catch(() => null);
+      // Paid, its webhook still on the way: the webhook confirms it.
+      if (session?.status === 'complete') continue;
+      if (session?.status === 'open') await stripe().checkout.sessions.expire(e.hold.sessionId).catch(() => null);
+    }
+    if ((await releaseHold(e.id, now)).status === 'expired') released++;
+  }
+  return released;
+}

@@ -1,0 +1,78 @@
+// Seats held while a family pays by card (PRODUCT §5). A held seat counts in `enrolledCount` and has
+// a roster entry marked with its end (`holdExpiresAt`); it goes back when the checkout ends unpaid,
+// when the family leaves Stripe's page, or when it lapses — and a lapsed hold never blocks a seat:
+// the next enrollment in its class releases it in its own transaction.
+import { FieldValue, type Transaction } from 'firebase-admin/firestore';
+import { HttpsError } from 'firebase-functions/v2/https';
+import type { Enrollment } from '../../../contract/domain';
+import { COLLECTIONS, db, uniq } from './db';
+
+/** On a roster entry: the seat is held for a card payment until then (ISO time). */
+export const HOLD_END = 'holdExpiresAt';
+/** A hold outlasts Stripe's page by this much (seconds), so a payment made at the last moment finds its seats. */
+export const HOLD_GRACE_S = 120;
+
+const enrollmentRef = (id: string) => db().collection(COLLECTIONS.enrollments).doc(id);
+export const rosterRef = (classId: string, studentId: string) =>
+  db().collection(COLLECTIONS.classes).doc(classId).collection(COLLECTIONS.roster).doc(studentId);
+
+/** Seat count changes per class, written once per class at the end of a transaction. */
+export type SeatDeltas = Map<string, number>;
+export const addSeat = (deltas: SeatDeltas, classId: string, by: number) => deltas.set(classId, (deltas.get(classId) ?? 0) + by);
+export function writeSeatDeltas(tx: Transaction, deltas: SeatDeltas): void {
+  for (const [classId, delta] of deltas) {
+    if (delta) tx.update(db().collection(COLLECTIONS.classes).doc(classId), { enrolledCount: FieldValue.increment(delta) });
+  }
+}
+
+/**
+ * Holds to give back before taking seats in these classes: every lapsed one, and `alsoIds` (the
+ * family's own unpaid checkout for the same student, which a new attempt replaces). Reads only.
+ */
+export async function holdsToRelease(tx: Transaction, classIds: string[], now: Date, alsoIds: string[] = []): Promise<Enrollment[]> {
+  const lapsed = await Promise.all(
+    classIds.map((id) => tx.get(db().collection(COLLECTIONS.classes).doc(id).collection(COLLECTIONS.roster).where(HOLD_END, '<', now.toISOString()))),
+  );
+  const ids = uniq([...lapsed.flatMap((s) => s.docs.map((d) => d.get('enrollmentId') as string)), ...alsoIds]);
+  if (!ids.length) return [];
+  const snaps = await tx.getAll(...ids.map(enrollmentRef));
+  return snaps.filter((s) => s.exists && s.get('status') === 'pending_payment').map((s) => s.data() as Enrollment);
+}
+
+/** The seats these holds give back, per class. */
+export function seatsGivenBack(released: Enrollment[]): SeatDeltas {
+  const deltas: SeatDeltas = new Map();
+  for (const r of released) for (const classId of r.classIds) addSeat(deltas, classId, -1);
+  return deltas;
+}
+
+/** Writes that give a held enrollment's seats back (the counts: `seatsGivenBack`): it becomes `expired` (nothing owed), its roster entries go. */
+export function releaseInTx(tx: Transaction, held: Enrollment, at: string): Enrollment {
+  const next: Enrollment = { ...held, status: 'expired', balance: 0, hold: { ...held.hold!, releasedAt: at } };
+  tx.set(enrollmentRef(held.id), next);
+  for (const classId of held.classIds) tx.delete(rosterRef(classId, held.studentId));
+  return next;
+}
+
+/** Gives a hold's seats back now (checkout expired or abandoned). Anything but a pending hold is left as it is. */
+export async function releaseHold(enrollmentId: string, at: Date, ownerUid?: string): Promise<Enrollment> {
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(enrollmentRef(enrollmentId));
+    if (!snap.exists || (ownerUid && snap.get('ownerUid') !== ownerUid)) throw new HttpsError('not-found', 'This enrollment does not exist.');
+    const held = snap.data() as Enrollment;
+    if (held.status !== 'pending_payment') return held;
+    const next = releaseInTx(tx, held, at.toISOString());
+    writeSeatDeltas(tx, seatsGivenBack([held]));
+    return next;
+  });
+}
+
+/** Pending holds whose end has passed (the sweep, every 5 minutes in production). */
+export async function lapsedHolds(now: Date): Promise<Enrollment[]> {
+  const snap = await db()
+    .collection(COLLECTIONS.enrollments)
+    .where('status', '==', 'pending_payment')
+    .where('hold.expiresAt', '<', now.toISOString())
+    .get();
+  return snap.docs.map((d) => d.data() as Enrollment);
+}

@@ -1,0 +1,38 @@
+// The Stripe client. Production reads its keys from Secret Manager (defineSecret); emulator runs point
+// the same SDK at the local stand-in (scripts/stripe/standIn.ts) with its test keys.
+import { defineSecret, defineString } from 'firebase-functions/params';
+import Stripe from 'stripe';
+import emulators from '../../../contract/emulators.json';
+
+export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
+export const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');
+/** Where Stripe's page sends the family back, e.g. https://register.example.org (asked at deploy). */
+const PORTAL_URL = defineString('PORTAL_URL', { description: 'The portal address families use, e.g. https://register.example.org' });
+/** The API version every call and webhook is read with (the SDK's own, pinned with it in package.json). */
+const API_VERSION = '2026-10-28.endive';
+
+const onEmulator = () => process.env.FUNCTIONS_EMULATOR === 'true';
+let client: Stripe | undefined;
+
+export function stripe(): Stripe {
+  client ??= new Stripe(STRIPE_SECRET_KEY.value(), {
+    apiVersion: API_VERSION,
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(onEmulator() ? { host: '127.0.0.1', port: emulators.stripeStandIn.port, protocol: 'http' as const } : {}),
+  });
+  return client;
+}
+
+/** Stripe's answer was an error (its servers refused, or could not be reached). */
+export const isStripeError = (error: unknown): error is Stripe.errors.StripeError => error instanceof Stripe.errors.StripeError;
+
+/**
+ * The portal's address for Stripe's return links: PORTAL_URL in production (never a header a caller
+ * could set); on the emulators the page's own local origin.
+ */
+export function portalOrigin(requestOrigin: string | null): string {
+  if (!onEmulator()) return PORTAL_URL.value().replace(/\/+$/, '');
+  const local = requestOrigin && /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(requestOrigin);
+  return local ? requestOrigin : `http://localhost:${emulators.ports.hosting}`;
+}

@@ -1,0 +1,301 @@
+// A Stripe stand-in for emulator runs only (npm start, npm test): the real `stripe` SDK in the
+// functions is pointed at it. It answers only what the portal calls — Checkout Sessions (create,
+// retrieve, expire), Refunds (create), PaymentIntents (retrieve) — replays idempotency keys, answers
+// errors in Stripe's shape, and serves a plain test checkout page whose Pay sends a webhook signed
+// with the SDK's generateTestHeaderString, as Stripe would. Run: node --import tsx scripts/stripe/standIn.ts
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import Stripe from 'stripe';
+import { STANDIN } from './config';
+
+type Json = Record<string, unknown>;
+interface Session {
+  id: string;
+  object: 'checkout.session';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  expires_at: number;
+  metadata: Record<string, string>;
+  payment_intent: string | null;
+  success_url: string;
+  cancel_url: string;
+  url: string | null;
+  line_items: { description: string; amount: number; quantity: number }[];
+  declined?: boolean;
+}
+interface Intent {
+  id: string;
+  amount: number;
+  refunded: number;
+  last4: string;
+}
+
+const sessions = new Map<string, Session>();
+const intents = new Map<string, Intent>();
+const replies = new Map<string, { status: number; body: Json }>();
+const events: Json[] = [];
+/** Set by the tests: API calls fail as if Stripe could not be reached. */
+let outage = false;
+const signer = new Stripe('sk_test_signer');
+const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+class StripeError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly param?: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Stripe's form encoding (`line_items[0][price_data][unit_amount]=100`) back into objects. */
+function parseForm(body: string): Json {
+  const out: Json = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.replace(/\]/g, '').split('[');
+    let at: Json = out;
+    path.forEach((part, i) => {
+      if (i === path.length - 1) at[part] = value;
+      else at = (at[part] ??= {}) as Json;
+    });
+  }
+  return out;
+}
+const list = (x: unknown): Json[] => Object.values((x ?? {}) as Json) as Json[];
+
+function createSession(p: Json): Session {
+  const lines = list(p.line_items).map((l) => {
+    const price = (l.price_data ?? {}) as Json;
+    const product = (price.product_data ?? {}) as Json;
+    return { description: String(product.name ?? ''), amount: Number(price.unit_amount), quantity: Number(l.quantity ?? 1) };
+  });
+  if (!lines.length) throw new StripeError(400, 'You must provide at least one line item.', 'line_items');
+  if (lines.some((l) => !Number.isInteger(l.amount) || l.amount < 0)) throw new StripeError(400, 'Invalid integer', 'line_items');
+  if (!p.success_url) throw new StripeError(400, 'Missing required param: success_url.', 'success_url');
+  const expires = Number(p.expires_at ?? now() + 24 * 3600);
+  if (expires < now() + 30 * 60 - 5 || expires > now() + 24 * 3600) {
+    throw new StripeError(400, 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', 'expires_at');
+  }
+  const id = newId('cs');
+  const session: Session = {
+    id,
+    object: 'checkout.session',
+    status: 'open',
+    payment_status: 'unpaid',
+    amount_total: lines.reduce((s, l) => s + l.amount * l.quantity, 0),
+    currency: String(((list(p.line_items)[0]?.price_data ?? {}) as Json).currency ?? 'usd'),
+    client_reference_id: (p.client_reference_id as string) ?? null,
+    customer_email: (p.customer_email as string) ?? null,
+    expires_at: expires,
+    metadata: (p.metadata as Record<string, string>) ?? {},
+    payment_intent: null,
+    success_url: String(p.success_url),
+    cancel_url: String(p.cancel_url ?? p.success_url),
+    url: `http://127.0.0.1:${STANDIN.port}/pay/${id}`,
+    line_items: lines,
+  };
+  sessions.set(id, session);
+  return session;
+}
+
+const shown = (s: Session): Json => {
+  const { line_items: _lines, declined: _declined, ...rest } = s;
+  return { ...rest, url: s.status === 'open' ? s.url : null };
+};
+
+function session(id: string): Session {
+  const s = sessions.get(id);
+  if (!s) throw new StripeError(404, `No such checkout.session: '${id}'`, 'id', 'resource_missing');
+  return s;
+}
+
+/** Sends an event to the portal's webhook as Stripe would (signed; retried a few times). */
+async function deliver(type: string, object: Json): Promise<number> {
+  const event = { id: newId('evt'), object: 'event', type, created: now(), livemode: false, data: { object } };
+  events.push(event);
+  const payload = JSON.stringify(event);
+  const header = signer.webhooks.generateTestHeaderString({ payload, secret: STANDIN.webhookSecret });
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      const r = await fetch(STANDIN.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+      if (r.ok) return r.status;
+      if (r.status < 500) return r.status;
+    } catch {
+      // the functions emulator may be starting a worker: try again
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
+  }
+  return 0;
+}
+
+function pay(s: Session): void {
+  const intent: Intent = { id: newId('pi'), amount: s.amount_total, refunded: 0, last4: '4242' };
+  intents.set(intent.id, intent);
+  s.status = 'complete';
+  s.payment_status = 'paid';
+  s.payment_intent = intent.id;
+}
+
+function expire(s: Session): void {
+  if (s.status !== 'open') throw new StripeError(400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`, undefined, 'checkout_session_not_open');
+  s.status = 'expired';
+}
+
+function refund(p: Json): Json {
+  const intent = intents.get(String(p.payment_intent));
+  if (!intent) throw new StripeError(404, `No such payment_intent: '${String(p.payment_intent)}'`, 'payment_intent', 'resource_missing');
+  const amount = p.amount === undefined ? intent.amount - intent.refunded : Number(p.amount);
+  if (!Number.isInteger(amount) || amount < 1) throw new StripeError(400, 'Invalid positive integer', 'amount');
+  if (amount > intent.amount - intent.refunded) {
+    throw new StripeError(400, `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - intent.refunded) / 100).toFixed(2)})`, 'amount', 'amount_too_large');
+  }
+  intent.refunded += amount;
+  return { id: newId('re'), object: 'refund', amount, payment_intent: intent.id, status: 'succeeded', metadata: (p.metadata as Json) ?? {} };
+}
+
+/** The API routes: path pattern → handler of (params, form body). */
+async function api(method: string, path: string, body: Json): Promise<Json> {
+  let m: RegExpMatchArray | null;
+  if (method === 'POST' && path === '/v1/checkout/sessions') return shown(createSession(body));
+  if (method === 'GET' && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) return shown(session(m[1]));
+  if (method === 'POST' && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/))) {
+    const s = session(m[1]);
+    expire(s);
+    void deliver('checkout.session.expired', shown(s));
+    return shown(s);
+  }
+  if (method === 'POST' && path === '/v1/refunds') return refund(body);
+  if (method === 'GET' && (m = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
+    const intent = intents.get(m[1]);
+    if (!intent) throw new StripeError(404, `No such payment_intent: '${m[1]}'`, 'id', 'resource_missing');
+    return {
+      id: intent.id,
+      object: 'payment_intent',
+      amount: intent.amount,
+      status: 'succeeded',
+      latest_charge: { id: intent.id.replace('pi_', 'ch_'), object: 'charge', payment_method_details: { type: 'card', card: { brand: 'visa', last4: intent.last4 } } },
+    };
+  }
+  throw new StripeError(404, `Unrecognized request URL (${method}: ${path}).`);
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+function checkoutPage(s: Session, message = ''): string {
+  const rows = s.line_items.map((l) => `<tr><td>${escapeHtml(l.description)}</td><td>${money(l.amount * l.quantity)}</td></tr>`).join('');
+  const open = s.status === 'open';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Test checkout</title><style>body{font:16px system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1f2937}
+table{width:100%;border-collapse:collapse}td{padding:.4rem 0;border-bottom:1px solid #ddd}td:last-child{text-align:right}
+button{font:inherit;padding:.7rem 1.2rem;margin:.5rem .5rem 0 0;border-radius:6px;border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer}
+button.secondary{background:#fff;color:#1d4ed8}.alert{color:#b91c1c;font-weight:600}</style></head><body>
+<main><h1>Test checkout</h1><p>Stripe stand-in for local runs: no card is charged.</p>
+<table aria-label="What you pay for">${rows}<tr><th scope="row" style="text-align:left">Total</th><td><strong>${money(s.amount_total)}</strong></td></tr></table>
+${message ? `<p class="alert" role="alert">${escapeHtml(message)}</p>` : ''}
+${open ? `<form method="post"><button formaction="/pay/${s.id}/pay">Pay ${money(s.amount_total)}</button><button class="secondary" formaction="/pay/${s.id}/decline">Decline</button><button class="secondary" formaction="/pay/${s.id}/cancel">Cancel</button></form>` : `<p>This checkout is ${s.status}.</p>`}
+</main></body></html>`;
+}
+
+async function page(method: string, path: string, res: ServerResponse): Promise<void> {
+  const m = path.match(/^\/pay\/([^/]+)(?:\/(pay|decline|cancel))?$/);
+  const s = m ? sessions.get(m[1]) : undefined;
+  if (!m || !s) {
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('No such checkout.');
+    return;
+  }
+  const html = (body: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+  const redirect = (to: string) => void res.writeHead(303, { location: to }).end();
+  if (method === 'GET' || !m[2]) return void html(checkoutPage(s));
+  if (s.status !== 'open') return void html(checkoutPage(s));
+  if (m[2] === 'cancel') return redirect(s.cancel_url);
+  if (m[2] === 'decline') return void html(checkoutPage(s, 'Your card was declined. Try another card.'));
+  if (s.expires_at < now()) {
+    s.status = 'expired';
+    void deliver('checkout.session.expired', shown(s));
+    return void html(checkoutPage(s));
+  }
+  pay(s);
+  await deliver('checkout.session.completed', shown(s));
+  redirect(s.success_url.replace('{CHECKOUT_SESSION_ID}', s.id));
+}
+
+const read = (req: IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    let data = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => (data += c));
+    req.on('end', () => resolve(data));
+    req.on('error', reject);
+  });
+
+const send = (res: ServerResponse, status: number, body: Json) =>
+  res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') }).end(JSON.stringify(body));
+
+async function control(path: string, body: Json, res: ServerResponse): Promise<void> {
+  if (path === '/__standin/outage') {
+    outage = body.on === true;
+    return void send(res, 200, { outage });
+  }
+  if (path === '/__standin/events') return void send(res, 200, { events });
+  const m = path.match(/^\/__standin\/sessions\/([^/]+)\/(pay|expire-now)$/);
+  if (m) {
+    const s = session(m[1]);
+    if (m[2] === 'pay') {
+      pay(s);
+      const status = await deliver('checkout.session.completed', shown(s));
+      return void send(res, 200, { session: shown(s), webhookStatus: status });
+    }
+    expire(s);
+    const status = await deliver('checkout.session.expired', shown(s));
+    return void send(res, 200, { session: shown(s), webhookStatus: status });
+  }
+  send(res, 404, { error: { message: 'unknown control' } });
+}
+
+export function startStandIn(port = STANDIN.port) {
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const method = req.method ?? 'GET';
+    try {
+      const raw = await read(req);
+      if (url.pathname.startsWith('/pay/')) return await page(method, url.pathname, res);
+      if (url.pathname.startsWith('/__standin/')) return await control(url.pathname, raw ? (JSON.parse(raw) as Json) : {}, res);
+      if (outage) return void req.socket.destroy();
+      if (req.headers.authorization !== `Bearer ${STANDIN.secretKey}`) {
+        throw new StripeError(401, 'Invalid API Key provided.', undefined, 'api_key_invalid');
+      }
+      const key = req.headers['idempotency-key'];
+      const replayKey = typeof key === 'string' && method === 'POST' ? `${url.pathname} ${key}` : null;
+      const replay = replayKey ? replies.get(replayKey) : undefined;
+      if (replay) return void res.writeHead(replay.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true' }).end(JSON.stringify(replay.body));
+      let status = 200;
+      let body: Json;
+      try {
+        body = await api(method, url.pathname, parseForm(raw));
+      } catch (e) {
+        if (!(e instanceof StripeError)) throw e;
+        status = e.status;
+        body = { error: { type: status === 401 ? 'authentication_error' : 'invalid_request_error', message: e.message, param: e.param, code: e.code } };
+      }
+      if (replayKey) replies.set(replayKey, { status, body });
+      send(res, status, body);
+    } catch (e) {
+      if (e instanceof StripeError) return void send(res, e.status, { error: { type: 'authentication_error', message: e.message, code: e.code } });
+      send(res, 500, { error: { type: 'api_error', message: (e as Error).message } });
+    }
+  });
+  return new Promise<typeof server>((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await startStandIn();
+  console.log(`Stripe stand-in listening on http://127.0.0.1:${STANDIN.port}; webhooks to ${STANDIN.webhookUrl}`);
+}

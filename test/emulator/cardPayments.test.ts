@@ -1,0 +1,251 @@
+// Issue 18: paying by card. The functions talk to the Stripe stand-in through the real SDK; webhooks
+// arrive signed through Hosting's /api/stripe/webhook, as Stripe sends them.
+import Stripe from 'stripe';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ClassRecord, Enrollment, PriceQuote } from '../../contract/domain';
+import { formatCents } from '../../contract/format';
+import { adminDb } from '../../scripts/demo/adminApp';
+import { seedDemo } from '../../scripts/demo/seedDemo';
+import { STANDIN } from '../../scripts/stripe/config';
+import { callFunction, HOSTING, resetEmulators, signIn, type CallResult, type TestUser } from '../support/emulators';
+import { familyWithStudent, signedReleases, AVA } from '../support/samples';
+
+const db = () => adminDb();
+const WEBHOOK = `${HOSTING}/api/stripe/webhook`;
+const signer = new Stripe('sk_test_signer');
+const lines = (ids: string[]) => ids.map((classId) => ({ classId, addOnIds: [] }));
+type Enrolled = CallResult<{ enrollment: Enrollment; replayed: boolean; checkoutUrl?: string }>;
+
+async function enrollByCard(family: { user: TestUser; studentId: string }, classIds: string[], key: string): Promise<Enrolled> {
+  const quote = await callFunction<PriceQuote>('priceBasket', { lines: lines(classIds), codes: [], studentId: family.studentId }, family.user.idToken);
+  return callFunction('enroll', {
+    studentId: family.studentId,
+    lines: lines(classIds),
+    codes: [],
+    expectedTotal: quote.result!.total,
+    infoConfirmed: false,
+    releases: signedReleases(AVA.guardians[0].name),
+    idempotencyKey: key,
+    payWith: 'card',
+  }, family.user.idToken);
+}
+
+const standIn = async <T>(path: string, body: unknown = {}): Promise<T> =>
+  (await fetch(`${STANDIN.api}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<T>;
+const enrollment = async (id: string) => (await db().doc(`enrollments/${id}`).get()).data() as Enrollment;
+const seats = async (classId: string) => (await db().doc(`classes/${classId}`).get()).get('enrolledCount') as number;
+const count = async (collection: string) => (await db().collection(collection).count().get()).data().count;
+const mailFor = async (id: string) => (await db().collection('mail').where('enrollmentId', '==', id).get()).docs.map((d) => d.data());
+
+/** A signed webhook as Stripe would send it (`timestamp` in seconds; `secret` to sign with another key). */
+async function sendEvent(event: object, options: { secret?: string; timestamp?: number; header?: string | null; tamper?: boolean } = {}) {
+  const payload = JSON.stringify(event);
+  const header = options.header !== undefined ? options.header : signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? STANDIN.webhookSecret, timestamp: options.timestamp });
+  const body = options.tamper ? payload.replace('"paid"', '"paid" ') : payload;
+  const r = await fetch(WEBHOOK, { method: 'POST', headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) }, body });
+  return { status: r.status, text: await r.text() };
+}
+const completed = (id: string, session: Partial<Stripe.Checkout.Session>) => ({
+  id,
+  object: 'event',
+  type: 'checkout.session.completed',
+  created: Math.floor(Date.now() / 1000),
+  data: { object: { object: 'checkout.session', status: 'complete', payment_status: 'paid', ...session } },
+});
+
+describe('card payments: holds, Stripe Checkout and the webhook (issue 18)', () => {
+  let families: { user: TestUser; studentId: string }[];
+  beforeAll(async () => {
+    await resetEmulators();
+    await seedDemo();
+    const template = (await db().doc('classes/wild-art').get()).data() as ClassRecord;
+    for (const [i, id] of ['card-a', 'card-b', 'card-c', 'card-d', 'card-e'].entries()) {
+      await db().doc(`classes/${id}`).set({ ...template, id, title: `Card ${id.slice(-1).toUpperCase()}`, capacity: 1, enrolledCount: 0, gradeMin: 0, gradeMax: 12, addOns: [], weekdays: [i + 1] });
+    }
+    families = await Promise.all(Array.from({ length: 6 }, (_, i) => familyWithStudent(`card${i}@example.com`, `Card${i}`, 'Family')));
+  }, 120_000);
+
+  it('holds the seat, sends the family to Stripe once however often Pay is pressed, and confirms only from the webhook', async () => {
+    const family = families[0];
+    await callFunction('saveDraft', { json: '{"step":7}' }, family.user.idToken);
+    const [first, second] = await Promise.all([enrollByCard(family, ['card-a'], 'card-pay-1'), enrollByCard(family, ['card-a'], 'card-pay-1')]);
+    expect(first.status, JSON.stringify(first.error)).toBe(200);
+    expect(second.status, JSON.stringify(second.error)).toBe(200);
+    const held = first.result!.enrollment;
+    expect(held.status).toBe('pending_payment');
+    expect(first.result!.checkoutUrl).toMatch(new RegExp(`^${STANDIN.api}/pay/cs_test_`));
+    expect(second.result!.checkoutUrl).toBe(first.result!.checkoutUrl);
+    const minutes = (new Date(held.hold!.expiresAt).getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(31);
+    expect(minutes).toBeLessThan(33);
+    expect(await seats('card-a')).toBe(1);
+    // Held, not paid: no receipt, the draft kept (a cancel on Stripe's page comes back to it), not on the office's roster.
+    expect(await mailFor(held.id)).toHaveLength(0);
+    expect((await db().doc(`enrollmentDrafts/${family.user.uid}`).get()).exists).toBe(true);
+    const roster = await callFunction<{ rosters: { entries: unknown[] }[] }>('adminRosters', { classIds: ['card-a'] }, (await signIn('admin@example.com', 'admin-demo-1')).idToken);
+    expect(roster.result!.rosters[0].entries).toHaveLength(0);
+
+    // The success page does not confirm anything: only the webhook does.
+    const waiting = await callFunction<{ enrollment: Enrollment }>('myEnrollment', { enrollmentId: held.id }, family.user.idToken);
+    expect(waiting.result!.enrollment.status).toBe('pending_payment');
+
+    const sessionId = (await enrollment(held.id)).hold!.sessionId!;
+    const paid = await standIn<{ webhookStatus: number }>(`/__standin/sessions/${sessionId}/pay`);
+    expect(paid.webhookStatus).toBe(200);
+    const done = await enrollment(held.id);
+    expect(done.status).toBe('confirmed');
+    expect(done.balance).toBe(0);
+    expect(done.payments).toHaveLength(1);
+    expect(done.payments[0]).toMatchObject({ method: 'card', amount: held.total, card: { last4: '4242', sessionId } });
+    expect((await db().doc(`classes/card-a/roster/${family.studentId}`).get()).get('holdExpiresAt')).toBeUndefined();
+    expect(await seats('card-a')).toBe(1);
+    const mail = await mailFor(held.id);
+    expect(mail).toHaveLength(1);
+    expect(mail[0].message.text).toContain(`Balance due: ${formatCents(0)}`);
+    expect(mail[0].message.text).toContain(`Paid: ${formatCents(held.total)}`);
+    expect(mail[0].message.text).not.toContain('How to pay');
+    expect((await db().doc(`enrollmentDrafts/${family.user.uid}`).get()).exists).toBe(false);
+  });
+
+  it('refuses webhooks without a valid, fresh signature and writes nothing', async () => {
+    const held = await enrollByCard(families[1], ['card-b'], 'card-sign-1');
+    const e = held.result!.enrollment;
+    const sessionId = (await enrollment(e.id)).hold!.sessionId!;
+    const event = completed('evt_test_signature', { id: sessionId, client_reference_id: e.id, amount_total: e.total, payment_intent: 'pi_test_forged' });
+    const events = await count('stripeEvents');
+    for (const [what, options] of [
+      ['missing', { header: null }],
+      ['another secret', { secret: 'whsec_wrong' }],
+      ['a tampered body', { tamper: true }],
+      ['older than five minutes', { timestamp: Math.floor(Date.now() / 1000) - 301 }],
+    ] as const) {
+      const r = await sendEvent(event, options);
+      expect(r.status, what).toBe(400);
+    }
+    expect(await count('stripeEvents')).toBe(events);
+    expect((await enrollment(e.id)).status).toBe('pending_payment');
+    expect((await enrollment(e.id)).payments).toHaveLength(0);
+  });
+
+  it('applies the same event once, ignores unknown sessions, and flags a payment that does not match', async () => {
+    const e = (await enrollment((await enrollByCard(families[1], ['card-b'], 'card-sign-1')).result!.enrollment.id));
+    const sessionId = e.hold!.sessionId!;
+    // Paid on the stand-in's page, then Stripe delivers the same event again.
+    await standIn(`/__standin/sessions/${sessionId}/pay`);
+    const { events } = await standIn<{ events: { id: string; type: string; data: { object: { id: string } } }[] }>('/__standin/events');
+    const delivered = events.find((x) => x.type === 'checkout.session.completed' && x.data.object.id === sessionId)!;
+    const again = await sendEvent(delivered);
+    expect(again.status).toBe(200);
+    expect(again.text).toContain('duplicate');
+    const after = await enrollment(e.id);
+    expect(after.payments).toHaveLength(1);
+    expect(await mailFor(e.id)).toHaveLength(1);
+    expect(await seats('card-b')).toBe(1);
+
+    const before = { events: await count('stripeEvents'), enrollments: await count('enrollments') };
+    const unknown = await sendEvent(completed('evt_test_unknown', { id: 'cs_test_nobody', client_reference_id: 'no-such-enrollment', amount_total: 100, payment_intent: 'pi_test_x' }));
+    expect(unknown.status).toBe(200);
+    expect(await count('stripeEvents')).toBe(before.events);
+    expect(await count('enrollments')).toBe(before.enrollments);
+
+    const other = (await enrollByCard(families[2], ['card-c'], 'card-mismatch-1')).result!.enrollment;
+    const otherSession = (await enrollment(other.id)).hold!.sessionId!;
+    const short = await sendEvent(completed('evt_test_short', { id: otherSession, client_reference_id: other.id, amount_total: other.total - 100, payment_intent: 'pi_test_short' }));
+    expect(short.status).toBe(200);
+    const flagged = await enrollment(other.id);
+    expect(flagged.status).toBe('pending_payment');
+    expect(flagged.payments).toHaveLength(0);
+    expect(flagged.flag).toMatch(/did not match/);
+  });
+
+  it('gives the seats back when the family cancels on Stripe, and keeps its draft', async () => {
+    const family = families[2];
+    const pending = (await db().collection('enrollments').where('ownerUid', '==', family.user.uid).where('status', '==', 'pending_payment').get()).docs[0].data() as Enrollment;
+    await callFunction('saveDraft', { json: '{"step":7}' }, family.user.idToken);
+    const released = await callFunction<{ enrollment: Enrollment }>('releaseHold', { enrollmentId: pending.id }, family.user.idToken);
+    expect(released.status, JSON.stringify(released.error)).toBe(200);
+    expect(released.result!.enrollment.status).toBe('expired');
+    expect(await seats('card-c')).toBe(0);
+    expect((await db().doc(`classes/card-c/roster/${family.studentId}`).get()).exists).toBe(false);
+    expect((await db().doc(`enrollmentDrafts/${family.user.uid}`).get()).exists).toBe(true);
+    // Stripe's page is closed: it can no longer be paid.
+    const page = await fetch(pending.hold!.url!);
+    expect(await page.text()).toContain('This checkout is expired');
+    // Another family cannot release it.
+    expect((await callFunction('releaseHold', { enrollmentId: pending.id }, families[3].user.idToken)).status).toBe(404);
+  });
+
+  it('never lets a lapsed hold block a seat, and refunds a payment that arrives after its seat was taken', async () => {
+    const [late, next] = [families[3], families[2]];
+    const held = (await enrollByCard(late, ['card-c'], 'card-lapse-1')).result!.enrollment;
+    expect(await seats('card-c')).toBe(1);
+    // The hold's time runs out (moved into the past rather than waiting half an hour).
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await db().doc(`enrollments/${held.id}`).update({ 'hold.expiresAt': past });
+    await db().doc(`classes/card-c/roster/${late.studentId}`).update({ holdExpiresAt: past });
+    const taken = await enrollByCard(next, ['card-c'], 'card-lapse-2');
+    expect(taken.status, JSON.stringify(taken.error)).toBe(200);
+    expect(await seats('card-c')).toBe(1);
+    expect((await enrollment(held.id)).status).toBe('expired');
+
+    // The late family still pays on its page: no seat is left, so the payment goes back in full.
+    const paid = await standIn<{ webhookStatus: number }>(`/__standin/sessions/${(await enrollment(held.id)).hold!.sessionId}/pay`);
+    expect(paid.webhookStatus).toBe(200);
+    const refunded = await enrollment(held.id);
+    expect(refunded.status).toBe('expired');
+    expect(refunded.payments).toHaveLength(1);
+    expect(refunded.cardRefunds).toHaveLength(1);
+    expect(refunded.cardRefunds![0]).toMatchObject({ amount: held.total, last4: '4242' });
+    expect(refunded.balance).toBe(0);
+    expect(await seats('card-c')).toBe(1);
+    const mail = await mailFor(held.id);
+    expect(mail.map((m) => m.message.subject)).toEqual([expect.stringMatching(/^Refunded/)]);
+  });
+
+  it('releases the hold at once when Stripe cannot be reached, and says nothing was charged', async () => {
+    await standIn('/__standin/outage', { on: true });
+    let r: Enrolled;
+    try {
+      r = await enrollByCard(families[4], ['card-d'], 'card-outage-1');
+    } finally {
+      await standIn('/__standin/outage', { on: false });
+    }
+    expect(r.status).toBe(503);
+    expect(r.error?.message).toMatch(/Nothing was charged and no seat is held/);
+    expect(await seats('card-d')).toBe(0);
+    expect((await db().doc(`classes/card-d/roster/${families[4].studentId}`).get()).exists).toBe(false);
+    const left = (await db().collection('enrollments').where('ownerUid', '==', families[4].user.uid).get()).docs.map((d) => d.get('status'));
+    expect(left).toEqual(['expired']);
+  });
+
+  it('the sweep releases lapsed holds and closes their Stripe page; a late payment with a free seat takes it again', async () => {
+    // The sweep's work, called as the schedule calls it (the emulator runs no schedules).
+    process.env.FUNCTIONS_EMULATOR = 'true';
+    process.env.STRIPE_SECRET_KEY = STANDIN.secretKey;
+    const { releaseLapsedHolds } = await import('../../functions/src/data/checkout');
+    const { lapsedHolds, releaseHold } = await import('../../functions/src/data/holds');
+
+    const swept = (await enrollByCard(families[4], ['card-d'], 'card-sweep-1')).result!.enrollment;
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await db().doc(`enrollments/${swept.id}`).update({ 'hold.expiresAt': past });
+    const due = await lapsedHolds(new Date());
+    expect(due.map((e) => e.id)).toContain(swept.id);
+    expect(await releaseLapsedHolds(new Date(), due)).toBe(due.length);
+    expect((await enrollment(swept.id)).status).toBe('expired');
+    expect(await seats('card-d')).toBe(0);
+    expect(await (await fetch((await enrollment(swept.id)).hold!.url!)).text()).toContain('This checkout is expired');
+
+    // A hold released while its page was still open, paid a moment later: the seat is free, so it is taken again.
+    const lateButLucky = (await enrollByCard(families[5], ['card-e'], 'card-late-1')).result!.enrollment;
+    await releaseHold(lateButLucky.id, new Date());
+    expect(await seats('card-e')).toBe(0);
+    const paid = await standIn<{ webhookStatus: number }>(`/__standin/sessions/${(await enrollment(lateButLucky.id)).hold!.sessionId}/pay`);
+    expect(paid.webhookStatus).toBe(200);
+    const kept = await enrollment(lateButLucky.id);
+    expect(kept.status).toBe('confirmed');
+    expect(kept.balance).toBe(0);
+    expect(kept.cardRefunds ?? []).toHaveLength(0);
+    expect(await seats('card-e')).toBe(1);
+    expect((await db().doc(`classes/card-e/roster/${families[5].studentId}`).get()).get('enrollmentId')).toBe(lateButLucky.id);
+  });
+});
