@@ -1,5 +1,5 @@
 // How money, dates, times, weekdays and grades read, the same in the app and in emails.
-import { GRADE_MAX, GRADE_MIN, WEEKDAY_NAMES, type Cents, type IsoDate, type Weekday } from './domain';
+import { GRADE_MAX, GRADE_MIN, SCHOOL_TIME_ZONE, WEEKDAY_NAMES, type Cents, type EnrollmentStatus, type IsoDate, type Weekday } from './domain';
 
 export function formatCents(cents: Cents): string {
   const sign = cents < 0 ? '−' : '';
@@ -80,3 +80,19 @@ export const plainDollars = (cents: Cents) => (cents / 100).toFixed(2);
 
 /** "Youth M", "Adult 2XL": how a t-shirt size reads on the family form, the office pages and CSVs. */
 export const tshirtLabel = (size: string) => `${size.startsWith('Y') ? 'Youth' : 'Adult'} ${size.slice(1)}`;
+
+/** An enrollment's status as families and the office read it. */
+export const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = {
+  confirmed: 'Confirmed',
+  cancelled: 'Cancelled',
+  pending_payment: 'Waiting for card payment',
+  expired: 'Not completed (unpaid)',
+};
+
+let clock: Intl.DateTimeFormat | undefined;
+/** The time of day of an instant at the school ("3:42 PM"). */
+export const formatClock = (iso: string) => (clock ??= new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL_TIME_ZONE, hour: 'numeric', minute: '2-digit' })).format(new Date(iso));
+
+const CARD_BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay' };
+/** A card as families read it: "Visa card ending 4242". */
+export const formatCard = (card: { brand: string; last4: string }) => `${CARD_BRANDS[card.brand] ? `${CARD_BRANDS[card.brand]} ` : ''}card ending ${card.last4}`;

@@ -56,11 +56,16 @@ export function useForgetOnAccountChange(uid: string | null | undefined) {
  * A callable's answer as a load state, cached under its name and payload; `reload` asks again.
  * `enabled: false` waits (the payload is not known yet).
  */
-export function useCallQuery<N extends CallableName>(name: N, payload?: Payload<N>, { enabled = true }: { enabled?: boolean } = {}) {
+export function useCallQuery<N extends CallableName>(
+  name: N,
+  payload?: Payload<N>,
+  { enabled = true, pollMs }: { enabled?: boolean; /** Asks again this often while it returns true. */ pollMs?: (answer: Response<N> | undefined) => number | false } = {},
+) {
   const query = useQuery({
     queryKey: callKey(name, payload),
     queryFn: () => call(name, payload),
     enabled,
+    ...(pollMs ? { refetchInterval: (q: { state: { data: Response<N> | undefined } }) => pollMs(q.state.data) } : {}),
   });
   const state: LoadState<Response<N>> = useMemo(
     () => (query.status === 'success' ? loaded(query.data) : query.status === 'error' ? failed(toCallError(query.error)) : loading),

@@ -62,6 +62,9 @@ describe('a family enrolls end to end (issue 5)', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('NOPE is not a valid code.').waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    // Card is the first way to pay; this family pays the office later (card payments: cardCheckout.test.ts).
+    await page.getByRole('button', { name: 'Pay $260 by card' }).waitFor();
+    await page.getByRole('radio', { name: 'Pay the office later (check, cash or Venmo)' }).check();
     await page.getByRole('button', { name: 'Enroll Ava' }).click();
     await page.getByRole('heading', { name: 'Ava Rivera is enrolled' }).waitFor();
     expect(path(page)).toBe('/classes/enrollment/done');
@@ -143,6 +146,7 @@ describe('a family enrolls end to end (issue 5)', () => {
     await signReleases(page, 'sam rivera');
     await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
     await page.getByText('Little Naturalists Bundle (Forest Explorers + Creek Critters)').waitFor();
+    await page.getByRole('radio', { name: 'Pay the office later (check, cash or Venmo)' }).check();
     await page.getByRole('button', { name: 'Enroll Theo' }).click();
     await page.locator('p.form-failure[role=alert]', { hasText: 'Please remove the classes flagged above first.' }).waitFor();
     await flagged.getByRole('button', { name: 'Remove this class' }).click();

@@ -7,7 +7,7 @@ import { logger } from 'firebase-functions/v2';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
 import type { CardDetails, ClassRecord, Enrollment, Semester, Student } from '../../../contract/domain';
-import { formatCents } from '../../../contract/format';
+import { formatCard, formatCents } from '../../../contract/format';
 import { lineTotalOf } from '../../../contract/money';
 import { buildReceipt } from '../domain/receipt';
 import { isStripeError, stripe } from '../payments/stripe';
@@ -159,7 +159,7 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
       enrollmentId: id,
       message: {
         subject: `Refunded: ${e.studentName} could not be enrolled`,
-        text: `We received your payment of ${formatCents(payment.amount)} for ${e.studentName}, but the seats were released when the checkout time ran out and the class has since filled. The full amount was refunded to your ${card.brand} card ending ${card.last4}; it shows on your statement in 5–10 days.`,
+        text: `We received your payment of ${formatCents(payment.amount)} for ${e.studentName}, but the seats were released when the checkout time ran out and the class has since filled. The full amount was refunded to your ${formatCard(card)}; it shows on your statement in 5–10 days.`,
         html: `<p>We received your payment of ${formatCents(payment.amount)}, but the seats were released when the checkout time ran out and the class has since filled.</p><p>The full amount was refunded to your card ending ${card.last4}; it shows on your statement in 5–10 days.</p>`,
       },
     });

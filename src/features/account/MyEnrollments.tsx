@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { formatCents, formatDateRange, formatDay, formatTimeRange, formatWeekdays } from '../../../contract/format';
+import { ENROLLMENT_STATUS_LABELS, formatCard, formatCents, formatClock, formatDateRange, formatDay, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { moneyFigures } from '../../../contract/money';
 import { PriceTable } from '../../components/PriceTable';
 import { PageLoading } from '../../components/PageLoading';
@@ -42,8 +42,13 @@ export default function MyEnrollments() {
                 <h2>{e.studentName}</h2>
                 <p className="muted">
                   Enrolled {formatDay(e.createdAt)} ·{' '}
-                  <span className={`status status-${e.status}`}>{e.status === 'confirmed' ? 'Confirmed' : 'Cancelled'}</span>
+                  <span className={`status status-${e.status}`}>{ENROLLMENT_STATUS_LABELS[e.status]}</span>
                 </p>
+                {e.status === 'pending_payment' && e.hold?.url && (
+                  <p>
+                    Seats held until {formatClock(e.hold.payBy ?? e.hold.expiresAt)}. <a href={e.hold.url}>Finish paying by card</a>
+                  </p>
+                )}
                 <PriceTable
                   priced={e}
                   caption={`Classes and prices for ${e.studentName}`}
@@ -63,6 +68,18 @@ export default function MyEnrollments() {
                   <p key={i} className="muted">
                     Cancelled {formatDay(c.at)}: {c.classTitles.join(', ')}
                     {c.refund > 0 && ` · refund ${formatCents(c.refund)}`}
+                  </p>
+                ))}
+                {e.payments.flatMap((p) =>
+                  p.card && !p.voided ? (
+                    <p key={p.id} className="muted">
+                      Paid {formatCents(p.amount)} on {formatDay(p.at)} by {formatCard(p.card)}
+                    </p>
+                  ) : [],
+                )}
+                {(e.cardRefunds ?? []).map((r) => (
+                  <p key={r.refundId} className="muted">
+                    Refunded {formatCents(r.amount)} on {formatDay(r.at)} to card ending {r.last4}: {r.reason}
                   </p>
                 ))}
                 <dl className="money-summary">

@@ -20,6 +20,7 @@ const Steps = {
   releases: lazy(() => import('./steps/ReleasesStep')),
   review: lazy(() => import('./steps/ReviewStep')),
   done: lazy(() => import('./steps/DoneStep')),
+  checkout: lazy(() => import('./steps/CheckoutStep')),
 };
 
 function StepIndicator({ current }: { current: StepId }) {
@@ -79,8 +80,10 @@ function Flow() {
   const segment = location.pathname.replace(/^\/classes\/enrollment\/?/, '').split('/')[0];
   const current = (STEPS.find((s) => s.path === segment)?.id ?? 'classes') as StepId;
   const chosen = Object.keys(state.selection).length;
-  const needsClasses = segment !== '' && segment !== 'done' && chosen === 0;
-  const needsAccount = !['', 'account', 'done'].includes(segment) && user === null;
+  // The success pages (after submit; back from Stripe's page) stand on their own.
+  const after = segment === 'done' || segment === 'checkout';
+  const needsClasses = segment !== '' && !after && chosen === 0;
+  const needsAccount = !['', 'account'].includes(segment) && !after && user === null;
 
   // Remember the step the family is on: a reload, or the next visit's Continue, comes back to it.
   useEffect(() => {
@@ -97,8 +100,8 @@ function Flow() {
 
   return (
     <div className="page enrollment-flow">
-      {segment !== 'done' && <StepIndicator current={current} />}
-      <RestoredBanner onStep={current} />
+      {!after && <StepIndicator current={current} />}
+      {!after && <RestoredBanner onStep={current} />}
       {AFTER_ACCOUNT.includes(segment) && (user === undefined || !ready) ? (
         <PageLoading label="Loading your enrollment…" />
       ) : needsClasses ? (
@@ -121,6 +124,7 @@ function Flow() {
             <Route path="releases" element={<Steps.releases />} />
             <Route path="review" element={<Steps.review />} />
             <Route path="done" element={<Steps.done />} />
+            <Route path="checkout" element={<Steps.checkout />} />
             <Route path="*" element={<Navigate to={stepPath('classes')} replace />} />
           </Routes>
         </Suspense>

@@ -54,7 +54,8 @@ export function CancelForm({ enrollment, titles, onChange }: { enrollment: Enrol
       },
     );
   };
-  if (enrollment.status === 'cancelled') return null;
+  // Only a confirmed enrollment holds seats to cancel (a card checkout's hold ends by itself).
+  if (enrollment.status !== 'confirmed') return null;
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="cancel-title">
       <h3 id="cancel-title">Cancel classes</h3>

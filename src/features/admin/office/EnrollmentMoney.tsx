@@ -2,7 +2,7 @@
 // cancel some or all classes with the refund the pricing engine suggests (editable).
 import { Dialog } from 'primereact/dialog';
 import { paymentKey, type Enrollment } from '../../../../contract/domain';
-import { formatCents, formatDay } from '../../../../contract/format';
+import { ENROLLMENT_STATUS_LABELS, formatCents, formatDay } from '../../../../contract/format';
 import { moneyFigures } from '../../../../contract/money';
 import { CancelForm } from './CancelForm';
 import { METHOD_LABEL } from './paymentMethod';
@@ -39,7 +39,8 @@ export function EnrollmentMoney({
   return (
     <Dialog header={`${e.studentName} · enrolled ${formatDay(e.createdAt)}`} visible onHide={onClose} className="money-dialog" style={{ width: 'min(36rem, 95vw)' }} modal>
       <p>
-        Status: <strong>{e.status === 'confirmed' ? 'Confirmed' : 'Cancelled'}</strong>
+        Status: <strong>{ENROLLMENT_STATUS_LABELS[e.status]}</strong>
+        {e.flag && <span className="form-failure"> · {e.flag}</span>}
       </p>
       <ul className="plain-list">
         {e.lineItems.map((l) => (

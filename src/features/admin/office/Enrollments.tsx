@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Enrollment, EnrollmentRow, EnrollmentSort } from '../../../../contract/domain';
-import { formatCents, formatDay } from '../../../../contract/format';
+import { ENROLLMENT_STATUSES, type Enrollment, type EnrollmentRow, type EnrollmentSort, type EnrollmentStatus } from '../../../../contract/domain';
+import { ENROLLMENT_STATUS_LABELS, formatCents, formatDay } from '../../../../contract/format';
 import { netPaidOf, paidOf, refundedOf } from '../../../../contract/money';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
@@ -19,7 +19,7 @@ import { Button } from '../../../components/Button';
 
 const PAGE_SIZE = 25;
 const EXPORT_PAGE = 1000;
-type Status = '' | 'confirmed' | 'cancelled';
+type Status = '' | EnrollmentStatus;
 interface Filters {
   classId: string;
   status: Status;
@@ -113,8 +113,11 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
             <label htmlFor="filter-status">Status</label>
             <select id="filter-status" className="p-inputtext p-component" value={filters.status} onChange={(e) => set({ status: e.target.value as Status })}>
               <option value="">Any status</option>
-              <option value="confirmed">Confirmed</option>
-              <option value="cancelled">Cancelled</option>
+              {ENROLLMENT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {ENROLLMENT_STATUS_LABELS[s]}
+                </option>
+              ))}
             </select>
           </div>
           <div className="field">
@@ -169,7 +172,7 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
                         <td className="num">{formatCents(e.netPaid)}</td>
                         <td className="num">{e.balance > 0 ? <strong>{formatCents(e.balance)}</strong> : formatCents(e.balance)}</td>
                         <td>
-                          <span className={`status-chip ${e.status === 'confirmed' ? 'status-live' : 'status-draft'}`}>{e.status === 'confirmed' ? 'Confirmed' : 'Cancelled'}</span>
+                          <span className={`status-chip ${e.status === 'confirmed' ? 'status-live' : 'status-draft'}`}>{ENROLLMENT_STATUS_LABELS[e.status]}</span>
                         </td>
                         <td>
                           <button type="button" className="link-button" onClick={() => setOpen(e)}>

@@ -12,7 +12,8 @@ import { basketLines, stepPath, unsignedReleases } from '../flowState';
 import { StepFrame } from './StepFrame';
 import { LoadError } from '../../../components/LoadError';
 import { PriceTable } from '../../../components/PriceTable';
-import { usePriceQuote, useReleases } from '../api';
+import { usePaymentOptions, usePriceQuote, useReleases } from '../api';
+import type { CheckoutMethod } from '../../../../contract/domain';
 import { useFetchCall } from '../../../lib/query';
 import { useEnroll } from '../../account/api';
 import { Button } from '../../../components/Button';
@@ -31,6 +32,8 @@ export default function ReviewStep() {
   const forStudent = state.studentChoice && state.studentChoice !== 'new' ? { studentId: state.studentChoice } : {};
   const [quote, reloadQuote] = usePriceQuote({ lines, codes: state.codes, ...forStudent });
   const [releases, reloadReleases] = useReleases();
+  const [options, reloadOptions] = usePaymentOptions();
+  const [payWith, setPayWith] = useState<CheckoutMethod | null>(null);
   const [code, setCode] = useState('');
   const [codeMessage, setCodeMessage] = useState('');
   const [codeNote, setCodeNote] = useState('');
@@ -41,9 +44,10 @@ export default function ReviewStep() {
   const classProblems = useSelectionProblems();
 
   if (!state.profile || !state.studentChoice || state.studentChoice === 'new') return <Navigate to={stepPath('student')} replace />;
-  if (quote.status === 'loading' || releases.status === 'loading') return <PageLoading label="Pricing your enrollment…" />;
+  if (quote.status === 'loading' || releases.status === 'loading' || options.status === 'loading') return <PageLoading label="Pricing your enrollment…" />;
   if (quote.status === 'error') return <LoadError error={quote.error} onRetry={reloadQuote} />;
   if (releases.status === 'error') return <LoadError error={releases.error} onRetry={reloadReleases} />;
+  if (options.status === 'error') return <LoadError error={options.error} onRetry={reloadOptions} />;
   // Signatures are part of the draft; one restored from an older draft (a reload within its save's
   // debounce) may lack them: the family signs again rather than submitting what the server refuses.
   if (unsignedReleases(state, releases.value.releases).length) {
@@ -51,6 +55,9 @@ export default function ReviewStep() {
   }
   const q = quote.value;
   const studentId = state.studentChoice;
+  const { methods, holdMinutes } = options.value;
+  const method = payWith && methods.includes(payWith) ? payWith : methods[0];
+  const byCard = method === 'card' && q.total > 0;
 
   const applyCode = async () => {
     const wanted = code.trim().toUpperCase();
@@ -84,7 +91,7 @@ export default function ReviewStep() {
     try {
       // The enrollment deletes the draft: a save still on its way must not bring it back.
       await draftSettled();
-      const { enrollment } = await enroll.mutateAsync({
+      const { enrollment, checkoutUrl } = await enroll.mutateAsync({
         studentId,
         lines,
         codes: state.codes,
@@ -92,21 +99,27 @@ export default function ReviewStep() {
         infoConfirmed: !state.reviewNeeded || (state.infoConfirmed && state.healthConfirmed),
         releases: releases.value.releases.map((r) => ({ releaseId: r.id, version: r.version, typedName: state.signatures[r.id] ?? '' })),
         idempotencyKey,
+        payWith: method,
       });
+      if (checkoutUrl) {
+        // Stripe's page; it comes back to /classes/enrollment/checkout. Stays busy while the page changes.
+        window.location.assign(checkoutUrl);
+        return;
+      }
       notify({ severity: 'success', summary: 'Success', detail: `${enrollment.studentName} is enrolled!` });
       navigate(stepPath('classes') + '/done', { state: { enrollment } });
+      setSubmitting(false);
     } catch (e) {
       const error = toCallError(e);
       setFailure(error.message);
       notify({ severity: 'error', summary: 'Not enrolled', detail: error.message });
       if (error.code === 'aborted') reloadQuote();
-    } finally {
       setSubmitting(false);
     }
   };
 
   return (
-    <StepFrame title="Review and submit" back={stepPath('releases')} onNext={submit} nextLabel={`Enroll ${state.profile.firstName}`} busy={submitting}>
+    <StepFrame title="Review and submit" back={stepPath('releases')} onNext={submit} nextLabel={byCard ? `Pay ${formatCents(q.total)} by card` : `Enroll ${state.profile.firstName}`} busy={submitting}>
       <p>
         Enrolling <strong>{`${state.profile.firstName} ${state.profile.lastName}`}</strong>
       </p>
@@ -173,8 +186,33 @@ export default function ReviewStep() {
 
       <section className="how-to-pay" aria-labelledby="how-to-pay">
         <h2 id="how-to-pay">How to pay</h2>
-        {q.total === 0 ? <p>Nothing to pay: your enrollment is confirmed as paid.</p> : <Markdown text={settings.payment_instructions} />}
-        {q.total > 0 && <p className="muted">Your enrollment is confirmed right away, with a balance due of {formatCents(q.total)}.</p>}
+        {q.total === 0 ? (
+          <p>Nothing to pay: your enrollment is confirmed as paid.</p>
+        ) : (
+          <>
+            {methods.length > 1 && (
+              <div className="pay-choice" role="radiogroup" aria-labelledby="how-to-pay">
+                {methods.map((m) => (
+                  <label key={m} className="pay-option">
+                    <input type="radio" name="pay-with" value={m} checked={method === m} onChange={() => setPayWith(m)} />
+                    <span>{m === 'card' ? `Pay ${formatCents(q.total)} by card now` : 'Pay the office later (check, cash or Venmo)'}</span>
+                  </label>
+                ))}
+              </div>
+            )}
+            {method === 'card' ? (
+              <p className="muted">
+                You pay on Stripe’s secure page; no card details reach us. Your seats are held for {holdMinutes} minutes while you pay, and {state.profile.firstName} is enrolled
+                as soon as the payment is received.
+              </p>
+            ) : (
+              <>
+                <Markdown text={settings.payment_instructions} />
+                <p className="muted">Your enrollment is confirmed right away, with a balance due of {formatCents(q.total)}.</p>
+              </>
+            )}
+          </>
+        )}
       </section>
       {failure && (
         <p className="form-failure" role="alert">

@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import type { Enrollment } from '../../../../contract/domain';
+import { formatCard, formatCents } from '../../../../contract/format';
+import { LinkButton } from '../../../components/Button';
+import { LoadError } from '../../../components/LoadError';
+import { PageLoading } from '../../../components/PageLoading';
+import { failureText } from '../../../lib/query';
+import { useSession } from '../../../lib/session';
+import { useNotify } from '../../../lib/toast';
+import { useCheckoutEnrollment, useReleaseHold } from '../api';
+import { useFlow } from '../FlowContext';
+import { stepPath } from '../flowState';
+import { EnrolledSummary, PageHeading } from './EnrolledSummary';
+
+/** Minutes and seconds until `iso`, ticking every second ("12:04"); "0:00" once passed. */
+function useCountdown(iso: string | undefined): string {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = Math.max(0, Math.floor(((iso ? new Date(iso).getTime() : now) - now) / 1000));
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+}
+
+/** Back from Stripe's page, paid: waits for the webhook's confirmation. */
+function Waiting({ enrollmentId }: { enrollmentId: string }) {
+  const [state, reload] = useCheckoutEnrollment(enrollmentId);
+  const { finish } = useFlow();
+  const enrollment = state.status === 'loaded' ? state.value.enrollment : null;
+  const confirmed = enrollment?.status === 'confirmed';
+  // Paid and confirmed: the next enrollment starts fresh (the server already deleted the draft).
+  useEffect(() => {
+    if (confirmed) finish();
+  }, [confirmed, finish]);
+  const countdown = useCountdown(enrollment?.hold?.payBy ?? enrollment?.hold?.expiresAt);
+  if (state.status === 'loading') return <PageLoading label="Checking your payment…" />;
+  if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
+  const e = state.value.enrollment;
+  if (e.status === 'pending_payment') {
+    return (
+      <div className="step checkout-step">
+        <PageHeading>Waiting for your payment</PageHeading>
+        <p role="status" className="checkout-waiting">
+          <span className="pi pi-spin pi-spinner" aria-hidden="true" /> We are waiting for Stripe to confirm the payment for {e.studentName}. This page updates by itself.
+        </p>
+        <p className="muted">Seats held for {countdown} more.</p>
+        {e.hold?.url && (
+          <p>
+            Not paid yet? <a href={e.hold.url}>Go back to the payment page</a>.
+          </p>
+        )}
+      </div>
+    );
+  }
+  if (e.status === 'confirmed') return <Paid enrollment={e} />;
+  return <NotCompleted enrollment={e} />;
+}
+
+function Paid({ enrollment: e }: { enrollment: Enrollment }) {
+  const card = e.payments.find((p) => p.card)?.card;
+  return (
+    <div className="step done-step checkout-step">
+      <PageHeading>
+        <span className="pi pi-check-circle" aria-hidden="true" /> Payment received — {e.studentName.split(' ')[0]} is enrolled
+      </PageHeading>
+      <p>
+        {card ? `We charged ${formatCents(e.total - e.balance)} to your ${formatCard(card)}. ` : ''}We sent a confirmation email with the details.
+      </p>
+      <EnrolledSummary enrollment={e} />
+    </div>
+  );
+}
+
+function NotCompleted({ enrollment: e }: { enrollment: Enrollment }) {
+  const refund = e.cardRefunds?.[0];
+  return (
+    <div className="step checkout-step">
+      <PageHeading>{e.studentName} is not enrolled</PageHeading>
+      {refund ? (
+        <p role="alert">
+          Your payment arrived after the seats were released, and the class has filled since. We refunded {formatCents(refund.amount)} to your card ending {refund.last4}; it shows
+          on your statement in 5–10 days.
+        </p>
+      ) : (
+        <p role="alert">The payment was not completed in time, so the seats went back. Nothing was charged. Your classes are still in your cart: you can try again.</p>
+      )}
+      <div className="step-actions">
+        <LinkButton to={stepPath('review')}>
+          <span className="p-button-label">Back to review</span>
+        </LinkButton>
+      </div>
+    </div>
+  );
+}
+
+/** Back from Stripe's page with Cancel: the held seats go back at once and the cart is kept. */
+function Cancelled({ enrollmentId }: { enrollmentId: string }) {
+  const release = useReleaseHold();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    release.mutateAsync({ enrollmentId }).then(
+      ({ enrollment }) => {
+        if (enrollment.status === 'confirmed') return navigate(`/classes/enrollment/checkout?enrollment=${encodeURIComponent(enrollmentId)}`, { replace: true });
+        notify({ severity: 'info', summary: 'Payment cancelled', detail: 'Nothing was charged. Your classes are still in your cart.' });
+        navigate(stepPath('review'), { replace: true });
+      },
+      () => undefined,
+    );
+  }, [release, enrollmentId, navigate, notify]);
+  if (release.isError) {
+    return (
+      <div className="step checkout-step">
+        <PageHeading>Payment cancelled</PageHeading>
+        <p role="alert">{failureText(release.error)}</p>
+        <LinkButton to={stepPath('review')}>
+          <span className="p-button-label">Back to review</span>
+        </LinkButton>
+      </div>
+    );
+  }
+  return <PageLoading label="Payment cancelled: returning to your cart…" />;
+}
+
+/** /classes/enrollment/checkout: where Stripe's page sends the family back. */
+export default function CheckoutStep() {
+  const [params] = useSearchParams();
+  const { user } = useSession();
+  const enrollmentId = params.get('enrollment');
+  if (!enrollmentId) return <Navigate to="/account/enrollments" replace />;
+  if (user === undefined) return <PageLoading />;
+  if (user === null) return <Navigate to={stepPath('account')} replace />;
+  return params.get('cancelled') ? <Cancelled enrollmentId={enrollmentId} /> : <Waiting enrollmentId={enrollmentId} />;
+}

@@ -1,0 +1,46 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { Enrollment } from '../../../../contract/domain';
+import { formatCents } from '../../../../contract/format';
+import { LinkButton } from '../../../components/Button';
+import { PriceTable } from '../../../components/PriceTable';
+
+/** A page's heading that takes the focus and the top of the page when it opens (from the bottom of the review step). */
+export function PageHeading({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    ref.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <h1 ref={ref} tabIndex={-1}>
+      {children}
+    </h1>
+  );
+}
+
+/** What was enrolled, what it cost and what is due, with the ways on: the success pages of either payment. */
+export function EnrolledSummary({ enrollment, children }: { enrollment: Enrollment; children?: ReactNode }) {
+  return (
+    <>
+      <PriceTable
+        priced={enrollment}
+        caption="What was enrolled and what it costs"
+        after={
+          <tr>
+            <th scope="row">Balance due</th>
+            <td className="num">{formatCents(enrollment.balance)}</td>
+          </tr>
+        }
+      />
+      {children}
+      <div className="step-actions">
+        <LinkButton to="/account/enrollments" variant="outlined">
+          <span className="p-button-label">See my enrollments</span>
+        </LinkButton>
+        <LinkButton to="/classes/enrollment">
+          <span className="p-button-label">Enroll another student</span>
+        </LinkButton>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+// Issue 18 in Chromium: a family pays by card on the Stripe stand-in's test page and lands on the
+// confirmation; a family that cancels there comes back to its cart; a hold that lapses gives its seat back.
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ClassRecord, Enrollment } from '../../contract/domain';
+import { adminDb } from '../../scripts/demo/adminApp';
+import { STANDIN } from '../../scripts/stripe/config';
+import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
+
+const db = () => adminDb();
+const path = (page: Page) => new URL(page.url()).pathname;
+const seats = async (id: string) => (await db().doc(`classes/${id}`).get()).get('enrolledCount') as number;
+const CLASSES = [
+  { id: 'pond-painters', title: 'Pond Painters', weekday: 1 },
+  { id: 'moss-makers', title: 'Moss Makers', weekday: 3 },
+  { id: 'bark-builders', title: 'Bark Builders', weekday: 5 },
+];
+
+/** Signed in as the demo family: chooses a class for Ava and walks to the review step. */
+async function toReview(page: Page, title: string) {
+  await page.goto('/classes/enrollment');
+  await page.getByRole('button', { name: `Select ${title}`, exact: true }).click();
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: 'Who is enrolling?' }).waitFor();
+  await page.getByRole('radio', { name: /Ava Rivera/ }).check();
+  for (const heading of ['Student info', 'Health and safety']) {
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: heading }).waitFor();
+  }
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('heading', { name: 'Releases' }).waitFor();
+  for (const release of ['Medical Release', 'Liability Release']) await page.getByLabel(`Type your full name to sign the ${release}`).fill('Sam Rivera');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
+}
+
+describe('paying by card at checkout (issue 18)', () => {
+  const browser = seededBrowser();
+  beforeAll(async () => {
+    const template = (await db().doc('classes/wild-art').get()).data() as ClassRecord;
+    for (const c of CLASSES) {
+      await db().doc(`classes/${c.id}`).set({ ...template, id: c.id, title: c.title, capacity: 6, enrolledCount: 0, gradeMin: 0, gradeMax: 12, addOns: [], weekdays: [c.weekday] });
+    }
+  });
+
+  it('pays on the test checkout page and lands on the confirmation (1280 px)', async () => {
+    const { context, page } = await newPage(browser());
+    await signInAs(page, 'family@example.com', 'family-demo-1');
+    await toReview(page, 'Pond Painters');
+    expect(await page.getByRole('radio', { name: 'Pay $260 by card now' }).isChecked()).toBe(true);
+    await page.getByText('Your seats are held for 30 minutes while you pay').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Pay $260 by card' }).click();
+
+    await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
+    expect(page.url()).toMatch(new RegExp(`^${STANDIN.api}/pay/cs_test_`));
+    expect(await seats('pond-painters')).toBe(1);
+    await page.getByRole('button', { name: 'Pay $260.00' }).click();
+
+    const done = page.getByRole('heading', { name: 'Payment received — Ava is enrolled' });
+    await done.waitFor();
+    expect(path(page)).toBe('/classes/enrollment/checkout');
+    await page.getByText('We charged $260 to your Visa card ending 4242.').waitFor();
+    expect(await done.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'See my enrollments' }).click();
+    await page.getByRole('heading', { name: 'My Enrollments' }).waitFor();
+    await page.getByText(/Paid \$260 on .* by Visa card ending 4242/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('cancels on the checkout page and comes back to the cart with the seat released (360 px)', async () => {
+    const { context, page } = await newPage(browser(), 360, 780);
+    await signInAs(page, 'family@example.com', 'family-demo-1');
+    await toReview(page, 'Moss Makers');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Pay $260 by card' }).click();
+    await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
+    expect(await seats('moss-makers')).toBe(1);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
+    await page.getByText('Nothing was charged. Your classes are still in your cart.').waitFor();
+    await page.getByRole('cell', { name: 'Moss Makers' }).waitFor();
+    expect(await seats('moss-makers')).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Trying again from the same cart pays and confirms.
+    await page.getByRole('button', { name: 'Pay $260 by card' }).click();
+    await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
+    await page.getByRole('button', { name: 'Pay $260.00' }).click();
+    await page.getByRole('heading', { name: 'Payment received — Ava is enrolled' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await seats('moss-makers')).toBe(1);
+    await context.close();
+  });
+
+  it('a hold that lapses gives its seat back; the late page cannot be paid and nothing is charged', async () => {
+    const { context, page } = await newPage(browser(), 360, 780);
+    await signInAs(page, 'family@example.com', 'family-demo-1');
+    await toReview(page, 'Bark Builders');
+    await page.getByRole('button', { name: 'Pay $260 by card' }).click();
+    await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
+    expect(await seats('bark-builders')).toBe(1);
+
+    // Half an hour passes (the hold's end moved into the past), and the sweep runs.
+    const held = (await db().collection('enrollments').where('status', '==', 'pending_payment').get()).docs.map((d) => d.data() as Enrollment);
+    expect(held.map((e) => e.classIds)).toEqual([['bark-builders']]);
+    await db().doc(`enrollments/${held[0].id}`).update({ 'hold.expiresAt': new Date(Date.now() - 60_000).toISOString() });
+    process.env.FUNCTIONS_EMULATOR = 'true';
+    process.env.STRIPE_SECRET_KEY = STANDIN.secretKey;
+    const { releaseLapsedHolds } = await import('../../functions/src/data/checkout');
+    const { lapsedHolds } = await import('../../functions/src/data/holds');
+    expect(await releaseLapsedHolds(new Date(), await lapsedHolds(new Date()))).toBe(1);
+    expect(await seats('bark-builders')).toBe(0);
+
+    await page.reload();
+    await page.getByText('This checkout is expired.').waitFor();
+    expect(await page.getByRole('button', { name: /^Pay/ }).count()).toBe(0);
+    await page.goto('/account/enrollments');
+    await page.getByRole('listitem').filter({ hasText: 'Bark Builders' }).getByText('Not completed (unpaid)').waitFor();
+    expect(await page.getByRole('listitem').filter({ hasText: 'Bark Builders' }).getByText('Balance').locator('..').textContent()).toBe('Balance$0');
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
