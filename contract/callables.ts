@@ -90,6 +90,8 @@ const specs = {
   myEnrollment: spec<{ enrollment: Enrollment }>()('user', enrollmentIdSchema),
   /** The family left Stripe's page: its held seats go back at once, and its cart stays. */
   releaseHold: spec<{ enrollment: Enrollment }>()('user', enrollmentIdSchema),
+  /** Stripe's page for what a confirmed enrollment still owes. */
+  payBalance: spec<{ checkoutUrl: string }>()('user', enrollmentIdSchema),
   loadDraft: spec<{ json: string; updatedAt: string } | null>()('user', none),
   saveDraft: spec<{ updatedAt: string }>()('user', draftSchema),
   deleteDraft: spec<{ deleted: boolean }>()('user', none),
@@ -119,6 +121,8 @@ const specs = {
   adminVoidPayment: spec<{ enrollment: Enrollment }>()('admin', voidPaymentSchema),
   adminCancelQuote: spec<CancellationQuote>()('admin', cancelQuoteSchema),
   adminCancelEnrollment: spec<{ enrollment: Enrollment }>()('admin', cancelSchema),
+  /** A card checkout stuck waiting: its Stripe page is closed and its seats go back. */
+  adminReleaseHold: spec<{ enrollment: Enrollment }>()('admin', enrollmentIdSchema),
 } as const;
 
 type Named<T> = { [K in keyof T]: T[K] & { readonly name: K } };

@@ -243,6 +243,8 @@ export interface CardDetails {
 export interface CardRefund {
   amount: Cents;
   refundId: string;
+  /** The payment it went back against (absent on refunds made before it was kept). */
+  paymentIntent?: string;
   last4: string;
   reason: string;
   at: string;
@@ -330,6 +332,8 @@ export interface Cancellation {
   fee: Cents;
   /** How the refund was given back (absent when there was no refund, or on older cancellations). */
   refundMethod?: PaymentMethod;
+  /** By card: what Stripe refunded to which card. */
+  cardRefunds?: CardRefund[];
   note: string;
   at: string;
   by: string;

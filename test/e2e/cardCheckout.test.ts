@@ -2,9 +2,11 @@
 // confirmation; a family that cancels there comes back to its cart; a hold that lapses gives its seat back.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ClassRecord, Enrollment } from '../../contract/domain';
+import type { Enrollment } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { STANDIN } from '../../scripts/stripe/config';
+import { signIn } from '../support/emulators';
+import { addClassesLikeWildArt, enrollAtQuotedPrice } from '../support/samples';
 import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
 
 const db = () => adminDb();
@@ -14,6 +16,7 @@ const CLASSES = [
   { id: 'pond-painters', title: 'Pond Painters', weekday: 1 },
   { id: 'moss-makers', title: 'Moss Makers', weekday: 3 },
   { id: 'bark-builders', title: 'Bark Builders', weekday: 5 },
+  { id: 'fern-finders', title: 'Fern Finders', weekday: 2 },
 ];
 
 /** Signed in as the demo family: chooses a class for Ava and walks to the review step. */
@@ -36,12 +39,7 @@ async function toReview(page: Page, title: string) {
 
 describe('paying by card at checkout (issue 18)', () => {
   const browser = seededBrowser();
-  beforeAll(async () => {
-    const template = (await db().doc('classes/wild-art').get()).data() as ClassRecord;
-    for (const c of CLASSES) {
-      await db().doc(`classes/${c.id}`).set({ ...template, id: c.id, title: c.title, capacity: 6, enrolledCount: 0, gradeMin: 0, gradeMax: 12, addOns: [], weekdays: [c.weekday] });
-    }
-  });
+  beforeAll(() => addClassesLikeWildArt(CLASSES.map((c) => ({ ...c, capacity: 6 }))));
 
   it('pays on the test checkout page and lands on the confirmation (1280 px)', async () => {
     const { context, page } = await newPage(browser());
@@ -121,6 +119,28 @@ describe('paying by card at checkout (issue 18)', () => {
     await page.goto('/account/enrollments');
     await page.getByRole('listitem').filter({ hasText: 'Bark Builders' }).getByText('Not completed (unpaid)').waitFor();
     expect(await page.getByRole('listitem').filter({ hasText: 'Bark Builders' }).getByText('Balance').locator('..').textContent()).toBe('Balance$0');
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('pays the balance of an office enrollment from My Enrollments (360 px)', async () => {
+    // Enrolled to pay the office later (through the callable, as the review step does).
+    const family = await signIn('family@example.com', 'family-demo-1');
+    const office = await enrollAtQuotedPrice(family.idToken, { studentId: 'demo-ava', lines: [{ classId: 'fern-finders', addOnIds: [] }], idempotencyKey: 'e2e-office-fern' });
+    expect(office.status, JSON.stringify(office.error)).toBe(200);
+    const { context, page } = await newPage(browser(), 360, 780);
+    await signInAs(page, 'family@example.com', 'family-demo-1');
+    await page.goto('/account/enrollments');
+    const card = page.getByRole('listitem').filter({ hasText: 'Fern Finders' });
+    await card.getByRole('button', { name: 'Pay balance $260 by card' }).click();
+    await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
+    await page.getByRole('button', { name: 'Pay $260.00' }).click();
+    await page.getByRole('heading', { name: 'Payment received — Ava is enrolled' }).waitFor();
+    await page.getByText('We charged $260 to your Visa card ending 4242.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto('/account/enrollments');
+    await card.getByText(/Paid \$260 on .* by Visa card ending 4242/).waitFor();
+    expect(await card.getByRole('button', { name: /Pay balance/ }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });

@@ -2,13 +2,13 @@
 // arrive signed through Hosting's /api/stripe/webhook, as Stripe sends them.
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ClassRecord, Enrollment, PriceQuote } from '../../contract/domain';
+import type { Enrollment, PriceQuote } from '../../contract/domain';
 import { formatCents } from '../../contract/format';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { seedDemo } from '../../scripts/demo/seedDemo';
 import { STANDIN } from '../../scripts/stripe/config';
 import { callFunction, HOSTING, resetEmulators, signIn, type CallResult, type TestUser } from '../support/emulators';
-import { familyWithStudent, signedReleases, AVA } from '../support/samples';
+import { addClassesLikeWildArt, AVA, familyWithStudent, signedReleases } from '../support/samples';
 
 const db = () => adminDb();
 const WEBHOOK = `${HOSTING}/api/stripe/webhook`;
@@ -58,10 +58,7 @@ describe('card payments: holds, Stripe Checkout and the webhook (issue 18)', () 
   beforeAll(async () => {
     await resetEmulators();
     await seedDemo();
-    const template = (await db().doc('classes/wild-art').get()).data() as ClassRecord;
-    for (const [i, id] of ['card-a', 'card-b', 'card-c', 'card-d', 'card-e'].entries()) {
-      await db().doc(`classes/${id}`).set({ ...template, id, title: `Card ${id.slice(-1).toUpperCase()}`, capacity: 1, enrolledCount: 0, gradeMin: 0, gradeMax: 12, addOns: [], weekdays: [i + 1] });
-    }
+    await addClassesLikeWildArt(['card-a', 'card-b', 'card-c', 'card-d', 'card-e'].map((id, i) => ({ id, title: `Card ${id.slice(-1).toUpperCase()}`, capacity: 1, weekday: i + 1 })));
     families = await Promise.all(Array.from({ length: 6 }, (_, i) => familyWithStudent(`card${i}@example.com`, `Card${i}`, 'Family')));
   }, 120_000);
 
@@ -247,5 +244,84 @@ describe('card payments: holds, Stripe Checkout and the webhook (issue 18)', () 
     expect(kept.cardRefunds ?? []).toHaveLength(0);
     expect(await seats('card-e')).toBe(1);
     expect((await db().doc(`classes/card-e/roster/${families[5].studentId}`).get()).get('enrollmentId')).toBe(lateButLucky.id);
+  });
+
+  it('pays the balance of an office enrollment by card from My Enrollments', async () => {
+    const family = families[5];
+    const quote = await callFunction<PriceQuote>('priceBasket', { lines: lines(['card-a']), codes: [], studentId: family.studentId }, family.user.idToken);
+    await db().doc('classes/card-a').update({ capacity: 2 });
+    const office = await callFunction<{ enrollment: Enrollment }>('enroll', {
+      studentId: family.studentId, lines: lines(['card-a']), codes: [], expectedTotal: quote.result!.total, infoConfirmed: false,
+      releases: signedReleases(AVA.guardians[0].name), idempotencyKey: 'card-office-1', payWith: 'office',
+    }, family.user.idToken);
+    expect(office.status, JSON.stringify(office.error)).toBe(200);
+    const e = office.result!.enrollment;
+    expect(e.status).toBe('confirmed');
+    expect(e.balance).toBe(quote.result!.total);
+
+    const [first, again] = await Promise.all([0, 1].map(() => callFunction<{ checkoutUrl: string }>('payBalance', { enrollmentId: e.id }, family.user.idToken)));
+    expect(first.status, JSON.stringify(first.error)).toBe(200);
+    expect(again.result!.checkoutUrl).toBe(first.result!.checkoutUrl);
+    const sessionId = first.result!.checkoutUrl.split('/pay/')[1];
+    expect((await standIn<{ webhookStatus: number }>(`/__standin/sessions/${sessionId}/pay`)).webhookStatus).toBe(200);
+    const paid = await enrollment(e.id);
+    expect(paid.balance).toBe(0);
+    expect(paid.payments.map((p) => [p.method, p.amount, p.card?.last4])).toEqual([['card', e.total, '4242']]);
+    expect((await mailFor(e.id)).map((m) => m.message.subject)).toContain(`Payment received: ${e.studentName}`);
+
+    const nothing = await callFunction('payBalance', { enrollmentId: e.id }, family.user.idToken);
+    expect(nothing.status).toBe(400);
+    expect(nothing.error?.message).toBe('Nothing is owed on this enrollment.');
+    expect((await callFunction('payBalance', { enrollmentId: e.id }, families[0].user.idToken)).status).toBe(404);
+  });
+
+  it('the office refunds a card-paid enrollment through Stripe, records it only once Stripe accepts, and releases a stuck hold', async () => {
+    const admin = await signIn('admin@example.com', 'admin-demo-1');
+    const paid = await enrollment(`${families[0].user.uid}_card-pay-1`);
+    expect(paid.status).toBe('confirmed');
+    const cancel = { enrollmentId: paid.id, classIds: paid.classIds, refund: paid.total - 1000, refundMethod: 'card', note: 'Class cancelled' };
+    const seatsBefore = await seats('card-a');
+
+    // A card payment is given back by a refund, never voided.
+    const voided = await callFunction('adminVoidPayment', { enrollmentId: paid.id, paymentId: paid.payments[0].id, reason: 'test' }, admin.idToken);
+    expect(voided.status).toBe(400);
+    expect(voided.error?.message).toMatch(/cannot be voided/);
+
+    // Stripe unreachable: nothing changes, and the office is told why.
+    await standIn('/__standin/outage', { on: true });
+    let refused: CallResult<{ enrollment: Enrollment }>;
+    try {
+      refused = await callFunction('adminCancelEnrollment', cancel, admin.idToken);
+    } finally {
+      await standIn('/__standin/outage', { on: false });
+    }
+    expect(refused.status).toBe(400);
+    expect(refused.error?.message).toMatch(/^Stripe refused the refund: .*The enrollment was not changed/);
+    expect(await enrollment(paid.id)).toEqual(paid);
+    expect(await seats('card-a')).toBe(seatsBefore);
+
+    const done = await callFunction<{ enrollment: Enrollment }>('adminCancelEnrollment', cancel, admin.idToken);
+    expect(done.status, JSON.stringify(done.error)).toBe(200);
+    const c = done.result!.enrollment.cancellations!.at(-1)!;
+    expect(c.refund).toBe(paid.total - 1000);
+    expect(c.refundMethod).toBe('card');
+    expect(c.cardRefunds).toEqual([expect.objectContaining({ amount: paid.total - 1000, last4: '4242', paymentIntent: paid.payments[0].card!.paymentIntent, refundId: expect.stringMatching(/^re_test_/) })]);
+    expect(done.result!.enrollment.status).toBe('cancelled');
+    expect(await seats('card-a')).toBe(seatsBefore - 1);
+    // The same cancellation again is refused: nothing goes back twice.
+    expect((await callFunction('adminCancelEnrollment', cancel, admin.idToken)).status).toBe(400);
+
+    // A hold stuck waiting: the office frees its seats and closes its page.
+    const stuck = (await enrollByCard(families[1], ['card-d'], 'card-stuck-1')).result!.enrollment;
+    expect(await seats('card-d')).toBe(1);
+    const officePayment = await callFunction('adminRecordPayment', { enrollmentId: stuck.id, amount: 100, method: 'cash', note: '' }, admin.idToken);
+    expect(officePayment.status).toBe(400);
+    expect(officePayment.error?.message).toMatch(/never completed/);
+    const released = await callFunction<{ enrollment: Enrollment }>('adminReleaseHold', { enrollmentId: stuck.id }, admin.idToken);
+    expect(released.status, JSON.stringify(released.error)).toBe(200);
+    expect(released.result!.enrollment.status).toBe('expired');
+    expect(await seats('card-d')).toBe(0);
+    expect(await (await fetch((await enrollment(stuck.id)).hold!.url!)).text()).toContain('This checkout is expired');
+    expect((await callFunction('adminReleaseHold', { enrollmentId: stuck.id }, families[1].user.idToken)).status).toBe(403);
   });
 });

@@ -3,7 +3,7 @@ import type { ClassRecord, Enrollment, PriceQuote } from '../../contract/domain'
 import { adminDb } from '../../scripts/demo/adminApp';
 import { seedDemo } from '../../scripts/demo/seedDemo';
 import { callFunction, resetEmulators, signIn, type CallResult, type TestUser } from '../support/emulators';
-import { AVA, enrollAtQuotedPrice, familyWithStudent, signedReleases } from '../support/samples';
+import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, familyWithStudent, signedReleases } from '../support/samples';
 
 // Issue 8: 30 families from 30 accounts submit at the same moment for the last seats of three
 // classes and a two-class bundle, while the office cancels an enrollment in one of them.
@@ -28,11 +28,7 @@ describe(`${FAMILIES} families racing for the last seats while the office cancel
   beforeAll(async () => {
     await resetEmulators();
     await seedDemo();
-    const template = (await db().doc('classes/wild-art').get()).data() as ClassRecord;
-    // Each on its own weekday: a basket of two never clashes in time (the server refuses clashes).
-    for (const [i, c] of RACE_CLASSES.entries()) {
-      await db().doc(`classes/${c.id}`).set({ ...template, id: c.id, title: `Race ${c.id.slice(-1).toUpperCase()}`, capacity: c.capacity, enrolledCount: 0, gradeMin: 0, gradeMax: 12, addOns: [], weekdays: [i + 1] });
-    }
+    const template = await addClassesLikeWildArt(RACE_CLASSES.map((c, i) => ({ ...c, title: `Race ${c.id.slice(-1).toUpperCase()}`, weekday: i + 1 })));
     await db().doc('groups/race-group').set({ id: 'race-group', semesterId: template.semesterId, name: 'Race bundle', price: 40000, classIds: ['race-c', 'race-d'] });
     admin = await signIn('admin@example.com', 'admin-demo-1');
     const a = await signIn('family@example.com', 'family-demo-1');

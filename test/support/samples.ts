@@ -1,8 +1,9 @@
 // Sample payloads of every callable for the emulator tests (see SAMPLES).
 import type { CallableName } from '../../contract/callables';
-import type { Enrollment, PriceQuote, Student, StudentProfile } from '../../contract/domain';
+import type { ClassRecord, Enrollment, PriceQuote, Student, StudentProfile } from '../../contract/domain';
 import { DEFAULT_RELEASES } from '../../functions/src/domain/releases';
 import { addDays, buildDemoData } from '../../scripts/demo/demoData';
+import { adminDb } from '../../scripts/demo/adminApp';
 import { todayInSchool } from '../../scripts/demo/seedDemo';
 import { callFunction, createUser, type TestUser } from './emulators';
 
@@ -56,8 +57,9 @@ export const PAID = DEMO.enrollments.find((e) => e.balance === 0 && e.payments.l
  * authorization matrix and the bad-input test are generated from these, so a new callable without
  * a sample fails both.
  */
-/** The demo family's own enrollment (Ava, a past class). */
-const AVAS = DEMO.enrollments.find((e) => e.studentId === 'demo-ava')!;
+/** The demo family's own enrollment (Ava, a past class; paid: the authorization test unpays it for `payBalance`). */
+export const AVAS = DEMO.enrollments.find((e) => e.studentId === 'demo-ava')!;
+
 
 export const SAMPLES: Partial<Record<CallableName, unknown>> = {
   roles: null,
@@ -83,6 +85,7 @@ export const SAMPLES: Partial<Record<CallableName, unknown>> = {
   myEnrollments: null,
   myEnrollment: { enrollmentId: AVAS.id },
   releaseHold: { enrollmentId: AVAS.id },
+  payBalance: { enrollmentId: AVAS.id },
   loadDraft: null,
   saveDraft: { json: '{"step":2}' },
   deleteDraft: null,
@@ -107,6 +110,7 @@ export const SAMPLES: Partial<Record<CallableName, unknown>> = {
   adminRecordPayment: { enrollmentId: UNPAID[0].id, amount: 100, method: 'cash', note: '' },
   adminVoidPayment: { enrollmentId: PAID.id, paymentId: 'demo-payment-1', reason: 'Matrix' },
   adminCancelQuote: { enrollmentId: UNPAID[0].id, classIds: UNPAID[0].classIds },
+  adminReleaseHold: { enrollmentId: UNPAID[2].id },
   adminCancelEnrollment: { enrollmentId: UNPAID[1].id, classIds: UNPAID[1].classIds, refund: 0, note: 'Matrix' },
 };
 
@@ -147,4 +151,16 @@ export async function familyWithStudent(email: string, firstName: string, lastNa
   const saved = await callFunction<{ student: Student }>('saveStudent', { profile, reviewed: true }, user.idToken);
   if (saved.status !== 200) throw new Error(`saveStudent failed: ${JSON.stringify(saved.error)}`);
   return { user, studentId: saved.result!.student.id };
+}
+
+/**
+ * Live classes like the demo's Wild Art (same semester, times and price), open to every grade, with no
+ * add-ons and nobody enrolled: each on its own weekday, so a basket of them never clashes. Returns the template.
+ */
+export async function addClassesLikeWildArt(classes: { id: string; title: string; capacity: number; weekday: number }[]): Promise<ClassRecord> {
+  const template = (await adminDb().doc('classes/wild-art').get()).data() as ClassRecord;
+  for (const c of classes) {
+    await adminDb().doc(`classes/${c.id}`).set({ ...template, id: c.id, title: c.title, capacity: c.capacity, enrolledCount: 0, gradeMin: 0, gradeMax: 12, addOns: [], weekdays: [c.weekday] });
+  }
+  return template;
 }

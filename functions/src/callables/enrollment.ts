@@ -7,9 +7,9 @@ import { schoolToday } from '../domain/calendar';
 import { isBrowsable } from '../domain/catalogue';
 import { priceBasket as price } from '../domain/pricing';
 import { COLLECTIONS, db, notFound, SEAT_CALL_TIMEOUT_S } from '../data/db';
-import { startCheckout } from '../data/checkout';
-import { releaseHold as releaseHeldSeats } from '../data/holds';
-import { isStripeError, portalOrigin, stripe, STRIPE_SECRET_KEY } from '../payments/stripe';
+import { endHold, startCheckout } from '../data/checkout';
+import { startBalanceCheckout } from '../data/balance';
+import { portalOrigin, STRIPE_SECRET_KEY } from '../payments/stripe';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Enrollment } from '../../../contract/domain';
 import { callable } from '../lib/callable';
@@ -56,34 +56,29 @@ export const enroll = callable(
   { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY] },
 );
 
-export const myEnrollment = callable(callables.myEnrollment, async ({ enrollmentId }, ctx) => {
+/** One of the caller's own enrollments; another family's id is not found. */
+async function ownEnrollment(enrollmentId: string, uid: string): Promise<Enrollment> {
   const snap = await db().collection(COLLECTIONS.enrollments).doc(enrollmentId).get();
-  if (!snap.exists || snap.get('ownerUid') !== ctx.uid) throw notFound('This enrollment');
-  return { enrollment: snap.data() as Enrollment };
-});
+  if (!snap.exists || snap.get('ownerUid') !== uid) throw notFound('This enrollment');
+  return snap.data() as Enrollment;
+}
 
-/** The family left Stripe's page: the session is closed and the seats go back at once. */
+export const myEnrollment = callable(callables.myEnrollment, async ({ enrollmentId }, ctx) => ({ enrollment: await ownEnrollment(enrollmentId, ctx.uid!) }));
+
+export const payBalance = callable(
+  callables.payBalance,
+  async ({ enrollmentId }, ctx) => {
+    const [enrollment, options] = await Promise.all([ownEnrollment(enrollmentId, ctx.uid!), loadPaymentOptions()]);
+    if (!options.methods.includes('card')) throw new HttpsError('failed-precondition', 'Card payments are not offered: please pay the office.');
+    return { checkoutUrl: await startBalanceCheckout(enrollment, ctx.email, portalOrigin(ctx.origin), new Date()) };
+  },
+  { secrets: [STRIPE_SECRET_KEY] },
+);
+
+/** The family left Stripe's page: the page is closed and the seats go back at once. */
 export const releaseHold = callable(
   callables.releaseHold,
-  async ({ enrollmentId }, ctx) => {
-    const snap = await db().collection(COLLECTIONS.enrollments).doc(enrollmentId).get();
-    if (!snap.exists || snap.get('ownerUid') !== ctx.uid) throw notFound('This enrollment');
-    const held = snap.data() as Enrollment;
-    if (held.status !== 'pending_payment') return { enrollment: held };
-    // Closed first, so the family cannot pay on a page whose seats are gone. A page that cannot be
-    // closed may have been paid: its webhook confirms it (or refunds it, if the seats went meanwhile).
-    if (held.hold?.sessionId) {
-      const closed = await stripe().checkout.sessions.expire(held.hold.sessionId).catch((e: unknown) => {
-        if (isStripeError(e)) return null;
-        throw e;
-      });
-      if (!closed) {
-        const session = await stripe().checkout.sessions.retrieve(held.hold.sessionId).catch(() => null);
-        if (session?.status === 'complete') return { enrollment: held };
-      }
-    }
-    return { enrollment: await releaseHeldSeats(enrollmentId, new Date(), ctx.uid!) };
-  },
+  async ({ enrollmentId }, ctx) => ({ enrollment: await endHold(await ownEnrollment(enrollmentId, ctx.uid!), new Date()) }),
   { secrets: [STRIPE_SECRET_KEY] },
 );
 

@@ -15,7 +15,10 @@ import {
   withFamilyEmails,
 } from '../data/office';
 import { filterEnrollments, pageOf, searchStudents } from '../domain/office';
-import { SEAT_CALL_TIMEOUT_S } from '../data/db';
+import { COLLECTIONS, db, notFound, SEAT_CALL_TIMEOUT_S } from '../data/db';
+import { endHold } from '../data/checkout';
+import { STRIPE_SECRET_KEY } from '../payments/stripe';
+import type { Enrollment } from '../../../contract/domain';
 import { callable, type CallContext } from '../lib/callable';
 
 const staff = (ctx: CallContext) => ctx.email ?? ctx.uid!;
@@ -55,7 +58,17 @@ export const adminCancelQuote = callable(callables.adminCancelQuote, async ({ en
 
 export const adminCancelEnrollment = callable(callables.adminCancelEnrollment, async ({ enrollmentId, classIds, refund, refundMethod, note }, ctx) => ({
   enrollment: await cancelClasses(enrollmentId, classIds, refund, refundMethod, note, staff(ctx)),
-}), { timeoutSeconds: SEAT_CALL_TIMEOUT_S });
+}), { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY] });
+
+export const adminReleaseHold = callable(
+  callables.adminReleaseHold,
+  async ({ enrollmentId }) => {
+    const snap = await db().collection(COLLECTIONS.enrollments).doc(enrollmentId).get();
+    if (!snap.exists) throw notFound('This enrollment');
+    return { enrollment: await endHold(snap.data() as Enrollment, new Date()) };
+  },
+  { secrets: [STRIPE_SECRET_KEY] },
+);
 
 export const adminVoidPayment = callable(callables.adminVoidPayment, async ({ enrollmentId, paymentId, reason }, ctx) => ({
   enrollment: await voidPayment(enrollmentId, paymentId, reason, staff(ctx)),

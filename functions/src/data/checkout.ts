@@ -1,22 +1,21 @@
 // Card payments (PRODUCT §5): a Stripe Checkout Session for a held enrollment, and the webhook events
 // that settle it. Fulfilment comes only from the verified webhook; each event is applied once.
 import { randomUUID } from 'node:crypto';
-import { getAuth } from 'firebase-admin/auth';
 import { FieldValue } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/v2';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
-import type { CardDetails, ClassRecord, Enrollment, Semester, Student } from '../../../contract/domain';
+import type { ClassRecord, Enrollment, Semester, Student } from '../../../contract/domain';
 import { formatCard, formatCents } from '../../../contract/format';
 import { lineTotalOf } from '../../../contract/money';
 import { buildReceipt } from '../domain/receipt';
 import { isStripeError, stripe } from '../payments/stripe';
-import { COLLECTIONS, db, getByIds, uniq } from './db';
+import { COLLECTIONS, db, getByIds } from './db';
+import { cardOf, enrollmentRef, eventRef, recipients, type Outcome } from './stripeSessions';
+import { settleBalancePayment } from './balance';
 import { loadPaymentInstructions } from './enrollments';
 import { addSeat, HOLD_END, HOLD_GRACE_S, releaseHold, rosterRef, writeSeatDeltas, type SeatDeltas } from './holds';
 
-const enrollmentRef = (id: string) => db().collection(COLLECTIONS.enrollments).doc(id);
-const eventRef = (id: string) => db().collection(COLLECTIONS.stripeEvents).doc(id);
 
 /** What Stripe's page lists: the basket's lines when no discount applies, else one line for the total. */
 function checkoutLines(e: Enrollment): Stripe.Checkout.SessionCreateParams.LineItem[] {
@@ -62,21 +61,6 @@ export async function startCheckout(enrollment: Enrollment, email: string | null
   return session.url!;
 }
 
-async function cardOf(session: Stripe.Checkout.Session): Promise<CardDetails> {
-  const intentId = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? '');
-  const intent = await stripe().paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
-  const charge = intent.latest_charge as Stripe.Charge | null;
-  const card = charge?.payment_method_details?.card;
-  return { brand: card?.brand ?? 'card', last4: card?.last4 ?? '????', paymentIntent: intentId, sessionId: session.id };
-}
-
-/** Who gets the receipt: the account's email and the student's guardians. */
-async function recipients(e: Enrollment, student: Student | undefined): Promise<string[]> {
-  const account = await getAuth().getUser(e.ownerUid).then((u) => u.email ?? null).catch(() => null);
-  return uniq([account, ...(student?.guardians ?? []).map((g) => g.email)].filter((x): x is string => !!x));
-}
-
-type Outcome = 'confirmed' | 'flagged' | 'duplicate' | 'refunded' | 'released' | 'ignored';
 
 /** A paid session: confirm its enrollment, or — its hold gone and no seat free — refund it in full. */
 async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now: Date): Promise<Outcome> {
@@ -175,11 +159,12 @@ export async function applyStripeEvent(event: Stripe.Event, now = new Date()): P
     case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
       if (session.payment_status !== 'paid') return 'ignored'; // an async payment still on its way
-      return settlePaid(event.id, session, now);
+      return session.metadata?.kind === 'balance' ? settleBalancePayment(event.id, session, now) : settlePaid(event.id, session, now);
     }
     case 'checkout.session.expired':
     case 'checkout.session.async_payment_failed': {
       const session = event.data.object;
+      if (session.metadata?.kind === 'balance') return 'ignored'; // an unpaid balance page holds nothing
       const id = session.client_reference_id ?? '';
       const snap = id ? await enrollmentRef(id).get() : null;
       if (!snap?.exists) {
@@ -196,17 +181,27 @@ export async function applyStripeEvent(event: Stripe.Event, now = new Date()): P
   }
 }
 
-/** The sweep: holds past their end give their seats back (their Stripe page is closed first). */
+/**
+ * Ends a hold: its Stripe page is closed first (so nobody pays for seats that are gone), then the
+ * seats go back. A page that cannot be closed may have been paid: its webhook confirms it (or refunds
+ * it, if the seats went meanwhile), so the hold is left to it.
+ */
+export async function endHold(held: Enrollment, now: Date): Promise<Enrollment> {
+  if (held.status !== 'pending_payment') return held;
+  const sessionId = held.hold?.sessionId;
+  if (sessionId) {
+    const closed = await stripe().checkout.sessions.expire(sessionId).catch((e: unknown) => {
+      if (isStripeError(e)) return null;
+      throw e;
+    });
+    if (!closed && (await stripe().checkout.sessions.retrieve(sessionId).catch(() => null))?.status === 'complete') return held;
+  }
+  return releaseHold(held.id, now);
+}
+
+/** The sweep: holds past their end give their seats back. */
 export async function releaseLapsedHolds(now: Date, lapsed: Enrollment[]): Promise<number> {
   let released = 0;
-  for (const e of lapsed) {
-    if (e.hold?.sessionId) {
-      const session = await stripe().checkout.sessions.retrieve(e.hold.sessionId).catch(() => null);
-      // Paid, its webhook still on the way: the webhook confirms it.
-      if (session?.status === 'complete') continue;
-      if (session?.status === 'open') await stripe().checkout.sessions.expire(e.hold.sessionId).catch(() => null);
-    }
-    if ((await releaseHold(e.id, now)).status === 'expired') released++;
-  }
+  for (const e of lapsed) if ((await endHold(e, now)).status === 'expired') released++;
   return released;
 }

@@ -3,7 +3,7 @@
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { paymentKey, type ClassGroup, type ClassRecord, type ClassRoster, type Enrollment, type EnrollmentRow, type Payment, type PaymentMethod, type Semester, type Student, type StudentRow, type StudentSheet, type TshirtTally } from '../../../contract/domain';
+import { paymentKey, type CardRefund, type ClassGroup, type ClassRecord, type ClassRoster, type Enrollment, type EnrollmentRow, type Payment, type PaymentMethod, type Semester, type Student, type StudentRow, type StudentSheet, type TshirtTally } from '../../../contract/domain';
 import { randomUUID } from 'node:crypto';
 import { formatCents } from '../../../contract/format';
 import { balanceOf, duplicatePayment, netPaidOf, paidOf, refundedOf } from '../../../contract/money';
@@ -13,6 +13,7 @@ import { sortRoster, studentRow, tallyTshirts, type StudentFields } from '../dom
 import { loadClassesByIds, loadClassesOfSemesters, loadGroupsOfSemesters } from './catalogue';
 import { chunks, col, COLLECTIONS, db, fromDoc, getByIds, notFound, runSeatTransaction, uniq } from './db';
 import { HOLD_END } from './holds';
+import { refundToCards } from './refunds';
 import { loadDiscountsByCodes, loadReleases } from './enrollments';
 
 /** Rosters of classes in the order asked, each with the full profile of every student on it. */
@@ -158,6 +159,9 @@ export function recordPayment(
   const { confirmDuplicate, ...fields } = payment;
   const now = new Date();
   return changePayments(enrollmentId, (e) => {
+    if (e.status === 'pending_payment' || e.status === 'expired') {
+      throw new HttpsError('failed-precondition', 'This enrollment is a card checkout that was never completed: it holds no balance to pay.');
+    }
     const due = balanceOf(e);
     if (due <= 0) throw new HttpsError('failed-precondition', 'Nothing is owed on this enrollment.');
     if (fields.amount > due) throw new HttpsError('failed-precondition', `That is more than the balance of ${formatCents(due)}.`);
@@ -174,6 +178,8 @@ export function voidPayment(enrollmentId: string, paymentId: string, reason: str
     const index = e.payments.findIndex((p, i) => paymentKey(p, i) === paymentId);
     if (index < 0) throw notFound('This payment');
     if (e.payments[index].voided) throw new HttpsError('failed-precondition', 'This payment is already voided.');
+    // Stripe holds the money of a card payment: it goes back by a refund (cancel classes, by card).
+    if (e.payments[index].card) throw new HttpsError('failed-precondition', 'A card payment cannot be voided: give it back by cancelling classes with a refund by card.');
     return e.payments.map((p, i) => (i === index ? { ...p, voided: { reason, at: new Date().toISOString(), by } } : p));
   });
 }
@@ -211,6 +217,16 @@ export async function quoteCancellation(enrollmentId: string, classIds: string[]
 /** Cancels classes of an enrollment: the enrollment, the seats and the rosters change in one transaction. */
 export async function cancelClasses(enrollmentId: string, classIds: string[], refund: number, refundMethod: PaymentMethod | undefined, note: string, by: string): Promise<Enrollment> {
   const ref = col(COLLECTIONS.enrollments).doc(enrollmentId);
+  const at = new Date().toISOString();
+  // By card: Stripe refunds first (checked against the same plan); the cancellation is recorded only once it has.
+  let cardRefunds: CardRefund[] | undefined;
+  if (refund > 0 && refundMethod === 'card') {
+    const current = await loadEnrollment(enrollmentId);
+    const plan = await quoteCancellation(enrollmentId, classIds);
+    const checked = applyCancellation(current, plan, refund, { note, at, by, classTitles: plan.titles });
+    if (typeof checked === 'string') throw new HttpsError('invalid-argument', checked);
+    cardRefunds = await refundToCards(current, refund, note || 'Classes cancelled by the school', at);
+  }
   return runSeatTransaction(
     async (tx) => {
       const snap = await tx.get(ref);
@@ -229,9 +245,10 @@ export async function cancelClasses(enrollmentId: string, classIds: string[], re
       const rosterSnaps = await tx.getAll(...rosterRefs);
       const next = applyCancellation(enrollment, plan, refund, {
         refundMethod: refund > 0 ? refundMethod : undefined,
+        cardRefunds,
         note,
         by,
-        at: new Date().toISOString(),
+        at,
         classTitles: plan.titles,
       });
       if (typeof next === 'string') throw new HttpsError('invalid-argument', next);

@@ -1,7 +1,7 @@
 // Cancelling some or all classes of an enrollment (PRODUCT §7): the kept classes are repriced by the
 // one pricing engine, as on the day of the enrollment and at the prices the family was charged, and
 // the refund suggested is what the family has paid beyond the new total. Pure.
-import type { CancellationQuote, Cents, ClassGroup, ClassRecord, Discount, Enrollment, IsoDate, LineItem, PaymentMethod } from '../../../contract/domain';
+import type { CancellationQuote, CardRefund, Cents, ClassGroup, ClassRecord, Discount, Enrollment, IsoDate, LineItem, PaymentMethod } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { balanceOf, feesOf, paidOf, refundedOf } from '../../../contract/money';
 import { isRuleDiscount, priceBasket, type BasketLine, type PricedClass } from './pricing';
@@ -104,7 +104,7 @@ export function applyCancellation(
   enrollment: Enrollment,
   plan: CancellationPlan,
   refund: Cents,
-  details: { note: string; at: string; by: string; classTitles: string[]; refundMethod?: PaymentMethod },
+  details: { note: string; at: string; by: string; classTitles: string[]; refundMethod?: PaymentMethod; cardRefunds?: CardRefund[] },
 ): Enrollment | string {
   if (refund > plan.netPaid) return `The refund cannot be more than the ${formatCents(plan.netPaid)} paid.`;
   const fee = Math.max(0, plan.suggestedRefund - refund);
@@ -116,6 +116,7 @@ export function applyCancellation(
       refund,
       fee,
       ...(details.refundMethod ? { refundMethod: details.refundMethod } : {}),
+      ...(details.cardRefunds?.length ? { cardRefunds: details.cardRefunds } : {}),
       note: details.note,
       at: details.at,
       by: details.by,

@@ -1,16 +1,45 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import type { Enrollment } from '../../../contract/domain';
 import { Link } from 'react-router-dom';
 import { ENROLLMENT_STATUS_LABELS, formatCard, formatCents, formatClock, formatDateRange, formatDay, formatTimeRange, formatWeekdays } from '../../../contract/format';
-import { moneyFigures } from '../../../contract/money';
+import { balanceOf, moneyFigures } from '../../../contract/money';
+import { Button } from '../../components/Button';
+import { usePaymentOptions } from '../../lib/paymentOptions';
+import { failureText } from '../../lib/query';
 import { PriceTable } from '../../components/PriceTable';
 import { PageLoading } from '../../components/PageLoading';
 import { useCatalogCache } from '../catalog/api';
 import { LoadError } from '../../components/LoadError';
-import { useMyEnrollments } from './api';
+import { useMyEnrollments, usePayBalance } from './api';
+
+/** "Pay balance $Y": Stripe's page for what the enrollment still owes. */
+function PayBalance({ enrollment }: { enrollment: Enrollment }) {
+  const pay = usePayBalance();
+  const [leaving, setLeaving] = useState(false);
+  const open = () =>
+    pay.mutateAsync({ enrollmentId: enrollment.id }).then(({ checkoutUrl }) => {
+      setLeaving(true);
+      window.location.assign(checkoutUrl);
+    }, () => undefined);
+  return (
+    <div className="pay-balance">
+      <Button disabled={pay.isPending || leaving} onClick={() => void open()}>
+        <span className="p-button-label">{pay.isPending || leaving ? 'Opening the payment page…' : `Pay balance ${formatCents(balanceOf(enrollment))} by card`}</span>
+      </Button>
+      {pay.isError && (
+        <p role="alert" className="form-failure">
+          {failureText(pay.error)}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /** /account/enrollments: the family's enrollments, newest first. */
 export default function MyEnrollments() {
   const [state, reload] = useMyEnrollments();
+  const [options] = usePaymentOptions();
+  const byCard = options.status === 'loaded' && options.value.methods.includes('card');
   const cache = useCatalogCache();
   // Class dates come from the shared class cache (fetched once per class).
   useEffect(() => {
@@ -68,6 +97,7 @@ export default function MyEnrollments() {
                   <p key={i} className="muted">
                     Cancelled {formatDay(c.at)}: {c.classTitles.join(', ')}
                     {c.refund > 0 && ` · refund ${formatCents(c.refund)}`}
+                    {(c.cardRefunds ?? []).map((r) => ` · ${formatCents(r.amount)} back to card ending ${r.last4}`).join('')}
                   </p>
                 ))}
                 {e.payments.flatMap((p) =>
@@ -90,6 +120,7 @@ export default function MyEnrollments() {
                     </div>
                   ))}
                 </dl>
+                {byCard && e.status === 'confirmed' && balanceOf(e) > 0 && <PayBalance enrollment={e} />}
               </li>
             );
           })}

@@ -6,3 +6,5 @@ export const useMyEnrollments = (enabled = true) => useCallQuery('myEnrollments'
 /** Saving a student changes the family's students and what the office reads about them. */
 export const useSaveStudent = () => useCallMutation('saveStudent', ['myStudents', 'adminStudents', 'adminStudent', 'adminRosters', 'adminTshirts']);
 export const useEnroll = () => useCallMutation('enroll', ENROLLMENT_CALLS);
+/** Stripe's page for what an enrollment still owes. */
+export const usePayBalance = () => useCallMutation('payBalance');

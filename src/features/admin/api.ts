@@ -33,3 +33,4 @@ export const useDeleteDiscount = () => useCallMutation('adminDeleteDiscount', ['
 export const useRecordPayment = () => useCallMutation('adminRecordPayment', ENROLLMENT_CALLS);
 export const useVoidPayment = () => useCallMutation('adminVoidPayment', ENROLLMENT_CALLS);
 export const useCancelEnrollment = () => useCallMutation('adminCancelEnrollment', ENROLLMENT_CALLS);
+export const useReleaseHold = () => useCallMutation('adminReleaseHold', ENROLLMENT_CALLS);

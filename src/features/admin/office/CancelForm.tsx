@@ -12,7 +12,8 @@ import { MethodField } from './paymentMethod';
 export function CancelForm({ enrollment, titles, onChange }: { enrollment: Enrollment; titles: Map<string, string>; onChange: (e: Enrollment) => void }) {
   const [chosen, setChosen] = useState<string[]>([]);
   const [edited, setEdited] = useState<{ key: string; text: string } | null>(null);
-  const [refundMethod, setRefundMethod] = useState<PaymentMethod | ''>('');
+  // Paid by card: the refund goes back to the card through Stripe unless the office chooses otherwise.
+  const [refundMethod, setRefundMethod] = useState<PaymentMethod | ''>(enrollment.payments.some((p) => p.card && !p.voided) ? 'card' : '');
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState('');
   const cancel = useCancelEnrollment();

@@ -2,7 +2,11 @@
 // cancel some or all classes with the refund the pricing engine suggests (editable).
 import { Dialog } from 'primereact/dialog';
 import { paymentKey, type Enrollment } from '../../../../contract/domain';
-import { ENROLLMENT_STATUS_LABELS, formatCents, formatDay } from '../../../../contract/format';
+import { ENROLLMENT_STATUS_LABELS, formatCents, formatClock, formatDay } from '../../../../contract/format';
+import { Button } from '../../../components/Button';
+import { confirm } from '../../../components/confirm';
+import { useReleaseHold } from '../api';
+import { useActionToast } from '../shared/EditForm';
 import { moneyFigures } from '../../../../contract/money';
 import { CancelForm } from './CancelForm';
 import { METHOD_LABEL } from './paymentMethod';
@@ -24,6 +28,34 @@ function MoneySummary({ enrollment: e }: { enrollment: Enrollment }) {
 }
 
 /** The dialog: the enrollment's lines and money, and the two office actions. */
+/** A card checkout stuck waiting: the office closes its Stripe page and gives its seats back. */
+function ReleaseHold({ enrollment: e, onChange }: { enrollment: Enrollment; onChange: (e: Enrollment) => void }) {
+  const release = useReleaseHold();
+  const toast = useActionToast();
+  const go = async () => {
+    const yes = await confirm(`Release the seats held for ${e.studentName}? Their payment page closes and they can no longer pay on it.`, { yes: 'Release', danger: true });
+    if (!yes) return;
+    release.mutate(
+      { enrollmentId: e.id },
+      {
+        onSuccess: (r) => {
+          onChange(r.enrollment);
+          toast.done(r.enrollment.status === 'expired' ? `The seats held for ${e.studentName} are free again.` : `${e.studentName}'s payment went through meanwhile: the enrollment is kept.`);
+        },
+        onError: toast.failed,
+      },
+    );
+  };
+  return (
+    <p>
+      Waiting for a card payment: seats held until {formatClock(e.hold?.expiresAt ?? e.createdAt)}.{' '}
+      <Button variant="outlined" disabled={release.isPending} onClick={() => void go()}>
+        <span className="p-button-label">Release the held seats</span>
+      </Button>
+    </p>
+  );
+}
+
 export function EnrollmentMoney({
   enrollment,
   titles,
@@ -74,6 +106,7 @@ export function EnrollmentMoney({
               <li key={i}>
                 {formatDay(c.at)} · {c.classTitles.join(', ')} · refund {formatCents(c.refund)}
                 {c.refundMethod && ` by ${METHOD_LABEL[c.refundMethod]}`}
+                {(c.cardRefunds ?? []).map((r) => ` · ${formatCents(r.amount)} to card ending ${r.last4} (Stripe ${r.refundId})`).join('')}
                 {c.fee > 0 && ` · fee kept ${formatCents(c.fee)}`}
                 {c.note && ` · ${c.note}`} · by {c.by}
               </li>
@@ -81,7 +114,8 @@ export function EnrollmentMoney({
           </ul>
         </>
       )}
-      <PaymentForm key={`pay-${e.balance}`} enrollment={e} onChange={onChange} />
+      {e.status === 'pending_payment' && <ReleaseHold enrollment={e} onChange={onChange} />}
+      {(e.status === 'confirmed' || e.status === 'cancelled') && <PaymentForm key={`pay-${e.balance}`} enrollment={e} onChange={onChange} />}
       <CancelForm key={`cancel-${e.classIds.join(',')}`} enrollment={e} titles={titles} onChange={onChange} />
     </Dialog>
   );

@@ -48,7 +48,7 @@ export function PaymentRow({ enrollment, payment: p, paymentId, onChange }: { en
   return (
     <li>
       {line}{' '}
-      {!voiding ? (
+      {p.card ? null : !voiding ? (
         <button type="button" className="link-button danger" onClick={() => setVoiding(true)}>
           Void<span className="visually-hidden"> the payment of {what}</span>
         </button>

@@ -24,12 +24,13 @@ function useCountdown(iso: string | undefined): string {
   return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
 }
 
-/** Back from Stripe's page, paid: waits for the webhook's confirmation. */
-function Waiting({ enrollmentId }: { enrollmentId: string }) {
-  const [state, reload] = useCheckoutEnrollment(enrollmentId);
+/** Back from Stripe's page, paid: waits for the webhook's confirmation (of `sessionId`: a balance payment). */
+function Waiting({ enrollmentId, sessionId }: { enrollmentId: string; sessionId: string | null }) {
+  const paidBy = (e: Enrollment | undefined) => !!e && (sessionId ? e.payments.some((p) => p.card?.sessionId === sessionId) : e.status === 'confirmed');
+  const [state, reload] = useCheckoutEnrollment(enrollmentId, (e) => !paidBy(e) && (e?.status ?? 'pending_payment') !== 'expired');
   const { finish } = useFlow();
   const enrollment = state.status === 'loaded' ? state.value.enrollment : null;
-  const confirmed = enrollment?.status === 'confirmed';
+  const confirmed = paidBy(enrollment ?? undefined);
   // Paid and confirmed: the next enrollment starts fresh (the server already deleted the draft).
   useEffect(() => {
     if (confirmed) finish();
@@ -38,7 +39,7 @@ function Waiting({ enrollmentId }: { enrollmentId: string }) {
   if (state.status === 'loading') return <PageLoading label="Checking your payment…" />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
   const e = state.value.enrollment;
-  if (e.status === 'pending_payment') {
+  if (!paidBy(e) && e.status !== 'expired' && e.status !== 'cancelled') {
     return (
       <div className="step checkout-step">
         <PageHeading>Waiting for your payment</PageHeading>
@@ -54,19 +55,20 @@ function Waiting({ enrollmentId }: { enrollmentId: string }) {
       </div>
     );
   }
-  if (e.status === 'confirmed') return <Paid enrollment={e} />;
+  if (paidBy(e)) return <Paid enrollment={e} sessionId={sessionId} />;
   return <NotCompleted enrollment={e} />;
 }
 
-function Paid({ enrollment: e }: { enrollment: Enrollment }) {
-  const card = e.payments.find((p) => p.card)?.card;
+function Paid({ enrollment: e, sessionId }: { enrollment: Enrollment; sessionId: string | null }) {
+  const payment = e.payments.find((p) => p.card && (!sessionId || p.card.sessionId === sessionId));
+  const card = payment?.card;
   return (
     <div className="step done-step checkout-step">
       <PageHeading>
         <span className="pi pi-check-circle" aria-hidden="true" /> Payment received — {e.studentName.split(' ')[0]} is enrolled
       </PageHeading>
       <p>
-        {card ? `We charged ${formatCents(e.total - e.balance)} to your ${formatCard(card)}. ` : ''}We sent a confirmation email with the details.
+        {card ? `We charged ${formatCents(payment.amount)} to your ${formatCard(card)}. ` : ''}We sent a confirmation email with the details.
       </p>
       <EnrolledSummary enrollment={e} />
     </div>
@@ -135,5 +137,5 @@ export default function CheckoutStep() {
   if (!enrollmentId) return <Navigate to="/account/enrollments" replace />;
   if (user === undefined) return <PageLoading />;
   if (user === null) return <Navigate to={stepPath('account')} replace />;
-  return params.get('cancelled') ? <Cancelled enrollmentId={enrollmentId} /> : <Waiting enrollmentId={enrollmentId} />;
+  return params.get('cancelled') ? <Cancelled enrollmentId={enrollmentId} /> : <Waiting enrollmentId={enrollmentId} sessionId={params.get('session')} />;
 }

@@ -1,0 +1,33 @@
+// Which card payments a refund goes back to. Pure.
+import type { Cents, Enrollment } from '../../../contract/domain';
+import { formatCents } from '../../../contract/format';
+
+export interface CardRefundPart {
+  paymentIntent: string;
+  amount: Cents;
+  brand: string;
+  last4: string;
+}
+
+/**
+ * A refund of `amount` split over the enrollment's card payments, newest first, each at most what is
+ * left of it after earlier refunds; or why it cannot go back by card.
+ */
+export function cardRefundParts(enrollment: Enrollment, amount: Cents): CardRefundPart[] | string {
+  const refunded = new Map<string, number>();
+  const earlier = [...(enrollment.cardRefunds ?? []), ...(enrollment.cancellations ?? []).flatMap((c) => c.cardRefunds ?? [])];
+  for (const r of earlier) if (r.paymentIntent) refunded.set(r.paymentIntent, (refunded.get(r.paymentIntent) ?? 0) + r.amount);
+  const parts: CardRefundPart[] = [];
+  let left = amount;
+  for (const p of [...enrollment.payments].reverse()) {
+    if (!p.card || p.voided || left === 0) continue;
+    const room = p.amount - (refunded.get(p.card.paymentIntent) ?? 0);
+    if (room <= 0) continue;
+    const part = Math.min(room, left);
+    parts.push({ paymentIntent: p.card.paymentIntent, amount: part, brand: p.card.brand, last4: p.card.last4 });
+    left -= part;
+  }
+  if (!parts.length) return 'This enrollment has no card payment to refund: choose how else the refund is given back.';
+  if (left > 0) return `Only ${formatCents(amount - left)} was paid by card: refund the rest another way, in a second cancellation or outside the portal.`;
+  return parts;
+}
