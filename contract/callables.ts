@@ -35,6 +35,7 @@ import {
   discountInputSchema,
   draftSchema,
   enrollSchema,
+  donateSchema,
   enrollmentIdSchema,
   enrollmentSearchSchema,
   groupInputSchema,
@@ -83,6 +84,8 @@ const specs = {
   myStudents: spec<{ students: Student[] }>()('user', none),
   saveStudent: spec<{ student: Student }>()('user', saveStudentSchema),
   paymentOptions: spec<PaymentOptions>()('public', none),
+  /** Stripe's page for a gift by card (anyone, signed in or not). */
+  donate: spec<{ checkoutUrl: string }>()('public', donateSchema),
   /** With payWith 'card': `checkoutUrl` is Stripe's page, where the family pays for the held seats. */
   enroll: spec<{ enrollment: Enrollment; replayed: boolean; checkoutUrl?: string }>()('user', enrollSchema),
   myEnrollments: spec<{ enrollments: Enrollment[] }>()('user', none),

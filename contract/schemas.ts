@@ -1,6 +1,7 @@
 // Payload schemas of the family callables (zod/mini): students and enrollment. Imported by
 // contract/callables.ts only; the app uses the inferred types.
 import { z } from 'zod/mini';
+import { DONATION_RANGE } from './rules';
 import { CHECKOUT_METHODS, DISCOUNT_TYPES, ENROLLMENT_STATUSES, ENROLLMENT_SORTS, GRADE_MAX, GRADE_MIN, PAYMENT_METHODS, PHOTO_PERMISSIONS, STUDENT_SORTS, TSHIRT_SIZES } from './domain';
 
 export const text = (max: number) => z.string().check(z.trim(), z.maxLength(max, `must be at most ${max} characters`));
@@ -118,6 +119,14 @@ export const enrollSchema = z.strictObject({
 });
 
 export const enrollmentIdSchema = z.strictObject({ enrollmentId: id });
+
+/** A gift by card: $1 to $9,999 (DONATION_RANGE), a note, where the receipt goes. */
+export const donateSchema = z.strictObject({
+  amount: z.int().check(z.minimum(DONATION_RANGE.min, 'must be at least $1'), z.maximum(DONATION_RANGE.max, 'must be at most $9,999')),
+  note: text(200),
+  email,
+  idempotencyKey: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8-64 letters, digits, - or _')),
+});
 
 export const saveStudentSchema = z.strictObject({
   /** Absent for a new student. */

@@ -6,3 +6,7 @@ export const DEFAULT_PAYMENT_INSTRUCTIONS =
 
 /** Checkout: card (Stripe) and the office (check, cash, Venmo), seats held 30 minutes while paying by card. */
 export const DEFAULT_PAYMENT_OPTIONS: PaymentOptions = { methods: ['card', 'office'], holdMinutes: 30 };
+
+/** The tax line of a donation receipt (config/portal.donationReceiptText overrides it). */
+export const DEFAULT_DONATION_RECEIPT_TEXT =
+  'Wildwood Outdoor School is a tax-exempt 501(c)(3) nonprofit organization. No goods or services were provided in exchange for this gift; keep this receipt for your tax records.';

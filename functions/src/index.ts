@@ -1,7 +1,7 @@
 // Every callable of the portal, exported under its contract name.
 export { roles } from './callables/roles';
 export { availableEnrollmentClasses, classGroups, classes, classesBySemester, openSemesters } from './callables/catalogue';
-export { enroll, myEnrollment, myEnrollments, myStudents, payBalance, paymentOptions, priceBasket, releaseHold, releases, saveStudent } from './callables/enrollment';
+export { donate, enroll, myEnrollment, myEnrollments, myStudents, payBalance, paymentOptions, priceBasket, releaseHold, releases, saveStudent } from './callables/enrollment';
 export { stripeWebhook, sweepHolds } from './callables/stripe';
 export { deleteDraft, loadDraft, saveDraft } from './callables/drafts';
 export {

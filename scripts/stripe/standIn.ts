@@ -18,6 +18,7 @@ interface Session {
   currency: string;
   client_reference_id: string | null;
   customer_email: string | null;
+  customer_details: { email: string | null } | null;
   expires_at: number;
   metadata: Record<string, string>;
   payment_intent: string | null;
@@ -93,6 +94,7 @@ function createSession(p: Json): Session {
     currency: String(((list(p.line_items)[0]?.price_data ?? {}) as Json).currency ?? 'usd'),
     client_reference_id: (p.client_reference_id as string) ?? null,
     customer_email: (p.customer_email as string) ?? null,
+    customer_details: null,
     expires_at: expires,
     metadata: (p.metadata as Record<string, string>) ?? {},
     payment_intent: null,
@@ -140,6 +142,7 @@ function pay(s: Session): void {
   intents.set(intent.id, intent);
   s.status = 'complete';
   s.payment_status = 'paid';
+  s.customer_details = { email: s.customer_email };
   s.payment_intent = intent.id;
 }
 

@@ -5,6 +5,9 @@ import { parseDonationAmount, venmoPayUrl } from '../../src/features/donate/dona
 import DonatePage from '../../src/features/donate/DonatePage';
 import { SETTINGS_DEFAULTS } from '../../src/lib/settings';
 import { SettingsProvider } from '../../src/lib/settingsContext';
+import { MemoryRouter } from 'react-router-dom';
+import { callKey, createQueryClient, QueryProvider } from '../../src/lib/query';
+import { ToastProvider } from '../../src/lib/toast';
 
 describe('donation amount rules', () => {
   it.each([
@@ -34,12 +37,33 @@ describe('donation amount rules', () => {
 });
 
 describe('donation page', () => {
-  const renderPage = () =>
-    render(
+  // The school takes cards (the paymentOptions answer, as the server gives it by default).
+  const renderPage = () => {
+    const client = createQueryClient();
+    client.setQueryDefaults(callKey('paymentOptions'), { staleTime: Infinity });
+    client.setQueryData(callKey('paymentOptions'), { methods: ['card', 'office'], holdMinutes: 30 });
+    return render(
       <SettingsProvider initial={{ ...SETTINGS_DEFAULTS, venmo_handle: 'TestSchool' }}>
-        <DonatePage />
+        <ToastProvider>
+          <QueryProvider client={client}>
+            <MemoryRouter initialEntries={['/donate-venmo']}>
+              <DonatePage />
+            </MemoryRouter>
+          </QueryProvider>
+        </ToastProvider>
       </SettingsProvider>,
     );
+  };
+
+  it('offers a gift by card, asking first where the receipt goes', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.clear(screen.getByLabelText('Amount (US dollars)'));
+    await user.type(screen.getByLabelText('Amount (US dollars)'), '40');
+    await user.click(screen.getByRole('button', { name: 'Give $40 by card' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the email address your receipt goes to.');
+    expect(screen.getByLabelText('Email for your receipt')).toHaveAttribute('aria-invalid', 'true');
+  });
 
   it('links to Venmo with the amount and note, with a QR code', async () => {
     const user = userEvent.setup();

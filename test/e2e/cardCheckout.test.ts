@@ -144,4 +144,21 @@ describe('paying by card at checkout (issue 18)', () => {
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
+
+  it('gives a donation by card from the donation page (360 px)', async () => {
+    const { context, page } = await newPage(browser(), 360, 780);
+    await page.goto('/donate-venmo');
+    await page.getByLabel('Amount (US dollars)').fill('35');
+    await page.getByLabel('Email for your receipt').fill('friend@example.com');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Give $35 by card' }).click();
+    await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
+    await page.getByRole('button', { name: 'Pay $35.00' }).click();
+    await page.getByText('Thank you for your gift!').waitFor();
+    expect(path(page)).toBe('/donate-venmo');
+    expect(await axeViolations(page)).toEqual([]);
+    const gifts = (await db().collection('donations').where('email', '==', 'friend@example.com').get()).docs.map((d) => d.get('amount'));
+    expect(gifts).toEqual([3500]);
+    await context.close();
+  });
 });

@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Enrollment, PriceQuote } from '../../contract/domain';
 import { formatCents } from '../../contract/format';
+import { DEFAULT_DONATION_RECEIPT_TEXT } from '../../contract/settings';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { seedDemo } from '../../scripts/demo/seedDemo';
 import { STANDIN } from '../../scripts/stripe/config';
@@ -232,6 +233,15 @@ describe('card payments: holds, Stripe Checkout and the webhook (issue 18)', () 
     expect(await seats('card-d')).toBe(0);
     expect(await (await fetch((await enrollment(swept.id)).hold!.url!)).text()).toContain('This checkout is expired');
 
+    // An enrollment that waited long on other families still gets a page Stripe accepts (30 minutes
+    // counted from the call to Stripe, not from the start of the enrollment).
+    const { startCheckout } = await import('../../functions/src/data/checkout');
+    const slow = { ...swept, id: 'slow-enrollment', status: 'pending_payment' as const, hold: { expiresAt: new Date(Date.now() + 31 * 60_000).toISOString(), amount: swept.total } };
+    await db().doc(`enrollments/${slow.id}`).set(slow);
+    const url = await startCheckout(slow, null, 'http://localhost:5000', new Date(Date.now() - 60_000));
+    expect(url).toMatch(/\/pay\/cs_test_/);
+    await db().doc(`enrollments/${slow.id}`).delete();
+
     // A hold released while its page was still open, paid a moment later: the seat is free, so it is taken again.
     const lateButLucky = (await enrollByCard(families[5], ['card-e'], 'card-late-1')).result!.enrollment;
     await releaseHold(lateButLucky.id, new Date());
@@ -323,5 +333,29 @@ describe('card payments: holds, Stripe Checkout and the webhook (issue 18)', () 
     expect(await seats('card-d')).toBe(0);
     expect(await (await fetch((await enrollment(stuck.id)).hold!.url!)).text()).toContain('This checkout is expired');
     expect((await callFunction('adminReleaseHold', { enrollmentId: stuck.id }, families[1].user.idToken)).status).toBe(403);
+  });
+
+  it('takes a gift by card, anonymous or not, and emails a receipt with the tax text once paid', async () => {
+    const gift = { amount: 4250, note: 'For <the> scholarship fund', email: 'donor@example.com', idempotencyKey: 'gift-test-1' };
+    const [first, again] = await Promise.all([callFunction<{ checkoutUrl: string }>('donate', gift), callFunction<{ checkoutUrl: string }>('donate', gift)]);
+    expect(first.status, JSON.stringify(first.error)).toBe(200);
+    expect(again.result!.checkoutUrl).toBe(first.result!.checkoutUrl);
+    const sessionId = first.result!.checkoutUrl.split('/pay/')[1];
+    expect((await db().doc(`donations/${sessionId}`).get()).exists).toBe(false);
+    expect((await standIn<{ webhookStatus: number }>(`/__standin/sessions/${sessionId}/pay`)).webhookStatus).toBe(200);
+    const recorded = (await db().doc(`donations/${sessionId}`).get()).data()!;
+    expect(recorded).toMatchObject({ amount: 4250, email: 'donor@example.com', note: gift.note, card: { last4: '4242' } });
+    const mail = (await db().collection('mail').where('donationId', '==', sessionId).get()).docs.map((d) => d.data());
+    expect(mail).toHaveLength(1);
+    expect(mail[0].to).toEqual(['donor@example.com']);
+    expect(mail[0].message.text).toContain('Thank you for your gift of $42.50');
+    expect(mail[0].message.text).toContain(DEFAULT_DONATION_RECEIPT_TEXT);
+    expect(mail[0].message.html).toContain('For &lt;the&gt; scholarship fund');
+    // $0.99 and $10,000 are refused before Stripe is asked.
+    for (const amount of [99, 1_000_000]) {
+      const r = await callFunction('donate', { ...gift, amount, idempotencyKey: `gift-test-${amount}` });
+      expect(r.status).toBe(400);
+      expect(r.error?.message).toMatch(/^amount: must be at (least \$1|most \$9,999)$/);
+    }
   });
 });

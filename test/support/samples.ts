@@ -82,6 +82,7 @@ export const SAMPLES: Partial<Record<CallableName, unknown>> = {
     idempotencyKey: 'sample-enrollment-1',
   },
   paymentOptions: null,
+  donate: { amount: 2500, note: 'For the scholarship fund', email: 'donor@example.com', idempotencyKey: 'sample-gift-1' },
   myEnrollments: null,
   myEnrollment: { enrollmentId: AVAS.id },
   releaseHold: { enrollmentId: AVAS.id },

@@ -9,6 +9,7 @@ import { priceBasket as price } from '../domain/pricing';
 import { COLLECTIONS, db, notFound, SEAT_CALL_TIMEOUT_S } from '../data/db';
 import { endHold, startCheckout } from '../data/checkout';
 import { startBalanceCheckout } from '../data/balance';
+import { startDonation } from '../data/donations';
 import { portalOrigin, STRIPE_SECRET_KEY } from '../payments/stripe';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Enrollment } from '../../../contract/domain';
@@ -39,6 +40,15 @@ export const saveStudent = callable(callables.saveStudent, async (payload, ctx) 
 }));
 
 export const paymentOptions = callable(callables.paymentOptions, () => loadPaymentOptions());
+
+export const donate = callable(
+  callables.donate,
+  async (gift, ctx) => {
+    if (!(await loadPaymentOptions()).methods.includes('card')) throw new HttpsError('failed-precondition', 'Card donations are not offered: please give with Venmo.');
+    return { checkoutUrl: await startDonation(gift, portalOrigin(ctx.origin)) };
+  },
+  { secrets: [STRIPE_SECRET_KEY] },
+);
 
 export const enroll = callable(
   callables.enroll,

@@ -27,7 +27,7 @@ export async function startBalanceCheckout(enrollment: Enrollment, email: string
         client_reference_id: enrollment.id,
         metadata: { enrollmentId: enrollment.id, kind: 'balance' },
         ...(email ? { customer_email: email } : {}),
-        expires_at: Math.floor(now.getTime() / 1000) + 30 * 60,
+        expires_at: Math.floor(Date.now() / 1000) + 30 * 60 + 10, // Stripe's least, from when it gets the call
         success_url: `${back}&session={CHECKOUT_SESSION_ID}`,
         cancel_url: `${origin}/account/enrollments`,
       },

@@ -13,6 +13,7 @@ import { isStripeError, stripe } from '../payments/stripe';
 import { COLLECTIONS, db, getByIds } from './db';
 import { cardOf, enrollmentRef, eventRef, recipients, type Outcome } from './stripeSessions';
 import { settleBalancePayment } from './balance';
+import { settleDonation } from './donations';
 import { loadPaymentInstructions } from './enrollments';
 import { addSeat, HOLD_END, HOLD_GRACE_S, releaseHold, rosterRef, writeSeatDeltas, type SeatDeltas } from './holds';
 
@@ -32,10 +33,11 @@ function checkoutLines(e: Enrollment): Stripe.Checkout.SessionCreateParams.LineI
 export async function startCheckout(enrollment: Enrollment, email: string | null, origin: string, now: Date): Promise<string> {
   if (enrollment.hold?.url) return enrollment.hold.url;
   const back = `${origin}/classes/enrollment/checkout?enrollment=${encodeURIComponent(enrollment.id)}`;
-  // Stripe closes its page before the hold ends (the grace keeps the seats while the webhook arrives);
-  // Stripe asks for at least 30 minutes.
-  const nowS = Math.floor(now.getTime() / 1000);
-  const expiresAt = Math.max(Math.floor(new Date(enrollment.hold!.expiresAt).getTime() / 1000) - HOLD_GRACE_S, nowS + 30 * 60);
+  // Stripe closes its page before the hold ends (the grace keeps the seats while the webhook arrives).
+  // Stripe asks for at least 30 minutes from when it receives the call: counted from now, not from the
+  // start of an enrollment that may have waited on other families (plus a margin for clocks).
+  const nowS = Math.floor(Date.now() / 1000);
+  const expiresAt = Math.max(Math.floor(new Date(enrollment.hold!.expiresAt).getTime() / 1000) - HOLD_GRACE_S, nowS + 30 * 60 + 10);
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe().checkout.sessions.create(
@@ -159,12 +161,14 @@ export async function applyStripeEvent(event: Stripe.Event, now = new Date()): P
     case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
       if (session.payment_status !== 'paid') return 'ignored'; // an async payment still on its way
-      return session.metadata?.kind === 'balance' ? settleBalancePayment(event.id, session, now) : settlePaid(event.id, session, now);
+      const kind = session.metadata?.kind;
+      if (kind === 'donation') return settleDonation(event.id, session, now);
+      return kind === 'balance' ? settleBalancePayment(event.id, session, now) : settlePaid(event.id, session, now);
     }
     case 'checkout.session.expired':
     case 'checkout.session.async_payment_failed': {
       const session = event.data.object;
-      if (session.metadata?.kind === 'balance') return 'ignored'; // an unpaid balance page holds nothing
+      if (session.metadata?.kind) return 'ignored'; // an unpaid balance or gift page holds nothing
       const id = session.client_reference_id ?? '';
       const snap = id ? await enrollmentRef(id).get() : null;
       if (!snap?.exists) {

@@ -49,6 +49,8 @@ export const COLLECTIONS = {
   roster: 'roster',
   /** Stripe webhook events applied, by event id (each is applied once). */
   stripeEvents: 'stripeEvents',
+  /** Gifts by card, by Stripe Checkout Session id. */
+  donations: 'donations',
 } as const;
 
 export const col = (name: string) => db().collection(name);

@@ -3,11 +3,67 @@ import { formatCents } from '../../../contract/format';
 import { useSettings } from '../../lib/settingsContext';
 import { MAX_NOTE_LENGTH, parseDonationAmount, venmoPayUrl } from './donation';
 import { VenmoQr } from './VenmoQr';
-import { buttonClass } from '../../components/Button';
+import { useLocation } from 'react-router-dom';
+import { donateSchema } from '../../../contract/schemas';
+import { Button, buttonClass } from '../../components/Button';
+import { usePaymentOptions } from '../../lib/paymentOptions';
+import { failureText, useCallMutation } from '../../lib/query';
 
-/** /donate-venmo: a gift through Venmo. No card data is handled here. */
+const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+/** A gift by card on Stripe's page: the email the receipt goes to, then Stripe. */
+function CardGift({ cents, note }: { cents: number; note: string }) {
+  const donate = useCallMutation('donate');
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState('');
+  const [leaving, setLeaving] = useState(false);
+  const [key] = useState(newKey);
+  const give = async () => {
+    const wrong = donateSchema.shape.email.safeParse(email).success ? '' : 'Enter the email address your receipt goes to.';
+    setProblem(wrong);
+    if (wrong) return;
+    try {
+      const { checkoutUrl } = await donate.mutateAsync({ amount: cents, note, email: email.trim(), idempotencyKey: key });
+      setLeaving(true);
+      window.location.assign(checkoutUrl);
+    } catch (e) {
+      setProblem(failureText(e));
+    }
+  };
+  return (
+    <div className="card-gift">
+      <div className="field">
+        <label htmlFor="donation-email">Email for your receipt</label>
+        <input
+          id="donation-email"
+          className={`p-inputtext p-component${problem ? ' p-invalid' : ''}`}
+          type="email"
+          autoComplete="email"
+          value={email}
+          aria-invalid={!!problem}
+          aria-describedby={problem ? 'donation-email-error' : undefined}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        {problem && (
+          <small id="donation-email-error" className="field-error" role="alert">
+            {problem}
+          </small>
+        )}
+      </div>
+      <Button disabled={donate.isPending || leaving} onClick={() => void give()}>
+        <span className="p-button-label">{donate.isPending || leaving ? 'Opening the payment page…' : `Give ${formatCents(cents)} by card`}</span>
+      </Button>
+      <p className="muted">You pay on Stripe’s secure page; no card details reach us. Your receipt, with our tax information, comes by email.</p>
+    </div>
+  );
+}
+
+/** /donate-venmo: a gift by card (Stripe's page) or through Venmo. No card data is handled here. */
 export default function DonatePage() {
   const { venmo_handle, support_email } = useSettings();
+  const [options] = usePaymentOptions();
+  const byCard = options.status === 'loaded' && options.value.methods.includes('card');
+  const thanked = new URLSearchParams(useLocation().search).has('thanks');
   const [amount, setAmount] = useState('25');
   const [note, setNote] = useState('');
   const [touched, setTouched] = useState(false);
@@ -17,9 +73,14 @@ export default function DonatePage() {
   return (
     <div className="page page-narrow donate-page">
       <h1>Donate</h1>
+      {thanked && (
+        <p className="thanks-panel" role="status">
+          <span className="pi pi-heart" aria-hidden="true" /> Thank you for your gift! Your receipt comes by email as soon as the payment is confirmed.
+        </p>
+      )}
       <p>
-        Your gift helps children get outdoors: scholarships, gear and field trips. Donations go to
-        <strong> @{venmo_handle.replace(/^@/, '')}</strong> on Venmo.
+        Your gift helps children get outdoors: scholarships, gear and field trips. {byCard ? 'Give by card, or with Venmo to' : 'Donations go to'}
+        <strong> @{venmo_handle.replace(/^@/, '')}</strong>{byCard ? '' : ' on Venmo'}.
       </p>
       <div className="form-section">
         <div className="field">
@@ -61,6 +122,7 @@ export default function DonatePage() {
           />
         </div>
       </div>
+      {byCard && 'cents' in check && <CardGift cents={check.cents} note={note} />}
       {url && 'cents' in check ? (
         <div className="venmo-box">
           <a className={buttonClass('primary', 'venmo-button')} href={url} target="_blank" rel="noopener noreferrer">

@@ -1,8 +1,7 @@
 // The donation amount rules and the Venmo link (PRODUCT §8): $1 to $9,999, whole dollars or cents.
 import { parseDollars, plainDollars } from '../../../contract/format';
+import { DONATION_RANGE } from '../../../contract/rules';
 
-export const MIN_DONATION_CENTS = 100;
-export const MAX_DONATION_CENTS = 999_900;
 
 export type AmountCheck = { cents: number } | { error: string };
 
@@ -10,8 +9,8 @@ export function parseDonationAmount(text: string): AmountCheck {
   if (!text.trim()) return { error: 'Enter an amount.' };
   const cents = parseDollars(text);
   if (cents === null) return { error: 'Enter an amount in dollars, like 25 or 25.50.' };
-  if (cents < MIN_DONATION_CENTS) return { error: 'The smallest gift is $1.' };
-  if (cents > MAX_DONATION_CENTS) return { error: 'The largest gift online is $9,999. Please contact us for larger gifts.' };
+  if (cents < DONATION_RANGE.min) return { error: 'The smallest gift is $1.' };
+  if (cents > DONATION_RANGE.max) return { error: 'The largest gift online is $9,999. Please contact us for larger gifts.' };
   return { cents };
 }
 

@@ -1,0 +1,65 @@
+// Gifts by card (PRODUCT §8, issue 18): a Stripe Checkout page for the amount, and a receipt with the
+// school's tax text once the webhook says it was paid. No card data reaches the portal.
+import { HttpsError } from 'firebase-functions/v2/https';
+import type Stripe from 'stripe';
+import { formatCard, formatCents } from '../../../contract/format';
+import { escapeHtml } from '../../../contract/markdown';
+import { DEFAULT_DONATION_RECEIPT_TEXT } from '../../../contract/settings';
+import { isStripeError, stripe } from '../payments/stripe';
+import { COLLECTIONS, db } from './db';
+import { cardOf, eventRef, type Outcome } from './stripeSessions';
+
+export async function startDonation(gift: { amount: number; note: string; email: string; idempotencyKey: string }, origin: string): Promise<string> {
+  try {
+    const session = await stripe().checkout.sessions.create(
+      {
+        mode: 'payment',
+        submit_type: 'donate',
+        line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: gift.amount, product_data: { name: 'Donation to Wildwood Outdoor School' } } }],
+        customer_email: gift.email,
+        metadata: { kind: 'donation', note: gift.note },
+        expires_at: Math.floor(Date.now() / 1000) + 30 * 60 + 10, // Stripe's least, from when it gets the call
+        success_url: `${origin}/donate-venmo?thanks={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${origin}/donate-venmo`,
+      },
+      { idempotencyKey: `donation-${gift.idempotencyKey}` },
+    );
+    return session.url!;
+  } catch (error) {
+    if (!isStripeError(error)) throw error;
+    throw new HttpsError('unavailable', 'Card donations are not available right now. Nothing was charged; please try again later or give with Venmo.');
+  }
+}
+
+async function receiptText(): Promise<string> {
+  const value: unknown = (await db().collection(COLLECTIONS.config).doc('portal').get()).get('donationReceiptText');
+  return typeof value === 'string' && value.trim() ? value : DEFAULT_DONATION_RECEIPT_TEXT;
+}
+
+/** A paid gift: recorded once, with its receipt. */
+export async function settleDonation(eventId: string, session: Stripe.Checkout.Session, now: Date): Promise<Outcome> {
+  const [card, tax] = await Promise.all([cardOf(session), receiptText()]);
+  const amount = session.amount_total ?? 0;
+  const email = session.customer_details?.email ?? session.customer_email ?? null;
+  const note = session.metadata?.note ?? '';
+  const at = now.toISOString();
+  return db().runTransaction(async (tx) => {
+    const gift = db().collection(COLLECTIONS.donations).doc(session.id);
+    if ((await tx.get(eventRef(eventId))).exists || (await tx.get(gift)).exists) return 'duplicate';
+    tx.set(eventRef(eventId), { type: 'donation', sessionId: session.id, at });
+    tx.set(gift, { amount, email, note, at, card });
+    if (email) {
+      const lines = [`Thank you for your gift of ${formatCents(amount)} on ${at.slice(0, 10)}, paid by ${formatCard(card)}.`, ...(note ? [`Note: ${note}`] : []), '', tax];
+      tx.set(db().collection(COLLECTIONS.mail).doc(), {
+        to: [email],
+        donationId: session.id,
+        message: {
+          subject: `Thank you for your donation of ${formatCents(amount)}`,
+          text: lines.join('\n'),
+          html: lines.filter(Boolean).map((l) => `<p>${escapeHtml(l)}</p>`).join('\n'),
+        },
+      });
+    }
+    return 'confirmed';
+  });
+}
