@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { clientEnv, ROOT } from './emulators/env.mjs';
 import { logTail, startEmulators } from './emulators/run.mjs';
+import { startStripeStandIn } from './emulators/standIn.mjs';
 
 const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts }).status ?? 1;
 const must = (cmd, args, opts) => {
@@ -20,7 +21,8 @@ if (!existsSync(join(ROOT, 'tools/lighthouse/node_modules/.bin/lighthouse'))) {
 must('node', ['scripts/build-functions.mjs']);
 must('npx', ['vite', 'build', '--mode', 'emulators', '--logLevel', 'warn']);
 
-console.log('Starting the emulators…');
+console.log('Starting the emulators and the Stripe stand-in…');
+const standIn = await startStripeStandIn();
 const { child, ready } = startEmulators();
 const stop = () => new Promise((done) => {
   child.once('exit', done);
@@ -39,6 +41,7 @@ try {
 } catch (e) {
   console.error(`${e.message}\n${logTail()}`);
 } finally {
+  standIn.kill();
   await stop();
 }
 process.exit(status);

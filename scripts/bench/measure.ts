@@ -11,6 +11,7 @@ import { familyWithStudent, signedReleases } from '../../test/support/samples';
 import { adminDb } from '../demo/adminApp';
 import { todayInSchool } from '../demo/seedDemo';
 import { seedVolume, VOLUME_SEMESTER } from '../demo/volume';
+import { STANDIN } from '../stripe/config';
 
 /** Where scripts/emulators/run.mjs writes the emulators' output (the functions' read logs). */
 const LOG_FILE = '.cache/emulators.log';
@@ -144,6 +145,29 @@ async function enrollLatency() {
   return { calls: ms.length, p50Ms: Math.round(median(ms)), p95Ms: Math.round(percentile(ms, 95)) };
 }
 
+/**
+ * Paying by card: Pay → Stripe's page URL (`enroll` with payWith card: the hold, then the Checkout
+ * Session on the stand-in), and the webhook (the stand-in's Pay → the signed event applied by
+ * stripeWebhook through Hosting → its answer).
+ */
+async function cardCheckout(n = 20) {
+  const classIds = Array.from({ length: n }, (_, i) => `volume-class-${30 + i}`);
+  const families = await Promise.all(classIds.map((_, i) => familyWithStudent(`bench-card${i}@example.com`, 'Bench', `Card${i}`)));
+  const totals = await Promise.all(classIds.map(totalOf));
+  const sessions: string[] = [];
+  const checkout = await timed(n, async (i) => {
+    const r = await callFunction<{ checkoutUrl?: string }>('enroll', { studentId: families[i].studentId, lines: lines(classIds[i]), codes: [], expectedTotal: totals[i], infoConfirmed: false, releases: RELEASES, idempotencyKey: `bench-card-${i}`, payWith: 'card' }, families[i].user.idToken);
+    if (r.status !== 200 || !r.result?.checkoutUrl) throw new Error(`card checkout failed: ${JSON.stringify(r.error)}`);
+    sessions.push(r.result.checkoutUrl.split('/pay/')[1]);
+  });
+  const webhook = await timed(n, async (i) => {
+    const r = (await (await fetch(`${STANDIN.api}/__standin/sessions/${sessions[i]}/pay`, { method: 'POST', body: '{}' })).json()) as { webhookStatus: number };
+    if (r.webhookStatus !== 200) throw new Error(`webhook answered ${r.webhookStatus}`);
+  });
+  const stat = (ms: number[]) => ({ calls: ms.length, p50Ms: Math.round(median(ms)), p95Ms: Math.round(percentile(ms, 95)) });
+  return { checkout: stat(checkout), webhook: stat(webhook) };
+}
+
 async function enrollRace(attempts = 25, seats = 5) {
   const db = adminDb();
   const template = (await db.doc('classes/volume-class-199').get()).data() as ClassRecord;
@@ -172,6 +196,7 @@ const results = {
     desktop: { '/classes/enrollment': lighthouse('/classes/enrollment', 'desktop'), '/user/login': lighthouse('/user/login', 'desktop') },
   },
   callables: { availableEnrollmentClasses: await catalogue(), enroll: await enrollLatency() },
+  cardPayments: await cardCheckout(),
   enrollRace: await enrollRace(),
 };
 mkdirSync('bench', { recursive: true });
@@ -190,6 +215,9 @@ for (const preset of ['mobile', 'desktop'] as const) {
 const cat = results.callables.availableEnrollmentClasses;
 budgets.push([`availableEnrollmentClasses (${cat.classesReturned} classes)`, `p50 ${cat.p50Ms} ms · p95 ${cat.p95Ms} ms · ${cat.firestoreReads} reads`, 'p95 ≤ 300 ms', cat.p95Ms <= 300]);
 budgets.push(['enroll', `p50 ${results.callables.enroll.p50Ms} ms · p95 ${results.callables.enroll.p95Ms} ms`, '', true]);
+const card = results.cardPayments;
+budgets.push(['Pay by card → Stripe page (enroll + Checkout Session)', `p50 ${card.checkout.p50Ms} ms · p95 ${card.checkout.p95Ms} ms`, '', true]);
+budgets.push(['Stripe webhook (signed event → applied)', `p50 ${card.webhook.p50Ms} ms · p95 ${card.webhook.p95Ms} ms`, '', true]);
 const race = results.enrollRace;
 budgets.push(['enrollRace', `${race.attempts} attempts · ${race.seats} seats · ${race.enrolled} enrolled · oversold ${race.oversold}`, 'oversold 0', race.oversold === 0]);
 console.log('\n| Measure | Result | Budget | |\n|---|---|---|---|');
