@@ -193,7 +193,8 @@ describe('card payments: holds, Stripe Checkout and the webhook (issue 18)', () 
     expect(refunded.status).toBe('expired');
     expect(refunded.payments).toHaveLength(1);
     expect(refunded.cardRefunds).toHaveLength(1);
-    expect(refunded.cardRefunds![0]).toMatchObject({ amount: held.total, last4: '4242' });
+    expect(refunded.cardRefunds![0]).toMatchObject({ amount: held.total, last4: '4242', paymentIntent: refunded.payments[0].card!.paymentIntent });
+    expect(refunded.payments[0].note).toBe('Paid online by Visa card ending 4242');
     expect(refunded.balance).toBe(0);
     expect(await seats('card-c')).toBe(1);
     const mail = await mailFor(held.id);

@@ -1,18 +1,17 @@
 // Family callables: students, price preview, enroll, own enrollments; and the releases to sign.
 import { callables } from '../../../contract/callables';
 import { loadClassesByIds, loadGroupsOfSemesters } from '../data/catalogue';
-import { enroll as enrollInTransaction, loadPaymentOptions, loadDiscountsByCodes, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadRuleDiscounts, hasSiblingIn } from '../data/enrollments';
+import { enroll as enrollInTransaction, loadEnrollment, loadPaymentOptions, loadDiscountsByCodes, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadRuleDiscounts, hasSiblingIn } from '../data/enrollments';
 import { loadOwnStudents, saveOwnStudent } from '../data/students';
 import { schoolToday } from '../domain/calendar';
 import { isBrowsable } from '../domain/catalogue';
 import { priceBasket as price } from '../domain/pricing';
-import { COLLECTIONS, db, notFound, SEAT_CALL_TIMEOUT_S } from '../data/db';
+import { SEAT_CALL_TIMEOUT_S } from '../data/db';
 import { endHold, startCheckout } from '../data/checkout';
 import { startBalanceCheckout } from '../data/balance';
 import { startDonation } from '../data/donations';
 import { portalOrigin, STRIPE_SECRET_KEY } from '../payments/stripe';
 import { HttpsError } from 'firebase-functions/v2/https';
-import type { Enrollment } from '../../../contract/domain';
 import { callable } from '../lib/callable';
 
 export const releases = callable(callables.releases, async () => ({ releases: await loadReleases() }));
@@ -66,19 +65,12 @@ export const enroll = callable(
   { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY] },
 );
 
-/** One of the caller's own enrollments; another family's id is not found. */
-async function ownEnrollment(enrollmentId: string, uid: string): Promise<Enrollment> {
-  const snap = await db().collection(COLLECTIONS.enrollments).doc(enrollmentId).get();
-  if (!snap.exists || snap.get('ownerUid') !== uid) throw notFound('This enrollment');
-  return snap.data() as Enrollment;
-}
-
-export const myEnrollment = callable(callables.myEnrollment, async ({ enrollmentId }, ctx) => ({ enrollment: await ownEnrollment(enrollmentId, ctx.uid!) }));
+export const myEnrollment = callable(callables.myEnrollment, async ({ enrollmentId }, ctx) => ({ enrollment: await loadEnrollment(enrollmentId, ctx.uid!) }));
 
 export const payBalance = callable(
   callables.payBalance,
   async ({ enrollmentId }, ctx) => {
-    const [enrollment, options] = await Promise.all([ownEnrollment(enrollmentId, ctx.uid!), loadPaymentOptions()]);
+    const [enrollment, options] = await Promise.all([loadEnrollment(enrollmentId, ctx.uid!), loadPaymentOptions()]);
     if (!options.methods.includes('card')) throw new HttpsError('failed-precondition', 'Card payments are not offered: please pay the office.');
     return { checkoutUrl: await startBalanceCheckout(enrollment, ctx.email, portalOrigin(ctx.origin), new Date()) };
   },
@@ -88,7 +80,7 @@ export const payBalance = callable(
 /** The family left Stripe's page: the page is closed and the seats go back at once. */
 export const releaseHold = callable(
   callables.releaseHold,
-  async ({ enrollmentId }, ctx) => ({ enrollment: await endHold(await ownEnrollment(enrollmentId, ctx.uid!), new Date()) }),
+  async ({ enrollmentId }, ctx) => ({ enrollment: await endHold(await loadEnrollment(enrollmentId, ctx.uid!), new Date()) }),
   { secrets: [STRIPE_SECRET_KEY] },
 );
 

@@ -15,10 +15,10 @@ import {
   withFamilyEmails,
 } from '../data/office';
 import { filterEnrollments, pageOf, searchStudents } from '../domain/office';
-import { COLLECTIONS, db, notFound, SEAT_CALL_TIMEOUT_S } from '../data/db';
+import { SEAT_CALL_TIMEOUT_S } from '../data/db';
+import { loadEnrollment } from '../data/enrollments';
 import { endHold } from '../data/checkout';
 import { STRIPE_SECRET_KEY } from '../payments/stripe';
-import type { Enrollment } from '../../../contract/domain';
 import { callable, type CallContext } from '../lib/callable';
 
 const staff = (ctx: CallContext) => ctx.email ?? ctx.uid!;
@@ -62,11 +62,7 @@ export const adminCancelEnrollment = callable(callables.adminCancelEnrollment, a
 
 export const adminReleaseHold = callable(
   callables.adminReleaseHold,
-  async ({ enrollmentId }) => {
-    const snap = await db().collection(COLLECTIONS.enrollments).doc(enrollmentId).get();
-    if (!snap.exists) throw notFound('This enrollment');
-    return { enrollment: await endHold(snap.data() as Enrollment, new Date()) };
-  },
+  async ({ enrollmentId }) => ({ enrollment: await endHold(await loadEnrollment(enrollmentId), new Date()) }),
   { secrets: [STRIPE_SECRET_KEY] },
 );
 

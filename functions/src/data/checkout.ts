@@ -92,7 +92,7 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
   ]);
   const [to, instructions] = await Promise.all([recipients(e0, student), loadPaymentInstructions()]);
   const at = now.toISOString();
-  const payment = { id: randomUUID(), amount, method: 'card' as const, note: `Paid by ${card.brand} ending ${card.last4}`, at, by: 'Stripe', card };
+  const payment = { id: randomUUID(), amount, method: 'card' as const, note: `Paid online by ${formatCard(card)}`, at, by: 'Stripe', card };
 
   const outcome = await db().runTransaction(async (tx): Promise<Outcome | 'no-seat'> => {
     if ((await tx.get(eventRef(eventId))).exists) return 'duplicate';
@@ -137,7 +137,7 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
     tx.set(enrollmentRef(id), {
       ...e,
       payments: [...e.payments, payment],
-      cardRefunds: [...(e.cardRefunds ?? []), { amount: refund.amount, refundId: refund.id, last4: card.last4, reason, at }],
+      cardRefunds: [...(e.cardRefunds ?? []), { amount: refund.amount, refundId: refund.id, paymentIntent: card.paymentIntent, last4: card.last4, reason, at }],
       balance: 0,
     });
     tx.set(db().collection(COLLECTIONS.mail).doc(), {

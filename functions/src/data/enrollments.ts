@@ -11,7 +11,7 @@ import { selectionProblems } from '../../../contract/schedule';
 import { buildReceipt } from '../domain/receipt';
 import { DEFAULT_RELEASES } from '../domain/releases';
 import { notYourStudent } from './students';
-import { COLLECTIONS, db, noteReads, runSeatTransaction, uniq } from './db';
+import { COLLECTIONS, db, notFound, noteReads, runSeatTransaction, uniq } from './db';
 import { addSeat, HOLD_END, HOLD_GRACE_S, holdsToRelease, releaseInTx, seatsGivenBack, writeSeatDeltas } from './holds';
 
 export type EnrollPayload = z.output<typeof enrollSchema>;
@@ -212,6 +212,13 @@ export async function enroll(
       return { enrollment, replayed: false };
     },
   );
+}
+
+/** One enrollment; with `ownerUid`, only that family's (another family's id is not found either). */
+export async function loadEnrollment(id: string, ownerUid?: string): Promise<Enrollment> {
+  const snap = await db().collection(COLLECTIONS.enrollments).doc(id).get();
+  if (!snap.exists || (ownerUid !== undefined && snap.get('ownerUid') !== ownerUid)) throw notFound('This enrollment');
+  return snap.data() as Enrollment;
 }
 
 export async function loadOwnEnrollments(uid: string): Promise<Enrollment[]> {

@@ -14,7 +14,7 @@ import { loadClassesByIds, loadClassesOfSemesters, loadGroupsOfSemesters } from 
 import { chunks, col, COLLECTIONS, db, fromDoc, getByIds, notFound, runSeatTransaction, uniq } from './db';
 import { HOLD_END } from './holds';
 import { refundToCards } from './refunds';
-import { loadDiscountsByCodes, loadReleases } from './enrollments';
+import { loadDiscountsByCodes, loadEnrollment, loadReleases } from './enrollments';
 
 /** Rosters of classes in the order asked, each with the full profile of every student on it. */
 export async function loadRosters(classIds: string[]): Promise<{ rosters: ClassRoster[]; notFound: string[] }> {
@@ -198,14 +198,12 @@ async function planFor(enrollment: Enrollment, cancelClassIds: string[], read: <
   return { ...plan, titles: plan.cancelClassIds.map((id) => title.get(id) ?? id) };
 }
 
-async function loadEnrollment(id: string): Promise<Enrollment> {
-  const snap = await col(COLLECTIONS.enrollments).doc(id).get();
-  if (!snap.exists) throw notFound('This enrollment');
-  return snap.data() as Enrollment;
+export async function quoteCancellation(enrollmentId: string, classIds: string[]) {
+  return quoteFor(await loadEnrollment(enrollmentId), classIds);
 }
 
-export async function quoteCancellation(enrollmentId: string, classIds: string[]) {
-  const enrollment = await loadEnrollment(enrollmentId);
+/** The cancellation's plan from the enrollment as read outside a transaction. */
+function quoteFor(enrollment: Enrollment, classIds: string[]) {
   return planFor(
     enrollment,
     classIds,
@@ -222,7 +220,7 @@ export async function cancelClasses(enrollmentId: string, classIds: string[], re
   let cardRefunds: CardRefund[] | undefined;
   if (refund > 0 && refundMethod === 'card') {
     const current = await loadEnrollment(enrollmentId);
-    const plan = await quoteCancellation(enrollmentId, classIds);
+    const plan = await quoteFor(current, classIds);
     const checked = applyCancellation(current, plan, refund, { note, at, by, classTitles: plan.titles });
     if (typeof checked === 'string') throw new HttpsError('invalid-argument', checked);
     cardRefunds = await refundToCards(current, refund, note || 'Classes cancelled by the school', at);
