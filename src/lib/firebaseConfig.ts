@@ -2,15 +2,16 @@
 // the real values from .env.production.local (vite.config.ts refuses to build without them).
 export const useEmulators = import.meta.env.VITE_USE_EMULATORS === 'true';
 
-import emulators from '../../contract/emulators.json';
+// Named imports: only these fields are bundled (not the Stripe stand-in's test keys beside them).
+import { apiKey as demoApiKey, ports, projectId as demoProjectId } from '../../contract/emulators.json';
 
 /** The emulators' demo project (contract/emulators.json). */
-export const EMULATOR_PROJECT_ID = emulators.projectId;
+export const EMULATOR_PROJECT_ID = demoProjectId;
 
 const demo = (value: string) => (useEmulators ? value : '');
 
 export const firebaseConfig = {
-  apiKey: import.meta.env.VITE_FIREBASE_API_KEY ?? demo(emulators.apiKey),
+  apiKey: import.meta.env.VITE_FIREBASE_API_KEY ?? demo(demoApiKey),
   authDomain: import.meta.env.VITE_FIREBASE_AUTH_DOMAIN ?? demo(`${EMULATOR_PROJECT_ID}.firebaseapp.com`),
   projectId: import.meta.env.VITE_FIREBASE_PROJECT_ID ?? demo(EMULATOR_PROJECT_ID),
   appId: import.meta.env.VITE_FIREBASE_APP_ID ?? demo('1:000000000000:web:0000000000000000'),
@@ -21,4 +22,4 @@ export function emulatorHost(): string {
   return typeof location === 'undefined' ? '127.0.0.1' : location.hostname;
 }
 
-export const EMULATOR_PORTS = emulators.ports;
+export const EMULATOR_PORTS = ports;

@@ -1,7 +1,9 @@
 // Builds that can be deployed and builds that cannot: a production build stops without the real
 // Firebase settings, and an emulator build (demo project) never lands in the folder a deploy uploads.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { missingProductionEnv, REQUIRED_PRODUCTION_ENV } from '../../vite.config';
 import emulators from '../../contract/emulators.json';
@@ -20,6 +22,16 @@ describe('builds', () => {
     expect(run.status).not.toBe(0);
     expect(run.stdout + run.stderr).toContain('A production build needs VITE_FIREBASE_API_KEY, VITE_FIREBASE_AUTH_DOMAIN, VITE_FIREBASE_PROJECT_ID, VITE_FIREBASE_APP_ID');
   });
+
+  it('a production build carries nothing of the Stripe stand-in (its port or test keys)', () => {
+    const out = mkdtempSync(join(tmpdir(), 'prod-build-'));
+    const env = { ...process.env, VITE_FIREBASE_API_KEY: 'k', VITE_FIREBASE_AUTH_DOMAIN: 'p.firebaseapp.com', VITE_FIREBASE_PROJECT_ID: 'p', VITE_FIREBASE_APP_ID: 'a' };
+    const run = spawnSync('npx', ['vite', 'build', '--mode', 'production', '--outDir', out, '--logLevel', 'error'], { encoding: 'utf8', env });
+    expect(run.status, run.stderr).toBe(0);
+    const js = readdirSync(join(out, 'assets')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(out, 'assets', f), 'utf8')).join('\n');
+    expect(js.length).toBeGreaterThan(10_000);
+    for (const secret of [emulators.stripeStandIn.secretKey, emulators.stripeStandIn.webhookSecret, `:${emulators.stripeStandIn.port}`]) expect(js).not.toContain(secret);
+  }, 120_000);
 
   it('emulator runs serve their own build folder; Hosting deploys dist/ after a production build', () => {
     const deployed = JSON.parse(readFileSync('firebase.json', 'utf8')) as { hosting: { public: string; predeploy: string[] } };
