@@ -22,15 +22,25 @@ export function db(): Firestore {
 const SEAT_ATTEMPTS = 12;
 export const SEAT_CALL_TIMEOUT_S = 300;
 
+/**
+ * A transaction the database closed under it (the emulator ends one that waited too long on a lock and
+ * answers INVALID_ARGUMENT "Transaction is invalid or closed", which the SDK does not retry). Nothing
+ * of it was written, so the whole transaction runs again.
+ */
+const closedUnder = (error: unknown) => (error as { code?: unknown }).code === 3 && /Transaction is invalid or closed/.test(String((error as Error).message));
+
 export async function runSeatTransaction<T>(update: (tx: Transaction) => Promise<T>): Promise<T> {
-  try {
-    return await db().runTransaction(update, { maxAttempts: SEAT_ATTEMPTS });
-  } catch (error) {
-    // ABORTED after the last attempt: still contended. Nothing was written.
-    if ((error as { code?: unknown }).code === 10) {
-      throw new HttpsError('unavailable', 'Many families are enrolling in these classes right now. Nothing was saved; please try again in a minute.');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db().runTransaction(update, { maxAttempts: SEAT_ATTEMPTS });
+    } catch (error) {
+      if (closedUnder(error) && attempt < 3) continue;
+      // ABORTED after the last attempt: still contended. Nothing was written.
+      if ((error as { code?: unknown }).code === 10 || closedUnder(error)) {
+        throw new HttpsError('unavailable', 'Many families are enrolling in these classes right now. Nothing was saved; please try again in a minute.');
+      }
+      throw error;
     }
-    throw error;
   }
 }
 
