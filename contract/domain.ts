@@ -25,6 +25,13 @@ export interface Semester {
   infoMarkdown: string;
   /** Added to every confirmation email of the semester (markdown). */
   confirmationMarkdown: string;
+  /**
+   * Deposits: with a balance due date, a family paying by card may pay a deposit per class now (the
+   * class's own deposit, else this one) and the rest by that date. Absent or null = none.
+   */
+  depositPerClass?: Cents | null;
+  /** When the balance of every enrollment of the semester is due (families see it on receipts). */
+  balanceDueDate?: IsoDate | null;
   /** Counts saves: a save that started from an older version is refused (two people editing). */
   version?: number;
 }
@@ -78,6 +85,8 @@ export interface ClassRecord {
   registrationDeadline: IsoDate;
   status: ClassStatus;
   imageUrl?: string | null;
+  /** The deposit for this class, instead of the semester's (used only with the semester's balance due date). */
+  deposit?: Cents | null;
   /** Counts saves (see Semester.version). */
   version?: number;
 }
@@ -313,6 +322,8 @@ export interface Enrollment {
   hold?: Hold;
   /** Refunds sent to a card. */
   cardRefunds?: CardRefund[];
+  /** When the balance is due (the semester's balance due date when enrolled; absent = now). */
+  balanceDueDate?: IsoDate;
   /** Something the office must look at (a card payment that did not match the enrollment). */
   flag?: string;
   releases: ReleaseSignature[];
@@ -403,6 +414,12 @@ export interface Problem {
 }
 
 /** A priced basket (the pricing engine's answer): what the review step shows and the submit charges. */
+/** Paying a deposit now and the rest by a date (card checkouts, where the semester sets it). */
+export interface DepositPlan {
+  amount: Cents;
+  dueDate: IsoDate;
+}
+
 export interface PriceQuote {
   lineItems: LineItem[];
   discounts: AppliedDiscount[];

@@ -18,6 +18,10 @@ export function formatDate(date: IsoDate, withYear = false): string {
   return `${MONTHS[m - 1]} ${d}${withYear ? `, ${y}` : ''}`;
 }
 
+/** "Balance due by Aug 15, 2027" for a balance with a due date, else "Balance due". */
+export const balanceDueLabel = (e: { balance: number; balanceDueDate?: IsoDate }) =>
+  e.balance > 0 && e.balanceDueDate ? `Balance due by ${formatDate(e.balanceDueDate, true)}` : 'Balance due';
+
 /** "Jan 5 – Mar 9, 2027", or one day: "Jun 14, 2027". */
 export function formatDateRange(start: IsoDate, end: IsoDate): string {
   if (start === end) return formatDate(start, true);

@@ -47,6 +47,8 @@ const email = z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLen
 const answered = <T>(schema: z.ZodMiniType<T>) => z.nullable(schema).check(z.refine((v) => v !== null, 'needs an answer'));
 const answer = answered(z.boolean());
 const cents = z.int().check(z.minimum(0, 'must not be negative'), z.maximum(100_000_00, 'is too large'));
+/** A deposit: none (null), or more than $0. */
+const deposit = z.optional(z.nullable(z.int().check(z.minimum(1, 'must be more than $0'), z.maximum(100_000_00, 'is too large'))));
 
 const contact = z.strictObject({ name: required(M.name), relationship: required(M.relationship), phone });
 const guardian = z.strictObject({
@@ -116,6 +118,8 @@ export const enrollSchema = z.strictObject({
   idempotencyKey: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8-64 letters, digits, - or _')),
   /** Card: seats held while the family pays on Stripe's page. Office (the default): a balance due. */
   payWith: z.optional(z.enum(CHECKOUT_METHODS)),
+  /** By card, pay the deposit now and the rest by the balance due date (where the semester offers it). */
+  payDeposit: z.optional(z.boolean()),
 });
 
 export const enrollmentIdSchema = z.strictObject({ enrollmentId: id });
@@ -158,9 +162,13 @@ export const semesterInputSchema = z
     status: z.enum(['draft', 'open', 'closed', 'archived']),
     infoMarkdown: text(5000),
     confirmationMarkdown: text(5000),
+    depositPerClass: deposit,
+    balanceDueDate: z.optional(z.nullable(isoDay)),
   })
   .check(
     z.refine((s) => s.startDate <= s.endDate, { message: 'must not be before the start date', path: ['endDate'] }),
+    z.refine((s) => !s.depositPerClass || !!s.balanceDueDate, { message: 'is needed with a deposit', path: ['balanceDueDate'] }),
+    z.refine((s) => !s.balanceDueDate || s.balanceDueDate <= s.endDate, { message: 'must not be after the last day of classes', path: ['balanceDueDate'] }),
     z.refine((s) => s.registrationOpens <= s.registrationCloses, { message: 'must not be before registration opens', path: ['registrationCloses'] }),
   );
 
@@ -188,6 +196,7 @@ export const classInputSchema = z.strictObject({
   registrationDeadline: z.union([z.literal(''), isoDay]),
   status: z.enum(['draft', 'live', 'paused', 'info-only']),
   imageUrl: z.nullable(z.string().check(z.maxLength(500, 'is too long'), z.regex(/^https:\/\//, 'must start with https://'))),
+  deposit,
 });
 
 export const copyClassSchema = z.strictObject({ classId: id, toSemesterId: id });

@@ -139,6 +139,9 @@ export function buildDemoData(today: IsoDate): DemoData {
     infoMarkdown:
       'Week-long day camps, **Monday to Friday, 9:00 am to 3:00 pm** (Little Sprouts, for kindergarten: 9:00 am to 1:00 pm). Pick-up by 3:15 pm; extended care is not offered.',
     confirmationMarkdown: 'Camp packing list: lunch, two water bottles, sun hat, sturdy shoes.',
+    // Card payers may hold a camp week with $100 and pay the rest four weeks before camp.
+    depositPerClass: dollars(100),
+    balanceDueDate: addDays(campStart, -28),
   };
   const pastStart = nextWeekday(addDays(today, -400), 1);
   const past: Semester = {

@@ -6,21 +6,30 @@ import { TextField, type Errors } from './studentForm/fields';
 
 export const NOT_AN_AMOUNT = 'Enter an amount in dollars, like 120 or 120.50.';
 
+type Props = { path: string; label: string; errors: Errors; hint?: string } & (
+  | { optional?: false; cents: number; onChange: (cents: number) => void }
+  /** Left empty: no amount (null). */
+  | { optional: true; cents: number | null; onChange: (cents: number | null) => void }
+);
+
 /** Reports NaN while the text is not an amount (the schema refuses it, so nothing is saved) and says so once a save marked the field. */
-export function MoneyField(props: { path: string; label: string; errors: Errors; hint?: string; cents: number; onChange: (cents: number) => void }) {
-  const { path, errors, cents, onChange } = props;
-  const [text, setText] = useState(() => (Number.isFinite(cents) ? plainDollars(cents) : ''));
-  const shown = errors[path] && parseDollars(text) === null ? { ...errors, [path]: NOT_AN_AMOUNT } : errors;
+export function MoneyField(props: Props) {
+  const { path, label, hint, errors, cents } = props;
+  const [text, setText] = useState(() => (cents !== null && Number.isFinite(cents) ? plainDollars(cents) : ''));
+  const shown = errors[path] && parseDollars(text) === null && (!props.optional || text.trim()) ? { ...errors, [path]: NOT_AN_AMOUNT } : errors;
   return (
     <TextField
-      {...props}
+      path={path}
+      label={label}
+      hint={hint}
       errors={shown}
       value={text}
       inputMode="decimal"
       maxLength={12}
       onChange={(typed) => {
         setText(typed);
-        onChange(parseDollars(typed) ?? Number.NaN);
+        if (props.optional) props.onChange(typed.trim() ? (parseDollars(typed) ?? Number.NaN) : null);
+        else props.onChange(parseDollars(typed) ?? Number.NaN);
       }}
     />
   );

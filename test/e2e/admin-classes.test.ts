@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adminDb } from '../../scripts/demo/adminApp';
 import { addDays } from '../../scripts/demo/demoData';
 import { todayInSchool } from '../../scripts/demo/seedDemo';
 import type { PriceQuote } from '../../contract/domain';
@@ -26,12 +27,17 @@ describe('class management by the school office (issue 6, classes part)', () => 
     await page.getByLabel('Last day of classes *').fill(addDays(today, 10));
     await page.getByLabel('Registration opens *').fill(addDays(today, -1));
     await page.getByLabel('Registration closes *').fill(addDays(today, 30));
+    await page.getByLabel('Deposit per class ($, optional)').fill('75');
     await page.getByRole('button', { name: 'Save semester' }).click();
     await page.getByText('Must not be before the start date').waitFor();
+    await page.getByText('Is needed with a deposit').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('Last day of classes *').fill(addDays(today, 90));
+    await page.getByLabel('Balance due date (optional)').fill(addDays(today, 15));
     await page.getByRole('button', { name: 'Save semester' }).click();
     await page.getByText('Spring Test Term is saved.').waitFor();
+    const saved = (await adminDb().collection('semesters').where('name', '==', 'Spring Test Term').get()).docs[0].data();
+    expect([saved.depositPerClass, saved.balanceDueDate]).toEqual([7500, addDays(today, 15)]);
     await page.getByRole('heading', { name: 'Classes in Spring Test Term' }).waitFor();
     await page.getByText('No classes yet.', { exact: false }).waitFor();
 

@@ -2,7 +2,8 @@
 // confirmation; a family that cancels there comes back to its cart; a hold that lapses gives its seat back.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Enrollment } from '../../contract/domain';
+import type { Enrollment, Semester } from '../../contract/domain';
+import { formatDate } from '../../contract/format';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { STANDIN } from '../../scripts/stripe/config';
 import { signIn } from '../support/emulators';
@@ -20,8 +21,9 @@ const CLASSES = [
 ];
 
 /** Signed in as the demo family: chooses a class for Ava and walks to the review step. */
-async function toReview(page: Page, title: string) {
+async function toReview(page: Page, title: string, tab?: RegExp) {
   await page.goto('/classes/enrollment');
+  if (tab) await page.getByRole('tab', { name: tab }).click();
   await page.getByRole('button', { name: `Select ${title}`, exact: true }).click();
   await page.getByRole('link', { name: 'Continue' }).click();
   await page.getByRole('heading', { name: 'Who is enrolling?' }).waitFor();
@@ -64,6 +66,33 @@ describe('paying by card at checkout (issue 18)', () => {
     await page.getByRole('link', { name: 'See my enrollments' }).click();
     await page.getByRole('heading', { name: 'My Enrollments' }).waitFor();
     await page.getByText(/Paid \$260 on .* by Visa card ending 4242/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('pays a camp deposit now and sees the rest due by the balance due date (1280 px)', async () => {
+    const due = formatDate(((await db().doc('semesters/camps').get()).data() as Semester).balanceDueDate!, true);
+    const { context, page } = await newPage(browser());
+    await signInAs(page, 'family@example.com', 'family-demo-1');
+    await toReview(page, 'Art in the Wild Camp', /Summer Camps/);
+    expect(await page.getByRole('radio', { name: 'Pay by card now' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Pay $430 in full' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Pay $430 by card' }).waitFor();
+    await page.getByRole('radio', { name: `Pay a deposit of $100 now and $330 by ${due}` }).check();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Pay $100 by card' }).click();
+
+    await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
+    await page.getByRole('button', { name: 'Pay $100.00' }).click();
+    await page.getByRole('heading', { name: 'Payment received — Ava is enrolled' }).waitFor();
+    await page.getByText('We charged $100 to your Visa card ending 4242.').waitFor();
+    await page.getByRole('row', { name: `Balance due by ${due} $330` }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.goto('/account/enrollments');
+    const card = page.getByRole('listitem').filter({ hasText: 'Art in the Wild Camp' });
+    await card.getByText(`Balance due by ${due}`).waitFor();
+    await card.getByRole('button', { name: 'Pay balance $330 by card' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });

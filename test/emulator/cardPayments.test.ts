@@ -2,14 +2,15 @@
 // arrive signed through Hosting's /api/stripe/webhook, as Stripe sends them.
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Enrollment, PriceQuote } from '../../contract/domain';
-import { formatCents } from '../../contract/format';
+import type { DepositPlan, Enrollment, PriceQuote, Semester } from '../../contract/domain';
+import { balanceOf } from '../../contract/money';
+import { formatCents, formatDate } from '../../contract/format';
 import { DEFAULT_DONATION_RECEIPT_TEXT } from '../../contract/settings';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { seedDemo } from '../../scripts/demo/seedDemo';
 import { STANDIN } from '../../scripts/stripe/config';
 import { callFunction, HOSTING, resetEmulators, signIn, type CallResult, type TestUser } from '../support/emulators';
-import { addClassesLikeWildArt, AVA, familyWithStudent, signedReleases } from '../support/samples';
+import { addClassesLikeWildArt, AVA, classInput, familyWithStudent, semesterInput, signedReleases } from '../support/samples';
 
 const db = () => adminDb();
 const WEBHOOK = `${HOSTING}/api/stripe/webhook`;
@@ -17,9 +18,9 @@ const signer = new Stripe('sk_test_signer');
 const lines = (ids: string[]) => ids.map((classId) => ({ classId, addOnIds: [] }));
 type Enrolled = CallResult<{ enrollment: Enrollment; replayed: boolean; checkoutUrl?: string }>;
 
-async function enrollByCard(family: { user: TestUser; studentId: string }, classIds: string[], key: string): Promise<Enrolled> {
+async function enrollPayload(family: { user: TestUser; studentId: string }, classIds: string[], key: string) {
   const quote = await callFunction<PriceQuote>('priceBasket', { lines: lines(classIds), codes: [], studentId: family.studentId }, family.user.idToken);
-  return callFunction('enroll', {
+  return {
     studentId: family.studentId,
     lines: lines(classIds),
     codes: [],
@@ -28,8 +29,10 @@ async function enrollByCard(family: { user: TestUser; studentId: string }, class
     releases: signedReleases(AVA.guardians[0].name),
     idempotencyKey: key,
     payWith: 'card',
-  }, family.user.idToken);
+  };
 }
+const enrollByCard = async (family: { user: TestUser; studentId: string }, classIds: string[], key: string): Promise<Enrolled> =>
+  callFunction('enroll', await enrollPayload(family, classIds, key), family.user.idToken);
 
 const standIn = async <T>(path: string, body: unknown = {}): Promise<T> =>
   (await fetch(`${STANDIN.api}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<T>;
@@ -284,6 +287,61 @@ describe('card payments: holds, Stripe Checkout and the webhook (issue 18)', () 
     expect(nothing.status).toBe(400);
     expect(nothing.error?.message).toBe('Nothing is owed on this enrollment.');
     expect((await callFunction('payBalance', { enrollmentId: e.id }, families[0].user.idToken)).status).toBe(404);
+  });
+
+  it('takes a deposit by card where the semester offers one, with the rest due by its date; never a deposit where none is set', async () => {
+    const family = families[4];
+    const camps = (await db().doc('semesters/camps').get()).data() as Semester;
+    expect(camps.depositPerClass).toBe(10_000);
+    const preview = async (classIds: string[]) =>
+      (await callFunction<PriceQuote & { deposit: DepositPlan | null }>('priceBasket', { lines: lines(classIds), codes: [], studentId: family.studentId }, family.user.idToken)).result!;
+    expect((await preview(['art-in-the-wild'])).deposit).toEqual({ amount: 10_000, dueDate: camps.balanceDueDate });
+    expect((await preview(['nature-journaling'])).deposit).toBeNull(); // the term sets no balance due date
+    // A class's own deposit replaces the semester's.
+    await db().doc('classes/wilderness-week-1-3').update({ deposit: 15_000 });
+    expect((await preview(['art-in-the-wild', 'wilderness-week-1-3'])).deposit).toEqual({ amount: 25_000, dueDate: camps.balanceDueDate });
+
+    const refused = await callFunction('enroll', { ...(await enrollPayload(family, ['nature-journaling'], 'deposit-none')), payDeposit: true }, family.user.idToken);
+    expect(refused.status).toBe(400);
+    expect(refused.error?.message).toBe('A deposit is not offered for these classes now: please pay in full.');
+    expect((await db().doc(`enrollments/${family.user.uid}_deposit-none`).get()).exists).toBe(false);
+
+    const r = await callFunction<{ enrollment: Enrollment; checkoutUrl: string }>('enroll', { ...(await enrollPayload(family, ['art-in-the-wild'], 'deposit-camp')), payDeposit: true }, family.user.idToken);
+    expect(r.status, JSON.stringify(r.error)).toBe(200);
+    const held = r.result!.enrollment;
+    expect(held.total).toBe(43_000);
+    expect(held.hold!.amount).toBe(10_000);
+    expect(held.balanceDueDate).toBe(camps.balanceDueDate);
+    const sessionId = r.result!.checkoutUrl.split('/pay/')[1];
+    const page = await (await fetch(r.result!.checkoutUrl)).text();
+    expect(page).toContain('$100');
+    expect(page).toContain(`balance $330 due ${formatDate(camps.balanceDueDate!, true)}`);
+    expect((await standIn<{ webhookStatus: number }>(`/__standin/sessions/${sessionId}/pay`)).webhookStatus).toBe(200);
+    const paid = await enrollment(held.id);
+    expect(paid.status).toBe('confirmed');
+    expect(paid.flag).toBeUndefined();
+    expect(paid.payments.map((p) => p.amount)).toEqual([10_000]);
+    expect(balanceOf(paid)).toBe(33_000);
+    const receipt = (await mailFor(held.id)).find((m) => m.message.subject === `Enrollment confirmed: ${held.studentName}`)!;
+    expect(receipt.message.text).toContain(`Balance due by ${formatDate(camps.balanceDueDate!, true)}: $330`);
+    expect(receipt.message.html).toContain(`Balance due by ${formatDate(camps.balanceDueDate!, true)}`);
+
+    // The rest by card from My Enrollments.
+    const rest = await callFunction<{ checkoutUrl: string }>('payBalance', { enrollmentId: held.id }, family.user.idToken);
+    expect(rest.status, JSON.stringify(rest.error)).toBe(200);
+    expect((await standIn<{ webhookStatus: number }>(`/__standin/sessions/${rest.result!.checkoutUrl.split('/pay/')[1]}/pay`)).webhookStatus).toBe(200);
+    const settled = await enrollment(held.id);
+    expect(settled.payments.map((p) => p.amount)).toEqual([10_000, 33_000]);
+    expect(balanceOf(settled)).toBe(0);
+
+    // The office cannot set a deposit without a date families can read.
+    const admin = await signIn('admin@example.com', 'admin-demo-1');
+    const noDate = await callFunction('adminSaveSemester', semesterInput({ depositPerClass: 5_000 }), admin.idToken);
+    expect(noDate.status).toBe(400);
+    expect(noDate.error?.message).toBe('balanceDueDate: is needed with a deposit');
+    const classDeposit = await callFunction('adminSaveClass', classInput('open-term', { deposit: 5_000 }), admin.idToken);
+    expect(classDeposit.status).toBe(400);
+    expect(classDeposit.error?.message).toBe('A class deposit needs a balance due date: set it on the semester first.');
   });
 
   it('the office refunds a card-paid enrollment through Stripe, records it only once Stripe accepts, and releases a stuck hold', async () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Enrollment } from '../../contract/domain';
+import type { Enrollment, Semester } from '../../contract/domain';
 import { balanceOf, moneyFigures } from '../../contract/money';
 import { cardRefundParts } from '../../functions/src/domain/refunds';
+import { balanceDueDateOf, depositPlan } from '../../functions/src/domain/deposits';
+import { balanceDueLabel } from '../../contract/format';
 
 const base = { total: 26000, payments: [], cancellations: [], cardRefunds: [] } satisfies Partial<Enrollment>;
 const card = { brand: 'visa', last4: '4242', paymentIntent: 'pi_1', sessionId: 'cs_1' };
@@ -38,5 +40,34 @@ describe('which card payments a refund goes back to (issue 18)', () => {
   it('voided and office payments never take a card refund', () => {
     const office = e({ payments: [{ ...paid, card: undefined, method: 'check' }, { ...pay('v', 5000, 'pi_v'), voided: { reason: 'x', at: paid.at, by: 'x' } }] });
     expect(cardRefundParts(office, 100)).toMatch(/no card payment to refund/);
+  });
+});
+
+describe('deposits (issue 18)', () => {
+  const term = { depositPerClass: 10_000, balanceDueDate: '2027-05-01' };
+  const semesters = new Map<string, Pick<Semester, 'depositPerClass' | 'balanceDueDate'>>([['camps', term], ['fall', { depositPerClass: null, balanceDueDate: '2027-01-10' }], ['none', {}]]);
+  const today = '2026-11-23';
+
+  it('adds each class’s deposit (its own, else the semester’s) and takes the earliest due date', () => {
+    expect(depositPlan([{ semesterId: 'camps' }], semesters, 43_000, today)).toEqual({ amount: 10_000, dueDate: '2027-05-01' });
+    expect(depositPlan([{ semesterId: 'camps' }, { semesterId: 'camps', deposit: 15_000 }], semesters, 88_000, today)).toEqual({ amount: 25_000, dueDate: '2027-05-01' });
+    expect(depositPlan([{ semesterId: 'camps' }, { semesterId: 'fall', deposit: 5_000 }], semesters, 88_000, today)).toEqual({ amount: 15_000, dueDate: '2027-01-10' });
+  });
+
+  it('offers none when a class has no deposit, the date is missing or past, or the deposit is the whole total', () => {
+    expect(depositPlan([{ semesterId: 'camps' }, { semesterId: 'fall' }], semesters, 88_000, today)).toBeNull();
+    expect(depositPlan([{ semesterId: 'none', deposit: 5_000 }], semesters, 30_000, today)).toBeNull();
+    expect(depositPlan([{ semesterId: 'camps' }], semesters, 43_000, '2027-05-01')).toBeNull();
+    expect(depositPlan([{ semesterId: 'camps' }], semesters, 10_000, today)).toBeNull();
+    expect(depositPlan([{ semesterId: 'camps' }], semesters, 9_000, today)).toBeNull();
+    expect(depositPlan([], semesters, 9_000, today)).toBeNull();
+  });
+
+  it('a balance is due by the earliest date still ahead, and receipts say so only when something is owed', () => {
+    expect(balanceDueDateOf([term, { balanceDueDate: '2027-01-10' }], today)).toBe('2027-01-10');
+    expect(balanceDueDateOf([{ balanceDueDate: '2026-11-23' }, {}], today)).toBeUndefined();
+    expect(balanceDueLabel({ balance: 33_000, balanceDueDate: '2027-05-01' })).toBe('Balance due by May 1, 2027');
+    expect(balanceDueLabel({ balance: 0, balanceDueDate: '2027-05-01' })).toBe('Balance due');
+    expect(balanceDueLabel({ balance: 33_000 })).toBe('Balance due');
   });
 });

@@ -50,6 +50,7 @@ export const adminSaveClass = callable(callables.adminSaveClass, async ({ id, ve
     const wrong = scheduleProblems(input, semesterSnap.data() as Semester);
     if (wrong.length) throw precondition(`To publish this class: ${wrong.join(' ')}`);
   }
+  if (input.deposit && !semesterSnap.get('balanceDueDate')) throw precondition('A class deposit needs a balance due date: set it on the semester first.');
   return db().runTransaction(async (tx) => {
     const ref = id ? col(COLLECTIONS.classes).doc(id) : col(COLLECTIONS.classes).doc();
     const existing = id ? await tx.get(ref) : null;

@@ -1,6 +1,7 @@
 // Family callables: students, price preview, enroll, own enrollments; and the releases to sign.
 import { callables } from '../../../contract/callables';
-import { loadClassesByIds, loadGroupsOfSemesters } from '../data/catalogue';
+import { loadClassesByIds, loadGroupsOfSemesters, loadSemestersByIds } from '../data/catalogue';
+import { depositPlan } from '../domain/deposits';
 import { enroll as enrollInTransaction, loadEnrollment, loadPaymentOptions, loadDiscountsByCodes, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadRuleDiscounts, hasSiblingIn } from '../data/enrollments';
 import { loadOwnStudents, saveOwnStudent } from '../data/students';
 import { schoolToday } from '../domain/calendar';
@@ -22,12 +23,15 @@ export const priceBasket = callable(callables.priceBasket, async (payload, ctx) 
   const [{ found }, codes] = await Promise.all([loadClassesByIds(ids), loadDiscountsByCodes(payload.codes)]);
   const offered = found.filter(isBrowsable);
   const semesterIds = [...new Set(offered.map((c) => c.semesterId))];
-  const [groups, rules, sibling] = await Promise.all([
+  const [groups, { found: semesters }, rules, sibling] = await Promise.all([
     loadGroupsOfSemesters(semesterIds),
+    loadSemestersByIds(semesterIds),
     loadRuleDiscounts(),
     ctx.uid && payload.studentId ? loadFamilyEnrollments(ctx.uid).then((family) => hasSiblingIn(family, payload.studentId!, semesterIds)) : false,
   ]);
-  return price({ classes: offered, groups, lines: payload.lines, ...codes, rules, siblingEnrolled: sibling, today: schoolToday(new Date()) });
+  const today = schoolToday(new Date());
+  const quote = price({ classes: offered, groups, lines: payload.lines, ...codes, rules, siblingEnrolled: sibling, today });
+  return { ...quote, deposit: depositPlan(offered, new Map(semesters.map((s) => [s.id, s])), quote.total, today) };
 });
 
 export const myStudents = callable(callables.myStudents, async (_payload, ctx) => ({

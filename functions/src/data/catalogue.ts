@@ -42,3 +42,4 @@ export async function loadGroupsOfSemesters(semesterIds: string[]): Promise<Clas
 
 export const loadClassesByIds = (ids: string[]) => getByIds<ClassRecord>(COLLECTIONS.classes, ids);
 export const loadGroupsByIds = (ids: string[]) => getByIds<ClassGroup>(COLLECTIONS.groups, ids);
+export const loadSemestersByIds = (ids: string[]) => getByIds<Semester>(COLLECTIONS.semesters, ids);

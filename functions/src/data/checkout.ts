@@ -6,7 +6,7 @@ import { logger } from 'firebase-functions/v2';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
 import type { ClassRecord, Enrollment, Semester, Student } from '../../../contract/domain';
-import { formatCard, formatCents } from '../../../contract/format';
+import { formatCard, formatCents, formatDate } from '../../../contract/format';
 import { lineTotalOf } from '../../../contract/money';
 import { buildReceipt } from '../domain/receipt';
 import { isStripeError, stripe } from '../payments/stripe';
@@ -18,12 +18,18 @@ import { loadPaymentInstructions } from './enrollments';
 import { addSeat, HOLD_END, HOLD_GRACE_S, releaseHold, rosterRef, writeSeatDeltas, type SeatDeltas } from './holds';
 
 
-/** What Stripe's page lists: the basket's lines when no discount applies, else one line for the total. */
+/**
+ * What Stripe's page lists: the basket's lines when no discount applies, else one line for the total,
+ * or for a deposit one line saying what is left and when it is due.
+ */
 function checkoutLines(e: Enrollment): Stripe.Checkout.SessionCreateParams.LineItem[] {
   const item = (name: string, amount: number) => ({ quantity: 1, price_data: { currency: 'usd', unit_amount: amount, product_data: { name } } });
-  if (!e.discounts.length && e.hold!.amount === e.total) return e.lineItems.map((l) => item(`${l.title} — ${e.studentName}`, lineTotalOf(l)));
+  const amount = e.hold!.amount;
+  const titles = `${e.lineItems.map((l) => l.title).join(', ')} — ${e.studentName}`;
+  if (amount < e.total) return [item(`Deposit: ${titles} (balance ${formatCents(e.total - amount)} due ${e.balanceDueDate ? formatDate(e.balanceDueDate, true) : 'now'})`, amount)];
+  if (!e.discounts.length) return e.lineItems.map((l) => item(`${l.title} — ${e.studentName}`, lineTotalOf(l)));
   const codes = e.discounts.map((d) => `${d.code} −${formatCents(d.amount)}`).join(', ');
-  return [item(`${e.lineItems.map((l) => l.title).join(', ')} — ${e.studentName}${codes ? ` (after ${codes})` : ''}`, e.hold!.amount)];
+  return [item(`${titles} (after ${codes})`, amount)];
 }
 
 /**

@@ -9,6 +9,7 @@ import { classProblem, consentProblem, needsInfoReview, releaseProblem, totalPro
 import { normalizeCode, priceBasket } from '../domain/pricing';
 import { selectionProblems } from '../../../contract/schedule';
 import { buildReceipt } from '../domain/receipt';
+import { balanceDueDateOf, depositPlan } from '../domain/deposits';
 import { DEFAULT_RELEASES } from '../domain/releases';
 import { notYourStudent } from './students';
 import { COLLECTIONS, db, notFound, noteReads, runSeatTransaction, uniq } from './db';
@@ -165,6 +166,9 @@ export async function enroll(
       const at = now.toISOString();
       // By card: the seats are held until the webhook confirms the payment (or the hold ends).
       const held = payload.payWith === 'card' && quote.total > 0;
+      const deposit = held && payload.payDeposit ? depositPlan(classes, semesters, quote.total, today) : null;
+      if (held && payload.payDeposit && !deposit) throw new HttpsError('failed-precondition', 'A deposit is not offered for these classes now: please pay in full.');
+      const balanceDueDate = balanceDueDateOf([...semesters.values()], today);
       const holdExpiresAt = new Date(now.getTime() + (holdMinutes * 60 + HOLD_GRACE_S) * 1000).toISOString();
       const enrollment: Enrollment = {
         id: enrollmentRef.id,
@@ -180,7 +184,8 @@ export async function enroll(
         payments: [],
         balance: quote.total,
         status: held ? 'pending_payment' : 'confirmed',
-        ...(held ? { hold: { expiresAt: holdExpiresAt, amount: quote.total } } : {}),
+        ...(held ? { hold: { expiresAt: holdExpiresAt, amount: deposit?.amount ?? quote.total } } : {}),
+        ...(balanceDueDate ? { balanceDueDate } : {}),
         releases: payload.releases.map((r) => ({ ...r, signedAt: at })),
         createdAt: at,
         idempotencyKey: payload.idempotencyKey,

@@ -1,6 +1,6 @@
 // The confirmation email (Trigger Email format): an HTML and a text receipt, every value escaped.
 import type { ClassRecord, Enrollment, Semester } from '../../../contract/domain';
-import { formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
+import { balanceDueLabel, formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { escapeHtml, markdownToHtml, markdownToText } from '../../../contract/markdown';
 import { paidOf } from '../../../contract/money';
 
@@ -40,7 +40,7 @@ export function buildReceipt(
     ...enrollment.discounts.map((d) => `Discount ${d.code}: −${formatCents(d.amount)}`),
     `Total: ${formatCents(enrollment.total)}`,
     `Paid: ${formatCents(paid)}`,
-    `Balance due: ${formatCents(enrollment.balance)}`,
+    `${balanceDueLabel(enrollment)}: ${formatCents(enrollment.balance)}`,
     ...(howToPay ? ['', 'How to pay:', markdownToText(howToPay)] : []),
     ...semesters.filter((s) => s.confirmationMarkdown).flatMap((s) => ['', `${s.name}:`, markdownToText(s.confirmationMarkdown)]),
   ].join('\n');
@@ -57,7 +57,7 @@ export function buildReceipt(
     ...enrollment.discounts.map((d) => `<tr><td>Discount ${e(d.code)}</td><td align="right">−${e(formatCents(d.amount))}</td></tr>`),
     `<tr><td><strong>Total</strong></td><td align="right"><strong>${e(formatCents(enrollment.total))}</strong></td></tr>`,
     `<tr><td>Paid</td><td align="right">${e(formatCents(paid))}</td></tr>`,
-    `<tr><td><strong>Balance due</strong></td><td align="right"><strong>${e(formatCents(enrollment.balance))}</strong></td></tr>`,
+    `<tr><td><strong>${e(balanceDueLabel(enrollment))}</strong></td><td align="right"><strong>${e(formatCents(enrollment.balance))}</strong></td></tr>`,
     '</table>',
     ...(howToPay ? ['<h2>How to pay</h2>', markdownToHtml(howToPay)] : []),
     ...semesters.filter((s) => s.confirmationMarkdown).flatMap((s) => [`<h2>${e(s.name)}</h2>`, markdownToHtml(s.confirmationMarkdown)]),

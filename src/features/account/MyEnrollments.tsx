@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Enrollment } from '../../../contract/domain';
 import { Link } from 'react-router-dom';
-import { ENROLLMENT_STATUS_LABELS, formatCard, formatCents, formatClock, formatDateRange, formatDay, formatTimeRange, formatWeekdays } from '../../../contract/format';
+import { balanceDueLabel, ENROLLMENT_STATUS_LABELS, formatCard, formatCents, formatClock, formatDateRange, formatDay, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { balanceOf, moneyFigures } from '../../../contract/money';
 import { Button } from '../../components/Button';
 import { usePaymentOptions } from '../../lib/paymentOptions';
@@ -120,6 +120,9 @@ export default function MyEnrollments() {
                     </div>
                   ))}
                 </dl>
+                {e.status === 'confirmed' && balanceOf(e) > 0 && e.balanceDueDate && (
+                  <p className="balance-due">{balanceDueLabel({ balance: balanceOf(e), balanceDueDate: e.balanceDueDate })}</p>
+                )}
                 {byCard && e.status === 'confirmed' && balanceOf(e) > 0 && <PayBalance enrollment={e} />}
               </li>
             );

@@ -117,6 +117,15 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
           <SelectField path="gradeMax" label="Highest grade" errors={errors} value={c.gradeMax} options={GRADE_OPTIONS} onChange={(gradeMax) => set({ gradeMax })} />
           <TextField path="capacity" label="Capacity" type="number" errors={errors} value={String(c.capacity)} onChange={(v) => set({ capacity: Math.round(Number(v || '0')) })} />
           <MoneyField path="price" label="Price ($)" errors={errors} cents={c.price} onChange={(price) => set({ price })} />
+          <MoneyField
+            optional
+            path="deposit"
+            label="Deposit ($, optional)"
+            hint="Instead of the semester's deposit per class."
+            errors={errors}
+            cents={c.deposit ?? null}
+            onChange={(deposit) => set({ deposit })}
+          />
         </div>
         <CheckboxField label="Sliding scale" checked={!!c.slidingScale} onChange={(on) => set({ slidingScale: on ? { min: c.price, max: c.price } : null })} />
         {c.slidingScale && (

@@ -6,6 +6,7 @@ import { LoadError } from '../../../components/LoadError';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
 import { SelectField, TextArea, TextField } from '../../../components/studentForm/fields';
+import { MoneyField } from '../../../components/MoneyField';
 import { EditForm, useCheckedSave } from '../shared/EditForm';
 import { useAdminSemesters, useSaveSemester } from '../api';
 
@@ -38,6 +39,26 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
           <TextField path="endDate" label="Last day of classes" type="date" required errors={errors} value={s.endDate} onChange={(endDate) => set({ endDate })} />
           <TextField path="registrationOpens" label="Registration opens" type="date" required errors={errors} value={s.registrationOpens} onChange={(registrationOpens) => set({ registrationOpens })} />
           <TextField path="registrationCloses" label="Registration closes" type="date" required errors={errors} value={s.registrationCloses} onChange={(registrationCloses) => set({ registrationCloses })} />
+        </div>
+        <div className="form-grid">
+          <TextField
+            path="balanceDueDate"
+            label="Balance due date (optional)"
+            type="date"
+            hint="Receipts and My Enrollments show it beside any balance."
+            errors={errors}
+            value={s.balanceDueDate ?? ''}
+            onChange={(balanceDueDate) => set({ balanceDueDate: balanceDueDate || null })}
+          />
+          <MoneyField
+            optional
+            path="depositPerClass"
+            label="Deposit per class ($, optional)"
+            hint="Families paying by card may pay this for each class now and the rest by the balance due date."
+            errors={errors}
+            cents={s.depositPerClass ?? null}
+            onChange={(depositPerClass) => set({ depositPerClass })}
+          />
         </div>
         <TextArea path="infoMarkdown" label="Info panel for families (markdown)" errors={errors} value={s.infoMarkdown} onChange={(infoMarkdown) => set({ infoMarkdown })} />
         {s.infoMarkdown && (

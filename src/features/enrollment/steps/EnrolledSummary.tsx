@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Enrollment } from '../../../../contract/domain';
-import { formatCents } from '../../../../contract/format';
+import { balanceDueLabel, formatCents } from '../../../../contract/format';
 import { LinkButton } from '../../../components/Button';
 import { PriceTable } from '../../../components/PriceTable';
 
@@ -27,7 +27,7 @@ export function EnrolledSummary({ enrollment, children }: { enrollment: Enrollme
         caption="What was enrolled and what it costs"
         after={
           <tr>
-            <th scope="row">Balance due</th>
+            <th scope="row">{balanceDueLabel(enrollment)}</th>
             <td className="num">{formatCents(enrollment.balance)}</td>
           </tr>
         }

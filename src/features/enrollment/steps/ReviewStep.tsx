@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { formatCents } from '../../../../contract/format';
+import { formatCents, formatDate } from '../../../../contract/format';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
 import { useSettings } from '../../../lib/settingsContext';
@@ -35,6 +35,7 @@ export default function ReviewStep() {
   const [releases, reloadReleases] = useReleases();
   const [options, reloadOptions] = usePaymentOptions();
   const [payWith, setPayWith] = useState<CheckoutMethod | null>(null);
+  const [depositChosen, setDepositChosen] = useState(false);
   const [code, setCode] = useState('');
   const [codeMessage, setCodeMessage] = useState('');
   const [codeNote, setCodeNote] = useState('');
@@ -59,6 +60,8 @@ export default function ReviewStep() {
   const { methods, holdMinutes } = options.value;
   const method = payWith && methods.includes(payWith) ? payWith : methods[0];
   const byCard = method === 'card' && q.total > 0;
+  const payDeposit = byCard && !!q.deposit && depositChosen;
+  const payNow = payDeposit ? q.deposit!.amount : q.total;
 
   const applyCode = async () => {
     const wanted = code.trim().toUpperCase();
@@ -101,6 +104,7 @@ export default function ReviewStep() {
         releases: releases.value.releases.map((r) => ({ releaseId: r.id, version: r.version, typedName: state.signatures[r.id] ?? '' })),
         idempotencyKey,
         payWith: method,
+        ...(payDeposit && { payDeposit }),
       });
       if (checkoutUrl) {
         // Stripe's page; it comes back to /classes/enrollment/checkout. Stays busy while the page changes.
@@ -120,7 +124,7 @@ export default function ReviewStep() {
   };
 
   return (
-    <StepFrame title="Review and submit" back={stepPath('releases')} onNext={submit} nextLabel={byCard ? `Pay ${formatCents(q.total)} by card` : `Enroll ${state.profile.firstName}`} busy={submitting}>
+    <StepFrame title="Review and submit" back={stepPath('releases')} onNext={submit} nextLabel={byCard ? `Pay ${formatCents(payNow)} by card` : `Enroll ${state.profile.firstName}`} busy={submitting}>
       <p>
         Enrolling <strong>{`${state.profile.firstName} ${state.profile.lastName}`}</strong>
       </p>
@@ -196,10 +200,25 @@ export default function ReviewStep() {
                 {methods.map((m) => (
                   <label key={m} className="pay-option">
                     <input type="radio" name="pay-with" value={m} checked={method === m} onChange={() => setPayWith(m)} />
-                    <span>{m === 'card' ? `Pay ${formatCents(q.total)} by card now` : 'Pay the office later (check, cash or Venmo)'}</span>
+                    <span>{m === 'card' ? (q.deposit ? 'Pay by card now' : `Pay ${formatCents(q.total)} by card now`) : 'Pay the office later (check, cash or Venmo)'}</span>
                   </label>
                 ))}
               </div>
+            )}
+            {method === 'card' && q.deposit && (
+              <fieldset className="pay-choice">
+                <legend>How much to pay now</legend>
+                <label className="pay-option">
+                  <input type="radio" name="pay-amount" checked={!depositChosen} onChange={() => setDepositChosen(false)} />
+                  <span>Pay {formatCents(q.total)} in full</span>
+                </label>
+                <label className="pay-option">
+                  <input type="radio" name="pay-amount" checked={depositChosen} onChange={() => setDepositChosen(true)} />
+                  <span>
+                    Pay a deposit of {formatCents(q.deposit.amount)} now and {formatCents(q.total - q.deposit.amount)} by {formatDate(q.deposit.dueDate, true)}
+                  </span>
+                </label>
+              </fieldset>
             )}
             {method === 'card' ? (
               <p className="muted">
