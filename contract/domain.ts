@@ -275,6 +275,8 @@ export interface PaymentOptions {
   methods: CheckoutMethod[];
   /** How long seats are held while a family pays by card. */
   holdMinutes: number;
+  /** Paying the office later: at most this many enrollments with nothing paid per account (then card only). */
+  payLaterLimit: number;
 }
 
 /** A card checkout in progress: the seats are held until `expiresAt`. */
@@ -442,10 +444,16 @@ export interface DashboardFigures {
   students: number;
   seatsFilled: number;
   capacity: number;
-  /** Totals of the semester's enrollments (fees kept on cancelled ones included). */
+  /** Totals of the semester's confirmed and cancelled enrollments (fees kept on cancelled ones included). */
   billed: Cents;
-  /** Payments received, voided ones not counted. */
+  /** Payments received, voided ones not counted (card checkouts not completed and refunded included). */
   paid: Cents;
+  /** Of `paid`: by card through Stripe, and recorded by the office (check, cash, Venmo, other). */
+  paidByCard: Cents;
+  paidAtOffice: Cents;
+  /** Card checkouts in progress: seats held while families pay, and what they are paying. */
+  heldCheckouts: number;
+  heldAmount: Cents;
   refunded: Cents;
   /** paid − refunded. */
   netPaid: Cents;

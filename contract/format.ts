@@ -97,6 +97,12 @@ let clock: Intl.DateTimeFormat | undefined;
 /** The time of day of an instant at the school ("3:42 PM"). */
 export const formatClock = (iso: string) => (clock ??= new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL_TIME_ZONE, hour: 'numeric', minute: '2-digit' })).format(new Date(iso));
 
+/** Time left until `iso` as "27:05" (minutes:seconds), "0:00" once past. */
+export function formatTimeLeft(iso: string, now: number): string {
+  const s = Math.max(0, Math.floor((new Date(iso).getTime() - now) / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
 const CARD_BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay' };
 /** A card as families read it: "Visa card ending 4242". */
 export const formatCard = (card: { brand: string; last4: string }) => `${CARD_BRANDS[card.brand] ? `${CARD_BRANDS[card.brand]} ` : ''}card ending ${card.last4}`;

@@ -2,9 +2,9 @@ import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { ROLE_ADMIN } from '../../contract/domain';
 import { loadRoles } from './data/roles';
 
-export function requireUser(request: Pick<CallableRequest, 'auth'>): { uid: string; email: string | null } {
+export function requireUser(request: Pick<CallableRequest, 'auth'>): { uid: string; email: string | null; emailVerified: boolean } {
   if (!request.auth) throw new HttpsError('unauthenticated', 'Please sign in first.');
-  return { uid: request.auth.uid, email: (request.auth.token.email as string | undefined) ?? null };
+  return { uid: request.auth.uid, email: (request.auth.token.email as string | undefined) ?? null, emailVerified: request.auth.token.email_verified === true };
 }
 
 /** The role is read from Firestore on every call, so revoking it takes effect at once. */

@@ -80,9 +80,29 @@ export async function signInWithEmail(email: string, password: string): Promise<
   return (await m.signInWithEmailAndPassword(auth, email, password)).user;
 }
 
+/** A new account, sent the link that proves its email (needed to pay the office later). */
 export async function createAccountWithEmail(email: string, password: string): Promise<User> {
   const [auth, m] = await Promise.all([loadAuth(), client()]);
-  return (await m.createUserWithEmailAndPassword(auth, email, password)).user;
+  const { user } = await m.createUserWithEmailAndPassword(auth, email, password);
+  // The account exists either way: a link that could not be sent now can be asked for again at checkout.
+  await m.sendEmailVerification(user).catch(() => undefined);
+  return user;
+}
+
+/** Sends the signed-in user the link that proves their email again. */
+export async function sendVerificationEmail(): Promise<void> {
+  const [auth, m] = await Promise.all([loadAuth(), client()]);
+  await auth.authStateReady();
+  if (auth.currentUser) await m.sendEmailVerification(auth.currentUser);
+}
+
+/** After the family opened the link: reloads the account, and its ID token so the functions see it too. */
+export async function recheckEmailVerified(): Promise<boolean> {
+  const user = await currentUser();
+  if (!user) return false;
+  await user.reload();
+  if (user.emailVerified) await user.getIdToken(true);
+  return user.emailVerified;
 }
 
 export async function signOutUser(): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH, PROJECT } from '../support/emulators';
+import { AUTH, oobLinks, PROJECT } from '../support/emulators';
 import { axeViolations, newPage, seededBrowser, signInAs, signInThroughForm } from './support/browser';
 
 const path = (url: string) => new URL(url).pathname;
@@ -80,6 +80,8 @@ describe('sign-in, accounts, guards and menus in Chromium (seed §2, §4, §8)',
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Created account!').waitFor();
+    // Issue 18: the new account is sent the link that proves its email (paying the office later needs it).
+    await expect.poll(async () => (await oobLinks('new.parent@example.com')).length).toBe(1);
     // Defect 17: on a phone the toast sits below the header, never over it.
     const header = (await page.locator('.shell-header').boundingBox())!;
     const toast = (await page.locator('.p-toast-message').first().boundingBox())!;

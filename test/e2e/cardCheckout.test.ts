@@ -6,8 +6,8 @@ import type { Enrollment, Semester } from '../../contract/domain';
 import { formatDate } from '../../contract/format';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { STANDIN } from '../../scripts/stripe/config';
-import { signIn } from '../support/emulators';
-import { addClassesLikeWildArt, enrollAtQuotedPrice } from '../support/samples';
+import { callFunction, createUnverifiedUser, oobLinks, signIn } from '../support/emulators';
+import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice } from '../support/samples';
 import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
 
 const db = () => adminDb();
@@ -20,14 +20,14 @@ const CLASSES = [
   { id: 'fern-finders', title: 'Fern Finders', weekday: 2 },
 ];
 
-/** Signed in as the demo family: chooses a class for Ava and walks to the review step. */
-async function toReview(page: Page, title: string, tab?: RegExp) {
+/** Signed in: chooses a class for a saved student (Ava of the demo family unless told) and walks to the review step. */
+async function toReview(page: Page, title: string, tab?: RegExp, student = /Ava Rivera/) {
   await page.goto('/classes/enrollment');
   if (tab) await page.getByRole('tab', { name: tab }).click();
   await page.getByRole('button', { name: `Select ${title}`, exact: true }).click();
   await page.getByRole('link', { name: 'Continue' }).click();
   await page.getByRole('heading', { name: 'Who is enrolling?' }).waitFor();
-  await page.getByRole('radio', { name: /Ava Rivera/ }).check();
+  await page.getByRole('radio', { name: student }).check();
   for (const heading of ['Student info', 'Health and safety']) {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { name: heading }).waitFor();
@@ -130,11 +130,22 @@ describe('paying by card at checkout (issue 18)', () => {
     await page.getByRole('button', { name: 'Pay $260 by card' }).click();
     await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
     expect(await seats('bark-builders')).toBe(1);
+    // Meanwhile My Enrollments counts the held time down, with the way back to Stripe's page.
+    const mine = await context.newPage();
+    await mine.goto('/account/enrollments');
+    const held = mine.getByRole('listitem').filter({ hasText: 'Bark Builders' });
+    const timer = held.getByRole('timer');
+    const first = await timer.textContent();
+    expect(first).toMatch(/^(30|29):\d\d$/);
+    await expect.poll(() => timer.textContent(), { timeout: 5000 }).not.toBe(first);
+    expect(await held.getByRole('link', { name: 'Finish paying by card' }).getAttribute('href')).toBe(page.url());
+    expect(await axeViolations(mine)).toEqual([]);
+    await mine.close();
 
     // Half an hour passes (the hold's end moved into the past), and the sweep runs.
-    const held = (await db().collection('enrollments').where('status', '==', 'pending_payment').get()).docs.map((d) => d.data() as Enrollment);
-    expect(held.map((e) => e.classIds)).toEqual([['bark-builders']]);
-    await db().doc(`enrollments/${held[0].id}`).update({ 'hold.expiresAt': new Date(Date.now() - 60_000).toISOString() });
+    const holds = (await db().collection('enrollments').where('status', '==', 'pending_payment').get()).docs.map((d) => d.data() as Enrollment);
+    expect(holds.map((e) => e.classIds)).toEqual([['bark-builders']]);
+    await db().doc(`enrollments/${holds[0].id}`).update({ 'hold.expiresAt': new Date(Date.now() - 60_000).toISOString() });
     process.env.FUNCTIONS_EMULATOR = 'true';
     process.env.STRIPE_SECRET_KEY = STANDIN.secretKey;
     const { releaseLapsedHolds } = await import('../../functions/src/data/checkout');
@@ -171,6 +182,40 @@ describe('paying by card at checkout (issue 18)', () => {
     await card.getByText(/Paid \$260 on .* by Visa card ending 4242/).waitFor();
     expect(await card.getByRole('button', { name: /Pay balance/ }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('pays the office later once the new family has opened the link that verifies its email (360 px)', async () => {
+    const user = await createUnverifiedUser('new.later@example.com', 'later-pass-1');
+    const saved = await callFunction('saveStudent', { profile: { ...AVA, firstName: 'Lane', guardians: [AVA.guardians[0]] }, reviewed: true }, user.idToken);
+    expect(saved.status, JSON.stringify(saved.error)).toBe(200);
+    const { context, page } = await newPage(browser(), 360, 780);
+    await signInAs(page, user.email, 'later-pass-1');
+    await toReview(page, 'Fern Finders', undefined, /Lane Rivera/);
+    await page.getByRole('radio', { name: 'Pay the office later (check, cash or Venmo)' }).check();
+    const notice = page.getByRole('group', { name: 'Verify your email to pay later' });
+    await notice.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Enroll Lane' }).click();
+    await page.getByText('Please verify your email address first (see How to pay), or pay by card.').waitFor();
+    await notice.getByRole('button', { name: 'I have opened the link' }).click();
+    await notice.getByText('Your email is not verified yet').waitFor();
+
+    // "Send the link again", then the family opens it (in another tab) and comes back.
+    await notice.getByRole('button', { name: 'Send the link again' }).click();
+    await notice.getByText(`We sent a new link to ${user.email}.`).waitFor();
+    const links = await oobLinks(user.email);
+    expect(links.length).toBe(1);
+    const tab = await context.newPage();
+    await tab.goto(links[0]);
+    await tab.close();
+    await notice.getByRole('button', { name: 'I have opened the link' }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Enroll Lane' }).click();
+    await page.getByRole('heading', { name: 'Lane Rivera is enrolled' }).waitFor();
+    const made = (await db().collection('enrollments').where('ownerUid', '==', user.uid).get()).docs.map((d) => d.data() as Enrollment);
+    expect(made.map((e) => [e.status, e.classIds])).toEqual([['confirmed', ['fern-finders']]]);
     await context.close();
   });
 

@@ -2,14 +2,15 @@
 // arrive signed through Hosting's /api/stripe/webhook, as Stripe sends them.
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DepositPlan, Enrollment, PriceQuote, Semester } from '../../contract/domain';
+import type { DashboardFigures, DepositPlan, Enrollment, PriceQuote, Semester, Student } from '../../contract/domain';
 import { balanceOf } from '../../contract/money';
 import { formatCents, formatDate } from '../../contract/format';
 import { DEFAULT_DONATION_RECEIPT_TEXT } from '../../contract/settings';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { seedDemo } from '../../scripts/demo/seedDemo';
 import { STANDIN } from '../../scripts/stripe/config';
-import { callFunction, HOSTING, resetEmulators, signIn, type CallResult, type TestUser } from '../support/emulators';
+import emulatorConfig from '../../contract/emulators.json';
+import { AUTH, callFunction, createUnverifiedUser, createUser, HOSTING, oobLinks, resetEmulators, signIn, type CallResult, type TestUser } from '../support/emulators';
 import { addClassesLikeWildArt, AVA, classInput, familyWithStudent, semesterInput, signedReleases } from '../support/samples';
 
 const db = () => adminDb();
@@ -416,5 +417,74 @@ describe('card payments: holds, Stripe Checkout and the webhook (issue 18)', () 
       expect(r.status).toBe(400);
       expect(r.error?.message).toMatch(/^amount: must be at (least \$1|most \$9,999)$/);
     }
+  });
+
+  it('pays the office later only from a verified email, for at most 2 unpaid enrollments; an account keeps at most 8 students', async () => {
+    await addClassesLikeWildArt(['later-a', 'later-b', 'later-c'].map((id, i) => ({ id, title: `Later ${id.slice(-1).toUpperCase()}`, capacity: 5, weekday: i + 1 })));
+    let user = await createUnverifiedUser('later@example.com');
+    const saved = await callFunction<{ student: Student }>('saveStudent', { profile: { ...AVA, firstName: 'Lane', guardians: [{ ...AVA.guardians[0], email: user.email }] }, reviewed: true }, user.idToken);
+    expect(saved.status, JSON.stringify(saved.error)).toBe(200);
+    const family = () => ({ user, studentId: saved.result!.student.id });
+    const byOffice = async (classId: string, key: string) => callFunction<{ enrollment: Enrollment }>('enroll', { ...(await enrollPayload(family(), [classId], key)), payWith: 'office' }, user.idToken);
+
+    const unverified = await byOffice('later-a', 'later-office-0');
+    expect(unverified.status).toBe(400);
+    expect(unverified.error?.message).toBe('To pay the office later, please verify your email address first (open the link we emailed you), or pay by card.');
+    expect((await db().doc(`enrollments/${user.uid}_later-office-0`).get()).exists).toBe(false);
+    expect(await seats('later-a')).toBe(0);
+    // By card it may enroll at once (the seat is paid for).
+    const card = await enrollByCard(family(), ['later-a'], 'later-card-0');
+    expect(card.result?.enrollment.status).toBe('pending_payment');
+    expect((await callFunction<{ enrollment: Enrollment }>('releaseHold', { enrollmentId: card.result!.enrollment.id }, user.idToken)).result?.enrollment.status).toBe('expired');
+
+    // The verification email's link, as the Auth emulator sends it, proves the address.
+    const sent = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=${emulatorConfig.apiKey}`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ requestType: 'VERIFY_EMAIL', idToken: user.idToken }),
+    });
+    expect(sent.status).toBe(200);
+    const [link] = await oobLinks(user.email);
+    expect((await fetch(link)).status).toBe(200);
+    user = await signIn(user.email, 'secret-pass-1');
+    for (const [i, classId] of ['later-a', 'later-b'].entries()) {
+      const r = await byOffice(classId, `later-office-${i + 1}`);
+      expect(r.status, JSON.stringify(r.error)).toBe(200);
+      expect(r.result!.enrollment.status).toBe('confirmed');
+    }
+    const third = await byOffice('later-c', 'later-office-3');
+    expect(third.status).toBe(400);
+    expect(third.error?.message).toBe('Your account already has 2 enrollments waiting for payment at the office, the most we keep: please pay this one by card, or pay the others first.');
+    expect(await seats('later-c')).toBe(0);
+    expect((await enrollByCard(family(), ['later-c'], 'later-card-3')).result?.enrollment.status).toBe('pending_payment');
+
+    // Students: the eighth is saved, the ninth refused with a reason; editing one still works.
+    const many = await createUser('many@example.com');
+    const profile = (n: number) => ({ ...AVA, firstName: `Kid${n}`, guardians: [{ ...AVA.guardians[0], email: many.email }] });
+    const results = [];
+    for (let n = 1; n <= 8; n++) results.push(await callFunction<{ student: Student }>('saveStudent', { profile: profile(n), reviewed: true }, many.idToken));
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const ninth = await callFunction('saveStudent', { profile: profile(9), reviewed: true }, many.idToken);
+    expect(ninth.status).toBe(400);
+    expect(ninth.error?.message).toBe('An account can keep up to 8 students. To add another, please contact the office.');
+    expect((await db().collection('students').where('ownerUid', '==', many.uid).count().get()).data().count).toBe(8);
+    const first = results[0].result!.student;
+    const edited = await callFunction<{ student: Student }>('saveStudent', { id: first.id, profile: { ...profile(1), school: 'Oak Elementary' }, reviewed: true, version: first.version }, many.idToken);
+    expect(edited.status, JSON.stringify(edited.error)).toBe(200);
+  }, 120_000);
+
+  it('the dashboard tells card, office and held checkouts apart, and never bills a checkout that did not complete', async () => {
+    const admin = await signIn('admin@example.com', 'admin-demo-1');
+    const d = (await callFunction<DashboardFigures>('adminDashboard', { semesterId: 'open-term' }, admin.idToken)).result!;
+    const all = (await db().collection('enrollments').where('semesterIds', 'array-contains', 'open-term').get()).docs.map((x) => x.data() as Enrollment);
+    const held = all.filter((e) => e.status === 'pending_payment');
+    expect(held.length).toBeGreaterThan(0);
+    expect(all.some((e) => e.status === 'expired')).toBe(true);
+    expect([d.heldCheckouts, d.heldAmount]).toEqual([held.length, held.reduce((s, e) => s + e.hold!.amount, 0)]);
+    const paid = (e: Enrollment, card: boolean) => e.payments.reduce((s, p) => s + (!p.voided && (p.method === 'card') === card ? p.amount : 0), 0);
+    const settled = all.filter((e) => e.status !== 'pending_payment');
+    expect(d.paidByCard).toBe(settled.reduce((s, e) => s + paid(e, true), 0));
+    expect(d.paidByCard).toBeGreaterThan(0);
+    expect(d.paidAtOffice).toBe(settled.reduce((s, e) => s + paid(e, false), 0));
+    expect(d.billed).toBe(all.filter((e) => e.status === 'confirmed' || e.status === 'cancelled').reduce((s, e) => s + e.total, 0));
+    expect(d.netPaid + d.outstanding).toBe(d.billed);
   });
 });

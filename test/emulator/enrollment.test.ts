@@ -31,6 +31,9 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
   beforeAll(async () => {
     await resetEmulators();
     await seedDemo();
+    // These tests enroll the demo family many times to pay the office later: a school without the
+    // pay-later limit (the limit itself is proven in cardPayments.test.ts).
+    await db().doc('config/portal').set({ payLaterLimit: 1000 }, { merge: true });
     family = await signIn('family@example.com', 'family-demo-1');
     stranger = await createUser('stranger@example.com');
     const template = (await db().doc('classes/wild-art').get()).data()!;

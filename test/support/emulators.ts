@@ -36,9 +36,30 @@ async function identity(path: string, body: object): Promise<TestUser> {
   return { uid: json.localId, email: json.email, idToken: json.idToken };
 }
 
-/** A new account on the auth emulator, signed in: its ID token is a real one. */
-export const createUser = (email: string, password = 'secret-pass-1') =>
-  identity('accounts:signUp', { email, password });
+/** A new account on the auth emulator, signed in, its email not yet proven: its ID token is a real one. */
+export const createUnverifiedUser = (email: string, password = 'secret-pass-1') => identity('accounts:signUp', { email, password });
+
+/**
+ * A new account whose email is verified (as after opening the verification link), signed in again so
+ * its ID token says so. Most tests enroll families that pay the office later, which needs it.
+ */
+export async function createUser(email: string, password = 'secret-pass-1'): Promise<TestUser> {
+  const user = await createUnverifiedUser(email, password);
+  const res = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:update`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: user.uid, emailVerified: true }),
+  });
+  if (!res.ok) throw new Error(`Auth emulator: could not verify ${email} (${res.status})`);
+  return signIn(email, password);
+}
+
+/** The out-of-band links the Auth emulator "sent" to an address (verification, password reset), oldest first. */
+export async function oobLinks(email: string, requestType = 'VERIFY_EMAIL'): Promise<string[]> {
+  const res = await fetch(`${AUTH}/emulator/v1/projects/${PROJECT}/oobCodes`);
+  const { oobCodes } = (await res.json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] };
+  return oobCodes.filter((c) => c.email === email && c.requestType === requestType).map((c) => c.oobLink);
+}
 export const signIn = (email: string, password: string) =>
   identity('accounts:signInWithPassword', { email, password });
 

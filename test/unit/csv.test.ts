@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, slug, toCsv } from '../../src/lib/csv';
+import type { EnrollmentRow } from '../../contract/domain';
+import { enrollmentCsvRows } from '../../src/features/admin/office/enrollmentsCsv';
 
 describe('CSV export', () => {
   it.each([
@@ -23,5 +25,28 @@ describe('CSV export', () => {
 
   it('makes file names', () => {
     expect(slug('Winter 2026 After-school & Weekend')).toBe('winter-2026-after-school-weekend');
+  });
+});
+
+describe('the office enrollments CSV (issue 18)', () => {
+  const row = (status: EnrollmentRow['status'], payments: EnrollmentRow['payments']): EnrollmentRow => ({
+    id: `e-${status}`, ownerUid: 'u', studentId: 's', studentName: 'Ava Rivera', semesterIds: ['t'], classIds: ['c'], lineItems: [], discounts: [],
+    subtotal: 26000, total: 26000, payments, balance: 0, status, releases: [], createdAt: '2026-11-20T10:00:00.000Z', idempotencyKey: 'k',
+    familyEmail: 'f@example.com', classTitles: ['Wild Art'], paid: 0, refunded: 0, netPaid: 0,
+  });
+  const card = { brand: 'visa', last4: '4242', paymentIntent: 'pi_1', sessionId: 'cs_1' };
+
+  it('names the status as the table does and tells card payments from the office’s', () => {
+    const rows = enrollmentCsvRows([
+      row('pending_payment', []),
+      row('expired', []),
+      row('confirmed', [{ id: 'p', amount: 26000, method: 'card', note: 'Paid online by Visa card ending 4242', at: '2026-11-20T10:05:00.000Z', by: 'Stripe', card }]),
+      row('confirmed', [{ id: 'q', amount: 26000, method: 'check', note: 'Check #12', at: '2026-11-21T10:00:00.000Z', by: 'office@example.com' }]),
+    ]);
+    const status = rows[0].indexOf('Status');
+    const payments = rows[0].indexOf('Payments');
+    expect(rows.slice(1).map((r) => r[status])).toEqual(['Waiting for card payment', 'Not completed (unpaid)', 'Confirmed', 'Confirmed']);
+    expect(rows[3][payments]).toBe('2026-11-20 card 260.00 Paid online by Visa card ending 4242');
+    expect(rows[4][payments]).toBe('2026-11-21 check 260.00 Check #12');
   });
 });

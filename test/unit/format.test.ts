@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatDateRange, formatGrades, formatTimeRange, formatWeekdays } from '../../contract/format';
+import { formatCents, formatTimeLeft, formatDateRange, formatGrades, formatTimeRange, formatWeekdays } from '../../contract/format';
 
 describe('formats', () => {
   it('money in cents', () => {
@@ -23,5 +23,15 @@ describe('formats', () => {
     expect(formatWeekdays([0, 2, 6])).toBe('Sundays, Tuesdays & Saturdays');
     expect(formatGrades(0, 1)).toBe('Grades K–1');
     expect(formatGrades(0, 0)).toBe('Grade K');
+  });
+});
+
+describe('a hold counted down (issue 18)', () => {
+  it('shows minutes and seconds left, and 0:00 once past', () => {
+    const until = '2026-11-23T20:30:00.000Z';
+    const at = (iso: string) => Date.parse(iso);
+    expect(formatTimeLeft(until, at('2026-11-23T20:00:00.000Z'))).toBe('30:00');
+    expect(formatTimeLeft(until, at('2026-11-23T20:29:05.400Z'))).toBe('0:54');
+    expect(formatTimeLeft(until, at('2026-11-23T20:31:00.000Z'))).toBe('0:00');
   });
 });

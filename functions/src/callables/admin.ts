@@ -210,16 +210,24 @@ export const adminDashboard = callable(callables.adminDashboard, async ({ semest
   const offered = classes.filter((c) => c.status !== 'draft');
   // Seats a family can take: live classes only (paused and info-only ones are not enrollable).
   const enrollable = classes.filter((c) => c.status === 'live');
-  // Money counts cancelled enrollments too: a fee kept or a refund given is money all the same.
-  const sum = (f: (e: (typeof all)[number]) => number) => all.reduce((s, e) => s + f(e), 0);
+  // Money counts cancelled enrollments too (a fee kept or a refund given is money all the same), and
+  // a checkout that never completed for the money it took and gave back; a hold in progress apart.
+  const settled = all.filter((e) => e.status !== 'pending_payment');
+  const held = all.filter((e) => e.status === 'pending_payment');
+  const sum = (f: (e: Enrollment) => number) => settled.reduce((s, e) => s + f(e), 0);
+  const paidBy = (card: boolean) => sum((e) => e.payments.reduce((s, p) => s + (!p.voided && (p.method === 'card') === card ? p.amount : 0), 0));
   const figures: DashboardFigures = {
     semesterId,
     enrollments: enrollments.length,
     students: new Set(enrollments.map((e) => e.studentId)).size,
     seatsFilled: enrollable.reduce((s, c) => s + c.enrolledCount, 0),
     capacity: enrollable.reduce((s, c) => s + c.capacity, 0),
-    billed: sum((e) => e.total),
+    billed: sum((e) => (e.status === 'expired' ? 0 : e.total)),
     paid: sum(paidOf),
+    paidByCard: paidBy(true),
+    paidAtOffice: paidBy(false),
+    heldCheckouts: held.length,
+    heldAmount: held.reduce((s, e) => s + (e.hold?.amount ?? e.total), 0),
     refunded: sum(refundedOf),
     netPaid: sum(netPaidOf),
     outstanding: sum(balanceOf),

@@ -2,7 +2,8 @@
 import { callables } from '../../../contract/callables';
 import { loadClassesByIds, loadGroupsOfSemesters, loadSemestersByIds } from '../data/catalogue';
 import { depositPlan } from '../domain/deposits';
-import { enroll as enrollInTransaction, loadEnrollment, loadPaymentOptions, loadDiscountsByCodes, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadRuleDiscounts, hasSiblingIn } from '../data/enrollments';
+import { loadPaymentOptions } from '../data/settings';
+import { enroll as enrollInTransaction, loadEnrollment, loadDiscountsByCodes, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadRuleDiscounts, hasSiblingIn } from '../data/enrollments';
 import { loadOwnStudents, saveOwnStudent } from '../data/students';
 import { schoolToday } from '../domain/calendar';
 import { isBrowsable } from '../domain/catalogue';
@@ -62,7 +63,7 @@ export const enroll = callable(
     if (!options.methods.includes(method)) {
       throw new HttpsError('failed-precondition', method === 'card' ? 'Card payments are not offered: please choose another way to pay.' : 'Please pay by card.');
     }
-    const result = await enrollInTransaction(ctx.uid!, ctx.email, payload, schoolToday(now), now, options.holdMinutes);
+    const result = await enrollInTransaction(ctx.uid!, ctx.email, { ...payload, payWith: method }, schoolToday(now), now, { ...options, emailVerified: ctx.emailVerified });
     if (result.enrollment.status !== 'pending_payment') return result;
     return { ...result, checkoutUrl: await startCheckout(result.enrollment, ctx.email, portalOrigin(ctx.origin), now) };
   },

@@ -14,7 +14,7 @@ import { COLLECTIONS, db, getByIds } from './db';
 import { cardOf, enrollmentRef, eventRef, recipients, type Outcome } from './stripeSessions';
 import { settleBalancePayment } from './balance';
 import { settleDonation } from './donations';
-import { loadPaymentInstructions } from './enrollments';
+import { loadPaymentInstructions } from './settings';
 import { addSeat, HOLD_END, HOLD_GRACE_S, releaseHold, rosterRef, writeSeatDeltas, type SeatDeltas } from './holds';
 
 

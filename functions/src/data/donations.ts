@@ -4,7 +4,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
 import { formatCard, formatCents } from '../../../contract/format';
 import { escapeHtml } from '../../../contract/markdown';
-import { DEFAULT_DONATION_RECEIPT_TEXT } from '../../../contract/settings';
+import { loadDonationReceiptText } from './settings';
 import { isStripeError, stripe } from '../payments/stripe';
 import { COLLECTIONS, db } from './db';
 import { cardOf, eventRef, type Outcome } from './stripeSessions';
@@ -31,14 +31,9 @@ export async function startDonation(gift: { amount: number; note: string; email:
   }
 }
 
-async function receiptText(): Promise<string> {
-  const value: unknown = (await db().collection(COLLECTIONS.config).doc('portal').get()).get('donationReceiptText');
-  return typeof value === 'string' && value.trim() ? value : DEFAULT_DONATION_RECEIPT_TEXT;
-}
-
 /** A paid gift: recorded once, with its receipt. */
 export async function settleDonation(eventId: string, session: Stripe.Checkout.Session, now: Date): Promise<Outcome> {
-  const [card, tax] = await Promise.all([cardOf(session), receiptText()]);
+  const [card, tax] = await Promise.all([cardOf(session), loadDonationReceiptText()]);
   const amount = session.amount_total ?? 0;
   const email = session.customer_details?.email ?? session.customer_email ?? null;
   const note = session.metadata?.note ?? '';

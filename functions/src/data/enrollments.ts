@@ -2,16 +2,17 @@
 import type { DocumentReference, Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { z } from 'zod/mini';
-import { CHECKOUT_METHODS, type ClassGroup, type ClassRecord, type Discount, type Enrollment, type PaymentOptions, type Release, type Semester, type Student } from '../../../contract/domain';
+import { type ClassGroup, type ClassRecord, type Discount, type Enrollment, type PaymentOptions, type Release, type Semester, type Student } from '../../../contract/domain';
 import type { enrollSchema } from '../../../contract/schemas';
-import { DEFAULT_PAYMENT_INSTRUCTIONS, DEFAULT_PAYMENT_OPTIONS } from '../../../contract/settings';
 import { classProblem, consentProblem, needsInfoReview, releaseProblem, totalProblem, type EnrollmentProblem } from '../domain/enrollment';
 import { normalizeCode, priceBasket } from '../domain/pricing';
 import { selectionProblems } from '../../../contract/schedule';
 import { buildReceipt } from '../domain/receipt';
+import { balanceOf, paidOf } from '../../../contract/money';
 import { balanceDueDateOf, depositPlan } from '../domain/deposits';
 import { DEFAULT_RELEASES } from '../domain/releases';
 import { notYourStudent } from './students';
+import { loadPaymentInstructions } from './settings';
 import { COLLECTIONS, db, notFound, noteReads, runSeatTransaction, uniq } from './db';
 import { addSeat, HOLD_END, HOLD_GRACE_S, holdsToRelease, releaseInTx, seatsGivenBack, writeSeatDeltas } from './holds';
 
@@ -25,25 +26,8 @@ export async function loadReleases(): Promise<Release[]> {
   return Array.isArray(list) && list.length ? (list as Release[]) : DEFAULT_RELEASES;
 }
 
-/** How families may pay at checkout: config/portal (paymentMethods, holdMinutes), else the defaults. */
-export async function loadPaymentOptions(): Promise<PaymentOptions> {
-  const snap = await db().collection(COLLECTIONS.config).doc('portal').get();
-  const methods: unknown = snap.get('paymentMethods');
-  const minutes: unknown = snap.get('holdMinutes');
-  const chosen = Array.isArray(methods) ? CHECKOUT_METHODS.filter((m) => methods.includes(m)) : [];
-  return {
-    methods: chosen.length ? chosen : DEFAULT_PAYMENT_OPTIONS.methods,
-    // Stripe keeps its page open 30 minutes to 24 hours.
-    holdMinutes: typeof minutes === 'number' && Number.isInteger(minutes) ? Math.min(Math.max(minutes, 30), 24 * 60) : DEFAULT_PAYMENT_OPTIONS.holdMinutes,
-  };
-}
-
-/** How to pay, for confirmation emails: config/portal.paymentInstructions, else the app's default. */
-export async function loadPaymentInstructions(): Promise<string> {
-  const snap = await db().collection(COLLECTIONS.config).doc('portal').get();
-  const value: unknown = snap.get('paymentInstructions');
-  return typeof value === 'string' && value.trim() ? value : DEFAULT_PAYMENT_INSTRUCTIONS;
-}
+/** Enrollments confirmed to be paid later with nothing paid yet: the pay-later limit counts them. */
+export const unpaidOf = (family: Enrollment[]) => family.filter((e) => e.status === 'confirmed' && paidOf(e) === 0 && balanceOf(e) > 0).length;
 
 export async function loadDiscountsByCodes(codes: string[]): Promise<{ discounts: Discount[]; unknownCodes: string[] }> {
   const wanted = uniq(codes.map(normalizeCode));
@@ -99,7 +83,7 @@ export async function enroll(
   payload: EnrollPayload,
   today: string,
   now: Date,
-  holdMinutes: number,
+  options: Pick<PaymentOptions, 'holdMinutes' | 'payLaterLimit'> & { emailVerified: boolean },
 ): Promise<{ enrollment: Enrollment; replayed: boolean }> {
   const store = db();
   const enrollmentRef = store.collection(COLLECTIONS.enrollments).doc(`${uid}_${payload.idempotencyKey}`);
@@ -164,12 +148,23 @@ export async function enroll(
       if (mismatch) throw fail(mismatch);
 
       const at = now.toISOString();
+      // Paying later holds a seat without money: only for a proven email, and limited per account.
+      const payLater = payload.payWith !== 'card' && quote.total > 0;
+      if (payLater && !options.emailVerified) {
+        throw new HttpsError('failed-precondition', 'To pay the office later, please verify your email address first (open the link we emailed you), or pay by card.');
+      }
+      if (payLater && unpaidOf(family) >= options.payLaterLimit) {
+        throw new HttpsError(
+          'failed-precondition',
+          `Your account already has ${unpaidOf(family)} ${unpaidOf(family) === 1 ? 'enrollment' : 'enrollments'} waiting for payment at the office, the most we keep: please pay this one by card, or pay the others first.`,
+        );
+      }
       // By card: the seats are held until the webhook confirms the payment (or the hold ends).
       const held = payload.payWith === 'card' && quote.total > 0;
       const deposit = held && payload.payDeposit ? depositPlan(classes, semesters, quote.total, today) : null;
       if (held && payload.payDeposit && !deposit) throw new HttpsError('failed-precondition', 'A deposit is not offered for these classes now: please pay in full.');
       const balanceDueDate = balanceDueDateOf([...semesters.values()], today);
-      const holdExpiresAt = new Date(now.getTime() + (holdMinutes * 60 + HOLD_GRACE_S) * 1000).toISOString();
+      const holdExpiresAt = new Date(now.getTime() + (options.holdMinutes * 60 + HOLD_GRACE_S) * 1000).toISOString();
       const enrollment: Enrollment = {
         id: enrollmentRef.id,
         ownerUid: uid,

@@ -1,6 +1,7 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Student, StudentProfile } from '../../../contract/domain';
 import { COLLECTIONS, db, nextVersion } from './db';
+import { loadStudentLimit } from './settings';
 
 const students = () => db().collection(COLLECTIONS.students);
 
@@ -18,6 +19,12 @@ export function notYourStudent(): HttpsError {
 
 export async function saveOwnStudent(uid: string, id: string | undefined, profile: StudentProfile, reviewed: boolean, version?: number): Promise<Student> {
   const now = new Date().toISOString();
+  // A new student: an account keeps a bounded number. Counted before the transaction: a query inside it
+  // would lock every family's students against each other (two saves at the same moment may pass by one).
+  if (!id) {
+    const [limit, kept] = await Promise.all([loadStudentLimit(), students().where('ownerUid', '==', uid).count().get()]);
+    if (kept.data().count >= limit) throw new HttpsError('failed-precondition', `An account can keep up to ${limit} students. To add another, please contact the office.`);
+  }
   return db().runTransaction(async (tx) => {
     const ref = id ? students().doc(id) : students().doc();
     const existing = id ? await tx.get(ref) : null;

@@ -13,6 +13,8 @@ export interface CallContext {
   /** The signed-in caller, or null for an anonymous public call. */
   uid: string | null;
   email: string | null;
+  /** The account's email address was proven (the link of the verification email opened). */
+  emailVerified: boolean;
   /** The page's origin (the Origin header), for links back to the portal. */
   origin: string | null;
 }
@@ -52,7 +54,12 @@ export function parsePayload<C extends Callable>(def: C, data: unknown): z.outpu
 export async function authorize(def: Callable, request: Pick<CallableRequest, 'auth'> & { rawRequest?: { headers: Record<string, unknown> } }): Promise<CallContext> {
   const origin = typeof request.rawRequest?.headers.origin === 'string' ? request.rawRequest.headers.origin : null;
   if (def.access === 'public') {
-    return { uid: request.auth?.uid ?? null, email: (request.auth?.token.email as string | undefined) ?? null, origin };
+    return {
+      uid: request.auth?.uid ?? null,
+      email: (request.auth?.token.email as string | undefined) ?? null,
+      emailVerified: request.auth?.token.email_verified === true,
+      origin,
+    };
   }
   const user = requireUser(request);
   if (def.access === 'admin') await requireAdmin(user.uid);

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { Enrollment } from '../../../contract/domain';
 import { Link } from 'react-router-dom';
-import { balanceDueLabel, ENROLLMENT_STATUS_LABELS, formatCard, formatCents, formatClock, formatDateRange, formatDay, formatTimeRange, formatWeekdays } from '../../../contract/format';
+import { balanceDueLabel, ENROLLMENT_STATUS_LABELS, formatCard, formatCents, formatDateRange, formatDay, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { balanceOf, moneyFigures } from '../../../contract/money';
 import { Button } from '../../components/Button';
+import { HoldCountdown } from '../../components/HoldCountdown';
 import { usePaymentOptions } from '../../lib/paymentOptions';
 import { failureText } from '../../lib/query';
 import { PriceTable } from '../../components/PriceTable';
@@ -75,7 +76,7 @@ export default function MyEnrollments() {
                 </p>
                 {e.status === 'pending_payment' && e.hold?.url && (
                   <p>
-                    Seats held until {formatClock(e.hold.payBy ?? e.hold.expiresAt)}. <a href={e.hold.url}>Finish paying by card</a>
+                    <HoldCountdown until={e.hold.payBy ?? e.hold.expiresAt} /> <a href={e.hold.url}>Finish paying by card</a>
                   </p>
                 )}
                 <PriceTable

@@ -34,9 +34,12 @@ export default function Dashboard() {
               ['Seats filled (live classes)', `${figures.value.seatsFilled} / ${figures.value.capacity}`],
               ['Billed', formatCents(figures.value.billed)],
               ['Paid', formatCents(figures.value.paid)],
+              ['Paid by card', formatCents(figures.value.paidByCard)],
+              ['Paid at the office', formatCents(figures.value.paidAtOffice)],
               ['Refunded', formatCents(figures.value.refunded)],
               ['Net paid', formatCents(figures.value.netPaid)],
               ['Outstanding', formatCents(figures.value.outstanding)],
+              ['Waiting for card payment', `${figures.value.heldCheckouts} (${formatCents(figures.value.heldAmount)})`],
             ].map(([label, value]) => (
               <div key={label} className="stat">
                 <dt>{label}</dt>

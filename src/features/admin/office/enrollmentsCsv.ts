@@ -1,6 +1,6 @@
 // The office's enrollments CSV: the table's columns and money words, one row per enrollment.
 import type { EnrollmentRow } from '../../../../contract/domain';
-import { plainDollars } from '../../../../contract/format';
+import { ENROLLMENT_STATUS_LABELS, plainDollars } from '../../../../contract/format';
 import type { CsvValue } from '../../../lib/csv';
 
 export function enrollmentCsvRows(rows: EnrollmentRow[]): CsvValue[][] {
@@ -12,7 +12,7 @@ export function enrollmentCsvRows(rows: EnrollmentRow[]): CsvValue[][] {
       e.studentName,
       e.familyEmail ?? '',
       e.classTitles.join('; '),
-      e.status,
+      ENROLLMENT_STATUS_LABELS[e.status],
       e.discounts.map((d) => d.code).join('; '),
       plainDollars(e.total),
       plainDollars(e.paid),

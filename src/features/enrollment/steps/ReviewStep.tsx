@@ -18,6 +18,8 @@ import type { CheckoutMethod } from '../../../../contract/domain';
 import { useFetchCall } from '../../../lib/query';
 import { useEnroll } from '../../account/api';
 import { Button } from '../../../components/Button';
+import { useSession } from '../../../lib/session';
+import { VerifyEmail } from './VerifyEmail';
 
 const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
@@ -36,6 +38,9 @@ export default function ReviewStep() {
   const [options, reloadOptions] = usePaymentOptions();
   const [payWith, setPayWith] = useState<CheckoutMethod | null>(null);
   const [depositChosen, setDepositChosen] = useState(false);
+  const { user } = useSession();
+  const [verifiedNow, setVerifiedNow] = useState(false);
+  const emailVerified = verifiedNow || !!user?.emailVerified;
   const [code, setCode] = useState('');
   const [codeMessage, setCodeMessage] = useState('');
   const [codeNote, setCodeNote] = useState('');
@@ -62,6 +67,7 @@ export default function ReviewStep() {
   const byCard = method === 'card' && q.total > 0;
   const payDeposit = byCard && !!q.deposit && depositChosen;
   const payNow = payDeposit ? q.deposit!.amount : q.total;
+  const mustVerify = method === 'office' && q.total > 0 && !emailVerified;
 
   const applyCode = async () => {
     const wanted = code.trim().toUpperCase();
@@ -90,6 +96,7 @@ export default function ReviewStep() {
   const submit = async () => {
     if (q.problems.length || q.codeProblems.length) return setFailure('Please fix the problems above first.');
     if (classProblems?.length) return setFailure('Please remove the classes flagged above first.');
+    if (mustVerify) return setFailure('Please verify your email address first (see How to pay), or pay by card.');
     setSubmitting(true);
     setFailure('');
     try {
@@ -227,6 +234,7 @@ export default function ReviewStep() {
               </p>
             ) : (
               <>
+                {mustVerify && user?.email && <VerifyEmail email={user.email} onVerified={() => setVerifiedNow(true)} />}
                 <Markdown text={settings.payment_instructions} />
                 <p className="muted">Your enrollment is confirmed right away, with a balance due of {formatCents(q.total)}.</p>
               </>

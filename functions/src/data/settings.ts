@@ -1,0 +1,40 @@
+// The school's settings in config/portal, each with its default in code (contract/settings.ts).
+import { CHECKOUT_METHODS, type PaymentOptions } from '../../../contract/domain';
+import { DEFAULT_DONATION_RECEIPT_TEXT, DEFAULT_PAYMENT_INSTRUCTIONS, DEFAULT_PAYMENT_OPTIONS, DEFAULT_STUDENT_LIMIT } from '../../../contract/settings';
+import { COLLECTIONS, db } from './db';
+
+const portal = () => db().collection(COLLECTIONS.config).doc('portal').get();
+
+/** A count (a whole number, 0 or more), else the default. */
+const whole = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fallback);
+/** Some text, else the default. */
+const text = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() ? value : fallback);
+
+/** How families may pay at checkout: config/portal (paymentMethods, holdMinutes), else the defaults. */
+export async function loadPaymentOptions(): Promise<PaymentOptions> {
+  const snap = await portal();
+  const methods: unknown = snap.get('paymentMethods');
+  const minutes: unknown = snap.get('holdMinutes');
+  const chosen = Array.isArray(methods) ? CHECKOUT_METHODS.filter((m) => methods.includes(m)) : [];
+  return {
+    methods: chosen.length ? chosen : DEFAULT_PAYMENT_OPTIONS.methods,
+    // Stripe keeps its page open 30 minutes to 24 hours.
+    holdMinutes: typeof minutes === 'number' && Number.isInteger(minutes) ? Math.min(Math.max(minutes, 30), 24 * 60) : DEFAULT_PAYMENT_OPTIONS.holdMinutes,
+    payLaterLimit: whole(snap.get('payLaterLimit'), DEFAULT_PAYMENT_OPTIONS.payLaterLimit),
+  };
+}
+
+/** How to pay, for confirmation emails (paymentInstructions). */
+export async function loadPaymentInstructions(): Promise<string> {
+  return text((await portal()).get('paymentInstructions'), DEFAULT_PAYMENT_INSTRUCTIONS);
+}
+
+/** How many students one account may keep (studentLimit). */
+export async function loadStudentLimit(): Promise<number> {
+  return whole((await portal()).get('studentLimit'), DEFAULT_STUDENT_LIMIT);
+}
+
+/** The tax line of a donation receipt (donationReceiptText). */
+export async function loadDonationReceiptText(): Promise<string> {
+  return text((await portal()).get('donationReceiptText'), DEFAULT_DONATION_RECEIPT_TEXT);
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Button } from '../../../components/Button';
+import { recheckEmailVerified, sendVerificationEmail } from '../../../lib/auth';
+
+type Status = 'idle' | 'busy' | 'sent' | 'not-yet' | 'failed';
+const MESSAGES: Record<Status, (email: string) => string> = {
+  idle: () => '',
+  busy: () => '',
+  sent: (email) => `We sent a new link to ${email}. Open it, then come back here.`,
+  'not-yet': () => 'Your email is not verified yet: open the link in the email, then try again.',
+  failed: () => 'Something went wrong. Please try again in a moment.',
+};
+
+/** Paying the office later needs a proven email: the way to prove it without leaving the review step. */
+export function VerifyEmail({ email, onVerified }: { email: string; onVerified: () => void }) {
+  const [status, setStatus] = useState<Status>('idle');
+  const run = (work: () => Promise<Status | 'verified'>) => {
+    setStatus('busy');
+    work().then(
+      (next) => (next === 'verified' ? onVerified() : setStatus(next)),
+      () => setStatus('failed'),
+    );
+  };
+  return (
+    <div className="verify-email" role="group" aria-labelledby="verify-email-title">
+      <h3 id="verify-email-title">Verify your email to pay later</h3>
+      <p>
+        To pay the office later, please confirm that <strong>{email}</strong> is yours: open the link we emailed you when you created your account. Or pay by card now.
+      </p>
+      <div className="inline-actions">
+        <Button disabled={status === 'busy'} onClick={() => run(async () => ((await recheckEmailVerified()) ? 'verified' : 'not-yet'))}>
+          <span className="p-button-label">I have opened the link</span>
+        </Button>
+        <Button variant="outlined" disabled={status === 'busy'} onClick={() => run(async () => (await sendVerificationEmail(), 'sent'))}>
+          <span className="p-button-label">Send the link again</span>
+        </Button>
+      </div>
+      <p role="status" className="muted">
+        {MESSAGES[status](email)}
+      </p>
+    </div>
+  );
+}
