@@ -2,6 +2,7 @@
 // its response type. The app calls through it and each function validates against it.
 // zod/mini keeps the browser bundle small: only the checks used here are shipped.
 import { z } from 'zod/mini';
+import { MAX_IDS } from './constants';
 import type {
   AdminClass,
   CancellationQuote,
@@ -66,7 +67,7 @@ const spec =
   <R>() =>
   <P extends z.ZodMiniType>(access: Access, payload: P): CallableSpec<P, R> => ({ access, payload });
 
-const ids = z.array(id).check(z.maxLength(500, 'has too many ids'));
+const ids = z.array(id).check(z.maxLength(MAX_IDS, 'has too many ids'));
 /** "No payload": the callable protocol sends null for undefined. */
 const none = z.optional(z.null());
 
@@ -74,7 +75,7 @@ const specs = {
   roles: spec<string[]>()('user', none),
   classes: spec<{ classes: PublicClass[]; notFound: string[] }>()(
     'public',
-    z.union([none, z.strictObject({ query: z.array(z.strictObject({ id })).check(z.maxLength(500, 'has too many ids')) })]),
+    z.union([none, z.strictObject({ query: z.array(z.strictObject({ id })).check(z.maxLength(MAX_IDS, 'has too many ids')) })]),
   ),
   availableEnrollmentClasses: spec<Record<string, SemesterCatalogue>>()('public', none),
   classGroups: spec<{ groups: ClassGroup[]; notFound: string[] }>()('public', ids),

@@ -4,10 +4,22 @@ import { z } from 'zod/mini';
 import { DONATION_RANGE } from './rules';
 import { CHECKOUT_METHODS, DISCOUNT_TYPES, ENROLLMENT_STATUSES, ENROLLMENT_SORTS, GRADE_MAX, GRADE_MIN, PAYMENT_METHODS, PHOTO_PERMISSIONS, STUDENT_SORTS, TSHIRT_SIZES } from './domain';
 
-export const text = (max: number) => z.string().check(z.trim(), z.maxLength(max, `must be at most ${max} characters`));
+/**
+ * Control characters (other than tab and line breaks) and text-direction overrides would reach CSVs,
+ * printouts and emails looking like something else: refused in every text a caller sends.
+ */
+// eslint-disable-next-line no-control-regex
+export const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+const plain = z.refine<string>((s) => !UNSAFE_CHARACTERS.test(s), 'must not contain control or text-direction characters');
+export const text = (max: number) => z.string().check(z.trim(), z.maxLength(max, `must be at most ${max} characters`), plain);
 export const required = (max: number) =>
-  z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(max, `must be at most ${max} characters`));
-export const id = z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(128, 'is too long'));
+  z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(max, `must be at most ${max} characters`), plain);
+/** A document id: letters, digits, - and _ only (never a path: `a/roster/b` would reach another document). */
+export const id = z.string().check(
+  z.minLength(1, 'must not be empty'),
+  z.maxLength(128, 'is too long'),
+  z.regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _'),
+);
 /** Longest text of each student profile field, by the field's name: the schema and the inputs' maxLength. */
 export const PROFILE_MAX = {
   firstName: 60,
@@ -42,7 +54,7 @@ const birthDate = z.string().check(
   z.refine((d) => !Number.isNaN(Date.parse(d)) && d >= '1900-01-01', 'must be a date'),
   z.refine((d) => d <= new Date().toISOString().slice(0, 10), 'cannot be in the future'),
 );
-const email = z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(254, 'is too long'), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an email address'));
+const email = z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(254, 'is too long'), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an email address'), plain);
 /** A yes / no the family must answer: nothing is chosen for them. */
 const answered = <T>(schema: z.ZodMiniType<T>) => z.nullable(schema).check(z.refine((v) => v !== null, 'needs an answer'));
 const answer = answered(z.boolean());
@@ -102,7 +114,7 @@ export const basketSchema = z.strictObject({
   lines: z
     .array(z.strictObject({ classId: id, price: z.optional(cents), addOnIds: z.array(id).check(z.maxLength(10, 'has too many add-ons')) }))
     .check(z.maxLength(30, 'has too many classes')),
-  codes: z.array(z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(40, 'is too long'))).check(z.maxLength(10, 'has too many codes')),
+  codes: z.array(z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(40, 'is too long'), plain)).check(z.maxLength(10, 'has too many codes')),
   /** The student the basket is for (signed in): the sibling discount depends on it. */
   studentId: z.optional(id),
 });
@@ -143,7 +155,7 @@ export const saveStudentSchema = z.strictObject({
 
 /** The family's in-progress enrollment: their own scratch state, never trusted by the enroll check. */
 export const draftSchema = z.strictObject({
-  json: z.string().check(z.maxLength(100_000, 'is too large')),
+  json: z.string().check(z.maxLength(100_000, 'is too large'), plain),
 });
 
 // ---- Admin (school office) payloads ----
@@ -195,7 +207,7 @@ export const classInputSchema = z.strictObject({
   addOns: z.array(z.strictObject({ id, description: required(120), price: cents })).check(z.maxLength(10, 'has too many add-ons')),
   registrationDeadline: z.union([z.literal(''), isoDay]),
   status: z.enum(['draft', 'live', 'paused', 'info-only']),
-  imageUrl: z.nullable(z.string().check(z.maxLength(500, 'is too long'), z.regex(/^https:\/\//, 'must start with https://'))),
+  imageUrl: z.nullable(z.string().check(z.maxLength(500, 'is too long'), z.regex(/^https:\/\//, 'must start with https://'), plain)),
   deposit,
 });
 

@@ -62,6 +62,9 @@ function badInputs(name: CallableName): Bad[] {
     if (typeof value === 'string') {
       out.push({ label: `${where}: 100 001 characters`, payload: setAt(sample, path, HUGE), field });
       out.push({ label: `${where}: a number`, payload: setAt(sample, path, 7), field });
+      // Issue 19: a text-direction override or a control character never reaches a CSV or a printout.
+      out.push({ label: `${where}: a direction override`, payload: setAt(sample, path, `${value}\u202E`), field });
+      out.push({ label: `${where}: a control character`, payload: setAt(sample, path, `${value.slice(0, 1)}\u0007${value.slice(1)}`), field });
     } else if (typeof value === 'number') {
       out.push({ label: `${where}: negative`, payload: setAt(sample, path, -1), field });
       if (Number.isInteger(value) && field !== 'percent') out.push({ label: `${where}: fractional`, payload: setAt(sample, path, 10.5), field });
@@ -79,7 +82,7 @@ const MORE: Partial<Record<CallableName, Bad[]>> = {
     { label: 'registration closes before it opens', payload: semesterInput({ registrationCloses: '2020-01-01' }) as Json, field: 'registrationCloses' },
   ],
   priceBasket: [{ label: 'too many classes', payload: { lines: Array.from({ length: 31 }, (_, i) => ({ classId: `c${i}`, addOnIds: [] })), codes: [] }, field: 'lines' }],
-  classGroups: [{ label: '501 ids', payload: Array.from({ length: 501 }, (_, i) => `g${i}`), field: '' }],
+  classGroups: [{ label: '101 ids', payload: Array.from({ length: 101 }, (_, i) => `g${i}`), field: '' }],
 };
 
 const NAMES = Object.values(callables).map((c) => c.name);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClassGroup, PublicClass, PublicSemester, SemesterCatalogue } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
+import { FieldValue } from 'firebase-admin/firestore';
 import { addDays } from '../../scripts/demo/demoData';
 import { seedDemo, todayInSchool } from '../../scripts/demo/seedDemo';
 import { callFunction, resetEmulators, signIn } from '../support/emulators';
@@ -85,7 +86,8 @@ describe('public catalogue callables (seed §7, PRODUCT §4)', () => {
     ['classGroups', 'not-a-list', /payload/],
     ['classGroups', [42], /0: /],
     ['classGroups', ['x'.repeat(5000)], /0: is too long/],
-    ['classGroups', Array.from({ length: 501 }, (_, i) => `g${i}`), /too many ids/],
+    ['classGroups', Array.from({ length: 101 }, (_, i) => `g${i}`), /too many ids/],
+    ['classes', { query: Array.from({ length: 101 }, (_, i) => ({ id: `c${i}` })) }, /too many ids/],
     ['classesBySemester', [''], /0: must not be empty/],
     ['classes', { query: [{ id: 1 }] }, /query\.0\.id: .*expected string/],
     ['classes', { query: [{ id: 'a', extra: true }] }, /query\.0: Unrecognized key: "extra"/],
@@ -97,6 +99,41 @@ describe('public catalogue callables (seed §7, PRODUCT §4)', () => {
     expect(r.status).toBe(400);
     expect(r.error?.status).toBe('INVALID_ARGUMENT');
     expect(r.error?.message).toMatch(message);
+  });
+
+  it('an id is never a path: the roster oracle of issue 19 answers the same for every child, and reads nothing', async () => {
+    const roster = await adminDb().collection('classes/fire-and-shelter/roster').get();
+    const enrolled = roster.docs[0].id;
+    const answers = await Promise.all(
+      [`fire-and-shelter/roster/${enrolled}`, 'fire-and-shelter/roster/nobody', '../semesters/open-term', 'a b'].map((id) => callFunction('classes', { query: [{ id }] })),
+    );
+    expect(answers.map((r) => [r.status, r.error?.message])).toEqual(Array(4).fill([400, 'query.0.id: must be letters, digits, - or _']));
+    for (const name of ['classGroups', 'classesBySemester']) {
+      const r = await callFunction(name, [`open-term/x/${enrolled}`]);
+      expect([r.status, r.error?.message]).toEqual([400, '0: must be letters, digits, - or _']);
+    }
+  });
+
+  it('shows nothing of draft or archived semesters, and public answers carry only public fields', async () => {
+    const template = (await adminDb().doc('classes/wild-art').get()).data()!;
+    await adminDb().doc('semesters/secret-term').set({ ...(await adminDb().doc('semesters/open-term').get()).data(), id: 'secret-term', status: 'draft', name: 'Secret' });
+    await adminDb().doc('classes/secret-class').set({ ...template, id: 'secret-class', semesterId: 'secret-term', internalNote: 'office only' });
+    await adminDb().doc('classes/secret-class-2').set({ ...template, id: 'secret-class-2', semesterId: 'secret-term', weekdays: [1] });
+    await adminDb().doc('groups/secret-bundle').set({ id: 'secret-bundle', semesterId: 'secret-term', name: 'Secret', price: 100, classIds: ['secret-class', 'secret-class-2'] });
+    await adminDb().doc('groups/old-bundle').set({ id: 'old-bundle', semesterId: 'past-term', name: 'Old', price: 100, classIds: ['past-forest-explorers', 'past-harvest-trails'], internalNote: 'office only' });
+    await adminDb().doc('classes/wild-art').update({ internalNote: 'office only' });
+    // A draft semester is answered like one that does not exist; past (archived) ones stay readable.
+    const bySemester = await callFunction<Record<string, SemesterCatalogue>>('classesBySemester', ['secret-term', 'no-such-term', 'past-term', 'open-term']);
+    expect(bySemester.result!['secret-term']).toEqual({ classes: [], groups: [] });
+    expect(bySemester.result!['secret-term']).toEqual(bySemester.result!['no-such-term']);
+    expect(bySemester.result!['past-term'].groups.map((g) => g.id)).toEqual(['old-bundle']);
+    const groups = await callFunction<{ groups: ClassGroup[]; notFound: string[] }>('classGroups', ['secret-bundle', 'old-bundle']);
+    expect(groups.result!.notFound).toEqual(['secret-bundle']);
+    expect(groups.result!.groups).toEqual([{ id: 'old-bundle', semesterId: 'past-term', name: 'Old', price: 100, classIds: ['past-forest-explorers', 'past-harvest-trails'] }]);
+    const open = await callFunction<{ classes: PublicClass[] }>('classes', { query: [{ id: 'wild-art' }] });
+    expect(JSON.stringify(open.result)).not.toContain('office only');
+    expect(JSON.stringify(bySemester.result)).not.toContain('office only');
+    await adminDb().doc('classes/wild-art').update({ internalNote: FieldValue.delete() });
   });
 
   it('the roster stays out of the class documents the public sees', async () => {

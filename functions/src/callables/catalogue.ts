@@ -9,6 +9,7 @@ import {
   loadGroupsByIds,
   loadGroupsOfSemesters,
   loadSemesters,
+  loadSemestersByIds,
 } from '../data/catalogue';
 import { schoolToday } from '../domain/calendar';
 import {
@@ -16,7 +17,9 @@ import {
   isBrowsable,
   isEnrollable,
   isOpenForEnrollment,
+  isPublicSemester,
   toPublicClass,
+  toPublicGroup,
   toPublicSemester,
 } from '../domain/catalogue';
 
@@ -31,7 +34,7 @@ function bySemester(semesterIds: string[], classes: ClassRecord[], groups: Class
     const offered = new Set(own.map((c) => c.id));
     result[id] = {
       classes: own.map(toPublicClass),
-      groups: groups.filter((g) => g.semesterId === id && g.classIds.every((cid) => offered.has(cid))),
+      groups: groups.filter((g) => g.semesterId === id && g.classIds.every((cid) => offered.has(cid))).map(toPublicGroup),
     };
   }
   return result;
@@ -61,14 +64,24 @@ export const availableEnrollmentClasses = callable(callables.availableEnrollment
   );
 });
 
+/** Semesters the public may see, of those asked for (a draft or archived one is answered as not found). */
+async function publicSemesterIds(ids: string[]): Promise<Set<string>> {
+  const { found } = await loadSemestersByIds([...new Set(ids)]);
+  return new Set(found.filter(isPublicSemester).map((s) => s.id));
+}
+
 export const classGroups = callable(callables.classGroups, async (ids) => {
-  const { found, notFound } = await loadGroupsByIds(ids);
-  return { groups: found, notFound };
+  const { found } = await loadGroupsByIds(ids);
+  const shown = await publicSemesterIds(found.map((g) => g.semesterId));
+  const groups = found.filter((g) => shown.has(g.semesterId));
+  return { groups: groups.map(toPublicGroup), notFound: ids.filter((id) => !groups.some((g) => g.id === id)) };
 });
 
+/** A draft semester is answered like an unknown one: empty. */
 export const classesBySemester = callable(callables.classesBySemester, async (ids) => {
   const wanted = [...new Set(ids)];
-  const [list, groups] = await Promise.all([loadClassesOfSemesters(wanted), loadGroupsOfSemesters(wanted)]);
+  const shown = [...(await publicSemesterIds(wanted))];
+  const [list, groups] = shown.length ? await Promise.all([loadClassesOfSemesters(shown), loadGroupsOfSemesters(shown)]) : [[], []];
   return bySemester(wanted, list.filter(isBrowsable), groups);
 });
 

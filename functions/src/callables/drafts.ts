@@ -1,18 +1,32 @@
-// The family's in-progress enrollment, one document per account (enrollmentDrafts/{uid}).
+// The family's in-progress enrollment, one document per account (enrollmentDrafts/{uid}). A draft holds
+// a child's health profile: it expires DRAFT_DAYS after its last save (Firestore's TTL policy on
+// expiresAt deletes it in production, firestore.indexes.json; loading ignores an expired one at once).
+import { Timestamp } from 'firebase-admin/firestore';
 import { callables } from '../../../contract/callables';
 import { COLLECTIONS, db } from '../data/db';
 import { callable } from '../lib/callable';
 
 const draftOf = (uid: string) => db().collection(COLLECTIONS.enrollmentDrafts).doc(uid);
+export const DRAFT_DAYS = 60;
+const DAY_MS = 86_400_000;
 
 export const loadDraft = callable(callables.loadDraft, async (_p, ctx) => {
   const snap = await draftOf(ctx.uid!).get();
-  return snap.exists ? { json: snap.get('json') as string, updatedAt: snap.get('updatedAt') as string } : null;
+  if (!snap.exists) return null;
+  const updatedAt = snap.get('updatedAt') as string;
+  // Drafts saved before they carried expiresAt expire DRAFT_DAYS after their last save too.
+  const expiresAt = (snap.get('expiresAt') as Timestamp | undefined)?.toMillis() ?? Date.parse(updatedAt) + DRAFT_DAYS * DAY_MS;
+  if (!(expiresAt > Date.now())) {
+    await snap.ref.delete();
+    return null;
+  }
+  return { json: snap.get('json') as string, updatedAt };
 });
 
 export const saveDraft = callable(callables.saveDraft, async ({ json }, ctx) => {
-  const updatedAt = new Date().toISOString();
-  await draftOf(ctx.uid!).set({ json, updatedAt });
+  const now = Date.now();
+  const updatedAt = new Date(now).toISOString();
+  await draftOf(ctx.uid!).set({ json, updatedAt, expiresAt: Timestamp.fromMillis(now + DRAFT_DAYS * DAY_MS) });
   return { updatedAt };
 });
 

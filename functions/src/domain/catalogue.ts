@@ -1,5 +1,5 @@
 // Pure rules of the public catalogue: which semesters are open, which classes may be enrolled in.
-import type { ClassRecord, IsoDate, PublicClass, PublicSemester, Semester } from '../../../contract/domain';
+import type { ClassGroup, ClassRecord, IsoDate, PublicClass, PublicSemester, Semester } from '../../../contract/domain';
 
 export function isOpenForEnrollment(semester: Semester, today: IsoDate): boolean {
   return (
@@ -29,15 +29,64 @@ export function seatsLeft(klass: Pick<ClassRecord, 'capacity' | 'enrolledCount'>
   return Math.max(0, klass.capacity - klass.enrolledCount);
 }
 
-/** Drops everything that is not for the public: the enrolled count becomes seats left. */
-export function toPublicClass(klass: ClassRecord): PublicClass {
-  const { enrolledCount: _enrolled, ...rest } = klass;
-  return { ...rest, seatsLeft: seatsLeft(klass) };
+/**
+ * What the public sees of a class, field by field (a field added to the stored class never leaks by
+ * itself): the enrolled count becomes seats left.
+ */
+export function toPublicClass(c: ClassRecord): PublicClass {
+  return {
+    id: c.id,
+    semesterId: c.semesterId,
+    title: c.title,
+    description: c.description,
+    classType: c.classType,
+    instructors: c.instructors,
+    location: c.location,
+    startDate: c.startDate,
+    endDate: c.endDate,
+    weekdays: c.weekdays,
+    startTime: c.startTime,
+    endTime: c.endTime,
+    gradeMin: c.gradeMin,
+    gradeMax: c.gradeMax,
+    capacity: c.capacity,
+    price: c.price,
+    slidingScale: c.slidingScale ?? null,
+    addOns: c.addOns.map((a) => ({ id: a.id, description: a.description, price: a.price })),
+    registrationDeadline: c.registrationDeadline,
+    status: c.status,
+    imageUrl: c.imageUrl ?? null,
+    deposit: c.deposit ?? null,
+    ...(c.version !== undefined ? { version: c.version } : {}),
+    seatsLeft: seatsLeft(c),
+  };
 }
 
-export function toPublicSemester(semester: Semester, today: IsoDate): PublicSemester {
-  const { confirmationMarkdown: _confirmation, ...rest } = semester;
-  return { ...rest, openForEnrollment: isOpenForEnrollment(semester, today) };
+/** What the public sees of a semester, field by field (no confirmation text). */
+export function toPublicSemester(s: Semester, today: IsoDate): PublicSemester {
+  return {
+    id: s.id,
+    name: s.name,
+    startDate: s.startDate,
+    endDate: s.endDate,
+    registrationOpens: s.registrationOpens,
+    registrationCloses: s.registrationCloses,
+    status: s.status,
+    infoMarkdown: s.infoMarkdown,
+    depositPerClass: s.depositPerClass ?? null,
+    balanceDueDate: s.balanceDueDate ?? null,
+    openForEnrollment: isOpenForEnrollment(s, today),
+  };
+}
+
+/** What the public sees of a bundle, field by field. */
+export function toPublicGroup(g: ClassGroup): ClassGroup {
+  return { id: g.id, semesterId: g.semesterId, name: g.name, price: g.price, classIds: g.classIds };
+}
+
+/** Semesters the public catalogue shows: every one but a draft being prepared (past ones stay readable). */
+export function isPublicSemester(s: Pick<Semester, 'status'>): boolean {
+  return s.status !== 'draft';
 }
 
 /** Browsing shows live and paused classes (PRODUCT §4) and info-only ones (shown as such); never drafts. */

@@ -7,6 +7,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
 import type { Response } from '../../../contract/callables';
 import type { ClassGroup, PublicClass } from '../../../contract/domain';
+import { MAX_IDS } from '../../../contract/constants';
 import { call } from '../../lib/callable';
 import { CallError, failed, loaded, loading, type LoadState } from '../../lib/loadState';
 import { callKey, toCallError, useCallQuery } from '../../lib/query';
@@ -34,13 +35,18 @@ function batchLoader<T>(fetchSome: (ids: string[]) => Promise<{ found: T[]; notF
     if (!queue.size) return;
     const batch = queue;
     queue = new Map();
-    fetchSome([...batch.keys()]).then(
-      ({ found, notFound }) => {
-        for (const item of found) batch.get(idOf(item))?.forEach((w) => w.resolve(item));
-        for (const id of notFound) batch.get(id)?.forEach((w) => w.reject(NOT_OFFERED()));
-      },
-      (e) => batch.forEach((waiting) => waiting.forEach((w) => w.reject(toCallError(e)))),
-    );
+    const ids = [...batch.keys()];
+    // The functions take at most MAX_IDS ids a call.
+    for (let i = 0; i < ids.length; i += MAX_IDS) {
+      const part = ids.slice(i, i + MAX_IDS);
+      fetchSome(part).then(
+        ({ found, notFound }) => {
+          for (const item of found) batch.get(idOf(item))?.forEach((w) => w.resolve(item));
+          for (const id of notFound) batch.get(id)?.forEach((w) => w.reject(NOT_OFFERED()));
+        },
+        (e) => part.forEach((id) => batch.get(id)?.forEach((w) => w.reject(toCallError(e)))),
+      );
+    }
   };
   const load = (id: string) =>
     new Promise<T>((resolve, reject) => {
