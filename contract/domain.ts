@@ -324,6 +324,8 @@ export interface Enrollment {
   hold?: Hold;
   /** Refunds sent to a card. */
   cardRefunds?: CardRefund[];
+  /** The account asked for its emails to go to the student's guardians too (from a verified email). */
+  copyGuardians?: boolean;
   /** When the balance is due (the semester's balance due date when enrolled; absent = now). */
   balanceDueDate?: IsoDate;
   /** Something the office must look at (a card payment that did not match the enrollment). */

@@ -132,6 +132,8 @@ export const enrollSchema = z.strictObject({
   payWith: z.optional(z.enum(CHECKOUT_METHODS)),
   /** By card, pay the deposit now and the rest by the balance due date (where the semester offers it). */
   payDeposit: z.optional(z.boolean()),
+  /** Also email the receipt to the student's guardians (only from a verified account email). */
+  copyGuardians: z.optional(z.boolean()),
 });
 
 export const enrollmentIdSchema = z.strictObject({ enrollmentId: id });

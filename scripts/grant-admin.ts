@@ -25,6 +25,11 @@ else {
 adminApp(project ?? process.env.GCLOUD_PROJECT);
 try {
   const user = await adminAuth().getUserByEmail(email);
+  // Whoever registered the address first must also have proven it: else anyone could claim a staff address.
+  if (!user.emailVerified) {
+    console.error(`${email} has not verified its email address yet. Sign in with it and open the link in the verification email (or "Send the link again" at checkout), then run this again.`);
+    process.exit(1);
+  }
   await grantRole(user.uid, ROLE_ADMIN);
   console.log(`${email} (uid ${user.uid}) is now an admin${project ? ` of ${project}` : ' on the emulators'}.`);
 } catch (e) {

@@ -75,8 +75,8 @@ describe('a family enrolls end to end (issue 5)', () => {
     await first.getByText('Wild Art').waitFor();
     await first.getByText('$260').first().waitFor();
     await first.getByText(/Wednesdays 3:15 pm – 5:00 pm/).waitFor();
-    const mail = await adminDb().collection('mail').where('message.subject', '==', 'Enrollment confirmed: Ava Rivera').get();
-    expect(mail.size).toBe(1);
+    const mail = await adminDb().collection('mail').where('message.subject', '==', 'Enrollment confirmed — Wildwood Outdoor School').get();
+    expect(mail.docs.filter((d) => (d.get('message.text') as string).startsWith('Ava Rivera is enrolled.')).map((d) => d.get('to'))).toEqual([['family@example.com']]);
     expect((await adminDb().collection('enrollmentDrafts').get()).size).toBe(0);
     await context.close();
   });
@@ -177,7 +177,8 @@ describe('a family enrolls end to end (issue 5)', () => {
     await card.getByText('Bundle price $440 (separately $480)').waitFor();
     expect(await card.locator('.money-summary dt').allTextContents()).toEqual(['Total', 'Paid', 'Refunded', 'Net paid', 'Balance']);
     expect(await card.locator('.money-summary dd').allTextContents()).toEqual(['$396', '$0', '$0', '$0', '$396']);
-    expect((await adminDb().collection('mail').where('message.subject', '==', 'Enrollment confirmed: Theo Rivera').get()).size).toBe(1);
+    const mail = await adminDb().collection('mail').where('message.subject', '==', 'Enrollment confirmed — Wildwood Outdoor School').get();
+    expect(mail.docs.filter((d) => (d.get('message.text') as string).startsWith('Theo Rivera is enrolled.')).length).toBe(1);
     const theo = await adminDb().collection('students').where('firstName', '==', 'Theo').where('lastName', '==', 'Rivera').get();
     expect(theo.docs[0].get('health.allergies')).toEqual([{ allergen: 'Peanuts', reaction: '', lifeThreatening: true }]);
     await context.close();

@@ -282,7 +282,7 @@ describe('card payments: holds, Stripe Checkout and the webhook (issue 18)', () 
     const paid = await enrollment(e.id);
     expect(paid.balance).toBe(0);
     expect(paid.payments.map((p) => [p.method, p.amount, p.card?.last4])).toEqual([['card', e.total, '4242']]);
-    expect((await mailFor(e.id)).map((m) => m.message.subject)).toContain(`Payment received: ${e.studentName}`);
+    expect((await mailFor(e.id)).map((m) => m.message.subject)).toContain('Payment received — Wildwood Outdoor School');
 
     const nothing = await callFunction('payBalance', { enrollmentId: e.id }, family.user.idToken);
     expect(nothing.status).toBe(400);
@@ -323,7 +323,7 @@ describe('card payments: holds, Stripe Checkout and the webhook (issue 18)', () 
     expect(paid.flag).toBeUndefined();
     expect(paid.payments.map((p) => p.amount)).toEqual([10_000]);
     expect(balanceOf(paid)).toBe(33_000);
-    const receipt = (await mailFor(held.id)).find((m) => m.message.subject === `Enrollment confirmed: ${held.studentName}`)!;
+    const receipt = (await mailFor(held.id)).find((m) => m.message.subject === 'Enrollment confirmed — Wildwood Outdoor School')!;
     expect(receipt.message.text).toContain(`Balance due by ${formatDate(camps.balanceDueDate!, true)}: $330`);
     expect(receipt.message.html).toContain(`Balance due by ${formatDate(camps.balanceDueDate!, true)}`);
 

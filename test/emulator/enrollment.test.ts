@@ -69,8 +69,9 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
     const mail = await db().collection('mail').where('enrollmentId', '==', e.id).get();
     expect(mail.size).toBe(1);
     const message = mail.docs[0].get('message') as { subject: string; html: string; text: string };
-    expect(mail.docs[0].get('to')).toContain('family@example.com');
-    expect(message.subject).toBe('Enrollment confirmed: Ava Rivera');
+    // Issue 19: to the account's own address only, and no text a family typed in the subject.
+    expect(mail.docs[0].get('to')).toEqual(['family@example.com']);
+    expect(message.subject).toBe('Enrollment confirmed — Wildwood Outdoor School');
     expect(message.html).toContain('Wild Art');
     expect(message.text).toContain('Balance due: $260');
     expect(message.text).toContain('How to pay:');
@@ -241,6 +242,22 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
     const html = (mail.docs[0].get('message') as { html: string }).html;
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; Rivera is enrolled');
     expect(html).not.toContain('<img');
+  });
+
+  it('emails the guardians only when the (verified) account asks; a name never reaches a subject (issue 19)', async () => {
+    const profile = { ...kid('Gwen', 2, 7), guardians: [{ ...kid('Gwen', 2, 7).guardians[0], email: 'someone.else@example.com' }] };
+    const saved = await callFunction<{ student: Student }>('saveStudent', { profile, reviewed: true }, family.idToken);
+    const to = async (over: Record<string, unknown>) => {
+      const r = await callFunction<{ enrollment: Enrollment }>('enroll', payload({ studentId: saved.result!.student.id, ...over }), family.idToken);
+      expect(r.status, JSON.stringify(r.error)).toBe(200);
+      const mail = await db().collection('mail').where('enrollmentId', '==', r.result!.enrollment.id).get();
+      return [mail.docs[0].get('to'), mail.docs[0].get('message.subject')];
+    };
+    expect(await to({ lines: [{ classId: 'nature-journaling', addOnIds: [] }], expectedTotal: 21600 })).toEqual([['family@example.com'], 'Enrollment confirmed — Wildwood Outdoor School']);
+    expect(await to({ lines: [{ classId: 'tide-pools', addOnIds: [] }], expectedTotal: 19800, copyGuardians: true })).toEqual([
+      ['family@example.com', 'someone.else@example.com'],
+      'Enrollment confirmed — Wildwood Outdoor School',
+    ]);
   });
 
   it('never oversells: 20 simultaneous enrollments for 5 seats', async () => {

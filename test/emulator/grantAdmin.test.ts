@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callFunction, createUser, resetEmulators } from '../support/emulators';
+import { callFunction, createUnverifiedUser, createUser, resetEmulators } from '../support/emulators';
 
 const run = promisify(execFile);
 const grant = (...args: string[]) => run('node', ['--import', 'tsx', 'scripts/grant-admin.ts', ...args], { env: process.env });
@@ -17,6 +17,12 @@ describe('npm run grant-admin -- EMAIL (on the emulators)', () => {
     expect(stdout).toContain('is now an admin on the emulators');
     expect((await callFunction<string[]>('roles', null, user.idToken)).result).toEqual(['admin']);
     expect((await callFunction('adminSemesters', null, user.idToken)).status).toBe(200);
+  });
+
+  it('refuses an account whose email is not verified: a staff address is the staff member’s only once proven (issue 19)', async () => {
+    const user = await createUnverifiedUser('claims.office@example.com');
+    await expect(grant('claims.office@example.com')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('has not verified its email address yet') });
+    expect((await callFunction<string[]>('roles', null, user.idToken)).result).toEqual([]);
   });
 
   it('says so when the account does not exist, or the email is missing', async () => {

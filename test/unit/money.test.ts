@@ -3,6 +3,7 @@ import type { Enrollment, Semester } from '../../contract/domain';
 import { balanceOf, moneyFigures } from '../../contract/money';
 import { cardRefundParts } from '../../functions/src/domain/refunds';
 import { balanceDueDateOf, depositPlan } from '../../functions/src/domain/deposits';
+import { receiptRecipients } from '../../functions/src/domain/receipt';
 import { balanceDueLabel } from '../../contract/format';
 
 const base = { total: 26000, payments: [], cancellations: [], cardRefunds: [] } satisfies Partial<Enrollment>;
@@ -69,5 +70,13 @@ describe('deposits (issue 18)', () => {
     expect(balanceDueLabel({ balance: 33_000, balanceDueDate: '2027-05-01' })).toBe('Balance due by May 1, 2027');
     expect(balanceDueLabel({ balance: 0, balanceDueDate: '2027-05-01' })).toBe('Balance due');
     expect(balanceDueLabel({ balance: 33_000 })).toBe('Balance due');
+  });
+});
+
+describe('who gets an enrollment’s emails (issue 19)', () => {
+  it('the account’s address; the guardians’ only when asked; never twice', () => {
+    expect(receiptRecipients('a@example.com', ['g@example.com', 'a@example.com'], false)).toEqual(['a@example.com']);
+    expect(receiptRecipients('a@example.com', ['g@example.com', 'a@example.com', 'g@example.com'], true)).toEqual(['a@example.com', 'g@example.com']);
+    expect(receiptRecipients(null, ['g@example.com'], false)).toEqual([]);
   });
 });

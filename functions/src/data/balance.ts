@@ -7,6 +7,7 @@ import type { Enrollment, Student } from '../../../contract/domain';
 import { formatCard, formatCents } from '../../../contract/format';
 import { escapeHtml } from '../../../contract/markdown';
 import { balanceOf } from '../../../contract/money';
+import { SCHOOL_NAME } from '../../../contract/constants';
 import { isStripeError, stripe } from '../payments/stripe';
 import { COLLECTIONS, db } from './db';
 import { cardOf, enrollmentRef, eventRef, recipients, type Outcome } from './stripeSessions';
@@ -65,7 +66,7 @@ export async function settleBalancePayment(eventId: string, session: Stripe.Chec
       to,
       enrollmentId: id,
       message: {
-        subject: `Payment received: ${e.studentName}`,
+        subject: `Payment received — ${SCHOOL_NAME}`,
         text: `We received ${formatCents(amount)} for ${e.studentName} from your ${formatCard(card)}. Balance due: ${formatCents(next.balance)}.`,
         html: `<p>We received ${formatCents(amount)} for ${escapeHtml(e.studentName)} from your ${escapeHtml(formatCard(card))}.</p><p>Balance due: <strong>${formatCents(next.balance)}</strong></p>`,
       },

@@ -8,6 +8,7 @@ import type Stripe from 'stripe';
 import type { ClassRecord, Enrollment, Semester, Student } from '../../../contract/domain';
 import { formatCard, formatCents, formatDate } from '../../../contract/format';
 import { lineTotalOf } from '../../../contract/money';
+import { SCHOOL_NAME } from '../../../contract/constants';
 import { buildReceipt } from '../domain/receipt';
 import { isStripeError, stripe } from '../payments/stripe';
 import { COLLECTIONS, db, getByIds } from './db';
@@ -150,7 +151,7 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
       to,
       enrollmentId: id,
       message: {
-        subject: `Refunded: ${e.studentName} could not be enrolled`,
+        subject: `Refunded: enrollment not completed — ${SCHOOL_NAME}`,
         text: `We received your payment of ${formatCents(payment.amount)} for ${e.studentName}, but the seats were released when the checkout time ran out and the class has since filled. The full amount was refunded to your ${formatCard(card)}; it shows on your statement in 5–10 days.`,
         html: `<p>We received your payment of ${formatCents(payment.amount)}, but the seats were released when the checkout time ran out and the class has since filled.</p><p>The full amount was refunded to your card ending ${card.last4}; it shows on your statement in 5–10 days.</p>`,
       },

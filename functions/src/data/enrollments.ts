@@ -7,7 +7,7 @@ import type { enrollSchema } from '../../../contract/schemas';
 import { classProblem, consentProblem, needsInfoReview, releaseProblem, totalProblem, type EnrollmentProblem } from '../domain/enrollment';
 import { normalizeCode, priceBasket } from '../domain/pricing';
 import { selectionProblems } from '../../../contract/schedule';
-import { buildReceipt } from '../domain/receipt';
+import { buildReceipt, receiptRecipients } from '../domain/receipt';
 import { balanceOf, paidOf } from '../../../contract/money';
 import { balanceDueDateOf, depositPlan } from '../domain/deposits';
 import { DEFAULT_RELEASES } from '../domain/releases';
@@ -164,6 +164,7 @@ export async function enroll(
       const deposit = held && payload.payDeposit ? depositPlan(classes, semesters, quote.total, today) : null;
       if (held && payload.payDeposit && !deposit) throw new HttpsError('failed-precondition', 'A deposit is not offered for these classes now: please pay in full.');
       const balanceDueDate = balanceDueDateOf([...semesters.values()], today);
+      const copyGuardians = !!payload.copyGuardians && options.emailVerified;
       const holdExpiresAt = new Date(now.getTime() + (options.holdMinutes * 60 + HOLD_GRACE_S) * 1000).toISOString();
       const enrollment: Enrollment = {
         id: enrollmentRef.id,
@@ -181,6 +182,7 @@ export async function enroll(
         status: held ? 'pending_payment' : 'confirmed',
         ...(held ? { hold: { expiresAt: holdExpiresAt, amount: deposit?.amount ?? quote.total } } : {}),
         ...(balanceDueDate ? { balanceDueDate } : {}),
+        ...(copyGuardians ? { copyGuardians } : {}),
         releases: payload.releases.map((r) => ({ ...r, signedAt: at })),
         createdAt: at,
         idempotencyKey: payload.idempotencyKey,
@@ -203,7 +205,7 @@ export async function enroll(
       // A held checkout keeps the draft (a cancel on Stripe's page comes back to it) and sends its
       // receipt only when paid.
       if (held) return { enrollment, replayed: false };
-      const to = uniq([email, ...student.guardians.map((g) => g.email)].filter((x): x is string => !!x));
+      const to = receiptRecipients(email, student.guardians.map((g) => g.email), copyGuardians);
       tx.set(
         store.collection(COLLECTIONS.mail).doc(),
         buildReceipt(enrollment, new Map(classes.map((c) => [c.id, c])), [...semesters.values()], instructions, to),

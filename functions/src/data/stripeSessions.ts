@@ -4,7 +4,8 @@ import { getAuth } from 'firebase-admin/auth';
 import type Stripe from 'stripe';
 import type { CardDetails, Enrollment, Student } from '../../../contract/domain';
 import { stripe } from '../payments/stripe';
-import { COLLECTIONS, db, uniq } from './db';
+import { COLLECTIONS, db } from './db';
+import { receiptRecipients } from '../domain/receipt';
 
 export const enrollmentRef = (id: string) => db().collection(COLLECTIONS.enrollments).doc(id);
 /** One per Stripe event applied: an event delivered again finds it and changes nothing. */
@@ -18,10 +19,10 @@ export async function cardOf(session: Stripe.Checkout.Session): Promise<CardDeta
   return { brand: card?.brand ?? 'card', last4: card?.last4 ?? '????', paymentIntent: intentId, sessionId: session.id };
 }
 
-/** Who gets the receipt: the account's email and the student's guardians. */
+/** Who gets the enrollment's emails: the account's email, and the guardians' if the account asked. */
 export async function recipients(e: Enrollment, student: Student | undefined): Promise<string[]> {
   const account = await getAuth().getUser(e.ownerUid).then((u) => u.email ?? null).catch(() => null);
-  return uniq([account, ...(student?.guardians ?? []).map((g) => g.email)].filter((x): x is string => !!x));
+  return receiptRecipients(account, (student?.guardians ?? []).map((g) => g.email), !!e.copyGuardians);
 }
 
 export type Outcome = 'confirmed' | 'flagged' | 'duplicate' | 'refunded' | 'released' | 'ignored';

@@ -3,11 +3,20 @@ import type { ClassRecord, Enrollment, Semester } from '../../../contract/domain
 import { balanceDueLabel, formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { escapeHtml, markdownToHtml, markdownToText } from '../../../contract/markdown';
 import { paidOf } from '../../../contract/money';
+import { SCHOOL_NAME } from '../../../contract/constants';
 
 export interface MailDocument {
   to: string[];
   message: { subject: string; text: string; html: string };
   enrollmentId: string;
+}
+
+/**
+ * Who gets an enrollment's emails: the account's own address, and the guardians' only when the
+ * account asked (an address typed into a profile never receives mail on its own).
+ */
+export function receiptRecipients(account: string | null, guardianEmails: string[], copyGuardians: boolean): string[] {
+  return [...new Set([account, ...(copyGuardians ? guardianEmails : [])].filter((x): x is string => !!x))];
 }
 
 export function buildReceipt(
@@ -28,7 +37,7 @@ export function buildReceipt(
     addOns: item.addOns.map((a) => `${a.description} ${formatCents(a.price)}`),
   }));
   const paid = paidOf(enrollment);
-  const subject = `Enrollment confirmed: ${enrollment.studentName}`;
+  const subject = `Enrollment confirmed — ${SCHOOL_NAME}`;
   const howToPay = enrollment.balance > 0 ? paymentInstructions : '';
 
   const text = [

@@ -5,7 +5,7 @@ import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/
 import { z } from 'zod/mini';
 import { type Callable, type ResponseOf } from '../../../contract/callables';
 import { FUNCTIONS_REGION } from '../../../contract/constants';
-import { requireAdmin, requireUser } from '../auth';
+import { requireStaff, requireUser } from '../auth';
 import { withReadMeter } from '../data/db';
 import { withGzip } from './gzip';
 
@@ -62,7 +62,7 @@ export async function authorize(def: Callable, request: Pick<CallableRequest, 'a
     };
   }
   const user = requireUser(request);
-  if (def.access === 'admin') await requireAdmin(user.uid);
+  if (def.access === 'admin') await requireStaff(user, request.rawRequest?.headers.authorization);
   return { ...user, origin };
 }
 

@@ -41,6 +41,7 @@ export default function ReviewStep() {
   const { user } = useSession();
   const [verifiedNow, setVerifiedNow] = useState(false);
   const emailVerified = verifiedNow || !!user?.emailVerified;
+  const [copyGuardians, setCopyGuardians] = useState(false);
   const [code, setCode] = useState('');
   const [codeMessage, setCodeMessage] = useState('');
   const [codeNote, setCodeNote] = useState('');
@@ -68,6 +69,8 @@ export default function ReviewStep() {
   const payDeposit = byCard && !!q.deposit && depositChosen;
   const payNow = payDeposit ? q.deposit!.amount : q.total;
   const mustVerify = method === 'office' && q.total > 0 && !emailVerified;
+  // Receipts go to the account's email; the guardians' only when asked, from a verified account.
+  const guardianEmails = [...new Set(state.profile.guardians.map((g) => g.email.trim()).filter((e) => e && e.toLowerCase() !== user?.email?.toLowerCase()))];
 
   const applyCode = async () => {
     const wanted = code.trim().toUpperCase();
@@ -112,6 +115,7 @@ export default function ReviewStep() {
         idempotencyKey,
         payWith: method,
         ...(payDeposit && { payDeposit }),
+        ...(copyGuardians && emailVerified && guardianEmails.length > 0 && { copyGuardians }),
       });
       if (checkoutUrl) {
         // Stripe's page; it comes back to /classes/enrollment/checkout. Stays busy while the page changes.
@@ -242,6 +246,12 @@ export default function ReviewStep() {
           </>
         )}
       </section>
+      {emailVerified && guardianEmails.length > 0 && (
+        <label className="checkbox-row receipt-copy">
+          <input type="checkbox" checked={copyGuardians} onChange={(e) => setCopyGuardians(e.target.checked)} />
+          <span>Also email the receipt to {guardianEmails.join(' and ')}</span>
+        </label>
+      )}
       {failure && (
         <p className="form-failure" role="alert">
           {failure}
