@@ -12,6 +12,7 @@ import type {
   Discount,
   DiscountList,
   Enrollment,
+  FamilyEnrollment,
   EnrollmentRow,
   PaymentOptions,
   PriceQuote,
@@ -89,12 +90,12 @@ const specs = {
   /** Stripe's page for a gift by card (anyone, signed in or not). */
   donate: spec<{ checkoutUrl: string }>()('public', donateSchema),
   /** With payWith 'card': `checkoutUrl` is Stripe's page, where the family pays for the held seats. */
-  enroll: spec<{ enrollment: Enrollment; replayed: boolean; checkoutUrl?: string }>()('user', enrollSchema),
-  myEnrollments: spec<{ enrollments: Enrollment[] }>()('user', none),
+  enroll: spec<{ enrollment: FamilyEnrollment; replayed: boolean; checkoutUrl?: string }>()('user', enrollSchema),
+  myEnrollments: spec<{ enrollments: FamilyEnrollment[] }>()('user', none),
   /** One of the family's own enrollments (the page that waits for a card payment's confirmation). */
-  myEnrollment: spec<{ enrollment: Enrollment }>()('user', enrollmentIdSchema),
+  myEnrollment: spec<{ enrollment: FamilyEnrollment }>()('user', enrollmentIdSchema),
   /** The family left Stripe's page: its held seats go back at once, and its cart stays. */
-  releaseHold: spec<{ enrollment: Enrollment }>()('user', enrollmentIdSchema),
+  releaseHold: spec<{ enrollment: FamilyEnrollment }>()('user', enrollmentIdSchema),
   /** Stripe's page for what a confirmed enrollment still owes. */
   payBalance: spec<{ checkoutUrl: string }>()('user', enrollmentIdSchema),
   loadDraft: spec<{ json: string; updatedAt: string } | null>()('user', none),

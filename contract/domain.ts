@@ -337,6 +337,29 @@ export interface Enrollment {
   cancellations?: Cancellation[];
 }
 
+/**
+ * An enrollment as its family sees it (enroll, myEnrollments, myEnrollment, releaseHold): no office
+ * notes, no staff addresses, no flags for the office, no Stripe payment ids.
+ */
+export interface FamilyEnrollment extends Omit<Enrollment, 'payments' | 'cancellations' | 'cardRefunds' | 'flag'> {
+  payments: FamilyPayment[];
+  cardRefunds?: FamilyCardRefund[];
+  cancellations?: FamilyCancellation[];
+}
+export interface FamilyPayment {
+  id?: string;
+  amount: Cents;
+  method: PaymentMethod;
+  at: string;
+  /** A payment recorded by mistake (not counted). */
+  voided?: boolean;
+  card?: Pick<CardDetails, 'brand' | 'last4' | 'sessionId'>;
+}
+export type FamilyCardRefund = Pick<CardRefund, 'amount' | 'refundId' | 'last4' | 'reason' | 'at'>;
+export interface FamilyCancellation extends Pick<Cancellation, 'classIds' | 'classTitles' | 'refund' | 'fee' | 'refundMethod' | 'at'> {
+  cardRefunds?: FamilyCardRefund[];
+}
+
 /** The office cancelled some or all classes of an enrollment. */
 export interface Cancellation {
   classIds: string[];

@@ -1,19 +1,28 @@
 // An enrollment's money, the same in the office's table, the family's page and the functions.
-import { DUPLICATE_PAYMENT_MS, type Cents, type Enrollment, type LineItem, type Payment } from './domain';
+import { DUPLICATE_PAYMENT_MS, type Cents, type EnrollmentStatus, type LineItem, type Payment } from './domain';
+
+/** The money of an enrollment, as the office or the family sees it (the family view has no notes). */
+interface Money {
+  total: Cents;
+  status: EnrollmentStatus;
+  payments: readonly { amount: Cents; voided?: unknown }[];
+  cancellations?: readonly { refund: Cents; fee: Cents }[];
+  cardRefunds?: readonly { amount: Cents }[];
+}
 
 /** Payments received (voided ones not counted). */
-export const paidOf = (e: Pick<Enrollment, 'payments'>): Cents => e.payments.reduce((sum, p) => sum + (p.voided ? 0 : p.amount), 0);
+export const paidOf = (e: Pick<Money, 'payments'>): Cents => e.payments.reduce((sum, p) => sum + (p.voided ? 0 : p.amount), 0);
 /** Money given back: the office's cancellation refunds and card payments refunded because no seat was left. */
-export const refundedOf = (e: Pick<Enrollment, 'cancellations' | 'cardRefunds'>): Cents =>
+export const refundedOf = (e: Pick<Money, 'cancellations' | 'cardRefunds'>): Cents =>
   (e.cancellations ?? []).reduce((sum, c) => sum + c.refund, 0) + (e.cardRefunds ?? []).reduce((sum, r) => sum + r.amount, 0);
-export const feesOf = (e: Pick<Enrollment, 'cancellations'>): Cents => (e.cancellations ?? []).reduce((sum, c) => sum + c.fee, 0);
+export const feesOf = (e: Pick<Money, 'cancellations'>): Cents => (e.cancellations ?? []).reduce((sum, c) => sum + c.fee, 0);
 
 /** What the family still owes: total − payments + refunds; nothing for a card checkout that never completed. */
-export const balanceOf = (e: Pick<Enrollment, 'total' | 'payments' | 'cancellations' | 'cardRefunds' | 'status'>): Cents =>
+export const balanceOf = (e: Money): Cents =>
   e.status === 'expired' ? 0 : e.total - paidOf(e) + refundedOf(e);
 
 /** What the family has paid and kept: payments − refunds. */
-export const netPaidOf = (e: Pick<Enrollment, 'payments' | 'cancellations' | 'cardRefunds'>): Cents => paidOf(e) - refundedOf(e);
+export const netPaidOf = (e: Pick<Money, 'payments' | 'cancellations' | 'cardRefunds'>): Cents => paidOf(e) - refundedOf(e);
 
 /** A line's price with its add-ons. */
 export const lineTotalOf = (l: Pick<LineItem, 'price' | 'addOns'>): Cents => l.price + l.addOns.reduce((s, a) => s + a.price, 0);
@@ -31,7 +40,7 @@ export function duplicatePayment(payments: Payment[], payment: Pick<Payment, 'am
 }
 
 /** One definition of the money words, for every screen, CSV and email: paid, refunded, net paid, balance. */
-export function moneyFigures(e: Pick<Enrollment, 'total' | 'payments' | 'cancellations' | 'cardRefunds' | 'status'>): [label: 'Total' | 'Paid' | 'Refunded' | 'Net paid' | 'Balance', value: Cents][] {
+export function moneyFigures(e: Money): [label: 'Total' | 'Paid' | 'Refunded' | 'Net paid' | 'Balance', value: Cents][] {
   return [
     ['Total', e.total],
     ['Paid', paidOf(e)],

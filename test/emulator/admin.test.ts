@@ -195,6 +195,17 @@ describe('admin callables (PRODUCT §7), role checked on the server', () => {
     expect(ok.status).toBe(200);
     const inGroup = await callFunction('adminDeleteClass', { id: 'orienteering' }, admin.idToken);
     expect(inGroup.error?.message).toBe('Remove Orienteering from the bundle "Art & Orienteering" first.');
+
+    // Issue 19: two people bundling the same class at the same moment: one bundle wins, the other is told.
+    const [a, b] = await Promise.all(
+      [['Rocks & Mushrooms', 'mushroom-foraging'], ['Rocks & Tides', 'tide-pools']].map(([name, other]) =>
+        callFunction('adminSaveGroup', { semesterId: 'open-term', name, price: 50000, classIds: ['rock-climbing', other] }, admin.idToken),
+      ),
+    );
+    expect([a.status, b.status].sort()).toEqual([200, 400]);
+    expect((a.status === 400 ? a : b).error?.message).toMatch(/^A class is already in the bundle "Rocks & (Mushrooms|Tides)"\.$/);
+    const holding = (await adminDb().collection('groups').where('classIds', 'array-contains', 'rock-climbing').get()).size;
+    expect(holding).toBe(1);
   });
 
   it('keeps discount codes unique regardless of case, and a new code prices baskets', async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Enrollment, PriceQuote, Student, StudentProfile } from '../../contract/domain';
+import type { Enrollment, FamilyEnrollment, PriceQuote, Student, StudentProfile } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { addDays, profile } from '../../scripts/demo/demoData';
 import { seedDemo, todayInSchool } from '../../scripts/demo/seedDemo';
@@ -294,6 +294,33 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
     expect(students.result!.students.map((s) => s.firstName)).toEqual(expect.arrayContaining(['Ava', 'Leo', 'Mia']));
     expect(students.result!.students.every((s) => s.ownerUid === family.uid)).toBe(true);
     expect((await callFunction<{ students: Student[] }>('myStudents', null, stranger.idToken)).result!.students).toEqual([]);
+  });
+
+  it('the family sees its enrollments without the office’s notes, staff addresses, flags or Stripe ids (issue 19)', async () => {
+    // The office's side of one enrollment, as stored.
+    const [first] = (await callFunction<{ enrollments: FamilyEnrollment[] }>('myEnrollments', null, family.idToken)).result!.enrollments;
+    const card = { brand: 'visa', last4: '4242', paymentIntent: 'pi_secret_intent', sessionId: 'cs_test_1' };
+    await db().doc(`enrollments/${first.id}`).update({
+      payments: [
+        { id: 'p1', amount: 1000, method: 'check', note: 'Mom says the rest comes Friday (office note)', at: '2026-11-20T10:00:00.000Z', by: 'office.staff@wildwood.example' },
+        { id: 'p2', amount: 500, method: 'card', note: 'Paid online by Visa card ending 4242', at: '2026-11-21T10:00:00.000Z', by: 'Stripe', card, voided: { reason: 'entered twice (office note)', at: '2026-11-21T11:00:00.000Z', by: 'office.staff@wildwood.example' } },
+      ],
+      cardRefunds: [{ amount: 500, refundId: 're_1', paymentIntent: 'pi_secret_intent', last4: '4242', reason: 'Seat lost', at: '2026-11-22T10:00:00.000Z' }],
+      flag: 'Check this family (office flag)',
+    });
+    const answers = [
+      JSON.stringify((await callFunction('myEnrollments', null, family.idToken)).result),
+      JSON.stringify((await callFunction('myEnrollment', { enrollmentId: first.id }, family.idToken)).result),
+    ];
+    for (const text of answers) {
+      for (const secret of ['office note', 'office.staff@', 'office flag', 'pi_secret_intent', '"note"', '"by"', '"flag"']) expect(text).not.toContain(secret);
+    }
+    const mine = (await callFunction<{ enrollment: FamilyEnrollment }>('myEnrollment', { enrollmentId: first.id }, family.idToken)).result!.enrollment;
+    expect(mine.payments).toEqual([
+      { id: 'p1', amount: 1000, method: 'check', at: '2026-11-20T10:00:00.000Z' },
+      { id: 'p2', amount: 500, method: 'card', at: '2026-11-21T10:00:00.000Z', voided: true, card: { brand: 'visa', last4: '4242', sessionId: 'cs_test_1' } },
+    ]);
+    expect(mine.cardRefunds).toEqual([{ amount: 500, refundId: 're_1', last4: '4242', reason: 'Seat lost', at: '2026-11-22T10:00:00.000Z' }]);
   });
 
   it('saveStudent: validates every field, and cannot touch another family’s student', async () => {

@@ -137,17 +137,18 @@ export const adminSaveGroup = callable(callables.adminSaveGroup, async ({ id, ve
   const existing = id ? await ref.get() : null;
   if (existing && !existing.exists) throw notFound('This bundle');
   refuseArchived(await semesterOf(fields.semesterId));
-  const [classSnaps, others] = await Promise.all([
-    db().getAll(...[...new Set(fields.classIds)].map((cid) => col(COLLECTIONS.classes).doc(cid))),
-    loadGroupsOfSemesters([fields.semesterId]),
-  ]);
-  const classes = classSnaps.filter((s) => s.exists).map((s) => ({ ...s.data(), id: s.id }) as ClassRecord);
-  const problem = groupProblem({ ...fields, id: ref.id }, classes, others);
-  if (problem) throw precondition(problem);
   const group: ClassGroup = { ...fields, classIds: [...new Set(fields.classIds)], id: ref.id, version: nextVersion(existing, version, fields.name) };
-  // The version is checked again as the bundle is written: two saves at once, one wins.
+  // The semester's other bundles and the version are read in the transaction that writes: two saves
+  // at once cannot both put one class in two bundles, and of two edits of one bundle one wins.
   await db().runTransaction(async (tx) => {
     if (existing) nextVersion(await tx.get(ref), version, fields.name);
+    const [classSnaps, others] = await Promise.all([
+      tx.getAll(...group.classIds.map((cid) => col(COLLECTIONS.classes).doc(cid))),
+      tx.get(col(COLLECTIONS.groups).where('semesterId', '==', fields.semesterId)),
+    ]);
+    const classes = classSnaps.filter((s) => s.exists).map((s) => ({ ...s.data(), id: s.id }) as ClassRecord);
+    const problem = groupProblem({ ...fields, id: ref.id }, classes, others.docs.map((d) => ({ ...d.data(), id: d.id }) as ClassGroup));
+    if (problem) throw precondition(problem);
     tx.set(ref, group);
   });
   return { group };

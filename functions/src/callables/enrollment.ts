@@ -2,6 +2,7 @@
 import { callables } from '../../../contract/callables';
 import { loadClassesByIds, loadGroupsOfSemesters, loadSemestersByIds } from '../data/catalogue';
 import { depositPlan } from '../domain/deposits';
+import { familyView } from '../domain/familyView';
 import { loadPaymentOptions } from '../data/settings';
 import { enroll as enrollInTransaction, loadEnrollment, loadDiscountsByCodes, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadRuleDiscounts, hasSiblingIn } from '../data/enrollments';
 import { loadOwnStudents, saveOwnStudent } from '../data/students';
@@ -64,13 +65,14 @@ export const enroll = callable(
       throw new HttpsError('failed-precondition', method === 'card' ? 'Card payments are not offered: please choose another way to pay.' : 'Please pay by card.');
     }
     const result = await enrollInTransaction(ctx.uid!, ctx.email, { ...payload, payWith: method }, schoolToday(now), now, { ...options, emailVerified: ctx.emailVerified });
-    if (result.enrollment.status !== 'pending_payment') return result;
-    return { ...result, checkoutUrl: await startCheckout(result.enrollment, ctx.email, portalOrigin(ctx.origin), now) };
+    const answer = { enrollment: familyView(result.enrollment), replayed: result.replayed };
+    if (result.enrollment.status !== 'pending_payment') return answer;
+    return { ...answer, checkoutUrl: await startCheckout(result.enrollment, ctx.email, portalOrigin(ctx.origin), now) };
   },
   { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY] },
 );
 
-export const myEnrollment = callable(callables.myEnrollment, async ({ enrollmentId }, ctx) => ({ enrollment: await loadEnrollment(enrollmentId, ctx.uid!) }));
+export const myEnrollment = callable(callables.myEnrollment, async ({ enrollmentId }, ctx) => ({ enrollment: familyView(await loadEnrollment(enrollmentId, ctx.uid!)) }));
 
 export const payBalance = callable(
   callables.payBalance,
@@ -85,10 +87,10 @@ export const payBalance = callable(
 /** The family left Stripe's page: the page is closed and the seats go back at once. */
 export const releaseHold = callable(
   callables.releaseHold,
-  async ({ enrollmentId }, ctx) => ({ enrollment: await endHold(await loadEnrollment(enrollmentId, ctx.uid!), new Date()) }),
+  async ({ enrollmentId }, ctx) => ({ enrollment: familyView(await endHold(await loadEnrollment(enrollmentId, ctx.uid!), new Date())) }),
   { secrets: [STRIPE_SECRET_KEY] },
 );
 
 export const myEnrollments = callable(callables.myEnrollments, async (_payload, ctx) => ({
-  enrollments: await loadOwnEnrollments(ctx.uid!),
+  enrollments: (await loadOwnEnrollments(ctx.uid!)).map(familyView),
 }));

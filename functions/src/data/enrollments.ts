@@ -20,8 +20,10 @@ export type EnrollPayload = z.output<typeof enrollSchema>;
 
 const fail = (p: EnrollmentProblem) => new HttpsError(p.code, p.message);
 
-export async function loadReleases(): Promise<Release[]> {
-  const snap = await db().collection(COLLECTIONS.config).doc('releases').get();
+/** The releases families sign; in the transaction when `tx` is given (an edit mid-enrollment is seen). */
+export async function loadReleases(tx?: Transaction): Promise<Release[]> {
+  const ref = db().collection(COLLECTIONS.config).doc('releases');
+  const snap = await (tx ? tx.get(ref) : ref.get());
   const list: unknown = snap.get('releases');
   return Array.isArray(list) && list.length ? (list as Release[]) : DEFAULT_RELEASES;
 }
@@ -29,10 +31,16 @@ export async function loadReleases(): Promise<Release[]> {
 /** Enrollments confirmed to be paid later with nothing paid yet: the pay-later limit counts them. */
 export const unpaidOf = (family: Enrollment[]) => family.filter((e) => e.status === 'confirmed' && paidOf(e) === 0 && balanceOf(e) > 0).length;
 
-export async function loadDiscountsByCodes(codes: string[]): Promise<{ discounts: Discount[]; unknownCodes: string[] }> {
+/**
+ * The discounts of these codes; in the transaction when `tx` is given, so a code switched off while a
+ * family enrolls (or the office cancels) no longer applies. Enrollments never write discounts: reading
+ * them in a transaction holds no family up.
+ */
+export async function loadDiscountsByCodes(codes: string[], tx?: Transaction): Promise<{ discounts: Discount[]; unknownCodes: string[] }> {
   const wanted = uniq(codes.map(normalizeCode));
   if (!wanted.length) return { discounts: [], unknownCodes: [] };
-  const snap = await db().collection(COLLECTIONS.discounts).where('code', 'in', wanted.slice(0, 30)).get();
+  const query = db().collection(COLLECTIONS.discounts).where('code', 'in', wanted.slice(0, 30));
+  const snap = await (tx ? tx.get(query) : query.get());
   noteReads(Math.max(1, snap.size));
   const byCode = new Map(snap.docs.map((d) => [d.get('code') as string, { ...d.data(), id: d.id } as Discount]));
   return {
@@ -90,9 +98,7 @@ export async function enroll(
   const studentRef = store.collection(COLLECTIONS.students).doc(payload.studentId);
   const classIds = uniq(payload.lines.map((l) => l.classId));
   if (!classIds.length) throw new HttpsError('invalid-argument', 'Please choose at least one class.');
-  const [releases, { discounts, unknownCodes }, instructions, familyRefs] = await Promise.all([
-    loadReleases(),
-    loadDiscountsByCodes(payload.codes),
+  const [instructions, familyRefs] = await Promise.all([
     loadPaymentInstructions(),
     store.collection(COLLECTIONS.enrollments).where('ownerUid', '==', uid).select().get().then((snap) => snap.docs.map((d) => d.ref)),
   ]);
@@ -101,6 +107,7 @@ export async function enroll(
     async (tx) => {
       const existing = await tx.get(enrollmentRef);
       if (existing.exists) return { enrollment: existing.data() as Enrollment, replayed: true };
+      const [releases, { discounts, unknownCodes }] = await Promise.all([loadReleases(tx), loadDiscountsByCodes(payload.codes, tx)]);
 
       const studentSnap = await tx.get(studentRef);
       if (!studentSnap.exists || studentSnap.get('ownerUid') !== uid) throw notYourStudent();

@@ -1,7 +1,7 @@
 // Firestore reads and writes of the school office's sheets and money pages. Batched reads only:
 // one query per collection or one getAll per 500 documents.
 import { getAuth } from 'firebase-admin/auth';
-import { FieldValue } from 'firebase-admin/firestore';
+import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { paymentKey, type CardRefund, type ClassGroup, type ClassRecord, type ClassRoster, type Enrollment, type EnrollmentRow, type Payment, type PaymentMethod, type Semester, type Student, type StudentRow, type StudentSheet, type TshirtTally } from '../../../contract/domain';
 import { randomUUID } from 'node:crypto';
@@ -185,13 +185,19 @@ export function voidPayment(enrollmentId: string, paymentId: string, reason: str
 }
 
 /** Reads what repricing a cancellation needs; inside a transaction when `tx` is given. */
-async function planFor(enrollment: Enrollment, cancelClassIds: string[], read: <T>(collection: string, ids: string[]) => Promise<T[]>, groupsOf: (semesterIds: string[]) => Promise<ClassGroup[]>): Promise<CancellationPlan & { titles: string[] }> {
+async function planFor(
+  enrollment: Enrollment,
+  cancelClassIds: string[],
+  read: <T>(collection: string, ids: string[]) => Promise<T[]>,
+  groupsOf: (semesterIds: string[]) => Promise<ClassGroup[]>,
+  tx?: Transaction,
+): Promise<CancellationPlan & { titles: string[] }> {
   const problem = cancellationProblem(enrollment, cancelClassIds);
   if (problem) throw new HttpsError('failed-precondition', problem);
   const [classes, groups, { discounts }] = await Promise.all([
     read<ClassRecord>(COLLECTIONS.classes, enrollment.classIds),
     groupsOf(enrollment.semesterIds),
-    loadDiscountsByCodes(enrollment.discounts.map((d) => d.code)),
+    loadDiscountsByCodes(enrollment.discounts.map((d) => d.code), tx),
   ]);
   const plan = planCancellation({ enrollment, cancelClassIds, classes, groups, discounts, enrolledOn: schoolToday(new Date(enrollment.createdAt)) });
   const title = new Map(classes.map((c) => [c.id, c.title]));
@@ -238,6 +244,7 @@ export async function cancelClasses(enrollmentId: string, classIds: string[], re
           return snaps.filter((s) => s.exists).map((s) => fromDoc<T>(s));
         },
         async (semesterIds) => (await tx.get(col(COLLECTIONS.groups).where('semesterId', 'in', semesterIds))).docs.map((d) => fromDoc<ClassGroup>(d)),
+        tx,
       );
       const rosterRefs = plan.cancelClassIds.map((cid) => col(COLLECTIONS.classes).doc(cid).collection(COLLECTIONS.roster).doc(enrollment.studentId));
       const rosterSnaps = await tx.getAll(...rosterRefs);

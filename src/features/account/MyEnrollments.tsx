@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Enrollment } from '../../../contract/domain';
+import type { FamilyEnrollment } from '../../../contract/domain';
 import { Link } from 'react-router-dom';
 import { balanceDueLabel, ENROLLMENT_STATUS_LABELS, formatCard, formatCents, formatDateRange, formatDay, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { balanceOf, moneyFigures } from '../../../contract/money';
@@ -14,7 +14,7 @@ import { LoadError } from '../../components/LoadError';
 import { useMyEnrollments, usePayBalance } from './api';
 
 /** "Pay balance $Y": Stripe's page for what the enrollment still owes. */
-function PayBalance({ enrollment }: { enrollment: Enrollment }) {
+function PayBalance({ enrollment }: { enrollment: FamilyEnrollment }) {
   const pay = usePayBalance();
   const [leaving, setLeaving] = useState(false);
   const open = () =>

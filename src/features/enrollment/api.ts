@@ -1,11 +1,11 @@
 // The enrollment steps' remote calls.
 import type { Payload } from '../../../contract/callables';
-import type { Enrollment } from '../../../contract/domain';
+import type { FamilyEnrollment } from '../../../contract/domain';
 import { ENROLLMENT_CALLS, useCallMutation, useCallQuery } from '../../lib/query';
 
 export const useReleases = () => useCallQuery('releases');
 export const usePriceQuote = (basket: Payload<'priceBasket'>) => useCallQuery('priceBasket', basket);
 /** The enrollment a card payment is for, asked again every 1.5 s while `waiting` says its payment is on its way. */
-export const useCheckoutEnrollment = (enrollmentId: string, waiting: (e: Enrollment | undefined) => boolean) =>
+export const useCheckoutEnrollment = (enrollmentId: string, waiting: (e: FamilyEnrollment | undefined) => boolean) =>
   useCallQuery('myEnrollment', { enrollmentId }, { pollMs: (answer) => (waiting(answer?.enrollment) ? 1500 : false) });
 export const useReleaseHold = () => useCallMutation('releaseHold', ENROLLMENT_CALLS);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import type { Enrollment } from '../../../../contract/domain';
+import type { FamilyEnrollment } from '../../../../contract/domain';
 import { formatCard, formatCents } from '../../../../contract/format';
 import { LinkButton } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
@@ -26,7 +26,7 @@ function useCountdown(iso: string | undefined): string {
 
 /** Back from Stripe's page, paid: waits for the webhook's confirmation (of `sessionId`: a balance payment). */
 function Waiting({ enrollmentId, sessionId }: { enrollmentId: string; sessionId: string | null }) {
-  const paidBy = (e: Enrollment | undefined) => !!e && (sessionId ? e.payments.some((p) => p.card?.sessionId === sessionId) : e.status === 'confirmed');
+  const paidBy = (e: FamilyEnrollment | undefined) => !!e && (sessionId ? e.payments.some((p) => p.card?.sessionId === sessionId) : e.status === 'confirmed');
   const [state, reload] = useCheckoutEnrollment(enrollmentId, (e) => !paidBy(e) && (e?.status ?? 'pending_payment') !== 'expired');
   const { finish } = useFlow();
   const enrollment = state.status === 'loaded' ? state.value.enrollment : null;
@@ -59,7 +59,7 @@ function Waiting({ enrollmentId, sessionId }: { enrollmentId: string; sessionId:
   return <NotCompleted enrollment={e} />;
 }
 
-function Paid({ enrollment: e, sessionId }: { enrollment: Enrollment; sessionId: string | null }) {
+function Paid({ enrollment: e, sessionId }: { enrollment: FamilyEnrollment; sessionId: string | null }) {
   const payment = e.payments.find((p) => p.card && (!sessionId || p.card.sessionId === sessionId));
   const card = payment?.card;
   return (
@@ -75,7 +75,7 @@ function Paid({ enrollment: e, sessionId }: { enrollment: Enrollment; sessionId:
   );
 }
 
-function NotCompleted({ enrollment: e }: { enrollment: Enrollment }) {
+function NotCompleted({ enrollment: e }: { enrollment: FamilyEnrollment }) {
   const refund = e.cardRefunds?.[0];
   return (
     <div className="step checkout-step">

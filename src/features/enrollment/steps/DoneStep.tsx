@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import type { Enrollment } from '../../../../contract/domain';
+import type { FamilyEnrollment } from '../../../../contract/domain';
 import { Markdown } from '../../../components/Markdown';
 import { useSettings } from '../../../lib/settingsContext';
 import { useFlow } from '../FlowContext';
@@ -8,7 +8,7 @@ import { EnrolledSummary, PageHeading } from './EnrolledSummary';
 
 /** After submit: what was enrolled, what is due and how to pay. */
 export default function DoneStep() {
-  const enrollment = (useLocation().state as { enrollment?: Enrollment } | null)?.enrollment;
+  const enrollment = (useLocation().state as { enrollment?: FamilyEnrollment } | null)?.enrollment;
   const settings = useSettings();
   const { finish } = useFlow();
   // The enrollment is done: the next one starts fresh (the server already deleted the draft).

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { Enrollment } from '../../../../contract/domain';
+import type { FamilyEnrollment } from '../../../../contract/domain';
 import { balanceDueLabel, formatCents } from '../../../../contract/format';
 import { LinkButton } from '../../../components/Button';
 import { PriceTable } from '../../../components/PriceTable';
@@ -19,7 +19,7 @@ export function PageHeading({ children }: { children: ReactNode }) {
 }
 
 /** What was enrolled, what it cost and what is due, with the ways on: the success pages of either payment. */
-export function EnrolledSummary({ enrollment, children }: { enrollment: Enrollment; children?: ReactNode }) {
+export function EnrolledSummary({ enrollment, children }: { enrollment: FamilyEnrollment; children?: ReactNode }) {
   return (
     <>
       <PriceTable

@@ -1,0 +1,34 @@
+// What a family may see of its own enrollment (issue 19): built field by field, so office notes,
+// staff addresses, the office's flags and Stripe's payment ids never reach the browser.
+import type { CardRefund, Enrollment, FamilyCardRefund, FamilyEnrollment } from '../../../contract/domain';
+
+const refundView = (r: CardRefund): FamilyCardRefund => ({ amount: r.amount, refundId: r.refundId, last4: r.last4, reason: r.reason, at: r.at });
+
+export function familyView(e: Enrollment): FamilyEnrollment {
+  const { payments, cancellations, cardRefunds, flag: _flag, ...rest } = e;
+  return {
+    ...rest,
+    payments: payments.map((p) => ({
+      ...(p.id !== undefined ? { id: p.id } : {}),
+      amount: p.amount,
+      method: p.method,
+      at: p.at,
+      ...(p.voided ? { voided: true } : {}),
+      ...(p.card ? { card: { brand: p.card.brand, last4: p.card.last4, sessionId: p.card.sessionId } } : {}),
+    })),
+    ...(cardRefunds ? { cardRefunds: cardRefunds.map(refundView) } : {}),
+    ...(cancellations
+      ? {
+          cancellations: cancellations.map((c) => ({
+            classIds: c.classIds,
+            classTitles: c.classTitles,
+            refund: c.refund,
+            fee: c.fee,
+            ...(c.refundMethod ? { refundMethod: c.refundMethod } : {}),
+            at: c.at,
+            ...(c.cardRefunds ? { cardRefunds: c.cardRefunds.map(refundView) } : {}),
+          })),
+        }
+      : {}),
+  };
+}
