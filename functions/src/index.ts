@@ -1,4 +1,5 @@
 // Every callable of the portal, exported under its contract name.
+import './lib/globalOptions';
 export { roles } from './callables/roles';
 export { availableEnrollmentClasses, classGroups, classes, classesBySemester, openSemesters } from './callables/catalogue';
 export { donate, enroll, myEnrollment, myEnrollments, myStudents, payBalance, paymentOptions, priceBasket, releaseHold, releases, saveStudent } from './callables/enrollment';

@@ -212,6 +212,12 @@ describe('admin callables (PRODUCT §7), role checked on the server', () => {
     const dup = await callFunction('adminSaveDiscount', { ...(SAMPLES.adminSaveDiscount as object), code: 'sibling10' }, admin.idToken);
     expect(dup.status).toBe(409);
     expect(dup.error?.message).toBe('The code SIBLING10 is already used.');
+    // Issue 19: a new code is long enough not to be guessed; an existing short one can still be edited.
+    const short = await callFunction('adminSaveDiscount', { ...(SAMPLES.adminSaveDiscount as object), code: 'pond5' }, admin.idToken);
+    expect([short.status, short.error?.message]).toEqual([400, 'A new code needs at least 6 letters or digits, so that it cannot be guessed.']);
+    const art15 = (await adminDb().doc('discounts/art15').get()).data() as Discount;
+    const { id: art15Id, ...art15Fields } = art15;
+    expect((await callFunction('adminSaveDiscount', { ...art15Fields, id: art15Id, description: 'Art classes, 15% off' }, admin.idToken)).status).toBe(200);
     const made = await callFunction<{ discount: Discount }>('adminSaveDiscount', { ...(SAMPLES.adminSaveDiscount as object), code: 'pond25', type: 'percent-off-classes', percent: 25, classIds: ['mushroom-foraging'], description: '25% off foraging' }, admin.idToken);
     expect(made.result!.discount.code).toBe('POND25');
     const q = await callFunction<PriceQuote>('priceBasket', { lines: [{ classId: 'mushroom-foraging', addOnIds: [] }], codes: ['Pond25'] });

@@ -159,9 +159,10 @@ describe('pricing engine', () => {
     const cases: [Discount, RegExp][] = [
       [ART15, /does not apply to the selected classes/],
       [CAMPS3, /needs at least 3 Camp classes \(you have 1\)/],
-      [{ ...WELCOME20, active: false }, /no longer active/],
-      [{ ...WELCOME20, expiresOn: '2026-11-21' }, /has expired/],
-      [EARLY, /early-bird date for EARLYBIRD has passed/],
+      // Issue 19: a switched-off or expired code is told exactly what an unknown one is.
+      [{ ...WELCOME20, active: false }, /^WELCOME20 is not a valid code\.$/],
+      [{ ...WELCOME20, expiresOn: '2026-11-21' }, /^WELCOME20 is not a valid code\.$/],
+      [EARLY, /^EARLYBIRD is not a valid code\.$/],
     ];
     for (const [discount, message] of cases) {
       const q = quote([line('camp1')], [discount], discount === EARLY ? '2026-12-02' : '2026-11-22');

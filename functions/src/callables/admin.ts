@@ -187,6 +187,9 @@ export const adminDiscounts = callable(callables.adminDiscounts, async () => {
   return { discounts, names, uses };
 });
 
+/** The shortest new discount code. */
+const MIN_NEW_CODE = 6;
+
 export const adminSaveDiscount = callable(callables.adminSaveDiscount, async ({ id, version, ...fields }) => {
   const code = normalizeCode(fields.code);
   return db().runTransaction(async (tx) => {
@@ -194,6 +197,10 @@ export const adminSaveDiscount = callable(callables.adminSaveDiscount, async ({ 
     const existing = id ? await tx.get(ref) : null;
     if (existing && !existing.exists) throw notFound('This code');
     const next = nextVersion(existing, version, `The code ${code}`);
+    // Short codes can be guessed: a new code (or a code renamed) needs MIN_NEW_CODE characters.
+    if (code.length < MIN_NEW_CODE && existing?.get('code') !== code) {
+      throw precondition(`A new code needs at least ${MIN_NEW_CODE} letters or digits, so that it cannot be guessed.`);
+    }
     const same = await tx.get(col(COLLECTIONS.discounts).where('code', '==', code));
     if (same.docs.some((d) => d.id !== ref.id)) throw new HttpsError('already-exists', `The code ${code} is already used.`);
     const discount: Discount = { ...fields, code, id: ref.id, version: next };

@@ -11,7 +11,7 @@ import { lineTotalOf } from '../../../contract/money';
 import { SCHOOL_NAME } from '../../../contract/constants';
 import { buildReceipt } from '../domain/receipt';
 import { isStripeError, stripe } from '../payments/stripe';
-import { COLLECTIONS, db, getByIds } from './db';
+import { COLLECTIONS, db, getByIds, runSeatTransaction } from './db';
 import { cardOf, enrollmentRef, eventRef, recipients, type Outcome } from './stripeSessions';
 import { settleBalancePayment } from './balance';
 import { settleDonation } from './donations';
@@ -101,7 +101,8 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
   const at = now.toISOString();
   const payment = { id: randomUUID(), amount, method: 'card' as const, note: `Paid online by ${formatCard(card)}`, at, by: 'Stripe', card };
 
-  const outcome = await db().runTransaction(async (tx): Promise<Outcome | 'no-seat'> => {
+  // Confirms seats (or takes them again): retried under contention like every seat transaction.
+  const outcome = await runSeatTransaction(async (tx): Promise<Outcome | 'no-seat'> => {
     if ((await tx.get(eventRef(eventId))).exists) return 'duplicate';
     const e = (await tx.get(enrollmentRef(id))).data() as Enrollment;
     if (e.payments.some((p) => p.card?.sessionId === session.id)) {

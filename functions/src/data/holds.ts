@@ -5,7 +5,7 @@
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Enrollment } from '../../../contract/domain';
-import { COLLECTIONS, db, uniq } from './db';
+import { COLLECTIONS, db, runSeatTransaction, uniq } from './db';
 
 /** On a roster entry: the seat is held for a card payment until then (ISO time). */
 export const HOLD_END = 'holdExpiresAt';
@@ -56,7 +56,8 @@ export function releaseInTx(tx: Transaction, held: Enrollment, at: string): Enro
 
 /** Gives a hold's seats back now (checkout expired or abandoned). Anything but a pending hold is left as it is. */
 export async function releaseHold(enrollmentId: string, at: Date, ownerUid?: string): Promise<Enrollment> {
-  return db().runTransaction(async (tx) => {
+  // Gives seats back: as contended as taking them, so retried as long (runSeatTransaction).
+  return runSeatTransaction(async (tx) => {
     const snap = await tx.get(enrollmentRef(enrollmentId));
     if (!snap.exists || (ownerUid && snap.get('ownerUid') !== ownerUid)) throw new HttpsError('not-found', 'This enrollment does not exist.');
     const held = snap.data() as Enrollment;

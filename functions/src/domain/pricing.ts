@@ -37,13 +37,12 @@ export function normalizeCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
+/** What an unknown code is told: switched-off and expired codes are told the same (nothing to guess from). */
+export const notAValidCode = (code: string) => `${code} is not a valid code.`;
+
 /** Why a discount cannot be used today at all, or null. */
 export function discountUnusable(d: Discount, today: IsoDate): string | null {
-  if (!d.active) return `The code ${d.code} is no longer active.`;
-  if (d.expiresOn && today > d.expiresOn) {
-    return d.type === 'early-bird-fixed' ? `The early-bird date for ${d.code} has passed.` : `The code ${d.code} has expired.`;
-  }
-  return null;
+  return !d.active || (d.expiresOn && today > d.expiresOn) ? notAValidCode(d.code) : null;
 }
 
 export interface PricingInput {
@@ -155,7 +154,7 @@ function chooseCodes(usable: Discount[], price: (codes: Discount[]) => DiscountR
 export function priceBasket(input: PricingInput): PriceQuote {
   const byId = new Map(input.classes.map((c) => [c.id, c]));
   const problems: Problem[] = [];
-  const codeProblems: Problem[] = (input.unknownCodes ?? []).map((code) => ({ about: code, message: `${code} is not a valid code.` }));
+  const codeProblems: Problem[] = (input.unknownCodes ?? []).map((code) => ({ about: code, message: notAValidCode(code) }));
 
   // Each class once; unknown classes are problems.
   const lines = new Map<string, BasketLine>();
