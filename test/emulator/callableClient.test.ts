@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../scripts/demo/seedDemo';
 import { call } from '../../src/lib/callable';
 import { CallError } from '../../src/lib/loadState';
-import { HOSTING, resetEmulators } from '../support/emulators';
+import { FUNCTIONS_REGION } from '../../contract/constants';
+import { FUNCTIONS, HOSTING, PROJECT, resetEmulators } from '../support/emulators';
 
 // The app's own callable client against the real functions: loaded values, mapped error codes, human messages.
 describe('callable client (seed §7–§8)', () => {
@@ -63,5 +64,29 @@ describe('callable client (seed §7–§8)', () => {
     expect(r.notFound).toEqual(['nope']);
     expect(r.classes[0]).not.toHaveProperty('enrolledCount');
     expect(r.classes[0].seatsLeft).toBe(12);
+  });
+
+  it('pages carry the security headers; no other site may read a callable (issue 19)', async () => {
+    for (const path of ['/', '/classes/enrollment', '/admin']) {
+      const page = await fetch(`${HOSTING}${path}`);
+      expect(page.status).toBe(200);
+      expect(Object.fromEntries(['x-frame-options', 'content-security-policy', 'strict-transport-security', 'permissions-policy', 'cross-origin-opener-policy', 'x-content-type-options'].map((h) => [h, page.headers.get(h)]))).toEqual({
+        'x-frame-options': 'DENY',
+        'content-security-policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+        'cross-origin-opener-policy': 'same-origin',
+        'x-content-type-options': 'nosniff',
+      });
+    }
+    // A forged Origin gets no Access-Control-Allow-Origin, on the site's /api and on the function itself.
+    const evil = { Origin: 'https://evil.example', 'Content-Type': 'application/json' };
+    for (const url of [`${HOSTING}/api/openSemesters`, `${FUNCTIONS}/${PROJECT}/${FUNCTIONS_REGION}/openSemesters`]) {
+      const preflight = await fetch(url, { method: 'OPTIONS', headers: { ...evil, 'Access-Control-Request-Method': 'POST' } });
+      expect(preflight.headers.get('access-control-allow-origin'), url).toBeNull();
+      const answer = await fetch(url, { method: 'POST', headers: evil, body: JSON.stringify({ data: null }) });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('access-control-allow-origin'), url).toBeNull();
+    }
   });
 });

@@ -14,6 +14,7 @@ import { stripe, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from '../payments/st
  * Stripe sends it again.
  */
 export const stripeWebhook = onRequest({ region: FUNCTIONS_REGION, secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET] }, async (req, res) => {
+  res.removeHeader('X-Powered-By');
   if (req.method !== 'POST') {
     res.status(405).send('Method not allowed');
     return;

@@ -71,7 +71,9 @@ export function callable<C extends Callable>(
   handler: (payload: z.output<C['payload']>, ctx: CallContext) => Promise<ResponseOf<C>>,
   options: { timeoutSeconds?: number; secrets?: SecretParam[] } = {},
 ) {
-  const func = onCall({ region: FUNCTIONS_REGION, cors: true, ...options }, async (request) => {
+  // No CORS: the app calls on its own origin (/api/<name>, Hosting's rewrite), so no other site's page
+  // may read an answer (no Access-Control-Allow-Origin, whatever Origin is sent).
+  const func = onCall({ region: FUNCTIONS_REGION, cors: false, ...options }, async (request) => {
     const ctx = await authorize(def, request);
     const payload = parsePayload(def, request.data);
     if (def.access !== 'public') return handler(payload, ctx);
