@@ -223,7 +223,7 @@ export const adminDashboard = callable(callables.adminDashboard, async ({ semest
   const settled = all.filter((e) => e.status !== 'pending_payment');
   const held = all.filter((e) => e.status === 'pending_payment');
   const sum = (f: (e: Enrollment) => number) => settled.reduce((s, e) => s + f(e), 0);
-  const paidBy = (card: boolean) => sum((e) => e.payments.reduce((s, p) => s + (!p.voided && (p.method === 'card') === card ? p.amount : 0), 0));
+  const paidBy = (card: boolean) => sum((e) => paidOf({ payments: e.payments.filter((p) => (p.method === 'card') === card) }));
   const figures: DashboardFigures = {
     semesterId,
     enrollments: enrollments.length,

@@ -3,7 +3,7 @@ import { callables } from '../../../contract/callables';
 import { loadClassesByIds, loadGroupsOfSemesters, loadSemestersByIds } from '../data/catalogue';
 import { depositPlan } from '../domain/deposits';
 import { familyView } from '../domain/familyView';
-import { loadPaymentOptions } from '../data/settings';
+import { loadCheckoutSettings, loadPaymentOptions } from '../data/settings';
 import { enroll as enrollInTransaction, loadEnrollment, loadDiscountsByCodes, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadRuleDiscounts, hasSiblingIn } from '../data/enrollments';
 import { loadOwnStudents, saveOwnStudent } from '../data/students';
 import { schoolToday } from '../domain/calendar';
@@ -59,7 +59,7 @@ export const enroll = callable(
   callables.enroll,
   async (payload, ctx) => {
     const now = new Date();
-    const options = await loadPaymentOptions();
+    const options = await loadCheckoutSettings();
     const method = payload.payWith ?? 'office';
     if (!options.methods.includes(method)) {
       throw new HttpsError('failed-precondition', method === 'card' ? 'Card payments are not offered: please choose another way to pay.' : 'Please pay by card.');

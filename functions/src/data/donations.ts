@@ -4,6 +4,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
 import { formatCard, formatCents } from '../../../contract/format';
 import { escapeHtml } from '../../../contract/markdown';
+import { SCHOOL_NAME } from '../../../contract/constants';
 import { loadDonationReceiptText } from './settings';
 import { isStripeError, stripe } from '../payments/stripe';
 import { COLLECTIONS, db } from './db';
@@ -15,7 +16,7 @@ export async function startDonation(gift: { amount: number; note: string; email:
       {
         mode: 'payment',
         submit_type: 'donate',
-        line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: gift.amount, product_data: { name: 'Donation to Wildwood Outdoor School' } } }],
+        line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: gift.amount, product_data: { name: `Donation to ${SCHOOL_NAME}` } } }],
         customer_email: gift.email,
         metadata: { kind: 'donation', note: gift.note },
         expires_at: Math.floor(Date.now() / 1000) + 30 * 60 + 10, // Stripe's least, from when it gets the call

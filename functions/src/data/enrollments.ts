@@ -12,7 +12,6 @@ import { balanceOf, paidOf } from '../../../contract/money';
 import { balanceDueDateOf, depositPlan } from '../domain/deposits';
 import { DEFAULT_RELEASES } from '../domain/releases';
 import { notYourStudent } from './students';
-import { loadPaymentInstructions } from './settings';
 import { COLLECTIONS, db, notFound, noteReads, runSeatTransaction, uniq } from './db';
 import { addSeat, HOLD_END, HOLD_GRACE_S, holdsToRelease, releaseInTx, seatsGivenBack, writeSeatDeltas } from './holds';
 
@@ -89,7 +88,7 @@ export async function enroll(
   payload: EnrollPayload,
   today: string,
   now: Date,
-  options: Pick<PaymentOptions, 'holdMinutes' | 'payLaterLimit'> & { emailVerified: boolean },
+  options: Pick<PaymentOptions, 'holdMinutes' | 'payLaterLimit'> & { emailVerified: boolean; paymentInstructions: string },
 ): Promise<{ enrollment: Enrollment; replayed: boolean }> {
   const store = db();
   const enrollmentRef = store.collection(COLLECTIONS.enrollments).doc(`${uid}_${payload.idempotencyKey}`);
@@ -99,9 +98,8 @@ export async function enroll(
   // The releases are read before the transaction: every enrollment reads that one document, and read
   // in the transaction it serialised all of them on the emulator (the hold race went from 27 s to a
   // lock timeout). A release edited meanwhile is caught by its version, which the family signed.
-  const [releases, instructions, familyRefs] = await Promise.all([
+  const [releases, familyRefs] = await Promise.all([
     loadReleases(),
-    loadPaymentInstructions(),
     store.collection(COLLECTIONS.enrollments).where('ownerUid', '==', uid).select().get().then((snap) => snap.docs.map((d) => d.ref)),
   ]);
 
@@ -162,10 +160,11 @@ export async function enroll(
       if (payLater && !options.emailVerified) {
         throw new HttpsError('failed-precondition', 'To pay the office later, please verify your email address first (open the link we emailed you), or pay by card.');
       }
-      if (payLater && unpaidOf(family) >= options.payLaterLimit) {
+      const unpaid = payLater ? unpaidOf(family) : 0;
+      if (payLater && unpaid >= options.payLaterLimit) {
         throw new HttpsError(
           'failed-precondition',
-          `Your account already has ${unpaidOf(family)} ${unpaidOf(family) === 1 ? 'enrollment' : 'enrollments'} waiting for payment at the office, the most we keep: please pay this one by card, or pay the others first.`,
+          `Your account already has ${unpaid} ${unpaid === 1 ? 'enrollment' : 'enrollments'} waiting for payment at the office, the most we keep: please pay this one by card, or pay the others first.`,
         );
       }
       // By card: the seats are held until the webhook confirms the payment (or the hold ends).
@@ -217,7 +216,7 @@ export async function enroll(
       const to = receiptRecipients(email, student.guardians.map((g) => g.email), copyGuardians);
       tx.set(
         store.collection(COLLECTIONS.mail).doc(),
-        buildReceipt(enrollment, new Map(classes.map((c) => [c.id, c])), [...semesters.values()], instructions, to),
+        buildReceipt(enrollment, new Map(classes.map((c) => [c.id, c])), [...semesters.values()], options.paymentInstructions, to),
       );
       tx.delete(store.collection(COLLECTIONS.enrollmentDrafts).doc(uid));
       return { enrollment, replayed: false };

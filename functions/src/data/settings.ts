@@ -1,6 +1,7 @@
 // The school's settings in config/portal, each with its default in code (contract/settings.ts).
 import { CHECKOUT_METHODS, type PaymentOptions } from '../../../contract/domain';
 import { DEFAULT_DONATION_RECEIPT_TEXT, DEFAULT_PAYMENT_INSTRUCTIONS, DEFAULT_PAYMENT_OPTIONS, DEFAULT_STUDENT_LIMIT } from '../../../contract/settings';
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { COLLECTIONS, db } from './db';
 
 const portal = () => db().collection(COLLECTIONS.config).doc('portal').get();
@@ -10,9 +11,8 @@ const whole = (value: unknown, fallback: number) => (typeof value === 'number' &
 /** Some text, else the default. */
 const text = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() ? value : fallback);
 
-/** How families may pay at checkout: config/portal (paymentMethods, holdMinutes), else the defaults. */
-export async function loadPaymentOptions(): Promise<PaymentOptions> {
-  const snap = await portal();
+/** How families may pay at checkout: config/portal (paymentMethods, holdMinutes, payLaterLimit), else the defaults. */
+function paymentOptionsOf(snap: DocumentSnapshot): PaymentOptions {
   const methods: unknown = snap.get('paymentMethods');
   const minutes: unknown = snap.get('holdMinutes');
   const chosen = Array.isArray(methods) ? CHECKOUT_METHODS.filter((m) => methods.includes(m)) : [];
@@ -23,10 +23,17 @@ export async function loadPaymentOptions(): Promise<PaymentOptions> {
     payLaterLimit: whole(snap.get('payLaterLimit'), DEFAULT_PAYMENT_OPTIONS.payLaterLimit),
   };
 }
+const paymentInstructionsOf = (snap: DocumentSnapshot) => text(snap.get('paymentInstructions'), DEFAULT_PAYMENT_INSTRUCTIONS);
+
+export const loadPaymentOptions = async (): Promise<PaymentOptions> => paymentOptionsOf(await portal());
 
 /** How to pay, for confirmation emails (paymentInstructions). */
-export async function loadPaymentInstructions(): Promise<string> {
-  return text((await portal()).get('paymentInstructions'), DEFAULT_PAYMENT_INSTRUCTIONS);
+export const loadPaymentInstructions = async (): Promise<string> => paymentInstructionsOf(await portal());
+
+/** What an enrollment needs of the settings (how families may pay, and the receipt's how-to-pay), from one read. */
+export async function loadCheckoutSettings(): Promise<PaymentOptions & { paymentInstructions: string }> {
+  const snap = await portal();
+  return { ...paymentOptionsOf(snap), paymentInstructions: paymentInstructionsOf(snap) };
 }
 
 /** How many students one account may keep (studentLimit). */

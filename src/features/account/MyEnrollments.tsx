@@ -67,6 +67,8 @@ export default function MyEnrollments() {
       {state.status === 'loaded' && state.value.enrollments.length > 0 && (
         <ul className="enrollment-list">
           {state.value.enrollments.map((e) => {
+            // What is still owed on a confirmed enrollment (a held or ended checkout owes nothing yet).
+            const owed = e.status === 'confirmed' ? balanceOf(e) : 0;
             return (
               <li key={e.id} className="enrollment-card">
                 <h2>{e.studentName}</h2>
@@ -121,10 +123,8 @@ export default function MyEnrollments() {
                     </div>
                   ))}
                 </dl>
-                {e.status === 'confirmed' && balanceOf(e) > 0 && e.balanceDueDate && (
-                  <p className="balance-due">{balanceDueLabel({ balance: balanceOf(e), balanceDueDate: e.balanceDueDate })}</p>
-                )}
-                {byCard && e.status === 'confirmed' && balanceOf(e) > 0 && <PayBalance enrollment={e} />}
+                {owed > 0 && e.balanceDueDate && <p className="balance-due">{balanceDueLabel({ balance: owed, balanceDueDate: e.balanceDueDate })}</p>}
+                {byCard && owed > 0 && <PayBalance enrollment={e} />}
               </li>
             );
           })}
