@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { cspHeaders } from './scripts/build/csp.mjs';
 import { routePreload } from './scripts/build/routePreload.ts';
 import { schoolTheme } from './scripts/build/theme.ts';
 
@@ -23,7 +24,7 @@ export default defineConfig(({ command, mode }) => {
     }
   }
   return {
-    plugins: [schoolTheme(), react(), routePreload({ '/user/': 'src/features/auth/LoginPage.tsx' })],
+    plugins: [schoolTheme(), react(), routePreload({ '/user/': 'src/features/auth/LoginPage.tsx' }), cspHeaders('firebase.json')],
     // npm run dev: /api/<callable> goes to the Hosting emulator, which rewrites it to the function.
     server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: { '/api': 'http://127.0.0.1:5000' } },
     // Emulator builds (demo project, local auth) go to their own folder: a deploy uploads dist/ only.
@@ -63,6 +64,7 @@ export default defineConfig(({ command, mode }) => {
             name: 'e2e',
             include: ['test/e2e/**/*.test.ts'],
             environment: 'node',
+            setupFiles: ['test/e2e/setup.ts'],
             testTimeout: 90_000,
             hookTimeout: 90_000,
             fileParallelism: false,

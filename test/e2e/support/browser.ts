@@ -8,14 +8,38 @@ import { HOSTING, resetEmulators } from '../../support/emulators';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/** Content-Security-Policy violations reported by pages since the last `takePolicyViolations()`. */
+const policyViolations: string[] = [];
+export function takePolicyViolations(): string[] {
+  return policyViolations.splice(0);
+}
+
+/** Every page of the context reports `securitypolicyviolation` events (test/e2e/setup.ts fails the test). */
+async function watchPolicy(context: BrowserContext) {
+  await context.exposeBinding('__reportPolicyViolation', (_source, line: string) => void policyViolations.push(line));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __reportPolicyViolation: (line: string) => void }).__reportPolicyViolation;
+      report(`${location.pathname}: ${e.effectiveDirective} refused ${e.blockedURI || 'inline code'}`);
+    });
+  });
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
       '--disable-component-update', '--disable-sync', '--no-first-run',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await watchPolicy(context);
+    return context;
+  };
+  return browser;
 }
 
 export async function newPage(browser: Browser, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {

@@ -1,0 +1,7 @@
+// Every e2e test fails when a page it visited reported a Content-Security-Policy violation (issue 19).
+import { afterEach, expect } from 'vitest';
+import { takePolicyViolations } from './support/browser';
+
+afterEach(() => {
+  expect(takePolicyViolations(), 'Content-Security-Policy violations').toEqual([]);
+});
