@@ -5,3 +5,13 @@ export const FUNCTIONS_REGION = 'us-central1';
 export const MAX_IDS = 100;
 /** The school's name, in email subjects (which never carry text a family typed). */
 export const SCHOOL_NAME = 'Wildwood Outdoor School';
+
+/**
+ * Calls allowed per RATE_WINDOW_S (issue 19), per signed-in account and per client address: enough for
+ * any family (a preview per change of the basket, a few submits), too few to guess codes or hoard.
+ */
+export const RATE_LIMITS = {
+  priceBasket: { perAccount: 200, perClient: 600 },
+  enroll: { perAccount: 40, perClient: 200 },
+} as const;
+export const RATE_WINDOW_S = 600;

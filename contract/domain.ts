@@ -330,6 +330,8 @@ export interface Enrollment {
   balanceDueDate?: IsoDate;
   /** Something the office must look at (a card payment that did not match the enrollment). */
   flag?: string;
+  /** The codes with a use limit this enrollment counted against (given back if its hold lapses). */
+  countedDiscountIds?: string[];
   releases: ReleaseSignature[];
   createdAt: string;
   idempotencyKey: string;
@@ -341,7 +343,7 @@ export interface Enrollment {
  * An enrollment as its family sees it (enroll, myEnrollments, myEnrollment, releaseHold): no office
  * notes, no staff addresses, no flags for the office, no Stripe payment ids.
  */
-export interface FamilyEnrollment extends Omit<Enrollment, 'payments' | 'cancellations' | 'cardRefunds' | 'flag'> {
+export interface FamilyEnrollment extends Omit<Enrollment, 'payments' | 'cancellations' | 'cardRefunds' | 'flag' | 'countedDiscountIds'> {
   payments: FamilyPayment[];
   cardRefunds?: FamilyCardRefund[];
   cancellations?: FamilyCancellation[];
@@ -410,6 +412,10 @@ export interface Discount {
   combinable: boolean;
   /** The semesters the code is for; empty or absent: any semester. */
   semesterIds?: string[];
+  /** How many enrollments may use the code in all (a lapsed checkout gives its use back); absent or null: no limit. */
+  maxUses?: number | null;
+  /** How many of one family's enrollments may use the code; absent or null: no limit. */
+  maxUsesPerFamily?: number | null;
   /** Counts saves (see Semester.version). */
   version?: number;
 }
@@ -421,6 +427,8 @@ export interface DiscountList {
   names: Record<string, string>;
   /** Confirmed enrollments that used each code, by code. */
   uses: Record<string, number>;
+  /** Uses counted against each limited code (checkouts in progress included), by code. */
+  counted: Record<string, number>;
 }
 
 /** The releases a guardian signs by typing their full name (PRODUCT §5 step 6). */

@@ -242,6 +242,8 @@ export const discountInputSchema = z.strictObject({
   active: z.boolean(),
   combinable: z.boolean(),
   semesterIds: z.optional(z.array(id).check(z.maxLength(20, 'has too many semesters'))),
+  maxUses: z.optional(z.nullable(z.int().check(z.minimum(1, 'must be at least 1'), z.maximum(100_000, 'is too large')))),
+  maxUsesPerFamily: z.optional(z.nullable(z.int().check(z.minimum(1, 'must be at least 1'), z.maximum(100, 'is too large')))),
 });
 
 export const semesterIdSchema = z.strictObject({ semesterId: id });

@@ -3,8 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { emulatorArgs, emulatorEnv, FIREBASE_BIN, ROOT } from './emulators/env.mjs';
-import { EMULATORS } from './emulators/run.mjs';
+import { ROOT } from './emulators/env.mjs';
+import { execOnEmulators } from './emulators/run.mjs';
 import { startStripeStandIn } from './emulators/standIn.mjs';
 
 const RESULTS = join(ROOT, 'test-results');
@@ -70,9 +70,11 @@ check('build', 'npm', ['run', 'build', '--', '--mode', 'emulators', '--logLevel'
 if (ensureChromium()) {
   await startStripeStandIn();
   const inner = `npx ${vitest.join(' ')} --outputFile.json=test-results/emulator.json --project emulator --project e2e`;
-  step('emulator and end-to-end tests (on the emulators)', FIREBASE_BIN, [
-    'emulators:exec', ...emulatorArgs(), '--only', EMULATORS, inner,
-  ], { env: emulatorEnv() });
+  const name = 'emulator and end-to-end tests (on the emulators)';
+  const t = Date.now();
+  console.log(`\n▶ ${name}`);
+  await execOnEmulators(inner);
+  timings.push(`${name} ${Math.round((Date.now() - t) / 1000)} s`);
   addVitest('emulator.json', 'emulator/e2e');
 } else {
   totals.failed++;

@@ -6,6 +6,30 @@ import { emulatorArgs, emulatorEnv, FIREBASE_BIN, ROOT } from './env.mjs';
 
 export const EMULATORS = 'auth,functions,firestore,hosting';
 export const LOG_FILE = join(ROOT, '.cache/emulators.log');
+/** Test runs keep the emulators' output here too (tests read the functions' logged Firestore reads). */
+export const TEST_LOG_FILE = join(ROOT, '.cache/test-emulators.log');
+
+/**
+ * `firebase emulators:exec …` with its output shown as it comes and copied into TEST_LOG_FILE;
+ * resolves with the exit code.
+ */
+export function execOnEmulators(inner, options = {}) {
+  mkdirSync(join(ROOT, '.cache'), { recursive: true });
+  const log = createWriteStream(TEST_LOG_FILE);
+  const child = spawn(FIREBASE_BIN, ['emulators:exec', ...emulatorArgs(), '--only', EMULATORS, inner], {
+    cwd: ROOT,
+    env: emulatorEnv(),
+    stdio: ['inherit', 'pipe', 'pipe'],
+    ...options,
+  });
+  for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+    from.on('data', (chunk) => {
+      to.write(chunk);
+      log.write(chunk);
+    });
+  }
+  return new Promise((resolve) => child.on('close', (code) => log.end(() => resolve(code ?? 1))));
+}
 
 export function startEmulators({ timeoutMs = 120_000 } = {}) {
   mkdirSync(join(ROOT, '.cache'), { recursive: true });

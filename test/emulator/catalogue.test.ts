@@ -4,7 +4,7 @@ import { adminDb } from '../../scripts/demo/adminApp';
 import { FieldValue } from 'firebase-admin/firestore';
 import { addDays } from '../../scripts/demo/demoData';
 import { seedDemo, todayInSchool } from '../../scripts/demo/seedDemo';
-import { callFunction, resetEmulators, signIn } from '../support/emulators';
+import { callFunction, loggedReads, logOffset, resetEmulators, signIn } from '../support/emulators';
 
 type Catalogue = Record<string, SemesterCatalogue>;
 const STUDENT_MARKERS = ['demo-ava', 'demo-leo', 'Rivera', 'demo-student-', 'roster', 'enrolledCount', 'ownerUid', 'family@example.com'];
@@ -142,5 +142,30 @@ describe('public catalogue callables (seed §7, PRODUCT §4)', () => {
     const r = await callFunction<{ classes: PublicClass[] }>('classes', { query: [{ id: 'fire-and-shelter' }] });
     expect(Object.keys(r.result!.classes[0])).not.toContain('roster');
     expectNoStudentData(r.result);
+  });
+
+  it('a page view reads the semesters it can show, never the archive: 30 past semesters add no reads (issue 19)', async () => {
+    const db = adminDb();
+    const template = (await db.doc('semesters/open-term').get()).data()!;
+    const batch = db.batch();
+    for (let i = 0; i < 30; i++) batch.set(db.doc(`semesters/past-${i}`), { ...template, id: `past-${i}`, name: `Past ${i}`, status: 'archived' });
+    await batch.commit();
+    // What the calls must read: the semesters marked open; then the live classes and the bundles of
+    // those open for enrollment today.
+    const open = (await db.collection('semesters').where('status', '==', 'open').get()).docs.map((d) => d.data());
+    const today = todayInSchool();
+    const openNow = open.filter((s) => s.registrationOpens <= today && today <= s.registrationCloses).map((s) => s.id as string);
+    const live = await db.collection('classes').where('semesterId', 'in', openNow).where('status', '==', 'live').count().get();
+    const groups = await db.collection('groups').where('semesterId', 'in', openNow).count().get();
+
+    const offset = logOffset();
+    await callFunction('openSemesters');
+    await callFunction('availableEnrollmentClasses');
+    expect(await loggedReads('openSemesters', offset)).toEqual([open.length]);
+    expect(await loggedReads('availableEnrollmentClasses', offset)).toEqual([open.length + Math.max(1, live.data().count) + Math.max(1, groups.data().count)]);
+    expect(open.length).toBeLessThan(5);
+    const cleanup = db.batch();
+    for (let i = 0; i < 30; i++) cleanup.delete(db.doc(`semesters/past-${i}`));
+    await cleanup.commit();
   });
 });

@@ -1,10 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Enrollment, FamilyEnrollment, PriceQuote, Student, StudentProfile } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { addDays, profile } from '../../scripts/demo/demoData';
 import { seedDemo, todayInSchool } from '../../scripts/demo/seedDemo';
 import { callFunction, createUser, resetEmulators, signIn, type TestUser } from '../support/emulators';
-import { signedReleases } from '../support/samples';
+import { newRateWindow, signedReleases } from '../support/samples';
 
 const RELEASES = signedReleases('Sam Rivera');
 let keyCounter = 0;
@@ -39,6 +39,8 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
     const template = (await db().doc('classes/wild-art').get()).data()!;
     await db().doc('classes/late-art').set({ ...template, id: 'late-art', title: 'Late Art', registrationDeadline: addDays(todayInSchool(), -1), enrolledCount: 0 });
   });
+  // The demo family submits here far more often than any family would.
+  beforeEach(newRateWindow);
 
   it('rejects anonymous callers', async () => {
     for (const name of ['enroll', 'myStudents', 'myEnrollments', 'saveStudent']) {

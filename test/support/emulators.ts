@@ -1,5 +1,7 @@
 // Helpers for tests that run inside `firebase emulators:exec`: reset, seed, real users and ID tokens,
 // and calls to the functions exactly as the browser makes them.
+import { readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { FUNCTIONS_REGION } from '../../contract/constants';
 import emulators from '../../contract/emulators.json';
 
@@ -70,10 +72,10 @@ export interface CallResult<T = unknown> {
 }
 
 /** Calls a callable function with the callable protocol, optionally as a signed-in user. */
-export async function callFunction<T = unknown>(name: string, data: unknown = null, token?: string): Promise<CallResult<T>> {
+export async function callFunction<T = unknown>(name: string, data: unknown = null, token?: string, headers: Record<string, string> = {}): Promise<CallResult<T>> {
   const res = await fetch(`${FUNCTIONS}/${PROJECT}/${FUNCTIONS_REGION}/${name}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
     body: JSON.stringify({ data }),
   });
   const body = (await res.json()) as { result?: T; error?: { status: string; message: string } };
@@ -95,4 +97,19 @@ export async function clientWrite(path: string, token?: string): Promise<number>
     body: JSON.stringify({ fields: { hacked: { booleanValue: true } } }),
   });
   return res.status;
+}
+
+/** The test run's copy of the emulators' output (scripts/emulators/run.mjs), where each call logs the Firestore reads it made. */
+const EMULATOR_LOG = fileURLToPath(new URL('../../.cache/test-emulators.log', import.meta.url));
+export const logOffset = (): number => statSync(EMULATOR_LOG).size;
+
+/** The Firestore reads of each call to `name` logged since `offset`, once `count` of them are there. */
+export async function loggedReads(name: string, offset: number, count = 1): Promise<number[]> {
+  const pattern = new RegExp(`"callable":"${name}","firestoreReads":(\\d+)`, 'g');
+  for (let i = 0; i < 60; i++) {
+    const found = [...readFileSync(EMULATOR_LOG).subarray(offset).toString('utf8').matchAll(pattern)].map((m) => Number(m[1]));
+    if (found.length >= count) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No read count logged for ${name}`);
 }

@@ -172,6 +172,20 @@ describe('pricing engine', () => {
     }
   });
 
+  it('a code with use limits applies until its uses in all or by this family are taken (issue 19)', () => {
+    const LIMITED = { ...WELCOME20, maxUses: 2, maxUsesPerFamily: 1 };
+    const withUses = (total: number, family: number) =>
+      priceBasket({ classes: CLASSES, groups: GROUPS, lines: [line('c')], discounts: [LIMITED], uses: { total: { WELCOME20: total }, family: { WELCOME20: family } }, today: '2026-11-22' });
+    expect(withUses(1, 0).total).toBe(24000);
+    expect(quote([line('c')], [LIMITED]).total).toBe(24000);
+    expect(withUses(2, 0).total).toBe(26000);
+    expect(withUses(2, 0).codeProblems).toEqual([{ about: 'WELCOME20', message: 'WELCOME20 has been used as many times as the school allows.' }]);
+    expect(withUses(0, 1).total).toBe(26000);
+    expect(withUses(0, 1).codeProblems).toEqual([{ about: 'WELCOME20', message: 'WELCOME20 may be used once per family, and your family has used it.' }]);
+    // A code without limits ignores any count.
+    expect(priceBasket({ classes: CLASSES, groups: GROUPS, lines: [line('c')], discounts: [WELCOME20], uses: { total: { WELCOME20: 99 }, family: { WELCOME20: 99 } }, today: '2026-11-22' }).total).toBe(24000);
+  });
+
   it('reports unknown codes and uses a code once even if entered twice', () => {
     const q = priceBasket({ classes: CLASSES, groups: GROUPS, lines: [line('c')], discounts: [WELCOME20, WELCOME20], unknownCodes: ['NOPE'], today: '2026-11-22' });
     expect(q.total).toBe(24000);

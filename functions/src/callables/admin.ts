@@ -165,10 +165,11 @@ async function deleteExisting(collection: string, id: string, what: string) {
 export const adminDeleteGroup = callable(callables.adminDeleteGroup, ({ id }) => deleteExisting(COLLECTIONS.groups, id, 'This bundle'));
 
 export const adminDiscounts = callable(callables.adminDiscounts, async () => {
-  const [snap, semesters, used] = await Promise.all([
+  const [snap, semesters, used, countedSnap] = await Promise.all([
     col(COLLECTIONS.discounts).get(),
     loadSemesters(),
     col(COLLECTIONS.enrollments).select('discounts', 'status').get(),
+    col(COLLECTIONS.discountUses).get(),
   ]);
   const discounts = snap.docs.map((d) => ({ ...d.data(), id: d.id }) as Discount).sort((a, b) => a.code.localeCompare(b.code));
   const [classes, groups] = await Promise.all([
@@ -184,7 +185,10 @@ export const adminDiscounts = callable(callables.adminDiscounts, async () => {
     if (e.get('status') !== 'confirmed') continue;
     for (const a of (e.get('discounts') as Enrollment['discounts'] | undefined) ?? []) uses[a.code] = (uses[a.code] ?? 0) + 1;
   }
-  return { discounts, names, uses };
+  const countedById = new Map(countedSnap.docs.map((d) => [d.id, (d.get('uses') as number | undefined) ?? 0]));
+  const counted: Record<string, number> = {};
+  for (const d of discounts) if (d.maxUses != null) counted[d.code] = countedById.get(d.id) ?? 0;
+  return { discounts, names, uses, counted };
 });
 
 /** The shortest new discount code. */

@@ -45,7 +45,7 @@ export const classes = callable(callables.classes, async (payload) => {
     const { found, notFound } = await loadClassesByIds(payload.query.map((q) => q.id));
     return { classes: found.filter(isBrowsable).map(toPublicClass), notFound };
   }
-  const [semesters, configured] = await Promise.all([loadSemesters(), loadConfiguredCurrentSemesterId()]);
+  const [semesters, configured] = await Promise.all([loadSemesters(['open', 'closed']), loadConfiguredCurrentSemesterId()]);
   const current = currentSemester(semesters, schoolToday(new Date()), configured);
   if (!current) return { classes: [], notFound: [] };
   const list = await loadClassesOfSemesters([current.id]);
@@ -54,7 +54,7 @@ export const classes = callable(callables.classes, async (payload) => {
 
 export const availableEnrollmentClasses = callable(callables.availableEnrollmentClasses, async () => {
   const today = schoolToday(new Date());
-  const open = (await loadSemesters()).filter((s) => isOpenForEnrollment(s, today)).map((s) => s.id);
+  const open = (await loadSemesters(['open'])).filter((s) => isOpenForEnrollment(s, today)).map((s) => s.id);
   if (open.length === 0) return {};
   const [live, groups] = await Promise.all([loadClassesOfSemesters(open, 'live'), loadGroupsOfSemesters(open)]);
   return bySemester(
@@ -87,7 +87,7 @@ export const classesBySemester = callable(callables.classesBySemester, async (id
 
 export const openSemesters = callable(callables.openSemesters, async () => {
   const today = schoolToday(new Date());
-  const semesters = (await loadSemesters())
+  const semesters = (await loadSemesters(['open']))
     .filter((s) => isOpenForEnrollment(s, today))
     .sort((a, b) => a.startDate.localeCompare(b.startDate));
   return { semesters: semesters.map((s) => toPublicSemester(s, today)) };

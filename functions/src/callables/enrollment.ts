@@ -4,7 +4,7 @@ import { loadClassesByIds, loadGroupsOfSemesters, loadSemestersByIds } from '../
 import { depositPlan } from '../domain/deposits';
 import { familyView } from '../domain/familyView';
 import { loadCheckoutSettings, loadPaymentOptions } from '../data/settings';
-import { enroll as enrollInTransaction, loadEnrollment, loadDiscountsByCodes, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadRuleDiscounts, hasSiblingIn } from '../data/enrollments';
+import { enroll as enrollInTransaction, loadEnrollment, loadDiscountsByCodes, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadRuleDiscounts, hasSiblingIn, loadCodeUses } from '../data/enrollments';
 import { loadOwnStudents, saveOwnStudent } from '../data/students';
 import { schoolToday } from '../domain/calendar';
 import { isBrowsable } from '../domain/catalogue';
@@ -16,23 +16,28 @@ import { startDonation } from '../data/donations';
 import { portalOrigin, STRIPE_SECRET_KEY } from '../payments/stripe';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { callable } from '../lib/callable';
+import { takeRate } from '../data/rateLimit';
 
 export const releases = callable(callables.releases, async () => ({ releases: await loadReleases() }));
 
 /** The preview uses the same engine and data as the submit; classes not offered are reported. */
 export const priceBasket = callable(callables.priceBasket, async (payload, ctx) => {
+  await takeRate('priceBasket', ctx);
   const ids = [...new Set(payload.lines.map((l) => l.classId))];
   const [{ found }, codes] = await Promise.all([loadClassesByIds(ids), loadDiscountsByCodes(payload.codes)]);
   const offered = found.filter(isBrowsable);
   const semesterIds = [...new Set(offered.map((c) => c.semesterId))];
-  const [groups, { found: semesters }, rules, sibling] = await Promise.all([
+  const [groups, { found: semesters }, rules, family] = await Promise.all([
     loadGroupsOfSemesters(semesterIds),
     loadSemestersByIds(semesterIds),
     loadRuleDiscounts(),
-    ctx.uid && payload.studentId ? loadFamilyEnrollments(ctx.uid).then((family) => hasSiblingIn(family, payload.studentId!, semesterIds)) : false,
+    // The family's enrollments, when the price depends on them (the sibling rule, a per-family code limit).
+    ctx.uid && (payload.studentId || codes.discounts.some((d) => d.maxUsesPerFamily != null)) ? loadFamilyEnrollments(ctx.uid) : [],
   ]);
+  const sibling = !!payload.studentId && hasSiblingIn(family, payload.studentId, semesterIds);
+  const uses = await loadCodeUses(codes.discounts, family);
   const today = schoolToday(new Date());
-  const quote = price({ classes: offered, groups, lines: payload.lines, ...codes, rules, siblingEnrolled: sibling, today });
+  const quote = price({ classes: offered, groups, lines: payload.lines, ...codes, rules, siblingEnrolled: sibling, uses, today });
   return { ...quote, deposit: depositPlan(offered, new Map(semesters.map((s) => [s.id, s])), quote.total, today) };
 });
 
@@ -59,7 +64,7 @@ export const enroll = callable(
   callables.enroll,
   async (payload, ctx) => {
     const now = new Date();
-    const options = await loadCheckoutSettings();
+    const [options] = await Promise.all([loadCheckoutSettings(), takeRate('enroll', ctx, now)]);
     const method = payload.payWith ?? 'office';
     if (!options.methods.includes(method)) {
       throw new HttpsError('failed-precondition', method === 'card' ? 'Card payments are not offered: please choose another way to pay.' : 'Please pay by card.');

@@ -1,6 +1,6 @@
 // Firestore reads of the public catalogue: whole queries or one batched getAll, never a read per class.
 import type { Query } from 'firebase-admin/firestore';
-import type { ClassGroup, ClassRecord, ClassStatus, Semester } from '../../../contract/domain';
+import type { ClassGroup, ClassRecord, ClassStatus, Semester, SemesterStatus } from '../../../contract/domain';
 import { chunks, COLLECTIONS, db, fromDoc, getByIds, noteReads } from './db';
 
 const IN_LIMIT = 30;
@@ -17,8 +17,13 @@ async function queryIn<T>(collection: string, field: string, values: string[], r
   return snaps.flatMap((s) => s.docs.map((d) => fromDoc<T>(d)));
 }
 
-export async function loadSemesters(): Promise<Semester[]> {
-  const snap = await db().collection(COLLECTIONS.semesters).get();
+/**
+ * Every semester, or only those with these statuses: the public catalogue reads the semesters it
+ * can show (open, or open and closed), never the archive, which grows every year.
+ */
+export async function loadSemesters(statuses?: SemesterStatus[]): Promise<Semester[]> {
+  const all = db().collection(COLLECTIONS.semesters);
+  const snap = await (statuses ? all.where('status', 'in', statuses) : all).get();
   noteReads(Math.max(1, snap.size));
   return snap.docs.map((d) => fromDoc<Semester>(d));
 }

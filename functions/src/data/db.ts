@@ -54,11 +54,15 @@ export const COLLECTIONS = {
   enrollments: 'enrollments',
   enrollmentDrafts: 'enrollmentDrafts',
   discounts: 'discounts',
+  /** Uses counted against a limited discount code, by discount id ({ uses }). */
+  discountUses: 'discountUses',
   mail: 'mail',
   /** Subcollection of a class: one document per enrolled student. */
   roster: 'roster',
   /** Stripe webhook events applied, by event id (each is applied once). */
   stripeEvents: 'stripeEvents',
+  /** Calls counted per key and window (data/rateLimit.ts); they expire by TTL. */
+  rateLimits: 'rateLimits',
   /** Gifts by card, by Stripe Checkout Session id. */
   donations: 'donations',
 } as const;

@@ -5,7 +5,7 @@ import type { z } from 'zod/mini';
 import { type ClassGroup, type ClassRecord, type Discount, type Enrollment, type PaymentOptions, type Release, type Semester, type Student } from '../../../contract/domain';
 import type { enrollSchema } from '../../../contract/schemas';
 import { classProblem, consentProblem, needsInfoReview, releaseProblem, totalProblem, type EnrollmentProblem } from '../domain/enrollment';
-import { normalizeCode, priceBasket } from '../domain/pricing';
+import { normalizeCode, priceBasket, type CodeUses } from '../domain/pricing';
 import { selectionProblems } from '../../../contract/schedule';
 import { buildReceipt, receiptRecipients } from '../domain/receipt';
 import { balanceOf, paidOf } from '../../../contract/money';
@@ -13,7 +13,7 @@ import { balanceDueDateOf, depositPlan } from '../domain/deposits';
 import { DEFAULT_RELEASES } from '../domain/releases';
 import { notYourStudent } from './students';
 import { COLLECTIONS, db, notFound, noteReads, runSeatTransaction, uniq } from './db';
-import { addSeat, HOLD_END, HOLD_GRACE_S, holdsToRelease, releaseInTx, seatsGivenBack, writeSeatDeltas } from './holds';
+import { addSeat, codeUsesGivenBack, HOLD_END, HOLD_GRACE_S, holdsToRelease, releaseInTx, seatsGivenBack, writeCodeUseDeltas, writeSeatDeltas } from './holds';
 
 export type EnrollPayload = z.output<typeof enrollSchema>;
 
@@ -44,6 +44,22 @@ export async function loadDiscountsByCodes(codes: string[], tx?: Transaction): P
     discounts: wanted.filter((c) => byCode.has(c)).map((c) => byCode.get(c)!),
     unknownCodes: wanted.filter((c) => !byCode.has(c)),
   };
+}
+
+/**
+ * Uses counted against the limited codes among `discounts` (in the transaction when `tx` is given,
+ * so two families cannot both take a code's last use), and the codes the family's enrollments used
+ * (a checkout that lapsed unpaid used none).
+ */
+export async function loadCodeUses(discounts: Discount[], family: Enrollment[], tx?: Transaction): Promise<CodeUses> {
+  const limited = discounts.filter((d) => d.maxUses != null);
+  const refs = limited.map((d) => db().collection(COLLECTIONS.discountUses).doc(d.id));
+  const snaps = !refs.length ? [] : tx ? await tx.getAll(...refs) : await db().getAll(...refs);
+  const total: Record<string, number> = {};
+  limited.forEach((d, i) => (total[d.code] = (snaps[i].get('uses') as number | undefined) ?? 0));
+  const used: Record<string, number> = {};
+  for (const e of family) if (e.status !== 'expired') for (const a of e.discounts) used[a.code] = (used[a.code] ?? 0) + 1;
+  return { total, family: used };
 }
 
 /** The discounts applied by rule (the sibling discount), whatever codes were typed. */
@@ -148,7 +164,8 @@ export async function enroll(
 
       const rules = await loadRuleDiscounts(tx);
       const sibling = hasSiblingIn(family, student.id, semesterIds);
-      const quote = priceBasket({ classes, groups, lines: payload.lines, discounts, unknownCodes, rules, siblingEnrolled: sibling, today });
+      const uses = await loadCodeUses(discounts, family, tx);
+      const quote = priceBasket({ classes, groups, lines: payload.lines, discounts, unknownCodes, rules, siblingEnrolled: sibling, uses, today });
       if (quote.problems.length) throw new HttpsError('invalid-argument', quote.problems[0].message);
       if (quote.codeProblems.length) throw new HttpsError('failed-precondition', quote.codeProblems[0].message);
       const mismatch = totalProblem(payload.expectedTotal, quote.total);
@@ -173,6 +190,8 @@ export async function enroll(
       if (held && payload.payDeposit && !deposit) throw new HttpsError('failed-precondition', 'A deposit is not offered for these classes now: please pay in full.');
       const balanceDueDate = balanceDueDateOf([...semesters.values()], today);
       const copyGuardians = !!payload.copyGuardians && options.emailVerified;
+      // Each limited code applied counts one use (given back if a card checkout lapses unpaid).
+      const counted = discounts.filter((d) => d.maxUses != null && quote.discounts.some((a) => a.code === d.code)).map((d) => d.id);
       const holdExpiresAt = new Date(now.getTime() + (options.holdMinutes * 60 + HOLD_GRACE_S) * 1000).toISOString();
       const enrollment: Enrollment = {
         id: enrollmentRef.id,
@@ -191,6 +210,7 @@ export async function enroll(
         ...(held ? { hold: { expiresAt: holdExpiresAt, amount: deposit?.amount ?? quote.total } } : {}),
         ...(balanceDueDate ? { balanceDueDate } : {}),
         ...(copyGuardians ? { copyGuardians } : {}),
+        ...(counted.length ? { countedDiscountIds: counted } : {}),
         releases: payload.releases.map((r) => ({ ...r, signedAt: at })),
         createdAt: at,
         idempotencyKey: payload.idempotencyKey,
@@ -209,6 +229,9 @@ export async function enroll(
         });
       }
       writeSeatDeltas(tx, deltas);
+      const codeDeltas = codeUsesGivenBack(released);
+      for (const id of counted) addSeat(codeDeltas, id, 1);
+      writeCodeUseDeltas(tx, codeDeltas);
       if (payload.infoConfirmed) tx.update(studentRef, { infoReviewedAt: at });
       // A held checkout keeps the draft (a cancel on Stripe's page comes back to it) and sends its
       // receipt only when paid.

@@ -18,7 +18,7 @@ export const rosterRef = (classId: string, studentId: string) =>
 
 /** Seat count changes per class, written once per class at the end of a transaction. */
 export type SeatDeltas = Map<string, number>;
-export const addSeat = (deltas: SeatDeltas, classId: string, by: number) => deltas.set(classId, (deltas.get(classId) ?? 0) + by);
+export const addSeat = (deltas: Map<string, number>, key: string, by: number) => deltas.set(key, (deltas.get(key) ?? 0) + by);
 export function writeSeatDeltas(tx: Transaction, deltas: SeatDeltas): void {
   for (const [classId, delta] of deltas) {
     if (delta) tx.update(db().collection(COLLECTIONS.classes).doc(classId), { enrolledCount: FieldValue.increment(delta) });
@@ -46,6 +46,20 @@ export function seatsGivenBack(released: Enrollment[]): SeatDeltas {
   return deltas;
 }
 
+/** Uses of limited discount codes per discount id, written once per code at the end of a transaction. */
+export type CodeUseDeltas = Map<string, number>;
+/** The code uses these holds give back (a checkout that lapsed unpaid did not use its codes). */
+export function codeUsesGivenBack(released: Enrollment[]): CodeUseDeltas {
+  const deltas: CodeUseDeltas = new Map();
+  for (const r of released) for (const id of r.countedDiscountIds ?? []) addSeat(deltas, id, -1);
+  return deltas;
+}
+export function writeCodeUseDeltas(tx: Transaction, deltas: CodeUseDeltas): void {
+  for (const [id, delta] of deltas) {
+    if (delta) tx.set(db().collection(COLLECTIONS.discountUses).doc(id), { uses: FieldValue.increment(delta) }, { merge: true });
+  }
+}
+
 /** Writes that give a held enrollment's seats back (the counts: `seatsGivenBack`): it becomes `expired` (nothing owed), its roster entries go. */
 export function releaseInTx(tx: Transaction, held: Enrollment, at: string): Enrollment {
   const next: Enrollment = { ...held, status: 'expired', balance: 0, hold: { ...held.hold!, releasedAt: at } };
@@ -64,6 +78,7 @@ export async function releaseHold(enrollmentId: string, at: Date, ownerUid?: str
     if (held.status !== 'pending_payment') return held;
     const next = releaseInTx(tx, held, at.toISOString());
     writeSeatDeltas(tx, seatsGivenBack([held]));
+    writeCodeUseDeltas(tx, codeUsesGivenBack([held]));
     return next;
   });
 }

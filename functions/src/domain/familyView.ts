@@ -5,7 +5,7 @@ import type { CardRefund, Enrollment, FamilyCardRefund, FamilyEnrollment } from 
 const refundView = (r: CardRefund): FamilyCardRefund => ({ amount: r.amount, refundId: r.refundId, last4: r.last4, reason: r.reason, at: r.at });
 
 export function familyView(e: Enrollment): FamilyEnrollment {
-  const { payments, cancellations, cardRefunds, flag: _flag, ...rest } = e;
+  const { payments, cancellations, cardRefunds, flag: _flag, countedDiscountIds: _counted, ...rest } = e;
   return {
     ...rest,
     payments: payments.map((p) => ({

@@ -40,6 +40,21 @@ export function normalizeCode(code: string): string {
 /** What an unknown code is told: switched-off and expired codes are told the same (nothing to guess from). */
 export const notAValidCode = (code: string) => `${code} is not a valid code.`;
 
+/** Uses counted so far by code: in all, and by the family enrolling. */
+export interface CodeUses {
+  total: Record<string, number>;
+  family: Record<string, number>;
+}
+
+/** Why a code with a use limit cannot be used again, or null. */
+export function discountUsedUp(d: Discount, uses: CodeUses | undefined): string | null {
+  if (d.maxUses != null && (uses?.total[d.code] ?? 0) >= d.maxUses) return `${d.code} has been used as many times as the school allows.`;
+  if (d.maxUsesPerFamily != null && (uses?.family[d.code] ?? 0) >= d.maxUsesPerFamily) {
+    return `${d.code} may be used ${d.maxUsesPerFamily === 1 ? 'once' : `${d.maxUsesPerFamily} times`} per family, and your family has used it.`;
+  }
+  return null;
+}
+
 /** Why a discount cannot be used today at all, or null. */
 export function discountUnusable(d: Discount, today: IsoDate): string | null {
   return !d.active || (d.expiresOn && today > d.expiresOn) ? notAValidCode(d.code) : null;
@@ -57,6 +72,8 @@ export interface PricingInput {
   rules?: Discount[];
   /** Another child of the family is enrolled in the semester (checked by the server). */
   siblingEnrolled?: boolean;
+  /** Uses counted against codes with limits (absent: none counted yet). */
+  uses?: CodeUses;
   today: IsoDate;
 }
 
@@ -235,7 +252,7 @@ export function priceBasket(input: PricingInput): PriceQuote {
     const otherSemester = d.semesterIds?.length && lineItems.some((l) => !d.semesterIds!.includes(l.semesterId));
     const why = isRuleDiscount(d)
       ? `${d.code} is not a valid code.`
-      : (discountUnusable(d, input.today) ?? (otherSemester ? `${d.code} is not valid for the classes of this semester.` : null));
+      : (discountUnusable(d, input.today) ?? (otherSemester ? `${d.code} is not valid for the classes of this semester.` : null) ?? discountUsedUp(d, input.uses));
     if (why) codeProblems.push({ about: d.code, message: why });
     else usable.push(d);
   }

@@ -17,7 +17,15 @@ export interface CallContext {
   emailVerified: boolean;
   /** The page's origin (the Origin header), for links back to the portal. */
   origin: string | null;
+  /** The caller's address, for rate limits: as Hosting's CDN saw it (fastly-client-ip), else the connection's. */
+  client: string | null;
 }
+
+type RawRequest = { headers: Record<string, unknown>; ip?: string };
+const clientOf = (raw: RawRequest | undefined): string | null => {
+  const cdn = raw?.headers['fastly-client-ip'];
+  return (typeof cdn === 'string' && cdn) || raw?.ip || null;
+};
 
 // English messages for validation errors (zod/mini ships none by default; the browser never needs them).
 z.config(z.locales.en());
@@ -51,19 +59,21 @@ export function parsePayload<C extends Callable>(def: C, data: unknown): z.outpu
   return parsed.data as z.output<C['payload']>;
 }
 
-export async function authorize(def: Callable, request: Pick<CallableRequest, 'auth'> & { rawRequest?: { headers: Record<string, unknown> } }): Promise<CallContext> {
+export async function authorize(def: Callable, request: Pick<CallableRequest, 'auth'> & { rawRequest?: RawRequest }): Promise<CallContext> {
   const origin = typeof request.rawRequest?.headers.origin === 'string' ? request.rawRequest.headers.origin : null;
+  const client = clientOf(request.rawRequest);
   if (def.access === 'public') {
     return {
       uid: request.auth?.uid ?? null,
       email: (request.auth?.token.email as string | undefined) ?? null,
       emailVerified: request.auth?.token.email_verified === true,
       origin,
+      client,
     };
   }
   const user = requireUser(request);
   if (def.access === 'admin') await requireStaff(user, request.rawRequest?.headers.authorization);
-  return { ...user, origin };
+  return { ...user, origin, client };
 }
 
 export function callable<C extends Callable>(

@@ -1,6 +1,7 @@
 // /admin/classes/management/discounts: the list of codes, and the form of one (DiscountForm.tsx).
 import { useState } from 'react';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
+import type { Discount } from '../../../../contract/domain';
 import { schoolToday } from '../../../../contract/schedule';
 import { LinkButton } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
@@ -10,13 +11,22 @@ import { DeleteButton } from '../shared/EditForm';
 import { describeDiscount } from './describeDiscount';
 import { blank, DiscountForm } from './DiscountForm';
 
+/** " Limit: 3 of 10 uses taken; 1 per family." (checkouts in progress count until they lapse). */
+function limitsText(d: Discount, taken: number): string {
+  const parts = [
+    ...(d.maxUses != null ? [`${taken} of ${d.maxUses} uses taken`] : []),
+    ...(d.maxUsesPerFamily != null ? [`${d.maxUsesPerFamily} per family`] : []),
+  ];
+  return parts.length ? ` Limit: ${parts.join('; ')}.` : '';
+}
+
 function List() {
   const [state, reload] = useAdminDiscounts();
   const [filter, setFilter] = useState<'all' | 'active' | 'inactive'>('active');
   const remove = useDeleteDiscount();
   if (state.status === 'loading') return <PageLoading />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
-  const { names, uses } = state.value;
+  const { names, uses, counted } = state.value;
   const name = (id: string) => names[id] ?? 'a class no longer offered';
   const today = schoolToday();
   const shown = state.value.discounts.filter((d) => filter === 'all' || d.active === (filter === 'active'));
@@ -54,6 +64,7 @@ function List() {
               <p className="muted">
                 {d.semesterIds?.length ? `For ${d.semesterIds.map(name).join(', ')}.` : 'For any semester.'} Used by{' '}
                 {uses[d.code] ?? 0} {(uses[d.code] ?? 0) === 1 ? 'enrollment' : 'enrollments'}.
+                {limitsText(d, counted[d.code] ?? 0)}
               </p>
               <div className="row-actions">
                 <Link to={d.id}>
