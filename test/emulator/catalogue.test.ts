@@ -4,7 +4,9 @@ import { adminDb } from '../../scripts/demo/adminApp';
 import { FieldValue } from 'firebase-admin/firestore';
 import { addDays } from '../../scripts/demo/demoData';
 import { seedDemo, todayInSchool } from '../../scripts/demo/seedDemo';
+import { CATALOGUE_FRESH_MS } from '../../functions/src/data/catalogueCache';
 import { callFunction, loggedReads, logOffset, resetEmulators, signIn } from '../support/emulators';
+import { addClassesLikeWildArt, AVA, familyWithStudent, signedReleases } from '../support/samples';
 
 type Catalogue = Record<string, SemesterCatalogue>;
 const STUDENT_MARKERS = ['demo-ava', 'demo-leo', 'Rivera', 'demo-student-', 'roster', 'enrolledCount', 'ownerUid', 'family@example.com'];
@@ -161,11 +163,52 @@ describe('public catalogue callables (seed §7, PRODUCT §4)', () => {
     const offset = logOffset();
     await callFunction('openSemesters');
     await callFunction('availableEnrollmentClasses');
-    expect(await loggedReads('openSemesters', offset)).toEqual([open.length]);
-    expect(await loggedReads('availableEnrollmentClasses', offset)).toEqual([open.length + Math.max(1, live.data().count) + Math.max(1, groups.data().count)]);
+    // (The first read of each is the catalogue's stamp, see below.)
+    expect(await loggedReads('openSemesters', offset)).toEqual([1 + open.length]);
+    expect(await loggedReads('availableEnrollmentClasses', offset)).toEqual([1 + open.length + Math.max(1, live.data().count) + Math.max(1, groups.data().count)]);
     expect(open.length).toBeLessThan(5);
     const cleanup = db.batch();
     for (let i = 0; i < 30; i++) cleanup.delete(db.doc(`semesters/past-${i}`));
     await cleanup.commit();
+  });
+
+  it('after an office change, a page view reads one document: office changes show at once, seat counts within 10 s (issue 19)', async () => {
+    const admin = await signIn('admin@example.com', 'admin-demo-1');
+    await addClassesLikeWildArt([{ id: 'cache-gone', title: 'Soon Deleted', capacity: 5, weekday: 6 }]);
+    const available = async () => (await callFunction<Catalogue>('availableEnrollmentClasses')).result!['open-term'];
+    const ids = (term: SemesterCatalogue) => term.classes.map((c) => c.id);
+    const seatsOf = (term: SemesterCatalogue, id: string) => term.classes.find((c) => c.id === id)!.seatsLeft;
+    // An office change (a bundle deleted) stamps the catalogue: the next view reads it afresh, without
+    // the bundle; the view after it reads only the stamp.
+    expect((await available()).groups.map((g) => g.id)).toContain('little-naturalists-bundle');
+    expect((await callFunction('adminDeleteGroup', { id: 'little-naturalists-bundle' }, admin.idToken)).status).toBe(200);
+    let offset = logOffset();
+    const fresh = await available();
+    expect(fresh.groups.map((g) => g.id)).not.toContain('little-naturalists-bundle');
+    expect(ids(fresh)).toContain('cache-gone');
+    await available();
+    const [full, kept] = await loggedReads('availableEnrollmentClasses', offset, 2);
+    expect(full).toBeGreaterThan(10);
+    expect(kept).toBe(1);
+
+    // A family takes a seat: the kept answer may show the old count, for at most CATALOGUE_FRESH_MS.
+    const family = await familyWithStudent('cache@example.com', 'Cam', 'Cache');
+    const enrolled = await callFunction('enroll', {
+      studentId: family.studentId, lines: [{ classId: 'cache-gone', addOnIds: [] }], codes: [], expectedTotal: 26000, infoConfirmed: false,
+      releases: signedReleases(AVA.guardians[0].name), idempotencyKey: `cache-test-${Date.now()}`,
+    }, family.user.idToken);
+    expect(enrolled.status, JSON.stringify(enrolled.error)).toBe(200);
+    await new Promise((r) => setTimeout(r, CATALOGUE_FRESH_MS));
+    expect(seatsOf(await available(), 'cache-gone')).toBe(4);
+
+    // The office cancels that enrollment and deletes the class: the very next view no longer shows it.
+    const e = (enrolled.result as { enrollment: { id: string } }).enrollment;
+    const cancelled = await callFunction('adminCancelEnrollment', { enrollmentId: e.id, classIds: ['cache-gone'], refund: 0, note: 'cache test' }, admin.idToken);
+    expect(cancelled.status, JSON.stringify(cancelled.error)).toBe(200);
+    expect(seatsOf(await available(), 'cache-gone')).toBe(5);
+    expect((await callFunction('adminDeleteClass', { id: 'cache-gone' }, admin.idToken)).status).toBe(200);
+    offset = logOffset();
+    expect(ids(await available())).not.toContain('cache-gone');
+    expect((await loggedReads('availableEnrollmentClasses', offset))[0]).toBeGreaterThan(10);
   });
 });

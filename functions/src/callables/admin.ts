@@ -32,7 +32,7 @@ export const adminSaveSemester = callable(callables.adminSaveSemester, async ({ 
     tx.set(ref, semester);
     return { semester };
   });
-});
+}, { changesCatalogue: true });
 
 export const adminClasses = callable(callables.adminClasses, async ({ semesterId }) => {
   const [classes, groups] = await Promise.all([loadClassesOfSemesters([semesterId]), loadGroupsOfSemesters([semesterId])]);
@@ -65,7 +65,7 @@ export const adminSaveClass = callable(callables.adminSaveClass, async ({ id, ve
     tx.set(ref, saved);
     return { class: saved };
   });
-});
+}, { changesCatalogue: true });
 
 export const adminCopyClass = callable(callables.adminCopyClass, async ({ classId, toSemesterId }) => {
   const [source, target] = await Promise.all([col(COLLECTIONS.classes).doc(classId).get(), col(COLLECTIONS.semesters).doc(toSemesterId).get()]);
@@ -79,7 +79,7 @@ export const adminCopyClass = callable(callables.adminCopyClass, async ({ classI
   const copy = copiedClass(original, { id: ref.id, semesterId: toSemesterId, days, sameSemester: toSemesterId === original.semesterId });
   await ref.set(copy);
   return { class: copy };
-});
+}, { changesCatalogue: true });
 
 /** The roll-over: every class of a semester copied as a draft (dates moved), and its bundles with them. */
 export const adminCopySemester = callable(callables.adminCopySemester, async ({ fromSemesterId, toSemesterId }) => {
@@ -114,7 +114,7 @@ export const adminCopySemester = callable(callables.adminCopySemester, async ({ 
     bundles: bundles.map((b) => b.name),
     shiftDays: days,
   };
-});
+}, { changesCatalogue: true });
 
 export const adminDeleteClass = callable(callables.adminDeleteClass, async ({ id }) => {
   const ref = col(COLLECTIONS.classes).doc(id);
@@ -130,7 +130,7 @@ export const adminDeleteClass = callable(callables.adminDeleteClass, async ({ id
     tx.delete(ref);
     return { deleted: true };
   });
-});
+}, { changesCatalogue: true });
 
 export const adminSaveGroup = callable(callables.adminSaveGroup, async ({ id, version, ...fields }) => {
   const ref = id ? col(COLLECTIONS.groups).doc(id) : col(COLLECTIONS.groups).doc();
@@ -152,7 +152,7 @@ export const adminSaveGroup = callable(callables.adminSaveGroup, async ({ id, ve
     tx.set(ref, group);
   });
   return { group };
-});
+}, { changesCatalogue: true });
 
 /** Deletes a document that must exist ("This bundle does not exist." otherwise). */
 async function deleteExisting(collection: string, id: string, what: string) {
@@ -162,7 +162,7 @@ async function deleteExisting(collection: string, id: string, what: string) {
   return { deleted: true };
 }
 
-export const adminDeleteGroup = callable(callables.adminDeleteGroup, ({ id }) => deleteExisting(COLLECTIONS.groups, id, 'This bundle'));
+export const adminDeleteGroup = callable(callables.adminDeleteGroup, ({ id }) => deleteExisting(COLLECTIONS.groups, id, 'This bundle'), { changesCatalogue: true });
 
 export const adminDiscounts = callable(callables.adminDiscounts, async () => {
   const [snap, semesters, used, countedSnap] = await Promise.all([

@@ -11,6 +11,7 @@ import {
   loadSemesters,
   loadSemestersByIds,
 } from '../data/catalogue';
+import { fromCatalogueCache } from '../data/catalogueCache';
 import { schoolToday } from '../domain/calendar';
 import {
   currentSemester,
@@ -45,24 +46,28 @@ export const classes = callable(callables.classes, async (payload) => {
     const { found, notFound } = await loadClassesByIds(payload.query.map((q) => q.id));
     return { classes: found.filter(isBrowsable).map(toPublicClass), notFound };
   }
-  const [semesters, configured] = await Promise.all([loadSemesters(['open', 'closed']), loadConfiguredCurrentSemesterId()]);
-  const current = currentSemester(semesters, schoolToday(new Date()), configured);
-  if (!current) return { classes: [], notFound: [] };
-  const list = await loadClassesOfSemesters([current.id]);
-  return { classes: list.filter(isBrowsable).sort(byStartThenTitle).map(toPublicClass), notFound: [] };
+  return fromCatalogueCache('classes', async () => {
+    const [semesters, configured] = await Promise.all([loadSemesters(['open', 'closed']), loadConfiguredCurrentSemesterId()]);
+    const current = currentSemester(semesters, schoolToday(new Date()), configured);
+    if (!current) return { classes: [], notFound: [] };
+    const list = await loadClassesOfSemesters([current.id]);
+    return { classes: list.filter(isBrowsable).sort(byStartThenTitle).map(toPublicClass), notFound: [] };
+  });
 });
 
-export const availableEnrollmentClasses = callable(callables.availableEnrollmentClasses, async () => {
-  const today = schoolToday(new Date());
-  const open = (await loadSemesters(['open'])).filter((s) => isOpenForEnrollment(s, today)).map((s) => s.id);
-  if (open.length === 0) return {};
-  const [live, groups] = await Promise.all([loadClassesOfSemesters(open, 'live'), loadGroupsOfSemesters(open)]);
-  return bySemester(
-    open,
-    live.filter((c) => isEnrollable(c, true, today)),
-    groups,
-  );
-});
+export const availableEnrollmentClasses = callable(callables.availableEnrollmentClasses, () =>
+  fromCatalogueCache('availableEnrollmentClasses', async () => {
+    const today = schoolToday(new Date());
+    const open = (await loadSemesters(['open'])).filter((s) => isOpenForEnrollment(s, today)).map((s) => s.id);
+    if (open.length === 0) return {};
+    const [live, groups] = await Promise.all([loadClassesOfSemesters(open, 'live'), loadGroupsOfSemesters(open)]);
+    return bySemester(
+      open,
+      live.filter((c) => isEnrollable(c, true, today)),
+      groups,
+    );
+  }),
+);
 
 /** Semesters the public may see, of those asked for (a draft or archived one is answered as not found). */
 async function publicSemesterIds(ids: string[]): Promise<Set<string>> {
@@ -79,16 +84,20 @@ export const classGroups = callable(callables.classGroups, async (ids) => {
 
 /** A draft semester is answered like an unknown one: empty. */
 export const classesBySemester = callable(callables.classesBySemester, async (ids) => {
-  const wanted = [...new Set(ids)];
-  const shown = [...(await publicSemesterIds(wanted))];
-  const [list, groups] = shown.length ? await Promise.all([loadClassesOfSemesters(shown), loadGroupsOfSemesters(shown)]) : [[], []];
-  return bySemester(wanted, list.filter(isBrowsable), groups);
+  const wanted = [...new Set(ids)].sort();
+  return fromCatalogueCache(`classesBySemester:${wanted.join(',')}`, async () => {
+    const shown = [...(await publicSemesterIds(wanted))];
+    const [list, groups] = shown.length ? await Promise.all([loadClassesOfSemesters(shown), loadGroupsOfSemesters(shown)]) : [[], []];
+    return bySemester(wanted, list.filter(isBrowsable), groups);
+  });
 });
 
-export const openSemesters = callable(callables.openSemesters, async () => {
-  const today = schoolToday(new Date());
-  const semesters = (await loadSemesters(['open']))
-    .filter((s) => isOpenForEnrollment(s, today))
-    .sort((a, b) => a.startDate.localeCompare(b.startDate));
-  return { semesters: semesters.map((s) => toPublicSemester(s, today)) };
-});
+export const openSemesters = callable(callables.openSemesters, () =>
+  fromCatalogueCache('openSemesters', async () => {
+    const today = schoolToday(new Date());
+    const semesters = (await loadSemesters(['open']))
+      .filter((s) => isOpenForEnrollment(s, today))
+      .sort((a, b) => a.startDate.localeCompare(b.startDate));
+    return { semesters: semesters.map((s) => toPublicSemester(s, today)) };
+  }),
+);

@@ -58,12 +58,12 @@ export const adminCancelQuote = callable(callables.adminCancelQuote, async ({ en
 
 export const adminCancelEnrollment = callable(callables.adminCancelEnrollment, async ({ enrollmentId, classIds, refund, refundMethod, note }, ctx) => ({
   enrollment: await cancelClasses(enrollmentId, classIds, refund, refundMethod, note, staff(ctx)),
-}), { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY] });
+}), { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY], changesCatalogue: true });
 
 export const adminReleaseHold = callable(
   callables.adminReleaseHold,
   async ({ enrollmentId }) => ({ enrollment: await endHold(await loadEnrollment(enrollmentId), new Date()) }),
-  { secrets: [STRIPE_SECRET_KEY] },
+  { secrets: [STRIPE_SECRET_KEY], changesCatalogue: true },
 );
 
 export const adminVoidPayment = callable(callables.adminVoidPayment, async ({ enrollmentId, paymentId, reason }, ctx) => ({
