@@ -13,6 +13,8 @@ import type {
   DiscountList,
   Enrollment,
   FamilyEnrollment,
+  FamilyWaitlistEntry,
+  OfficeWaitlistEntry,
   EnrollmentRow,
   PaymentOptions,
   PriceQuote,
@@ -29,6 +31,12 @@ import type {
 } from './domain';
 import {
   basketSchema,
+  claimOfferSchema,
+  classIdSchema,
+  entryIdSchema,
+  joinWaitlistSchema,
+  waitlistMoveSchema,
+  waitlistRemoveSchema,
   byIdSchema,
   cancelQuoteSchema,
   cancelSchema,
@@ -96,6 +104,11 @@ const specs = {
   myEnrollment: spec<{ enrollment: FamilyEnrollment }>()('user', enrollmentIdSchema),
   /** The family left Stripe's page: its held seats go back at once, and its cart stays. */
   releaseHold: spec<{ enrollment: FamilyEnrollment }>()('user', enrollmentIdSchema),
+  joinWaitlist: spec<{ entry: FamilyWaitlistEntry; replayed: boolean }>()('user', joinWaitlistSchema),
+  myWaitlist: spec<{ entries: FamilyWaitlistEntry[] }>()('user', none),
+  leaveWaitlist: spec<{ entry: FamilyWaitlistEntry }>()('user', entryIdSchema),
+  declineOffer: spec<{ entry: FamilyWaitlistEntry }>()('user', entryIdSchema),
+  claimOffer: spec<{ enrollment: FamilyEnrollment; replayed: boolean; checkoutUrl?: string }>()('user', claimOfferSchema),
   /** Stripe's page for what a confirmed enrollment still owes. */
   payBalance: spec<{ checkoutUrl: string }>()('user', enrollmentIdSchema),
   loadDraft: spec<{ json: string; updatedAt: string } | null>()('user', none),
@@ -129,6 +142,10 @@ const specs = {
   adminCancelEnrollment: spec<{ enrollment: Enrollment }>()('admin', cancelSchema),
   /** A card checkout stuck waiting: its Stripe page is closed and its seats go back. */
   adminReleaseHold: spec<{ enrollment: Enrollment }>()('admin', enrollmentIdSchema),
+  adminWaitlist: spec<{ entries: OfficeWaitlistEntry[] }>()('admin', classIdSchema),
+  adminWaitlistOffer: spec<{ entry: OfficeWaitlistEntry }>()('admin', entryIdSchema),
+  adminWaitlistMove: spec<{ entry: OfficeWaitlistEntry }>()('admin', waitlistMoveSchema),
+  adminWaitlistRemove: spec<{ entry: OfficeWaitlistEntry }>()('admin', waitlistRemoveSchema),
 } as const;
 
 type Named<T> = { [K in keyof T]: T[K] & { readonly name: K } };

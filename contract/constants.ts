@@ -15,3 +15,9 @@ export const RATE_LIMITS = {
   enroll: { perAccount: 40, perClient: 200 },
 } as const;
 export const RATE_WINDOW_S = 600;
+
+/**
+ * Hours a family has to claim a waitlist offer: the semester's setting (default 48), 24 within 14
+ * days of the class's start, 4 within 2 days; a reminder goes out 2 hours before the end.
+ */
+export const WAITLIST_CLAIM_HOURS = { default: 48, within14Days: 24, within2Days: 4, reminderBefore: 2 } as const;

@@ -32,6 +32,11 @@ export interface Semester {
   depositPerClass?: Cents | null;
   /** When the balance of every enrollment of the semester is due (families see it on receipts). */
   balanceDueDate?: IsoDate | null;
+  /**
+   * Hours a family has to claim a waitlist offer (default WAITLIST_CLAIM_HOURS.default); shorter
+   * close to the class's start (see WAITLIST_CLAIM_HOURS).
+   */
+  waitlistClaimHours?: number | null;
   /** Counts saves: a save that started from an older version is refused (two people editing). */
   version?: number;
 }
@@ -87,12 +92,17 @@ export interface ClassRecord {
   imageUrl?: string | null;
   /** The deposit for this class, instead of the semester's (used only with the semester's balance due date). */
   deposit?: Cents | null;
+  /**
+   * Families on the class's waitlist, waiting or holding an offer (kept in the same transactions as
+   * the list): while any are, no seat is offered to the public. Absent = 0.
+   */
+  waiting?: number;
   /** Counts saves (see Semester.version). */
   version?: number;
 }
 
-/** What anyone may see of a class: no roster, only the seats left. */
-export type PublicClass = Omit<ClassRecord, 'enrolledCount'> & { seatsLeft: number };
+/** What anyone may see of a class: no roster, only the seats left (none while families wait) and how many wait. */
+export type PublicClass = Omit<ClassRecord, 'enrolledCount' | 'waiting'> & { seatsLeft: number; waiting: number };
 
 export interface ClassGroup {
   id: string;
@@ -330,6 +340,8 @@ export interface Enrollment {
   balanceDueDate?: IsoDate;
   /** Something the office must look at (a card payment that did not match the enrollment). */
   flag?: string;
+  /** The waitlist offer this enrollment claimed (issue 20). */
+  waitlistEntryId?: string;
   /** The codes with a use limit this enrollment counted against (given back if its hold lapses). */
   countedDiscountIds?: string[];
   releases: ReleaseSignature[];
@@ -572,4 +584,64 @@ export interface CancellationQuote {
   netPaid: Cents;
   /** What the family has paid beyond the new total. */
   suggestedRefund: Cents;
+}
+
+// ---- Waitlist (issue 20) ----
+
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'enrolled', 'lapsed', 'declined', 'removed', 'left'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
+/** One step of an entry's life, shown to the office (a move carries its written reason). */
+export interface WaitlistEvent {
+  at: string;
+  action: 'joined' | 'offered' | 'reminded' | 'lapsed' | 'declined' | 'claimed' | 'moved' | 'removed' | 'left';
+  /** Staff who did it (absent: the family or the portal). */
+  by?: string;
+  reason?: string;
+}
+
+/**
+ * A family waiting for a full class (or a bundle, waited for as one unit): the complete request it
+ * made, priced when it joined. When its turn comes it gets an offer: its seats held until the offer's end.
+ */
+export interface WaitlistEntry {
+  id: string;
+  ownerUid: string;
+  /** The account's email when it joined (where the list's emails go). */
+  email: string | null;
+  studentId: string;
+  studentName: string;
+  semesterId: string;
+  /** The classes waited for together (one class, or each class of a bundle). */
+  classIds: string[];
+  /** "Pond Painters", or the bundle's name. */
+  title: string;
+  /** The request as the family made it, replayed when it claims. */
+  request: {
+    lines: { classId: string; price?: Cents; addOnIds: string[] }[];
+    codes: string[];
+    releases: { releaseId: string; version: string; typedName: string }[];
+    infoConfirmed: boolean;
+    copyGuardians?: boolean;
+  };
+  /** The price quoted at joining: a claim pays the lower of this and the price on the day. */
+  quote: Pick<PriceQuote, 'lineItems' | 'discounts' | 'subtotal' | 'total'>;
+  joinedAt: string;
+  /** Order on the list (smaller first): the join time, unless the office moved the entry. */
+  rank: number;
+  status: WaitlistStatus;
+  offer?: { at: string; expiresAt: string; remindedAt?: string; by?: string };
+  enrollmentId?: string;
+  history: WaitlistEvent[];
+}
+
+/** An entry as its family sees it: with its place among those waiting. */
+export interface FamilyWaitlistEntry extends Omit<WaitlistEntry, 'history' | 'rank' | 'email' | 'ownerUid'> {
+  /** 1 for first; null when not waiting. */
+  place: number | null;
+}
+
+/** An entry as the office sees it on a class's list. */
+export interface OfficeWaitlistEntry extends WaitlistEntry {
+  place: number | null;
 }

@@ -97,6 +97,11 @@ let clock: Intl.DateTimeFormat | undefined;
 /** The time of day of an instant at the school ("3:42 PM"). */
 export const formatClock = (iso: string) => (clock ??= new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL_TIME_ZONE, hour: 'numeric', minute: '2-digit' })).format(new Date(iso));
 
+let moment: Intl.DateTimeFormat | undefined;
+/** An instant at the school, day and time ("Tue, Nov 24, 3:42 PM"). */
+export const formatMoment = (iso: string) =>
+  (moment ??= new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL_TIME_ZONE, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })).format(new Date(iso));
+
 /** Time left until `iso` as "27:05" (minutes:seconds), "0:00" once past. */
 export function formatTimeLeft(iso: string, now: number): string {
   const s = Math.max(0, Math.floor((new Date(iso).getTime() - now) / 1000));

@@ -119,7 +119,16 @@ export const basketSchema = z.strictObject({
   studentId: z.optional(id),
 });
 
-export const enrollSchema = z.strictObject({
+const idempotencyKey = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8-64 letters, digits, - or _'));
+const payment = {
+  /** Card: seats held while the family pays on Stripe's page. Office (the default): a balance due. */
+  payWith: z.optional(z.enum(CHECKOUT_METHODS)),
+  /** By card, pay the deposit now and the rest by the balance due date (where the semester offers it). */
+  payDeposit: z.optional(z.boolean()),
+};
+
+/** A complete request for a student: what an enrollment and a waitlist entry both carry. */
+export const joinWaitlistSchema = z.strictObject({
   ...basketSchema.shape,
   studentId: id,
   /** The total the family saw; more than one cent off means prices changed. */
@@ -127,14 +136,20 @@ export const enrollSchema = z.strictObject({
   /** The family confirmed the student's info is still accurate (needed after 12 months). */
   infoConfirmed: z.boolean(),
   releases: z.array(z.strictObject({ releaseId: id, version: id, typedName: required(100) })).check(z.maxLength(5, 'has too many entries')),
-  idempotencyKey: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8-64 letters, digits, - or _')),
-  /** Card: seats held while the family pays on Stripe's page. Office (the default): a balance due. */
-  payWith: z.optional(z.enum(CHECKOUT_METHODS)),
-  /** By card, pay the deposit now and the rest by the balance due date (where the semester offers it). */
-  payDeposit: z.optional(z.boolean()),
+  idempotencyKey,
   /** Also email the receipt to the student's guardians (only from a verified account email). */
   copyGuardians: z.optional(z.boolean()),
 });
+
+export const enrollSchema = z.strictObject({ ...joinWaitlistSchema.shape, ...payment });
+
+/** Claiming a waitlist offer: the request is the one the family made when it joined. */
+export const claimOfferSchema = z.strictObject({ entryId: id, expectedTotal: cents, idempotencyKey, ...payment });
+export const entryIdSchema = z.strictObject({ entryId: id });
+export const classIdSchema = z.strictObject({ classId: id });
+/** The office moves an entry before another (or to the end: null), saying why. */
+export const waitlistMoveSchema = z.strictObject({ entryId: id, beforeEntryId: z.nullable(id), reason: required(300) });
+export const waitlistRemoveSchema = z.strictObject({ entryId: id, reason: required(300) });
 
 export const enrollmentIdSchema = z.strictObject({ enrollmentId: id });
 
@@ -143,7 +158,7 @@ export const donateSchema = z.strictObject({
   amount: z.int().check(z.minimum(DONATION_RANGE.min, 'must be at least $1'), z.maximum(DONATION_RANGE.max, 'must be at most $9,999')),
   note: text(200),
   email,
-  idempotencyKey: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8-64 letters, digits, - or _')),
+  idempotencyKey,
 });
 
 export const saveStudentSchema = z.strictObject({
@@ -178,6 +193,8 @@ export const semesterInputSchema = z
     confirmationMarkdown: text(5000),
     depositPerClass: deposit,
     balanceDueDate: z.optional(z.nullable(isoDay)),
+    /** Hours to claim a waitlist offer (shorter close to a class's start). */
+    waitlistClaimHours: z.optional(z.nullable(z.int().check(z.minimum(4, 'must be at least 4 hours'), z.maximum(168, 'must be at most 168 hours (a week)')))),
   })
   .check(
     z.refine((s) => s.startDate <= s.endDate, { message: 'must not be before the start date', path: ['endDate'] }),

@@ -32,3 +32,15 @@ export {
   adminTshirts,
   adminVoidPayment,
 } from './callables/office';
+export {
+  adminWaitlist,
+  adminWaitlistMove,
+  adminWaitlistOffer,
+  adminWaitlistRemove,
+  claimOffer,
+  declineOffer,
+  joinWaitlist,
+  leaveWaitlist,
+  myWaitlist,
+  waitlistJob,
+} from './callables/waitlist';

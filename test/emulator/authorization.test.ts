@@ -3,14 +3,14 @@ import { callables, type CallableName } from '../../contract/callables';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { seedDemo } from '../../scripts/demo/seedDemo';
 import { callFunction, createUser, resetEmulators, signIn, type TestUser } from '../support/emulators';
-import { AVAS, SAMPLES } from '../support/samples';
+import { AVAS, SAMPLES, seedWaitlistSamples } from '../support/samples';
 
 // Issue 8: every callable × {anonymous, family A, family B acting on A's data, admin}, generated from
 // the contract. A is the demo family (owner of demo-ava); B is another family; the samples name A's data.
 type Who = 'anonymous' | 'familyB' | 'admin' | 'familyA';
 const ALL = Object.values(callables);
 /** Family callables that name one of A's records: anyone else gets not-found and learns nothing. */
-const OWNED: CallableName[] = ['saveStudent', 'enroll', 'myEnrollment', 'releaseHold', 'payBalance'];
+const OWNED: CallableName[] = ['saveStudent', 'enroll', 'myEnrollment', 'releaseHold', 'payBalance', 'joinWaitlist', 'leaveWaitlist', 'declineOffer', 'claimOffer'];
 /** What A's data looks like in a response; nobody but A (and the office) may see it. */
 const A_DATA = /demo-ava|Rivera|family@example\.com|"step":2/;
 
@@ -38,6 +38,7 @@ describe('authorization matrix of every callable (issue 8)', () => {
     await adminDb().doc(`enrollments/${AVAS.id}`).update({ payments: [], balance: AVAS.total });
     // A has a saved draft, so B's and the admin's loadDraft would show it if drafts leaked.
     expect((await callFunction('saveDraft', SAMPLES.saveDraft, a.idToken)).status).toBe(200);
+    await seedWaitlistSamples();
   });
 
   it('has a sample payload for every callable of the contract', () => {

@@ -1,6 +1,6 @@
 // Sample payloads of every callable for the emulator tests (see SAMPLES).
 import type { CallableName } from '../../contract/callables';
-import type { ClassRecord, Enrollment, PriceQuote, Student, StudentProfile } from '../../contract/domain';
+import type { ClassRecord, Enrollment, PriceQuote, Student, StudentProfile, WaitlistEntry } from '../../contract/domain';
 import { DEFAULT_RELEASES } from '../../functions/src/domain/releases';
 import { addDays, buildDemoData } from '../../scripts/demo/demoData';
 import { adminDb } from '../../scripts/demo/adminApp';
@@ -113,7 +113,67 @@ export const SAMPLES: Partial<Record<CallableName, unknown>> = {
   adminCancelQuote: { enrollmentId: UNPAID[0].id, classIds: UNPAID[0].classIds },
   adminReleaseHold: { enrollmentId: UNPAID[2].id },
   adminCancelEnrollment: { enrollmentId: UNPAID[1].id, classIds: UNPAID[1].classIds, refund: 0, note: 'Matrix' },
+  // The waitlist (issue 20): Leo joins the full Fire & Shelter, then leaves; the entries below are
+  // made by seedWaitlistSamples.
+  joinWaitlist: {
+    studentId: 'demo-leo',
+    lines: [{ classId: 'fire-and-shelter', addOnIds: [] }],
+    codes: [],
+    // $300, less the sibling discount (Ava is enrolled this semester).
+    expectedTotal: 27000,
+    infoConfirmed: true,
+    releases: signedReleases('Sam Rivera'),
+    idempotencyKey: 'sample-waitlist-1',
+  },
+  myWaitlist: null,
+  leaveWaitlist: { entryId: 'demo-family_sample-waitlist-1' },
+  declineOffer: { entryId: 'sample-offer-decline' },
+  claimOffer: { entryId: 'sample-offer-claim', expectedTotal: 22000, idempotencyKey: 'sample-claim-1', payWith: 'card' },
+  adminWaitlist: { classId: 'fire-and-shelter' },
+  adminWaitlistOffer: { entryId: 'sample-hand-offer' },
+  adminWaitlistMove: { entryId: 'sample-move', beforeEntryId: null, reason: 'Matrix' },
+  adminWaitlistRemove: { entryId: 'sample-remove', reason: 'Matrix' },
 };
+
+/**
+ * The waitlist entries the samples name: two seat offers held for Ava (one she declines, one she
+ * claims), and three entries of another family waiting for Nature Journaling (offered by hand,
+ * moved, removed by the office).
+ */
+export async function seedWaitlistSamples(): Promise<void> {
+  const db = adminDb();
+  const at = new Date().toISOString();
+  const expiresAt = new Date(Date.now() + 48 * 3_600_000).toISOString();
+  const entry = (id: string, classId: string, title: string, price: number, over: Partial<WaitlistEntry>): WaitlistEntry => ({
+    id,
+    ownerUid: 'matrix-family',
+    email: 'matrix@example.com',
+    studentId: 'matrix-child',
+    studentName: 'Matrix Child',
+    semesterId: 'open-term',
+    classIds: [classId],
+    title,
+    request: { lines: [{ classId, addOnIds: [] }], codes: [], releases: signedReleases('Sam Rivera'), infoConfirmed: false },
+    quote: { lineItems: [{ kind: 'class', id: classId, semesterId: 'open-term', title, classIds: [classId], listPrice: price, price, addOns: [] }], discounts: [], subtotal: price, total: price },
+    joinedAt: at,
+    rank: Date.now(),
+    status: 'waiting',
+    history: [{ at, action: 'joined' }],
+    ...over,
+  });
+  const ava = { ownerUid: 'demo-family', email: 'family@example.com', studentId: 'demo-ava', studentName: 'Ava Rivera', status: 'offered' as const, offer: { at, expiresAt } };
+  const entries = [
+    entry('sample-offer-decline', 'creek-critters', 'Creek Critters', 24000, ava),
+    entry('sample-offer-claim', 'tide-pools', 'Tide Pool Discovery', 22000, ava),
+    entry('sample-hand-offer', 'nature-journaling', 'Nature Journaling', 24000, {}),
+    entry('sample-move', 'nature-journaling', 'Nature Journaling', 24000, { rank: Date.now() + 1 }),
+    entry('sample-remove', 'nature-journaling', 'Nature Journaling', 24000, { rank: Date.now() + 2 }),
+  ];
+  for (const e of entries) await db.doc(`waitlist/${e.id}`).set(e);
+  await db.doc('classes/creek-critters').update({ waiting: 1 });
+  await db.doc('classes/tide-pools').update({ waiting: 1 });
+  await db.doc('classes/nature-journaling').update({ waiting: 3 });
+}
 
 
 /** The releases in force, each signed by typing `typedName`. */

@@ -5,6 +5,7 @@ import { callables } from '../../../contract/callables';
 import type { ClassGroup, ClassRecord, DashboardFigures, Discount, Enrollment, Semester } from '../../../contract/domain';
 import { loadClassesOfSemesters, loadGroupsOfSemesters, loadSemesters } from '../data/catalogue';
 import { col, COLLECTIONS, db, getByIds, nextVersion, notFound, uniq } from '../data/db';
+import { serveWaitlists } from '../data/waitlist';
 import { semesterEnrollments } from '../data/office';
 import { classValueProblem, copiedClass, copyShiftDays, groupProblem, missingForPublish, scheduleProblems } from '../domain/admin';
 import { normalizeCode } from '../domain/pricing';
@@ -51,7 +52,7 @@ export const adminSaveClass = callable(callables.adminSaveClass, async ({ id, ve
     if (wrong.length) throw precondition(`To publish this class: ${wrong.join(' ')}`);
   }
   if (input.deposit && !semesterSnap.get('balanceDueDate')) throw precondition('A class deposit needs a balance due date: set it on the semester first.');
-  return db().runTransaction(async (tx) => {
+  const saved = await db().runTransaction(async (tx) => {
     const ref = id ? col(COLLECTIONS.classes).doc(id) : col(COLLECTIONS.classes).doc();
     const existing = id ? await tx.get(ref) : null;
     if (existing && !existing.exists) throw notFound('This class');
@@ -61,10 +62,15 @@ export const adminSaveClass = callable(callables.adminSaveClass, async ({ id, ve
     }
     const problem = classValueProblem(input, enrolled);
     if (problem) throw precondition(problem);
-    const saved: ClassRecord = { ...input, id: ref.id, enrolledCount: enrolled, version: nextVersion(existing, version, input.title || 'This class') };
+    // The families waiting for it stay counted (issue 20).
+    const waiting = (existing?.get('waiting') as number | undefined) ?? 0;
+    const saved: ClassRecord = { ...input, id: ref.id, enrolledCount: enrolled, ...(waiting ? { waiting } : {}), version: nextVersion(existing, version, input.title || 'This class') };
     tx.set(ref, saved);
     return { class: saved };
   });
+  // A capacity raised (or a class opened again) offers its new seats to those waiting, in order.
+  await serveWaitlists([saved.class.id], new Date());
+  return saved;
 }, { changesCatalogue: true });
 
 export const adminCopyClass = callable(callables.adminCopyClass, async ({ classId, toSemesterId }) => {

@@ -17,6 +17,7 @@ import { settleBalancePayment } from './balance';
 import { settleDonation } from './donations';
 import { loadPaymentInstructions } from './settings';
 import { addSeat, HOLD_END, HOLD_GRACE_S, releaseHold, rosterRef, writeSeatDeltas, type SeatDeltas } from './holds';
+import { serveWaitlists } from './waitlist';
 
 
 /**
@@ -208,7 +209,10 @@ export async function endHold(held: Enrollment, now: Date): Promise<Enrollment> 
     });
     if (!closed && (await stripe().checkout.sessions.retrieve(sessionId).catch(() => null))?.status === 'complete') return held;
   }
-  return releaseHold(held.id, now);
+  const released = await releaseHold(held.id, now);
+  // A seat given back goes to the families waiting for it, in order (issue 20).
+  if (released.status === 'expired') await serveWaitlists(released.classIds, now);
+  return released;
 }
 
 /** The sweep: holds past their end give their seats back. */

@@ -61,6 +61,8 @@ export const COLLECTIONS = {
   roster: 'roster',
   /** Stripe webhook events applied, by event id (each is applied once). */
   stripeEvents: 'stripeEvents',
+  /** Families waiting for full classes (issue 20). */
+  waitlist: 'waitlist',
   /** Calls counted per key and window (data/rateLimit.ts); they expire by TTL. */
   rateLimits: 'rateLimits',
   /** Gifts by card, by Stripe Checkout Session id. */

@@ -1,5 +1,5 @@
 // The enrollment transaction: seats, roster, enrollment, email and draft change together or not at all.
-import type { DocumentReference, Transaction } from 'firebase-admin/firestore';
+import type { DocumentReference, DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { z } from 'zod/mini';
 import { type ClassGroup, type ClassRecord, type Discount, type Enrollment, type PaymentOptions, type Release, type Semester, type Student } from '../../../contract/domain';
@@ -13,6 +13,7 @@ import { balanceDueDateOf, depositPlan } from '../domain/deposits';
 import { DEFAULT_RELEASES } from '../domain/releases';
 import { notYourStudent } from './students';
 import { COLLECTIONS, db, notFound, noteReads, runSeatTransaction, uniq } from './db';
+import { claimableEntry, claimInTx } from './waitlistClaims';
 import { addSeat, codeUsesGivenBack, HOLD_END, HOLD_GRACE_S, holdsToRelease, releaseInTx, seatsGivenBack, writeCodeUseDeltas, writeSeatDeltas } from './holds';
 
 export type EnrollPayload = z.output<typeof enrollSchema>;
@@ -98,6 +99,87 @@ async function enrolledClassesOf(tx: Transaction, family: Enrollment[], studentI
   return classes.filter((s) => s.exists).map((s) => ({ ...s.data(), id: s.id }) as ClassRecord);
 }
 
+/** What a request (an enrollment, a waitlist entry, a claimed offer) is checked and priced against, read in its transaction. */
+export interface RequestFacts {
+  student: Student;
+  classes: ClassRecord[];
+  /** This student's roster entries in the requested classes (held or enrolled seats). */
+  rosterSnaps: DocumentSnapshot[];
+  semesters: Map<string, Semester>;
+  groups: ClassGroup[];
+  discounts: Discount[];
+  unknownCodes: string[];
+  family: Enrollment[];
+}
+
+/** The reads of a request, all in the transaction (the family's enrollments by the ids read just before it). */
+export async function readRequest(tx: Transaction, uid: string, payload: Pick<EnrollPayload, 'studentId' | 'lines' | 'codes'>, familyRefs: DocumentReference[]): Promise<RequestFacts> {
+  const store = db();
+  const classIds = uniq(payload.lines.map((l) => l.classId));
+  if (!classIds.length) throw new HttpsError('invalid-argument', 'Please choose at least one class.');
+  const { discounts, unknownCodes } = await loadDiscountsByCodes(payload.codes, tx);
+  const studentSnap = await tx.get(store.collection(COLLECTIONS.students).doc(payload.studentId));
+  if (!studentSnap.exists || studentSnap.get('ownerUid') !== uid) throw notYourStudent();
+  const student = { ...studentSnap.data(), id: studentSnap.id } as Student;
+
+  const classRefs = classIds.map((id) => store.collection(COLLECTIONS.classes).doc(id));
+  const rosterRefs = classIds.map((id) => store.collection(COLLECTIONS.classes).doc(id).collection(COLLECTIONS.roster).doc(student.id));
+  const snaps = await tx.getAll(...classRefs, ...rosterRefs);
+  const classSnaps = snaps.slice(0, classIds.length);
+  if (classSnaps.some((s) => !s.exists)) throw new HttpsError('failed-precondition', 'A selected class is no longer offered. Please review your classes.');
+  const classes = classSnaps.map((s) => ({ ...s.data(), id: s.id }) as ClassRecord);
+  const semesterIds = uniq(classes.map((c) => c.semesterId));
+  const semesterSnaps = await tx.getAll(...semesterIds.map((id) => store.collection(COLLECTIONS.semesters).doc(id)));
+  const semesters = new Map(semesterSnaps.filter((s) => s.exists).map((s) => [s.id, { ...s.data(), id: s.id } as Semester]));
+  const groupSnap = await tx.get(store.collection(COLLECTIONS.groups).where('semesterId', 'in', semesterIds));
+  const groups = groupSnap.docs.map((d) => ({ ...d.data(), id: d.id }) as ClassGroup);
+  const family = await familyEnrollmentsIn(tx, familyRefs);
+  return { student, classes, rosterSnaps: snaps.slice(classIds.length).filter((s) => s.exists), semesters, groups, discounts, unknownCodes, family };
+}
+
+/** The family's enrollment ids, read just before a transaction (see familyEnrollmentsIn). */
+export const familyEnrollmentRefs = (uid: string) =>
+  db().collection(COLLECTIONS.enrollments).where('ownerUid', '==', uid).select().get().then((snap) => snap.docs.map((d) => d.ref));
+
+/**
+ * Everything but the seats: the classes are for this student and open, the info is confirmed, the
+ * consents answered, the releases signed, no time clash; then the price by the one engine. Throws the
+ * first problem. `seats: false` for a waitlist entry (the classes are full).
+ */
+export async function checkAndPrice(
+  tx: Transaction,
+  facts: RequestFacts & { alreadyIn: Set<string> },
+  payload: Pick<EnrollPayload, 'lines' | 'infoConfirmed' | 'releases'>,
+  releases: Release[],
+  now: Date,
+  today: string,
+  seats: boolean,
+) {
+  const { student, classes, semesters, groups, discounts, unknownCodes, family } = facts;
+  const classIds = classes.map((c) => c.id);
+  const problem =
+    classProblem({ student, classes, semesters, alreadyIn: facts.alreadyIn, today, seats }) ??
+    (needsInfoReview(student.infoReviewedAt, now) && !payload.infoConfirmed
+      ? { code: 'failed-precondition' as const, message: `Please confirm that ${student.firstName}'s information is still accurate.` }
+      : null) ??
+    consentProblem(student) ??
+    releaseProblem(releases, payload.releases, student.guardians.map((g) => g.name));
+  if (problem) throw fail(problem);
+  const clash = selectionProblems(student, classes, await enrolledClassesOf(tx, family, student.id, classIds))[0];
+  if (clash) throw new HttpsError('failed-precondition', clash.message);
+  const rules = await loadRuleDiscounts(tx);
+  const semesterIds = [...semesters.keys()];
+  const uses = await loadCodeUses(discounts, family, tx);
+  const quote = priceBasket({ classes, groups, lines: payload.lines, discounts, unknownCodes, rules, siblingEnrolled: hasSiblingIn(family, student.id, semesterIds), uses, today });
+  if (quote.problems.length) throw new HttpsError('invalid-argument', quote.problems[0].message);
+  return quote;
+}
+
+/** A claimed waitlist offer: its entry (read in the enrollment's transaction) and the price quoted when the family joined. */
+export interface Claim {
+  entryRef: DocumentReference;
+}
+
 export async function enroll(
   uid: string,
   email: string | null,
@@ -105,69 +187,43 @@ export async function enroll(
   today: string,
   now: Date,
   options: Pick<PaymentOptions, 'holdMinutes' | 'payLaterLimit'> & { emailVerified: boolean; paymentInstructions: string },
+  claim?: Claim,
 ): Promise<{ enrollment: Enrollment; replayed: boolean }> {
   const store = db();
   const enrollmentRef = store.collection(COLLECTIONS.enrollments).doc(`${uid}_${payload.idempotencyKey}`);
   const studentRef = store.collection(COLLECTIONS.students).doc(payload.studentId);
-  const classIds = uniq(payload.lines.map((l) => l.classId));
-  if (!classIds.length) throw new HttpsError('invalid-argument', 'Please choose at least one class.');
   // The releases are read before the transaction: every enrollment reads that one document, and read
   // in the transaction it serialised all of them on the emulator (the hold race went from 27 s to a
   // lock timeout). A release edited meanwhile is caught by its version, which the family signed.
-  const [releases, familyRefs] = await Promise.all([
-    loadReleases(),
-    store.collection(COLLECTIONS.enrollments).where('ownerUid', '==', uid).select().get().then((snap) => snap.docs.map((d) => d.ref)),
-  ]);
+  const [releases, familyRefs] = await Promise.all([loadReleases(), familyEnrollmentRefs(uid)]);
 
   return runSeatTransaction(
     async (tx) => {
       const existing = await tx.get(enrollmentRef);
       if (existing.exists) return { enrollment: existing.data() as Enrollment, replayed: true };
-      const { discounts, unknownCodes } = await loadDiscountsByCodes(payload.codes, tx);
-
-      const studentSnap = await tx.get(studentRef);
-      if (!studentSnap.exists || studentSnap.get('ownerUid') !== uid) throw notYourStudent();
-      const student = { ...studentSnap.data(), id: studentSnap.id } as Student;
-
-      const classRefs = classIds.map((id) => store.collection(COLLECTIONS.classes).doc(id));
-      const rosterRefs = classIds.map((id) => store.collection(COLLECTIONS.classes).doc(id).collection(COLLECTIONS.roster).doc(student.id));
-      const snaps = await tx.getAll(...classRefs, ...rosterRefs);
-      const classSnaps = snaps.slice(0, classIds.length);
-      const missing = classSnaps.find((s) => !s.exists);
-      if (missing) throw new HttpsError('failed-precondition', 'A selected class is no longer offered. Please review your classes.');
-      const rosterSnaps = snaps.slice(classIds.length).filter((s) => s.exists);
+      const entry = claim ? await claimableEntry(tx, claim.entryRef, uid, now) : null;
+      const facts = await readRequest(tx, uid, payload, familyRefs);
+      const { student, rosterSnaps, semesters, discounts, family } = facts;
+      const classIds = facts.classes.map((c) => c.id);
       // Lapsed holds never block a seat; this family's own unpaid checkout for the student is replaced.
       const ownHolds = rosterSnaps.filter((s) => s.get(HOLD_END) && s.get('ownerUid') === uid).map((s) => s.get('enrollmentId') as string);
       const released = await holdsToRelease(tx, classIds, now, ownHolds);
       const deltas = seatsGivenBack(released);
-      const classes = classSnaps.map((s) => ({ ...s.data(), id: s.id }) as ClassRecord).map((c) => ({ ...c, enrolledCount: c.enrolledCount + (deltas.get(c.id) ?? 0) }));
+      // A claimed offer's classes: the seat was kept for this family (offers are made only for free
+      // seats), so those still waiting behind it do not make the class full for it.
+      const classes = facts.classes.map((c) => ({
+        ...c,
+        enrolledCount: c.enrolledCount + (deltas.get(c.id) ?? 0),
+        ...(entry?.classIds.includes(c.id) ? { waiting: 0 } : {}),
+      }));
       const releasedIds = new Set(released.map((r) => r.id));
       const alreadyIn = new Set(rosterSnaps.filter((s) => !releasedIds.has(s.get('enrollmentId') as string)).map((s) => s.ref.parent.parent!.id));
 
-      const semesterIds = uniq(classes.map((c) => c.semesterId));
-      const semesterSnaps = await tx.getAll(...semesterIds.map((id) => store.collection(COLLECTIONS.semesters).doc(id)));
-      const semesters = new Map(semesterSnaps.filter((s) => s.exists).map((s) => [s.id, { ...s.data(), id: s.id } as Semester]));
-      const groupSnap = await tx.get(store.collection(COLLECTIONS.groups).where('semesterId', 'in', semesterIds));
-      const groups = groupSnap.docs.map((d) => ({ ...d.data(), id: d.id }) as ClassGroup);
-
-      const problem =
-        classProblem({ student, classes, semesters, alreadyIn, today }) ??
-        (needsInfoReview(student.infoReviewedAt, now) && !payload.infoConfirmed
-          ? { code: 'failed-precondition' as const, message: `Please confirm that ${student.firstName}'s information is still accurate.` }
-          : null) ??
-        consentProblem(student) ??
-        releaseProblem(releases, payload.releases, student.guardians.map((g) => g.name));
-      if (problem) throw fail(problem);
-      const family = await familyEnrollmentsIn(tx, familyRefs);
-      const clash = selectionProblems(student, classes, await enrolledClassesOf(tx, family, student.id, classIds))[0];
-      if (clash) throw new HttpsError('failed-precondition', clash.message);
-
-      const rules = await loadRuleDiscounts(tx);
-      const sibling = hasSiblingIn(family, student.id, semesterIds);
-      const uses = await loadCodeUses(discounts, family, tx);
-      const quote = priceBasket({ classes, groups, lines: payload.lines, discounts, unknownCodes, rules, siblingEnrolled: sibling, uses, today });
-      if (quote.problems.length) throw new HttpsError('invalid-argument', quote.problems[0].message);
-      if (quote.codeProblems.length) throw new HttpsError('failed-precondition', quote.codeProblems[0].message);
+      const today_ = await checkAndPrice(tx, { ...facts, classes, alreadyIn }, payload, releases, now, today, true);
+      // A claim pays the lower of the price quoted when the family joined and today's (a code that
+      // has since ended still counts then); otherwise a code that does not apply is refused.
+      const quote = entry && entry.quote.total < today_.total ? { ...today_, ...entry.quote } : today_;
+      if (!entry && quote.codeProblems.length) throw new HttpsError('failed-precondition', quote.codeProblems[0].message);
       const mismatch = totalProblem(payload.expectedTotal, quote.total);
       if (mismatch) throw fail(mismatch);
 
@@ -198,7 +254,7 @@ export async function enroll(
         ownerUid: uid,
         studentId: student.id,
         studentName: `${student.firstName} ${student.lastName}`,
-        semesterIds,
+        semesterIds: [...semesters.keys()],
         classIds,
         lineItems: quote.lineItems,
         discounts: quote.discounts,
@@ -211,6 +267,7 @@ export async function enroll(
         ...(balanceDueDate ? { balanceDueDate } : {}),
         ...(copyGuardians ? { copyGuardians } : {}),
         ...(counted.length ? { countedDiscountIds: counted } : {}),
+        ...(entry ? { waitlistEntryId: entry.id } : {}),
         releases: payload.releases.map((r) => ({ ...r, signedAt: at })),
         createdAt: at,
         idempotencyKey: payload.idempotencyKey,
@@ -228,7 +285,8 @@ export async function enroll(
           ...(held ? { [HOLD_END]: holdExpiresAt } : {}),
         });
       }
-      writeSeatDeltas(tx, deltas);
+      writeSeatDeltas(tx, deltas, new Map(entry?.classIds.map((id) => [id, -1])));
+      if (entry) claimInTx(tx, claim!.entryRef, enrollment.id, at);
       const codeDeltas = codeUsesGivenBack(released);
       for (const id of counted) addSeat(codeDeltas, id, 1);
       writeCodeUseDeltas(tx, codeDeltas);
@@ -241,7 +299,7 @@ export async function enroll(
         store.collection(COLLECTIONS.mail).doc(),
         buildReceipt(enrollment, new Map(classes.map((c) => [c.id, c])), [...semesters.values()], options.paymentInstructions, to),
       );
-      tx.delete(store.collection(COLLECTIONS.enrollmentDrafts).doc(uid));
+      if (!entry) tx.delete(store.collection(COLLECTIONS.enrollmentDrafts).doc(uid));
       return { enrollment, replayed: false };
     },
   );

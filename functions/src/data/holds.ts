@@ -19,9 +19,17 @@ export const rosterRef = (classId: string, studentId: string) =>
 /** Seat count changes per class, written once per class at the end of a transaction. */
 export type SeatDeltas = Map<string, number>;
 export const addSeat = (deltas: Map<string, number>, key: string, by: number) => deltas.set(key, (deltas.get(key) ?? 0) + by);
-export function writeSeatDeltas(tx: Transaction, deltas: SeatDeltas): void {
-  for (const [classId, delta] of deltas) {
-    if (delta) tx.update(db().collection(COLLECTIONS.classes).doc(classId), { enrolledCount: FieldValue.increment(delta) });
+/** One update per class: its seat count, and (a claimed waitlist offer) the families waiting. */
+export function writeSeatDeltas(tx: Transaction, deltas: SeatDeltas, waiting: SeatDeltas = new Map()): void {
+  for (const classId of new Set([...deltas.keys(), ...waiting.keys()])) {
+    const seats = deltas.get(classId) ?? 0;
+    const waits = waiting.get(classId) ?? 0;
+    if (seats || waits) {
+      tx.update(db().collection(COLLECTIONS.classes).doc(classId), {
+        ...(seats ? { enrolledCount: FieldValue.increment(seats) } : {}),
+        ...(waits ? { waiting: FieldValue.increment(waits) } : {}),
+      });
+    }
   }
 }
 

@@ -15,6 +15,7 @@ import { chunks, col, COLLECTIONS, db, fromDoc, getByIds, notFound, runSeatTrans
 import { HOLD_END } from './holds';
 import { refundToCards } from './refunds';
 import { loadDiscountsByCodes, loadEnrollment, loadReleases } from './enrollments';
+import { serveWaitlists } from './waitlist';
 
 /** Rosters of classes in the order asked, each with the full profile of every student on it. */
 export async function loadRosters(classIds: string[]): Promise<{ rosters: ClassRoster[]; notFound: string[] }> {
@@ -231,7 +232,7 @@ export async function cancelClasses(enrollmentId: string, classIds: string[], re
     if (typeof checked === 'string') throw new HttpsError('invalid-argument', checked);
     cardRefunds = await refundToCards(current, refund, note || 'Classes cancelled by the school', at);
   }
-  return runSeatTransaction(
+  const cancelled = await runSeatTransaction(
     async (tx) => {
       const snap = await tx.get(ref);
       if (!snap.exists) throw notFound('This enrollment');
@@ -267,4 +268,7 @@ export async function cancelClasses(enrollmentId: string, classIds: string[], re
       return next;
     },
   );
+  // The seats given back go to the families waiting for them, in order (issue 20).
+  await serveWaitlists(classIds, new Date());
+  return cancelled;
 }

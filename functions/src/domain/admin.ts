@@ -28,6 +28,8 @@ export function copiedClass(c: ClassRecord, to: { id: string; semesterId: string
     registrationDeadline: move(c.registrationDeadline),
     status: 'draft',
     enrolledCount: 0,
+    // Nobody waits for a new copy (the count would keep its seats from everyone).
+    waiting: 0,
   };
 }
 

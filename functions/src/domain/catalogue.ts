@@ -25,8 +25,9 @@ export function isEnrollable(klass: ClassRecord, semesterOpen: boolean, today: I
   return semesterOpen && klass.status === 'live' && today <= klass.registrationDeadline;
 }
 
-export function seatsLeft(klass: Pick<ClassRecord, 'capacity' | 'enrolledCount'>): number {
-  return Math.max(0, klass.capacity - klass.enrolledCount);
+/** Seats the public may take: none while families wait for the class (its freed seats are theirs). */
+export function seatsLeft(klass: Pick<ClassRecord, 'capacity' | 'enrolledCount' | 'waiting'>): number {
+  return (klass.waiting ?? 0) > 0 ? 0 : Math.max(0, klass.capacity - klass.enrolledCount);
 }
 
 /**
@@ -59,6 +60,7 @@ export function toPublicClass(c: ClassRecord): PublicClass {
     deposit: c.deposit ?? null,
     ...(c.version !== undefined ? { version: c.version } : {}),
     seatsLeft: seatsLeft(c),
+    waiting: c.waiting ?? 0,
   };
 }
 

@@ -20,6 +20,8 @@ export interface EnrollmentFacts {
   /** Classes the student is already on the roster of. */
   alreadyIn: Set<string>;
   today: IsoDate;
+  /** Check there is a seat (false for joining a waitlist). Default true. */
+  seats?: boolean;
 }
 
 export function classProblem(facts: EnrollmentFacts): EnrollmentProblem | null {
@@ -36,7 +38,8 @@ export function classProblem(facts: EnrollmentFacts): EnrollmentProblem | null {
       );
     }
     if (facts.alreadyIn.has(c.id)) return fail(`${student.firstName} is already enrolled in ${c.title}.`);
-    if (c.enrolledCount >= c.capacity) return fail(`${c.title} is full.`);
+    // While families wait for a class, its freed seats are theirs (issue 20): it is full for everyone else.
+    if (facts.seats !== false && (c.enrolledCount >= c.capacity || (c.waiting ?? 0) > 0)) return fail(`${c.title} is full.`);
   }
   return null;
 }

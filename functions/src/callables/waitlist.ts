@@ -1,0 +1,84 @@
+// The waitlist's callables (issue 20): families join, see their place, leave, decline or claim an
+// offer; the office sees a class's list, offers a seat by hand, moves or removes someone.
+import { HttpsError } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { logger } from 'firebase-functions/v2';
+import { callables } from '../../../contract/callables';
+import { FUNCTIONS_REGION } from '../../../contract/constants';
+import { schoolToday } from '../../../contract/schedule';
+import { callable, type CallContext } from '../lib/callable';
+import { startCheckout } from '../data/checkout';
+import { SEAT_CALL_TIMEOUT_S } from '../data/db';
+import { enroll } from '../data/enrollments';
+import { loadCheckoutSettings } from '../data/settings';
+import { takeRate } from '../data/rateLimit';
+import { classWaitlist, declineOffer as decline, entryRef, familyWaitlist, joinWaitlist as join, leaveWaitlist as leave, moveEntry, offerByHand, removeEntry, runWaitlistJob } from '../data/waitlist';
+import { familyView } from '../domain/familyView';
+import { familyEntry } from '../domain/waitlist';
+import { portalOrigin, STRIPE_SECRET_KEY } from '../payments/stripe';
+import type { WaitlistEntry } from '../../../contract/domain';
+
+const staff = (ctx: CallContext) => ctx.email ?? ctx.uid!;
+
+export const joinWaitlist = callable(
+  callables.joinWaitlist,
+  async (payload, ctx) => {
+    await takeRate('enroll', ctx);
+    const { entry, place, replayed } = await join(ctx.uid!, ctx.email, payload, new Date());
+    return { entry: familyEntry(entry, place), replayed };
+  },
+  { timeoutSeconds: SEAT_CALL_TIMEOUT_S },
+);
+
+export const myWaitlist = callable(callables.myWaitlist, async (_payload, ctx) => ({
+  entries: (await familyWaitlist(ctx.uid!)).map(({ entry, place }) => familyEntry(entry, place)),
+}));
+
+export const leaveWaitlist = callable(callables.leaveWaitlist, async ({ entryId }, ctx) => ({ entry: familyEntry(await leave(ctx.uid!, entryId, new Date()), null) }), {
+  timeoutSeconds: SEAT_CALL_TIMEOUT_S,
+});
+
+export const declineOffer = callable(callables.declineOffer, async ({ entryId }, ctx) => ({ entry: familyEntry(await decline(ctx.uid!, entryId, new Date()), null) }), {
+  timeoutSeconds: SEAT_CALL_TIMEOUT_S,
+});
+
+/** Claims an offer: the request the family made when it joined, enrolled at the lower of its quote and today's price. */
+export const claimOffer = callable(
+  callables.claimOffer,
+  async ({ entryId, expectedTotal, idempotencyKey, payWith, payDeposit }, ctx) => {
+    const now = new Date();
+    const [options] = await Promise.all([loadCheckoutSettings(), takeRate('enroll', ctx, now)]);
+    const method = payWith ?? 'office';
+    if (!options.methods.includes(method)) throw new HttpsError('failed-precondition', method === 'card' ? 'Card payments are not offered: please choose another way to pay.' : 'Please pay by card.');
+    const snap = await entryRef(entryId).get();
+    if (!snap.exists || snap.get('ownerUid') !== ctx.uid) throw new HttpsError('not-found', 'This waitlist offer does not exist.');
+    const { request, studentId } = snap.data() as WaitlistEntry;
+    const payload = { ...request, studentId, expectedTotal, idempotencyKey, payWith: method, ...(payDeposit ? { payDeposit } : {}) };
+    const result = await enroll(ctx.uid!, ctx.email, payload, schoolToday(now), now, { ...options, emailVerified: ctx.emailVerified }, { entryRef: entryRef(entryId) });
+    const answer = { enrollment: familyView(result.enrollment), replayed: result.replayed };
+    if (result.enrollment.status !== 'pending_payment') return answer;
+    return { ...answer, checkoutUrl: await startCheckout(result.enrollment, ctx.email, portalOrigin(ctx.origin), now) };
+  },
+  { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY] },
+);
+
+export const adminWaitlist = callable(callables.adminWaitlist, async ({ classId }) => ({ entries: await classWaitlist(classId) }));
+
+const officeView = async (entry: WaitlistEntry) => (await classWaitlist(entry.classIds[0])).find((e) => e.id === entry.id)!;
+
+export const adminWaitlistOffer = callable(callables.adminWaitlistOffer, async ({ entryId }, ctx) => ({ entry: await officeView(await offerByHand(entryId, staff(ctx), new Date())) }), {
+  timeoutSeconds: SEAT_CALL_TIMEOUT_S,
+});
+
+export const adminWaitlistMove = callable(callables.adminWaitlistMove, async ({ entryId, beforeEntryId, reason }, ctx) => ({
+  entry: await officeView(await moveEntry(entryId, beforeEntryId, staff(ctx), reason, new Date())),
+}));
+
+export const adminWaitlistRemove = callable(callables.adminWaitlistRemove, async ({ entryId, reason }, ctx) => ({ entry: await officeView(await removeEntry(entryId, staff(ctx), reason, new Date())) }), {
+  timeoutSeconds: SEAT_CALL_TIMEOUT_S,
+});
+
+/** Every 15 minutes: lapsed offers pass on, reminders go out, free seats are offered (tests call runWaitlistJob). */
+export const waitlistJob = onSchedule({ schedule: 'every 15 minutes', region: FUNCTIONS_REGION }, async () => {
+  logger.info('waitlist job', await runWaitlistJob(new Date()));
+});
