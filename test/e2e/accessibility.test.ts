@@ -23,6 +23,7 @@ const PAGES: Record<'anonymous' | 'family' | 'admin', string[]> = {
     '/admin/classes/management/group/little-naturalists-bundle?semester=open-term',
     '/admin/classes/management/discounts',
     '/admin/classes/management/discounts/sibling10',
+    '/admin/classes/management/waitlist/fire-and-shelter',
   ],
 };
 /** The steps of /classes/enrollment/*, checked by the keyboard test below. */

@@ -1,7 +1,8 @@
 // The waitlist's pure rules (issue 20): order, bundles as units, claim windows, places.
 import { describe, expect, it } from 'vitest';
 import type { WaitlistEntry } from '../../contract/domain';
-import { claimHours, offersToMake, ordinal, placeOf, rankBetween, reminderDue } from '../../functions/src/domain/waitlist';
+import { ordinal } from '../../contract/format';
+import { claimHours, offersToMake, placeOf, rankBetween, reminderDue } from '../../functions/src/domain/waitlist';
 
 const entry = (id: string, classIds: string[], rank: number, over: Partial<WaitlistEntry> = {}): WaitlistEntry =>
   ({ id, classIds, rank, joinedAt: new Date(rank).toISOString(), status: 'waiting', ...over }) as WaitlistEntry;

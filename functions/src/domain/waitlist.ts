@@ -50,13 +50,6 @@ export function placeOf(entry: WaitlistEntry, all: WaitlistEntry[]): number | nu
   return 1 + all.filter((o) => o.id !== entry.id && o.status === 'waiting' && o.classIds.some((id) => entry.classIds.includes(id)) && byRank(o, entry) < 0).length;
 }
 
-/** "1st", "2nd", "23rd". */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
-  return `${n}${suffix}`;
-}
-
 /** The rank that puts an entry just before `next` (after `previous`), or at the end. */
 export function rankBetween(previous: WaitlistEntry | undefined, next: WaitlistEntry | undefined): number {
   if (!next) return (previous?.rank ?? 0) + 1000;

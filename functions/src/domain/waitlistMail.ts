@@ -2,9 +2,8 @@
 // school's footer and a link to the family's page.
 import { SCHOOL_NAME } from '../../../contract/constants';
 import type { WaitlistEntry } from '../../../contract/domain';
-import { formatCents, formatMoment } from '../../../contract/format';
+import { formatCents, formatMoment, ordinal } from '../../../contract/format';
 import { escapeHtml } from '../../../contract/markdown';
-import { ordinal } from './waitlist';
 
 export type WaitlistMailKind = 'joined' | 'offer' | 'reminder' | 'lapsed' | 'removed';
 

@@ -12,6 +12,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { useCatalogCache } from '../catalog/api';
 import { LoadError } from '../../components/LoadError';
 import { useMyEnrollments, usePayBalance } from './api';
+import { MyWaitlist } from './MyWaitlist';
 
 /** "Pay balance $Y": Stripe's page for what the enrollment still owes. */
 function PayBalance({ enrollment }: { enrollment: FamilyEnrollment }) {
@@ -56,6 +57,7 @@ export default function MyEnrollments() {
       <p>
         <Link to="/account/students">My students and their info</Link>
       </p>
+      <MyWaitlist />
       {state.status === 'loading' && <PageLoading label="Loading your enrollments…" />}
       {state.status === 'error' && <LoadError error={state.error} onRetry={reload} />}
       {state.status === 'loaded' && state.value.enrollments.length === 0 && (

@@ -1,5 +1,5 @@
 // The family's own data: students and enrollments.
-import { ENROLLMENT_CALLS, useCallMutation, useCallQuery } from '../../lib/query';
+import { CATALOGUE_CALLS, ENROLLMENT_CALLS, useCallMutation, useCallQuery } from '../../lib/query';
 
 export const useMyStudents = () => useCallQuery('myStudents');
 export const useMyEnrollments = (enabled = true) => useCallQuery('myEnrollments', undefined, { enabled });
@@ -8,3 +8,11 @@ export const useSaveStudent = () => useCallMutation('saveStudent', ['myStudents'
 export const useEnroll = () => useCallMutation('enroll', ENROLLMENT_CALLS);
 /** Stripe's page for what an enrollment still owes. */
 export const usePayBalance = () => useCallMutation('payBalance');
+
+// The waitlist (issue 20): a change to it changes the family's list and the classes' seats and counts.
+const WAITLIST_CALLS = ['myWaitlist', 'adminWaitlist', ...CATALOGUE_CALLS] as const;
+export const useMyWaitlist = (enabled = true) => useCallQuery('myWaitlist', undefined, { enabled });
+export const useJoinWaitlist = () => useCallMutation('joinWaitlist', WAITLIST_CALLS);
+export const useLeaveWaitlist = () => useCallMutation('leaveWaitlist', WAITLIST_CALLS);
+export const useDeclineOffer = () => useCallMutation('declineOffer', WAITLIST_CALLS);
+export const useClaimOffer = () => useCallMutation('claimOffer', [...WAITLIST_CALLS, ...ENROLLMENT_CALLS]);

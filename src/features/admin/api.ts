@@ -34,3 +34,10 @@ export const useRecordPayment = () => useCallMutation('adminRecordPayment', ENRO
 export const useVoidPayment = () => useCallMutation('adminVoidPayment', ENROLLMENT_CALLS);
 export const useCancelEnrollment = () => useCallMutation('adminCancelEnrollment', ENROLLMENT_CALLS);
 export const useReleaseHold = () => useCallMutation('adminReleaseHold', ENROLLMENT_CALLS);
+
+// The waitlist of a class (issue 20): a change to it changes the list, the class's counts and the catalogue.
+export const useAdminWaitlist = (classId: string) => useCallQuery('adminWaitlist', { classId });
+const WAITLIST_CHANGES = ['adminWaitlist', 'myWaitlist', ...OFFICE_CLASS_CALLS] as const;
+export const useWaitlistOffer = () => useCallMutation('adminWaitlistOffer', WAITLIST_CHANGES);
+export const useWaitlistMove = () => useCallMutation('adminWaitlistMove', WAITLIST_CHANGES);
+export const useWaitlistRemove = () => useCallMutation('adminWaitlistRemove', WAITLIST_CHANGES);

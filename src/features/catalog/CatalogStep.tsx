@@ -16,6 +16,7 @@ import {
   slidingPriceProblem,
   toggleAddOn,
   toggleClass,
+  waitlistProblem,
   type Selection,
 } from './selection';
 import { SelectionSummary } from './SelectionSummary';
@@ -103,6 +104,10 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
     const message = c ? slidingPriceProblem(c, choice.price) : null;
     return c && message ? [{ classId: c.id, title: c.title, message }] : [];
   });
+  const allGroups = Object.values(available.value).flatMap((s) => s.groups);
+  const waitlistMessage = waitlistProblem(shown, allGroups);
+  const waitlistChoice = Object.values(shown).find((c) => c.waitlist);
+  if (waitlistMessage && waitlistChoice) blocked.push({ classId: waitlistChoice.classId, title: offered.get(waitlistChoice.classId)?.title ?? '', message: waitlistMessage });
 
   return (
     <div className="catalog-page">
@@ -146,7 +151,7 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
                     group={g}
                     classes={g.classIds.map((id) => offered.get(id)!).filter(Boolean)}
                     complete={isGroupComplete(shown, g)}
-                    onSelectAll={() => setSelection((s) => selectGroup(s, g))}
+                    onSelectAll={() => setSelection((s) => selectGroup(s, g, new Set(g.classIds.filter((id) => (offered.get(id)?.seatsLeft ?? 0) <= 0))))}
                   />
                 ))}
               </div>

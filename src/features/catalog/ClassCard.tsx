@@ -39,6 +39,7 @@ export function ClassCard({ klass: c, availability, choice, onToggle, onPrice, o
         {availability === 'open' ? (
           <span className={`seats${full ? ' seats-full' : c.seatsLeft <= 3 ? ' seats-few' : ''}`}>
             {full && <span className="pi pi-ban" aria-hidden="true" />} {seatsText(c.seatsLeft)}
+            {c.waiting > 0 && ` · ${c.waiting} waiting`}
           </span>
         ) : (
           <span className="seats seats-unavailable">{UNAVAILABLE[availability]}</span>
@@ -74,12 +75,11 @@ export function ClassCard({ klass: c, availability, choice, onToggle, onPrice, o
           variant={selected ? 'outlined' : 'primary'}
           className="select-button"
           aria-pressed={selected}
-          disabled={full && !selected}
           onClick={onToggle}
         >
-          <span className={`pi ${selected ? 'pi-check' : full ? 'pi-ban' : 'pi-plus'}`} aria-hidden="true" />
+          <span className={`pi ${selected ? 'pi-check' : full ? 'pi-clock' : 'pi-plus'}`} aria-hidden="true" />
           <span className="p-button-label">
-            {selected ? 'Selected' : full ? 'Full' : 'Select'}
+            {selected ? (choice?.waitlist ? 'On your list: waitlist' : 'Selected') : full ? 'Join the waitlist' : 'Select'}
             <span className="visually-hidden"> {c.title}</span>
           </span>
         </Button>

@@ -30,11 +30,11 @@ export function GroupCard({
       <Button
         variant={complete ? 'outlined' : 'primary'}
         onClick={onSelectAll}
-        disabled={complete || anyFull}
+        disabled={complete}
       >
         <span className="pi pi-check-square" aria-hidden="true" />
         <span className="p-button-label">
-          {complete ? 'All selected' : anyFull ? 'A class in this bundle is full' : 'Select all'}
+          {complete ? 'All selected' : anyFull ? 'Join the waitlist for the bundle' : 'Select all'}
           <span className="visually-hidden"> in {group.name}</span>
         </span>
       </Button>

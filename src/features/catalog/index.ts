@@ -1,3 +1,3 @@
 // What other features use of the catalogue: the class list step and the family's selection.
 export { CatalogStep } from './CatalogStep';
-export { loadSelection, saveSelection, selectionChangedAt, type Selection } from './selection';
+export { isWaitlist, loadSelection, saveSelection, selectionChangedAt, type Selection } from './selection';

@@ -11,6 +11,8 @@ export interface ClassChoice {
   /** Chosen price on the class's sliding scale; undefined = list price. */
   price?: Cents;
   addOnIds: string[];
+  /** The class was full when chosen: the family joins its waitlist (issue 20). */
+  waitlist?: boolean;
 }
 
 export type Selection = Record<string, ClassChoice>;
@@ -29,6 +31,7 @@ export function loadSelection(): Selection {
           semesterId: c.semesterId,
           price: typeof c.price === 'number' ? c.price : undefined,
           addOnIds: c.addOnIds.filter((a): a is string => typeof a === 'string'),
+          ...(c.waitlist === true ? { waitlist: true } : {}),
         };
       }
     }
@@ -56,14 +59,27 @@ export function toggleClass(selection: Selection, klass: PublicClass): Selection
     const { [klass.id]: _removed, ...rest } = selection;
     return rest;
   }
-  return { ...selection, [klass.id]: { classId: klass.id, semesterId: klass.semesterId, addOnIds: [] } };
+  return { ...selection, [klass.id]: { classId: klass.id, semesterId: klass.semesterId, addOnIds: [], ...(klass.seatsLeft <= 0 ? { waitlist: true } : {}) } };
 }
 
-export function selectGroup(selection: Selection, group: ClassGroup): Selection {
+/** Selects every class of a bundle; when one of them is full, the bundle's waitlist (it waits as a unit). */
+export function selectGroup(selection: Selection, group: ClassGroup, full: Set<string> = new Set()): Selection {
+  const waitlist = group.classIds.some((id) => full.has(id));
   const next = { ...selection };
-  for (const id of group.classIds) next[id] ??= { classId: id, semesterId: group.semesterId, addOnIds: [] };
+  for (const id of group.classIds) next[id] = { ...(next[id] ?? { classId: id, semesterId: group.semesterId, addOnIds: [] }), ...(waitlist ? { waitlist: true } : {}) };
   return next;
 }
+
+/** Joining a waitlist goes alone: one class, or one bundle (the server refuses anything else). */
+export function waitlistProblem(selection: Selection, groups: ClassGroup[]): string | null {
+  const chosen = Object.values(selection);
+  if (!chosen.some((c) => c.waitlist)) return null;
+  const ids = chosen.map((c) => c.classId).sort();
+  const oneBundle = groups.some((g) => g.classIds.length === ids.length && [...g.classIds].sort().every((id, i) => id === ids[i]));
+  return ids.length === 1 || oneBundle ? null : 'Join a waitlist on its own, for one class or one bundle: remove the other classes (you can enroll in them after).';
+}
+
+export const isWaitlist = (selection: Selection) => Object.values(selection).some((c) => c.waitlist);
 
 export const isGroupComplete = (selection: Selection, group: ClassGroup) => group.classIds.every((id) => !!selection[id]);
 

@@ -15,7 +15,7 @@ import { useAdminClasses, useSaveClass } from '../api';
 import { Button } from '../../../components/Button';
 import { MoneyField } from '../../../components/MoneyField';
 
-type Draft = Omit<AdminClass, 'id' | 'enrolledCount'>;
+type Draft = Omit<AdminClass, 'id' | 'enrolledCount' | 'waiting'>;
 const STATUSES = [
   { value: 'draft', label: 'Draft (not shown to families)' },
   { value: 'live', label: 'Live (open for registration)' },
@@ -165,6 +165,6 @@ export default function ClassForm() {
   if (all.status === 'error') return <LoadError error={all.error} onRetry={reloadAll} />;
   const found = all.value.classes.find((c) => c.id === id);
   if (!found) return <LoadError error="This class does not exist." onRetry={reloadAll} />;
-  const { id: _id, enrolledCount, ...initial } = found;
+  const { id: _id, enrolledCount, waiting: _waiting, ...initial } = found;
   return <Form key={found.id} initial={initial} id={found.id} enrolled={enrolledCount} />;
 }

@@ -9,6 +9,7 @@ import ClassForm from './ClassForm';
 import GroupForm from './GroupForm';
 import { GroupList } from './GroupList';
 import SemesterForm from './SemesterForm';
+import WaitlistPage from './WaitlistPage';
 import { ClassTable } from './ClassTable';
 import { useAdminClasses } from '../api';
 import { LinkButton } from '../../../components/Button';
@@ -95,6 +96,7 @@ export default function ClassManagement() {
           </div>
         }
       />
+      <Route path="waitlist/:classId" element={<WaitlistPage />} />
     </Routes>
   );
 }

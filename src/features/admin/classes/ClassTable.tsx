@@ -118,12 +118,22 @@ export function ClassTable({
                   <td>{schedule(c)}</td>
                   <td className="num">
                     {c.enrolledCount} / {c.capacity}
+                    {(c.waiting ?? 0) > 0 && (
+                      <div>
+                        <Link to={`waitlist/${c.id}`}>
+                          {c.waiting} waiting<span className="visually-hidden"> for {c.title}</span>
+                        </Link>
+                      </div>
+                    )}
                   </td>
                   <td className="num">{c.slidingScale ? `${formatCents(c.slidingScale.min)}–${formatCents(c.slidingScale.max)}` : formatCents(c.price)}</td>
                   <td>
                     <div className="row-actions">
                     <Link to={`class/${c.id}?semester=${semester.id}`}>
                       Edit<span className="visually-hidden"> {c.title}</span>
+                    </Link>
+                    <Link to={`waitlist/${c.id}`}>
+                      Waitlist<span className="visually-hidden"> of {c.title}</span>
                     </Link>
                     <button
                       type="button"

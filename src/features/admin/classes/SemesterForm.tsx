@@ -59,6 +59,15 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
             cents={s.depositPerClass ?? null}
             onChange={(depositPerClass) => set({ depositPerClass })}
           />
+          <TextField
+            path="waitlistClaimHours"
+            label="Hours to claim a waitlist seat (optional)"
+            type="number"
+            hint="Empty: 48. Never more than 24 within 14 days of a class's start, 4 within 2 days."
+            errors={errors}
+            value={s.waitlistClaimHours == null ? '' : String(s.waitlistClaimHours)}
+            onChange={(v) => set({ waitlistClaimHours: v.trim() ? Math.round(Number(v)) : null })}
+          />
         </div>
         <TextArea path="infoMarkdown" label="Info panel for families (markdown)" errors={errors} value={s.infoMarkdown} onChange={(infoMarkdown) => set({ infoMarkdown })} />
         {s.infoMarkdown && (

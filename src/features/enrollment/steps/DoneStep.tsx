@@ -1,18 +1,32 @@
 import { useEffect } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
-import type { FamilyEnrollment } from '../../../../contract/domain';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import type { FamilyEnrollment, FamilyWaitlistEntry } from '../../../../contract/domain';
+import { ordinal } from '../../../../contract/format';
 import { Markdown } from '../../../components/Markdown';
 import { useSettings } from '../../../lib/settingsContext';
 import { useFlow } from '../FlowContext';
 import { EnrolledSummary, PageHeading } from './EnrolledSummary';
 
-/** After submit: what was enrolled, what is due and how to pay. */
+/** After submit: what was enrolled, what is due and how to pay (or the place on the waitlist). */
 export default function DoneStep() {
-  const enrollment = (useLocation().state as { enrollment?: FamilyEnrollment } | null)?.enrollment;
+  const { enrollment, entry } = (useLocation().state as { enrollment?: FamilyEnrollment; entry?: FamilyWaitlistEntry } | null) ?? {};
   const settings = useSettings();
   const { finish } = useFlow();
   // The enrollment is done: the next one starts fresh (the server already deleted the draft).
   useEffect(() => finish(), [finish]);
+  if (entry) {
+    return (
+      <div className="step done-step">
+        <PageHeading>
+          <span className="pi pi-clock" aria-hidden="true" /> {entry.studentName} is on the waitlist
+        </PageHeading>
+        <p>
+          {entry.studentName} is {entry.place ? `${ordinal(entry.place)} in line` : 'on the list'} for <strong>{entry.title}</strong>. Nothing is charged now: when a seat
+          frees up we hold it and email you, and you claim it from <Link to="/account/enrollments">My Enrollments</Link>.
+        </p>
+      </div>
+    );
+  }
   if (!enrollment) return <Navigate to="/account/enrollments" replace />;
   return (
     <div className="step done-step">

@@ -1,0 +1,133 @@
+// My Enrollments' waitlist section (issue 20): each child's place, a seat offered with its deadline
+// (claim it, paying by card or the office later, or decline it), and leaving the list.
+import { useState } from 'react';
+import type { CheckoutMethod, FamilyWaitlistEntry } from '../../../contract/domain';
+import { formatCents, formatDay, formatMoment, ordinal } from '../../../contract/format';
+import { Button } from '../../components/Button';
+import { usePaymentOptions } from '../../lib/paymentOptions';
+import { failureText, useFetchCall } from '../../lib/query';
+import { useNotify } from '../../lib/toast';
+import { useClaimOffer, useDeclineOffer, useLeaveWaitlist, useMyWaitlist } from './api';
+
+const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+const ENDED: Partial<Record<FamilyWaitlistEntry['status'], string>> = {
+  enrolled: 'Enrolled from the waitlist',
+  lapsed: 'The seat offered was not claimed in time',
+  declined: 'You declined the seat offered',
+  left: 'You left the waitlist',
+  removed: 'Taken off the waitlist by the school office',
+};
+
+function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
+  const [options] = usePaymentOptions();
+  const methods = options.status === 'loaded' ? options.value.methods : [];
+  const [chosen, setChosen] = useState<CheckoutMethod | null>(null);
+  const method = chosen && methods.includes(chosen) ? chosen : methods[0];
+  const claim = useClaimOffer();
+  const decline = useDeclineOffer();
+  const fetchCall = useFetchCall();
+  const notify = useNotify();
+  const [key] = useState(newKey);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const claimSeat = async () => {
+    setBusy(true);
+    setFailure('');
+    try {
+      // The family pays the lower of the price quoted when it joined and today's.
+      const today = await fetchCall('priceBasket', { lines: entry.request.lines, codes: entry.request.codes, studentId: entry.studentId });
+      const { enrollment, checkoutUrl } = await claim.mutateAsync({ entryId: entry.id, expectedTotal: Math.min(entry.quote.total, today.total), idempotencyKey: key, payWith: method });
+      if (checkoutUrl) return window.location.assign(checkoutUrl);
+      notify({ severity: 'success', summary: 'Success', detail: `${enrollment.studentName} is enrolled in ${entry.title}!` });
+    } catch (e) {
+      setFailure(failureText(e));
+    }
+    setBusy(false);
+  };
+  return (
+    <div className="waitlist-offer">
+      <p>
+        <strong>A seat is held for {entry.studentName}</strong> until {formatMoment(entry.offer!.expiresAt)}. You pay at most {formatCents(entry.quote.total)} (the price when
+        you joined, or today’s if lower).
+      </p>
+      {methods.length > 1 && (
+        <div className="pay-choice" role="radiogroup" aria-label={`How to pay for ${entry.title}`}>
+          {methods.map((m) => (
+            <label key={m} className="pay-option">
+              <input type="radio" name={`claim-${entry.id}`} value={m} checked={method === m} onChange={() => setChosen(m)} />
+              <span>{m === 'card' ? 'Pay by card now' : 'Pay the office later (check, cash or Venmo)'}</span>
+            </label>
+          ))}
+        </div>
+      )}
+      <div className="row-actions">
+        <Button disabled={busy || !method} onClick={() => void claimSeat()}>
+          <span className="p-button-label">
+            {busy ? 'Claiming…' : 'Claim the seat'}
+            <span className="visually-hidden"> in {entry.title}</span>
+          </span>
+        </Button>
+        <Button variant="outlined" disabled={busy || decline.isPending} onClick={() => decline.mutate({ entryId: entry.id })}>
+          <span className="p-button-label">
+            Decline<span className="visually-hidden"> the seat in {entry.title}</span>
+          </span>
+        </Button>
+      </div>
+      {(failure || decline.isError) && (
+        <p role="alert" className="form-failure">
+          {failure || failureText(decline.error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Entry({ entry }: { entry: FamilyWaitlistEntry }) {
+  const leave = useLeaveWaitlist();
+  return (
+    <li className="enrollment-card waitlist-card">
+      <h3>
+        {entry.studentName} · {entry.title}
+      </h3>
+      <p className="muted">
+        Joined {formatDay(entry.joinedAt)} · price quoted {formatCents(entry.quote.total)}
+      </p>
+      {entry.status === 'waiting' && (
+        <>
+          <p>
+            <strong>{entry.place ? `${ordinal(entry.place)} on the waitlist` : 'On the waitlist'}</strong>. We email you when a seat is free.
+          </p>
+          <Button variant="outlined" disabled={leave.isPending} onClick={() => leave.mutate({ entryId: entry.id })}>
+            <span className="p-button-label">
+              Leave the waitlist<span className="visually-hidden"> for {entry.title}</span>
+            </span>
+          </Button>
+          {leave.isError && (
+            <p role="alert" className="form-failure">
+              {failureText(leave.error)}
+            </p>
+          )}
+        </>
+      )}
+      {entry.status === 'offered' && <Offer entry={entry} />}
+      {ENDED[entry.status] && <p className="muted">{ENDED[entry.status]}.</p>}
+    </li>
+  );
+}
+
+/** The family's waitlists, when it has any. */
+export function MyWaitlist() {
+  const [state] = useMyWaitlist();
+  if (state.status !== 'loaded' || state.value.entries.length === 0) return null;
+  return (
+    <section aria-labelledby="my-waitlist">
+      <h2 id="my-waitlist">Waitlists</h2>
+      <ul className="enrollment-list">
+        {state.value.entries.map((e) => (
+          <Entry key={e.id} entry={e} />
+        ))}
+      </ul>
+    </section>
+  );
+}

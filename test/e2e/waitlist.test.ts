@@ -1,0 +1,90 @@
+// Issue 20 in Chromium: a family joins the waitlist of a full class on a phone; the office cancels
+// another family's seat; the family gets the offer email, claims the seat, pays on the test checkout
+// page and is enrolled; the office sees its list change.
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminDb } from '../../scripts/demo/adminApp';
+import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, familyWithStudent } from '../support/samples';
+import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
+
+const db = () => adminDb();
+
+/** From the class list to the review, joining the waitlist of `title` for Ava. */
+async function joinToReview(page: Page, title: string) {
+  await page.goto('/classes/enrollment');
+  await page.getByRole('button', { name: `Join the waitlist ${title}`, exact: true }).click();
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: 'Who is enrolling?' }).waitFor();
+  await page.getByRole('radio', { name: /Ava Rivera/ }).check();
+  for (const heading of ['Student info', 'Health and safety', 'Releases']) {
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: heading }).waitFor();
+  }
+  for (const release of ['Medical Release', 'Liability Release']) await page.getByLabel(`Type your full name to sign the ${release}`).fill('Sam Rivera');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('heading', { name: 'Review and join the waitlist' }).waitFor();
+}
+
+describe('the waitlist in Chromium (issue 20)', () => {
+  const browser = seededBrowser();
+  beforeAll(async () => {
+    await addClassesLikeWildArt([{ id: 'owl-prowl', title: 'Owl Prowl', capacity: 1, weekday: 1 }]);
+    const holder = await familyWithStudent('holder@example.com', 'Hollis', 'Holder');
+    const held = await enrollAtQuotedPrice(holder.user.idToken, { studentId: holder.studentId, lines: [{ classId: 'owl-prowl', addOnIds: [] }], idempotencyKey: 'holder-owl-1', typedName: AVA.guardians[0].name });
+    expect(held.status).toBe(200);
+  });
+
+  it('joins on a phone, gets the seat the office frees, claims and pays by card; the office sees the list change', async () => {
+    const { context, page } = await newPage(browser(), 360, 740);
+    await signInAs(page, 'family@example.com', 'family-demo-1');
+    await joinToReview(page, 'Owl Prowl');
+    await page.getByText(/Nothing is charged now\. When a seat frees up, we hold it for Ava/).waitFor();
+    expect(await page.getByRole('radio', { name: /Pay .* by card now/ }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Join the waitlist' }).click();
+    await page.getByRole('heading', { name: 'Ava Rivera is on the waitlist' }).waitFor();
+    await page.getByText('Ava Rivera is 1st in line for').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'My Enrollments' }).click();
+    await page.getByText('1st on the waitlist').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The office cancels the other family's seat (1280 px).
+    const office = await newPage(browser());
+    await signInAs(office.page, 'admin@example.com', 'admin-demo-1');
+    await office.page.goto('/admin/enrollments');
+    await office.page.getByLabel('Student or class').fill('Hollis Holder');
+    await office.page.getByRole('button', { name: 'Payments & changes for Hollis Holder' }).click();
+    const dialog = office.page.getByRole('dialog');
+    await dialog.getByLabel('Owl Prowl').check();
+    await dialog.getByRole('button', { name: 'Cancel selected classes' }).click();
+    await office.page.getByRole('alertdialog').getByRole('button', { name: 'Cancel the classes' }).click();
+    await office.page.getByText(/^Cancelled Owl Prowl/).waitFor();
+    // The family's offer email is written.
+    const offers = (await db().collection('mail').where('kind', '==', 'offer').get()).docs.map((d) => d.data());
+    expect(offers.map((m) => m.to)).toEqual([['family@example.com']]);
+    expect(offers[0].message.text).toContain('A seat in Owl Prowl is held for Ava Rivera until');
+    await office.page.goto('/admin/classes/management/waitlist/owl-prowl');
+    await office.page.getByRole('heading', { name: 'Waitlist: Owl Prowl' }).waitFor();
+    await office.page.getByRole('cell', { name: /^Offered until/ }).waitFor();
+    expect(await axeViolations(office.page)).toEqual([]);
+
+    // The family claims the seat and pays by card on the test checkout page.
+    await page.reload();
+    await page.getByText('A seat is held for Ava Rivera').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('radio', { name: 'Pay by card now' }).check();
+    await page.getByRole('button', { name: 'Claim the seat in Owl Prowl' }).click();
+    await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
+    await page.getByRole('button', { name: 'Pay $260.00' }).click();
+    await page.getByRole('heading', { name: 'Payment received — Ava is enrolled' }).waitFor();
+    expect((await db().doc('classes/owl-prowl').get()).data()).toMatchObject({ enrolledCount: 1, capacity: 1, waiting: 0 });
+
+    // The office's list shows the change.
+    await office.page.reload();
+    await office.page.getByRole('cell', { name: 'Enrolled', exact: true }).waitFor();
+    expect(await axeViolations(office.page)).toEqual([]);
+    await office.context.close();
+    await context.close();
+  });
+});
