@@ -504,7 +504,9 @@ export interface DashboardFigures {
   netPaid: Cents;
   /** billed − net paid. */
   outstanding: Cents;
-  classes: { id: string; title: string; enrolled: number; capacity: number; status: ClassStatus }[];
+  /** Families on the semester's waitlists (waiting or holding an offer), over its classes. */
+  waiting: number;
+  classes: { id: string; title: string; enrolled: number; capacity: number; status: ClassStatus; waiting: number }[];
   recent: { id: string; studentName: string; total: Cents; balance: Cents; createdAt: string; classTitles: string[] }[];
 }
 
@@ -523,6 +525,8 @@ export interface ClassRoster {
   semesterName: string;
   /** Sorted by last name, then first name. */
   entries: RosterEntry[];
+  /** Families on the class's waitlist, apart from the roster, in order (issue 20). */
+  waitlist: { studentName: string; status: 'waiting' | 'offered'; place: number | null; offerExpiresAt?: string }[];
 }
 
 export const STUDENT_SORTS = ['name', 'grade', 'school'] as const;

@@ -1,7 +1,7 @@
 // Issue 20: a waitlist that fills freed seats by itself, in order — with real ID tokens against the
 // functions, and the offer job called directly (it runs every 15 minutes in production).
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Enrollment, FamilyWaitlistEntry, OfficeWaitlistEntry, PriceQuote, SemesterCatalogue, WaitlistEntry } from '../../contract/domain';
+import type { ClassRoster, DashboardFigures, Enrollment, FamilyWaitlistEntry, OfficeWaitlistEntry, PriceQuote, SemesterCatalogue, WaitlistEntry } from '../../contract/domain';
 import { classInputSchema } from '../../contract/schemas';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { seedDemo } from '../../scripts/demo/seedDemo';
@@ -214,6 +214,20 @@ describe('the waitlist (issue 20)', () => {
       ['Wait13 Family', 1],
       ['Wait9 Family', 2],
     ]);
+    // Class forms list the waitlist apart from the roster; the dashboard counts those waiting.
+    const forms = await callFunction<{ rosters: ClassRoster[] }>('adminRosters', { classIds: ['wl-e'] }, admin.idToken);
+    const sheet = forms.result!.rosters[0];
+    expect(sheet.entries.map((e) => e.student.firstName)).toEqual(['Wait5']);
+    expect(sheet.waitlist.map((w) => [w.studentName, w.status, w.place])).toEqual([
+      ['Wait6 Family', 'offered', null],
+      ['Wait7 Family', 'offered', null],
+      ['Wait8 Family', 'offered', null],
+      ['Wait13 Family', 'waiting', 1],
+      ['Wait9 Family', 'waiting', 2],
+    ]);
+    const dashboard = await callFunction<DashboardFigures>('adminDashboard', { semesterId: 'open-term' }, admin.idToken);
+    expect(dashboard.result!.waiting).toBe(5);
+    expect(dashboard.result!.classes.find((c) => c.id === 'wl-e')!.waiting).toBe(5);
     // Families cannot use the office's calls, nor leave another family's entry.
     expect((await callFunction('adminWaitlist', { classId: 'wl-e' }, families[6].user.idToken)).status).toBe(403);
     expect((await callFunction('leaveWaitlist', { entryId: last.id }, families[6].user.idToken)).status).toBe(404);

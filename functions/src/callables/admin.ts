@@ -249,8 +249,9 @@ export const adminDashboard = callable(callables.adminDashboard, async ({ semest
     refunded: sum(refundedOf),
     netPaid: sum(netPaidOf),
     outstanding: sum(balanceOf),
+    waiting: offered.reduce((s, c) => s + (c.waiting ?? 0), 0),
     classes: offered
-      .map((c) => ({ id: c.id, title: c.title, enrolled: c.enrolledCount, capacity: c.capacity, status: c.status }))
+      .map((c) => ({ id: c.id, title: c.title, enrolled: c.enrolledCount, capacity: c.capacity, status: c.status, waiting: c.waiting ?? 0 }))
       .sort((a, b) => a.title.localeCompare(b.title)),
     recent: [...enrollments]
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt))

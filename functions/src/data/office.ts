@@ -15,7 +15,8 @@ import { chunks, col, COLLECTIONS, db, fromDoc, getByIds, notFound, runSeatTrans
 import { HOLD_END } from './holds';
 import { refundToCards } from './refunds';
 import { loadDiscountsByCodes, loadEnrollment, loadReleases } from './enrollments';
-import { serveWaitlists } from './waitlist';
+import { serveWaitlists, waitingFor } from './waitlist';
+import { placeOf } from '../domain/waitlist';
 
 /** Rosters of classes in the order asked, each with the full profile of every student on it. */
 export async function loadRosters(classIds: string[]): Promise<{ rosters: ClassRoster[]; notFound: string[] }> {
@@ -23,9 +24,10 @@ export async function loadRosters(classIds: string[]): Promise<{ rosters: ClassR
   const byId = new Map(found.map((c) => [c.id, c]));
   const classes = uniq(classIds).flatMap((id) => byId.get(id) ?? []);
   const rosterSnaps = await Promise.all(classes.map((c) => col(COLLECTIONS.classes).doc(c.id).collection(COLLECTIONS.roster).get()));
-  const [{ found: students }, { found: semesters }] = await Promise.all([
+  const [{ found: students }, { found: semesters }, waiting] = await Promise.all([
     getByIds<Student>(COLLECTIONS.students, rosterSnaps.flatMap((s) => s.docs.map((d) => d.id))),
     getByIds<Semester>(COLLECTIONS.semesters, classes.map((c) => c.semesterId)),
+    waitingFor(classes.filter((c) => (c.waiting ?? 0) > 0).map((c) => c.id)),
   ]);
   const studentById = new Map(students.map((s) => [s.id, s]));
   const semesterName = new Map(semesters.map((s) => [s.id, s.name]));
@@ -33,6 +35,9 @@ export async function loadRosters(classIds: string[]): Promise<{ rosters: ClassR
     rosters: classes.map((klass, i) => ({
       class: klass,
       semesterName: semesterName.get(klass.semesterId) ?? '',
+      waitlist: waiting
+        .filter((e) => e.classIds.includes(klass.id))
+        .map((e) => ({ studentName: e.studentName, status: e.status as 'waiting' | 'offered', place: placeOf(e, waiting), ...(e.offer ? { offerExpiresAt: e.offer.expiresAt } : {}) })),
       entries: sortRoster(
         // A seat held for a card payment is not on the roster until it is paid.
         rosterSnaps[i].docs.flatMap((d) => {

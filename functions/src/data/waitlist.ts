@@ -9,10 +9,10 @@ import type { joinWaitlistSchema } from '../../../contract/schemas';
 import { schoolToday } from '../../../contract/schedule';
 import { isEnrollable, isOpenForEnrollment } from '../domain/catalogue';
 import { totalProblem } from '../domain/enrollment';
-import { claimHours, offerEnd, offerLapsed, offersToMake, onTheList, placeOf, rankBetween, reminderDue } from '../domain/waitlist';
+import { claimHours, listOrder, offerEnd, offerLapsed, offersToMake, onTheList, placeOf, rankBetween, reminderDue } from '../domain/waitlist';
 import { waitlistMail, type WaitlistMailKind } from '../domain/waitlistMail';
 import { portalOrigin } from '../payments/stripe';
-import { COLLECTIONS, db, runSeatTransaction, uniq } from './db';
+import { chunks, COLLECTIONS, db, runSeatTransaction, uniq } from './db';
 import { checkAndPrice, familyEnrollmentRefs, loadReleases, readRequest } from './enrollments';
 
 export type JoinPayload = z.output<typeof joinWaitlistSchema>;
@@ -216,10 +216,7 @@ export async function familyWaitlist(uid: string): Promise<{ entry: WaitlistEntr
 /** A class's list for the office: everyone who waits or waited, in order, with places. */
 export async function classWaitlist(classId: string): Promise<OfficeWaitlistEntry[]> {
   const list = (await entries().where('classIds', 'array-contains', classId).get()).docs.map((d) => d.data() as WaitlistEntry);
-  const order = (e: WaitlistEntry) => (onTheList(e) ? 0 : 1);
-  return list
-    .sort((a, b) => order(a) - order(b) || a.rank - b.rank)
-    .map((e) => ({ ...e, place: placeOf(e, list) }));
+  return list.sort(listOrder).map((e) => ({ ...e, place: placeOf(e, list) }));
 }
 
 /** The office offers a seat to this family now, out of order (a seat must be free). */
@@ -260,4 +257,11 @@ export async function moveEntry(id: string, beforeId: string | null, by: string,
     tx.set(entryRef(id), next);
     return next;
   });
+}
+
+/** Those on the lists of these classes (waiting or offered), in order: for the office's class forms. */
+export async function waitingFor(classIds: string[]): Promise<WaitlistEntry[]> {
+  const parts = await Promise.all(chunks(uniq(classIds), 30).map((part) => entries().where('classIds', 'array-contains-any', part).get()));
+  const all = new Map(parts.flatMap((p) => p.docs.map((d) => [d.id, d.data() as WaitlistEntry] as const)));
+  return [...all.values()].filter(onTheList).sort(listOrder);
 }

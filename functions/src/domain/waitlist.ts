@@ -44,6 +44,12 @@ export const reminderDue = (e: WaitlistEntry, now: Date) =>
 
 export const offerLapsed = (e: WaitlistEntry, now: Date) => e.status === 'offered' && Date.parse(e.offer!.expiresAt) <= now.getTime();
 
+/** How a list reads: the offers out (ahead of everyone), then those waiting in order, then the rest. */
+export function listOrder(a: WaitlistEntry, b: WaitlistEntry): number {
+  const group = (e: WaitlistEntry) => (e.status === 'offered' ? 0 : e.status === 'waiting' ? 1 : 2);
+  return group(a) - group(b) || byRank(a, b);
+}
+
 /** 1 for the first of those waiting for any of the entry's classes; null once it no longer waits. */
 export function placeOf(entry: WaitlistEntry, all: WaitlistEntry[]): number | null {
   if (entry.status !== 'waiting') return null;

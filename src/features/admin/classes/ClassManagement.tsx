@@ -96,7 +96,7 @@ export default function ClassManagement() {
           </div>
         }
       />
-      <Route path="waitlist/:classId" element={<WaitlistPage />} />
+      <Route path="waitlist/:id" element={<WaitlistPage />} />
     </Routes>
   );
 }

@@ -1,4 +1,4 @@
-// /admin/classes/management/waitlist/:classId (issue 20): a class's waitlist in order, with its
+// /admin/classes/management/waitlist/:id (issue 20): a class's waitlist in order, with its
 // status; the office offers a seat by hand, moves someone up with a written reason, or removes someone.
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -27,7 +27,7 @@ const statusText = (e: OfficeWaitlistEntry) => (e.status === 'offered' && e.offe
 type Pending = { entry: OfficeWaitlistEntry; action: 'move' | 'remove'; before: string | null };
 
 export default function WaitlistPage() {
-  const { classId = '' } = useParams();
+  const { id: classId = '' } = useParams();
   const [state, reload] = useAdminWaitlist(classId);
   const offer = useWaitlistOffer();
   const move = useWaitlistMove();
@@ -61,7 +61,7 @@ export default function WaitlistPage() {
         <p className="empty-panel">Nobody has joined this class's waitlist.</p>
       ) : (
         <TableScroll label={`Waitlist of ${title}`}>
-          <table className="data-table">
+          <table className="admin-table">
             <caption className="visually-hidden">Waitlist of {title}, in order</caption>
             <thead>
               <tr>

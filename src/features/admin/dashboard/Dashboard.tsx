@@ -40,6 +40,7 @@ export default function Dashboard() {
               ['Net paid', formatCents(figures.value.netPaid)],
               ['Outstanding', formatCents(figures.value.outstanding)],
               ['Waiting for card payment', `${figures.value.heldCheckouts} (${formatCents(figures.value.heldAmount)})`],
+              ['On waitlists', String(figures.value.waiting)],
             ].map(([label, value]) => (
               <div key={label} className="stat">
                 <dt>{label}</dt>
@@ -76,6 +77,7 @@ export default function Dashboard() {
                         <td className="num">
                           {c.enrolled} / {c.capacity}
                           {pct >= 100 && ' (full)'}
+                          {c.waiting > 0 && `, ${c.waiting} waiting`}
                         </td>
                       </tr>
                     );

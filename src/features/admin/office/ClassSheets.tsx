@@ -1,7 +1,7 @@
 // The printable sheets of a class: roster with contacts, sign-in/out sheet, health sheet, email list.
 // Each class prints on its own page (see office.css).
 import type { ClassRoster } from '../../../../contract/domain';
-import { formatDateRange, formatTimeRange, formatWeekdays } from '../../../../contract/format';
+import { formatDateRange, formatMoment, formatTimeRange, formatWeekdays, ordinal } from '../../../../contract/format';
 import { ColumnHeaders, TableScroll } from '../shared/table';
 import { EmailList } from './EmailList';
 import { ageFor } from './rosterCsv';
@@ -184,6 +184,18 @@ export function ClassSheet({ roster, sheet }: { roster: ClassRoster; sheet: Shee
           {show('health') && <HealthSheet roster={roster} />}
           {show('emails') && <EmailList roster={roster} />}
         </>
+      )}
+      {roster.waitlist.length > 0 && (
+        <div className="sheet-waitlist">
+          <h3>Waitlist ({roster.waitlist.length}), not enrolled</h3>
+          <ol>
+            {roster.waitlist.map((w, i) => (
+              <li key={i}>
+                {w.studentName}: {w.status === 'offered' && w.offerExpiresAt ? `seat offered until ${formatMoment(w.offerExpiresAt)}` : `waiting${w.place ? `, ${ordinal(w.place)}` : ''}`}
+              </li>
+            ))}
+          </ol>
+        </div>
       )}
     </section>
   );
