@@ -127,6 +127,8 @@ const payment = {
   payDeposit: z.optional(z.boolean()),
 };
 
+const signatures = z.array(z.strictObject({ releaseId: id, version: id, typedName: required(100) })).check(z.maxLength(5, 'has too many entries'));
+
 /** A complete request for a student: what an enrollment and a waitlist entry both carry. */
 export const joinWaitlistSchema = z.strictObject({
   ...basketSchema.shape,
@@ -135,7 +137,7 @@ export const joinWaitlistSchema = z.strictObject({
   expectedTotal: cents,
   /** The family confirmed the student's info is still accurate (needed after 12 months). */
   infoConfirmed: z.boolean(),
-  releases: z.array(z.strictObject({ releaseId: id, version: id, typedName: required(100) })).check(z.maxLength(5, 'has too many entries')),
+  releases: signatures,
   idempotencyKey,
   /** Also email the receipt to the student's guardians (only from a verified account email). */
   copyGuardians: z.optional(z.boolean()),
@@ -143,8 +145,11 @@ export const joinWaitlistSchema = z.strictObject({
 
 export const enrollSchema = z.strictObject({ ...joinWaitlistSchema.shape, ...payment });
 
-/** Claiming a waitlist offer: the request is the one the family made when it joined. */
-export const claimOfferSchema = z.strictObject({ entryId: id, expectedTotal: cents, idempotencyKey, ...payment });
+/**
+ * Claiming a waitlist offer: the request is the one the family made when it joined; `releases` when a
+ * release changed since and the family signs it again.
+ */
+export const claimOfferSchema = z.strictObject({ entryId: id, expectedTotal: cents, idempotencyKey, ...payment, releases: z.optional(signatures) });
 export const entryIdSchema = z.strictObject({ entryId: id });
 export const classIdSchema = z.strictObject({ classId: id });
 /** The office moves an entry before another (or to the end: null), saying why. */

@@ -3,6 +3,7 @@
 // page and is enrolled; the office sees its list change.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RELEASES } from '../../functions/src/domain/releases';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, familyWithStudent } from '../support/samples';
 import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
@@ -48,6 +49,12 @@ describe('the waitlist in Chromium (issue 20)', () => {
     await page.getByRole('link', { name: 'My Enrollments' }).click();
     await page.getByText('1st on the waitlist').waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    // The class card says so too, and how many wait.
+    await page.goto('/classes/enrollment');
+    const card = page.getByRole('article', { name: 'Owl Prowl' });
+    await card.getByText('Ava Rivera: 1st on the waitlist').waitFor();
+    await card.getByText('Full · 1 waiting').waitFor();
+    await page.goto('/account/enrollments');
 
     // The office cancels the other family's seat (1280 px).
     const office = await newPage(browser());
@@ -69,11 +76,18 @@ describe('the waitlist in Chromium (issue 20)', () => {
     await office.page.getByRole('cell', { name: /^Offered until/ }).waitFor();
     expect(await axeViolations(office.page)).toEqual([]);
 
-    // The family claims the seat and pays by card on the test checkout page.
+    // The family claims the seat and pays by card on the test checkout page. The liability release
+    // changed while it waited: it is asked to sign it again, right there.
+    const changed = DEFAULT_RELEASES.map((r) => (r.id === 'liability' ? { ...r, version: `${r.version}-b` } : r));
+    await db().doc('config/releases').set({ releases: changed });
     await page.reload();
     await page.getByText('A seat is held for Ava Rivera').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('radio', { name: 'Pay by card now' }).check();
+    await page.getByRole('button', { name: 'Claim the seat in Owl Prowl' }).click();
+    await page.getByRole('alert').getByText('The Liability Release has changed. Please read it again and sign.').waitFor();
+    for (const release of ['Medical Release', 'Liability Release']) await page.getByLabel(`Type your full name to sign the ${release}`).fill('Sam Rivera');
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Claim the seat in Owl Prowl' }).click();
     await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
     await page.getByRole('button', { name: 'Pay $260.00' }).click();

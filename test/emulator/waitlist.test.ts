@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClassRoster, DashboardFigures, Enrollment, FamilyWaitlistEntry, OfficeWaitlistEntry, PriceQuote, SemesterCatalogue, WaitlistEntry } from '../../contract/domain';
 import { classInputSchema } from '../../contract/schemas';
+import { DEFAULT_RELEASES } from '../../functions/src/domain/releases';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { seedDemo } from '../../scripts/demo/seedDemo';
 import { STANDIN } from '../../scripts/stripe/config';
@@ -234,5 +235,28 @@ describe('the waitlist (issue 20)', () => {
     // Leaving: off the list, the count follows.
     expect((await callFunction<{ entry: FamilyWaitlistEntry }>('leaveWaitlist', { entryId: last.id }, families[9].user.idToken)).result!.entry.status).toBe('left');
     expect((await seats('wl-e')).waiting).toBe(4);
+  });
+
+  it('a release changed while the family waited: the claim asks for the new signature, then enrolls', async () => {
+    const family = families[6];
+    const offered = (await db().collection('waitlist').where('ownerUid', '==', family.user.uid).get()).docs[0].data() as WaitlistEntry;
+    expect(offered.status).toBe('offered');
+    const changed = DEFAULT_RELEASES.map((r) => (r.id === 'liability' ? { ...r, version: `${r.version}-b` } : r));
+    await db().doc('config/releases').set({ releases: changed });
+    try {
+      const refused = await claim(family, offered.id, 26000);
+      expect(refused.status).toBe(409);
+      expect(refused.error?.message).toBe('The Liability Release has changed. Please read it again and sign.');
+      expect((await entry(offered.id)).status).toBe('offered');
+      const resigned = await callFunction<{ enrollment: Enrollment }>('claimOffer', {
+        entryId: offered.id, expectedTotal: 26000, idempotencyKey: key(),
+        releases: changed.map((r) => ({ releaseId: r.id, version: r.version, typedName: AVA.guardians[0].name })),
+      }, family.user.idToken);
+      expect(resigned.status, JSON.stringify(resigned.error)).toBe(200);
+      expect(resigned.result!.enrollment.releases.find((r) => r.releaseId === 'liability')!.version).toBe(changed[1].version);
+      expect((await entry(offered.id)).status).toBe('enrolled');
+    } finally {
+      await db().doc('config/releases').delete();
+    }
   });
 });

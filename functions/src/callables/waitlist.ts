@@ -45,7 +45,7 @@ export const declineOffer = callable(callables.declineOffer, async ({ entryId },
 /** Claims an offer: the request the family made when it joined, enrolled at the lower of its quote and today's price. */
 export const claimOffer = callable(
   callables.claimOffer,
-  async ({ entryId, expectedTotal, idempotencyKey, payWith, payDeposit }, ctx) => {
+  async ({ entryId, expectedTotal, idempotencyKey, payWith, payDeposit, releases }, ctx) => {
     const now = new Date();
     const [options] = await Promise.all([loadCheckoutSettings(), takeRate('enroll', ctx, now)]);
     const method = payWith ?? 'office';
@@ -53,7 +53,8 @@ export const claimOffer = callable(
     const snap = await entryRef(entryId).get();
     if (!snap.exists || snap.get('ownerUid') !== ctx.uid) throw new HttpsError('not-found', 'This waitlist offer does not exist.');
     const { request, studentId } = snap.data() as WaitlistEntry;
-    const payload = { ...request, studentId, expectedTotal, idempotencyKey, payWith: method, ...(payDeposit ? { payDeposit } : {}) };
+    // A release changed while the family waited: it signs the current one when it claims.
+    const payload = { ...request, ...(releases ? { releases } : {}), studentId, expectedTotal, idempotencyKey, payWith: method, ...(payDeposit ? { payDeposit } : {}) };
     const result = await enroll(ctx.uid!, ctx.email, payload, schoolToday(now), now, { ...options, emailVerified: ctx.emailVerified }, { entryRef: entryRef(entryId) });
     const answer = { enrollment: familyView(result.enrollment), replayed: result.replayed };
     if (result.enrollment.status !== 'pending_payment') return answer;

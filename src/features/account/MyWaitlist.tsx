@@ -7,6 +7,7 @@ import { Button } from '../../components/Button';
 import { usePaymentOptions } from '../../lib/paymentOptions';
 import { failureText, useFetchCall } from '../../lib/query';
 import { useNotify } from '../../lib/toast';
+import { useReleases } from '../enrollment/api';
 import { useClaimOffer, useDeclineOffer, useLeaveWaitlist, useMyWaitlist } from './api';
 
 const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
@@ -31,17 +32,25 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
   const [key] = useState(newKey);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
+  // A release changed while the family waited: it signs the current version here, then claims.
+  const [resign, setResign] = useState(false);
+  const [releases] = useReleases(resign);
+  const [signatures, setSignatures] = useState<Record<string, string>>({});
   const claimSeat = async () => {
     setBusy(true);
     setFailure('');
     try {
       // The family pays the lower of the price quoted when it joined and today's.
       const today = await fetchCall('priceBasket', { lines: entry.request.lines, codes: entry.request.codes, studentId: entry.studentId });
-      const { enrollment, checkoutUrl } = await claim.mutateAsync({ entryId: entry.id, expectedTotal: Math.min(entry.quote.total, today.total), idempotencyKey: key, payWith: method });
+      const signed =
+        resign && releases.status === 'loaded' ? { releases: releases.value.releases.map((r) => ({ releaseId: r.id, version: r.version, typedName: signatures[r.id] ?? '' })) } : {};
+      const { enrollment, checkoutUrl } = await claim.mutateAsync({ entryId: entry.id, expectedTotal: Math.min(entry.quote.total, today.total), idempotencyKey: key, payWith: method, ...signed });
       if (checkoutUrl) return window.location.assign(checkoutUrl);
       notify({ severity: 'success', summary: 'Success', detail: `${enrollment.studentName} is enrolled in ${entry.title}!` });
     } catch (e) {
-      setFailure(failureText(e));
+      const message = failureText(e);
+      if (/has changed\. Please read it again and sign\.$/.test(message)) setResign(true);
+      setFailure(message);
     }
     setBusy(false);
   };
@@ -60,6 +69,29 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
             </label>
           ))}
         </div>
+      )}
+      {resign && releases.status === 'loaded' && (
+        <fieldset className="resign">
+          <legend>Sign the releases as they are now</legend>
+          {releases.value.releases.map((r) => (
+            <div key={r.id} className="release">
+              <h4>{r.title}</h4>
+              <p className="release-text" tabIndex={0} role="region" aria-label={`Text of the ${r.title}`}>
+                {r.text}
+              </p>
+              <div className="field">
+                <label htmlFor={`resign-${entry.id}-${r.id}`}>Type your full name to sign the {r.title}</label>
+                <input
+                  id={`resign-${entry.id}-${r.id}`}
+                  className="p-inputtext p-component"
+                  autoComplete="name"
+                  value={signatures[r.id] ?? ''}
+                  onChange={(ev) => setSignatures((s) => ({ ...s, [r.id]: ev.target.value }))}
+                />
+              </div>
+            </div>
+          ))}
+        </fieldset>
       )}
       <div className="row-actions">
         <Button disabled={busy || !method} onClick={() => void claimSeat()}>

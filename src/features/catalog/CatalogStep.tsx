@@ -23,6 +23,9 @@ import { SelectionSummary } from './SelectionSummary';
 import { SemesterTabs } from './SemesterTabs';
 import { LoadError } from '../../components/LoadError';
 import { useAvailableClasses, useClassesBySemester, useOpenSemesters } from './api';
+import { useMyWaitlist } from '../account/api';
+import { useSession } from '../../lib/session';
+import { ordinal } from '../../../contract/format';
 
 function availabilityOf(c: PublicClass): ClassAvailability {
   return c.status === 'paused' ? 'paused' : c.status === 'info-only' ? 'info-only' : 'closed';
@@ -44,6 +47,19 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
   // ones are on screen, so they never hold up the list.
   const [browse] = useClassesBySemester(openIds, available.status === 'loaded');
   const [params, setParams] = useSearchParams();
+  // A signed-in family sees its own place on the waitlists of the classes it waits for.
+  const { user } = useSession();
+  const [waits] = useMyWaitlist(!!user);
+  const waitlistNotes = useMemo(() => {
+    const notes = new Map<string, string[]>();
+    if (waits.status !== 'loaded') return notes;
+    for (const e of waits.value.entries) {
+      const note =
+        e.status === 'offered' ? `A seat is held for ${e.studentName}: claim it in My Enrollments` : e.status === 'waiting' && e.place ? `${e.studentName}: ${ordinal(e.place)} on the waitlist` : null;
+      if (note) for (const id of e.classIds) notes.set(id, [...(notes.get(id) ?? []), note]);
+    }
+    return notes;
+  }, [waits]);
 
   const offered = useMemo(() => {
     const map = new Map<string, PublicClass>();
@@ -180,6 +196,7 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
                   onToggle={() => setSelection((s) => toggleClass(s, c))}
                   onPrice={(price) => setSelection((s) => setSlidingPrice(s, c.id, price))}
                   onAddOn={(addOnId) => setSelection((s) => toggleAddOn(s, c.id, addOnId))}
+                  waitlistNotes={waitlistNotes.get(c.id)}
                 />
               )}
             />

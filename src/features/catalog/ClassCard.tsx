@@ -25,9 +25,11 @@ interface Props {
   onToggle?: () => void;
   onPrice?: (price: number | undefined) => void;
   onAddOn?: (addOnId: string) => void;
+  /** The family's own place on this class's waitlist, in words (signed in). */
+  waitlistNotes?: string[];
 }
 
-export function ClassCard({ klass: c, availability, choice, onToggle, onPrice, onAddOn }: Props) {
+export function ClassCard({ klass: c, availability, choice, onToggle, onPrice, onAddOn, waitlistNotes = [] }: Props) {
   const full = c.seatsLeft <= 0;
   const selected = !!choice;
   const titleId = `class-${c.id}-title`;
@@ -70,6 +72,11 @@ export function ClassCard({ klass: c, availability, choice, onToggle, onPrice, o
         {c.addOns.length > 0 && <span className="muted"> · optional add-ons</span>}
       </p>
       <Markdown text={c.description} className="markdown class-description" />
+      {waitlistNotes.map((note) => (
+        <p key={note} className="waitlist-note">
+          <span className="pi pi-clock" aria-hidden="true" /> {note}
+        </p>
+      ))}
       {availability === 'open' && onToggle && (
         <Button
           variant={selected ? 'outlined' : 'primary'}

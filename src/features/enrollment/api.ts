@@ -3,7 +3,7 @@ import type { Payload } from '../../../contract/callables';
 import type { FamilyEnrollment } from '../../../contract/domain';
 import { ENROLLMENT_CALLS, useCallMutation, useCallQuery } from '../../lib/query';
 
-export const useReleases = () => useCallQuery('releases');
+export const useReleases = (enabled = true) => useCallQuery('releases', undefined, { enabled });
 export const usePriceQuote = (basket: Payload<'priceBasket'>) => useCallQuery('priceBasket', basket);
 /** The enrollment a card payment is for, asked again every 1.5 s while `waiting` says its payment is on its way. */
 export const useCheckoutEnrollment = (enrollmentId: string, waiting: (e: FamilyEnrollment | undefined) => boolean) =>

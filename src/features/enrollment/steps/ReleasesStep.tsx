@@ -28,7 +28,9 @@ export default function ReleasesStep() {
       {list.map((r) => (
         <section key={r.id} className="release" aria-labelledby={`release-${r.id}`}>
           <h2 id={`release-${r.id}`}>{r.title}</h2>
-          <p className="release-text">{r.text}</p>
+          <p className="release-text" tabIndex={0} role="region" aria-label={`Text of the ${r.title}`}>
+            {r.text}
+          </p>
           <TextField
             path={`sign.${r.id}`}
             label={`Type your full name to sign the ${r.title}`}
