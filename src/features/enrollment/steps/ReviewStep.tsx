@@ -15,13 +15,12 @@ import { PriceTable } from '../../../components/PriceTable';
 import { usePriceQuote, useReleases } from '../api';
 import { usePaymentOptions } from '../../../lib/paymentOptions';
 import type { CheckoutMethod } from '../../../../contract/domain';
-import { useFetchCall } from '../../../lib/query';
 import { useEnroll, useJoinWaitlist } from '../../account/api';
 import { isWaitlist } from '../../catalog';
 import { WAITLIST_CLAIM_HOURS } from '../../../../contract/constants';
-import { Button } from '../../../components/Button';
 import { useSession } from '../../../lib/session';
 import { VerifyEmail } from './VerifyEmail';
+import { DiscountBox } from './DiscountBox';
 
 const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
@@ -30,7 +29,6 @@ export default function ReviewStep() {
   const { state, update, draftSettled } = useFlow();
   const navigate = useNavigate();
   const notify = useNotify();
-  const fetchCall = useFetchCall();
   const enroll = useEnroll();
   const joinWaitlist = useJoinWaitlist();
   const settings = useSettings();
@@ -45,10 +43,6 @@ export default function ReviewStep() {
   const [verifiedNow, setVerifiedNow] = useState(false);
   const emailVerified = verifiedNow || !!user?.emailVerified;
   const [copyGuardians, setCopyGuardians] = useState(false);
-  const [code, setCode] = useState('');
-  const [codeMessage, setCodeMessage] = useState('');
-  const [codeNote, setCodeNote] = useState('');
-  const [applying, setApplying] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState('');
   const [idempotencyKey] = useState(newKey);
@@ -74,30 +68,6 @@ export default function ReviewStep() {
   const mustVerify = method === 'office' && q.total > 0 && !emailVerified;
   // Receipts go to the account's email; the guardians' only when asked, from a verified account.
   const guardianEmails = [...new Set(state.profile.guardians.map((g) => g.email.trim()).filter((e) => e && e.toLowerCase() !== user?.email?.toLowerCase()))];
-
-  const applyCode = async () => {
-    const wanted = code.trim().toUpperCase();
-    if (!wanted) return setCodeMessage('Enter a code.');
-    if (state.codes.includes(wanted)) return setCodeMessage(`${wanted} is already applied.`);
-    setApplying(true);
-    try {
-      const trial = await fetchCall('priceBasket', { lines, codes: [...state.codes, wanted], ...forStudent });
-      const problem = trial.codeProblems.find((p) => p.about === wanted);
-      if (problem) setCodeMessage(problem.message);
-      else {
-        // A code that cannot be combined replaces the codes it saves more than.
-        const replaced = state.codes.filter((c) => !trial.discounts.some((d) => d.code === c));
-        update((s) => ({ ...s, codes: [...s.codes.filter((c) => !replaced.includes(c)), wanted] }));
-        setCode('');
-        setCodeMessage('');
-        setCodeNote(replaced.length ? `${wanted} replaces ${replaced.join(', ')}: it saves you more, and these codes cannot be combined.` : '');
-      }
-    } catch (e) {
-      setCodeMessage(toCallError(e).message);
-    } finally {
-      setApplying(false);
-    }
-  };
 
   const waitlist = isWaitlist(state.selection);
   const request = () => ({
@@ -174,59 +144,7 @@ export default function ReviewStep() {
       ))}
       <PriceTable priced={q} caption="Classes and prices" />
 
-      <div className="discount-box">
-        <div className="field">
-          <label htmlFor="discount-code">Discount code</label>
-          <div className="inline-input">
-            <input
-              id="discount-code"
-              className="p-inputtext p-component"
-              value={code}
-              autoCapitalize="characters"
-              aria-invalid={!!codeMessage}
-              aria-describedby={codeMessage ? 'discount-code-message' : undefined}
-              onChange={(e) => setCode(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  void applyCode();
-                }
-              }}
-            />
-            <Button variant="outlined" disabled={applying} onClick={applyCode}>
-              <span className="p-button-label">Apply</span>
-            </Button>
-          </div>
-          {codeMessage && (
-            <small id="discount-code-message" className="field-error" role="alert">
-              {codeMessage}
-            </small>
-          )}
-          <small className="muted" role="status">
-            {codeNote}
-          </small>
-        </div>
-        {state.codes.length > 0 && (
-          <ul className="chips" aria-label="Applied codes">
-            {state.codes.map((c) => {
-              const applied = q.discounts.find((d) => d.code === c);
-              const problem = q.codeProblems.find((p) => p.about === c);
-              return (
-                <li key={c} className={`chip${problem ? ' chip-problem' : ''}`}>
-                  <span>
-                    {c}
-                    {applied ? ` −${formatCents(applied.amount)}` : ''}
-                    {problem ? `: ${problem.message}` : ''}
-                  </span>
-                  <button type="button" className="chip-remove" aria-label={`Remove code ${c}`} onClick={() => update((s) => ({ ...s, codes: s.codes.filter((x) => x !== c) }))}>
-                    <span className="pi pi-times" aria-hidden="true" />
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </div>
+      <DiscountBox priced={q} codes={state.codes} basket={{ lines, ...forStudent }} setCodes={(change) => update((s) => ({ ...s, codes: change(s.codes) }))} />
 
       {waitlist ? (
         <section className="how-to-pay" aria-labelledby="waitlist-how">
