@@ -4,7 +4,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { callables } from '../../../contract/callables';
 import type { ClassGroup, ClassRecord, DashboardFigures, Discount, Enrollment, Semester } from '../../../contract/domain';
 import { loadClassesOfSemesters, loadGroupsOfSemesters, loadSemesters } from '../data/catalogue';
-import { col, COLLECTIONS, db, getByIds, nextVersion, notFound, uniq } from '../data/db';
+import { col, COLLECTIONS, db, getByIds, nextVersion, notFound, precondition, uniq } from '../data/db';
 import { serveWaitlists } from '../data/waitlist';
 import { semesterEnrollments } from '../data/office';
 import { classValueProblem, copiedClass, copyShiftDays, groupProblem, missingForPublish, scheduleProblems } from '../domain/admin';
@@ -12,7 +12,6 @@ import { normalizeCode } from '../domain/pricing';
 import { callable } from '../lib/callable';
 import { balanceOf, netPaidOf, paidOf, refundedOf } from '../../../contract/money';
 
-const precondition = (message: string) => new HttpsError('failed-precondition', message);
 
 /** Archived semesters are kept as they were: readable, never changed. */
 function refuseArchived(semester: Pick<Semester, 'name' | 'status'> | undefined): void {

@@ -15,7 +15,8 @@ import { startBalanceCheckout } from '../data/balance';
 import { startDonation } from '../data/donations';
 import { portalOrigin, STRIPE_SECRET_KEY } from '../payments/stripe';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { callable } from '../lib/callable';
+import { callable, type CallContext } from '../lib/callable';
+import type { CheckoutMethod, Enrollment } from '../../../contract/domain';
 import { takeRate } from '../data/rateLimit';
 
 export const releases = callable(callables.releases, async () => ({ releases: await loadReleases() }));
@@ -60,19 +61,33 @@ export const donate = callable(
   { secrets: [STRIPE_SECRET_KEY] },
 );
 
+/**
+ * Before an enrollment (or a claimed waitlist offer): the call counts against the rate limit, and the
+ * way to pay must be one the school offers. Returns the school's checkout settings and that way.
+ */
+export async function checkoutFor(ctx: CallContext, payWith: CheckoutMethod | undefined, now: Date) {
+  const [options] = await Promise.all([loadCheckoutSettings(), takeRate('enroll', ctx, now)]);
+  const method = payWith ?? 'office';
+  if (!options.methods.includes(method)) {
+    throw new HttpsError('failed-precondition', method === 'card' ? 'Card payments are not offered: please choose another way to pay.' : 'Please pay by card.');
+  }
+  return { options: { ...options, emailVerified: ctx.emailVerified }, method };
+}
+
+/** The family's answer to an enrollment made: its view, and Stripe's page when it is held for a card payment. */
+export async function enrolledAnswer(result: { enrollment: Enrollment; replayed: boolean }, ctx: CallContext, now: Date) {
+  const answer = { enrollment: familyView(result.enrollment), replayed: result.replayed };
+  if (result.enrollment.status !== 'pending_payment') return answer;
+  return { ...answer, checkoutUrl: await startCheckout(result.enrollment, ctx.email, portalOrigin(ctx.origin), now) };
+}
+
 export const enroll = callable(
   callables.enroll,
   async (payload, ctx) => {
     const now = new Date();
-    const [options] = await Promise.all([loadCheckoutSettings(), takeRate('enroll', ctx, now)]);
-    const method = payload.payWith ?? 'office';
-    if (!options.methods.includes(method)) {
-      throw new HttpsError('failed-precondition', method === 'card' ? 'Card payments are not offered: please choose another way to pay.' : 'Please pay by card.');
-    }
-    const result = await enrollInTransaction(ctx.uid!, ctx.email, { ...payload, payWith: method }, schoolToday(now), now, { ...options, emailVerified: ctx.emailVerified });
-    const answer = { enrollment: familyView(result.enrollment), replayed: result.replayed };
-    if (result.enrollment.status !== 'pending_payment') return answer;
-    return { ...answer, checkoutUrl: await startCheckout(result.enrollment, ctx.email, portalOrigin(ctx.origin), now) };
+    const { options, method } = await checkoutFor(ctx, payload.payWith, now);
+    const result = await enrollInTransaction(ctx.uid!, ctx.email, { ...payload, payWith: method }, schoolToday(now), now, options);
+    return enrolledAnswer(result, ctx, now);
   },
   { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY] },
 );

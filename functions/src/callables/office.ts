@@ -19,9 +19,8 @@ import { SEAT_CALL_TIMEOUT_S } from '../data/db';
 import { loadEnrollment } from '../data/enrollments';
 import { endHold } from '../data/checkout';
 import { STRIPE_SECRET_KEY } from '../payments/stripe';
-import { callable, type CallContext } from '../lib/callable';
+import { callable, staffOf } from '../lib/callable';
 
-const staff = (ctx: CallContext) => ctx.email ?? ctx.uid!;
 
 export const adminRosters = callable(callables.adminRosters, async ({ classIds }) => loadRosters(classIds));
 
@@ -39,7 +38,7 @@ export const adminEnrollments = callable(callables.adminEnrollments, async ({ se
 });
 
 export const adminRecordPayment = callable(callables.adminRecordPayment, async ({ enrollmentId, ...payment }, ctx) => ({
-  enrollment: await recordPayment(enrollmentId, payment, staff(ctx)),
+  enrollment: await recordPayment(enrollmentId, payment, staffOf(ctx)),
 }));
 
 export const adminCancelQuote = callable(callables.adminCancelQuote, async ({ enrollmentId, classIds }) => {
@@ -57,7 +56,7 @@ export const adminCancelQuote = callable(callables.adminCancelQuote, async ({ en
 });
 
 export const adminCancelEnrollment = callable(callables.adminCancelEnrollment, async ({ enrollmentId, classIds, refund, refundMethod, note }, ctx) => ({
-  enrollment: await cancelClasses(enrollmentId, classIds, refund, refundMethod, note, staff(ctx)),
+  enrollment: await cancelClasses(enrollmentId, classIds, refund, refundMethod, note, staffOf(ctx)),
 }), { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY], changesCatalogue: true });
 
 export const adminReleaseHold = callable(
@@ -67,5 +66,5 @@ export const adminReleaseHold = callable(
 );
 
 export const adminVoidPayment = callable(callables.adminVoidPayment, async ({ enrollmentId, paymentId, reason }, ctx) => ({
-  enrollment: await voidPayment(enrollmentId, paymentId, reason, staff(ctx)),
+  enrollment: await voidPayment(enrollmentId, paymentId, reason, staffOf(ctx)),
 }));

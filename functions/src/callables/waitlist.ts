@@ -1,24 +1,20 @@
 // The waitlist's callables (issue 20): families join, see their place, leave, decline or claim an
 // offer; the office sees a class's list, offers a seat by hand, moves or removes someone.
-import { HttpsError } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { logger } from 'firebase-functions/v2';
 import { callables } from '../../../contract/callables';
 import { FUNCTIONS_REGION } from '../../../contract/constants';
 import { schoolToday } from '../../../contract/schedule';
-import { callable, type CallContext } from '../lib/callable';
-import { startCheckout } from '../data/checkout';
-import { SEAT_CALL_TIMEOUT_S } from '../data/db';
+import { callable, staffOf } from '../lib/callable';
+import { notFound, SEAT_CALL_TIMEOUT_S } from '../data/db';
 import { enroll } from '../data/enrollments';
-import { loadCheckoutSettings } from '../data/settings';
 import { takeRate } from '../data/rateLimit';
 import { classWaitlist, declineOffer as decline, entryRef, familyWaitlist, joinWaitlist as join, leaveWaitlist as leave, moveEntry, offerByHand, removeEntry, runWaitlistJob } from '../data/waitlist';
-import { familyView } from '../domain/familyView';
 import { familyEntry } from '../domain/waitlist';
-import { portalOrigin, STRIPE_SECRET_KEY } from '../payments/stripe';
+import { STRIPE_SECRET_KEY } from '../payments/stripe';
+import { checkoutFor, enrolledAnswer } from './enrollment';
 import type { WaitlistEntry } from '../../../contract/domain';
 
-const staff = (ctx: CallContext) => ctx.email ?? ctx.uid!;
 
 export const joinWaitlist = callable(
   callables.joinWaitlist,
@@ -47,18 +43,14 @@ export const claimOffer = callable(
   callables.claimOffer,
   async ({ entryId, expectedTotal, idempotencyKey, payWith, payDeposit, releases }, ctx) => {
     const now = new Date();
-    const [options] = await Promise.all([loadCheckoutSettings(), takeRate('enroll', ctx, now)]);
-    const method = payWith ?? 'office';
-    if (!options.methods.includes(method)) throw new HttpsError('failed-precondition', method === 'card' ? 'Card payments are not offered: please choose another way to pay.' : 'Please pay by card.');
+    const { options, method } = await checkoutFor(ctx, payWith, now);
     const snap = await entryRef(entryId).get();
-    if (!snap.exists || snap.get('ownerUid') !== ctx.uid) throw new HttpsError('not-found', 'This waitlist offer does not exist.');
+    if (!snap.exists || snap.get('ownerUid') !== ctx.uid) throw notFound('This waitlist offer');
     const { request, studentId } = snap.data() as WaitlistEntry;
     // A release changed while the family waited: it signs the current one when it claims.
     const payload = { ...request, ...(releases ? { releases } : {}), studentId, expectedTotal, idempotencyKey, payWith: method, ...(payDeposit ? { payDeposit } : {}) };
-    const result = await enroll(ctx.uid!, ctx.email, payload, schoolToday(now), now, { ...options, emailVerified: ctx.emailVerified }, { entryRef: entryRef(entryId) });
-    const answer = { enrollment: familyView(result.enrollment), replayed: result.replayed };
-    if (result.enrollment.status !== 'pending_payment') return answer;
-    return { ...answer, checkoutUrl: await startCheckout(result.enrollment, ctx.email, portalOrigin(ctx.origin), now) };
+    const result = await enroll(ctx.uid!, ctx.email, payload, schoolToday(now), now, options, { entryRef: entryRef(entryId) });
+    return enrolledAnswer(result, ctx, now);
   },
   { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY] },
 );
@@ -67,15 +59,15 @@ export const adminWaitlist = callable(callables.adminWaitlist, async ({ classId 
 
 const officeView = async (entry: WaitlistEntry) => (await classWaitlist(entry.classIds[0])).find((e) => e.id === entry.id)!;
 
-export const adminWaitlistOffer = callable(callables.adminWaitlistOffer, async ({ entryId }, ctx) => ({ entry: await officeView(await offerByHand(entryId, staff(ctx), new Date())) }), {
+export const adminWaitlistOffer = callable(callables.adminWaitlistOffer, async ({ entryId }, ctx) => ({ entry: await officeView(await offerByHand(entryId, staffOf(ctx), new Date())) }), {
   timeoutSeconds: SEAT_CALL_TIMEOUT_S,
 });
 
 export const adminWaitlistMove = callable(callables.adminWaitlistMove, async ({ entryId, beforeEntryId, reason }, ctx) => ({
-  entry: await officeView(await moveEntry(entryId, beforeEntryId, staff(ctx), reason, new Date())),
+  entry: await officeView(await moveEntry(entryId, beforeEntryId, staffOf(ctx), reason, new Date())),
 }));
 
-export const adminWaitlistRemove = callable(callables.adminWaitlistRemove, async ({ entryId, reason }, ctx) => ({ entry: await officeView(await removeEntry(entryId, staff(ctx), reason, new Date())) }), {
+export const adminWaitlistRemove = callable(callables.adminWaitlistRemove, async ({ entryId, reason }, ctx) => ({ entry: await officeView(await removeEntry(entryId, staffOf(ctx), reason, new Date())) }), {
   timeoutSeconds: SEAT_CALL_TIMEOUT_S,
 });
 

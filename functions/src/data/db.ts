@@ -72,6 +72,8 @@ export const COLLECTIONS = {
 export const col = (name: string) => db().collection(name);
 export const uniq = <T>(xs: T[]): T[] => [...new Set(xs)];
 export const notFound = (what: string) => new HttpsError('not-found', `${what} does not exist.`);
+/** A request the state of things refuses, in words for the family or the office. */
+export const precondition = (message: string) => new HttpsError('failed-precondition', message);
 
 /**
  * Two people editing the same thing: the save names the version it started from; when the stored one

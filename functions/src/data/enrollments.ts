@@ -175,7 +175,7 @@ export async function checkAndPrice(
   return quote;
 }
 
-/** A claimed waitlist offer: its entry (read in the enrollment's transaction) and the price quoted when the family joined. */
+/** A claimed waitlist offer: its entry, read in the enrollment's transaction (with the price quoted when the family joined). */
 export interface Claim {
   entryRef: DocumentReference;
 }
@@ -219,10 +219,10 @@ export async function enroll(
       const releasedIds = new Set(released.map((r) => r.id));
       const alreadyIn = new Set(rosterSnaps.filter((s) => !releasedIds.has(s.get('enrollmentId') as string)).map((s) => s.ref.parent.parent!.id));
 
-      const today_ = await checkAndPrice(tx, { ...facts, classes, alreadyIn }, payload, releases, now, today, true);
+      const priced = await checkAndPrice(tx, { ...facts, classes, alreadyIn }, payload, releases, now, today, true);
       // A claim pays the lower of the price quoted when the family joined and today's (a code that
       // has since ended still counts then); otherwise a code that does not apply is refused.
-      const quote = entry && entry.quote.total < today_.total ? { ...today_, ...entry.quote } : today_;
+      const quote = entry && entry.quote.total < priced.total ? { ...priced, ...entry.quote } : priced;
       if (!entry && quote.codeProblems.length) throw new HttpsError('failed-precondition', quote.codeProblems[0].message);
       const mismatch = totalProblem(payload.expectedTotal, quote.total);
       if (mismatch) throw fail(mismatch);

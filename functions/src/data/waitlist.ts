@@ -9,10 +9,10 @@ import type { joinWaitlistSchema } from '../../../contract/schemas';
 import { schoolToday } from '../../../contract/schedule';
 import { isEnrollable, isOpenForEnrollment } from '../domain/catalogue';
 import { totalProblem } from '../domain/enrollment';
-import { claimHours, listOrder, offerEnd, offerLapsed, offersToMake, onTheList, placeOf, rankBetween, reminderDue } from '../domain/waitlist';
+import { listOrder, newOffer, offerLapsed, offersToMake, onTheList, placeOf, rankBetween, reminderDue } from '../domain/waitlist';
 import { waitlistMail, type WaitlistMailKind } from '../domain/waitlistMail';
 import { portalOrigin } from '../payments/stripe';
-import { chunks, COLLECTIONS, db, runSeatTransaction, uniq } from './db';
+import { chunks, COLLECTIONS, db, notFound, precondition, runSeatTransaction, uniq } from './db';
 import { checkAndPrice, familyEnrollmentRefs, loadReleases, readRequest } from './enrollments';
 
 export type JoinPayload = z.output<typeof joinWaitlistSchema>;
@@ -20,7 +20,6 @@ export type JoinPayload = z.output<typeof joinWaitlistSchema>;
 const entries = () => db().collection(COLLECTIONS.waitlist);
 export const entryRef = (id: string) => entries().doc(id);
 const classRef = (id: string) => db().collection(COLLECTIONS.classes).doc(id);
-const precondition = (message: string) => new HttpsError('failed-precondition', message);
 const event = (action: WaitlistEvent['action'], at: string, by?: string, reason?: string): WaitlistEvent => ({ at, action, ...(by ? { by } : {}), ...(reason ? { reason } : {}) });
 
 function sendMail(tx: Transaction, kind: WaitlistMailKind, entry: WaitlistEntry, extra: { place?: number | null; reason?: string } = {}) {
@@ -124,8 +123,7 @@ export async function serveWaitlists(classIds: string[], now: Date): Promise<num
       const at = now.toISOString();
       for (const e of picks) {
         const own = classes.filter((c) => e.classIds.includes(c.id));
-        const start = own.map((c) => c.startDate).sort()[0];
-        const offer = { at, expiresAt: offerEnd(claimHours(semesters.get(own[0].semesterId), start, now), now) };
+        const offer = newOffer(semesters.get(own[0].semesterId), own, now);
         tx.update(entryRef(e.id), { status: 'offered', offer, history: FieldValue.arrayUnion(event('offered', at)) });
         sendMail(tx, 'offer', { ...e, offer });
       }
@@ -143,7 +141,7 @@ async function endEntry(
 ): Promise<WaitlistEntry> {
   const ended = await runSeatTransaction(async (tx) => {
     const snap = await tx.get(ref);
-    if (!snap.exists) throw new HttpsError('not-found', 'This waitlist entry does not exist.');
+    if (!snap.exists) throw notFound('This waitlist entry');
     const entry = snap.data() as WaitlistEntry;
     const change = decide(entry);
     if (!change) return { entry, freed: false };
@@ -159,7 +157,7 @@ async function endEntry(
 }
 
 const ownEntry = (uid: string) => (entry: WaitlistEntry) => {
-  if (entry.ownerUid !== uid) throw new HttpsError('not-found', 'This waitlist entry does not exist.');
+  if (entry.ownerUid !== uid) throw notFound('This waitlist entry');
   return entry;
 };
 
@@ -208,8 +206,7 @@ export async function runWaitlistJob(now: Date): Promise<{ lapsed: number; remin
 /** The family's entries, newest first, each with its place. */
 export async function familyWaitlist(uid: string): Promise<{ entry: WaitlistEntry; place: number | null }[]> {
   const own = (await entries().where('ownerUid', '==', uid).get()).docs.map((d) => d.data() as WaitlistEntry);
-  const waitingFor = uniq(own.filter((e) => e.status === 'waiting').flatMap((e) => e.classIds));
-  const lists = waitingFor.length ? (await entries().where('classIds', 'array-contains-any', waitingFor.slice(0, 30)).get()).docs.map((d) => d.data() as WaitlistEntry) : [];
+  const lists = await waitingFor(own.filter((e) => e.status === 'waiting').flatMap((e) => e.classIds));
   return own.sort((a, b) => b.joinedAt.localeCompare(a.joinedAt)).map((entry) => ({ entry, place: placeOf(entry, lists) }));
 }
 
@@ -223,7 +220,7 @@ export async function classWaitlist(classId: string): Promise<OfficeWaitlistEntr
 export async function offerByHand(id: string, by: string, now: Date): Promise<WaitlistEntry> {
   return runSeatTransaction(async (tx) => {
     const snap = await tx.get(entryRef(id));
-    if (!snap.exists) throw new HttpsError('not-found', 'This waitlist entry does not exist.');
+    if (!snap.exists) throw notFound('This waitlist entry');
     const entry = snap.data() as WaitlistEntry;
     if (entry.status !== 'waiting') throw precondition(`${entry.studentName} is not waiting (${entry.status}).`);
     const all = (await entriesFor(tx, entry.classIds)).filter(onTheList);
@@ -234,7 +231,7 @@ export async function offerByHand(id: string, by: string, now: Date): Promise<Wa
     }
     const semester = (await tx.get(db().collection(COLLECTIONS.semesters).doc(classes[0].semesterId))).data() as Semester | undefined;
     const at = now.toISOString();
-    const offer = { at, expiresAt: offerEnd(claimHours(semester, classes.map((c) => c.startDate).sort()[0], now), now), by };
+    const offer = newOffer(semester, classes, now, by);
     const next: WaitlistEntry = { ...entry, status: 'offered', offer, history: [...entry.history, event('offered', at, by)] };
     tx.set(entryRef(id), next);
     sendMail(tx, 'offer', next);
@@ -246,7 +243,7 @@ export async function offerByHand(id: string, by: string, now: Date): Promise<Wa
 export async function moveEntry(id: string, beforeId: string | null, by: string, reason: string, now: Date): Promise<WaitlistEntry> {
   return db().runTransaction(async (tx) => {
     const snap = await tx.get(entryRef(id));
-    if (!snap.exists) throw new HttpsError('not-found', 'This waitlist entry does not exist.');
+    if (!snap.exists) throw notFound('This waitlist entry');
     const entry = snap.data() as WaitlistEntry;
     if (entry.status !== 'waiting') throw precondition(`${entry.studentName} is not waiting (${entry.status}).`);
     const queue = (await entriesFor(tx, entry.classIds)).filter((e) => e.status === 'waiting' && e.id !== id).sort((a, b) => a.rank - b.rank);

@@ -1,16 +1,15 @@
 // A waitlist offer's side of the enrollment that claims it (read and written in that transaction).
 import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
 import type { WaitlistEntry, WaitlistEvent } from '../../../contract/domain';
 import { formatMoment } from '../../../contract/format';
 import { offerLapsed } from '../domain/waitlist';
+import { notFound, precondition } from './db';
 
-const precondition = (message: string) => new HttpsError('failed-precondition', message);
 
 /** The family's open offer, or why it cannot be claimed. */
 export async function claimableEntry(tx: Transaction, ref: DocumentReference, uid: string, now: Date): Promise<WaitlistEntry> {
   const snap = await tx.get(ref);
-  if (!snap.exists || snap.get('ownerUid') !== uid) throw new HttpsError('not-found', 'This waitlist offer does not exist.');
+  if (!snap.exists || snap.get('ownerUid') !== uid) throw notFound('This waitlist offer');
   const entry = snap.data() as WaitlistEntry;
   if (entry.status === 'enrolled') throw precondition(`${entry.studentName} is already enrolled in ${entry.title}: see My Enrollments.`);
   if (entry.status === 'waiting') throw precondition(`No seat is offered for ${entry.title} yet: ${entry.studentName} is still on the waitlist.`);

@@ -36,7 +36,11 @@ export function claimHours(semester: Pick<Semester, 'waitlistClaimHours'> | unde
   return set;
 }
 
-export const offerEnd = (hours: number, now: Date) => new Date(now.getTime() + hours * HOUR).toISOString();
+/** An offer made now for these classes (their first start sets the window); `by` when the office made it by hand. */
+export function newOffer(semester: Pick<Semester, 'waitlistClaimHours'> | undefined, classes: Pick<ClassRecord, 'startDate'>[], now: Date, by?: string): NonNullable<WaitlistEntry['offer']> {
+  const start = classes.map((c) => c.startDate).sort()[0];
+  return { at: now.toISOString(), expiresAt: new Date(now.getTime() + claimHours(semester, start, now) * HOUR).toISOString(), ...(by ? { by } : {}) };
+}
 
 /** The reminder is due: an open offer ending within WAITLIST_CLAIM_HOURS.reminderBefore hours, not yet reminded. */
 export const reminderDue = (e: WaitlistEntry, now: Date) =>

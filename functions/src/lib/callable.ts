@@ -22,6 +22,9 @@ export interface CallContext {
   client: string | null;
 }
 
+/** Who on the staff did something, for the records it writes: the account's email, else its id. */
+export const staffOf = (ctx: CallContext) => ctx.email ?? ctx.uid!;
+
 type RawRequest = { headers: Record<string, unknown>; ip?: string };
 const clientOf = (raw: RawRequest | undefined): string | null => {
   const cdn = raw?.headers['fastly-client-ip'];

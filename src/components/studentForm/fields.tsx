@@ -31,6 +31,9 @@ function sentence(message: string): string {
 }
 
 /** "Phone is required" from the label and a schema predicate; a full sentence is kept as it is. */
+/** An optional whole number as typed in a number field: empty means none (null). */
+export const wholeOrNull = (typed: string) => (typed.trim() ? Math.round(Number(typed)) : null);
+
 export const capitalized = (message: string) => message.charAt(0).toUpperCase() + message.slice(1);
 
 export const fieldMessage = (label: string, message: string) => (/^[a-z]/.test(message) ? `${label} ${message}` : message);

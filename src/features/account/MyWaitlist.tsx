@@ -9,8 +9,8 @@ import { failureText, useFetchCall } from '../../lib/query';
 import { useNotify } from '../../lib/toast';
 import { useReleases } from '../enrollment/api';
 import { useClaimOffer, useDeclineOffer, useLeaveWaitlist, useMyWaitlist } from './api';
+import { newIdempotencyKey } from '../../lib/idempotencyKey';
 
-const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 const ENDED: Partial<Record<FamilyWaitlistEntry['status'], string>> = {
   enrolled: 'Enrolled from the waitlist',
@@ -29,7 +29,7 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
   const decline = useDeclineOffer();
   const fetchCall = useFetchCall();
   const notify = useNotify();
-  const [key] = useState(newKey);
+  const [key] = useState(newIdempotencyKey);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
   // A release changed while the family waited: it signs the current version here, then claims.

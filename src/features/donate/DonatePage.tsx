@@ -8,8 +8,8 @@ import { donateSchema } from '../../../contract/schemas';
 import { Button, buttonClass } from '../../components/Button';
 import { usePaymentOptions } from '../../lib/paymentOptions';
 import { failureText, useCallMutation } from '../../lib/query';
+import { newIdempotencyKey } from '../../lib/idempotencyKey';
 
-const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 /** A gift by card on Stripe's page: the email the receipt goes to, then Stripe. */
 function CardGift({ cents, note }: { cents: number; note: string }) {
@@ -17,7 +17,7 @@ function CardGift({ cents, note }: { cents: number; note: string }) {
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState('');
   const [leaving, setLeaving] = useState(false);
-  const [key] = useState(newKey);
+  const [key] = useState(newIdempotencyKey);
   const give = async () => {
     const wrong = donateSchema.shape.email.safeParse(email).success ? '' : 'Enter the email address your receipt goes to.';
     setProblem(wrong);

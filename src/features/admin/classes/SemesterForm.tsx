@@ -5,7 +5,7 @@ import { semesterInputSchema } from '../../../../contract/schemas';
 import { LoadError } from '../../../components/LoadError';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
-import { SelectField, TextArea, TextField } from '../../../components/studentForm/fields';
+import { SelectField, TextArea, TextField, wholeOrNull } from '../../../components/studentForm/fields';
 import { MoneyField } from '../../../components/MoneyField';
 import { EditForm, useCheckedSave } from '../shared/EditForm';
 import { useAdminSemesters, useSaveSemester } from '../api';
@@ -66,7 +66,7 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
             hint="Empty: 48. Never more than 24 within 14 days of a class's start, 4 within 2 days."
             errors={errors}
             value={s.waitlistClaimHours == null ? '' : String(s.waitlistClaimHours)}
-            onChange={(v) => set({ waitlistClaimHours: v.trim() ? Math.round(Number(v)) : null })}
+            onChange={(v) => set({ waitlistClaimHours: wholeOrNull(v) })}
           />
         </div>
         <TextArea path="infoMarkdown" label="Info panel for families (markdown)" errors={errors} value={s.infoMarkdown} onChange={(infoMarkdown) => set({ infoMarkdown })} />

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Discount, DiscountType } from '../../../../contract/domain';
 import { discountInputSchema } from '../../../../contract/schemas';
 import { MoneyField } from '../../../components/MoneyField';
-import { CheckboxField, SelectField, TextField } from '../../../components/studentForm/fields';
+import { CheckboxField, SelectField, TextField, wholeOrNull } from '../../../components/studentForm/fields';
 import { useAdminClasses, useAdminSemesters, useSaveDiscount } from '../api';
 import { EditForm, useCheckedSave } from '../shared/EditForm';
 import { useSemesterPicker } from '../shared/SemesterPicker';
@@ -20,8 +20,6 @@ const TYPES: { value: DiscountType; label: string }[] = [
   { value: 'sibling-percent', label: 'Sibling discount: percent off when another child of the family is enrolled (no code to type)' },
 ];
 export const blank: Draft = { code: '', description: '', type: 'percent-basket', amount: 0, percent: 10, classIds: [], groupIds: [], classTypes: [], minimumCount: 0, expiresOn: null, active: true, combinable: false };
-/** A use limit as typed: empty means no limit. */
-const limitOf = (typed: string) => (typed.trim() ? Math.round(Number(typed)) : null);
 const toggle = (list: string[], id: string, on: boolean) => (on ? [...new Set([...list, id])] : list.filter((x) => x !== id));
 
 export function DiscountForm({ initial, id }: { initial: Draft; id?: string }) {
@@ -65,8 +63,8 @@ export function DiscountForm({ initial, id }: { initial: Draft; id?: string }) {
           <TextField path="expiresOn" label={d.type === 'early-bird-fixed' ? 'Early-bird date (last day)' : 'Last day the code works (optional)'} type="date" errors={errors} value={d.expiresOn ?? ''} onChange={(v) => set({ expiresOn: v || null })} />
           {d.type !== 'sibling-percent' && (
             <>
-              <TextField path="maxUses" label="Uses allowed in all (optional)" hint="Empty: no limit" type="number" errors={errors} value={d.maxUses == null ? '' : String(d.maxUses)} onChange={(v) => set({ maxUses: limitOf(v) })} />
-              <TextField path="maxUsesPerFamily" label="Uses per family (optional)" hint="Empty: no limit" type="number" errors={errors} value={d.maxUsesPerFamily == null ? '' : String(d.maxUsesPerFamily)} onChange={(v) => set({ maxUsesPerFamily: limitOf(v) })} />
+              <TextField path="maxUses" label="Uses allowed in all (optional)" hint="Empty: no limit" type="number" errors={errors} value={d.maxUses == null ? '' : String(d.maxUses)} onChange={(v) => set({ maxUses: wholeOrNull(v) })} />
+              <TextField path="maxUsesPerFamily" label="Uses per family (optional)" hint="Empty: no limit" type="number" errors={errors} value={d.maxUsesPerFamily == null ? '' : String(d.maxUsesPerFamily)} onChange={(v) => set({ maxUsesPerFamily: wholeOrNull(v) })} />
             </>
           )}
         </div>

@@ -21,8 +21,8 @@ import { WAITLIST_CLAIM_HOURS } from '../../../../contract/constants';
 import { useSession } from '../../../lib/session';
 import { VerifyEmail } from './VerifyEmail';
 import { DiscountBox } from './DiscountBox';
+import { newIdempotencyKey } from '../../../lib/idempotencyKey';
 
-const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 /** Step 7: what is enrolled and what it costs, discount codes, how to pay, and submit. */
 export default function ReviewStep() {
@@ -45,7 +45,7 @@ export default function ReviewStep() {
   const [copyGuardians, setCopyGuardians] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState('');
-  const [idempotencyKey] = useState(newKey);
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const classProblems = useSelectionProblems();
 
   if (!state.profile || !state.studentChoice || state.studentChoice === 'new') return <Navigate to={stepPath('student')} replace />;
