@@ -62,8 +62,8 @@ import {
 
 export type Access = 'public' | 'user' | 'admin';
 
-export interface CallableSpec<P extends z.ZodMiniType = z.ZodMiniType, R = unknown> {
-  readonly access: Access;
+export interface CallableSpec<P extends z.ZodMiniType = z.ZodMiniType, R = unknown, A extends Access = Access> {
+  readonly access: A;
   readonly payload: P;
   /** Type-only marker for the response. */
   readonly response?: R;
@@ -74,7 +74,7 @@ export type ResponseOf<C> = C extends CallableSpec<z.ZodMiniType, infer R> ? R :
 
 const spec =
   <R>() =>
-  <P extends z.ZodMiniType>(access: Access, payload: P): CallableSpec<P, R> => ({ access, payload });
+  <P extends z.ZodMiniType, A extends Access>(access: A, payload: P): CallableSpec<P, R, A> => ({ access, payload });
 
 const ids = z.array(id).check(z.maxLength(MAX_IDS, 'has too many ids'));
 /** "No payload": the callable protocol sends null for undefined. */

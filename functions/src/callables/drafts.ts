@@ -11,7 +11,7 @@ export const DRAFT_DAYS = 60;
 const DAY_MS = 86_400_000;
 
 export const loadDraft = callable(callables.loadDraft, async (_p, ctx) => {
-  const snap = await draftOf(ctx.uid!).get();
+  const snap = await draftOf(ctx.uid).get();
   if (!snap.exists) return null;
   const updatedAt = snap.get('updatedAt') as string;
   // Drafts saved before they carried expiresAt expire DRAFT_DAYS after their last save too.
@@ -26,11 +26,11 @@ export const loadDraft = callable(callables.loadDraft, async (_p, ctx) => {
 export const saveDraft = callable(callables.saveDraft, async ({ json }, ctx) => {
   const now = Date.now();
   const updatedAt = new Date(now).toISOString();
-  await draftOf(ctx.uid!).set({ json, updatedAt, expiresAt: Timestamp.fromMillis(now + DRAFT_DAYS * DAY_MS) });
+  await draftOf(ctx.uid).set({ json, updatedAt, expiresAt: Timestamp.fromMillis(now + DRAFT_DAYS * DAY_MS) });
   return { updatedAt };
 });
 
 export const deleteDraft = callable(callables.deleteDraft, async (_p, ctx) => {
-  await draftOf(ctx.uid!).delete();
+  await draftOf(ctx.uid).delete();
   return { deleted: true };
 });

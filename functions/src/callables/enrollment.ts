@@ -43,11 +43,11 @@ export const priceBasket = callable(callables.priceBasket, async (payload, ctx) 
 });
 
 export const myStudents = callable(callables.myStudents, async (_payload, ctx) => ({
-  students: await loadOwnStudents(ctx.uid!),
+  students: await loadOwnStudents(ctx.uid),
 }));
 
 export const saveStudent = callable(callables.saveStudent, async (payload, ctx) => ({
-  student: await saveOwnStudent(ctx.uid!, payload.id, payload.profile, payload.reviewed, payload.version),
+  student: await saveOwnStudent(ctx.uid, payload.id, payload.profile, payload.reviewed, payload.version),
 }));
 
 export const paymentOptions = callable(callables.paymentOptions, () => loadPaymentOptions());
@@ -86,18 +86,18 @@ export const enroll = callable(
   async (payload, ctx) => {
     const now = new Date();
     const { options, method } = await checkoutFor(ctx, payload.payWith, now);
-    const result = await enrollInTransaction(ctx.uid!, ctx.email, { ...payload, payWith: method }, schoolToday(now), now, options);
+    const result = await enrollInTransaction(ctx.uid, ctx.email, { ...payload, payWith: method }, schoolToday(now), now, options);
     return enrolledAnswer(result, ctx, now);
   },
   { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY] },
 );
 
-export const myEnrollment = callable(callables.myEnrollment, async ({ enrollmentId }, ctx) => ({ enrollment: familyView(await loadEnrollment(enrollmentId, ctx.uid!)) }));
+export const myEnrollment = callable(callables.myEnrollment, async ({ enrollmentId }, ctx) => ({ enrollment: familyView(await loadEnrollment(enrollmentId, ctx.uid)) }));
 
 export const payBalance = callable(
   callables.payBalance,
   async ({ enrollmentId }, ctx) => {
-    const [enrollment, options] = await Promise.all([loadEnrollment(enrollmentId, ctx.uid!), loadPaymentOptions()]);
+    const [enrollment, options] = await Promise.all([loadEnrollment(enrollmentId, ctx.uid), loadPaymentOptions()]);
     if (!options.methods.includes('card')) throw new HttpsError('failed-precondition', 'Card payments are not offered: please pay the office.');
     return { checkoutUrl: await startBalanceCheckout(enrollment, ctx.email, portalOrigin(ctx.origin), new Date()) };
   },
@@ -107,10 +107,10 @@ export const payBalance = callable(
 /** The family left Stripe's page: the page is closed and the seats go back at once. */
 export const releaseHold = callable(
   callables.releaseHold,
-  async ({ enrollmentId }, ctx) => ({ enrollment: familyView(await endHold(await loadEnrollment(enrollmentId, ctx.uid!), new Date())) }),
+  async ({ enrollmentId }, ctx) => ({ enrollment: familyView(await endHold(await loadEnrollment(enrollmentId, ctx.uid), new Date())) }),
   { secrets: [STRIPE_SECRET_KEY] },
 );
 
 export const myEnrollments = callable(callables.myEnrollments, async (_payload, ctx) => ({
-  enrollments: (await loadOwnEnrollments(ctx.uid!)).map(familyView),
+  enrollments: (await loadOwnEnrollments(ctx.uid)).map(familyView),
 }));

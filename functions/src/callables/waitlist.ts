@@ -20,21 +20,21 @@ export const joinWaitlist = callable(
   callables.joinWaitlist,
   async (payload, ctx) => {
     await takeRate('enroll', ctx);
-    const { entry, place, replayed } = await join(ctx.uid!, ctx.email, payload, new Date());
+    const { entry, place, replayed } = await join(ctx.uid, ctx.email, payload, new Date());
     return { entry: familyEntry(entry, place), replayed };
   },
   { timeoutSeconds: SEAT_CALL_TIMEOUT_S },
 );
 
 export const myWaitlist = callable(callables.myWaitlist, async (_payload, ctx) => ({
-  entries: (await familyWaitlist(ctx.uid!)).map(({ entry, place }) => familyEntry(entry, place)),
+  entries: (await familyWaitlist(ctx.uid)).map(({ entry, place }) => familyEntry(entry, place)),
 }));
 
-export const leaveWaitlist = callable(callables.leaveWaitlist, async ({ entryId }, ctx) => ({ entry: familyEntry(await leave(ctx.uid!, entryId, new Date()), null) }), {
+export const leaveWaitlist = callable(callables.leaveWaitlist, async ({ entryId }, ctx) => ({ entry: familyEntry(await leave(ctx.uid, entryId, new Date()), null) }), {
   timeoutSeconds: SEAT_CALL_TIMEOUT_S,
 });
 
-export const declineOffer = callable(callables.declineOffer, async ({ entryId }, ctx) => ({ entry: familyEntry(await decline(ctx.uid!, entryId, new Date()), null) }), {
+export const declineOffer = callable(callables.declineOffer, async ({ entryId }, ctx) => ({ entry: familyEntry(await decline(ctx.uid, entryId, new Date()), null) }), {
   timeoutSeconds: SEAT_CALL_TIMEOUT_S,
 });
 
@@ -46,10 +46,10 @@ export const claimOffer = callable(
     const { options, method } = await checkoutFor(ctx, payWith, now);
     const snap = await entryRef(entryId).get();
     if (!snap.exists || snap.get('ownerUid') !== ctx.uid) throw notFound('This waitlist offer');
-    const { request, studentId } = snap.data() as WaitlistEntry;
+    const { request, studentId } = snap.data()!;
     // A release changed while the family waited: it signs the current one when it claims.
     const payload = { ...request, ...(releases ? { releases } : {}), studentId, expectedTotal, idempotencyKey, payWith: method, ...(payDeposit ? { payDeposit } : {}) };
-    const result = await enroll(ctx.uid!, ctx.email, payload, schoolToday(now), now, options, { entryRef: entryRef(entryId) });
+    const result = await enroll(ctx.uid, ctx.email, payload, schoolToday(now), now, options, { entryRef: entryRef(entryId) });
     return enrolledAnswer(result, ctx, now);
   },
   { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY] },

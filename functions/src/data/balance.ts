@@ -3,13 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
-import type { Enrollment, Student } from '../../../contract/domain';
+import type { Enrollment } from '../../../contract/domain';
 import { formatCard, formatCents } from '../../../contract/format';
 import { escapeHtml } from '../../../contract/markdown';
 import { balanceOf } from '../../../contract/money';
 import { SCHOOL_NAME } from '../../../contract/constants';
 import { isStripeError, stripe } from '../payments/stripe';
-import { COLLECTIONS, db } from './db';
+import { COLLECTIONS, db, recordRef } from './db';
 import { cardOf, enrollmentRef, eventRef, recipients, type Outcome } from './stripeSessions';
 
 /** Stripe's page for the balance. Clicks within the same 25 minutes get the same page (one key). */
@@ -46,15 +46,15 @@ export async function settleBalancePayment(eventId: string, session: Stripe.Chec
   const id = session.client_reference_id ?? '';
   const before = id ? await enrollmentRef(id).get() : null;
   if (!before?.exists) return 'ignored';
-  const e0 = before.data() as Enrollment;
+  const e0 = before.data()!;
   const card = await cardOf(session);
-  const student = await db().collection(COLLECTIONS.students).doc(e0.studentId).get();
-  const to = await recipients(e0, student.exists ? (student.data() as Student) : undefined);
+  const student = await recordRef('students', e0.studentId).get();
+  const to = await recipients(e0, student.data());
   const at = now.toISOString();
   const amount = session.amount_total ?? 0;
   return db().runTransaction(async (tx) => {
     if ((await tx.get(eventRef(eventId))).exists) return 'duplicate';
-    const e = (await tx.get(enrollmentRef(id))).data() as Enrollment;
+    const e = (await tx.get(enrollmentRef(id))).data()!;
     tx.set(eventRef(eventId), { type: 'balance-paid', enrollmentId: id, at });
     if (e.payments.some((p) => p.card?.sessionId === session.id)) return 'duplicate';
     const due = balanceOf(e);

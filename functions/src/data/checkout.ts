@@ -5,13 +5,13 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/v2';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
-import type { ClassRecord, Enrollment, Semester, Student } from '../../../contract/domain';
+import type { Enrollment } from '../../../contract/domain';
 import { formatCard, formatCents, formatDate } from '../../../contract/format';
 import { lineTotalOf } from '../../../contract/money';
 import { SCHOOL_NAME } from '../../../contract/constants';
 import { buildReceipt } from '../domain/receipt';
 import { isStripeError, stripe } from '../payments/stripe';
-import { COLLECTIONS, db, getByIds, runSeatTransaction } from './db';
+import { COLLECTIONS, db, getByIds, recordRef, runSeatTransaction } from './db';
 import { cardOf, enrollmentRef, eventRef, recipients, type Outcome } from './stripeSessions';
 import { settleBalancePayment } from './balance';
 import { settleDonation } from './donations';
@@ -80,7 +80,7 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
     logger.warn('stripe event for an unknown enrollment', { eventId, sessionId: session.id });
     return 'ignored';
   }
-  const e0 = before.data() as Enrollment;
+  const e0 = before.data()!;
   const amount = session.amount_total ?? 0;
   if (session.id !== e0.hold?.sessionId || amount !== e0.hold.amount) {
     // Not what this enrollment asked Stripe for: nothing is confirmed, and the office looks at it.
@@ -94,9 +94,9 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
   }
   const card = await cardOf(session);
   const [{ found: classes }, { found: semesters }, student] = await Promise.all([
-    getByIds<ClassRecord>(COLLECTIONS.classes, e0.classIds),
-    getByIds<Semester>(COLLECTIONS.semesters, e0.semesterIds),
-    db().collection(COLLECTIONS.students).doc(e0.studentId).get().then((s) => (s.exists ? ({ ...s.data(), id: s.id } as Student) : undefined)),
+    getByIds('classes', e0.classIds),
+    getByIds('semesters', e0.semesterIds),
+    recordRef('students', e0.studentId).get().then((s) => s.data()),
   ]);
   const [to, instructions] = await Promise.all([recipients(e0, student), loadPaymentInstructions()]);
   const at = now.toISOString();
@@ -105,7 +105,7 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
   // Confirms seats (or takes them again): retried under contention like every seat transaction.
   const outcome = await runSeatTransaction(async (tx): Promise<Outcome | 'no-seat'> => {
     if ((await tx.get(eventRef(eventId))).exists) return 'duplicate';
-    const e = (await tx.get(enrollmentRef(id))).data() as Enrollment;
+    const e = (await tx.get(enrollmentRef(id))).data()!;
     if (e.payments.some((p) => p.card?.sessionId === session.id)) {
       tx.set(eventRef(eventId), { type: 'paid', enrollmentId: id, at });
       return 'duplicate';
@@ -114,7 +114,7 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
     if (e.status !== 'pending_payment') {
       // Paid after the hold ended: take the seats again if every class still has one.
       if (e.status !== 'expired') return 'no-seat';
-      const snaps = await tx.getAll(...e.classIds.map((c) => db().collection(COLLECTIONS.classes).doc(c)), ...e.classIds.map((c) => rosterRef(c, e.studentId)));
+      const snaps = await tx.getAll(...e.classIds.map((c) => recordRef('classes', c)), ...e.classIds.map((c) => rosterRef(c, e.studentId)));
       const full = snaps.slice(0, e.classIds.length).some((s) => !s.exists || (s.get('enrolledCount') as number) >= (s.get('capacity') as number));
       if (full || snaps.slice(e.classIds.length).some((s) => s.exists)) return 'no-seat';
       for (const c of e.classIds) {
@@ -141,7 +141,7 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
   );
   return db().runTransaction(async (tx) => {
     if ((await tx.get(eventRef(eventId))).exists) return 'duplicate';
-    const e = (await tx.get(enrollmentRef(id))).data() as Enrollment;
+    const e = (await tx.get(enrollmentRef(id))).data()!;
     const reason = 'The payment arrived after the seats were released and the class had filled.';
     tx.set(enrollmentRef(id), {
       ...e,

@@ -1,7 +1,17 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  getFirestore,
+  type CollectionReference,
+  type DocumentData,
+  type DocumentSnapshot,
+  type Firestore,
+  type FirestoreDataConverter,
+  type QueryDocumentSnapshot,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
+import type { ClassGroup, ClassRecord, Discount, Enrollment, Semester, Student, WaitlistEntry } from '../../../contract/domain';
 
 let firestore: Firestore | undefined;
 
@@ -69,7 +79,38 @@ export const COLLECTIONS = {
   donations: 'donations',
 } as const;
 
-export const col = (name: string) => db().collection(name);
+/** What each collection of records holds. Read through `records(name)`, every document comes back typed, with its id. */
+export interface Records {
+  semesters: Semester;
+  classes: ClassRecord;
+  groups: ClassGroup;
+  students: Student;
+  enrollments: Enrollment;
+  discounts: Discount;
+  waitlist: WaitlistEntry;
+}
+export type RecordName = keyof Records;
+
+/** The one place a stored document becomes a record: its fields and its id (the contract's types say what is stored). */
+const recordConverter: FirestoreDataConverter<{ id: string }> = {
+  toFirestore: (record) => record as DocumentData,
+  fromFirestore: (snap: QueryDocumentSnapshot) => ({ ...snap.data(), id: snap.id }),
+};
+
+export const records = <K extends RecordName>(name: K) =>
+  db().collection(COLLECTIONS[name]).withConverter(recordConverter as FirestoreDataConverter<Records[K]>) as CollectionReference<Records[K]>;
+/** The records of those snapshots that exist. */
+export const present = <T>(snaps: DocumentSnapshot<T>[]): T[] => snaps.flatMap((s) => (s.exists ? [s.data()!] : []));
+/** One record's document, typed. */
+export const recordRef = <K extends RecordName>(name: K, id: string) => records(name).doc(id);
+
+/** Deletes a record that must exist ("This bundle does not exist." otherwise). */
+export async function deleteRecord(name: RecordName, id: string, what: string): Promise<void> {
+  const ref = recordRef(name, id);
+  if (!(await ref.get()).exists) throw notFound(what);
+  await ref.delete();
+}
+
 export const uniq = <T>(xs: T[]): T[] => [...new Set(xs)];
 export const notFound = (what: string) => new HttpsError('not-found', `${what} does not exist.`);
 /** A request the state of things refuses, in words for the family or the office. */
@@ -87,28 +128,25 @@ export function nextVersion(existing: DocumentSnapshot | null, startedFrom: numb
   return stored + 1;
 }
 
-export function fromDoc<T>(snap: DocumentSnapshot): T {
-  return { ...snap.data(), id: snap.id } as T;
-}
-
 export function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
 
-/** Documents by id in batched reads (500 a batch), never a read per document; `fields` reads only those. */
-export async function getByIds<T>(collection: string, ids: string[], fields?: string[]): Promise<{ found: T[]; notFound: string[] }> {
+/** Records by id in batched reads (500 a batch), never a read per document; `fields` reads only those. */
+export async function getByIds<K extends RecordName>(name: K, ids: string[], fields?: string[]): Promise<{ found: Records[K][]; notFound: string[] }> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return { found: [], notFound: [] };
-  const refs = (part: string[]) => part.map((id) => db().collection(collection).doc(id));
+  const refs = (part: string[]) => part.map((id) => recordRef(name, id));
+  // getAll's typing forgets the references' converter; the snapshots come back through it all the same.
   const parts = await Promise.all(
-    chunks(unique, 500).map((part) => (fields ? db().getAll(...refs(part), { fieldMask: fields }) : db().getAll(...refs(part)))),
+    chunks(unique, 500).map((part) => (fields ? db().getAll(...refs(part), { fieldMask: fields }) : db().getAll(...refs(part))) as Promise<DocumentSnapshot<Records[K]>[]>),
   );
   const snaps = parts.flat();
   noteReads(snaps.length);
   return {
-    found: snaps.filter((s) => s.exists).map((s) => fromDoc<T>(s)),
+    found: present(snaps),
     notFound: snaps.filter((s) => !s.exists).map((s) => s.id),
   };
 }

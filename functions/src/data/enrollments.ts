@@ -2,7 +2,7 @@
 import type { DocumentReference, DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { z } from 'zod/mini';
-import { type ClassGroup, type ClassRecord, type Discount, type Enrollment, type PaymentOptions, type Release, type Semester, type Student } from '../../../contract/domain';
+import { type ClassGroup, type ClassRecord, type Discount, type Enrollment, type PaymentOptions, type Release, type Semester, type Student, type WaitlistEntry } from '../../../contract/domain';
 import type { enrollSchema } from '../../../contract/schemas';
 import { classProblem, consentProblem, needsInfoReview, releaseProblem, totalProblem, type EnrollmentProblem } from '../domain/enrollment';
 import { normalizeCode, priceBasket, type CodeUses } from '../domain/pricing';
@@ -12,7 +12,7 @@ import { balanceOf, paidOf } from '../../../contract/money';
 import { balanceDueDateOf, depositPlan } from '../domain/deposits';
 import { DEFAULT_RELEASES } from '../domain/releases';
 import { notYourStudent } from './students';
-import { COLLECTIONS, db, notFound, noteReads, runSeatTransaction, uniq } from './db';
+import { COLLECTIONS, db, noteReads, notFound, recordRef, records, present, runSeatTransaction, uniq } from './db';
 import { claimableEntry, claimInTx } from './waitlistClaims';
 import { addSeat, codeUsesGivenBack, HOLD_END, HOLD_GRACE_S, holdsToRelease, releaseInTx, seatsGivenBack, writeCodeUseDeltas, writeSeatDeltas } from './holds';
 
@@ -37,10 +37,10 @@ export const unpaidOf = (family: Enrollment[]) => family.filter((e) => e.status 
 export async function loadDiscountsByCodes(codes: string[], tx?: Transaction): Promise<{ discounts: Discount[]; unknownCodes: string[] }> {
   const wanted = uniq(codes.map(normalizeCode));
   if (!wanted.length) return { discounts: [], unknownCodes: [] };
-  const query = db().collection(COLLECTIONS.discounts).where('code', 'in', wanted.slice(0, 30));
+  const query = records('discounts').where('code', 'in', wanted.slice(0, 30));
   const snap = await (tx ? tx.get(query) : query.get());
   noteReads(Math.max(1, snap.size));
-  const byCode = new Map(snap.docs.map((d) => [d.get('code') as string, { ...d.data(), id: d.id } as Discount]));
+  const byCode = new Map(snap.docs.map((d) => [d.get('code') as string, d.data()!]));
   return {
     discounts: wanted.filter((c) => byCode.has(c)).map((c) => byCode.get(c)!),
     unknownCodes: wanted.filter((c) => !byCode.has(c)),
@@ -65,10 +65,10 @@ export async function loadCodeUses(discounts: Discount[], family: Enrollment[], 
 
 /** The discounts applied by rule (the sibling discount), whatever codes were typed. */
 export async function loadRuleDiscounts(tx?: Transaction): Promise<Discount[]> {
-  const query = db().collection(COLLECTIONS.discounts).where('type', '==', 'sibling-percent');
+  const query = records('discounts').where('type', '==', 'sibling-percent');
   const snap = await (tx ? tx.get(query) : query.get());
   noteReads(Math.max(1, snap.size));
-  return snap.docs.map((d) => ({ ...d.data(), id: d.id }) as Discount);
+  return snap.docs.map((d) => d.data());
 }
 
 /** Another child of this family holds a confirmed enrollment in one of these semesters. */
@@ -77,26 +77,26 @@ export const hasSiblingIn = (family: Enrollment[], studentId: string, semesterId
 
 /** The family's enrollments (the price preview; `enroll` re-reads them in its transaction). */
 export async function loadFamilyEnrollments(uid: string): Promise<Enrollment[]> {
-  const snap = await db().collection(COLLECTIONS.enrollments).where('ownerUid', '==', uid).get();
+  const snap = await records('enrollments').where('ownerUid', '==', uid).get();
   noteReads(Math.max(1, snap.size));
-  return snap.docs.map((d) => d.data() as Enrollment);
+  return snap.docs.map((d) => d.data());
 }
 
 /**
  * The family's enrollments as they are now, read in the transaction by id (the ids come from a query
  * made just before it: a query inside would lock every family's enrollments against each other).
  */
-async function familyEnrollmentsIn(tx: Transaction, refs: DocumentReference[]): Promise<Enrollment[]> {
+async function familyEnrollmentsIn(tx: Transaction, refs: DocumentReference<Enrollment>[]): Promise<Enrollment[]> {
   const snaps = refs.length ? await tx.getAll(...refs) : [];
-  return snaps.filter((s) => s.exists).map((s) => s.data() as Enrollment);
+  return present(snaps);
 }
 
 /** The classes a student holds a seat in now (other than `except`), read in the transaction. */
 async function enrolledClassesOf(tx: Transaction, family: Enrollment[], studentId: string, except: string[]): Promise<ClassRecord[]> {
   const ids = uniq(family.flatMap((e) => (e.status === 'confirmed' && e.studentId === studentId ? e.classIds : []))).filter((id) => !except.includes(id));
   if (!ids.length) return [];
-  const classes = await tx.getAll(...ids.map((id) => db().collection(COLLECTIONS.classes).doc(id)));
-  return classes.filter((s) => s.exists).map((s) => ({ ...s.data(), id: s.id }) as ClassRecord);
+  const classes = await tx.getAll(...ids.map((id) => recordRef('classes', id)));
+  return present(classes);
 }
 
 /** What a request (an enrollment, a waitlist entry, a claimed offer) is checked and priced against, read in its transaction. */
@@ -113,33 +113,31 @@ export interface RequestFacts {
 }
 
 /** The reads of a request, all in the transaction (the family's enrollments by the ids read just before it). */
-export async function readRequest(tx: Transaction, uid: string, payload: Pick<EnrollPayload, 'studentId' | 'lines' | 'codes'>, familyRefs: DocumentReference[]): Promise<RequestFacts> {
-  const store = db();
+export async function readRequest(tx: Transaction, uid: string, payload: Pick<EnrollPayload, 'studentId' | 'lines' | 'codes'>, familyRefs: DocumentReference<Enrollment>[]): Promise<RequestFacts> {
   const classIds = uniq(payload.lines.map((l) => l.classId));
   if (!classIds.length) throw new HttpsError('invalid-argument', 'Please choose at least one class.');
   const { discounts, unknownCodes } = await loadDiscountsByCodes(payload.codes, tx);
-  const studentSnap = await tx.get(store.collection(COLLECTIONS.students).doc(payload.studentId));
+  const studentSnap = await tx.get(recordRef('students', payload.studentId));
   if (!studentSnap.exists || studentSnap.get('ownerUid') !== uid) throw notYourStudent();
-  const student = { ...studentSnap.data(), id: studentSnap.id } as Student;
+  const student = studentSnap.data()!;
 
-  const classRefs = classIds.map((id) => store.collection(COLLECTIONS.classes).doc(id));
-  const rosterRefs = classIds.map((id) => store.collection(COLLECTIONS.classes).doc(id).collection(COLLECTIONS.roster).doc(student.id));
-  const snaps = await tx.getAll(...classRefs, ...rosterRefs);
-  const classSnaps = snaps.slice(0, classIds.length);
+  const classRefs = classIds.map((id) => recordRef('classes', id));
+  const rosterRefs = classIds.map((id) => recordRef('classes', id).collection(COLLECTIONS.roster).doc(student.id));
+  const [classSnaps, rosterSnaps] = await Promise.all([tx.getAll(...classRefs), tx.getAll(...rosterRefs)]);
   if (classSnaps.some((s) => !s.exists)) throw new HttpsError('failed-precondition', 'A selected class is no longer offered. Please review your classes.');
-  const classes = classSnaps.map((s) => ({ ...s.data(), id: s.id }) as ClassRecord);
+  const classes = present(classSnaps);
   const semesterIds = uniq(classes.map((c) => c.semesterId));
-  const semesterSnaps = await tx.getAll(...semesterIds.map((id) => store.collection(COLLECTIONS.semesters).doc(id)));
-  const semesters = new Map(semesterSnaps.filter((s) => s.exists).map((s) => [s.id, { ...s.data(), id: s.id } as Semester]));
-  const groupSnap = await tx.get(store.collection(COLLECTIONS.groups).where('semesterId', 'in', semesterIds));
-  const groups = groupSnap.docs.map((d) => ({ ...d.data(), id: d.id }) as ClassGroup);
+  const semesterSnaps = await tx.getAll(...semesterIds.map((id) => recordRef('semesters', id)));
+  const semesters = new Map(present(semesterSnaps).map((s) => [s.id, s]));
+  const groupSnap = await tx.get(records('groups').where('semesterId', 'in', semesterIds));
+  const groups = groupSnap.docs.map((d) => d.data());
   const family = await familyEnrollmentsIn(tx, familyRefs);
-  return { student, classes, rosterSnaps: snaps.slice(classIds.length).filter((s) => s.exists), semesters, groups, discounts, unknownCodes, family };
+  return { student, classes, rosterSnaps: rosterSnaps.filter((s) => s.exists), semesters, groups, discounts, unknownCodes, family };
 }
 
 /** The family's enrollment ids, read just before a transaction (see familyEnrollmentsIn). */
 export const familyEnrollmentRefs = (uid: string) =>
-  db().collection(COLLECTIONS.enrollments).where('ownerUid', '==', uid).select().get().then((snap) => snap.docs.map((d) => d.ref));
+  records('enrollments').where('ownerUid', '==', uid).select().get().then((snap) => snap.docs.map((d) => recordRef('enrollments', d.id)));
 
 /**
  * Everything but the seats: the classes are for this student and open, the info is confirmed, the
@@ -177,7 +175,7 @@ export async function checkAndPrice(
 
 /** A claimed waitlist offer: its entry, read in the enrollment's transaction (with the price quoted when the family joined). */
 export interface Claim {
-  entryRef: DocumentReference;
+  entryRef: DocumentReference<WaitlistEntry>;
 }
 
 export async function enroll(
@@ -190,8 +188,8 @@ export async function enroll(
   claim?: Claim,
 ): Promise<{ enrollment: Enrollment; replayed: boolean }> {
   const store = db();
-  const enrollmentRef = store.collection(COLLECTIONS.enrollments).doc(`${uid}_${payload.idempotencyKey}`);
-  const studentRef = store.collection(COLLECTIONS.students).doc(payload.studentId);
+  const enrollmentRef = recordRef('enrollments', `${uid}_${payload.idempotencyKey}`);
+  const studentRef = recordRef('students', payload.studentId);
   // The releases are read before the transaction: every enrollment reads that one document, and read
   // in the transaction it serialised all of them on the emulator (the hold race went from 27 s to a
   // lock timeout). A release edited meanwhile is caught by its version, which the family signed.
@@ -200,7 +198,7 @@ export async function enroll(
   return runSeatTransaction(
     async (tx) => {
       const existing = await tx.get(enrollmentRef);
-      if (existing.exists) return { enrollment: existing.data() as Enrollment, replayed: true };
+      if (existing.exists) return { enrollment: existing.data()!, replayed: true };
       const entry = claim ? await claimableEntry(tx, claim.entryRef, uid, now) : null;
       const facts = await readRequest(tx, uid, payload, familyRefs);
       const { student, rosterSnaps, semesters, discounts, family } = facts;
@@ -276,7 +274,7 @@ export async function enroll(
       tx.set(enrollmentRef, enrollment);
       for (const c of classes) {
         addSeat(deltas, c.id, 1);
-        tx.set(store.collection(COLLECTIONS.classes).doc(c.id).collection(COLLECTIONS.roster).doc(student.id), {
+        tx.set(recordRef('classes', c.id).collection(COLLECTIONS.roster).doc(student.id), {
           studentId: student.id,
           studentName: enrollment.studentName,
           enrollmentId: enrollment.id,
@@ -307,12 +305,12 @@ export async function enroll(
 
 /** One enrollment; with `ownerUid`, only that family's (another family's id is not found either). */
 export async function loadEnrollment(id: string, ownerUid?: string): Promise<Enrollment> {
-  const snap = await db().collection(COLLECTIONS.enrollments).doc(id).get();
+  const snap = await recordRef('enrollments', id).get();
   if (!snap.exists || (ownerUid !== undefined && snap.get('ownerUid') !== ownerUid)) throw notFound('This enrollment');
-  return snap.data() as Enrollment;
+  return snap.data()!;
 }
 
 export async function loadOwnEnrollments(uid: string): Promise<Enrollment[]> {
-  const snap = await db().collection(COLLECTIONS.enrollments).where('ownerUid', '==', uid).get();
-  return snap.docs.map((d) => d.data() as Enrollment).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const snap = await records('enrollments').where('ownerUid', '==', uid).get();
+  return snap.docs.map((d) => d.data()).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }

@@ -5,16 +5,16 @@
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Enrollment } from '../../../contract/domain';
-import { COLLECTIONS, db, runSeatTransaction, uniq } from './db';
+import { COLLECTIONS, db, recordRef, records, runSeatTransaction, uniq } from './db';
 
 /** On a roster entry: the seat is held for a card payment until then (ISO time). */
 export const HOLD_END = 'holdExpiresAt';
 /** A hold outlasts Stripe's page by this much (seconds), so a payment made at the last moment finds its seats. */
 export const HOLD_GRACE_S = 120;
 
-const enrollmentRef = (id: string) => db().collection(COLLECTIONS.enrollments).doc(id);
+const enrollmentRef = (id: string) => recordRef('enrollments', id);
 export const rosterRef = (classId: string, studentId: string) =>
-  db().collection(COLLECTIONS.classes).doc(classId).collection(COLLECTIONS.roster).doc(studentId);
+  recordRef('classes', classId).collection(COLLECTIONS.roster).doc(studentId);
 
 /** Seat count changes per class, written once per class at the end of a transaction. */
 export type SeatDeltas = Map<string, number>;
@@ -25,7 +25,7 @@ export function writeSeatDeltas(tx: Transaction, deltas: SeatDeltas, waiting: Se
     const seats = deltas.get(classId) ?? 0;
     const waits = waiting.get(classId) ?? 0;
     if (seats || waits) {
-      tx.update(db().collection(COLLECTIONS.classes).doc(classId), {
+      tx.update(recordRef('classes', classId), {
         ...(seats ? { enrolledCount: FieldValue.increment(seats) } : {}),
         ...(waits ? { waiting: FieldValue.increment(waits) } : {}),
       });
@@ -39,12 +39,12 @@ export function writeSeatDeltas(tx: Transaction, deltas: SeatDeltas, waiting: Se
  */
 export async function holdsToRelease(tx: Transaction, classIds: string[], now: Date, alsoIds: string[] = []): Promise<Enrollment[]> {
   const lapsed = await Promise.all(
-    classIds.map((id) => tx.get(db().collection(COLLECTIONS.classes).doc(id).collection(COLLECTIONS.roster).where(HOLD_END, '<', now.toISOString()))),
+    classIds.map((id) => tx.get(recordRef('classes', id).collection(COLLECTIONS.roster).where(HOLD_END, '<', now.toISOString()))),
   );
   const ids = uniq([...lapsed.flatMap((s) => s.docs.map((d) => d.get('enrollmentId') as string)), ...alsoIds]);
   if (!ids.length) return [];
   const snaps = await tx.getAll(...ids.map(enrollmentRef));
-  return snaps.filter((s) => s.exists && s.get('status') === 'pending_payment').map((s) => s.data() as Enrollment);
+  return snaps.filter((s) => s.exists && s.get('status') === 'pending_payment').map((s) => s.data()!);
 }
 
 /** The seats these holds give back, per class. */
@@ -82,7 +82,7 @@ export async function releaseHold(enrollmentId: string, at: Date, ownerUid?: str
   return runSeatTransaction(async (tx) => {
     const snap = await tx.get(enrollmentRef(enrollmentId));
     if (!snap.exists || (ownerUid && snap.get('ownerUid') !== ownerUid)) throw new HttpsError('not-found', 'This enrollment does not exist.');
-    const held = snap.data() as Enrollment;
+    const held = snap.data()!;
     if (held.status !== 'pending_payment') return held;
     const next = releaseInTx(tx, held, at.toISOString());
     writeSeatDeltas(tx, seatsGivenBack([held]));
@@ -93,10 +93,9 @@ export async function releaseHold(enrollmentId: string, at: Date, ownerUid?: str
 
 /** Pending holds whose end has passed (the sweep, every 5 minutes in production). */
 export async function lapsedHolds(now: Date): Promise<Enrollment[]> {
-  const snap = await db()
-    .collection(COLLECTIONS.enrollments)
+  const snap = await records('enrollments')
     .where('status', '==', 'pending_payment')
     .where('hold.expiresAt', '<', now.toISOString())
     .get();
-  return snap.docs.map((d) => d.data() as Enrollment);
+  return snap.docs.map((d) => d.data());
 }

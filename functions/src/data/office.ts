@@ -3,7 +3,7 @@
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { paymentKey, type CardRefund, type ClassGroup, type ClassRecord, type ClassRoster, type Enrollment, type EnrollmentRow, type Payment, type PaymentMethod, type Semester, type Student, type StudentRow, type StudentSheet, type TshirtTally } from '../../../contract/domain';
+import { paymentKey, type CardRefund, type ClassGroup, type ClassRecord, type ClassRoster, type Enrollment, type EnrollmentRow, type Payment, type PaymentMethod, type StudentRow, type StudentSheet, type TshirtTally } from '../../../contract/domain';
 import { randomUUID } from 'node:crypto';
 import { formatCents } from '../../../contract/format';
 import { balanceOf, duplicatePayment, netPaidOf, paidOf, refundedOf } from '../../../contract/money';
@@ -11,7 +11,7 @@ import { schoolToday } from '../domain/calendar';
 import { applyCancellation, cancellationProblem, planCancellation, type CancellationPlan } from '../domain/cancellation';
 import { sortRoster, studentRow, tallyTshirts, type StudentFields } from '../domain/office';
 import { loadClassesByIds, loadClassesOfSemesters, loadGroupsOfSemesters } from './catalogue';
-import { chunks, col, COLLECTIONS, db, fromDoc, getByIds, notFound, runSeatTransaction, uniq } from './db';
+import { chunks, COLLECTIONS, db, getByIds, notFound, recordRef, records, present, runSeatTransaction, uniq } from './db';
 import { HOLD_END } from './holds';
 import { refundToCards } from './refunds';
 import { loadDiscountsByCodes, loadEnrollment, loadReleases } from './enrollments';
@@ -23,10 +23,10 @@ export async function loadRosters(classIds: string[]): Promise<{ rosters: ClassR
   const { found, notFound: missing } = await loadClassesByIds(classIds);
   const byId = new Map(found.map((c) => [c.id, c]));
   const classes = uniq(classIds).flatMap((id) => byId.get(id) ?? []);
-  const rosterSnaps = await Promise.all(classes.map((c) => col(COLLECTIONS.classes).doc(c.id).collection(COLLECTIONS.roster).get()));
+  const rosterSnaps = await Promise.all(classes.map((c) => recordRef('classes', c.id).collection(COLLECTIONS.roster).get()));
   const [{ found: students }, { found: semesters }, waiting] = await Promise.all([
-    getByIds<Student>(COLLECTIONS.students, rosterSnaps.flatMap((s) => s.docs.map((d) => d.id))),
-    getByIds<Semester>(COLLECTIONS.semesters, classes.map((c) => c.semesterId)),
+    getByIds('students', rosterSnaps.flatMap((s) => s.docs.map((d) => d.id))),
+    getByIds('semesters', classes.map((c) => c.semesterId)),
     waitingFor(classes.filter((c) => (c.waiting ?? 0) > 0).map((c) => c.id)),
   ]);
   const studentById = new Map(students.map((s) => [s.id, s]));
@@ -53,8 +53,9 @@ export async function loadRosters(classIds: string[]): Promise<{ rosters: ClassR
 
 /** Every student as a table row; only the fields the table needs are read. */
 export async function loadStudentRows(): Promise<StudentRow[]> {
-  const snap = await col(COLLECTIONS.students).select('firstName', 'lastName', 'grade', 'school', 'birthDate', 'guardians', 'health.allergies').get();
-  return snap.docs.map((d) => studentRow(fromDoc<StudentFields>(d)));
+  const snap = await records('students').select('firstName', 'lastName', 'grade', 'school', 'birthDate', 'guardians', 'health.allergies').get();
+  // A selection reads only those fields: each document holds StudentFields (and its id), not a whole Student.
+  return snap.docs.map((d) => studentRow({ ...(d.data() as StudentFields), id: d.id }));
 }
 
 async function emailsOf(uids: string[]): Promise<Map<string, string>> {
@@ -67,17 +68,16 @@ async function emailsOf(uids: string[]): Promise<Map<string, string>> {
 }
 
 async function classTitles(ids: string[]): Promise<Map<string, string>> {
-  const { found } = await getByIds<ClassRecord>(COLLECTIONS.classes, ids);
+  const { found } = await getByIds('classes', ids);
   return new Map(found.map((c) => [c.id, c.title]));
 }
 
 const cancelledIds = (e: Enrollment) => (e.cancellations ?? []).flatMap((c) => c.classIds);
 
 export async function loadStudentSheet(id: string): Promise<StudentSheet> {
-  const snap = await col(COLLECTIONS.students).doc(id).get();
-  if (!snap.exists) throw notFound('This student');
-  const student = fromDoc<Student>(snap);
-  const enrollments = (await col(COLLECTIONS.enrollments).where('studentId', '==', id).get()).docs.map((d) => d.data() as Enrollment);
+  const student = (await recordRef('students', id).get()).data();
+  if (!student) throw notFound('This student');
+  const enrollments = (await records('enrollments').where('studentId', '==', id).get()).docs.map((d) => d.data());
   const [titles, releases, emails] = await Promise.all([
     classTitles(enrollments.flatMap((e) => [...e.classIds, ...cancelledIds(e)])),
     loadReleases(),
@@ -103,7 +103,7 @@ export async function loadStudentSheet(id: string): Promise<StudentSheet> {
 export async function semesterEnrollments(semesterId: string): Promise<Enrollment[]>;
 export async function semesterEnrollments<K extends keyof Enrollment>(semesterId: string, fields: K[]): Promise<Pick<Enrollment, K>[]>;
 export async function semesterEnrollments(semesterId: string, fields?: (keyof Enrollment)[]) {
-  const query = col(COLLECTIONS.enrollments).where('semesterIds', 'array-contains', semesterId);
+  const query = records('enrollments').where('semesterIds', 'array-contains', semesterId);
   return (await (fields ? query.select(...fields) : query).get()).docs.map((d) => d.data());
 }
 
@@ -117,7 +117,7 @@ export async function loadTshirts(semesterId: string): Promise<TshirtTally> {
     if (e.status !== 'confirmed' || !here.length) continue;
     classesOf.set(e.studentId, [...(classesOf.get(e.studentId) ?? []), ...here.map((id) => title.get(id)!)]);
   }
-  const { found } = await getByIds<Student>(COLLECTIONS.students, [...classesOf.keys()], ['firstName', 'lastName', 'grade', 'tshirtSize']);
+  const { found } = await getByIds('students', [...classesOf.keys()], ['firstName', 'lastName', 'grade', 'tshirtSize']);
   return tallyTshirts(
     semesterId,
     found.map((s) => ({ id: s.id, firstName: s.firstName, lastName: s.lastName, grade: s.grade, size: s.tshirtSize, classTitles: classesOf.get(s.id)! })),
@@ -145,11 +145,11 @@ export async function withFamilyEmails(rows: EnrollmentRow[]): Promise<Enrollmen
 
 /** Changes an enrollment's payments in a transaction; the balance is recomputed from them. */
 function changePayments(enrollmentId: string, change: (e: Enrollment) => Payment[]): Promise<Enrollment> {
-  const ref = col(COLLECTIONS.enrollments).doc(enrollmentId);
+  const ref = recordRef('enrollments', enrollmentId);
   return db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound('This enrollment');
-    const e = snap.data() as Enrollment;
+    const e = snap.data()!;
     const payments = change(e);
     const next: Enrollment = { ...e, payments, balance: balanceOf({ ...e, payments }) };
     tx.update(ref, { payments: next.payments, balance: next.balance });
@@ -194,14 +194,14 @@ export function voidPayment(enrollmentId: string, paymentId: string, reason: str
 async function planFor(
   enrollment: Enrollment,
   cancelClassIds: string[],
-  read: <T>(collection: string, ids: string[]) => Promise<T[]>,
+  readClasses: (ids: string[]) => Promise<ClassRecord[]>,
   groupsOf: (semesterIds: string[]) => Promise<ClassGroup[]>,
   tx?: Transaction,
 ): Promise<CancellationPlan & { titles: string[] }> {
   const problem = cancellationProblem(enrollment, cancelClassIds);
   if (problem) throw new HttpsError('failed-precondition', problem);
   const [classes, groups, { discounts }] = await Promise.all([
-    read<ClassRecord>(COLLECTIONS.classes, enrollment.classIds),
+    readClasses(enrollment.classIds),
     groupsOf(enrollment.semesterIds),
     loadDiscountsByCodes(enrollment.discounts.map((d) => d.code), tx),
   ]);
@@ -219,14 +219,14 @@ function quoteFor(enrollment: Enrollment, classIds: string[]) {
   return planFor(
     enrollment,
     classIds,
-    async <T>(collection: string, ids: string[]) => (await getByIds<T>(collection, ids)).found,
+    async (ids) => (await getByIds('classes', ids)).found,
     loadGroupsOfSemesters,
   );
 }
 
 /** Cancels classes of an enrollment: the enrollment, the seats and the rosters change in one transaction. */
 export async function cancelClasses(enrollmentId: string, classIds: string[], refund: number, refundMethod: PaymentMethod | undefined, note: string, by: string): Promise<Enrollment> {
-  const ref = col(COLLECTIONS.enrollments).doc(enrollmentId);
+  const ref = recordRef('enrollments', enrollmentId);
   const at = new Date().toISOString();
   // By card: Stripe refunds first (checked against the same plan); the cancellation is recorded only once it has.
   let cardRefunds: CardRefund[] | undefined;
@@ -241,18 +241,15 @@ export async function cancelClasses(enrollmentId: string, classIds: string[], re
     async (tx) => {
       const snap = await tx.get(ref);
       if (!snap.exists) throw notFound('This enrollment');
-      const enrollment = snap.data() as Enrollment;
+      const enrollment = snap.data()!;
       const plan = await planFor(
         enrollment,
         classIds,
-        async <T>(collection: string, ids: string[]) => {
-          const snaps = ids.length ? await tx.getAll(...ids.map((id) => col(collection).doc(id))) : [];
-          return snaps.filter((s) => s.exists).map((s) => fromDoc<T>(s));
-        },
-        async (semesterIds) => (await tx.get(col(COLLECTIONS.groups).where('semesterId', 'in', semesterIds))).docs.map((d) => fromDoc<ClassGroup>(d)),
+        async (ids) => present(ids.length ? await tx.getAll(...ids.map((id) => recordRef('classes', id))) : []),
+        async (semesterIds) => (await tx.get(records('groups').where('semesterId', 'in', semesterIds))).docs.map((d) => d.data()),
         tx,
       );
-      const rosterRefs = plan.cancelClassIds.map((cid) => col(COLLECTIONS.classes).doc(cid).collection(COLLECTIONS.roster).doc(enrollment.studentId));
+      const rosterRefs = plan.cancelClassIds.map((cid) => recordRef('classes', cid).collection(COLLECTIONS.roster).doc(enrollment.studentId));
       const rosterSnaps = await tx.getAll(...rosterRefs);
       const next = applyCancellation(enrollment, plan, refund, {
         refundMethod: refund > 0 ? refundMethod : undefined,
@@ -268,7 +265,7 @@ export async function cancelClasses(enrollmentId: string, classIds: string[], re
       rosterSnaps.forEach((r, i) => {
         if (!r.exists || r.get('enrollmentId') !== enrollment.id) return;
         tx.delete(r.ref);
-        tx.update(col(COLLECTIONS.classes).doc(plan.cancelClassIds[i]), { enrolledCount: FieldValue.increment(-1) });
+        tx.update(recordRef('classes', plan.cancelClassIds[i]), { enrolledCount: FieldValue.increment(-1) });
       });
       return next;
     },

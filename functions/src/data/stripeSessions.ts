@@ -4,10 +4,10 @@ import { getAuth } from 'firebase-admin/auth';
 import type Stripe from 'stripe';
 import type { CardDetails, Enrollment, Student } from '../../../contract/domain';
 import { stripe } from '../payments/stripe';
-import { COLLECTIONS, db } from './db';
+import { COLLECTIONS, db, recordRef } from './db';
 import { receiptRecipients } from '../domain/receipt';
 
-export const enrollmentRef = (id: string) => db().collection(COLLECTIONS.enrollments).doc(id);
+export const enrollmentRef = (id: string) => recordRef('enrollments', id);
 /** One per Stripe event applied: an event delivered again finds it and changes nothing. */
 export const eventRef = (id: string) => db().collection(COLLECTIONS.stripeEvents).doc(id);
 

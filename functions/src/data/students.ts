@@ -1,14 +1,14 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Student, StudentProfile } from '../../../contract/domain';
-import { COLLECTIONS, db, nextVersion } from './db';
+import { db, nextVersion, records } from './db';
 import { loadStudentLimit } from './settings';
 
-const students = () => db().collection(COLLECTIONS.students);
+const students = () => records('students');
 
 export async function loadOwnStudents(uid: string): Promise<Student[]> {
   const snap = await students().where('ownerUid', '==', uid).get();
   return snap.docs
-    .map((d) => ({ ...d.data(), id: d.id }) as Student)
+    .map((d) => d.data())
     .sort((a, b) => a.firstName.localeCompare(b.firstName));
 }
 

@@ -4,7 +4,7 @@
 import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { z } from 'zod/mini';
-import type { ClassRecord, OfficeWaitlistEntry, Semester, WaitlistEntry, WaitlistEvent, WaitlistStatus } from '../../../contract/domain';
+import type { OfficeWaitlistEntry, WaitlistEntry, WaitlistEvent, WaitlistStatus } from '../../../contract/domain';
 import type { joinWaitlistSchema } from '../../../contract/schemas';
 import { schoolToday } from '../../../contract/schedule';
 import { isEnrollable, isOpenForEnrollment } from '../domain/catalogue';
@@ -12,14 +12,14 @@ import { totalProblem } from '../domain/enrollment';
 import { listOrder, newOffer, offerLapsed, offersToMake, onTheList, placeOf, rankBetween, reminderDue } from '../domain/waitlist';
 import { waitlistMail, type WaitlistMailKind } from '../domain/waitlistMail';
 import { portalOrigin } from '../payments/stripe';
-import { chunks, COLLECTIONS, db, notFound, precondition, runSeatTransaction, uniq } from './db';
+import { chunks, COLLECTIONS, db, notFound, precondition, recordRef, records, present, runSeatTransaction, uniq } from './db';
 import { checkAndPrice, familyEnrollmentRefs, loadReleases, readRequest } from './enrollments';
 
 export type JoinPayload = z.output<typeof joinWaitlistSchema>;
 
-const entries = () => db().collection(COLLECTIONS.waitlist);
+const entries = () => records('waitlist');
 export const entryRef = (id: string) => entries().doc(id);
-const classRef = (id: string) => db().collection(COLLECTIONS.classes).doc(id);
+const classRef = (id: string) => recordRef('classes', id);
 const event = (action: WaitlistEvent['action'], at: string, by?: string, reason?: string): WaitlistEvent => ({ at, action, ...(by ? { by } : {}), ...(reason ? { reason } : {}) });
 
 function sendMail(tx: Transaction, kind: WaitlistMailKind, entry: WaitlistEntry, extra: { place?: number | null; reason?: string } = {}) {
@@ -30,7 +30,7 @@ function sendMail(tx: Transaction, kind: WaitlistMailKind, entry: WaitlistEntry,
 /** Every entry, of any status, for these classes (a class's list is small: read whole, filtered in memory). */
 async function entriesFor(tx: Transaction, classIds: string[]): Promise<WaitlistEntry[]> {
   const snap = await tx.get(entries().where('classIds', 'array-contains-any', uniq(classIds).slice(0, 30)));
-  return snap.docs.map((d) => d.data() as WaitlistEntry);
+  return snap.docs.map((d) => d.data());
 }
 
 /** Joins the waitlist of a full class or bundle: the request is checked and priced like an enrollment; nothing is paid. */
@@ -41,7 +41,7 @@ export async function joinWaitlist(uid: string, email: string | null, payload: J
   return runSeatTransaction(async (tx) => {
     const existing = await tx.get(ref);
     if (existing.exists) {
-      const entry = existing.data() as WaitlistEntry;
+      const entry = existing.data()!;
       return { entry, place: placeOf(entry, await entriesFor(tx, entry.classIds)), replayed: true };
     }
     const facts = await readRequest(tx, uid, payload, familyRefs);
@@ -86,7 +86,7 @@ export async function joinWaitlist(uid: string, email: string | null, payload: J
     };
     tx.set(ref, entry);
     for (const id of classIds) tx.update(classRef(id), { waiting: FieldValue.increment(1) });
-    if (payload.infoConfirmed) tx.update(db().collection(COLLECTIONS.students).doc(student.id), { infoReviewedAt: at });
+    if (payload.infoConfirmed) tx.update(recordRef('students', student.id), { infoReviewedAt: at });
     const place = placeOf(entry, [...listed, entry]);
     sendMail(tx, 'joined', entry, { place });
     tx.delete(db().collection(COLLECTIONS.enrollmentDrafts).doc(uid));
@@ -110,9 +110,9 @@ export async function serveWaitlists(classIds: string[], now: Date): Promise<num
       const others = involved.length > 1 ? await entriesFor(tx, involved.filter((id) => id !== classId)) : [];
       const all = [...new Map([...first, ...others].map((e) => [e.id, e])).values()].filter(onTheList);
       const classSnaps = await tx.getAll(...involved.map(classRef));
-      const classes = classSnaps.filter((s) => s.exists).map((s) => ({ ...s.data(), id: s.id }) as ClassRecord);
-      const semesterSnaps = await tx.getAll(...uniq(classes.map((c) => c.semesterId)).map((id) => db().collection(COLLECTIONS.semesters).doc(id)));
-      const semesters = new Map(semesterSnaps.map((s) => [s.id, s.data() as Semester | undefined]));
+      const classes = present(classSnaps);
+      const semesterSnaps = await tx.getAll(...uniq(classes.map((c) => c.semesterId)).map((id) => recordRef('semesters', id)));
+      const semesters = new Map(semesterSnaps.map((s) => [s.id, s.data()]));
       // Offers only for classes a family can still enroll in (a claim is an enrollment).
       const today = schoolToday(now);
       const open = classes.filter((c) => {
@@ -135,14 +135,14 @@ export async function serveWaitlists(classIds: string[], now: Date): Promise<num
 
 /** Takes an entry off the list (left, declined, lapsed, removed): its classes' `waiting` goes down; an offered seat is served again. */
 async function endEntry(
-  ref: DocumentReference,
+  ref: DocumentReference<WaitlistEntry>,
   now: Date,
   decide: (entry: WaitlistEntry) => { status: WaitlistStatus; event: WaitlistEvent; mail?: WaitlistMailKind; reason?: string } | null,
 ): Promise<WaitlistEntry> {
   const ended = await runSeatTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound('This waitlist entry');
-    const entry = snap.data() as WaitlistEntry;
+    const entry = snap.data()!;
     const change = decide(entry);
     if (!change) return { entry, freed: false };
     const next: WaitlistEntry = { ...entry, status: change.status, history: [...entry.history, change.event] };
@@ -181,7 +181,7 @@ export const removeEntry = (id: string, by: string, reason: string, now: Date) =
 
 /** The job (every 15 minutes in production; tests call it): lapsed offers pass on, reminders go out, free seats are offered. */
 export async function runWaitlistJob(now: Date): Promise<{ lapsed: number; reminded: number; offered: number }> {
-  const offered = (await entries().where('status', '==', 'offered').get()).docs.map((d) => d.data() as WaitlistEntry);
+  const offered = (await entries().where('status', '==', 'offered').get()).docs.map((d) => d.data());
   let lapsed = 0;
   for (const e of offered.filter((x) => offerLapsed(x, now))) {
     const ended = await endEntry(entryRef(e.id), now, (x) => (offerLapsed(x, now) ? { status: 'lapsed', event: event('lapsed', now.toISOString()), mail: 'lapsed' } : null));
@@ -191,7 +191,7 @@ export async function runWaitlistJob(now: Date): Promise<{ lapsed: number; remin
   for (const e of offered.filter((x) => reminderDue(x, now))) {
     reminded += await db().runTransaction(async (tx) => {
       const snap = await tx.get(entryRef(e.id));
-      const entry = snap.data() as WaitlistEntry;
+      const entry = snap.data()!;
       if (!reminderDue(entry, now)) return 0;
       const at = now.toISOString();
       tx.update(entryRef(e.id), { 'offer.remindedAt': at, history: FieldValue.arrayUnion(event('reminded', at)) });
@@ -199,20 +199,20 @@ export async function runWaitlistJob(now: Date): Promise<{ lapsed: number; remin
       return 1;
     });
   }
-  const waitingFor = (await db().collection(COLLECTIONS.classes).where('waiting', '>', 0).select().get()).docs.map((d) => d.id);
+  const waitingFor = (await records('classes').where('waiting', '>', 0).select().get()).docs.map((d) => d.id);
   return { lapsed, reminded, offered: await serveWaitlists(waitingFor, now) };
 }
 
 /** The family's entries, newest first, each with its place. */
 export async function familyWaitlist(uid: string): Promise<{ entry: WaitlistEntry; place: number | null }[]> {
-  const own = (await entries().where('ownerUid', '==', uid).get()).docs.map((d) => d.data() as WaitlistEntry);
+  const own = (await entries().where('ownerUid', '==', uid).get()).docs.map((d) => d.data());
   const lists = await waitingFor(own.filter((e) => e.status === 'waiting').flatMap((e) => e.classIds));
   return own.sort((a, b) => b.joinedAt.localeCompare(a.joinedAt)).map((entry) => ({ entry, place: placeOf(entry, lists) }));
 }
 
 /** A class's list for the office: everyone who waits or waited, in order, with places. */
 export async function classWaitlist(classId: string): Promise<OfficeWaitlistEntry[]> {
-  const list = (await entries().where('classIds', 'array-contains', classId).get()).docs.map((d) => d.data() as WaitlistEntry);
+  const list = (await entries().where('classIds', 'array-contains', classId).get()).docs.map((d) => d.data());
   return list.sort(listOrder).map((e) => ({ ...e, place: placeOf(e, list) }));
 }
 
@@ -221,15 +221,15 @@ export async function offerByHand(id: string, by: string, now: Date): Promise<Wa
   return runSeatTransaction(async (tx) => {
     const snap = await tx.get(entryRef(id));
     if (!snap.exists) throw notFound('This waitlist entry');
-    const entry = snap.data() as WaitlistEntry;
+    const entry = snap.data()!;
     if (entry.status !== 'waiting') throw precondition(`${entry.studentName} is not waiting (${entry.status}).`);
     const all = (await entriesFor(tx, entry.classIds)).filter(onTheList);
     const classSnaps = await tx.getAll(...entry.classIds.map(classRef));
-    const classes = classSnaps.map((s) => ({ ...s.data(), id: s.id }) as ClassRecord);
+    const classes = classSnaps.map((s) => s.data()!);
     if (!offersToMake(classes, [entry, ...all.filter((e) => e.status === 'offered')]).length) {
       throw precondition(`No seat is free in ${entry.title}: raise its capacity, or wait for a seat to free up.`);
     }
-    const semester = (await tx.get(db().collection(COLLECTIONS.semesters).doc(classes[0].semesterId))).data() as Semester | undefined;
+    const semester = (await tx.get(recordRef('semesters', classes[0].semesterId))).data();
     const at = now.toISOString();
     const offer = newOffer(semester, classes, now, by);
     const next: WaitlistEntry = { ...entry, status: 'offered', offer, history: [...entry.history, event('offered', at, by)] };
@@ -244,7 +244,7 @@ export async function moveEntry(id: string, beforeId: string | null, by: string,
   return db().runTransaction(async (tx) => {
     const snap = await tx.get(entryRef(id));
     if (!snap.exists) throw notFound('This waitlist entry');
-    const entry = snap.data() as WaitlistEntry;
+    const entry = snap.data()!;
     if (entry.status !== 'waiting') throw precondition(`${entry.studentName} is not waiting (${entry.status}).`);
     const queue = (await entriesFor(tx, entry.classIds)).filter((e) => e.status === 'waiting' && e.id !== id).sort((a, b) => a.rank - b.rank);
     const at = beforeId === null ? queue.length : queue.findIndex((e) => e.id === beforeId);
@@ -259,6 +259,6 @@ export async function moveEntry(id: string, beforeId: string | null, by: string,
 /** Those on the lists of these classes (waiting or offered), in order: for the office's class forms. */
 export async function waitingFor(classIds: string[]): Promise<WaitlistEntry[]> {
   const parts = await Promise.all(chunks(uniq(classIds), 30).map((part) => entries().where('classIds', 'array-contains-any', part).get()));
-  const all = new Map(parts.flatMap((p) => p.docs.map((d) => [d.id, d.data() as WaitlistEntry] as const)));
+  const all = new Map(parts.flatMap((p) => p.docs.map((d) => [d.id, d.data()!] as const)));
   return [...all.values()].filter(onTheList).sort(listOrder);
 }

@@ -7,10 +7,10 @@ import { notFound, precondition } from './db';
 
 
 /** The family's open offer, or why it cannot be claimed. */
-export async function claimableEntry(tx: Transaction, ref: DocumentReference, uid: string, now: Date): Promise<WaitlistEntry> {
+export async function claimableEntry(tx: Transaction, ref: DocumentReference<WaitlistEntry>, uid: string, now: Date): Promise<WaitlistEntry> {
   const snap = await tx.get(ref);
   if (!snap.exists || snap.get('ownerUid') !== uid) throw notFound('This waitlist offer');
-  const entry = snap.data() as WaitlistEntry;
+  const entry = snap.data()!;
   if (entry.status === 'enrolled') throw precondition(`${entry.studentName} is already enrolled in ${entry.title}: see My Enrollments.`);
   if (entry.status === 'waiting') throw precondition(`No seat is offered for ${entry.title} yet: ${entry.studentName} is still on the waitlist.`);
   if (entry.status !== 'offered' || offerLapsed(entry, now)) {
@@ -20,7 +20,7 @@ export async function claimableEntry(tx: Transaction, ref: DocumentReference, ui
   return entry;
 }
 
-export function claimInTx(tx: Transaction, ref: DocumentReference, enrollmentId: string, at: string): void {
+export function claimInTx(tx: Transaction, ref: DocumentReference<WaitlistEntry>, enrollmentId: string, at: string): void {
   const event: WaitlistEvent = { at, action: 'claimed' };
   tx.update(ref, { status: 'enrolled', enrollmentId, history: FieldValue.arrayUnion(event) });
 }

@@ -2,6 +2,8 @@
 // the page stays light with 5 000 students. Pure.
 import {
   TSHIRT_SIZES,
+  type Discount,
+  type Enrollment,
   type EnrollmentRow,
   type EnrollmentStatus,
   type EnrollmentSort,
@@ -88,4 +90,23 @@ export function tallyTshirts(semesterId: string, students: TshirtTally['students
     counts: TSHIRT_SIZES.map((size) => ({ size, count: students.filter((s) => s.size === size).length })),
     students: [...students].sort(byName),
   };
+}
+
+/**
+ * How often each code was used, by code: `uses` counts confirmed enrollments that applied it; `counted`,
+ * for limited codes only, the uses held against the limit (checkouts in progress included), by discount id.
+ */
+export function discountUses(
+  discounts: Pick<Discount, 'id' | 'code' | 'maxUses'>[],
+  enrollments: Pick<Enrollment, 'status' | 'discounts'>[],
+  countedById: Map<string, number>,
+): { uses: Record<string, number>; counted: Record<string, number> } {
+  const uses: Record<string, number> = {};
+  for (const e of enrollments) {
+    if (e.status !== 'confirmed') continue;
+    for (const a of e.discounts ?? []) uses[a.code] = (uses[a.code] ?? 0) + 1;
+  }
+  const counted: Record<string, number> = {};
+  for (const d of discounts) if (d.maxUses != null) counted[d.code] = countedById.get(d.id) ?? 0;
+  return { uses, counted };
 }

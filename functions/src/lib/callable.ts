@@ -10,6 +10,7 @@ import { stampCatalogue } from '../data/catalogueCache';
 import { withReadMeter } from '../data/db';
 import { withGzip } from './gzip';
 
+/** What a public callable knows of its caller. */
 export interface CallContext {
   /** The signed-in caller, or null for an anonymous public call. */
   uid: string | null;
@@ -22,8 +23,16 @@ export interface CallContext {
   client: string | null;
 }
 
+/** A callable for signed-in accounts (families and staff) always has its caller. */
+export interface SignedInContext extends CallContext {
+  uid: string;
+}
+
+/** The context a callable's handler gets: by its access, a caller or maybe none. */
+export type ContextOf<C extends Callable> = C['access'] extends 'public' ? CallContext : SignedInContext;
+
 /** Who on the staff did something, for the records it writes: the account's email, else its id. */
-export const staffOf = (ctx: CallContext) => ctx.email ?? ctx.uid!;
+export const staffOf = (ctx: SignedInContext) => ctx.email ?? ctx.uid;
 
 type RawRequest = { headers: Record<string, unknown>; ip?: string };
 const clientOf = (raw: RawRequest | undefined): string | null => {
@@ -82,14 +91,15 @@ export async function authorize(def: Callable, request: Pick<CallableRequest, 'a
 
 export function callable<C extends Callable>(
   def: C,
-  handler: (payload: z.output<C['payload']>, ctx: CallContext) => Promise<ResponseOf<C>>,
+  handler: (payload: z.output<C['payload']>, ctx: ContextOf<C>) => Promise<ResponseOf<C>>,
   options: { timeoutSeconds?: number; secrets?: SecretParam[]; changesCatalogue?: boolean } = {},
 ) {
   const { changesCatalogue, ...functionOptions } = options;
   // No CORS: the app calls on its own origin (/api/<name>, Hosting's rewrite), so no other site's page
   // may read an answer (no Access-Control-Allow-Origin, whatever Origin is sent).
   const func = onCall({ region: FUNCTIONS_REGION, cors: false, ...functionOptions }, async (request) => {
-    const ctx = await authorize(def, request);
+    // authorize() refuses a signed-in callable without its caller: the context has one.
+    const ctx = (await authorize(def, request)) as ContextOf<C>;
     const payload = parsePayload(def, request.data);
     if (def.access !== 'public') {
       const answer = await handler(payload, ctx);

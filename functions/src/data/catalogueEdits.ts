@@ -1,0 +1,149 @@
+// Firestore writes of the school office's catalogue: semesters, classes and bundles (PRODUCT §7).
+// The rules are pure (domain/admin.ts); here they are applied to what is stored, in transactions.
+import { HttpsError } from 'firebase-functions/v2/https';
+import type { z } from 'zod/mini';
+import type { ClassGroup, ClassRecord, Semester } from '../../../contract/domain';
+import type { classInputSchema, groupInputSchema, semesterInputSchema } from '../../../contract/schemas';
+import { classValueProblem, copiedClass, copyShiftDays, groupProblem, missingForPublish, scheduleProblems } from '../domain/admin';
+import { loadClassesOfSemesters, loadGroupsOfSemesters } from './catalogue';
+import { COLLECTIONS, db, nextVersion, notFound, precondition, present, recordRef, records } from './db';
+import { serveWaitlists } from './waitlist';
+
+type SemesterInput = z.output<typeof semesterInputSchema>;
+type ClassInput = z.output<typeof classInputSchema>;
+type GroupInput = z.output<typeof groupInputSchema>;
+
+/** Archived semesters are kept as they were: readable, never changed. */
+function refuseArchived(semester: Pick<Semester, 'name' | 'status'> | undefined): void {
+  if (semester?.status === 'archived') throw precondition(`${semester.name} is archived: its classes and bundles cannot change. Set its status back to Closed first.`);
+}
+const semesterOf = async (id: string) => (await recordRef('semesters', id).get()).data();
+
+export async function saveSemester({ id, version, ...fields }: SemesterInput): Promise<Semester> {
+  const ref = id ? recordRef('semesters', id) : records('semesters').doc();
+  return db().runTransaction(async (tx) => {
+    const existing = id ? await tx.get(ref) : null;
+    if (existing && !existing.exists) throw notFound('This semester');
+    const semester: Semester = { ...fields, id: ref.id, version: nextVersion(existing, version, fields.name) };
+    tx.set(ref, semester);
+    return semester;
+  });
+}
+
+export async function saveClass({ id, version, ...fields }: ClassInput): Promise<ClassRecord> {
+  const semester = await semesterOf(fields.semesterId);
+  if (!semester) throw notFound('This semester');
+  refuseArchived(semester);
+  const input = { ...fields, weekdays: [...new Set(fields.weekdays)].sort() } as Omit<ClassRecord, 'id' | 'enrolledCount'>;
+  if (input.status !== 'draft') {
+    const missing = missingForPublish(input);
+    if (missing.length) throw precondition(`To publish this class, fill in: ${missing.join(', ')}.`);
+    const wrong = scheduleProblems(input, semester);
+    if (wrong.length) throw precondition(`To publish this class: ${wrong.join(' ')}`);
+  }
+  if (input.deposit && !semester.balanceDueDate) throw precondition('A class deposit needs a balance due date: set it on the semester first.');
+  const saved = await db().runTransaction(async (tx) => {
+    const ref = id ? recordRef('classes', id) : records('classes').doc();
+    const existing = id ? await tx.get(ref) : null;
+    if (existing && !existing.exists) throw notFound('This class');
+    const stored = existing?.data();
+    const enrolled = stored?.enrolledCount ?? 0;
+    if (stored && stored.semesterId !== input.semesterId && enrolled > 0) {
+      throw precondition('A class with enrolled students cannot move to another semester.');
+    }
+    const problem = classValueProblem(input, enrolled);
+    if (problem) throw precondition(problem);
+    // The families waiting for it stay counted (issue 20).
+    const waiting = stored?.waiting ?? 0;
+    const saved: ClassRecord = { ...input, id: ref.id, enrolledCount: enrolled, ...(waiting ? { waiting } : {}), version: nextVersion(existing, version, input.title || 'This class') };
+    tx.set(ref, saved);
+    return saved;
+  });
+  // A capacity raised (or a class opened again) offers its new seats to those waiting, in order.
+  await serveWaitlists([saved.id], new Date());
+  return saved;
+}
+
+export async function copyClass(classId: string, toSemesterId: string): Promise<ClassRecord> {
+  const [original, target] = await Promise.all([recordRef('classes', classId).get().then((s) => s.data()), semesterOf(toSemesterId)]);
+  if (!original) throw notFound('This class');
+  if (!target) throw notFound('The target semester');
+  refuseArchived(target);
+  const from = await semesterOf(original.semesterId);
+  const ref = records('classes').doc();
+  const days = from ? copyShiftDays(from, target) : 0;
+  const copy = copiedClass(original, { id: ref.id, semesterId: toSemesterId, days, sameSemester: toSemesterId === original.semesterId });
+  await ref.set(copy);
+  return copy;
+}
+
+/** The roll-over: every class of a semester copied as a draft (dates moved), and its bundles with them. */
+export async function copySemester(fromSemesterId: string, toSemesterId: string) {
+  if (fromSemesterId === toSemesterId) throw new HttpsError('invalid-argument', 'toSemesterId: Choose another semester to copy to.');
+  const [from, to] = await Promise.all([semesterOf(fromSemesterId), semesterOf(toSemesterId)]);
+  if (!from) throw notFound('The semester to copy from');
+  if (!to) throw notFound('The target semester');
+  refuseArchived(to);
+  const [classes, groups] = await Promise.all([loadClassesOfSemesters([fromSemesterId]), loadGroupsOfSemesters([fromSemesterId])]);
+  if (classes.length > 400) throw precondition('A semester of more than 400 classes cannot be copied at once.');
+  const days = copyShiftDays(from, to);
+  const batch = db().batch();
+  const newId = new Map<string, string>();
+  const copies = classes
+    .sort((a, b) => a.title.localeCompare(b.title))
+    .map((c) => {
+      const ref = records('classes').doc();
+      newId.set(c.id, ref.id);
+      const copy = copiedClass(c, { id: ref.id, semesterId: toSemesterId, days, sameSemester: false });
+      batch.set(ref, copy);
+      return copy;
+    });
+  const bundles = groups.map((g) => {
+    const ref = records('groups').doc();
+    const copy: ClassGroup = { ...g, id: ref.id, semesterId: toSemesterId, classIds: g.classIds.map((id) => newId.get(id) ?? id) };
+    batch.set(ref, copy);
+    return copy;
+  });
+  await batch.commit();
+  return {
+    classes: copies.map((c) => ({ id: c.id, title: c.title, startDate: c.startDate, endDate: c.endDate })),
+    bundles: bundles.map((b) => b.name),
+    shiftDays: days,
+  };
+}
+
+/** Deletes a class no student holds and no bundle names. */
+export async function deleteClass(id: string): Promise<void> {
+  const ref = recordRef('classes', id);
+  await db().runTransaction(async (tx) => {
+    const klass = (await tx.get(ref)).data();
+    if (!klass) throw notFound('This class');
+    refuseArchived(await semesterOf(klass.semesterId));
+    const roster = await tx.get(ref.collection(COLLECTIONS.roster).limit(1));
+    if (klass.enrolledCount > 0 || !roster.empty) throw precondition(`${klass.title} cannot be deleted: ${klass.enrolledCount} students are enrolled.`);
+    const inGroup = await tx.get(records('groups').where('classIds', 'array-contains', id).limit(1));
+    if (!inGroup.empty) throw precondition(`Remove ${klass.title} from the bundle "${inGroup.docs[0].data().name}" first.`);
+    tx.delete(ref);
+  });
+}
+
+export async function saveGroup({ id, version, ...fields }: GroupInput): Promise<ClassGroup> {
+  const ref = id ? recordRef('groups', id) : records('groups').doc();
+  const existing = id ? await ref.get() : null;
+  if (existing && !existing.exists) throw notFound('This bundle');
+  refuseArchived(await semesterOf(fields.semesterId));
+  const group: ClassGroup = { ...fields, classIds: [...new Set(fields.classIds)], id: ref.id, version: nextVersion(existing, version, fields.name) };
+  // The semester's other bundles and the version are read in the transaction that writes: two saves
+  // at once cannot both put one class in two bundles, and of two edits of one bundle one wins.
+  await db().runTransaction(async (tx) => {
+    if (existing) nextVersion(await tx.get(ref), version, fields.name);
+    const [classSnaps, others] = await Promise.all([
+      tx.getAll(...group.classIds.map((cid) => recordRef('classes', cid))),
+      tx.get(records('groups').where('semesterId', '==', fields.semesterId)),
+    ]);
+    const problem = groupProblem({ ...fields, id: ref.id }, present(classSnaps), others.docs.map((d) => d.data()));
+    if (problem) throw precondition(problem);
+    tx.set(ref, group);
+  });
+  return group;
+}
