@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { addDays } from '../../scripts/demo/demoData';
 import { todayInSchool } from '../../scripts/demo/seedDemo';
-import type { PriceQuote } from '../../contract/domain';
-import { callFunction } from '../support/emulators';
+import { DEMO, callAs } from '../support/fixtures';
 import { axeViolations, newPage, seededBrowser, signInThroughForm } from './support/browser';
 
 describe('class management by the school office (issue 6, classes part)', () => {
@@ -11,7 +10,7 @@ describe('class management by the school office (issue 6, classes part)', () => 
 
   it('creates a semester and a class in it, is told what publishing needs, publishes it (catalogue, calendar), copies it, deletes the copy, pauses it', async () => {
     const { context, page } = await newPage(browser());
-    await signInThroughForm(page, 'admin@example.com', 'admin-demo-1');
+    await signInThroughForm(page, DEMO.admin.email, DEMO.admin.password);
     await page.getByRole('button', { name: 'Menu', exact: true }).waitFor();
     await page.goto('/admin/classes/management');
     await page.getByRole('heading', { name: /Classes in .*After-school/ }).waitFor();
@@ -118,7 +117,7 @@ describe('class management by the school office (issue 6, classes part)', () => 
 
   it('creates a discount code with a preview; duplicates are refused; the code then prices a basket', async () => {
     const { context, page } = await newPage(browser());
-    await signInThroughForm(page, 'admin@example.com', 'admin-demo-1');
+    await signInThroughForm(page, DEMO.admin.email, DEMO.admin.password);
     await page.getByRole('button', { name: 'Menu', exact: true }).waitFor();
     await page.goto('/admin/classes/management/discounts');
     await page.getByRole('heading', { name: 'SIBLING10' }).waitFor();
@@ -140,7 +139,7 @@ describe('class management by the school office (issue 6, classes part)', () => 
     await page.getByRole('button', { name: 'Save code' }).click();
     await page.getByText('POND52 is saved.').waitFor();
     await page.getByRole('heading', { name: 'POND52' }).waitFor();
-    const q = await callFunction<PriceQuote>('priceBasket', { lines: [{ classId: 'wild-art', addOnIds: [] }, { classId: 'orienteering', addOnIds: [] }], codes: ['Pond52'] });
+    const q = await callAs(null, 'priceBasket', { lines: [{ classId: 'wild-art', addOnIds: [] }, { classId: 'orienteering', addOnIds: [] }], codes: ['Pond52'] });
     expect(q.result!.discounts).toEqual([{ code: 'POND52', description: 'Duplicate', amount: 5200 }]);
     expect(q.result!.total).toBe(26000 + 26000 - 5200);
     await context.close();
@@ -148,7 +147,7 @@ describe('class management by the school office (issue 6, classes part)', () => 
 
   it('makes a bundle with the saving shown live; families see it with Select all', async () => {
     const { context, page } = await newPage(browser(), 360, 740);
-    await signInThroughForm(page, 'admin@example.com', 'admin-demo-1');
+    await signInThroughForm(page, DEMO.admin.email, DEMO.admin.password);
     await page.getByRole('button', { name: 'Menu', exact: true }).waitFor();
     await page.goto('/admin/classes/management?semester=open-term');
     await page.getByRole('heading', { name: /Bundles in/ }).waitFor();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../support/emulators';
+import { DEMO, signInDemo } from '../support/fixtures';
 import { enrollAtQuotedPrice } from '../support/samples';
 import { axeViolations, downloaded, newPage, seededBrowser, signInAs } from './support/browser';
 
@@ -14,7 +14,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
   it('opens the forms of two classes, copies the email list, downloads the roster and prints one class per page', async () => {
     const { context, page } = await newPage(browser());
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signInAs(page, 'admin@example.com', 'admin-demo-1');
+    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto('/admin/report');
     await page.getByRole('rowheader', { name: 'Fire & Shelter Skills' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -77,7 +77,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
 
   it('finds a student and shows the info sheet with the releases signed', async () => {
     const { context, page } = await newPage(browser(), 360, 740);
-    await signInAs(page, 'admin@example.com', 'admin-demo-1');
+    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto('/admin/students');
     await page.getByLabel('Search by name, school or guardian email').fill('family@example.com');
     await page.getByRole('link', { name: 'Rivera, Leo' }).waitFor();
@@ -95,7 +95,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
 
   it('counts t-shirts for every size and downloads them', async () => {
     const { context, page } = await newPage(browser());
-    await signInAs(page, 'admin@example.com', 'admin-demo-1');
+    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto('/admin/t-shirts');
     await page.getByText(/\d+ students with a confirmed class/).waitFor();
     // Defect 26: sizes read as on the family form; counts and students are two files of one table each.
@@ -114,7 +114,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
   });
 
   it('records a payment and cancels one class: the balance, the seat and the family page follow', async () => {
-    const family = await signIn('family@example.com', 'family-demo-1');
+    const family = await signInDemo('family');
     const lines = [
       { classId: 'wild-art', addOnIds: [] },
       { classId: 'creek-critters', addOnIds: [] },
@@ -123,7 +123,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     expect(made.status).toBe(200);
 
     const { context, page } = await newPage(browser());
-    await signInAs(page, 'admin@example.com', 'admin-demo-1');
+    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto('/admin/report');
     const before = await (async () => {
       await page.getByRole('rowheader', { name: 'Creek Critters' }).waitFor();
@@ -184,7 +184,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     await context.close();
 
     const fam = await newPage(browser(), 360, 740);
-    await signInAs(fam.page, 'family@example.com', 'family-demo-1');
+    await signInAs(fam.page, DEMO.family.email, DEMO.family.password);
     await fam.page.goto('/account/enrollments');
     const card = fam.page.getByRole('listitem').filter({ hasText: /Cancelled .*: Creek Critters/ });
     await card.waitFor();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH, oobLinks, PROJECT } from '../support/emulators';
 import { axeViolations, newPage, seededBrowser, signInAs, signInThroughForm } from './support/browser';
+import { DEMO } from '../support/fixtures';
 
 const path = (url: string) => new URL(url).pathname;
 
@@ -31,7 +32,7 @@ describe('sign-in, accounts, guards and menus in Chromium (seed §2, §4, §8)',
     await page.goto('/account/manage');
     await expect.poll(() => path(page.url())).toBe('/user/login');
     await page.getByLabel('Email').fill('family@example.com');
-    await page.getByLabel('Password').fill('family-demo-1');
+    await page.getByLabel('Password').fill(DEMO.family.password);
     await page.getByLabel('Password').press('Enter');
     await page.getByRole('heading', { name: 'Manage Account' }).waitFor();
     expect(path(page.url())).toBe('/account/manage');
@@ -103,7 +104,7 @@ describe('sign-in, accounts, guards and menus in Chromium (seed §2, §4, §8)',
 
   it('the admin sees Menu, opens the side menu, and choosing Dashboard opens it and closes the menu', async () => {
     const { context, page } = await newPage(browser());
-    await signInThroughForm(page, 'admin@example.com', 'admin-demo-1');
+    await signInThroughForm(page, DEMO.admin.email, DEMO.admin.password);
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await nav.waitFor();
@@ -124,7 +125,7 @@ describe('sign-in, accounts, guards and menus in Chromium (seed §2, §4, §8)',
 
   it('a family opening an admin page lands on the enrollment page, and has no Menu button', async () => {
     const { context, page } = await newPage(browser());
-    await signInAs(page, 'family@example.com', 'family-demo-1');
+    await signInAs(page, DEMO.family.email, DEMO.family.password);
     await page.goto('/admin/students');
     await expect.poll(() => path(page.url())).toBe('/classes/enrollment');
     expect(await page.getByRole('button', { name: 'Menu', exact: true }).count()).toBe(0);

@@ -6,7 +6,8 @@ import type { Enrollment, Semester } from '../../contract/domain';
 import { formatDate } from '../../contract/format';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { STANDIN } from '../../scripts/stripe/config';
-import { callFunction, createUnverifiedUser, oobLinks, signIn } from '../support/emulators';
+import { createUnverifiedUser, oobLinks } from '../support/emulators';
+import { DEMO, callAs, signInDemo } from '../support/fixtures';
 import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice } from '../support/samples';
 import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
 
@@ -45,7 +46,7 @@ describe('paying by card at checkout (issue 18)', () => {
 
   it('pays on the test checkout page and lands on the confirmation (1280 px)', async () => {
     const { context, page } = await newPage(browser());
-    await signInAs(page, 'family@example.com', 'family-demo-1');
+    await signInAs(page, DEMO.family.email, DEMO.family.password);
     await toReview(page, 'Pond Painters');
     expect(await page.getByRole('radio', { name: 'Pay $260 by card now' }).isChecked()).toBe(true);
     await page.getByText('Your seats are held for 30 minutes while you pay').waitFor();
@@ -73,7 +74,7 @@ describe('paying by card at checkout (issue 18)', () => {
   it('pays a camp deposit now and sees the rest due by the balance due date (1280 px)', async () => {
     const due = formatDate(((await db().doc('semesters/camps').get()).data() as Semester).balanceDueDate!, true);
     const { context, page } = await newPage(browser());
-    await signInAs(page, 'family@example.com', 'family-demo-1');
+    await signInAs(page, DEMO.family.email, DEMO.family.password);
     await toReview(page, 'Art in the Wild Camp', /Summer Camps/);
     expect(await page.getByRole('radio', { name: 'Pay by card now' }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: 'Pay $430 in full' }).isChecked()).toBe(true);
@@ -99,7 +100,7 @@ describe('paying by card at checkout (issue 18)', () => {
 
   it('cancels on the checkout page and comes back to the cart with the seat released (360 px)', async () => {
     const { context, page } = await newPage(browser(), 360, 780);
-    await signInAs(page, 'family@example.com', 'family-demo-1');
+    await signInAs(page, DEMO.family.email, DEMO.family.password);
     await toReview(page, 'Moss Makers');
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Pay $260 by card' }).click();
@@ -125,7 +126,7 @@ describe('paying by card at checkout (issue 18)', () => {
 
   it('a hold that lapses gives its seat back; the late page cannot be paid and nothing is charged', async () => {
     const { context, page } = await newPage(browser(), 360, 780);
-    await signInAs(page, 'family@example.com', 'family-demo-1');
+    await signInAs(page, DEMO.family.email, DEMO.family.password);
     await toReview(page, 'Bark Builders');
     await page.getByRole('button', { name: 'Pay $260 by card' }).click();
     await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
@@ -165,11 +166,11 @@ describe('paying by card at checkout (issue 18)', () => {
 
   it('pays the balance of an office enrollment from My Enrollments (360 px)', async () => {
     // Enrolled to pay the office later (through the callable, as the review step does).
-    const family = await signIn('family@example.com', 'family-demo-1');
+    const family = await signInDemo('family');
     const office = await enrollAtQuotedPrice(family.idToken, { studentId: 'demo-ava', lines: [{ classId: 'fern-finders', addOnIds: [] }], idempotencyKey: 'e2e-office-fern' });
     expect(office.status, JSON.stringify(office.error)).toBe(200);
     const { context, page } = await newPage(browser(), 360, 780);
-    await signInAs(page, 'family@example.com', 'family-demo-1');
+    await signInAs(page, DEMO.family.email, DEMO.family.password);
     await page.goto('/account/enrollments');
     const card = page.getByRole('listitem').filter({ hasText: 'Fern Finders' });
     await card.getByRole('button', { name: 'Pay balance $260 by card' }).click();
@@ -187,7 +188,7 @@ describe('paying by card at checkout (issue 18)', () => {
 
   it('pays the office later once the new family has opened the link that verifies its email (360 px)', async () => {
     const user = await createUnverifiedUser('new.later@example.com', 'later-pass-1');
-    const saved = await callFunction('saveStudent', { profile: { ...AVA, firstName: 'Lane', guardians: [AVA.guardians[0]] }, reviewed: true }, user.idToken);
+    const saved = await callAs(user, 'saveStudent', { profile: { ...AVA, firstName: 'Lane', guardians: [AVA.guardians[0]] }, reviewed: true });
     expect(saved.status, JSON.stringify(saved.error)).toBe(200);
     const { context, page } = await newPage(browser(), 360, 780);
     await signInAs(page, user.email, 'later-pass-1');

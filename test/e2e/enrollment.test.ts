@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
+import { DEMO } from '../support/fixtures';
 
 const path = (page: Page) => new URL(page.url()).pathname;
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
@@ -25,7 +26,7 @@ describe('a family enrolls end to end (issue 5)', () => {
     await page.getByRole('heading', { name: 'Your account' }).waitFor();
     await page.getByRole('button', { name: 'Already have an account? Sign in.' }).click();
     await page.getByLabel('Email').fill('family@example.com');
-    await page.getByLabel('Password').fill('family-demo-1');
+    await page.getByLabel('Password').fill(DEMO.family.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     // Step 3: the saved students.
     await page.getByRole('heading', { name: 'Who is enrolling?' }).waitFor();
@@ -83,7 +84,7 @@ describe('a family enrolls end to end (issue 5)', () => {
 
   it('adds a new student at 360 px: the ineligible class is flagged once the grade is known, consents are asked, the sibling rule applies', async () => {
     const { context, page } = await newPage(browser(), 360, 740);
-    await signInAs(page, 'family@example.com', 'family-demo-1');
+    await signInAs(page, DEMO.family.email, DEMO.family.password);
     await page.goto('/classes/enrollment');
     await page.getByRole('button', { name: /^Select all in Little Naturalists Bundle/ }).click();
     await select(page, 'Survival Skills');
@@ -186,7 +187,7 @@ describe('a family enrolls end to end (issue 5)', () => {
 
   it('restores a draft on the next visit, and Start over clears it', async () => {
     const { context, page } = await newPage(browser());
-    await signInAs(page, 'family@example.com', 'family-demo-1');
+    await signInAs(page, DEMO.family.email, DEMO.family.password);
     await page.goto('/classes/enrollment');
     await select(page, 'Orienteering');
     await page.getByRole('link', { name: 'Continue' }).click();
@@ -195,7 +196,7 @@ describe('a family enrolls end to end (issue 5)', () => {
     await context.close();
 
     const second = await newPage(browser());
-    await signInAs(second.page, 'family@example.com', 'family-demo-1');
+    await signInAs(second.page, DEMO.family.email, DEMO.family.password);
     await second.page.getByText('Continued from your last visit.').waitFor();
     await second.page.getByRole('button', { name: 'Selected (1)' }).waitFor();
     await second.page.getByRole('button', { name: 'Start over' }).click();
@@ -206,7 +207,7 @@ describe('a family enrolls end to end (issue 5)', () => {
 
   it('a class removed just before a reload stays removed, though the saved draft still had it', async () => {
     const { context, page } = await newPage(browser());
-    await signInAs(page, 'family@example.com', 'family-demo-1');
+    await signInAs(page, DEMO.family.email, DEMO.family.password);
     await page.goto('/classes/enrollment');
     await select(page, 'Tide Pool Discovery');
     await select(page, 'Mushroom Foraging');
@@ -227,7 +228,7 @@ describe('a family enrolls end to end (issue 5)', () => {
 
   it('signing out on a shared device leaves no selection behind (defect 15)', async () => {
     const { context, page } = await newPage(browser());
-    await signInAs(page, 'family@example.com', 'family-demo-1');
+    await signInAs(page, DEMO.family.email, DEMO.family.password);
     await page.goto('/classes/enrollment');
     await select(page, 'Tide Pool Discovery');
     await page.getByRole('button', { name: 'Selected (1)' }).waitFor();
@@ -252,7 +253,7 @@ describe('a family enrolls end to end (issue 5)', () => {
 
   it('edits a student from /account/students', async () => {
     const { context, page } = await newPage(browser(), 360, 740);
-    await signInAs(page, 'family@example.com', 'family-demo-1');
+    await signInAs(page, DEMO.family.email, DEMO.family.password);
     await page.goto('/account/students');
     await page.getByRole('heading', { name: 'Ava Rivera' }).waitFor();
     await page.getByText(/Classes: .*Wild Art/).waitFor();

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Semester, Student } from '../../contract/domain';
+import type { Semester } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
-import { callFunction, signIn } from '../support/emulators';
+import { DEMO, callAs, signInDemo } from '../support/fixtures';
 import { AVA, enrollAtQuotedPrice } from '../support/samples';
 import { downloaded, newPage, seededBrowser, signInAs } from './support/browser';
 
@@ -21,8 +21,8 @@ describe('hostile text renders as text on every page (issue 8)', () => {
   let studentId = '';
   let enrollmentId = '';
   beforeAll(async () => {
-    const family = await signIn('family@example.com', 'family-demo-1');
-    const admin = await signIn('admin@example.com', 'admin-demo-1');
+    const family = await signInDemo('family');
+    const admin = await signInDemo('admin');
     const profile = {
       ...AVA,
       firstName: FIRST,
@@ -31,7 +31,7 @@ describe('hostile text renders as text on every page (issue 8)', () => {
       guardians: [{ ...AVA.guardians[0], name: FIRST }],
       health: { ...AVA.health, allergies: [{ allergen: ALLERGEN, reaction: '<i>swelling</i>', lifeThreatening: true }] },
     };
-    const saved = await callFunction<{ student: Student }>('saveStudent', { profile, reviewed: true }, family.idToken);
+    const saved = await callAs(family, 'saveStudent', { profile, reviewed: true });
     expect(saved.status).toBe(200);
     studentId = saved.result!.student.id;
     const lines = [{ classId: 'wild-art', addOnIds: [] }];
@@ -40,7 +40,7 @@ describe('hostile text renders as text on every page (issue 8)', () => {
     enrollmentId = made.result!.enrollment.id;
     const semester = (await adminDb().doc('semesters/open-term').get()).data() as Semester;
     const { id, ...rest } = semester;
-    expect((await callFunction('adminSaveSemester', { ...rest, id, infoMarkdown: INFO }, admin.idToken)).status).toBe(200);
+    expect((await callAs(admin, 'adminSaveSemester', { ...rest, id, infoMarkdown: INFO })).status).toBe(200);
   });
 
   it('in the receipt email: escaped HTML, no javascript: link', async () => {
@@ -57,7 +57,7 @@ describe('hostile text renders as text on every page (issue 8)', () => {
     expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
     expect(await page.locator('main script').count()).toBe(0);
     expect(await noScriptRan(page)).toBeNull();
-    await signInAs(page, 'family@example.com', 'family-demo-1');
+    await signInAs(page, DEMO.family.email, DEMO.family.password);
     for (const path of ['/account/students', '/account/enrollments']) {
       await page.goto(path);
       await page.getByText(FIRST, { exact: false }).first().waitFor();
@@ -69,7 +69,7 @@ describe('hostile text renders as text on every page (issue 8)', () => {
 
   it('for the office: forms, info sheet, enrollments, t-shirts, and the roster CSV', async () => {
     const { context, page } = await newPage(browser());
-    await signInAs(page, 'admin@example.com', 'admin-demo-1');
+    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto('/admin/report?semester=open-term&classes=wild-art');
     await page.getByText(ALLERGEN).first().waitFor();
     expect(await page.locator('main img[src="x"], main b[onmouseover]').count()).toBe(0);

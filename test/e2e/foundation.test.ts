@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { axeViolations, newPage, seededBrowser, signInThroughForm, takePolicyViolations } from './support/browser';
+import { DEMO } from '../support/fixtures';
 
 describe('the portal on the emulators, in Chromium', () => {
   const browser = seededBrowser();
@@ -17,7 +18,7 @@ describe('the portal on the emulators, in Chromium', () => {
 
   it('signs the demo family in: success toast, avatar menu, back to the landing page', async () => {
     const { context, page } = await newPage(browser());
-    await signInThroughForm(page, 'family@example.com', 'family-demo-1');
+    await signInThroughForm(page, DEMO.family.email, DEMO.family.password);
     await page.getByText('Logged in!').waitFor();
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByText('family@example....').waitFor();

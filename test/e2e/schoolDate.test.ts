@@ -1,9 +1,11 @@
 // "Today" is the school's date on every page, whatever the browser's clock says: here the browser is
 // at 01:30 UTC, already tomorrow in UTC but still this afternoon in California (issue 17).
 import { describe, expect, it } from 'vitest';
+import type { Payload } from '../../contract/callables';
 import { addDaysIso, schoolToday } from '../../contract/schedule';
 import { DEMO_ADMIN } from '../../scripts/demo/demoData';
-import { callFunction, signIn } from '../support/emulators';
+import { signIn } from '../support/emulators';
+import { callAs } from '../support/fixtures';
 import { newPage, seededBrowser, signInAs } from './support/browser';
 
 describe("today is the school's date (browser clock past midnight UTC)", () => {
@@ -27,10 +29,10 @@ describe("today is the school's date (browser clock past midnight UTC)", () => {
 
   it('a code that expires today is not marked expired in the office', async () => {
     const admin = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
-    const draft = { code: 'LASTDAY', description: 'Good through today', type: 'percent-basket', amount: 0, percent: 5, classIds: [], groupIds: [], classTypes: [], minimumCount: 0, expiresOn: today, active: true, combinable: false };
-    const saved = await callFunction('adminSaveDiscount', draft, admin.idToken);
+    const draft: Payload<'adminSaveDiscount'> = { code: 'LASTDAY', description: 'Good through today', type: 'percent-basket', amount: 0, percent: 5, classIds: [], groupIds: [], classTypes: [], minimumCount: 0, expiresOn: today, active: true, combinable: false };
+    const saved = await callAs(admin, 'adminSaveDiscount', draft);
     expect(saved.status).toBe(200);
-    const yesterday = await callFunction('adminSaveDiscount', { ...draft, code: 'WENTBY', expiresOn: addDaysIso(today, -1) }, admin.idToken);
+    const yesterday = await callAs(admin, 'adminSaveDiscount', { ...draft, code: 'WENTBY', expiresOn: addDaysIso(today, -1) });
     expect(yesterday.status).toBe(200);
     const { context, page } = await newPage(browser());
     await page.clock.setFixedTime(utcTomorrow);

@@ -7,6 +7,7 @@ import { DEFAULT_RELEASES } from '../../functions/src/domain/releases';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, familyWithStudent } from '../support/samples';
 import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
+import { DEMO } from '../support/fixtures';
 
 const db = () => adminDb();
 
@@ -37,7 +38,7 @@ describe('the waitlist in Chromium (issue 20)', () => {
 
   it('joins on a phone, gets the seat the office frees, claims and pays by card; the office sees the list change', async () => {
     const { context, page } = await newPage(browser(), 360, 740);
-    await signInAs(page, 'family@example.com', 'family-demo-1');
+    await signInAs(page, DEMO.family.email, DEMO.family.password);
     await joinToReview(page, 'Owl Prowl');
     await page.getByText(/Nothing is charged now\. When a seat frees up, we hold it for Ava/).waitFor();
     expect(await page.getByRole('radio', { name: /Pay .* by card now/ }).count()).toBe(0);
@@ -58,7 +59,7 @@ describe('the waitlist in Chromium (issue 20)', () => {
 
     // The office cancels the other family's seat (1280 px).
     const office = await newPage(browser());
-    await signInAs(office.page, 'admin@example.com', 'admin-demo-1');
+    await signInAs(office.page, DEMO.admin.email, DEMO.admin.password);
     await office.page.goto('/admin/enrollments');
     await office.page.getByLabel('Student or class').fill('Hollis Holder');
     await office.page.getByRole('button', { name: 'Payments & changes for Hollis Holder' }).click();

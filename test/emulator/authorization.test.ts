@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callables, type CallableName } from '../../contract/callables';
 import { adminDb } from '../../scripts/demo/adminApp';
-import { seedDemo } from '../../scripts/demo/seedDemo';
-import { callFunction, createUser, resetEmulators, signIn, type TestUser } from '../support/emulators';
+import { callFunction, createUser, type TestUser } from '../support/emulators';
+import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
 import { AVAS, SAMPLES, seedWaitlistSamples } from '../support/samples';
 
 // Issue 8: every callable × {anonymous, family A, family B acting on A's data, admin}, generated from
@@ -27,17 +27,16 @@ describe('authorization matrix of every callable (issue 8)', () => {
   const tokens: Partial<Record<Who, string>> = {};
   let familyB: TestUser;
   beforeAll(async () => {
-    await resetEmulators();
-    await seedDemo();
-    const a = await signIn('family@example.com', 'family-demo-1');
+    await seededEmulators();
+    const a = await signInDemo('family');
     familyB = await createUser('other-family@example.com');
     tokens.familyA = a.idToken;
     tokens.familyB = familyB.idToken;
-    tokens.admin = (await signIn('admin@example.com', 'admin-demo-1')).idToken;
+    tokens.admin = (await signInDemo('admin')).idToken;
     // A owes on her enrollment, so her payBalance opens a page (B's and the office's must not).
     await adminDb().doc(`enrollments/${AVAS.id}`).update({ payments: [], balance: AVAS.total });
     // A has a saved draft, so B's and the admin's loadDraft would show it if drafts leaked.
-    expect((await callFunction('saveDraft', SAMPLES.saveDraft, a.idToken)).status).toBe(200);
+    expect((await callAs(a, 'saveDraft', SAMPLES.saveDraft)).status).toBe(200);
     await seedWaitlistSamples();
   });
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callables, type CallableName } from '../../contract/callables';
-import { seedDemo } from '../../scripts/demo/seedDemo';
-import { callFunction, resetEmulators, signIn } from '../support/emulators';
+import { callFunction } from '../support/emulators';
+import { seededEmulators, signInDemo } from '../support/fixtures';
 import { SAMPLES, semesterInput } from '../support/samples';
 import { firestoreSnapshot } from '../support/snapshot';
 
@@ -92,10 +92,9 @@ describe('bad input to every callable writes nothing (issue 8)', () => {
   let before: { documents: number; hash: string };
   const tried: Record<string, number> = {};
   beforeAll(async () => {
-    await resetEmulators();
-    await seedDemo();
-    tokens.user = (await signIn('family@example.com', 'family-demo-1')).idToken;
-    tokens.admin = (await signIn('admin@example.com', 'admin-demo-1')).idToken;
+    await seededEmulators();
+    tokens.user = (await signInDemo('family')).idToken;
+    tokens.admin = (await signInDemo('admin')).idToken;
     before = await firestoreSnapshot();
   });
 

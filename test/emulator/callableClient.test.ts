@@ -2,19 +2,18 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../scripts/demo/seedDemo';
 import { call } from '../../src/lib/callable';
 import { CallError } from '../../src/lib/loadState';
 import { FUNCTIONS_REGION } from '../../contract/constants';
 import emulators from '../../contract/emulators.json';
 import { contentSecurityPolicy, cspHeader, inlineScriptHashes, withConnect } from '../../scripts/build/csp.mjs';
-import { FUNCTIONS, HOSTING, PROJECT, resetEmulators } from '../support/emulators';
+import { FUNCTIONS, HOSTING, PROJECT } from '../support/emulators';
+import { seededEmulators } from '../support/fixtures';
 
 // The app's own callable client against the real functions: loaded values, mapped error codes, human messages.
 describe('callable client (seed §7–§8)', () => {
   beforeAll(async () => {
-    await resetEmulators();
-    await seedDemo();
+    await seededEmulators();
   });
 
   it('loads a public callable without waiting for a user', async () => {

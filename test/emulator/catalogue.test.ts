@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ClassGroup, PublicClass, PublicSemester, SemesterCatalogue } from '../../contract/domain';
+import type { SemesterCatalogue } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { FieldValue } from 'firebase-admin/firestore';
 import { addDays } from '../../scripts/demo/demoData';
-import { seedDemo, todayInSchool } from '../../scripts/demo/seedDemo';
+import { todayInSchool } from '../../scripts/demo/seedDemo';
 import { CATALOGUE_FRESH_MS } from '../../functions/src/data/catalogueCache';
-import { callFunction, loggedReads, logOffset, resetEmulators, signIn } from '../support/emulators';
+import { callFunction, loggedReads, logOffset } from '../support/emulators';
+import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
 import { addClassesLikeWildArt, AVA, familyWithStudent, signedReleases } from '../support/samples';
 
-type Catalogue = Record<string, SemesterCatalogue>;
 const STUDENT_MARKERS = ['demo-ava', 'demo-leo', 'Rivera', 'demo-student-', 'roster', 'enrolledCount', 'ownerUid', 'family@example.com'];
 
 function expectNoStudentData(response: unknown) {
@@ -18,8 +18,7 @@ function expectNoStudentData(response: unknown) {
 
 describe('public catalogue callables (seed §7, PRODUCT §4)', () => {
   beforeAll(async () => {
-    await resetEmulators();
-    await seedDemo();
+    await seededEmulators();
     // A live class whose registration deadline passed yesterday.
     const db = adminDb();
     const template = (await db.doc('classes/wild-art').get()).data()!;
@@ -27,14 +26,14 @@ describe('public catalogue callables (seed §7, PRODUCT §4)', () => {
   });
 
   it('openSemesters: the two open semesters, without confirmation content', async () => {
-    const r = await callFunction<{ semesters: PublicSemester[] }>('openSemesters');
+    const r = await callAs(null, 'openSemesters');
     expect(r.result!.semesters.map((s) => s.id)).toEqual(['open-term', 'camps']);
     expect(r.result!.semesters.every((s) => s.openForEnrollment)).toBe(true);
     expect(r.result!.semesters[0]).not.toHaveProperty('confirmationMarkdown');
   });
 
   it('availableEnrollmentClasses: live classes of open semesters before their deadline, with seats left and groups', async () => {
-    const r = await callFunction<Catalogue>('availableEnrollmentClasses');
+    const r = await callAs(null, 'availableEnrollmentClasses');
     expect(Object.keys(r.result!).sort()).toEqual(['camps', 'open-term']);
     const term = r.result!['open-term'];
     const ids = term.classes.map((c) => c.id);
@@ -48,7 +47,7 @@ describe('public catalogue callables (seed §7, PRODUCT §4)', () => {
   });
 
   it('classesBySemester: live, paused and info-only classes (never drafts), and groups, by semester', async () => {
-    const r = await callFunction<Catalogue>('classesBySemester', ['open-term', 'past-term', 'unknown']);
+    const r = await callAs(null, 'classesBySemester', ['open-term', 'past-term', 'unknown']);
     const term = r.result!['open-term'].classes.map((c) => c.id);
     expect(term).toEqual(expect.arrayContaining(['kayak-skills', 'parent-tot-walk', 'late-class', 'forest-explorers']));
     expect(term).not.toContain('star-gazing');
@@ -58,10 +57,10 @@ describe('public catalogue callables (seed §7, PRODUCT §4)', () => {
   });
 
   it('classes: none gives the current semester (configured), a query gives those ids and reports unknown ones', async () => {
-    const current = await callFunction<{ classes: PublicClass[] }>('classes');
+    const current = await callAs(null, 'classes');
     expect(new Set(current.result!.classes.map((c) => c.semesterId))).toEqual(new Set(['open-term']));
     expect(current.result!.classes.map((c) => c.id)).not.toContain('star-gazing');
-    const q = await callFunction<{ classes: PublicClass[]; notFound: string[] }>('classes', {
+    const q = await callAs(null, 'classes', {
       query: [{ id: 'river-adventure' }, { id: 'star-gazing' }, { id: 'no-such-class' }, { id: 'river-adventure' }],
     });
     expect(q.result!.classes.map((c) => c.id)).toEqual(['river-adventure']);
@@ -70,7 +69,7 @@ describe('public catalogue callables (seed §7, PRODUCT §4)', () => {
   });
 
   it('classGroups: the groups asked for, unknown ids reported', async () => {
-    const r = await callFunction<{ groups: ClassGroup[]; notFound: string[] }>('classGroups', ['two-week-wilderness', 'nope']);
+    const r = await callAs(null, 'classGroups', ['two-week-wilderness', 'nope']);
     expect(r.result!.groups).toEqual([
       expect.objectContaining({ id: 'two-week-wilderness', price: 88000, classIds: ['wilderness-week-4-6', 'river-adventure'] }),
     ]);
@@ -78,8 +77,8 @@ describe('public catalogue callables (seed §7, PRODUCT §4)', () => {
   });
 
   it('answers the same to a signed-in family (public data only)', async () => {
-    const family = await signIn('family@example.com', 'family-demo-1');
-    const r = await callFunction<Catalogue>('availableEnrollmentClasses', null, family.idToken);
+    const family = await signInDemo('family');
+    const r = await callAs(family, 'availableEnrollmentClasses');
     expect(r.status).toBe(200);
     expectNoStudentData(r.result);
   });
@@ -107,7 +106,7 @@ describe('public catalogue callables (seed §7, PRODUCT §4)', () => {
     const roster = await adminDb().collection('classes/fire-and-shelter/roster').get();
     const enrolled = roster.docs[0].id;
     const answers = await Promise.all(
-      [`fire-and-shelter/roster/${enrolled}`, 'fire-and-shelter/roster/nobody', '../semesters/open-term', 'a b'].map((id) => callFunction('classes', { query: [{ id }] })),
+      [`fire-and-shelter/roster/${enrolled}`, 'fire-and-shelter/roster/nobody', '../semesters/open-term', 'a b'].map((id) => callAs(null, 'classes', { query: [{ id }] })),
     );
     expect(answers.map((r) => [r.status, r.error?.message])).toEqual(Array(4).fill([400, 'query.0.id: must be letters, digits, - or _']));
     for (const name of ['classGroups', 'classesBySemester']) {
@@ -125,14 +124,14 @@ describe('public catalogue callables (seed §7, PRODUCT §4)', () => {
     await adminDb().doc('groups/old-bundle').set({ id: 'old-bundle', semesterId: 'past-term', name: 'Old', price: 100, classIds: ['past-forest-explorers', 'past-harvest-trails'], internalNote: 'office only' });
     await adminDb().doc('classes/wild-art').update({ internalNote: 'office only' });
     // A draft semester is answered like one that does not exist; past (archived) ones stay readable.
-    const bySemester = await callFunction<Record<string, SemesterCatalogue>>('classesBySemester', ['secret-term', 'no-such-term', 'past-term', 'open-term']);
+    const bySemester = await callAs(null, 'classesBySemester', ['secret-term', 'no-such-term', 'past-term', 'open-term']);
     expect(bySemester.result!['secret-term']).toEqual({ classes: [], groups: [] });
     expect(bySemester.result!['secret-term']).toEqual(bySemester.result!['no-such-term']);
     expect(bySemester.result!['past-term'].groups.map((g) => g.id)).toEqual(['old-bundle']);
-    const groups = await callFunction<{ groups: ClassGroup[]; notFound: string[] }>('classGroups', ['secret-bundle', 'old-bundle']);
+    const groups = await callAs(null, 'classGroups', ['secret-bundle', 'old-bundle']);
     expect(groups.result!.notFound).toEqual(['secret-bundle']);
     expect(groups.result!.groups).toEqual([{ id: 'old-bundle', semesterId: 'past-term', name: 'Old', price: 100, classIds: ['past-forest-explorers', 'past-harvest-trails'] }]);
-    const open = await callFunction<{ classes: PublicClass[] }>('classes', { query: [{ id: 'wild-art' }] });
+    const open = await callAs(null, 'classes', { query: [{ id: 'wild-art' }] });
     expect(JSON.stringify(open.result)).not.toContain('office only');
     expect(JSON.stringify(bySemester.result)).not.toContain('office only');
     await adminDb().doc('classes/wild-art').update({ internalNote: FieldValue.delete() });
@@ -141,7 +140,7 @@ describe('public catalogue callables (seed §7, PRODUCT §4)', () => {
   it('the roster stays out of the class documents the public sees', async () => {
     const roster = await adminDb().collection('classes/fire-and-shelter/roster').get();
     expect(roster.size).toBe(10);
-    const r = await callFunction<{ classes: PublicClass[] }>('classes', { query: [{ id: 'fire-and-shelter' }] });
+    const r = await callAs(null, 'classes', { query: [{ id: 'fire-and-shelter' }] });
     expect(Object.keys(r.result!.classes[0])).not.toContain('roster');
     expectNoStudentData(r.result);
   });
@@ -161,8 +160,8 @@ describe('public catalogue callables (seed §7, PRODUCT §4)', () => {
     const groups = await db.collection('groups').where('semesterId', 'in', openNow).count().get();
 
     const offset = logOffset();
-    await callFunction('openSemesters');
-    await callFunction('availableEnrollmentClasses');
+    await callAs(null, 'openSemesters');
+    await callAs(null, 'availableEnrollmentClasses');
     // (The first read of each is the catalogue's stamp, see below.)
     expect(await loggedReads('openSemesters', offset)).toEqual([1 + open.length]);
     expect(await loggedReads('availableEnrollmentClasses', offset)).toEqual([1 + open.length + Math.max(1, live.data().count) + Math.max(1, groups.data().count)]);
@@ -173,15 +172,15 @@ describe('public catalogue callables (seed §7, PRODUCT §4)', () => {
   });
 
   it('after an office change, a page view reads one document: office changes show at once, seat counts within 10 s (issue 19)', async () => {
-    const admin = await signIn('admin@example.com', 'admin-demo-1');
+    const admin = await signInDemo('admin');
     await addClassesLikeWildArt([{ id: 'cache-gone', title: 'Soon Deleted', capacity: 5, weekday: 6 }]);
-    const available = async () => (await callFunction<Catalogue>('availableEnrollmentClasses')).result!['open-term'];
+    const available = async () => (await callAs(null, 'availableEnrollmentClasses')).result!['open-term'];
     const ids = (term: SemesterCatalogue) => term.classes.map((c) => c.id);
     const seatsOf = (term: SemesterCatalogue, id: string) => term.classes.find((c) => c.id === id)!.seatsLeft;
     // An office change (a bundle deleted) stamps the catalogue: the next view reads it afresh, without
     // the bundle; the view after it reads only the stamp.
     expect((await available()).groups.map((g) => g.id)).toContain('little-naturalists-bundle');
-    expect((await callFunction('adminDeleteGroup', { id: 'little-naturalists-bundle' }, admin.idToken)).status).toBe(200);
+    expect((await callAs(admin, 'adminDeleteGroup', { id: 'little-naturalists-bundle' })).status).toBe(200);
     let offset = logOffset();
     const fresh = await available();
     expect(fresh.groups.map((g) => g.id)).not.toContain('little-naturalists-bundle');
@@ -193,20 +192,20 @@ describe('public catalogue callables (seed §7, PRODUCT §4)', () => {
 
     // A family takes a seat: the kept answer may show the old count, for at most CATALOGUE_FRESH_MS.
     const family = await familyWithStudent('cache@example.com', 'Cam', 'Cache');
-    const enrolled = await callFunction('enroll', {
+    const enrolled = await callAs(family.user, 'enroll', {
       studentId: family.studentId, lines: [{ classId: 'cache-gone', addOnIds: [] }], codes: [], expectedTotal: 26000, infoConfirmed: false,
       releases: signedReleases(AVA.guardians[0].name), idempotencyKey: `cache-test-${Date.now()}`,
-    }, family.user.idToken);
+    });
     expect(enrolled.status, JSON.stringify(enrolled.error)).toBe(200);
     await new Promise((r) => setTimeout(r, CATALOGUE_FRESH_MS));
     expect(seatsOf(await available(), 'cache-gone')).toBe(4);
 
     // The office cancels that enrollment and deletes the class: the very next view no longer shows it.
     const e = (enrolled.result as { enrollment: { id: string } }).enrollment;
-    const cancelled = await callFunction('adminCancelEnrollment', { enrollmentId: e.id, classIds: ['cache-gone'], refund: 0, note: 'cache test' }, admin.idToken);
+    const cancelled = await callAs(admin, 'adminCancelEnrollment', { enrollmentId: e.id, classIds: ['cache-gone'], refund: 0, note: 'cache test' });
     expect(cancelled.status, JSON.stringify(cancelled.error)).toBe(200);
     expect(seatsOf(await available(), 'cache-gone')).toBe(5);
-    expect((await callFunction('adminDeleteClass', { id: 'cache-gone' }, admin.idToken)).status).toBe(200);
+    expect((await callAs(admin, 'adminDeleteClass', { id: 'cache-gone' })).status).toBe(200);
     offset = logOffset();
     expect(ids(await available())).not.toContain('cache-gone');
     expect((await loggedReads('availableEnrollmentClasses', offset))[0]).toBeGreaterThan(10);

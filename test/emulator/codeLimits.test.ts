@@ -2,26 +2,27 @@
 // transaction (two families cannot both take the last use); a card checkout that lapses unpaid gives
 // its use back.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Discount, DiscountList, Enrollment, PriceQuote } from '../../contract/domain';
+import type { Response } from '../../contract/callables';
+import type { Discount } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
-import { seedDemo } from '../../scripts/demo/seedDemo';
-import { callFunction, resetEmulators, signIn, type CallResult, type TestUser } from '../support/emulators';
+import { type CallResult, type TestUser } from '../support/emulators';
+import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
 import { addClassesLikeWildArt, AVA, familyWithStudent, SAMPLES, signedReleases } from '../support/samples';
 
 const db = () => adminDb();
 type Family = { user: TestUser; studentId: string };
-type Enrolled = CallResult<{ enrollment: Enrollment; checkoutUrl?: string }>;
+type Enrolled = CallResult<Response<'enroll'>>;
 const lines = (classId: string) => [{ classId, addOnIds: [] }];
 const preview = (family: Family, classId: string, code: string) =>
-  callFunction<PriceQuote>('priceBasket', { lines: lines(classId), codes: [code], studentId: family.studentId }, family.user.idToken);
+  callAs(family.user, 'priceBasket', { lines: lines(classId), codes: [code], studentId: family.studentId });
 let keys = 0;
 /** Enrolls at the price the preview showed (as the app does); by card or to pay the office later. */
 async function enrollWith(family: Family, classId: string, code: string, payWith: 'card' | 'later' = 'later'): Promise<Enrolled> {
   const quote = (await preview(family, classId, code)).result!;
-  return callFunction('enroll', {
+  return callAs(family.user, 'enroll', {
     studentId: family.studentId, lines: lines(classId), codes: [code], expectedTotal: quote.total, infoConfirmed: false,
     releases: signedReleases(AVA.guardians[0].name), idempotencyKey: `limits-${keys++}`, ...(payWith === 'card' ? { payWith: 'card' } : {}),
-  }, family.user.idToken);
+  });
 }
 const counted = async (id: string) => ((await db().doc(`discountUses/${id}`).get()).get('uses') as number | undefined) ?? 0;
 
@@ -29,20 +30,19 @@ describe('discount codes with use limits (issue 19)', () => {
   let admin: TestUser;
   let families: Family[];
   const saveCode = async (code: string, limits: Pick<Discount, 'maxUses' | 'maxUsesPerFamily'>) => {
-    const saved = await callFunction<{ discount: Discount }>('adminSaveDiscount', { ...(SAMPLES.adminSaveDiscount as object), code, ...limits }, admin.idToken);
+    const saved = await callAs(admin, 'adminSaveDiscount', { ...SAMPLES.adminSaveDiscount!, code, ...limits });
     expect(saved.status, JSON.stringify(saved.error)).toBe(200);
     return saved.result!.discount;
   };
   beforeAll(async () => {
-    await resetEmulators();
-    await seedDemo();
-    admin = await signIn('admin@example.com', 'admin-demo-1');
+    await seededEmulators();
+    admin = await signInDemo('admin');
     await addClassesLikeWildArt(['lim-a', 'lim-b', 'lim-c', 'lim-d'].map((id, i) => ({ id, title: `Limits ${i}`, capacity: 10, weekday: i + 1 })));
     families = await Promise.all(Array.from({ length: 5 }, (_, i) => familyWithStudent(`limits${i}@example.com`, `Lim${i}`, 'Family')));
   }, 120_000);
 
   it('the office sets limits on a code; out-of-range limits are refused', async () => {
-    const bad = await callFunction('adminSaveDiscount', { ...(SAMPLES.adminSaveDiscount as object), code: 'BADLIMIT', maxUses: 0, maxUsesPerFamily: 1000 }, admin.idToken);
+    const bad = await callAs(admin, 'adminSaveDiscount', { ...SAMPLES.adminSaveDiscount!, code: 'BADLIMIT', maxUses: 0, maxUsesPerFamily: 1000 });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.error)).toContain('must be at least 1');
     const code = await saveCode('TWOONLY', { maxUses: 2, maxUsesPerFamily: null });
@@ -61,7 +61,7 @@ describe('discount codes with use limits (issue 19)', () => {
     expect((await db().doc('classes/lim-a').get()).get('enrolledCount')).toBe(2);
     // The preview says so before a family reaches the end, and the office sees the count.
     expect((await preview(families[4], 'lim-a', 'TWOONLY')).result!.codeProblems.map((p) => p.message)).toEqual(['TWOONLY has been used as many times as the school allows.']);
-    const list = await callFunction<DiscountList>('adminDiscounts', null, admin.idToken);
+    const list = await callAs(admin, 'adminDiscounts');
     expect(list.result!.counted.TWOONLY).toBe(2);
   });
 
@@ -70,10 +70,10 @@ describe('discount codes with use limits (issue 19)', () => {
     const [first, second] = families;
     expect((await enrollWith(first, 'lim-b', 'ONCEEACH')).status).toBe(200);
     expect((await preview(first, 'lim-c', 'ONCEEACH')).result!.codeProblems.map((p) => p.message)).toEqual(['ONCEEACH may be used once per family, and your family has used it.']);
-    const again = await callFunction('enroll', {
+    const again = await callAs(first.user, 'enroll', {
       studentId: first.studentId, lines: lines('lim-c'), codes: ['ONCEEACH'], expectedTotal: 25500, infoConfirmed: false,
       releases: signedReleases(AVA.guardians[0].name), idempotencyKey: `limits-${keys++}`,
-    }, first.user.idToken);
+    });
     expect(again.status).toBe(400);
     expect(again.error?.message).toBe('ONCEEACH may be used once per family, and your family has used it.');
     expect((await db().doc(`classes/lim-c/roster/${first.studentId}`).get()).exists).toBe(false);
@@ -89,7 +89,7 @@ describe('discount codes with use limits (issue 19)', () => {
     expect(held.result!.enrollment).not.toHaveProperty('countedDiscountIds');
     expect(await counted(code.id)).toBe(1);
     expect((await preview(other, 'lim-d', 'LASTSEAT1')).result!.codeProblems).toHaveLength(1);
-    const released = await callFunction<{ enrollment: Enrollment }>('releaseHold', { enrollmentId: held.result!.enrollment.id }, payer.user.idToken);
+    const released = await callAs(payer.user, 'releaseHold', { enrollmentId: held.result!.enrollment.id });
     expect(released.result!.enrollment.status).toBe('expired');
     expect(await counted(code.id)).toBe(0);
     const used = await enrollWith(other, 'lim-d', 'LASTSEAT1');

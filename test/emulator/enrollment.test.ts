@@ -1,9 +1,10 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Enrollment, FamilyEnrollment, PriceQuote, Student, StudentProfile } from '../../contract/domain';
+import type { StudentProfile } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { addDays, profile } from '../../scripts/demo/demoData';
-import { seedDemo, todayInSchool } from '../../scripts/demo/seedDemo';
-import { callFunction, createUser, resetEmulators, signIn, type TestUser } from '../support/emulators';
+import { todayInSchool } from '../../scripts/demo/seedDemo';
+import { callFunction, createUser, type TestUser } from '../support/emulators';
+import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
 import { newRateWindow, signedReleases } from '../support/samples';
 
 const RELEASES = signedReleases('Sam Rivera');
@@ -29,12 +30,11 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
   let family: TestUser;
   let stranger: TestUser;
   beforeAll(async () => {
-    await resetEmulators();
-    await seedDemo();
+    await seededEmulators();
     // These tests enroll the demo family many times to pay the office later: a school without the
     // pay-later limit (the limit itself is proven in cardPayments.test.ts).
     await db().doc('config/portal').set({ payLaterLimit: 1000 }, { merge: true });
-    family = await signIn('family@example.com', 'family-demo-1');
+    family = await signInDemo('family');
     stranger = await createUser('stranger@example.com');
     const template = (await db().doc('classes/wild-art').get()).data()!;
     await db().doc('classes/late-art').set({ ...template, id: 'late-art', title: 'Late Art', registrationDeadline: addDays(todayInSchool(), -1), enrolledCount: 0 });
@@ -50,7 +50,7 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
 
   it("treats another family's student as not found, and writes nothing", async () => {
     const before = await count('enrollments');
-    const r = await callFunction('enroll', payload(), stranger.idToken);
+    const r = await callAs(stranger, 'enroll', payload());
     expect(r.status).toBe(404);
     expect(r.error?.message).toBe('We could not find this student in your account.');
     expect(await count('enrollments')).toBe(before);
@@ -60,7 +60,7 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
   it('enrolls a saved student: seat, roster, enrollment with balance due, receipt email, draft deleted', async () => {
     await db().doc(`enrollmentDrafts/${family.uid}`).set({ step: 3 });
     const p = payload();
-    const r = await callFunction<{ enrollment: Enrollment; replayed: boolean }>('enroll', p, family.idToken);
+    const r = await callAs(family, 'enroll', p);
     expect(r.status).toBe(200);
     const e = r.result!.enrollment;
     expect(e).toMatchObject({ studentId: 'demo-ava', studentName: 'Ava Rivera', total: 26000, balance: 26000, status: 'confirmed', classIds: ['wild-art'] });
@@ -80,7 +80,7 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
     expect(message.text).toContain('Please label water bottles');
 
     // The same submission again (retry, double click) creates nothing new.
-    const again = await callFunction<{ enrollment: Enrollment; replayed: boolean }>('enroll', p, family.idToken);
+    const again = await callAs(family, 'enroll', p);
     expect(again.result!.replayed).toBe(true);
     expect(again.result!.enrollment.id).toBe(e.id);
     expect(await enrolled('wild-art')).toBe(3);
@@ -88,7 +88,7 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
   });
 
   it('refuses the same student twice in a class', async () => {
-    const r = await callFunction('enroll', payload(), family.idToken);
+    const r = await callAs(family, 'enroll', payload());
     expect(r.error?.message).toBe('Ava is already enrolled in Wild Art.');
     expect(await enrolled('wild-art')).toBe(3);
   });
@@ -104,11 +104,7 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
   ])('refuses %s with the reason, writing nothing', async (_what, classId, total, message, studentId = 'demo-ava') => {
     const before = await count('enrollments');
     const mails = await count('mail');
-    const r = await callFunction(
-      'enroll',
-      payload({ studentId, infoConfirmed: true, lines: [{ classId, addOnIds: [] }], expectedTotal: total }),
-      family.idToken,
-    );
+    const r = await callAs(family, 'enroll', payload({ studentId, infoConfirmed: true, lines: [{ classId, addOnIds: [] }], expectedTotal: total }));
     expect(r.status).toBe(400);
     expect(r.error?.status).toBe('FAILED_PRECONDITION');
     if (message === 'Past') expect(r.error?.message).toMatch(/^(Registration for .* is closed\.|Past Harvest Trails)/);
@@ -119,7 +115,7 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
 
   it('rejects a total that differs by more than a cent with aborted (409), writing nothing', async () => {
     const before = await enrolled('orienteering');
-    const r = await callFunction('enroll', payload({ studentId: 'demo-leo', infoConfirmed: true, lines: [{ classId: 'orienteering', addOnIds: [] }], expectedTotal: 25998 }), family.idToken);
+    const r = await callAs(family, 'enroll', payload({ studentId: 'demo-leo', infoConfirmed: true, lines: [{ classId: 'orienteering', addOnIds: [] }], expectedTotal: 25998 }));
     expect(r.status).toBe(409);
     expect(r.error?.status).toBe('ABORTED');
     expect(r.error?.message).toBe('Prices changed, please review your enrollment before submitting again.');
@@ -129,14 +125,14 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
   it('needs a "still accurate" confirmation when the info is over 12 months old, then records it', async () => {
     // Ava is enrolled this semester: Leo gets the sibling discount by rule, in the preview and the submit.
     const lines = [{ classId: 'orienteering', addOnIds: [] }];
-    const anonymous = await callFunction<PriceQuote>('priceBasket', { lines, codes: [] });
+    const anonymous = await callAs(null, 'priceBasket', { lines, codes: [] });
     expect(anonymous.result!.total).toBe(26000);
-    const preview = await callFunction<PriceQuote>('priceBasket', { lines, codes: [], studentId: 'demo-leo' }, family.idToken);
+    const preview = await callAs(family, 'priceBasket', { lines, codes: [], studentId: 'demo-leo' });
     expect(preview.result!.discounts).toEqual([{ code: 'SIBLING10', description: 'Sibling discount (10%)', amount: 2600 }]);
     const p = { studentId: 'demo-leo', lines, expectedTotal: 23400 };
-    const refused = await callFunction('enroll', payload(p), family.idToken);
+    const refused = await callAs(family, 'enroll', payload(p));
     expect(refused.error?.message).toBe("Please confirm that Leo's information is still accurate.");
-    const ok = await callFunction<{ enrollment: Enrollment }>('enroll', payload({ ...p, infoConfirmed: true }), family.idToken);
+    const ok = await callAs(family, 'enroll', payload({ ...p, infoConfirmed: true }));
     expect(ok.status).toBe(200);
     expect(ok.result!.enrollment).toMatchObject({ total: 23400, discounts: [{ code: 'SIBLING10', amount: 2600 }] });
     const reviewed = (await db().doc('students/demo-leo').get()).get('infoReviewedAt') as string;
@@ -145,17 +141,17 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
 
   it('needs both releases signed with the current version', async () => {
     const p = { studentId: 'demo-ava', lines: [{ classId: 'nature-journaling', addOnIds: [] }], expectedTotal: 24000 };
-    const unsigned = await callFunction('enroll', payload({ ...p, releases: [RELEASES[0]] }), family.idToken);
+    const unsigned = await callAs(family, 'enroll', payload({ ...p, releases: [RELEASES[0]] }));
     expect(unsigned.error?.message).toBe('Please sign the Liability Release by typing your full name.');
-    const old = await callFunction('enroll', payload({ ...p, releases: [RELEASES[0], { ...RELEASES[1], version: '2019' }] }), family.idToken);
+    const old = await callAs(family, 'enroll', payload({ ...p, releases: [RELEASES[0], { ...RELEASES[1], version: '2019' }] }));
     expect(old.status).toBe(409);
     expect(old.error?.message).toBe('The Liability Release has changed. Please read it again and sign.');
-    const blank = await callFunction('enroll', payload({ ...p, releases: [RELEASES[0], { ...RELEASES[1], typedName: '   ' }] }), family.idToken);
+    const blank = await callAs(family, 'enroll', payload({ ...p, releases: [RELEASES[0], { ...RELEASES[1], typedName: '   ' }] }));
     expect(blank.status).toBe(400);
   });
 
   it('prices a new student’s bundle with a code the same in the preview and the submit', async () => {
-    const saved = await callFunction<{ student: Student }>('saveStudent', { profile: kid('Mia', 0, 3), reviewed: true }, family.idToken);
+    const saved = await callAs(family, 'saveStudent', { profile: kid('Mia', 0, 3), reviewed: true });
     expect(saved.status).toBe(200);
     const mia = saved.result!.student;
     const basket = {
@@ -163,7 +159,7 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
       codes: ['welcome20', 'NOPE', 'SIBLING10'],
       studentId: mia.id,
     };
-    const preview = await callFunction<PriceQuote>('priceBasket', basket, family.idToken);
+    const preview = await callAs(family, 'priceBasket', basket);
     expect(preview.result!.lineItems.map((l) => [l.kind, l.id])).toEqual([['group', 'little-naturalists-bundle']]);
     // The sibling discount is a rule, not a code anyone can type (defect 3).
     expect(preview.result!.codeProblems).toEqual([
@@ -172,9 +168,9 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
     ]);
     expect(preview.result!.total).toBe(39150); // ($440 + $15 − $20) − 10 % for a sibling
 
-    const withUnknown = await callFunction('enroll', payload({ ...basket, expectedTotal: 39150 }), family.idToken);
+    const withUnknown = await callAs(family, 'enroll', payload({ ...basket, expectedTotal: 39150 }));
     expect(withUnknown.error?.message).toBe('NOPE is not a valid code.');
-    const r = await callFunction<{ enrollment: Enrollment }>('enroll', payload({ ...basket, codes: ['WELCOME20'], expectedTotal: 39151 }), family.idToken);
+    const r = await callAs(family, 'enroll', payload({ ...basket, codes: ['WELCOME20'], expectedTotal: 39151 }));
     expect(r.status).toBe(200);
     expect(r.result!.enrollment.discounts).toEqual([
       { code: 'WELCOME20', description: '$20 off your first enrollment', amount: 2000 },
@@ -185,11 +181,11 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
   });
 
   it('refuses a student save that started from an older version (two devices, defect 22)', async () => {
-    const [ava] = (await callFunction<{ students: Student[] }>('myStudents', null, family.idToken)).result!.students.filter((s) => s.id === 'demo-ava');
+    const [ava] = (await callAs(family, 'myStudents')).result!.students.filter((s) => s.id === 'demo-ava');
     const { id, ownerUid: _o, infoReviewedAt: _r, version, ...profile } = ava;
-    const first = await callFunction<{ student: Student }>('saveStudent', { id, profile: { ...profile, school: 'Hilltop' }, reviewed: false, version: version ?? 0 }, family.idToken);
+    const first = await callAs(family, 'saveStudent', { id, profile: { ...profile, school: 'Hilltop' }, reviewed: false, version: version ?? 0 });
     expect(first.status, JSON.stringify(first.error)).toBe(200);
-    const second = await callFunction('saveStudent', { id, profile: { ...profile, school: 'Other' }, reviewed: false, version: version ?? 0 }, family.idToken);
+    const second = await callAs(family, 'saveStudent', { id, profile: { ...profile, school: 'Other' }, reviewed: false, version: version ?? 0 });
     expect(second.status).toBe(409);
     expect(second.error?.message).toBe("Ava's info was changed by someone else since you opened it. Reload to see their changes, then make yours again.");
     expect((await db().doc('students/demo-ava').get()).get('school')).toBe('Hilltop');
@@ -197,49 +193,42 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
 
   it('refuses unanswered consents, a future birth date, a signature that is not a listed guardian, and a time clash (defects 7, 8, 9, 10)', async () => {
     const base = kid('Zoe', 2, 9);
-    const noAnswer = await callFunction('saveStudent', { profile: { ...base, health: { ...base.health, medications: [{ name: 'EpiPen', dose: '', schedule: '' }], medicationAuthorized: null } }, reviewed: true }, family.idToken);
+    const noAnswer = await callAs(family, 'saveStudent', { profile: { ...base, health: { ...base.health, medications: [{ name: 'EpiPen', dose: '', schedule: '' }], medicationAuthorized: null } }, reviewed: true });
     expect(noAnswer.status).toBe(400);
     expect(noAnswer.error?.message).toBe('profile.health.medicationAuthorized: needs an answer: may staff give the medications listed?');
-    const noConsent = await callFunction('saveStudent', { profile: { ...base, permissions: { photo: null, sunscreen: true, bugSpray: null } }, reviewed: true }, family.idToken);
+    const noConsent = await callAs(family, 'saveStudent', { profile: { ...base, permissions: { photo: null, sunscreen: true, bugSpray: null } }, reviewed: true });
     expect(noConsent.error?.message).toBe('profile.permissions.photo: needs an answer; profile.permissions.bugSpray: needs an answer');
-    const future = await callFunction('saveStudent', { profile: { ...base, birthDate: '2031-05-05' }, reviewed: true }, family.idToken);
+    const future = await callAs(family, 'saveStudent', { profile: { ...base, birthDate: '2031-05-05' }, reviewed: true });
     expect(future.error?.message).toBe('profile.birthDate: cannot be in the future');
     const before = await count('students');
-    const saved = await callFunction<{ student: Student }>('saveStudent', { profile: base, reviewed: true }, family.idToken);
+    const saved = await callAs(family, 'saveStudent', { profile: base, reviewed: true });
     expect(await count('students')).toBe(before + 1);
     const zoe = saved.result!.student.id;
 
     const p = { studentId: zoe, lines: [{ classId: 'creek-critters', addOnIds: [] }], expectedTotal: 21600 };
-    const x = await callFunction('enroll', payload({ ...p, releases: signedReleases('x') }), family.idToken);
+    const x = await callAs(family, 'enroll', payload({ ...p, releases: signedReleases('x') }));
     expect(x.error?.message).toBe('Type your full name, first and last, to sign the Medical Release.');
-    const stranger = await callFunction('enroll', payload({ ...p, releases: signedReleases('Mallory Stranger') }), family.idToken);
+    const stranger = await callAs(family, 'enroll', payload({ ...p, releases: signedReleases('Mallory Stranger') }));
     expect(stranger.error?.message).toBe('The Medical Release must be signed by a guardian listed for the student: type Sam Rivera exactly as listed.');
-    expect((await callFunction('enroll', payload({ ...p, releases: signedReleases('SAM  rivera') }), family.idToken)).status).toBe(200);
+    expect((await callAs(family, 'enroll', payload({ ...p, releases: signedReleases('SAM  rivera') }))).status).toBe(200);
 
     // Wild Art (Wed 3:15–5:00) and Nature Journaling (Wed 3:30–5:00) for the same child: refused, naming both.
     const seats = await enrolled('nature-journaling');
-    const clash = await callFunction('enroll', payload({ studentId: zoe, lines: [{ classId: 'wild-art', addOnIds: [] }, { classId: 'nature-journaling', addOnIds: [] }], expectedTotal: 45000 }), family.idToken);
+    const clash = await callAs(family, 'enroll', payload({ studentId: zoe, lines: [{ classId: 'wild-art', addOnIds: [] }, { classId: 'nature-journaling', addOnIds: [] }], expectedTotal: 45000 }));
     expect(clash.error?.message).toBe('Nature Journaling (Wednesdays 3:30 pm – 5:00 pm) clashes with Wild Art (Wednesdays 3:15 pm – 5:00 pm).');
     expect(await enrolled('nature-journaling')).toBe(seats);
   });
 
   it('confirms a $0 enrollment as paid', async () => {
-    const saved = await callFunction<{ student: Student }>('saveStudent', { profile: kid('Noa', 1, 4), reviewed: true }, family.idToken);
-    const r = await callFunction<{ enrollment: Enrollment }>(
-      'enroll',
-      payload({ studentId: saved.result!.student.id, lines: [{ classId: 'forest-explorers', addOnIds: [] }], codes: ['FORESTFREE'], expectedTotal: 0 }),
-      family.idToken,
-    );
+    const saved = await callAs(family, 'saveStudent', { profile: kid('Noa', 1, 4), reviewed: true });
+    const r = await callAs(family, 'enroll', payload({ studentId: saved.result!.student.id, lines: [{ classId: 'forest-explorers', addOnIds: [] }], codes: ['FORESTFREE'], expectedTotal: 0 }));
     expect(r.result!.enrollment).toMatchObject({ total: 0, balance: 0, status: 'confirmed' });
   });
 
   it('escapes every value in the receipt email', async () => {
-    const saved = await callFunction<{ student: Student }>('saveStudent', { profile: kid('<img src=x onerror=alert(1)>', 2, 6), reviewed: true }, family.idToken);
-    const r = await callFunction<{ enrollment: Enrollment }>(
-      'enroll',
-      payload({ studentId: saved.result!.student.id, lines: [{ classId: 'tide-pools', addOnIds: [] }], expectedTotal: 19800 }), // sibling 10 %
-      family.idToken,
-    );
+    const saved = await callAs(family, 'saveStudent', { profile: kid('<img src=x onerror=alert(1)>', 2, 6), reviewed: true });
+    const r = await callAs(// sibling 10 %
+      family, 'enroll', payload({ studentId: saved.result!.student.id, lines: [{ classId: 'tide-pools', addOnIds: [] }], expectedTotal: 19800 }));
     const mail = await db().collection('mail').where('enrollmentId', '==', r.result!.enrollment.id).get();
     const html = (mail.docs[0].get('message') as { html: string }).html;
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; Rivera is enrolled');
@@ -248,9 +237,9 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
 
   it('emails the guardians only when the (verified) account asks; a name never reaches a subject (issue 19)', async () => {
     const profile = { ...kid('Gwen', 2, 7), guardians: [{ ...kid('Gwen', 2, 7).guardians[0], email: 'someone.else@example.com' }] };
-    const saved = await callFunction<{ student: Student }>('saveStudent', { profile, reviewed: true }, family.idToken);
+    const saved = await callAs(family, 'saveStudent', { profile, reviewed: true });
     const to = async (over: Record<string, unknown>) => {
-      const r = await callFunction<{ enrollment: Enrollment }>('enroll', payload({ studentId: saved.result!.student.id, ...over }), family.idToken);
+      const r = await callAs(family, 'enroll', payload({ studentId: saved.result!.student.id, ...over }));
       expect(r.status, JSON.stringify(r.error)).toBe(200);
       const mail = await db().collection('mail').where('enrollmentId', '==', r.result!.enrollment.id).get();
       return [mail.docs[0].get('to'), mail.docs[0].get('message.subject')];
@@ -274,7 +263,7 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
     await writer.commit();
     const results = await Promise.all(
       // The family's other children are enrolled: each racer gets the 10 % sibling discount.
-      ids.map((studentId) => callFunction('enroll', payload({ studentId, lines: [{ classId: 'mushroom-foraging', addOnIds: [] }], expectedTotal: 16200 }), family.idToken)),
+      ids.map((studentId) => callAs(family, 'enroll', payload({ studentId, lines: [{ classId: 'mushroom-foraging', addOnIds: [] }], expectedTotal: 16200 }))),
     );
     const ok = results.filter((r) => r.status === 200);
     const full = results.filter((r) => r.error?.message === 'Mushroom Foraging is full.');
@@ -285,22 +274,22 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
   }, 120_000);
 
   it('lists only the family’s own enrollments, newest first, and its own students', async () => {
-    const mine = await callFunction<{ enrollments: Enrollment[] }>('myEnrollments', null, family.idToken);
+    const mine = await callAs(family, 'myEnrollments');
     const list = mine.result!.enrollments;
     expect(list.length).toBeGreaterThanOrEqual(5);
     expect(list.every((e) => e.ownerUid === family.uid)).toBe(true);
     expect(list.map((e) => e.createdAt)).toEqual([...list.map((e) => e.createdAt)].sort().reverse());
     expect(list.at(-1)!.semesterIds).toEqual(['past-term']);
-    expect((await callFunction<{ enrollments: Enrollment[] }>('myEnrollments', null, stranger.idToken)).result!.enrollments).toEqual([]);
-    const students = await callFunction<{ students: Student[] }>('myStudents', null, family.idToken);
+    expect((await callAs(stranger, 'myEnrollments')).result!.enrollments).toEqual([]);
+    const students = await callAs(family, 'myStudents');
     expect(students.result!.students.map((s) => s.firstName)).toEqual(expect.arrayContaining(['Ava', 'Leo', 'Mia']));
     expect(students.result!.students.every((s) => s.ownerUid === family.uid)).toBe(true);
-    expect((await callFunction<{ students: Student[] }>('myStudents', null, stranger.idToken)).result!.students).toEqual([]);
+    expect((await callAs(stranger, 'myStudents')).result!.students).toEqual([]);
   });
 
   it('the family sees its enrollments without the office’s notes, staff addresses, flags or Stripe ids (issue 19)', async () => {
     // The office's side of one enrollment, as stored.
-    const [first] = (await callFunction<{ enrollments: FamilyEnrollment[] }>('myEnrollments', null, family.idToken)).result!.enrollments;
+    const [first] = (await callAs(family, 'myEnrollments')).result!.enrollments;
     const card = { brand: 'visa', last4: '4242', paymentIntent: 'pi_secret_intent', sessionId: 'cs_test_1' };
     await db().doc(`enrollments/${first.id}`).update({
       payments: [
@@ -311,13 +300,13 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
       flag: 'Check this family (office flag)',
     });
     const answers = [
-      JSON.stringify((await callFunction('myEnrollments', null, family.idToken)).result),
-      JSON.stringify((await callFunction('myEnrollment', { enrollmentId: first.id }, family.idToken)).result),
+      JSON.stringify((await callAs(family, 'myEnrollments')).result),
+      JSON.stringify((await callAs(family, 'myEnrollment', { enrollmentId: first.id })).result),
     ];
     for (const text of answers) {
       for (const secret of ['office note', 'office.staff@', 'office flag', 'pi_secret_intent', '"note"', '"by"', '"flag"']) expect(text).not.toContain(secret);
     }
-    const mine = (await callFunction<{ enrollment: FamilyEnrollment }>('myEnrollment', { enrollmentId: first.id }, family.idToken)).result!.enrollment;
+    const mine = (await callAs(family, 'myEnrollment', { enrollmentId: first.id })).result!.enrollment;
     expect(mine.payments).toEqual([
       { id: 'p1', amount: 1000, method: 'check', at: '2026-11-20T10:00:00.000Z' },
       { id: 'p2', amount: 500, method: 'card', at: '2026-11-21T10:00:00.000Z', voided: true, card: { brand: 'visa', last4: '4242', sessionId: 'cs_test_1' } },
@@ -327,12 +316,12 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
 
   it('saveStudent: validates every field, and cannot touch another family’s student', async () => {
     const bad = { ...kid('Zed', 3, 1), emergencyContacts: [{ name: 'A', relationship: 'B', phone: '555 123 4567' }] };
-    const r = await callFunction('saveStudent', { profile: bad, reviewed: true }, family.idToken);
+    const r = await callAs(family, 'saveStudent', { profile: bad, reviewed: true });
     expect(r.status).toBe(400);
     expect(r.error?.message).toBe('profile.emergencyContacts: needs at least two emergency contacts');
-    const grade = await callFunction('saveStudent', { profile: { ...kid('Zed', 3, 1), grade: 13 }, reviewed: true }, family.idToken);
+    const grade = await callAs(family, 'saveStudent', { profile: { ...kid('Zed', 3, 1), grade: 13 }, reviewed: true });
     expect(grade.error?.message).toBe('profile.grade: must be K to 12');
-    const theirs = await callFunction('saveStudent', { id: 'demo-ava', profile: kid('Hijack', 3, 1), reviewed: true }, stranger.idToken);
+    const theirs = await callAs(stranger, 'saveStudent', { id: 'demo-ava', profile: kid('Hijack', 3, 1), reviewed: true });
     expect(theirs.status).toBe(404);
     expect((await db().doc('students/demo-ava').get()).get('firstName')).toBe('Ava');
   });
@@ -345,7 +334,7 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
     [{ ...payload(), extra: 1 }, /Unrecognized key/],
     [{ ...payload(), lines: [] }, /Please choose at least one class/],
   ])('enroll rejects bad input %#', async (body, message) => {
-    const r = await callFunction('enroll', body, family.idToken);
+    const r = await callAs(family, 'enroll', body);
     expect(r.status).toBe(400);
     expect(r.error?.message).toMatch(message);
   });

@@ -3,11 +3,12 @@
 // exceed capacity; every confirmed enrollment has exactly one paid payment; every refund is tied to a
 // lapsed hold; nobody is charged without a seat.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ClassRecord, Enrollment, PriceQuote } from '../../contract/domain';
+import type { Response } from '../../contract/callables';
+import type { ClassRecord, Enrollment } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
-import { seedDemo } from '../../scripts/demo/seedDemo';
 import { STANDIN } from '../../scripts/stripe/config';
-import { callFunction, resetEmulators, signIn, type CallResult, type TestUser } from '../support/emulators';
+import { type CallResult, type TestUser } from '../support/emulators';
+import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
 import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, familyWithStudent, signedReleases } from '../support/samples';
 
 const FAMILIES = 30;
@@ -18,10 +19,10 @@ const lines = [{ classId: CLASS, addOnIds: [] }];
 type Family = { user: TestUser; studentId: string };
 
 async function checkout(family: Family, total: number, key: string) {
-  return callFunction<{ enrollment: Enrollment; checkoutUrl?: string }>('enroll', {
+  return callAs(family.user, 'enroll', {
     studentId: family.studentId, lines, codes: [], expectedTotal: total, infoConfirmed: false,
     releases: signedReleases(AVA.guardians[0].name), idempotencyKey: key, payWith: 'card',
-  }, family.user.idToken);
+  });
 }
 const pay = async (sessionId: string) =>
   (await (await fetch(`${STANDIN.api}/__standin/sessions/${sessionId}/pay`, { method: 'POST', body: '{}' })).json()) as { webhookStatus: number };
@@ -34,15 +35,14 @@ describe(`${FAMILIES} families checking out by card for the last seats while hol
   let cancelId: string;
   let admin: TestUser;
   beforeAll(async () => {
-    await resetEmulators();
-    await seedDemo();
+    await seededEmulators();
     await addClassesLikeWildArt([{ id: CLASS, title: 'Hold Race', capacity: CAPACITY, weekday: 2 }]);
-    admin = await signIn('admin@example.com', 'admin-demo-1');
+    admin = await signInDemo('admin');
     [racers, early] = await Promise.all([
       Promise.all(Array.from({ length: FAMILIES }, (_, i) => familyWithStudent(`holdracer${i}@example.com`, `Holdracer${i}`, 'Family'))),
       Promise.all(Array.from({ length: 3 }, (_, i) => familyWithStudent(`early${i}@example.com`, `Early${i}`, 'Family'))),
     ]);
-    total = (await callFunction<PriceQuote>('priceBasket', { lines, codes: [] })).result!.total;
+    total = (await callAs(null, 'priceBasket', { lines, codes: [] })).result!.total;
     // Before the race: one office enrollment (cancelled during it), three card holds, two of them lapsed.
     const office = await enrollAtQuotedPrice(early[0].user.idToken, { studentId: early[0].studentId, lines, idempotencyKey: 'hold-race-office', typedName: AVA.guardians[0].name });
     expect(office.status, JSON.stringify(office.error)).toBe(200);
@@ -69,7 +69,7 @@ describe(`${FAMILIES} families checking out by card for the last seats while hol
 
     const started = performance.now();
     const [cancel, , late, ...results] = await Promise.all([
-      callFunction('adminCancelEnrollment', { enrollmentId: cancelId, classIds: [CLASS], refund: 0, note: 'race' }, admin.idToken),
+      callAs(admin, 'adminCancelEnrollment', { enrollmentId: cancelId, classIds: [CLASS], refund: 0, note: 'race' }),
       lapsedHolds(new Date()).then((due) => releaseLapsedHolds(new Date(), due)),
       pay(lateSession),
       ...racers.slice(1).map((f, i) => checkout(f, total, `hold-race-${i}`)),
@@ -77,7 +77,7 @@ describe(`${FAMILIES} families checking out by card for the last seats while hol
     const ms = Math.round(performance.now() - started);
     expect(cancel.status, JSON.stringify(cancel.error)).toBe(200);
     expect(late.webhookStatus).toBe(200);
-    const ok = results.filter((r) => r.status === 200) as Required<CallResult<{ enrollment: Enrollment; checkoutUrl: string }>>[];
+    const ok = results.filter((r) => r.status === 200) as Required<CallResult<Response<'enroll'> & { checkoutUrl: string }>>[];
     for (const r of results.filter((x) => x.status !== 200)) {
       expect(r.status, JSON.stringify(r.error)).toBe(400);
       expect(r.error?.message).toMatch(/is full/);

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClassRoster, EnrollmentRow, StudentRow, TshirtTally } from '../../contract/domain';
-import { seedDemo, todayInSchool } from '../../scripts/demo/seedDemo';
+import { todayInSchool } from '../../scripts/demo/seedDemo';
 import { seedVolume, VOLUME_SEMESTER } from '../../scripts/demo/volume';
-import { callFunction, resetEmulators, signIn, type TestUser } from '../support/emulators';
+import { callFunction, type TestUser } from '../support/emulators';
+import { seededEmulators, signInDemo } from '../support/fixtures';
 
 // PRODUCT §7: the office pages work with 500 classes and 5 000 students without freezing: the server
 // filters and pages, and each answer stays small and quick.
@@ -17,10 +18,9 @@ describe(`office callables with ${STUDENTS} students and ${CLASSES} classes`, ()
   let admin: TestUser;
   let classIds: string[];
   beforeAll(async () => {
-    await resetEmulators();
-    await seedDemo();
+    await seededEmulators();
     ({ classIds } = await seedVolume({ classes: CLASSES, students: STUDENTS, today: todayInSchool() }));
-    admin = await signIn('admin@example.com', 'admin-demo-1');
+    admin = await signInDemo('admin');
   }, 300_000);
 
   /** The slowest of three warm calls, with the last answer and its size in bytes. */

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ClassRecord, Enrollment, PriceQuote } from '../../contract/domain';
+import type { Response } from '../../contract/callables';
+import type { ClassRecord } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
-import { seedDemo } from '../../scripts/demo/seedDemo';
-import { callFunction, resetEmulators, signIn, type CallResult, type TestUser } from '../support/emulators';
+import { type CallResult, type TestUser } from '../support/emulators';
+import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
 import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, familyWithStudent, signedReleases } from '../support/samples';
 
 // Issue 8: 30 families from 30 accounts submit at the same moment for the last seats of three
@@ -26,19 +27,18 @@ describe(`${FAMILIES} families racing for the last seats while the office cancel
   let cancelId: string;
   let admin: TestUser;
   beforeAll(async () => {
-    await resetEmulators();
-    await seedDemo();
+    await seededEmulators();
     const template = await addClassesLikeWildArt(RACE_CLASSES.map((c, i) => ({ ...c, title: `Race ${c.id.slice(-1).toUpperCase()}`, weekday: i + 1 })));
     await db().doc('groups/race-group').set({ id: 'race-group', semesterId: template.semesterId, name: 'Race bundle', price: 40000, classIds: ['race-c', 'race-d'] });
-    admin = await signIn('admin@example.com', 'admin-demo-1');
-    const a = await signIn('family@example.com', 'family-demo-1');
+    admin = await signInDemo('admin');
+    const a = await signInDemo('family');
     // Ava holds one of race-a's seats; the office cancels it during the race.
     const held = await enrollAtQuotedPrice(a.idToken, { studentId: 'demo-ava', lines: lines(['race-a']), idempotencyKey: 'race-held-seat' });
     expect(held.status).toBe(200);
     cancelId = held.result!.enrollment.id;
 
     families = await Promise.all(Array.from({ length: FAMILIES }, (_, i) => familyWithStudent(`racer${i}@example.com`, `Racer${i}`, 'Family')));
-    totals = await Promise.all(BASKETS.map(async (b) => (await callFunction<PriceQuote>('priceBasket', { lines: lines(b), codes: [] })).result!.total));
+    totals = await Promise.all(BASKETS.map(async (b) => (await callAs(null, 'priceBasket', { lines: lines(b), codes: [] })).result!.total));
   }, 120_000);
 
   it('never oversells; counts equal rosters; every success has its email; every failure left nothing', async () => {
@@ -46,19 +46,15 @@ describe(`${FAMILIES} families racing for the last seats while the office cancel
     const [enrollmentsBefore, mailBefore] = await Promise.all([count('enrollments'), count('mail')]);
     const started = performance.now();
     const [cancel, ...results] = await Promise.all([
-      callFunction<{ enrollment: Enrollment }>('adminCancelEnrollment', { enrollmentId: cancelId, classIds: ['race-a'], refund: 0, note: 'race' }, admin.idToken),
+      callAs(admin, 'adminCancelEnrollment', { enrollmentId: cancelId, classIds: ['race-a'], refund: 0, note: 'race' }),
       ...families.map(({ user, studentId }, i) =>
-        callFunction<{ enrollment: Enrollment }>(
-          'enroll',
-          { studentId, lines: lines(BASKETS[i % 3]), codes: [], expectedTotal: totals[i % 3], infoConfirmed: false, releases: RELEASES, idempotencyKey: `race-${i}-attempt` },
-          user.idToken,
-        ),
+        callAs(user, 'enroll', { studentId, lines: lines(BASKETS[i % 3]), codes: [], expectedTotal: totals[i % 3], infoConfirmed: false, releases: RELEASES, idempotencyKey: `race-${i}-attempt` }),
       ),
     ]);
     const ms = Math.round(performance.now() - started);
     expect(cancel.status, JSON.stringify(cancel.error)).toBe(200);
 
-    const ok = results.filter((r) => r.status === 200) as Required<CallResult<{ enrollment: Enrollment }>>[];
+    const ok = results.filter((r) => r.status === 200) as Required<CallResult<Response<'enroll'>>>[];
     const refused = results.filter((r) => r.status !== 200);
     for (const r of refused) {
       expect(r.status, JSON.stringify(r.error)).toBe(400);

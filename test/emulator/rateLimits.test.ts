@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS, RATE_WINDOW_S } from '../../contract/constants';
 import { rateCounterId, rateWindow } from '../../functions/src/data/rateLimit';
 import { adminDb } from '../../scripts/demo/adminApp';
-import { seedDemo } from '../../scripts/demo/seedDemo';
-import { callFunction, createUser, resetEmulators, signIn, type CallResult, type TestUser } from '../support/emulators';
+import { callFunction, createUser, type CallResult, type TestUser } from '../support/emulators';
+import { seededEmulators, signInDemo } from '../support/fixtures';
 import { AVA, signedReleases } from '../support/samples';
 
 const TOO_MANY = 'Too many tries in a short time. Please wait a few minutes and try again.';
@@ -28,9 +28,8 @@ describe('rate limits on pricing and enrolling (issue 19)', () => {
   let family: TestUser;
   let guesser: TestUser;
   beforeAll(async () => {
-    await resetEmulators();
-    await seedDemo();
-    family = await signIn('family@example.com', 'family-demo-1');
+    await seededEmulators();
+    family = await signInDemo('family');
     guesser = await createUser('guesser@example.com');
   });
 

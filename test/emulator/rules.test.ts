@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTIONS } from '../../functions/src/data/db';
-import { seedDemo } from '../../scripts/demo/seedDemo';
-import { clientRead, clientWrite, resetEmulators, signIn } from '../support/emulators';
+import { clientRead, clientWrite } from '../support/emulators';
+import { seededEmulators, signInDemo } from '../support/fixtures';
 
 // firestore.rules deny every client read and write: all data goes through the functions. Checked for
 // every collection the functions use (and the roster subcollection), as anonymous, family and admin.
@@ -10,9 +10,8 @@ const PATHS = Object.values(COLLECTIONS).map((name) => (name === COLLECTIONS.ros
 describe('Firestore rules', () => {
   const tokens: (string | undefined)[] = [undefined];
   beforeAll(async () => {
-    await resetEmulators();
-    await seedDemo();
-    tokens.push((await signIn('family@example.com', 'family-demo-1')).idToken, (await signIn('admin@example.com', 'admin-demo-1')).idToken);
+    await seededEmulators();
+    tokens.push((await signInDemo('family')).idToken, (await signInDemo('admin')).idToken);
   });
 
   it.each(PATHS)('denies reading and writing %s to anonymous, family and admin clients', async (path) => {

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { seedDemo } from '../../scripts/demo/seedDemo';
-import { callFunction, resetEmulators, signIn } from '../support/emulators';
+import { resetEmulators } from '../support/emulators';
+import { callAs, signInDemo } from '../support/fixtures';
 
 describe('demo seed on the emulators', () => {
   let first: Awaited<ReturnType<typeof seedDemo>>;
@@ -23,14 +24,14 @@ describe('demo seed on the emulators', () => {
   });
 
   it('creates the demo accounts with their passwords', async () => {
-    await expect(signIn('admin@example.com', 'admin-demo-1')).resolves.toMatchObject({ email: 'admin@example.com' });
-    await expect(signIn('family@example.com', 'family-demo-1')).resolves.toMatchObject({ email: 'family@example.com' });
+    await expect(signInDemo('admin')).resolves.toMatchObject({ email: 'admin@example.com' });
+    await expect(signInDemo('family')).resolves.toMatchObject({ email: 'family@example.com' });
   });
 
   it('offers two open semesters with at least 20 enrollable classes through the public callables', async () => {
-    const semesters = await callFunction<{ semesters: { id: string }[] }>('openSemesters');
+    const semesters = await callAs(null, 'openSemesters');
     expect(semesters.result?.semesters.map((s) => s.id).sort()).toEqual(['camps', 'open-term']);
-    const available = await callFunction<Record<string, { classes: { id: string }[] }>>('availableEnrollmentClasses');
+    const available = await callAs(null, 'availableEnrollmentClasses');
     const count = Object.values(available.result ?? {}).reduce((n, s) => n + s.classes.length, 0);
     expect(count).toBeGreaterThanOrEqual(20);
   });

@@ -1,14 +1,13 @@
 // Issue 20: a waitlist that fills freed seats by itself, in order — with real ID tokens against the
 // functions, and the offer job called directly (it runs every 15 minutes in production).
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ClassRoster, DashboardFigures, Enrollment, FamilyWaitlistEntry, OfficeWaitlistEntry, PriceQuote, SemesterCatalogue, WaitlistEntry } from '../../contract/domain';
-import { classInputSchema } from '../../contract/schemas';
+import type { ClassRecord, Enrollment, FamilyWaitlistEntry, WaitlistEntry } from '../../contract/domain';
 import { DEFAULT_RELEASES } from '../../functions/src/domain/releases';
 import { adminDb } from '../../scripts/demo/adminApp';
-import { seedDemo } from '../../scripts/demo/seedDemo';
 import { STANDIN } from '../../scripts/stripe/config';
-import { callFunction, resetEmulators, signIn, type CallResult, type TestUser } from '../support/emulators';
-import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, familyWithStudent, newRateWindow, signedReleases } from '../support/samples';
+import { type CallResult, type TestUser } from '../support/emulators';
+import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
+import { addClassesLikeWildArt, AVA, classFormOf, enrollAtQuotedPrice, familyWithStudent, newRateWindow, signedReleases } from '../support/samples';
 
 type Family = { user: TestUser; studentId: string };
 const db = () => adminDb();
@@ -20,29 +19,28 @@ const entry = async (id: string) => (await db().doc(`waitlist/${id}`).get()).dat
 const mailsFor = async (entryId: string) => (await db().collection('mail').where('waitlistEntryId', '==', entryId).get()).docs.map((d) => d.data() as { kind: string; to: string[]; message: { subject: string; text: string; html: string } });
 
 async function join(family: Family, classIds: string[]): Promise<CallResult<{ entry: FamilyWaitlistEntry; replayed: boolean }>> {
-  const quote = await callFunction<PriceQuote>('priceBasket', { lines: lines(classIds), codes: [], studentId: family.studentId }, family.user.idToken);
-  return callFunction('joinWaitlist', {
+  const quote = await callAs(family.user, 'priceBasket', { lines: lines(classIds), codes: [], studentId: family.studentId });
+  return callAs(family.user, 'joinWaitlist', {
     studentId: family.studentId, lines: lines(classIds), codes: [], expectedTotal: quote.result!.total, infoConfirmed: false,
     releases: signedReleases(AVA.guardians[0].name), idempotencyKey: key(),
-  }, family.user.idToken);
+  });
 }
 const enrollIn = (family: Family, classIds: string[]) =>
   enrollAtQuotedPrice(family.user.idToken, { studentId: family.studentId, lines: lines(classIds), idempotencyKey: key(), typedName: AVA.guardians[0].name });
 const claim = (family: Family, entryId: string, expectedTotal: number, payWith?: 'card') =>
-  callFunction<{ enrollment: Enrollment; checkoutUrl?: string }>('claimOffer', { entryId, expectedTotal, idempotencyKey: key(), ...(payWith ? { payWith } : {}) }, family.user.idToken);
+  callAs(family.user, 'claimOffer', { entryId, expectedTotal, idempotencyKey: key(), ...(payWith ? { payWith } : {}) });
 const job = async (now = new Date()) => (await import('../../functions/src/data/waitlist')).runWaitlistJob(now);
 
 describe('the waitlist (issue 20)', () => {
   let admin: TestUser;
   let families: Family[];
   const cancel = (enrollment: Enrollment, classIds: string[]) =>
-    callFunction('adminCancelEnrollment', { enrollmentId: enrollment.id, classIds, refund: 0, note: 'Waitlist test' }, admin.idToken);
+    callAs(admin, 'adminCancelEnrollment', { enrollmentId: enrollment.id, classIds, refund: 0, note: 'Waitlist test' });
   beforeAll(async () => {
     process.env.FUNCTIONS_EMULATOR = 'true';
     process.env.STRIPE_SECRET_KEY = STANDIN.secretKey;
-    await resetEmulators();
-    await seedDemo();
-    admin = await signIn('admin@example.com', 'admin-demo-1');
+    await seededEmulators();
+    admin = await signInDemo('admin');
     await addClassesLikeWildArt([
       { id: 'wl-a', title: 'Wait A', capacity: 2, weekday: 1 },
       { id: 'wl-b', title: 'Wait B', capacity: 1, weekday: 2 },
@@ -84,10 +82,10 @@ describe('the waitlist (issue 20)', () => {
     expect((await join(families[2], ['wl-a'])).error?.message).toBe('Wait2 is already on the waitlist for Wait A.');
     expect((await join(families[0], ['wl-a'])).error?.message).toBe('Wait0 is already enrolled in Wait A.');
     // The family sees its place on My Enrollments' list.
-    const mine = await callFunction<{ entries: FamilyWaitlistEntry[] }>('myWaitlist', null, families[3].user.idToken);
+    const mine = await callAs(families[3].user, 'myWaitlist');
     expect(mine.result!.entries.map((e) => [e.title, e.place, e.status])).toEqual([['Wait A', 2, 'waiting']]);
     // The public sees the class as full, and how many wait.
-    const term = (await callFunction<Record<string, SemesterCatalogue>>('availableEnrollmentClasses')).result!['open-term'];
+    const term = (await callAs(null, 'availableEnrollmentClasses')).result!['open-term'];
     expect(term.classes.find((c) => c.id === 'wl-a')).toMatchObject({ seatsLeft: 0, waiting: 3 });
   });
 
@@ -148,10 +146,10 @@ describe('the waitlist (issue 20)', () => {
     const third = await entry(listed[2].id);
     expect(third.status).toBe('offered');
     // The third declines: nobody else waits, so the seat is public again.
-    const declined = await callFunction<{ entry: FamilyWaitlistEntry }>('declineOffer', { entryId: third.id }, families[4].user.idToken);
+    const declined = await callAs(families[4].user, 'declineOffer', { entryId: third.id });
     expect(declined.result!.entry.status).toBe('declined');
     expect(await seats('wl-a')).toMatchObject({ enrolledCount: 1, waiting: 0 });
-    const term = (await callFunction<Record<string, SemesterCatalogue>>('availableEnrollmentClasses')).result!['open-term'];
+    const term = (await callAs(null, 'availableEnrollmentClasses')).result!['open-term'];
     expect(term.classes.find((c) => c.id === 'wl-a')!.seatsLeft).toBe(1);
   });
 
@@ -160,9 +158,8 @@ describe('the waitlist (issue 20)', () => {
     const waiting: FamilyWaitlistEntry[] = [];
     for (const f of families.slice(6, 10)) waiting.push((await join(f, ['wl-e'])).result!.entry);
     // The office raises the capacity on the class form (the class as stored, in the form's fields).
-    const stored = (await db().doc('classes/wl-e').get()).data()!;
-    const input = Object.fromEntries(Object.keys(classInputSchema.shape).filter((k) => k in stored).map((k) => [k, stored[k]]));
-    const raised = await callFunction('adminSaveClass', { ...input, capacity: 4 }, admin.idToken);
+    const input = classFormOf((await db().doc('classes/wl-e').get()).data() as ClassRecord);
+    const raised = await callAs(admin, 'adminSaveClass', { ...input, capacity: 4 });
     expect(raised.status, JSON.stringify(raised.error)).toBe(200);
     const statuses = async () => (await Promise.all(waiting.map((e) => entry(e.id)))).map((e) => e.status);
     expect(await statuses()).toEqual(['offered', 'offered', 'offered', 'waiting']);
@@ -189,7 +186,7 @@ describe('the waitlist (issue 20)', () => {
   });
 
   it('the office sees the list in order, moves someone with a reason, removes someone (emailed), and cannot offer without a free seat', async () => {
-    const list = await callFunction<{ entries: OfficeWaitlistEntry[] }>('adminWaitlist', { classId: 'wl-e' }, admin.idToken);
+    const list = await callAs(admin, 'adminWaitlist', { classId: 'wl-e' });
     expect(list.result!.entries.map((e) => [e.studentName, e.status, e.place])).toEqual([
       ['Wait6 Family', 'offered', null],
       ['Wait7 Family', 'offered', null],
@@ -197,26 +194,26 @@ describe('the waitlist (issue 20)', () => {
       ['Wait9 Family', 'waiting', 1],
     ]);
     const last = list.result!.entries[3];
-    const handOffer = await callFunction('adminWaitlistOffer', { entryId: last.id }, admin.idToken);
+    const handOffer = await callAs(admin, 'adminWaitlistOffer', { entryId: last.id });
     expect(handOffer.error?.message).toBe('No seat is free in Wait E: raise its capacity, or wait for a seat to free up.');
     // Two more join; the office moves the last before the first waiting, with a reason.
     const more = [];
     for (const f of families.slice(12, 14)) more.push((await join(f, ['wl-e'])).result!.entry);
-    const moved = await callFunction<{ entry: OfficeWaitlistEntry }>('adminWaitlistMove', { entryId: more[1].id, beforeEntryId: last.id, reason: 'Sibling already in the class' }, admin.idToken);
+    const moved = await callAs(admin, 'adminWaitlistMove', { entryId: more[1].id, beforeEntryId: last.id, reason: 'Sibling already in the class' });
     expect(moved.status, JSON.stringify(moved.error)).toBe(200);
     expect(moved.result!.entry.place).toBe(1);
     expect(moved.result!.entry.history.at(-1)).toMatchObject({ action: 'moved', by: 'admin@example.com', reason: 'Sibling already in the class' });
-    const removed = await callFunction<{ entry: OfficeWaitlistEntry }>('adminWaitlistRemove', { entryId: more[0].id, reason: 'Moved away' }, admin.idToken);
+    const removed = await callAs(admin, 'adminWaitlistRemove', { entryId: more[0].id, reason: 'Moved away' });
     expect(removed.result!.entry.status).toBe('removed');
     const mail = (await mailsFor(more[0].id)).find((m) => m.kind === 'removed')!;
     expect(mail.message.text).toContain('Reason: Moved away');
-    const after = await callFunction<{ entries: OfficeWaitlistEntry[] }>('adminWaitlist', { classId: 'wl-e' }, admin.idToken);
+    const after = await callAs(admin, 'adminWaitlist', { classId: 'wl-e' });
     expect(after.result!.entries.filter((e) => e.status === 'waiting').map((e) => [e.studentName, e.place])).toEqual([
       ['Wait13 Family', 1],
       ['Wait9 Family', 2],
     ]);
     // Class forms list the waitlist apart from the roster; the dashboard counts those waiting.
-    const forms = await callFunction<{ rosters: ClassRoster[] }>('adminRosters', { classIds: ['wl-e'] }, admin.idToken);
+    const forms = await callAs(admin, 'adminRosters', { classIds: ['wl-e'] });
     const sheet = forms.result!.rosters[0];
     expect(sheet.entries.map((e) => e.student.firstName)).toEqual(['Wait5']);
     expect(sheet.waitlist.map((w) => [w.studentName, w.status, w.place])).toEqual([
@@ -226,14 +223,14 @@ describe('the waitlist (issue 20)', () => {
       ['Wait13 Family', 'waiting', 1],
       ['Wait9 Family', 'waiting', 2],
     ]);
-    const dashboard = await callFunction<DashboardFigures>('adminDashboard', { semesterId: 'open-term' }, admin.idToken);
+    const dashboard = await callAs(admin, 'adminDashboard', { semesterId: 'open-term' });
     expect(dashboard.result!.waiting).toBe(5);
     expect(dashboard.result!.classes.find((c) => c.id === 'wl-e')!.waiting).toBe(5);
     // Families cannot use the office's calls, nor leave another family's entry.
-    expect((await callFunction('adminWaitlist', { classId: 'wl-e' }, families[6].user.idToken)).status).toBe(403);
-    expect((await callFunction('leaveWaitlist', { entryId: last.id }, families[6].user.idToken)).status).toBe(404);
+    expect((await callAs(families[6].user, 'adminWaitlist', { classId: 'wl-e' })).status).toBe(403);
+    expect((await callAs(families[6].user, 'leaveWaitlist', { entryId: last.id })).status).toBe(404);
     // Leaving: off the list, the count follows.
-    expect((await callFunction<{ entry: FamilyWaitlistEntry }>('leaveWaitlist', { entryId: last.id }, families[9].user.idToken)).result!.entry.status).toBe('left');
+    expect((await callAs(families[9].user, 'leaveWaitlist', { entryId: last.id })).result!.entry.status).toBe('left');
     expect((await seats('wl-e')).waiting).toBe(4);
   });
 
@@ -248,10 +245,10 @@ describe('the waitlist (issue 20)', () => {
       expect(refused.status).toBe(409);
       expect(refused.error?.message).toBe('The Liability Release has changed. Please read it again and sign.');
       expect((await entry(offered.id)).status).toBe('offered');
-      const resigned = await callFunction<{ enrollment: Enrollment }>('claimOffer', {
+      const resigned = await callAs(family.user, 'claimOffer', {
         entryId: offered.id, expectedTotal: 26000, idempotencyKey: key(),
         releases: changed.map((r) => ({ releaseId: r.id, version: r.version, typedName: AVA.guardians[0].name })),
-      }, family.user.idToken);
+      });
       expect(resigned.status, JSON.stringify(resigned.error)).toBe(200);
       expect(resigned.result!.enrollment.releases.find((r) => r.releaseId === 'liability')!.version).toBe(changed[1].version);
       expect((await entry(offered.id)).status).toBe('enrolled');

@@ -1,5 +1,5 @@
 // Sample payloads of every callable for the emulator tests (see SAMPLES).
-import type { CallableName } from '../../contract/callables';
+import type { CallableName, Payload } from '../../contract/callables';
 import type { ClassRecord, Enrollment, PriceQuote, Student, StudentProfile, WaitlistEntry } from '../../contract/domain';
 import { DEFAULT_RELEASES } from '../../functions/src/domain/releases';
 import { addDays, buildDemoData } from '../../scripts/demo/demoData';
@@ -12,7 +12,7 @@ const DEMO = buildDemoData(todayInSchool());
 const { id: _id, ownerUid: _owner, infoReviewedAt: _reviewed, ...AVA_PROFILE } = DEMO.students.find((s) => s.id === 'demo-ava')!;
 export const AVA: StudentProfile = AVA_PROFILE;
 
-export const semesterInput = (over: Record<string, unknown> = {}) => ({
+export const semesterInput = (over: Partial<Payload<'adminSaveSemester'>> = {}): Payload<'adminSaveSemester'> => ({
   name: 'Spring Test Term',
   startDate: addDays(today, 30),
   endDate: addDays(today, 100),
@@ -23,7 +23,7 @@ export const semesterInput = (over: Record<string, unknown> = {}) => ({
   confirmationMarkdown: '',
   ...over,
 });
-export const classInput = (semesterId: string, over: Record<string, unknown> = {}) => ({
+export const classInput = (semesterId: string, over: Partial<Payload<'adminSaveClass'>> = {}): Payload<'adminSaveClass'> => ({
   semesterId,
   title: 'Pond Life',
   description: 'Nets, jars and frogs.',
@@ -47,6 +47,12 @@ export const classInput = (semesterId: string, over: Record<string, unknown> = {
   ...over,
 });
 
+/** A stored class as the class form sends it back: what the office may change, nothing counted. */
+export function classFormOf(stored: ClassRecord): Payload<'adminSaveClass'> {
+  const { enrolledCount: _enrolled, waiting: _waiting, ...fields } = stored;
+  return { ...fields, slidingScale: fields.slidingScale ?? null, imageUrl: fields.imageUrl ?? null };
+}
+
 /** Unpaid demo enrollments of the open term, for the payment and cancellation samples. */
 export const UNPAID = DEMO.enrollments.filter((e) => e.balance > 0 && e.semesterIds.includes('open-term'));
 /** A paid demo enrollment of the open term, for voiding its payment. */
@@ -61,7 +67,7 @@ export const PAID = DEMO.enrollments.find((e) => e.balance === 0 && e.payments.l
 export const AVAS = DEMO.enrollments.find((e) => e.studentId === 'demo-ava')!;
 
 
-export const SAMPLES: Partial<Record<CallableName, unknown>> = {
+export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   roles: null,
   classes: { query: [{ id: 'wild-art' }] },
   availableEnrollmentClasses: null,
