@@ -2,7 +2,8 @@
 // rule both sides use (contract/format.ts parseDollars), never by floating-point arithmetic.
 import { useState } from 'react';
 import { parseDollars, plainDollars } from '../../contract/format';
-import { TextField, type Errors } from './studentForm/fields';
+import { TextField } from './studentForm/fields';
+import type { Errors } from './studentForm/errors';
 
 export const NOT_AN_AMOUNT = 'Enter an amount in dollars, like 120 or 120.50.';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { StudentProfile } from '../../contract/domain';
-import { profileErrors, type Errors } from '../../src/components/studentForm/fields';
+import { profileErrors, type Errors } from '../../src/components/studentForm/errors';
 import { HealthFields } from '../../src/components/studentForm/HealthFields';
 import { isHealthPath, isInfoPath } from '../../src/components/studentForm/sections';
 import { StudentInfoFields } from '../../src/components/studentForm/StudentInfoFields';

@@ -1,5 +1,6 @@
 import type { Contact } from '../../../contract/domain';
-import { capitalized, removeAt, setAt, TextField, type Errors } from './fields';
+import { removeAt, setAt, TextField } from './fields';
+import { capitalized, type Errors } from './errors';
 import { Button } from '../Button';
 
 /** A list of people with name, relationship and phone (emergency contacts, authorized pickups). */

@@ -1,6 +1,7 @@
 // Permissions, allergies, medications, doctor and insurance: used by the enrollment step and the account page.
 import type { PhotoPermission, StudentProfile } from '../../../contract/domain';
-import { CheckboxField, ChoiceField, removeAt, setAt, TextArea, TextField, YES_NO, type Errors } from './fields';
+import { CheckboxField, ChoiceField, removeAt, setAt, TextArea, TextField, YES_NO } from './fields';
+import { type Errors } from './errors';
 import { Button } from '../Button';
 
 const PHOTO: { value: PhotoPermission; label: string }[] = [

@@ -3,7 +3,8 @@ import type { StudentProfile } from '../../../contract/domain';
 import { TSHIRT_SIZES } from '../../../contract/domain';
 import { GRADE_OPTIONS, tshirtLabel } from '../../../contract/format';
 import { ContactList } from './ContactList';
-import { CheckboxField, removeAt, SelectField, setAt, TextArea, TextField, type Errors } from './fields';
+import { CheckboxField, removeAt, SelectField, setAt, TextArea, TextField } from './fields';
+import { type Errors } from './errors';
 import { Button } from '../Button';
 
 export function StudentInfoFields({ profile: p, errors, set }: { profile: StudentProfile; errors: Errors; set: (patch: Partial<StudentProfile>) => void }) {

@@ -4,7 +4,7 @@ import type { Student, StudentProfile } from '../../../contract/domain';
 import { profileOf } from '../../components/studentForm/profile';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
-import { profileErrors, type Errors } from '../../components/studentForm/fields';
+import { profileErrors, type Errors } from '../../components/studentForm/errors';
 import { HealthFields } from '../../components/studentForm/HealthFields';
 import { StudentInfoFields } from '../../components/studentForm/StudentInfoFields';
 import { useNotify } from '../../lib/toast';

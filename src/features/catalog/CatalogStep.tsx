@@ -1,5 +1,4 @@
 import { useMemo, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { PublicClass } from '../../../contract/domain';
 import { Markdown } from '../../components/Markdown';
 import { PageLoading } from '../../components/PageLoading';
@@ -8,24 +7,13 @@ import { CatalogFilters } from './CatalogFilters';
 import { ClassGrid } from './ClassGrid';
 import { filterClasses } from './filters';
 import { GroupCard } from './GroupCard';
-import {
-  isGroupComplete,
-  pruneSelection,
-  selectGroup,
-  setSlidingPrice,
-  slidingPriceProblem,
-  toggleAddOn,
-  toggleClass,
-  waitlistProblem,
-  type Selection,
-} from './selection';
+import { isGroupComplete, pruneSelection, selectGroup, selectionBlocks, setSlidingPrice, toggleAddOn, toggleClass, type Selection } from './selection';
 import { SelectionSummary } from './SelectionSummary';
 import { SemesterTabs } from './SemesterTabs';
 import { LoadError } from '../../components/LoadError';
 import { useAvailableClasses, useClassesBySemester, useOpenSemesters } from './api';
-import { useMyWaitlist } from '../account/api';
-import { useSession } from '../../lib/session';
-import { ordinal } from '../../../contract/format';
+import { useCatalogParams } from './useCatalogParams';
+import { useWaitlistNotes } from './useWaitlistNotes';
 
 function availabilityOf(c: PublicClass): ClassAvailability {
   return c.status === 'paused' ? 'paused' : c.status === 'info-only' ? 'info-only' : 'closed';
@@ -46,20 +34,9 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
   // Paused, info-only and closed classes are shown too, below the open ones: asked for once the open
   // ones are on screen, so they never hold up the list.
   const [browse] = useClassesBySemester(openIds, available.status === 'loaded');
-  const [params, setParams] = useSearchParams();
+  const { semester, query, grade, setParam, clearSearch } = useCatalogParams();
   // A signed-in family sees its own place on the waitlists of the classes it waits for.
-  const { user } = useSession();
-  const [waits] = useMyWaitlist(!!user);
-  const waitlistNotes = useMemo(() => {
-    const notes = new Map<string, string[]>();
-    if (waits.status !== 'loaded') return notes;
-    for (const e of waits.value.entries) {
-      const note =
-        e.status === 'offered' ? `A seat is held for ${e.studentName}: claim it in My Enrollments` : e.status === 'waiting' && e.place ? `${e.studentName}: ${ordinal(e.place)} on the waitlist` : null;
-      if (note) for (const id of e.classIds) notes.set(id, [...(notes.get(id) ?? []), note]);
-    }
-    return notes;
-  }, [waits]);
+  const waitlistNotes = useWaitlistNotes();
 
   const offered = useMemo(() => {
     const map = new Map<string, PublicClass>();
@@ -88,21 +65,8 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
   }
 
   const list = semesters.value.semesters;
-  const activeId = list.some((s) => s.id === params.get('semester')) ? params.get('semester')! : list[0]?.id;
+  const activeId = list.some((s) => s.id === semester) ? semester! : list[0]?.id;
   const active = list.find((s) => s.id === activeId);
-  const query = params.get('q') ?? '';
-  const gradeParam = params.get('grade');
-  const grade = gradeParam !== null && gradeParam !== '' && !Number.isNaN(Number(gradeParam)) ? Number(gradeParam) : null;
-  const setParam = (key: string, value: string | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
 
   const catalogue = active ? available.value[active.id] : undefined;
   const openClasses = filterClasses(catalogue?.classes ?? [], { query, grade });
@@ -115,15 +79,7 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
       : [];
   const groups = catalogue?.groups ?? [];
   const filtering = query !== '' || grade !== null;
-  const blocked = Object.values(shown).flatMap((choice) => {
-    const c = offered.get(choice.classId);
-    const message = c ? slidingPriceProblem(c, choice.price) : null;
-    return c && message ? [{ classId: c.id, title: c.title, message }] : [];
-  });
-  const allGroups = Object.values(available.value).flatMap((s) => s.groups);
-  const waitlistMessage = waitlistProblem(shown, allGroups);
-  const waitlistChoice = Object.values(shown).find((c) => c.waitlist);
-  if (waitlistMessage && waitlistChoice) blocked.push({ classId: waitlistChoice.classId, title: offered.get(waitlistChoice.classId)?.title ?? '', message: waitlistMessage });
+  const blocked = selectionBlocks(shown, offered, Object.values(available.value).flatMap((s) => s.groups));
 
   return (
     <div className="catalog-page">
@@ -178,7 +134,7 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
               <div className="empty-panel">
                 <p>{filtering ? 'No class matches your search. Try another word or grade.' : 'No classes are open for registration in this semester yet.'}</p>
                 {filtering && (
-                  <button type="button" className="link-button" onClick={() => setParams({ ...(activeId ? { semester: activeId } : {}) }, { replace: true })}>
+                  <button type="button" className="link-button" onClick={() => clearSearch(activeId)}>
                     Clear the search
                   </button>
                 )}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { PublicClass } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
-import type { Selection } from './selection';
+import type { Selection, SelectionBlock } from './selection';
 import { Button } from '../../components/Button';
 
 /** The sticky "Selected (N)" bar: what is picked, with a way to remove each, and the next step. */
@@ -19,7 +19,7 @@ export function SelectionSummary({
   onClear: () => void;
   action?: ReactNode;
   /** Choices that cannot go on (a price off the sliding scale), with what to fix. */
-  blocked?: { classId: string; title: string; message: string }[];
+  blocked?: SelectionBlock[];
 }) {
   const [open, setOpen] = useState(false);
   const [notice, setNotice] = useState('');

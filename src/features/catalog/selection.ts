@@ -118,3 +118,23 @@ export function slidingPriceProblem(klass: PublicClass, price: Cents | undefined
 export function pruneSelection(selection: Selection, offered: Set<string>): Selection {
   return Object.fromEntries(Object.entries(selection).filter(([id]) => offered.has(id)));
 }
+
+/** A choice that keeps the family from continuing, with the reason shown in the selection bar. */
+export interface SelectionBlock {
+  classId: string;
+  title: string;
+  message: string;
+}
+
+/** What keeps this selection from going on: sliding-scale prices out of range, and a waitlist request mixed with other classes. */
+export function selectionBlocks(selection: Selection, offered: Map<string, PublicClass>, groups: ClassGroup[]): SelectionBlock[] {
+  const blocked = Object.values(selection).flatMap((choice) => {
+    const c = offered.get(choice.classId);
+    const message = c ? slidingPriceProblem(c, choice.price) : null;
+    return c && message ? [{ classId: c.id, title: c.title, message }] : [];
+  });
+  const waitlistMessage = waitlistProblem(selection, groups);
+  const waitlistChoice = Object.values(selection).find((c) => c.waitlist);
+  if (waitlistMessage && waitlistChoice) blocked.push({ classId: waitlistChoice.classId, title: offered.get(waitlistChoice.classId)?.title ?? '', message: waitlistMessage });
+  return blocked;
+}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { confirm } from '../../../components/confirm';
-import { schemaErrors, type Errors } from '../../../components/studentForm/fields';
+import { schemaErrors, type Errors } from '../../../components/studentForm/errors';
 import { failureText } from '../../../lib/query';
 import { useNotify } from '../../../lib/toast';
 import { Button, LinkButton } from '../../../components/Button';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { formatCents, formatDate } from '../../../../contract/format';
-import { Markdown } from '../../../components/Markdown';
+import { formatCents } from '../../../../contract/format';
 import { PageLoading } from '../../../components/PageLoading';
 import { useSettings } from '../../../lib/settingsContext';
 import { useNotify } from '../../../lib/toast';
@@ -17,12 +16,10 @@ import { usePaymentOptions } from '../../../lib/paymentOptions';
 import type { CheckoutMethod } from '../../../../contract/domain';
 import { useEnroll, useJoinWaitlist } from '../../account/api';
 import { isWaitlist } from '../../catalog';
-import { WAITLIST_CLAIM_HOURS } from '../../../../contract/constants';
 import { useSession } from '../../../lib/session';
-import { VerifyEmail } from './VerifyEmail';
+import { HowTheWaitlistWorks, HowToPay } from './HowToPay';
 import { DiscountBox } from './DiscountBox';
 import { newIdempotencyKey } from '../../../lib/idempotencyKey';
-
 
 /** Step 7: what is enrolled and what it costs, discount codes, how to pay, and submit. */
 export default function ReviewStep() {
@@ -147,60 +144,21 @@ export default function ReviewStep() {
       <DiscountBox priced={q} codes={state.codes} basket={{ lines, ...forStudent }} setCodes={(change) => update((s) => ({ ...s, codes: change(s.codes) }))} />
 
       {waitlist ? (
-        <section className="how-to-pay" aria-labelledby="waitlist-how">
-          <h2 id="waitlist-how">How the waitlist works</h2>
-          <p>
-            Nothing is charged now. When a seat frees up, we hold it for {state.profile.firstName} and email you. You then have up to {WAITLIST_CLAIM_HOURS.default} hours
-            (less close to the start) to claim it from My Enrollments, and pay {formatCents(q.total)} — or the price of that day, if lower.
-          </p>
-        </section>
+        <HowTheWaitlistWorks firstName={state.profile.firstName} total={q.total} />
       ) : (
-        <section className="how-to-pay" aria-labelledby="how-to-pay">
-          <h2 id="how-to-pay">How to pay</h2>
-          {q.total === 0 ? (
-            <p>Nothing to pay: your enrollment is confirmed as paid.</p>
-          ) : (
-            <>
-              {methods.length > 1 && (
-                <div className="pay-choice" role="radiogroup" aria-labelledby="how-to-pay">
-                  {methods.map((m) => (
-                    <label key={m} className="pay-option">
-                      <input type="radio" name="pay-with" value={m} checked={method === m} onChange={() => setPayWith(m)} />
-                      <span>{m === 'card' ? (q.deposit ? 'Pay by card now' : `Pay ${formatCents(q.total)} by card now`) : 'Pay the office later (check, cash or Venmo)'}</span>
-                    </label>
-                  ))}
-                </div>
-              )}
-              {method === 'card' && q.deposit && (
-                <fieldset className="pay-choice">
-                  <legend>How much to pay now</legend>
-                  <label className="pay-option">
-                    <input type="radio" name="pay-amount" checked={!depositChosen} onChange={() => setDepositChosen(false)} />
-                    <span>Pay {formatCents(q.total)} in full</span>
-                  </label>
-                  <label className="pay-option">
-                    <input type="radio" name="pay-amount" checked={depositChosen} onChange={() => setDepositChosen(true)} />
-                    <span>
-                      Pay a deposit of {formatCents(q.deposit.amount)} now and {formatCents(q.total - q.deposit.amount)} by {formatDate(q.deposit.dueDate, true)}
-                    </span>
-                  </label>
-                </fieldset>
-              )}
-              {method === 'card' ? (
-                <p className="muted">
-                  You pay on Stripe’s secure page; no card details reach us. Your seats are held for {holdMinutes} minutes while you pay, and {state.profile.firstName} is enrolled
-                  as soon as the payment is received.
-                </p>
-              ) : (
-                <>
-                  {mustVerify && user?.email && <VerifyEmail email={user.email} onVerified={() => setVerifiedNow(true)} />}
-                  <Markdown text={settings.payment_instructions} />
-                  <p className="muted">Your enrollment is confirmed right away, with a balance due of {formatCents(q.total)}.</p>
-                </>
-              )}
-            </>
-          )}
-        </section>
+        <HowToPay
+          quote={q}
+          methods={methods}
+          method={method}
+          onMethod={setPayWith}
+          depositChosen={depositChosen}
+          onDeposit={setDepositChosen}
+          holdMinutes={holdMinutes}
+          firstName={state.profile.firstName}
+          verifyEmail={mustVerify ? (user?.email ?? null) : null}
+          onVerified={() => setVerifiedNow(true)}
+          paymentInstructions={settings.payment_instructions}
+        />
       )}
       {emailVerified && guardianEmails.length > 0 && (
         <label className="checkbox-row receipt-copy">

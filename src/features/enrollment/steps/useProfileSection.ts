@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { StudentProfile } from '../../../../contract/domain';
-import { profileErrors, type Errors } from '../../../components/studentForm/fields';
+import { profileErrors, type Errors } from '../../../components/studentForm/errors';
 import { useFlow } from '../FlowContext';
 import { focusFirstInvalid } from './StepFrame';
 

@@ -1,0 +1,68 @@
+// The roster-and-contacts sheet of a class: everyone's guardians, contacts, pickups, health and permissions.
+import type { ClassRoster } from '../../../../contract/domain';
+import { ColumnHeaders, TableScroll } from '../shared/table';
+import { ageFor } from './rosterCsv';
+import { Allergies, InstructorNotes, Lines, PrintedTitle } from './sheetParts';
+import { contactText, gradeText, guardianText, medicationText, photoText, sortName, yesNo } from './studentText';
+
+export function RosterTable({ roster }: { roster: ClassRoster }) {
+  return (
+    <TableScroll label={`${roster.class.title}: roster and contacts`}>
+      <table className="admin-table sheet-table">
+        <caption>Roster and contacts</caption>
+        <thead>
+          <PrintedTitle roster={roster} sheet="roster and contacts" columns={8} />
+          <tr>
+            <ColumnHeaders
+              columns={[
+                'Student', 'Guardians', 'Emergency contacts', 'Authorized pickups', 'Allergies', 'Medications', 'Permissions', 'Add-ons',
+              ]}
+            />
+          </tr>
+        </thead>
+        <tbody>
+          {roster.entries.map((e) => {
+            const s = e.student;
+            return (
+              <tr key={s.id}>
+                <th scope="row">
+                  {sortName(s)}
+                  <div className="muted">
+                    Age {ageFor(roster, e)} · {gradeText(s.grade)}
+                    {s.pronouns && ` · ${s.pronouns}`}
+                  </div>
+                  <InstructorNotes entry={e} />
+                </th>
+                <td>
+                  <Lines items={s.guardians.map(guardianText)} />
+                </td>
+                <td>
+                  <Lines items={s.emergencyContacts.map(contactText)} />
+                </td>
+                <td>
+                  <Lines items={s.authorizedPickups.map(contactText)} />
+                  <div>Code word: {s.pickupCodeWord || <span className="muted">none</span>}</div>
+                </td>
+                <td>
+                  <Allergies entry={e} />
+                </td>
+                <td>
+                  <Lines items={s.health.medications.map(medicationText)} />
+                  {s.health.medications.length > 0 && <div>Authorized to give: {yesNo(s.health.medicationAuthorized)}</div>}
+                </td>
+                <td>
+                  <div>Photo: {photoText(s.permissions.photo)}</div>
+                  <div>Sunscreen: {yesNo(s.permissions.sunscreen)}</div>
+                  <div>Bug spray: {yesNo(s.permissions.bugSpray)}</div>
+                </td>
+                <td>
+                  <Lines items={e.addOns.map((a) => a.description)} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

@@ -1,0 +1,85 @@
+import type { Cents, CheckoutMethod, DepositPlan } from '../../../../contract/domain';
+import { formatCents, formatDate } from '../../../../contract/format';
+import { WAITLIST_CLAIM_HOURS } from '../../../../contract/constants';
+import { Markdown } from '../../../components/Markdown';
+import { VerifyEmail } from './VerifyEmail';
+
+/** The review step's waitlist explanation: nothing is charged until a seat is claimed. */
+export function HowTheWaitlistWorks({ firstName, total }: { firstName: string; total: number }) {
+  return (
+    <section className="how-to-pay" aria-labelledby="waitlist-how">
+      <h2 id="waitlist-how">How the waitlist works</h2>
+      <p>
+        Nothing is charged now. When a seat frees up, we hold it for {firstName} and email you. You then have up to {WAITLIST_CLAIM_HOURS.default} hours
+        (less close to the start) to claim it from My Enrollments, and pay {formatCents(total)} — or the price of that day, if lower.
+      </p>
+    </section>
+  );
+}
+
+export interface HowToPayProps {
+  quote: { total: Cents; deposit: DepositPlan | null };
+  methods: CheckoutMethod[];
+  method: CheckoutMethod;
+  onMethod: (method: CheckoutMethod) => void;
+  depositChosen: boolean;
+  onDeposit: (chosen: boolean) => void;
+  holdMinutes: number;
+  firstName: string;
+  /** Paying the office later needs a verified email: the box to verify it, for this address. */
+  verifyEmail: string | null;
+  onVerified: () => void;
+  paymentInstructions: string;
+}
+
+/** The review step's payment choice: by card (in full or a deposit) or the office later, and what each means. */
+export function HowToPay({ quote, methods, method, onMethod, depositChosen, onDeposit, holdMinutes, firstName, verifyEmail, onVerified, paymentInstructions }: HowToPayProps) {
+  return (
+    <section className="how-to-pay" aria-labelledby="how-to-pay">
+      <h2 id="how-to-pay">How to pay</h2>
+      {quote.total === 0 ? (
+        <p>Nothing to pay: your enrollment is confirmed as paid.</p>
+      ) : (
+        <>
+          {methods.length > 1 && (
+            <div className="pay-choice" role="radiogroup" aria-labelledby="how-to-pay">
+              {methods.map((m) => (
+                <label key={m} className="pay-option">
+                  <input type="radio" name="pay-with" value={m} checked={method === m} onChange={() => onMethod(m)} />
+                  <span>{m === 'card' ? (quote.deposit ? 'Pay by card now' : `Pay ${formatCents(quote.total)} by card now`) : 'Pay the office later (check, cash or Venmo)'}</span>
+                </label>
+              ))}
+            </div>
+          )}
+          {method === 'card' && quote.deposit && (
+            <fieldset className="pay-choice">
+              <legend>How much to pay now</legend>
+              <label className="pay-option">
+                <input type="radio" name="pay-amount" checked={!depositChosen} onChange={() => onDeposit(false)} />
+                <span>Pay {formatCents(quote.total)} in full</span>
+              </label>
+              <label className="pay-option">
+                <input type="radio" name="pay-amount" checked={depositChosen} onChange={() => onDeposit(true)} />
+                <span>
+                  Pay a deposit of {formatCents(quote.deposit.amount)} now and {formatCents(quote.total - quote.deposit.amount)} by {formatDate(quote.deposit.dueDate, true)}
+                </span>
+              </label>
+            </fieldset>
+          )}
+          {method === 'card' ? (
+            <p className="muted">
+              You pay on Stripe’s secure page; no card details reach us. Your seats are held for {holdMinutes} minutes while you pay, and {firstName} is enrolled as soon as the
+              payment is received.
+            </p>
+          ) : (
+            <>
+              {verifyEmail && <VerifyEmail email={verifyEmail} onVerified={onVerified} />}
+              <Markdown text={paymentInstructions} />
+              <p className="muted">Your enrollment is confirmed right away, with a balance due of {formatCents(quote.total)}.</p>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
