@@ -3,6 +3,7 @@
 // zod/mini keeps the browser bundle small: only the checks used here are shipped.
 import { z } from 'zod/mini';
 import { MAX_IDS } from './constants';
+import { ACCESS, type StaffAccess } from './roles';
 import type {
   AdminClass,
   CancellationQuote,
@@ -25,6 +26,7 @@ import type {
   Semester,
   SemesterCatalogue,
   Student,
+  StaffMember,
   StudentRow,
   StudentSheet,
   TshirtTally,
@@ -57,10 +59,12 @@ import {
   saveStudentSchema,
   semesterIdSchema,
   semesterInputSchema,
+  staffSchema,
   studentSearchSchema,
 } from './schemas';
 
-export type Access = 'public' | 'user' | 'admin';
+/** Who may call: anyone, any signed-in account, or staff holding one of the roles listed (contract/roles.ts). */
+export type Access = 'public' | 'user' | StaffAccess;
 
 export interface CallableSpec<P extends z.ZodMiniType = z.ZodMiniType, R = unknown, A extends Access = Access> {
   readonly access: A;
@@ -74,7 +78,7 @@ export type ResponseOf<C> = C extends CallableSpec<z.ZodMiniType, infer R> ? R :
 
 const spec =
   <R>() =>
-  <P extends z.ZodMiniType, A extends Access>(access: A, payload: P): CallableSpec<P, R, A> => ({ access, payload });
+  <P extends z.ZodMiniType, const A extends Access>(access: A, payload: P): CallableSpec<P, R, A> => ({ access, payload });
 
 const ids = z.array(id).check(z.maxLength(MAX_IDS, 'has too many ids'));
 /** "No payload": the callable protocol sends null for undefined. */
@@ -115,37 +119,40 @@ const specs = {
   saveDraft: spec<{ updatedAt: string }>()('user', draftSchema),
   deleteDraft: spec<{ deleted: boolean }>()('user', none),
   // School office (role admin, checked on the server on every call).
-  adminSemesters: spec<{ semesters: Semester[] }>()('admin', none),
-  adminSaveSemester: spec<{ semester: Semester }>()('admin', semesterInputSchema),
-  adminClasses: spec<{ classes: AdminClass[]; groups: ClassGroup[] }>()('admin', semesterIdSchema),
-  adminSaveClass: spec<{ class: AdminClass }>()('admin', classInputSchema),
-  adminCopyClass: spec<{ class: AdminClass }>()('admin', copyClassSchema),
+  adminSemesters: spec<{ semesters: Semester[] }>()(ACCESS.catalogueRead, none),
+  adminSaveSemester: spec<{ semester: Semester }>()(ACCESS.catalogue, semesterInputSchema),
+  adminClasses: spec<{ classes: AdminClass[]; groups: ClassGroup[] }>()(ACCESS.catalogueRead, semesterIdSchema),
+  adminSaveClass: spec<{ class: AdminClass }>()(ACCESS.catalogue, classInputSchema),
+  adminCopyClass: spec<{ class: AdminClass }>()(ACCESS.catalogue, copyClassSchema),
   adminCopySemester: spec<{ classes: { id: string; title: string; startDate: string; endDate: string }[]; bundles: string[]; shiftDays: number }>()(
-    'admin',
+    ACCESS.catalogue,
     copySemesterSchema,
   ),
-  adminDeleteClass: spec<{ deleted: boolean }>()('admin', byIdSchema),
-  adminSaveGroup: spec<{ group: ClassGroup }>()('admin', groupInputSchema),
-  adminDeleteGroup: spec<{ deleted: boolean }>()('admin', byIdSchema),
-  adminDiscounts: spec<DiscountList>()('admin', none),
-  adminSaveDiscount: spec<{ discount: Discount }>()('admin', discountInputSchema),
-  adminDeleteDiscount: spec<{ deleted: boolean }>()('admin', byIdSchema),
-  adminDashboard: spec<DashboardFigures>()('admin', semesterIdSchema),
-  adminRosters: spec<{ rosters: ClassRoster[]; notFound: string[] }>()('admin', rostersSchema),
-  adminStudents: spec<{ rows: StudentRow[]; total: number }>()('admin', studentSearchSchema),
-  adminStudent: spec<StudentSheet>()('admin', byIdSchema),
-  adminTshirts: spec<TshirtTally>()('admin', semesterIdSchema),
-  adminEnrollments: spec<{ rows: EnrollmentRow[]; total: number }>()('admin', enrollmentSearchSchema),
-  adminRecordPayment: spec<{ enrollment: Enrollment }>()('admin', paymentSchema),
-  adminVoidPayment: spec<{ enrollment: Enrollment }>()('admin', voidPaymentSchema),
-  adminCancelQuote: spec<CancellationQuote>()('admin', cancelQuoteSchema),
-  adminCancelEnrollment: spec<{ enrollment: Enrollment }>()('admin', cancelSchema),
+  adminDeleteClass: spec<{ deleted: boolean }>()(ACCESS.catalogue, byIdSchema),
+  adminSaveGroup: spec<{ group: ClassGroup }>()(ACCESS.catalogue, groupInputSchema),
+  adminDeleteGroup: spec<{ deleted: boolean }>()(ACCESS.catalogue, byIdSchema),
+  adminDiscounts: spec<DiscountList>()(ACCESS.catalogue, none),
+  adminSaveDiscount: spec<{ discount: Discount }>()(ACCESS.catalogue, discountInputSchema),
+  adminDeleteDiscount: spec<{ deleted: boolean }>()(ACCESS.catalogue, byIdSchema),
+  adminDashboard: spec<DashboardFigures>()(ACCESS.money, semesterIdSchema),
+  adminRosters: spec<{ rosters: ClassRoster[]; notFound: string[] }>()(ACCESS.care, rostersSchema),
+  adminStudents: spec<{ rows: StudentRow[]; total: number }>()(ACCESS.care, studentSearchSchema),
+  adminStudent: spec<StudentSheet>()(ACCESS.care, byIdSchema),
+  adminTshirts: spec<TshirtTally>()(ACCESS.care, semesterIdSchema),
+  adminEnrollments: spec<{ rows: EnrollmentRow[]; total: number }>()(ACCESS.money, enrollmentSearchSchema),
+  adminRecordPayment: spec<{ enrollment: Enrollment }>()(ACCESS.money, paymentSchema),
+  adminVoidPayment: spec<{ enrollment: Enrollment }>()(ACCESS.money, voidPaymentSchema),
+  adminCancelQuote: spec<CancellationQuote>()(ACCESS.money, cancelQuoteSchema),
+  adminCancelEnrollment: spec<{ enrollment: Enrollment }>()(ACCESS.money, cancelSchema),
   /** A card checkout stuck waiting: its Stripe page is closed and its seats go back. */
-  adminReleaseHold: spec<{ enrollment: Enrollment }>()('admin', enrollmentIdSchema),
-  adminWaitlist: spec<{ entries: OfficeWaitlistEntry[] }>()('admin', classIdSchema),
-  adminWaitlistOffer: spec<{ entry: OfficeWaitlistEntry }>()('admin', entryIdSchema),
-  adminWaitlistMove: spec<{ entry: OfficeWaitlistEntry }>()('admin', waitlistMoveSchema),
-  adminWaitlistRemove: spec<{ entry: OfficeWaitlistEntry }>()('admin', waitlistRemoveSchema),
+  adminReleaseHold: spec<{ enrollment: Enrollment }>()(ACCESS.money, enrollmentIdSchema),
+  adminWaitlist: spec<{ entries: OfficeWaitlistEntry[] }>()(ACCESS.care, classIdSchema),
+  adminWaitlistOffer: spec<{ entry: OfficeWaitlistEntry }>()(ACCESS.care, entryIdSchema),
+  adminWaitlistMove: spec<{ entry: OfficeWaitlistEntry }>()(ACCESS.care, waitlistMoveSchema),
+  adminWaitlistRemove: spec<{ entry: OfficeWaitlistEntry }>()(ACCESS.care, waitlistRemoveSchema),
+  /** The staff and their roles (issue 22). */
+  adminStaff: spec<{ staff: StaffMember[] }>()(ACCESS.staff, none),
+  adminSaveStaff: spec<{ member: StaffMember; invited: boolean }>()(ACCESS.staff, staffSchema),
 } as const;
 
 type Named<T> = { [K in keyof T]: T[K] & { readonly name: K } };

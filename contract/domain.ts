@@ -1,4 +1,5 @@
 // Domain types shared by the browser and the functions. Money is always integer cents.
+import type { StaffRole } from './roles';
 
 /** The school's own time zone: registration windows and deadlines are read on its calendar. */
 export const SCHOOL_TIME_ZONE = 'America/Los_Angeles';
@@ -119,8 +120,6 @@ export interface SemesterCatalogue {
   classes: PublicClass[];
   groups: ClassGroup[];
 }
-
-export const ROLE_ADMIN = 'admin';
 
 export const TSHIRT_SIZES = ['YXS', 'YS', 'YM', 'YL', 'YXL', 'AS', 'AM', 'AL', 'AXL', 'A2XL'] as const;
 export type TshirtSize = (typeof TSHIRT_SIZES)[number];
@@ -648,4 +647,17 @@ export interface FamilyWaitlistEntry extends Omit<WaitlistEntry, 'history' | 'ra
 /** An entry as the office sees it on a class's list. */
 export interface OfficeWaitlistEntry extends WaitlistEntry {
   place: number | null;
+}
+
+/** A person on the school's staff, as the Staff page lists them (issue 22). */
+export interface StaffMember {
+  uid: string;
+  email: string;
+  roles: StaffRole[];
+  /** Invited and not yet able to sign in (no password chosen yet). */
+  invited: boolean;
+  lastSignInAt: string | null;
+  /** Who last changed their roles, and when. */
+  changedBy: string | null;
+  changedAt: string | null;
 }

@@ -2,6 +2,7 @@
 // contract/callables.ts only; the app uses the inferred types.
 import { z } from 'zod/mini';
 import { DONATION_RANGE } from './rules';
+import { STAFF_ROLES } from './roles';
 import { CHECKOUT_METHODS, DISCOUNT_TYPES, ENROLLMENT_STATUSES, ENROLLMENT_SORTS, GRADE_MAX, GRADE_MIN, PAYMENT_METHODS, PHOTO_PERMISSIONS, STUDENT_SORTS, TSHIRT_SIZES } from './domain';
 
 /**
@@ -238,6 +239,12 @@ export const classInputSchema = z.strictObject({
 export const copyClassSchema = z.strictObject({ classId: id, toSemesterId: id });
 export const copySemesterSchema = z.strictObject({ fromSemesterId: id, toSemesterId: id });
 export const byIdSchema = z.strictObject({ id });
+
+/** A staff member's roles, set by an admin by email: a new address gets an account and an invitation; no roles removes them from the staff. */
+export const staffSchema = z.strictObject({
+  email,
+  roles: z.array(z.enum(STAFF_ROLES)).check(z.maxLength(STAFF_ROLES.length, 'has too many roles')),
+});
 
 export const groupInputSchema = z.strictObject({
   id: z.optional(id),

@@ -2,7 +2,7 @@
 // Gives the account the 'admin' role (roles/{uid} in Firestore, read by the functions on every call).
 // On the emulators: run while `npm start` is running (it targets them by default).
 // On a real project: GOOGLE_APPLICATION_CREDENTIALS=key.json npm run grant-admin -- EMAIL --project my-project
-import { ROLE_ADMIN } from '../contract/domain';
+import { ROLE_ADMIN } from '../contract/roles';
 import { grantRole } from '../functions/src/data/roles';
 import { adminApp, adminAuth } from './demo/adminApp';
 import emulators from '../contract/emulators.json';

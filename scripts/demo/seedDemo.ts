@@ -1,7 +1,8 @@
 // Writes the demo school into Firestore and Auth. Idempotent: fixed ids, documents overwritten,
 // enrolled counts recomputed from the rosters.
 import type { UserRecord } from 'firebase-admin/auth';
-import { ROLE_ADMIN, SCHOOL_TIME_ZONE } from '../../contract/domain';
+import { SCHOOL_TIME_ZONE } from '../../contract/domain';
+import { ROLE_ADMIN } from '../../contract/roles';
 import { adminAuth, adminDb } from './adminApp';
 import { buildDemoData, DEMO_ADMIN, DEMO_FAMILY } from './demoData';
 

@@ -5,7 +5,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Markdown } from '../components/Markdown';
 import { PageLoading } from '../components/PageLoading';
 import { UserButton } from '../features/auth/UserButton';
-import { isAdmin, useSession } from '../lib/session';
+import { staffRoles, useSession } from '../lib/session';
 import { useWideScreen } from '../hooks/useMediaQuery';
 import { useSettings } from '../lib/settingsContext';
 
@@ -19,7 +19,8 @@ export function Shell() {
   const settings = useSettings();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
-  const admin = isAdmin(session);
+  // Staff (any role) have the Menu button; the menu lists the pages their roles allow.
+  const staff = staffRoles(session).length > 0;
 
   return (
     <div className="shell">
@@ -27,7 +28,7 @@ export function Shell() {
         Skip to content
       </a>
       <header className="shell-header">
-        {admin && (
+        {staff && (
           <Button
             variant="text" className="header-menu-button"
             onClick={() => {
@@ -74,7 +75,7 @@ export function Shell() {
           Questions? Contact us at <a href={`mailto:${settings.support_email}`}>{settings.support_email}</a>
         </p>
       </footer>
-      {menuLoaded && admin && (
+      {menuLoaded && staff && (
         <Suspense fallback={null}>
           <SideMenu visible={menuOpen} onHide={() => setMenuOpen(false)} />
         </Suspense>

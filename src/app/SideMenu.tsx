@@ -2,19 +2,13 @@ import { Sidebar } from 'primereact/sidebar';
 import { NavLink } from 'react-router-dom';
 import { useSettings } from '../lib/settingsContext';
 import { Prime } from '../components/Prime';
+import { can, useSession } from '../lib/session';
+import { STAFF_PAGES } from '../features/admin';
 
-const ADMIN_LINKS = [
-  { to: '/admin', label: 'Dashboard', icon: 'pi-chart-bar' },
-  { to: '/admin/report', label: 'Class Forms and Contacts', icon: 'pi-file' },
-  { to: '/admin/students', label: 'Student Info Sheets', icon: 'pi-id-card' },
-  { to: '/admin/t-shirts', label: 'T-shirt Sizes', icon: 'pi-tags' },
-  { to: '/admin/enrollments', label: 'Enrollments', icon: 'pi-list' },
-  { to: '/calendar/classes', label: 'Class Calendar', icon: 'pi-calendar' },
-];
-
-/** Seed §2 "Side menu" (admins only). Choosing an item closes it. */
+/** Seed §2 "Side menu" (staff only): the pages the person's roles allow. Choosing an item closes it. */
 export default function SideMenu({ visible, onHide }: { visible: boolean; onHide: () => void }) {
   const { student_units_url } = useSettings();
+  const session = useSession();
   return (
     <Prime>
       <Sidebar visible={visible} onHide={onHide} className="side-menu" ariaCloseLabel="Close menu" header={<strong>Menu</strong>}>
@@ -30,7 +24,7 @@ export default function SideMenu({ visible, onHide }: { visible: boolean; onHide
             Admin
           </h2>
           <ul className="side-menu-list" aria-labelledby="side-menu-admin">
-            {ADMIN_LINKS.map((l) => (
+            {STAFF_PAGES.filter((l) => l.menu && can(session, l.access)).map((l) => (
               <li key={l.to}>
                 <NavLink to={l.to} onClick={onHide} end>
                   <span className={`pi ${l.icon}`} aria-hidden="true" /> {l.label}

@@ -2,7 +2,7 @@
 // no second download; every other screen is loaded on demand.
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { RequireAdmin, RequireLogin } from '../features/auth/guards';
+import { RequireLogin, RequireStaff } from '../features/auth/guards';
 import EnrollmentRoute from '../features/enrollment/EnrollmentRoute';
 import { Shell } from './Shell';
 
@@ -34,9 +34,9 @@ export const routes: RouteObject[] = [
       {
         path: 'admin/*',
         element: (
-          <RequireAdmin>
+          <RequireStaff>
             <AdminRoutes />
-          </RequireAdmin>
+          </RequireStaff>
         ),
       },
       { path: 'calendar/classes', element: <CalendarPage /> },

@@ -2,7 +2,7 @@
 import type { User } from 'firebase/auth';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { ROLE_ADMIN } from '../../contract/domain';
+import { allows, staffRolesOf, type StaffRole } from '../../contract/roles';
 import { watchUser } from './auth';
 import { call } from './callable';
 import { useForgetOnAccountChange } from './query';
@@ -32,4 +32,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 }
 
 export const useSession = () => useContext(SessionContext);
-export const isAdmin = (s: Session) => !!s.user && !!s.roles?.includes(ROLE_ADMIN);
+/** The signed-in person's staff roles (none for a family, or before the roles have loaded). */
+export const staffRoles = (s: Session): StaffRole[] => (s.user && s.roles ? staffRolesOf(s.roles) : []);
+/** The signed-in person may do this kind of staff work (contract/roles.ts ACCESS); the server checks again on every call. */
+export const can = (s: Session, access: readonly StaffRole[]) => allows(staffRoles(s), access);

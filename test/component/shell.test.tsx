@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setViewportWidth } from './setup';
-import { adminSession, familySession, renderApp, signedOut } from './renderApp';
+import { adminSession, familySession, renderApp, signedOut, staffSession } from './renderApp';
 
 describe('shell (seed §1–§2)', () => {
   it('wide screens: logo 50px, "Registration Portal", "Register / Sign In" to /user/create', async () => {
@@ -118,6 +118,34 @@ describe('routes and guards (seed §2, §4)', () => {
   it('admin pages send signed-in non-admins to /', async () => {
     const { location } = renderApp('/admin/enrollments', familySession());
     await waitFor(() => expect(location().pathname).toBe('/classes/enrollment'));
+  });
+
+  it('each staff role sees the menu entries its pages allow, in the seed\'s order (issue 22)', async () => {
+    const user = userEvent.setup();
+    const entries = async (roles: string[]) => {
+      const view = renderApp('/calendar/classes', staffSession(...roles));
+      await user.click(screen.getByRole('button', { name: 'Menu' }));
+      const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+      const labels = within(nav).getAllByRole('link').map((a) => a.textContent?.trim());
+      view.unmount();
+      return labels;
+    };
+    expect(await entries(['finance'])).toEqual(['Class Registration', 'Dashboard', 'Enrollments', 'Class Calendar', 'Student Units']);
+    expect(await entries(['instructor'])).toEqual(['Class Registration', 'Class Calendar', 'Student Units']);
+    expect(await entries(['office'])).toEqual([
+      'Class Registration', 'Dashboard', 'Class Forms and Contacts', 'Student Info Sheets', 'T-shirt Sizes', 'Enrollments', 'Class Calendar', 'Student Units',
+    ]);
+  });
+
+  it('a staff page its roles do not allow sends the person to /; one they allow opens (issue 22)', async () => {
+    const health = renderApp('/admin/report', staffSession('finance'));
+    await waitFor(() => expect(health.location().pathname).toBe('/classes/enrollment'));
+    health.unmount();
+    const staffPage = renderApp('/admin/staff', staffSession('office'));
+    await waitFor(() => expect(staffPage.location().pathname).toBe('/classes/enrollment'));
+    staffPage.unmount();
+    renderApp('/admin/t-shirts', staffSession('office'));
+    expect(await screen.findByRole('heading', { name: 'T-shirt Sizes' })).toBeInTheDocument();
   });
 
   it('admin pages wait for roles, then open for admins', async () => {

@@ -1,24 +1,33 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callables, type CallableName } from '../../contract/callables';
+import { ACCESS, STAFF_ROLES, type StaffRole } from '../../contract/roles';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { callFunction, createUser, type TestUser } from '../support/emulators';
 import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
 import { AVAS, SAMPLES, seedWaitlistSamples } from '../support/samples';
 
-// Issue 8: every callable × {anonymous, family A, family B acting on A's data, admin}, generated from
-// the contract. A is the demo family (owner of demo-ava); B is another family; the samples name A's data.
-type Who = 'anonymous' | 'familyB' | 'admin' | 'familyA';
+// Issues 8 and 22: every callable × {anonymous, family A, family B acting on A's data, each staff role},
+// generated from the contract. A is the demo family (owner of demo-ava); B is another family; the samples
+// name A's data. Each staff role is a separate account holding only that role.
+type Who = 'anonymous' | 'familyB' | StaffRole | 'familyA';
 const ALL = Object.values(callables);
 /** Family callables that name one of A's records: anyone else gets not-found and learns nothing. */
 const OWNED: CallableName[] = ['saveStudent', 'enroll', 'myEnrollment', 'releaseHold', 'payBalance', 'joinWaitlist', 'leaveWaitlist', 'declineOffer', 'claimOffer'];
 /** What A's data looks like in a response; nobody but A (and the office) may see it. */
 const A_DATA = /demo-ava|Rivera|family@example\.com|"step":2/;
+/** Children's health, pickup and contact fields: finance never sees them, in any answer. */
+const CARE_FIELDS = /"(health|allergies|medications|medicalNotes|doctorName|doctorPhone|insurance\w*|guardians|emergencyContacts|authorizedPickups|pickupCodeWord)"/;
+const isStaff = (who: Who): who is StaffRole => (STAFF_ROLES as readonly string[]).includes(who);
 
-function expected(name: CallableName, who: Who): number {
+/** The status expected; 'allowed' for a staff role the callable allows, after the admin's call has acted on the sample. */
+function expected(name: CallableName, who: Who): number | 'allowed' {
   const access = callables[name].access;
   if (access === 'public') return 200;
   if (who === 'anonymous') return 401;
-  if (access === 'admin') return who === 'admin' ? 200 : 403;
+  if (access !== 'user') {
+    if (!isStaff(who) || !(access as readonly StaffRole[]).includes(who)) return 403;
+    return who === 'admin' ? 200 : 'allowed';
+  }
   if (who === 'familyA') return 200;
   return OWNED.includes(name) ? 404 : 200;
 }
@@ -33,6 +42,11 @@ describe('authorization matrix of every callable (issue 8)', () => {
     tokens.familyA = a.idToken;
     tokens.familyB = familyB.idToken;
     tokens.admin = (await signInDemo('admin')).idToken;
+    for (const role of STAFF_ROLES.filter((r) => r !== 'admin')) {
+      const user = await createUser(`${role}.staff@example.com`);
+      await adminDb().doc(`roles/${user.uid}`).set({ roles: [role] });
+      tokens[role] = user.idToken;
+    }
     // A owes on her enrollment, so her payBalance opens a page (B's and the office's must not).
     await adminDb().doc(`enrollments/${AVAS.id}`).update({ payments: [], balance: AVAS.total });
     // A has a saved draft, so B's and the admin's loadDraft would show it if drafts leaked.
@@ -44,20 +58,33 @@ describe('authorization matrix of every callable (issue 8)', () => {
     expect(ALL.map((c) => c.name).filter((name) => !(name in SAMPLES))).toEqual([]);
   });
 
-  // A acts last: her calls may write (enroll, save); the office's writes come before hers.
-  const ORDER: Who[] = ['anonymous', 'familyB', 'admin', 'familyA'];
+  it('lets the admin do everything a staff role may (the Staff page is the admin\'s alone)', () => {
+    const staffCallables = ALL.filter((c) => c.access !== 'public' && c.access !== 'user');
+    expect(staffCallables.filter((c) => !(c.access as readonly StaffRole[]).includes('admin')).map((c) => c.name)).toEqual([]);
+    expect(staffCallables.filter((c) => c.access === ACCESS.staff).map((c) => c.name).sort()).toEqual(['adminSaveStaff', 'adminStaff']);
+  });
+
+  // A acts last: her calls may write (enroll, save); the staff's writes come before hers, the admin's first.
+  const ORDER: Who[] = ['anonymous', 'familyB', 'instructor', 'admin', 'finance', 'office', 'familyA'];
   it.each(ALL.map((c) => c.name))('%s', async (name) => {
+    const access = callables[name].access;
     for (const who of ORDER) {
       const before = await adminDb().collection('enrollments').count().get();
       const r = await callFunction(name, SAMPLES[name], tokens[who]);
-      expect(r.status, `${name} as ${who}: ${JSON.stringify(r.error)}`).toBe(expected(name, who));
+      const expect_ = expected(name, who);
+      // A role the call allows passes the role check; the sample may have been used up by the admin's call.
+      if (expect_ === 'allowed') expect([200, 400, 404, 409], `${name} as ${who}: ${JSON.stringify(r.error)}`).toContain(r.status);
+      else expect(r.status, `${name} as ${who}: ${JSON.stringify(r.error)}`).toBe(expect_);
+      if (r.status === 400 && expect_ === 'allowed') expect(r.error?.status, `${name} as ${who}`).not.toBe('INVALID_ARGUMENT');
       if (r.status !== 200) {
         expect(r.error?.message, `${name} as ${who}`).toMatch(/\w/);
         expect((await adminDb().collection('enrollments').count().get()).data().count).toBe(before.data().count);
       }
       // Nobody but A and the office sees A's students, enrollments, drafts or email.
-      if (who !== 'familyA' && who !== 'admin') expect(JSON.stringify(r), `${name} as ${who}`).not.toMatch(A_DATA);
-      if (who === 'admin' && callables[name].access !== 'admin') expect(JSON.stringify(r), `${name} as admin (family call)`).not.toMatch(A_DATA);
+      // Nobody but A and the staff whose work needs it (the office, finance for money) sees A's data.
+      if (who === 'anonymous' || who === 'familyB' || who === 'instructor') expect(JSON.stringify(r), `${name} as ${who}`).not.toMatch(A_DATA);
+      if (isStaff(who) && (access === 'user' || access === 'public')) expect(JSON.stringify(r), `${name} as ${who} (family call)`).not.toMatch(A_DATA);
+      if (who === 'finance') expect(JSON.stringify(r), `${name} as finance`).not.toMatch(CARE_FIELDS);
     }
   });
 

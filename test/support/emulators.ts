@@ -62,6 +62,17 @@ export async function oobLinks(email: string, requestType = 'VERIFY_EMAIL'): Pro
   const { oobCodes } = (await res.json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] };
   return oobCodes.filter((c) => c.email === email && c.requestType === requestType).map((c) => c.oobLink);
 }
+/** Follows a password-reset (or set-password) link as its reader would: the account gets this password. */
+export async function useResetLink(link: string, newPassword: string): Promise<void> {
+  const oobCode = new URL(link).searchParams.get('oobCode');
+  const res = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=${emulators.apiKey}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ oobCode, newPassword }),
+  });
+  if (!res.ok) throw new Error(`Auth emulator: the link did not set a password (${res.status} ${await res.text()})`);
+}
+
 export const signIn = (email: string, password: string) =>
   identity('accounts:signInWithPassword', { email, password });
 

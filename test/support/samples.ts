@@ -139,6 +139,8 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   adminWaitlistOffer: { entryId: 'sample-hand-offer' },
   adminWaitlistMove: { entryId: 'sample-move', beforeEntryId: null, reason: 'Matrix' },
   adminWaitlistRemove: { entryId: 'sample-remove', reason: 'Matrix' },
+  adminStaff: null,
+  adminSaveStaff: { email: 'new.instructor@example.com', roles: ['instructor'] },
 };
 
 /**

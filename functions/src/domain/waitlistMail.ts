@@ -1,15 +1,14 @@
 // The waitlist's emails (Trigger Email format): HTML and text, every value escaped, each with the
 // school's footer and a link to the family's page.
-import { SCHOOL_NAME } from '../../../contract/constants';
 import type { WaitlistEntry } from '../../../contract/domain';
 import { formatCents, formatMoment, ordinal } from '../../../contract/format';
-import { escapeHtml } from '../../../contract/markdown';
+import { simpleMail, type MailMessage } from './mail';
 
 export type WaitlistMailKind = 'joined' | 'offer' | 'reminder' | 'lapsed' | 'removed';
 
 export interface WaitlistMail {
   to: string[];
-  message: { subject: string; text: string; html: string };
+  message: MailMessage;
   waitlistEntryId: string;
   kind: WaitlistMailKind;
 }
@@ -43,16 +42,6 @@ export function waitlistMail(kind: WaitlistMailKind, entry: WaitlistEntry, porta
     ],
     removed: [`The school office has taken ${who} off the waitlist for ${entry.title}.`, ...(extra.reason ? [`Reason: ${extra.reason}`] : [])],
   };
-  const link = `${portal}/account/enrollments`;
-  const footer = `${SCHOOL_NAME} · You receive this email because your account joined a waitlist.`;
-  const subject = `${SUBJECTS[kind]} — ${SCHOOL_NAME}`;
-  const text = [...lines[kind], '', `My Enrollments: ${link}`, '', footer].join('\n');
-  const e = escapeHtml;
-  const html = [
-    `<h1>${e(SUBJECTS[kind])}</h1>`,
-    ...lines[kind].map((l) => `<p>${e(l)}</p>`),
-    `<p><a href="${e(link)}">Open My Enrollments</a></p>`,
-    `<hr><p style="color:#555;font-size:12px">${e(footer)}</p>`,
-  ].join('\n');
-  return { to: entry.email ? [entry.email] : [], message: { subject, text, html }, waitlistEntryId: entry.id, kind };
+  const message = simpleMail(SUBJECTS[kind], lines[kind], { href: `${portal}/account/enrollments`, label: 'My Enrollments' }, 'You receive this email because your account joined a waitlist.');
+  return { to: entry.email ? [entry.email] : [], message, waitlistEntryId: entry.id, kind };
 }

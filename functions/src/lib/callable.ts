@@ -4,6 +4,7 @@ import { logger } from 'firebase-functions/v2';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { z } from 'zod/mini';
 import { type Callable, type ResponseOf } from '../../../contract/callables';
+import type { StaffRole } from '../../../contract/roles';
 import { FUNCTIONS_REGION } from '../../../contract/constants';
 import { requireStaff, requireUser } from '../auth';
 import { stampCatalogue } from '../data/catalogueCache';
@@ -28,8 +29,13 @@ export interface SignedInContext extends CallContext {
   uid: string;
 }
 
-/** The context a callable's handler gets: by its access, a caller or maybe none. */
-export type ContextOf<C extends Callable> = C['access'] extends 'public' ? CallContext : SignedInContext;
+/** A staff callable's caller, with the staff roles they hold. */
+export interface StaffContext extends SignedInContext {
+  roles: StaffRole[];
+}
+
+/** The context a callable's handler gets: by its access, a caller or maybe none, and a staff member's roles. */
+export type ContextOf<C extends Callable> = C['access'] extends 'public' ? CallContext : C['access'] extends 'user' ? SignedInContext : StaffContext;
 
 /** Who on the staff did something, for the records it writes: the account's email, else its id. */
 export const staffOf = (ctx: SignedInContext) => ctx.email ?? ctx.uid;
@@ -72,7 +78,7 @@ export function parsePayload<C extends Callable>(def: C, data: unknown): z.outpu
   return parsed.data as z.output<C['payload']>;
 }
 
-export async function authorize(def: Callable, request: Pick<CallableRequest, 'auth'> & { rawRequest?: RawRequest }): Promise<CallContext> {
+export async function authorize(def: Callable, request: Pick<CallableRequest, 'auth'> & { rawRequest?: RawRequest }): Promise<CallContext | StaffContext> {
   const origin = typeof request.rawRequest?.headers.origin === 'string' ? request.rawRequest.headers.origin : null;
   const client = clientOf(request.rawRequest);
   if (def.access === 'public') {
@@ -85,8 +91,9 @@ export async function authorize(def: Callable, request: Pick<CallableRequest, 'a
     };
   }
   const user = requireUser(request);
-  if (def.access === 'admin') await requireStaff(user, request.rawRequest?.headers.authorization);
-  return { ...user, origin, client };
+  if (def.access === 'user') return { ...user, origin, client };
+  const roles = await requireStaff(user, request.rawRequest?.headers.authorization, def.access);
+  return { ...user, origin, client, roles };
 }
 
 export function callable<C extends Callable>(

@@ -41,3 +41,7 @@ const WAITLIST_CHANGES = ['adminWaitlist', 'myWaitlist', ...OFFICE_CLASS_CALLS] 
 export const useWaitlistOffer = () => useCallMutation('adminWaitlistOffer', WAITLIST_CHANGES);
 export const useWaitlistMove = () => useCallMutation('adminWaitlistMove', WAITLIST_CHANGES);
 export const useWaitlistRemove = () => useCallMutation('adminWaitlistRemove', WAITLIST_CHANGES);
+
+// The staff and their roles (issue 22), on the admin's Staff page.
+export const useAdminStaff = () => useCallQuery('adminStaff');
+export const useSaveStaff = () => useCallMutation('adminSaveStaff', ['adminStaff']);

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading';
 import { rememberRequestedPath } from './redirect';
-import { isAdmin, useSession } from '../../lib/session';
+import { STAFF_ROLES, type StaffRole } from '../../../contract/roles';
+import { can, useSession } from '../../lib/session';
 
 /** Signed-out visitors go to /user/login; the requested path is remembered for after login. */
 export function RequireLogin({ children }: { children: ReactNode }) {
@@ -16,12 +17,15 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Admin pages: signed-in non-admins go to /. The server checks the role again on every call. */
-export function RequireAdmin({ children }: { children: ReactNode }) {
+/**
+ * Staff pages: a signed-in person whose roles do not allow the page goes to /. The server checks the
+ * roles again on every call. Without `access`, any staff role will do.
+ */
+export function RequireStaff({ access = STAFF_ROLES, children }: { access?: readonly StaffRole[]; children: ReactNode }) {
   const session = useSession();
   return (
     <RequireLogin>
-      {session.roles === null ? <PageLoading /> : isAdmin(session) ? children : <Navigate to="/" replace />}
+      {session.roles === null ? <PageLoading /> : can(session, access) ? children : <Navigate to="/" replace />}
     </RequireLogin>
   );
 }

@@ -5,18 +5,13 @@ import { PageLoading } from '../../../components/PageLoading';
 import { useSemesterPicker } from '../shared/SemesterPicker';
 import { useAdminDashboard } from '../api';
 import { ColumnHeaders } from '../shared/table';
-
-const LINKS = [
-  { to: '/admin/classes/management', label: 'Class management', icon: 'pi-cog' },
-  { to: '/admin/report', label: 'Class Forms and Contacts', icon: 'pi-file' },
-  { to: '/admin/students', label: 'Student Info Sheets', icon: 'pi-id-card' },
-  { to: '/admin/t-shirts', label: 'T-shirt Sizes', icon: 'pi-tags' },
-  { to: '/admin/enrollments', label: 'Enrollments', icon: 'pi-list' },
-  { to: '/calendar/classes', label: 'Class Calendar', icon: 'pi-calendar' },
-];
+import { STAFF_PAGES } from '../pages';
+import { can, useSession } from '../../../lib/session';
 
 /** /admin: a semester at a glance. */
 export default function Dashboard() {
+  const session = useSession();
+  const links = STAFF_PAGES.filter((p) => p.to !== '/admin' && can(session, p.access));
   const { semester, picker } = useSemesterPicker();
   const [figures, reload] = useAdminDashboard(semester?.id);
   return (
@@ -107,7 +102,7 @@ export default function Dashboard() {
       <nav aria-label="Admin pages" className="admin-card quick-links">
         <h2>Quick links</h2>
         <ul>
-          {LINKS.map((l) => (
+          {links.map((l) => (
             <li key={l.to}>
               <Link to={l.to}>
                 <span className={`pi ${l.icon}`} aria-hidden="true" /> {l.label}

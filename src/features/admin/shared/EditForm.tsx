@@ -65,8 +65,11 @@ export function DeleteButton({
   done,
   busy,
   remove,
+  label = 'Delete',
 }: {
   name: string;
+  /** The button's word, and the confirming answer (Delete, Remove). */
+  label?: string;
   question: string;
   done: string;
   busy: boolean;
@@ -79,10 +82,11 @@ export function DeleteButton({
       className="link-button danger"
       disabled={busy}
       onClick={async () => {
-        if (await confirm(question, { yes: 'Delete', danger: true })) remove({ onSuccess: () => toast.done(done), onError: toast.failed });
+        if (await confirm(question, { yes: label, danger: true })) remove({ onSuccess: () => toast.done(done), onError: toast.failed });
       }}
     >
-      Delete<span className="visually-hidden"> {name}</span>
+      {label}
+      <span className="visually-hidden"> {name}</span>
     </button>
   );
 }

@@ -1,0 +1,68 @@
+// The school's staff and their roles (issue 22): roles/{uid} documents, read on every staff call.
+import { getAuth, type UserRecord } from 'firebase-admin/auth';
+import type { DocumentData } from 'firebase-admin/firestore';
+import type { StaffMember } from '../../../contract/domain';
+import { ROLE_ADMIN, staffRolesOf, type StaffRole } from '../../../contract/roles';
+import { staffInvitation } from '../domain/staffMail';
+import { chunks, COLLECTIONS, db, notFound, precondition } from './db';
+
+const rolesDocs = () => db().collection(COLLECTIONS.roles);
+
+/** Invited and not yet in: the account has no way to sign in yet (no password chosen, no provider). */
+const notYetIn = (user: UserRecord) => user.providerData.length === 0;
+
+const memberOf = (user: UserRecord, stored: DocumentData | undefined): StaffMember => ({
+  uid: user.uid,
+  email: user.email ?? '',
+  roles: staffRolesOf((stored?.roles as string[] | undefined) ?? []),
+  invited: notYetIn(user),
+  lastSignInAt: !notYetIn(user) && user.metadata.lastSignInTime ? new Date(user.metadata.lastSignInTime).toISOString() : null,
+  changedBy: (stored?.changedBy as string | undefined) ?? null,
+  changedAt: (stored?.changedAt as string | undefined) ?? null,
+});
+
+/** Everyone holding a staff role, by email. */
+export async function listStaff(): Promise<StaffMember[]> {
+  const snap = await rolesDocs().get();
+  const stored = new Map(snap.docs.filter((d) => staffRolesOf((d.get('roles') as string[] | undefined) ?? []).length).map((d) => [d.id, d.data()]));
+  const users = (await Promise.all(chunks([...stored.keys()], 100).map((part) => getAuth().getUsers(part.map((uid) => ({ uid })))))).flatMap((r) => r.users);
+  return users.map((u) => memberOf(u, stored.get(u.uid))).sort((a, b) => a.email.localeCompare(b.email));
+}
+
+const isMissing = (error: unknown) => (error as { code?: string }).code === 'auth/user-not-found';
+
+/**
+ * Sets a person's staff roles by email; no roles takes them off the staff. An address without an account
+ * gets one (its email counts as verified: only the person reading that inbox can set its password) and
+ * an invitation with the link to set a password. The portal always keeps at least one admin.
+ */
+export async function saveStaff(email: string, roles: StaffRole[], by: string, portal: string): Promise<{ member: StaffMember; invited: boolean }> {
+  const address = email.trim().toLowerCase();
+  let user = await getAuth()
+    .getUserByEmail(address)
+    .catch((error: unknown) => {
+      if (isMissing(error)) return null;
+      throw error;
+    });
+  const invited = !user;
+  if (!user) {
+    if (!roles.length) throw notFound(`A staff account for ${address}`);
+    user = await getAuth().createUser({ email: address, emailVerified: true });
+  }
+  const uid = user.uid;
+  const changedAt = new Date().toISOString();
+  const stored = await db().runTransaction(async (tx) => {
+    const admins = await tx.get(rolesDocs().where('roles', 'array-contains', ROLE_ADMIN));
+    if (!roles.includes(ROLE_ADMIN) && !admins.docs.some((d) => d.id !== uid)) {
+      throw precondition('The portal needs at least one admin: make someone else an admin first.');
+    }
+    const next = { roles, email: address, changedBy: by, changedAt };
+    tx.set(rolesDocs().doc(uid), next);
+    return next;
+  });
+  if (invited) {
+    const link = await getAuth().generatePasswordResetLink(address, { url: `${portal}/user/login` });
+    await db().collection(COLLECTIONS.mail).add({ to: [address], message: staffInvitation(roles, link, by), kind: 'staff-invitation' });
+  }
+  return { member: memberOf(await getAuth().getUser(uid), stored), invited };
+}

@@ -1,0 +1,22 @@
+// The staff pages and the roles that may open each (the routes in AdminRoutes.tsx check the same sets).
+// `menu`: listed in the side menu (the seed's entries); the others are reached from the dashboard.
+import { ACCESS, STAFF_ROLES, type StaffRole } from '../../../contract/roles';
+
+export interface StaffPage {
+  to: string;
+  label: string;
+  icon: string;
+  access: readonly StaffRole[];
+  menu: boolean;
+}
+
+export const STAFF_PAGES: StaffPage[] = [
+  { to: '/admin', label: 'Dashboard', icon: 'pi-chart-bar', access: ACCESS.money, menu: true },
+  { to: '/admin/classes/management', label: 'Class management', icon: 'pi-cog', access: ACCESS.catalogue, menu: false },
+  { to: '/admin/report', label: 'Class Forms and Contacts', icon: 'pi-file', access: ACCESS.care, menu: true },
+  { to: '/admin/students', label: 'Student Info Sheets', icon: 'pi-id-card', access: ACCESS.care, menu: true },
+  { to: '/admin/t-shirts', label: 'T-shirt Sizes', icon: 'pi-tags', access: ACCESS.care, menu: true },
+  { to: '/admin/enrollments', label: 'Enrollments', icon: 'pi-list', access: ACCESS.money, menu: true },
+  { to: '/calendar/classes', label: 'Class Calendar', icon: 'pi-calendar', access: STAFF_ROLES, menu: true },
+  { to: '/admin/staff', label: 'Staff', icon: 'pi-users', access: ACCESS.staff, menu: false },
+];

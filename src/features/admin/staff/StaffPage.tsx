@@ -1,0 +1,127 @@
+// /admin/staff (issue 22, admins only): who is on the school's staff and with which roles; add a person
+// by email (a new address gets an invitation to choose a password), change roles, remove.
+import { Link, Route, Routes, useParams } from 'react-router-dom';
+import type { StaffMember } from '../../../../contract/domain';
+import { formatMoment } from '../../../../contract/format';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES } from '../../../../contract/roles';
+import { LinkButton } from '../../../components/Button';
+import { LoadError } from '../../../components/LoadError';
+import { PageLoading } from '../../../components/PageLoading';
+import { useSession } from '../../../lib/session';
+import { useAdminStaff, useSaveStaff } from '../api';
+import { DeleteButton } from '../shared/EditForm';
+import { TableScroll } from '../shared/table';
+import { StaffForm } from './StaffForm';
+
+const rolesText = (m: StaffMember) => m.roles.map((r) => ROLE_LABELS[r]).join(', ');
+
+function StaffList() {
+  const [state, reload] = useAdminStaff();
+  const save = useSaveStaff();
+  const { user } = useSession();
+  if (state.status === 'loading') return <PageLoading label="Loading the staff…" />;
+  if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
+  const { staff } = state.value;
+  return (
+    <div className="page admin-page">
+      <h1>Staff</h1>
+      <div className="card-header">
+        <p className="muted">A change takes effect on the person’s next action in the portal.</p>
+        <LinkButton to="new">
+          <span className="pi pi-user-plus" aria-hidden="true" />
+          <span className="p-button-label">Add a staff member</span>
+        </LinkButton>
+      </div>
+      <TableScroll label="Staff members">
+        <table className="admin-table">
+          <caption className="visually-hidden">Staff members and their roles</caption>
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Roles</th>
+              <th scope="col">Signed in</th>
+              <th scope="col">Last change</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {staff.map((m) => (
+              <tr key={m.uid}>
+                <th scope="row">
+                  {m.email}
+                  {m.uid === user?.uid && <span className="muted"> (you)</span>}
+                </th>
+                <td>{rolesText(m)}</td>
+                <td>{m.invited ? <span className="status-chip status-draft">Invited</span> : m.lastSignInAt ? formatMoment(m.lastSignInAt) : '—'}</td>
+                <td>{m.changedAt ? `${formatMoment(m.changedAt)} by ${m.changedBy}` : '—'}</td>
+                <td>
+                  <div className="row-actions">
+                    <Link to={m.uid}>
+                      Change roles<span className="visually-hidden"> of {m.email}</span>
+                    </Link>
+                    <DeleteButton
+                      label="Remove"
+                      name={m.email}
+                      question={`Remove ${m.email} from the staff? Their account stays, without any staff role.`}
+                      done={`${m.email} is no longer on the staff.`}
+                      busy={save.isPending}
+                      remove={(callbacks) => save.mutate({ email: m.email, roles: [] }, callbacks)}
+                    />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+      <section className="admin-card" aria-labelledby="roles-heading">
+        <h2 id="roles-heading">What each role may do</h2>
+        <dl className="role-list">
+          {STAFF_ROLES.map((r) => (
+            <div key={r}>
+              <dt>{ROLE_LABELS[r]}</dt>
+              <dd>{ROLE_DESCRIPTIONS[r]}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </div>
+  );
+}
+
+function EditMember() {
+  const { uid } = useParams();
+  const [state, reload] = useAdminStaff();
+  if (state.status === 'loading') return <PageLoading />;
+  if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
+  const member = state.value.staff.find((m) => m.uid === uid);
+  if (!member) return <LoadError error="This person is not on the staff." onRetry={reload} />;
+  return <StaffForm key={member.uid} initial={{ email: member.email, roles: member.roles }} existing />;
+}
+
+/** /admin/staff/*: the staff list, a new member, one member's roles. */
+export default function StaffPage() {
+  return (
+    <Routes>
+      <Route index element={<StaffList />} />
+      <Route
+        path="new"
+        element={
+          <div className="page">
+            <StaffForm initial={{ email: '', roles: [] }} />
+          </div>
+        }
+      />
+      <Route
+        path=":uid"
+        element={
+          <div className="page">
+            <EditMember />
+          </div>
+        }
+      />
+    </Routes>
+  );
+}

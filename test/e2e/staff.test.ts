@@ -1,0 +1,62 @@
+// Issue 22 in Chromium: the admin adds a finance person from the Staff page; the invitation's link sets
+// their password; on a phone they see only the money pages; the admin removes them again. With axe.
+import { describe, expect, it } from 'vitest';
+import { adminDb } from '../../scripts/demo/adminApp';
+import { useResetLink } from '../support/emulators';
+import { DEMO } from '../support/fixtures';
+import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
+
+describe('the Staff page in Chromium (issue 22)', () => {
+  const browser = seededBrowser();
+
+  it('invites a finance person, who sees only the money pages on a phone; then removes them', async () => {
+    const office = await newPage(browser());
+    await signInAs(office.page, DEMO.admin.email, DEMO.admin.password);
+    await office.page.goto('/admin');
+    await office.page.getByRole('navigation', { name: 'Admin pages' }).getByRole('link', { name: 'Staff' }).click();
+    await office.page.getByRole('heading', { name: 'Staff', exact: true }).waitFor();
+    await office.page.getByRole('rowheader', { name: /admin@example\.com \(you\)/ }).waitFor();
+    expect(await axeViolations(office.page)).toEqual([]);
+
+    await office.page.getByRole('link', { name: 'Add a staff member' }).click();
+    await office.page.getByRole('button', { name: 'Add to the staff' }).click();
+    await office.page.getByText('Choose at least one role.').waitFor();
+    await office.page.getByLabel('Email').fill('pat.finance@example.com');
+    await office.page.getByRole('checkbox', { name: /^Finance/ }).check();
+    expect(await axeViolations(office.page)).toEqual([]);
+    await office.page.getByRole('button', { name: 'Add to the staff' }).click();
+    await office.page.getByText('An invitation to choose a password is on its way to pat.finance@example.com.').waitFor();
+    const row = office.page.getByRole('row', { name: /pat\.finance@example\.com/ });
+    await row.getByText('Invited').waitFor();
+    expect(await row.getByRole('cell').first().textContent()).toBe('Finance');
+
+    // The invitation's link, as the person opens it from their inbox.
+    const mail = (await adminDb().collection('mail').where('to', 'array-contains', 'pat.finance@example.com').get()).docs[0].data();
+    await useResetLink(/Choose your password: (\S+)/.exec(mail.message.text as string)![1], 'pat-finance-1');
+
+    const phone = await newPage(browser(), 360, 740);
+    await signInAs(phone.page, 'pat.finance@example.com', 'pat-finance-1');
+    await phone.page.getByRole('button', { name: 'Menu', exact: true }).click();
+    const menu = phone.page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('link', { name: 'Student Units' }).waitFor();
+    expect((await menu.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual(['Class Registration', 'Dashboard', 'Enrollments', 'Class Calendar', 'Student Units']);
+    await menu.getByRole('link', { name: 'Enrollments' }).click();
+    await phone.page.getByRole('heading', { name: 'Enrollments', exact: true }).waitFor();
+    expect(await axeViolations(phone.page)).toEqual([]);
+    // A health sheet is not theirs: the page sends them away, and the server refuses the call.
+    await phone.page.goto('/admin/report');
+    await phone.page.waitForURL('**/classes/enrollment');
+
+    // Back on the Staff page, the admin removes them.
+    await office.page.reload();
+    await row.getByText('Invited').waitFor({ state: 'detached' });
+    await row.getByRole('button', { name: 'Remove pat.finance@example.com' }).click();
+    await office.page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await office.page.getByText('pat.finance@example.com is no longer on the staff.').waitFor();
+    await row.waitFor({ state: 'detached' });
+    await phone.page.goto('/admin/enrollments');
+    await phone.page.waitForURL('**/classes/enrollment');
+    await office.context.close();
+    await phone.context.close();
+  });
+});
