@@ -24,6 +24,9 @@ const PAGES: Record<'anonymous' | 'family' | 'admin', string[]> = {
     '/admin/classes/management/discounts',
     '/admin/classes/management/discounts/sibling10',
     '/admin/classes/management/waitlist/fire-and-shelter',
+    '/admin/staff',
+    '/admin/staff/new',
+    '/admin/staff/demo-admin',
   ],
 };
 /** The steps of /classes/enrollment/*, checked by the keyboard test below. */
