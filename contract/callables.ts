@@ -26,9 +26,11 @@ import type {
   Semester,
   SemesterCatalogue,
   Student,
+  SheetRoster,
   StaffMember,
   StudentRow,
   StudentSheet,
+  TaughtClass,
   TshirtTally,
 } from './domain';
 import {
@@ -153,6 +155,12 @@ const specs = {
   /** The staff and their roles (issue 22). */
   adminStaff: spec<{ staff: StaffMember[] }>()(ACCESS.staff, none),
   adminSaveStaff: spec<{ member: StaffMember; invited: boolean }>()(ACCESS.staff, staffSchema),
+  /** The instructors a class may be assigned to, for the class form. */
+  adminInstructors: spec<{ instructors: { uid: string; email: string }[] }>()(ACCESS.catalogue, none),
+  /** The classes the caller teaches (instructor's view). */
+  myTaughtClasses: spec<{ classes: TaughtClass[] }>()(ACCESS.teach, none),
+  /** One class's roster for its instructor (the office: any class). No money. */
+  taughtRoster: spec<{ roster: SheetRoster }>()(ACCESS.teach, classIdSchema),
 } as const;
 
 type Named<T> = { [K in keyof T]: T[K] & { readonly name: K } };

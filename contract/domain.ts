@@ -98,12 +98,14 @@ export interface ClassRecord {
    * the list): while any are, no seat is offered to the public. Absent = 0.
    */
   waiting?: number;
+  /** The staff accounts who teach it (their instructor's view, issue 22); families see `instructors`, the names. */
+  instructorUids?: string[];
   /** Counts saves (see Semester.version). */
   version?: number;
 }
 
 /** What anyone may see of a class: no roster, only the seats left (none while families wait) and how many wait. */
-export type PublicClass = Omit<ClassRecord, 'enrolledCount' | 'waiting'> & { seatsLeft: number; waiting: number };
+export type PublicClass = Omit<ClassRecord, 'enrolledCount' | 'waiting' | 'instructorUids'> & { seatsLeft: number; waiting: number };
 
 export interface ClassGroup {
   id: string;
@@ -517,6 +519,23 @@ export interface RosterEntry {
   enrollmentId: string;
   /** The add-ons chosen for this class. */
   addOns: AddOn[];
+}
+
+/** What a class sheet shows of a class: when and where it meets, who teaches it; no money. */
+export type SheetClass = Pick<ClassRecord, 'id' | 'semesterId' | 'title' | 'location' | 'startDate' | 'endDate' | 'weekdays' | 'startTime' | 'endTime' | 'instructors'>;
+
+/** A roster as the printed sheets and the instructor's view need it: everything for the field, no money. */
+export interface SheetRoster {
+  class: SheetClass;
+  semesterName: string;
+  /** Sorted by last name, then first name. */
+  entries: { student: Student; enrollmentId: string; addOns: Pick<AddOn, 'id' | 'description'>[] }[];
+}
+
+/** A class an instructor teaches, for their list (issue 22). */
+export interface TaughtClass extends SheetClass {
+  semesterName: string;
+  enrolled: number;
 }
 
 export interface ClassRoster {

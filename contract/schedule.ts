@@ -73,3 +73,23 @@ export function selectionProblems(
   }
   return problems;
 }
+
+/** A class's meeting on one day. */
+export interface Meeting<C> {
+  date: IsoDate;
+  klass: C;
+}
+
+/** Every meeting of these classes between from and to (inclusive): their weekdays between their start and end dates; by date, then start time. */
+export function meetingsBetween<C extends Pick<ClassRecord, 'startDate' | 'endDate' | 'weekdays' | 'startTime'>>(classes: C[], from: IsoDate, to: IsoDate): Meeting<C>[] {
+  const out: Meeting<C>[] = [];
+  for (const klass of classes) {
+    if (!klass.startDate || !klass.endDate) continue;
+    const start = klass.startDate > from ? klass.startDate : from;
+    const end = klass.endDate < to ? klass.endDate : to;
+    for (let day = start; day <= end; day = addDaysIso(day, 1)) {
+      if (klass.weekdays.includes(weekdayOf(day))) out.push({ date: day, klass });
+    }
+  }
+  return out.sort((a, b) => a.date.localeCompare(b.date) || a.klass.startTime.localeCompare(b.klass.startTime));
+}

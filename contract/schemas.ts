@@ -234,6 +234,7 @@ export const classInputSchema = z.strictObject({
   status: z.enum(['draft', 'live', 'paused', 'info-only']),
   imageUrl: z.nullable(z.string().check(z.maxLength(500, 'is too long'), z.regex(/^https:\/\//, 'must start with https://'), plain)),
   deposit,
+  instructorUids: z.optional(z.array(id).check(z.maxLength(10, 'has too many entries'))),
 });
 
 export const copyClassSchema = z.strictObject({ classId: id, toSemesterId: id });

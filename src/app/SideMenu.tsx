@@ -3,7 +3,7 @@ import { NavLink } from 'react-router-dom';
 import { useSettings } from '../lib/settingsContext';
 import { Prime } from '../components/Prime';
 import { can, useSession } from '../lib/session';
-import { STAFF_PAGES } from '../features/admin';
+import { STAFF_PAGES } from '../lib/staffPages';
 
 /** Seed §2 "Side menu" (staff only): the pages the person's roles allow. Choosing an item closes it. */
 export default function SideMenu({ visible, onHide }: { visible: boolean; onHide: () => void }) {

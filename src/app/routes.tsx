@@ -5,11 +5,13 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { RequireLogin, RequireStaff } from '../features/auth/guards';
 import EnrollmentRoute from '../features/enrollment/EnrollmentRoute';
 import { Shell } from './Shell';
+import { ACCESS } from '../../contract/roles';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const AccountRoutes = lazy(() => import('../features/account/AccountRoutes'));
 const AdminRoutes = lazy(() => import('../features/admin/AdminRoutes'));
 const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
+const TeachingRoutes = lazy(() => import('../features/teaching/TeachingRoutes'));
 const DonatePage = lazy(() => import('../features/donate/DonatePage'));
 const HelpPage = lazy(() => import('../features/help/HelpPage'));
 
@@ -36,6 +38,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireStaff>
             <AdminRoutes />
+          </RequireStaff>
+        ),
+      },
+      {
+        path: 'staff/*',
+        element: (
+          <RequireStaff access={ACCESS.teach}>
+            <TeachingRoutes />
           </RequireStaff>
         ),
       },

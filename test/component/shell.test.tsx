@@ -131,7 +131,7 @@ describe('routes and guards (seed §2, §4)', () => {
       return labels;
     };
     expect(await entries(['finance'])).toEqual(['Class Registration', 'Dashboard', 'Enrollments', 'Class Calendar', 'Student Units']);
-    expect(await entries(['instructor'])).toEqual(['Class Registration', 'Class Calendar', 'Student Units']);
+    expect(await entries(['instructor'])).toEqual(['Class Registration', 'My Classes', 'Class Calendar', 'Student Units']);
     expect(await entries(['office'])).toEqual([
       'Class Registration', 'Dashboard', 'Class Forms and Contacts', 'Student Info Sheets', 'T-shirt Sizes', 'Enrollments', 'Class Calendar', 'Student Units',
     ]);
@@ -144,6 +144,11 @@ describe('routes and guards (seed §2, §4)', () => {
     const staffPage = renderApp('/admin/staff', staffSession('office'));
     await waitFor(() => expect(staffPage.location().pathname).toBe('/classes/enrollment'));
     staffPage.unmount();
+    for (const [path, session] of [['/staff/classes', familySession()], ['/staff/classes', staffSession('finance')], ['/admin', staffSession('instructor')]] as const) {
+      const view = renderApp(path, session);
+      await waitFor(() => expect(view.location().pathname).toBe('/classes/enrollment'));
+      view.unmount();
+    }
     renderApp('/admin/t-shirts', staffSession('office'));
     expect(await screen.findByRole('heading', { name: 'T-shirt Sizes' })).toBeInTheDocument();
   });

@@ -8,8 +8,9 @@ import { AVAS, SAMPLES, seedWaitlistSamples } from '../support/samples';
 
 // Issues 8 and 22: every callable × {anonymous, family A, family B acting on A's data, each staff role},
 // generated from the contract. A is the demo family (owner of demo-ava); B is another family; the samples
-// name A's data. Each staff role is a separate account holding only that role.
-type Who = 'anonymous' | 'familyB' | StaffRole | 'familyA';
+// name A's data. Each staff role is a separate account holding only that role; `instructor` teaches the
+// sample class (fire-and-shelter), `otherInstructor` another class.
+type Who = 'anonymous' | 'familyB' | StaffRole | 'otherInstructor' | 'familyA';
 const ALL = Object.values(callables);
 /** Family callables that name one of A's records: anyone else gets not-found and learns nothing. */
 const OWNED: CallableName[] = ['saveStudent', 'enroll', 'myEnrollment', 'releaseHold', 'payBalance', 'joinWaitlist', 'leaveWaitlist', 'declineOffer', 'claimOffer'];
@@ -17,7 +18,9 @@ const OWNED: CallableName[] = ['saveStudent', 'enroll', 'myEnrollment', 'release
 const A_DATA = /demo-ava|Rivera|family@example\.com|"step":2/;
 /** Children's health, pickup and contact fields: finance never sees them, in any answer. */
 const CARE_FIELDS = /"(health|allergies|medications|medicalNotes|doctorName|doctorPhone|insurance\w*|guardians|emergencyContacts|authorizedPickups|pickupCodeWord)"/;
-const isStaff = (who: Who): who is StaffRole => (STAFF_ROLES as readonly string[]).includes(who);
+const roleOf = (who: Who): StaffRole | null => (who === 'otherInstructor' ? 'instructor' : (STAFF_ROLES as readonly string[]).includes(who) ? (who as StaffRole) : null);
+/** Callables about one class: only that class's instructors (and the office) pass. */
+const CLASS_SCOPED: CallableName[] = ['taughtRoster'];
 
 /** The status expected; 'allowed' for a staff role the callable allows, after the admin's call has acted on the sample. */
 function expected(name: CallableName, who: Who): number | 'allowed' {
@@ -25,8 +28,10 @@ function expected(name: CallableName, who: Who): number | 'allowed' {
   if (access === 'public') return 200;
   if (who === 'anonymous') return 401;
   if (access !== 'user') {
-    if (!isStaff(who) || !(access as readonly StaffRole[]).includes(who)) return 403;
-    return who === 'admin' ? 200 : 'allowed';
+    const role = roleOf(who);
+    if (!role || !(access as readonly StaffRole[]).includes(role)) return 403;
+    if (who === 'otherInstructor' && CLASS_SCOPED.includes(name)) return 403;
+    return who === 'admin' || who === 'instructor' ? 200 : 'allowed';
   }
   if (who === 'familyA') return 200;
   return OWNED.includes(name) ? 404 : 200;
@@ -42,10 +47,12 @@ describe('authorization matrix of every callable (issue 8)', () => {
     tokens.familyA = a.idToken;
     tokens.familyB = familyB.idToken;
     tokens.admin = (await signInDemo('admin')).idToken;
-    for (const role of STAFF_ROLES.filter((r) => r !== 'admin')) {
-      const user = await createUser(`${role}.staff@example.com`);
-      await adminDb().doc(`roles/${user.uid}`).set({ roles: [role] });
-      tokens[role] = user.idToken;
+    for (const who of ['office', 'finance', 'instructor', 'otherInstructor'] as const) {
+      const user = await createUser(`${who.toLowerCase()}.staff@example.com`);
+      await adminDb().doc(`roles/${user.uid}`).set({ roles: [roleOf(who)] });
+      tokens[who] = user.idToken;
+      if (who === 'instructor') await adminDb().doc('classes/fire-and-shelter').update({ instructorUids: [user.uid] });
+      if (who === 'otherInstructor') await adminDb().doc('classes/wild-art').update({ instructorUids: [user.uid] });
     }
     // A owes on her enrollment, so her payBalance opens a page (B's and the office's must not).
     await adminDb().doc(`enrollments/${AVAS.id}`).update({ payments: [], balance: AVAS.total });
@@ -65,7 +72,7 @@ describe('authorization matrix of every callable (issue 8)', () => {
   });
 
   // A acts last: her calls may write (enroll, save); the staff's writes come before hers, the admin's first.
-  const ORDER: Who[] = ['anonymous', 'familyB', 'instructor', 'admin', 'finance', 'office', 'familyA'];
+  const ORDER: Who[] = ['anonymous', 'familyB', 'otherInstructor', 'instructor', 'admin', 'finance', 'office', 'familyA'];
   it.each(ALL.map((c) => c.name))('%s', async (name) => {
     const access = callables[name].access;
     for (const who of ORDER) {
@@ -82,9 +89,14 @@ describe('authorization matrix of every callable (issue 8)', () => {
       }
       // Nobody but A and the office sees A's students, enrollments, drafts or email.
       // Nobody but A and the staff whose work needs it (the office, finance for money) sees A's data.
-      if (who === 'anonymous' || who === 'familyB' || who === 'instructor') expect(JSON.stringify(r), `${name} as ${who}`).not.toMatch(A_DATA);
-      if (isStaff(who) && (access === 'user' || access === 'public')) expect(JSON.stringify(r), `${name} as ${who} (family call)`).not.toMatch(A_DATA);
+      // Nobody but A and the staff whose work needs it (the office, finance for money, the class's
+      // instructor for its roster) sees A's data.
+      const needs = who === 'instructor' && CLASS_SCOPED.includes(name);
+      if (who === 'anonymous' || who === 'familyB' || who === 'otherInstructor' || (who === 'instructor' && !needs)) expect(JSON.stringify(r), `${name} as ${who}`).not.toMatch(A_DATA);
+      if (roleOf(who) && (access === 'user' || access === 'public')) expect(JSON.stringify(r), `${name} as ${who} (family call)`).not.toMatch(A_DATA);
       if (who === 'finance') expect(JSON.stringify(r), `${name} as finance`).not.toMatch(CARE_FIELDS);
+      // The instructor's view carries no money.
+      if (access === ACCESS.teach && r.status === 200) expect(JSON.stringify(r), `${name} as ${who}`).not.toMatch(/"(price|total|balance|payments|amount)"/);
     }
   });
 

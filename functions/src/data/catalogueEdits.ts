@@ -6,7 +6,8 @@ import type { ClassGroup, ClassRecord, Semester } from '../../../contract/domain
 import type { classInputSchema, groupInputSchema, semesterInputSchema } from '../../../contract/schemas';
 import { classValueProblem, copiedClass, copyShiftDays, groupProblem, missingForPublish, scheduleProblems } from '../domain/admin';
 import { loadClassesOfSemesters, loadGroupsOfSemesters } from './catalogue';
-import { COLLECTIONS, db, nextVersion, notFound, precondition, present, recordRef, records } from './db';
+import { COLLECTIONS, db, nextVersion, notFound, precondition, present, recordRef, records, uniq } from './db';
+import { notInstructors } from './staff';
 import { serveWaitlists } from './waitlist';
 
 type SemesterInput = z.output<typeof semesterInputSchema>;
@@ -42,6 +43,7 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
     if (wrong.length) throw precondition(`To publish this class: ${wrong.join(' ')}`);
   }
   if (input.deposit && !semester.balanceDueDate) throw precondition('A class deposit needs a balance due date: set it on the semester first.');
+  if ((await notInstructors(input.instructorUids ?? [])).length) throw precondition('Only staff with the instructor role can be assigned to a class: check its instructors.');
   const saved = await db().runTransaction(async (tx) => {
     const ref = id ? recordRef('classes', id) : records('classes').doc();
     const existing = id ? await tx.get(ref) : null;
@@ -55,7 +57,16 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
     if (problem) throw precondition(problem);
     // The families waiting for it stay counted (issue 20).
     const waiting = stored?.waiting ?? 0;
-    const saved: ClassRecord = { ...input, id: ref.id, enrolledCount: enrolled, ...(waiting ? { waiting } : {}), version: nextVersion(existing, version, input.title || 'This class') };
+    // A save that does not name the instructors' accounts keeps those assigned.
+    const instructorUids = input.instructorUids ?? stored?.instructorUids;
+    const saved: ClassRecord = {
+      ...input,
+      id: ref.id,
+      enrolledCount: enrolled,
+      ...(waiting ? { waiting } : {}),
+      ...(instructorUids?.length ? { instructorUids: uniq(instructorUids) } : {}),
+      version: nextVersion(existing, version, input.title || 'This class'),
+    };
     tx.set(ref, saved);
     return saved;
   });

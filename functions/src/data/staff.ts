@@ -29,6 +29,18 @@ export async function listStaff(): Promise<StaffMember[]> {
   return users.map((u) => memberOf(u, stored.get(u.uid))).sort((a, b) => a.email.localeCompare(b.email));
 }
 
+/** The people holding the instructor role, for the class form's picker. */
+export async function listInstructors(): Promise<{ uid: string; email: string }[]> {
+  return (await listStaff()).filter((m) => m.roles.includes('instructor')).map((m) => ({ uid: m.uid, email: m.email }));
+}
+
+/** The ids among these that do not hold the instructor role. */
+export async function notInstructors(uids: string[]): Promise<string[]> {
+  if (!uids.length) return [];
+  const snaps = await db().getAll(...uids.map((uid) => rolesDocs().doc(uid)));
+  return snaps.filter((s) => !staffRolesOf((s.get('roles') as string[] | undefined) ?? []).includes('instructor')).map((s) => s.id);
+}
+
 const isMissing = (error: unknown) => (error as { code?: string }).code === 'auth/user-not-found';
 
 /**

@@ -44,4 +44,5 @@ export const useWaitlistRemove = () => useCallMutation('adminWaitlistRemove', WA
 
 // The staff and their roles (issue 22), on the admin's Staff page.
 export const useAdminStaff = () => useCallQuery('adminStaff');
-export const useSaveStaff = () => useCallMutation('adminSaveStaff', ['adminStaff']);
+export const useSaveStaff = () => useCallMutation('adminSaveStaff', ['adminStaff', 'adminInstructors']);
+export const useAdminInstructors = () => useCallQuery('adminInstructors');

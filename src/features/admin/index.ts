@@ -1,2 +1,8 @@
-// What the app shell uses of the office pages: the list of staff pages, for the side menu.
-export { STAFF_PAGES } from './pages';
+// What other features use of the office pages: the printed class sheets (with their print styles),
+// for the instructor's packet (features/teaching).
+import './office/office.css';
+
+export { ClassSheet } from './office/ClassSheets';
+export { Allergies, InstructorNotes } from './office/sheetParts';
+export { ageFor } from './office/rosterCsv';
+export { medicationText, yesNo } from './office/studentText';

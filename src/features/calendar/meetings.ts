@@ -1,27 +1,8 @@
 // Class meetings for the calendar: each class's weekdays between its start and end dates.
-import type { IsoDate, PublicClass } from '../../../contract/domain';
+import type { IsoDate } from '../../../contract/domain';
+import { addDaysIso, meetingsBetween, toIso, weekdayOf } from '../../../contract/schedule';
 
-export interface Meeting {
-  date: IsoDate;
-  klass: PublicClass;
-}
-
-import { addDaysIso, toIso, weekdayOf } from '../../../contract/schedule';
-
-export { addDaysIso, toIso, weekdayOf };
-
-/** Every meeting between from and to (inclusive), sorted by date then start time. */
-export function meetingsBetween(classes: PublicClass[], from: IsoDate, to: IsoDate): Meeting[] {
-  const out: Meeting[] = [];
-  for (const klass of classes) {
-    const start = klass.startDate > from ? klass.startDate : from;
-    const end = klass.endDate < to ? klass.endDate : to;
-    for (let day = start; day <= end; day = addDaysIso(day, 1)) {
-      if (klass.weekdays.includes(weekdayOf(day) as PublicClass['weekdays'][number])) out.push({ date: day, klass });
-    }
-  }
-  return out.sort((a, b) => a.date.localeCompare(b.date) || a.klass.startTime.localeCompare(b.klass.startTime));
-}
+export { addDaysIso, meetingsBetween, toIso, weekdayOf };
 
 /** The Sunday on or before the date (weeks start on Sunday, seed §9). */
 export const weekStart = (iso: IsoDate) => addDaysIso(iso, -weekdayOf(iso));

@@ -15,6 +15,7 @@ import { EditForm } from '../shared/EditForm';
 import { useAdminClasses, useSaveClass } from '../api';
 import { Button } from '../../../components/Button';
 import { MoneyField } from '../../../components/MoneyField';
+import { InstructorAccounts } from './InstructorAccounts';
 
 type Draft = Omit<AdminClass, 'id' | 'enrolledCount' | 'waiting'>;
 const STATUSES = [
@@ -75,6 +76,7 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
           <TextField path="classType" label="Class type" hint="For example After-school, Weekend, Camp" errors={errors} value={c.classType} onChange={(classType) => set({ classType })} />
           <TextField path="location" label="Location" errors={errors} value={c.location} onChange={(location) => set({ location })} />
           <TextField path="instructors" label="Instructors" hint="Separate names with commas" errors={errors} value={c.instructors.join(', ')} onChange={(v) => set({ instructors: v.split(',').map((x) => x.trim()).filter(Boolean) })} />
+          <InstructorAccounts value={c.instructorUids ?? []} onChange={(instructorUids) => set({ instructorUids })} />
         </div>
         <TextArea path="description" label="Description (markdown)" errors={errors} value={c.description} onChange={(description) => set({ description })} />
         {c.description && (

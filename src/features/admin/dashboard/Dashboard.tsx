@@ -5,7 +5,7 @@ import { PageLoading } from '../../../components/PageLoading';
 import { useSemesterPicker } from '../shared/SemesterPicker';
 import { useAdminDashboard } from '../api';
 import { ColumnHeaders } from '../shared/table';
-import { STAFF_PAGES } from '../pages';
+import { STAFF_PAGES } from '../../../lib/staffPages';
 import { can, useSession } from '../../../lib/session';
 
 /** /admin: a semester at a glance. */

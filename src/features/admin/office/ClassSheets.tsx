@@ -1,6 +1,6 @@
 // The printable sheets of a class: roster with contacts, sign-in/out sheet, health sheet, email list.
 // Each class prints on its own page (see office.css).
-import type { ClassRoster } from '../../../../contract/domain';
+import type { ClassRoster, SheetRoster } from '../../../../contract/domain';
 import { formatDateRange, formatMoment, formatTimeRange, formatWeekdays, ordinal } from '../../../../contract/format';
 import { EmailList } from './EmailList';
 import { HealthSheet, SignInSheet } from './FieldSheets';
@@ -16,7 +16,7 @@ export const SHEETS = [
 export type SheetId = (typeof SHEETS)[number]['id'];
 
 /** One class: its heading and the chosen sheets. */
-export function ClassSheet({ roster, sheet }: { roster: ClassRoster; sheet: SheetId }) {
+export function ClassSheet({ roster, sheet }: { roster: SheetRoster & { waitlist?: ClassRoster['waitlist'] }; sheet: SheetId }) {
   const c = roster.class;
   const show = (id: SheetId) => sheet === 'all' || sheet === id;
   return (
@@ -41,7 +41,7 @@ export function ClassSheet({ roster, sheet }: { roster: ClassRoster; sheet: Shee
           {show('emails') && <EmailList roster={roster} />}
         </>
       )}
-      {roster.waitlist.length > 0 && (
+      {!!roster.waitlist?.length && (
         <div className="sheet-waitlist">
           <h3>Waitlist ({roster.waitlist.length}), not enrolled</h3>
           <ol>

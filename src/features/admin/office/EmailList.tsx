@@ -1,11 +1,11 @@
 // A class's guardian emails, ready to paste into a message (not printed).
-import type { ClassRoster } from '../../../../contract/domain';
+import type { SheetRoster } from '../../../../contract/domain';
 import { Button } from '../../../components/Button';
 import { useNotify } from '../../../lib/toast';
 import { guardianEmails } from './studentText';
 
 /** Every guardian email of the class once, with Copy all. */
-export function EmailList({ roster }: { roster: ClassRoster }) {
+export function EmailList({ roster }: { roster: SheetRoster }) {
   const notify = useNotify();
   const emails = guardianEmails(roster.entries.map((e) => e.student));
   const id = `emails-${roster.class.id}`;

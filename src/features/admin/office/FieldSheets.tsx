@@ -1,11 +1,11 @@
 // The sheets taken into the field: sign-in / sign-out (written on) and health.
-import type { ClassRoster } from '../../../../contract/domain';
+import type { SheetRoster } from '../../../../contract/domain';
 import { ColumnHeaders, TableScroll } from '../shared/table';
 import { ageFor } from './rosterCsv';
 import { Allergies, InstructorNotes, Lines, PrintedTitle } from './sheetParts';
 import { insuranceText, medicationText, sortName, yesNo } from './studentText';
 
-export function SignInSheet({ roster }: { roster: ClassRoster }) {
+export function SignInSheet({ roster }: { roster: SheetRoster }) {
   return (
     <TableScroll label={`${roster.class.title}: sign-in / sign-out sheet`}>
       <table className="admin-table sheet-table sign-in-sheet">
@@ -36,7 +36,7 @@ export function SignInSheet({ roster }: { roster: ClassRoster }) {
   );
 }
 
-export function HealthSheet({ roster }: { roster: ClassRoster }) {
+export function HealthSheet({ roster }: { roster: SheetRoster }) {
   return (
     <TableScroll label={`${roster.class.title}: health sheet`}>
       <table className="admin-table sheet-table">

@@ -1,11 +1,11 @@
 // The roster-and-contacts sheet of a class: everyone's guardians, contacts, pickups, health and permissions.
-import type { ClassRoster } from '../../../../contract/domain';
+import type { SheetRoster } from '../../../../contract/domain';
 import { ColumnHeaders, TableScroll } from '../shared/table';
 import { ageFor } from './rosterCsv';
 import { Allergies, InstructorNotes, Lines, PrintedTitle } from './sheetParts';
 import { contactText, gradeText, guardianText, medicationText, photoText, sortName, yesNo } from './studentText';
 
-export function RosterTable({ roster }: { roster: ClassRoster }) {
+export function RosterTable({ roster }: { roster: SheetRoster }) {
   return (
     <TableScroll label={`${roster.class.title}: roster and contacts`}>
       <table className="admin-table sheet-table">

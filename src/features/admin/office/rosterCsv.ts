@@ -1,12 +1,12 @@
 // The roster as a CSV file: one row per student per class, in the printed roster's words.
-import type { ClassRoster, RosterEntry } from '../../../../contract/domain';
+import type { ClassRoster, SheetRoster, Student } from '../../../../contract/domain';
 import { ageOn } from '../../../../contract/format';
 import { schoolToday } from '../../../../contract/schedule';
 import { downloadCsv, slug, type CsvValue } from '../../../lib/csv';
 import { allergyText, contactText, gradeText, guardianText, medicationText, photoText, yesNo } from './studentText';
 
 /** A student's age on the class's first day (today when it has none yet). */
-export const ageFor = (r: ClassRoster, e: RosterEntry) => ageOn(e.student.birthDate, r.class.startDate || schoolToday());
+export const ageFor = (r: SheetRoster, e: { student: Student }) => ageOn(e.student.birthDate, r.class.startDate || schoolToday());
 
 /** The roster CSV: one row per student per class, the same wording as the printed roster. */
 export function rosterCsvRows(rosters: ClassRoster[]): CsvValue[][] {

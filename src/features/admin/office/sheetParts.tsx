@@ -1,7 +1,9 @@
 // Pieces the printed sheets share: lists, allergies (life-threatening first in words), the repeated title.
-import type { ClassRoster, RosterEntry } from '../../../../contract/domain';
+import type { SheetRoster, Student } from '../../../../contract/domain';
 
-export function Allergies({ entry }: { entry: RosterEntry }) {
+type Entry = { student: Student };
+
+export function Allergies({ entry }: { entry: Entry }) {
   const list = entry.student.health.allergies;
   if (!list.length) return <span className="muted">None</span>;
   return (
@@ -29,7 +31,7 @@ export const Lines = ({ items }: { items: string[] }) =>
   );
 
 /** Printed, a long sheet goes over several pages: the header row, with the class name, repeats on each. */
-export const PrintedTitle = ({ roster, sheet, columns }: { roster: ClassRoster; sheet: string; columns: number }) => (
+export const PrintedTitle = ({ roster, sheet, columns }: { roster: SheetRoster; sheet: string; columns: number }) => (
   <tr className="print-only">
     <th colSpan={columns} scope="colgroup">
       {roster.class.title}: {sheet}
@@ -38,5 +40,5 @@ export const PrintedTitle = ({ roster, sheet, columns }: { roster: ClassRoster; 
 );
 
 /** What the family told the instructors ("Gets cold easily; bring extra layer"). */
-export const InstructorNotes = ({ entry }: { entry: RosterEntry }) =>
+export const InstructorNotes = ({ entry }: { entry: Entry }) =>
   entry.student.notes ? <div className="instructor-notes">Notes: {entry.student.notes}</div> : null;

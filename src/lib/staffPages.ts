@@ -1,6 +1,6 @@
-// The staff pages and the roles that may open each (the routes in AdminRoutes.tsx check the same sets).
+// The staff pages and the roles that may open each (the routes check the same sets: AdminRoutes.tsx, routes.tsx).
 // `menu`: listed in the side menu (the seed's entries); the others are reached from the dashboard.
-import { ACCESS, STAFF_ROLES, type StaffRole } from '../../../contract/roles';
+import { ACCESS, STAFF_ROLES, type StaffRole } from '../../contract/roles';
 
 export interface StaffPage {
   to: string;
@@ -11,6 +11,8 @@ export interface StaffPage {
 }
 
 export const STAFF_PAGES: StaffPage[] = [
+  // For those who teach (the admin's and the office's menus stay the seed's).
+  { to: '/staff/classes', label: 'My Classes', icon: 'pi-sun', access: ['instructor'], menu: true },
   { to: '/admin', label: 'Dashboard', icon: 'pi-chart-bar', access: ACCESS.money, menu: true },
   { to: '/admin/classes/management', label: 'Class management', icon: 'pi-cog', access: ACCESS.catalogue, menu: false },
   { to: '/admin/report', label: 'Class Forms and Contacts', icon: 'pi-file', access: ACCESS.care, menu: true },

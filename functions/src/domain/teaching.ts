@@ -1,0 +1,28 @@
+// The instructor's view (issue 22): a class and its roster as the field needs them — no money. Pure.
+import type { ClassRecord, ClassRoster, SheetClass, SheetRoster, TaughtClass } from '../../../contract/domain';
+
+/** The class's schedule and place, field by field (a field added to the stored class never shows by itself). */
+export const sheetClass = (c: ClassRecord): SheetClass => ({
+  id: c.id,
+  semesterId: c.semesterId,
+  title: c.title,
+  location: c.location,
+  startDate: c.startDate,
+  endDate: c.endDate,
+  weekdays: c.weekdays,
+  startTime: c.startTime,
+  endTime: c.endTime,
+  instructors: c.instructors,
+});
+
+export const taughtClass = (c: ClassRecord, semesterName: string): TaughtClass => ({ ...sheetClass(c), semesterName, enrolled: c.enrolledCount });
+
+/** The office's roster without prices: the class's schedule, the students, the add-ons by name. */
+export const sheetRoster = (r: ClassRoster): SheetRoster => ({
+  class: sheetClass(r.class),
+  semesterName: r.semesterName,
+  entries: r.entries.map((e) => ({ student: e.student, enrollmentId: e.enrollmentId, addOns: e.addOns.map((a) => ({ id: a.id, description: a.description })) })),
+});
+
+/** An instructor's classes in the order they meet: first day, then title. */
+export const byFirstDay = (a: TaughtClass, b: TaughtClass) => a.startDate.localeCompare(b.startDate) || a.title.localeCompare(b.title);

@@ -1,0 +1,5 @@
+// The instructor's remote calls (issue 22): their classes, one class's roster.
+import { useCallQuery } from '../../lib/query';
+
+export const useMyTaughtClasses = () => useCallQuery('myTaughtClasses');
+export const useTaughtRoster = (classId: string) => useCallQuery('taughtRoster', { classId });

@@ -1,0 +1,62 @@
+// Issue 22 in Chromium: the office assigns an instructor on the class form; the instructor signs in on
+// a phone and sees that class's roster and packet, and nothing of the office's. With axe.
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../support/emulators';
+import { callAs, DEMO, signInDemo } from '../support/fixtures';
+import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
+
+describe('the instructor’s view in Chromium (issue 22)', () => {
+  const browser = seededBrowser();
+
+  it('the admin assigns a class; the instructor sees its roster on a phone, with phones to tap and a printable packet', async () => {
+    await createUser('coach@example.com', 'coach-pass-1');
+    expect((await callAs(await signInDemo('admin'), 'adminSaveStaff', { email: 'coach@example.com', roles: ['instructor'] })).status).toBe(200);
+
+    const office = await newPage(browser());
+    await signInAs(office.page, DEMO.admin.email, DEMO.admin.password);
+    await office.page.goto('/admin/classes/management/class/fire-and-shelter?semester=open-term');
+    const accounts = office.page.getByRole('group', { name: /Instructor accounts/ });
+    await accounts.getByRole('checkbox', { name: 'coach@example.com' }).check();
+    expect(await axeViolations(office.page)).toEqual([]);
+    await office.page.getByRole('button', { name: 'Save class' }).click();
+    await office.page.getByText('Fire & Shelter Skills is saved.').waitFor();
+    await office.context.close();
+
+    const { page, context } = await newPage(browser(), 360, 740);
+    await signInAs(page, 'coach@example.com', 'coach-pass-1');
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('link', { name: 'Student Units' }).waitFor();
+    expect((await menu.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual(['Class Registration', 'My Classes', 'Class Calendar', 'Student Units']);
+    await menu.getByRole('link', { name: 'My Classes' }).click();
+    await page.getByRole('heading', { name: 'My Classes', exact: true }).waitFor();
+    const all = page.getByRole('region', { name: 'All my classes' });
+    expect((await all.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual(['Fire & Shelter Skills']);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await all.getByRole('link', { name: 'Fire & Shelter Skills' }).click();
+    await page.getByRole('heading', { name: 'Fire & Shelter Skills', level: 1 }).waitFor();
+    const cards = page.getByRole('article');
+    expect(await cards.count()).toBe(10);
+    const first = cards.first();
+    await first.getByRole('heading', { name: 'Guardians' }).waitFor();
+    expect(await first.getByRole('link', { name: /call / }).first().getAttribute('href')).toMatch(/^tel:\+?\d{7,}$/);
+    await first.getByText(/^Code word:/).waitFor();
+    expect(await page.getByText(/\$\d/).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Printed: the packet (roster, sign-in/out, health), not the cards.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('table', { name: 'Sign-in / sign-out sheet · Date: ____________' }).isVisible()).toBe(true);
+    expect(await page.getByRole('table', { name: 'Health sheet' }).isVisible()).toBe(true);
+    expect(await cards.first().isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'screen' });
+
+    // Nothing of the office's.
+    await page.goto('/admin/report');
+    await page.waitForURL('**/classes/enrollment');
+    await page.goto('/staff/classes/wild-art');
+    await page.locator('#main').getByText('This class is not one of yours: ask the office to assign you to it.').waitFor();
+    await context.close();
+  });
+});
