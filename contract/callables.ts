@@ -6,6 +6,7 @@ import { MAX_IDS } from './constants';
 import { ACCESS, type StaffAccess } from './roles';
 import type {
   AdminClass,
+  AuditEntry,
   CancellationQuote,
   ClassGroup,
   ClassRoster,
@@ -61,6 +62,7 @@ import {
   saveStudentSchema,
   semesterIdSchema,
   semesterInputSchema,
+  auditSearchSchema,
   staffSchema,
   studentSearchSchema,
 } from './schemas';
@@ -155,6 +157,8 @@ const specs = {
   /** The staff and their roles (issue 22). */
   adminStaff: spec<{ staff: StaffMember[] }>()(ACCESS.staff, none),
   adminSaveStaff: spec<{ member: StaffMember; invited: boolean }>()(ACCESS.staff, staffSchema),
+  /** The audit trail, newest first (at most AUDIT_PAGE entries; `more` when the filters match more). */
+  adminAudit: spec<{ entries: AuditEntry[]; more: boolean }>()(ACCESS.staff, auditSearchSchema),
   /** The instructors a class may be assigned to, for the class form. */
   adminInstructors: spec<{ instructors: { uid: string; email: string }[] }>()(ACCESS.catalogue, none),
   /** The classes the caller teaches (instructor's view). */

@@ -680,3 +680,39 @@ export interface StaffMember {
   changedBy: string | null;
   changedAt: string | null;
 }
+
+// ---- Audit trail (issue 22) ----
+
+export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'roles-changed', 'roster-viewed', 'student-sheet-viewed'] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
+  'student-changed': 'Child’s health, pickup or contact data changed',
+  'payment-recorded': 'Payment recorded',
+  'payment-voided': 'Payment voided',
+  'card-payment': 'Card payment received',
+  cancellation: 'Classes cancelled (and refund)',
+  'roles-changed': 'Staff roles changed',
+  'roster-viewed': 'Roster and health sheet opened',
+  'student-sheet-viewed': 'Student info sheet opened',
+};
+
+/**
+ * One audited action, written in the transaction of the action itself: who (with their roles), what,
+ * which record, which fields (names only: no medical value is ever copied here), when, and the call's
+ * request id. Entries are only ever created.
+ */
+export interface AuditEntry {
+  id: string;
+  at: string;
+  kind: AuditKind;
+  by: { uid: string; email: string | null; roles: string[] };
+  record: { type: 'student' | 'enrollment' | 'staff' | 'class'; id: string };
+  studentId: string | null;
+  studentName: string | null;
+  /** The fields changed, by name ("health.allergies", "guardians"). */
+  fields: string[];
+  /** In words, without medical values ("Recorded $120.00 by check"). */
+  summary: string;
+  requestId: string;
+}

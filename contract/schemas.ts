@@ -3,7 +3,7 @@
 import { z } from 'zod/mini';
 import { DONATION_RANGE } from './rules';
 import { STAFF_ROLES } from './roles';
-import { CHECKOUT_METHODS, DISCOUNT_TYPES, ENROLLMENT_STATUSES, ENROLLMENT_SORTS, GRADE_MAX, GRADE_MIN, PAYMENT_METHODS, PHOTO_PERMISSIONS, STUDENT_SORTS, TSHIRT_SIZES } from './domain';
+import { AUDIT_KINDS, CHECKOUT_METHODS, DISCOUNT_TYPES, ENROLLMENT_STATUSES, ENROLLMENT_SORTS, GRADE_MAX, GRADE_MIN, PAYMENT_METHODS, PHOTO_PERMISSIONS, STUDENT_SORTS, TSHIRT_SIZES } from './domain';
 
 /**
  * Control characters (other than tab and line breaks) and text-direction overrides would reach CSVs,
@@ -240,6 +240,15 @@ export const classInputSchema = z.strictObject({
 export const copyClassSchema = z.strictObject({ classId: id, toSemesterId: id });
 export const copySemesterSchema = z.strictObject({ fromSemesterId: id, toSemesterId: id });
 export const byIdSchema = z.strictObject({ id });
+
+/** The audit trail's filters (issue 22): a person (email), a child (name), a kind, dates (inclusive). */
+export const auditSearchSchema = z.strictObject({
+  person: z.optional(text(254)),
+  child: z.optional(text(120)),
+  kind: z.optional(z.enum(AUDIT_KINDS)),
+  from: z.optional(isoDay),
+  to: z.optional(isoDay),
+});
 
 /** A staff member's roles, set by an admin by email: a new address gets an account and an invitation; no roles removes them from the staff. */
 export const staffSchema = z.strictObject({

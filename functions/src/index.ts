@@ -5,7 +5,7 @@ export { availableEnrollmentClasses, classGroups, classes, classesBySemester, op
 export { donate, enroll, myEnrollment, myEnrollments, myStudents, payBalance, paymentOptions, priceBasket, releaseHold, releases, saveStudent } from './callables/enrollment';
 export { stripeWebhook, sweepHolds } from './callables/stripe';
 export { deleteDraft, loadDraft, saveDraft } from './callables/drafts';
-export { adminInstructors, adminSaveStaff, adminStaff } from './callables/staff';
+export { adminAudit, adminInstructors, adminSaveStaff, adminStaff } from './callables/staff';
 export { myTaughtClasses, taughtRoster } from './callables/teaching';
 export {
   adminClasses,

@@ -21,4 +21,5 @@ export const STAFF_PAGES: StaffPage[] = [
   { to: '/admin/enrollments', label: 'Enrollments', icon: 'pi-list', access: ACCESS.money, menu: true },
   { to: '/calendar/classes', label: 'Class Calendar', icon: 'pi-calendar', access: STAFF_ROLES, menu: true },
   { to: '/admin/staff', label: 'Staff', icon: 'pi-users', access: ACCESS.staff, menu: false },
+  { to: '/admin/audit', label: 'Audit trail', icon: 'pi-history', access: ACCESS.staff, menu: false },
 ];

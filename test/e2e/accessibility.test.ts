@@ -27,6 +27,7 @@ const PAGES: Record<'anonymous' | 'family' | 'admin', string[]> = {
     '/admin/staff',
     '/admin/staff/new',
     '/admin/staff/demo-admin',
+    '/admin/audit',
     // The instructor's view: the admin has no class assigned, and may open any class's roster.
     '/staff/classes',
     '/staff/classes/fire-and-shelter',

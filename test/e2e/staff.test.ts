@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { useResetLink } from '../support/emulators';
 import { DEMO } from '../support/fixtures';
-import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
+import { axeViolations, downloaded, newPage, seededBrowser, signInAs } from './support/browser';
 
 describe('the Staff page in Chromium (issue 22)', () => {
   const browser = seededBrowser();
@@ -55,6 +55,22 @@ describe('the Staff page in Chromium (issue 22)', () => {
     await office.page.getByText('pat.finance@example.com is no longer on the staff.').waitFor();
     await row.waitFor({ state: 'detached' });
     await phone.page.goto('/admin/enrollments');
+    await phone.page.waitForURL('**/classes/enrollment');
+
+    // Both changes are in the audit trail, with who made them; as CSV too.
+    await office.page.goto('/admin');
+    await office.page.getByRole('navigation', { name: 'Admin pages' }).getByRole('link', { name: 'Audit trail' }).click();
+    await office.page.getByLabel('What').selectOption({ label: 'Staff roles changed' });
+    await office.page.getByRole('button', { name: 'Show' }).click();
+    await office.page.getByRole('cell', { name: 'pat.finance@example.com: no staff role → finance (invited)' }).waitFor();
+    await office.page.getByRole('cell', { name: 'pat.finance@example.com: finance → no staff role' }).waitFor();
+    expect(await office.page.getByRole('rowheader', { name: 'Staff roles changed' }).count()).toBe(2);
+    expect(await axeViolations(office.page)).toEqual([]);
+    const csv = await downloaded(office.page, () => office.page.getByRole('button', { name: 'Download CSV' }).click());
+    // The file opens in Excel: a byte-order mark first.
+    expect(csv.replace(/^\ufeff/, '').split(/\r?\n/)[0]).toBe('When,Who,Roles,Kind,Record,Child,Fields,Details,Request');
+    expect(csv).toContain('admin@example.com,admin,roles-changed');
+    await phone.page.goto('/admin/audit');
     await phone.page.waitForURL('**/classes/enrollment');
     await office.context.close();
     await phone.context.close();

@@ -58,5 +58,16 @@ describe('the instructor’s view in Chromium (issue 22)', () => {
     await page.goto('/staff/classes/wild-art');
     await page.locator('#main').getByText('This class is not one of yours: ask the office to assign you to it.').waitFor();
     await context.close();
+
+    // The admin sees in the audit trail that the instructor opened that roster (at 360 px too).
+    const audit = await newPage(browser(), 360, 740);
+    await signInAs(audit.page, DEMO.admin.email, DEMO.admin.password);
+    await audit.page.goto('/admin/audit');
+    await audit.page.getByLabel('Person (email)').fill('coach@');
+    await audit.page.getByRole('button', { name: 'Show' }).click();
+    await audit.page.getByRole('cell', { name: 'Opened the roster and health sheet of Fire & Shelter Skills (10 students)' }).first().waitFor();
+    expect(await audit.page.getByRole('cell', { name: 'coach@example.com (instructor)' }).count()).toBeGreaterThan(0);
+    expect(await axeViolations(audit.page)).toEqual([]);
+    await audit.context.close();
   });
 });

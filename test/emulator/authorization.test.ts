@@ -68,7 +68,7 @@ describe('authorization matrix of every callable (issue 8)', () => {
   it('lets the admin do everything a staff role may (the Staff page is the admin\'s alone)', () => {
     const staffCallables = ALL.filter((c) => c.access !== 'public' && c.access !== 'user');
     expect(staffCallables.filter((c) => !(c.access as readonly StaffRole[]).includes('admin')).map((c) => c.name)).toEqual([]);
-    expect(staffCallables.filter((c) => c.access === ACCESS.staff).map((c) => c.name).sort()).toEqual(['adminSaveStaff', 'adminStaff']);
+    expect(staffCallables.filter((c) => c.access === ACCESS.staff).map((c) => c.name).sort()).toEqual(['adminAudit', 'adminSaveStaff', 'adminStaff']);
   });
 
   // A acts last: her calls may write (enroll, save); the staff's writes come before hers, the admin's first.

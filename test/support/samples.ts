@@ -141,6 +141,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   adminWaitlistRemove: { entryId: 'sample-remove', reason: 'Matrix' },
   adminStaff: null,
   adminSaveStaff: { email: 'new.instructor@example.com', roles: ['instructor'] },
+  adminAudit: {},
   adminInstructors: null,
   myTaughtClasses: null,
   /** The matrix's instructor teaches this class; the other instructor does not. */

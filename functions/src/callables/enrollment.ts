@@ -15,7 +15,7 @@ import { startBalanceCheckout } from '../data/balance';
 import { startDonation } from '../data/donations';
 import { portalOrigin, STRIPE_SECRET_KEY } from '../payments/stripe';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { callable, type CallContext } from '../lib/callable';
+import { actorOf, callable, type CallContext } from '../lib/callable';
 import type { CheckoutMethod, Enrollment } from '../../../contract/domain';
 import { takeRate } from '../data/rateLimit';
 
@@ -47,7 +47,7 @@ export const myStudents = callable(callables.myStudents, async (_payload, ctx) =
 }));
 
 export const saveStudent = callable(callables.saveStudent, async (payload, ctx) => ({
-  student: await saveOwnStudent(ctx.uid, payload.id, payload.profile, payload.reviewed, payload.version),
+  student: await saveOwnStudent(actorOf(ctx), payload.id, payload.profile, payload.reviewed, payload.version),
 }));
 
 export const paymentOptions = callable(callables.paymentOptions, () => loadPaymentOptions());

@@ -19,16 +19,28 @@ import { SEAT_CALL_TIMEOUT_S } from '../data/db';
 import { loadEnrollment } from '../data/enrollments';
 import { endHold } from '../data/checkout';
 import { STRIPE_SECRET_KEY } from '../payments/stripe';
-import { callable, staffOf } from '../lib/callable';
+import { actorOf, callable } from '../lib/callable';
+import { auditReads } from '../data/audit';
+import { rosterViews } from '../domain/audit';
 
 
-export const adminRosters = callable(callables.adminRosters, async ({ classIds }) => loadRosters(classIds));
+// Opening rosters (health and contacts included) is audited: one entry per class.
+export const adminRosters = callable(callables.adminRosters, async ({ classIds }, ctx) => {
+  const found = await loadRosters(classIds);
+  await auditReads(actorOf(ctx), rosterViews(found.rosters));
+  return found;
+});
 
 export const adminStudents = callable(callables.adminStudents, async ({ search, sort, order, page, pageSize }) =>
   pageOf(searchStudents(await loadStudentRows(), search, sort, order), page, pageSize),
 );
 
-export const adminStudent = callable(callables.adminStudent, async ({ id }) => loadStudentSheet(id));
+export const adminStudent = callable(callables.adminStudent, async ({ id }, ctx) => {
+  const sheet = await loadStudentSheet(id);
+  const name = `${sheet.student.firstName} ${sheet.student.lastName}`;
+  await auditReads(actorOf(ctx), [{ kind: 'student-sheet-viewed', record: { type: 'student', id }, studentId: id, studentName: name, summary: `Opened ${name}’s info sheet` }]);
+  return sheet;
+});
 
 export const adminTshirts = callable(callables.adminTshirts, async ({ semesterId }) => loadTshirts(semesterId));
 
@@ -38,7 +50,7 @@ export const adminEnrollments = callable(callables.adminEnrollments, async ({ se
 });
 
 export const adminRecordPayment = callable(callables.adminRecordPayment, async ({ enrollmentId, ...payment }, ctx) => ({
-  enrollment: await recordPayment(enrollmentId, payment, staffOf(ctx)),
+  enrollment: await recordPayment(enrollmentId, payment, actorOf(ctx)),
 }));
 
 export const adminCancelQuote = callable(callables.adminCancelQuote, async ({ enrollmentId, classIds }) => {
@@ -56,7 +68,7 @@ export const adminCancelQuote = callable(callables.adminCancelQuote, async ({ en
 });
 
 export const adminCancelEnrollment = callable(callables.adminCancelEnrollment, async ({ enrollmentId, classIds, refund, refundMethod, note }, ctx) => ({
-  enrollment: await cancelClasses(enrollmentId, classIds, refund, refundMethod, note, staffOf(ctx)),
+  enrollment: await cancelClasses(enrollmentId, classIds, refund, refundMethod, note, actorOf(ctx)),
 }), { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY], changesCatalogue: true });
 
 export const adminReleaseHold = callable(
@@ -66,5 +78,5 @@ export const adminReleaseHold = callable(
 );
 
 export const adminVoidPayment = callable(callables.adminVoidPayment, async ({ enrollmentId, paymentId, reason }, ctx) => ({
-  enrollment: await voidPayment(enrollmentId, paymentId, reason, staffOf(ctx)),
+  enrollment: await voidPayment(enrollmentId, paymentId, reason, actorOf(ctx)),
 }));

@@ -10,6 +10,7 @@ import { balanceOf } from '../../../contract/money';
 import { SCHOOL_NAME } from '../../../contract/constants';
 import { isStripeError, stripe } from '../payments/stripe';
 import { COLLECTIONS, db, recordRef } from './db';
+import { auditInTx, stripeActor } from './audit';
 import { cardOf, enrollmentRef, eventRef, recipients, type Outcome } from './stripeSessions';
 
 /** Stripe's page for the balance. Clicks within the same 25 minutes get the same page (one key). */
@@ -62,6 +63,7 @@ export async function settleBalancePayment(eventId: string, session: Stripe.Chec
     const next: Enrollment = { ...e, payments, balance: balanceOf({ ...e, payments }) };
     if (amount > due) next.flag = `A card payment of ${formatCents(amount)} (Stripe ${card.paymentIntent}) was more than the balance of ${formatCents(due)}: refund the difference.`;
     tx.set(enrollmentRef(id), next);
+    auditInTx(tx, stripeActor(eventId), { kind: 'card-payment', record: { type: 'enrollment', id }, studentId: e.studentId, studentName: e.studentName, summary: `Balance paid by card: ${formatCents(amount)}` }, now);
     tx.set(db().collection(COLLECTIONS.mail).doc(), {
       to,
       enrollmentId: id,

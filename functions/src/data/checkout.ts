@@ -12,6 +12,7 @@ import { SCHOOL_NAME } from '../../../contract/constants';
 import { buildReceipt } from '../domain/receipt';
 import { isStripeError, stripe } from '../payments/stripe';
 import { COLLECTIONS, db, getByIds, recordRef, runSeatTransaction } from './db';
+import { auditInTx, stripeActor } from './audit';
 import { cardOf, enrollmentRef, eventRef, recipients, type Outcome } from './stripeSessions';
 import { settleBalancePayment } from './balance';
 import { settleDonation } from './donations';
@@ -126,6 +127,7 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
     }
     const confirmed: Enrollment = { ...e, status: 'confirmed', payments: [...e.payments, payment], balance: e.total - payment.amount };
     tx.set(enrollmentRef(id), confirmed);
+    auditInTx(tx, stripeActor(eventId), { kind: 'card-payment', record: { type: 'enrollment', id }, studentId: e.studentId, studentName: e.studentName, summary: `Paid by card: ${formatCents(amount)}` }, now);
     writeSeatDeltas(tx, deltas);
     tx.set(db().collection(COLLECTIONS.mail).doc(), buildReceipt(confirmed, new Map(classes.map((c) => [c.id, c])), semesters, instructions, to));
     tx.delete(db().collection(COLLECTIONS.enrollmentDrafts).doc(e.ownerUid));
@@ -149,6 +151,7 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
       cardRefunds: [...(e.cardRefunds ?? []), { amount: refund.amount, refundId: refund.id, paymentIntent: card.paymentIntent, last4: card.last4, reason, at }],
       balance: 0,
     });
+    auditInTx(tx, stripeActor(eventId), { kind: 'card-payment', record: { type: 'enrollment', id }, studentId: e.studentId, studentName: e.studentName, summary: `Paid by card: ${formatCents(payment.amount)}, refunded in full (no seat left)` }, now);
     tx.set(db().collection(COLLECTIONS.mail).doc(), {
       to,
       enrollmentId: id,

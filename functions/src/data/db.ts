@@ -77,6 +77,8 @@ export const COLLECTIONS = {
   rateLimits: 'rateLimits',
   /** Gifts by card, by Stripe Checkout Session id. */
   donations: 'donations',
+  /** The audit trail (issue 22): entries only ever created. */
+  audit: 'audit',
 } as const;
 
 /** What each collection of records holds. Read through `records(name)`, every document comes back typed, with its id. */

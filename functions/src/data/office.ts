@@ -3,7 +3,7 @@
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { paymentKey, type CardRefund, type ClassGroup, type ClassRecord, type ClassRoster, type Enrollment, type EnrollmentRow, type Payment, type PaymentMethod, type StudentRow, type StudentSheet, type TshirtTally } from '../../../contract/domain';
+import { paymentKey, type CardRefund, type ClassGroup, type ClassRecord, type ClassRoster, type Enrollment, type EnrollmentRow, type Payment, type PaymentMethod, type StudentRow, type AuditKind, type StudentSheet, type TshirtTally } from '../../../contract/domain';
 import { randomUUID } from 'node:crypto';
 import { formatCents } from '../../../contract/format';
 import { balanceOf, duplicatePayment, netPaidOf, paidOf, refundedOf } from '../../../contract/money';
@@ -17,6 +17,7 @@ import { refundToCards } from './refunds';
 import { loadDiscountsByCodes, loadEnrollment, loadReleases } from './enrollments';
 import { serveWaitlists, waitingFor } from './waitlist';
 import { placeOf } from '../domain/waitlist';
+import { actorName, auditInTx, type Actor } from './audit';
 
 /** Rosters of classes in the order asked, each with the full profile of every student on it. */
 export async function loadRosters(classIds: string[]): Promise<{ rosters: ClassRoster[]; notFound: string[] }> {
@@ -143,16 +144,17 @@ export async function withFamilyEmails(rows: EnrollmentRow[]): Promise<Enrollmen
   return rows.map((r) => ({ ...r, familyEmail: emails.get(r.ownerUid) ?? null }));
 }
 
-/** Changes an enrollment's payments in a transaction; the balance is recomputed from them. */
-function changePayments(enrollmentId: string, change: (e: Enrollment) => Payment[]): Promise<Enrollment> {
+/** Changes an enrollment's payments in a transaction, audited in it; the balance is recomputed from them. */
+function changePayments(enrollmentId: string, actor: Actor, change: (e: Enrollment) => { payments: Payment[]; kind: AuditKind; summary: string }): Promise<Enrollment> {
   const ref = recordRef('enrollments', enrollmentId);
   return db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound('This enrollment');
     const e = snap.data()!;
-    const payments = change(e);
+    const { payments, kind, summary } = change(e);
     const next: Enrollment = { ...e, payments, balance: balanceOf({ ...e, payments }) };
     tx.update(ref, { payments: next.payments, balance: next.balance });
+    auditInTx(tx, actor, { kind, record: { type: 'enrollment', id: e.id }, studentId: e.studentId, studentName: e.studentName, summary });
     return next;
   });
 }
@@ -160,11 +162,11 @@ function changePayments(enrollmentId: string, change: (e: Enrollment) => Payment
 export function recordPayment(
   enrollmentId: string,
   payment: { amount: number; method: PaymentMethod; note: string; confirmDuplicate?: boolean },
-  by: string,
+  actor: Actor,
 ): Promise<Enrollment> {
   const { confirmDuplicate, ...fields } = payment;
   const now = new Date();
-  return changePayments(enrollmentId, (e) => {
+  return changePayments(enrollmentId, actor, (e) => {
     if (e.status === 'pending_payment' || e.status === 'expired') {
       throw new HttpsError('failed-precondition', 'This enrollment is a card checkout that was never completed: it holds no balance to pay.');
     }
@@ -175,18 +177,27 @@ export function recordPayment(
     if (twin) {
       throw new HttpsError('aborted', `A payment of ${formatCents(twin.amount)} by ${twin.method} was recorded less than a minute ago. Record another one?`);
     }
-    return [...e.payments, { ...fields, id: randomUUID(), at: now.toISOString(), by }];
+    return {
+      payments: [...e.payments, { ...fields, id: randomUUID(), at: now.toISOString(), by: actorName(actor) }],
+      kind: 'payment-recorded',
+      summary: `Recorded ${formatCents(fields.amount)} (${fields.method})`,
+    };
   });
 }
 
-export function voidPayment(enrollmentId: string, paymentId: string, reason: string, by: string): Promise<Enrollment> {
-  return changePayments(enrollmentId, (e) => {
+export function voidPayment(enrollmentId: string, paymentId: string, reason: string, actor: Actor): Promise<Enrollment> {
+  return changePayments(enrollmentId, actor, (e) => {
     const index = e.payments.findIndex((p, i) => paymentKey(p, i) === paymentId);
     if (index < 0) throw notFound('This payment');
     if (e.payments[index].voided) throw new HttpsError('failed-precondition', 'This payment is already voided.');
     // Stripe holds the money of a card payment: it goes back by a refund (cancel classes, by card).
     if (e.payments[index].card) throw new HttpsError('failed-precondition', 'A card payment cannot be voided: give it back by cancelling classes with a refund by card.');
-    return e.payments.map((p, i) => (i === index ? { ...p, voided: { reason, at: new Date().toISOString(), by } } : p));
+    const voided = e.payments[index];
+    return {
+      payments: e.payments.map((p, i) => (i === index ? { ...p, voided: { reason, at: new Date().toISOString(), by: actorName(actor) } } : p)),
+      kind: 'payment-voided',
+      summary: `Voided ${formatCents(voided.amount)} (${voided.method}): ${reason}`,
+    };
   });
 }
 
@@ -225,7 +236,8 @@ function quoteFor(enrollment: Enrollment, classIds: string[]) {
 }
 
 /** Cancels classes of an enrollment: the enrollment, the seats and the rosters change in one transaction. */
-export async function cancelClasses(enrollmentId: string, classIds: string[], refund: number, refundMethod: PaymentMethod | undefined, note: string, by: string): Promise<Enrollment> {
+export async function cancelClasses(enrollmentId: string, classIds: string[], refund: number, refundMethod: PaymentMethod | undefined, note: string, actor: Actor): Promise<Enrollment> {
+  const by = actorName(actor);
   const ref = recordRef('enrollments', enrollmentId);
   const at = new Date().toISOString();
   // By card: Stripe refunds first (checked against the same plan); the cancellation is recorded only once it has.
@@ -262,6 +274,14 @@ export async function cancelClasses(enrollmentId: string, classIds: string[], re
       if (typeof next === 'string') throw new HttpsError('invalid-argument', next);
       if (refund > 0 && !refundMethod) throw new HttpsError('invalid-argument', 'refundMethod: Say how the refund is given back.');
       tx.set(ref, next);
+      const refunded = refund > 0 ? `; refund ${formatCents(refund)} (${refundMethod})` : '; no refund';
+      auditInTx(tx, actor, {
+        kind: 'cancellation',
+        record: { type: 'enrollment', id: enrollment.id },
+        studentId: enrollment.studentId,
+        studentName: enrollment.studentName,
+        summary: `Cancelled ${plan.titles.join(', ')}${refunded}`,
+      });
       rosterSnaps.forEach((r, i) => {
         if (!r.exists || r.get('enrollmentId') !== enrollment.id) return;
         tx.delete(r.ref);

@@ -5,6 +5,7 @@ import type { StaffMember } from '../../../contract/domain';
 import { ROLE_ADMIN, staffRolesOf, type StaffRole } from '../../../contract/roles';
 import { staffInvitation } from '../domain/staffMail';
 import { chunks, COLLECTIONS, db, notFound, precondition } from './db';
+import { actorName, auditInTx, type Actor } from './audit';
 
 const rolesDocs = () => db().collection(COLLECTIONS.roles);
 
@@ -48,7 +49,8 @@ const isMissing = (error: unknown) => (error as { code?: string }).code === 'aut
  * gets one (its email counts as verified: only the person reading that inbox can set its password) and
  * an invitation with the link to set a password. The portal always keeps at least one admin.
  */
-export async function saveStaff(email: string, roles: StaffRole[], by: string, portal: string): Promise<{ member: StaffMember; invited: boolean }> {
+export async function saveStaff(email: string, roles: StaffRole[], actor: Actor, portal: string): Promise<{ member: StaffMember; invited: boolean }> {
+  const by = actorName(actor);
   const address = email.trim().toLowerCase();
   let user = await getAuth()
     .getUserByEmail(address)
@@ -64,12 +66,15 @@ export async function saveStaff(email: string, roles: StaffRole[], by: string, p
   const uid = user.uid;
   const changedAt = new Date().toISOString();
   const stored = await db().runTransaction(async (tx) => {
-    const admins = await tx.get(rolesDocs().where('roles', 'array-contains', ROLE_ADMIN));
+    const [admins, before] = await Promise.all([tx.get(rolesDocs().where('roles', 'array-contains', ROLE_ADMIN)), tx.get(rolesDocs().doc(uid))]);
     if (!roles.includes(ROLE_ADMIN) && !admins.docs.some((d) => d.id !== uid)) {
       throw precondition('The portal needs at least one admin: make someone else an admin first.');
     }
     const next = { roles, email: address, changedBy: by, changedAt };
     tx.set(rolesDocs().doc(uid), next);
+    const was = staffRolesOf((before.get('roles') as string[] | undefined) ?? []);
+    const named = (list: string[]) => (list.length ? list.join(', ') : 'no staff role');
+    auditInTx(tx, actor, { kind: 'roles-changed', record: { type: 'staff', id: uid }, fields: ['roles'], summary: `${address}: ${named(was)} → ${named(roles)}${invited ? ' (invited)' : ''}` });
     return next;
   });
   if (invited) {

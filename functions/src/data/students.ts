@@ -2,6 +2,8 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import type { Student, StudentProfile } from '../../../contract/domain';
 import { db, nextVersion, records } from './db';
 import { loadStudentLimit } from './settings';
+import { auditInTx, type Actor } from './audit';
+import { changedFields } from '../domain/audit';
 
 const students = () => records('students');
 
@@ -17,7 +19,8 @@ export function notYourStudent(): HttpsError {
   return new HttpsError('not-found', 'We could not find this student in your account.');
 }
 
-export async function saveOwnStudent(uid: string, id: string | undefined, profile: StudentProfile, reviewed: boolean, version?: number): Promise<Student> {
+export async function saveOwnStudent(actor: Actor, id: string | undefined, profile: StudentProfile, reviewed: boolean, version?: number): Promise<Student> {
+  const uid = actor.uid;
   const now = new Date().toISOString();
   // A new student: an account keeps a bounded number. Counted before the transaction: a query inside it
   // would lock every family's students against each other (two saves at the same moment may pass by one).
@@ -39,6 +42,12 @@ export async function saveOwnStudent(uid: string, id: string | undefined, profil
       version: nextVersion(existing, version, `${profile.firstName}'s info`),
     };
     tx.set(ref, student);
+    // A change to the child's health, pickup or contact data is audited (field names only).
+    const fields = changedFields(existing?.data(), student);
+    if (fields.length) {
+      const name = `${student.firstName} ${student.lastName}`;
+      auditInTx(tx, actor, { kind: 'student-changed', record: { type: 'student', id: ref.id }, studentId: ref.id, studentName: name, fields, summary: `${existing ? 'Changed' : 'Added'} ${fields.join(', ')}` });
+    }
     return student;
   });
 }

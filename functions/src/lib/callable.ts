@@ -10,6 +10,8 @@ import { requireStaff, requireUser } from '../auth';
 import { stampCatalogue } from '../data/catalogueCache';
 import { withReadMeter } from '../data/db';
 import { withGzip } from './gzip';
+import { randomUUID } from 'node:crypto';
+import type { Actor } from '../data/audit';
 
 /** What a public callable knows of its caller. */
 export interface CallContext {
@@ -22,6 +24,8 @@ export interface CallContext {
   origin: string | null;
   /** The caller's address, for rate limits: as Hosting's CDN saw it (fastly-client-ip), else the connection's. */
   client: string | null;
+  /** This call's id in the audit trail (Cloud Trace's, else a new one). */
+  requestId: string;
 }
 
 /** A callable for signed-in accounts (families and staff) always has its caller. */
@@ -40,7 +44,20 @@ export type ContextOf<C extends Callable> = C['access'] extends 'public' ? CallC
 /** Who on the staff did something, for the records it writes: the account's email, else its id. */
 export const staffOf = (ctx: SignedInContext) => ctx.email ?? ctx.uid;
 
+/** The caller as the audit trail names them: a staff member with their roles, else a family. */
+export const actorOf = (ctx: SignedInContext | StaffContext): Actor => ({
+  uid: ctx.uid,
+  email: ctx.email,
+  roles: 'roles' in ctx ? ctx.roles : ['family'],
+  requestId: ctx.requestId,
+});
+
 type RawRequest = { headers: Record<string, unknown>; ip?: string };
+const requestIdOf = (raw: RawRequest | undefined): string => {
+  const trace = raw?.headers['x-cloud-trace-context'];
+  return (typeof trace === 'string' && trace.split('/')[0]) || randomUUID();
+};
+
 const clientOf = (raw: RawRequest | undefined): string | null => {
   const cdn = raw?.headers['fastly-client-ip'];
   return (typeof cdn === 'string' && cdn) || raw?.ip || null;
@@ -81,6 +98,7 @@ export function parsePayload<C extends Callable>(def: C, data: unknown): z.outpu
 export async function authorize(def: Callable, request: Pick<CallableRequest, 'auth'> & { rawRequest?: RawRequest }): Promise<CallContext | StaffContext> {
   const origin = typeof request.rawRequest?.headers.origin === 'string' ? request.rawRequest.headers.origin : null;
   const client = clientOf(request.rawRequest);
+  const requestId = requestIdOf(request.rawRequest);
   if (def.access === 'public') {
     return {
       uid: request.auth?.uid ?? null,
@@ -88,12 +106,13 @@ export async function authorize(def: Callable, request: Pick<CallableRequest, 'a
       emailVerified: request.auth?.token.email_verified === true,
       origin,
       client,
+      requestId,
     };
   }
   const user = requireUser(request);
-  if (def.access === 'user') return { ...user, origin, client };
+  if (def.access === 'user') return { ...user, origin, client, requestId };
   const roles = await requireStaff(user, request.rawRequest?.headers.authorization, def.access);
-  return { ...user, origin, client, roles };
+  return { ...user, origin, client, requestId, roles };
 }
 
 export function callable<C extends Callable>(

@@ -15,6 +15,7 @@ const StudentSheetPage = lazy(() => import('./office/StudentSheet'));
 const TshirtSizes = lazy(() => import('./office/TshirtSizes'));
 const Enrollments = lazy(() => import('./office/Enrollments'));
 const StaffPage = lazy(() => import('./staff/StaffPage'));
+const AuditPage = lazy(() => import('./audit/AuditPage'));
 
 export default function AdminRoutes() {
   return (
@@ -32,6 +33,7 @@ export default function AdminRoutes() {
           <Route path="enrollments" element={<RequireStaff access={ACCESS.money}><Enrollments /></RequireStaff>} />
           <Route path="classes/management/*" element={<RequireStaff access={ACCESS.catalogue}><ClassManagement /></RequireStaff>} />
           <Route path="staff/*" element={<RequireStaff access={ACCESS.staff}><StaffPage /></RequireStaff>} />
+          <Route path="audit" element={<RequireStaff access={ACCESS.staff}><AuditPage /></RequireStaff>} />
         </Routes>
       </Suspense>
     </Prime>

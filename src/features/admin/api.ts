@@ -46,3 +46,4 @@ export const useWaitlistRemove = () => useCallMutation('adminWaitlistRemove', WA
 export const useAdminStaff = () => useCallQuery('adminStaff');
 export const useSaveStaff = () => useCallMutation('adminSaveStaff', ['adminStaff', 'adminInstructors']);
 export const useAdminInstructors = () => useCallQuery('adminInstructors');
+export const useAdminAudit = (filter: Payload<'adminAudit'>) => useCallQuery('adminAudit', filter);

@@ -10,7 +10,7 @@ import { PageLoading } from '../../../components/PageLoading';
 import { useSession } from '../../../lib/session';
 import { useAdminStaff, useSaveStaff } from '../api';
 import { DeleteButton } from '../shared/EditForm';
-import { TableScroll } from '../shared/table';
+import { ColumnHeaders, TableScroll } from '../shared/table';
 import { StaffForm } from './StaffForm';
 
 const rolesText = (m: StaffMember) => m.roles.map((r) => ROLE_LABELS[r]).join(', ');
@@ -37,13 +37,7 @@ function StaffList() {
           <caption className="visually-hidden">Staff members and their roles</caption>
           <thead>
             <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Roles</th>
-              <th scope="col">Signed in</th>
-              <th scope="col">Last change</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <ColumnHeaders columns={['Email', 'Roles', 'Signed in', 'Last change', { label: 'Actions', hidden: true }]} />
             </tr>
           </thead>
           <tbody>
