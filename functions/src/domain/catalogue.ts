@@ -1,5 +1,5 @@
 // Pure rules of the public catalogue: which semesters are open, which classes may be enrolled in.
-import type { ClassGroup, ClassRecord, IsoDate, PublicClass, PublicSemester, Semester } from '../../../contract/domain';
+import type { ClassGroup, ClassRecord, IsoDate, PublicClass, PublicSemester, Semester, SheetClass } from '../../../contract/domain';
 
 export function isOpenForEnrollment(semester: Semester, today: IsoDate): boolean {
   return (
@@ -34,20 +34,25 @@ export function seatsLeft(klass: Pick<ClassRecord, 'capacity' | 'enrolledCount' 
  * What the public sees of a class, field by field (a field added to the stored class never leaks by
  * itself): the enrolled count becomes seats left.
  */
+/** When and where a class meets and who teaches it, field by field: the core of every view of a class. */
+export const sheetClass = (c: ClassRecord): SheetClass => ({
+  id: c.id,
+  semesterId: c.semesterId,
+  title: c.title,
+  location: c.location,
+  startDate: c.startDate,
+  endDate: c.endDate,
+  weekdays: c.weekdays,
+  startTime: c.startTime,
+  endTime: c.endTime,
+  instructors: c.instructors,
+});
+
 export function toPublicClass(c: ClassRecord): PublicClass {
   return {
-    id: c.id,
-    semesterId: c.semesterId,
-    title: c.title,
+    ...sheetClass(c),
     description: c.description,
     classType: c.classType,
-    instructors: c.instructors,
-    location: c.location,
-    startDate: c.startDate,
-    endDate: c.endDate,
-    weekdays: c.weekdays,
-    startTime: c.startTime,
-    endTime: c.endTime,
     gradeMin: c.gradeMin,
     gradeMax: c.gradeMax,
     capacity: c.capacity,

@@ -1,19 +1,6 @@
 // The instructor's view (issue 22): a class and its roster as the field needs them — no money. Pure.
-import type { ClassRecord, ClassRoster, SheetClass, SheetRoster, TaughtClass } from '../../../contract/domain';
-
-/** The class's schedule and place, field by field (a field added to the stored class never shows by itself). */
-export const sheetClass = (c: ClassRecord): SheetClass => ({
-  id: c.id,
-  semesterId: c.semesterId,
-  title: c.title,
-  location: c.location,
-  startDate: c.startDate,
-  endDate: c.endDate,
-  weekdays: c.weekdays,
-  startTime: c.startTime,
-  endTime: c.endTime,
-  instructors: c.instructors,
-});
+import type { ClassRecord, ClassRoster, SheetRoster, TaughtClass } from '../../../contract/domain';
+import { sheetClass } from './catalogue';
 
 export const taughtClass = (c: ClassRecord, semesterName: string): TaughtClass => ({ ...sheetClass(c), semesterName, enrolled: c.enrolledCount });
 

@@ -12,7 +12,7 @@ import SemesterForm from './SemesterForm';
 import WaitlistPage from './WaitlistPage';
 import { ClassTable } from './ClassTable';
 import { useAdminClasses } from '../api';
-import { LinkButton } from '../../../components/Button';
+import { NewLink } from '../shared/NewLink';
 
 /** One load of a semester's classes and bundles, shared by the class table and the bundle list. */
 function SemesterClasses({ semester, semesters }: { semester: Semester; semesters: Semester[] }) {
@@ -41,10 +41,7 @@ function Overview() {
         <section className="admin-card" aria-labelledby="semesters-title">
           <div className="card-header">
             <h2 id="semesters-title">Semesters</h2>
-            <LinkButton to="semester/new">
-              <span className="pi pi-plus" aria-hidden="true" />
-              <span className="p-button-label">New semester</span>
-            </LinkButton>
+            <NewLink to="semester/new" label="New semester" />
           </div>
           <ul className="recent-list">
             {all.map((s) => (

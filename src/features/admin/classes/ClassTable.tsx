@@ -6,7 +6,8 @@ import { confirm } from '../../../components/confirm';
 import { DeleteButton, useActionToast } from '../shared/EditForm';
 import { ColumnHeaders, TableScroll } from '../shared/table';
 import { useCopyClass, useCopySemester, useDeleteClass } from '../api';
-import { Button, LinkButton } from '../../../components/Button';
+import { Button } from '../../../components/Button';
+import { NewLink } from '../shared/NewLink';
 
 const STATUS_LABEL: Record<AdminClass['status'], string> = { live: 'Live', draft: 'Draft', paused: 'Paused', 'info-only': 'Info only' };
 
@@ -40,10 +41,7 @@ export function ClassTable({
     <section className="admin-card" aria-labelledby="classes-title">
       <div className="card-header">
         <h2 id="classes-title">Classes in {semester.name}</h2>
-        <LinkButton to={`class/new?semester=${semester.id}`}>
-          <span className="pi pi-plus" aria-hidden="true" />
-          <span className="p-button-label">New class</span>
-        </LinkButton>
+        <NewLink to={`class/new?semester=${semester.id}`} label="New class" />
       </div>
       <div className="field copy-target">
         <label htmlFor="copy-target">Copy classes to</label>

@@ -4,7 +4,7 @@ import { formatCents } from '../../../../contract/format';
 import { DeleteButton } from '../shared/EditForm';
 import { bundleSaving } from '../../../../contract/rules';
 import { useDeleteGroup } from '../api';
-import { LinkButton } from '../../../components/Button';
+import { NewLink } from '../shared/NewLink';
 
 /** The bundles of a semester, with their price and saving. */
 export function GroupList({
@@ -22,10 +22,7 @@ export function GroupList({
     <section className="admin-card" aria-labelledby="groups-title">
       <div className="card-header">
         <h2 id="groups-title">Bundles in {semester.name}</h2>
-        <LinkButton to={`group/new?semester=${semester.id}`}>
-          <span className="pi pi-plus" aria-hidden="true" />
-          <span className="p-button-label">New bundle</span>
-        </LinkButton>
+        <NewLink to={`group/new?semester=${semester.id}`} label="New bundle" />
       </div>
       {groups.length === 0 ? (
         <p className="muted">No bundles in this semester.</p>

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
 import type { Discount } from '../../../../contract/domain';
 import { schoolToday } from '../../../../contract/schedule';
-import { LinkButton } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
 import { useAdminDiscounts, useDeleteDiscount } from '../api';
 import { DeleteButton } from '../shared/EditForm';
 import { describeDiscount } from './describeDiscount';
 import { blank, DiscountForm } from './DiscountForm';
+import { NewLink } from '../shared/NewLink';
 
 /** " Limit: 3 of 10 uses taken; 1 per family." (checkouts in progress count until they lapse). */
 function limitsText(d: Discount, taken: number): string {
@@ -42,10 +42,7 @@ function List() {
             <option value="all">All codes</option>
           </select>
         </div>
-        <LinkButton to="new">
-          <span className="pi pi-plus" aria-hidden="true" />
-          <span className="p-button-label">New code</span>
-        </LinkButton>
+        <NewLink to="new" label="New code" />
       </div>
       {shown.length === 0 ? (
         <p className="empty-panel">No codes here.</p>

@@ -4,7 +4,6 @@ import { Link, Route, Routes, useParams } from 'react-router-dom';
 import type { StaffMember } from '../../../../contract/domain';
 import { formatMoment } from '../../../../contract/format';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES } from '../../../../contract/roles';
-import { LinkButton } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
 import { useSession } from '../../../lib/session';
@@ -12,6 +11,7 @@ import { useAdminStaff, useSaveStaff } from '../api';
 import { DeleteButton } from '../shared/EditForm';
 import { ColumnHeaders, TableScroll } from '../shared/table';
 import { StaffForm } from './StaffForm';
+import { NewLink } from '../shared/NewLink';
 
 const rolesText = (m: StaffMember) => m.roles.map((r) => ROLE_LABELS[r]).join(', ');
 
@@ -27,10 +27,7 @@ function StaffList() {
       <h1>Staff</h1>
       <div className="card-header">
         <p className="muted">A change takes effect on the person’s next action in the portal.</p>
-        <LinkButton to="new">
-          <span className="pi pi-user-plus" aria-hidden="true" />
-          <span className="p-button-label">Add a staff member</span>
-        </LinkButton>
+        <NewLink to="new" label="Add a staff member" icon="pi-user-plus" />
       </div>
       <TableScroll label="Staff members">
         <table className="admin-table">
