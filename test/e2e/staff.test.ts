@@ -1,5 +1,6 @@
 // Issue 22 in Chromium: the admin adds a finance person from the Staff page; the invitation's link sets
-// their password; on a phone they see only the money pages; the admin removes them again. With axe.
+// their password; on a phone they see only the money pages and record a payment; the admin removes them
+// again and finds both in the audit trail. With axe.
 import { describe, expect, it } from 'vitest';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { useResetLink } from '../support/emulators';
@@ -43,6 +44,16 @@ describe('the Staff page in Chromium (issue 22)', () => {
     await menu.getByRole('link', { name: 'Enrollments' }).click();
     await phone.page.getByRole('heading', { name: 'Enrollments', exact: true }).waitFor();
     expect(await axeViolations(phone.page)).toEqual([]);
+    // Finance records a family's payment (the first enrollment with a balance due).
+    await phone.page.getByLabel('Balance due only').check();
+    const owing = phone.page.getByRole('row').filter({ has: phone.page.getByRole('button', { name: /^Payments & changes for / }) }).first();
+    const student = (await owing.getByRole('rowheader').textContent())!.trim();
+    await owing.getByRole('button', { name: `Payments & changes for ${student}` }).click();
+    const dialog = phone.page.getByRole('dialog');
+    await dialog.getByLabel('Amount ($)').fill('1');
+    await dialog.getByLabel('Method').selectOption('check');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await phone.page.getByText(/^Payment of \$1 recorded\./).waitFor();
     // A health sheet is not theirs: the page sends them away, and the server refuses the call.
     await phone.page.goto('/admin/report');
     await phone.page.waitForURL('**/classes/enrollment');
@@ -65,6 +76,14 @@ describe('the Staff page in Chromium (issue 22)', () => {
     await office.page.getByRole('cell', { name: 'pat.finance@example.com: no staff role → finance (invited)' }).waitFor();
     await office.page.getByRole('cell', { name: 'pat.finance@example.com: finance → no staff role' }).waitFor();
     expect(await office.page.getByRole('rowheader', { name: 'Staff roles changed' }).count()).toBe(2);
+    await office.page.getByLabel('What').selectOption({ label: 'Payment recorded' });
+    await office.page.getByRole('button', { name: 'Show' }).click();
+    const payment = office.page.getByRole('row', { name: /Recorded \$1 \(check\)/ });
+    await payment.getByRole('cell', { name: 'pat.finance@example.com (finance)' }).waitFor();
+    await payment.getByRole('cell', { name: student }).waitFor();
+    await office.page.getByLabel('What').selectOption({ label: 'Staff roles changed' });
+    await office.page.getByRole('button', { name: 'Show' }).click();
+    await office.page.getByRole('cell', { name: 'pat.finance@example.com: finance → no staff role' }).waitFor();
     expect(await axeViolations(office.page)).toEqual([]);
     const csv = await downloaded(office.page, () => office.page.getByRole('button', { name: 'Download CSV' }).click());
     // The file opens in Excel: a byte-order mark first.

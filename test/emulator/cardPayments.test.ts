@@ -41,6 +41,9 @@ const standIn = async <T>(path: string, body: unknown = {}): Promise<T> =>
 const enrollment = async (id: string) => (await db().doc(`enrollments/${id}`).get()).data() as Enrollment;
 const seats = async (classId: string) => (await db().doc(`classes/${classId}`).get()).get('enrolledCount') as number;
 const count = async (collection: string) => (await db().collection(collection).count().get()).data().count;
+/** The audit trail's entries about an enrollment: kind, roles, summary. */
+const auditOf = async (id: string) =>
+  (await db().collection('audit').where('record.id', '==', id).get()).docs.map((d) => [d.get('kind'), d.get('by.roles'), d.get('summary')]);
 const mailFor = async (id: string) => (await db().collection('mail').where('enrollmentId', '==', id).get()).docs.map((d) => d.data());
 
 /** A signed webhook as Stripe would send it (`timestamp` in seconds; `secret` to sign with another key). */
@@ -107,6 +110,8 @@ describe('card payments: holds, Stripe Checkout and the webhook (issue 18)', () 
     expect(mail[0].message.text).toContain(`Paid: ${formatCents(held.total)}`);
     expect(mail[0].message.text).not.toContain('How to pay');
     expect((await db().doc(`enrollmentDrafts/${family.user.uid}`).get()).exists).toBe(false);
+    // Audited once, in the webhook's transaction (issue 22).
+    expect(await auditOf(held.id)).toEqual([['card-payment', ['stripe'], `Paid by card: ${formatCents(held.total)}`]]);
   });
 
   it('refuses webhooks without a valid, fresh signature and writes nothing', async () => {
@@ -142,6 +147,7 @@ describe('card payments: holds, Stripe Checkout and the webhook (issue 18)', () 
     const after = await enrollment(e.id);
     expect(after.payments).toHaveLength(1);
     expect(await mailFor(e.id)).toHaveLength(1);
+    expect(await auditOf(e.id)).toHaveLength(1);
     expect(await seats('card-b')).toBe(1);
 
     const before = { events: await count('stripeEvents'), enrollments: await count('enrollments') };
