@@ -17,12 +17,13 @@ describe('class management by the school office (issue 6, classes part)', () => 
     await page.getByRole('rowheader', { name: 'Star Gazing Nights' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
-    // A new semester, open for registration from yesterday.
+    // A new semester, open for registration from yesterday. It starts after the demo's spring term
+    // (which starts 14 to 20 days from today), so the demo term stays the one pages open first.
     const today = todayInSchool();
     await page.getByRole('link', { name: 'New semester' }).click();
     await page.getByLabel('Name *').fill('Spring Test Term');
     await page.getByLabel('Status').selectOption('open');
-    await page.getByLabel('First day of classes *').fill(addDays(today, 20));
+    await page.getByLabel('First day of classes *').fill(addDays(today, 30));
     await page.getByLabel('Last day of classes *').fill(addDays(today, 10));
     await page.getByLabel('Registration opens *').fill(addDays(today, -1));
     await page.getByLabel('Registration closes *').fill(addDays(today, 30));
@@ -63,7 +64,7 @@ describe('class management by the school office (issue 6, classes part)', () => 
     await page.getByLabel('Instructors').fill('Maya Lin, Jonas Berg');
     await page.getByLabel('Description (markdown)').fill('Nets, jars and **frogs**.');
     await page.getByLabel('Description preview').getByText('frogs').waitFor();
-    // Within the Spring Test Term (today + 30 … today + 100): publishing checks the class dates.
+    // Within the Spring Test Term (today + 30 … today + 90): publishing checks the class dates.
     await page.getByLabel('Start date').fill(addDays(today, 31));
     await page.getByLabel('End date').fill(addDays(today, 90));
     await page.getByLabel('Start time').fill('15:15');
@@ -97,7 +98,8 @@ describe('class management by the school office (issue 6, classes part)', () => 
     await page.getByRole('tab', { name: 'Spring Test Term' }).click();
     await page.getByRole('article', { name: 'Pond Life', exact: true }).getByText('Tuesdays, 3:15 pm – 5:00 pm').waitFor();
     // ...and in the calendar, on Tuesdays.
-    await page.goto(`/calendar/classes?view=month&date=${addDays(today, 21)}`);
+    // The month around day 45 always holds some of the class's Tuesdays (days 31 to 90).
+    await page.goto(`/calendar/classes?view=month&date=${addDays(today, 45)}`);
     await page.locator('.calendar-month td:nth-child(3) .calendar-chip', { hasText: 'Pond Life' }).first().waitFor();
 
     // Pausing really stops enrollment: the card says so and offers no Select.
