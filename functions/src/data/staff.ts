@@ -6,6 +6,7 @@ import { ROLE_ADMIN, staffRolesOf, type StaffRole } from '../../../contract/role
 import { staffInvitation } from '../domain/staffMail';
 import { chunks, COLLECTIONS, db, notFound, precondition } from './db';
 import { actorName, auditInTx, type Actor } from './audit';
+import { staffRolesIn } from './roles';
 
 const rolesDocs = () => db().collection(COLLECTIONS.roles);
 
@@ -25,7 +26,7 @@ const memberOf = (user: UserRecord, stored: DocumentData | undefined): StaffMemb
 /** Everyone holding a staff role, by email. */
 export async function listStaff(): Promise<StaffMember[]> {
   const snap = await rolesDocs().get();
-  const stored = new Map(snap.docs.filter((d) => staffRolesOf((d.get('roles') as string[] | undefined) ?? []).length).map((d) => [d.id, d.data()]));
+  const stored = new Map(snap.docs.filter((d) => staffRolesIn(d).length).map((d) => [d.id, d.data()]));
   const users = (await Promise.all(chunks([...stored.keys()], 100).map((part) => getAuth().getUsers(part.map((uid) => ({ uid })))))).flatMap((r) => r.users);
   return users.map((u) => memberOf(u, stored.get(u.uid))).sort((a, b) => a.email.localeCompare(b.email));
 }
@@ -39,7 +40,7 @@ export async function listInstructors(): Promise<{ uid: string; email: string }[
 export async function notInstructors(uids: string[]): Promise<string[]> {
   if (!uids.length) return [];
   const snaps = await db().getAll(...uids.map((uid) => rolesDocs().doc(uid)));
-  return snaps.filter((s) => !staffRolesOf((s.get('roles') as string[] | undefined) ?? []).includes('instructor')).map((s) => s.id);
+  return snaps.filter((s) => !staffRolesIn(s).includes('instructor')).map((s) => s.id);
 }
 
 const isMissing = (error: unknown) => (error as { code?: string }).code === 'auth/user-not-found';
@@ -72,7 +73,7 @@ export async function saveStaff(email: string, roles: StaffRole[], actor: Actor,
     }
     const next = { roles, email: address, changedBy: by, changedAt };
     tx.set(rolesDocs().doc(uid), next);
-    const was = staffRolesOf((before.get('roles') as string[] | undefined) ?? []);
+    const was = staffRolesIn(before);
     const named = (list: string[]) => (list.length ? list.join(', ') : 'no staff role');
     auditInTx(tx, actor, { kind: 'roles-changed', record: { type: 'staff', id: uid }, fields: ['roles'], summary: `${address}: ${named(was)} → ${named(roles)}${invited ? ' (invited)' : ''}` });
     return next;
