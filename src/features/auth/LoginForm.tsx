@@ -1,7 +1,7 @@
 // Seed §2 "Sign-in / create-account screen", to the letter.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
-import { InputText } from 'primereact/inputtext';
+import { InputText, type InputTextProps } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { createAccountWithEmail, sendPasswordReset, signInWithEmail } from '../../lib/auth';
@@ -112,44 +112,26 @@ export function LoginForm({ create = false, embedded = false, onSuccess }: Login
                 }}
               />
             )}
-            <div className="field">
-              <label htmlFor="login-email">Email</label>
-              <InputText
-                id="login-email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                placeholder="you@example.com"
-                value={form.email}
-                onChange={(e) => update({ email: e.target.value })}
-                invalid={showErrors && errors.email.length > 0}
-                aria-invalid={showErrors && errors.email.length > 0}
-                aria-describedby={showErrors && errors.email.length ? 'login-email-error' : undefined}
-              />
-              {showErrors && errors.email.length > 0 && (
-                <small id="login-email-error" className="field-error">
-                  {errors.email.join(', ')}
-                </small>
-              )}
-            </div>
-            <div className="field">
-              <label htmlFor="login-password">Password</label>
-              <InputText
-                id="login-password"
-                type="password"
-                autoComplete={creating ? 'new-password' : 'current-password'}
-                value={form.password}
-                onChange={(e) => update({ password: e.target.value })}
-                invalid={showErrors && errors.password.length > 0}
-                aria-invalid={showErrors && errors.password.length > 0}
-                aria-describedby={showErrors && errors.password.length ? 'login-password-error' : undefined}
-              />
-              {showErrors && errors.password.length > 0 && (
-                <small id="login-password-error" className="field-error">
-                  {errors.password.join(', ')}
-                </small>
-              )}
-            </div>
+            <LoginInput
+              name="email"
+              label="Email"
+              messages={showErrors ? errors.email : []}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              value={form.email}
+              onChange={(e) => update({ email: e.target.value })}
+            />
+            <LoginInput
+              name="password"
+              label="Password"
+              messages={showErrors ? errors.password : []}
+              type="password"
+              autoComplete={creating ? 'new-password' : 'current-password'}
+              value={form.password}
+              onChange={(e) => update({ password: e.target.value })}
+            />
             {failure && (
               <p className="form-failure" role="alert">
                 {failure}
@@ -173,5 +155,22 @@ export function LoginForm({ create = false, embedded = false, onSuccess }: Login
         )}
       </Card>
     </Prime>
+  );
+}
+
+/** A labelled input of the form with its errors next to it (the form shows them once submitted). */
+function LoginInput({ name, label, messages, ...input }: { name: 'email' | 'password'; label: string; messages: string[] } & InputTextProps) {
+  const id = `login-${name}`;
+  const invalid = messages.length > 0;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <InputText id={id} {...input} invalid={invalid} aria-invalid={invalid} aria-describedby={invalid ? `${id}-error` : undefined} />
+      {invalid && (
+        <small id={`${id}-error`} className="field-error">
+          {messages.join(', ')}
+        </small>
+      )}
+    </div>
   );
 }

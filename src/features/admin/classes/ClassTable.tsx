@@ -4,7 +4,7 @@ import type { AdminClass, Semester } from '../../../../contract/domain';
 import { formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../../contract/format';
 import { confirm } from '../../../components/confirm';
 import { DeleteButton, useActionToast } from '../shared/EditForm';
-import { ColumnHeaders, TableScroll } from '../shared/table';
+import { AdminTable, ColumnHeaders, RowActions } from '../shared/table';
 import { useCopyClass, useCopySemester, useDeleteClass } from '../api';
 import { Button } from '../../../components/Button';
 import { NewLink } from '../shared/NewLink';
@@ -92,81 +92,72 @@ export function ClassTable({
       {classes.length === 0 ? (
         <p className="muted">No classes yet. Create one, or copy classes from another semester.</p>
       ) : (
-        <TableScroll label={`Classes of ${semester.name}`}>
-          <table className="admin-table">
-            <caption className="visually-hidden">Classes of {semester.name}</caption>
-            <thead>
-              <tr>
-                <ColumnHeaders
-                  columns={[
-                    'Status', 'Title', 'Type', 'Schedule', { label: 'Enrolled', num: true }, { label: 'Price', num: true },
-                    { label: 'Actions', hidden: true },
-                  ]}
-                />
-              </tr>
-            </thead>
-            <tbody>
-              {classes.map((c) => (
-                <tr key={c.id}>
-                  <td>
-                    <span className={`status-chip status-${c.status}`}>{STATUS_LABEL[c.status]}</span>
-                  </td>
-                  <th scope="row">{c.title || <em className="muted">Untitled draft</em>}</th>
-                  <td>{c.classType}</td>
-                  <td>{schedule(c)}</td>
-                  <td className="num">
-                    {c.enrolledCount} / {c.capacity}
-                    {(c.waiting ?? 0) > 0 && (
-                      <div>
-                        <Link to={`waitlist/${c.id}`}>
-                          {c.waiting} waiting<span className="visually-hidden"> for {c.title}</span>
-                        </Link>
-                      </div>
-                    )}
-                  </td>
-                  <td className="num">{c.slidingScale ? `${formatCents(c.slidingScale.min)}–${formatCents(c.slidingScale.max)}` : formatCents(c.price)}</td>
-                  <td>
-                    <div className="row-actions">
-                    <Link to={`class/${c.id}?semester=${semester.id}`}>
-                      Edit<span className="visually-hidden"> {c.title}</span>
-                    </Link>
+        <AdminTable
+          label={`Classes of ${semester.name}`}
+          caption={`Classes of ${semester.name}`}
+          head={
+            <ColumnHeaders
+              columns={['Status', 'Title', 'Type', 'Schedule', { label: 'Enrolled', num: true }, { label: 'Price', num: true }, { label: 'Actions', hidden: true }]}
+            />
+          }
+        >
+          {classes.map((c) => (
+            <tr key={c.id}>
+              <td>
+                <span className={`status-chip status-${c.status}`}>{STATUS_LABEL[c.status]}</span>
+              </td>
+              <th scope="row">{c.title || <em className="muted">Untitled draft</em>}</th>
+              <td>{c.classType}</td>
+              <td>{schedule(c)}</td>
+              <td className="num">
+                {c.enrolledCount} / {c.capacity}
+                {(c.waiting ?? 0) > 0 && (
+                  <div>
                     <Link to={`waitlist/${c.id}`}>
-                      Waitlist<span className="visually-hidden"> of {c.title}</span>
+                      {c.waiting} waiting<span className="visually-hidden"> for {c.title}</span>
                     </Link>
-                    <button
-                      type="button"
-                      className="link-button"
-                      disabled={busy}
-                      onClick={() =>
-                        copyClass.mutate(
-                          { classId: c.id, toSemesterId: copyTarget },
-                          {
-                            onSuccess: (r) =>
-                              toast.done(`Copied as a draft: ${r.class.title}.${r.class.startDate ? ` Dates: ${formatDateRange(r.class.startDate, r.class.endDate)}.` : ''}`),
-                            onError: toast.failed,
-                          },
-                        )
-                      }
-                    >
-                      Copy<span className="visually-hidden"> {c.title}</span>
-                    </button>
-                    {c.enrolledCount > 0 && <span className="muted">Not deletable: {c.enrolledCount} enrolled</span>}
-                    {c.enrolledCount === 0 && (
-                      <DeleteButton
-                        name={c.title}
-                        question={`Delete ${c.title || 'this draft'}? This cannot be undone.`}
-                        done={`Deleted ${c.title || 'the draft'}.`}
-                        busy={busy}
-                        remove={(callbacks) => deleteClass.mutate({ id: c.id }, callbacks)}
-                      />
-                    )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+                  </div>
+                )}
+              </td>
+              <td className="num">{c.slidingScale ? `${formatCents(c.slidingScale.min)}–${formatCents(c.slidingScale.max)}` : formatCents(c.price)}</td>
+              <RowActions>
+                <Link to={`class/${c.id}?semester=${semester.id}`}>
+                  Edit<span className="visually-hidden"> {c.title}</span>
+                </Link>
+                <Link to={`waitlist/${c.id}`}>
+                  Waitlist<span className="visually-hidden"> of {c.title}</span>
+                </Link>
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={busy}
+                  onClick={() =>
+                    copyClass.mutate(
+                      { classId: c.id, toSemesterId: copyTarget },
+                      {
+                        onSuccess: (r) =>
+                          toast.done(`Copied as a draft: ${r.class.title}.${r.class.startDate ? ` Dates: ${formatDateRange(r.class.startDate, r.class.endDate)}.` : ''}`),
+                        onError: toast.failed,
+                      },
+                    )
+                  }
+                >
+                  Copy<span className="visually-hidden"> {c.title}</span>
+                </button>
+                {c.enrolledCount > 0 && <span className="muted">Not deletable: {c.enrolledCount} enrolled</span>}
+                {c.enrolledCount === 0 && (
+                  <DeleteButton
+                    name={c.title}
+                    question={`Delete ${c.title || 'this draft'}? This cannot be undone.`}
+                    done={`Deleted ${c.title || 'the draft'}.`}
+                    busy={busy}
+                    remove={(callbacks) => deleteClass.mutate({ id: c.id }, callbacks)}
+                  />
+                )}
+              </RowActions>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

@@ -9,7 +9,7 @@ import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
 import { useAdminWaitlist, useWaitlistMove, useWaitlistOffer, useWaitlistRemove } from '../api';
 import { useActionToast } from '../shared/EditForm';
-import { TableScroll } from '../shared/table';
+import { AdminTable, ColumnHeaders, RowActions } from '../shared/table';
 
 const STATUS: Record<OfficeWaitlistEntry['status'], string> = {
   waiting: 'Waiting',
@@ -60,71 +60,54 @@ export default function WaitlistPage() {
       {entries.length === 0 ? (
         <p className="empty-panel">Nobody has joined this class's waitlist.</p>
       ) : (
-        <TableScroll label={`Waitlist of ${title}`}>
-          <table className="admin-table">
-            <caption className="visually-hidden">Waitlist of {title}, in order</caption>
-            <thead>
-              <tr>
-                <th scope="col">Place</th>
-                <th scope="col">Student</th>
-                <th scope="col">Joined</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">
-                  Price quoted
+        <AdminTable
+          label={`Waitlist of ${title}`}
+          caption={`Waitlist of ${title}, in order`}
+          head={<ColumnHeaders columns={['Place', 'Student', 'Joined', 'Status', { label: 'Price quoted', num: true }, { label: 'Actions', hidden: true }]} />}
+        >
+          {entries.map((e) => {
+            const index = waiting.findIndex((w) => w.id === e.id);
+            const moves = e.history.filter((h) => h.action === 'moved' || h.action === 'removed');
+            return (
+              <tr key={e.id}>
+                <td>{e.place ?? '—'}</td>
+                <th scope="row">
+                  {e.studentName}
+                  {moves.map((h, i) => (
+                    <div key={i} className="muted">
+                      {h.action === 'moved' ? 'Moved' : 'Removed'} {formatDay(h.at)} by {h.by}: {h.reason}
+                    </div>
+                  ))}
                 </th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                <td>{formatDay(e.joinedAt)}</td>
+                <td>{statusText(e)}</td>
+                <td className="num">{formatCents(e.quote.total)}</td>
+                <RowActions>
+                  {e.status === 'waiting' && (
+                    <button
+                      type="button"
+                      className="link-button"
+                      disabled={busy}
+                      onClick={() => offer.mutate({ entryId: e.id }, { onSuccess: () => toast.done(`A seat is offered to ${e.studentName} (emailed).`), onError: toast.failed })}
+                    >
+                      Offer a seat<span className="visually-hidden"> to {e.studentName}</span>
+                    </button>
+                  )}
+                  {index > 0 && (
+                    <button type="button" className="link-button" disabled={busy} onClick={() => (setPending({ entry: e, action: 'move', before: waiting[index - 1].id }), setReason(''))}>
+                      Move up<span className="visually-hidden"> {e.studentName}</span>
+                    </button>
+                  )}
+                  {(e.status === 'waiting' || e.status === 'offered') && (
+                    <button type="button" className="link-button danger" disabled={busy} onClick={() => (setPending({ entry: e, action: 'remove', before: null }), setReason(''))}>
+                      Remove<span className="visually-hidden"> {e.studentName}</span>
+                    </button>
+                  )}
+                </RowActions>
               </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => {
-                const index = waiting.findIndex((w) => w.id === e.id);
-                const moves = e.history.filter((h) => h.action === 'moved' || h.action === 'removed');
-                return (
-                  <tr key={e.id}>
-                    <td>{e.place ?? '—'}</td>
-                    <th scope="row">
-                      {e.studentName}
-                      {moves.map((h, i) => (
-                        <div key={i} className="muted">
-                          {h.action === 'moved' ? 'Moved' : 'Removed'} {formatDay(h.at)} by {h.by}: {h.reason}
-                        </div>
-                      ))}
-                    </th>
-                    <td>{formatDay(e.joinedAt)}</td>
-                    <td>{statusText(e)}</td>
-                    <td className="num">{formatCents(e.quote.total)}</td>
-                    <td>
-                      <div className="row-actions">
-                        {e.status === 'waiting' && (
-                          <button
-                            type="button"
-                            className="link-button"
-                            disabled={busy}
-                            onClick={() => offer.mutate({ entryId: e.id }, { onSuccess: () => toast.done(`A seat is offered to ${e.studentName} (emailed).`), onError: toast.failed })}
-                          >
-                            Offer a seat<span className="visually-hidden"> to {e.studentName}</span>
-                          </button>
-                        )}
-                        {index > 0 && (
-                          <button type="button" className="link-button" disabled={busy} onClick={() => (setPending({ entry: e, action: 'move', before: waiting[index - 1].id }), setReason(''))}>
-                            Move up<span className="visually-hidden"> {e.studentName}</span>
-                          </button>
-                        )}
-                        {(e.status === 'waiting' || e.status === 'offered') && (
-                          <button type="button" className="link-button danger" disabled={busy} onClick={() => (setPending({ entry: e, action: 'remove', before: null }), setReason(''))}>
-                            Remove<span className="visually-hidden"> {e.studentName}</span>
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableScroll>
+            );
+          })}
+        </AdminTable>
       )}
       {pending && (
         <form className="admin-card reason-form" onSubmit={confirmPending} aria-labelledby="reason-title">

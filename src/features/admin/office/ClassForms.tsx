@@ -5,7 +5,7 @@ import { formatDate } from '../../../../contract/format';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
 import { useSemesterPicker } from '../shared/SemesterPicker';
-import { ColumnHeaders, type Sort, SortHeader, sortRows, TableScroll } from '../shared/table';
+import { AdminTable, ColumnHeaders, type Sort, SortHeader, sortRows } from '../shared/table';
 import { ClassSheet, SHEETS, type SheetId } from './ClassSheets';
 import { downloadRosterCsv } from './rosterCsv';
 import './office.css';
@@ -54,38 +54,36 @@ function ClassList() {
               </LinkButton>
             )}
           </div>
-          <TableScroll label="Classes">
-            <table className="admin-table">
-              <caption className="visually-hidden">Classes of {semester?.name}; choose some to open their forms together</caption>
-              <thead>
-                <tr>
-                  <ColumnHeaders columns={[{ label: 'Choose', hidden: true }]} />
-                  <SortHeader label="Class" field="title" sort={sort} onSort={setSort} />
-                  <SortHeader label="Enrolled" field="enrolled" sort={sort} onSort={setSort} className="num" />
-                  <SortHeader label="Start" field="start" sort={sort} onSort={setSort} />
-                  <SortHeader label="End" field="end" sort={sort} onSort={setSort} />
-                </tr>
-              </thead>
-              <tbody>
-                {classes.map((c) => (
-                  <tr key={c.id}>
-                    <td>
-                      <input type="checkbox" className="row-check" aria-label={`Choose ${c.title}`} checked={chosen.has(c.id)} onChange={() => toggle(c.id)} />
-                    </td>
-                    <th scope="row">
-                      <Link to={formsLink([c])}>{c.title}</Link>
-                      {c.status !== 'live' && <span className="muted"> ({c.status})</span>}
-                    </th>
-                    <td className="num">
-                      {c.enrolledCount} / {c.capacity}
-                    </td>
-                    <td>{c.startDate ? formatDate(c.startDate, true) : '—'}</td>
-                    <td>{c.endDate ? formatDate(c.endDate, true) : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <AdminTable
+            label="Classes"
+            caption={`Classes of ${semester?.name}; choose some to open their forms together`}
+            head={
+              <>
+                <ColumnHeaders columns={[{ label: 'Choose', hidden: true }]} />
+                <SortHeader label="Class" field="title" sort={sort} onSort={setSort} />
+                <SortHeader label="Enrolled" field="enrolled" sort={sort} onSort={setSort} className="num" />
+                <SortHeader label="Start" field="start" sort={sort} onSort={setSort} />
+                <SortHeader label="End" field="end" sort={sort} onSort={setSort} />
+              </>
+            }
+          >
+            {classes.map((c) => (
+              <tr key={c.id}>
+                <td>
+                  <input type="checkbox" className="row-check" aria-label={`Choose ${c.title}`} checked={chosen.has(c.id)} onChange={() => toggle(c.id)} />
+                </td>
+                <th scope="row">
+                  <Link to={formsLink([c])}>{c.title}</Link>
+                  {c.status !== 'live' && <span className="muted"> ({c.status})</span>}
+                </th>
+                <td className="num">
+                  {c.enrolledCount} / {c.capacity}
+                </td>
+                <td>{c.startDate ? formatDate(c.startDate, true) : '—'}</td>
+                <td>{c.endDate ? formatDate(c.endDate, true) : '—'}</td>
+              </tr>
+            ))}
+          </AdminTable>
         </section>
       )}
     </div>

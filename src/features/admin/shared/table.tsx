@@ -14,6 +14,30 @@ export function TableScroll({ label, children }: { label: string; children: Reac
   );
 }
 
+/** An office table in its scroll area: a caption for screen readers, one row of headers, then the rows. */
+export function AdminTable({ label, caption, head, children }: { label: string; caption: ReactNode; head: ReactNode; children: ReactNode }) {
+  return (
+    <TableScroll label={label}>
+      <table className="admin-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>{head}</tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/** The last cell of a row: its links and buttons, side by side (wrapping on a phone). */
+export function RowActions({ children }: { children: ReactNode }) {
+  return (
+    <td>
+      <div className="row-actions">{children}</div>
+    </td>
+  );
+}
+
 export interface Sort<F extends string> {
   field: F;
   order: 'asc' | 'desc';

@@ -9,7 +9,7 @@ import { PageLoading } from '../../../components/PageLoading';
 import { useSession } from '../../../lib/session';
 import { useAdminStaff, useSaveStaff } from '../api';
 import { DeleteButton } from '../shared/EditForm';
-import { ColumnHeaders, TableScroll } from '../shared/table';
+import { AdminTable, ColumnHeaders, RowActions } from '../shared/table';
 import { StaffForm } from './StaffForm';
 import { NewLink } from '../shared/NewLink';
 
@@ -29,44 +29,36 @@ function StaffList() {
         <p className="muted">A change takes effect on the person’s next action in the portal.</p>
         <NewLink to="new" label="Add a staff member" icon="pi-user-plus" />
       </div>
-      <TableScroll label="Staff members">
-        <table className="admin-table">
-          <caption className="visually-hidden">Staff members and their roles</caption>
-          <thead>
-            <tr>
-              <ColumnHeaders columns={['Email', 'Roles', 'Signed in', 'Last change', { label: 'Actions', hidden: true }]} />
-            </tr>
-          </thead>
-          <tbody>
-            {staff.map((m) => (
-              <tr key={m.uid}>
-                <th scope="row">
-                  {m.email}
-                  {m.uid === user?.uid && <span className="muted"> (you)</span>}
-                </th>
-                <td>{rolesText(m)}</td>
-                <td>{m.invited ? <span className="status-chip status-draft">Invited</span> : m.lastSignInAt ? formatMoment(m.lastSignInAt) : '—'}</td>
-                <td>{m.changedAt ? `${formatMoment(m.changedAt)} by ${m.changedBy}` : '—'}</td>
-                <td>
-                  <div className="row-actions">
-                    <Link to={m.uid}>
-                      Change roles<span className="visually-hidden"> of {m.email}</span>
-                    </Link>
-                    <DeleteButton
-                      label="Remove"
-                      name={m.email}
-                      question={`Remove ${m.email} from the staff? Their account stays, without any staff role.`}
-                      done={`${m.email} is no longer on the staff.`}
-                      busy={save.isPending}
-                      remove={(callbacks) => save.mutate({ email: m.email, roles: [] }, callbacks)}
-                    />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <AdminTable
+        label="Staff members"
+        caption="Staff members and their roles"
+        head={<ColumnHeaders columns={['Email', 'Roles', 'Signed in', 'Last change', { label: 'Actions', hidden: true }]} />}
+      >
+        {staff.map((m) => (
+          <tr key={m.uid}>
+            <th scope="row">
+              {m.email}
+              {m.uid === user?.uid && <span className="muted"> (you)</span>}
+            </th>
+            <td>{rolesText(m)}</td>
+            <td>{m.invited ? <span className="status-chip status-draft">Invited</span> : m.lastSignInAt ? formatMoment(m.lastSignInAt) : '—'}</td>
+            <td>{m.changedAt ? `${formatMoment(m.changedAt)} by ${m.changedBy}` : '—'}</td>
+            <RowActions>
+              <Link to={m.uid}>
+                Change roles<span className="visually-hidden"> of {m.email}</span>
+              </Link>
+              <DeleteButton
+                label="Remove"
+                name={m.email}
+                question={`Remove ${m.email} from the staff? Their account stays, without any staff role.`}
+                done={`${m.email} is no longer on the staff.`}
+                busy={save.isPending}
+                remove={(callbacks) => save.mutate({ email: m.email, roles: [] }, callbacks)}
+              />
+            </RowActions>
+          </tr>
+        ))}
+      </AdminTable>
       <section className="admin-card" aria-labelledby="roles-heading">
         <h2 id="roles-heading">What each role may do</h2>
         <dl className="role-list">
