@@ -119,6 +119,10 @@ const specs = {
   claimOffer: spec<{ enrollment: FamilyEnrollment; replayed: boolean; checkoutUrl?: string }>()('user', claimOfferSchema),
   /** Stripe's page for what a confirmed enrollment still owes. */
   payBalance: spec<{ checkoutUrl: string }>()('user', enrollmentIdSchema),
+  /** The family's calendar subscription (issue 23): whether it has one, since when (its address is shown only when made). */
+  myCalendarFeed: spec<{ createdAt: string | null }>()('user', none),
+  /** A new private calendar address for the family; the one before stops working. `token` goes in /cal/<token>.ics. */
+  newCalendarFeed: spec<{ token: string; createdAt: string }>()('user', none),
   loadDraft: spec<{ json: string; updatedAt: string } | null>()('user', none),
   saveDraft: spec<{ updatedAt: string }>()('user', draftSchema),
   deleteDraft: spec<{ deleted: boolean }>()('user', none),

@@ -13,6 +13,13 @@ export type ClockTime = string;
 export const SEMESTER_STATUSES = ['draft', 'open', 'closed', 'archived'] as const;
 export type SemesterStatus = (typeof SEMESTER_STATUSES)[number];
 
+/** A day a class does not meet although it falls on one of its weekdays: a holiday, a weather cancellation. */
+export interface NoMeetingDate {
+  date: IsoDate;
+  /** Shown to families ("Winter break"). */
+  reason: string;
+}
+
 export interface Semester {
   id: string;
   name: string;
@@ -38,6 +45,8 @@ export interface Semester {
    * close to the class's start (see WAITLIST_CLAIM_HOURS).
    */
   waitlistClaimHours?: number | null;
+  /** Holidays: no class of the semester meets on these days (absent = none). */
+  noMeetingDates?: NoMeetingDate[];
   /** Counts saves: a save that started from an older version is refused (two people editing). */
   version?: number;
 }
@@ -100,6 +109,13 @@ export interface ClassRecord {
   waiting?: number;
   /** The staff accounts who teach it (their instructor's view, issue 22); families see `instructors`, the names. */
   instructorUids?: string[];
+  /** Days this class does not meet besides the semester's holidays (a weather cancellation). Absent = none. */
+  noMeetingDates?: NoMeetingDate[];
+  /**
+   * The semester's holidays, kept equal to `Semester.noMeetingDates` by the server on every save of
+   * either, so every view of a class knows its meetings without its semester.
+   */
+  holidays?: NoMeetingDate[];
   /** Counts saves (see Semester.version). */
   version?: number;
 }
@@ -522,7 +538,7 @@ export interface RosterEntry {
 }
 
 /** What a class sheet shows of a class: when and where it meets, who teaches it; no money. */
-export type SheetClass = Pick<ClassRecord, 'id' | 'semesterId' | 'title' | 'location' | 'startDate' | 'endDate' | 'weekdays' | 'startTime' | 'endTime' | 'instructors'>;
+export type SheetClass = Pick<ClassRecord, 'id' | 'semesterId' | 'title' | 'location' | 'startDate' | 'endDate' | 'weekdays' | 'startTime' | 'endTime' | 'instructors' | 'noMeetingDates' | 'holidays'>;
 
 /** A roster as the printed sheets and the instructor's view need it: everything for the field, no money. */
 export interface SheetRoster {

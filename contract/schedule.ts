@@ -1,7 +1,7 @@
 // When classes meet, for both sides: calendar days, weekdays, and the rules that read them (grade
 // eligibility, clashes between two classes of one child).
-import { SCHOOL_TIME_ZONE, type ClassRecord, type IsoDate, type Weekday } from './domain';
-import { formatGrades, formatTimeRange, formatWeekdays, gradeName } from './format';
+import { SCHOOL_TIME_ZONE, type ClassRecord, type IsoDate, type NoMeetingDate, type Weekday } from './domain';
+import { formatDate, formatGrades, formatTimeRange, formatWeekdays, gradeName } from './format';
 
 const schoolDay = new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
@@ -80,16 +80,69 @@ export interface Meeting<C> {
   klass: C;
 }
 
-/** Every meeting of these classes between from and to (inclusive): their weekdays between their start and end dates; by date, then start time. */
-export function meetingsBetween<C extends Pick<ClassRecord, 'startDate' | 'endDate' | 'weekdays' | 'startTime'>>(classes: C[], from: IsoDate, to: IsoDate): Meeting<C>[] {
-  const out: Meeting<C>[] = [];
-  for (const klass of classes) {
-    if (!klass.startDate || !klass.endDate) continue;
-    const start = klass.startDate > from ? klass.startDate : from;
-    const end = klass.endDate < to ? klass.endDate : to;
-    for (let day = start; day <= end; day = addDaysIso(day, 1)) {
-      if (klass.weekdays.includes(weekdayOf(day))) out.push({ date: day, klass });
-    }
-  }
+/** A class's dates: its weekdays from its start to its end, less the semester's holidays and its own days off. */
+export type Dated = Pick<ClassRecord, 'startDate' | 'endDate' | 'weekdays'> & Partial<Pick<ClassRecord, 'noMeetingDates' | 'holidays'>>;
+
+/** The class's weekdays between from and to (inclusive), whether it meets on them or not. */
+function weekdayDates(c: Dated, from: IsoDate, to: IsoDate): IsoDate[] {
+  const out: IsoDate[] = [];
+  if (!c.startDate || !c.endDate) return out;
+  const start = c.startDate > from ? c.startDate : from;
+  const end = c.endDate < to ? c.endDate : to;
+  for (let day = start; day <= end; day = addDaysIso(day, 1)) if (c.weekdays.includes(weekdayOf(day))) out.push(day);
+  return out;
+}
+
+/** The days the class would meet but does not (holidays first on a clash of reasons), by date. */
+export function skippedDays(c: Dated): NoMeetingDate[] {
+  const off = new Map<IsoDate, NoMeetingDate>();
+  for (const d of [...(c.noMeetingDates ?? []), ...(c.holidays ?? [])]) off.set(d.date, d);
+  return weekdayDates(c, c.startDate, c.endDate).flatMap((day) => off.get(day) ?? []);
+}
+
+/** Every day the class meets, by date. */
+export function meetingDates(c: Dated): IsoDate[] {
+  return datesBetween(c, c.startDate, c.endDate);
+}
+
+function datesBetween(c: Dated, from: IsoDate, to: IsoDate): IsoDate[] {
+  const off = new Set([...(c.noMeetingDates ?? []), ...(c.holidays ?? [])].map((d) => d.date));
+  return weekdayDates(c, from, to).filter((day) => !off.has(day));
+}
+
+/**
+ * The class as one weekly rule (a calendar feed's RRULE): its first weekday as the start, how many
+ * weekdays from there to its end (COUNT), and the days it skips among them (EXDATE). Null: it never meets.
+ */
+export function weeklyRule(c: Dated): { first: IsoDate; count: number; skipped: IsoDate[] } | null {
+  const days = weekdayDates(c, c.startDate, c.endDate);
+  if (!days.length || meetingDates(c).length === 0) return null;
+  return { first: days[0], count: days.length, skipped: skippedDays(c).map((d) => d.date) };
+}
+
+/** "10 meetings", "1 meeting". */
+export const meetingsText = (n: number) => (n === 1 ? '1 meeting' : `${n} meetings`);
+
+/** "No class on Dec 24 and Dec 31 (Winter break), Jan 19 (Staff training)", or '' when it meets on all its weekdays. */
+export function noClassText(c: Dated): string {
+  const byReason = new Map<string, IsoDate[]>();
+  for (const d of skippedDays(c)) byReason.set(d.reason, [...(byReason.get(d.reason) ?? []), d.date]);
+  const parts = [...byReason].map(([reason, days]) => {
+    const names = days.map((d) => formatDate(d));
+    const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+    return `${list} (${reason})`;
+  });
+  return parts.length ? `No class on ${parts.join(', ')}` : '';
+}
+
+/** A class's meeting on one day. */
+export interface Meeting<C> {
+  date: IsoDate;
+  klass: C;
+}
+
+/** Every meeting of these classes between from and to (inclusive), no-meeting days left out; by date, then start time. */
+export function meetingsBetween<C extends Dated & Pick<ClassRecord, 'startTime'>>(classes: C[], from: IsoDate, to: IsoDate): Meeting<C>[] {
+  const out = classes.flatMap((klass) => datesBetween(klass, from, to).map((date) => ({ date, klass })));
   return out.sort((a, b) => a.date.localeCompare(b.date) || a.klass.startTime.localeCompare(b.klass.startTime));
 }

@@ -185,6 +185,16 @@ export const draftSchema = z.strictObject({
 const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)'));
 const clock = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time (HH:MM)'));
 
+/** Days without class (holidays, cancellations): each day once, with a reason families read. */
+const noMeetingDates = z.optional(
+  z
+    .array(z.strictObject({ date: isoDay, reason: required(80) }))
+    .check(
+      z.maxLength(100, 'has too many days'),
+      z.refine((days) => new Set(days.map((d) => d.date)).size === days.length, 'lists a day twice'),
+    ),
+);
+
 export const semesterInputSchema = z
   .strictObject({
     id: z.optional(id),
@@ -201,6 +211,7 @@ export const semesterInputSchema = z
     balanceDueDate: z.optional(z.nullable(isoDay)),
     /** Hours to claim a waitlist offer (shorter close to a class's start). */
     waitlistClaimHours: z.optional(z.nullable(z.int().check(z.minimum(4, 'must be at least 4 hours'), z.maximum(168, 'must be at most 168 hours (a week)')))),
+    noMeetingDates,
   })
   .check(
     z.refine((s) => s.startDate <= s.endDate, { message: 'must not be before the start date', path: ['endDate'] }),
@@ -235,6 +246,7 @@ export const classInputSchema = z.strictObject({
   imageUrl: z.nullable(z.string().check(z.maxLength(500, 'is too long'), z.regex(/^https:\/\//, 'must start with https://'), plain)),
   deposit,
   instructorUids: z.optional(z.array(id).check(z.maxLength(10, 'has too many entries'))),
+  noMeetingDates,
 });
 
 export const copyClassSchema = z.strictObject({ classId: id, toSemesterId: id });

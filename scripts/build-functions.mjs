@@ -1,4 +1,4 @@
-// Bundles functions/src (and the shared contract) into functions/lib/index.js; firebase-* and stripe stay external (installed from functions/package-lock.json).
+// Bundles functions/src (and the shared contract, ical-generator and timezones-ical-library) into functions/lib/index.js; firebase-* and stripe stay external (installed from functions/package-lock.json).
 import { build } from 'esbuild';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

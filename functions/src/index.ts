@@ -7,6 +7,7 @@ export { stripeWebhook, sweepHolds } from './callables/stripe';
 export { deleteDraft, loadDraft, saveDraft } from './callables/drafts';
 export { adminAudit, adminInstructors, adminSaveStaff, adminStaff } from './callables/staff';
 export { myTaughtClasses, taughtRoster } from './callables/teaching';
+export { calendarFeed, myCalendarFeed, newCalendarFeed } from './callables/calendar';
 export {
   adminClasses,
   adminCopyClass,

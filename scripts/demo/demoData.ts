@@ -126,6 +126,8 @@ export function buildDemoData(today: IsoDate): DemoData {
     infoMarkdown:
       'Classes meet **weekly for 10 weeks**. Financial aid is available: choose a price on the *sliding scale* where offered. Questions? [Email the office](mailto:office@wildwood-outdoor.example).',
     confirmationMarkdown: 'Please label water bottles and pack rain gear. We go out in all weather!',
+    // The third week of the term is a break: no class meets.
+    noMeetingDates: Array.from({ length: 7 }, (_, i) => ({ date: addDays(springStart, 14 + i), reason: 'Winter break' })),
   };
   const campStart = nextWeekday(addDays(today, 180), 1);
   const camps: Semester = {
@@ -158,7 +160,7 @@ export function buildDemoData(today: IsoDate): DemoData {
 
   const sEnd = addDays(springStart, 10 * 7);
   const deadline = addDays(springStart, 7);
-  const term = (s: ClassSeed) => makeClass(spring.id, springStart, sEnd, deadline, s);
+  const term = (s: ClassSeed): ClassRecord => ({ ...makeClass(spring.id, springStart, sEnd, deadline, s), holidays: spring.noMeetingDates });
   const termClasses: ClassRecord[] = [
     term({ id: 'forest-explorers', title: 'Forest Explorers', classType: 'After-school', gradeMin: 0, gradeMax: 1, weekdays: [1], time: ['15:15', '17:15'], location: 'Redwood Grove', instructors: ['Maya Lin'], price: dollars(240), slidingScale: { min: dollars(180), max: dollars(300) }, capacity: 12, enrolled: 4 }),
     term({ id: 'creek-critters', title: 'Creek Critters', classType: 'After-school', gradeMin: 0, gradeMax: 2, weekdays: [2], time: ['15:15', '17:15'], location: 'Willow Creek', instructors: ['Jonas Berg'], price: dollars(240), addOns: [{ id: 'boots', description: 'Creek boots rental', price: dollars(15) }], capacity: 12, enrolled: 3 }),

@@ -75,6 +75,8 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
     expect(mail.docs[0].get('to')).toEqual(['family@example.com']);
     expect(message.subject).toBe('Enrollment confirmed — Wildwood Outdoor School');
     expect(message.html).toContain('Wild Art');
+    // Issue 23: the meetings counted without the term's winter break, which is named.
+    expect(message.text).toMatch(/Wild Art: .* \(9 meetings\), Wednesdays 3:15 pm – 5:00 pm, Meadow Studio\. No class on \w+ \d+ \(Winter break\)/);
     expect(message.text).toContain('Balance due: $260');
     expect(message.text).toContain('How to pay:');
     expect(message.text).toContain('Please label water bottles');

@@ -47,9 +47,9 @@ export const classInput = (semesterId: string, over: Partial<Payload<'adminSaveC
   ...over,
 });
 
-/** A stored class as the class form sends it back: what the office may change, nothing counted. */
+/** A stored class as the class form sends it back: what the office may change, nothing counted, not the semester's holidays. */
 export function classFormOf(stored: ClassRecord): Payload<'adminSaveClass'> {
-  const { enrolledCount: _enrolled, waiting: _waiting, ...fields } = stored;
+  const { enrolledCount: _enrolled, waiting: _waiting, holidays: _holidays, ...fields } = stored;
   return { ...fields, slidingScale: fields.slidingScale ?? null, imageUrl: fields.imageUrl ?? null };
 }
 
@@ -93,6 +93,8 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   myEnrollment: { enrollmentId: AVAS.id },
   releaseHold: { enrollmentId: AVAS.id },
   payBalance: { enrollmentId: AVAS.id },
+  myCalendarFeed: null,
+  newCalendarFeed: null,
   loadDraft: null,
   saveDraft: { json: '{"step":2}' },
   deleteDraft: null,

@@ -13,11 +13,12 @@ interface Rewrite {
 const rewrites = (JSON.parse(readFileSync('firebase.json', 'utf8')) as { hosting: { rewrites: Rewrite[] } }).hosting.rewrites;
 
 describe('hosting rewrites', () => {
-  it('route /api/<name> to each callable of the contract, in its region, and nothing else but the Stripe webhook', () => {
-    const toCallables = rewrites.filter((r) => r.function && r.source !== '/api/stripe/webhook');
+  it('route /api/<name> to each callable of the contract, in its region, and nothing else but the Stripe webhook and the calendar feeds', () => {
+    const toCallables = rewrites.filter((r) => r.function && r.source !== '/api/stripe/webhook' && r.source !== '/cal/**');
     expect(toCallables.map((r) => r.source).sort()).toEqual(Object.keys(callables).map((n) => `/api/${n}`).sort());
     for (const r of toCallables) expect(r.function).toEqual({ functionId: r.source.slice('/api/'.length), region: FUNCTIONS_REGION });
     expect(rewrites.find((r) => r.source === '/api/stripe/webhook')?.function).toEqual({ functionId: 'stripeWebhook', region: FUNCTIONS_REGION });
+    expect(rewrites.find((r) => r.source === '/cal/**')?.function).toEqual({ functionId: 'calendarFeed', region: FUNCTIONS_REGION });
   });
 
   it('serve the app for every other path, after the callables', () => {

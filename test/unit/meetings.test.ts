@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicClass } from '../../contract/domain';
+import { meetingDates, noClassText, skippedDays } from '../../contract/schedule';
 import { meetingsBetween, monthGrid, weekStart } from '../../src/features/calendar/meetings';
 
 const klass = (id: string, startDate: string, endDate: string, weekdays: number[], startTime = '15:00') =>
@@ -19,6 +20,26 @@ describe('class meetings', () => {
     const m = meetingsBetween([late, camp], '2027-06-01', '2027-06-30');
     expect(m).toHaveLength(6);
     expect(m.slice(0, 2).map((x) => x.klass.id)).toEqual(['camp', 'late']);
+  });
+
+  it('leaves out the semester\'s holidays and the class\'s own days off, and says which (issue 23)', () => {
+    // Ten Thursdays from Dec 3, 2026: Dec 24 and Dec 31 are the winter break, Jan 14 rained off.
+    const thursdays = {
+      ...klass('t', '2026-12-03', '2027-02-04', [4]),
+      holidays: [
+        { date: '2026-12-24', reason: 'Winter break' },
+        { date: '2026-12-31', reason: 'Winter break' },
+        { date: '2026-12-25', reason: 'Winter break' }, // not a Thursday: changes nothing
+      ],
+      noMeetingDates: [{ date: '2027-01-14', reason: 'Storm' }],
+    };
+    expect(meetingDates(thursdays)).toEqual(['2026-12-03', '2026-12-10', '2026-12-17', '2027-01-07', '2027-01-21', '2027-01-28', '2027-02-04']);
+    expect(meetingsBetween([thursdays], '2026-12-20', '2027-01-10').map((m) => m.date)).toEqual(['2027-01-07']);
+    expect(skippedDays(thursdays).map((d) => d.date)).toEqual(['2026-12-24', '2026-12-31', '2027-01-14']);
+    expect(noClassText(thursdays)).toBe('No class on Dec 24 and Dec 31 (Winter break), Jan 14 (Storm)');
+    expect(noClassText(klass('m', '2026-12-07', '2026-12-28', [1]))).toBe('');
+    // A day off outside the class's dates is not a skipped meeting.
+    expect(skippedDays({ ...thursdays, holidays: [{ date: '2027-03-04', reason: 'Later' }], noMeetingDates: [] })).toEqual([]);
   });
 
   it('starts weeks on Sunday and covers whole weeks of a month', () => {

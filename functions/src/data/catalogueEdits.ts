@@ -2,7 +2,7 @@
 // The rules are pure (domain/admin.ts); here they are applied to what is stored, in transactions.
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { z } from 'zod/mini';
-import type { ClassGroup, ClassRecord, Semester } from '../../../contract/domain';
+import type { ClassGroup, ClassRecord, NoMeetingDate, Semester } from '../../../contract/domain';
 import type { classInputSchema, groupInputSchema, semesterInputSchema } from '../../../contract/schemas';
 import { classValueProblem, copiedClass, copyShiftDays, groupProblem, missingForPublish, scheduleProblems } from '../domain/admin';
 import { loadClassesOfSemesters, loadGroupsOfSemesters } from './catalogue';
@@ -18,6 +18,8 @@ type GroupInput = z.output<typeof groupInputSchema>;
 function refuseArchived(semester: Pick<Semester, 'name' | 'status'> | undefined): void {
   if (semester?.status === 'archived') throw precondition(`${semester.name} is archived: its classes and bundles cannot change. Set its status back to Closed first.`);
 }
+const sortedDays = (days: NoMeetingDate[]) => [...days].sort((a, b) => a.date.localeCompare(b.date));
+const sameDays = (a: NoMeetingDate[], b: NoMeetingDate[]) => JSON.stringify(a) === JSON.stringify(b);
 const semesterOf = async (id: string) => (await recordRef('semesters', id).get()).data();
 
 export async function saveSemester({ id, version, ...fields }: SemesterInput): Promise<Semester> {
@@ -25,8 +27,14 @@ export async function saveSemester({ id, version, ...fields }: SemesterInput): P
   return db().runTransaction(async (tx) => {
     const existing = id ? await tx.get(ref) : null;
     if (existing && !existing.exists) throw notFound('This semester');
-    const semester: Semester = { ...fields, id: ref.id, version: nextVersion(existing, version, fields.name) };
+    const semester: Semester = { ...fields, ...(fields.noMeetingDates ? { noMeetingDates: sortedDays(fields.noMeetingDates) } : {}), id: ref.id, version: nextVersion(existing, version, fields.name) };
+    // Every class of the semester keeps a copy of its holidays (ClassRecord.holidays), changed here with them.
+    const holidays = semester.noMeetingDates ?? [];
+    const classes = id ? await tx.get(records('classes').where('semesterId', '==', ref.id)) : null;
     tx.set(ref, semester);
+    for (const c of classes?.docs ?? []) {
+      if (!sameDays(c.data().holidays ?? [], holidays)) tx.update(c.ref, { holidays });
+    }
     return semester;
   });
 }
@@ -46,7 +54,7 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
   if ((await notInstructors(input.instructorUids ?? [])).length) throw precondition('Only staff with the instructor role can be assigned to a class: check its instructors.');
   const saved = await db().runTransaction(async (tx) => {
     const ref = id ? recordRef('classes', id) : records('classes').doc();
-    const existing = id ? await tx.get(ref) : null;
+    const [existing, inSemester] = await Promise.all([id ? tx.get(ref) : null, tx.get(recordRef('semesters', input.semesterId))]);
     if (existing && !existing.exists) throw notFound('This class');
     const stored = existing?.data();
     const enrolled = stored?.enrolledCount ?? 0;
@@ -65,6 +73,8 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
       enrolledCount: enrolled,
       ...(waiting ? { waiting } : {}),
       ...(instructorUids?.length ? { instructorUids: uniq(instructorUids) } : {}),
+      noMeetingDates: sortedDays(input.noMeetingDates ?? []),
+      holidays: inSemester.data()?.noMeetingDates ?? [],
       version: nextVersion(existing, version, input.title || 'This class'),
     };
     tx.set(ref, saved);
@@ -83,7 +93,7 @@ export async function copyClass(classId: string, toSemesterId: string): Promise<
   const from = await semesterOf(original.semesterId);
   const ref = records('classes').doc();
   const days = from ? copyShiftDays(from, target) : 0;
-  const copy = copiedClass(original, { id: ref.id, semesterId: toSemesterId, days, sameSemester: toSemesterId === original.semesterId });
+  const copy = copiedClass(original, { id: ref.id, semesterId: toSemesterId, days, sameSemester: toSemesterId === original.semesterId, holidays: target.noMeetingDates });
   await ref.set(copy);
   return copy;
 }
@@ -105,7 +115,7 @@ export async function copySemester(fromSemesterId: string, toSemesterId: string)
     .map((c) => {
       const ref = records('classes').doc();
       newId.set(c.id, ref.id);
-      const copy = copiedClass(c, { id: ref.id, semesterId: toSemesterId, days, sameSemester: false });
+      const copy = copiedClass(c, { id: ref.id, semesterId: toSemesterId, days, sameSemester: false, holidays: to.noMeetingDates });
       batch.set(ref, copy);
       return copy;
     });

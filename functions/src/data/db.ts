@@ -79,6 +79,8 @@ export const COLLECTIONS = {
   donations: 'donations',
   /** The audit trail (issue 22): entries only ever created. */
   audit: 'audit',
+  /** Families' private calendar addresses (issue 23), by the SHA-256 of the token: { uid, createdAt }. */
+  calendarFeeds: 'calendarFeeds',
 } as const;
 
 /** What each collection of records holds. Read through `records(name)`, every document comes back typed, with its id. */

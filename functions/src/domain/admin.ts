@@ -1,5 +1,5 @@
 // Pure rules of the school office's edits (PRODUCT §7).
-import { WEEKDAY_NAMES, type ClassGroup, type ClassRecord, type IsoDate, type Semester } from '../../../contract/domain';
+import { WEEKDAY_NAMES, type ClassGroup, type ClassRecord, type IsoDate, type NoMeetingDate, type Semester } from '../../../contract/domain';
 import { formatDateRange } from '../../../contract/format';
 import { addDaysIso, weekdayOf } from '../../../contract/schedule';
 import { missingForPublish } from '../../../contract/rules';
@@ -16,7 +16,8 @@ export function copyShiftDays(from: Pick<Semester, 'startDate'>, to: Pick<Semest
 }
 
 /** A class copied as a draft: its dates and deadline moved by `days` (blank ones stay blank). */
-export function copiedClass(c: ClassRecord, to: { id: string; semesterId: string; days: number; sameSemester: boolean }): ClassRecord {
+/** A copy as a draft in a semester (dates moved by `days`): the target's holidays, none of the original's own days off. */
+export function copiedClass(c: ClassRecord, to: { id: string; semesterId: string; days: number; sameSemester: boolean; holidays?: NoMeetingDate[] }): ClassRecord {
   const move = (iso: IsoDate) => (iso ? addDaysIso(iso, to.days) : iso);
   return {
     ...c,
@@ -30,6 +31,9 @@ export function copiedClass(c: ClassRecord, to: { id: string; semesterId: string
     enrolledCount: 0,
     // Nobody waits for a new copy (the count would keep its seats from everyone).
     waiting: 0,
+    // A weather cancellation was the original's; the holidays are the target semester's.
+    noMeetingDates: [],
+    holidays: to.holidays ?? [],
   };
 }
 

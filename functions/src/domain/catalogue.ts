@@ -46,6 +46,8 @@ export const sheetClass = (c: ClassRecord): SheetClass => ({
   startTime: c.startTime,
   endTime: c.endTime,
   instructors: c.instructors,
+  noMeetingDates: c.noMeetingDates ?? [],
+  holidays: c.holidays ?? [],
 });
 
 export function toPublicClass(c: ClassRecord): PublicClass {

@@ -3,6 +3,7 @@ import type { ClassRecord, Enrollment, Semester } from '../../../contract/domain
 import { balanceDueLabel, formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { escapeHtml, markdownToHtml, markdownToText } from '../../../contract/markdown';
 import { paidOf } from '../../../contract/money';
+import { meetingDates, meetingsText, noClassText } from '../../../contract/schedule';
 import { SCHOOL_NAME } from '../../../contract/constants';
 
 export interface MailDocument {
@@ -28,7 +29,9 @@ export function buildReceipt(
 ): MailDocument {
   const schedule = (id: string) => {
     const c = classes.get(id);
-    return c ? `${formatDateRange(c.startDate, c.endDate)}, ${formatWeekdays(c.weekdays)} ${formatTimeRange(c.startTime, c.endTime)}, ${c.location}` : '';
+    if (!c) return '';
+    const off = noClassText(c);
+    return `${formatDateRange(c.startDate, c.endDate)} (${meetingsText(meetingDates(c).length)}), ${formatWeekdays(c.weekdays)} ${formatTimeRange(c.startTime, c.endTime)}, ${c.location}${off ? `. ${off}` : ''}`;
   };
   const rows = enrollment.lineItems.map((item) => ({
     title: item.title,

@@ -4,6 +4,7 @@ import { sendPasswordReset } from '../../lib/auth';
 import { useNotify } from '../../lib/toast';
 import { useSession } from '../../lib/session';
 import { Prime } from '../../components/Prime';
+import { CalendarSubscription } from './CalendarSubscription';
 
 export default function ManageAccount() {
   const { user } = useSession();
@@ -30,6 +31,7 @@ export default function ManageAccount() {
               .finally(() => setSending(false));
           }}
         />
+        <CalendarSubscription />
       </div>
     </Prime>
   );

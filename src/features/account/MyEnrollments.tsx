@@ -56,6 +56,8 @@ export default function MyEnrollments() {
       <h1>My Enrollments</h1>
       <p>
         <Link to="/account/students">My students and their info</Link>
+        {' · '}
+        <Link to="/account/manage#calendar">Add the classes to my calendar</Link>
       </p>
       <MyWaitlist />
       {state.status === 'loading' && <PageLoading label="Loading your enrollments…" />}

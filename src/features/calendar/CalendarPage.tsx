@@ -6,7 +6,7 @@ import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { useWideScreen } from '../../hooks/useMediaQuery';
 import { addDaysIso, colourOf, meetingsBetween, monthGrid, toIso, weekStart } from './meetings';
-import { schoolToday } from '../../../contract/schedule';
+import { meetingDates, noClassText, schoolToday } from '../../../contract/schedule';
 import { useClassesBySemester, useOpenSemesters } from '../catalog/api';
 import { Button, LinkButton } from '../../components/Button';
 
@@ -36,6 +36,7 @@ function ClassDetails({ klass, onClose }: { klass: PublicClass; onClose: () => v
         {formatGrades(klass.gradeMin, klass.gradeMax)} · {klass.location}
         {klass.instructors.length > 0 && ` · ${klass.instructors.join(', ')}`}
       </p>
+      {noClassText(klass) && <p>{noClassText(klass)}.</p>}
       <div className="step-actions">
         <Button variant="outlined" onClick={onClose}>
           <span className="p-button-label">Close</span>
@@ -62,7 +63,13 @@ export default function CalendarPage() {
     () => (catalogue.status === 'loaded' ? Object.values(catalogue.value).flatMap((s) => s.classes) : []),
     [catalogue],
   );
-  const firstStart = classes.reduce<string | null>((min, c) => (!min || c.startDate < min ? c.startDate : min), null);
+  // The first day any class meets (a class may start on a holiday), and the semesters' holidays by day.
+  const { firstStart, holidays } = useMemo(() => {
+    const first = classes.map((c) => meetingDates(c)[0]).filter(Boolean).sort()[0] ?? null;
+    const off = new Map<string, string>();
+    for (const c of classes) for (const d of c.holidays ?? []) off.set(d.date, d.reason);
+    return { firstStart: first, holidays: off };
+  }, [classes]);
   const today = schoolToday();
   const anchor = params.get('date') ?? (firstStart && firstStart > today ? firstStart : today);
   const [selected, setSelected] = useState<PublicClass | null>(null);
@@ -151,6 +158,7 @@ export default function CalendarPage() {
                     <div className="calendar-date" aria-label={dayLabel(day)}>
                       {Number(day.slice(8))}
                     </div>
+                    {holidays.has(day) && <p className="calendar-off">{holidays.get(day)}</p>}
                     {(byDay.get(day) ?? []).map((meeting) => chip(meeting.klass))}
                   </td>
                 ))}
@@ -163,7 +171,8 @@ export default function CalendarPage() {
           {Array.from({ length: 7 }, (_, i) => addDaysIso(weekFrom, i)).map((day) => (
             <li key={day} className={day === today ? 'is-today' : ''}>
               <h3>{dayLabel(day)}</h3>
-              {(byDay.get(day) ?? []).length === 0 ? <p className="muted">No classes</p> : <div className="calendar-day-list">{(byDay.get(day) ?? []).map((meeting) => chip(meeting.klass))}</div>}
+              {holidays.has(day) && <p className="calendar-off">No classes: {holidays.get(day)}</p>}
+              {(byDay.get(day) ?? []).length === 0 ? !holidays.has(day) && <p className="muted">No classes</p> : <div className="calendar-day-list">{(byDay.get(day) ?? []).map((meeting) => chip(meeting.klass))}</div>}
             </li>
           ))}
         </ol>

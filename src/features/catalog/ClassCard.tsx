@@ -1,5 +1,6 @@
 import type { PublicClass } from '../../../contract/domain';
 import { formatCents, formatDateRange, formatGrades, formatTimeRange, formatWeekdays } from '../../../contract/format';
+import { meetingDates, meetingsText, noClassText } from '../../../contract/schedule';
 import { Markdown } from '../../components/Markdown';
 import { seatsText } from './filters';
 import { slidingPriceProblem, type ClassChoice } from './selection';
@@ -49,7 +50,18 @@ export function ClassCard({ klass: c, availability, choice, onToggle, onPrice, o
       </header>
       <ul className="class-facts">
         <li>
-          <span className="pi pi-calendar" aria-hidden="true" /> {formatDateRange(c.startDate, c.endDate)}
+          <span className="pi pi-calendar" aria-hidden="true" /> {formatDateRange(c.startDate, c.endDate)} · {meetingsText(meetingDates(c).length)}
+        </li>
+        {noClassText(c) && (
+          <li>
+            <span className="pi pi-info-circle" aria-hidden="true" /> {noClassText(c)}
+          </li>
+        )}
+        <li>
+          <span className="pi pi-calendar-plus" aria-hidden="true" />{' '}
+          <a href={`/cal/class/${c.id}.ics`}>
+            Add to my calendar<span className="visually-hidden"> ({c.title})</span>
+          </a>
         </li>
         <li>
           <span className="pi pi-clock" aria-hidden="true" /> {formatWeekdays(c.weekdays)}, {formatTimeRange(c.startTime, c.endTime)}

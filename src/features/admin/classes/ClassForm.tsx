@@ -16,6 +16,8 @@ import { useAdminClasses, useSaveClass } from '../api';
 import { Button } from '../../../components/Button';
 import { MoneyField } from '../../../components/MoneyField';
 import { InstructorAccounts } from './InstructorAccounts';
+import { NoMeetingDatesField } from '../shared/NoMeetingDates';
+import { noClassText } from '../../../../contract/schedule';
 
 type Draft = Omit<AdminClass, 'id' | 'enrolledCount' | 'waiting'>;
 const STATUSES = [
@@ -32,6 +34,9 @@ const blank = (semesterId: string): Draft => ({
 });
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'add-on';
 
+/** The semester's holidays that fall on the class's days, in words. */
+const holidayText = (c: Draft) => noClassText({ ...c, noMeetingDates: [] });
+
 function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled: number }) {
   const [c, setC] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Errors>({});
@@ -41,7 +46,9 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
   const set = (patch: Partial<Draft>) => setC((x) => ({ ...x, ...patch }));
 
   const save = () => {
-    const payload = { ...c, slidingScale: c.slidingScale ?? null, imageUrl: c.imageUrl ?? null, ...(id ? { id } : {}) };
+    // The semester's holidays are kept on the class by the server, never sent.
+    const { holidays: _holidays, ...fields } = c;
+    const payload = { ...fields, slidingScale: c.slidingScale ?? null, imageUrl: c.imageUrl ?? null, ...(id ? { id } : {}) };
     const found = schemaErrors(classInputSchema, payload);
     // Publishing needs the full set of fields: each missing one is marked where it is.
     if (c.status !== 'draft') for (const m of missingFieldsForPublish(c)) found[m.path] ??= 'is needed to publish the class';
@@ -113,6 +120,13 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
           ))}
         </fieldset>
       </fieldset>
+      <NoMeetingDatesField
+        legend="Days this class does not meet"
+        hint={`A weather cancellation, a day moved. The semester's holidays are left out already${holidayText(c) ? `: ${holidayText(c).replace(/^No class on /, '')}` : ''}.`}
+        days={c.noMeetingDates ?? []}
+        errors={errors}
+        onChange={(noMeetingDates) => set({ noMeetingDates })}
+      />
       <fieldset className="form-section">
         <legend>Who, how many, how much</legend>
         <div className="form-grid">

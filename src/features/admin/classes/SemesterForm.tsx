@@ -9,6 +9,7 @@ import { SelectField, TextArea, TextField } from '../../../components/studentFor
 import { wholeOrNull } from '../../../components/studentForm/errors';
 import { MoneyField } from '../../../components/MoneyField';
 import { EditForm, useCheckedSave } from '../shared/EditForm';
+import { NoMeetingDatesField } from '../shared/NoMeetingDates';
 import { useAdminSemesters, useSaveSemester } from '../api';
 
 type Draft = Omit<Semester, 'id'>;
@@ -78,6 +79,13 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
         )}
         <TextArea path="confirmationMarkdown" label="Added to confirmation emails (markdown)" errors={errors} value={s.confirmationMarkdown} onChange={(confirmationMarkdown) => set({ confirmationMarkdown })} />
       </fieldset>
+      <NoMeetingDatesField
+        legend="Holidays"
+        hint="No class of the semester meets on these days: the catalogue, the calendar and the calendar feeds leave them out."
+        days={s.noMeetingDates ?? []}
+        errors={errors}
+        onChange={(noMeetingDates) => set({ noMeetingDates })}
+      />
     </EditForm>
   );
 }

@@ -1,0 +1,95 @@
+// Issue 23 end to end: the office adds a holiday; the catalogue, the calendar and the family's feed
+// drop that day; a family subscribes to its calendar, gets a new address, and the old one answers 404.
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { addDays } from '../../scripts/demo/demoData';
+import { adminDb } from '../../scripts/demo/adminApp';
+import type { Semester } from '../../contract/domain';
+import { DEMO, callAs, signInDemo } from '../support/fixtures';
+import { SAMPLES } from '../support/samples';
+import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
+
+/** The days (school calendar) of the meetings of the feed's event with this summary. */
+function meetingDays(ics: string, summary: string): string[] {
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  for (const tz of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(new ICAL.Timezone(tz));
+  const vevent = calendar.getAllSubcomponents('vevent').find((v) => v.getFirstPropertyValue('summary') === summary)!;
+  const it = new ICAL.Event(vevent).iterator();
+  const days: string[] = [];
+  for (let next = it.next(); next; next = it.next()) days.push(next.toString().slice(0, 10));
+  return days;
+}
+
+describe('no-meeting dates and the family calendar (issue 23)', () => {
+  const browser = seededBrowser();
+  // Wednesday of the term's fifth week (the term starts on a Monday): Wild Art's day.
+  let holiday = '';
+
+  it('the office adds a holiday on the semester form; the catalogue and the calendar leave that day out', async () => {
+    const term = (await adminDb().doc('semesters/open-term').get()).data() as Semester;
+    holiday = addDays(term.startDate, 30);
+    const { context, page } = await newPage(browser());
+    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
+    await page.goto('/admin/classes/management/semester/open-term');
+    const holidays = page.getByRole('group', { name: 'Holidays' });
+    await holidays.getByText('Winter break').first().waitFor();
+    expect(await holidays.getByRole('listitem').count()).toBe(7);
+    await holidays.getByLabel('First day off').fill(holiday);
+    await holidays.getByRole('button', { name: 'Add days off' }).click();
+    await holidays.getByText('Say why there is no class (families read it).').waitFor();
+    await holidays.getByLabel('Reason').fill('Teacher training');
+    await holidays.getByRole('button', { name: 'Add days off' }).click();
+    await holidays.getByText('Teacher training').waitFor();
+    expect(await holidays.getByRole('listitem').count()).toBe(8);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save semester' }).click();
+    await page.getByText(`${term.name} is saved.`).waitFor();
+
+    // The class card counts the meetings and names the days without class.
+    await page.goto('/classes/enrollment');
+    const card = page.getByRole('article', { name: 'Wild Art', exact: true });
+    await card.getByText(/Winter break\), .* \(Teacher training\)$/).waitFor();
+    await card.getByText(/· 8 meetings$/).waitFor();
+
+    // The calendar's week of the holiday: the day says why, and Wild Art is not on it.
+    await page.goto(`/calendar/classes?view=week&date=${holiday}`);
+    const day = page.locator('.calendar-week > li', { hasText: 'No classes: Teacher training' });
+    await day.waitFor();
+    expect(await day.locator('.calendar-chip').count()).toBe(0);
+    await page.locator('.calendar-week .calendar-chip', { hasText: 'Forest Explorers' }).waitFor();
+    await context.close();
+  });
+
+  it('a family gets its calendar address on a phone; the feed leaves the holiday out; a new address ends the old one', async () => {
+    expect(holiday).not.toBe('');
+    const family = await signInDemo('family');
+    expect((await callAs(family, 'enroll', SAMPLES.enroll!)).status).toBe(200); // Ava in Wild Art
+    const { context, page } = await newPage(browser(), 360, 740);
+    await signInAs(page, DEMO.family.email, DEMO.family.password);
+    await page.goto('/account/enrollments');
+    await page.getByRole('link', { name: 'Add the classes to my calendar' }).click();
+    await page.getByRole('heading', { name: 'Class calendar' }).waitFor();
+    await page.getByRole('button', { name: 'Get my calendar address' }).click();
+    const field = page.getByLabel('Your private calendar address');
+    await field.waitFor();
+    const address = await field.inputValue();
+    expect(address).toMatch(/\/cal\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(await page.getByRole('link', { name: 'Open in my calendar app' }).getAttribute('href')).toBe(address.replace(/^http:/, 'webcal:'));
+    expect(await axeViolations(page)).toEqual([]);
+
+    const feed = await page.request.get(address);
+    expect(feed.status()).toBe(200);
+    const days = meetingDays(await feed.text(), 'Ava: Wild Art');
+    expect(days).toHaveLength(8);
+    expect(days).not.toContain(holiday);
+
+    // Back later: the address is not shown again; a new one ends the old.
+    await page.reload();
+    await page.getByText(/You made a calendar address on/).waitFor();
+    await page.getByRole('button', { name: 'Get a new calendar address' }).click();
+    await expect.poll(async () => (await page.getByLabel('Your private calendar address').inputValue()) !== address).toBe(true);
+    expect((await page.request.get(address)).status()).toBe(404);
+    expect((await page.request.get(await page.getByLabel('Your private calendar address').inputValue())).status()).toBe(200);
+    await context.close();
+  });
+});
