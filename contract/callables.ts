@@ -9,6 +9,7 @@ import type {
   AuditEntry,
   CancellationQuote,
   ClassGroup,
+  ClassMessage,
   ClassRoster,
   DashboardFigures,
   Discount,
@@ -52,6 +53,8 @@ import {
   draftSchema,
   enrollSchema,
   donateSchema,
+  remindersSchema,
+  classMessageSchema,
   enrollmentIdSchema,
   enrollmentSearchSchema,
   groupInputSchema,
@@ -105,6 +108,8 @@ const specs = {
   paymentOptions: spec<PaymentOptions>()('public', none),
   /** Stripe's page for a gift by card (anyone, signed in or not). */
   donate: spec<{ checkoutUrl: string }>()('public', donateSchema),
+  /** From a reminder's unsubscribe link (issue 23): reminders off, or back on; receipts are always sent. */
+  setReminders: spec<{ off: boolean }>()('public', remindersSchema),
   /** With payWith 'card': `checkoutUrl` is Stripe's page, where the family pays for the held seats. */
   enroll: spec<{ enrollment: FamilyEnrollment; replayed: boolean; checkoutUrl?: string }>()('user', enrollSchema),
   myEnrollments: spec<{ enrollments: FamilyEnrollment[] }>()('user', none),
@@ -143,6 +148,10 @@ const specs = {
   adminSaveDiscount: spec<{ discount: Discount }>()(ACCESS.catalogue, discountInputSchema),
   adminDeleteDiscount: spec<{ deleted: boolean }>()(ACCESS.catalogue, byIdSchema),
   adminDashboard: spec<DashboardFigures>()(ACCESS.money, semesterIdSchema),
+  /** Email the families of these classes; `send: false` answers the preview and how many families get it. */
+  adminEmailClasses: spec<{ families: number; preview: { subject: string; text: string }; message: ClassMessage | null }>()(ACCESS.care, classMessageSchema),
+  /** The emails sent to classes, newest first. */
+  adminClassMessages: spec<{ messages: ClassMessage[] }>()(ACCESS.care, none),
   adminRosters: spec<{ rosters: ClassRoster[]; notFound: string[] }>()(ACCESS.care, rostersSchema),
   adminStudents: spec<{ rows: StudentRow[]; total: number }>()(ACCESS.care, studentSearchSchema),
   adminStudent: spec<StudentSheet>()(ACCESS.care, byIdSchema),

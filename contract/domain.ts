@@ -13,6 +13,26 @@ export type ClockTime = string;
 export const SEMESTER_STATUSES = ['draft', 'open', 'closed', 'archived'] as const;
 export type SemesterStatus = (typeof SEMESTER_STATUSES)[number];
 
+/**
+ * The emails to families the office may switch off (config/portal.familyEmailsOff). Receipts and
+ * waitlist offers are always sent. A family may unsubscribe from the reminders (the last three) only.
+ */
+export const FAMILY_MAIL_KINDS = ['payment-received', 'classes-cancelled', 'class-reminder', 'balance-reminder', 'info-review'] as const;
+export type FamilyMailKind = (typeof FAMILY_MAIL_KINDS)[number];
+
+/** An email the office sent to the families of some classes (issue 23), kept with who sent it. */
+export interface ClassMessage {
+  id: string;
+  classIds: string[];
+  classTitles: string[];
+  subject: string;
+  body: string;
+  sentBy: string;
+  sentAt: string;
+  /** Families written to (one email each, to the account and, if it asked, the guardians). */
+  families: number;
+}
+
 /** A day a class does not meet although it falls on one of its weekdays: a holiday, a weather cancellation. */
 export interface NoMeetingDate {
   date: IsoDate;
@@ -109,6 +129,8 @@ export interface ClassRecord {
   waiting?: number;
   /** The staff accounts who teach it (their instructor's view, issue 22); families see `instructors`, the names. */
   instructorUids?: string[];
+  /** What to bring, for the reminder emailed two days before the first meeting (absent = none). */
+  bring?: string;
   /** Days this class does not meet besides the semester's holidays (a weather cancellation). Absent = none. */
   noMeetingDates?: NoMeetingDate[];
   /**

@@ -157,6 +157,9 @@ export const classIdSchema = z.strictObject({ classId: id });
 export const waitlistMoveSchema = z.strictObject({ entryId: id, beforeEntryId: z.nullable(id), reason: required(300) });
 export const waitlistRemoveSchema = z.strictObject({ entryId: id, reason: required(300) });
 
+/** The reminders' unsubscribe link: its token, and whether the family wants them off (or back on). */
+export const remindersSchema = z.strictObject({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{32}$/, 'is not a valid link')), off: z.boolean() });
+
 export const enrollmentIdSchema = z.strictObject({ enrollmentId: id });
 
 /** A gift by card: $1 to $9,999 (DONATION_RANGE), a note, where the receipt goes. */
@@ -247,6 +250,7 @@ export const classInputSchema = z.strictObject({
   deposit,
   instructorUids: z.optional(z.array(id).check(z.maxLength(10, 'has too many entries'))),
   noMeetingDates,
+  bring: z.optional(text(500)),
 });
 
 export const copyClassSchema = z.strictObject({ classId: id, toSemesterId: id });
@@ -303,6 +307,14 @@ export const semesterIdSchema = z.strictObject({ semesterId: id });
 const order = z.optional(z.enum(['asc', 'desc']));
 const page = z.optional(z.int().check(z.minimum(0, 'must not be negative'), z.maximum(100_000, 'is too large')));
 const search = z.optional(text(100));
+
+/** The office emails the families of some classes (issue 23): `send` false answers a preview and the count. */
+export const classMessageSchema = z.strictObject({
+  classIds: z.array(id).check(z.minLength(1, 'needs at least one class'), z.maxLength(50, 'has too many classes')),
+  subject: required(120),
+  body: required(5000),
+  send: z.boolean(),
+});
 
 export const rostersSchema = z.strictObject({
   classIds: z.array(id).check(z.minLength(1, 'needs at least one class'), z.maxLength(100, 'has too many classes')),

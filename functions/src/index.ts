@@ -8,6 +8,7 @@ export { deleteDraft, loadDraft, saveDraft } from './callables/drafts';
 export { adminAudit, adminInstructors, adminSaveStaff, adminStaff } from './callables/staff';
 export { myTaughtClasses, taughtRoster } from './callables/teaching';
 export { calendarFeed, myCalendarFeed, newCalendarFeed } from './callables/calendar';
+export { familyReminders, setReminders } from './callables/familyMail';
 export {
   adminClasses,
   adminCopyClass,
@@ -25,6 +26,8 @@ export {
 } from './callables/admin';
 export {
   adminCancelEnrollment,
+  adminClassMessages,
+  adminEmailClasses,
   adminCancelQuote,
   adminEnrollments,
   adminRecordPayment,

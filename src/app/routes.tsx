@@ -14,6 +14,7 @@ const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
 const TeachingRoutes = lazy(() => import('../features/teaching/TeachingRoutes'));
 const DonatePage = lazy(() => import('../features/donate/DonatePage'));
 const HelpPage = lazy(() => import('../features/help/HelpPage'));
+const UnsubscribePage = lazy(() => import('../features/reminders/UnsubscribePage'));
 
 export const routes: RouteObject[] = [
   {
@@ -52,6 +53,7 @@ export const routes: RouteObject[] = [
       { path: 'calendar/classes', element: <CalendarPage /> },
       { path: 'donate-venmo', element: <DonatePage /> },
       { path: 'help', element: <HelpPage /> },
+      { path: 'unsubscribe', element: <UnsubscribePage /> },
       { path: '*', element: <Navigate to="/classes/enrollment" replace /> },
     ],
   },

@@ -8,7 +8,7 @@ import { DEMO_ADMIN, DEMO_FAMILY } from '../../scripts/demo/demoData';
 import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
 
 const PAGES: Record<'anonymous' | 'family' | 'admin', string[]> = {
-  anonymous: ['/classes/enrollment', '/user/login', '/user/create', '/calendar/classes', '/donate-venmo', '/help'],
+  anonymous: ['/classes/enrollment', '/user/login', '/user/create', '/calendar/classes', '/donate-venmo', '/help', '/unsubscribe?token=sample-unsubscribe-token-0123456'],
   family: ['/account/enrollments', '/account/students', '/account/students/demo-ava', '/account/manage'],
   admin: [
     '/admin',

@@ -64,7 +64,14 @@ describe('browsing, filtering and selecting classes without an account (issue 4)
       await page.getByRole('button', { name: 'Selected (2)' }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
       // Defect 14: scrolled to the end, the footer is above the fixed bar, not under it.
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      // (Cards render as they come into view and may grow past their estimated height: scroll until the end stays put.)
+      await page.evaluate(async () => {
+        for (let last = -1; last !== document.documentElement.scrollHeight; ) {
+          last = document.documentElement.scrollHeight;
+          window.scrollTo(0, last);
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        }
+      });
       const bar = (await page.getByRole('complementary', { name: 'Selected classes' }).boundingBox())!;
       for (const link of ['Privacy policy', 'Help', 'Donate']) {
         const box = (await page.locator('.shell-footer').getByRole('link', { name: link }).boundingBox())!;

@@ -50,7 +50,9 @@ describe('the instructor’s view (issue 22)', () => {
       {
         id: 'fire-and-shelter', semesterId: fire.semesterId, title: fire.title, location: 'North Meadow', startDate: fire.startDate, endDate: fire.endDate,
         weekdays: fire.weekdays, startTime: fire.startTime, endTime: fire.endTime, instructors: fire.instructors,
-        semesterName: 'Winter 2026 After-school & Weekend', enrolled: fire.enrolledCount,
+        // The days without class too (issue 23): the instructor's week leaves them out.
+        noMeetingDates: [], holidays: fire.holidays,
+        semesterName: (await adminDb().doc('semesters/open-term').get()).get('name'), enrolled: fire.enrolledCount,
       },
     ]);
     const roster = await callAs(teacher, 'taughtRoster', { classId: 'fire-and-shelter' });

@@ -94,6 +94,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   releaseHold: { enrollmentId: AVAS.id },
   payBalance: { enrollmentId: AVAS.id },
   myCalendarFeed: null,
+  setReminders: { token: 'sample-unsubscribe-token-0123456', off: true },
   newCalendarFeed: null,
   loadDraft: null,
   saveDraft: { json: '{"step":2}' },
@@ -112,6 +113,8 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   adminDeleteDiscount: { id: 'old-code' },
   adminDashboard: { semesterId: 'open-term' },
   adminRosters: { classIds: ['fire-and-shelter'] },
+  adminEmailClasses: { classIds: ['fire-and-shelter'], subject: 'Indoors on Thursday', body: 'Thursday’s class moves indoors.', send: false },
+  adminClassMessages: null,
   adminStudents: { search: 'rivera' },
   adminStudent: { id: 'demo-ava' },
   adminTshirts: { semesterId: 'open-term' },
@@ -188,6 +191,8 @@ export async function seedWaitlistSamples(): Promise<void> {
   await db.doc('classes/creek-critters').update({ waiting: 1 });
   await db.doc('classes/tide-pools').update({ waiting: 1 });
   await db.doc('classes/nature-journaling').update({ waiting: 3 });
+  // The family whose reminders' unsubscribe link the `setReminders` sample follows.
+  await db.doc('mailPrefs/matrix-family').set({ token: SAMPLES.setReminders!.token, remindersOff: false });
 }
 
 

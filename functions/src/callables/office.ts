@@ -18,7 +18,8 @@ import { filterEnrollments, pageOf, searchStudents } from '../domain/office';
 import { SEAT_CALL_TIMEOUT_S } from '../data/db';
 import { loadEnrollment } from '../data/enrollments';
 import { endHold } from '../data/checkout';
-import { STRIPE_SECRET_KEY } from '../payments/stripe';
+import { portalOrigin, STRIPE_SECRET_KEY } from '../payments/stripe';
+import { emailClasses, listClassMessages } from '../data/classMessages';
 import { actorOf, callable } from '../lib/callable';
 import { auditReads } from '../data/audit';
 import { rosterViews } from '../domain/audit';
@@ -30,6 +31,10 @@ export const adminRosters = callable(callables.adminRosters, async ({ classIds }
   await auditReads(actorOf(ctx), rosterViews(found.rosters));
   return found;
 });
+
+export const adminEmailClasses = callable(callables.adminEmailClasses, async (input, ctx) => emailClasses(input, actorOf(ctx), portalOrigin(ctx.origin)));
+
+export const adminClassMessages = callable(callables.adminClassMessages, async () => ({ messages: await listClassMessages() }));
 
 export const adminStudents = callable(callables.adminStudents, async ({ search, sort, order, page, pageSize }) =>
   pageOf(searchStudents(await loadStudentRows(), search, sort, order), page, pageSize),

@@ -11,7 +11,8 @@ import { SCHOOL_NAME } from '../../../contract/constants';
 import { isStripeError, stripe } from '../payments/stripe';
 import { COLLECTIONS, db, recordRef } from './db';
 import { auditInTx, stripeActor } from './audit';
-import { cardOf, enrollmentRef, eventRef, recipients, type Outcome } from './stripeSessions';
+import { cardOf, enrollmentRef, eventRef, type Outcome } from './stripeSessions';
+import { recipients } from './familyMail';
 
 /** Stripe's page for the balance. Clicks within the same 25 minutes get the same page (one key). */
 export async function startBalanceCheckout(enrollment: Enrollment, email: string | null, origin: string, now: Date): Promise<string> {

@@ -11,7 +11,7 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import type { ClassGroup, ClassRecord, Discount, Enrollment, Semester, Student, WaitlistEntry } from '../../../contract/domain';
+import type { ClassGroup, ClassMessage, ClassRecord, Discount, Enrollment, Semester, Student, WaitlistEntry } from '../../../contract/domain';
 
 let firestore: Firestore | undefined;
 
@@ -81,6 +81,10 @@ export const COLLECTIONS = {
   audit: 'audit',
   /** Families' private calendar addresses (issue 23), by the SHA-256 of the token: { uid, createdAt }. */
   calendarFeeds: 'calendarFeeds',
+  /** A family's email preferences (issue 23), by uid: { token (for the unsubscribe link), remindersOff }. */
+  mailPrefs: 'mailPrefs',
+  /** Emails the office sent to the families of classes (issue 23), kept with who sent them. */
+  classMessages: 'classMessages',
 } as const;
 
 /** What each collection of records holds. Read through `records(name)`, every document comes back typed, with its id. */
@@ -92,6 +96,7 @@ export interface Records {
   enrollments: Enrollment;
   discounts: Discount;
   waitlist: WaitlistEntry;
+  classMessages: ClassMessage;
 }
 export type RecordName = keyof Records;
 

@@ -18,6 +18,10 @@ import { loadDiscountsByCodes, loadEnrollment, loadReleases } from './enrollment
 import { serveWaitlists, waitingFor } from './waitlist';
 import { placeOf } from '../domain/waitlist';
 import { actorName, auditInTx, type Actor } from './audit';
+import { enrollmentRecipients, queueMail, type FamilyMail } from './familyMail';
+import { familyMailOff } from './settings';
+import { cancellationMail, PAID_HOW, paymentReceivedMail } from '../domain/familyMail';
+import { portalOrigin } from '../payments/stripe';
 
 /** Rosters of classes in the order asked, each with the full profile of every student on it. */
 export async function loadRosters(classIds: string[]): Promise<{ rosters: ClassRoster[]; notFound: string[] }> {
@@ -144,8 +148,13 @@ export async function withFamilyEmails(rows: EnrollmentRow[]): Promise<Enrollmen
   return rows.map((r) => ({ ...r, familyEmail: emails.get(r.ownerUid) ?? null }));
 }
 
-/** Changes an enrollment's payments in a transaction, audited in it; the balance is recomputed from them. */
-function changePayments(enrollmentId: string, actor: Actor, change: (e: Enrollment) => { payments: Payment[]; kind: AuditKind; summary: string }): Promise<Enrollment> {
+/** Changes an enrollment's payments in a transaction, audited in it; the balance is recomputed from them; `mail` may tell the family. */
+function changePayments(
+  enrollmentId: string,
+  actor: Actor,
+  change: (e: Enrollment) => { payments: Payment[]; kind: AuditKind; summary: string },
+  mail?: (next: Enrollment) => { key: string; mail: FamilyMail },
+): Promise<Enrollment> {
   const ref = recordRef('enrollments', enrollmentId);
   return db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
@@ -155,17 +164,27 @@ function changePayments(enrollmentId: string, actor: Actor, change: (e: Enrollme
     const next: Enrollment = { ...e, payments, balance: balanceOf({ ...e, payments }) };
     tx.update(ref, { payments: next.payments, balance: next.balance });
     auditInTx(tx, actor, { kind, record: { type: 'enrollment', id: e.id }, studentId: e.studentId, studentName: e.studentName, summary });
+    if (mail) {
+      const { key, mail: m } = mail(next);
+      queueMail(tx, key, m);
+    }
     return next;
   });
 }
 
-export function recordPayment(
+export async function recordPayment(
   enrollmentId: string,
   payment: { amount: number; method: PaymentMethod; note: string; confirmDuplicate?: boolean },
   actor: Actor,
 ): Promise<Enrollment> {
   const { confirmDuplicate, ...fields } = payment;
   const now = new Date();
+  const paymentId = randomUUID();
+  const [to, off] = await Promise.all([enrollmentRecipients(enrollmentId), familyMailOff()]);
+  const receipt = (next: Enrollment) => ({
+    key: paymentId,
+    mail: { kind: 'payment-received' as const, to, enrollmentId, message: paymentReceivedMail(next, fields.amount, PAID_HOW[fields.method], portalOrigin(null)) },
+  });
   return changePayments(enrollmentId, actor, (e) => {
     if (e.status === 'pending_payment' || e.status === 'expired') {
       throw new HttpsError('failed-precondition', 'This enrollment is a card checkout that was never completed: it holds no balance to pay.');
@@ -178,11 +197,11 @@ export function recordPayment(
       throw new HttpsError('aborted', `A payment of ${formatCents(twin.amount)} by ${twin.method} was recorded less than a minute ago. Record another one?`);
     }
     return {
-      payments: [...e.payments, { ...fields, id: randomUUID(), at: now.toISOString(), by: actorName(actor) }],
+      payments: [...e.payments, { ...fields, id: paymentId, at: now.toISOString(), by: actorName(actor) }],
       kind: 'payment-recorded',
       summary: `Recorded ${formatCents(fields.amount)} (${fields.method})`,
     };
-  });
+  }, off.has('payment-received') ? undefined : receipt);
 }
 
 export function voidPayment(enrollmentId: string, paymentId: string, reason: string, actor: Actor): Promise<Enrollment> {
@@ -240,6 +259,7 @@ export async function cancelClasses(enrollmentId: string, classIds: string[], re
   const by = actorName(actor);
   const ref = recordRef('enrollments', enrollmentId);
   const at = new Date().toISOString();
+  const [to, off] = await Promise.all([enrollmentRecipients(enrollmentId), familyMailOff()]);
   // By card: Stripe refunds first (checked against the same plan); the cancellation is recorded only once it has.
   let cardRefunds: CardRefund[] | undefined;
   if (refund > 0 && refundMethod === 'card') {
@@ -282,6 +302,11 @@ export async function cancelClasses(enrollmentId: string, classIds: string[], re
         studentName: enrollment.studentName,
         summary: `Cancelled ${plan.titles.join(', ')}${refunded}`,
       });
+      if (!off.has('classes-cancelled')) {
+        const how = refundMethod === 'card' ? `to your card ending ${[...new Set((cardRefunds ?? []).map((r) => r.last4))].join(', ')}` : PAID_HOW[refundMethod ?? 'other'];
+        const message = cancellationMail(next, plan.titles, refund > 0 ? { amount: refund, how } : null, portalOrigin(null));
+        queueMail(tx, `${enrollment.id}_${at}`, { kind: 'classes-cancelled', to, enrollmentId: enrollment.id, message });
+      }
       rosterSnaps.forEach((r, i) => {
         if (!r.exists || r.get('enrollmentId') !== enrollment.id) return;
         tx.delete(r.ref);

@@ -1,5 +1,5 @@
 // The school's settings in config/portal, each with its default in code (contract/settings.ts).
-import { CHECKOUT_METHODS, type PaymentOptions } from '../../../contract/domain';
+import { CHECKOUT_METHODS, FAMILY_MAIL_KINDS, type FamilyMailKind, type PaymentOptions } from '../../../contract/domain';
 import { DEFAULT_DONATION_RECEIPT_TEXT, DEFAULT_PAYMENT_INSTRUCTIONS, DEFAULT_PAYMENT_OPTIONS, DEFAULT_STUDENT_LIMIT } from '../../../contract/settings';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { COLLECTIONS, db } from './db';
@@ -44,4 +44,10 @@ export async function loadStudentLimit(): Promise<number> {
 /** The tax line of a donation receipt (donationReceiptText). */
 export async function loadDonationReceiptText(): Promise<string> {
   return text((await portal()).get('donationReceiptText'), DEFAULT_DONATION_RECEIPT_TEXT);
+}
+
+/** The family emails the office switched off (familyEmailsOff: a list of FAMILY_MAIL_KINDS). */
+export async function familyMailOff(): Promise<Set<FamilyMailKind>> {
+  const off: unknown = (await portal()).get('familyEmailsOff');
+  return new Set(Array.isArray(off) ? FAMILY_MAIL_KINDS.filter((k) => off.includes(k)) : []);
 }

@@ -13,6 +13,9 @@ export const useAdminDashboard = (semesterId: string | undefined) =>
 export const useAdminTshirts = (semesterId: string | undefined) =>
   useCallQuery('adminTshirts', { semesterId: semesterId ?? '' }, { enabled: !!semesterId });
 export const useAdminRosters = (classIds: string[]) => useCallQuery('adminRosters', { classIds: classIds.slice(0, 100) });
+/** Emailing the families of classes (a preview first); the sent list is fetched again after a send. */
+export const useEmailClasses = () => useCallMutation('adminEmailClasses', ['adminClassMessages']);
+export const useClassMessages = () => useCallQuery('adminClassMessages');
 export const useAdminStudents = (query: Payload<'adminStudents'>) => useCallQuery('adminStudents', query);
 export const useAdminStudent = (id: string) => useCallQuery('adminStudent', { id });
 export const useAdminEnrollments = (query: Payload<'adminEnrollments'>) => useCallQuery('adminEnrollments', query);

@@ -91,6 +91,14 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
             <Markdown text={c.description} />
           </div>
         )}
+        <TextArea
+          path="bring"
+          label="What to bring"
+          hint="Emailed to the families two days before the first meeting, with the place and time."
+          errors={errors}
+          value={c.bring ?? ''}
+          onChange={(bring) => set({ bring })}
+        />
       </fieldset>
       <fieldset className="form-section">
         <legend>Schedule</legend>

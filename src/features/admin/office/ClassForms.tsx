@@ -8,6 +8,7 @@ import { useSemesterPicker } from '../shared/SemesterPicker';
 import { AdminTable, ColumnHeaders, type Sort, SortHeader, sortRows } from '../shared/table';
 import { ClassSheet, SHEETS, type SheetId } from './ClassSheets';
 import { downloadRosterCsv } from './rosterCsv';
+import { ClassEmail, SentMessages } from './ClassEmail';
 import './office.css';
 import { useAdminClasses, useAdminRosters } from '../api';
 import { Button, LinkButton } from '../../../components/Button';
@@ -86,6 +87,7 @@ function ClassList() {
           </AdminTable>
         </section>
       )}
+      <SentMessages />
     </div>
   );
 }
@@ -132,6 +134,7 @@ function Sheets({ classIds }: { classIds: string[] }) {
               </Button>
             </div>
           </div>
+          <ClassEmail classIds={state.value.rosters.map((r) => r.class.id)} />
           {state.value.notFound.length > 0 && (
             <p role="status" className="muted no-print">
               {state.value.notFound.length} of the classes asked for no longer exist.

@@ -1,5 +1,6 @@
 // Issue 23 end to end: the office adds a holiday; the catalogue, the calendar and the family's feed
-// drop that day; a family subscribes to its calendar, gets a new address, and the old one answers 404.
+// drop that day; a family subscribes to its calendar, gets a new address, and the old one answers 404;
+// the office emails the families of a class.
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../scripts/demo/demoData';
@@ -90,6 +91,28 @@ describe('no-meeting dates and the family calendar (issue 23)', () => {
     await expect.poll(async () => (await page.getByLabel('Your private calendar address').inputValue()) !== address).toBe(true);
     expect((await page.request.get(address)).status()).toBe(404);
     expect((await page.request.get(await page.getByLabel('Your private calendar address').inputValue())).status()).toBe(200);
+    await context.close();
+  });
+
+  it('the office emails the families of a class from its forms: preview with the count, send, listed', async () => {
+    const { context, page } = await newPage(browser(), 360, 740);
+    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
+    await page.goto('/admin/report?semester=open-term');
+    await page.getByRole('heading', { name: 'Messages sent to classes' }).waitFor();
+    await page.getByRole('link', { name: 'Wild Art', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'Email the families' });
+    await panel.getByLabel('Subject').fill('Indoors on Wednesday');
+    await panel.getByLabel('Message').fill('Rain is forecast: we meet in the barn.');
+    await panel.getByRole('button', { name: 'Preview' }).click();
+    await panel.getByText('1 family', { exact: true }).waitFor();
+    await panel.getByLabel('Email preview').getByText('Rain is forecast: we meet in the barn.', { exact: false }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await panel.getByRole('button', { name: 'Send to 1 family' }).click();
+    await page.getByText('Your message is on its way to 1 family.').waitFor();
+    const sent = (await adminDb().collection('mail').where('kind', '==', 'class-message').get()).docs.map((d) => d.data());
+    expect(sent.map((m) => m.to)).toEqual([['family@example.com']]);
+    await page.goto('/admin/report?semester=open-term');
+    await page.getByText(/Indoors on Wednesday · Wild Art · 1 family/).waitFor();
     await context.close();
   });
 });

@@ -1,0 +1,20 @@
+// The family emails' entry points (issue 23): the daily reminders and the unsubscribe link.
+import { logger } from 'firebase-functions/v2';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { callables } from '../../../contract/callables';
+import { FUNCTIONS_REGION } from '../../../contract/constants';
+import { SCHOOL_TIME_ZONE } from '../../../contract/domain';
+import { callable } from '../lib/callable';
+import { notFound } from '../data/db';
+import { setRemindersOff } from '../data/familyMail';
+import { runFamilyReminders } from '../data/reminders';
+
+/** Every morning at 8 on the school's clock (the emulator runs no schedules: tests call runFamilyReminders). */
+export const familyReminders = onSchedule({ schedule: 'every day 08:00', timeZone: SCHOOL_TIME_ZONE, region: FUNCTIONS_REGION }, async () => {
+  logger.info('family reminders sent', await runFamilyReminders(new Date()));
+});
+
+export const setReminders = callable(callables.setReminders, async ({ token, off }) => {
+  if (!(await setRemindersOff({ token }, off))) throw notFound('This unsubscribe link');
+  return { off };
+});

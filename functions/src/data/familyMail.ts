@@ -1,0 +1,61 @@
+// Emails to families (issue 23): who gets them, which kinds the office switched off, a family's
+// unsubscribe from reminders, and the mail document written in the transaction of the event.
+import { randomBytes } from 'node:crypto';
+import { getAuth } from 'firebase-admin/auth';
+import type { Transaction } from 'firebase-admin/firestore';
+import type { Enrollment, FamilyMailKind, Student } from '../../../contract/domain';
+import type { MailMessage } from '../domain/mail';
+import { receiptRecipients } from '../domain/receipt';
+import { COLLECTIONS, db, recordRef } from './db';
+
+/** Who gets the enrollment's emails: the account's email, and the guardians' if the account asked. */
+export async function recipients(e: Pick<Enrollment, 'ownerUid' | 'copyGuardians'>, student: Student | undefined): Promise<string[]> {
+  const account = await getAuth().getUser(e.ownerUid).then((u) => u.email ?? null).catch(() => null);
+  return receiptRecipients(account, (student?.guardians ?? []).map((g) => g.email), !!e.copyGuardians);
+}
+
+/** The recipients of an enrollment's emails, read before the transaction that sends one. */
+export async function enrollmentRecipients(enrollmentId: string): Promise<string[]> {
+  const e = (await recordRef('enrollments', enrollmentId).get()).data();
+  if (!e) return [];
+  return recipients(e, (await recordRef('students', e.studentId).get()).data());
+}
+
+export interface FamilyMail {
+  kind: FamilyMailKind;
+  to: string[];
+  message: MailMessage;
+  enrollmentId?: string;
+}
+
+/**
+ * Writes the email in the event's transaction. `key` names the event (a payment's id, a reminder's
+ * day): the same event writes the same document, so it is sent once.
+ */
+export function queueMail(tx: Transaction, key: string, mail: FamilyMail): void {
+  if (!mail.to.length) return;
+  tx.set(db().collection(COLLECTIONS.mail).doc(`${mail.kind}_${key}`), mail);
+}
+
+const prefs = () => db().collection(COLLECTIONS.mailPrefs);
+
+/** The family's unsubscribe address token (made on first use) and whether it turned the reminders off. */
+export async function reminderPrefs(uid: string): Promise<{ token: string; off: boolean }> {
+  const ref = prefs().doc(uid);
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (snap.exists) return { token: snap.get('token') as string, off: snap.get('remindersOff') === true };
+    const token = randomBytes(24).toString('base64url');
+    tx.set(ref, { token, remindersOff: false });
+    return { token, off: false };
+  });
+}
+
+/** Turns a family's reminders off (from the email's link) or on again (Manage Account). False: unknown token. */
+export async function setRemindersOff(by: { token: string } | { uid: string }, off: boolean): Promise<boolean> {
+  const ref = 'uid' in by ? prefs().doc(by.uid) : (await prefs().where('token', '==', by.token).limit(1).get()).docs[0]?.ref;
+  if (!ref) return false;
+  if ('uid' in by) await reminderPrefs(by.uid);
+  await ref.update({ remindersOff: off });
+  return true;
+}

@@ -1,0 +1,85 @@
+// The emails to families about their enrollments (issue 23): a payment received, classes cancelled
+// (with the refund), and the reminders. Pure: each is built from what the event knows.
+import type { Cents, Enrollment, IsoDate, PaymentMethod } from '../../../contract/domain';
+import { balanceDueLabel, formatCents, formatDate } from '../../../contract/format';
+import { simpleMail, type MailMessage } from './mail';
+
+const RECEIPTS_FOOTER = 'You receive this email because your account enrolled a student.';
+const REMINDER_FOOTER = 'You receive this reminder because your account enrolled a student.';
+const myEnrollments = (portal: string) => ({ href: `${portal}/account/enrollments`, label: 'My Enrollments' });
+
+/** How money came or went back, in a sentence ("We received $120 by check"). */
+export const PAID_HOW: Record<PaymentMethod, string> = { card: 'by card', check: 'by check', cash: 'in cash', venmo: 'by Venmo', other: 'through the office' };
+
+/** "Balance due by Aug 15, 2027: $120." or "Nothing more is owed." */
+function balanceLine(e: Pick<Enrollment, 'balance' | 'balanceDueDate'>): string {
+  return e.balance > 0 ? `${balanceDueLabel(e)}: ${formatCents(e.balance)}.` : 'Nothing more is owed.';
+}
+
+export function paymentReceivedMail(e: Pick<Enrollment, 'studentName' | 'balance' | 'balanceDueDate'>, amount: Cents, how: string, portal: string): MailMessage {
+  return simpleMail('Payment received', [`We received ${formatCents(amount)} ${how} for ${e.studentName}. Thank you!`, balanceLine(e)], myEnrollments(portal), RECEIPTS_FOOTER);
+}
+
+export function cancellationMail(
+  e: Pick<Enrollment, 'studentName' | 'balance' | 'balanceDueDate'>,
+  titles: string[],
+  refund: { amount: Cents; how: string } | null,
+  portal: string,
+): MailMessage {
+  return simpleMail(
+    'Classes cancelled',
+    [
+      `The school cancelled ${titles.join(', ')} for ${e.studentName}.`,
+      refund ? `We are refunding ${formatCents(refund.amount)} ${refund.how}.` : 'No refund is given.',
+      balanceLine(e),
+    ],
+    myEnrollments(portal),
+    RECEIPTS_FOOTER,
+  );
+}
+
+/** With the reminders' unsubscribe link (never on receipts). */
+const reminder = (heading: string, paragraphs: string[], link: { href: string; label: string }, unsubscribe: string): MailMessage =>
+  simpleMail(heading, [...paragraphs, `No more reminders? ${unsubscribe}`], link, REMINDER_FOOTER);
+
+export function classReminderMail(
+  who: string,
+  klass: { title: string; location: string; when: string; bring: string },
+  first: IsoDate,
+  portal: string,
+  unsubscribe: string,
+): MailMessage {
+  return reminder(
+    `${klass.title} starts ${formatDate(first)}`,
+    [
+      `${who}'s first ${klass.title} meeting is on ${formatDate(first, true)}, ${klass.when}, at ${klass.location}.`,
+      klass.bring ? `What to bring: ${klass.bring}` : 'Dress for the weather and bring a water bottle.',
+    ],
+    myEnrollments(portal),
+    unsubscribe,
+  );
+}
+
+export function balanceReminderMail(e: Pick<Enrollment, 'studentName' | 'balance' | 'balanceDueDate'>, dueToday: boolean, portal: string, unsubscribe: string): MailMessage {
+  return reminder(
+    dueToday ? 'Balance due today' : 'Balance due soon',
+    [`${formatCents(e.balance)} is still owed for ${e.studentName}, due ${dueToday ? 'today' : `by ${formatDate(e.balanceDueDate!, true)}`}.`, 'Pay it by card from My Enrollments, or pay the office.'],
+    myEnrollments(portal),
+    unsubscribe,
+  );
+}
+
+export function infoReviewMail(firstName: string, semesterName: string, portal: string, unsubscribe: string): MailMessage {
+  return reminder(
+    `Please review ${firstName}'s information`,
+    [`${semesterName} starts soon. ${firstName}'s contacts, pickups and health information were last confirmed over a year ago: please check they are still right.`],
+    { href: `${portal}/account/students`, label: 'My Students' },
+    unsubscribe,
+  );
+}
+
+/** The office's message to the families of some classes: its paragraphs as typed (blank lines between). */
+export function classMessageMail(subject: string, body: string, classTitles: string[], portal: string): MailMessage {
+  const paragraphs = body.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  return simpleMail(subject, paragraphs, myEnrollments(portal), `You receive this message because your child is enrolled in ${classTitles.join(', ')}.`);
+}

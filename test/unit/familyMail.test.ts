@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { balanceReminderMail, cancellationMail, infoReviewMail, paymentReceivedMail } from '../../functions/src/domain/familyMail';
+
+const e = { studentName: 'Ava <b>Rivera</b>', balance: 12050, balanceDueDate: '2027-01-15' };
+
+describe('emails to families (issue 23)', () => {
+  it('say the amount, how, and what is still owed, every value escaped in the HTML', () => {
+    const paid = paymentReceivedMail(e, 5000, 'by check', 'https://portal.example');
+    expect(paid.text).toContain('We received $50 by check for Ava <b>Rivera</b>. Thank you!');
+    expect(paid.text).toContain('Balance due by Jan 15, 2027: $120.50.');
+    expect(paid.html).toContain('Ava &lt;b&gt;Rivera&lt;/b&gt;');
+    expect(paid.html).not.toContain('<b>');
+    expect(paid.text).toContain('My Enrollments: https://portal.example/account/enrollments');
+    expect(paymentReceivedMail({ ...e, balance: 0 }, 5000, 'in cash', 'x').text).toContain('Nothing more is owed.');
+
+    const cancelled = cancellationMail(e, ['Wild Art', 'Pond <Life>'], { amount: 2500, how: 'to your card ending 4242' }, 'x');
+    expect(cancelled.text).toContain('The school cancelled Wild Art, Pond <Life> for Ava <b>Rivera</b>.');
+    expect(cancelled.text).toContain('We are refunding $25 to your card ending 4242.');
+    expect(cancelled.html).toContain('Pond &lt;Life&gt;');
+    expect(cancellationMail(e, ['Wild Art'], null, 'x').text).toContain('No refund is given.');
+  });
+
+  it('reminders carry the unsubscribe link; receipts never do', () => {
+    const link = 'https://portal.example/unsubscribe?token=abc';
+    expect(balanceReminderMail(e, true, 'x', link).text).toContain(`No more reminders? ${link}`);
+    expect(balanceReminderMail(e, false, 'x', link).text).toContain('$120.50 is still owed for Ava <b>Rivera</b>, due by Jan 15, 2027.');
+    expect(balanceReminderMail(e, true, 'x', link).subject).toBe('Balance due today — Wildwood Outdoor School');
+    expect(infoReviewMail('Leo', 'Spring 2027', 'https://p', link).text).toContain('My Students: https://p/account/students');
+    expect(paymentReceivedMail(e, 1, 'by card', 'x').text).not.toContain('reminders');
+  });
+});
