@@ -6,6 +6,8 @@ import { MAX_IDS } from './constants';
 import { ACCESS, type StaffAccess } from './roles';
 import type {
   AdminClass,
+  Announcement,
+  PublicAnnouncement,
   AuditEntry,
   CancellationQuote,
   ClassGroup,
@@ -54,6 +56,7 @@ import {
   enrollSchema,
   donateSchema,
   remindersSchema,
+  announcementSchema,
   classMessageSchema,
   enrollmentIdSchema,
   enrollmentSearchSchema,
@@ -100,7 +103,8 @@ const specs = {
   availableEnrollmentClasses: spec<Record<string, SemesterCatalogue>>()('public', none),
   classGroups: spec<{ groups: ClassGroup[]; notFound: string[] }>()('public', ids),
   classesBySemester: spec<Record<string, SemesterCatalogue>>()('public', ids),
-  openSemesters: spec<{ semesters: PublicSemester[] }>()('public', none),
+  /** The semesters open for enrollment, and the announcements showing today (above the class list). */
+  openSemesters: spec<{ semesters: PublicSemester[]; announcements: PublicAnnouncement[] }>()('public', none),
   releases: spec<{ releases: Release[] }>()('public', none),
   priceBasket: spec<PriceQuote & { deposit: DepositPlan | null }>()('public', basketSchema),
   myStudents: spec<{ students: Student[] }>()('user', none),
@@ -178,6 +182,10 @@ const specs = {
   myTaughtClasses: spec<{ classes: TaughtClass[] }>()(ACCESS.teach, none),
   /** One class's roster for its instructor (the office: any class). No money. */
   taughtRoster: spec<{ roster: SheetRoster }>()(ACCESS.teach, classIdSchema),
+  /** Announcements (issue 23): every one, showing or not, newest first. */
+  adminAnnouncements: spec<{ announcements: Announcement[] }>()(ACCESS.catalogue, none),
+  adminSaveAnnouncement: spec<{ announcement: Announcement }>()(ACCESS.catalogue, announcementSchema),
+  adminDeleteAnnouncement: spec<{ deleted: boolean }>()(ACCESS.catalogue, byIdSchema),
 } as const;
 
 type Named<T> = { [K in keyof T]: T[K] & { readonly name: K } };

@@ -20,6 +20,25 @@ export type SemesterStatus = (typeof SEMESTER_STATUSES)[number];
 export const FAMILY_MAIL_KINDS = ['payment-received', 'classes-cancelled', 'class-reminder', 'balance-reminder', 'info-review'] as const;
 export type FamilyMailKind = (typeof FAMILY_MAIL_KINDS)[number];
 
+/** A banner above the class list (issue 23, the previous portal's Enrollment Messages), shown while active. */
+export interface Announcement {
+  id: string;
+  markdown: string;
+  severity: AnnouncementSeverity;
+  /** First and last day it shows (inclusive, school dates); null: from now on / until removed. */
+  startsOn: IsoDate | null;
+  endsOn: IsoDate | null;
+  updatedBy: string;
+  updatedAt: string;
+}
+
+/** How loud an announcement is: a blue note, an amber warning, a red alert (most urgent first). */
+export const ANNOUNCEMENT_SEVERITIES = ['urgent', 'warning', 'info'] as const;
+export type AnnouncementSeverity = (typeof ANNOUNCEMENT_SEVERITIES)[number];
+
+/** What families see of an announcement. */
+export type PublicAnnouncement = Pick<Announcement, 'id' | 'markdown' | 'severity'>;
+
 /** An email the office sent to the families of some classes (issue 23), kept with who sent it. */
 export interface ClassMessage {
   id: string;

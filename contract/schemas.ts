@@ -3,7 +3,7 @@
 import { z } from 'zod/mini';
 import { DONATION_RANGE } from './rules';
 import { STAFF_ROLES } from './roles';
-import { AUDIT_KINDS, CHECKOUT_METHODS, DISCOUNT_TYPES, ENROLLMENT_STATUSES, ENROLLMENT_SORTS, GRADE_MAX, GRADE_MIN, PAYMENT_METHODS, PHOTO_PERMISSIONS, STUDENT_SORTS, TSHIRT_SIZES } from './domain';
+import { ANNOUNCEMENT_SEVERITIES, AUDIT_KINDS, CHECKOUT_METHODS, DISCOUNT_TYPES, ENROLLMENT_STATUSES, ENROLLMENT_SORTS, GRADE_MAX, GRADE_MIN, PAYMENT_METHODS, PHOTO_PERMISSIONS, STUDENT_SORTS, TSHIRT_SIZES } from './domain';
 
 /**
  * Control characters (other than tab and line breaks) and text-direction overrides would reach CSVs,
@@ -307,6 +307,17 @@ export const semesterIdSchema = z.strictObject({ semesterId: id });
 const order = z.optional(z.enum(['asc', 'desc']));
 const page = z.optional(z.int().check(z.minimum(0, 'must not be negative'), z.maximum(100_000, 'is too large')));
 const search = z.optional(text(100));
+
+/** An announcement as the office edits it. */
+export const announcementSchema = z
+  .strictObject({
+    id: z.optional(id),
+    markdown: required(2000),
+    severity: z.enum(ANNOUNCEMENT_SEVERITIES),
+    startsOn: z.nullable(isoDay),
+    endsOn: z.nullable(isoDay),
+  })
+  .check(z.refine((a) => !a.startsOn || !a.endsOn || a.startsOn <= a.endsOn, { message: 'must not be before the first day', path: ['endsOn'] }));
 
 /** The office emails the families of some classes (issue 23): `send` false answers a preview and the count. */
 export const classMessageSchema = z.strictObject({

@@ -10,14 +10,17 @@ export { myTaughtClasses, taughtRoster } from './callables/teaching';
 export { calendarFeed, myCalendarFeed, newCalendarFeed } from './callables/calendar';
 export { familyReminders, setReminders } from './callables/familyMail';
 export {
+  adminAnnouncements,
   adminClasses,
   adminCopyClass,
   adminCopySemester,
   adminDashboard,
+  adminDeleteAnnouncement,
   adminDeleteClass,
   adminDeleteDiscount,
   adminDeleteGroup,
   adminDiscounts,
+  adminSaveAnnouncement,
   adminSaveClass,
   adminSaveDiscount,
   adminSaveGroup,

@@ -20,6 +20,7 @@ export const STAFF_PAGES: StaffPage[] = [
   { to: '/admin/t-shirts', label: 'T-shirt Sizes', icon: 'pi-tags', access: ACCESS.care, menu: true },
   { to: '/admin/enrollments', label: 'Enrollments', icon: 'pi-list', access: ACCESS.money, menu: true },
   { to: '/calendar/classes', label: 'Class Calendar', icon: 'pi-calendar', access: STAFF_ROLES, menu: true },
+  { to: '/admin/messages', label: 'Announcements', icon: 'pi-megaphone', access: ACCESS.catalogue, menu: false },
   { to: '/admin/staff', label: 'Staff', icon: 'pi-users', access: ACCESS.staff, menu: false },
   { to: '/admin/audit', label: 'Audit trail', icon: 'pi-history', access: ACCESS.staff, menu: false },
 ];

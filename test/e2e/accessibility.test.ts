@@ -28,6 +28,8 @@ const PAGES: Record<'anonymous' | 'family' | 'admin', string[]> = {
     '/admin/staff/new',
     '/admin/staff/demo-admin',
     '/admin/audit',
+    '/admin/messages',
+    '/admin/messages/new',
     // The instructor's view: the admin has no class assigned, and may open any class's roster.
     '/staff/classes',
     '/staff/classes/fire-and-shelter',

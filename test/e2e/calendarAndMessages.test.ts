@@ -4,8 +4,10 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../scripts/demo/demoData';
+import { todayInSchool } from '../../scripts/demo/seedDemo';
 import { adminDb } from '../../scripts/demo/adminApp';
-import type { Semester } from '../../contract/domain';
+import type { ClassRecord, Semester } from '../../contract/domain';
+import { meetingDates } from '../../contract/schedule';
 import { DEMO, callAs, signInDemo } from '../support/fixtures';
 import { SAMPLES } from '../support/samples';
 import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
@@ -46,8 +48,23 @@ describe('no-meeting dates and the family calendar (issue 23)', () => {
     await page.getByRole('button', { name: 'Save semester' }).click();
     await page.getByText(`${term.name} is saved.`).waitFor();
 
+    // An announcement above the class list while it is active (one that ended yesterday is not shown).
+    const admin = await signInDemo('admin');
+    await callAs(admin, 'adminSaveAnnouncement', { markdown: 'Old news', severity: 'info', startsOn: null, endsOn: addDays(todayInSchool(), -1) });
+    await page.goto('/admin/messages');
+    await page.getByRole('link', { name: 'New announcement' }).click();
+    await page.getByLabel('Text (markdown)').fill('**No classes on** the training day: see the calendar.');
+    await page.getByLabel('Severity').selectOption('urgent');
+    await page.getByLabel('Announcement preview').getByText('No classes on').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save announcement' }).click();
+    await page.getByText('The announcement is saved.').waitFor();
+    await page.getByText(/Urgent \(red\) · Showing now · changed/).waitFor();
+
     // The class card counts the meetings and names the days without class.
     await page.goto('/classes/enrollment');
+    await page.getByRole('region', { name: 'Important' }).getByText('the training day: see the calendar.', { exact: false }).waitFor();
+    expect(await page.getByText('Old news').count()).toBe(0);
     const card = page.getByRole('article', { name: 'Wild Art', exact: true });
     await card.getByText(/Winter break\), .* \(Teacher training\)$/).waitFor();
     await card.getByText(/· 8 meetings$/).waitFor();
@@ -97,8 +114,9 @@ describe('no-meeting dates and the family calendar (issue 23)', () => {
   it('the office emails the families of a class from its forms: preview with the count, send, listed', async () => {
     const { context, page } = await newPage(browser(), 360, 740);
     await signInAs(page, DEMO.admin.email, DEMO.admin.password);
+    // From the class list (which also lists what was sent, nothing yet) to the class's forms.
     await page.goto('/admin/report?semester=open-term');
-    await page.getByRole('heading', { name: 'Messages sent to classes' }).waitFor();
+    await page.getByText('None yet. Choose classes, open their forms, and use "Email the families".').waitFor();
     await page.getByRole('link', { name: 'Wild Art', exact: true }).click();
     const panel = page.getByRole('region', { name: 'Email the families' });
     await panel.getByLabel('Subject').fill('Indoors on Wednesday');
@@ -113,6 +131,23 @@ describe('no-meeting dates and the family calendar (issue 23)', () => {
     expect(sent.map((m) => m.to)).toEqual([['family@example.com']]);
     await page.goto('/admin/report?semester=open-term');
     await page.getByText(/Indoors on Wednesday · Wild Art · 1 family/).waitFor();
+
+    // A storm: a day off for Wild Art alone, told to its families as the class is saved.
+    const wild = (await adminDb().doc('classes/wild-art').get()).data() as ClassRecord;
+    const storm = meetingDates(wild).at(-1)!;
+    await page.goto('/admin/classes/management/class/wild-art?semester=open-term');
+    const daysOff = page.getByRole('group', { name: 'Days this class does not meet' });
+    await daysOff.getByText(/The semester's holidays are left out already: .*\(Winter break\)/).waitFor();
+    await daysOff.getByLabel('First day off').fill(storm);
+    await daysOff.getByLabel('Reason').fill('Storm');
+    await daysOff.getByRole('button', { name: 'Add days off' }).click();
+    await page.getByLabel(/Email the families of the \d+ students about the new days off/).check();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save class' }).click();
+    await page.getByText('The days off are emailed to 1 family.').waitFor();
+    const notices = (await adminDb().collection('mail').where('kind', '==', 'class-message').get()).docs.map((d) => d.data());
+    expect(notices.map((m) => m.message.subject).sort()).toEqual([expect.stringMatching(/^Indoors on Wednesday/), expect.stringMatching(/^No Wild Art on \w+ \d+ — /)]);
+    expect((await adminDb().doc('classes/wild-art').get()).get('noMeetingDates')).toEqual([{ date: storm, reason: 'Storm' }]);
     await context.close();
   });
 });

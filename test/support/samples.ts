@@ -111,6 +111,9 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   adminDiscounts: null,
   adminSaveDiscount: { code: 'MATRIX5', description: '$5 off', type: 'fixed-basket', amount: 500, percent: 0, classIds: [], groupIds: [], classTypes: [], minimumCount: 0, expiresOn: null, active: true, combinable: false },
   adminDeleteDiscount: { id: 'old-code' },
+  adminAnnouncements: null,
+  adminSaveAnnouncement: { markdown: 'Registration for camps opens **Monday**.', severity: 'info', startsOn: null, endsOn: null },
+  adminDeleteAnnouncement: { id: 'matrix-announcement' },
   adminDashboard: { semesterId: 'open-term' },
   adminRosters: { classIds: ['fire-and-shelter'] },
   adminEmailClasses: { classIds: ['fire-and-shelter'], subject: 'Indoors on Thursday', body: 'Thursday’s class moves indoors.', send: false },
@@ -191,6 +194,7 @@ export async function seedWaitlistSamples(): Promise<void> {
   await db.doc('classes/creek-critters').update({ waiting: 1 });
   await db.doc('classes/tide-pools').update({ waiting: 1 });
   await db.doc('classes/nature-journaling').update({ waiting: 3 });
+  await db.doc('announcements/matrix-announcement').set({ id: 'matrix-announcement', markdown: 'Matrix', severity: 'info', startsOn: null, endsOn: null, updatedBy: 'admin@example.com', updatedAt: at });
   // The family whose reminders' unsubscribe link the `setReminders` sample follows.
   await db.doc('mailPrefs/matrix-family').set({ token: SAMPLES.setReminders!.token, remindersOff: false });
 }

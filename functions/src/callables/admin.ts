@@ -7,7 +7,9 @@ import { deleteRecord } from '../data/db';
 import { loadDiscountList, saveDiscount } from '../data/discounts';
 import { semesterEnrollments } from '../data/office';
 import { dashboardFigures } from '../domain/dashboard';
-import { callable } from '../lib/callable';
+import { actorOf, callable } from '../lib/callable';
+import { loadAnnouncements, saveAnnouncement } from '../data/announcements';
+import { actorName } from '../data/audit';
 
 const catalogue = { changesCatalogue: true };
 
@@ -48,6 +50,24 @@ export const adminDeleteDiscount = callable(callables.adminDeleteDiscount, async
   await deleteRecord('discounts', id, 'This code');
   return { deleted: true };
 });
+
+export const adminAnnouncements = callable(callables.adminAnnouncements, async () => ({ announcements: await loadAnnouncements() }));
+
+// The public catalogue's answer (openSemesters) carries the announcements: it is read afresh after a change.
+export const adminSaveAnnouncement = callable(
+  callables.adminSaveAnnouncement,
+  async (input, ctx) => ({ announcement: await saveAnnouncement(input, actorName(actorOf(ctx))) }),
+  catalogue,
+);
+
+export const adminDeleteAnnouncement = callable(
+  callables.adminDeleteAnnouncement,
+  async ({ id }) => {
+    await deleteRecord('announcements', id, 'This announcement');
+    return { deleted: true };
+  },
+  catalogue,
+);
 
 export const adminDashboard = callable(callables.adminDashboard, async ({ semesterId }) => {
   const [classes, enrollments] = await Promise.all([loadClassesOfSemesters([semesterId]), semesterEnrollments(semesterId)]);

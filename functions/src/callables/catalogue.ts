@@ -12,6 +12,8 @@ import {
   loadSemestersByIds,
 } from '../data/catalogue';
 import { fromCatalogueCache } from '../data/catalogueCache';
+import { loadAnnouncements } from '../data/announcements';
+import { showingOn } from '../domain/announcements';
 import { schoolToday } from '../domain/calendar';
 import {
   currentSemester,
@@ -95,9 +97,8 @@ export const classesBySemester = callable(callables.classesBySemester, async (id
 export const openSemesters = callable(callables.openSemesters, () =>
   fromCatalogueCache('openSemesters', async () => {
     const today = schoolToday(new Date());
-    const semesters = (await loadSemesters(['open']))
-      .filter((s) => isOpenForEnrollment(s, today))
-      .sort((a, b) => a.startDate.localeCompare(b.startDate));
-    return { semesters: semesters.map((s) => toPublicSemester(s, today)) };
+    const [open, announcements] = await Promise.all([loadSemesters(['open']), loadAnnouncements()]);
+    const semesters = open.filter((s) => isOpenForEnrollment(s, today)).sort((a, b) => a.startDate.localeCompare(b.startDate));
+    return { semesters: semesters.map((s) => toPublicSemester(s, today)), announcements: showingOn(announcements, today) };
   }),
 );

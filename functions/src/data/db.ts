@@ -11,7 +11,7 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import type { ClassGroup, ClassMessage, ClassRecord, Discount, Enrollment, Semester, Student, WaitlistEntry } from '../../../contract/domain';
+import type { Announcement, ClassGroup, ClassMessage, ClassRecord, Discount, Enrollment, Semester, Student, WaitlistEntry } from '../../../contract/domain';
 
 let firestore: Firestore | undefined;
 
@@ -85,6 +85,8 @@ export const COLLECTIONS = {
   mailPrefs: 'mailPrefs',
   /** Emails the office sent to the families of classes (issue 23), kept with who sent them. */
   classMessages: 'classMessages',
+  /** Banners above the class list (issue 23). */
+  announcements: 'announcements',
 } as const;
 
 /** What each collection of records holds. Read through `records(name)`, every document comes back typed, with its id. */
@@ -97,6 +99,7 @@ export interface Records {
   discounts: Discount;
   waitlist: WaitlistEntry;
   classMessages: ClassMessage;
+  announcements: Announcement;
 }
 export type RecordName = keyof Records;
 

@@ -4,9 +4,9 @@ import { Link } from 'react-router-dom';
 import { balanceDueLabel, ENROLLMENT_STATUS_LABELS, formatCard, formatCents, formatDateRange, formatDay, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { balanceOf, moneyFigures } from '../../../contract/money';
 import { Button } from '../../components/Button';
+import { FormFailure } from '../../components/FormFailure';
 import { HoldCountdown } from '../../components/HoldCountdown';
 import { usePaymentOptions } from '../../lib/paymentOptions';
-import { failureText } from '../../lib/query';
 import { PriceTable } from '../../components/PriceTable';
 import { PageLoading } from '../../components/PageLoading';
 import { useCatalogCache } from '../catalog/api';
@@ -28,11 +28,7 @@ function PayBalance({ enrollment }: { enrollment: FamilyEnrollment }) {
       <Button disabled={pay.isPending || leaving} onClick={() => void open()}>
         <span className="p-button-label">{pay.isPending || leaving ? 'Opening the payment page…' : `Pay balance ${formatCents(balanceOf(enrollment))} by card`}</span>
       </Button>
-      {pay.isError && (
-        <p role="alert" className="form-failure">
-          {failureText(pay.error)}
-        </p>
-      )}
+      <FormFailure error={pay.error} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { CheckoutMethod, FamilyWaitlistEntry } from '../../../contract/domain';
 import { formatCents, formatDay, formatMoment, ordinal } from '../../../contract/format';
 import { Button } from '../../components/Button';
+import { FormFailure } from '../../components/FormFailure';
 import { usePaymentOptions } from '../../lib/paymentOptions';
 import { failureText, useFetchCall } from '../../lib/query';
 import { useNotify } from '../../lib/toast';
@@ -106,11 +107,7 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
           </span>
         </Button>
       </div>
-      {(failure || decline.isError) && (
-        <p role="alert" className="form-failure">
-          {failure || failureText(decline.error)}
-        </p>
-      )}
+      <FormFailure problem={failure} error={decline.error} />
     </div>
   );
 }
@@ -135,11 +132,7 @@ function Entry({ entry }: { entry: FamilyWaitlistEntry }) {
               Leave the waitlist<span className="visually-hidden"> for {entry.title}</span>
             </span>
           </Button>
-          {leave.isError && (
-            <p role="alert" className="form-failure">
-              {failureText(leave.error)}
-            </p>
-          )}
+          <FormFailure error={leave.error} />
         </>
       )}
       {entry.status === 'offered' && <Offer entry={entry} />}

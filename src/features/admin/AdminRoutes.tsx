@@ -16,6 +16,7 @@ const TshirtSizes = lazy(() => import('./office/TshirtSizes'));
 const Enrollments = lazy(() => import('./office/Enrollments'));
 const StaffPage = lazy(() => import('./staff/StaffPage'));
 const AuditPage = lazy(() => import('./audit/AuditPage'));
+const AnnouncementsPage = lazy(() => import('./messages/AnnouncementsPage'));
 
 export default function AdminRoutes() {
   return (
@@ -34,6 +35,7 @@ export default function AdminRoutes() {
           <Route path="classes/management/*" element={<RequireStaff access={ACCESS.catalogue}><ClassManagement /></RequireStaff>} />
           <Route path="staff/*" element={<RequireStaff access={ACCESS.staff}><StaffPage /></RequireStaff>} />
           <Route path="audit" element={<RequireStaff access={ACCESS.staff}><AuditPage /></RequireStaff>} />
+          <Route path="messages/*" element={<RequireStaff access={ACCESS.catalogue}><AnnouncementsPage /></RequireStaff>} />
         </Routes>
       </Suspense>
     </Prime>

@@ -12,6 +12,7 @@ import { SelectionSummary } from './SelectionSummary';
 import { SemesterTabs } from './SemesterTabs';
 import { LoadError } from '../../components/LoadError';
 import { useAvailableClasses, useClassesBySemester, useOpenSemesters } from './api';
+import { Announcements } from './Announcements';
 import { useCatalogParams } from './useCatalogParams';
 import { useWaitlistNotes } from './useWaitlistNotes';
 
@@ -84,6 +85,7 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
   return (
     <div className="catalog-page">
       <h1>Class Enrollment</h1>
+      <Announcements list={semesters.value.announcements ?? []} />
       {/* Before the list in the tab order: Continue is reachable without passing every card. */}
       <SelectionSummary
         selection={shown}

@@ -2,7 +2,8 @@
 // opening the page (mail scanners open links): the family presses the button. Receipts still come.
 import { useSearchParams } from 'react-router-dom';
 import { Button, LinkButton } from '../../components/Button';
-import { failureText, useCallMutation } from '../../lib/query';
+import { FormFailure } from '../../components/FormFailure';
+import { useCallMutation } from '../../lib/query';
 
 export default function UnsubscribePage() {
   const [params] = useSearchParams();
@@ -31,11 +32,7 @@ export default function UnsubscribePage() {
       {off === false && (
         <p role="status">The reminders are on again.</p>
       )}
-      {(change.isError || !token) && (
-        <p className="form-failure" role="alert">
-          {token ? failureText(change.error) : 'This link is not complete: open it from the email again.'}
-        </p>
-      )}
+      <FormFailure problem={token ? '' : 'This link is not complete: open it from the email again.'} error={change.error} />
       <p>
         <LinkButton variant="text" to="/classes/enrollment">
           Back to the classes

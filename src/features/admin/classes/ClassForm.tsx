@@ -16,8 +16,7 @@ import { useAdminClasses, useSaveClass } from '../api';
 import { Button } from '../../../components/Button';
 import { MoneyField } from '../../../components/MoneyField';
 import { InstructorAccounts } from './InstructorAccounts';
-import { NoMeetingDatesField } from '../shared/NoMeetingDates';
-import { noClassText } from '../../../../contract/schedule';
+import { addedDays, ClassDaysOff, useTellFamilies } from './ClassDaysOff';
 
 type Draft = Omit<AdminClass, 'id' | 'enrolledCount' | 'waiting'>;
 const STATUSES = [
@@ -34,9 +33,6 @@ const blank = (semesterId: string): Draft => ({
 });
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'add-on';
 
-/** The semester's holidays that fall on the class's days, in words. */
-const holidayText = (c: Draft) => noClassText({ ...c, noMeetingDates: [] });
-
 function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled: number }) {
   const [c, setC] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Errors>({});
@@ -44,6 +40,10 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
   const notify = useNotify();
   const navigate = useNavigate();
   const set = (patch: Partial<Draft>) => setC((x) => ({ ...x, ...patch }));
+  // Days off added in this edit: the office may tell the class's families at once (issue 23).
+  const added = addedDays(initial, c);
+  const [tellFamilies, setTellFamilies] = useState(false);
+  const tell = useTellFamilies();
 
   const save = () => {
     // The semester's holidays are kept on the class by the server, never sent.
@@ -61,7 +61,9 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
     saveCall.mutate(payload, {
       onSuccess: (r) => {
         notify({ severity: 'success', summary: 'Saved', detail: `${r.class.title || 'Draft'} is saved.` });
-        navigate(`/admin/classes/management?semester=${r.class.semesterId}`);
+        const back = () => navigate(`/admin/classes/management?semester=${r.class.semesterId}`);
+        if (!(id && tellFamilies && added.length)) return back();
+        void tell(r.class.id, r.class.title, added).finally(back);
       },
     });
   };
@@ -128,13 +130,10 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
           ))}
         </fieldset>
       </fieldset>
-      <NoMeetingDatesField
-        legend="Days this class does not meet"
-        hint={`A weather cancellation, a day moved. The semester's holidays are left out already${holidayText(c) ? `: ${holidayText(c).replace(/^No class on /, '')}` : ''}.`}
-        days={c.noMeetingDates ?? []}
-        errors={errors}
-        onChange={(noMeetingDates) => set({ noMeetingDates })}
-      />
+      <ClassDaysOff draft={c} errors={errors} onChange={(noMeetingDates) => set({ noMeetingDates })} />
+      {id && enrolled > 0 && added.length > 0 && (
+        <CheckboxField label={`Email the families of the ${enrolled} students about the new days off when saving`} checked={tellFamilies} onChange={setTellFamilies} />
+      )}
       <fieldset className="form-section">
         <legend>Who, how many, how much</legend>
         <div className="form-grid">

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import type { ClassMessage } from '../../../../contract/domain';
 import { formatMoment } from '../../../../contract/format';
 import { Button } from '../../../components/Button';
+import { FormFailure } from '../../../components/FormFailure';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
-import { failureText } from '../../../lib/query';
 import { useNotify } from '../../../lib/toast';
 import { useClassMessages, useEmailClasses } from '../api';
 
@@ -70,11 +70,7 @@ export function ClassEmail({ classIds }: { classIds: string[] }) {
           <span className="pi pi-send" aria-hidden="true" /> Send to {preview ? familiesText(preview.families) : 'the families'}
         </Button>
       </div>
-      {(problem || call.isError) && (
-        <p className="form-failure" role="alert">
-          {problem || failureText(call.error)}
-        </p>
-      )}
+      <FormFailure problem={problem} error={call.error} />
     </section>
   );
 }
