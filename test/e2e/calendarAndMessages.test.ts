@@ -48,7 +48,25 @@ describe('no-meeting dates and the family calendar (issue 23)', () => {
     await page.getByRole('button', { name: 'Save semester' }).click();
     await page.getByText(`${term.name} is saved.`).waitFor();
 
-    // An announcement above the class list while it is active (one that ended yesterday is not shown).
+    // The class card counts the meetings and names the days without class.
+    await page.goto('/classes/enrollment');
+    const card = page.getByRole('article', { name: 'Wild Art', exact: true });
+    await card.getByText(/Winter break\), .* \(Teacher training\)$/).waitFor();
+    await card.getByText(/· 8 meetings$/).waitFor();
+
+    // The calendar's week of the holiday: the day says why, and Wild Art is not on it.
+    await page.goto(`/calendar/classes?view=week&date=${holiday}`);
+    const day = page.locator('.calendar-week > li', { hasText: 'No classes: Teacher training' });
+    await day.waitFor();
+    expect(await day.locator('.calendar-chip').count()).toBe(0);
+    await page.locator('.calendar-week .calendar-chip', { hasText: 'Forest Explorers' }).waitFor();
+    await context.close();
+  });
+
+  it('the office posts an announcement; the class list shows it while it is active', async () => {
+    const { context, page } = await newPage(browser());
+    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
+    // One that ended yesterday is not shown.
     const admin = await signInDemo('admin');
     await callAs(admin, 'adminSaveAnnouncement', { markdown: 'Old news', severity: 'info', startsOn: null, endsOn: addDays(todayInSchool(), -1) });
     await page.goto('/admin/messages');
@@ -61,20 +79,9 @@ describe('no-meeting dates and the family calendar (issue 23)', () => {
     await page.getByText('The announcement is saved.').waitFor();
     await page.getByText(/Urgent \(red\) · Showing now · changed/).waitFor();
 
-    // The class card counts the meetings and names the days without class.
     await page.goto('/classes/enrollment');
     await page.getByRole('region', { name: 'Important' }).getByText('the training day: see the calendar.', { exact: false }).waitFor();
     expect(await page.getByText('Old news').count()).toBe(0);
-    const card = page.getByRole('article', { name: 'Wild Art', exact: true });
-    await card.getByText(/Winter break\), .* \(Teacher training\)$/).waitFor();
-    await card.getByText(/· 8 meetings$/).waitFor();
-
-    // The calendar's week of the holiday: the day says why, and Wild Art is not on it.
-    await page.goto(`/calendar/classes?view=week&date=${holiday}`);
-    const day = page.locator('.calendar-week > li', { hasText: 'No classes: Teacher training' });
-    await day.waitFor();
-    expect(await day.locator('.calendar-chip').count()).toBe(0);
-    await page.locator('.calendar-week .calendar-chip', { hasText: 'Forest Explorers' }).waitFor();
     await context.close();
   });
 

@@ -78,7 +78,9 @@ describe(`${FAMILIES} families racing for the last seats while the office cancel
     expect((await db().doc('classes/race-a/roster/demo-ava').get()).exists).toBe(false);
 
     expect(await count('enrollments')).toBe(enrollmentsBefore + ok.length);
-    expect(await count('mail')).toBe(mailBefore + ok.length);
+    // One receipt per success, and the family whose class was cancelled is told (issue 23), once.
+    expect(await count('mail')).toBe(mailBefore + ok.length + 1);
+    expect((await db().collection('mail').where('enrollmentId', '==', cancelId).where('kind', '==', 'classes-cancelled').get()).size).toBe(1);
     for (const r of ok) {
       const mail = await db().collection('mail').where('enrollmentId', '==', r.result.enrollment.id).get();
       expect(mail.size).toBe(1);

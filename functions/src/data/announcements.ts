@@ -2,11 +2,13 @@
 import type { z } from 'zod/mini';
 import type { Announcement } from '../../../contract/domain';
 import type { announcementSchema } from '../../../contract/schemas';
-import { notFound, recordRef, records } from './db';
+import { noteReads, notFound, recordRef, records } from './db';
 
 /** Every announcement, newest change first. */
 export async function loadAnnouncements(): Promise<Announcement[]> {
-  return (await records('announcements').get()).docs.map((d) => d.data()).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  const snap = await records('announcements').get();
+  noteReads(Math.max(1, snap.size));
+  return snap.docs.map((d) => d.data()).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 }
 
 export async function saveAnnouncement({ id, ...fields }: z.output<typeof announcementSchema>, by: string): Promise<Announcement> {
