@@ -15,6 +15,6 @@ export const familyReminders = onSchedule({ schedule: 'every day 08:00', timeZon
 });
 
 export const setReminders = callable(callables.setReminders, async ({ token, off }) => {
-  if (!(await setRemindersOff({ token }, off))) throw notFound('This unsubscribe link');
+  if (!(await setRemindersOff(token, off))) throw notFound('This unsubscribe link');
   return { off };
 });

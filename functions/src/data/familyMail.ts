@@ -34,8 +34,11 @@ export interface FamilyMail {
  */
 export function queueMail(tx: Transaction, key: string, mail: FamilyMail): void {
   if (!mail.to.length) return;
-  tx.set(db().collection(COLLECTIONS.mail).doc(`${mail.kind}_${key}`), mail);
+  tx.set(mailRef(mail, key), mail);
 }
+
+/** The email's document, named by its kind and its event. */
+export const mailRef = (mail: Pick<FamilyMail, 'kind'>, key: string) => db().collection(COLLECTIONS.mail).doc(`${mail.kind}_${key}`);
 
 const prefs = () => db().collection(COLLECTIONS.mailPrefs);
 
@@ -51,11 +54,10 @@ export async function reminderPrefs(uid: string): Promise<{ token: string; off: 
   });
 }
 
-/** Turns a family's reminders off (from the email's link) or on again (Manage Account). False: unknown token. */
-export async function setRemindersOff(by: { token: string } | { uid: string }, off: boolean): Promise<boolean> {
-  const ref = 'uid' in by ? prefs().doc(by.uid) : (await prefs().where('token', '==', by.token).limit(1).get()).docs[0]?.ref;
+/** Turns a family's reminders off, or on again, from the link in a reminder. False: unknown token. */
+export async function setRemindersOff(token: string, off: boolean): Promise<boolean> {
+  const ref = (await prefs().where('token', '==', token).limit(1).get()).docs[0]?.ref;
   if (!ref) return false;
-  if ('uid' in by) await reminderPrefs(by.uid);
   await ref.update({ remindersOff: off });
   return true;
 }

@@ -2,25 +2,24 @@
 // a class's first meeting in two days, a balance due in seven days and on its day, and a child's
 // information to review before a semester opens. Each is written once (its document is named by the
 // event), never to a family that unsubscribed, never when the office switched the kind off.
-import type { ClassRecord, Enrollment, FamilyMailKind } from '../../../contract/domain';
+import type { ClassRecord, Enrollment } from '../../../contract/domain';
 import { formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { addDaysIso, meetingDates, schoolToday } from '../../../contract/schedule';
 import { balanceReminderMail, classReminderMail, infoReviewMail } from '../domain/familyMail';
-import type { MailMessage } from '../domain/mail';
 import { portalOrigin } from '../payments/stripe';
 import { loadClassesOfSemesters, loadSemesters } from './catalogue';
-import { COLLECTIONS, db, getByIds, records } from './db';
-import { recipients, reminderPrefs } from './familyMail';
+import { getByIds, records } from './db';
+import { mailRef, recipients, reminderPrefs, type FamilyMail } from './familyMail';
 import { familyMailOff } from './settings';
 
 const ALREADY_EXISTS = 6;
 const INFO_REVIEW_DAYS = 365;
 
 /** Writes the reminder unless its document exists (the same event, sent before). True when written. */
-async function sendOnce(key: string, mail: { kind: FamilyMailKind; to: string[]; message: MailMessage; enrollmentId?: string }): Promise<boolean> {
+async function sendOnce(key: string, mail: FamilyMail): Promise<boolean> {
   if (!mail.to.length) return false;
   try {
-    await db().collection(COLLECTIONS.mail).doc(`${mail.kind}_${key}`).create(mail);
+    await mailRef(mail, key).create(mail);
     return true;
   } catch (error) {
     if ((error as { code?: number }).code === ALREADY_EXISTS) return false;
