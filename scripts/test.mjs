@@ -66,6 +66,7 @@ check('unused files, exports and dependencies (knip)', 'npx', ['knip', '--no-pro
 step('unit and component tests', 'npx', [...vitest, '--outputFile.json=test-results/fast.json', '--project', 'unit', '--project', 'component']);
 addVitest('fast.json', 'unit/component');
 check('build', 'npm', ['run', 'build', '--', '--mode', 'emulators', '--logLevel', 'warn']);
+check('landing page JS budget (≤ 110 KB gzip)', 'node', ['scripts/build/landingBudget.mjs', 'dist-emulators']);
 
 if (ensureChromium()) {
   await startStripeStandIn();
