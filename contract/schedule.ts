@@ -3,10 +3,12 @@
 import { SCHOOL_TIME_ZONE, type ClassRecord, type IsoDate, type NoMeetingDate, type Weekday } from './domain';
 import { formatDate, formatGrades, formatTimeRange, formatWeekdays, gradeName } from './format';
 
-const schoolDay = new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+// Made on first use: a formatter with a time zone costs the page's start-up more than it saves.
+let schoolDay: Intl.DateTimeFormat | undefined;
 
 /** Today's date on the school's calendar (not the browser's, nor UTC's). */
-export const schoolToday = (now: Date = new Date()): IsoDate => schoolDay.format(now);
+export const schoolToday = (now: Date = new Date()): IsoDate =>
+  (schoolDay ??= new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })).format(now);
 
 const toDate = (iso: IsoDate) => new Date(`${iso}T12:00:00Z`);
 export const toIso = (d: Date) => d.toISOString().slice(0, 10);
@@ -85,13 +87,18 @@ export type Dated = Pick<ClassRecord, 'startDate' | 'endDate' | 'weekdays'> & Pa
 
 /** The class's weekdays between from and to (inclusive), whether it meets on them or not. */
 function weekdayDates(c: Dated, from: IsoDate, to: IsoDate): IsoDate[] {
-  const out: IsoDate[] = [];
-  if (!c.startDate || !c.endDate) return out;
-  const start = c.startDate > from ? c.startDate : from;
-  const end = c.endDate < to ? c.endDate : to;
-  for (let day = start; day <= end; day = addDaysIso(day, 1)) if (c.weekdays.includes(weekdayOf(day))) out.push(day);
-  return out;
+  if (!c.startDate || !c.endDate) return [];
+  // Counted in whole days since 1970-01-01 (a Thursday), stepping a week at a time from each weekday's
+  // first date: every class card asks, so no date object is made for a day the class does not meet.
+  const start = dayNumber(c.startDate > from ? c.startDate : from);
+  const end = dayNumber(c.endDate < to ? c.endDate : to);
+  const days: number[] = [];
+  for (const w of new Set(c.weekdays)) for (let d = start + ((((w - start - 4) % 7) + 7) % 7); d <= end; d += 7) days.push(d);
+  return days.sort((a, b) => a - b).map((d) => toIso(new Date(d * DAY_MS)));
 }
+
+const DAY_MS = 86_400_000;
+const dayNumber = (iso: IsoDate) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS;
 
 /** The days the class would meet but does not (holidays first on a clash of reasons), by date. */
 export function skippedDays(c: Dated): NoMeetingDate[] {

@@ -35,6 +35,7 @@ export function ClassCard({ klass: c, availability, choice, onToggle, onPrice, o
   const selected = !!choice;
   const titleId = `class-${c.id}-title`;
   const priceProblem = choice ? slidingPriceProblem(c, choice.price) : null;
+  const noClass = noClassText(c);
   return (
     <article className={`class-card${selected ? ' is-selected' : ''}`} aria-labelledby={titleId}>
       <header className="class-card-header">
@@ -52,9 +53,9 @@ export function ClassCard({ klass: c, availability, choice, onToggle, onPrice, o
         <li>
           <span className="pi pi-calendar" aria-hidden="true" /> {formatDateRange(c.startDate, c.endDate)} · {meetingsText(meetingDates(c).length)}
         </li>
-        {noClassText(c) && (
+        {noClass && (
           <li>
-            <span className="pi pi-info-circle" aria-hidden="true" /> {noClassText(c)}
+            <span className="pi pi-info-circle" aria-hidden="true" /> {noClass}
           </li>
         )}
         <li>
