@@ -43,37 +43,59 @@ export interface SelectionProblem {
   message: string;
 }
 
+type Eligible = Schedule & Pick<ClassRecord, 'gradeMin' | 'gradeMax'>;
+type Child = { firstName: string; grade: number };
+
+/** Why a child cannot take a class, given the classes they are enrolled in and the others chosen with it; null: they can. */
+type Misfit = { kind: 'grade' } | { kind: 'enrolled' } | { kind: 'clash'; other: Schedule; enrolled: boolean };
+
+function misfit(child: Child, c: Eligible, enrolled: Schedule[], others: Schedule[]): Misfit | null {
+  if (child.grade < c.gradeMin || child.grade > c.gradeMax) return { kind: 'grade' };
+  if (enrolled.some((e) => e.id === c.id)) return { kind: 'enrolled' };
+  const other = [...enrolled, ...others].find((o) => o.id !== c.id && meetingsOverlap(c, o));
+  return other ? { kind: 'clash', other, enrolled: enrolled.includes(other) } : null;
+}
+
+const gradesText = (c: Eligible) => formatGrades(c.gradeMin, c.gradeMax).replace(/^G/, 'g');
+
 /**
  * Why a child cannot take each chosen class: not for the child's grade, already enrolled, or a time
  * clash with another chosen class or a class the child is enrolled in. One problem a class, in the
  * order of `chosen`.
  */
-export function selectionProblems(
-  student: { firstName: string; grade: number },
-  chosen: (Schedule & Pick<ClassRecord, 'gradeMin' | 'gradeMax'>)[],
-  enrolled: Schedule[],
-): SelectionProblem[] {
+export function selectionProblems(student: Child, chosen: Eligible[], enrolled: Schedule[]): SelectionProblem[] {
   const problems: SelectionProblem[] = [];
-  const enrolledIds = new Set(enrolled.map((c) => c.id));
   for (const [i, c] of chosen.entries()) {
-    if (student.grade < c.gradeMin || student.grade > c.gradeMax) {
-      const grades = formatGrades(c.gradeMin, c.gradeMax).replace(/^G/, 'g');
-      problems.push({ classId: c.id, message: `${c.title} is not for grade ${gradeName(student.grade)} (${grades}).` });
-      continue;
-    }
-    if (enrolledIds.has(c.id)) {
-      problems.push({ classId: c.id, message: `${student.firstName} is already enrolled in ${c.title}.` });
-      continue;
-    }
-    const other = [...enrolled, ...chosen.slice(0, i)].find((o) => o.id !== c.id && meetingsOverlap(c, o));
-    if (other) {
-      problems.push({
-        classId: c.id,
-        message: `${c.title} (${scheduleText(c)}) clashes with ${other.title} (${scheduleText(other)})${enrolledIds.has(other.id) ? `, which ${student.firstName} is enrolled in` : ''}.`,
-      });
-    }
+    const why = misfit(student, c, enrolled, chosen.slice(0, i));
+    if (!why) continue;
+    const message =
+      why.kind === 'grade'
+        ? `${c.title} is not for grade ${gradeName(student.grade)} (${gradesText(c)}).`
+        : why.kind === 'enrolled'
+          ? `${student.firstName} is already enrolled in ${c.title}.`
+          : `${c.title} (${scheduleText(c)}) clashes with ${why.other.title} (${scheduleText(why.other)})${why.enrolled ? `, which ${student.firstName} is enrolled in` : ''}.`;
+    problems.push({ classId: c.id, message });
   }
   return problems;
+}
+
+/** What a class card says of one child (issue 21, "who is this for"). */
+export interface ChildFit {
+  fits: boolean;
+  /** "eligible", "not for grade 5 (grades 1–3)", "clashes with Nature Journaling (Wed 3:30–5:00)", "already enrolled", "full — join the waitlist". */
+  text: string;
+}
+
+/**
+ * Whether a child can take a class: the same checks as `selectionProblems` (grade, already enrolled, a
+ * clash with a class they are enrolled in or another of `others`), then whether a seat is left.
+ */
+export function childFit(child: Child, c: Eligible & { seatsLeft: number }, enrolled: Schedule[], others: Schedule[] = []): ChildFit {
+  const why = misfit(child, c, enrolled, others);
+  if (why?.kind === 'grade') return { fits: false, text: `not for grade ${gradeName(child.grade)} (${gradesText(c)})` };
+  if (why?.kind === 'enrolled') return { fits: false, text: 'already enrolled' };
+  if (why) return { fits: false, text: `clashes with ${why.other.title} (${scheduleText(why.other)})` };
+  return c.seatsLeft <= 0 ? { fits: false, text: 'full — join the waitlist' } : { fits: true, text: 'eligible' };
 }
 
 /** A class's meeting on one day. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meetingsOverlap, schoolToday, selectionProblems, type Schedule } from '../../contract/schedule';
+import { childFit, meetingsOverlap, schoolToday, selectionProblems, type Schedule } from '../../contract/schedule';
 
 const cls = (id: string, over: Partial<Schedule & { gradeMin: number; gradeMax: number }> = {}) => ({
   id,
@@ -54,5 +54,24 @@ describe('class schedules (defect 10)', () => {
       },
     ]);
     expect(selectionProblems(AVA, [wildArt], [])).toEqual([]);
+  });
+});
+
+describe('what a class card says of each child (issue 21)', () => {
+  const open = (id: string, over: Parameters<typeof cls>[1] = {}, seatsLeft = 4) => ({ ...cls(id, over), seatsLeft });
+  const BEN = { firstName: 'Ben', grade: 5 };
+  const journaling = cls('journal', { title: 'Nature Journaling', startTime: '15:30', endTime: '17:00' });
+  it.each([
+    ['eligible', AVA, open('wild', { title: 'Wild Art' }), [], [], { fits: true, text: 'eligible' }],
+    ['not for the grade, in words', BEN, open('wild'), [], [], { fits: false, text: 'not for grade 5 (grades 1–3)' }],
+    ['kindergarten', { firstName: 'Kit', grade: 0 }, open('wild', { gradeMin: 1, gradeMax: 1 }), [], [], { fits: false, text: 'not for grade K (grade 1)' }],
+    ['already enrolled', AVA, open('wild'), [cls('wild')], [], { fits: false, text: 'already enrolled' }],
+    ['clashes with a class the child is enrolled in', AVA, open('wild'), [journaling], [], { fits: false, text: 'clashes with Nature Journaling (Wednesdays 3:30 pm – 5:00 pm)' }],
+    ['clashes with another class chosen for the child', AVA, open('wild'), [], [journaling], { fits: false, text: 'clashes with Nature Journaling (Wednesdays 3:30 pm – 5:00 pm)' }],
+    ['a class does not clash with itself', AVA, open('journal', { startTime: '15:30' }), [], [journaling], { fits: true, text: 'eligible' }],
+    ['full', AVA, open('wild', {}, 0), [], [], { fits: false, text: 'full — join the waitlist' }],
+    ['full, but not for the grade: the grade is what matters', BEN, open('wild', {}, 0), [], [], { fits: false, text: 'not for grade 5 (grades 1–3)' }],
+  ])('%s', (_name, child, klass, enrolled, others, expected) => {
+    expect(childFit(child, klass, enrolled, others)).toEqual(expected);
   });
 });

@@ -1,7 +1,7 @@
 // The family's own data: students and enrollments.
 import { CATALOGUE_CALLS, ENROLLMENT_CALLS, useCallMutation, useCallQuery } from '../../lib/query';
 
-export const useMyStudents = () => useCallQuery('myStudents');
+export const useMyStudents = (enabled = true) => useCallQuery('myStudents', undefined, { enabled });
 export const useMyEnrollments = (enabled = true) => useCallQuery('myEnrollments', undefined, { enabled });
 /** Saving a student changes the family's students and what the office reads about them. */
 export const useSaveStudent = () => useCallMutation('saveStudent', ['myStudents', 'adminStudents', 'adminStudent', 'adminRosters', 'adminTshirts']);

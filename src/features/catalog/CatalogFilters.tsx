@@ -1,7 +1,17 @@
 import { GRADE_OPTIONS } from '../../../contract/format';
+import { ALL_CHILDREN } from './useFamilyFits';
 
-/** Search words and grade of the class list; both live in the page's URL (?q=, ?grade=). */
-export function CatalogFilters({ query, grade, onChange }: { query: string; grade: number | null; onChange: (key: 'q' | 'grade', value: string) => void }) {
+interface Props {
+  query: string;
+  grade: number | null;
+  /** A signed-in family's children, and which of them the cards speak of (`ALL_CHILDREN`, an id, or ''). */
+  family: { id: string; firstName: string }[];
+  forChild: string;
+  onChange: (key: 'q' | 'grade' | 'for', value: string) => void;
+}
+
+/** Search words, grade and "who is this for" of the class list; all live in the page's URL (?q=, ?grade=, ?for=). */
+export function CatalogFilters({ query, grade, family, forChild, onChange }: Props) {
   return (
     <div className="catalog-filters" role="search">
       <div className="field">
@@ -31,6 +41,20 @@ export function CatalogFilters({ query, grade, onChange }: { query: string; grad
           ))}
         </select>
       </div>
+      {family.length > 0 && (
+        <div className="field">
+          <label htmlFor="for-child">Who is this for?</label>
+          <select id="for-child" className="p-inputtext p-component" value={forChild} onChange={(e) => onChange('for', e.target.value)}>
+            <option value="">Anyone</option>
+            {family.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.firstName}
+              </option>
+            ))}
+            {family.length > 1 && <option value={ALL_CHILDREN}>All my children</option>}
+          </select>
+        </div>
+      )}
     </div>
   );
 }

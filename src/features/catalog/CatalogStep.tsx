@@ -15,6 +15,7 @@ import { useAvailableClasses, useClassesBySemester, useOpenSemesters } from './a
 import { Announcements } from './Announcements';
 import { useCatalogParams } from './useCatalogParams';
 import { useWaitlistNotes } from './useWaitlistNotes';
+import { useFamilyFits } from './useFamilyFits';
 
 function availabilityOf(c: PublicClass): ClassAvailability {
   return c.status === 'paused' ? 'paused' : c.status === 'info-only' ? 'info-only' : 'closed';
@@ -35,7 +36,7 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
   // Paused, info-only and closed classes are shown too, below the open ones: asked for once the open
   // ones are on screen, so they never hold up the list.
   const [browse] = useClassesBySemester(openIds, available.status === 'loaded');
-  const { semester, query, grade, setParam, clearSearch } = useCatalogParams();
+  const { semester, query, grade, forChild, setParam, clearSearch } = useCatalogParams();
   // A signed-in family sees its own place on the waitlists of the classes it waits for.
   const waitlistNotes = useWaitlistNotes();
 
@@ -47,6 +48,8 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
 
   // Choices of classes that are no longer offered are dropped once the list is known.
   const shown = available.status === 'loaded' ? pruneSelection(selection, new Set(offered.keys())) : selection;
+  // A signed-in family can see, on each card, which of its children may take the class.
+  const family = useFamilyFits(forChild, Object.keys(shown).flatMap((id) => offered.get(id) ?? []));
 
   if (semesters.status === 'loading' || available.status === 'loading') return <PageLoading label="Loading classes…" />;
   if (semesters.status === 'error' || available.status === 'error') {
@@ -110,7 +113,7 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
             className="semester-panel"
           >
             {active?.infoMarkdown && <Markdown text={active.infoMarkdown} className="markdown info-panel" />}
-            <CatalogFilters query={query} grade={grade} onChange={setParam} />
+            <CatalogFilters query={query} grade={grade} family={family.children} forChild={forChild ?? ''} onChange={setParam} />
             <p className="result-count" role="status" aria-live="polite">
               {openClasses.length} {openClasses.length === 1 ? 'class' : 'classes'} open for registration
               {filtering ? ' match your search' : ''}
@@ -155,6 +158,7 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
                   onPrice={(price) => setSelection((s) => setSlidingPrice(s, c.id, price))}
                   onAddOn={(addOnId) => setSelection((s) => toggleAddOn(s, c.id, addOnId))}
                   waitlistNotes={waitlistNotes.get(c.id)}
+                  fits={family.fitsOf(c)}
                 />
               )}
             />

@@ -5,6 +5,7 @@ import { Markdown } from '../../components/Markdown';
 import { seatsText } from './filters';
 import { slidingPriceProblem, type ClassChoice } from './selection';
 import { Button } from '../../components/Button';
+import type { CardFit } from './useFamilyFits';
 
 export type ClassAvailability = 'open' | 'paused' | 'info-only' | 'closed';
 
@@ -28,9 +29,11 @@ interface Props {
   onAddOn?: (addOnId: string) => void;
   /** The family's own place on this class's waitlist, in words (signed in). */
   waitlistNotes?: string[];
+  /** What the class means for each child the family picked ("who is this for"). */
+  fits?: CardFit[];
 }
 
-export function ClassCard({ klass: c, availability, choice, onToggle, onPrice, onAddOn, waitlistNotes = [] }: Props) {
+export function ClassCard({ klass: c, availability, choice, onToggle, onPrice, onAddOn, waitlistNotes = [], fits }: Props) {
   const full = c.seatsLeft <= 0;
   const selected = !!choice;
   const titleId = `class-${c.id}-title`;
@@ -90,6 +93,15 @@ export function ClassCard({ klass: c, availability, choice, onToggle, onPrice, o
           <span className="pi pi-clock" aria-hidden="true" /> {note}
         </p>
       ))}
+      {fits && fits.length > 0 && (
+        <ul className="child-fits" aria-label="For your children">
+          {fits.map(({ studentId, firstName, fit }) => (
+            <li key={studentId} className={fit.fits ? 'fits' : 'misfits'}>
+              <span className={`pi ${fit.fits ? 'pi-check-circle' : 'pi-times-circle'}`} aria-hidden="true" /> <strong>{firstName}</strong>: {fit.text}
+            </li>
+          ))}
+        </ul>
+      )}
       {availability === 'open' && onToggle && (
         <Button
           variant={selected ? 'outlined' : 'primary'}

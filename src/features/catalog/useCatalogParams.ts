@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 
-/** The class list's place in the address: the semester tab, the search words and the grade (`?semester=&q=&grade=`). */
+/** The class list's place in the address: the semester tab, the search words, the grade and the child (`?semester=&q=&grade=&for=`). */
 export function useCatalogParams() {
   const [params, setParams] = useSearchParams();
   const gradeParam = params.get('grade');
@@ -17,9 +17,16 @@ export function useCatalogParams() {
   return {
     semester: params.get('semester'),
     query: params.get('q') ?? '',
+    forChild: params.get('for'),
     grade: gradeParam !== null && gradeParam !== '' && !Number.isNaN(Number(gradeParam)) ? Number(gradeParam) : null,
     setParam,
-    /** Clears the search and the grade, staying on the semester. */
-    clearSearch: (semesterId: string | undefined) => setParams({ ...(semesterId ? { semester: semesterId } : {}) }, { replace: true }),
+    /** Clears the search and the grade, staying on the semester and the child. */
+    clearSearch: (semesterId: string | undefined) =>
+      setParams((p) => {
+        const next = new URLSearchParams();
+        for (const key of ['semester', 'for']) if (p.get(key)) next.set(key, p.get(key)!);
+        if (semesterId) next.set('semester', semesterId);
+        return next;
+      }, { replace: true }),
   };
 }
