@@ -1,6 +1,6 @@
-// Issue 9: axe (WCAG 2.2 AA, touch targets ≥ 24 px included) on every page of the portal, at phone and
-// desktop widths, for the visitor who can open it; and the whole enrollment stepper by keyboard alone,
-// with a visible focus on everything reached.
+// Issue 9: axe (WCAG 2.2 AA, touch targets ≥ 24 px included) and reflow (no sideways scrolling on a
+// phone) on every page of the portal, at phone and desktop widths, for the visitor who can open it; and
+// the whole enrollment stepper by keyboard alone, with a visible focus on everything reached.
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +103,9 @@ describe('accessibility of every page (issue 9)', () => {
           await pageReady(page);
           const violations = await axeViolations(page);
           if ((await page.locator('main h1').count()) !== 1) violations.push('one h1 per page, naming it');
+          // WCAG 1.4.10 (reflow): nothing on a phone's width makes the page scroll sideways.
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          if (width === 360 && wide > 0) violations.push(`reflow: the page scrolls sideways by ${wide} px at 360 px`);
           expect(violations).toEqual([]);
         });
       });
