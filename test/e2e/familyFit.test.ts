@@ -1,6 +1,7 @@
 // Issue 21, "who is this for": a signed-in family picks a child (or all of them) on the class list and
 // each card says, per child, whether they can take the class: eligible, not for their grade, already
-// enrolled, a clash (with a class they are in, or one chosen for them), or full. At 360 and 1280 px, with axe.
+// enrolled, a clash (with a class they are in, or one chosen for them), or full; continuing with one
+// child picked starts the Student step with that child. At 360 and 1280 px, with axe.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callFunction } from '../support/emulators';
@@ -62,6 +63,13 @@ describe('who is this for: each card speaks of the family’s children (issue 21
     // The choice is kept in the address: a reload shows the same lines.
     await page.reload();
     await expectFits(page, 'Wild Art', ['Fern: already enrolled', 'Rowan: not for grade 5 (grades 1–3)']);
+
+    // Continuing with one child picked: the Student step starts with that child chosen.
+    await pick(page, 'Rowan');
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Who is enrolling?' }).waitFor();
+    await expect.poll(() => page.getByRole('radio', { name: /Rowan Fitz/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: /Fern Fitz/ }).isChecked()).toBe(false);
     await context.close();
   });
 

@@ -17,6 +17,12 @@ export interface CardFit {
 /** The `?for=` value that shows every child of the family. */
 export const ALL_CHILDREN = 'all';
 
+/** The one child a `?for=` value names (not "all", not empty), or null: the Student step starts with them. */
+export const childFromAddress = (search: string): string | null => {
+  const id = new URLSearchParams(search).get('for');
+  return id && id !== ALL_CHILDREN ? id : null;
+};
+
 /**
  * The family's children (for the picker) and what each card says of the chosen ones. `chosen`: the
  * classes already in the selection; with one child picked, a class that clashes with them says so.

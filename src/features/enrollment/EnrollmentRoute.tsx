@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading';
 import { useSession } from '../../lib/session';
-import { CatalogStep } from '../catalog';
+import { CatalogStep, childFromAddress } from '../catalog';
 import { FlowProvider, useFlow } from './FlowContext';
 import { STEPS, stepPath, type StepId } from './flowState';
 import { LinkButton } from '../../components/Button';
@@ -91,8 +91,11 @@ function Flow() {
   }, [current, state.step, update]);
   const resumeAt = state.step && state.studentChoice && state.profile ? state.step : 'student';
 
+  // The child picked on the class list ("Who is this for?") is the one the Student step starts with.
+  const forChild = segment === '' && resumeAt === 'student' ? childFromAddress(location.search) : null;
+  const next = user ? stepPath(resumeAt) : stepPath('account');
   const cont = (
-    <LinkButton to={user ? stepPath(resumeAt) : stepPath('account')} className="continue-button">
+    <LinkButton to={forChild ? `${next}?for=${encodeURIComponent(forChild)}` : next} className="continue-button">
       <span className="p-button-label">Continue</span>
       <span className="pi pi-arrow-right" aria-hidden="true" />
     </LinkButton>

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { profileOf } from '../../../components/studentForm/profile';
 import { gradeName } from '../../../../contract/format';
 import { needsInfoReview } from '../../../../contract/rules';
@@ -17,12 +17,8 @@ export default function StudentStep() {
   const navigate = useNavigate();
   const [students, reload] = useMyStudents();
   const [error, setError] = useState('');
-
-  if (students.status === 'loading') return <PageLoading label="Loading your students…" />;
-  if (students.status === 'error') return <LoadError error={students.error} onRetry={reload} />;
-  const list = students.value.students;
-  const choose = (choice: string) => {
-    setError('');
+  const list = students.status === 'loaded' ? students.value.students : [];
+  const pick = (choice: string) => {
     const saved = list.find((s) => s.id === choice);
     update((s) => ({
       ...s,
@@ -34,6 +30,19 @@ export default function StudentStep() {
       healthConfirmed: false,
     }));
   };
+  const choose = (choice: string) => {
+    setError('');
+    pick(choice);
+  };
+  // The child the family picked on the class list ("Who is this for?", `?for=`) is chosen for it, once.
+  const [params] = useSearchParams();
+  const picked = !state.studentChoice ? list.find((s) => s.id === params.get('for'))?.id : undefined;
+  useEffect(() => {
+    if (picked) pick(picked);
+  });
+
+  if (students.status === 'loading') return <PageLoading label="Loading your students…" />;
+  if (students.status === 'error') return <LoadError error={students.error} onRetry={reload} />;
   return (
     <StepFrame
       title="Who is enrolling?"
