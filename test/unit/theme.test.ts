@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { KEPT_CLASSES, trimTheme } from '../../scripts/build/theme';
+import { DROPPED_BUTTON_VARIANTS, KEPT_CLASSES, iconsIn, trimIcons, trimTheme } from '../../scripts/build/theme';
 
 const source = readdirSync('src', { recursive: true, encoding: 'utf8' })
   .filter((f) => /\.(tsx?|css)$/.test(f))
@@ -31,5 +31,35 @@ describe('the trimmed theme', () => {
     // A selector list loses only its unused selectors.
     expect(trimTheme('.p-button:focus, .p-dropdown:focus { outline: 0; }')).toBe('.p-button:focus { outline: 0; }');
     expect(gzipSync(trimmed).length).toBeLessThan(gzipSync(theme).length / 3);
+  });
+});
+
+describe('the trimmed icons and button variants', () => {
+  const icons = readFileSync('node_modules/primeicons/primeicons.css', 'utf8');
+
+  it('keeps the glyph of every icon src names, the font and the spin, and drops the others', () => {
+    const used = iconsIn();
+    expect(used).toContain('check-circle');
+    expect(used).toContain('spinner');
+    const trimmed = trimIcons(icons, used);
+    for (const name of used) if (name !== 'spin') expect(trimmed, name).toMatch(new RegExp(`\\.pi-${name}:before \\{`));
+    expect(trimmed).toContain('@font-face');
+    expect(trimmed).toContain('.pi-spin {');
+    expect(trimmed).toContain('@keyframes fa-spin');
+    expect(trimmed).not.toContain('.pi-apple:before');
+    expect(trimmed.length).toBeLessThan(icons.length / 3);
+  });
+
+  it('drops only the button variants src never writes', () => {
+    const written = new Set([...source.matchAll(/p-button-([a-z]+)/g)].map((m) => m[1]));
+    expect(written).toContain('danger');
+    expect(DROPPED_BUTTON_VARIANTS.filter((v) => written.has(v))).toEqual([]);
+    // PrimeReact's Button props that would add a dropped class are not used either.
+    expect(source).not.toMatch(/<Button[^>]*\b(severity|raised|rounded|plain|size)=/);
+    const trimmed = trimTheme(theme);
+    expect(trimmed).toContain('.p-button.p-button-danger.p-button-outlined');
+    expect(trimmed).toContain('.p-button.p-button-text:not(:disabled):hover');
+    expect(trimmed).not.toContain('.p-button-secondary');
+    expect(trimmed).not.toContain('.p-button-group');
   });
 });
