@@ -402,6 +402,8 @@ export interface Enrollment {
   waitlistEntryId?: string;
   /** The codes with a use limit this enrollment counted against (given back if its hold lapses). */
   countedDiscountIds?: string[];
+  /** The family's other children when it was priced (the sibling rule): a cancellation reprices with it. */
+  siblings?: SiblingContext;
   releases: ReleaseSignature[];
   createdAt: string;
   idempotencyKey: string;
@@ -456,10 +458,14 @@ export const DISCOUNT_TYPES = [
   'fixed-basket',
   'percent-basket',
   'early-bird-fixed',
-  /** Not a code: applied by rule when another child of the family is enrolled in the semester. */
+  /** Not codes: the sibling rule, applied by itself to each additional child's classes (see `Discount.siblingFrom`). */
   'sibling-percent',
+  'sibling-amount',
 ] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+
+/** The sibling rule's types: applied by the engine by itself, never typed as a code. */
+export const isSiblingRule = (type: DiscountType) => type === 'sibling-percent' || type === 'sibling-amount';
 
 export interface Discount {
   id: string;
@@ -486,8 +492,24 @@ export interface Discount {
   maxUses?: number | null;
   /** How many of one family's enrollments may use the code; absent or null: no limit. */
   maxUsesPerFamily?: number | null;
+  /** Sibling rule: the child it starts from (2: every child after the first, 3: from the third); absent: 2. */
+  siblingFrom?: 2 | 3;
+  /**
+   * Sibling rule per class: only the classes a brother or sister also takes, counted per class (the
+   * 2nd or 3rd child of the family in that class); otherwise every class of each additional child.
+   */
+  siblingPerClass?: boolean;
   /** Counts saves (see Semester.version). */
   version?: number;
+}
+
+/**
+ * The family's other children, for the sibling rule: how many are enrolled in the semester, and how
+ * many take each class. Children already enrolled keep their place (and their price).
+ */
+export interface SiblingContext {
+  childrenBefore: number;
+  takersByClass: Record<string, number>;
 }
 
 /** The office's list of codes: with the names of what they point to and how often each was used. */

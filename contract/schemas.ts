@@ -299,6 +299,8 @@ export const discountInputSchema = z.strictObject({
   semesterIds: z.optional(z.array(id).check(z.maxLength(20, 'has too many semesters'))),
   maxUses: z.optional(z.nullable(z.int().check(z.minimum(1, 'must be at least 1'), z.maximum(100_000, 'is too large')))),
   maxUsesPerFamily: z.optional(z.nullable(z.int().check(z.minimum(1, 'must be at least 1'), z.maximum(100, 'is too large')))),
+  siblingFrom: z.optional(z.union([z.literal(2), z.literal(3)])),
+  siblingPerClass: z.optional(z.boolean()),
 });
 
 export const semesterIdSchema = z.strictObject({ semesterId: id });

@@ -147,6 +147,35 @@ describe('class management by the school office (issue 6, classes part)', () => 
     await context.close();
   });
 
+  it('sets a sibling rule on a phone: amount or percent, from the 2nd or 3rd child, per class; no code to type', async () => {
+    const { context, page } = await newPage(browser(), 360, 740);
+    await signInThroughForm(page, DEMO.admin.email, DEMO.admin.password);
+    await page.getByRole('button', { name: 'Menu', exact: true }).waitFor();
+    await page.goto('/admin/classes/management/discounts/new');
+    await page.getByLabel('Code', { exact: true }).fill('family3');
+    await page.getByLabel('Description').fill('Third child in a class');
+    await page.getByLabel('What it does').selectOption({ label: 'Sibling rule: amount off each additional child’s classes (no code to type)' });
+    // A rule is never typed: no use limits, no combining.
+    expect(await page.getByLabel('Uses allowed in all (optional)').count()).toBe(0);
+    expect(await page.getByLabel(/^Combinable/).count()).toBe(0);
+    await page.getByLabel('Amount off ($)').fill('30');
+    await page.getByText("Preview: $30 off each class of a family's second child in the semester and each one after, applied without a code.").waitFor();
+    await page.getByLabel('Which children').selectOption({ label: 'From the third child' });
+    await page.getByLabel(/^Per class/).check();
+    await page.getByText('Preview: $30 off a class for the third child of a family in that class and each one after, applied without a code.').waitFor();
+    await page.getByLabel('Active').uncheck(); // kept switched off: the other tests price without it
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save code' }).click();
+    await page.getByText('FAMILY3 is saved.').waitFor();
+    await page.getByLabel('Show').selectOption('inactive');
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'FAMILY3 inactive' }) });
+    await card.getByText('$30 off a class for the third child of a family in that class and each one after, applied without a code.').waitFor();
+    expect(await card.getByText(/combinable/i).count()).toBe(0);
+    const stored = (await adminDb().collection('discounts').where('code', '==', 'FAMILY3').get()).docs[0].data();
+    expect(stored).toMatchObject({ type: 'sibling-amount', amount: 3000, siblingFrom: 3, siblingPerClass: true, active: false });
+    await context.close();
+  });
+
   it('makes a bundle with the saving shown live; families see it with Select all', async () => {
     const { context, page } = await newPage(browser(), 360, 740);
     await signInThroughForm(page, DEMO.admin.email, DEMO.admin.password);

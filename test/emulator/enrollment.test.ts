@@ -5,7 +5,7 @@ import { addDays, profile } from '../../scripts/demo/demoData';
 import { todayInSchool } from '../../scripts/demo/seedDemo';
 import { callFunction, createUser, type TestUser } from '../support/emulators';
 import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
-import { newRateWindow, signedReleases } from '../support/samples';
+import { newRateWindow, SAMPLES, signedReleases } from '../support/samples';
 
 const RELEASES = signedReleases('Sam Rivera');
 let keyCounter = 0;
@@ -168,15 +168,15 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
       { about: 'NOPE', message: 'NOPE is not a valid code.' },
       { about: 'SIBLING10', message: 'SIBLING10 is not a valid code.' },
     ]);
-    expect(preview.result!.total).toBe(39150); // ($440 + $15 − $20) − 10 % for a sibling
+    expect(preview.result!.total).toBe(39100); // $440 − 10 % for a sibling + $15 − $20
 
-    const withUnknown = await callAs(family, 'enroll', payload({ ...basket, expectedTotal: 39150 }));
+    const withUnknown = await callAs(family, 'enroll', payload({ ...basket, expectedTotal: 39100 }));
     expect(withUnknown.error?.message).toBe('NOPE is not a valid code.');
-    const r = await callAs(family, 'enroll', payload({ ...basket, codes: ['WELCOME20'], expectedTotal: 39151 }));
+    const r = await callAs(family, 'enroll', payload({ ...basket, codes: ['WELCOME20'], expectedTotal: 39101 }));
     expect(r.status).toBe(200);
     expect(r.result!.enrollment.discounts).toEqual([
+      { code: 'SIBLING10', description: 'Sibling discount (10%)', amount: 4400 },
       { code: 'WELCOME20', description: '$20 off your first enrollment', amount: 2000 },
-      { code: 'SIBLING10', description: 'Sibling discount (10%)', amount: 4350 },
     ]);
     expect(r.result!.enrollment.classIds.sort()).toEqual(['creek-critters', 'forest-explorers']);
     expect((await db().doc(`classes/creek-critters/roster/${mia.id}`).get()).get('addOns')).toEqual([{ id: 'boots', description: 'Creek boots rental', price: 1500 }]);
@@ -225,6 +225,46 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
     const saved = await callAs(family, 'saveStudent', { profile: kid('Noa', 1, 4), reviewed: true });
     const r = await callAs(family, 'enroll', payload({ studentId: saved.result!.student.id, lines: [{ classId: 'forest-explorers', addOnIds: [] }], codes: ['FORESTFREE'], expectedTotal: 0 }));
     expect(r.result!.enrollment).toMatchObject({ total: 0, balance: 0, status: 'confirmed' });
+  });
+
+  it('applies the office’s sibling rules by themselves across checkouts: 10 % from the 2nd child, $30 per shared class from the 3rd', async () => {
+    const admin = await signInDemo('admin');
+    const saved = await callAs(admin, 'adminSaveDiscount', {
+      ...SAMPLES.adminSaveDiscount!, code: 'TRIO30', description: 'Third child in a class', type: 'sibling-amount', amount: 3000, siblingFrom: 3, siblingPerClass: true, semesterIds: ['open-term'],
+    });
+    expect(saved.status).toBe(200);
+    try {
+      const parent = await createUser('trio@example.com');
+      const ids: string[] = [];
+      for (const [i, name] of ['Ari', 'Bo', 'Cy'].entries()) ids.push((await callAs(parent, 'saveStudent', { profile: kid(name, 3, 40 + i), reviewed: true })).result!.student.id);
+      const enrollChild = async (studentId: string, classIds: string[], expectedTotal: number) => {
+        const lines = classIds.map((classId) => ({ classId, addOnIds: [] }));
+        const preview = await callAs(parent, 'priceBasket', { lines, codes: [], studentId });
+        expect(preview.result!.total).toBe(expectedTotal);
+        const r = await callAs(parent, 'enroll', payload({ studentId, lines, expectedTotal, infoConfirmed: true }));
+        expect(r.status).toBe(200);
+        expect(r.result!.enrollment.discounts).toEqual(preview.result!.discounts);
+        return r.result!.enrollment;
+      };
+      // The first child pays the list price; the second gets 10 %; the third also $30 off the class both others take.
+      expect((await enrollChild(ids[0], ['wild-art'], 26000)).discounts).toEqual([]);
+      expect((await enrollChild(ids[1], ['wild-art'], 23400)).discounts).toEqual([{ code: 'SIBLING10', description: 'Sibling discount (10%)', amount: 2600 }]);
+      const third = await enrollChild(ids[2], ['wild-art', 'tracking-trailcraft'], 26000 + 28000 - 2600 - 2800 - 3000);
+      expect(third.discounts).toEqual([
+        { code: 'SIBLING10', description: 'Sibling discount (10%)', amount: 5400 },
+        { code: 'TRIO30', description: 'Third child in a class', amount: 3000 },
+      ]);
+      expect((await db().doc(`enrollments/${third.id}`).get()).get('siblings')).toEqual({ childrenBefore: 2, takersByClass: { 'wild-art': 2 } });
+      // Cancelling the shared class reprices what is left by the same engine, with the family as it was.
+      const quote = await callAs(admin, 'adminCancelQuote', { enrollmentId: third.id, classIds: ['wild-art'] });
+      expect(quote.result).toMatchObject({ currentTotal: third.total, newTotal: 28000 - 2800, keptClassIds: ['tracking-trailcraft'] });
+      // Another family's first child gets neither rule.
+      const other = await createUser('duo@example.com');
+      const otherKid = (await callAs(other, 'saveStudent', { profile: kid('Dee', 3, 50), reviewed: true })).result!.student.id;
+      expect((await callAs(other, 'priceBasket', { lines: [{ classId: 'wild-art', addOnIds: [] }], codes: [], studentId: otherKid })).result!.total).toBe(26000);
+    } finally {
+      expect((await callAs(admin, 'adminDeleteDiscount', { id: saved.result!.discount.id })).status).toBe(200);
+    }
   });
 
   it('escapes every value in the receipt email', async () => {

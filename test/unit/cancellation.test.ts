@@ -70,12 +70,26 @@ describe('cancellation priced by the pricing engine', () => {
 
   it('a sibling discount that applied then still applies to what is kept', () => {
     const rule: Discount = { ...SIBLING10, id: 'sibrule', code: 'SIBLING', type: 'sibling-percent' };
-    const q = priceBasket({ classes: CLASSES, groups: GROUPS, lines: [{ classId: 'c', addOnIds: [] }, { classId: 'd', addOnIds: [] }], discounts: [], rules: [rule], siblingEnrolled: true, today: '2026-11-20' });
+    const q = priceBasket({ classes: CLASSES, groups: GROUPS, lines: [{ classId: 'c', addOnIds: [] }, { classId: 'd', addOnIds: [] }], discounts: [], rules: [rule], siblings: { childrenBefore: 1, takersByClass: {} }, today: '2026-11-20' });
     expect(q.total).toBe(41400);
     const e = { ...enrolled([{ classId: 'c', addOnIds: [] }, { classId: 'd', addOnIds: [] }], [], 41400), lineItems: q.lineItems, discounts: q.discounts, total: q.total, subtotal: q.subtotal };
     const p = planCancellation({ enrollment: e, cancelClassIds: ['d'], classes: CLASSES, groups: GROUPS, discounts: [rule], enrolledOn: '2026-11-20' });
     expect(p.newTotal).toBe(23400);
     expect(p.suggestedRefund).toBe(18000);
+  });
+
+  it('a per-class sibling rule reprices what is kept with the family as it was when enrolled', () => {
+    // 25 % off the classes a brother or sister takes too: only c was shared.
+    const rule: Discount = { ...SIBLING10, id: 'sibrule', code: 'SIBLING', type: 'sibling-percent', percent: 25, siblingPerClass: true };
+    const siblings = { childrenBefore: 1, takersByClass: { c: 1 } };
+    const lines = [{ classId: 'c', addOnIds: [] }, { classId: 'd', addOnIds: [] }];
+    const q = priceBasket({ classes: CLASSES, groups: GROUPS, lines, discounts: [], rules: [rule], siblings, today: '2026-11-20' });
+    expect(q.discounts).toEqual([{ code: 'SIBLING', description: '10% off', amount: 6500 }]);
+    const e = { ...enrolled(lines, [], q.total), lineItems: q.lineItems, discounts: q.discounts, total: q.total, subtotal: q.subtotal, siblings };
+    const keepShared = planCancellation({ enrollment: e, cancelClassIds: ['d'], classes: CLASSES, groups: GROUPS, discounts: [rule], enrolledOn: '2026-11-20' });
+    expect(keepShared).toMatchObject({ newTotal: 19500, suggestedRefund: q.total - 19500 });
+    const keepOwn = planCancellation({ enrollment: e, cancelClassIds: ['c'], classes: CLASSES, groups: GROUPS, discounts: [rule], enrolledOn: '2026-11-20' });
+    expect(keepOwn).toMatchObject({ newTotal: 20000, suggestedRefund: q.total - 20000 });
   });
 
   it('the prices the family was charged are kept when the office changes a price later', () => {

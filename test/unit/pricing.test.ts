@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ClassGroup, Discount } from '../../contract/domain';
-import { priceBasket, type BasketLine, type PricedClass } from '../../functions/src/domain/pricing';
+import type { ClassGroup, Discount, Enrollment } from '../../contract/domain';
+import { priceBasket, siblingContext, type BasketLine, type PricedClass } from '../../functions/src/domain/pricing';
 
 const cls = (id: string, price: number, over: Partial<PricedClass> = {}): PricedClass => ({
   id, semesterId: 's', title: id, price, slidingScale: null, addOns: [], classType: 'After-school', ...over,
@@ -122,20 +122,68 @@ describe('pricing engine', () => {
     expect(q.codeProblems.map((p) => p.message)).toEqual(['CAMPS3 needs at least 3 Camp classes (you have 0).']);
   });
 
-  it('the sibling discount is a rule: applied when another child is enrolled, never as a typed code', () => {
+  it('the sibling rule is a rule: applied to an additional child, never as a typed code', () => {
     const RULE = d('SIBLING', { type: 'sibling-percent', percent: 10, description: 'Sibling discount' });
     const base = { classes: CLASSES, groups: GROUPS, lines: [line('c')], today: '2026-11-22' };
-    expect(priceBasket({ ...base, discounts: [], rules: [RULE], siblingEnrolled: false }).total).toBe(26000);
-    const sibling = priceBasket({ ...base, discounts: [{ ...WELCOME20, combinable: false }], rules: [RULE], siblingEnrolled: true });
+    const second = { childrenBefore: 1, takersByClass: {} };
+    expect(priceBasket({ ...base, discounts: [], rules: [RULE] }).total).toBe(26000);
+    const sibling = priceBasket({ ...base, discounts: [{ ...WELCOME20, combinable: false }], rules: [RULE], siblings: second });
+    // Its own line, after the codes on classes and before the codes on the total.
     expect(sibling.discounts).toEqual([
+      { code: 'SIBLING', description: 'Sibling discount', amount: 2600 },
       { code: 'WELCOME20', description: 'WELCOME20', amount: 2000 },
-      { code: 'SIBLING', description: 'Sibling discount', amount: 2400 },
     ]);
-    expect(sibling.total).toBe(21600);
-    const typed = priceBasket({ ...base, discounts: [RULE], rules: [RULE], siblingEnrolled: false });
+    expect(sibling.total).toBe(21400);
+    const typed = priceBasket({ ...base, discounts: [RULE], rules: [RULE] });
     expect(typed.total).toBe(26000);
     expect(typed.codeProblems).toEqual([{ about: 'SIBLING', message: 'SIBLING is not a valid code.' }]);
-    expect(priceBasket({ ...base, discounts: [], rules: [{ ...RULE, active: false }], siblingEnrolled: true }).total).toBe(26000);
+    expect(priceBasket({ ...base, discounts: [], rules: [{ ...RULE, active: false }], siblings: second }).total).toBe(26000);
+    expect(priceBasket({ ...base, discounts: [], rules: [{ ...RULE, semesterIds: ['other'] }], siblings: second }).total).toBe(26000);
+    // Two rules both apply, in the order of their codes whatever order they were read in.
+    const AMOUNT = d('AMOUNT', { type: 'sibling-amount', amount: 1000 });
+    expect(priceBasket({ ...base, discounts: [], rules: [RULE, AMOUNT], siblings: second }).discounts.map((x) => [x.code, x.amount])).toEqual([['AMOUNT', 1000], ['SIBLING', 2600]]);
+  });
+
+  // Children before this one in the semester, and how many of them take each class.
+  const first = { childrenBefore: 0, takersByClass: {} };
+  const second = { childrenBefore: 1, takersByClass: { c: 1 } };
+  const third = { childrenBefore: 2, takersByClass: { c: 2, a: 1 } };
+  const P15 = d('SIB', { type: 'sibling-percent', percent: 15 });
+  const A50 = d('SIB', { type: 'sibling-amount', amount: 5000 });
+  it.each([
+    // [what, lines, rule, siblings, codes, total, sibling line]
+    ['percent, 1st child: nothing', [line('c')], P15, first, [], 26000, 0],
+    ['percent, 2nd child: each class', [line('c'), line('camp1')], P15, second, [], 60350, 10650],
+    ['percent from the 3rd, 2nd child: nothing', [line('c')], { ...P15, siblingFrom: 3 }, second, [], 26000, 0],
+    ['percent from the 3rd, 3rd child', [line('c')], { ...P15, siblingFrom: 3 }, third, [], 22100, 3900],
+    ['amount, 2nd child: once per class', [line('c'), line('camp1')], A50, second, [], 61000, 10000],
+    ['amount on a bundle: once per class in it', [line('a'), line('b')], A50, second, [], 34000, 10000],
+    ['percent on a bundle: of the bundle price', [line('a'), line('b')], P15, second, [], 37400, 6600],
+    ['percent on a sliding-scale price: of the price chosen', [line('a', { price: 20000 })], P15, second, [], 17000, 3000],
+    ['per class, 2nd in c only', [line('c'), line('camp1')], { ...P15, siblingPerClass: true }, second, [], 67100, 3900],
+    ['per class from the 3rd: c has two before, a one', [line('c'), line('a')], { ...P15, siblingPerClass: true, siblingFrom: 3 }, third, [], 46100, 3900],
+    ['per class on a bundle: only its shared class', [line('a'), line('b')], { ...A50, siblingPerClass: true }, third, [], 39000, 5000],
+    ['add-ons are not discounted', [line('b', { addOnIds: ['boots'] })], P15, second, [], 21900, 3600],
+    ['with a code on the class: each a percent of the price', [line('c')], P15, second, [ART15], 18200, 3900],
+    ['never more than a code on the class left', [line('c')], d('SIB', { type: 'sibling-percent', percent: 90 }), second, [ART15], 0, 22100],
+    ['before a code on the total', [line('c')], P15, second, [WELCOME20], 20100, 3900],
+    ['bundle + sliding + add-on + codes + 3rd child', [line('a', { price: 30000 }), line('b', { addOnIds: ['boots'] }), line('c')], { ...P15, siblingFrom: 3 }, third, [GROUP50, WELCOME20], 37000, 10500],
+    ['an amount never takes a class below zero', [line('c')], d('SIB', { type: 'sibling-amount', amount: 99_999_00 }), second, [], 0, 26000],
+    ['never below zero with a free class', [line('a'), line('c')], A50, second, [FREE_A], 21000, 5000],
+  ] as const)('%s', (_what, lines, rule, siblings, codes, total, siblingAmount) => {
+    const q = priceBasket({ classes: CLASSES, groups: GROUPS, lines: [...lines], discounts: [...codes], rules: [rule], siblings, today: '2026-11-22' });
+    expect(q.problems).toEqual([]);
+    expect(q.discounts.find((x) => x.code === 'SIB')?.amount ?? 0).toBe(siblingAmount);
+    expect(q.total).toBe(total);
+    expect(q.total).toBeGreaterThanOrEqual(0);
+    expect(q.subtotal - q.discounts.reduce((s, x) => s + x.amount, 0)).toBe(q.total);
+  });
+
+  it('counts the family from its confirmed enrollments in the semester, each child once', () => {
+    const e = (studentId: string, classIds: string[], status: Enrollment['status'] = 'confirmed', semesterIds = ['s']) => ({ studentId, classIds, status, semesterIds });
+    const family = [e('ava', ['c', 'a']), e('ava', ['camp1']), e('ben', ['c']), e('cal', ['c'], 'cancelled'), e('dee', ['c'], 'pending_payment'), e('eve', ['c'], 'confirmed', ['other']), e('leo', ['c'])];
+    expect(siblingContext(family, 'leo', ['s'])).toEqual({ childrenBefore: 2, takersByClass: { c: 2, a: 1, camp1: 1 } });
+    expect(siblingContext(family.slice(6), 'leo', ['s'])).toBeUndefined();
   });
 
   it('a code limited to semesters works only for classes of those semesters (defect 24)', () => {

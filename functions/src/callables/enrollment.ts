@@ -4,11 +4,11 @@ import { loadClassesByIds, loadGroupsOfSemesters, loadSemestersByIds } from '../
 import { depositPlan } from '../domain/deposits';
 import { familyView } from '../domain/familyView';
 import { loadCheckoutSettings, loadPaymentOptions } from '../data/settings';
-import { enroll as enrollInTransaction, loadEnrollment, loadDiscountsByCodes, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadRuleDiscounts, hasSiblingIn, loadCodeUses } from '../data/enrollments';
+import { enroll as enrollInTransaction, loadEnrollment, loadDiscountsByCodes, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadRuleDiscounts, loadCodeUses } from '../data/enrollments';
 import { loadOwnStudents, saveOwnStudent } from '../data/students';
 import { schoolToday } from '../domain/calendar';
 import { isBrowsable } from '../domain/catalogue';
-import { priceBasket as price } from '../domain/pricing';
+import { priceBasket as price, siblingContext } from '../domain/pricing';
 import { SEAT_CALL_TIMEOUT_S } from '../data/db';
 import { endHold, startCheckout } from '../data/checkout';
 import { startBalanceCheckout } from '../data/balance';
@@ -35,10 +35,10 @@ export const priceBasket = callable(callables.priceBasket, async (payload, ctx) 
     // The family's enrollments, when the price depends on them (the sibling rule, a per-family code limit).
     ctx.uid && (payload.studentId || codes.discounts.some((d) => d.maxUsesPerFamily != null)) ? loadFamilyEnrollments(ctx.uid) : [],
   ]);
-  const sibling = !!payload.studentId && hasSiblingIn(family, payload.studentId, semesterIds);
+  const siblings = payload.studentId ? siblingContext(family, payload.studentId, semesterIds) : undefined;
   const uses = await loadCodeUses(codes.discounts, family);
   const today = schoolToday(new Date());
-  const quote = price({ classes: offered, groups, lines: payload.lines, ...codes, rules, siblingEnrolled: sibling, uses, today });
+  const quote = price({ classes: offered, groups, lines: payload.lines, ...codes, rules, siblings, uses, today });
   return { ...quote, deposit: depositPlan(offered, new Map(semesters.map((s) => [s.id, s])), quote.total, today) };
 });
 

@@ -2,10 +2,10 @@
 import type { DocumentReference, DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { z } from 'zod/mini';
-import { type ClassGroup, type ClassRecord, type Discount, type Enrollment, type PaymentOptions, type Release, type Semester, type Student, type WaitlistEntry } from '../../../contract/domain';
+import { DISCOUNT_TYPES, isSiblingRule, type ClassGroup, type ClassRecord, type Discount, type Enrollment, type PaymentOptions, type Release, type Semester, type Student, type WaitlistEntry } from '../../../contract/domain';
 import type { enrollSchema } from '../../../contract/schemas';
 import { classProblem, consentProblem, needsInfoReview, releaseProblem, totalProblem, type EnrollmentProblem } from '../domain/enrollment';
-import { normalizeCode, priceBasket, type CodeUses } from '../domain/pricing';
+import { normalizeCode, priceBasket, siblingContext, type CodeUses } from '../domain/pricing';
 import { selectionProblems } from '../../../contract/schedule';
 import { buildReceipt, receiptRecipients } from '../domain/receipt';
 import { balanceOf, paidOf } from '../../../contract/money';
@@ -63,17 +63,13 @@ export async function loadCodeUses(discounts: Discount[], family: Enrollment[], 
   return { total, family: used };
 }
 
-/** The discounts applied by rule (the sibling discount), whatever codes were typed. */
+/** The discounts applied by rule (the sibling rule), whatever codes were typed. */
 export async function loadRuleDiscounts(tx?: Transaction): Promise<Discount[]> {
-  const query = records('discounts').where('type', '==', 'sibling-percent');
+  const query = records('discounts').where('type', 'in', DISCOUNT_TYPES.filter(isSiblingRule));
   const snap = await (tx ? tx.get(query) : query.get());
   noteReads(Math.max(1, snap.size));
   return snap.docs.map((d) => d.data());
 }
-
-/** Another child of this family holds a confirmed enrollment in one of these semesters. */
-export const hasSiblingIn = (family: Enrollment[], studentId: string, semesterIds: string[]) =>
-  family.some((e) => e.status === 'confirmed' && e.studentId !== studentId && e.semesterIds.some((s) => semesterIds.includes(s)));
 
 /** The family's enrollments (the price preview; `enroll` re-reads them in its transaction). */
 export async function loadFamilyEnrollments(uid: string): Promise<Enrollment[]> {
@@ -172,9 +168,10 @@ export async function checkAndPrice(
   const rules = await loadRuleDiscounts(tx);
   const semesterIds = [...semesters.keys()];
   const uses = await loadCodeUses(discounts, family, tx);
-  const quote = priceBasket({ classes, groups, lines: payload.lines, discounts, unknownCodes, rules, siblingEnrolled: hasSiblingIn(family, student.id, semesterIds), uses, today });
+  const siblings = siblingContext(family, student.id, semesterIds);
+  const quote = priceBasket({ classes, groups, lines: payload.lines, discounts, unknownCodes, rules, siblings, uses, today });
   if (quote.problems.length) throw new HttpsError('invalid-argument', quote.problems[0].message);
-  return quote;
+  return { ...quote, siblings };
 }
 
 /** A claimed waitlist offer: its entry, read in the enrollment's transaction (with the price quoted when the family joined). */
@@ -269,6 +266,7 @@ export async function enroll(
         ...(balanceDueDate ? { balanceDueDate } : {}),
         ...(copyGuardians ? { copyGuardians } : {}),
         ...(counted.length ? { countedDiscountIds: counted } : {}),
+        ...(quote.siblings ? { siblings: quote.siblings } : {}),
         ...(entry ? { waitlistEntryId: entry.id } : {}),
         releases: payload.releases.map((r) => ({ ...r, signedAt: at })),
         createdAt: at,

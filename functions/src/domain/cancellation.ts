@@ -1,7 +1,7 @@
 // Cancelling some or all classes of an enrollment (PRODUCT §7): the kept classes are repriced by the
 // one pricing engine, as on the day of the enrollment and at the prices the family was charged, and
 // the refund suggested is what the family has paid beyond the new total. Pure.
-import type { CancellationQuote, CardRefund, Cents, ClassGroup, ClassRecord, Discount, Enrollment, IsoDate, LineItem, PaymentMethod } from '../../../contract/domain';
+import type { CancellationQuote, CardRefund, Cents, ClassGroup, ClassRecord, Discount, Enrollment, IsoDate, LineItem, PaymentMethod, SiblingContext } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { balanceOf, feesOf, paidOf, refundedOf } from '../../../contract/money';
 import { isRuleDiscount, priceBasket, type BasketLine, type PricedClass } from './pricing';
@@ -29,6 +29,15 @@ export function cancellationProblem(enrollment: Enrollment, cancelClassIds: stri
   const stray = cancelClassIds.find((id) => !enrollment.classIds.includes(id));
   if (stray) return 'Only classes of this enrollment can be cancelled.';
   return null;
+}
+
+/**
+ * The family's other children when the enrollment was priced. Enrollments from before the context
+ * was kept had the rule only as "another child is enrolled": a second child, in no class together.
+ */
+function siblingsThen(enrollment: Enrollment, rules: Discount[]): SiblingContext | undefined {
+  if (enrollment.siblings) return enrollment.siblings;
+  return rules.length ? { childrenBefore: 1, takersByClass: {} } : undefined;
 }
 
 export function planCancellation(input: CancellationInput): CancellationPlan {
@@ -75,12 +84,12 @@ export function planCancellation(input: CancellationInput): CancellationPlan {
     };
   });
 
-  // The enrollment's own codes, in the order they were entered, and the rules that applied then.
+  // The enrollment's own codes, in the order they were entered, and the rules that applied then (with the family as it was).
   const used = enrollment.discounts.flatMap((a) => input.discounts.find((d) => d.code === a.code) ?? []);
   const rules = used.filter(isRuleDiscount);
   const discounts = used.filter((d) => !isRuleDiscount(d));
   const quote = kept.length
-    ? priceBasket({ classes, groups, lines, discounts, rules, siblingEnrolled: rules.length > 0, today: input.enrolledOn })
+    ? priceBasket({ classes, groups, lines, discounts, rules, siblings: siblingsThen(enrollment, rules), today: input.enrolledOn })
     : { lineItems: [], discounts: [], subtotal: 0, total: 0 };
   // Cancelling never raises the price; fees kept by earlier cancellations stay owed.
   const newTotal = Math.min(quote.total, enrollment.total - feesOf(enrollment)) + feesOf(enrollment);

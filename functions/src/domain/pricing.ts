@@ -3,8 +3,8 @@
 //
 // Order: complete groups at the group price; other classes at list price or the chosen sliding-scale
 // price; class-level discounts (percent off listed classes/groups, free listed classes, percent off
-// everything with at least N classes of given types); add-ons (never discounted by class-level
-// discounts); basket discounts in the order the codes were entered (fixed, percent, early-bird
+// everything with at least N classes of given types); the sibling rule (each additional child's
+// classes, see `siblingDiscount`); add-ons (never discounted by class-level discounts); basket discounts in the order the codes were entered (fixed, percent, early-bird
 // fixed); never below $0.
 import type {
   AddOn,
@@ -13,11 +13,14 @@ import type {
   ClassGroup,
   ClassRecord,
   Discount,
+  Enrollment,
   IsoDate,
   LineItem,
   PriceQuote,
   Problem,
+  SiblingContext,
 } from '../../../contract/domain';
+import { isSiblingRule } from '../../../contract/domain';
 import { withinSlidingScale } from '../../../contract/rules';
 
 export type { PriceQuote };
@@ -68,10 +71,10 @@ export interface PricingInput {
   discounts: Discount[];
   /** Codes entered that matched no discount. */
   unknownCodes?: string[];
-  /** Discounts applied by rule, without a code (the sibling discount); see `siblingApplies`. */
+  /** Discounts applied by rule, without a code (the sibling rule); see `siblingDiscount`. */
   rules?: Discount[];
-  /** Another child of the family is enrolled in the semester (checked by the server). */
-  siblingEnrolled?: boolean;
+  /** The family's other children (read by the server); absent: none (anonymous, or a first child). */
+  siblings?: SiblingContext;
   /** Uses counted against codes with limits (absent: none counted yet). */
   uses?: CodeUses;
   today: IsoDate;
@@ -80,7 +83,42 @@ export interface PricingInput {
 const BASKET_TYPES: Discount['type'][] = ['fixed-basket', 'percent-basket', 'early-bird-fixed'];
 
 /** A discount kept for a rule the engine checks, never typed as a code. */
-export const isRuleDiscount = (d: Pick<Discount, 'type'>) => d.type === 'sibling-percent';
+export const isRuleDiscount = (d: Pick<Discount, 'type'>) => isSiblingRule(d.type);
+
+/**
+ * The family's other children holding a confirmed enrollment in one of these semesters, and how many
+ * of them take each class; undefined when there are none.
+ */
+export function siblingContext(family: Pick<Enrollment, 'status' | 'studentId' | 'semesterIds' | 'classIds'>[], studentId: string, semesterIds: string[]): SiblingContext | undefined {
+  const others = family.filter((e) => e.status === 'confirmed' && e.studentId !== studentId && e.semesterIds.some((s) => semesterIds.includes(s)));
+  if (!others.length) return undefined;
+  const takers = new Map<string, Set<string>>();
+  for (const e of others) for (const id of e.classIds) takers.set(id, (takers.get(id) ?? new Set()).add(e.studentId));
+  return {
+    childrenBefore: new Set(others.map((e) => e.studentId)).size,
+    takersByClass: Object.fromEntries([...takers].map(([id, children]) => [id, children.size])),
+  };
+}
+
+/**
+ * What the sibling rule takes off one line, before what is left of it is capped: percent of the
+ * price of the classes it covers, or the amount once per class. The whole line when this child is
+ * the rule's 2nd (or 3rd) child of the family in the semester; per class, only the classes where
+ * this child is the 2nd (or 3rd) of the family.
+ */
+export function siblingDiscount(rule: Discount, line: LineItem, siblings: SiblingContext): Cents {
+  const from = rule.siblingFrom ?? 2;
+  const members = line.members ?? []; // always there on the lines priceBasket makes
+  const covered = rule.siblingPerClass
+    ? members.filter((m) => (siblings.takersByClass[m.classId] ?? 0) + 1 >= from)
+    : siblings.childrenBefore + 1 >= from
+      ? members
+      : [];
+  if (!covered.length) return 0;
+  if (rule.type === 'sibling-amount') return rule.amount * covered.length;
+  const base = covered.length === members.length ? line.price : covered.reduce((sum, m) => sum + m.price, 0);
+  return percentOf(base, rule.percent);
+}
 
 interface DiscountRun {
   applied: AppliedDiscount[];
@@ -90,7 +128,7 @@ interface DiscountRun {
 }
 
 /** Class-level discounts, add-ons, then basket discounts in code order, never below $0. */
-function runDiscounts(lineItems: LineItem[], byId: Map<string, PricedClass>, codes: Discount[], rules: Discount[]): DiscountRun {
+function runDiscounts(lineItems: LineItem[], byId: Map<string, PricedClass>, codes: Discount[], rules: Discount[], siblings?: SiblingContext): DiscountRun {
   const remaining = new Map(lineItems.map((l) => [l, l.price]));
   const applied: AppliedDiscount[] = [];
   const problems: Problem[] = [];
@@ -125,12 +163,18 @@ function runDiscounts(lineItems: LineItem[], byId: Map<string, PricedClass>, cod
       take(d, lineItems, (line) => percentOf(line.price, d.percent));
     }
   }
+  // The sibling rule: on each additional child's classes, after the codes on classes; shown only when it takes something.
+  for (const rule of siblings ? rules : []) {
+    const before = applied.length;
+    take(rule, lineItems, (line) => siblingDiscount(rule, line, siblings!));
+    if (applied[before].amount === 0) applied.pop();
+  }
 
   // Add-ons are added after class-level discounts and never discounted by them.
   const addOnTotal = lineItems.reduce((sum, l) => sum + l.addOns.reduce((s, a) => s + a.price, 0), 0);
   let running = [...remaining.values()].reduce((a, b) => a + b, 0) + addOnTotal;
-  for (const d of [...codes.filter((c) => BASKET_TYPES.includes(c.type)), ...rules]) {
-    const percent = d.type === 'percent-basket' || d.type === 'sibling-percent';
+  for (const d of codes.filter((c) => BASKET_TYPES.includes(c.type))) {
+    const percent = d.type === 'percent-basket';
     const amount = Math.min(running, percent ? percentOf(running, d.percent) : d.amount);
     running -= amount;
     applied.push({ code: d.code, description: d.description, amount });
@@ -167,6 +211,9 @@ function chooseCodes(usable: Discount[], price: (codes: Discount[]) => DiscountR
   }
   return { codes: best, problems };
 }
+
+/** A code or rule for some semesters applies only to a basket of those semesters. */
+const fitsSemesters = (d: Discount, lineItems: LineItem[]) => !d.semesterIds?.length || lineItems.every((l) => d.semesterIds!.includes(l.semesterId));
 
 export function priceBasket(input: PricingInput): PriceQuote {
   const byId = new Map(input.classes.map((c) => [c.id, c]));
@@ -249,17 +296,19 @@ export function priceBasket(input: PricingInput): PriceQuote {
   for (const d of input.discounts) {
     if (seen.has(d.code)) continue;
     seen.add(d.code);
-    const otherSemester = d.semesterIds?.length && lineItems.some((l) => !d.semesterIds!.includes(l.semesterId));
     const why = isRuleDiscount(d)
       ? `${d.code} is not a valid code.`
-      : (discountUnusable(d, input.today) ?? (otherSemester ? `${d.code} is not valid for the classes of this semester.` : null) ?? discountUsedUp(d, input.uses));
+      : (discountUnusable(d, input.today) ?? (!fitsSemesters(d, lineItems) ? `${d.code} is not valid for the classes of this semester.` : null) ?? discountUsedUp(d, input.uses));
     if (why) codeProblems.push({ about: d.code, message: why });
     else usable.push(d);
   }
-  const rules = input.siblingEnrolled ? (input.rules ?? []).filter((d) => isRuleDiscount(d) && !discountUnusable(d, input.today)) : [];
+  // Several rules all apply, in the order of their codes (however they were read).
+  const rules = (input.rules ?? [])
+    .filter((d) => isRuleDiscount(d) && !discountUnusable(d, input.today) && fitsSemesters(d, lineItems))
+    .sort((a, b) => a.code.localeCompare(b.code));
   const choice = chooseCodes(usable, (codes) => runDiscounts(lineItems, byId, codes, []));
   codeProblems.push(...choice.problems);
-  const run = runDiscounts(lineItems, byId, choice.codes, rules);
+  const run = runDiscounts(lineItems, byId, choice.codes, rules, input.siblings);
 
   const subtotal = lineItems.reduce((sum, l) => sum + l.price + l.addOns.reduce((s, a) => s + a.price, 0), 0);
   return {

@@ -1,7 +1,7 @@
 // /admin/classes/management/discounts: the list of codes, and the form of one (DiscountForm.tsx).
 import { useState } from 'react';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
-import type { Discount } from '../../../../contract/domain';
+import { isSiblingRule, type Discount } from '../../../../contract/domain';
 import { schoolToday } from '../../../../contract/schedule';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
@@ -56,7 +56,7 @@ function List() {
               </h2>
               <p>{d.description}</p>
               <p className="muted">
-                {describeDiscount(d, name)} {d.type !== 'sibling-percent' && (d.combinable ? 'Combinable with other codes.' : 'Not combinable.')}
+                {describeDiscount(d, name)} {!isSiblingRule(d.type) && (d.combinable ? 'Combinable with other codes.' : 'Not combinable.')}
               </p>
               <p className="muted">
                 {d.semesterIds?.length ? `For ${d.semesterIds.map(name).join(', ')}.` : 'For any semester.'} Used by{' '}

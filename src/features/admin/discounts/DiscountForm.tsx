@@ -1,6 +1,6 @@
 // The office's form for one discount code: what it does, what it applies to, until when.
 import { useState } from 'react';
-import type { Discount, DiscountType } from '../../../../contract/domain';
+import { isSiblingRule, type Discount, type DiscountType } from '../../../../contract/domain';
 import { discountInputSchema } from '../../../../contract/schemas';
 import { MoneyField } from '../../../components/MoneyField';
 import { CheckboxField, SelectField, TextField } from '../../../components/studentForm/fields';
@@ -18,7 +18,12 @@ const TYPES: { value: DiscountType; label: string }[] = [
   { value: 'percent-off-classes', label: 'Percent off chosen classes or bundles' },
   { value: 'free-classes', label: 'Chosen classes free (scholarship)' },
   { value: 'percent-off-with-minimum', label: 'Percent off with a minimum number of classes' },
-  { value: 'sibling-percent', label: 'Sibling discount: percent off when another child of the family is enrolled (no code to type)' },
+  { value: 'sibling-percent', label: 'Sibling rule: percent off each additional child’s classes (no code to type)' },
+  { value: 'sibling-amount', label: 'Sibling rule: amount off each additional child’s classes (no code to type)' },
+];
+const SIBLING_FROM: { value: 2 | 3; label: string }[] = [
+  { value: 2, label: 'From the second child' },
+  { value: 3, label: 'From the third child' },
 ];
 export const blank: Draft = { code: '', description: '', type: 'percent-basket', amount: 0, percent: 10, classIds: [], groupIds: [], classTypes: [], minimumCount: 0, expiresOn: null, active: true, combinable: false };
 const toggle = (list: string[], id: string, on: boolean) => (on ? [...new Set([...list, id])] : list.filter((x) => x !== id));
@@ -37,6 +42,7 @@ export function DiscountForm({ initial, id }: { initial: Draft; id?: string }) {
   }
   const byClass = d.type === 'percent-off-classes' || d.type === 'free-classes';
   const percent = d.type === 'percent-basket' || d.type === 'percent-off-classes' || d.type === 'percent-off-with-minimum' || d.type === 'sibling-percent';
+  const rule = isSiblingRule(d.type);
   const { errors, save: check } = useCheckedSave(discountInputSchema, saveCall, (r) => ({
     message: `${r.discount.code} is saved.`,
     to: '/admin/classes/management/discounts',
@@ -61,8 +67,19 @@ export function DiscountForm({ initial, id }: { initial: Draft; id?: string }) {
               <TextField path="classTypes" label="Of these class types" hint="Separate with commas" errors={errors} value={d.classTypes.join(', ')} onChange={(v) => set({ classTypes: v.split(',').map((x) => x.trim()).filter(Boolean) })} />
             </>
           )}
+          {rule && (
+            <SelectField
+              path="siblingFrom"
+              label="Which children"
+              hint="Children already enrolled keep their price; the first child pays the list price"
+              errors={errors}
+              value={d.siblingFrom ?? 2}
+              options={SIBLING_FROM}
+              onChange={(siblingFrom) => set({ siblingFrom })}
+            />
+          )}
           <TextField path="expiresOn" label={d.type === 'early-bird-fixed' ? 'Early-bird date (last day)' : 'Last day the code works (optional)'} type="date" errors={errors} value={d.expiresOn ?? ''} onChange={(v) => set({ expiresOn: v || null })} />
-          {d.type !== 'sibling-percent' && (
+          {!rule && (
             <>
               <TextField path="maxUses" label="Uses allowed in all (optional)" hint="Empty: no limit" type="number" errors={errors} value={d.maxUses == null ? '' : String(d.maxUses)} onChange={(v) => set({ maxUses: wholeOrNull(v) })} />
               <TextField path="maxUsesPerFamily" label="Uses per family (optional)" hint="Empty: no limit" type="number" errors={errors} value={d.maxUsesPerFamily == null ? '' : String(d.maxUsesPerFamily)} onChange={(v) => set({ maxUsesPerFamily: wholeOrNull(v) })} />
@@ -83,7 +100,14 @@ export function DiscountForm({ initial, id }: { initial: Draft; id?: string }) {
             ))}
           </fieldset>
         )}
-        {d.type !== 'sibling-percent' && (
+        {rule && (
+          <CheckboxField
+            label="Per class: only a class that a brother or sister takes too (counted in each class)"
+            checked={!!d.siblingPerClass}
+            onChange={(siblingPerClass) => set({ siblingPerClass })}
+          />
+        )}
+        {!rule && (
           <CheckboxField
             label="Combinable with other combinable codes (otherwise the best single code applies)"
             checked={d.combinable}

@@ -2,7 +2,7 @@ import type { Discount } from '../../../../contract/domain';
 import { formatCents, formatDate } from '../../../../contract/format';
 
 /** What a code does, in the office's words (the preview on the form and the list). */
-export function describeDiscount(d: Pick<Discount, 'type' | 'amount' | 'percent' | 'classIds' | 'groupIds' | 'classTypes' | 'minimumCount' | 'expiresOn'>, names: (id: string) => string = (id) => id): string {
+export function describeDiscount(d: Pick<Discount, 'type' | 'amount' | 'percent' | 'classIds' | 'groupIds' | 'classTypes' | 'minimumCount' | 'expiresOn' | 'siblingFrom' | 'siblingPerClass'>, names: (id: string) => string = (id) => id): string {
   const items = [...d.classIds, ...d.groupIds].map(names).join(', ') || 'no classes chosen yet';
   const until = d.expiresOn ? (d.type === 'early-bird-fixed' ? ` when enrolling by ${formatDate(d.expiresOn, true)}` : ` until ${formatDate(d.expiresOn, true)}`) : '';
   switch (d.type) {
@@ -19,6 +19,12 @@ export function describeDiscount(d: Pick<Discount, 'type' | 'amount' | 'percent'
     case 'early-bird-fixed':
       return `${formatCents(d.amount)} off the total${until}.`;
     case 'sibling-percent':
-      return `${d.percent}% off the total when another child of the family is enrolled in the semester, applied without a code${until}.`;
+    case 'sibling-amount': {
+      const off = d.type === 'sibling-percent' ? `${d.percent}% off` : `${formatCents(d.amount)} off`;
+      const nth = (d.siblingFrom ?? 2) === 3 ? 'third' : 'second';
+      return d.siblingPerClass
+        ? `${off} a class for the ${nth} child of a family in that class and each one after, applied without a code${until}.`
+        : `${off} each class of a family's ${nth} child in the semester and each one after, applied without a code${until}.`;
+    }
   }
 }
