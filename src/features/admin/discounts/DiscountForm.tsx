@@ -86,6 +86,13 @@ export function DiscountForm({ initial, id }: { initial: Draft; id?: string }) {
             </>
           )}
         </div>
+        {rule && (
+          <CheckboxField
+            label="Per class: only a class that a brother or sister takes too (counted in each class)"
+            checked={!!d.siblingPerClass}
+            onChange={(siblingPerClass) => set({ siblingPerClass })}
+          />
+        )}
         <CheckboxField label="Active" checked={d.active} onChange={(active) => set({ active })} />
         {semesters.status === 'loaded' && (
           <fieldset className="radio-group">
@@ -99,13 +106,6 @@ export function DiscountForm({ initial, id }: { initial: Draft; id?: string }) {
               />
             ))}
           </fieldset>
-        )}
-        {rule && (
-          <CheckboxField
-            label="Per class: only a class that a brother or sister takes too (counted in each class)"
-            checked={!!d.siblingPerClass}
-            onChange={(siblingPerClass) => set({ siblingPerClass })}
-          />
         )}
         {!rule && (
           <CheckboxField
