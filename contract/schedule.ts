@@ -84,6 +84,8 @@ export interface ChildFit {
   fits: boolean;
   /** "eligible", "not for grade 5 (grades 1–3)", "clashes with Nature Journaling (Wed 3:30–5:00)", "already enrolled", "full — join the waitlist". */
   text: string;
+  /** The child is enrolled in it already: the class is shown locked for them. */
+  enrolled?: boolean;
 }
 
 /**
@@ -93,7 +95,7 @@ export interface ChildFit {
 export function childFit(child: Child, c: Eligible & { seatsLeft: number }, enrolled: Schedule[], others: Schedule[] = []): ChildFit {
   const why = misfit(child, c, enrolled, others);
   if (why?.kind === 'grade') return { fits: false, text: `not for grade ${gradeName(child.grade)} (${gradesText(c)})` };
-  if (why?.kind === 'enrolled') return { fits: false, text: 'already enrolled' };
+  if (why?.kind === 'enrolled') return { fits: false, text: 'already enrolled', enrolled: true };
   if (why) return { fits: false, text: `clashes with ${why.other.title} (${scheduleText(why.other)})` };
   return c.seatsLeft <= 0 ? { fits: false, text: 'full — join the waitlist' } : { fits: true, text: 'eligible' };
 }

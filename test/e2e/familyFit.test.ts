@@ -4,11 +4,13 @@
 // child picked starts the Student step with that child. At 360 and 1280 px, with axe.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { adminDb } from '../../scripts/demo/adminApp';
 import { callFunction } from '../support/emulators';
 import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, familyWithStudent } from '../support/samples';
 import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
 
 const EMAIL = 'fitz.family@example.com';
+let fitzUid = '';
 /** The lines "For your children" of one class's card (text content: cards below the fold are not laid out). */
 const fitsOn = async (page: Page, title: string) =>
   (await page.getByRole('article', { name: title, exact: true }).getByRole('list', { name: 'For your children' }).getByRole('listitem').allTextContents()).map((t) => t.trim());
@@ -22,6 +24,7 @@ describe('who is this for: each card speaks of the family’s children (issue 21
     // Fern (grade 2) is enrolled in Wild Art and Full Moon Walk, whose one seat she holds; Rowan is in grade 5.
     await addClassesLikeWildArt([{ id: 'full-moon-walk', title: 'Full Moon Walk', capacity: 1, weekday: 0 }]);
     const fern = await familyWithStudent(EMAIL, 'Fern', 'Fitz');
+    fitzUid = fern.user.uid;
     const rowan = await callFunction('saveStudent', { profile: { ...AVA, firstName: 'Rowan', lastName: 'Fitz', grade: 5, guardians: [{ ...AVA.guardians[0], email: EMAIL }] }, reviewed: true }, fern.user.idToken);
     expect(rowan.status).toBe(200);
     const lines = [{ classId: 'wild-art', addOnIds: [] }, { classId: 'full-moon-walk', addOnIds: [] }];
@@ -82,6 +85,50 @@ describe('who is this for: each card speaks of the family’s children (issue 21
     await pick(page, 'Anyone');
     await page.getByRole('list', { name: 'For your children' }).first().waitFor({ state: 'detached' });
     expect(await page.getByRole('list', { name: 'For your children' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('adds a class to Fern’s enrollment from My Enrollments on a phone: the class taken is locked, the releases kept, only the new class paid', async () => {
+    // A family starting afresh: the first test left a draft with Rowan's class.
+    await adminDb().doc(`enrollmentDrafts/${fitzUid}`).delete();
+    const { context, page } = await newPage(browser(), 360, 740);
+    await signInAs(page, EMAIL, 'secret-pass-1');
+    await page.goto('/account/enrollments');
+    await page.getByRole('link', { name: 'Add classes for Fern Fitz' }).click();
+    await page.waitForURL(/for=/);
+    expect(await page.getByLabel('Who is this for?').inputValue()).not.toBe('');
+    const wildArt = page.getByRole('article', { name: 'Wild Art', exact: true });
+    await wildArt.getByText('Fern is enrolled in this class').waitFor();
+    expect(await wildArt.getByRole('button').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Select Creek Critters', exact: true }).click();
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Who is enrolling?' }).waitFor();
+    await expect.poll(() => page.getByRole('radio', { name: /Fern Fitz/ }).isChecked()).toBe(true);
+    for (const step of ['Student info', 'Health and safety', 'Releases']) {
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: step }).waitFor();
+    }
+    // Signed with the first enrollment this semester, at the version in force: nothing to sign again.
+    for (const title of ['Liability Release', 'Medical Release']) {
+      const release = page.getByRole('region', { name: title, exact: true });
+      await release.getByText(/Signed by Sam Rivera on .+ for this semester: nothing to sign again\./).waitFor();
+      expect(await release.getByRole('textbox').count()).toBe(0);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
+    // Only the new class is priced and paid.
+    const items = page.getByRole('table').first().getByRole('row');
+    await items.filter({ hasText: 'Creek Critters' }).first().waitFor();
+    expect(await items.filter({ hasText: 'Wild Art' }).count()).toBe(0);
+    await page.getByRole('row', { name: /^Total \$240/ }).waitFor();
+    await page.getByRole('radio', { name: 'Pay the office later (check, cash or Venmo)' }).check();
+    await page.getByRole('button', { name: 'Enroll Fern' }).click();
+    await page.getByRole('heading', { name: 'Fern Fitz is enrolled' }).waitFor();
+    await page.getByRole('row', { name: /Balance due \$240/ }).waitFor();
+    await page.goto('/account/enrollments');
+    await expect.poll(() => page.getByRole('heading', { name: 'Fern Fitz' }).count()).toBe(2);
     await context.close();
   });
 });

@@ -5,6 +5,7 @@ import { addDays, profile } from '../../scripts/demo/demoData';
 import { todayInSchool } from '../../scripts/demo/seedDemo';
 import { callFunction, createUser, type TestUser } from '../support/emulators';
 import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
+import { DEFAULT_RELEASES } from '../../functions/src/domain/releases';
 import { newRateWindow, SAMPLES, signedReleases } from '../support/samples';
 
 const RELEASES = signedReleases('Sam Rivera');
@@ -142,13 +143,16 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
   });
 
   it('needs both releases signed with the current version', async () => {
-    const p = { studentId: 'demo-ava', lines: [{ classId: 'nature-journaling', addOnIds: [] }], expectedTotal: 24000 };
-    const unsigned = await callAs(family, 'enroll', payload({ ...p, releases: [RELEASES[0]] }));
+    // A child with no enrollment this semester yet: nothing signed before is kept for them.
+    const parent = await createUser('hal.family@example.com');
+    const hal = (await callAs(parent, 'saveStudent', { profile: kid('Hal', 3, 62), reviewed: true })).result!.student.id;
+    const p = { studentId: hal, lines: [{ classId: 'nature-journaling', addOnIds: [] }], expectedTotal: 24000 };
+    const unsigned = await callAs(parent, 'enroll', payload({ ...p, releases: [RELEASES[0]] }));
     expect(unsigned.error?.message).toBe('Please sign the Liability Release by typing your full name.');
-    const old = await callAs(family, 'enroll', payload({ ...p, releases: [RELEASES[0], { ...RELEASES[1], version: '2019' }] }));
+    const old = await callAs(parent, 'enroll', payload({ ...p, releases: [RELEASES[0], { ...RELEASES[1], version: '2019' }] }));
     expect(old.status).toBe(409);
     expect(old.error?.message).toBe('The Liability Release has changed. Please read it again and sign.');
-    const blank = await callAs(family, 'enroll', payload({ ...p, releases: [RELEASES[0], { ...RELEASES[1], typedName: '   ' }] }));
+    const blank = await callAs(parent, 'enroll', payload({ ...p, releases: [RELEASES[0], { ...RELEASES[1], typedName: '   ' }] }));
     expect(blank.status).toBe(400);
   });
 
@@ -267,6 +271,38 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
     }
   });
 
+  it('adds classes to a child’s enrollment: the releases signed for the semester are kept, a release changed since is signed again', async () => {
+    const parent = await createUser('ivy.family@example.com');
+    const child = async (name: string, n: number) => (await callAs(parent, 'saveStudent', { profile: kid(name, 2, n), reviewed: true })).result!.student.id;
+    const [ivy, jay] = [await child('Ivy', 60), await child('Jay', 61)];
+    const enrollAt = async (studentId: string, classId: string, releases: typeof RELEASES) => {
+      const lines = [{ classId, addOnIds: [] }];
+      const { total } = (await callAs(parent, 'priceBasket', { lines, codes: [], studentId })).result!;
+      return callAs(parent, 'enroll', payload({ studentId, lines, expectedTotal: total, releases }));
+    };
+    const first = await enrollAt(ivy, 'wild-art', RELEASES);
+    expect(first.status).toBe(200);
+    const added = await enrollAt(ivy, 'creek-critters', []);
+    expect(added.status).toBe(200);
+    expect(added.result!.enrollment.classIds).toEqual(['creek-critters']);
+    expect(added.result!.enrollment.releases).toEqual(first.result!.enrollment.releases);
+    // A child with no enrollment this semester signs.
+    expect((await enrollAt(jay, 'creek-critters', [])).error?.message).toBe('Please sign the Medical Release by typing your full name.');
+    // The office changes the Medical Release: it is signed again; the Liability Release is kept.
+    const medical = { ...DEFAULT_RELEASES[0], version: '2026-2', text: 'New text' };
+    await db().doc('config/releases').set({ releases: [medical, DEFAULT_RELEASES[1]] });
+    try {
+      expect((await enrollAt(ivy, 'tide-pools', [])).error?.message).toBe('Please sign the Medical Release by typing your full name.');
+      const signed = await enrollAt(ivy, 'tide-pools', [{ releaseId: 'medical', version: '2026-2', typedName: 'Sam Rivera' }]);
+      expect(signed.status).toBe(200);
+      const releases = signed.result!.enrollment.releases;
+      expect(releases.find((r) => r.releaseId === 'medical')).toMatchObject({ version: '2026-2', typedName: 'Sam Rivera' });
+      expect(releases.find((r) => r.releaseId === 'liability')).toEqual(first.result!.enrollment.releases.find((r) => r.releaseId === 'liability'));
+    } finally {
+      await db().doc('config/releases').delete();
+    }
+  });
+
   it('escapes every value in the receipt email', async () => {
     const saved = await callAs(family, 'saveStudent', { profile: kid('<img src=x onerror=alert(1)>', 2, 6), reviewed: true });
     const r = await callAs(// sibling 10 %
@@ -280,6 +316,7 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
   it('emails the guardians only when the (verified) account asks; a name never reaches a subject (issue 19)', async () => {
     const profile = { ...kid('Gwen', 2, 7), guardians: [{ ...kid('Gwen', 2, 7).guardians[0], email: 'someone.else@example.com' }] };
     const saved = await callAs(family, 'saveStudent', { profile, reviewed: true });
+    expect(saved.status, JSON.stringify(saved.error)).toBe(200);
     const to = async (over: Record<string, unknown>) => {
       const r = await callAs(family, 'enroll', payload({ studentId: saved.result!.student.id, ...over }));
       expect(r.status, JSON.stringify(r.error)).toBe(200);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { needsInfoReview } from '../../contract/rules';
+import { keptSignatures, needsInfoReview } from '../../contract/rules';
 import { classProblem, releaseProblem, totalProblem } from '../../functions/src/domain/enrollment';
-import type { ClassRecord, Semester, Student } from '../../contract/domain';
+import type { ClassRecord, Enrollment, Semester, Student } from '../../contract/domain';
 
 describe('enrollment rules', () => {
   const now = new Date('2026-11-22T12:00:00Z');
@@ -50,5 +50,25 @@ describe('enrollment rules', () => {
     expect(totalProblem(1000, 1001)).toBeNull();
     expect(totalProblem(1000, 999)).toBeNull();
     expect(totalProblem(1000, 1002)?.code).toBe('aborted');
+  });
+});
+
+describe('keptSignatures: classes added to an enrollment keep its releases (issue 21)', () => {
+  const releases = [{ id: 'medical', version: '2' }, { id: 'liability', version: '1' }];
+  const sig = (releaseId: string, version: string, signedAt: string) => ({ releaseId, version, typedName: 'Sam Rivera', signedAt });
+  const e = (over: Partial<Pick<Enrollment, 'status' | 'studentId' | 'semesterIds' | 'releases'>>) => ({
+    status: 'confirmed' as const, studentId: 'ivy', semesterIds: ['fall'], releases: [sig('medical', '2', '2026-09-01'), sig('liability', '1', '2026-09-01')], ...over,
+  });
+
+  it('keeps the current signatures of a confirmed enrollment of the same child and semester, the newest of each', () => {
+    const newer = e({ releases: [sig('liability', '1', '2026-10-01')] });
+    expect(keptSignatures([e({}), newer], 'ivy', ['fall'], releases)).toEqual([sig('medical', '2', '2026-09-01'), sig('liability', '1', '2026-10-01')]);
+  });
+
+  it('keeps nothing for another child, another semester, an enrollment not confirmed, or a release changed since', () => {
+    expect(keptSignatures([e({ studentId: 'jay' })], 'ivy', ['fall'], releases)).toEqual([]);
+    expect(keptSignatures([e({})], 'ivy', ['spring'], releases)).toEqual([]);
+    for (const status of ['cancelled', 'pending_payment', 'expired'] as const) expect(keptSignatures([e({ status })], 'ivy', ['fall'], releases)).toEqual([]);
+    expect(keptSignatures([e({})], 'ivy', ['fall'], [{ id: 'medical', version: '3' }, releases[1]])).toEqual([sig('liability', '1', '2026-09-01')]);
   });
 });

@@ -3,13 +3,13 @@ import type { FamilyEnrollment } from '../../../contract/domain';
 import { Link } from 'react-router-dom';
 import { balanceDueLabel, ENROLLMENT_STATUS_LABELS, formatCard, formatCents, formatDateRange, formatDay, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { balanceOf, moneyFigures } from '../../../contract/money';
-import { Button } from '../../components/Button';
+import { Button, LinkButton } from '../../components/Button';
 import { FormFailure } from '../../components/FormFailure';
 import { HoldCountdown } from '../../components/HoldCountdown';
 import { usePaymentOptions } from '../../lib/paymentOptions';
 import { PriceTable } from '../../components/PriceTable';
 import { PageLoading } from '../../components/PageLoading';
-import { useCatalogCache } from '../catalog/api';
+import { useCatalogCache, useOpenSemesters } from '../catalog/api';
 import { LoadError } from '../../components/LoadError';
 import { useMyEnrollments, usePayBalance } from './api';
 import { MyWaitlist } from './MyWaitlist';
@@ -33,11 +33,28 @@ function PayBalance({ enrollment }: { enrollment: FamilyEnrollment }) {
   );
 }
 
+/**
+ * "Add classes": the class list for this child in the enrollment's semester while it is still open;
+ * the classes taken are shown locked, the releases signed are kept (issue 21).
+ */
+function AddClasses({ enrollment: e, openIds }: { enrollment: FamilyEnrollment; openIds: Set<string> }) {
+  const semesterId = e.semesterIds.find((id) => openIds.has(id));
+  if (!semesterId) return null;
+  return (
+    <LinkButton variant="outlined" to={`/classes/enrollment?semester=${semesterId}&for=${e.studentId}`}>
+      <span className="pi pi-plus" aria-hidden="true" />
+      <span className="p-button-label">Add classes for {e.studentName}</span>
+    </LinkButton>
+  );
+}
+
 /** /account/enrollments: the family's enrollments, newest first. */
 export default function MyEnrollments() {
   const [state, reload] = useMyEnrollments();
   const [options] = usePaymentOptions();
   const byCard = options.status === 'loaded' && options.value.methods.includes('card');
+  const [open] = useOpenSemesters();
+  const openIds = new Set(open.status === 'loaded' ? open.value.semesters.map((s) => s.id) : []);
   const cache = useCatalogCache();
   // Class dates come from the shared class cache (fetched once per class).
   useEffect(() => {
@@ -125,6 +142,7 @@ export default function MyEnrollments() {
                 </dl>
                 {owed > 0 && e.balanceDueDate && <p className="balance-due">{balanceDueLabel({ balance: owed, balanceDueDate: e.balanceDueDate })}</p>}
                 {byCard && owed > 0 && <PayBalance enrollment={e} />}
+                {e.status === 'confirmed' && <AddClasses enrollment={e} openIds={openIds} />}
               </li>
             );
           })}

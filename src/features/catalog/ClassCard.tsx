@@ -39,6 +39,8 @@ export function ClassCard({ klass: c, availability, choice, onToggle, onPrice, o
   const titleId = `class-${c.id}-title`;
   const priceProblem = choice ? slidingPriceProblem(c, choice.price) : null;
   const noClass = noClassText(c);
+  // One child picked who takes this class already (adding classes to their enrollment): nothing to select.
+  const lockedFor = fits?.length === 1 && fits[0].fit.enrolled && !selected ? fits[0].firstName : null;
   return (
     <article className={`class-card${selected ? ' is-selected' : ''}`} aria-labelledby={titleId}>
       <header className="class-card-header">
@@ -102,7 +104,11 @@ export function ClassCard({ klass: c, availability, choice, onToggle, onPrice, o
           ))}
         </ul>
       )}
-      {availability === 'open' && onToggle && (
+      {lockedFor ? (
+        <p className="locked-note">
+          <span className="pi pi-lock" aria-hidden="true" /> {lockedFor} is enrolled in this class
+        </p>
+      ) : availability === 'open' && onToggle && (
         <Button
           variant={selected ? 'outlined' : 'primary'}
           className="select-button"

@@ -91,9 +91,11 @@ function Flow() {
   }, [current, state.step, update]);
   const resumeAt = state.step && state.studentChoice && state.profile ? state.step : 'student';
 
-  // The child picked on the class list ("Who is this for?") is the one the Student step starts with.
-  const forChild = segment === '' && resumeAt === 'student' ? childFromAddress(location.search) : null;
-  const next = user ? stepPath(resumeAt) : stepPath('account');
+  // The child picked on the class list ("Who is this for?", or "Add classes" on My Enrollments) is the
+  // one the Student step starts with, even over another child of a saved draft.
+  const picked = segment === '' ? childFromAddress(location.search) : null;
+  const forChild = picked && (resumeAt === 'student' || picked !== state.studentChoice) ? picked : null;
+  const next = user ? stepPath(forChild ? 'student' : resumeAt) : stepPath('account');
   const cont = (
     <LinkButton to={forChild ? `${next}?for=${encodeURIComponent(forChild)}` : next} className="continue-button">
       <span className="p-button-label">Continue</span>

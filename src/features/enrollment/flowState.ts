@@ -91,10 +91,14 @@ export function basketLines(selection: Selection) {
   }));
 }
 
-/** The releases not validly signed in this enrollment yet, each with what is wrong (the contract's rule). */
-export function unsignedReleases(state: FlowState, releases: { id: string; title: string }[]): { id: string; problem: string }[] {
+/**
+ * The releases not validly signed in this enrollment yet, each with what is wrong (the contract's
+ * rule); those `kept` from the child's enrollment this semester need nothing.
+ */
+export function unsignedReleases(state: FlowState, { releases, kept }: { releases: { id: string; title: string }[]; kept: { releaseId: string }[] }): { id: string; problem: string }[] {
   const guardians = state.profile?.guardians.map((g) => g.name) ?? [];
   return releases.flatMap((r) => {
+    if (kept.some((k) => k.releaseId === r.id)) return [];
     const problem = signatureProblem(state.signatures[r.id] ?? '', guardians, r.title);
     return problem ? [{ id: r.id, problem }] : [];
   });

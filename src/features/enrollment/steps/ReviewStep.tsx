@@ -11,7 +11,8 @@ import { basketLines, stepPath, unsignedReleases } from '../flowState';
 import { StepFrame } from './StepFrame';
 import { LoadError } from '../../../components/LoadError';
 import { PriceTable } from '../../../components/PriceTable';
-import { usePriceQuote, useReleases } from '../api';
+import { usePriceQuote } from '../api';
+import { useReleasesToSign } from '../useReleasesToSign';
 import { usePaymentOptions } from '../../../lib/paymentOptions';
 import type { CheckoutMethod } from '../../../../contract/domain';
 import { useEnroll, useJoinWaitlist } from '../../account/api';
@@ -32,7 +33,7 @@ export default function ReviewStep() {
   const lines = basketLines(state.selection);
   const forStudent = state.studentChoice && state.studentChoice !== 'new' ? { studentId: state.studentChoice } : {};
   const [quote, reloadQuote] = usePriceQuote({ lines, codes: state.codes, ...forStudent });
-  const [releases, reloadReleases] = useReleases();
+  const [releases, reloadReleases] = useReleasesToSign(state);
   const [options, reloadOptions] = usePaymentOptions();
   const [payWith, setPayWith] = useState<CheckoutMethod | null>(null);
   const [depositChosen, setDepositChosen] = useState(false);
@@ -52,7 +53,7 @@ export default function ReviewStep() {
   if (options.status === 'error') return <LoadError error={options.error} onRetry={reloadOptions} />;
   // Signatures are part of the draft; one restored from an older draft (a reload within its save's
   // debounce) may lack them: the family signs again rather than submitting what the server refuses.
-  if (unsignedReleases(state, releases.value.releases).length) {
+  if (unsignedReleases(state, releases.value).length) {
     return <Navigate to={stepPath('releases')} replace />;
   }
   const q = quote.value;
@@ -73,7 +74,10 @@ export default function ReviewStep() {
     codes: state.codes,
     expectedTotal: q.total,
     infoConfirmed: !state.reviewNeeded || (state.infoConfirmed && state.healthConfirmed),
-    releases: releases.value.releases.map((r) => ({ releaseId: r.id, version: r.version, typedName: state.signatures[r.id] ?? '' })),
+    // Releases kept from the child's enrollment this semester are not signed again.
+    releases: releases.value.releases
+      .filter((r) => !releases.value.kept.some((k) => k.releaseId === r.id))
+      .map((r) => ({ releaseId: r.id, version: r.version, typedName: state.signatures[r.id] ?? '' })),
     idempotencyKey,
     ...(copyGuardians && emailVerified && guardianEmails.length > 0 && { copyGuardians }),
   });

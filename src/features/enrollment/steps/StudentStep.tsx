@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { profileOf } from '../../../components/studentForm/profile';
 import { gradeName } from '../../../../contract/format';
@@ -34,11 +34,15 @@ export default function StudentStep() {
     setError('');
     pick(choice);
   };
-  // The child the family picked on the class list ("Who is this for?", `?for=`) is chosen for it, once.
+  // The child the family picked on the class list ("Who is this for?", `?for=`) is chosen for it, once:
+  // a choice made on this step afterwards stands.
   const [params] = useSearchParams();
-  const picked = !state.studentChoice ? list.find((s) => s.id === params.get('for'))?.id : undefined;
+  const applied = useRef(false);
+  const picked = list.find((s) => s.id === params.get('for'))?.id;
   useEffect(() => {
-    if (picked) pick(picked);
+    if (!picked || applied.current) return;
+    applied.current = true;
+    if (picked !== state.studentChoice) pick(picked);
   });
 
   if (students.status === 'loading') return <PageLoading label="Loading your students…" />;
