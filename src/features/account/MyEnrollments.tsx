@@ -141,8 +141,10 @@ export default function MyEnrollments() {
                   ))}
                 </dl>
                 {owed > 0 && e.balanceDueDate && <p className="balance-due">{balanceDueLabel({ balance: owed, balanceDueDate: e.balanceDueDate })}</p>}
-                {byCard && owed > 0 && <PayBalance enrollment={e} />}
-                {e.status === 'confirmed' && <AddClasses enrollment={e} openIds={openIds} />}
+                <div className="enrollment-actions">
+                  {byCard && owed > 0 && <PayBalance enrollment={e} />}
+                  {e.status === 'confirmed' && <AddClasses enrollment={e} openIds={openIds} />}
+                </div>
               </li>
             );
           })}
