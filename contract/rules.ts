@@ -1,5 +1,5 @@
 // Pure rules both sides need, so the app and the server can never disagree.
-import { INFO_REVIEW_MONTHS, type ClassRecord, type Enrollment, type Release, type ReleaseSignature } from './domain';
+import { INFO_REVIEW_MONTHS, type ClassRecord } from './domain';
 
 /** True when the info was never reviewed or was last reviewed more than 12 months ago. */
 export function needsInfoReview(infoReviewedAt: string | null, now: Date): boolean {
@@ -28,29 +28,6 @@ export function matchesSearch(fields: string[], query: string | undefined): bool
 /** What taking a bundle saves against its classes' own prices. */
 export function bundleSaving(group: { price: number; classIds: string[] }, classes: { id: string; price: number }[]): number {
   return classes.filter((c) => group.classIds.includes(c.id)).reduce((s, c) => s + c.price, 0) - group.price;
-}
-
-/**
- * Adding classes to a child's enrollment (issue 21): the releases signed for this child in a confirmed
- * enrollment of one of these semesters, at the version in force today, are kept; a release whose text
- * changed since is signed again. The newest signature of each release.
- */
-export function keptSignatures(
-  family: Pick<Enrollment, 'status' | 'studentId' | 'semesterIds' | 'releases'>[],
-  studentId: string,
-  semesterIds: string[],
-  releases: Pick<Release, 'id' | 'version'>[],
-): ReleaseSignature[] {
-  const kept = new Map<string, ReleaseSignature>();
-  for (const e of family) {
-    if (e.status !== 'confirmed' || e.studentId !== studentId || !e.semesterIds.some((s) => semesterIds.includes(s))) continue;
-    for (const signed of e.releases) {
-      const current = releases.some((r) => r.id === signed.releaseId && r.version === signed.version);
-      const known = kept.get(signed.releaseId);
-      if (current && (!known || known.signedAt < signed.signedAt)) kept.set(signed.releaseId, signed);
-    }
-  }
-  return releases.flatMap((r) => kept.get(r.id) ?? []);
 }
 
 const nameKey = (name: string) => foldText(name.trim()).replace(/\s+/g, ' ');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { keptSignatures, needsInfoReview } from '../../contract/rules';
+import { keptSignatures } from '../../contract/releases';
+import { needsInfoReview } from '../../contract/rules';
 import { classProblem, releaseProblem, totalProblem } from '../../functions/src/domain/enrollment';
 import type { ClassRecord, Enrollment, Semester, Student } from '../../contract/domain';
 

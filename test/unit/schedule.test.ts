@@ -65,7 +65,7 @@ describe('what a class card says of each child (issue 21)', () => {
     ['eligible', AVA, open('wild', { title: 'Wild Art' }), [], [], { fits: true, text: 'eligible' }],
     ['not for the grade, in words', BEN, open('wild'), [], [], { fits: false, text: 'not for grade 5 (grades 1–3)' }],
     ['kindergarten', { firstName: 'Kit', grade: 0 }, open('wild', { gradeMin: 1, gradeMax: 1 }), [], [], { fits: false, text: 'not for grade K (grade 1)' }],
-    ['already enrolled', AVA, open('wild'), [cls('wild')], [], { fits: false, text: 'already enrolled' }],
+    ['already enrolled', AVA, open('wild'), [cls('wild')], [], { fits: false, text: 'already enrolled', enrolled: true }],
     ['clashes with a class the child is enrolled in', AVA, open('wild'), [journaling], [], { fits: false, text: 'clashes with Nature Journaling (Wednesdays 3:30 pm – 5:00 pm)' }],
     ['clashes with another class chosen for the child', AVA, open('wild'), [], [journaling], { fits: false, text: 'clashes with Nature Journaling (Wednesdays 3:30 pm – 5:00 pm)' }],
     ['a class does not clash with itself', AVA, open('journal', { startTime: '15:30' }), [], [journaling], { fits: true, text: 'eligible' }],

@@ -7,7 +7,7 @@ import type { enrollSchema } from '../../../contract/schemas';
 import { classProblem, consentProblem, needsInfoReview, releaseProblem, totalProblem, type EnrollmentProblem } from '../domain/enrollment';
 import { normalizeCode, priceBasket, siblingContext, type CodeUses } from '../domain/pricing';
 import { selectionProblems } from '../../../contract/schedule';
-import { keptSignatures } from '../../../contract/rules';
+import { keptSignatures } from '../../../contract/releases';
 import { buildReceipt, receiptRecipients } from '../domain/receipt';
 import { balanceOf, paidOf } from '../../../contract/money';
 import { balanceDueDateOf, depositPlan } from '../domain/deposits';
