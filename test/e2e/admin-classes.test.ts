@@ -158,6 +158,8 @@ describe('class management by the school office (issue 6, classes part)', () => 
     // A rule is never typed: no use limits, no combining.
     expect(await page.getByLabel('Uses allowed in all (optional)').count()).toBe(0);
     expect(await page.getByLabel(/^Combinable/).count()).toBe(0);
+    await page.getByText('Letters and digits; the rule’s name on receipts (families never type it)').waitFor();
+    await page.getByLabel('Last day the rule applies (optional)').waitFor();
     await page.getByLabel('Amount off ($)').fill('30');
     await page.getByText("Preview: $30 off each class of a family's second child in the semester and each one after, applied without a code.").waitFor();
     await page.getByLabel('Which children').selectOption({ label: 'From the third child' });

@@ -53,7 +53,7 @@ export function DiscountForm({ initial, id }: { initial: Draft; id?: string }) {
       <fieldset className="form-section">
         <legend>Code</legend>
         <div className="form-grid">
-          <TextField path="code" label="Code" hint="Letters and digits; families may type it in any case" errors={errors} value={d.code} onChange={(code) => set({ code: code.toUpperCase() })} />
+          <TextField path="code" label="Code" hint={rule ? 'Letters and digits; the rule’s name on receipts (families never type it)' : 'Letters and digits; families may type it in any case'} errors={errors} value={d.code} onChange={(code) => set({ code: code.toUpperCase() })} />
           <TextField path="description" label="Description" errors={errors} value={d.description} onChange={(description) => set({ description })} />
           <SelectField path="type" label="What it does" errors={errors} value={d.type} options={TYPES} onChange={(type) => set({ type })} />
           {percent ? (
@@ -78,7 +78,7 @@ export function DiscountForm({ initial, id }: { initial: Draft; id?: string }) {
               onChange={(siblingFrom) => set({ siblingFrom })}
             />
           )}
-          <TextField path="expiresOn" label={d.type === 'early-bird-fixed' ? 'Early-bird date (last day)' : 'Last day the code works (optional)'} type="date" errors={errors} value={d.expiresOn ?? ''} onChange={(v) => set({ expiresOn: v || null })} />
+          <TextField path="expiresOn" label={d.type === 'early-bird-fixed' ? 'Early-bird date (last day)' : rule ? 'Last day the rule applies (optional)' : 'Last day the code works (optional)'} type="date" errors={errors} value={d.expiresOn ?? ''} onChange={(v) => set({ expiresOn: v || null })} />
           {!rule && (
             <>
               <TextField path="maxUses" label="Uses allowed in all (optional)" hint="Empty: no limit" type="number" errors={errors} value={d.maxUses == null ? '' : String(d.maxUses)} onChange={(v) => set({ maxUses: wholeOrNull(v) })} />
