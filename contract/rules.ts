@@ -1,5 +1,5 @@
 // Pure rules both sides need, so the app and the server can never disagree.
-import { INFO_REVIEW_MONTHS, type ClassRecord } from './domain';
+import { INFO_REVIEW_MONTHS, type ClassRecord, type Release, type ReleaseSignature } from './domain';
 
 /** True when the info was never reviewed or was last reviewed more than 12 months ago. */
 export function needsInfoReview(infoReviewedAt: string | null, now: Date): boolean {
@@ -8,6 +8,13 @@ export function needsInfoReview(infoReviewedAt: string | null, now: Date): boole
   limit.setUTCMonth(limit.getUTCMonth() - INFO_REVIEW_MONTHS);
   return new Date(infoReviewedAt) < limit;
 }
+
+/**
+ * The releases to sign in an enrollment: those not kept from the child's enrollment this semester
+ * (`keptSignatures` in contract/family.ts, which only the enrollment steps load).
+ */
+export const releasesToSign = <R extends Pick<Release, 'id'>>(releases: R[], kept: Pick<ReleaseSignature, 'releaseId'>[]): R[] =>
+  releases.filter((r) => !kept.some((k) => k.releaseId === r.id));
 
 /** A chosen sliding-scale price is within the class's range (both ends included). */
 export function withinSlidingScale(price: number, range: { min: number; max: number }): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keptSignatures } from '../../contract/releases';
+import { keptSignatures } from '../../contract/family';
 import { needsInfoReview } from '../../contract/rules';
 import { classProblem, releaseProblem, totalProblem } from '../../functions/src/domain/enrollment';
 import type { ClassRecord, Enrollment, Semester, Student } from '../../contract/domain';

@@ -7,7 +7,8 @@ import type { enrollSchema } from '../../../contract/schemas';
 import { classProblem, consentProblem, needsInfoReview, releaseProblem, totalProblem, type EnrollmentProblem } from '../domain/enrollment';
 import { normalizeCode, priceBasket, siblingContext, type CodeUses } from '../domain/pricing';
 import { selectionProblems } from '../../../contract/schedule';
-import { keptSignatures } from '../../../contract/releases';
+import { keptSignatures } from '../../../contract/family';
+import { releasesToSign } from '../../../contract/rules';
 import { buildReceipt, receiptRecipients } from '../domain/receipt';
 import { balanceOf, paidOf } from '../../../contract/money';
 import { balanceDueDateOf, depositPlan } from '../domain/deposits';
@@ -159,17 +160,14 @@ export async function checkAndPrice(
   const semesterIds = [...semesters.keys()];
   // Classes added to the child's enrollment in a semester keep the releases signed for it then.
   const kept = keptSignatures(family, student.id, semesterIds, releases);
+  const toSign = releasesToSign(releases, kept);
   const problem =
     classProblem({ student, classes, semesters, alreadyIn: facts.alreadyIn, today, seats }) ??
     (needsInfoReview(student.infoReviewedAt, now) && !payload.infoConfirmed
       ? { code: 'failed-precondition' as const, message: `Please confirm that ${student.firstName}'s information is still accurate.` }
       : null) ??
     consentProblem(student) ??
-    releaseProblem(
-      releases.filter((r) => !kept.some((k) => k.releaseId === r.id)),
-      payload.releases,
-      student.guardians.map((g) => g.name),
-    );
+    releaseProblem(toSign, payload.releases, student.guardians.map((g) => g.name));
   if (problem) throw fail(problem);
   const clash = selectionProblems(student, classes, await enrolledClassesOf(tx, family, student.id, classIds))[0];
   if (clash) throw new HttpsError('failed-precondition', clash.message);
@@ -178,7 +176,9 @@ export async function checkAndPrice(
   const siblings = siblingContext(family, student.id, semesterIds);
   const quote = priceBasket({ classes, groups, lines: payload.lines, discounts, unknownCodes, rules, siblings, uses, today });
   if (quote.problems.length) throw new HttpsError('invalid-argument', quote.problems[0].message);
-  return { ...quote, siblings, keptReleases: kept };
+  // What the enrollment records: the signatures given now (but for releases kept), and the kept ones.
+  const signed = payload.releases.filter((s) => !kept.some((k) => k.releaseId === s.releaseId));
+  return { ...quote, siblings, signatures: { signed, kept } };
 }
 
 /** A claimed waitlist offer: its entry, read in the enrollment's transaction (with the price quoted when the family joined). */
@@ -275,10 +275,7 @@ export async function enroll(
         ...(counted.length ? { countedDiscountIds: counted } : {}),
         ...(quote.siblings ? { siblings: quote.siblings } : {}),
         ...(entry ? { waitlistEntryId: entry.id } : {}),
-        releases: [
-          ...payload.releases.filter((r) => !quote.keptReleases.some((k) => k.releaseId === r.releaseId)).map((r) => ({ ...r, signedAt: at })),
-          ...quote.keptReleases,
-        ],
+        releases: [...quote.signatures.signed.map((r) => ({ ...r, signedAt: at })), ...quote.signatures.kept],
         createdAt: at,
         idempotencyKey: payload.idempotencyKey,
       };

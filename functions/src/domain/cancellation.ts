@@ -2,9 +2,10 @@
 // one pricing engine, as on the day of the enrollment and at the prices the family was charged, and
 // the refund suggested is what the family has paid beyond the new total. Pure.
 import type { CancellationQuote, CardRefund, Cents, ClassGroup, ClassRecord, Discount, Enrollment, IsoDate, LineItem, PaymentMethod, SiblingContext } from '../../../contract/domain';
+import { isSiblingRule } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { balanceOf, feesOf, paidOf, refundedOf } from '../../../contract/money';
-import { isRuleDiscount, priceBasket, type BasketLine, type PricedClass } from './pricing';
+import { priceBasket, type BasketLine, type PricedClass } from './pricing';
 
 export interface CancellationInput {
   enrollment: Enrollment;
@@ -86,8 +87,8 @@ export function planCancellation(input: CancellationInput): CancellationPlan {
 
   // The enrollment's own codes, in the order they were entered, and the rules that applied then (with the family as it was).
   const used = enrollment.discounts.flatMap((a) => input.discounts.find((d) => d.code === a.code) ?? []);
-  const rules = used.filter(isRuleDiscount);
-  const discounts = used.filter((d) => !isRuleDiscount(d));
+  const rules = used.filter((d) => isSiblingRule(d.type));
+  const discounts = used.filter((d) => !isSiblingRule(d.type));
   const quote = kept.length
     ? priceBasket({ classes, groups, lines, discounts, rules, siblings: siblingsThen(enrollment, rules), today: input.enrolledOn })
     : { lineItems: [], discounts: [], subtotal: 0, total: 0 };

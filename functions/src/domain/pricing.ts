@@ -4,8 +4,8 @@
 // Order: complete groups at the group price; other classes at list price or the chosen sliding-scale
 // price; class-level discounts (percent off listed classes/groups, free listed classes, percent off
 // everything with at least N classes of given types); the sibling rule (each additional child's
-// classes, see `siblingDiscount`); add-ons (never discounted by class-level discounts); basket discounts in the order the codes were entered (fixed, percent, early-bird
-// fixed); never below $0.
+// classes, see `siblingDiscount`); add-ons (never discounted by class-level discounts); basket
+// discounts in the order the codes were entered (fixed, percent, early-bird fixed); never below $0.
 import type {
   AddOn,
   AppliedDiscount,
@@ -21,6 +21,7 @@ import type {
   SiblingContext,
 } from '../../../contract/domain';
 import { isSiblingRule } from '../../../contract/domain';
+import { confirmedIn } from '../../../contract/family';
 import { withinSlidingScale } from '../../../contract/rules';
 
 export type { PriceQuote };
@@ -82,15 +83,12 @@ export interface PricingInput {
 
 const BASKET_TYPES: Discount['type'][] = ['fixed-basket', 'percent-basket', 'early-bird-fixed'];
 
-/** A discount kept for a rule the engine checks, never typed as a code. */
-export const isRuleDiscount = (d: Pick<Discount, 'type'>) => isSiblingRule(d.type);
-
 /**
  * The family's other children holding a confirmed enrollment in one of these semesters, and how many
  * of them take each class; undefined when there are none.
  */
 export function siblingContext(family: Pick<Enrollment, 'status' | 'studentId' | 'semesterIds' | 'classIds'>[], studentId: string, semesterIds: string[]): SiblingContext | undefined {
-  const others = family.filter((e) => e.status === 'confirmed' && e.studentId !== studentId && e.semesterIds.some((s) => semesterIds.includes(s)));
+  const others = family.filter((e) => e.studentId !== studentId && confirmedIn(e, semesterIds));
   if (!others.length) return undefined;
   const takers = new Map<string, Set<string>>();
   for (const e of others) for (const id of e.classIds) takers.set(id, (takers.get(id) ?? new Set()).add(e.studentId));
@@ -296,7 +294,7 @@ export function priceBasket(input: PricingInput): PriceQuote {
   for (const d of input.discounts) {
     if (seen.has(d.code)) continue;
     seen.add(d.code);
-    const why = isRuleDiscount(d)
+    const why = isSiblingRule(d.type)
       ? `${d.code} is not a valid code.`
       : (discountUnusable(d, input.today) ?? (!fitsSemesters(d, lineItems) ? `${d.code} is not valid for the classes of this semester.` : null) ?? discountUsedUp(d, input.uses));
     if (why) codeProblems.push({ about: d.code, message: why });
@@ -304,7 +302,7 @@ export function priceBasket(input: PricingInput): PriceQuote {
   }
   // Several rules all apply, in the order of their codes (however they were read).
   const rules = (input.rules ?? [])
-    .filter((d) => isRuleDiscount(d) && !discountUnusable(d, input.today) && fitsSemesters(d, lineItems))
+    .filter((d) => isSiblingRule(d.type) && !discountUnusable(d, input.today) && fitsSemesters(d, lineItems))
     .sort((a, b) => a.code.localeCompare(b.code));
   const choice = chooseCodes(usable, (codes) => runDiscounts(lineItems, byId, codes, []));
   codeProblems.push(...choice.problems);

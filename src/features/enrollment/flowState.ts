@@ -1,6 +1,6 @@
 // The in-progress enrollment: classes chosen, codes, the student and their info, signatures.
 import type { StudentProfile } from '../../../contract/domain';
-import { signatureProblem } from '../../../contract/rules';
+import { releasesToSign, signatureProblem } from '../../../contract/rules';
 import type { Selection } from '../catalog';
 
 export const STEPS = [
@@ -97,8 +97,7 @@ export function basketLines(selection: Selection) {
  */
 export function unsignedReleases(state: FlowState, { releases, kept }: { releases: { id: string; title: string }[]; kept: { releaseId: string }[] }): { id: string; problem: string }[] {
   const guardians = state.profile?.guardians.map((g) => g.name) ?? [];
-  return releases.flatMap((r) => {
-    if (kept.some((k) => k.releaseId === r.id)) return [];
+  return releasesToSign(releases, kept).flatMap((r) => {
     const problem = signatureProblem(state.signatures[r.id] ?? '', guardians, r.title);
     return problem ? [{ id: r.id, problem }] : [];
   });

@@ -2,7 +2,7 @@
 // classes added to an enrollment keep the releases signed for it, unless their text changed since).
 import { useMemo } from 'react';
 import type { Release, ReleaseSignature } from '../../../contract/domain';
-import { keptSignatures } from '../../../contract/releases';
+import { keptSignatures } from '../../../contract/family';
 import { failed, loaded, loading, type LoadState } from '../../lib/loadState';
 import { useMyEnrollments } from '../account/api';
 import { useReleases } from './api';

@@ -13,6 +13,7 @@ import { LoadError } from '../../../components/LoadError';
 import { PriceTable } from '../../../components/PriceTable';
 import { usePriceQuote } from '../api';
 import { useReleasesToSign } from '../useReleasesToSign';
+import { releasesToSign } from '../../../../contract/rules';
 import { usePaymentOptions } from '../../../lib/paymentOptions';
 import type { CheckoutMethod } from '../../../../contract/domain';
 import { useEnroll, useJoinWaitlist } from '../../account/api';
@@ -75,9 +76,7 @@ export default function ReviewStep() {
     expectedTotal: q.total,
     infoConfirmed: !state.reviewNeeded || (state.infoConfirmed && state.healthConfirmed),
     // Releases kept from the child's enrollment this semester are not signed again.
-    releases: releases.value.releases
-      .filter((r) => !releases.value.kept.some((k) => k.releaseId === r.id))
-      .map((r) => ({ releaseId: r.id, version: r.version, typedName: state.signatures[r.id] ?? '' })),
+    releases: releasesToSign(releases.value.releases, releases.value.kept).map((r) => ({ releaseId: r.id, version: r.version, typedName: state.signatures[r.id] ?? '' })),
     idempotencyKey,
     ...(copyGuardians && emailVerified && guardianEmails.length > 0 && { copyGuardians }),
   });

@@ -1,6 +1,10 @@
-// Releases both sides need to agree on (kept in its own module: only the enrollment steps load it,
-// not the landing page).
+// What a family's enrollments mean for its next one, as both sides count it (its own module: the
+// server and the enrollment steps load it, the landing page does not).
 import type { Enrollment, Release, ReleaseSignature } from './domain';
+
+/** A confirmed enrollment in one of these semesters: the ones the sibling rule and kept releases count. */
+export const confirmedIn = (e: Pick<Enrollment, 'status' | 'semesterIds'>, semesterIds: string[]) =>
+  e.status === 'confirmed' && e.semesterIds.some((s) => semesterIds.includes(s));
 
 /**
  * Adding classes to a child's enrollment (issue 21): the releases signed for this child in a confirmed
@@ -15,7 +19,7 @@ export function keptSignatures(
 ): ReleaseSignature[] {
   const kept = new Map<string, ReleaseSignature>();
   for (const e of family) {
-    if (e.status !== 'confirmed' || e.studentId !== studentId || !e.semesterIds.some((s) => semesterIds.includes(s))) continue;
+    if (e.studentId !== studentId || !confirmedIn(e, semesterIds)) continue;
     for (const signed of e.releases) {
       const current = releases.some((r) => r.id === signed.releaseId && r.version === signed.version);
       const known = kept.get(signed.releaseId);
