@@ -17,6 +17,7 @@ import type {
   Discount,
   DiscountList,
   Enrollment,
+  CartQuote,
   FamilyEnrollment,
   FamilyWaitlistEntry,
   OfficeWaitlistEntry,
@@ -54,6 +55,8 @@ import {
   discountInputSchema,
   draftSchema,
   enrollSchema,
+  checkoutSchema,
+  cartSchema,
   donateSchema,
   remindersSchema,
   announcementSchema,
@@ -116,6 +119,10 @@ const specs = {
   setReminders: spec<{ off: boolean }>()('public', remindersSchema),
   /** With payWith 'card': `checkoutUrl` is Stripe's page, where the family pays for the held seats. */
   enroll: spec<{ enrollment: FamilyEnrollment; replayed: boolean; checkoutUrl?: string }>()('user', enrollSchema),
+  /** One checkout for several children (issue 21): an enrollment per child, every seat or none, one payment. */
+  enrollFamily: spec<{ enrollments: FamilyEnrollment[]; replayed: boolean; checkoutUrl?: string }>()('user', checkoutSchema),
+  /** The price of such a checkout, by child (the review step). */
+  priceCart: spec<CartQuote & { deposit: DepositPlan | null }>()('user', cartSchema),
   myEnrollments: spec<{ enrollments: FamilyEnrollment[] }>()('user', none),
   /** One of the family's own enrollments (the page that waits for a card payment's confirmation). */
   myEnrollment: spec<{ enrollment: FamilyEnrollment }>()('user', enrollmentIdSchema),

@@ -404,6 +404,8 @@ export interface Enrollment {
   countedDiscountIds?: string[];
   /** The family's other children when it was priced (the sibling rule): a cancellation reprices with it. */
   siblings?: SiblingContext;
+  /** A checkout of several children (issue 21): its enrollments, this family's first child's first; one payment. */
+  checkoutIds?: string[];
   releases: ReleaseSignature[];
   createdAt: string;
   idempotencyKey: string;
@@ -557,6 +559,25 @@ export interface PriceQuote {
   /** Lines that cannot be priced (unknown class, price off the sliding scale, unknown add-on). */
   problems: Problem[];
   /** Codes that do not apply, with the reason; they change nothing. */
+  codeProblems: Problem[];
+}
+
+/** One child's part of a checkout's price (issue 21). */
+export interface CartChildQuote extends PriceQuote {
+  studentId: string;
+  /** The family's other children when this child was priced (kept on its enrollment). */
+  siblings?: SiblingContext;
+}
+
+/** A checkout of several children priced by the one engine. */
+export interface CartQuote {
+  /** In the order the children are charged: by their classes' list price, the highest first. */
+  children: CartChildQuote[];
+  subtotal: Cents;
+  discountTotal: Cents;
+  total: Cents;
+  problems: Problem[];
+  /** Codes that apply to none of the children, with the reason (the first child's). */
   codeProblems: Problem[];
 }
 

@@ -146,6 +146,32 @@ export const joinWaitlistSchema = z.strictObject({
 
 export const enrollSchema = z.strictObject({ ...joinWaitlistSchema.shape, ...payment });
 
+const lines = basketSchema.shape.lines;
+const codes = basketSchema.shape.codes;
+/** Children of one checkout: each once, at most 6, at most 30 classes in all. */
+const familyOf = <T extends { studentId: string; lines: unknown[] }>(child: z.ZodMiniType<T>) =>
+  z
+    .array(child)
+    .check(
+      z.minLength(1, 'must name a child'),
+      z.maxLength(6, 'has too many children'),
+      z.refine((children) => new Set(children.map((c) => c.studentId)).size === children.length, 'lists a child twice'),
+      z.refine((children) => children.reduce((n, c) => n + c.lines.length, 0) <= 30, 'has too many classes'),
+    );
+
+/** One checkout for several children (issue 21): each child's classes, info confirmation and signatures; one total, one payment. */
+export const checkoutSchema = z.strictObject({
+  children: familyOf(z.strictObject({ studentId: id, lines, infoConfirmed: z.boolean(), releases: signatures })),
+  codes,
+  expectedTotal: cents,
+  idempotencyKey,
+  copyGuardians: z.optional(z.boolean()),
+  ...payment,
+});
+
+/** The price of such a checkout (the review step). */
+export const cartSchema = z.strictObject({ children: familyOf(z.strictObject({ studentId: id, lines })), codes });
+
 /**
  * Claiming a waitlist offer: the request is the one the family made when it joined; `releases` when a
  * release changed since and the family signs it again.

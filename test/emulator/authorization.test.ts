@@ -13,7 +13,7 @@ import { AVAS, SAMPLES, seedWaitlistSamples } from '../support/samples';
 type Who = 'anonymous' | 'familyB' | StaffRole | 'otherInstructor' | 'familyA';
 const ALL = Object.values(callables);
 /** Family callables that name one of A's records: anyone else gets not-found and learns nothing. */
-const OWNED: CallableName[] = ['saveStudent', 'enroll', 'myEnrollment', 'releaseHold', 'payBalance', 'joinWaitlist', 'leaveWaitlist', 'declineOffer', 'claimOffer'];
+const OWNED: CallableName[] = ['saveStudent', 'enroll', 'enrollFamily', 'priceCart', 'myEnrollment', 'releaseHold', 'payBalance', 'joinWaitlist', 'leaveWaitlist', 'declineOffer', 'claimOffer'];
 /** What A's data looks like in a response; nobody but A (and the office) may see it. */
 const A_DATA = /demo-ava|Rivera|family@example\.com|"step":2/;
 /** Children's health, pickup and contact fields: finance never sees them, in any answer. */

@@ -249,7 +249,7 @@ describe('card payments: holds, Stripe Checkout and the webhook (issue 18)', () 
     const { startCheckout } = await import('../../functions/src/data/checkout');
     const slow = { ...(await enrollment(swept.id)), id: 'slow-enrollment', status: 'pending_payment' as const, hold: { expiresAt: new Date(Date.now() + 31 * 60_000).toISOString(), amount: swept.total } };
     await db().doc(`enrollments/${slow.id}`).set(slow);
-    const url = await startCheckout(slow, null, 'http://localhost:5000', new Date(Date.now() - 60_000));
+    const url = await startCheckout([slow], null, 'http://localhost:5000', new Date(Date.now() - 60_000));
     expect(url).toMatch(/\/pay\/cs_test_/);
     await db().doc(`enrollments/${slow.id}`).delete();
 

@@ -87,6 +87,25 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
     releases: signedReleases('Sam Rivera'),
     idempotencyKey: 'sample-enrollment-1',
   },
+  enrollFamily: {
+    children: [
+      { studentId: 'demo-ava', lines: [{ classId: 'art-in-the-wild', addOnIds: [] }], infoConfirmed: false, releases: signedReleases('Sam Rivera') },
+      { studentId: 'demo-leo', lines: [{ classId: 'wilderness-week-4-6', addOnIds: [] }], infoConfirmed: true, releases: signedReleases('Sam Rivera') },
+    ],
+    codes: [],
+    // Leo's camp in full; Ava, the 2nd child, 10% off hers (SIBLING10).
+    expectedTotal: 45000 + 38700,
+    idempotencyKey: 'sample-checkout-1',
+    // By card: the demo family already owes the office as often as the school allows.
+    payWith: 'card',
+  },
+  priceCart: {
+    children: [
+      { studentId: 'demo-ava', lines: [{ classId: 'art-in-the-wild', addOnIds: [] }] },
+      { studentId: 'demo-leo', lines: [{ classId: 'wilderness-week-4-6', addOnIds: [] }] },
+    ],
+    codes: ['WELCOME20'],
+  },
   paymentOptions: null,
   donate: { amount: 2500, note: 'For the scholarship fund', email: 'donor@example.com', idempotencyKey: 'sample-gift-1' },
   myEnrollments: null,

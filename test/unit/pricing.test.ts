@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { cls, discount } from '../support/pricing';
 import type { ClassGroup, Discount, Enrollment } from '../../contract/domain';
 import { priceBasket, siblingContext, type BasketLine, type PricedClass } from '../../functions/src/domain/pricing';
 
-const cls = (id: string, price: number, over: Partial<PricedClass> = {}): PricedClass => ({
-  id, semesterId: 's', title: id, price, slidingScale: null, addOns: [], classType: 'After-school', ...over,
-});
 const CLASSES: PricedClass[] = [
   cls('a', 24000, { slidingScale: { min: 18000, max: 30000 } }),
   cls('b', 24000, { addOns: [{ id: 'boots', description: 'Boots', price: 1500 }] }),
@@ -14,10 +12,7 @@ const CLASSES: PricedClass[] = [
   cls('camp3', 52000, { classType: 'Camp' }),
 ];
 const GROUPS: ClassGroup[] = [{ id: 'ab', semesterId: 's', name: 'A+B', price: 44000, classIds: ['a', 'b'] }];
-const d = (code: string, over: Partial<Discount>): Discount => ({
-  id: code.toLowerCase(), code, description: code, type: 'fixed-basket', amount: 0, percent: 0, classIds: [], groupIds: [],
-  classTypes: [], minimumCount: 0, expiresOn: null, active: true, combinable: true, ...over,
-});
+const d = discount;
 const SIBLING10 = d('SIBLING10', { type: 'percent-basket', percent: 10 });
 const WELCOME20 = d('WELCOME20', { type: 'fixed-basket', amount: 2000 });
 const EARLY = d('EARLYBIRD', { type: 'early-bird-fixed', amount: 2500, expiresOn: '2026-12-01' });

@@ -1,11 +1,12 @@
 // Family callables: students, price preview, enroll, own enrollments; and the releases to sign.
 import { callables } from '../../../contract/callables';
 import { loadClassesByIds, loadGroupsOfSemesters, loadSemestersByIds } from '../data/catalogue';
-import { depositPlan } from '../domain/deposits';
+import { checkoutDeposit, depositPlan } from '../domain/deposits';
+import { priceCart as priceCheckout } from '../domain/cart';
 import { familyView } from '../domain/familyView';
 import { loadCheckoutSettings, loadPaymentOptions } from '../data/settings';
-import { enroll as enrollInTransaction, loadEnrollment, loadDiscountsByCodes, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadRuleDiscounts, loadCodeUses } from '../data/enrollments';
-import { loadOwnStudents, saveOwnStudent } from '../data/students';
+import { enroll as enrollInTransaction, oneChild, loadEnrollment, loadDiscountsByCodes, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadRuleDiscounts, loadCodeUses } from '../data/enrollments';
+import { assertOwnStudents, loadOwnStudents, saveOwnStudent } from '../data/students';
 import { schoolToday } from '../domain/calendar';
 import { isBrowsable } from '../domain/catalogue';
 import { priceBasket as price, siblingContext } from '../domain/pricing';
@@ -42,6 +43,26 @@ export const priceBasket = callable(callables.priceBasket, async (payload, ctx) 
   return { ...quote, deposit: depositPlan(offered, new Map(semesters.map((s) => [s.id, s])), quote.total, today) };
 });
 
+/** The price of one checkout for several children (the review step): the same engine and data as `enrollFamily`. */
+export const priceCart = callable(callables.priceCart, async (payload, ctx) => {
+  await takeRate('priceBasket', ctx);
+  const ids = [...new Set(payload.children.flatMap((c) => c.lines.map((l) => l.classId)))];
+  const [{ found }, codes, family] = await Promise.all([
+    loadClassesByIds(ids),
+    loadDiscountsByCodes(payload.codes),
+    loadFamilyEnrollments(ctx.uid),
+    assertOwnStudents(ctx.uid, payload.children.map((c) => c.studentId)),
+  ]);
+  const offered = found.filter(isBrowsable);
+  const semesterIds = [...new Set(offered.map((c) => c.semesterId))];
+  const [groups, { found: semesters }, rules, uses] = await Promise.all([loadGroupsOfSemesters(semesterIds), loadSemestersByIds(semesterIds), loadRuleDiscounts(), loadCodeUses(codes.discounts, family)]);
+  const today = schoolToday(new Date());
+  const quote = priceCheckout({ classes: offered, groups, children: payload.children, ...codes, rules, family, uses, today });
+  const classesOf = (studentId: string) => offered.filter((c) => payload.children.find((x) => x.studentId === studentId)!.lines.some((l) => l.classId === c.id));
+  const deposit = checkoutDeposit(quote.children.map((q) => ({ classes: classesOf(q.studentId), total: q.total })), new Map(semesters.map((s) => [s.id, s])), today);
+  return { ...quote, deposit: deposit?.plan ?? null };
+});
+
 export const myStudents = callable(callables.myStudents, async (_payload, ctx) => ({
   students: await loadOwnStudents(ctx.uid),
 }));
@@ -74,11 +95,17 @@ export async function checkoutFor(ctx: CallContext, payWith: CheckoutMethod | un
   return { options: { ...options, emailVerified: ctx.emailVerified }, method };
 }
 
-/** The family's answer to an enrollment made: its view, and Stripe's page when it is held for a card payment. */
-export async function enrolledAnswer(result: { enrollment: Enrollment; replayed: boolean }, ctx: CallContext, now: Date) {
-  const answer = { enrollment: familyView(result.enrollment), replayed: result.replayed };
-  if (result.enrollment.status !== 'pending_payment') return answer;
-  return { ...answer, checkoutUrl: await startCheckout(result.enrollment, ctx.email, portalOrigin(ctx.origin), now) };
+/** The family's answer to a checkout made: its enrollments, and Stripe's page when they are held for a card payment. */
+export async function checkoutAnswer(result: { enrollments: Enrollment[]; replayed: boolean }, ctx: CallContext, now: Date) {
+  const answer = { enrollments: result.enrollments.map(familyView), replayed: result.replayed };
+  if (result.enrollments[0].status !== 'pending_payment') return answer;
+  return { ...answer, checkoutUrl: await startCheckout(result.enrollments, ctx.email, portalOrigin(ctx.origin), now) };
+}
+
+/** The same for one child (enroll, claimOffer). */
+export async function enrolledAnswer(result: { enrollments: Enrollment[]; replayed: boolean }, ctx: CallContext, now: Date) {
+  const { enrollments, ...answer } = await checkoutAnswer(result, ctx, now);
+  return { ...answer, enrollment: enrollments[0] };
 }
 
 export const enroll = callable(
@@ -86,8 +113,19 @@ export const enroll = callable(
   async (payload, ctx) => {
     const now = new Date();
     const { options, method } = await checkoutFor(ctx, payload.payWith, now);
-    const result = await enrollInTransaction(ctx.uid, ctx.email, { ...payload, payWith: method }, schoolToday(now), now, options);
+    const result = await enrollInTransaction(ctx.uid, ctx.email, oneChild({ ...payload, payWith: method }), schoolToday(now), now, options);
     return enrolledAnswer(result, ctx, now);
+  },
+  { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY] },
+);
+
+/** One checkout for several children (issue 21): every seat or none, one payment. */
+export const enrollFamily = callable(
+  callables.enrollFamily,
+  async (payload, ctx) => {
+    const now = new Date();
+    const { options, method } = await checkoutFor(ctx, payload.payWith, now);
+    return checkoutAnswer(await enrollInTransaction(ctx.uid, ctx.email, { ...payload, payWith: method }, schoolToday(now), now, options), ctx, now);
   },
   { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY] },
 );

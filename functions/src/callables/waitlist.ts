@@ -7,7 +7,7 @@ import { FUNCTIONS_REGION } from '../../../contract/constants';
 import { schoolToday } from '../../../contract/schedule';
 import { callable, staffOf } from '../lib/callable';
 import { notFound, SEAT_CALL_TIMEOUT_S } from '../data/db';
-import { enroll } from '../data/enrollments';
+import { enroll, oneChild } from '../data/enrollments';
 import { takeRate } from '../data/rateLimit';
 import { classWaitlist, declineOffer as decline, entryRef, familyWaitlist, joinWaitlist as join, leaveWaitlist as leave, moveEntry, offerByHand, removeEntry, runWaitlistJob } from '../data/waitlist';
 import { familyEntry } from '../domain/waitlist';
@@ -49,7 +49,7 @@ export const claimOffer = callable(
     const { request, studentId } = snap.data()!;
     // A release changed while the family waited: it signs the current one when it claims.
     const payload = { ...request, ...(releases ? { releases } : {}), studentId, expectedTotal, idempotencyKey, payWith: method, ...(payDeposit ? { payDeposit } : {}) };
-    const result = await enroll(ctx.uid, ctx.email, payload, schoolToday(now), now, options, { entryRef: entryRef(entryId) });
+    const result = await enroll(ctx.uid, ctx.email, oneChild(payload), schoolToday(now), now, options, { entryRef: entryRef(entryId) });
     return enrolledAnswer(result, ctx, now);
   },
   { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY] },

@@ -3,15 +3,16 @@ import type { DocumentReference, DocumentSnapshot, Transaction } from 'firebase-
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { z } from 'zod/mini';
 import { DISCOUNT_TYPES, isSiblingRule, type ClassGroup, type ClassRecord, type Discount, type Enrollment, type PaymentOptions, type Release, type Semester, type Student, type WaitlistEntry } from '../../../contract/domain';
-import type { enrollSchema } from '../../../contract/schemas';
+import type { checkoutSchema, enrollSchema } from '../../../contract/schemas';
 import { classProblem, consentProblem, needsInfoReview, releaseProblem, totalProblem, type EnrollmentProblem } from '../domain/enrollment';
-import { normalizeCode, priceBasket, siblingContext, type CodeUses } from '../domain/pricing';
+import { normalizeCode, type CodeUses } from '../domain/pricing';
+import { priceCart, type CartChild } from '../domain/cart';
 import { selectionProblems } from '../../../contract/schedule';
 import { keptSignatures } from '../../../contract/family';
 import { releasesToSign } from '../../../contract/rules';
 import { buildReceipt, receiptRecipients } from '../domain/receipt';
 import { balanceOf, paidOf } from '../../../contract/money';
-import { balanceDueDateOf, depositPlan } from '../domain/deposits';
+import { balanceDueDateOf, checkoutDeposit } from '../domain/deposits';
 import { DEFAULT_RELEASES } from '../domain/releases';
 import { notYourStudent } from './students';
 import { COLLECTIONS, db, noteReads, notFound, recordRef, records, present, runSeatTransaction, uniq } from './db';
@@ -19,6 +20,8 @@ import { claimableEntry, claimInTx } from './waitlistClaims';
 import { addSeat, codeUsesGivenBack, HOLD_END, HOLD_GRACE_S, holdsToRelease, releaseInTx, seatsGivenBack, writeCodeUseDeltas, writeSeatDeltas } from './holds';
 
 export type EnrollPayload = z.output<typeof enrollSchema>;
+export type CheckoutPayload = z.output<typeof checkoutSchema>;
+export type ChildRequest = CheckoutPayload['children'][number];
 
 const fail = (p: EnrollmentProblem) => new HttpsError(p.code, p.message);
 
@@ -28,8 +31,11 @@ export async function loadReleases(): Promise<Release[]> {
   return Array.isArray(list) && list.length ? (list as Release[]) : DEFAULT_RELEASES;
 }
 
-/** Enrollments confirmed to be paid later with nothing paid yet: the pay-later limit counts them. */
-export const unpaidOf = (family: Enrollment[]) => family.filter((e) => e.status === 'confirmed' && paidOf(e) === 0 && balanceOf(e) > 0).length;
+/** Checkouts confirmed to be paid later with nothing paid yet: the pay-later limit counts them (one checkout, whatever its children). */
+export const unpaidOf = (family: Enrollment[]) => new Set(family.filter((e) => e.status === 'confirmed' && paidOf(e) === 0 && balanceOf(e) > 0).map(checkoutOf)).size;
+
+/** The checkout an enrollment was made in (its first enrollment's id). */
+export const checkoutOf = (e: Pick<Enrollment, 'id' | 'checkoutIds'>) => e.checkoutIds?.[0] ?? e.id;
 
 /**
  * The discounts of these codes; in the transaction when `tx` is given, so a code switched off while a
@@ -60,9 +66,10 @@ export async function loadCodeUses(discounts: Discount[], family: Enrollment[], 
   const snaps = !refs.length ? [] : tx ? await tx.getAll(...refs) : await db().getAll(...refs);
   const total: Record<string, number> = {};
   limited.forEach((d, i) => (total[d.code] = (snaps[i].get('uses') as number | undefined) ?? 0));
-  const used: Record<string, number> = {};
-  for (const e of family) if (e.status !== 'expired') for (const a of e.discounts) used[a.code] = (used[a.code] ?? 0) + 1;
-  return { total, family: used };
+  // A checkout of several children used a code once.
+  const checkouts: Record<string, Set<string>> = {};
+  for (const e of family) if (e.status !== 'expired') for (const a of e.discounts) (checkouts[a.code] ??= new Set()).add(checkoutOf(e));
+  return { total, family: Object.fromEntries(Object.entries(checkouts).map(([code, ids]) => [code, ids.size])) };
 }
 
 /** The discounts applied by rule (the sibling rule), whatever codes were typed. */
@@ -97,12 +104,18 @@ async function enrolledClassesOf(tx: Transaction, family: Enrollment[], studentI
   return present(classes);
 }
 
-/** What a request (an enrollment, a waitlist entry, a claimed offer) is checked and priced against, read in its transaction. */
-export interface RequestFacts {
+/** One child's part of a request: the child, the classes asked for, and its roster entries in them. */
+export interface ChildFacts {
   student: Student;
   classes: ClassRecord[];
   /** This student's roster entries in the requested classes (held or enrolled seats). */
   rosterSnaps: DocumentSnapshot[];
+}
+
+/** What a checkout (of one child or several) is checked and priced against, read in its transaction. */
+export interface CheckoutFacts {
+  /** In the order the children were asked for. */
+  children: ChildFacts[];
   semesters: Map<string, Semester>;
   groups: ClassGroup[];
   discounts: Discount[];
@@ -110,31 +123,44 @@ export interface RequestFacts {
   family: Enrollment[];
 }
 
-/** The reads of a request, all in the transaction (the family's enrollments by the ids read just before it). */
-export async function readRequest(tx: Transaction, uid: string, payload: Pick<EnrollPayload, 'studentId' | 'lines' | 'codes'>, familyRefs: DocumentReference<Enrollment>[]): Promise<RequestFacts> {
-  const classIds = uniq(payload.lines.map((l) => l.classId));
-  if (!classIds.length) throw new HttpsError('invalid-argument', 'Please choose at least one class.');
-  const { discounts, unknownCodes } = await loadDiscountsByCodes(payload.codes, tx);
-  const studentSnap = await tx.get(recordRef('students', payload.studentId));
-  if (!studentSnap.exists || studentSnap.get('ownerUid') !== uid) throw notYourStudent();
-  const student = studentSnap.data()!;
+/** What a request for one child (an enrollment, a waitlist entry, a claimed offer) is checked and priced against. */
+export type RequestFacts = ChildFacts & Omit<CheckoutFacts, 'children'>;
 
-  const classRefs = classIds.map((id) => recordRef('classes', id));
-  const rosterRefs = classIds.map((id) => recordRef('classes', id).collection(COLLECTIONS.roster).doc(student.id));
-  // One read for both (a second round trip inside the transaction slowed every enrollment); getAll's
-  // typing forgets the class references' converter, which their snapshots still went through.
-  const snaps = await tx.getAll(...classRefs, ...rosterRefs);
+/** The reads of a checkout, all in the transaction (the family's enrollments by the ids read just before it). */
+export async function readCheckout(tx: Transaction, uid: string, payload: Pick<CheckoutPayload, 'codes'> & { children: Pick<ChildRequest, 'studentId' | 'lines'>[] }, familyRefs: DocumentReference<Enrollment>[]): Promise<CheckoutFacts> {
+  const asked = payload.children.map((c) => ({ studentId: c.studentId, classIds: uniq(c.lines.map((l) => l.classId)) }));
+  if (asked.some((c) => !c.classIds.length)) throw new HttpsError('invalid-argument', 'Please choose at least one class.');
+  const { discounts, unknownCodes } = await loadDiscountsByCodes(payload.codes, tx);
+  const studentSnaps = await tx.getAll(...asked.map((c) => recordRef('students', c.studentId)));
+  if (studentSnaps.some((s) => !s.exists || s.get('ownerUid') !== uid)) throw notYourStudent();
+
+  // One read for every class and roster entry (a round trip inside the transaction slows every
+  // enrollment); getAll's typing forgets the class references' converter, which their snapshots still went through.
+  const classIds = uniq(asked.flatMap((c) => c.classIds));
+  const rosterRefs = asked.flatMap((c) => c.classIds.map((id) => recordRef('classes', id).collection(COLLECTIONS.roster).doc(c.studentId)));
+  const snaps = await tx.getAll(...classIds.map((id) => recordRef('classes', id)), ...rosterRefs);
   const classSnaps = snaps.slice(0, classIds.length) as DocumentSnapshot<ClassRecord>[];
-  const rosterSnaps = snaps.slice(classIds.length);
   if (classSnaps.some((s) => !s.exists)) throw new HttpsError('failed-precondition', 'A selected class is no longer offered. Please review your classes.');
-  const classes = present(classSnaps);
-  const semesterIds = uniq(classes.map((c) => c.semesterId));
+  const byId = new Map(present(classSnaps).map((c) => [c.id, c]));
+  const rosterSnaps = snaps.slice(classIds.length).filter((s) => s.exists);
+  const semesterIds = uniq([...byId.values()].map((c) => c.semesterId));
   const semesterSnaps = await tx.getAll(...semesterIds.map((id) => recordRef('semesters', id)));
   const semesters = new Map(present(semesterSnaps).map((s) => [s.id, s]));
   const groupSnap = await tx.get(records('groups').where('semesterId', 'in', semesterIds));
   const groups = groupSnap.docs.map((d) => d.data());
   const family = await familyEnrollmentsIn(tx, familyRefs);
-  return { student, classes, rosterSnaps: rosterSnaps.filter((s) => s.exists), semesters, groups, discounts, unknownCodes, family };
+  const children = asked.map((c, i) => ({
+    student: (studentSnaps[i] as DocumentSnapshot<Student>).data()!,
+    classes: c.classIds.map((id) => byId.get(id)!),
+    rosterSnaps: rosterSnaps.filter((s) => s.id === c.studentId && c.classIds.includes(s.ref.parent.parent!.id)),
+  }));
+  return { children, semesters, groups, discounts, unknownCodes, family };
+}
+
+/** The reads of a request for one child (a waitlist entry). */
+export async function readRequest(tx: Transaction, uid: string, payload: Pick<EnrollPayload, 'studentId' | 'lines' | 'codes'>, familyRefs: DocumentReference<Enrollment>[]): Promise<RequestFacts> {
+  const { children, ...rest } = await readCheckout(tx, uid, { codes: payload.codes, children: [payload] }, familyRefs);
+  return { ...children[0], ...rest };
 }
 
 /** The family's enrollment ids, read just before a transaction (see familyEnrollmentsIn). */
@@ -142,43 +168,60 @@ export const familyEnrollmentRefs = (uid: string) =>
   records('enrollments').where('ownerUid', '==', uid).select().get().then((snap) => snap.docs.map((d) => recordRef('enrollments', d.id)));
 
 /**
- * Everything but the seats: the classes are for this student and open, the info is confirmed, the
- * consents answered, the releases signed, no time clash; then the price by the one engine. Throws the
- * first problem. `seats: false` for a waitlist entry (the classes are full).
+ * Everything about one child but the price: the classes are for this student and open (with a seat,
+ * unless `seats` is false: a waitlist entry), the info is confirmed, the consents answered, the
+ * releases signed, no time clash with each other or the child's classes. Throws the first problem.
+ * Returns the signatures the enrollment records: those given now (but for releases kept), and the kept ones.
  */
-export async function checkAndPrice(
+async function checkChild(
   tx: Transaction,
-  facts: RequestFacts & { alreadyIn: Set<string> },
-  payload: Pick<EnrollPayload, 'lines' | 'infoConfirmed' | 'releases'>,
+  facts: ChildFacts & Pick<CheckoutFacts, 'semesters' | 'family'> & { alreadyIn: Set<string> },
+  request: Pick<ChildRequest, 'infoConfirmed' | 'releases'>,
   releases: Release[],
   now: Date,
   today: string,
   seats: boolean,
 ) {
-  const { student, classes, semesters, groups, discounts, unknownCodes, family } = facts;
+  const { student, classes, semesters, family } = facts;
   const classIds = classes.map((c) => c.id);
-  const semesterIds = [...semesters.keys()];
   // Classes added to the child's enrollment in a semester keep the releases signed for it then.
-  const kept = keptSignatures(family, student.id, semesterIds, releases);
+  const kept = keptSignatures(family, student.id, uniq(classes.map((c) => c.semesterId)), releases);
   const toSign = releasesToSign(releases, kept);
   const problem =
     classProblem({ student, classes, semesters, alreadyIn: facts.alreadyIn, today, seats }) ??
-    (needsInfoReview(student.infoReviewedAt, now) && !payload.infoConfirmed
+    (needsInfoReview(student.infoReviewedAt, now) && !request.infoConfirmed
       ? { code: 'failed-precondition' as const, message: `Please confirm that ${student.firstName}'s information is still accurate.` }
       : null) ??
     consentProblem(student) ??
-    releaseProblem(toSign, payload.releases, student.guardians.map((g) => g.name));
+    releaseProblem(toSign, request.releases, student.guardians.map((g) => g.name));
   if (problem) throw fail(problem);
   const clash = selectionProblems(student, classes, await enrolledClassesOf(tx, family, student.id, classIds))[0];
   if (clash) throw new HttpsError('failed-precondition', clash.message);
-  const rules = await loadRuleDiscounts(tx);
-  const uses = await loadCodeUses(discounts, family, tx);
-  const siblings = siblingContext(family, student.id, semesterIds);
-  const quote = priceBasket({ classes, groups, lines: payload.lines, discounts, unknownCodes, rules, siblings, uses, today });
+  return { signed: request.releases.filter((s) => !kept.some((k) => k.releaseId === s.releaseId)), kept };
+}
+
+/** Prices a checkout by the one engine (`priceCart`), with the rules and code uses read in the transaction. */
+async function priceCheckout(tx: Transaction, facts: Omit<CheckoutFacts, 'children'> & { classes: ClassRecord[] }, children: CartChild[], today: string) {
+  const { classes, groups, discounts, unknownCodes, family } = facts;
+  const [rules, uses] = await Promise.all([loadRuleDiscounts(tx), loadCodeUses(discounts, family, tx)]);
+  const quote = priceCart({ classes, groups, children, discounts, unknownCodes, rules, family, uses, today });
   if (quote.problems.length) throw new HttpsError('invalid-argument', quote.problems[0].message);
-  // What the enrollment records: the signatures given now (but for releases kept), and the kept ones.
-  const signed = payload.releases.filter((s) => !kept.some((k) => k.releaseId === s.releaseId));
-  return { ...quote, siblings, signatures: { signed, kept } };
+  return quote;
+}
+
+/** A waitlist entry's request: checked like an enrollment (but for the seats when `seats` is false) and priced. */
+export async function checkAndPrice(
+  tx: Transaction,
+  facts: RequestFacts & { alreadyIn: Set<string> },
+  payload: Pick<EnrollPayload, 'studentId' | 'lines' | 'infoConfirmed' | 'releases'>,
+  releases: Release[],
+  now: Date,
+  today: string,
+  seats: boolean,
+) {
+  const signatures = await checkChild(tx, facts, payload, releases, now, today, seats);
+  const cart = await priceCheckout(tx, facts, [payload], today);
+  return { ...cart.children[0], codeProblems: cart.codeProblems, signatures };
 }
 
 /** A claimed waitlist offer: its entry, read in the enrollment's transaction (with the price quoted when the family joined). */
@@ -186,18 +229,30 @@ export interface Claim {
   entryRef: DocumentReference<WaitlistEntry>;
 }
 
+/** The enrollment ids of a checkout: the first child's is the checkout's (`<uid>_<key>`), as for one child. */
+const checkoutIdsOf = (uid: string, key: string, count: number) => Array.from({ length: count }, (_, i) => (i ? `${uid}_${key}_${i + 1}` : `${uid}_${key}`));
+
+/** A request for one child (enroll, claimOffer) as a checkout. */
+export function oneChild({ studentId, lines, infoConfirmed, releases, ...rest }: EnrollPayload): CheckoutPayload {
+  return { ...rest, children: [{ studentId, lines, infoConfirmed, releases }] };
+}
+
+/**
+ * One checkout for one child or several (issue 21): every child-class seat is taken in one transaction
+ * or none is; one enrollment per child, priced together (`priceCart`), paid by one card payment or
+ * owed together at the office.
+ */
 export async function enroll(
   uid: string,
   email: string | null,
-  payload: EnrollPayload,
+  payload: CheckoutPayload,
   today: string,
   now: Date,
   options: Pick<PaymentOptions, 'holdMinutes' | 'payLaterLimit'> & { emailVerified: boolean; paymentInstructions: string },
   claim?: Claim,
-): Promise<{ enrollment: Enrollment; replayed: boolean }> {
+): Promise<{ enrollments: Enrollment[]; replayed: boolean }> {
   const store = db();
-  const enrollmentRef = recordRef('enrollments', `${uid}_${payload.idempotencyKey}`);
-  const studentRef = recordRef('students', payload.studentId);
+  const ids = checkoutIdsOf(uid, payload.idempotencyKey, payload.children.length);
   // The releases are read before the transaction: every enrollment reads that one document, and read
   // in the transaction it serialised all of them on the emulator (the hold race went from 27 s to a
   // lock timeout). A release edited meanwhile is caught by its version, which the family signed.
@@ -205,37 +260,49 @@ export async function enroll(
 
   return runSeatTransaction(
     async (tx) => {
-      const existing = await tx.get(enrollmentRef);
-      if (existing.exists) return { enrollment: existing.data()!, replayed: true };
+      const existing = await tx.get(recordRef('enrollments', ids[0]));
+      if (existing.exists) {
+        const all = existing.get('checkoutIds') as string[] | undefined;
+        return { enrollments: all ? present(await tx.getAll(...all.map((id) => recordRef('enrollments', id)))) : [existing.data()!], replayed: true };
+      }
       const entry = claim ? await claimableEntry(tx, claim.entryRef, uid, now) : null;
-      const facts = await readRequest(tx, uid, payload, familyRefs);
-      const { student, rosterSnaps, semesters, discounts, family } = facts;
-      const classIds = facts.classes.map((c) => c.id);
-      // Lapsed holds never block a seat; this family's own unpaid checkout for the student is replaced.
+      const facts = await readCheckout(tx, uid, payload, familyRefs);
+      const { semesters, discounts, family } = facts;
+      const requested = uniq(facts.children.flatMap((c) => c.classes.map((x) => x.id)));
+      // Lapsed holds never block a seat; this family's own unpaid checkout for these children is replaced.
+      const rosterSnaps = facts.children.flatMap((c) => c.rosterSnaps);
       const ownHolds = rosterSnaps.filter((s) => s.get(HOLD_END) && s.get('ownerUid') === uid).map((s) => s.get('enrollmentId') as string);
-      const released = await holdsToRelease(tx, classIds, now, ownHolds);
+      const released = await holdsToRelease(tx, requested, now, ownHolds);
       const deltas = seatsGivenBack(released);
+      const releasedIds = new Set(released.map((r) => r.id));
       // A claimed offer's classes: the seat was kept for this family (offers are made only for free
       // seats), so those still waiting behind it do not make the class full for it.
-      const classes = facts.classes.map((c) => ({
+      const taken = new Map<string, number>(); // seats this checkout has taken so far, by class
+      const classNow = (c: ClassRecord): ClassRecord => ({
         ...c,
-        enrolledCount: c.enrolledCount + (deltas.get(c.id) ?? 0),
+        enrolledCount: c.enrolledCount + (deltas.get(c.id) ?? 0) + (taken.get(c.id) ?? 0),
         ...(entry?.classIds.includes(c.id) ? { waiting: 0 } : {}),
-      }));
-      const releasedIds = new Set(released.map((r) => r.id));
-      const alreadyIn = new Set(rosterSnaps.filter((s) => !releasedIds.has(s.get('enrollmentId') as string)).map((s) => s.ref.parent.parent!.id));
-
-      const priced = await checkAndPrice(tx, { ...facts, classes, alreadyIn }, payload, releases, now, today, true);
+      });
+      const signatures: Awaited<ReturnType<typeof checkChild>>[] = [];
+      for (const [i, child] of facts.children.entries()) {
+        const alreadyIn = new Set(child.rosterSnaps.filter((s) => !releasedIds.has(s.get('enrollmentId') as string)).map((s) => s.ref.parent.parent!.id));
+        // A brother or sister in this checkout takes a seat before this child is checked: never two children in the last seat.
+        signatures.push(await checkChild(tx, { ...child, classes: child.classes.map(classNow), semesters, family, alreadyIn }, payload.children[i], releases, now, today, true));
+        for (const c of child.classes) addSeat(taken, c.id, 1);
+      }
+      const classes = uniq(requested).map((id) => facts.children.flatMap((c) => c.classes).find((c) => c.id === id)!);
+      const priced = await priceCheckout(tx, { ...facts, classes }, payload.children, today);
       // A claim pays the lower of the price quoted when the family joined and today's (a code that
       // has since ended still counts then); otherwise a code that does not apply is refused.
-      const quote = entry && entry.quote.total < priced.total ? { ...priced, ...entry.quote } : priced;
-      if (!entry && quote.codeProblems.length) throw new HttpsError('failed-precondition', quote.codeProblems[0].message);
-      const mismatch = totalProblem(payload.expectedTotal, quote.total);
+      const quotes = entry && entry.quote.total < priced.total ? [{ ...priced.children[0], ...entry.quote }] : priced.children;
+      const total = quotes.reduce((sum, q) => sum + q.total, 0);
+      if (!entry && priced.codeProblems.length) throw new HttpsError('failed-precondition', priced.codeProblems[0].message);
+      const mismatch = totalProblem(payload.expectedTotal, total);
       if (mismatch) throw fail(mismatch);
 
       const at = now.toISOString();
       // Paying later holds a seat without money: only for a proven email, and limited per account.
-      const payLater = payload.payWith !== 'card' && quote.total > 0;
+      const payLater = payload.payWith !== 'card' && total > 0;
       if (payLater && !options.emailVerified) {
         throw new HttpsError('failed-precondition', 'To pay the office later, please verify your email address first (open the link we emailed you), or pay by card.');
       }
@@ -247,67 +314,80 @@ export async function enroll(
         );
       }
       // By card: the seats are held until the webhook confirms the payment (or the hold ends).
-      const held = payload.payWith === 'card' && quote.total > 0;
-      const deposit = held && payload.payDeposit ? depositPlan(classes, semesters, quote.total, today) : null;
-      if (held && payload.payDeposit && !deposit) throw new HttpsError('failed-precondition', 'A deposit is not offered for these classes now: please pay in full.');
+      const held = payload.payWith === 'card' && total > 0;
       const balanceDueDate = balanceDueDateOf([...semesters.values()], today);
       const copyGuardians = !!payload.copyGuardians && options.emailVerified;
-      // Each limited code applied counts one use (given back if a card checkout lapses unpaid).
-      const counted = discounts.filter((d) => d.maxUses != null && quote.discounts.some((a) => a.code === d.code)).map((d) => d.id);
+      // Each limited code applied counts one use for the checkout (given back if a card checkout lapses unpaid).
+      const counted = discounts.filter((d) => d.maxUses != null && quotes.some((q) => q.discounts.some((a) => a.code === d.code))).map((d) => d.id);
       const holdExpiresAt = new Date(now.getTime() + (options.holdMinutes * 60 + HOLD_GRACE_S) * 1000).toISOString();
-      const enrollment: Enrollment = {
-        id: enrollmentRef.id,
-        ownerUid: uid,
-        studentId: student.id,
-        studentName: `${student.firstName} ${student.lastName}`,
-        semesterIds: [...semesters.keys()],
-        classIds,
-        lineItems: quote.lineItems,
-        discounts: quote.discounts,
-        subtotal: quote.subtotal,
-        total: quote.total,
-        payments: [],
-        balance: quote.total,
-        status: held ? 'pending_payment' : 'confirmed',
-        ...(held ? { hold: { expiresAt: holdExpiresAt, amount: deposit?.amount ?? quote.total } } : {}),
-        ...(balanceDueDate ? { balanceDueDate } : {}),
-        ...(copyGuardians ? { copyGuardians } : {}),
-        ...(counted.length ? { countedDiscountIds: counted } : {}),
-        ...(quote.siblings ? { siblings: quote.siblings } : {}),
-        ...(entry ? { waitlistEntryId: entry.id } : {}),
-        releases: [...quote.signatures.signed.map((r) => ({ ...r, signedAt: at })), ...quote.signatures.kept],
-        createdAt: at,
-        idempotencyKey: payload.idempotencyKey,
-      };
-      for (const r of released) releaseInTx(tx, r, at);
-      tx.set(enrollmentRef, enrollment);
-      for (const c of classes) {
-        addSeat(deltas, c.id, 1);
-        tx.set(recordRef('classes', c.id).collection(COLLECTIONS.roster).doc(student.id), {
-          studentId: student.id,
-          studentName: enrollment.studentName,
-          enrollmentId: enrollment.id,
+      const childOf = (studentId: string) => payload.children.findIndex((c) => c.studentId === studentId);
+      const deposit = held && payload.payDeposit ? checkoutDeposit(quotes.map((q) => ({ classes: facts.children[childOf(q.studentId)].classes, total: q.total })), semesters, today) : null;
+      if (held && payload.payDeposit && !deposit) throw new HttpsError('failed-precondition', 'A deposit is not offered for these classes now: please pay in full.');
+      const enrollments = quotes.map((quote, k): Enrollment => {
+        const i = childOf(quote.studentId);
+        const { student, classes: own } = facts.children[i];
+        return {
+          id: ids[i],
           ownerUid: uid,
-          addOns: quote.lineItems.flatMap((l) => (l.classIds.includes(c.id) ? l.addOns : [])).filter((a) => c.addOns.some((x) => x.id === a.id)),
-          ...(held ? { [HOLD_END]: holdExpiresAt } : {}),
-        });
+          studentId: student.id,
+          studentName: `${student.firstName} ${student.lastName}`,
+          semesterIds: uniq(own.map((c) => c.semesterId)),
+          classIds: own.map((c) => c.id),
+          lineItems: quote.lineItems,
+          discounts: quote.discounts,
+          subtotal: quote.subtotal,
+          total: quote.total,
+          payments: [],
+          balance: quote.total,
+          status: held ? 'pending_payment' : 'confirmed',
+          ...(held ? { hold: { expiresAt: holdExpiresAt, amount: deposit?.amounts[k] ?? quote.total } } : {}),
+          ...(balanceDueDate ? { balanceDueDate } : {}),
+          ...(copyGuardians ? { copyGuardians } : {}),
+          ...(i === 0 && counted.length ? { countedDiscountIds: counted } : {}),
+          ...(quote.siblings ? { siblings: quote.siblings } : {}),
+          ...(entry ? { waitlistEntryId: entry.id } : {}),
+          ...(ids.length > 1 ? { checkoutIds: ids } : {}),
+          releases: [...signatures[i].signed.map((r) => ({ ...r, signedAt: at })), ...signatures[i].kept],
+          createdAt: at,
+          idempotencyKey: payload.idempotencyKey,
+        };
+      });
+      enrollments.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+      for (const r of released) releaseInTx(tx, r, at);
+      for (const [i, enrollment] of enrollments.entries()) {
+        const { student, classes: own } = facts.children[i];
+        tx.set(recordRef('enrollments', enrollment.id), enrollment);
+        for (const c of own) {
+          addSeat(deltas, c.id, 1);
+          tx.set(recordRef('classes', c.id).collection(COLLECTIONS.roster).doc(student.id), {
+            studentId: student.id,
+            studentName: enrollment.studentName,
+            enrollmentId: enrollment.id,
+            ownerUid: uid,
+            addOns: enrollment.lineItems.flatMap((l) => (l.classIds.includes(c.id) ? l.addOns : [])).filter((a) => c.addOns.some((x) => x.id === a.id)),
+            ...(held ? { [HOLD_END]: holdExpiresAt } : {}),
+          });
+        }
+        if (payload.children[i].infoConfirmed) tx.update(recordRef('students', student.id), { infoReviewedAt: at });
       }
       writeSeatDeltas(tx, deltas, new Map(entry?.classIds.map((id) => [id, -1])));
-      if (entry) claimInTx(tx, claim!.entryRef, enrollment.id, at);
+      if (entry) claimInTx(tx, claim!.entryRef, enrollments[0].id, at);
       const codeDeltas = codeUsesGivenBack(released);
       for (const id of counted) addSeat(codeDeltas, id, 1);
       writeCodeUseDeltas(tx, codeDeltas);
-      if (payload.infoConfirmed) tx.update(studentRef, { infoReviewedAt: at });
       // A held checkout keeps the draft (a cancel on Stripe's page comes back to it) and sends its
-      // receipt only when paid.
-      if (held) return { enrollment, replayed: false };
-      const to = receiptRecipients(email, student.guardians.map((g) => g.email), copyGuardians);
-      tx.set(
-        store.collection(COLLECTIONS.mail).doc(),
-        buildReceipt(enrollment, new Map(classes.map((c) => [c.id, c])), [...semesters.values()], options.paymentInstructions, to),
-      );
+      // receipts only when paid.
+      if (held) return { enrollments, replayed: false };
+      for (const [i, enrollment] of enrollments.entries()) {
+        const { student } = facts.children[i];
+        const to = receiptRecipients(email, student.guardians.map((g) => g.email), copyGuardians);
+        tx.set(
+          store.collection(COLLECTIONS.mail).doc(),
+          buildReceipt(enrollment, new Map(classes.map((c) => [c.id, c])), [...semesters.values()], options.paymentInstructions, to),
+        );
+      }
       if (!entry) tx.delete(store.collection(COLLECTIONS.enrollmentDrafts).doc(uid));
-      return { enrollment, replayed: false };
+      return { enrollments, replayed: false };
     },
   );
 }

@@ -2,7 +2,7 @@
 // a roster entry marked with its end (`holdExpiresAt`); it goes back when the checkout ends unpaid,
 // when the family leaves Stripe's page, or when it lapses — and a lapsed hold never blocks a seat:
 // the next enrollment in its class releases it in its own transaction.
-import { FieldValue, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Enrollment } from '../../../contract/domain';
 import { COLLECTIONS, db, recordRef, records, runSeatTransaction, uniq } from './db';
@@ -42,9 +42,18 @@ export async function holdsToRelease(tx: Transaction, classIds: string[], now: D
     classIds.map((id) => tx.get(recordRef('classes', id).collection(COLLECTIONS.roster).where(HOLD_END, '<', now.toISOString()))),
   );
   const ids = uniq([...lapsed.flatMap((s) => s.docs.map((d) => d.get('enrollmentId') as string)), ...alsoIds]);
-  if (!ids.length) return [];
-  const snaps = await tx.getAll(...ids.map(enrollmentRef));
-  return snaps.filter((s) => s.exists && s.get('status') === 'pending_payment').map((s) => s.data()!);
+  return ids.length ? heldCheckouts(tx, ids) : [];
+}
+
+/**
+ * The pending enrollments among these and the others of their checkouts (a checkout of several
+ * children is held, and given back, as one). Reads only.
+ */
+async function heldCheckouts(tx: Transaction, ids: string[]): Promise<Enrollment[]> {
+  const pending = (snaps: DocumentSnapshot<Enrollment>[]) => snaps.filter((s) => s.exists && s.get('status') === 'pending_payment').map((s) => s.data()!);
+  const held = pending(await tx.getAll(...ids.map(enrollmentRef)));
+  const others = uniq(held.flatMap((e) => e.checkoutIds ?? [])).filter((id) => !ids.includes(id));
+  return others.length ? [...held, ...pending(await tx.getAll(...others.map(enrollmentRef)))] : held;
 }
 
 /** The seats these holds give back, per class. */
@@ -76,18 +85,21 @@ export function releaseInTx(tx: Transaction, held: Enrollment, at: string): Enro
   return next;
 }
 
-/** Gives a hold's seats back now (checkout expired or abandoned). Anything but a pending hold is left as it is. */
-export async function releaseHold(enrollmentId: string, at: Date, ownerUid?: string): Promise<Enrollment> {
+/**
+ * Gives a hold's seats back now (checkout expired or abandoned), with those of the other children of
+ * its checkout. Anything but a pending hold is left as it is. Returns the enrollment asked for, and
+ * the enrollments released.
+ */
+export async function releaseHold(enrollmentId: string, at: Date, ownerUid?: string): Promise<{ enrollment: Enrollment; released: Enrollment[] }> {
   // Gives seats back: as contended as taking them, so retried as long (runSeatTransaction).
   return runSeatTransaction(async (tx) => {
     const snap = await tx.get(enrollmentRef(enrollmentId));
     if (!snap.exists || (ownerUid && snap.get('ownerUid') !== ownerUid)) throw new HttpsError('not-found', 'This enrollment does not exist.');
-    const held = snap.data()!;
-    if (held.status !== 'pending_payment') return held;
-    const next = releaseInTx(tx, held, at.toISOString());
-    writeSeatDeltas(tx, seatsGivenBack([held]));
-    writeCodeUseDeltas(tx, codeUsesGivenBack([held]));
-    return next;
+    const held = await heldCheckouts(tx, [enrollmentId]);
+    const next = held.map((e) => releaseInTx(tx, e, at.toISOString()));
+    writeSeatDeltas(tx, seatsGivenBack(held));
+    writeCodeUseDeltas(tx, codeUsesGivenBack(held));
+    return { enrollment: next.find((e) => e.id === enrollmentId) ?? snap.data()!, released: next };
   });
 }
 

@@ -1,6 +1,6 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Student, StudentProfile } from '../../../contract/domain';
-import { db, nextVersion, records } from './db';
+import { db, getByIds, nextVersion, records } from './db';
 import { loadStudentLimit } from './settings';
 import { auditInTx, type Actor } from './audit';
 import { changedFields } from '../domain/audit';
@@ -17,6 +17,12 @@ export async function loadOwnStudents(uid: string): Promise<Student[]> {
 /** Another family's student is answered exactly like a missing one: nothing leaks. */
 export function notYourStudent(): HttpsError {
   return new HttpsError('not-found', 'We could not find this student in your account.');
+}
+
+/** Refuses, as for a missing student, any of these ids that is not this family's. */
+export async function assertOwnStudents(uid: string, ids: string[]): Promise<void> {
+  const { found, notFound } = await getByIds('students', ids);
+  if (notFound.length || found.some((s) => s.ownerUid !== uid)) throw notYourStudent();
 }
 
 export async function saveOwnStudent(actor: Actor, id: string | undefined, profile: StudentProfile, reviewed: boolean, version?: number): Promise<Student> {

@@ -5,7 +5,7 @@ import type { CancellationQuote, CardRefund, Cents, ClassGroup, ClassRecord, Dis
 import { isSiblingRule } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { balanceOf, feesOf, paidOf, refundedOf } from '../../../contract/money';
-import { priceBasket, type BasketLine, type PricedClass } from './pricing';
+import { FIXED_AMOUNT_TYPES, priceBasket, type BasketLine, type PricedClass } from './pricing';
 
 export interface CancellationInput {
   enrollment: Enrollment;
@@ -86,7 +86,12 @@ export function planCancellation(input: CancellationInput): CancellationPlan {
   });
 
   // The enrollment's own codes, in the order they were entered, and the rules that applied then (with the family as it was).
-  const used = enrollment.discounts.flatMap((a) => input.discounts.find((d) => d.code === a.code) ?? []);
+  // A fixed amount off the total takes at most what it took then (a family checkout shares it between children).
+  const used = enrollment.discounts.flatMap((a) => {
+    const d = input.discounts.find((x) => x.code === a.code);
+    if (!d) return [];
+    return FIXED_AMOUNT_TYPES.includes(d.type) ? [{ ...d, amount: Math.min(d.amount, a.amount) }] : [d];
+  });
   const rules = used.filter((d) => isSiblingRule(d.type));
   const discounts = used.filter((d) => !isSiblingRule(d.type));
   const quote = kept.length

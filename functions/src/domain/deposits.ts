@@ -19,16 +19,29 @@ export function balanceDueDateOf(semesters: DepositSemester[], today: IsoDate): 
  * still ahead; null when there is nothing to split (no deposit, or it would be the whole total).
  */
 export function depositPlan(classes: DepositClass[], semesters: Map<string, DepositSemester>, total: Cents, today: IsoDate): DepositPlan | null {
-  if (!classes.length) return null;
-  let amount = 0;
+  return checkoutDeposit([{ classes, total }], semesters, today)?.plan ?? null;
+}
+
+/**
+ * The deposit for a checkout of several children: each child's classes' deposits, capped at that
+ * child's total (`amounts`, in the order given), offered on the same terms as for one child.
+ */
+export function checkoutDeposit(children: { classes: DepositClass[]; total: Cents }[], semesters: Map<string, DepositSemester>, today: IsoDate): { plan: DepositPlan; amounts: Cents[] } | null {
   const dates: IsoDate[] = [];
-  for (const c of classes) {
-    const semester = semesters.get(c.semesterId);
-    const perClass = c.deposit ?? semester?.depositPerClass;
-    if (!semester?.balanceDueDate || semester.balanceDueDate <= today || !perClass) return null;
-    amount += perClass;
-    dates.push(semester.balanceDueDate);
+  const amounts: Cents[] = [];
+  for (const child of children) {
+    if (!child.classes.length) return null;
+    let amount = 0;
+    for (const c of child.classes) {
+      const semester = semesters.get(c.semesterId);
+      const perClass = c.deposit ?? semester?.depositPerClass;
+      if (!semester?.balanceDueDate || semester.balanceDueDate <= today || !perClass) return null;
+      amount += perClass;
+      dates.push(semester.balanceDueDate);
+    }
+    amounts.push(Math.min(amount, child.total));
   }
-  if (amount >= total) return null;
-  return { amount, dueDate: dates.sort()[0] };
+  const amount = amounts.reduce((a, b) => a + b, 0);
+  if (amount >= children.reduce((sum, c) => sum + c.total, 0)) return null;
+  return { plan: { amount, dueDate: dates.sort()[0] }, amounts };
 }

@@ -82,6 +82,8 @@ export interface PricingInput {
 }
 
 const BASKET_TYPES: Discount['type'][] = ['fixed-basket', 'percent-basket', 'early-bird-fixed'];
+/** Codes taking a fixed amount off the total: once per checkout, whatever the number of children. */
+export const FIXED_AMOUNT_TYPES: Discount['type'][] = ['fixed-basket', 'early-bird-fixed'];
 
 /**
  * The family's other children holding a confirmed enrollment in one of these semesters, and how many

@@ -1,0 +1,66 @@
+// One checkout for several children (issue 21): each child's classes are priced by the one engine
+// (`priceBasket`), the children taken in order of their classes' list price (the most expensive child
+// pays in full, the next is the 2nd child of the sibling rule, and so on, after the children enrolled
+// before). The codes are entered once for the checkout: each applies to every child's classes it fits,
+// a fixed amount off the total once for the whole checkout (what one child's total could not take goes
+// to the next), and a code with a use limit counts one use for the checkout. Pure.
+import type { CartChildQuote, CartQuote, Cents, Enrollment, Problem } from '../../../contract/domain';
+
+export type { CartQuote };
+import { FIXED_AMOUNT_TYPES, priceBasket, siblingContext, type BasketLine, type PricingInput } from './pricing';
+
+export interface CartChild {
+  studentId: string;
+  lines: BasketLine[];
+}
+
+export interface CartInput extends Omit<PricingInput, 'lines' | 'siblings'> {
+  children: CartChild[];
+  /** The family's enrollments (the sibling rule counts its confirmed children in the semester). */
+  family: Pick<Enrollment, 'status' | 'studentId' | 'semesterIds' | 'classIds'>[];
+}
+
+/** The children in the order they are charged: highest list price first, then the order they were listed. */
+export function chargeOrder(children: CartChild[], listPrice: (classId: string) => Cents): CartChild[] {
+  const priceOf = (c: CartChild) => [...new Set(c.lines.map((l) => l.classId))].reduce((sum, id) => sum + listPrice(id), 0);
+  return children.map((child, i) => ({ child, i, price: priceOf(child) })).sort((a, b) => b.price - a.price || a.i - b.i).map((x) => x.child);
+}
+
+export function priceCart(input: CartInput): CartQuote {
+  const { children, family, discounts, ...shared } = input;
+  const byId = new Map(input.classes.map((c) => [c.id, c]));
+  const semestersOf = (lines: BasketLine[]) => [...new Set(lines.flatMap((l) => byId.get(l.classId)?.semesterId ?? []))];
+  // What each fixed code can still take off, for the children priced after the first.
+  const left = new Map(discounts.filter((d) => FIXED_AMOUNT_TYPES.includes(d.type)).map((d) => [d.code, d.amount]));
+  const before: CartInput['family'] = [...family];
+  const quotes: CartChildQuote[] = [];
+  const codeProblems = new Map<string, Problem[]>();
+
+  for (const child of chargeOrder(children, (id) => byId.get(id)?.price ?? 0)) {
+    const semesterIds = semestersOf(child.lines);
+    const siblings = siblingContext(before, child.studentId, semesterIds);
+    const codes = discounts.flatMap((d) => {
+      const amount = left.get(d.code);
+      if (amount === undefined) return [d];
+      return amount > 0 ? [{ ...d, amount }] : [];
+    });
+    const quote = priceBasket({ ...shared, lines: child.lines, discounts: codes, siblings });
+    for (const a of quote.discounts) if (left.has(a.code)) left.set(a.code, left.get(a.code)! - a.amount);
+    for (const p of quote.codeProblems) codeProblems.set(p.about, [...(codeProblems.get(p.about) ?? []), p]);
+    quotes.push({ ...quote, studentId: child.studentId, ...(siblings ? { siblings } : {}) });
+    // The children priced so far count as enrolled for the ones after them.
+    before.push({ status: 'confirmed', studentId: child.studentId, semesterIds, classIds: child.lines.map((l) => l.classId) });
+  }
+
+  const sum = (f: (q: CartChildQuote) => Cents) => quotes.reduce((s, q) => s + f(q), 0);
+  // A code is a problem only when no child's classes took it.
+  const applied = new Set(quotes.flatMap((q) => q.discounts.map((a) => a.code)));
+  return {
+    children: quotes,
+    subtotal: sum((q) => q.subtotal),
+    discountTotal: sum((q) => q.discountTotal),
+    total: sum((q) => q.total),
+    problems: quotes.flatMap((q) => q.problems),
+    codeProblems: [...codeProblems].filter(([code]) => !applied.has(code)).map(([, problems]) => problems[0]),
+  };
+}

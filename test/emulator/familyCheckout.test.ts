@@ -1,0 +1,225 @@
+// Issue 21: one checkout for several children — priced together by the one engine (the sibling rule
+// ranks the children by list price), every child-class seat taken in one transaction or none, one
+// payment (at the office, or one Stripe page), an enrollment per child.
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Payload } from '../../contract/callables';
+import type { Enrollment } from '../../contract/domain';
+import { adminDb } from '../../scripts/demo/adminApp';
+import { STANDIN } from '../../scripts/stripe/config';
+import { createUser, type TestUser } from '../support/emulators';
+import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
+import { addClassesLikeWildArt, AVA, newRateWindow, signedReleases } from '../support/samples';
+
+const db = () => adminDb();
+const RELEASES = signedReleases(AVA.guardians[0].name);
+const seats = async (classId: string) => (await db().doc(`classes/${classId}`).get()).get('enrolledCount') as number;
+const stored = async (id: string) => (await db().doc(`enrollments/${id}`).get()).data() as Enrollment;
+const count = async (path: string) => (await db().collection(path).count().get()).data().count;
+const lines = (ids: string[]) => ids.map((classId) => ({ classId, addOnIds: [] }));
+let keys = 0;
+const key = () => `family-checkout-${Date.now()}-${keys++}`;
+
+/** A family with children (AVA's profile under other names; every class below is open to every grade). */
+async function familyWith(email: string, ...names: string[]): Promise<{ user: TestUser; kids: string[] }> {
+  const user = await createUser(email);
+  const kids: string[] = [];
+  for (const firstName of names) {
+    const profile = { ...AVA, firstName, lastName: 'Cart', guardians: [{ ...AVA.guardians[0], email }] };
+    kids.push((await callAs(user, 'saveStudent', { profile, reviewed: true })).result!.student.id);
+  }
+  return { user, kids };
+}
+
+/** The checkout's request: each child with its classes, priced first by `priceCart` (the total the family saw). */
+async function checkout(user: TestUser, children: [string, string[]][], over: Partial<Payload<'enrollFamily'>> = {}) {
+  const preview = await callAs(user, 'priceCart', { children: children.map(([studentId, ids]) => ({ studentId, lines: lines(ids) })), codes: over.codes ?? [] });
+  expect(preview.status, JSON.stringify(preview.error)).toBe(200);
+  const payload: Payload<'enrollFamily'> = {
+    children: children.map(([studentId, ids]) => ({ studentId, lines: lines(ids), infoConfirmed: false, releases: RELEASES })),
+    codes: [],
+    expectedTotal: preview.result!.total,
+    idempotencyKey: key(),
+    ...over,
+  };
+  return { preview: preview.result!, payload, submit: () => callAs(user, 'enrollFamily', payload) };
+}
+
+describe('one checkout for the whole family (issue 21)', () => {
+  beforeAll(async () => {
+    await seededEmulators();
+    // Classes like Wild Art (open term, Wed 3:15–5:00 moved to its own weekday), at their own prices.
+    await addClassesLikeWildArt([
+      { id: 'fam-a', title: 'Family A', capacity: 6, weekday: 1 },
+      { id: 'fam-b', title: 'Family B', capacity: 6, weekday: 2 },
+      { id: 'fam-c', title: 'Family C', capacity: 6, weekday: 3 },
+      { id: 'fam-a2', title: 'Family A Twin', capacity: 6, weekday: 1 },
+      { id: 'fam-one', title: 'Family One Seat', capacity: 1, weekday: 4 },
+      { id: 'fam-card', title: 'Family Card', capacity: 2, weekday: 5 },
+    ]);
+    await db().doc('classes/fam-b').update({ price: 30000 });
+    await db().doc('classes/fam-c').update({ price: 20000 });
+  }, 120_000);
+  beforeEach(newRateWindow);
+
+  it('prices the children together and enrolls each, with the sibling line on the one whose classes cost less; replays change nothing', async () => {
+    const { user, kids: [ann, ben] } = await familyWith('cart.one@example.com', 'Ann', 'Ben');
+    await callAs(user, 'saveDraft', { json: '{"step":"review"}' });
+    // Ann: A ($260) + C ($200) = $460 in full; Ben: B ($300), the 2nd child, 10 % off (SIBLING10).
+    const { preview, payload, submit } = await checkout(user, [[ben, ['fam-b']], [ann, ['fam-a', 'fam-c']]]);
+    expect(preview.children.map((c) => [c.studentId, c.total, c.discounts])).toEqual([
+      [ann, 46000, []],
+      [ben, 27000, [{ code: 'SIBLING10', description: 'Sibling discount (10%)', amount: 3000 }]],
+    ]);
+    expect(preview).toMatchObject({ subtotal: 76000, discountTotal: 3000, total: 73000, codeProblems: [] });
+    const before = { a: await seats('fam-a'), b: await seats('fam-b'), c: await seats('fam-c'), mail: await count('mail') };
+
+    const r = await submit();
+    expect(r.status, JSON.stringify(r.error)).toBe(200);
+    const [forBen, forAnn] = r.result!.enrollments;
+    // One enrollment per child, in the order asked; the first is the checkout's.
+    expect(forBen).toMatchObject({ studentId: ben, studentName: 'Ben Cart', classIds: ['fam-b'], total: 27000, balance: 27000, status: 'confirmed', discounts: preview.children[1].discounts });
+    expect(forAnn).toMatchObject({ studentId: ann, studentName: 'Ann Cart', classIds: ['fam-a', 'fam-c'], total: 46000, status: 'confirmed', discounts: [] });
+    expect(forBen.checkoutIds).toEqual([forBen.id, forAnn.id]);
+    expect(forAnn.checkoutIds).toEqual(forBen.checkoutIds);
+    expect(forBen.id).toBe(`${user.uid}_${payload.idempotencyKey}`);
+    expect((await stored(forBen.id)).siblings).toEqual({ childrenBefore: 1, takersByClass: { 'fam-a': 1, 'fam-c': 1 } });
+    expect((await stored(forAnn.id)).siblings).toBeUndefined();
+    expect([await seats('fam-a'), await seats('fam-b'), await seats('fam-c')]).toEqual([before.a + 1, before.b + 1, before.c + 1]);
+    expect((await db().doc(`classes/fam-b/roster/${ben}`).get()).get('enrollmentId')).toBe(forBen.id);
+    expect((await db().doc(`classes/fam-c/roster/${ann}`).get()).get('enrollmentId')).toBe(forAnn.id);
+    // A receipt per child; the draft is gone.
+    expect(await count('mail')).toBe(before.mail + 2);
+    expect((await db().doc(`enrollmentDrafts/${user.uid}`).get()).exists).toBe(false);
+
+    const again = await callAs(user, 'enrollFamily', payload);
+    expect(again.result).toMatchObject({ replayed: true });
+    expect(again.result!.enrollments.map((e) => e.id)).toEqual([forBen.id, forAnn.id]);
+    expect(await seats('fam-b')).toBe(before.b + 1);
+    expect((await callAs(user, 'myEnrollments', null)).result!.enrollments.map((e) => e.studentName).sort()).toEqual(['Ann Cart', 'Ben Cart']);
+
+    // A refund for one child's class is computed by the same engine on what remains of that child's enrollment.
+    const admin = await signInDemo('admin');
+    const quote = await callAs(admin, 'adminCancelQuote', { enrollmentId: forAnn.id, classIds: ['fam-c'] });
+    expect(quote.result).toMatchObject({ currentTotal: 46000, newTotal: 26000, keptClassIds: ['fam-a'] });
+    // Another class for Ben later: he is still the 2nd child, and nothing he takes is charged again.
+    const later = await checkout(user, [[ben, ['fam-c']]]);
+    expect(later.preview.total).toBe(18000);
+    const added = await callAs(user, 'enroll', { studentId: ben, lines: lines(['fam-c']), infoConfirmed: false, codes: [], expectedTotal: 18000, idempotencyKey: key(), releases: [] });
+    expect(added.result!.enrollment).toMatchObject({ classIds: ['fam-c'], total: 18000 });
+  });
+
+  it('a code with a use limit counts one use for the checkout; a fixed amount off the total is taken once', async () => {
+    const admin = await signInDemo('admin');
+    const saved = await callAs(admin, 'adminSaveDiscount', {
+      code: 'ONCEFAM', description: '$25 off, once per family', type: 'fixed-basket', amount: 2500, percent: 0, classIds: [], groupIds: [], classTypes: [], minimumCount: 0,
+      expiresOn: null, active: true, combinable: true, maxUses: 10, maxUsesPerFamily: 1,
+    });
+    expect(saved.status, JSON.stringify(saved.error)).toBe(200);
+    try {
+      const { user, kids: [cam, dot] } = await familyWith('cart.code@example.com', 'Cam', 'Dot');
+      const { preview, submit } = await checkout(user, [[cam, ['fam-a']], [dot, ['fam-b']]], { codes: ['ONCEFAM'] });
+      // Dot ($300) first: $25 off; Cam the 2nd child: 10 % off, and no second $25.
+      expect(preview.children.map((c) => [c.studentId, c.total])).toEqual([[dot, 27500], [cam, 23400]]);
+      const r = await submit();
+      expect(r.status, JSON.stringify(r.error)).toBe(200);
+      expect((await db().doc(`discountUses/${saved.result!.discount.id}`).get()).get('uses')).toBe(1);
+      expect(r.result!.enrollments.flatMap((e) => e.discounts.map((d) => [d.code, d.amount]))).toEqual([['SIBLING10', 2600], ['ONCEFAM', 2500]]);
+      // Used by this family now: once per family means the next checkout is refused it.
+      const next = await checkout(user, [[cam, ['fam-b']]], { codes: ['ONCEFAM'] });
+      expect(next.preview.codeProblems[0].message).toBe('ONCEFAM may be used once per family, and your family has used it.');
+    } finally {
+      await callAs(admin, 'adminDeleteDiscount', { id: saved.result!.discount.id });
+    }
+  });
+
+  it('refuses a child who cannot take a class, naming child and class, and takes no seat for any child', async () => {
+    const { user, kids: [eli, fay] } = await familyWith('cart.refused@example.com', 'Eli', 'Fay');
+    await db().doc(`students/${fay}`).update({ grade: 7 });
+    const mark = async () => ({ a: await seats('fam-a'), b: await seats('fam-b'), one: await seats('fam-one'), enrollments: await count('enrollments') });
+    const before = await mark();
+    const refused = async (children: [string, string[]][]) => {
+      const { submit } = await checkout(user, children);
+      const r = await submit();
+      expect(await mark()).toEqual(before);
+      return r.error?.message;
+    };
+    // Grade: Wild Art (grades 1–3) is not for Fay in grade 7.
+    expect(await refused([[eli, ['fam-a']], [fay, ['wild-art']]])).toBe('Fay is in grade 7; Wild Art is for grades 1–3.');
+    // A time clash of one child's classes (the same hour on Mondays) — the two children may each take one of them.
+    expect(await refused([[eli, ['fam-a', 'fam-b']], [fay, ['fam-a', 'fam-a2']]])).toMatch(/^Family A Twin \(Mondays .+\) clashes with Family A \(Mondays .+\)\.$/);
+    // The last seat of a class for both children: neither is enrolled.
+    expect(await refused([[eli, ['fam-one', 'fam-a']], [fay, ['fam-one']]])).toBe('Family One Seat is full.');
+    // A child listed twice is bad input.
+    const twice = await callAs(user, 'enrollFamily', { children: [eli, eli].map((studentId) => ({ studentId, lines: lines(['fam-a']), infoConfirmed: false, releases: RELEASES })), codes: [], expectedTotal: 0, idempotencyKey: key() });
+    expect(twice.status).toBe(400);
+    expect(twice.error?.message).toContain('lists a child twice');
+    // Each may take a class at the same hour as the other's.
+    const { submit } = await checkout(user, [[eli, ['fam-a']], [fay, ['fam-a2']]]);
+    expect((await submit()).status).toBe(200);
+    // Already enrolled, refused the next time.
+    expect(await (async () => {
+      const again = await checkout(user, [[eli, ['fam-b']], [fay, ['fam-a2']]]);
+      return (await again.submit()).error?.message;
+    })()).toBe('Fay is already enrolled in Family A Twin.');
+  });
+
+  it('two brothers and another family racing for the last two seats: both brothers or neither, never oversold', async () => {
+    const outcomes: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const classId = `fam-race-${round}`;
+      await addClassesLikeWildArt([{ id: classId, title: `Race ${round}`, capacity: 2, weekday: 6 }]);
+      const brothers = await familyWith(`cart.race${round}@example.com`, 'Gus', 'Hal');
+      const other = await familyWith(`cart.other${round}@example.com`, 'Ida');
+      const [pair, single] = await Promise.all([
+        checkout(brothers.user, brothers.kids.map((k) => [k, [classId]] as [string, string[]])),
+        checkout(other.user, [[other.kids[0], [classId]]]),
+      ]);
+      const [a, b] = await Promise.all([pair.submit(), single.submit()]);
+      const roster = (await db().collection(`classes/${classId}/roster`).get()).docs.map((d) => d.id).sort();
+      expect(await seats(classId)).toBe(roster.length);
+      expect(roster.length).toBeLessThanOrEqual(2);
+      if (a.status === 200) {
+        expect(roster).toEqual([...brothers.kids].sort());
+        expect(b.error?.message).toBe(`Race ${round} is full.`);
+        outcomes.push('brothers');
+      } else {
+        expect(a.error?.message).toBe(`Race ${round} is full.`);
+        expect(b.status).toBe(200);
+        expect(roster).toEqual(other.kids);
+        outcomes.push('other');
+      }
+    }
+    expect(outcomes).toHaveLength(3);
+  });
+
+  it('by card: one Stripe page for every child, confirmed together by its webhook; leaving it gives every seat back', async () => {
+    const { user, kids: [ivy, jon] } = await familyWith('cart.card@example.com', 'Ivy', 'Jon');
+    const { submit, preview } = await checkout(user, [[ivy, ['fam-card']], [jon, ['fam-card', 'fam-c']]], { payWith: 'card' });
+    const r = await submit();
+    expect(r.status, JSON.stringify(r.error)).toBe(200);
+    expect(r.result!.checkoutUrl).toMatch(new RegExp(`^${STANDIN.api}/pay/cs_test_`));
+    const held = await Promise.all(r.result!.enrollments.map((e) => stored(e.id)));
+    expect(held.map((e) => e.status)).toEqual(['pending_payment', 'pending_payment']);
+    expect(held[0].hold!.sessionId).toBe(held[1].hold!.sessionId);
+    expect(held.reduce((s, e) => s + e.hold!.amount, 0)).toBe(preview.total);
+    expect(await seats('fam-card')).toBe(2);
+    const paid = await (await fetch(`${STANDIN.api}/__standin/sessions/${held[0].hold!.sessionId}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json();
+    expect(paid.webhookStatus).toBe(200);
+    const done = await Promise.all(held.map((e) => stored(e.id)));
+    expect(done.map((e) => [e.status, e.balance, e.payments.length])).toEqual([['confirmed', 0, 1], ['confirmed', 0, 1]]);
+    expect(done[0].payments[0].amount + done[1].payments[0].amount).toBe(preview.total);
+    expect(done[0].payments[0].card!.sessionId).toBe(done[1].payments[0].card!.sessionId);
+    expect((await db().doc(`classes/fam-card/roster/${jon}`).get()).get('holdExpiresAt')).toBeUndefined();
+
+    // A second card checkout, left on Stripe's page: both children's seats go back at once.
+    const { user: u2, kids: [kay, lou] } = await familyWith('cart.leave@example.com', 'Kay', 'Lou');
+    const second = await checkout(u2, [[kay, ['fam-b']], [lou, ['fam-b']]], { payWith: 'card' });
+    const seatsBefore = await seats('fam-b');
+    const left = await second.submit();
+    expect(await seats('fam-b')).toBe(seatsBefore + 2);
+    const released = await callAs(u2, 'releaseHold', { enrollmentId: left.result!.enrollments[0].id });
+    expect(released.result!.enrollment.status).toBe('expired');
+    expect((await stored(left.result!.enrollments[1].id)).status).toBe('expired');
+    expect(await seats('fam-b')).toBe(seatsBefore);
+  });
+});
