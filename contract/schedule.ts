@@ -1,7 +1,7 @@
 // When classes meet, for both sides: calendar days, weekdays, and the rules that read them (grade
 // eligibility, clashes between two classes of one child).
 import { SCHOOL_TIME_ZONE, type ClassRecord, type IsoDate, type NoMeetingDate, type Weekday } from './domain';
-import { formatDate, formatGrades, formatTimeRange, formatWeekdays, gradeName } from './format';
+import { andList, formatDate, formatGrades, formatTimeRange, formatWeekdays, gradeName } from './format';
 
 // Made on first use: a formatter with a time zone costs the page's start-up more than it saves.
 let schoolDay: Intl.DateTimeFormat | undefined;
@@ -160,8 +160,7 @@ export function noClassText(c: Dated): string {
   for (const d of skippedDays(c)) byReason.set(d.reason, [...(byReason.get(d.reason) ?? []), d.date]);
   const parts = [...byReason].map(([reason, days]) => {
     const names = days.map((d) => formatDate(d));
-    const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
-    return `${list} (${reason})`;
+    return `${andList(names)} (${reason})`;
   });
   return parts.length ? `No class on ${parts.join(', ')}` : '';
 }

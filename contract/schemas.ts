@@ -149,7 +149,7 @@ export const enrollSchema = z.strictObject({ ...joinWaitlistSchema.shape, ...pay
 const lines = basketSchema.shape.lines;
 const codes = basketSchema.shape.codes;
 /** Children of one checkout: each once, at most 6, at most 30 classes in all. */
-const familyOf = <T extends { studentId: string; lines: unknown[] }>(child: z.ZodMiniType<T>) =>
+const familyOf = <S extends z.ZodMiniType<{ studentId: string; lines: unknown[] }>>(child: S) =>
   z
     .array(child)
     .check(

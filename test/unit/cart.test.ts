@@ -85,6 +85,12 @@ describe('one checkout for several children', () => {
     expect(none.total).toBe(25000);
   });
 
+  it('a rule’s name typed as a code is not a valid code, though the rule applies', () => {
+    const q = cart([child('ava', line('d')), child('ben', line('c'))], { discounts: [SIB10], rules: [SIB10] });
+    expect(q.codeProblems).toEqual([{ about: 'SIB', message: 'SIB is not a valid code.' }]);
+    expect(totals(q)).toEqual({ ben: 26000, ava: 18000 });
+  });
+
   it('a code allowed once per family applies to every child of one checkout (it counts one use)', () => {
     const ONCE = d('ONCE', { type: 'percent-basket', percent: 50, maxUsesPerFamily: 1 });
     const q = priceCart({ classes: CLASSES, groups: GROUPS, children: [child('ava', line('d')), child('ben', line('c'))], discounts: [ONCE], family: [], uses: { total: {}, family: {} }, today: '2026-11-24' });

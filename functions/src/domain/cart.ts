@@ -53,8 +53,9 @@ export function priceCart(input: CartInput): CartQuote {
   }
 
   const sum = (f: (q: CartChildQuote) => Cents) => quotes.reduce((s, q) => s + f(q), 0);
-  // A code is a problem only when no child's classes took it.
-  const applied = new Set(quotes.flatMap((q) => q.discounts.map((a) => a.code)));
+  // A code is a problem only when no child's classes took it (a rule's line is not the typed code taking).
+  const rules = new Set((input.rules ?? []).map((r) => r.code));
+  const applied = new Set(quotes.flatMap((q) => q.discounts.map((a) => a.code)).filter((code) => !rules.has(code)));
   return {
     children: quotes,
     subtotal: sum((q) => q.subtotal),

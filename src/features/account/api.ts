@@ -5,7 +5,8 @@ export const useMyStudents = (enabled = true) => useCallQuery('myStudents', unde
 export const useMyEnrollments = (enabled = true) => useCallQuery('myEnrollments', undefined, { enabled });
 /** Saving a student changes the family's students and what the office reads about them. */
 export const useSaveStudent = () => useCallMutation('saveStudent', ['myStudents', 'adminStudents', 'adminStudent', 'adminRosters', 'adminTshirts']);
-export const useEnroll = () => useCallMutation('enroll', ENROLLMENT_CALLS);
+/** One checkout for one child or several (issue 21). */
+export const useEnrollFamily = () => useCallMutation('enrollFamily', ENROLLMENT_CALLS);
 /** Stripe's page for what an enrollment still owes. */
 export const usePayBalance = () => useCallMutation('payBalance');
 

@@ -11,6 +11,8 @@ import { LinkButton } from '../../components/Button';
 
 // What the chosen child cannot take: shown from the info step on, loaded with it.
 const SelectionCheck = lazy(() => import('./SelectionCheck').then((m) => ({ default: m.SelectionCheck })));
+// The children already in a checkout of several (issue 21): shown above the class list only then.
+const CheckoutBanner = lazy(() => import('./CheckoutBanner').then((m) => ({ default: m.CheckoutBanner })));
 
 const Steps = {
   account: lazy(() => import('./steps/AccountStep')),
@@ -107,6 +109,11 @@ function Flow() {
     <div className="page enrollment-flow">
       {!after && <StepIndicator current={current} />}
       {!after && <RestoredBanner onStep={current} />}
+      {current === 'classes' && !!state.family?.length && (
+        <Suspense fallback={null}>
+          <CheckoutBanner />
+        </Suspense>
+      )}
       {AFTER_ACCOUNT.includes(segment) && (user === undefined || !ready) ? (
         <PageLoading label="Loading your enrollment…" />
       ) : needsClasses ? (

@@ -4,7 +4,8 @@ import type { FamilyEnrollment } from '../../../contract/domain';
 import { ENROLLMENT_CALLS, useCallMutation, useCallQuery } from '../../lib/query';
 
 export const useReleases = (enabled = true) => useCallQuery('releases', undefined, { enabled });
-export const usePriceQuote = (basket: Payload<'priceBasket'>) => useCallQuery('priceBasket', basket);
+/** The price of the checkout by child (one child or several): the engine the submit uses. */
+export const usePriceCart = (cart: Payload<'priceCart'>, enabled = true) => useCallQuery('priceCart', cart, { enabled });
 /** The enrollment a card payment is for, asked again every 1.5 s while `waiting` says its payment is on its way. */
 export const useCheckoutEnrollment = (enrollmentId: string, waiting: (e: FamilyEnrollment | undefined) => boolean) =>
   useCallQuery('myEnrollment', { enrollmentId }, { pollMs: (answer) => (waiting(answer?.enrollment) ? 1500 : false) });

@@ -2,6 +2,7 @@
 import type { StudentProfile } from '../../../contract/domain';
 import { releasesToSign, signatureProblem } from '../../../contract/rules';
 import type { Selection } from '../catalog';
+import type { Payload } from '../../../contract/callables';
 
 export const STEPS = [
   { id: 'classes', path: '', label: 'Classes' },
@@ -14,9 +15,9 @@ export const STEPS = [
 ] as const;
 export type StepId = (typeof STEPS)[number]['id'];
 
-export interface FlowState {
+/** What the steps ask about one child: its classes, who it is, its info and its signatures. */
+export interface ChildSteps {
   selection: Selection;
-  codes: string[];
   /** A saved student's id, 'new', or null before choosing. */
   studentChoice: string | null;
   profile: StudentProfile | null;
@@ -28,8 +29,22 @@ export interface FlowState {
   healthConfirmed: boolean;
   /** releaseId → typed full name. */
   signatures: Record<string, string>;
+}
+
+export type ChildRequest = Payload<'enrollFamily'>['children'][number];
+
+/** A child through every step, waiting in the checkout (issue 21): its steps as they were (to go back to them) and its request. */
+export interface CheckoutChild {
+  steps: ChildSteps;
+  request: ChildRequest;
+}
+
+export interface FlowState extends ChildSteps {
+  codes: string[];
   /** The furthest step reached, so a reload or a restored draft goes back to it. */
   step?: StepId;
+  /** Children of the same checkout already through the steps; the child on the steps comes last. */
+  family?: CheckoutChild[];
 }
 
 export const emptyFlow = (selection: Selection = {}): FlowState => ({
@@ -43,7 +58,7 @@ export const emptyFlow = (selection: Selection = {}): FlowState => ({
   signatures: {},
 });
 
-export const hasProgress = (s: FlowState) => Object.keys(s.selection).length > 0 || s.studentChoice !== null;
+export const hasProgress = (s: FlowState) => Object.keys(s.selection).length > 0 || s.studentChoice !== null || !!s.family?.length;
 
 export function stepPath(id: StepId): string {
   const step = STEPS.find((s) => s.id === id)!;

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { FamilyEnrollment } from '../../../../contract/domain';
-import { formatCard, formatCents } from '../../../../contract/format';
+import { andList, formatCard, formatCents } from '../../../../contract/format';
+import { useMyEnrollments } from '../../account/api';
 import { LinkButton } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
@@ -60,17 +61,21 @@ function Waiting({ enrollmentId, sessionId }: { enrollmentId: string; sessionId:
 }
 
 function Paid({ enrollment: e, sessionId }: { enrollment: FamilyEnrollment; sessionId: string | null }) {
-  const payment = e.payments.find((p) => p.card && (!sessionId || p.card.sessionId === sessionId));
-  const card = payment?.card;
+  // A checkout of several children: one payment confirmed every child's enrollment.
+  const [mine] = useMyEnrollments(!!e.checkoutIds);
+  const checkout = e.checkoutIds && mine.status === 'loaded' ? e.checkoutIds.flatMap((id) => mine.value.enrollments.filter((x) => x.id === id)) : [e];
+  const payments = checkout.flatMap((x) => x.payments.filter((p) => p.card && (!sessionId || p.card.sessionId === sessionId)));
+  const card = payments[0]?.card;
+  if (e.checkoutIds && mine.status === 'loading') return <PageLoading label="Checking your payment…" />;
   return (
     <div className="step done-step checkout-step">
       <PageHeading>
-        <span className="pi pi-check-circle" aria-hidden="true" /> Payment received — {e.studentName.split(' ')[0]} is enrolled
+        <span className="pi pi-check-circle" aria-hidden="true" /> Payment received — {andList(checkout.map((x) => x.studentName.split(' ')[0]))} {checkout.length > 1 ? 'are' : 'is'} enrolled
       </PageHeading>
       <p>
-        {card ? `We charged ${formatCents(payment.amount)} to your ${formatCard(card)}. ` : ''}We sent a confirmation email with the details.
+        {card ? `We charged ${formatCents(payments.reduce((sum, p) => sum + p.amount, 0))} to your ${formatCard(card)}. ` : ''}We sent a confirmation email with the details.
       </p>
-      <EnrolledSummary enrollment={e} />
+      <EnrolledSummary enrollments={checkout} />
     </div>
   );
 }

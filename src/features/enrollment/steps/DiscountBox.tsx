@@ -1,7 +1,7 @@
 // The review step's discount codes: apply one (tried with the engine first), see what each saves, remove one.
 import { useState } from 'react';
 import type { Payload } from '../../../../contract/callables';
-import type { PriceQuote } from '../../../../contract/domain';
+import type { AppliedDiscount, Problem } from '../../../../contract/domain';
 import { formatCents } from '../../../../contract/format';
 import { Button } from '../../../components/Button';
 import { toCallError, useFetchCall } from '../../../lib/query';
@@ -9,13 +9,14 @@ import { toCallError, useFetchCall } from '../../../lib/query';
 export function DiscountBox({
   priced,
   codes,
-  basket,
+  cart,
   setCodes,
 }: {
-  priced: PriceQuote;
+  /** What each code saved (over every child), and the codes that do not apply. */
+  priced: { discounts: AppliedDiscount[]; codeProblems: Problem[] };
   codes: string[];
-  /** The basket the codes apply to (its lines and student). */
-  basket: Omit<Payload<'priceBasket'>, 'codes'>;
+  /** The checkout the codes apply to (its children and their classes). */
+  cart: Omit<Payload<'priceCart'>, 'codes'>;
   setCodes: (change: (codes: string[]) => string[]) => void;
 }) {
   const fetchCall = useFetchCall();
@@ -30,12 +31,12 @@ export function DiscountBox({
     if (codes.includes(wanted)) return setCodeMessage(`${wanted} is already applied.`);
     setApplying(true);
     try {
-      const trial = await fetchCall('priceBasket', { ...basket, codes: [...codes, wanted] });
+      const trial = await fetchCall('priceCart', { ...cart, codes: [...codes, wanted] });
       const problem = trial.codeProblems.find((p) => p.about === wanted);
       if (problem) setCodeMessage(problem.message);
       else {
         // A code that cannot be combined replaces the codes it saves more than.
-        const replaced = codes.filter((c) => !trial.discounts.some((d) => d.code === c));
+        const replaced = codes.filter((c) => !trial.children.some((child) => child.discounts.some((d) => d.code === c)));
         setCodes((current) => [...current.filter((c) => !replaced.includes(c)), wanted]);
         setCode('');
         setCodeMessage('');

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import type { FamilyEnrollment, FamilyWaitlistEntry } from '../../../../contract/domain';
-import { ordinal } from '../../../../contract/format';
+import { andList, ordinal } from '../../../../contract/format';
 import { Markdown } from '../../../components/Markdown';
 import { useSettings } from '../../../lib/settingsContext';
 import { useFlow } from '../FlowContext';
@@ -9,7 +9,7 @@ import { EnrolledSummary, PageHeading } from './EnrolledSummary';
 
 /** After submit: what was enrolled, what is due and how to pay (or the place on the waitlist). */
 export default function DoneStep() {
-  const { enrollment, entry } = (useLocation().state as { enrollment?: FamilyEnrollment; entry?: FamilyWaitlistEntry } | null) ?? {};
+  const { enrollments, entry } = (useLocation().state as { enrollments?: FamilyEnrollment[]; entry?: FamilyWaitlistEntry } | null) ?? {};
   const settings = useSettings();
   const { finish } = useFlow();
   // The enrollment is done: the next one starts fresh (the server already deleted the draft).
@@ -27,21 +27,21 @@ export default function DoneStep() {
       </div>
     );
   }
-  if (!enrollment) return <Navigate to="/account/enrollments" replace />;
+  if (!enrollments?.length) return <Navigate to="/account/enrollments" replace />;
+  const owed = enrollments.some((e) => e.balance > 0);
+  const payHow = owed && (
+    <section aria-labelledby="done-pay">
+      <h2 id="done-pay">How to pay</h2>
+      <Markdown text={settings.payment_instructions} />
+    </section>
+  );
   return (
     <div className="step done-step">
       <PageHeading>
-        <span className="pi pi-check-circle" aria-hidden="true" /> {enrollment.studentName} is enrolled
+        <span className="pi pi-check-circle" aria-hidden="true" /> {andList(enrollments.map((e) => e.studentName))} {enrollments.length > 1 ? 'are' : 'is'} enrolled
       </PageHeading>
-      <p>We sent a confirmation email with the details.</p>
-      <EnrolledSummary enrollment={enrollment}>
-        {enrollment.balance > 0 && (
-          <section aria-labelledby="done-pay">
-            <h2 id="done-pay">How to pay</h2>
-            <Markdown text={settings.payment_instructions} />
-          </section>
-        )}
-      </EnrolledSummary>
+      <p>We sent a confirmation email with the details{enrollments.length > 1 ? ', one for each child' : ''}.</p>
+      <EnrolledSummary enrollments={enrollments}>{payHow}</EnrolledSummary>
     </div>
   );
 }

@@ -18,20 +18,30 @@ export function PageHeading({ children }: { children: ReactNode }) {
   );
 }
 
-/** What was enrolled, what it cost and what is due, with the ways on: the success pages of either payment. */
-export function EnrolledSummary({ enrollment, children }: { enrollment: FamilyEnrollment; children?: ReactNode }) {
+/** What was enrolled, what it cost and what is due (for each child of a checkout), with the ways on: the success pages of either payment. */
+export function EnrolledSummary({ enrollments, children }: { enrollments: FamilyEnrollment[]; children?: ReactNode }) {
+  const table = (e: FamilyEnrollment) => (
+    <PriceTable
+      priced={e}
+      caption={enrollments.length > 1 ? `What was enrolled for ${e.studentName} and what it costs` : 'What was enrolled and what it costs'}
+      after={
+        <tr>
+          <th scope="row">{balanceDueLabel(e)}</th>
+          <td className="num">{formatCents(e.balance)}</td>
+        </tr>
+      }
+    />
+  );
   return (
     <>
-      <PriceTable
-        priced={enrollment}
-        caption="What was enrolled and what it costs"
-        after={
-          <tr>
-            <th scope="row">{balanceDueLabel(enrollment)}</th>
-            <td className="num">{formatCents(enrollment.balance)}</td>
-          </tr>
-        }
-      />
+      {enrollments.length === 1
+        ? table(enrollments[0])
+        : enrollments.map((e) => (
+            <section key={e.id} className="cart-child" aria-labelledby={`enrolled-${e.id}`}>
+              <h2 id={`enrolled-${e.id}`}>{e.studentName}</h2>
+              {table(e)}
+            </section>
+          ))}
       {children}
       <div className="step-actions">
         <LinkButton to="/account/enrollments" variant="outlined">

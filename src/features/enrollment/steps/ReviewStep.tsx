@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { formatCents } from '../../../../contract/format';
+import { andList, formatCents } from '../../../../contract/format';
 import { PageLoading } from '../../../components/PageLoading';
 import { useSettings } from '../../../lib/settingsContext';
 import { useNotify } from '../../../lib/toast';
@@ -10,30 +10,34 @@ import { useSelectionProblems } from '../SelectionCheck';
 import { basketLines, stepPath, unsignedReleases } from '../flowState';
 import { StepFrame } from './StepFrame';
 import { LoadError } from '../../../components/LoadError';
-import { PriceTable } from '../../../components/PriceTable';
-import { usePriceQuote } from '../api';
+import { usePriceCart } from '../api';
 import { useReleasesToSign } from '../useReleasesToSign';
-import { releasesToSign } from '../../../../contract/rules';
 import { usePaymentOptions } from '../../../lib/paymentOptions';
 import type { CheckoutMethod } from '../../../../contract/domain';
-import { useEnroll, useJoinWaitlist } from '../../account/api';
+import { useEnrollFamily, useJoinWaitlist } from '../../account/api';
 import { isWaitlist } from '../../catalog';
 import { useSession } from '../../../lib/session';
 import { HowTheWaitlistWorks, HowToPay } from './HowToPay';
 import { DiscountBox } from './DiscountBox';
 import { newIdempotencyKey } from '../../../lib/idempotencyKey';
+import { addAnotherChild, childRequest, codeSavings, removeChild } from '../familyCart';
+import { CartLines } from './CartLines';
 
-/** Step 7: what is enrolled and what it costs, discount codes, how to pay, and submit. */
+/** Step 7: what is enrolled and what it costs (for each child of the checkout), discount codes, how to pay, and submit. */
 export default function ReviewStep() {
   const { state, update, draftSettled } = useFlow();
   const navigate = useNavigate();
   const notify = useNotify();
-  const enroll = useEnroll();
+  const enroll = useEnrollFamily();
   const joinWaitlist = useJoinWaitlist();
   const settings = useSettings();
-  const lines = basketLines(state.selection);
-  const forStudent = state.studentChoice && state.studentChoice !== 'new' ? { studentId: state.studentChoice } : {};
-  const [quote, reloadQuote] = usePriceQuote({ lines, codes: state.codes, ...forStudent });
+  const family = state.family ?? [];
+  const saved = !!state.profile && !!state.studentChoice && state.studentChoice !== 'new';
+  const cart = {
+    children: [...family.map((c) => c.request), { studentId: state.studentChoice ?? '', lines: basketLines(state.selection) }].map(({ studentId, lines }) => ({ studentId, lines })),
+    codes: state.codes,
+  };
+  const [quote, reloadQuote] = usePriceCart(cart, saved);
   const [releases, reloadReleases] = useReleasesToSign(state);
   const [options, reloadOptions] = usePaymentOptions();
   const [payWith, setPayWith] = useState<CheckoutMethod | null>(null);
@@ -47,7 +51,7 @@ export default function ReviewStep() {
   const [idempotencyKey] = useState(newIdempotencyKey);
   const classProblems = useSelectionProblems();
 
-  if (!state.profile || !state.studentChoice || state.studentChoice === 'new') return <Navigate to={stepPath('student')} replace />;
+  if (!saved || !state.profile) return <Navigate to={stepPath('student')} replace />;
   if (quote.status === 'loading' || releases.status === 'loading' || options.status === 'loading') return <PageLoading label="Pricing your enrollment…" />;
   if (quote.status === 'error') return <LoadError error={quote.error} onRetry={reloadQuote} />;
   if (releases.status === 'error') return <LoadError error={releases.error} onRetry={reloadReleases} />;
@@ -58,7 +62,10 @@ export default function ReviewStep() {
     return <Navigate to={stepPath('releases')} replace />;
   }
   const q = quote.value;
-  const studentId = state.studentChoice;
+  const profiles = [...family.map((c) => c.steps.profile!), state.profile];
+  const names = new Map(cart.children.map((c, i) => [c.studentId, `${profiles[i].firstName} ${profiles[i].lastName}`]));
+  const firstNames = andList(profiles.map((p) => p.firstName));
+  const current = childRequest(state, releases.value);
   const { methods, holdMinutes } = options.value;
   const method = payWith && methods.includes(payWith) ? payWith : methods[0];
   const byCard = method === 'card' && q.total > 0;
@@ -66,27 +73,17 @@ export default function ReviewStep() {
   const payNow = payDeposit ? q.deposit!.amount : q.total;
   const mustVerify = method === 'office' && q.total > 0 && !emailVerified;
   // Receipts go to the account's email; the guardians' only when asked, from a verified account.
-  const guardianEmails = [...new Set(state.profile.guardians.map((g) => g.email.trim()).filter((e) => e && e.toLowerCase() !== user?.email?.toLowerCase()))];
+  const guardianEmails = [...new Set(profiles.flatMap((p) => p.guardians.map((g) => g.email.trim())).filter((e) => e && e.toLowerCase() !== user?.email?.toLowerCase()))];
+  const copy = copyGuardians && emailVerified && guardianEmails.length > 0 && { copyGuardians };
 
   const waitlist = isWaitlist(state.selection);
-  const request = () => ({
-    studentId,
-    lines,
-    codes: state.codes,
-    expectedTotal: q.total,
-    infoConfirmed: !state.reviewNeeded || (state.infoConfirmed && state.healthConfirmed),
-    // Releases kept from the child's enrollment this semester are not signed again.
-    releases: releasesToSign(releases.value.releases, releases.value.kept).map((r) => ({ releaseId: r.id, version: r.version, typedName: state.signatures[r.id] ?? '' })),
-    idempotencyKey,
-    ...(copyGuardians && emailVerified && guardianEmails.length > 0 && { copyGuardians }),
-  });
-  /** Joining the waitlist: the same request, stored with today's price; nothing is paid now. */
+  /** Joining the waitlist (one child): the same request, stored with today's price; nothing is paid now. */
   const join = async () => {
     setSubmitting(true);
     setFailure('');
     try {
       await draftSettled();
-      const { entry } = await joinWaitlist.mutateAsync(request());
+      const { entry } = await joinWaitlist.mutateAsync({ ...current, codes: state.codes, expectedTotal: q.total, idempotencyKey, ...copy });
       notify({ severity: 'success', summary: 'Success', detail: `${entry.studentName} is on the waitlist for ${entry.title}.` });
       navigate(stepPath('classes') + '/done', { state: { entry } });
     } catch (e) {
@@ -101,6 +98,7 @@ export default function ReviewStep() {
   const submit = async () => {
     if (q.problems.length || q.codeProblems.length) return setFailure('Please fix the problems above first.');
     if (classProblems?.length) return setFailure('Please remove the classes flagged above first.');
+    if (waitlist && family.length) return setFailure('A waitlist is joined for one child at a time: remove the other children from this checkout first.');
     if (waitlist) return join();
     if (mustVerify) return setFailure('Please verify your email address first (see How to pay), or pay by card.');
     setSubmitting(true);
@@ -108,14 +106,22 @@ export default function ReviewStep() {
     try {
       // The enrollment deletes the draft: a save still on its way must not bring it back.
       await draftSettled();
-      const { enrollment, checkoutUrl } = await enroll.mutateAsync({ ...request(), payWith: method, ...(payDeposit && { payDeposit }) });
+      const { enrollments, checkoutUrl } = await enroll.mutateAsync({
+        children: [...family.map((c) => c.request), current],
+        codes: state.codes,
+        expectedTotal: q.total,
+        idempotencyKey,
+        ...copy,
+        payWith: method,
+        ...(payDeposit && { payDeposit }),
+      });
       if (checkoutUrl) {
         // Stripe's page; it comes back to /classes/enrollment/checkout. Stays busy while the page changes.
         window.location.assign(checkoutUrl);
         return;
       }
-      notify({ severity: 'success', summary: 'Success', detail: `${enrollment.studentName} is enrolled!` });
-      navigate(stepPath('classes') + '/done', { state: { enrollment } });
+      notify({ severity: 'success', summary: 'Success', detail: `${andList(enrollments.map((e) => e.studentName))} ${enrollments.length > 1 ? 'are' : 'is'} enrolled!` });
+      navigate(stepPath('classes') + '/done', { state: { enrollments } });
       setSubmitting(false);
     } catch (e) {
       const error = toCallError(e);
@@ -131,20 +137,34 @@ export default function ReviewStep() {
       title={waitlist ? 'Review and join the waitlist' : 'Review and submit'}
       back={stepPath('releases')}
       onNext={submit}
-      nextLabel={waitlist ? 'Join the waitlist' : byCard ? `Pay ${formatCents(payNow)} by card` : `Enroll ${state.profile.firstName}`}
+      nextLabel={waitlist ? 'Join the waitlist' : byCard ? `Pay ${formatCents(payNow)} by card` : `Enroll ${firstNames}`}
       busy={submitting}
     >
       <p>
-        {waitlist ? 'Joining the waitlist for' : 'Enrolling'} <strong>{`${state.profile.firstName} ${state.profile.lastName}`}</strong>
+        {waitlist ? 'Joining the waitlist for' : 'Enrolling'} <strong>{andList([...names.values()])}</strong>
       </p>
       {q.problems.map((p) => (
         <p key={p.about + p.message} className="form-failure" role="alert">
           {p.message}
         </p>
       ))}
-      <PriceTable priced={q} caption="Classes and prices" />
+      <CartLines quote={q} names={names} onRemove={(studentId) => update((s) => removeChild(s, studentId))} />
+      {!waitlist && (
+        <p className="add-child">
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              update((s) => addAnotherChild(s, current));
+              navigate(stepPath('classes'));
+            }}
+          >
+            <span className="pi pi-user-plus" aria-hidden="true" /> Add another child to this checkout
+          </button>
+        </p>
+      )}
 
-      <DiscountBox priced={q} codes={state.codes} basket={{ lines, ...forStudent }} setCodes={(change) => update((s) => ({ ...s, codes: change(s.codes) }))} />
+      <DiscountBox priced={{ discounts: codeSavings(q), codeProblems: q.codeProblems }} codes={state.codes} cart={cart} setCodes={(change) => update((s) => ({ ...s, codes: change(s.codes) }))} />
 
       {waitlist ? (
         <HowTheWaitlistWorks firstName={state.profile.firstName} total={q.total} />
@@ -157,7 +177,7 @@ export default function ReviewStep() {
           depositChosen={depositChosen}
           onDeposit={setDepositChosen}
           holdMinutes={holdMinutes}
-          firstName={state.profile.firstName}
+          firstName={firstNames}
           verifyEmail={mustVerify ? (user?.email ?? null) : null}
           onVerified={() => setVerifiedNow(true)}
           paymentInstructions={settings.payment_instructions}

@@ -17,7 +17,9 @@ export default function StudentStep() {
   const navigate = useNavigate();
   const [students, reload] = useMyStudents();
   const [error, setError] = useState('');
-  const list = students.status === 'loaded' ? students.value.students : [];
+  // The children already in this checkout (issue 21) are not chosen again.
+  const inCheckout = new Set((state.family ?? []).map((c) => c.request.studentId));
+  const list = students.status === 'loaded' ? students.value.students.filter((s) => !inCheckout.has(s.id)) : [];
   const pick = (choice: string) => {
     const saved = list.find((s) => s.id === choice);
     update((s) => ({
@@ -49,7 +51,7 @@ export default function StudentStep() {
   if (students.status === 'error') return <LoadError error={students.error} onRetry={reload} />;
   return (
     <StepFrame
-      title="Who is enrolling?"
+      title={inCheckout.size ? 'Who else is enrolling?' : 'Who is enrolling?'}
       back={stepPath('classes')}
       onNext={() => (state.studentChoice ? navigate(stepPath('info')) : setError('Choose a student, or add a new one.'))}
     >

@@ -1,0 +1,114 @@
+// Issue 21, one checkout for the whole family: a parent looks at the class list for all their
+// children, goes through the steps for one child, adds another child to the same checkout, sees one
+// review with each child's lines and the sibling line, pays once, then adds a class for one child from
+// My Enrollments and pays only for it. At 360 px (by card) and 1280 px (at the office), with axe.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { callFunction, createUser } from '../support/emulators';
+import { AVA } from '../support/samples';
+import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
+
+const fitsOn = async (page: Page, title: string) =>
+  (await page.getByRole('article', { name: title, exact: true }).getByRole('list', { name: 'For your children' }).getByRole('listitem').allTextContents()).map((t) => t.trim());
+const pick = (page: Page, label: string) => page.getByLabel('Who is this for?').selectOption({ label });
+
+/** A family with Pia (grade 2) and Quinn (grade 5), signed in on `page`. */
+async function family(page: Page, email: string) {
+  const user = await createUser(email);
+  for (const [firstName, grade] of [['Pia', 2], ['Quinn', 5]] as const) {
+    const saved = await callFunction('saveStudent', { profile: { ...AVA, firstName, lastName: 'Cart', grade, guardians: [{ ...AVA.guardians[0], email }] }, reviewed: true }, user.idToken);
+    expect(saved.status).toBe(200);
+  }
+  await signInAs(page, email, 'secret-pass-1');
+}
+
+/** From the class list with `child` picked: select the classes, then every step to the review (releases signed, or kept). */
+async function throughSteps(page: Page, child: string, classes: string[], heading: string, kept = false) {
+  await pick(page, child);
+  for (const title of classes) {
+    await page.getByRole('button', { name: `Select ${title}`, exact: true }).click();
+    await page.getByRole('button', { name: `Selected ${title}` }).waitFor();
+  }
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: heading }).waitFor();
+  await expect.poll(() => page.getByRole('radio', { name: new RegExp(`${child} Cart`) }).isChecked()).toBe(true);
+  for (const step of ['Student info', 'Health and safety', 'Releases']) {
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: step }).waitFor();
+  }
+  for (const release of ['Medical Release', 'Liability Release']) {
+    if (kept) await page.getByRole('region', { name: release, exact: true }).getByText(/nothing to sign again/).waitFor();
+    else await page.getByLabel(`Type your full name to sign the ${release}`).fill(AVA.guardians[0].name);
+  }
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
+}
+
+describe('one checkout for the whole family (issue 21)', () => {
+  const browser = seededBrowser();
+
+  it.each([
+    [360, 'card', 'cart.phone@example.com'],
+    [1280, 'office', 'cart.desk@example.com'],
+  ] as const)('at %i px, pays %s once for two children in three classes', async (width, method, email) => {
+    const { context, page } = await newPage(browser(), width, width === 360 ? 740 : 900);
+    await family(page, email);
+    // Every child on the cards.
+    await page.goto('/classes/enrollment?for=all');
+    await expect.poll(() => fitsOn(page, 'Wild Art'), { timeout: 20_000 }).toEqual(['Pia: eligible', 'Quinn: not for grade 5 (grades 1–3)']);
+    await expect.poll(() => fitsOn(page, 'Orienteering')).toEqual(['Pia: not for grade 2 (grades 4–8)', 'Quinn: eligible']);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Pia: Wild Art and Creek Critters ($500), in full.
+    await throughSteps(page, 'Pia', ['Wild Art', 'Creek Critters'], 'Who is enrolling?');
+    await page.getByRole('row', { name: /^Total \$500/ }).waitFor();
+    await page.getByRole('button', { name: 'Add another child to this checkout' }).click();
+
+    // The class list for the next child: Pia waits in the checkout; she is not offered again.
+    await page.getByText('Pia is in this checkout. Choose the classes for another child, then Continue.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await throughSteps(page, 'Quinn', ['Orienteering'], 'Who else is enrolling?');
+
+    // One review: each child's lines, the sibling line on Quinn (the classes costing less), one total.
+    await page.getByRole('heading', { name: 'Pia Cart' }).waitFor();
+    const quinn = page.getByRole('table', { name: 'Classes and prices for Quinn Cart' });
+    await quinn.getByRole('row', { name: /Sibling discount \(10%\) \(SIBLING10\) −\$26/ }).waitFor();
+    await quinn.getByRole('row', { name: /^Total \$234/ }).waitFor();
+    expect(await page.getByRole('table', { name: 'Classes and prices for Pia Cart' }).getByRole('row', { name: /SIBLING10/ }).count()).toBe(0);
+    await page.getByText('Total for Pia and Quinn').waitFor();
+    expect(await page.locator('.cart-total strong').textContent()).toBe('$734');
+    expect(await axeViolations(page)).toEqual([]);
+
+    if (method === 'card') {
+      await page.getByRole('button', { name: 'Pay $734 by card' }).click();
+      await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
+      await page.getByRole('button', { name: 'Pay $734.00' }).click();
+      await page.getByRole('heading', { name: 'Payment received — Pia and Quinn are enrolled' }).waitFor();
+      await page.getByText('We charged $734 to your Visa card ending 4242.').waitFor();
+    } else {
+      await page.getByRole('radio', { name: 'Pay the office later (check, cash or Venmo)' }).check();
+      await page.getByRole('button', { name: 'Enroll Pia and Quinn' }).click();
+      await page.getByRole('heading', { name: 'Pia Cart and Quinn Cart are enrolled' }).waitFor();
+    }
+    await page.getByRole('table', { name: 'What was enrolled for Quinn Cart and what it costs' }).getByRole('row', { name: /^Total \$234/ }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto('/account/enrollments');
+    await page.getByRole('heading', { name: 'Quinn Cart' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Pia Cart' }).count()).toBe(1);
+    if (method === 'office') return context.close();
+
+    // Later: a class added for Quinn alone, still the 2nd child: only it is priced and paid.
+    await page.getByRole('link', { name: 'Add classes for Quinn Cart' }).click();
+    await page.waitForURL(/for=/);
+    await page.getByRole('article', { name: 'Orienteering', exact: true }).getByText('Quinn is enrolled in this class').waitFor();
+    await throughSteps(page, 'Quinn', ['Bird Language'], 'Who is enrolling?', true);
+    expect(await page.getByRole('heading', { name: 'Pia Cart' }).count()).toBe(0);
+    await page.getByRole('row', { name: /Sibling discount \(10%\) \(SIBLING10\) −\$26/ }).waitFor();
+    await page.getByRole('row', { name: /^Total \$234/ }).waitFor();
+    await page.getByRole('radio', { name: 'Pay the office later (check, cash or Venmo)' }).check();
+    await page.getByRole('button', { name: 'Enroll Quinn' }).click();
+    await page.getByRole('heading', { name: 'Quinn Cart is enrolled' }).waitFor();
+    await page.getByRole('row', { name: /Balance due \$234/ }).waitFor();
+    await context.close();
+  });
+});
