@@ -129,6 +129,10 @@ describe('who is this for: each card speaks of the family’s children (issue 21
     await page.getByRole('row', { name: /Balance due \$240/ }).waitFor();
     await page.goto('/account/enrollments');
     await expect.poll(() => page.getByRole('heading', { name: 'Fern Fitz' }).count()).toBe(2);
+    // The added class stands with her first enrollment, which no longer offers to add classes.
+    const headings = await page.getByRole('heading', { name: 'Fern Fitz' }).allTextContents();
+    expect(headings).toEqual(['Fern Fitz', 'Fern Fitz: classes added']);
+    expect(await page.getByRole('link', { name: 'Add classes for Fern Fitz' }).count()).toBe(1);
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FamilyEnrollment } from '../../../contract/domain';
 import { Link } from 'react-router-dom';
-import { balanceDueLabel, ENROLLMENT_STATUS_LABELS, formatCard, formatCents, formatDateRange, formatDay, formatTimeRange, formatWeekdays } from '../../../contract/format';
+import { andList, balanceDueLabel, ENROLLMENT_STATUS_LABELS, formatCard, formatCents, formatDateRange, formatDay, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { balanceOf, moneyFigures } from '../../../contract/money';
 import { Button, LinkButton } from '../../components/Button';
 import { FormFailure } from '../../components/FormFailure';
@@ -13,6 +13,7 @@ import { useCatalogCache, useOpenSemesters } from '../catalog/api';
 import { LoadError } from '../../components/LoadError';
 import { useMyEnrollments, usePayBalance } from './api';
 import { MyWaitlist } from './MyWaitlist';
+import { listEnrollments } from './enrollmentOrder';
 
 /** "Pay balance $Y": Stripe's page for what the enrollment still owes. */
 function PayBalance({ enrollment }: { enrollment: FamilyEnrollment }) {
@@ -83,15 +84,16 @@ export default function MyEnrollments() {
       )}
       {state.status === 'loaded' && state.value.enrollments.length > 0 && (
         <ul className="enrollment-list">
-          {state.value.enrollments.map((e) => {
+          {listEnrollments(state.value.enrollments).map(({ enrollment: e, added, last, checkoutWith }) => {
             // What is still owed on a confirmed enrollment (a held or ended checkout owes nothing yet).
             const owed = e.status === 'confirmed' ? balanceOf(e) : 0;
             return (
-              <li key={e.id} className="enrollment-card">
-                <h2>{e.studentName}</h2>
+              <li key={e.id} className={`enrollment-card${added ? ' enrollment-added' : ''}`}>
+                <h2>{added ? `${e.studentName}: classes added` : e.studentName}</h2>
                 <p className="muted">
-                  Enrolled {formatDay(e.createdAt)} ·{' '}
+                  {added ? 'Added' : 'Enrolled'} {formatDay(e.createdAt)} ·{' '}
                   <span className={`status status-${e.status}`}>{ENROLLMENT_STATUS_LABELS[e.status]}</span>
+                  {checkoutWith.length > 0 && ` · in one checkout with ${andList(checkoutWith)}`}
                 </p>
                 {e.status === 'pending_payment' && e.hold?.url && (
                   <p>
@@ -143,7 +145,7 @@ export default function MyEnrollments() {
                 {owed > 0 && e.balanceDueDate && <p className="balance-due">{balanceDueLabel({ balance: owed, balanceDueDate: e.balanceDueDate })}</p>}
                 <div className="enrollment-actions">
                   {byCard && owed > 0 && <PayBalance enrollment={e} />}
-                  {e.status === 'confirmed' && <AddClasses enrollment={e} openIds={openIds} />}
+                  {e.status === 'confirmed' && last && <AddClasses enrollment={e} openIds={openIds} />}
                 </div>
               </li>
             );

@@ -1,5 +1,5 @@
 import type { Cents, CheckoutMethod, DepositPlan } from '../../../../contract/domain';
-import { formatCents, formatDate } from '../../../../contract/format';
+import { andList, formatCents, formatDate } from '../../../../contract/format';
 import { WAITLIST_CLAIM_HOURS } from '../../../../contract/constants';
 import { Markdown } from '../../../components/Markdown';
 import { VerifyEmail } from './VerifyEmail';
@@ -25,7 +25,8 @@ export interface HowToPayProps {
   depositChosen: boolean;
   onDeposit: (chosen: boolean) => void;
   holdMinutes: number;
-  firstName: string;
+  /** The children of the checkout, by first name. */
+  names: string[];
   /** Paying the office later needs a verified email: the box to verify it, for this address. */
   verifyEmail: string | null;
   onVerified: () => void;
@@ -33,7 +34,7 @@ export interface HowToPayProps {
 }
 
 /** The review step's payment choice: by card (in full or a deposit) or the office later, and what each means. */
-export function HowToPay({ quote, methods, method, onMethod, depositChosen, onDeposit, holdMinutes, firstName, verifyEmail, onVerified, paymentInstructions }: HowToPayProps) {
+export function HowToPay({ quote, methods, method, onMethod, depositChosen, onDeposit, holdMinutes, names, verifyEmail, onVerified, paymentInstructions }: HowToPayProps) {
   return (
     <section className="how-to-pay" aria-labelledby="how-to-pay">
       <h2 id="how-to-pay">How to pay</h2>
@@ -68,14 +69,16 @@ export function HowToPay({ quote, methods, method, onMethod, depositChosen, onDe
           )}
           {method === 'card' ? (
             <p className="muted">
-              You pay on Stripe’s secure page; no card details reach us. Your seats are held for {holdMinutes} minutes while you pay, and {firstName} is enrolled as soon as the
+              You pay on Stripe’s secure page; no card details reach us. Your seats are held for {holdMinutes} minutes while you pay, and {andList(names)} {names.length > 1 ? 'are' : 'is'} enrolled as soon as the
               payment is received.
             </p>
           ) : (
             <>
               {verifyEmail && <VerifyEmail email={verifyEmail} onVerified={onVerified} />}
               <Markdown text={paymentInstructions} />
-              <p className="muted">Your enrollment is confirmed right away, with a balance due of {formatCents(quote.total)}.</p>
+              <p className="muted">
+                {names.length > 1 ? 'Your enrollments are' : 'Your enrollment is'} confirmed right away, with a balance due of {formatCents(quote.total)}.
+              </p>
             </>
           )}
         </>

@@ -177,7 +177,7 @@ export default function ReviewStep() {
           depositChosen={depositChosen}
           onDeposit={setDepositChosen}
           holdMinutes={holdMinutes}
-          firstName={firstNames}
+          names={profiles.map((p) => p.firstName)}
           verifyEmail={mustVerify ? (user?.email ?? null) : null}
           onVerified={() => setVerifiedNow(true)}
           paymentInstructions={settings.payment_instructions}
