@@ -18,6 +18,7 @@ import type {
   DiscountList,
   Enrollment,
   CartQuote,
+  Cents,
   FamilyEnrollment,
   FamilyWaitlistEntry,
   OfficeWaitlistEntry,
@@ -55,6 +56,7 @@ import {
   discountInputSchema,
   draftSchema,
   enrollSchema,
+  addOnsSchema,
   checkoutSchema,
   cartSchema,
   donateSchema,
@@ -133,6 +135,8 @@ const specs = {
   leaveWaitlist: spec<{ entry: FamilyWaitlistEntry }>()('user', entryIdSchema),
   declineOffer: spec<{ entry: FamilyWaitlistEntry }>()('user', entryIdSchema),
   claimOffer: spec<{ enrollment: FamilyEnrollment; replayed: boolean; checkoutUrl?: string }>()('user', claimOfferSchema),
+  /** Add-ons taken later for a class of the family's enrollment: repriced, the difference owed (issue 21); without expectedCharge only quoted. */
+  addAddOns: spec<{ enrollment: FamilyEnrollment; charge: Cents; added: boolean }>()('user', addOnsSchema),
   /** Stripe's page for what a confirmed enrollment still owes. */
   payBalance: spec<{ checkoutUrl: string }>()('user', enrollmentIdSchema),
   /** The family's calendar subscription (issue 23): whether it has one, since when (its address is shown only when made). */

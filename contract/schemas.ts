@@ -188,6 +188,17 @@ export const remindersSchema = z.strictObject({ token: z.string().check(z.regex(
 
 export const enrollmentIdSchema = z.strictObject({ enrollmentId: id });
 
+/**
+ * Add-ons taken later for a class of an enrollment (issue 21). Without `expectedCharge`: what they
+ * would add, nothing changed; with it (what the family saw they add): taken.
+ */
+export const addOnsSchema = z.strictObject({
+  enrollmentId: id,
+  classId: id,
+  addOnIds: z.array(id).check(z.minLength(1, 'must name an add-on'), z.maxLength(10, 'has too many add-ons')),
+  expectedCharge: z.optional(cents),
+});
+
 /** A gift by card: $1 to $9,999 (DONATION_RANGE), a note, where the receipt goes. */
 export const donateSchema = z.strictObject({
   amount: z.int().check(z.minimum(DONATION_RANGE.min, 'must be at least $1'), z.maximum(DONATION_RANGE.max, 'must be at most $9,999')),

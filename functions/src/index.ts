@@ -2,7 +2,7 @@
 import './lib/globalOptions';
 export { roles } from './callables/roles';
 export { availableEnrollmentClasses, classGroups, classes, classesBySemester, openSemesters } from './callables/catalogue';
-export { donate, enroll, enrollFamily, myEnrollment, myEnrollments, myStudents, payBalance, paymentOptions, priceBasket, priceCart, releaseHold, releases, saveStudent } from './callables/enrollment';
+export { addAddOns, donate, enroll, enrollFamily, myEnrollment, myEnrollments, myStudents, payBalance, paymentOptions, priceBasket, priceCart, releaseHold, releases, saveStudent } from './callables/enrollment';
 export { stripeWebhook, sweepHolds } from './callables/stripe';
 export { deleteDraft, loadDraft, saveDraft } from './callables/drafts';
 export { adminAudit, adminInstructors, adminSaveStaff, adminStaff } from './callables/staff';

@@ -4,7 +4,7 @@ import { ACCESS, STAFF_ROLES, type StaffRole } from '../../contract/roles';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { callFunction, createUser, type TestUser } from '../support/emulators';
 import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
-import { AVAS, SAMPLES, seedWaitlistSamples } from '../support/samples';
+import { AVAS, SAMPLES, seedAddOnSample, seedWaitlistSamples } from '../support/samples';
 
 // Issues 8 and 22: every callable × {anonymous, family A, family B acting on A's data, each staff role},
 // generated from the contract. A is the demo family (owner of demo-ava); B is another family; the samples
@@ -13,7 +13,7 @@ import { AVAS, SAMPLES, seedWaitlistSamples } from '../support/samples';
 type Who = 'anonymous' | 'familyB' | StaffRole | 'otherInstructor' | 'familyA';
 const ALL = Object.values(callables);
 /** Family callables that name one of A's records: anyone else gets not-found and learns nothing. */
-const OWNED: CallableName[] = ['saveStudent', 'enroll', 'enrollFamily', 'priceCart', 'myEnrollment', 'releaseHold', 'payBalance', 'joinWaitlist', 'leaveWaitlist', 'declineOffer', 'claimOffer'];
+const OWNED: CallableName[] = ['saveStudent', 'enroll', 'enrollFamily', 'priceCart', 'addAddOns', 'myEnrollment', 'releaseHold', 'payBalance', 'joinWaitlist', 'leaveWaitlist', 'declineOffer', 'claimOffer'];
 /** What A's data looks like in a response; nobody but A (and the office) may see it. */
 const A_DATA = /demo-ava|Rivera|family@example\.com|"step":2/;
 /** Children's health, pickup and contact fields: finance never sees them, in any answer. */
@@ -59,6 +59,7 @@ describe('authorization matrix of every callable (issue 8)', () => {
     // A has a saved draft, so B's and the admin's loadDraft would show it if drafts leaked.
     expect((await callAs(a, 'saveDraft', SAMPLES.saveDraft)).status).toBe(200);
     await seedWaitlistSamples();
+    await seedAddOnSample();
   });
 
   it('has a sample payload for every callable of the contract', () => {

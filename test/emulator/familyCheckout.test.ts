@@ -55,7 +55,9 @@ describe('one checkout for the whole family (issue 21)', () => {
       { id: 'fam-a2', title: 'Family A Twin', capacity: 6, weekday: 1 },
       { id: 'fam-one', title: 'Family One Seat', capacity: 1, weekday: 4 },
       { id: 'fam-card', title: 'Family Card', capacity: 2, weekday: 5 },
+      { id: 'fam-kit', title: 'Family Kit', capacity: 6, weekday: 0 },
     ]);
+    await db().doc('classes/fam-kit').update({ addOns: [{ id: 'kit', description: 'Field kit', price: 2000 }, { id: 'lunch', description: 'Lunch', price: 4000 }] });
     await db().doc('classes/fam-b').update({ price: 30000 });
     await db().doc('classes/fam-c').update({ price: 20000 });
   }, 120_000);
@@ -221,5 +223,35 @@ describe('one checkout for the whole family (issue 21)', () => {
     expect(released.result!.enrollment.status).toBe('expired');
     expect((await stored(left.result!.enrollments[1].id)).status).toBe('expired');
     expect(await seats('fam-b')).toBe(seatsBefore);
+  });
+
+  it('adds an add-on to a class a child takes: repriced by the engine, only the add-on owed, the roster and a receipt updated', async () => {
+    const { user, kids: [max, nia] } = await familyWith('cart.kit@example.com', 'Max', 'Nia');
+    const r = await (await checkout(user, [[max, ['fam-kit']], [nia, ['fam-kit']]])).submit();
+    expect(r.status, JSON.stringify(r.error)).toBe(200);
+    const forNia = r.result!.enrollments[1];
+    expect(forNia.total).toBe(23400); // the 2nd child: 10 % off the class
+    const mail = await count('mail');
+    // Asked first what it adds: nothing changes.
+    const quoted = await callAs(user, 'addAddOns', { enrollmentId: forNia.id, classId: 'fam-kit', addOnIds: ['kit'] });
+    expect(quoted.result).toMatchObject({ charge: 2000, added: false });
+    expect((await stored(forNia.id)).total).toBe(23400);
+    const added = await callAs(user, 'addAddOns', { enrollmentId: forNia.id, classId: 'fam-kit', addOnIds: ['kit'], expectedCharge: 2000 });
+    expect(added.status, JSON.stringify(added.error)).toBe(200);
+    // The sibling rule never takes from an add-on: $20 more, owed.
+    expect(added.result).toMatchObject({ charge: 2000, added: true });
+    expect(added.result!.enrollment).toMatchObject({ total: 25400, balance: 25400, subtotal: 28000 });
+    expect(added.result!.enrollment.lineItems[0].addOns).toEqual([{ id: 'kit', description: 'Field kit', price: 2000 }]);
+    expect((await db().doc(`classes/fam-kit/roster/${nia}`).get()).get('addOns')).toEqual([{ id: 'kit', description: 'Field kit', price: 2000 }]);
+    expect(await count('mail')).toBe(mail + 1);
+    // Taken already; a figure the family did not see; another family: refused, nothing changed.
+    expect((await callAs(user, 'addAddOns', { enrollmentId: forNia.id, classId: 'fam-kit', addOnIds: ['kit'], expectedCharge: 2000 })).error?.message).toBe('Family Kit already has Field kit.');
+    expect((await callAs(user, 'addAddOns', { enrollmentId: forNia.id, classId: 'fam-kit', addOnIds: ['lunch'], expectedCharge: 2000 })).error?.message).toBe('Prices changed, please review your enrollment before submitting again.');
+    const stranger = await createUser('cart.stranger@example.com');
+    expect((await callAs(stranger, 'addAddOns', { enrollmentId: forNia.id, classId: 'fam-kit', addOnIds: ['lunch'], expectedCharge: 4000 })).status).toBe(404);
+    expect((await stored(forNia.id)).total).toBe(25400);
+    // The office cancelling the class reprices with the add-on as paid for.
+    const quote = await callAs(await signInDemo('admin'), 'adminCancelQuote', { enrollmentId: forNia.id, classIds: ['fam-kit'] });
+    expect(quote.result).toMatchObject({ currentTotal: 25400, newTotal: 0 });
   });
 });

@@ -4,6 +4,7 @@ import type { ClassRecord, Enrollment, PriceQuote, Student, StudentProfile, Wait
 import { DEFAULT_RELEASES } from '../../functions/src/domain/releases';
 import { addDays, buildDemoData } from '../../scripts/demo/demoData';
 import { adminDb } from '../../scripts/demo/adminApp';
+import { FieldValue } from 'firebase-admin/firestore';
 import { todayInSchool } from '../../scripts/demo/seedDemo';
 import { callFunction, createUser, type TestUser } from './emulators';
 
@@ -67,6 +68,9 @@ export const PAID = DEMO.enrollments.find((e) => e.balance === 0 && e.payments.l
 export const AVAS = DEMO.enrollments.find((e) => e.studentId === 'demo-ava')!;
 
 
+/** Leo's enrollment the `addAddOns` sample adds to (seedAddOnSample). */
+const ADD_ON_SAMPLE = 'matrix-leo-river';
+
 export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   roles: null,
   classes: { query: [{ id: 'wild-art' }] },
@@ -111,6 +115,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   myEnrollments: null,
   myEnrollment: { enrollmentId: AVAS.id },
   releaseHold: { enrollmentId: AVAS.id },
+  addAddOns: { enrollmentId: ADD_ON_SAMPLE, classId: 'river-adventure', addOnIds: ['lunch'], expectedCharge: 6000 },
   payBalance: { enrollmentId: AVAS.id },
   myCalendarFeed: null,
   setReminders: { token: 'sample-unsubscribe-token-0123456', off: true },
@@ -180,6 +185,22 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
  * claims), and three entries of another family waiting for Nature Journaling (offered by hand,
  * moved, removed by the office).
  */
+/** Leo's paid enrollment in River Adventure Camp, for the `addAddOns` sample: the camp's hot lunch he has not taken (in the camps, so the open term's sibling counts stay as the other samples expect). */
+export async function seedAddOnSample(): Promise<void> {
+  const db = adminDb();
+  const at = new Date().toISOString();
+  const price = 52000;
+  await db.doc(`enrollments/${ADD_ON_SAMPLE}`).set({
+    id: ADD_ON_SAMPLE, ownerUid: 'demo-family', studentId: 'demo-leo', studentName: 'Leo Rivera', semesterIds: ['camps'], classIds: ['river-adventure'],
+    lineItems: [{ kind: 'class', id: 'river-adventure', semesterId: 'camps', title: 'River Adventure Camp', classIds: ['river-adventure'], listPrice: price, price, addOns: [], members: [{ classId: 'river-adventure', title: 'River Adventure Camp', listPrice: price, price }] }],
+    discounts: [], subtotal: price, total: price, balance: 0, status: 'confirmed',
+    payments: [{ id: 'matrix-payment', amount: price, method: 'check', note: '', at, by: 'office@example.com' }],
+    releases: [], createdAt: at, idempotencyKey: ADD_ON_SAMPLE,
+  } satisfies Enrollment);
+  await db.doc('classes/river-adventure/roster/demo-leo').set({ studentId: 'demo-leo', studentName: 'Leo Rivera', enrollmentId: ADD_ON_SAMPLE, ownerUid: 'demo-family', addOns: [] });
+  await db.doc('classes/river-adventure').update({ enrolledCount: FieldValue.increment(1) });
+}
+
 export async function seedWaitlistSamples(): Promise<void> {
   const db = adminDb();
   const at = new Date().toISOString();

@@ -19,6 +19,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { actorOf, callable, type CallContext } from '../lib/callable';
 import type { CheckoutMethod, Enrollment } from '../../../contract/domain';
 import { takeRate } from '../data/rateLimit';
+import { addAddOns as addOnsToEnrollment } from '../data/addOns';
 
 export const releases = callable(callables.releases, async () => ({ releases: await loadReleases() }));
 
@@ -148,6 +149,11 @@ export const releaseHold = callable(
   async ({ enrollmentId }, ctx) => ({ enrollment: familyView(await endHold(await loadEnrollment(enrollmentId, ctx.uid), new Date())) }),
   { secrets: [STRIPE_SECRET_KEY] },
 );
+
+export const addAddOns = callable(callables.addAddOns, async (payload, ctx) => {
+  const { enrollment, ...result } = await addOnsToEnrollment(ctx.uid, payload, new Date());
+  return { ...result, enrollment: familyView(enrollment) };
+});
 
 export const myEnrollments = callable(callables.myEnrollments, async (_payload, ctx) => ({
   enrollments: (await loadOwnEnrollments(ctx.uid)).map(familyView),

@@ -1,7 +1,7 @@
 // Cancelling some or all classes of an enrollment (PRODUCT §7): the kept classes are repriced by the
 // one pricing engine, as on the day of the enrollment and at the prices the family was charged, and
 // the refund suggested is what the family has paid beyond the new total. Pure.
-import type { CancellationQuote, CardRefund, Cents, ClassGroup, ClassRecord, Discount, Enrollment, IsoDate, LineItem, PaymentMethod, SiblingContext } from '../../../contract/domain';
+import type { AddOn, CancellationQuote, CardRefund, Cents, ClassGroup, ClassRecord, Discount, Enrollment, IsoDate, LineItem, PaymentMethod, SiblingContext } from '../../../contract/domain';
 import { isSiblingRule } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { balanceOf, feesOf, paidOf, refundedOf } from '../../../contract/money';
@@ -41,14 +41,15 @@ function siblingsThen(enrollment: Enrollment, rules: Discount[]): SiblingContext
   return rules.length ? { childrenBefore: 1, takersByClass: {} } : undefined;
 }
 
-export function planCancellation(input: CancellationInput): CancellationPlan {
+/**
+ * The enrollment's `kept` classes repriced by the one engine as on the day of the enrollment: each
+ * class at its list and chosen (sliding-scale) price of that day, also inside a bundle, each bundle at
+ * its bundle price, add-ons at the price paid; with its own codes and the rules that applied then (the
+ * family as it was). `addOns`: add-ons taken now, by class (at today's price).
+ */
+function repriceAsCharged(input: Omit<CancellationInput, 'cancelClassIds'>, kept: string[], addOns: Map<string, AddOn[]> = new Map()) {
   const { enrollment } = input;
-  const cancel = new Set(input.cancelClassIds);
-  const kept = enrollment.classIds.filter((id) => !cancel.has(id));
   const lineOf = (classId: string) => enrollment.lineItems.find((l) => l.classIds.includes(classId));
-
-  // The prices the family was charged: each class at its list price and chosen (sliding-scale) price
-  // of that day, also inside a bundle; each bundle at its bundle price.
   const stored = new Map(input.classes.map((c) => [c.id, c]));
   const charged = (id: string) => {
     const line = lineOf(id);
@@ -57,6 +58,8 @@ export function planCancellation(input: CancellationInput): CancellationPlan {
     if (line?.kind === 'class') return { listPrice: line.listPrice, price: line.price, title: line.title };
     return null;
   };
+  /** The add-ons this class's line was charged for (a bundle's line holds its classes' add-ons). */
+  const paidAddOns = (id: string, current: AddOn[]) => (lineOf(id)?.addOns ?? []).filter((a) => current.some((x) => x.id === a.id) || !stored.has(id));
   const classes: PricedClass[] = enrollment.classIds.map((id) => {
     const line = lineOf(id);
     const was = charged(id);
@@ -69,21 +72,18 @@ export function planCancellation(input: CancellationInput): CancellationPlan {
       addOns: line?.addOns ?? [],
       classType: '',
     };
-    return was ? { ...base, price: was.listPrice, slidingScale: was.price === was.listPrice ? null : { min: was.price, max: was.price } } : base;
+    const priced = { ...base, addOns: [...paidAddOns(id, base.addOns), ...(addOns.get(id) ?? [])] };
+    return was ? { ...priced, price: was.listPrice, slidingScale: was.price === was.listPrice ? null : { min: was.price, max: was.price } } : priced;
   });
   const groups = input.groups.map((g) => {
     const line = enrollment.lineItems.find((l) => l.kind === 'group' && l.id === g.id);
     return line ? { ...g, price: line.price, classIds: line.classIds } : g;
   });
-  const lines: BasketLine[] = kept.map((classId) => {
-    const line = lineOf(classId);
-    const own = classes.find((c) => c.id === classId)!;
-    return {
-      classId,
-      price: charged(classId)?.price,
-      addOnIds: (line?.addOns ?? []).filter((a) => own.addOns.some((x) => x.id === a.id)).map((a) => a.id),
-    };
-  });
+  const lines: BasketLine[] = kept.map((classId) => ({
+    classId,
+    price: charged(classId)?.price,
+    addOnIds: [...paidAddOns(classId, stored.get(classId)?.addOns ?? []), ...(addOns.get(classId) ?? [])].map((a) => a.id),
+  }));
 
   // The enrollment's own codes, in the order they were entered, and the rules that applied then (with the family as it was).
   // A fixed amount off the total takes at most what it took then (a family checkout shares it between children).
@@ -94,9 +94,16 @@ export function planCancellation(input: CancellationInput): CancellationPlan {
   });
   const rules = used.filter((d) => isSiblingRule(d.type));
   const discounts = used.filter((d) => !isSiblingRule(d.type));
-  const quote = kept.length
+  return kept.length
     ? priceBasket({ classes, groups, lines, discounts, rules, siblings: siblingsThen(enrollment, rules), today: input.enrolledOn })
-    : { lineItems: [], discounts: [], subtotal: 0, total: 0 };
+    : { lineItems: [], discounts: [], subtotal: 0, total: 0, problems: [] };
+}
+
+export function planCancellation(input: CancellationInput): CancellationPlan {
+  const { enrollment } = input;
+  const cancel = new Set(input.cancelClassIds);
+  const kept = enrollment.classIds.filter((id) => !cancel.has(id));
+  const quote = repriceAsCharged(input, kept);
   // Cancelling never raises the price; fees kept by earlier cancellations stay owed.
   const newTotal = Math.min(quote.total, enrollment.total - feesOf(enrollment)) + feesOf(enrollment);
   const netPaid = paidOf(enrollment) - refundedOf(enrollment);
@@ -149,4 +156,39 @@ export function applyCancellation(
     status: plan.keptClassIds.length ? 'confirmed' : 'cancelled',
   };
   return { ...next, balance: balanceOf(next) };
+}
+
+/** An enrollment with add-ons taken later (issue 21), and what they add to its total. */
+export interface AddOnPlan {
+  enrollment: Enrollment;
+  added: AddOn[];
+  charge: Cents;
+}
+
+/**
+ * Add-ons taken later for a class of a confirmed enrollment: the enrollment repriced by the same
+ * engine as on its day with the add-ons (at today's price; codes on the total apply to them as they
+ * did to the rest), the difference owed. An enrollment the office changed, or whose price would not
+ * come out the same as charged (a code deleted since), is left to the office.
+ */
+export function planAddOns(input: Omit<CancellationInput, 'cancelClassIds'>, classId: string, addOnIds: string[]): AddOnPlan | string {
+  const { enrollment } = input;
+  if (enrollment.status !== 'confirmed') return 'Add-ons can be added to a confirmed enrollment only.';
+  const klass = input.classes.find((c) => c.id === classId);
+  if (!klass || !enrollment.classIds.includes(classId)) return 'Add-ons can be added here only to the classes of this enrollment.';
+  if (enrollment.cancellations?.length) return 'The office has changed this enrollment: please ask the office to add it.';
+  const taken = enrollment.lineItems.find((l) => l.classIds.includes(classId))?.addOns ?? [];
+  const added: AddOn[] = [];
+  for (const id of new Set(addOnIds)) {
+    const addOn = klass.addOns.find((a) => a.id === id);
+    if (!addOn) return `Unknown add-on for ${klass.title}.`;
+    if (taken.some((a) => a.id === id)) return `${klass.title} already has ${addOn.description}.`;
+    added.push(addOn);
+  }
+  const before = repriceAsCharged(input, enrollment.classIds);
+  if (before.total !== enrollment.total) return 'The price of this enrollment has changed since: please ask the office to add it.';
+  const after = repriceAsCharged(input, enrollment.classIds, new Map([[classId, added]]));
+  if (after.problems.length) return after.problems[0].message;
+  const next: Enrollment = { ...enrollment, lineItems: after.lineItems, discounts: after.discounts, subtotal: after.subtotal, total: after.total };
+  return { enrollment: { ...next, balance: balanceOf(next) }, added, charge: after.total - before.total };
 }

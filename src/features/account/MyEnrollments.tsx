@@ -14,6 +14,7 @@ import { LoadError } from '../../components/LoadError';
 import { useMyEnrollments, usePayBalance } from './api';
 import { MyWaitlist } from './MyWaitlist';
 import { listEnrollments } from './enrollmentOrder';
+import { AddOnOffers } from './AddOnOffers';
 
 /** "Pay balance $Y": Stripe's page for what the enrollment still owes. */
 function PayBalance({ enrollment }: { enrollment: FamilyEnrollment }) {
@@ -103,17 +104,20 @@ export default function MyEnrollments() {
                 <PriceTable
                   priced={e}
                   caption={`Classes and prices for ${e.studentName}`}
-                  details={(l) =>
-                    l.classIds.map((id) => {
-                      const c = classOf(id);
-                      return c ? (
-                        <div key={id} className="muted class-when">
-                          {l.kind === 'group' && `${c.title}: `}
-                          {formatDateRange(c.startDate, c.endDate)} · {formatWeekdays(c.weekdays)} {formatTimeRange(c.startTime, c.endTime)}
-                        </div>
-                      ) : null;
-                    })
-                  }
+                  details={(l) => (
+                    <>
+                      {l.classIds.map((id) => {
+                        const c = classOf(id);
+                        return c ? (
+                          <div key={id} className="muted class-when">
+                            {l.kind === 'group' && `${c.title}: `}
+                            {formatDateRange(c.startDate, c.endDate)} · {formatWeekdays(c.weekdays)} {formatTimeRange(c.startTime, c.endTime)}
+                          </div>
+                        ) : null;
+                      })}
+                      {e.status === 'confirmed' && !e.cancellations?.length && openIds.has(l.semesterId) && <AddOnOffers enrollment={e} line={l} classOf={classOf} />}
+                    </>
+                  )}
                 />
                 {(e.cancellations ?? []).map((c, i) => (
                   <p key={i} className="muted">

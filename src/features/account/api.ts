@@ -7,6 +7,9 @@ export const useMyEnrollments = (enabled = true) => useCallQuery('myEnrollments'
 export const useSaveStudent = () => useCallMutation('saveStudent', ['myStudents', 'adminStudents', 'adminStudent', 'adminRosters', 'adminTshirts']);
 /** One checkout for one child or several (issue 21). */
 export const useEnrollFamily = () => useCallMutation('enrollFamily', ENROLLMENT_CALLS);
+/** Add-ons taken later (issue 21): asked what they add (nothing changes), then taken. */
+export const useQuoteAddOns = () => useCallMutation('addAddOns');
+export const useTakeAddOns = () => useCallMutation('addAddOns', ENROLLMENT_CALLS);
 /** Stripe's page for what an enrollment still owes. */
 export const usePayBalance = () => useCallMutation('payBalance');
 

@@ -1,0 +1,52 @@
+// Add-ons taken later (issue 21): the family adds an add-on to a class its child is enrolled in, in a
+// semester still open; the enrollment is repriced by the one engine (`planAddOns`), the class's roster
+// entry gets the add-on, and an updated receipt says what is now owed. The balance is paid as any
+// other (Pay balance by card, or at the office).
+import { HttpsError } from 'firebase-functions/v2/https';
+import type { z } from 'zod/mini';
+import type { Enrollment } from '../../../contract/domain';
+import type { addOnsSchema } from '../../../contract/schemas';
+import { planAddOns } from '../domain/cancellation';
+import { isOpenForEnrollment } from '../domain/catalogue';
+import { schoolToday } from '../domain/calendar';
+import { totalProblem } from '../domain/enrollment';
+import { buildReceipt } from '../domain/receipt';
+import { COLLECTIONS, db, notFound, present, recordRef, records } from './db';
+import { loadDiscountsByCodes } from './enrollments';
+import { enrollmentRecipients } from './familyMail';
+import { rosterRef } from './holds';
+import { loadPaymentInstructions } from './settings';
+
+type AddOnsRequest = z.output<typeof addOnsSchema>;
+
+/** Takes the add-ons when `expectedCharge` is given (and matches), else only says what they would add. */
+export async function addAddOns(uid: string, request: AddOnsRequest, now: Date): Promise<{ enrollment: Enrollment; charge: number; added: boolean }> {
+  const ref = recordRef('enrollments', request.enrollmentId);
+  const [to, instructions] = await Promise.all([enrollmentRecipients(request.enrollmentId), loadPaymentInstructions()]);
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists || snap.get('ownerUid') !== uid) throw notFound('This enrollment');
+    const enrollment = snap.data()!;
+    const [classes, semesters, groups, { discounts }, roster] = await Promise.all([
+      tx.getAll(...enrollment.classIds.map((id) => recordRef('classes', id))).then(present),
+      tx.getAll(...enrollment.semesterIds.map((id) => recordRef('semesters', id))).then(present),
+      tx.get(records('groups').where('semesterId', 'in', enrollment.semesterIds)).then((s) => s.docs.map((d) => d.data())),
+      loadDiscountsByCodes(enrollment.discounts.map((d) => d.code), tx),
+      tx.get(rosterRef(request.classId, enrollment.studentId)),
+    ]);
+    const klass = classes.find((c) => c.id === request.classId);
+    const semester = semesters.find((s) => s.id === klass?.semesterId);
+    if (klass && (!semester || !isOpenForEnrollment(semester, schoolToday(now)))) {
+      throw new HttpsError('failed-precondition', `Registration for ${semester?.name ?? klass.title} is closed: please ask the office.`);
+    }
+    const plan = planAddOns({ enrollment, classes, groups, discounts, enrolledOn: schoolToday(new Date(enrollment.createdAt)) }, request.classId, request.addOnIds);
+    if (typeof plan === 'string') throw new HttpsError('failed-precondition', plan);
+    if (request.expectedCharge === undefined) return { enrollment: plan.enrollment, charge: plan.charge, added: false };
+    const mismatch = totalProblem(request.expectedCharge, plan.charge);
+    if (mismatch) throw new HttpsError(mismatch.code, mismatch.message);
+    tx.set(ref, plan.enrollment);
+    if (roster.exists) tx.update(roster.ref, { addOns: [...((roster.get('addOns') as unknown[] | undefined) ?? []), ...plan.added] });
+    tx.set(db().collection(COLLECTIONS.mail).doc(), buildReceipt(plan.enrollment, new Map(classes.map((c) => [c.id, c])), semesters, instructions, to));
+    return { enrollment: plan.enrollment, charge: plan.charge, added: true };
+  });
+}
