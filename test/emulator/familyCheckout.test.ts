@@ -196,6 +196,9 @@ describe('one checkout for the whole family (issue 21)', () => {
 
   it('by card: one Stripe page for every child, confirmed together by its webhook; leaving it gives every seat back', async () => {
     const { user, kids: [ivy, jon] } = await familyWith('cart.card@example.com', 'Ivy', 'Jon');
+    const admin = await signInDemo('admin');
+    const dashboard = async () => (await callAs(admin, 'adminDashboard', { semesterId: 'open-term' })).result!;
+    const before = await dashboard();
     const { submit, preview } = await checkout(user, [[ivy, ['fam-card']], [jon, ['fam-card', 'fam-c']]], { payWith: 'card' });
     const r = await submit();
     expect(r.status, JSON.stringify(r.error)).toBe(200);
@@ -212,6 +215,17 @@ describe('one checkout for the whole family (issue 21)', () => {
     expect(done[0].payments[0].amount + done[1].payments[0].amount).toBe(preview.total);
     expect(done[0].payments[0].card!.sessionId).toBe(done[1].payments[0].card!.sessionId);
     expect((await db().doc(`classes/fam-card/roster/${jon}`).get()).get('holdExpiresAt')).toBeUndefined();
+    // The office counts each child-class once, and one payment over both children.
+    const after = await dashboard();
+    expect({
+      enrollments: after.enrollments - before.enrollments,
+      students: after.students - before.students,
+      seatsFilled: after.seatsFilled - before.seatsFilled,
+      billed: after.billed - before.billed,
+      paidByCard: after.paidByCard - before.paidByCard,
+    }).toEqual({ enrollments: 2, students: 2, seatsFilled: 3, billed: preview.total, paidByCard: preview.total });
+    const rows = (await callAs(admin, 'adminEnrollments', { semesterId: 'open-term', search: 'Cart', pageSize: 1000 })).result!.rows.filter((r) => r.ownerUid === user.uid);
+    expect(rows.map((r) => [r.studentName, r.classIds.length, r.paid]).sort()).toEqual([['Ivy Cart', 1, done[0].payments[0].amount], ['Jon Cart', 2, done[1].payments[0].amount]]);
 
     // A second card checkout, left on Stripe's page: both children's seats go back at once.
     const { user: u2, kids: [kay, lou] } = await familyWith('cart.leave@example.com', 'Kay', 'Lou');
