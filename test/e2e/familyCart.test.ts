@@ -89,6 +89,7 @@ describe('one checkout for the whole family (issue 21)', () => {
       await page.getByRole('radio', { name: 'Pay the office later (check, cash or Venmo)' }).check();
       await page.getByRole('button', { name: 'Enroll Pia and Quinn' }).click();
       await page.getByRole('heading', { name: 'Pia Cart and Quinn Cart are enrolled' }).waitFor();
+      await page.getByText('We sent a confirmation email with the details of every child.').waitFor();
     }
     await page.getByRole('table', { name: 'What was enrolled for Quinn Cart and what it costs' }).getByRole('row', { name: /^Total \$234/ }).waitFor();
     expect(await axeViolations(page)).toEqual([]);

@@ -4,6 +4,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Payload } from '../../contract/callables';
 import type { Enrollment } from '../../contract/domain';
+import { formatCents } from '../../contract/format';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { STANDIN } from '../../scripts/stripe/config';
 import { createUser, type TestUser } from '../support/emulators';
@@ -17,6 +18,7 @@ const stored = async (id: string) => (await db().doc(`enrollments/${id}`).get())
 const count = async (path: string) => (await db().collection(path).count().get()).data().count;
 const lines = (ids: string[]) => ids.map((classId) => ({ classId, addOnIds: [] }));
 let keys = 0;
+type MailDoc = { to: string[]; enrollmentIds?: string[]; message: { subject: string; text: string } };
 const key = () => `family-checkout-${Date.now()}-${keys++}`;
 
 /** A family with children (AVA's profile under other names; every class below is open to every grade). */
@@ -65,9 +67,12 @@ describe('one checkout for the whole family (issue 21)', () => {
 
   it('prices the children together and enrolls each, with the sibling line on the one whose classes cost less; replays change nothing', async () => {
     const { user, kids: [ann, ben] } = await familyWith('cart.one@example.com', 'Ann', 'Ben');
+    // Ben's profile also names his other parent, copied on his emails.
+    const guardians = (await db().doc(`students/${ben}`).get()).get('guardians') as { name: string; email: string }[];
+    await db().doc(`students/${ben}`).update({ guardians: [...guardians, { ...guardians[0], name: 'Bo Cart', email: 'bo.cart@example.com' }] });
     await callAs(user, 'saveDraft', { json: '{"step":"review"}' });
     // Ann: A ($260) + C ($200) = $460 in full; Ben: B ($300), the 2nd child, 10 % off (SIBLING10).
-    const { preview, payload, submit } = await checkout(user, [[ben, ['fam-b']], [ann, ['fam-a', 'fam-c']]]);
+    const { preview, payload, submit } = await checkout(user, [[ben, ['fam-b']], [ann, ['fam-a', 'fam-c']]], { copyGuardians: true });
     expect(preview.children.map((c) => [c.studentId, c.total, c.discounts])).toEqual([
       [ann, 46000, []],
       [ben, 27000, [{ code: 'SIBLING10', description: 'Sibling discount (10%)', amount: 3000 }]],
@@ -89,8 +94,20 @@ describe('one checkout for the whole family (issue 21)', () => {
     expect([await seats('fam-a'), await seats('fam-b'), await seats('fam-c')]).toEqual([before.a + 1, before.b + 1, before.c + 1]);
     expect((await db().doc(`classes/fam-b/roster/${ben}`).get()).get('enrollmentId')).toBe(forBen.id);
     expect((await db().doc(`classes/fam-c/roster/${ann}`).get()).get('enrollmentId')).toBe(forAnn.id);
-    // A receipt per child; the draft is gone.
+    // One receipt for the family's address about both children; Ben's other parent hears only of Ben.
     expect(await count('mail')).toBe(before.mail + 2);
+    const receipts = (await db().collection('mail').where('enrollmentId', '==', forBen.id).get()).docs.map((d) => d.data() as MailDoc);
+    const family = receipts.find((m) => m.to.includes('cart.one@example.com'))!;
+    expect(family.to).toEqual(['cart.one@example.com']);
+    expect(family.enrollmentIds).toEqual([forBen.id, forAnn.id]);
+    expect(family.message.text).toMatch(/^Ben Cart and Ann Cart are enrolled\./);
+    expect(family.message.text).toContain('Total for Ben Cart: $270');
+    expect(family.message.text).toContain('Total for Ann Cart: $460');
+    expect(family.message.text).toContain('Total: $730\nPaid: $0\nBalance due: $730');
+    const other = receipts.find((m) => m.to.includes('bo.cart@example.com'))!;
+    expect(other.to).toEqual(['bo.cart@example.com']);
+    expect(other.message.text).toMatch(/^Ben Cart is enrolled\./);
+    expect(other.message.text).not.toContain('Ann');
     expect((await db().doc(`enrollmentDrafts/${user.uid}`).get()).exists).toBe(false);
 
     const again = await callAs(user, 'enrollFamily', payload);
@@ -215,6 +232,12 @@ describe('one checkout for the whole family (issue 21)', () => {
     expect(done[0].payments[0].amount + done[1].payments[0].amount).toBe(preview.total);
     expect(done[0].payments[0].card!.sessionId).toBe(done[1].payments[0].card!.sessionId);
     expect((await db().doc(`classes/fam-card/roster/${jon}`).get()).get('holdExpiresAt')).toBeUndefined();
+    // One receipt for the one payment, naming both children.
+    const receipts = (await db().collection('mail').where('enrollmentId', '==', held[0].id).get()).docs.map((d) => d.data() as MailDoc);
+    expect(receipts.map((m) => [m.to, m.enrollmentIds, m.message.subject])).toEqual([[['cart.card@example.com'], [held[0].id, held[1].id], 'Enrollment confirmed — Wildwood Outdoor School']]);
+    expect(receipts[0].message.text).toMatch(/^Ivy Cart and Jon Cart are enrolled\./);
+    expect(receipts[0].message.text).toContain(`Paid: ${formatCents(preview.total)}\nBalance due: $0`);
+    expect(await db().collection('mail').where('enrollmentId', '==', held[1].id).count().get().then((c) => c.data().count)).toBe(0);
     // The office counts each child-class once, and one payment over both children.
     const after = await dashboard();
     expect({

@@ -9,7 +9,7 @@ import type { Enrollment } from '../../../contract/domain';
 import { formatCard, formatCents, formatDate } from '../../../contract/format';
 import { lineTotalOf } from '../../../contract/money';
 import { SCHOOL_NAME } from '../../../contract/constants';
-import { buildReceipt } from '../domain/receipt';
+import { buildReceipt, receiptGroups } from '../domain/receipt';
 import { isStripeError, stripe } from '../payments/stripe';
 import { COLLECTIONS, db, getByIds, present, recordRef, runSeatTransaction, uniq } from './db';
 import { auditInTx, stripeActor } from './audit';
@@ -115,6 +115,7 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
     getByIds('students', checkout0.map((e) => e.studentId)),
     loadPaymentInstructions(),
   ]);
+  const classById = new Map(classes.map((c) => [c.id, c]));
   const to = new Map(await Promise.all(checkout0.map(async (e) => [e.id, await recipients(e, students.find((s) => s.id === e.studentId))] as const)));
   const at = now.toISOString();
   const paymentOf = (e: Enrollment) => ({ id: randomUUID(), amount: e.hold!.amount, method: 'card' as const, note: `Paid online by ${formatCard(card)}`, at, by: 'Stripe', card });
@@ -138,6 +139,7 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
     if (full || snaps.slice(wanted.size).some((s) => s.exists)) return 'no-seat';
 
     const deltas: SeatDeltas = new Map();
+    const confirmedAll: Enrollment[] = [];
     for (const e of checkout) {
       for (const c of e.classIds) {
         if (e.status === 'expired') {
@@ -149,7 +151,10 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
       const confirmed: Enrollment = { ...e, status: 'confirmed', payments: [...e.payments, payment], balance: e.total - payment.amount };
       tx.set(enrollmentRef(e.id), confirmed);
       auditInTx(tx, stripeActor(eventId), { kind: 'card-payment', record: { type: 'enrollment', id: e.id }, studentId: e.studentId, studentName: e.studentName, summary: `Paid by card: ${formatCents(payment.amount)}` }, now);
-      tx.set(db().collection(COLLECTIONS.mail).doc(), buildReceipt(confirmed, new Map(classes.map((c) => [c.id, c])), semesters.filter((s) => e.semesterIds.includes(s.id)), instructions, to.get(e.id)!));
+      confirmedAll.push(confirmed);
+    }
+    for (const group of receiptGroups(confirmedAll, (e) => to.get(e.id)!)) {
+      tx.set(db().collection(COLLECTIONS.mail).doc(), buildReceipt(group.enrollments, classById, semesters, instructions, group.to));
     }
     writeSeatDeltas(tx, deltas);
     tx.delete(db().collection(COLLECTIONS.enrollmentDrafts).doc(e0.ownerUid));

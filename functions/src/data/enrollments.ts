@@ -10,7 +10,7 @@ import { priceCart, type CartChild } from '../domain/cart';
 import { selectionProblems } from '../../../contract/schedule';
 import { keptSignatures } from '../../../contract/family';
 import { releasesToSign } from '../../../contract/rules';
-import { buildReceipt, receiptRecipients } from '../domain/receipt';
+import { buildReceipt, receiptGroups, receiptRecipients } from '../domain/receipt';
 import { balanceOf, paidOf } from '../../../contract/money';
 import { balanceDueDateOf, checkoutDeposit } from '../domain/deposits';
 import { DEFAULT_RELEASES } from '../domain/releases';
@@ -378,12 +378,12 @@ export async function enroll(
       // A held checkout keeps the draft (a cancel on Stripe's page comes back to it) and sends its
       // receipts only when paid.
       if (held) return { enrollments, replayed: false };
-      for (const [i, enrollment] of enrollments.entries()) {
-        const { student } = facts.children[i];
-        const to = receiptRecipients(email, student.guardians.map((g) => g.email), copyGuardians);
+      const guardiansOf = new Map(facts.children.map(({ student }) => [student.id, student.guardians.map((g) => g.email)]));
+      const to = (e: Enrollment) => receiptRecipients(email, guardiansOf.get(e.studentId) ?? [], copyGuardians);
+      for (const group of receiptGroups(enrollments, to)) {
         tx.set(
           store.collection(COLLECTIONS.mail).doc(),
-          buildReceipt(enrollment, new Map(classes.map((c) => [c.id, c])), [...semesters.values()], options.paymentInstructions, to),
+          buildReceipt(group.enrollments, new Map(classes.map((c) => [c.id, c])), [...semesters.values()], options.paymentInstructions, group.to),
         );
       }
       if (!entry) tx.delete(store.collection(COLLECTIONS.enrollmentDrafts).doc(uid));

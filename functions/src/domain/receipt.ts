@@ -1,6 +1,6 @@
 // The confirmation email (Trigger Email format): an HTML and a text receipt, every value escaped.
 import type { ClassRecord, Enrollment, Semester } from '../../../contract/domain';
-import { balanceDueLabel, formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
+import { andList, balanceDueLabel, formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { escapeHtml, markdownToHtml, markdownToText } from '../../../contract/markdown';
 import { paidOf } from '../../../contract/money';
 import { meetingDates, meetingsText, noClassText } from '../../../contract/schedule';
@@ -9,7 +9,9 @@ import { SCHOOL_NAME } from '../../../contract/constants';
 export interface MailDocument {
   to: string[];
   message: { subject: string; text: string; html: string };
+  /** The checkout's first enrollment; with several children, every one of them too. */
   enrollmentId: string;
+  enrollmentIds?: string[];
 }
 
 /**
@@ -20,8 +22,27 @@ export function receiptRecipients(account: string | null, guardianEmails: string
   return [...new Set([account, ...(copyGuardians ? guardianEmails : [])].filter((x): x is string => !!x))];
 }
 
+/**
+ * The receipts of one checkout: each address gets one email about exactly the children it is told of
+ * (the account's address every child of the checkout; a guardian copied on one child's profile only
+ * that child), and addresses told of the same children share it.
+ */
+export function receiptGroups<E extends { id: string }>(checkout: E[], to: (e: E) => string[]): { to: string[]; enrollments: E[] }[] {
+  const childrenOf = new Map<string, E[]>();
+  for (const e of checkout) for (const address of to(e)) childrenOf.set(address, [...(childrenOf.get(address) ?? []), e]);
+  const groups = new Map<string, { to: string[]; enrollments: E[] }>();
+  for (const [address, enrollments] of childrenOf) {
+    const key = enrollments.map((e) => e.id).join('\n');
+    const group = groups.get(key) ?? { to: [], enrollments };
+    group.to.push(address);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/** The confirmation of one child's enrollment, or of several children paid for in one checkout. */
 export function buildReceipt(
-  enrollment: Enrollment,
+  checkout: Enrollment[],
   classes: Map<string, ClassRecord>,
   semesters: Semester[],
   paymentInstructions: string,
@@ -33,47 +54,78 @@ export function buildReceipt(
     const off = noClassText(c);
     return `${formatDateRange(c.startDate, c.endDate)} (${meetingsText(meetingDates(c).length)}), ${formatWeekdays(c.weekdays)} ${formatTimeRange(c.startTime, c.endTime)}, ${c.location}${off ? `. ${off}` : ''}`;
   };
-  const rows = enrollment.lineItems.map((item) => ({
-    title: item.title,
-    price: formatCents(item.price),
-    details: item.classIds.map((id) => `${classes.get(id)?.title ?? id}: ${schedule(id)}`),
-    addOns: item.addOns.map((a) => `${a.description} ${formatCents(a.price)}`),
+  const several = checkout.length > 1;
+  const children = checkout.map((enrollment) => ({
+    name: enrollment.studentName,
+    rows: enrollment.lineItems.map((item) => ({
+      title: item.title,
+      price: formatCents(item.price),
+      details: item.classIds.map((id) => `${classes.get(id)?.title ?? id}: ${schedule(id)}`),
+      addOns: item.addOns.map((a) => `${a.description} ${formatCents(a.price)}`),
+    })),
+    subtotal: formatCents(enrollment.subtotal),
+    discounts: enrollment.discounts.map((d) => ({ code: d.code, amount: `−${formatCents(d.amount)}` })),
+    total: formatCents(enrollment.total),
   }));
-  const paid = paidOf(enrollment);
+  const names = checkout.map((e) => e.studentName);
+  const heading = `${andList(names)} ${several ? 'are' : 'is'} enrolled`;
+  const balance = checkout.reduce((sum, e) => sum + e.balance, 0);
+  const dueDates = checkout.filter((e) => e.balance > 0 && e.balanceDueDate).map((e) => e.balanceDueDate!).sort();
+  const sums = {
+    total: formatCents(checkout.reduce((sum, e) => sum + e.total, 0)),
+    paid: formatCents(checkout.reduce((sum, e) => sum + paidOf(e), 0)),
+    balanceLabel: balanceDueLabel({ balance, balanceDueDate: dueDates[0] }),
+    balance: formatCents(balance),
+  };
   const subject = `Enrollment confirmed — ${SCHOOL_NAME}`;
-  const howToPay = enrollment.balance > 0 ? paymentInstructions : '';
+  const howToPay = balance > 0 ? paymentInstructions : '';
+  const wanted = new Set(checkout.flatMap((e) => e.semesterIds));
+  const notes = semesters.filter((s) => wanted.has(s.id) && s.confirmationMarkdown);
+  // One child: "Total"; several: each child's total under their name, then the checkout's.
+  const totalLabel = (name: string) => (several ? `Total for ${name}` : 'Total');
 
   const text = [
-    `${enrollment.studentName} is enrolled.`,
-    '',
-    ...rows.flatMap((r) => [`${r.title}  ${r.price}`, ...r.details.map((d) => `  ${d}`), ...r.addOns.map((a) => `  + ${a}`)]),
-    '',
-    `Subtotal: ${formatCents(enrollment.subtotal)}`,
-    ...enrollment.discounts.map((d) => `Discount ${d.code}: −${formatCents(d.amount)}`),
-    `Total: ${formatCents(enrollment.total)}`,
-    `Paid: ${formatCents(paid)}`,
-    `${balanceDueLabel(enrollment)}: ${formatCents(enrollment.balance)}`,
+    `${heading}.`,
+    ...children.flatMap((c) => [
+      '',
+      ...(several ? [c.name] : []),
+      ...c.rows.flatMap((r) => [`${r.title}  ${r.price}`, ...r.details.map((d) => `  ${d}`), ...r.addOns.map((a) => `  + ${a}`)]),
+      '',
+      `Subtotal: ${c.subtotal}`,
+      ...c.discounts.map((d) => `Discount ${d.code}: ${d.amount}`),
+      `${totalLabel(c.name)}: ${c.total}`,
+    ]),
+    ...(several ? ['', `Total: ${sums.total}`] : []),
+    `Paid: ${sums.paid}`,
+    `${sums.balanceLabel}: ${sums.balance}`,
     ...(howToPay ? ['', 'How to pay:', markdownToText(howToPay)] : []),
-    ...semesters.filter((s) => s.confirmationMarkdown).flatMap((s) => ['', `${s.name}:`, markdownToText(s.confirmationMarkdown)]),
+    ...notes.flatMap((s) => ['', `${s.name}:`, markdownToText(s.confirmationMarkdown)]),
   ].join('\n');
 
   const e = escapeHtml;
+  const row = (label: string, value: string, strong = false) =>
+    strong ? `<tr><td><strong>${e(label)}</strong></td><td align="right"><strong>${e(value)}</strong></td></tr>` : `<tr><td>${e(label)}</td><td align="right">${e(value)}</td></tr>`;
   const html = [
-    `<h1>${e(enrollment.studentName)} is enrolled</h1>`,
-    '<table cellpadding="6" style="border-collapse:collapse">',
-    ...rows.map(
-      (r) =>
-        `<tr><td><strong>${e(r.title)}</strong>${r.details.map((d) => `<br>${e(d)}`).join('')}${r.addOns.map((a) => `<br>+ ${e(a)}`).join('')}</td><td align="right">${e(r.price)}</td></tr>`,
-    ),
-    `<tr><td>Subtotal</td><td align="right">${e(formatCents(enrollment.subtotal))}</td></tr>`,
-    ...enrollment.discounts.map((d) => `<tr><td>Discount ${e(d.code)}</td><td align="right">−${e(formatCents(d.amount))}</td></tr>`),
-    `<tr><td><strong>Total</strong></td><td align="right"><strong>${e(formatCents(enrollment.total))}</strong></td></tr>`,
-    `<tr><td>Paid</td><td align="right">${e(formatCents(paid))}</td></tr>`,
-    `<tr><td><strong>${e(balanceDueLabel(enrollment))}</strong></td><td align="right"><strong>${e(formatCents(enrollment.balance))}</strong></td></tr>`,
+    `<h1>${e(heading)}</h1>`,
+    ...children.flatMap((c) => [
+      ...(several ? [`<h2>${e(c.name)}</h2>`] : []),
+      '<table cellpadding="6" style="border-collapse:collapse">',
+      ...c.rows.map(
+        (r) =>
+          `<tr><td><strong>${e(r.title)}</strong>${r.details.map((d) => `<br>${e(d)}`).join('')}${r.addOns.map((a) => `<br>+ ${e(a)}`).join('')}</td><td align="right">${e(r.price)}</td></tr>`,
+      ),
+      row('Subtotal', c.subtotal),
+      ...c.discounts.map((d) => row(`Discount ${d.code}`, d.amount)),
+      row(totalLabel(c.name), c.total, true),
+      ...(several ? ['</table>'] : []),
+    ]),
+    ...(several ? ['<table cellpadding="6" style="border-collapse:collapse">', row('Total', sums.total, true)] : []),
+    row('Paid', sums.paid),
+    row(sums.balanceLabel, sums.balance, true),
     '</table>',
     ...(howToPay ? ['<h2>How to pay</h2>', markdownToHtml(howToPay)] : []),
-    ...semesters.filter((s) => s.confirmationMarkdown).flatMap((s) => [`<h2>${e(s.name)}</h2>`, markdownToHtml(s.confirmationMarkdown)]),
+    ...notes.flatMap((s) => [`<h2>${e(s.name)}</h2>`, markdownToHtml(s.confirmationMarkdown)]),
   ].join('\n');
 
-  return { to, message: { subject, text, html }, enrollmentId: enrollment.id };
+  return { to, message: { subject, text, html }, enrollmentId: checkout[0].id, ...(several ? { enrollmentIds: checkout.map((x) => x.id) } : {}) };
 }

@@ -40,7 +40,7 @@ export default function DoneStep() {
       <PageHeading>
         <span className="pi pi-check-circle" aria-hidden="true" /> {andList(enrollments.map((e) => e.studentName))} {enrollments.length > 1 ? 'are' : 'is'} enrolled
       </PageHeading>
-      <p>We sent a confirmation email with the details{enrollments.length > 1 ? ', one for each child' : ''}.</p>
+      <p>We sent a confirmation email with the details{enrollments.length > 1 ? ' of every child' : ''}.</p>
       <EnrolledSummary enrollments={enrollments}>{payHow}</EnrolledSummary>
     </div>
   );
