@@ -84,7 +84,7 @@ describe('one checkout for the whole family (issue 21)', () => {
       await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
       await page.getByRole('button', { name: 'Pay $734.00' }).click();
       await page.getByRole('heading', { name: 'Payment received — Pia and Quinn are enrolled' }).waitFor();
-      await page.getByText('We charged $734 to your Visa card ending 4242.').waitFor();
+      await page.getByText('We charged $734 to your Visa card ending 4242. We sent a confirmation email with the details of every child.').waitFor();
     } else {
       await page.getByRole('radio', { name: 'Pay the office later (check, cash or Venmo)' }).check();
       await page.getByRole('button', { name: 'Enroll Pia and Quinn' }).click();

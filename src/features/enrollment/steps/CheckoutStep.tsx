@@ -73,7 +73,8 @@ function Paid({ enrollment: e, sessionId }: { enrollment: FamilyEnrollment; sess
         <span className="pi pi-check-circle" aria-hidden="true" /> Payment received — {andList(checkout.map((x) => x.studentName.split(' ')[0]))} {checkout.length > 1 ? 'are' : 'is'} enrolled
       </PageHeading>
       <p>
-        {card ? `We charged ${formatCents(payments.reduce((sum, p) => sum + p.amount, 0))} to your ${formatCard(card)}. ` : ''}We sent a confirmation email with the details.
+        {card ? `We charged ${formatCents(payments.reduce((sum, p) => sum + p.amount, 0))} to your ${formatCard(card)}. ` : ''}We sent a confirmation email with the details
+        {checkout.length > 1 ? ' of every child' : ''}.
       </p>
       <EnrolledSummary enrollments={checkout} />
     </div>
