@@ -4,7 +4,7 @@ import { buildReceipt, receiptGroups } from '../../functions/src/domain/receipt'
 
 const klass = (id: string, title: string) =>
   ({ id, title, startDate: '2027-01-11', endDate: '2027-01-25', weekdays: [1], startTime: '15:30', endTime: '17:00', location: 'Creek <Barn>' }) as ClassRecord;
-const classes = new Map([klass('art', 'Wild Art'), klass('creek', 'Creek Critters'), klass('map', 'Orienteering')].map((c) => [c.id, c]));
+const classes = [klass('art', 'Wild Art'), klass('creek', 'Creek Critters'), klass('map', 'Orienteering')];
 const semesters = [{ id: 'spring', name: 'Spring 2027', confirmationMarkdown: 'Bring **boots**.' }, { id: 'fall', name: 'Fall 2027', confirmationMarkdown: 'Not this one.' }] as Semester[];
 
 const child = (id: string, studentName: string, lines: [string, number][], discounts: { code: string; amount: number }[], paid: number, balanceDueDate?: string): Enrollment => {
@@ -14,7 +14,7 @@ const child = (id: string, studentName: string, lines: [string, number][], disco
     id,
     studentName,
     semesterIds: ['spring'],
-    lineItems: lines.map(([classId, price]) => ({ title: classes.get(classId)!.title, price, classIds: [classId], addOns: [] })),
+    lineItems: lines.map(([classId, price]) => ({ title: classes.find((c) => c.id === classId)!.title, price, classIds: [classId], addOns: [] })),
     subtotal,
     discounts,
     total,

@@ -115,7 +115,6 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
     getByIds('students', checkout0.map((e) => e.studentId)),
     loadPaymentInstructions(),
   ]);
-  const classById = new Map(classes.map((c) => [c.id, c]));
   const to = new Map(await Promise.all(checkout0.map(async (e) => [e.id, await recipients(e, students.find((s) => s.id === e.studentId))] as const)));
   const at = now.toISOString();
   const paymentOf = (e: Enrollment) => ({ id: randomUUID(), amount: e.hold!.amount, method: 'card' as const, note: `Paid online by ${formatCard(card)}`, at, by: 'Stripe', card });
@@ -154,7 +153,7 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
       confirmedAll.push(confirmed);
     }
     for (const group of receiptGroups(confirmedAll, (e) => to.get(e.id)!)) {
-      tx.set(db().collection(COLLECTIONS.mail).doc(), buildReceipt(group.enrollments, classById, semesters, instructions, group.to));
+      tx.set(db().collection(COLLECTIONS.mail).doc(), buildReceipt(group.enrollments, classes, semesters, instructions, group.to));
     }
     writeSeatDeltas(tx, deltas);
     tx.delete(db().collection(COLLECTIONS.enrollmentDrafts).doc(e0.ownerUid));

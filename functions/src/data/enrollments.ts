@@ -383,7 +383,7 @@ export async function enroll(
       for (const group of receiptGroups(enrollments, to)) {
         tx.set(
           store.collection(COLLECTIONS.mail).doc(),
-          buildReceipt(group.enrollments, new Map(classes.map((c) => [c.id, c])), [...semesters.values()], options.paymentInstructions, group.to),
+          buildReceipt(group.enrollments, classes, [...semesters.values()], options.paymentInstructions, group.to),
         );
       }
       if (!entry) tx.delete(store.collection(COLLECTIONS.enrollmentDrafts).doc(uid));

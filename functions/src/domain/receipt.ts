@@ -43,13 +43,14 @@ export function receiptGroups<E extends { id: string }>(checkout: E[], to: (e: E
 /** The confirmation of one child's enrollment, or of several children paid for in one checkout. */
 export function buildReceipt(
   checkout: Enrollment[],
-  classes: Map<string, ClassRecord>,
+  classes: ClassRecord[],
   semesters: Semester[],
   paymentInstructions: string,
   to: string[],
 ): MailDocument {
+  const classById = new Map(classes.map((c) => [c.id, c]));
   const schedule = (id: string) => {
-    const c = classes.get(id);
+    const c = classById.get(id);
     if (!c) return '';
     const off = noClassText(c);
     return `${formatDateRange(c.startDate, c.endDate)} (${meetingsText(meetingDates(c).length)}), ${formatWeekdays(c.weekdays)} ${formatTimeRange(c.startTime, c.endTime)}, ${c.location}${off ? `. ${off}` : ''}`;
@@ -60,7 +61,7 @@ export function buildReceipt(
     rows: enrollment.lineItems.map((item) => ({
       title: item.title,
       price: formatCents(item.price),
-      details: item.classIds.map((id) => `${classes.get(id)?.title ?? id}: ${schedule(id)}`),
+      details: item.classIds.map((id) => `${classById.get(id)?.title ?? id}: ${schedule(id)}`),
       addOns: item.addOns.map((a) => `${a.description} ${formatCents(a.price)}`),
     })),
     subtotal: formatCents(enrollment.subtotal),
