@@ -12,7 +12,7 @@ import { useNotify } from '../../../lib/toast';
 import { useCheckoutEnrollment, useReleaseHold } from '../api';
 import { useFlow } from '../FlowContext';
 import { stepPath } from '../flowState';
-import { EnrolledSummary, PageHeading } from './EnrolledSummary';
+import { EnrolledSummary, PageHeading, emailSent } from './EnrolledSummary';
 
 /** Minutes and seconds until `iso`, ticking every second ("12:04"); "0:00" once passed. */
 function useCountdown(iso: string | undefined): string {
@@ -73,8 +73,8 @@ function Paid({ enrollment: e, sessionId }: { enrollment: FamilyEnrollment; sess
         <span className="pi pi-check-circle" aria-hidden="true" /> Payment received — {andList(checkout.map((x) => x.studentName.split(' ')[0]))} {checkout.length > 1 ? 'are' : 'is'} enrolled
       </PageHeading>
       <p>
-        {card ? `We charged ${formatCents(payments.reduce((sum, p) => sum + p.amount, 0))} to your ${formatCard(card)}. ` : ''}We sent a confirmation email with the details
-        {checkout.length > 1 ? ' of every child' : ''}.
+        {card ? `We charged ${formatCents(payments.reduce((sum, p) => sum + p.amount, 0))} to your ${formatCard(card)}. ` : ''}
+        {emailSent(checkout.length)}
       </p>
       <EnrolledSummary enrollments={checkout} />
     </div>

@@ -5,7 +5,7 @@ import { andList, ordinal } from '../../../../contract/format';
 import { Markdown } from '../../../components/Markdown';
 import { useSettings } from '../../../lib/settingsContext';
 import { useFlow } from '../FlowContext';
-import { EnrolledSummary, PageHeading } from './EnrolledSummary';
+import { EnrolledSummary, PageHeading, emailSent } from './EnrolledSummary';
 
 /** After submit: what was enrolled, what is due and how to pay (or the place on the waitlist). */
 export default function DoneStep() {
@@ -40,7 +40,7 @@ export default function DoneStep() {
       <PageHeading>
         <span className="pi pi-check-circle" aria-hidden="true" /> {andList(enrollments.map((e) => e.studentName))} {enrollments.length > 1 ? 'are' : 'is'} enrolled
       </PageHeading>
-      <p>We sent a confirmation email with the details{enrollments.length > 1 ? ' of every child' : ''}.</p>
+      <p>{emailSent(enrollments.length)}</p>
       <EnrolledSummary enrollments={enrollments}>{payHow}</EnrolledSummary>
     </div>
   );

@@ -18,6 +18,9 @@ export function PageHeading({ children }: { children: ReactNode }) {
   );
 }
 
+/** The success pages' word on the confirmation email (one email tells of every child of the checkout). */
+export const emailSent = (children: number) => `We sent a confirmation email with the details${children > 1 ? ' of every child' : ''}.`;
+
 /** What was enrolled, what it cost and what is due (for each child of a checkout), with the ways on: the success pages of either payment. */
 export function EnrolledSummary({ enrollments, children }: { enrollments: FamilyEnrollment[]; children?: ReactNode }) {
   const table = (e: FamilyEnrollment) => (
