@@ -7,12 +7,15 @@ export const MAX_IDS = 100;
 export const SCHOOL_NAME = 'Wildwood Outdoor School';
 
 /**
- * Calls allowed per RATE_WINDOW_S (issue 19), per signed-in account and per client address: enough for
- * any family (a preview per change of the basket, a few submits), too few to guess codes or hoard.
+ * Calls allowed per RATE_WINDOW_S, per signed-in account, and for everyone anonymous together (an
+ * address a caller sends proves nothing, so anonymous calls share one budget): enough for any family
+ * (a preview per change of the basket, a few submits), too few to guess codes, hoard seats or test
+ * stolen cards. Anonymous previews count only when they carry codes.
  */
 export const RATE_LIMITS = {
-  priceBasket: { perAccount: 200, perClient: 600 },
-  enroll: { perAccount: 40, perClient: 200 },
+  priceBasket: { perAccount: 200, anonymous: 300 },
+  enroll: { perAccount: 40, anonymous: 0 },
+  donate: { perAccount: 10, anonymous: 60 },
 } as const;
 export const RATE_WINDOW_S = 600;
 
@@ -21,3 +24,13 @@ export const RATE_WINDOW_S = 600;
  * days of the class's start, 4 within 2 days; a reminder goes out 2 hours before the end.
  */
 export const WAITLIST_CLAIM_HOURS = { default: 48, within14Days: 24, within2Days: 4, reminderBefore: 2 } as const;
+
+/**
+ * What one account may hold at once while it pays by card: seats (all its unpaid card checkouts
+ * together) and new holds a day. A new checkout for the same children replaces the earlier one and
+ * keeps its end, so holding seats longer than one hold is never possible.
+ */
+export const HOLD_LIMITS = { seats: 12, perDay: 20 } as const;
+
+/** Stripe's smallest charge in US dollars (cents): a card payment of less is refused by Stripe. */
+export const STRIPE_MIN_CHARGE = 50;

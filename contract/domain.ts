@@ -146,6 +146,11 @@ export interface ClassRecord {
    * the list): while any are, no seat is offered to the public. Absent = 0.
    */
   waiting?: number;
+  /**
+   * The largest capacity the class ever had: seat numbers from its capacity up to this are closed, so
+   * that a family who read an older, larger capacity cannot take one. Absent = the capacity.
+   */
+  seatNumbers?: number;
   /** The staff accounts who teach it (their instructor's view, issue 22); families see `instructors`, the names. */
   instructorUids?: string[];
   /** What to bring, for the reminder emailed two days before the first meeting (absent = none). */
@@ -324,6 +329,10 @@ export interface CardRefund {
   paymentIntent?: string;
   last4: string;
   reason: string;
+  /** Why a payment was given back whole: it paid for seats already paid for, or the seats were gone. */
+  kind?: 'duplicate' | 'seat-lost';
+  /** The Stripe page of the payment given back whole. */
+  sessionId?: string;
   at: string;
 }
 
@@ -358,6 +367,12 @@ export interface Hold {
   payBy?: string;
   /** When the seats went back (paid late, lapsed, cancelled by the family or the office). */
   releasedAt?: string;
+  /** A new checkout for the same children took its place (its page was closed first). */
+  replacedBy?: string;
+  /** A family found the hold lapsed and is ending it (the others who found it wait for that). */
+  endingAt?: string;
+  /** Its Stripe page was found paid when the hold was ending: its webhook confirms it. */
+  paidAt?: string;
 }
 
 /** How a payment is named when voiding it: its id, or its place for payments recorded without one. */
@@ -431,7 +446,7 @@ export interface FamilyPayment {
   voided?: boolean;
   card?: Pick<CardDetails, 'brand' | 'last4' | 'sessionId'>;
 }
-export type FamilyCardRefund = Pick<CardRefund, 'amount' | 'refundId' | 'last4' | 'reason' | 'at'>;
+export type FamilyCardRefund = Pick<CardRefund, 'amount' | 'refundId' | 'last4' | 'reason' | 'kind' | 'sessionId' | 'at'>;
 export interface FamilyCancellation extends Pick<Cancellation, 'classIds' | 'classTitles' | 'refund' | 'fee' | 'refundMethod' | 'at'> {
   cardRefunds?: FamilyCardRefund[];
 }
@@ -582,7 +597,8 @@ export interface CartQuote {
 }
 
 /** An admin's view of a class: everything, including the enrolled count. */
-export type AdminClass = ClassRecord;
+/** A class as the office edits it (the seat ledger's own numbering stays on the server). */
+export type AdminClass = Omit<ClassRecord, 'seatNumbers'>;
 
 export interface DashboardFigures {
   semesterId: string;
@@ -716,7 +732,7 @@ export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 /** One step of an entry's life, shown to the office (a move carries its written reason). */
 export interface WaitlistEvent {
   at: string;
-  action: 'joined' | 'offered' | 'reminded' | 'lapsed' | 'declined' | 'claimed' | 'moved' | 'removed' | 'left';
+  action: 'joined' | 'offered' | 'paying' | 'reminded' | 'lapsed' | 'declined' | 'claimed' | 'moved' | 'removed' | 'left';
   /** Staff who did it (absent: the family or the portal). */
   by?: string;
   reason?: string;
@@ -752,13 +768,17 @@ export interface WaitlistEntry {
   /** Order on the list (smaller first): the join time, unless the office moved the entry. */
   rank: number;
   status: WaitlistStatus;
-  offer?: { at: string; expiresAt: string; remindedAt?: string; by?: string };
+  /** The seat offered in each class (kept for the family until `expiresAt`, whatever happens on Stripe's page). */
+  offer?: { at: string; expiresAt: string; remindedAt?: string; by?: string; seats?: Record<string, string> };
+  /** The enrollment that claimed the offer (while it is paid by card, the entry stays offered). */
   enrollmentId?: string;
+  /** The codes with a use limit this entry counted when it joined (the claim keeps them; leaving gives them back). */
+  countedDiscountIds?: string[];
   history: WaitlistEvent[];
 }
 
 /** An entry as its family sees it: with its place among those waiting. */
-export interface FamilyWaitlistEntry extends Omit<WaitlistEntry, 'history' | 'rank' | 'email' | 'ownerUid'> {
+export interface FamilyWaitlistEntry extends Omit<WaitlistEntry, 'history' | 'rank' | 'email' | 'ownerUid' | 'countedDiscountIds'> {
   /** 1 for first; null when not waiting. */
   place: number | null;
 }
@@ -783,7 +803,7 @@ export interface StaffMember {
 
 // ---- Audit trail (issue 22) ----
 
-export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'roles-changed', 'roster-viewed', 'student-sheet-viewed'] as const;
+export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'roles-changed', 'roster-viewed', 'student-sheet-viewed', 'students-listed'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
@@ -795,6 +815,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'roles-changed': 'Staff roles changed',
   'roster-viewed': 'Roster and health sheet opened',
   'student-sheet-viewed': 'Student info sheet opened',
+  'students-listed': 'Student Info Sheets table read (with allergy flags)',
 };
 
 /**

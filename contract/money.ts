@@ -1,5 +1,7 @@
 // An enrollment's money, the same in the office's table, the family's page and the functions.
+import { STRIPE_MIN_CHARGE } from './constants';
 import { DUPLICATE_PAYMENT_MS, type Cents, type EnrollmentStatus, type LineItem, type Payment } from './domain';
+import { formatCents } from './format';
 
 /** The money of an enrollment, as the office or the family sees it (the family view has no notes). */
 interface Money {
@@ -48,4 +50,9 @@ export function moneyFigures(e: Money): [label: 'Total' | 'Paid' | 'Refunded' | 
     ['Net paid', netPaidOf(e)],
     ['Balance', balanceOf(e)],
   ];
+}
+
+/** Why Stripe would refuse to charge this amount by card (its smallest charge), in words; null when it would not. */
+export function cardMinimumProblem(amount: Cents): string | null {
+  return amount > 0 && amount < STRIPE_MIN_CHARGE ? `Card payments start at ${formatCents(STRIPE_MIN_CHARGE)}: please pay the ${formatCents(amount)} at the office.` : null;
 }

@@ -20,6 +20,8 @@ export const id = z.string().check(
   z.minLength(1, 'must not be empty'),
   z.maxLength(128, 'is too long'),
   z.regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _'),
+  // Firestore keeps ids like __name__ for itself (it refuses them with an internal error).
+  z.refine((s) => !/^__.*__$/.test(s), 'must not start and end with __'),
 );
 /** Longest text of each student profile field, by the field's name: the schema and the inputs' maxLength. */
 export const PROFILE_MAX = {
@@ -359,9 +361,12 @@ export const announcementSchema = z
   .check(z.refine((a) => !a.startsOn || !a.endsOn || a.startsOn <= a.endsOn, { message: 'must not be before the first day', path: ['endsOn'] }));
 
 /** The office emails the families of some classes (issue 23): `send` false answers a preview and the count. */
+/** One line (an email's subject): no line breaks, which would start a header of their own. */
+const oneLine = z.refine<string>((s) => !/[\r\n]/.test(s), 'must be on one line');
+
 export const classMessageSchema = z.strictObject({
   classIds: z.array(id).check(z.minLength(1, 'needs at least one class'), z.maxLength(50, 'has too many classes')),
-  subject: required(120),
+  subject: required(120).check(oneLine),
   body: required(5000),
   send: z.boolean(),
 });

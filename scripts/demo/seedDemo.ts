@@ -1,10 +1,11 @@
 // Writes the demo school into Firestore and Auth. Idempotent: fixed ids, documents overwritten,
-// enrolled counts recomputed from the rosters.
+// every roster entry with its seat and the enrolled counts following the rosters.
 import type { UserRecord } from 'firebase-admin/auth';
 import { SCHOOL_TIME_ZONE } from '../../contract/domain';
 import { ROLE_ADMIN } from '../../contract/roles';
 import { adminAuth, adminDb } from './adminApp';
 import { buildDemoData, DEMO_ADMIN, DEMO_FAMILY } from './demoData';
+import { seatRosters } from './seats';
 
 export function todayInSchool(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE }).format(now);
@@ -45,13 +46,12 @@ export async function seedDemo(today = todayInSchool()) {
   }
   await writer.close();
 
-  // The count always equals the roster, including enrollments made on the emulators since the last seed.
-  const counts = await Promise.all(
-    data.classes.map(async (c) => (await db.collection(`classes/${c.id}/roster`).count().get()).data().count),
-  );
+  // Each roster entry (also of enrollments made on the emulators since the last seed) gets its seat,
+  // and the count follows the roster.
   const classWriter = db.bulkWriter();
-  data.classes.forEach((c, i) => classWriter.set(db.doc(`classes/${c.id}`), { ...c, enrolledCount: counts[i] }));
+  for (const c of data.classes) classWriter.set(db.doc(`classes/${c.id}`), c);
   await classWriter.close();
+  await seatRosters(db, data.classes.map((c) => c.id));
 
   return {
     semesters: data.semesters.length,

@@ -3,6 +3,7 @@
 // beside the demo data, under ids starting with `volume-`.
 import type { ClassRecord, Enrollment, Semester, Student } from '../../contract/domain';
 import { adminDb } from './adminApp';
+import { seatRosters } from './seats';
 import { addDays, profile } from './demoData';
 
 export const VOLUME_SEMESTER = 'volume-term';
@@ -79,5 +80,6 @@ export async function seedVolume(opts: { classes: number; students: number; toda
   }
   for (const c of classes) writer.set(db.doc(`classes/${c.id}`), c);
   await writer.close();
+  await seatRosters(db, classes.map((c) => c.id));
   return { semesterId: semester.id, classIds: classes.map((c) => c.id) };
 }

@@ -39,6 +39,7 @@ const sessions = new Map<string, Session>();
 const intents = new Map<string, Intent>();
 const replies = new Map<string, { status: number; body: Json }>();
 const events: Json[] = [];
+const refunds: Json[] = [];
 /** Set by the tests: API calls fail as if Stripe could not be reached. */
 let outage = false;
 const signer = new Stripe('sk_test_signer');
@@ -160,7 +161,9 @@ function refund(p: Json): Json {
     throw new StripeError(400, `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - intent.refunded) / 100).toFixed(2)})`, 'amount', 'amount_too_large');
   }
   intent.refunded += amount;
-  return { id: newId('re'), object: 'refund', amount, payment_intent: intent.id, status: 'succeeded', metadata: (p.metadata as Json) ?? {} };
+  const made = { id: newId('re'), object: 'refund', amount, payment_intent: intent.id, status: 'succeeded', metadata: (p.metadata as Json) ?? {} };
+  refunds.push(made);
+  return made;
 }
 
 /** The API routes: path pattern → handler of (params, form body). */
@@ -248,10 +251,14 @@ async function control(path: string, body: Json, res: ServerResponse): Promise<v
     return void send(res, 200, { outage });
   }
   if (path === '/__standin/events') return void send(res, 200, { events });
-  const m = path.match(/^\/__standin\/sessions\/([^/]+)\/(pay|expire-now)$/);
+  if (path === '/__standin/refunds') return void send(res, 200, { refunds });
+  const m = path.match(/^\/__standin\/sessions\/([^/]+)\/(pay|pay-late|expire-now)$/);
   if (m) {
     const s = session(m[1]);
-    if (m[2] === 'pay') {
+    // A page is paid only while it is open, as on Stripe; `pay-late` plays the race Stripe can lose:
+    // the family pressed Pay a moment before the portal closed the page, and the payment went through.
+    if (m[2] === 'pay' && s.status !== 'open') return void send(res, 400, { error: { message: `This checkout is ${s.status}.` } });
+    if (m[2] === 'pay' || m[2] === 'pay-late') {
       pay(s);
       const status = await deliver('checkout.session.completed', shown(s));
       return void send(res, 200, { session: shown(s), webhookStatus: status });

@@ -8,7 +8,7 @@ import { adminDb } from '../../scripts/demo/adminApp';
 import { STANDIN } from '../../scripts/stripe/config';
 import { createUnverifiedUser, oobLinks } from '../support/emulators';
 import { DEMO, callAs, signInDemo } from '../support/fixtures';
-import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice } from '../support/samples';
+import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, lapseHold } from '../support/samples';
 import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
 
 const db = () => adminDb();
@@ -153,10 +153,10 @@ describe('paying by card at checkout (issue 18)', () => {
     // Half an hour passes (the hold's end moved into the past), and the sweep runs.
     const holds = (await db().collection('enrollments').where('status', '==', 'pending_payment').get()).docs.map((d) => d.data() as Enrollment);
     expect(holds.map((e) => e.classIds)).toEqual([['bark-builders']]);
-    await db().doc(`enrollments/${holds[0].id}`).update({ 'hold.expiresAt': new Date(Date.now() - 60_000).toISOString() });
+    await lapseHold(holds[0].id);
     process.env.FUNCTIONS_EMULATOR = 'true';
     process.env.STRIPE_SECRET_KEY = STANDIN.secretKey;
-    const { releaseLapsedHolds } = await import('../../functions/src/data/checkout');
+    const { releaseLapsedHolds } = await import('../../functions/src/usecases/cardPayments');
     const { lapsedHolds } = await import('../../functions/src/data/holds');
     expect(await releaseLapsedHolds(new Date(), await lapsedHolds(new Date()))).toBe(1);
     expect(await seats('bark-builders')).toBe(0);
@@ -193,19 +193,22 @@ describe('paying by card at checkout (issue 18)', () => {
     await context.close();
   });
 
-  it('pays the office later once the new family has opened the link that verifies its email (360 px)', async () => {
+  it('enrolls a new family once it has opened the link that verifies its email, by card or at the office (360 px)', async () => {
     const user = await createUnverifiedUser('new.later@example.com', 'later-pass-1');
     const saved = await callAs(user, 'saveStudent', { profile: { ...AVA, firstName: 'Lane', guardians: [AVA.guardians[0]] }, reviewed: true });
     expect(saved.status, JSON.stringify(saved.error)).toBe(200);
     const { context, page } = await newPage(browser(), 360, 780);
     await signInAs(page, user.email, 'later-pass-1');
     await toReview(page, 'Fern Finders', undefined, /Lane Rivera/);
-    await page.getByRole('radio', { name: 'Pay the office later (check, cash or Venmo)' }).check();
-    const notice = page.getByRole('group', { name: 'Verify your email to pay later' });
+    const notice = page.getByRole('group', { name: 'Verify your email to enroll' });
     await notice.waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    // Neither by card nor at the office before the address is proven.
+    await page.getByRole('button', { name: /^Pay .* by card$/ }).click();
+    await page.getByText('Please verify your email address first (see How to pay).').waitFor();
+    await page.getByRole('radio', { name: 'Pay the office later (check, cash or Venmo)' }).check();
     await page.getByRole('button', { name: 'Enroll Lane' }).click();
-    await page.getByText('Please verify your email address first (see How to pay), or pay by card.').waitFor();
+    await page.getByText('Please verify your email address first (see How to pay).').waitFor();
     await notice.getByRole('button', { name: 'I have opened the link' }).click();
     await notice.getByText('Your email is not verified yet').waitFor();
 

@@ -6,7 +6,7 @@ import { todayInSchool } from '../../scripts/demo/seedDemo';
 import { callFunction, createUser, type TestUser } from '../support/emulators';
 import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
 import { DEFAULT_RELEASES } from '../../functions/src/domain/releases';
-import { newRateWindow, SAMPLES, signedReleases } from '../support/samples';
+import { AVA, familyWithStudent, newRateWindow, SAMPLES, signedReleases } from '../support/samples';
 
 const RELEASES = signedReleases('Sam Rivera');
 let keyCounter = 0;
@@ -330,19 +330,13 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
     ]);
   });
 
-  it('never oversells: 20 simultaneous enrollments for 5 seats', async () => {
-    await db().doc('classes/mushroom-foraging').update({ capacity: 5, enrolledCount: 0 });
-    const ids: string[] = [];
-    const writer = db().batch();
-    for (let i = 0; i < 20; i++) {
-      const ref = db().collection('students').doc(`race-${i}`);
-      writer.set(ref, { ...kid(`Racer${i}`, 7, i), id: ref.id, ownerUid: family.uid, infoReviewedAt: new Date().toISOString() });
-      ids.push(ref.id);
-    }
-    await writer.commit();
+  it('never oversells: 20 families enrolling at the same moment for 5 seats', async () => {
+    await db().doc('classes/mushroom-foraging').update({ capacity: 5, enrolledCount: 0, gradeMin: 0, gradeMax: 12 });
+    const families = await Promise.all(Array.from({ length: 20 }, (_, i) => familyWithStudent(`mushroom${i}@example.com`, `Racer${i}`, 'Forager')));
+    const lines = [{ classId: 'mushroom-foraging', addOnIds: [] }];
+    const total = (await callAs(null, 'priceBasket', { lines, codes: [] })).result!.total;
     const results = await Promise.all(
-      // The family's other children are enrolled: each racer gets the 10 % sibling discount.
-      ids.map((studentId) => callAs(family, 'enroll', payload({ studentId, lines: [{ classId: 'mushroom-foraging', addOnIds: [] }], expectedTotal: 16200 }))),
+      families.map(({ user, studentId }) => callAs(user, 'enroll', payload({ studentId, lines, expectedTotal: total, releases: signedReleases(AVA.guardians[0].name) }))),
     );
     const ok = results.filter((r) => r.status === 200);
     const full = results.filter((r) => r.error?.message === 'Mushroom Foraging is full.');
@@ -350,6 +344,7 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
     expect(full).toHaveLength(15);
     expect(await enrolled('mushroom-foraging')).toBe(5);
     expect(await count('classes/mushroom-foraging/roster')).toBe(5);
+    expect(await count('classes/mushroom-foraging/seats')).toBe(5);
   }, 120_000);
 
   it('lists only the family’s own enrollments, newest first, and its own students', async () => {

@@ -1,5 +1,6 @@
-// Issue 19: priceBasket and enroll are rate-limited per account and per client address, so codes
-// cannot be guessed by the thousand and an account cannot hammer the seat transaction.
+// priceBasket, enroll and donate are rate-limited per account, and anonymous code checks and gifts
+// share one budget (an address a caller sends proves nothing): codes cannot be guessed by the
+// thousand, an account cannot hammer the seat transaction, cards cannot be tested.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS, RATE_WINDOW_S } from '../../contract/constants';
 import { rateCounterId, rateWindow } from '../../functions/src/data/rateLimit';
@@ -33,24 +34,43 @@ describe('rate limits on pricing and enrolling (issue 19)', () => {
     guesser = await createUser('guesser@example.com');
   });
 
-  it('one client guessing codes anonymously is stopped at the limit; another client is not; the counters keep no address', async () => {
+  it('anonymous code guessing is stopped by one shared budget, whatever address the caller claims; the counters keep no address', async () => {
     await sameWindowFor(40);
-    const limit = RATE_LIMITS.priceBasket.perClient;
-    // Each call counts (50 real ones), then the client is taken to one call short of the limit.
-    expect(new Set(await burst(50, (i) => callFunction('priceBasket', guess(i), undefined, from('198.51.100.7'))))).toEqual(new Set([200]));
-    expect((await counter('priceBasket', 'client:198.51.100.7').get()).get('count')).toBe(50);
-    await counter('priceBasket', 'client:198.51.100.7').update({ count: limit - 1 });
+    const limit = RATE_LIMITS.priceBasket.anonymous;
+    const anonymous = counter('priceBasket', 'anonymous');
+    // Each anonymous call with codes counts, from whatever address it claims to come.
+    expect(new Set(await burst(20, (i) => callFunction('priceBasket', guess(i), undefined, from(`198.51.100.${i}`))))).toEqual(new Set([200]));
+    expect((await anonymous.get()).get('count')).toBe(20);
+    // Browsing prices without a code costs nothing.
+    expect((await callFunction('priceBasket', { lines: guess(0).lines, codes: [] })).status).toBe(200);
+    expect((await anonymous.get()).get('count')).toBe(20);
+    await anonymous.update({ count: limit - 1 });
     expect((await callFunction('priceBasket', guess(0), undefined, from('198.51.100.7'))).status).toBe(200);
-    const refused = await callFunction('priceBasket', guess(1), undefined, from('198.51.100.7'));
-    expect(refused.status).toBe(429);
-    expect(refused.error?.message).toBe(TOO_MANY);
-    expect((await callFunction('priceBasket', guess(0), undefined, from('198.51.100.8'))).status).toBe(200);
+    for (const address of ['198.51.100.7', '198.51.100.8', '203.0.113.99']) {
+      const refused = await callFunction('priceBasket', guess(1), undefined, from(address));
+      expect(refused.status).toBe(429);
+      expect(refused.error?.message).toBe(TOO_MANY);
+    }
+    // A signed-in family is not held back by strangers.
+    expect((await callFunction('priceBasket', guess(0), family.idToken)).status).toBe(200);
     for (const d of (await adminDb().collection('rateLimits').get()).docs) {
       expect(Object.keys(d.data()).sort()).toEqual(['count', 'expiresAt']);
       expect(d.id).not.toContain('198.51');
       // Gone (by TTL) once the window after this one has passed.
       expect((d.get('expiresAt') as { toMillis(): number }).toMillis()).toBe((rateWindow(new Date()) + 2) * RATE_WINDOW_S * 1000);
     }
+  });
+
+  it('gifts by card are limited per account and for everyone anonymous together (no card testing)', async () => {
+    await sameWindowFor(20);
+    const gift = (i: number) => ({ amount: 100 + i, note: '', email: 'friend@example.com', idempotencyKey: `gift-rate-${Date.now()}-${i}` });
+    await counter('donate', 'anonymous').set({ count: RATE_LIMITS.donate.anonymous - 1 }, { merge: true });
+    expect((await callFunction('donate', gift(1), undefined, from('198.51.100.20'))).status).toBe(200);
+    const refused = await callFunction('donate', gift(2), undefined, from('198.51.100.21'));
+    expect([refused.status, refused.error?.message]).toEqual([429, TOO_MANY]);
+    await counter('donate', `account:${guesser.uid}`).set({ count: RATE_LIMITS.donate.perAccount }, { merge: true });
+    expect((await callFunction('donate', gift(3), guesser.idToken)).status).toBe(429);
+    expect((await callFunction('donate', gift(4), family.idToken)).status).toBe(200);
   });
 
   it('an account is stopped at its limit even when it changes address, for previews and for enroll attempts', async () => {

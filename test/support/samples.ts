@@ -2,10 +2,11 @@
 import type { CallableName, Payload } from '../../contract/callables';
 import type { ClassRecord, Enrollment, PriceQuote, Student, StudentProfile, WaitlistEntry } from '../../contract/domain';
 import { DEFAULT_RELEASES } from '../../functions/src/domain/releases';
+import { waitlistEntryId } from '../../functions/src/domain/ids';
 import { addDays, buildDemoData } from '../../scripts/demo/demoData';
 import { adminDb } from '../../scripts/demo/adminApp';
-import { FieldValue } from 'firebase-admin/firestore';
 import { todayInSchool } from '../../scripts/demo/seedDemo';
+import { offerSeat, seatRosters } from '../../scripts/demo/seats';
 import { callFunction, createUser, type TestUser } from './emulators';
 
 const today = todayInSchool();
@@ -50,7 +51,7 @@ export const classInput = (semesterId: string, over: Partial<Payload<'adminSaveC
 
 /** A stored class as the class form sends it back: what the office may change, nothing counted, not the semester's holidays. */
 export function classFormOf(stored: ClassRecord): Payload<'adminSaveClass'> {
-  const { enrolledCount: _enrolled, waiting: _waiting, holidays: _holidays, ...fields } = stored;
+  const { enrolledCount: _enrolled, waiting: _waiting, holidays: _holidays, seatNumbers: _numbers, ...fields } = stored;
   return { ...fields, slidingScale: fields.slidingScale ?? null, imageUrl: fields.imageUrl ?? null };
 }
 
@@ -164,7 +165,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
     idempotencyKey: 'sample-waitlist-1',
   },
   myWaitlist: null,
-  leaveWaitlist: { entryId: 'demo-family_sample-waitlist-1' },
+  leaveWaitlist: { entryId: waitlistEntryId('demo-family', 'sample-waitlist-1') },
   declineOffer: { entryId: 'sample-offer-decline' },
   claimOffer: { entryId: 'sample-offer-claim', expectedTotal: 22000, idempotencyKey: 'sample-claim-1', payWith: 'card' },
   adminWaitlist: { classId: 'fire-and-shelter' },
@@ -198,7 +199,7 @@ export async function seedAddOnSample(): Promise<void> {
     releases: [], createdAt: at, idempotencyKey: ADD_ON_SAMPLE,
   } satisfies Enrollment);
   await db.doc('classes/river-adventure/roster/demo-leo').set({ studentId: 'demo-leo', studentName: 'Leo Rivera', enrollmentId: ADD_ON_SAMPLE, ownerUid: 'demo-family', addOns: [] });
-  await db.doc('classes/river-adventure').update({ enrolledCount: FieldValue.increment(1) });
+  await seatRosters(db, ['river-adventure']);
 }
 
 export async function seedWaitlistSamples(): Promise<void> {
@@ -230,7 +231,10 @@ export async function seedWaitlistSamples(): Promise<void> {
     entry('sample-move', 'nature-journaling', 'Nature Journaling', 24000, { rank: Date.now() + 1 }),
     entry('sample-remove', 'nature-journaling', 'Nature Journaling', 24000, { rank: Date.now() + 2 }),
   ];
-  for (const e of entries) await db.doc(`waitlist/${e.id}`).set(e);
+  for (const e of entries) {
+    if (e.offer) e.offer = { ...e.offer, seats: { [e.classIds[0]]: await offerSeat(db, e.classIds[0], e.id, e.offer.expiresAt) } };
+    await db.doc(`waitlist/${e.id}`).set(e);
+  }
   await db.doc('classes/creek-critters').update({ waiting: 1 });
   await db.doc('classes/tide-pools').update({ waiting: 1 });
   await db.doc('classes/nature-journaling').update({ waiting: 3 });
@@ -296,4 +300,19 @@ export async function addClassesLikeWildArt(classes: { id: string; title: string
  */
 export async function newRateWindow(): Promise<void> {
   await adminDb().recursiveDelete(adminDb().collection('rateLimits'));
+}
+
+/** Moves a card hold's end into the past (rather than waiting half an hour): its enrollment, roster entries and seats. */
+export async function lapseHold(enrollmentId: string, at = new Date(Date.now() - 60_000)): Promise<void> {
+  const db = adminDb();
+  const past = at.toISOString();
+  const ref = db.doc(`enrollments/${enrollmentId}`);
+  const e = (await ref.get()).data() as Enrollment;
+  await ref.update({ 'hold.expiresAt': past });
+  for (const classId of e.classIds) {
+    const roster = db.doc(`classes/${classId}/roster/${e.studentId}`);
+    const seat = (await roster.get()).get('seat') as string;
+    await roster.update({ holdExpiresAt: past });
+    await db.doc(`classes/${classId}/seats/${seat}`).update({ until: past });
+  }
 }

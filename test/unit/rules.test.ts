@@ -15,21 +15,24 @@ describe('enrollment rules', () => {
   const semester = { id: 's', name: 'Spring', status: 'open', registrationOpens: '2026-11-01', registrationCloses: '2026-12-31' } as Semester;
   const klass = { id: 'c', semesterId: 's', title: 'Wild Art', status: 'live', registrationDeadline: '2026-12-01', gradeMin: 1, gradeMax: 3, capacity: 10, enrolledCount: 9 } as ClassRecord;
   const student = { firstName: 'Ava', grade: 2 } as Student;
-  const facts = (over: Partial<ClassRecord> = {}, alreadyIn: string[] = [], today = '2026-11-22') =>
-    classProblem({ student, classes: [{ ...klass, ...over }], semesters: new Map([['s', semester]]), alreadyIn: new Set(alreadyIn), today });
+  const facts = (over: Partial<ClassRecord> = {}, alreadyIn: string[] = [], today = '2026-11-22', full: string[] = []) =>
+    classProblem({ student, classes: [{ ...klass, ...over }], semesters: new Map([['s', semester]]), alreadyIn: new Set(alreadyIn), today, full: new Set(full) });
 
   it('accepts an eligible student in an open class with a seat left', () => {
     expect(facts()).toBeNull();
   });
   it.each([
-    [{ enrolledCount: 10 }, [], '2026-11-22', 'Wild Art is full.'],
+    // Full: the seat ledger found no seat for this student (a count on the class decides nothing).
+    [{}, [], '2026-11-22', 'Wild Art is full.', ['c']],
+    // The first problem wins: a class for other grades is that, whether or not it is full.
+    [{ gradeMin: 3 }, [], '2026-11-22', 'Ava is in grade 2; Wild Art is for grade 3.', ['c']],
     [{ gradeMin: 3 }, [], '2026-11-22', 'Ava is in grade 2; Wild Art is for grade 3.'],
     [{}, ['c'], '2026-11-22', 'Ava is already enrolled in Wild Art.'],
     [{}, [], '2026-12-02', 'The registration deadline for Wild Art has passed.'],
     [{}, [], '2027-01-01', 'Registration for Spring is closed.'],
     [{ status: 'paused' as const }, [], '2026-11-22', 'Wild Art is not open for registration.'],
-  ])('refuses %j', (over, alreadyIn, today, message) => {
-    expect(facts(over, alreadyIn, today)?.message).toBe(message);
+  ] as [Partial<ClassRecord>, string[], string, string, string[]?][])('refuses %j', (over, alreadyIn, today, message, full) => {
+    expect(facts(over, alreadyIn, today, full)?.message).toBe(message);
   });
 
   it('checks release signatures and the expected total', () => {

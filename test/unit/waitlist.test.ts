@@ -6,23 +6,24 @@ import { claimHours, offersToMake, placeOf, rankBetween, reminderDue } from '../
 
 const entry = (id: string, classIds: string[], rank: number, over: Partial<WaitlistEntry> = {}): WaitlistEntry =>
   ({ id, classIds, rank, joinedAt: new Date(rank).toISOString(), status: 'waiting', ...over }) as WaitlistEntry;
-const klass = (id: string, capacity: number, enrolledCount: number) => ({ id, capacity, enrolledCount });
+const seats = (...pairs: [string, number][]) => new Map(pairs);
 
 describe('waitlist rules', () => {
-  it('offers free seats first come first served, counting seats already offered', () => {
+  it('offers the seats kept for the waitlist first come first served; offered entries are never offered again', () => {
     const list = [entry('c', ['x'], 3), entry('a', ['x'], 1), entry('b', ['x'], 2)];
-    expect(offersToMake([klass('x', 10, 8)], list).map((e) => e.id)).toEqual(['a', 'b']);
-    expect(offersToMake([klass('x', 10, 8)], [...list, entry('o', ['x'], 0, { status: 'offered' })]).map((e) => e.id)).toEqual(['a']);
-    expect(offersToMake([klass('x', 10, 10)], list)).toEqual([]);
-    // Offered entries are never offered again (running the job twice makes one offer).
-    expect(offersToMake([klass('x', 10, 9)], [entry('a', ['x'], 1, { status: 'offered' })])).toEqual([]);
+    expect(offersToMake(seats(['x', 2]), list).map((e) => e.id)).toEqual(['a', 'b']);
+    expect(offersToMake(seats(['x', 1]), [...list, entry('o', ['x'], 0, { status: 'offered' })]).map((e) => e.id)).toEqual(['a']);
+    expect(offersToMake(seats(['x', 0]), list)).toEqual([]);
+    expect(offersToMake(seats(), list)).toEqual([]);
+    // Running the job twice makes one offer: an offered entry holds its own seat and is not offered another.
+    expect(offersToMake(seats(['x', 1]), [entry('a', ['x'], 1, { status: 'offered' })])).toEqual([]);
   });
 
   it('a bundle waits as one unit: offered only when each of its classes has a seat, without holding back a later single class', () => {
     const bundle = entry('bundle', ['x', 'y'], 1);
     const single = entry('single', ['x'], 2);
-    expect(offersToMake([klass('x', 1, 0), klass('y', 1, 1)], [bundle, single]).map((e) => e.id)).toEqual(['single']);
-    expect(offersToMake([klass('x', 1, 0), klass('y', 1, 0)], [bundle, single]).map((e) => e.id)).toEqual(['bundle']);
+    expect(offersToMake(seats(['x', 1], ['y', 0]), [bundle, single]).map((e) => e.id)).toEqual(['single']);
+    expect(offersToMake(seats(['x', 1], ['y', 1]), [bundle, single]).map((e) => e.id)).toEqual(['bundle']);
   });
 
   it('gives 48 hours to claim (or the semester’s), 24 within 14 days of the start, 4 within 2 days', () => {

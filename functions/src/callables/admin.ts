@@ -1,6 +1,7 @@
 // School-office callables: semesters, classes, bundles, discount codes, dashboard. Each checks the
 // admin role on the server on every call (access 'admin' in the contract); the work is in data/ and domain/.
 import { callables } from '../../../contract/callables';
+import type { AdminClass, ClassRecord } from '../../../contract/domain';
 import { loadClassesOfSemesters, loadGroupsOfSemesters, loadSemesters } from '../data/catalogue';
 import { copyClass, copySemester, deleteClass, saveClass, saveGroup, saveSemester } from '../data/catalogueEdits';
 import { deleteRecord } from '../data/db';
@@ -19,14 +20,17 @@ export const adminSemesters = callable(callables.adminSemesters, async () => ({
 
 export const adminSaveSemester = callable(callables.adminSaveSemester, async (input) => ({ semester: await saveSemester(input) }), catalogue);
 
+/** A class as the office sees it: its seat numbering stays with the seat ledger. */
+const officeClass = ({ seatNumbers: _numbers, ...c }: ClassRecord): AdminClass => c;
+
 export const adminClasses = callable(callables.adminClasses, async ({ semesterId }) => {
   const [classes, groups] = await Promise.all([loadClassesOfSemesters([semesterId]), loadGroupsOfSemesters([semesterId])]);
-  return { classes: classes.sort((a, b) => a.title.localeCompare(b.title)), groups };
+  return { classes: classes.sort((a, b) => a.title.localeCompare(b.title)).map(officeClass), groups };
 });
 
-export const adminSaveClass = callable(callables.adminSaveClass, async (input) => ({ class: await saveClass(input) }), catalogue);
+export const adminSaveClass = callable(callables.adminSaveClass, async (input) => ({ class: officeClass(await saveClass(input)) }), catalogue);
 
-export const adminCopyClass = callable(callables.adminCopyClass, async ({ classId, toSemesterId }) => ({ class: await copyClass(classId, toSemesterId) }), catalogue);
+export const adminCopyClass = callable(callables.adminCopyClass, async ({ classId, toSemesterId }) => ({ class: officeClass(await copyClass(classId, toSemesterId)) }), catalogue);
 
 export const adminCopySemester = callable(callables.adminCopySemester, async ({ fromSemesterId, toSemesterId }) => copySemester(fromSemesterId, toSemesterId), catalogue);
 

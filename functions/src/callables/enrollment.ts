@@ -5,13 +5,14 @@ import { checkoutDeposit, depositPlan } from '../domain/deposits';
 import { priceCart as priceCheckout } from '../domain/cart';
 import { familyView } from '../domain/familyView';
 import { loadCheckoutSettings, loadPaymentOptions } from '../data/settings';
-import { enroll as enrollInTransaction, oneChild, loadEnrollment, loadDiscountsByCodes, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadRuleDiscounts, loadCodeUses } from '../data/enrollments';
+import { oneChild, loadEnrollment, loadDiscountsByCodes, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadRuleDiscounts, loadCodeUses } from '../data/enrollments';
+import { checkout } from '../usecases/checkout';
 import { assertOwnStudents, loadOwnStudents, saveOwnStudent } from '../data/students';
 import { schoolToday } from '../domain/calendar';
 import { isBrowsable } from '../domain/catalogue';
 import { priceBasket as price, siblingContext } from '../domain/pricing';
 import { SEAT_CALL_TIMEOUT_S } from '../data/db';
-import { endHold, startCheckout } from '../data/checkout';
+import { endHold, startCheckout } from '../usecases/cardPayments';
 import { startBalanceCheckout } from '../data/balance';
 import { startDonation } from '../data/donations';
 import { portalOrigin, STRIPE_SECRET_KEY } from '../payments/stripe';
@@ -25,7 +26,8 @@ export const releases = callable(callables.releases, async () => ({ releases: aw
 
 /** The preview uses the same engine and data as the submit; classes not offered are reported. */
 export const priceBasket = callable(callables.priceBasket, async (payload, ctx) => {
-  await takeRate('priceBasket', ctx);
+  // Anonymous previews cost the shared budget only when they try codes.
+  await takeRate('priceBasket', ctx, new Date(), payload.codes.length > 0);
   const ids = [...new Set(payload.lines.map((l) => l.classId))];
   const [{ found }, codes] = await Promise.all([loadClassesByIds(ids), loadDiscountsByCodes(payload.codes)]);
   const offered = found.filter(isBrowsable);
@@ -77,6 +79,7 @@ export const paymentOptions = callable(callables.paymentOptions, () => loadPayme
 export const donate = callable(
   callables.donate,
   async (gift, ctx) => {
+    await takeRate('donate', ctx);
     if (!(await loadPaymentOptions()).methods.includes('card')) throw new HttpsError('failed-precondition', 'Card donations are not offered: please give with Venmo.');
     return { checkoutUrl: await startDonation(gift, portalOrigin(ctx.origin)) };
   },
@@ -114,7 +117,7 @@ export const enroll = callable(
   async (payload, ctx) => {
     const now = new Date();
     const { options, method } = await checkoutFor(ctx, payload.payWith, now);
-    const result = await enrollInTransaction(ctx.uid, ctx.email, oneChild({ ...payload, payWith: method }), schoolToday(now), now, options);
+    const result = await checkout(ctx.uid, ctx.email, oneChild({ ...payload, payWith: method }), now, options);
     return enrolledAnswer(result, ctx, now);
   },
   { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY] },
@@ -126,7 +129,7 @@ export const enrollFamily = callable(
   async (payload, ctx) => {
     const now = new Date();
     const { options, method } = await checkoutFor(ctx, payload.payWith, now);
-    return checkoutAnswer(await enrollInTransaction(ctx.uid, ctx.email, { ...payload, payWith: method }, schoolToday(now), now, options), ctx, now);
+    return checkoutAnswer(await checkout(ctx.uid, ctx.email, { ...payload, payWith: method }, now, options), ctx, now);
   },
   { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY] },
 );
@@ -146,7 +149,7 @@ export const payBalance = callable(
 /** The family left Stripe's page: the page is closed and the seats go back at once. */
 export const releaseHold = callable(
   callables.releaseHold,
-  async ({ enrollmentId }, ctx) => ({ enrollment: familyView(await endHold(await loadEnrollment(enrollmentId, ctx.uid), new Date())) }),
+  async ({ enrollmentId }, ctx) => ({ enrollment: familyView(await endHold(enrollmentId, new Date(), ctx.uid)) }),
   { secrets: [STRIPE_SECRET_KEY] },
 );
 

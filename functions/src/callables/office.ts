@@ -16,8 +16,7 @@ import {
 } from '../data/office';
 import { filterEnrollments, pageOf, searchStudents } from '../domain/office';
 import { SEAT_CALL_TIMEOUT_S } from '../data/db';
-import { loadEnrollment } from '../data/enrollments';
-import { endHold } from '../data/checkout';
+import { endHold } from '../usecases/holds';
 import { portalOrigin, STRIPE_SECRET_KEY } from '../payments/stripe';
 import { emailClasses, listClassMessages } from '../data/classMessages';
 import { actorOf, callable } from '../lib/callable';
@@ -36,9 +35,13 @@ export const adminEmailClasses = callable(callables.adminEmailClasses, async (in
 
 export const adminClassMessages = callable(callables.adminClassMessages, async () => ({ messages: await listClassMessages() }));
 
-export const adminStudents = callable(callables.adminStudents, async ({ search, sort, order, page, pageSize }) =>
-  pageOf(searchStudents(await loadStudentRows(), search, sort, order), page, pageSize),
-);
+/** The students table shows every child's allergy flag: each page read is audited. */
+export const adminStudents = callable(callables.adminStudents, async ({ search, sort, order, page, pageSize }, ctx) => {
+  const answer = pageOf(searchStudents(await loadStudentRows(), search, sort, order), page, pageSize);
+  const what = `${answer.rows.length} of ${answer.total} students${search ? ` matching “${search}”` : ''}, page ${page}`;
+  await auditReads(actorOf(ctx), [{ kind: 'students-listed', record: { type: 'student', id: 'all' }, summary: `Read the Student Info Sheets table: ${what}` }]);
+  return answer;
+});
 
 export const adminStudent = callable(callables.adminStudent, async ({ id }, ctx) => {
   const sheet = await loadStudentSheet(id);
@@ -78,7 +81,7 @@ export const adminCancelEnrollment = callable(callables.adminCancelEnrollment, a
 
 export const adminReleaseHold = callable(
   callables.adminReleaseHold,
-  async ({ enrollmentId }) => ({ enrollment: await endHold(await loadEnrollment(enrollmentId), new Date()) }),
+  async ({ enrollmentId }) => ({ enrollment: await endHold(enrollmentId, new Date()) }),
   { secrets: [STRIPE_SECRET_KEY], changesCatalogue: true },
 );
 

@@ -4,7 +4,7 @@ import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import type Stripe from 'stripe';
 import { FUNCTIONS_REGION } from '../../../contract/constants';
-import { applyStripeEvent, releaseLapsedHolds } from '../data/checkout';
+import { applyStripeEvent, releaseLapsedHolds } from '../usecases/cardPayments';
 import { lapsedHolds } from '../data/holds';
 import { stripe, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from '../payments/stripe';
 

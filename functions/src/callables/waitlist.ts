@@ -4,10 +4,10 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { logger } from 'firebase-functions/v2';
 import { callables } from '../../../contract/callables';
 import { FUNCTIONS_REGION } from '../../../contract/constants';
-import { schoolToday } from '../../../contract/schedule';
 import { callable, staffOf } from '../lib/callable';
 import { notFound, SEAT_CALL_TIMEOUT_S } from '../data/db';
-import { enroll, oneChild } from '../data/enrollments';
+import { oneChild } from '../data/enrollments';
+import { checkout } from '../usecases/checkout';
 import { takeRate } from '../data/rateLimit';
 import { classWaitlist, declineOffer as decline, entryRef, familyWaitlist, joinWaitlist as join, leaveWaitlist as leave, moveEntry, offerByHand, removeEntry, runWaitlistJob } from '../data/waitlist';
 import { familyEntry } from '../domain/waitlist';
@@ -20,7 +20,7 @@ export const joinWaitlist = callable(
   callables.joinWaitlist,
   async (payload, ctx) => {
     await takeRate('enroll', ctx);
-    const { entry, place, replayed } = await join(ctx.uid, ctx.email, payload, new Date());
+    const { entry, place, replayed } = await join(ctx.uid, ctx.email, ctx.emailVerified, payload, new Date());
     return { entry: familyEntry(entry, place), replayed };
   },
   { timeoutSeconds: SEAT_CALL_TIMEOUT_S },
@@ -49,7 +49,7 @@ export const claimOffer = callable(
     const { request, studentId } = snap.data()!;
     // A release changed while the family waited: it signs the current one when it claims.
     const payload = { ...request, ...(releases ? { releases } : {}), studentId, expectedTotal, idempotencyKey, payWith: method, ...(payDeposit ? { payDeposit } : {}) };
-    const result = await enroll(ctx.uid, ctx.email, oneChild(payload), schoolToday(now), now, options, { entryRef: entryRef(entryId) });
+    const result = await checkout(ctx.uid, ctx.email, oneChild(payload), now, options, entryId);
     return enrolledAnswer(result, ctx, now);
   },
   { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY] },

@@ -14,7 +14,7 @@ import { buildReceipt } from '../domain/receipt';
 import { COLLECTIONS, db, notFound, present, recordRef, records } from './db';
 import { loadDiscountsByCodes } from './enrollments';
 import { enrollmentRecipients } from './familyMail';
-import { rosterRef } from './holds';
+import { rosterRef } from './seats';
 import { loadPaymentInstructions } from './settings';
 
 type AddOnsRequest = z.output<typeof addOnsSchema>;

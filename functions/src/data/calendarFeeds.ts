@@ -1,6 +1,7 @@
 // Families' calendar subscriptions (issue 23). The address holds a 256-bit random token; only its
 // SHA-256 is stored, so the address is shown once, when made; a new one ends the old.
 import { createHash, randomBytes } from 'node:crypto';
+import { getAuth } from 'firebase-admin/auth';
 import { calendarFile, type FeedEvent } from '../domain/calendarFeed';
 import { isBrowsable, isPublicSemester } from '../domain/catalogue';
 import { COLLECTIONS, db, getByIds, recordRef } from './db';
@@ -30,7 +31,11 @@ export async function familyCalendar(token: string, portal: string): Promise<str
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const feed = await feeds().doc(hashOf(token)).get();
   if (!feed.exists) return null;
-  const enrollments = (await loadOwnEnrollments(feed.get('uid') as string)).filter((e) => e.status === 'confirmed');
+  const uid = feed.get('uid') as string;
+  // An account the school disabled (or deleted) keeps no calendar.
+  const account = await getAuth().getUser(uid).catch(() => null);
+  if (!account || account.disabled) return null;
+  const enrollments = (await loadOwnEnrollments(uid)).filter((e) => e.status === 'confirmed');
   const [classes, students] = await Promise.all([
     getByIds('classes', enrollments.flatMap((e) => e.classIds)),
     getByIds('students', enrollments.map((e) => e.studentId)),

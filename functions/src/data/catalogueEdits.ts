@@ -9,6 +9,8 @@ import { loadClassesOfSemesters, loadGroupsOfSemesters } from './catalogue';
 import { COLLECTIONS, db, nextVersion, notFound, precondition, present, recordRef, records, uniq } from './db';
 import { notInstructors } from './staff';
 import { serveWaitlists } from './waitlist';
+import { freeSeatIds, planCapacity, type Seat } from '../domain/seats';
+import { rosterRef, seatRef, seatsIn } from './seats';
 
 type SemesterInput = z.output<typeof semesterInputSchema>;
 type ClassInput = z.output<typeof classInputSchema>;
@@ -54,7 +56,7 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
   if ((await notInstructors(input.instructorUids ?? [])).length) throw precondition('Only staff with the instructor role can be assigned to a class: check its instructors.');
   const saved = await db().runTransaction(async (tx) => {
     const ref = id ? recordRef('classes', id) : records('classes').doc();
-    const [existing, inSemester] = await Promise.all([id ? tx.get(ref) : null, tx.get(recordRef('semesters', input.semesterId))]);
+    const [existing, inSemester, seats] = await Promise.all([id ? tx.get(ref) : null, tx.get(recordRef('semesters', input.semesterId)), id ? seatsIn(tx, id) : new Map<string, Seat>()]);
     if (existing && !existing.exists) throw notFound('This class');
     const stored = existing?.data();
     const enrolled = stored?.enrolledCount ?? 0;
@@ -63,8 +65,20 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
     }
     const problem = classValueProblem(input, enrolled);
     if (problem) throw precondition(problem);
-    // The families waiting for it stay counted (issue 20).
+    // The families waiting for it stay counted.
     const waiting = stored?.waiting ?? 0;
+    // Seat numbers follow the capacity: used seats above it move below it, and the numbers above it
+    // are closed (a family who read the old capacity cannot take one); a raised capacity's new seats
+    // are kept for the waitlist while anyone waits.
+    const seatNumbers = Math.max(stored?.seatNumbers ?? stored?.capacity ?? 0, input.capacity);
+    const seatPlan = planCapacity(input.capacity, seatNumbers, seats);
+    if (typeof seatPlan === 'string') throw precondition(seatPlan);
+    const reads = await Promise.all(
+      seatPlan.moves.map(async ({ from }) => {
+        const seat = seats.get(from)!;
+        return seat.state === 'offered' && seat.entryId ? null : seat.studentId ? await tx.get(rosterRef(ref.id, seat.studentId)) : null;
+      }),
+    );
     // A save that does not name the instructors' accounts keeps those assigned.
     const instructorUids = input.instructorUids ?? stored?.instructorUids;
     const saved: ClassRecord = {
@@ -75,9 +89,28 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
       ...(instructorUids?.length ? { instructorUids: uniq(instructorUids) } : {}),
       noMeetingDates: sortedDays(input.noMeetingDates ?? []),
       holidays: inSemester.data()?.noMeetingDates ?? [],
+      seatNumbers,
       version: nextVersion(existing, version, input.title || 'This class'),
     };
     tx.set(ref, saved);
+    const at = new Date().toISOString();
+    seatPlan.moves.forEach(({ from, to }, i) => {
+      const seat = seats.get(from)!;
+      tx.delete(seatRef(ref.id, from));
+      tx.set(seatRef(ref.id, to), seat);
+      if (reads[i]?.exists) tx.update(reads[i]!.ref, { seat: to });
+      if (seat.state === 'offered' && seat.entryId) tx.update(recordRef('waitlist', seat.entryId), { [`offer.seats.${ref.id}`]: to });
+    });
+    for (const n of seatPlan.close) tx.set(seatRef(ref.id, n), { state: 'closed', classId: ref.id, at });
+    for (const n of [...seatPlan.open, ...seatPlan.drop]) tx.delete(seatRef(ref.id, n));
+    if (waiting > 0) {
+      const kept = new Set([...seats.keys()].filter((n) => !seatPlan.open.includes(n) && !seatPlan.drop.includes(n) && seats.get(n)!.state !== 'closed'));
+      for (const m of seatPlan.moves) {
+        kept.delete(m.from);
+        kept.add(m.to);
+      }
+      for (const n of freeSeatIds(input.capacity, kept)) tx.set(seatRef(ref.id, n), { state: 'reserved', classId: ref.id, at });
+    }
     return saved;
   });
   // A capacity raised (or a class opened again) offers its new seats to those waiting, in order.
@@ -140,10 +173,12 @@ export async function deleteClass(id: string): Promise<void> {
     const klass = (await tx.get(ref)).data();
     if (!klass) throw notFound('This class');
     refuseArchived(await semesterOf(klass.semesterId));
-    const roster = await tx.get(ref.collection(COLLECTIONS.roster).limit(1));
+    const [roster, seats] = await Promise.all([tx.get(ref.collection(COLLECTIONS.roster).limit(1)), seatsIn(tx, id)]);
     if (klass.enrolledCount > 0 || !roster.empty) throw precondition(`${klass.title} cannot be deleted: ${klass.enrolledCount} students are enrolled.`);
+    if ([...seats.values()].some((s) => s.state === 'offered' || s.state === 'held')) throw precondition(`${klass.title} cannot be deleted: a seat is offered to a family on its waitlist, or held while a family pays.`);
     const inGroup = await tx.get(records('groups').where('classIds', 'array-contains', id).limit(1));
     if (!inGroup.empty) throw precondition(`Remove ${klass.title} from the bundle "${inGroup.docs[0].data().name}" first.`);
+    for (const n of seats.keys()) tx.delete(seatRef(id, n));
     tx.delete(ref);
   });
 }

@@ -24,32 +24,41 @@ export function db(): Firestore {
 }
 
 /**
- * Transactions that take or give back seats: every family racing for a class contends for its
- * document. The Admin SDK retries a contended transaction after 1 s, then 1.5 times longer each
- * time (at most 60 s): twelve attempts wait about 170 s in all, so the callables running them get
- * SEAT_CALL_TIMEOUT_S (the default 60 s cut a retrying enrollment off with an opaque "internal").
+ * How long a transaction that takes or gives back seats keeps trying before it answers "try again":
+ * well inside the 60 s after which Firebase Hosting gives up on a call (the idempotency key makes
+ * the family's retry safe). The callables running them keep a longer timeout for the work around them.
  */
-const SEAT_ATTEMPTS = 12;
+export const SEAT_DEADLINE_MS = 40_000;
 export const SEAT_CALL_TIMEOUT_S = 300;
 
 /**
- * A transaction the database closed under it (the emulator ends one that waited too long on a lock and
- * answers INVALID_ARGUMENT "Transaction is invalid or closed", which the SDK does not retry). Nothing
- * of it was written, so the whole transaction runs again.
+ * Worth another try: a document created meanwhile (ALREADY_EXISTS: another family took the seat), a
+ * document changed since it was read (FAILED_PRECONDITION on a write made only if unchanged), the
+ * database giving up on a lock (ABORTED), or the emulator closing a transaction that waited too long
+ * ("Transaction is invalid or closed"). Nothing of the attempt was written. (The codes are
+ * Firestore's numbers; the portal's own refusals are HttpsErrors, never numbers.)
  */
-const closedUnder = (error: unknown) => (error as { code?: unknown }).code === 3 && /Transaction is invalid or closed/.test(String((error as Error).message));
+export function anotherTry(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 6 || code === 9 || code === 10 || (code === 3 && /Transaction is invalid or closed/.test(String((error as Error).message)));
+}
+export const BUSY = 'Many families are enrolling in these classes right now. Nothing was saved; please try again in a minute.';
+/** A short random wait before trying again, growing with the attempts: those who lost a race spread out. */
+export const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(1000, 25 * 2 ** attempt)));
 
+/**
+ * A transaction on seats, tried once at a time (the SDK's own retries wait a second and more, the
+ * same request each time) and run again with fresh reads while `anotherTry` says so.
+ */
 export async function runSeatTransaction<T>(update: (tx: Transaction) => Promise<T>): Promise<T> {
+  const deadline = Date.now() + SEAT_DEADLINE_MS;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db().runTransaction(update, { maxAttempts: SEAT_ATTEMPTS });
+      return await db().runTransaction(update, { maxAttempts: 1 });
     } catch (error) {
-      if (closedUnder(error) && attempt < 3) continue;
-      // ABORTED after the last attempt: still contended. Nothing was written.
-      if ((error as { code?: unknown }).code === 10 || closedUnder(error)) {
-        throw new HttpsError('unavailable', 'Many families are enrolling in these classes right now. Nothing was saved; please try again in a minute.');
-      }
-      throw error;
+      if (!anotherTry(error)) throw error;
+      if (Date.now() > deadline) throw new HttpsError('unavailable', BUSY);
+      await backOff(attempt);
     }
   }
 }
@@ -87,6 +96,8 @@ export const COLLECTIONS = {
   classMessages: 'classMessages',
   /** Banners above the class list (issue 23). */
   announcements: 'announcements',
+  /** Per family account, read and written in each of its checkouts (so that its limits hold under parallel calls). */
+  accounts: 'accounts',
 } as const;
 
 /** What each collection of records holds. Read through `records(name)`, every document comes back typed, with its id. */

@@ -1,106 +1,109 @@
-// Seats held while a family pays by card (PRODUCT §5). A held seat counts in `enrolledCount` and has
-// a roster entry marked with its end (`holdExpiresAt`); it goes back when the checkout ends unpaid,
-// when the family leaves Stripe's page, or when it lapses — and a lapsed hold never blocks a seat:
-// the next enrollment in its class releases it in its own transaction.
+// Seats held while a family pays by card. A held seat is a seat document in the `held` state with its
+// end, and a roster entry marked with the same end (`holdExpiresAt`); it counts in `enrolledCount`.
+// It goes back when the checkout ends unpaid, when the family leaves Stripe's page, when a new
+// checkout for the same children replaces it, or when it lapses (the sweep, or the next family who
+// asks for the class releases it first: a lapsed hold never blocks a seat).
 import { FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Enrollment } from '../../../contract/domain';
 import { COLLECTIONS, db, recordRef, records, runSeatTransaction, uniq } from './db';
+import { addTo, countRoster, readReleases, releaseSeats, type SeatDeltas, type SeatRelease } from './seats';
 
 /** On a roster entry: the seat is held for a card payment until then (ISO time). */
 export const HOLD_END = 'holdExpiresAt';
 /** A hold outlasts Stripe's page by this much (seconds), so a payment made at the last moment finds its seats. */
 export const HOLD_GRACE_S = 120;
+/**
+ * Stripe keeps a Checkout page open at least 30 minutes from when it receives the call; one more
+ * leaves room for the call (and a retry of it, sent with the same end) to arrive.
+ */
+export const STRIPE_PAGE_MIN_S = 31 * 60;
+/** When a hold made now ends: the school's minutes (at least Stripe's page), and the grace. */
+export const holdEndFrom = (now: Date, holdMinutes: number) => new Date(now.getTime() + (Math.max(holdMinutes * 60, STRIPE_PAGE_MIN_S) + HOLD_GRACE_S) * 1000).toISOString();
 
 const enrollmentRef = (id: string) => recordRef('enrollments', id);
-export const rosterRef = (classId: string, studentId: string) =>
-  recordRef('classes', classId).collection(COLLECTIONS.roster).doc(studentId);
-
-/** Seat count changes per class, written once per class at the end of a transaction. */
-export type SeatDeltas = Map<string, number>;
-export const addSeat = (deltas: Map<string, number>, key: string, by: number) => deltas.set(key, (deltas.get(key) ?? 0) + by);
-/** One update per class: its seat count, and (a claimed waitlist offer) the families waiting. */
-export function writeSeatDeltas(tx: Transaction, deltas: SeatDeltas, waiting: SeatDeltas = new Map()): void {
-  for (const classId of new Set([...deltas.keys(), ...waiting.keys()])) {
-    const seats = deltas.get(classId) ?? 0;
-    const waits = waiting.get(classId) ?? 0;
-    if (seats || waits) {
-      tx.update(recordRef('classes', classId), {
-        ...(seats ? { enrolledCount: FieldValue.increment(seats) } : {}),
-        ...(waits ? { waiting: FieldValue.increment(waits) } : {}),
-      });
-    }
-  }
-}
-
-/**
- * Holds to give back before taking seats in these classes: every lapsed one, and `alsoIds` (the
- * family's own unpaid checkout for the same student, which a new attempt replaces). Reads only.
- */
-export async function holdsToRelease(tx: Transaction, classIds: string[], now: Date, alsoIds: string[] = []): Promise<Enrollment[]> {
-  const lapsed = await Promise.all(
-    classIds.map((id) => tx.get(recordRef('classes', id).collection(COLLECTIONS.roster).where(HOLD_END, '<', now.toISOString()))),
-  );
-  const ids = uniq([...lapsed.flatMap((s) => s.docs.map((d) => d.get('enrollmentId') as string)), ...alsoIds]);
-  return ids.length ? heldCheckouts(tx, ids) : [];
-}
 
 /**
  * The pending enrollments among these and the others of their checkouts (a checkout of several
  * children is held, and given back, as one). Reads only.
  */
-async function heldCheckouts(tx: Transaction, ids: string[]): Promise<Enrollment[]> {
+export async function heldCheckouts(tx: Transaction, ids: string[]): Promise<Enrollment[]> {
+  if (!ids.length) return [];
   const pending = (snaps: DocumentSnapshot<Enrollment>[]) => snaps.filter((s) => s.exists && s.get('status') === 'pending_payment').map((s) => s.data()!);
   const held = pending(await tx.getAll(...ids.map(enrollmentRef)));
   const others = uniq(held.flatMap((e) => e.checkoutIds ?? [])).filter((id) => !ids.includes(id));
   return others.length ? [...held, ...pending(await tx.getAll(...others.map(enrollmentRef)))] : held;
 }
 
-/** The seats these holds give back, per class. */
-export function seatsGivenBack(released: Enrollment[]): SeatDeltas {
-  const deltas: SeatDeltas = new Map();
-  for (const r of released) for (const classId of r.classIds) addSeat(deltas, classId, -1);
-  return deltas;
-}
-
 /** Uses of limited discount codes per discount id, written once per code at the end of a transaction. */
 export type CodeUseDeltas = Map<string, number>;
-/** The code uses these holds give back (a checkout that lapsed unpaid did not use its codes). */
-export function codeUsesGivenBack(released: Enrollment[]): CodeUseDeltas {
+/** One more (or one less, `by` −1) use of each of these limited codes. */
+export function codeUseDeltas(discountIds: string[], by: 1 | -1): CodeUseDeltas {
   const deltas: CodeUseDeltas = new Map();
-  for (const r of released) for (const id of r.countedDiscountIds ?? []) addSeat(deltas, id, -1);
+  for (const id of discountIds) addTo(deltas, id, by);
   return deltas;
 }
+/** The code uses these holds give back (a checkout that ended unpaid used none; a claimed offer keeps its entry's). */
+export const codeUsesGivenBack = (released: Enrollment[]): CodeUseDeltas => codeUseDeltas(released.flatMap((r) => (r.waitlistEntryId ? [] : (r.countedDiscountIds ?? []))), -1);
 export function writeCodeUseDeltas(tx: Transaction, deltas: CodeUseDeltas): void {
   for (const [id, delta] of deltas) {
     if (delta) tx.set(db().collection(COLLECTIONS.discountUses).doc(id), { uses: FieldValue.increment(delta) }, { merge: true });
   }
 }
 
-/** Writes that give a held enrollment's seats back (the counts: `seatsGivenBack`): it becomes `expired` (nothing owed), its roster entries go. */
-export function releaseInTx(tx: Transaction, held: Enrollment, at: string): Enrollment {
-  const next: Enrollment = { ...held, status: 'expired', balance: 0, hold: { ...held.hold!, releasedAt: at } };
-  tx.set(enrollmentRef(held.id), next);
-  for (const classId of held.classIds) tx.delete(rosterRef(classId, held.studentId));
-  return next;
+/** What ending these holds must read first (their seats). */
+export const readHoldReleases = (tx: Transaction, held: Enrollment[], now: Date): Promise<SeatRelease[]> =>
+  readReleases(tx, held.flatMap((e) => e.classIds.map((classId) => ({ classId, studentId: e.studentId }))), now);
+
+/**
+ * Writes that end these holds: each enrollment becomes `expired` (nothing owed), its seats go back
+ * (to an open offer, to the waitlist, or free), its code uses are given back. `keep` names seats
+ * (`classId/studentId`) passed to a new checkout instead. Returns the roster changes and the
+ * classes whose waitlist has a seat to offer.
+ */
+export function endHoldsInTx(
+  tx: Transaction,
+  held: Enrollment[],
+  releases: SeatRelease[],
+  at: string,
+  extra: Partial<Enrollment['hold']> = {},
+  keep: Set<string> = new Set(),
+): { deltas: SeatDeltas; toServe: string[]; ended: Enrollment[] } {
+  const deltas: SeatDeltas = new Map();
+  const toServe = new Set<string>();
+  const ended: Enrollment[] = [];
+  for (const e of held) {
+    const next: Enrollment = { ...e, status: 'expired', balance: 0, hold: { ...e.hold!, releasedAt: at, ...extra } };
+    tx.set(enrollmentRef(e.id), next);
+    ended.push(next);
+    const own = releases.filter((r) => r.studentId === e.studentId && e.classIds.includes(r.classId) && !keep.has(`${r.classId}/${r.studentId}`));
+    const released = releaseSeats(tx, own, e.id, at);
+    for (const [c, by] of released.deltas) addTo(deltas, c, by);
+    for (const c of released.toServe) toServe.add(c);
+  }
+  writeCodeUseDeltas(tx, codeUsesGivenBack(held));
+  return { deltas, toServe: [...toServe], ended };
 }
 
 /**
  * Gives a hold's seats back now (checkout expired or abandoned), with those of the other children of
- * its checkout. Anything but a pending hold is left as it is. Returns the enrollment asked for, and
- * the enrollments released.
+ * its checkout. Anything but a pending hold is left as it is. Returns the enrollment asked for, the
+ * enrollments released and the classes whose waitlist has a seat to offer.
  */
-export async function releaseHold(enrollmentId: string, at: Date, ownerUid?: string): Promise<{ enrollment: Enrollment; released: Enrollment[] }> {
-  // Gives seats back: as contended as taking them, so retried as long (runSeatTransaction).
-  return runSeatTransaction(async (tx) => {
+export async function releaseHold(enrollmentId: string, at: Date, ownerUid?: string): Promise<{ enrollment: Enrollment; released: Enrollment[]; toServe: string[] }> {
+  // Gives seats back: retried under contention as long as taking them (runSeatTransaction).
+  const done = await runSeatTransaction(async (tx) => {
     const snap = await tx.get(enrollmentRef(enrollmentId));
     if (!snap.exists || (ownerUid && snap.get('ownerUid') !== ownerUid)) throw new HttpsError('not-found', 'This enrollment does not exist.');
     const held = await heldCheckouts(tx, [enrollmentId]);
-    const next = held.map((e) => releaseInTx(tx, e, at.toISOString()));
-    writeSeatDeltas(tx, seatsGivenBack(held));
-    writeCodeUseDeltas(tx, codeUsesGivenBack(held));
-    return { enrollment: next.find((e) => e.id === enrollmentId) ?? snap.data()!, released: next };
+    const releases = await readHoldReleases(tx, held, at);
+    const iso = at.toISOString();
+    const { deltas, toServe, ended } = endHoldsInTx(tx, held, releases, iso);
+    return { enrollment: ended.find((e) => e.id === enrollmentId) ?? snap.data()!, released: ended, toServe, deltas };
   });
+  // The counts follow outside the transaction: two holds of one class given back at once never wait on each other.
+  await countRoster(done.deltas);
+  return done;
 }
 
 /** Pending holds whose end has passed (the sweep, every 5 minutes in production). */

@@ -1,7 +1,7 @@
 // Firestore reads and writes of the school office's sheets and money pages. Batched reads only:
 // one query per collection or one getAll per 500 documents.
 import { getAuth } from 'firebase-admin/auth';
-import { FieldValue, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { paymentKey, type CardRefund, type ClassGroup, type ClassRecord, type ClassRoster, type Enrollment, type EnrollmentRow, type Payment, type PaymentMethod, type StudentRow, type AuditKind, type StudentSheet, type TshirtTally } from '../../../contract/domain';
 import { randomUUID } from 'node:crypto';
@@ -13,6 +13,7 @@ import { sortRoster, studentRow, tallyTshirts, type StudentFields } from '../dom
 import { loadClassesByIds, loadClassesOfSemesters, loadGroupsOfSemesters } from './catalogue';
 import { chunks, COLLECTIONS, db, getByIds, notFound, recordRef, records, present, runSeatTransaction, uniq } from './db';
 import { HOLD_END } from './holds';
+import { countRoster, readReleases, releaseSeats } from './seats';
 import { refundToCards } from './refunds';
 import { loadDiscountsByCodes, loadEnrollment, loadReleases } from './enrollments';
 import { serveWaitlists, waitingFor } from './waitlist';
@@ -254,68 +255,108 @@ function quoteFor(enrollment: Enrollment, classIds: string[]) {
   );
 }
 
-/** Cancels classes of an enrollment: the enrollment, the seats and the rosters change in one transaction. */
+/** A cancellation under way: reserved before any card refund is asked of Stripe, so that a retry never refunds twice. */
+interface PendingCancellation {
+  id: string;
+  classIds: string[];
+  refund: number;
+  refundMethod: PaymentMethod | null;
+  at: string;
+}
+const sameCancellation = (p: PendingCancellation, classIds: string[], refund: number, refundMethod: PaymentMethod | undefined) =>
+  p.refund === refund && (p.refundMethod ?? undefined) === refundMethod && [...p.classIds].sort().join() === [...new Set(classIds)].sort().join();
+
+/**
+ * Reserves a cancellation on the enrollment (in a transaction): a second one at the same time is
+ * refused; the same one asked again (the office retrying after a failure) resumes it, with the same
+ * refund keys.
+ */
+async function reserveCancellation(ref: DocumentReference<Enrollment>, classIds: string[], refund: number, refundMethod: PaymentMethod | undefined, at: string): Promise<PendingCancellation> {
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw notFound('This enrollment');
+    const pending = snap.get('pendingCancellation') as PendingCancellation | undefined;
+    if (pending) {
+      if (sameCancellation(pending, classIds, refund, refundMethod)) return pending;
+      throw new HttpsError('aborted', 'Another cancellation of this enrollment is being completed. Reload the enrollment, then try again.');
+    }
+    const reserved: PendingCancellation = { id: randomUUID(), classIds: [...new Set(classIds)], refund, refundMethod: refundMethod ?? null, at };
+    tx.update(ref, { pendingCancellation: reserved });
+    return reserved;
+  });
+}
+
+/**
+ * Cancels classes of an enrollment: the cancellation is reserved first; a refund by card goes to
+ * Stripe with keys made from that reservation; then the enrollment, the seats and the rosters change
+ * in one transaction (the seats go to the waitlist first).
+ */
 export async function cancelClasses(enrollmentId: string, classIds: string[], refund: number, refundMethod: PaymentMethod | undefined, note: string, actor: Actor): Promise<Enrollment> {
   const by = actorName(actor);
   const ref = recordRef('enrollments', enrollmentId);
-  const at = new Date().toISOString();
   const [to, off] = await Promise.all([enrollmentRecipients(enrollmentId), familyMailOff()]);
+  const current = await loadEnrollment(enrollmentId);
+  const plan0 = await quoteFor(current, classIds);
+  const checked = applyCancellation(current, plan0, refund, { note, at: new Date().toISOString(), by, classTitles: plan0.titles, refundMethod });
+  if (typeof checked === 'string') throw new HttpsError('invalid-argument', checked);
+  if (refund > 0 && !refundMethod) throw new HttpsError('invalid-argument', 'refundMethod: Say how the refund is given back.');
+  const reserved = await reserveCancellation(ref, classIds, refund, refundMethod, new Date().toISOString());
+  const at = reserved.at;
   // By card: Stripe refunds first (checked against the same plan); the cancellation is recorded only once it has.
   let cardRefunds: CardRefund[] | undefined;
   if (refund > 0 && refundMethod === 'card') {
-    const current = await loadEnrollment(enrollmentId);
-    const plan = await quoteFor(current, classIds);
-    const checked = applyCancellation(current, plan, refund, { note, at, by, classTitles: plan.titles });
-    if (typeof checked === 'string') throw new HttpsError('invalid-argument', checked);
-    cardRefunds = await refundToCards(current, refund, note || 'Classes cancelled by the school', at);
+    try {
+      cardRefunds = await refundToCards(current, refund, note || 'Classes cancelled by the school', at, reserved.id);
+    } catch (error) {
+      // Nothing went back: the reservation is lifted (a partial refund keeps it, so that a retry finishes it).
+      if (error instanceof HttpsError && !/went through/.test(error.message)) await ref.update({ pendingCancellation: FieldValue.delete() });
+      throw error;
+    }
   }
-  const cancelled = await runSeatTransaction(
-    async (tx) => {
-      const snap = await tx.get(ref);
-      if (!snap.exists) throw notFound('This enrollment');
-      const enrollment = snap.data()!;
-      const plan = await planFor(
-        enrollment,
-        classIds,
-        async (ids) => present(ids.length ? await tx.getAll(...ids.map((id) => recordRef('classes', id))) : []),
-        async (semesterIds) => (await tx.get(records('groups').where('semesterId', 'in', semesterIds))).docs.map((d) => d.data()),
-        tx,
-      );
-      const rosterRefs = plan.cancelClassIds.map((cid) => recordRef('classes', cid).collection(COLLECTIONS.roster).doc(enrollment.studentId));
-      const rosterSnaps = await tx.getAll(...rosterRefs);
-      const next = applyCancellation(enrollment, plan, refund, {
-        refundMethod: refund > 0 ? refundMethod : undefined,
-        cardRefunds,
-        note,
-        by,
-        at,
-        classTitles: plan.titles,
-      });
-      if (typeof next === 'string') throw new HttpsError('invalid-argument', next);
-      if (refund > 0 && !refundMethod) throw new HttpsError('invalid-argument', 'refundMethod: Say how the refund is given back.');
-      tx.set(ref, next);
-      const refunded = refund > 0 ? `; refund ${formatCents(refund)} (${refundMethod})` : '; no refund';
-      auditInTx(tx, actor, {
-        kind: 'cancellation',
-        record: { type: 'enrollment', id: enrollment.id },
-        studentId: enrollment.studentId,
-        studentName: enrollment.studentName,
-        summary: `Cancelled ${plan.titles.join(', ')}${refunded}`,
-      });
-      if (!off.has('classes-cancelled')) {
-        const how = refundMethod === 'card' ? `to your card ending ${[...new Set((cardRefunds ?? []).map((r) => r.last4))].join(', ')}` : PAID_HOW[refundMethod ?? 'other'];
-        const message = cancellationMail(next, plan.titles, refund > 0 ? { amount: refund, how } : null, portalOrigin(null));
-        queueMail(tx, `${enrollment.id}_${at}`, { kind: 'classes-cancelled', to, enrollmentId: enrollment.id, message });
-      }
-      rosterSnaps.forEach((r, i) => {
-        if (!r.exists || r.get('enrollmentId') !== enrollment.id) return;
-        tx.delete(r.ref);
-        tx.update(recordRef('classes', plan.cancelClassIds[i]), { enrolledCount: FieldValue.increment(-1) });
-      });
-      return next;
-    },
-  );
-  // The seats given back go to the families waiting for them, in order (issue 20).
-  await serveWaitlists(classIds, new Date());
-  return cancelled;
+  const cancelled = await runSeatTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw notFound('This enrollment');
+    const enrollment = snap.data()!;
+    if ((enrollment as Enrollment & { pendingCancellation?: PendingCancellation }).pendingCancellation?.id !== reserved.id) {
+      throw new HttpsError('aborted', 'This cancellation was already recorded. Reload the enrollment to see it.');
+    }
+    const plan = await planFor(
+      enrollment,
+      classIds,
+      async (ids) => present(ids.length ? await tx.getAll(...ids.map((id) => recordRef('classes', id))) : []),
+      async (semesterIds) => (await tx.get(records('groups').where('semesterId', 'in', semesterIds))).docs.map((d) => d.data()),
+      tx,
+    );
+    const seatReleases = await readReleases(tx, plan.cancelClassIds.map((classId) => ({ classId, studentId: enrollment.studentId })), new Date(at));
+    const next = applyCancellation(enrollment, plan, refund, {
+      refundMethod: refund > 0 ? refundMethod : undefined,
+      cardRefunds,
+      note,
+      by,
+      at,
+      classTitles: plan.titles,
+    });
+    if (typeof next === 'string') throw new HttpsError('invalid-argument', next);
+    const { pendingCancellation: _done, ...recorded } = next as Enrollment & { pendingCancellation?: PendingCancellation };
+    tx.set(ref, recorded);
+    const refunded = refund > 0 ? `; refund ${formatCents(refund)} (${refundMethod})` : '; no refund';
+    auditInTx(tx, actor, {
+      kind: 'cancellation',
+      record: { type: 'enrollment', id: enrollment.id },
+      studentId: enrollment.studentId,
+      studentName: enrollment.studentName,
+      summary: `Cancelled ${plan.titles.join(', ')}${refunded}`,
+    });
+    if (!off.has('classes-cancelled')) {
+      const how = refundMethod === 'card' ? `to your card ending ${[...new Set((cardRefunds ?? []).map((r) => r.last4))].join(', ')}` : PAID_HOW[refundMethod ?? 'other'];
+      const message = cancellationMail(recorded, plan.titles, refund > 0 ? { amount: refund, how } : null, portalOrigin(null));
+      queueMail(tx, `${enrollment.id}_${at}`, { kind: 'classes-cancelled', to, enrollmentId: enrollment.id, message });
+    }
+    const { deltas, toServe } = releaseSeats(tx, seatReleases, enrollment.id, at);
+    return { enrollment: recorded, toServe, deltas };
+  });
+  await countRoster(cancelled.deltas);
+  // The seats given back go to the families waiting for them, in order.
+  if (cancelled.toServe.length) await serveWaitlists(cancelled.toServe, new Date());
+  return cancelled.enrollment;
 }

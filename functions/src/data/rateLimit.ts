@@ -1,6 +1,7 @@
-// A small limiter for the calls an attacker could repeat (code guessing through priceBasket, enroll):
-// one counter document per key and window, counted with an atomic increment (no transaction, so a
-// burst of honest calls never contends), expiring by a TTL field a window after the window ends.
+// A small limiter for the calls an attacker could repeat (code guessing through priceBasket, enroll,
+// card testing through donate): one counter document per key and window, counted with an atomic
+// increment (no transaction, so a burst of honest calls never contends), expiring by a TTL field a
+// window after the window ends.
 import { createHash } from 'node:crypto';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
@@ -16,20 +17,17 @@ export const rateWindow = (now: Date) => Math.floor(now.getTime() / 1000 / RATE_
 /** The counter of a key in a window; keys are hashed, so the documents never hold an address or an account id. */
 export const rateCounterId = (name: Limited, key: string, window: number) => createHash('sha256').update(`${name}|${key}|${window}`).digest('hex').slice(0, 40);
 
-/** Counts this call against the caller's account and client address; refuses it past either limit. */
-export async function takeRate(name: Limited, ctx: Pick<CallContext, 'uid' | 'client'>, now = new Date()): Promise<void> {
+/**
+ * Counts this call against the caller's account, or (anonymous, when `anonymous` says it counts)
+ * against everyone anonymous together; refuses it past the limit.
+ */
+export async function takeRate(name: Limited, ctx: Pick<CallContext, 'uid'>, now = new Date(), anonymous = true): Promise<void> {
   const limits = RATE_LIMITS[name];
   const window = rateWindow(now);
   const expiresAt = Timestamp.fromMillis((window + 2) * RATE_WINDOW_S * 1000);
-  const ref = (key: string) => db().collection(COLLECTIONS.rateLimits).doc(rateCounterId(name, key, window));
-  const counters = [
-    ...(ctx.uid ? [{ ref: ref(`account:${ctx.uid}`), limit: limits.perAccount }] : []),
-    ...(ctx.client ? [{ ref: ref(`client:${ctx.client}`), limit: limits.perClient }] : []),
-  ];
-  if (!counters.length) return;
-  const batch = db().batch();
-  for (const c of counters) batch.set(c.ref, { count: FieldValue.increment(1), expiresAt }, { merge: true });
-  await batch.commit();
-  const snaps = await db().getAll(...counters.map((c) => c.ref));
-  if (snaps.some((s, i) => ((s.get('count') as number | undefined) ?? 0) > counters[i].limit)) throw new HttpsError('resource-exhausted', TOO_MANY);
+  const counter = ctx.uid ? { key: `account:${ctx.uid}`, limit: limits.perAccount } : anonymous ? { key: 'anonymous', limit: limits.anonymous } : null;
+  if (!counter) return;
+  const ref = db().collection(COLLECTIONS.rateLimits).doc(rateCounterId(name, counter.key, window));
+  await ref.set({ count: FieldValue.increment(1), expiresAt }, { merge: true });
+  if ((((await ref.get()).get('count') as number | undefined) ?? 0) > counter.limit) throw new HttpsError('resource-exhausted', TOO_MANY);
 }

@@ -6,10 +6,10 @@ import { isStripeError, stripe } from '../payments/stripe';
 
 /**
  * Sends `amount` back to the enrollment's card payments. The idempotency keys come from the
- * cancellation (the enrollment and how many cancellations it had): the office retrying the same
- * cancellation never refunds twice. A refusal from Stripe throws and nothing is recorded.
+ * cancellation reserved before (`cancellationId`): the office retrying the same cancellation, or two
+ * offices at once, never refund twice. A refusal from Stripe throws and nothing is recorded.
  */
-export async function refundToCards(enrollment: Enrollment, amount: number, reason: string, at: string): Promise<CardRefund[]> {
+export async function refundToCards(enrollment: Enrollment, amount: number, reason: string, at: string, cancellationId: string): Promise<CardRefund[]> {
   const parts = cardRefundParts(enrollment, amount);
   if (typeof parts === 'string') throw new HttpsError('failed-precondition', parts);
   const done: CardRefund[] = [];
@@ -17,7 +17,7 @@ export async function refundToCards(enrollment: Enrollment, amount: number, reas
     try {
       const refund = await stripe().refunds.create(
         { payment_intent: part.paymentIntent, amount: part.amount, metadata: { enrollmentId: enrollment.id } },
-        { idempotencyKey: `cancel-${enrollment.id}-${enrollment.cancellations?.length ?? 0}-${i}-${part.amount}` },
+        { idempotencyKey: `cancel-${cancellationId}-${i}` },
       );
       done.push({ amount: refund.amount, refundId: refund.id, paymentIntent: part.paymentIntent, last4: part.last4, reason, at });
     } catch (error) {

@@ -48,21 +48,32 @@ const isMissing = (error: unknown) => (error as { code?: string }).code === 'aut
 /**
  * Sets a person's staff roles by email; no roles takes them off the staff. An address without an account
  * gets one (its email counts as verified: only the person reading that inbox can set its password) and
- * an invitation with the link to set a password. The portal always keeps at least one admin.
+ * an invitation with the link to set a password; so does an account that never signed in or never
+ * proved its address (saving again re-sends it). The link is made before anything is saved: a portal
+ * address the project does not authorise fails here, with nothing changed. The portal always keeps at
+ * least one admin.
  */
 export async function saveStaff(email: string, roles: StaffRole[], actor: Actor, portal: string): Promise<{ member: StaffMember; invited: boolean }> {
   const by = actorName(actor);
   const address = email.trim().toLowerCase();
-  let user = await getAuth()
+  const existing = await getAuth()
     .getUserByEmail(address)
     .catch((error: unknown) => {
       if (isMissing(error)) return null;
       throw error;
     });
-  const invited = !user;
-  if (!user) {
-    if (!roles.length) throw notFound(`A staff account for ${address}`);
-    user = await getAuth().createUser({ email: address, emailVerified: true });
+  if (!existing && !roles.length) throw notFound(`A staff account for ${address}`);
+  const invited = roles.length > 0 && (!existing || notYetIn(existing) || !existing.emailVerified);
+  let user = existing ?? (await getAuth().createUser({ email: address, emailVerified: true }));
+  let link: string | null = null;
+  if (invited) {
+    try {
+      link = await getAuth().generatePasswordResetLink(address, { url: `${portal}/user/login` });
+    } catch (error) {
+      // Nothing is kept of a failed invitation: the account made for it goes again.
+      if (!existing) await getAuth().deleteUser(user.uid);
+      throw error;
+    }
   }
   const uid = user.uid;
   const changedAt = new Date().toISOString();
@@ -76,11 +87,9 @@ export async function saveStaff(email: string, roles: StaffRole[], actor: Actor,
     const was = staffRolesIn(before);
     const named = (list: string[]) => (list.length ? list.join(', ') : 'no staff role');
     auditInTx(tx, actor, { kind: 'roles-changed', record: { type: 'staff', id: uid }, fields: ['roles'], summary: `${address}: ${named(was)} → ${named(roles)}${invited ? ' (invited)' : ''}` });
+    if (link) tx.set(db().collection(COLLECTIONS.mail).doc(), { to: [address], message: staffInvitation(roles, link, by), kind: 'staff-invitation' });
     return next;
   });
-  if (invited) {
-    const link = await getAuth().generatePasswordResetLink(address, { url: `${portal}/user/login` });
-    await db().collection(COLLECTIONS.mail).add({ to: [address], message: staffInvitation(roles, link, by), kind: 'staff-invitation' });
-  }
-  return { member: memberOf(await getAuth().getUser(uid), stored), invited };
+  user = await getAuth().getUser(uid);
+  return { member: memberOf(user, stored), invited };
 }

@@ -1,6 +1,7 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Student, StudentProfile } from '../../../contract/domain';
-import { db, getByIds, nextVersion, records } from './db';
+import { getByIds, nextVersion, records, runSeatTransaction } from './db';
+import { accountRef, touchAccount } from './accounts';
 import { loadStudentLimit } from './settings';
 import { auditInTx, type Actor } from './audit';
 import { changedFields } from '../domain/audit';
@@ -28,14 +29,18 @@ export async function assertOwnStudents(uid: string, ids: string[]): Promise<voi
 export async function saveOwnStudent(actor: Actor, id: string | undefined, profile: StudentProfile, reviewed: boolean, version?: number): Promise<Student> {
   const uid = actor.uid;
   const now = new Date().toISOString();
-  // A new student: an account keeps a bounded number. Counted before the transaction: a query inside it
-  // would lock every family's students against each other (two saves at the same moment may pass by one).
-  if (!id) {
-    const [limit, kept] = await Promise.all([loadStudentLimit(), students().where('ownerUid', '==', uid).count().get()]);
-    if (kept.data().count >= limit) throw new HttpsError('failed-precondition', `An account can keep up to ${limit} students. To add another, please contact the office.`);
-  }
-  return db().runTransaction(async (tx) => {
-    const ref = id ? students().doc(id) : students().doc();
+  const limit = id ? 0 : await loadStudentLimit();
+  const newRef = students().doc();
+  return runSeatTransaction(async (tx) => {
+    // A new student: an account keeps a bounded number. Counted afresh in each attempt (a query inside
+    // the transaction would lock every family's students), and the account document is written only if
+    // unchanged since: two saves at the same moment cannot both pass the limit.
+    if (!id) {
+      const [account, kept] = await Promise.all([accountRef(uid).get(), students().where('ownerUid', '==', uid).count().get()]);
+      if (kept.data().count >= limit) throw new HttpsError('failed-precondition', `An account can keep up to ${limit} students. To add another, please contact the office.`);
+      touchAccount(tx, uid, account, { lastStudentAddedAt: now });
+    }
+    const ref = id ? students().doc(id) : newRef;
     const existing = id ? await tx.get(ref) : null;
     if (existing && (!existing.exists || existing.get('ownerUid') !== uid)) throw notYourStudent();
     const student: Student = {

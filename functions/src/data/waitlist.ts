@@ -1,6 +1,8 @@
-// The waitlist (issue 20): joining with a complete request, offers made in order whenever a seat
-// frees up, lapses and reminders, and the office's hand on the list. Every change to who waits is
-// made in a transaction with the class's `waiting` count, which keeps freed seats from the public.
+// The waitlist: joining with a complete request, offers made in order whenever a seat frees up,
+// lapses and reminders, and the office's hand on the list. Every change to who waits is made in a
+// transaction with the class's `waiting` count. A seat freed while families wait is kept for them
+// (a `reserved` seat document) and offered in order (an `offered` one, the family's until the offer
+// ends): the public never takes it.
 import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { z } from 'zod/mini';
@@ -9,11 +11,16 @@ import type { joinWaitlistSchema } from '../../../contract/schemas';
 import { schoolToday } from '../../../contract/schedule';
 import { isEnrollable, isOpenForEnrollment } from '../domain/catalogue';
 import { totalProblem } from '../domain/enrollment';
+import { waitlistEntryId } from '../domain/ids';
+import { freeSeatIds, type Seat } from '../domain/seats';
 import { listOrder, newOffer, offerLapsed, offersToMake, onTheList, placeOf, rankBetween, reminderDue } from '../domain/waitlist';
 import { waitlistMail, type WaitlistMailKind } from '../domain/waitlistMail';
 import { portalOrigin } from '../payments/stripe';
 import { chunks, COLLECTIONS, db, notFound, precondition, recordRef, records, present, runSeatTransaction, uniq } from './db';
-import { checkAndPrice, familyEnrollmentRefs, loadReleases, readRequest } from './enrollments';
+import { checkChild, countCodeUses, familyEnrollmentRefs, loadOfferFacts, loadReleases, priceCheckout, readCodeUseCounters, withFamilyClasses } from './enrollments';
+import { codeUseDeltas, writeCodeUseDeltas } from './holds';
+import { rosterRef, seatRef, seatsIn } from './seats';
+import { notYourStudent } from './students';
 
 export type JoinPayload = z.output<typeof joinWaitlistSchema>;
 
@@ -33,10 +40,18 @@ async function entriesFor(tx: Transaction, classIds: string[]): Promise<Waitlist
   return snap.docs.map((d) => d.data());
 }
 
-/** Joins the waitlist of a full class or bundle: the request is checked and priced like an enrollment; nothing is paid. */
-export async function joinWaitlist(uid: string, email: string | null, payload: JoinPayload, now: Date): Promise<{ entry: WaitlistEntry; place: number | null; replayed: boolean }> {
-  const ref = entryRef(`${uid}_${payload.idempotencyKey}`);
-  const [releases, familyRefs] = await Promise.all([loadReleases(), familyEnrollmentRefs(uid)]);
+export const VERIFY_TO_WAIT = 'To join a waitlist, please verify your email address first (open the link we emailed you): offers are sent there.';
+
+/**
+ * Joins the waitlist of a full class or bundle: the request is checked and priced like an enrollment;
+ * nothing is paid, and a code with a use limit counts its use now (given back if the family leaves).
+ */
+export async function joinWaitlist(uid: string, email: string | null, emailVerified: boolean, payload: JoinPayload, now: Date): Promise<{ entry: WaitlistEntry; place: number | null; replayed: boolean }> {
+  const ref = entryRef(waitlistEntryId(uid, payload.idempotencyKey));
+  const classIds = uniq(payload.lines.map((l) => l.classId));
+  if (!classIds.length) throw new HttpsError('invalid-argument', 'Please choose at least one class.');
+  const [releases, offer] = await Promise.all([loadReleases(), loadOfferFacts(classIds, payload.codes)]);
+  if (offer.missing.length) throw new HttpsError('failed-precondition', 'A selected class is no longer offered. Please review your classes.');
   const today = schoolToday(now);
   return runSeatTransaction(async (tx) => {
     const existing = await tx.get(ref);
@@ -44,24 +59,41 @@ export async function joinWaitlist(uid: string, email: string | null, payload: J
       const entry = existing.data()!;
       return { entry, place: placeOf(entry, await entriesFor(tx, entry.classIds)), replayed: true };
     }
-    const facts = await readRequest(tx, uid, payload, familyRefs);
-    const { student, classes } = facts;
-    const classIds = classes.map((c) => c.id);
-    const listed = await entriesFor(tx, classIds);
+    // Offers go to the account's address: only a proven one holds a place.
+    if (!emailVerified) throw precondition(VERIFY_TO_WAIT);
+    const familyRefs = await familyEnrollmentRefs(uid);
+    const [studentSnap, classSnaps, familySnaps, rosterSnaps, listed] = await Promise.all([
+      tx.get(recordRef('students', payload.studentId)),
+      tx.getAll(...classIds.map(classRef)),
+      familyRefs.length ? tx.getAll(...familyRefs) : Promise.resolve([]),
+      tx.getAll(...classIds.map((c) => rosterRef(c, payload.studentId))),
+      entriesFor(tx, classIds),
+    ]);
+    if (!studentSnap.exists || studentSnap.get('ownerUid') !== uid) throw notYourStudent();
+    const student = studentSnap.data()!;
+    const classes = present(classSnaps);
+    const family = present(familySnaps);
     const twice = classes.find((c) => listed.some((e) => e.studentId === student.id && onTheList(e) && e.classIds.includes(c.id)));
     if (twice) throw precondition(`${student.firstName} is already on the waitlist for ${twice.title}.`);
-    if (classes.every((c) => c.enrolledCount < c.capacity && !(c.waiting ?? 0))) {
+    // A class with a seat free (none kept for others waiting) is enrolled in, not waited for.
+    const seatSnaps = await Promise.all(classes.map((c) => (c.waiting ?? 0) > 0 ? Promise.resolve([]) : tx.getAll(...freeSeatIds(c.capacity, []).map((id) => seatRef(c.id, id)))));
+    if (classes.every((c, i) => !(c.waiting ?? 0) && seatSnaps[i].some((s) => !s.exists))) {
       throw precondition(`${classes.map((c) => c.title).join(' and ')} ${classes.length === 1 ? 'has' : 'have'} seats: enroll instead of joining the waitlist.`);
     }
-    const alreadyIn = new Set(facts.rosterSnaps.map((s) => s.ref.parent.parent!.id));
-    const quote = await checkAndPrice(tx, { ...facts, alreadyIn }, payload, releases, now, today, false);
-    if (quote.codeProblems.length) throw precondition(quote.codeProblems[0].message);
+    const alreadyIn = new Set(rosterSnaps.filter((s) => s.exists).map((s) => s.ref.parent.parent!.id));
+    const classById = await withFamilyClasses(new Map(classes.map((c) => [c.id, c])), family);
+    checkChild({ student, classes, semesters: offer.semesters, family, alreadyIn, full: new Set(), classById }, payload, releases, now, today);
+    const counters = await readCodeUseCounters(offer.discounts);
+    const cart = priceCheckout({ ...offer, classes, family, counters }, [payload], today);
+    const quote = cart.children[0];
+    if (cart.codeProblems.length) throw precondition(cart.codeProblems[0].message);
     // One unit per entry: a class, or a bundle, waits and is offered as a whole.
     if (quote.lineItems.length !== 1) throw new HttpsError('invalid-argument', 'Join the waitlist for one class, or one bundle, at a time.');
     const mismatch = totalProblem(payload.expectedTotal, quote.total);
     if (mismatch) throw new HttpsError(mismatch.code, mismatch.message);
 
     const at = now.toISOString();
+    const counted = offer.discounts.filter((d) => d.maxUses != null && quote.discounts.some((a) => a.code === d.code)).map((d) => d.id);
     const entry: WaitlistEntry = {
       id: ref.id,
       ownerUid: uid,
@@ -79,6 +111,7 @@ export async function joinWaitlist(uid: string, email: string | null, payload: J
         ...(payload.copyGuardians ? { copyGuardians: true } : {}),
       },
       quote: { lineItems: quote.lineItems, discounts: quote.discounts, subtotal: quote.subtotal, total: quote.total },
+      ...(counted.length ? { countedDiscountIds: counted } : {}),
       joinedAt: at,
       rank: now.getTime(),
       status: 'waiting',
@@ -86,6 +119,7 @@ export async function joinWaitlist(uid: string, email: string | null, payload: J
     };
     tx.set(ref, entry);
     for (const id of classIds) tx.update(classRef(id), { waiting: FieldValue.increment(1) });
+    countCodeUses(tx, counted, counters);
     if (payload.infoConfirmed) tx.update(recordRef('students', student.id), { infoReviewedAt: at });
     const place = placeOf(entry, [...listed, entry]);
     sendMail(tx, 'joined', entry, { place });
@@ -94,23 +128,29 @@ export async function joinWaitlist(uid: string, email: string | null, payload: J
   });
 }
 
+/** The seat numbers of a class a waitlist offer may use: those kept for the waitlist, then free ones. */
+function seatsForWaitlist(capacity: number, seats: Map<string, Seat>): string[] {
+  const reserved = [...seats].filter(([, s]) => s.state === 'reserved').map(([id]) => id);
+  return [...reserved, ...freeSeatIds(capacity, seats.keys())];
+}
+
 /**
- * Offers the seats free in these classes to those waiting, in order (the offer job; also run after
- * every event that frees a seat). Running it again makes no second offer: an offered seat is counted
- * as taken. Returns the offers made.
+ * Offers the seats kept for those waiting in these classes (and any free), in order (the offer job;
+ * also run after every event that frees a seat). An offer takes its own seat document, so running
+ * it again makes no second offer. Once nobody waits for a class, the seats kept for it are freed.
+ * Returns the offers made.
  */
 export async function serveWaitlists(classIds: string[], now: Date): Promise<number> {
   let made = 0;
   for (const classId of uniq(classIds)) {
     made += await runSeatTransaction(async (tx) => {
       const first = await entriesFor(tx, [classId]);
-      if (!first.some((e) => e.status === 'waiting')) return 0;
-      // A bundle's entries hold offers on its other classes too: read theirs, to count those seats.
-      const involved = uniq(first.filter(onTheList).flatMap((e) => e.classIds));
+      // A bundle's entries need seats in its other classes too: read theirs.
+      const involved = uniq([classId, ...first.filter(onTheList).flatMap((e) => e.classIds)]);
       const others = involved.length > 1 ? await entriesFor(tx, involved.filter((id) => id !== classId)) : [];
       const all = [...new Map([...first, ...others].map((e) => [e.id, e])).values()].filter(onTheList);
-      const classSnaps = await tx.getAll(...involved.map(classRef));
-      const classes = present(classSnaps);
+      const classes = present(await tx.getAll(...involved.map(classRef)));
+      const seats = new Map(await Promise.all(classes.map(async (c) => [c.id, await seatsIn(tx, c.id)] as const)));
       const semesterSnaps = await tx.getAll(...uniq(classes.map((c) => c.semesterId)).map((id) => recordRef('semesters', id)));
       const semesters = new Map(semesterSnaps.map((s) => [s.id, s.data()]));
       // Offers only for classes a family can still enroll in (a claim is an enrollment).
@@ -119,21 +159,40 @@ export async function serveWaitlists(classIds: string[], now: Date): Promise<num
         const semester = semesters.get(c.semesterId);
         return isEnrollable(c, !!semester && isOpenForEnrollment(semester, today), today);
       });
-      const picks = offersToMake(open, all);
+      const usable = new Map(open.map((c) => [c.id, seatsForWaitlist(c.capacity, seats.get(c.id)!)]));
+      const picks = offersToMake(new Map([...usable].map(([id, list]) => [id, list.length])), all);
       const at = now.toISOString();
+      const offeredSeats = new Set<string>();
       for (const e of picks) {
         const own = classes.filter((c) => e.classIds.includes(c.id));
         const offer = newOffer(semesters.get(own[0].semesterId), own, now);
-        tx.update(entryRef(e.id), { status: 'offered', offer, history: FieldValue.arrayUnion(event('offered', at)) });
-        sendMail(tx, 'offer', { ...e, offer });
+        const offered: Record<string, string> = {};
+        for (const c of own) {
+          const id = usable.get(c.id)!.shift()!;
+          offered[c.id] = id;
+          offeredSeats.add(`${c.id}/${id}`);
+          tx.set(seatRef(c.id, id), { state: 'offered', classId: c.id, entryId: e.id, until: offer.expiresAt, at });
+        }
+        const next = { ...offer, seats: offered };
+        tx.update(entryRef(e.id), { status: 'offered', offer: next, history: FieldValue.arrayUnion(event('offered', at)) });
+        sendMail(tx, 'offer', { ...e, offer: next });
+      }
+      // A class nobody waits for any more gives the seats kept for the waitlist to the public.
+      const served = new Set(picks.map((e) => e.id));
+      for (const c of classes) {
+        if (all.some((e) => e.status === 'waiting' && !served.has(e.id) && e.classIds.includes(c.id))) continue;
+        for (const [id, seat] of seats.get(c.id)!) if (seat.state === 'reserved' && !offeredSeats.has(`${c.id}/${id}`)) tx.delete(seatRef(c.id, id));
       }
       return picks.length;
     });
   }
   return made;
 }
-
-/** Takes an entry off the list (left, declined, lapsed, removed): its classes' `waiting` goes down; an offered seat is served again. */
+/**
+ * Takes an entry off the list (left, declined, lapsed, removed): its classes' `waiting` goes down, a
+ * code use it counted is given back, and the seats offered to it are kept for the next family (or
+ * freed, when nobody else waits).
+ */
 async function endEntry(
   ref: DocumentReference<WaitlistEntry>,
   now: Date,
@@ -145,9 +204,17 @@ async function endEntry(
     const entry = snap.data()!;
     const change = decide(entry);
     if (!change) return { entry, freed: false };
+    const offered = entry.status === 'offered' ? Object.entries(entry.offer?.seats ?? {}) : [];
+    const seatSnaps = offered.length ? await tx.getAll(...offered.map(([classId, id]) => seatRef(classId, id))) : [];
+    const at = now.toISOString();
     const next: WaitlistEntry = { ...entry, status: change.status, history: [...entry.history, change.event] };
     tx.set(ref, next);
     for (const id of entry.classIds) tx.update(classRef(id), { waiting: FieldValue.increment(-1) });
+    // A seat a card payment for this offer holds stays with that payment until it ends.
+    for (const seat of seatSnaps) {
+      if (seat.exists && seat.get('state') === 'offered' && seat.get('entryId') === entry.id) tx.set(seat.ref, { state: 'reserved', classId: seat.get('classId') as string, at });
+    }
+    if (!entry.enrollmentId) writeCodeUseDeltas(tx, codeUseDeltas(entry.countedDiscountIds ?? [], -1));
     if (change.mail) sendMail(tx, change.mail, entry, { reason: change.reason });
     return { entry: next, freed: true };
   });
@@ -216,23 +283,22 @@ export async function classWaitlist(classId: string): Promise<OfficeWaitlistEntr
   return list.sort(listOrder).map((e) => ({ ...e, place: placeOf(e, list) }));
 }
 
-/** The office offers a seat to this family now, out of order (a seat must be free). */
+/** The office offers a seat to this family now, out of order (a seat kept for the waitlist, or a free one, must exist). */
 export async function offerByHand(id: string, by: string, now: Date): Promise<WaitlistEntry> {
   return runSeatTransaction(async (tx) => {
     const snap = await tx.get(entryRef(id));
     if (!snap.exists) throw notFound('This waitlist entry');
     const entry = snap.data()!;
     if (entry.status !== 'waiting') throw precondition(`${entry.studentName} is not waiting (${entry.status}).`);
-    const all = (await entriesFor(tx, entry.classIds)).filter(onTheList);
-    const classSnaps = await tx.getAll(...entry.classIds.map(classRef));
-    const classes = classSnaps.map((s) => s.data()!);
-    if (!offersToMake(classes, [entry, ...all.filter((e) => e.status === 'offered')]).length) {
-      throw precondition(`No seat is free in ${entry.title}: raise its capacity, or wait for a seat to free up.`);
-    }
+    const classes = present(await tx.getAll(...entry.classIds.map(classRef)));
+    const usable = await Promise.all(classes.map(async (c) => seatsForWaitlist(c.capacity, await seatsIn(tx, c.id))));
+    if (usable.some((ids) => !ids.length)) throw precondition(`No seat is free in ${entry.title}: raise its capacity, or wait for a seat to free up.`);
     const semester = (await tx.get(recordRef('semesters', classes[0].semesterId))).data();
     const at = now.toISOString();
     const offer = newOffer(semester, classes, now, by);
-    const next: WaitlistEntry = { ...entry, status: 'offered', offer, history: [...entry.history, event('offered', at, by)] };
+    const seats = Object.fromEntries(classes.map((c, i) => [c.id, usable[i][0]]));
+    for (const c of classes) tx.set(seatRef(c.id, seats[c.id]), { state: 'offered', classId: c.id, entryId: entry.id, until: offer.expiresAt, at });
+    const next: WaitlistEntry = { ...entry, status: 'offered', offer: { ...offer, seats }, history: [...entry.history, event('offered', at, by)] };
     tx.set(entryRef(id), next);
     sendMail(tx, 'offer', next);
     return next;

@@ -3,8 +3,7 @@ import { FieldValue, type DocumentReference, type Transaction } from 'firebase-a
 import type { WaitlistEntry, WaitlistEvent } from '../../../contract/domain';
 import { formatMoment } from '../../../contract/format';
 import { offerLapsed } from '../domain/waitlist';
-import { notFound, precondition } from './db';
-
+import { notFound, precondition, recordRef } from './db';
 
 /** The family's open offer, or why it cannot be claimed. */
 export async function claimableEntry(tx: Transaction, ref: DocumentReference<WaitlistEntry>, uid: string, now: Date): Promise<WaitlistEntry> {
@@ -20,7 +19,26 @@ export async function claimableEntry(tx: Transaction, ref: DocumentReference<Wai
   return entry;
 }
 
-export function claimInTx(tx: Transaction, ref: DocumentReference<WaitlistEntry>, enrollmentId: string, at: string): void {
-  const event: WaitlistEvent = { at, action: 'claimed' };
-  tx.update(ref, { status: 'enrolled', enrollmentId, history: FieldValue.arrayUnion(event) });
+/**
+ * The claim, written in the enrollment's transaction: an enrollment confirmed now (paid, free, or paid
+ * at the office) ends the entry as enrolled; one paid by card leaves the offer open until the payment
+ * arrives (leaving Stripe's page gives the family its offer back, not the seat to someone else).
+ */
+export function claimInTx(tx: Transaction, entry: WaitlistEntry, enrollmentId: string, confirmed: boolean, at: string): void {
+  const ref = recordRef('waitlist', entry.id);
+  if (!confirmed) {
+    const paying: WaitlistEvent = { at, action: 'paying' };
+    tx.update(ref, { enrollmentId, history: FieldValue.arrayUnion(paying) });
+    return;
+  }
+  enrolledInTx(tx, entry, enrollmentId, at);
+}
+
+/** The entry's family is enrolled: off the list (its classes' `waiting` goes down while it was on it). */
+export function enrolledInTx(tx: Transaction, entry: WaitlistEntry, enrollmentId: string, at: string): void {
+  const claimed: WaitlistEvent = { at, action: 'claimed' };
+  tx.update(recordRef('waitlist', entry.id), { status: 'enrolled', enrollmentId, history: FieldValue.arrayUnion(claimed) });
+  if (entry.status === 'waiting' || entry.status === 'offered') {
+    for (const id of entry.classIds) tx.update(recordRef('classes', id), { waiting: FieldValue.increment(-1) });
+  }
 }

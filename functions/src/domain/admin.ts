@@ -19,8 +19,10 @@ export function copyShiftDays(from: Pick<Semester, 'startDate'>, to: Pick<Semest
 /** A copy as a draft in a semester (dates moved by `days`): the target's holidays, none of the original's own days off. */
 export function copiedClass(c: ClassRecord, to: { id: string; semesterId: string; days: number; sameSemester: boolean; holidays?: NoMeetingDate[] }): ClassRecord {
   const move = (iso: IsoDate) => (iso ? addDaysIso(iso, to.days) : iso);
+  // A copy starts with its own seats: none taken, no number ever closed.
+  const { seatNumbers: _seatNumbers, ...original } = c;
   return {
-    ...c,
+    ...original,
     id: to.id,
     semesterId: to.semesterId,
     title: to.sameSemester ? `${c.title} (copy)` : c.title,

@@ -20,8 +20,8 @@ export interface EnrollmentFacts {
   /** Classes the student is already on the roster of. */
   alreadyIn: Set<string>;
   today: IsoDate;
-  /** Check there is a seat (false for joining a waitlist). Default true. */
-  seats?: boolean;
+  /** The classes with no seat left for this student (the seat ledger decided it); none for a waitlist request. */
+  full?: Set<string>;
 }
 
 export function classProblem(facts: EnrollmentFacts): EnrollmentProblem | null {
@@ -38,8 +38,7 @@ export function classProblem(facts: EnrollmentFacts): EnrollmentProblem | null {
       );
     }
     if (facts.alreadyIn.has(c.id)) return fail(`${student.firstName} is already enrolled in ${c.title}.`);
-    // While families wait for a class, its freed seats are theirs (issue 20): it is full for everyone else.
-    if (facts.seats !== false && (c.enrolledCount >= c.capacity || (c.waiting ?? 0) > 0)) return fail(`${c.title} is full.`);
+    if (facts.full?.has(c.id)) return fail(`${c.title} is full.`);
   }
   return null;
 }

@@ -12,12 +12,12 @@ const byRank = (a: WaitlistEntry, b: WaitlistEntry) => a.rank - b.rank || a.join
 
 /**
  * The entries to offer a seat now, first come first served: an entry gets an offer when each of its
- * classes has a seat that is neither taken nor already offered (a bundle waits as one unit; a
- * bundle that cannot be served whole does not hold back a later entry for a class that has a seat).
+ * classes has a seat for the waitlist (`available`: seats kept for it or free, by class; a bundle
+ * waits as one unit, and a bundle that cannot be served whole does not hold back a later entry for a
+ * class that has a seat).
  */
-export function offersToMake(classes: Pick<ClassRecord, 'id' | 'capacity' | 'enrolledCount'>[], entries: WaitlistEntry[]): WaitlistEntry[] {
-  const free = new Map(classes.map((c) => [c.id, c.capacity - c.enrolledCount]));
-  for (const e of entries) if (e.status === 'offered') for (const id of e.classIds) free.set(id, (free.get(id) ?? 0) - 1);
+export function offersToMake(available: Map<string, number>, entries: WaitlistEntry[]): WaitlistEntry[] {
+  const free = new Map(available);
   const picked: WaitlistEntry[] = [];
   for (const e of entries.filter((x) => x.status === 'waiting').sort(byRank)) {
     if (!e.classIds.every((id) => (free.get(id) ?? 0) > 0)) continue;
@@ -69,6 +69,6 @@ export function rankBetween(previous: WaitlistEntry | undefined, next: WaitlistE
 
 /** What the family sees of its entry (no office notes, no staff addresses), with its place. */
 export function familyEntry(e: WaitlistEntry, place: number | null): FamilyWaitlistEntry {
-  const { history: _history, rank: _rank, email: _email, ownerUid: _owner, offer, ...rest } = e;
+  const { history: _history, rank: _rank, email: _email, ownerUid: _owner, offer, countedDiscountIds: _counted, ...rest } = e;
   return { ...rest, ...(offer ? { offer: { at: offer.at, expiresAt: offer.expiresAt } } : {}), place };
 }

@@ -22,9 +22,7 @@ export interface CallContext {
   emailVerified: boolean;
   /** The page's origin (the Origin header), for links back to the portal. */
   origin: string | null;
-  /** The caller's address, for rate limits: as Hosting's CDN saw it (fastly-client-ip), else the connection's. */
-  client: string | null;
-  /** This call's id in the audit trail (Cloud Trace's, else a new one). */
+  /** This call's id in the audit trail (made on the server: a caller's header names nothing). */
   requestId: string;
 }
 
@@ -52,16 +50,7 @@ export const actorOf = (ctx: SignedInContext | StaffContext): Actor => ({
   requestId: ctx.requestId,
 });
 
-type RawRequest = { headers: Record<string, unknown>; ip?: string };
-const requestIdOf = (raw: RawRequest | undefined): string => {
-  const trace = raw?.headers['x-cloud-trace-context'];
-  return (typeof trace === 'string' && trace.split('/')[0]) || randomUUID();
-};
-
-const clientOf = (raw: RawRequest | undefined): string | null => {
-  const cdn = raw?.headers['fastly-client-ip'];
-  return (typeof cdn === 'string' && cdn) || raw?.ip || null;
-};
+type RawRequest = { headers: Record<string, unknown> };
 
 // English messages for validation errors (zod/mini ships none by default; the browser never needs them).
 z.config(z.locales.en());
@@ -97,22 +86,20 @@ export function parsePayload<C extends Callable>(def: C, data: unknown): z.outpu
 
 export async function authorize(def: Callable, request: Pick<CallableRequest, 'auth'> & { rawRequest?: RawRequest }): Promise<CallContext | StaffContext> {
   const origin = typeof request.rawRequest?.headers.origin === 'string' ? request.rawRequest.headers.origin : null;
-  const client = clientOf(request.rawRequest);
-  const requestId = requestIdOf(request.rawRequest);
+  const requestId = randomUUID();
   if (def.access === 'public') {
     return {
       uid: request.auth?.uid ?? null,
       email: (request.auth?.token.email as string | undefined) ?? null,
       emailVerified: request.auth?.token.email_verified === true,
       origin,
-      client,
       requestId,
     };
   }
   const user = requireUser(request);
-  if (def.access === 'user') return { ...user, origin, client, requestId };
+  if (def.access === 'user') return { ...user, origin, requestId };
   const roles = await requireStaff(user, request.rawRequest?.headers.authorization, def.access);
-  return { ...user, origin, client, requestId, roles };
+  return { ...user, origin, requestId, roles };
 }
 
 export function callable<C extends Callable>(

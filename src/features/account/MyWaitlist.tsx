@@ -61,6 +61,9 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
         <strong>A seat is held for {entry.studentName}</strong> until {formatMoment(entry.offer!.expiresAt)}. You pay at most {formatCents(entry.quote.total)} (the price when
         you joined, or today’s if lower).
       </p>
+      {entry.enrollmentId && (
+        <p className="muted">A card payment for this seat was started and not finished: the seat stays yours until then. Claim it again to pay.</p>
+      )}
       {methods.length > 1 && (
         <div className="pay-choice" role="radiogroup" aria-label={`How to pay for ${entry.title}`}>
           {methods.map((m) => (

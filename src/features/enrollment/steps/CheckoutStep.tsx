@@ -56,8 +56,32 @@ function Waiting({ enrollmentId, sessionId }: { enrollmentId: string; sessionId:
       </div>
     );
   }
+  // A payment given back whole (a second payment for the same seats, or one that came too late) says so.
+  const givenBack = e.cardRefunds?.find((r) => r.kind && (!sessionId || r.sessionId === sessionId));
+  if (givenBack) return <Refunded enrollment={e} refund={givenBack} />;
   if (paidBy(e)) return <Paid enrollment={e} sessionId={sessionId} />;
   return <NotCompleted enrollment={e} />;
+}
+
+/** A payment that could not be kept: refunded in full, and why, in words. */
+function Refunded({ enrollment: e, refund }: { enrollment: FamilyEnrollment; refund: NonNullable<FamilyEnrollment['cardRefunds']>[number] }) {
+  const duplicate = refund.kind === 'duplicate';
+  return (
+    <div className="step checkout-step">
+      <PageHeading>{duplicate ? 'This payment was refunded' : `${e.studentName} is not enrolled`}</PageHeading>
+      <p role="alert">
+        {duplicate
+          ? `This payment of ${formatCents(refund.amount)} was for seats already paid for (or for a checkout you started again), so we refunded it in full to your card ending ${refund.last4}. Nothing else changes: see My Enrollments.`
+          : `Your payment arrived after the checkout time ran out, and the seats were no longer free. We refunded ${formatCents(refund.amount)} to your card ending ${refund.last4}.`}{' '}
+        It shows on your statement in 5–10 days.
+      </p>
+      <div className="step-actions">
+        <LinkButton to={duplicate ? '/account/enrollments' : stepPath('review')}>
+          <span className="p-button-label">{duplicate ? 'My Enrollments' : 'Back to review'}</span>
+        </LinkButton>
+      </div>
+    </div>
+  );
 }
 
 function Paid({ enrollment: e, sessionId }: { enrollment: FamilyEnrollment; sessionId: string | null }) {
@@ -82,18 +106,10 @@ function Paid({ enrollment: e, sessionId }: { enrollment: FamilyEnrollment; sess
 }
 
 function NotCompleted({ enrollment: e }: { enrollment: FamilyEnrollment }) {
-  const refund = e.cardRefunds?.[0];
   return (
     <div className="step checkout-step">
       <PageHeading>{e.studentName} is not enrolled</PageHeading>
-      {refund ? (
-        <p role="alert">
-          Your payment arrived after the seats were released, and the class has filled since. We refunded {formatCents(refund.amount)} to your card ending {refund.last4}; it shows
-          on your statement in 5–10 days.
-        </p>
-      ) : (
-        <p role="alert">The payment was not completed in time, so the seats went back. Nothing was charged. Your classes are still in your cart: you can try again.</p>
-      )}
+      <p role="alert">The payment was not completed in time, so the seats went back. Nothing was charged. Your classes are still in your cart: you can try again.</p>
       <div className="step-actions">
         <LinkButton to={stepPath('review')}>
           <span className="p-button-label">Back to review</span>

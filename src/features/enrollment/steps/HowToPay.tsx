@@ -5,10 +5,11 @@ import { Markdown } from '../../../components/Markdown';
 import { VerifyEmail } from './VerifyEmail';
 
 /** The review step's waitlist explanation: nothing is charged until a seat is claimed. */
-export function HowTheWaitlistWorks({ firstName, total }: { firstName: string; total: number }) {
+export function HowTheWaitlistWorks({ firstName, total, verifyEmail, onVerified }: { firstName: string; total: number } & Pick<HowToPayProps, 'verifyEmail' | 'onVerified'>) {
   return (
     <section className="how-to-pay" aria-labelledby="waitlist-how">
       <h2 id="waitlist-how">How the waitlist works</h2>
+      {verifyEmail && <VerifyEmail email={verifyEmail} onVerified={onVerified} waitlist />}
       <p>
         Nothing is charged now. When a seat frees up, we hold it for {firstName} and email you. You then have up to {WAITLIST_CLAIM_HOURS.default} hours
         (less close to the start) to claim it from My Enrollments, and pay {formatCents(total)} — or the price of that day, if lower.
@@ -27,7 +28,7 @@ export interface HowToPayProps {
   holdMinutes: number;
   /** The children of the checkout, by first name. */
   names: string[];
-  /** Paying the office later needs a verified email: the box to verify it, for this address. */
+  /** Taking a seat needs a verified email: the box to verify it, for this address. */
   verifyEmail: string | null;
   onVerified: () => void;
   paymentInstructions: string;
@@ -38,6 +39,7 @@ export function HowToPay({ quote, methods, method, onMethod, depositChosen, onDe
   return (
     <section className="how-to-pay" aria-labelledby="how-to-pay">
       <h2 id="how-to-pay">How to pay</h2>
+      {verifyEmail && <VerifyEmail email={verifyEmail} onVerified={onVerified} />}
       {quote.total === 0 ? (
         <p>Nothing to pay: your enrollment is confirmed as paid.</p>
       ) : (
@@ -74,7 +76,6 @@ export function HowToPay({ quote, methods, method, onMethod, depositChosen, onDe
             </p>
           ) : (
             <>
-              {verifyEmail && <VerifyEmail email={verifyEmail} onVerified={onVerified} />}
               <Markdown text={paymentInstructions} />
               <p className="muted">
                 {names.length > 1 ? 'Your enrollments are' : 'Your enrollment is'} confirmed right away, with a balance due of {formatCents(quote.total)}.

@@ -71,7 +71,8 @@ export default function ReviewStep() {
   const byCard = method === 'card' && q.total > 0;
   const payDeposit = byCard && !!q.deposit && depositChosen;
   const payNow = payDeposit ? q.deposit!.amount : q.total;
-  const mustVerify = method === 'office' && q.total > 0 && !emailVerified;
+  // Every seat (and every place on a waitlist) is held only for a proven email.
+  const mustVerify = !emailVerified;
   // Receipts go to the account's email; the guardians' only when asked, from a verified account.
   const guardianEmails = [...new Set(profiles.flatMap((p) => p.guardians.map((g) => g.email.trim())).filter((e) => e && e.toLowerCase() !== user?.email?.toLowerCase()))];
   const copy = copyGuardians && emailVerified && guardianEmails.length > 0 && { copyGuardians };
@@ -99,8 +100,8 @@ export default function ReviewStep() {
     if (q.problems.length || q.codeProblems.length) return setFailure('Please fix the problems above first.');
     if (classProblems?.length) return setFailure('Please remove the classes flagged above first.');
     if (waitlist && family.length) return setFailure('A waitlist is joined for one child at a time: remove the other children from this checkout first.');
+    if (mustVerify) return setFailure(`Please verify your email address first (see ${waitlist ? 'How the waitlist works' : 'How to pay'}).`);
     if (waitlist) return join();
-    if (mustVerify) return setFailure('Please verify your email address first (see How to pay), or pay by card.');
     setSubmitting(true);
     setFailure('');
     try {
@@ -167,7 +168,7 @@ export default function ReviewStep() {
       <DiscountBox priced={{ discounts: codeSavings(q), codeProblems: q.codeProblems }} codes={state.codes} cart={cart} setCodes={(change) => update((s) => ({ ...s, codes: change(s.codes) }))} />
 
       {waitlist ? (
-        <HowTheWaitlistWorks firstName={state.profile.firstName} total={q.total} />
+        <HowTheWaitlistWorks firstName={state.profile.firstName} total={q.total} verifyEmail={mustVerify ? (user?.email ?? null) : null} onVerified={() => setVerifiedNow(true)} />
       ) : (
         <HowToPay
           quote={q}

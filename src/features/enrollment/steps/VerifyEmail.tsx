@@ -11,8 +11,11 @@ const MESSAGES: Record<Status, (email: string) => string> = {
   failed: () => 'Something went wrong. Please try again in a moment.',
 };
 
-/** Paying the office later needs a proven email: the way to prove it without leaving the review step. */
-export function VerifyEmail({ email, onVerified }: { email: string; onVerified: () => void }) {
+/**
+ * Taking a seat (by card, at the office, for free) or a place on a waitlist needs a proven email: the
+ * way to prove it without leaving the review step. `waitlist`: the family is joining a waitlist.
+ */
+export function VerifyEmail({ email, onVerified, waitlist = false }: { email: string; onVerified: () => void; waitlist?: boolean }) {
   const [status, setStatus] = useState<Status>('idle');
   const run = (work: () => Promise<Status | 'verified'>) => {
     setStatus('busy');
@@ -23,9 +26,10 @@ export function VerifyEmail({ email, onVerified }: { email: string; onVerified: 
   };
   return (
     <div className="verify-email" role="group" aria-labelledby="verify-email-title">
-      <h3 id="verify-email-title">Verify your email to pay later</h3>
+      <h3 id="verify-email-title">{waitlist ? 'Verify your email to join the waitlist' : 'Verify your email to enroll'}</h3>
       <p>
-        To pay the office later, please confirm that <strong>{email}</strong> is yours: open the link we emailed you when you created your account. Or pay by card now.
+        {waitlist ? 'Seat offers are emailed: ' : 'Seats are held only for a proven address: '}please confirm that <strong>{email}</strong> is yours by opening the link we emailed you when you
+        created your account.
       </p>
       <div className="inline-actions">
         <Button disabled={status === 'busy'} onClick={() => run(async () => ((await recheckEmailVerified()) ? 'verified' : 'not-yet'))}>

@@ -1,0 +1,14 @@
+// A family's account document: changed by each of its checkouts and new students, and written only
+// if unchanged since it was read, so that the account's limits (unpaid checkouts, students, holds)
+// hold even when its calls arrive at the same moment: the second finds the document changed and is
+// checked again with the first one counted.
+import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
+import { COLLECTIONS, db } from './db';
+
+export const accountRef = (uid: string) => db().collection(COLLECTIONS.accounts).doc(uid);
+
+/** Writes `fields` on the account in the transaction, failing it if the account changed since `read`. */
+export function touchAccount(tx: Transaction, uid: string, read: DocumentSnapshot, fields: Record<string, unknown>): void {
+  if (read.exists) tx.update(accountRef(uid), fields, { lastUpdateTime: read.updateTime! });
+  else tx.create(accountRef(uid), fields);
+}

@@ -1,0 +1,136 @@
+// The seat ledger's rules, without Firestore. A class's seats are documents numbered below its
+// capacity (`s0000`, `s0001`, …): a seat document exists only while the seat is used, and a family
+// takes a seat by creating one. Families racing for a class therefore touch different documents
+// (the class document itself is never written while families enroll), and two families can never
+// create the same seat: one of them is told at once and tries another. Holds and waitlist offers are
+// seats too, with an end; a seat freed while families wait is kept for them ("reserved") until the
+// waitlist offers it; numbers at or above the capacity after it was lowered are closed.
+import type { ClassRecord } from '../../../contract/domain';
+
+export const SEAT_STATES = ['taken', 'held', 'offered', 'reserved', 'closed'] as const;
+export type SeatState = (typeof SEAT_STATES)[number];
+
+export interface Seat {
+  state: SeatState;
+  classId: string;
+  /** taken or held: whose seat it is. */
+  enrollmentId?: string;
+  studentId?: string;
+  ownerUid?: string;
+  /** offered; or held or taken through a claimed waitlist offer. */
+  entryId?: string;
+  /** held: when the hold ends; offered: when the offer ends (ISO). */
+  until?: string;
+  at: string;
+}
+
+/** A seat's document id (four digits: a class has at most 1000 seats). */
+export const seatId = (n: number) => `s${String(n).padStart(4, '0')}`;
+export const seatNumber = (id: string) => Number(id.slice(1));
+
+/** Seats on the class's roster (and in its `enrolledCount`): enrolled, or held while a family pays. */
+export const onRoster = (seat: Pick<Seat, 'state'>) => seat.state === 'taken' || seat.state === 'held';
+
+/** The seat numbers below `capacity` that no document uses, in order. */
+export function freeSeatIds(capacity: number, used: Iterable<string>): string[] {
+  const taken = new Set(used);
+  const free: string[] = [];
+  for (let n = 0; n < capacity; n++) if (!taken.has(seatId(n))) free.push(seatId(n));
+  return free;
+}
+
+/**
+ * `count` of the free seats, picked at random so that families racing for a class mostly ask for
+ * different documents; null when there are not enough.
+ */
+export function pickSeats(free: string[], count: number, random: () => number = Math.random): string[] | null {
+  if (free.length < count) return null;
+  const pool = [...free];
+  const picked: string[] = [];
+  while (picked.length < count) picked.push(pool.splice(Math.floor(random() * pool.length), 1)[0]);
+  return picked;
+}
+
+/** A hold lapsed: its end has passed (its seat is given back before anyone is refused). */
+export const holdLapsed = (seat: Pick<Seat, 'state' | 'until'>, now: Date) => seat.state === 'held' && !!seat.until && Date.parse(seat.until) <= now.getTime();
+
+/**
+ * What a seat becomes when its family gives it up (a hold ends, a class is cancelled, an offer ends):
+ * back to the waitlist offer it was claimed from while that offer is still open; kept for the
+ * waitlist while anyone waits for the class; else free (null: its document goes).
+ */
+export function seatAfterRelease(seat: Seat, facts: { offerOpenUntil: string | null; waiting: boolean }, at: string): Seat | null {
+  if (seat.entryId && facts.offerOpenUntil && seat.state !== 'offered') {
+    return { state: 'offered', classId: seat.classId, entryId: seat.entryId, until: facts.offerOpenUntil, at };
+  }
+  if (facts.waiting) return { state: 'reserved', classId: seat.classId, at };
+  return null;
+}
+
+export interface CapacityPlan {
+  /** Used seats numbered at or above the new capacity, moved to free numbers below it. */
+  moves: { from: string; to: string }[];
+  /** Numbers at or above the new capacity to close (so that nobody who read the old capacity takes them). */
+  close: string[];
+  /** Closed numbers below the new capacity, open again. */
+  open: string[];
+  /** Reserved seats beyond what the new capacity leaves (dropped). */
+  drop: string[];
+}
+
+/**
+ * A new capacity: refused below the seats taken, held and offered (reserved seats are dropped first);
+ * otherwise which seat documents move, close and open. `highest` is the largest capacity the class
+ * ever had, so every number a family might still ask for is closed.
+ */
+export function planCapacity(capacity: number, highest: number, seats: Map<string, Seat>): CapacityPlan | string {
+  const live = [...seats].filter(([, s]) => s.state !== 'closed' && s.state !== 'reserved');
+  if (live.length > capacity) return `${live.length} seats are taken, held or offered: the capacity cannot be less than that.`;
+  const reserved = [...seats].filter(([, s]) => s.state === 'reserved').map(([id]) => id);
+  const drop = reserved.slice(Math.max(0, capacity - live.length));
+  const keptIds = new Set([...live.map(([id]) => id), ...reserved.filter((id) => !drop.includes(id))]);
+  const outside = [...keptIds].filter((id) => seatNumber(id) >= capacity).sort();
+  const free = freeSeatIds(capacity, keptIds);
+  const moves = outside.map((from, i) => ({ from, to: free[i] }));
+  const open = [...seats].filter(([id, s]) => s.state === 'closed' && seatNumber(id) < capacity).map(([id]) => id);
+  const close: string[] = [];
+  for (let n = capacity; n < highest; n++) {
+    const id = seatId(n);
+    if (seats.get(id)?.state !== 'closed') close.push(id);
+  }
+  return { moves, close, open, drop };
+}
+
+/** How a class's seats add up: for the office, the invariant checks and the mirror in `enrolledCount`. */
+export function seatCounts(seats: Iterable<Seat>): Record<SeatState, number> {
+  const counts = Object.fromEntries(SEAT_STATES.map((s) => [s, 0])) as Record<SeatState, number>;
+  for (const seat of seats) counts[seat.state]++;
+  return counts;
+}
+
+/**
+ * What is wrong with one class's books, or nothing: the seats in use fit the capacity, the roster is
+ * the taken and held seats (one each, the same student and enrollment), and `enrolledCount` mirrors it.
+ */
+export function classLedgerProblems(
+  klass: Pick<ClassRecord, 'id' | 'capacity' | 'enrolledCount'>,
+  seats: Map<string, Seat>,
+  roster: { studentId: string; enrollmentId: string; seat?: string }[],
+): string[] {
+  const problems: string[] = [];
+  const counts = seatCounts(seats.values());
+  const inUse = counts.taken + counts.held + counts.offered + counts.reserved;
+  if (inUse > klass.capacity) problems.push(`${klass.id}: ${inUse} seats in use for a capacity of ${klass.capacity}`);
+  for (const [id, seat] of seats) {
+    if (seat.state !== 'closed' && seatNumber(id) >= klass.capacity) problems.push(`${klass.id}: seat ${id} is in use at or above the capacity`);
+  }
+  if (counts.taken + counts.held !== roster.length) problems.push(`${klass.id}: ${counts.taken + counts.held} seats taken or held, ${roster.length} on the roster`);
+  if (klass.enrolledCount !== roster.length) problems.push(`${klass.id}: enrolledCount ${klass.enrolledCount}, ${roster.length} on the roster`);
+  for (const entry of roster) {
+    const seat = entry.seat ? seats.get(entry.seat) : undefined;
+    if (!seat || !onRoster(seat) || seat.studentId !== entry.studentId || seat.enrollmentId !== entry.enrollmentId) {
+      problems.push(`${klass.id}: ${entry.studentId}'s roster entry has no seat of its own (${entry.seat ?? 'none'})`);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,354 @@
+// Card payments for held checkouts: a Stripe Checkout page for the held seats, and the webhook events
+// that settle it. Fulfilment comes only from the verified webhook; each event is applied once. A
+// payment that arrives after its hold ended gets seats only as a new enrollment would (the waitlist
+// first, the code limits counted), else it is refunded whole, saying truthfully why.
+import { randomUUID } from 'node:crypto';
+import { FieldValue, type Transaction } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions/v2';
+import { HttpsError } from 'firebase-functions/v2/https';
+import type Stripe from 'stripe';
+import { SCHOOL_NAME } from '../../../contract/constants';
+import type { CardDetails, CardRefund, Enrollment, WaitlistEntry } from '../../../contract/domain';
+import { andList, formatCard, formatCents, formatDate } from '../../../contract/format';
+import { escapeHtml } from '../../../contract/markdown';
+import { lineTotalOf } from '../../../contract/money';
+import { buildReceipt, receiptGroups } from '../domain/receipt';
+import { holdLapsed } from '../domain/seats';
+import { auditInTx, stripeActor } from '../data/audit';
+import { settleBalancePayment } from '../data/balance';
+import { COLLECTIONS, db, getByIds, present, recordRef, runSeatTransaction, uniq } from '../data/db';
+import { settleDonation } from '../data/donations';
+import { recipients } from '../data/familyMail';
+import { codeUseDeltas, HOLD_END, HOLD_GRACE_S, STRIPE_PAGE_MIN_S, writeCodeUseDeltas } from '../data/holds';
+import { addTo, countRoster, rosterRef, seatRef, seatsOf, type SeatDeltas } from '../data/seats';
+import { loadPaymentInstructions } from '../data/settings';
+import { cardOf, enrollmentRef, eventRef, type Outcome } from '../data/stripeSessions';
+import { enrolledInTx } from '../data/waitlistClaims';
+import { isStripeError, stripe } from '../payments/stripe';
+import { planSeats } from './checkout';
+import { endHold, releaseLapsedHolds } from './holds';
+
+export { endHold, releaseLapsedHolds };
+
+
+/**
+ * What Stripe's page lists for one child's held enrollment: the basket's lines when no discount
+ * applies, else one line for the total, or for a deposit one line saying what is left and when it is
+ * due. The lines add up to the enrollment's held amount.
+ */
+function checkoutLines(e: Enrollment): Stripe.Checkout.SessionCreateParams.LineItem[] {
+  const item = (name: string, amount: number) => ({ quantity: 1, price_data: { currency: 'usd', unit_amount: amount, product_data: { name } } });
+  const amount = e.hold!.amount;
+  const titles = `${e.lineItems.map((l) => l.title).join(', ')} — ${e.studentName}`;
+  if (amount < e.total) return [item(`Deposit: ${titles} (balance ${formatCents(e.total - amount)} due ${e.balanceDueDate ? formatDate(e.balanceDueDate, true) : 'now'})`, amount)];
+  if (!e.discounts.length) return e.lineItems.map((l) => item(`${l.title} — ${e.studentName}`, lineTotalOf(l)));
+  const codes = e.discounts.map((d) => `${d.code} −${formatCents(d.amount)}`).join(', ');
+  return [item(`${titles} (after ${codes})`, amount)];
+}
+
+/** What one card payment covers: every held enrollment of the checkout (one per child). */
+export const heldAmountOf = (checkout: Enrollment[]) => checkout.reduce((sum, e) => sum + (e.hold?.amount ?? 0), 0);
+
+/**
+ * When Stripe closes the page of a held checkout: before the hold ends (its grace keeps the seats
+ * while the webhook arrives), and never sooner than Stripe allows from the checkout's creation. Made
+ * from the enrollment alone, so that a retry sends Stripe exactly the same request.
+ */
+export function pageClosesAt(lead: Pick<Enrollment, 'hold' | 'createdAt'>): number {
+  const holdEnd = Math.floor(Date.parse(lead.hold!.expiresAt) / 1000) - HOLD_GRACE_S;
+  return Math.max(holdEnd, Math.floor(Date.parse(lead.createdAt) / 1000) + STRIPE_PAGE_MIN_S);
+}
+
+/**
+ * Stripe's page for a held checkout (its enrollments, the first child's first), created once: the
+ * idempotency key is the first enrollment's and every parameter comes from the stored checkout, so a
+ * double click or a retry gets the same page. When Stripe refuses or cannot be reached the hold is
+ * released at once (not when another call for the same page is still under way).
+ */
+export async function startCheckout(checkout: Enrollment[], email: string | null, origin: string, now: Date): Promise<string> {
+  const [lead] = checkout;
+  if (lead.hold?.url) return lead.hold.url;
+  const back = `${origin}/classes/enrollment/checkout?enrollment=${encodeURIComponent(lead.id)}`;
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe().checkout.sessions.create(
+      {
+        mode: 'payment',
+        // Cards only: other methods settle days later, after the hold has given the seats back.
+        allowed_payment_method_types: ['card'],
+        // A child whose classes are free this time has nothing on the page.
+        line_items: checkout.flatMap(checkoutLines).filter((l) => l.price_data!.unit_amount! > 0),
+        client_reference_id: lead.id,
+        metadata: { enrollmentId: lead.id },
+        ...(email ? { customer_email: email } : {}),
+        expires_at: pageClosesAt(lead),
+        success_url: `${back}&session={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${back}&cancelled=1`,
+      },
+      { idempotencyKey: `checkout-${lead.id}` },
+    );
+  } catch (error) {
+    if (!isStripeError(error)) throw error;
+    logger.error('stripe checkout failed', { enrollmentId: lead.id, type: error.type, code: error.code, status: error.statusCode });
+    // Another call for this same page is still talking to Stripe: its answer stands.
+    if (error.statusCode === 409) throw new HttpsError('unavailable', 'Your payment page is still being prepared. Please try again in a moment.');
+    await endHold(lead.id, now);
+    throw new HttpsError('unavailable', 'Card payments are not available right now. Nothing was charged and no seat is held; please try again in a few minutes.');
+  }
+  const batch = db().batch();
+  for (const e of checkout) batch.update(enrollmentRef(e.id), { 'hold.sessionId': session.id, 'hold.url': session.url, 'hold.payBy': new Date(session.expires_at * 1000).toISOString() });
+  await batch.commit();
+  return session.url!;
+}
+
+const paymentOf = (e: Enrollment, card: CardDetails, at: string) => ({ id: randomUUID(), amount: e.hold!.amount, method: 'card' as const, note: `Paid online by ${formatCard(card)}`, at, by: 'Stripe', card });
+
+/** What settling a paid checkout reads besides the checkout: its classes, semesters, students' addresses, how to pay. */
+async function settleFacts(checkout: Enrollment[]) {
+  const [{ found: classes }, { found: semesters }, { found: students }, instructions] = await Promise.all([
+    getByIds('classes', uniq(checkout.flatMap((e) => e.classIds))),
+    getByIds('semesters', uniq(checkout.flatMap((e) => e.semesterIds))),
+    getByIds('students', checkout.map((e) => e.studentId)),
+    loadPaymentInstructions(),
+  ]);
+  const to = new Map(await Promise.all(checkout.map(async (e) => [e.id, await recipients(e, students.find((s) => s.id === e.studentId))] as const)));
+  return { classes, semesters, instructions, to };
+}
+
+/** The confirmation of paid enrollments: each records its payment, the receipts go out, the draft goes. */
+function confirmInTx(tx: Transaction, checkout: Enrollment[], card: CardDetails, facts: Awaited<ReturnType<typeof settleFacts>>, eventId: string, now: Date): Enrollment[] {
+  const at = now.toISOString();
+  const confirmed = checkout.map((e): Enrollment => {
+    const payment = paymentOf(e, card, at);
+    const next: Enrollment = { ...e, status: 'confirmed', payments: [...e.payments, payment], balance: e.total - payment.amount };
+    tx.set(enrollmentRef(e.id), next);
+    auditInTx(tx, stripeActor(eventId), { kind: 'card-payment', record: { type: 'enrollment', id: e.id }, studentId: e.studentId, studentName: e.studentName, summary: `Paid by card: ${formatCents(payment.amount)}` }, now);
+    return next;
+  });
+  for (const group of receiptGroups(confirmed, (e) => facts.to.get(e.id)!)) {
+    tx.set(db().collection(COLLECTIONS.mail).doc(), buildReceipt(group.enrollments, facts.classes, facts.semesters, facts.instructions, group.to));
+  }
+  tx.delete(db().collection(COLLECTIONS.enrollmentDrafts).doc(checkout[0].ownerUid));
+  return confirmed;
+}
+
+/**
+ * A paid session: confirm the enrollments of its checkout (each child's, each recording its part of
+ * the payment); paid after the hold ended, take seats again as a new enrollment would; a payment for
+ * seats already paid for, or for seats that are gone, is refunded in full.
+ */
+async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now: Date): Promise<Outcome> {
+  const id = session.client_reference_id ?? session.metadata?.enrollmentId ?? '';
+  const before = id ? await enrollmentRef(id).get() : null;
+  if (!before?.exists) {
+    logger.warn('stripe event for an unknown enrollment', { eventId, sessionId: session.id });
+    return 'ignored';
+  }
+  const e0 = before.data()!;
+  const ids = e0.checkoutIds ?? [id];
+  const checkout0 = ids.length > 1 ? (await getByIds('enrollments', ids)).found : [e0];
+  const amount = session.amount_total ?? 0;
+  const asked = heldAmountOf(checkout0);
+  if (session.id !== e0.hold?.sessionId || amount !== asked) {
+    // Not what this checkout asked Stripe for: nothing is confirmed, and the office looks at it.
+    return db().runTransaction(async (tx) => {
+      if ((await tx.get(eventRef(eventId))).exists) return 'duplicate';
+      const intent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? '');
+      tx.update(enrollmentRef(id), { flag: `A card payment of ${formatCents(amount)} (Stripe ${intent}) did not match this checkout of ${formatCents(asked)}.` });
+      tx.set(eventRef(eventId), { type: 'paid-mismatch', enrollmentId: id, at: now.toISOString() });
+      return 'flagged';
+    });
+  }
+  const card = await cardOf(session);
+  const facts = await settleFacts(checkout0);
+  const at = now.toISOString();
+
+  // The hold still stands: its seats become the family's.
+  const held = await runSeatTransaction(async (tx): Promise<Outcome | 'ended'> => {
+    if ((await tx.get(eventRef(eventId))).exists) return 'duplicate';
+    const checkout = present(await tx.getAll(...ids.map(enrollmentRef)));
+    if (checkout.some((e) => e.payments.some((p) => p.card?.sessionId === session.id))) {
+      tx.set(eventRef(eventId), { type: 'paid', enrollmentId: id, at });
+      return 'duplicate';
+    }
+    if (!checkout.every((e) => e.status === 'pending_payment')) return 'ended';
+    const rosters = await tx.getAll(...checkout.flatMap((e) => e.classIds.map((c) => rosterRef(c, e.studentId))));
+    const entryId = checkout.find((e) => e.waitlistEntryId)?.waitlistEntryId;
+    const entry = entryId ? ((await tx.get(recordRef('waitlist', entryId))).data() as WaitlistEntry | undefined) : undefined;
+    for (const r of rosters) {
+      tx.update(r.ref, { [HOLD_END]: FieldValue.delete() });
+      const seat = r.get('seat') as string | undefined;
+      if (seat) tx.update(seatRef(r.ref.parent.parent!.id, seat), { state: 'taken', until: FieldValue.delete() });
+    }
+    confirmInTx(tx, checkout, card, facts, eventId, now);
+    if (entry) enrolledInTx(tx, entry, entry.enrollmentId ?? id, at);
+    tx.set(eventRef(eventId), { type: 'paid', enrollmentId: id, at });
+    return 'confirmed';
+  });
+  if (held !== 'ended') return held;
+  return settleLate(eventId, session, ids, card, facts, now);
+}
+
+/** Why a late payment cannot have seats: a newer checkout for the same children, or the seats (or a code's uses) gone; null when it can. */
+async function lateProblem(checkout: Enrollment[]): Promise<CardRefund['kind'] | null> {
+  if (checkout.some((e) => e.hold?.replacedBy || e.status === 'confirmed' || e.status === 'cancelled')) return 'duplicate';
+  const rosters = await db().getAll(...checkout.flatMap((e) => e.classIds.map((c) => rosterRef(c, e.studentId))));
+  // The same children are on these rosters by another enrollment: this payment is for seats already theirs.
+  return rosters.some((r) => r.exists) ? 'duplicate' : null;
+}
+
+/** Paid after the hold ended: seats again if free for it (as for a new enrollment), else a full refund. */
+async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids: string[], card: CardDetails, facts: Awaited<ReturnType<typeof settleFacts>>, now: Date): Promise<Outcome> {
+  const checkout0 = (await getByIds('enrollments', ids)).found;
+  let why = await lateProblem(checkout0);
+  const classIds = uniq(checkout0.flatMap((e) => e.classIds));
+  const classes = new Map(facts.classes.map((c) => [c.id, c]));
+  const entryId = checkout0.find((e) => e.waitlistEntryId)?.waitlistEntryId;
+  const deadline = Date.now() + 30_000;
+  while (!why && Date.now() < deadline) {
+    const entry = entryId ? (((await recordRef('waitlist', entryId).get()).data() as WaitlistEntry | undefined) ?? null) : null;
+    const listed = await seatsOf(classIds);
+    const lapsed = uniq([...listed.values()].flatMap((seats) => [...seats.values()].filter((s) => holdLapsed(s, now)).map((s) => s.enrollmentId!)));
+    if (lapsed.length) {
+      await releaseLapsedHolds(now, (await getByIds('enrollments', lapsed)).found);
+      continue;
+    }
+    const plan = planSeats(
+      checkout0.map((e) => ({ studentId: e.studentId, classIds: e.classIds })),
+      listed,
+      classes,
+      { replaced: new Set(), offer: entry?.status === 'offered' ? entry : null },
+    );
+    if (plan.some((p) => [...p.seats.values()].some((s) => !s))) {
+      why = 'seat-lost';
+      break;
+    }
+    try {
+      const outcome = await db().runTransaction(
+        async (tx): Promise<{ outcome: Outcome | 'refused'; deltas: SeatDeltas }> => {
+          if ((await tx.get(eventRef(eventId))).exists) return { outcome: 'duplicate', deltas: new Map() };
+          const checkout = present(await tx.getAll(...ids.map(enrollmentRef)));
+          const claimed = entryId ? ((await tx.get(recordRef('waitlist', entryId))).data() as WaitlistEntry | undefined) : undefined;
+          if (checkout.some((e) => e.status !== 'expired' || e.payments.some((p) => p.card?.sessionId === session.id))) return { outcome: 'duplicate', deltas: new Map() };
+          // The codes' uses are counted again, as for a new enrollment: a code used up since cannot be honoured.
+          const counted = uniq(checkout.flatMap((e) => e.countedDiscountIds ?? []));
+          const [discounts, uses] = counted.length
+            ? await Promise.all([tx.getAll(...counted.map((d) => recordRef('discounts', d))), tx.getAll(...counted.map((d) => db().collection(COLLECTIONS.discountUses).doc(d)))])
+            : [[], []];
+          const offered = plan.flatMap((p) => [...p.seats].flatMap(([classId, s]) => (s?.source === 'offer' ? [seatRef(classId, s.id)] : [])));
+          const offeredNow = offered.length ? await tx.getAll(...offered) : [];
+          if (offeredNow.some((o) => o.get('state') !== 'offered' || o.get('entryId') !== entryId)) return { outcome: 'refused', deltas: new Map() };
+          const usedUp = !entryId && discounts.some((d, i) => d.exists && (d.get('maxUses') as number | null) != null && ((uses[i].get('uses') as number | undefined) ?? 0) >= (d.get('maxUses') as number));
+          if (usedUp) return { outcome: 'refused', deltas: new Map() };
+          const deltas: SeatDeltas = new Map();
+          const at = now.toISOString();
+          for (const [i, e] of checkout.entries()) {
+            for (const classId of e.classIds) {
+              const { id, source } = plan[i].seats.get(classId)!;
+              const seat = { state: 'taken' as const, classId, enrollmentId: e.id, studentId: e.studentId, ownerUid: e.ownerUid, ...(source === 'offer' ? { entryId: entryId! } : {}), at };
+              if (source === 'free') tx.create(seatRef(classId, id), seat);
+              else tx.set(seatRef(classId, id), seat);
+              addTo(deltas, classId, 1);
+              const addOns = e.lineItems.flatMap((l) => (l.classIds.includes(classId) ? l.addOns : []));
+              tx.set(rosterRef(classId, e.studentId), { studentId: e.studentId, studentName: e.studentName, enrollmentId: e.id, ownerUid: e.ownerUid, seat: id, addOns });
+            }
+          }
+          confirmInTx(tx, checkout, card, facts, eventId, now);
+          if (claimed) enrolledInTx(tx, claimed, ids[0], at);
+          else writeCodeUseDeltas(tx, codeUseDeltas(counted, 1));
+          tx.set(eventRef(eventId), { type: 'paid-late', enrollmentId: ids[0], at });
+          return { outcome: 'confirmed', deltas };
+        },
+        { maxAttempts: 1 },
+      );
+      // A code used up, or the offered seat no longer offered: the payment cannot be honoured.
+      if (outcome.outcome === 'refused') {
+        why = 'seat-lost';
+        break;
+      }
+      await countRoster(outcome.deltas);
+      return outcome.outcome;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code === 6 || code === 10) continue;
+      throw error;
+    }
+  }
+  return refundWhole(eventId, session, ids, card, facts, why ?? 'seat-lost', now);
+}
+
+/** No seats for a payment: all of it goes back (once: the key is the session's), recorded and told truthfully. */
+async function refundWhole(eventId: string, session: Stripe.Checkout.Session, ids: string[], card: CardDetails, facts: Awaited<ReturnType<typeof settleFacts>>, kind: NonNullable<CardRefund['kind']>, now: Date): Promise<Outcome> {
+  const amount = session.amount_total ?? 0;
+  const refund = await stripe().refunds.create(
+    { payment_intent: card.paymentIntent, amount, metadata: { enrollmentId: ids[0], reason: kind } },
+    { idempotencyKey: `seat-lost-${session.id}` },
+  );
+  const at = now.toISOString();
+  return db().runTransaction(async (tx) => {
+    if ((await tx.get(eventRef(eventId))).exists) return 'duplicate';
+    const checkout = present(await tx.getAll(...ids.map(enrollmentRef)));
+    const names = andList(checkout.map((e) => e.studentName));
+    const reason =
+      kind === 'duplicate'
+        ? `This payment was for seats already paid for or replaced by a newer checkout for ${names}: it was refunded in full.`
+        : 'The payment arrived after the checkout time ran out, and the seats (or the discount code used) were no longer free: it was refunded in full.';
+    for (const e of checkout) {
+      const payment = paymentOf(e, card, at);
+      tx.set(enrollmentRef(e.id), {
+        ...e,
+        payments: [...e.payments, payment],
+        cardRefunds: [...(e.cardRefunds ?? []), { amount: payment.amount, refundId: refund.id, paymentIntent: card.paymentIntent, last4: card.last4, reason, kind, sessionId: session.id, at }],
+        balance: 0,
+      });
+      auditInTx(tx, stripeActor(eventId), { kind: 'card-payment', record: { type: 'enrollment', id: e.id }, studentId: e.studentId, studentName: e.studentName, summary: `Paid by card: ${formatCents(payment.amount)}, refunded in full (${kind === 'duplicate' ? 'a duplicate payment' : 'no seat left'})` }, now);
+    }
+    const said =
+      kind === 'duplicate'
+        ? `We received a second payment of ${formatCents(amount)} for ${names}, for seats already paid for (or for a checkout you started again). We refunded it in full to your ${formatCard(card)}; nothing else changes.`
+        : `We received your payment of ${formatCents(amount)} for ${names} after the checkout time had run out, and the seats were no longer free. We refunded it in full to your ${formatCard(card)}. ${names} ${checkout.length > 1 ? 'are' : 'is'} not enrolled; you may join the waitlist from the class list.`;
+    tx.set(db().collection(COLLECTIONS.mail).doc(), {
+      to: facts.to.get(ids[0])!,
+      enrollmentId: ids[0],
+      message: {
+        subject: `Refunded: ${kind === 'duplicate' ? 'a duplicate payment' : 'enrollment not completed'} — ${SCHOOL_NAME}`,
+        text: `${said} It shows on your statement in 5–10 days.`,
+        html: `<p>${escapeHtml(said)}</p><p>It shows on your statement in 5–10 days.</p>`,
+      },
+    });
+    tx.set(eventRef(eventId), { type: 'refunded', enrollmentId: ids[0], refundId: refund.id, kind, at });
+    return 'refunded';
+  });
+}
+
+/** Applies one verified Stripe event. Unknown enrollments and other event types change nothing. */
+export async function applyStripeEvent(event: Stripe.Event, now = new Date()): Promise<Outcome> {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = event.data.object;
+      if (session.payment_status !== 'paid') return 'ignored'; // an async payment still on its way
+      const kind = session.metadata?.kind;
+      if (kind === 'donation') return settleDonation(event.id, session, now);
+      return kind === 'balance' ? settleBalancePayment(event.id, session, now) : settlePaid(event.id, session, now);
+    }
+    case 'checkout.session.expired':
+    case 'checkout.session.async_payment_failed': {
+      const session = event.data.object;
+      if (session.metadata?.kind) return 'ignored'; // an unpaid balance or gift page holds nothing
+      const id = session.client_reference_id ?? '';
+      const snap = id ? await enrollmentRef(id).get() : null;
+      if (!snap?.exists) {
+        logger.warn('stripe event for an unknown enrollment', { eventId: event.id, sessionId: session.id });
+        return 'ignored';
+      }
+      if ((await eventRef(event.id).get()).exists) return 'duplicate';
+      // Only the page this hold is waiting on ends it (an older page of a replaced checkout ends nothing).
+      if (snap.get('hold.sessionId') === session.id) await endHold(id, now);
+      await eventRef(event.id).set({ type: 'released', enrollmentId: id, at: now.toISOString() });
+      return 'released';
+    }
+    default:
+      return 'ignored';
+  }
+}

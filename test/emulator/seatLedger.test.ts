@@ -1,0 +1,283 @@
+// The seat ledger, tried as an attacker and as a hurried parent would: ids that name each other,
+// renewed holds, a page paid twice, an offer lost on Stripe's page, code uses escaping through the
+// waitlist, unproven accounts, parallel calls against an account's limits, refunds at once, and the
+// race of two paths freeing one seat. After each test the books agree (test/support/ledger.ts).
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Payload } from '../../contract/callables';
+import { HOLD_LIMITS } from '../../contract/constants';
+import type { Enrollment, WaitlistEntry } from '../../contract/domain';
+import { adminDb } from '../../scripts/demo/adminApp';
+import { STANDIN } from '../../scripts/stripe/config';
+import { createUnverifiedUser, type TestUser } from '../support/emulators';
+import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
+import { booksProblems, checkoutIds, standIn, stripeSession } from '../support/ledger';
+import { addClassesLikeWildArt, AVA, familyWithStudent, signedReleases } from '../support/samples';
+
+type Family = { user: TestUser; studentId: string };
+const db = () => adminDb();
+const CLASSES = ['led-a', 'led-b', 'led-c', 'led-d', 'led-e', 'led-f'];
+const lines = (ids: string[]) => ids.map((classId) => ({ classId, addOnIds: [] }));
+let keys = 0;
+const key = (what: string) => `ledger-${what}-${Date.now()}-${keys++}`;
+const enrollment = async (id: string) => (await db().doc(`enrollments/${id}`).get()).data() as Enrollment;
+const entry = async (id: string) => (await db().doc(`waitlist/${id}`).get()).data() as WaitlistEntry;
+const enrolled = async (classId: string) => (await db().doc(`classes/${classId}`).get()).get('enrolledCount') as number;
+const RELEASES = signedReleases(AVA.guardians[0].name);
+
+async function quote(family: Family, classIds: string[], codes: string[] = []) {
+  return (await callAs(family.user, 'priceBasket', { lines: lines(classIds), codes, studentId: family.studentId })).result!.total;
+}
+async function enroll(family: Family, classIds: string[], over: Partial<Payload<'enroll'>> = {}) {
+  const expectedTotal = await quote(family, classIds, over.codes);
+  return callAs(family.user, 'enroll', { studentId: family.studentId, lines: lines(classIds), codes: [], expectedTotal, infoConfirmed: false, releases: RELEASES, idempotencyKey: key('enroll'), ...over });
+}
+async function join(family: Family, classIds: string[], codes: string[] = [], idempotencyKey = key('join')) {
+  const expectedTotal = await quote(family, classIds, codes);
+  return callAs(family.user, 'joinWaitlist', { studentId: family.studentId, lines: lines(classIds), codes, expectedTotal, infoConfirmed: false, releases: RELEASES, idempotencyKey });
+}
+/** A second child on the family's account. */
+async function sibling(family: Family, firstName: string): Promise<string> {
+  const saved = await callAs(family.user, 'saveStudent', { profile: { ...AVA, firstName, lastName: 'Ledger', guardians: [{ ...AVA.guardians[0], email: family.user.email }] }, reviewed: true });
+  expect(saved.status, JSON.stringify(saved.error)).toBe(200);
+  return saved.result!.student.id;
+}
+const sessionOf = (url: string) => url.split('/pay/')[1];
+
+describe('the seat ledger: seats, holds, offers, codes and limits keep the books', () => {
+  let admin: TestUser;
+  let families: Family[];
+  beforeAll(async () => {
+    process.env.FUNCTIONS_EMULATOR = 'true';
+    process.env.STRIPE_SECRET_KEY = STANDIN.secretKey;
+    await seededEmulators();
+    admin = await signInDemo('admin');
+    await addClassesLikeWildArt([
+      { id: 'led-a', title: 'Ledger A', capacity: 1, weekday: 1 },
+      { id: 'led-b', title: 'Ledger B', capacity: 1, weekday: 2 },
+      { id: 'led-c', title: 'Ledger C', capacity: 3, weekday: 3 },
+      { id: 'led-d', title: 'Ledger D', capacity: 1, weekday: 4 },
+      { id: 'led-e', title: 'Ledger E', capacity: 1, weekday: 5 },
+      { id: 'led-f', title: 'Ledger F', capacity: 4, weekday: 6 },
+    ]);
+    families = await Promise.all(Array.from({ length: 16 }, (_, i) => familyWithStudent(`ledger${i}@example.com`, `Ledger${i}`, 'Family')));
+  }, 180_000);
+
+  afterEach(async () => {
+    expect(await booksProblems(CLASSES)).toEqual([]);
+  });
+
+  it('an unpaid enrollment cannot be overwritten by a checkout whose key names its id', async () => {
+    const family = families[0];
+    const second = await sibling(family, 'Wren');
+    // Child 1, at the office, with a key that the old ids would have made the 2nd child's of key K.
+    const first = await enroll(family, ['led-c'], { idempotencyKey: 'ledger-K_2' });
+    expect(first.status, JSON.stringify(first.error)).toBe(200);
+    const owed = first.result!.enrollment;
+    expect(owed.balance).toBeGreaterThan(0);
+    // Then key K by card: child 2 in the same class, child 1 elsewhere; then Cancel on Stripe's page.
+    const priced = await callAs(family.user, 'priceCart', { children: [{ studentId: second, lines: lines(['led-c']) }, { studentId: family.studentId, lines: lines(['led-f']) }], codes: [] });
+    const both = await callAs(family.user, 'enrollFamily', {
+      children: [
+        { studentId: second, lines: lines(['led-c']), infoConfirmed: false, releases: RELEASES },
+        { studentId: family.studentId, lines: lines(['led-f']), infoConfirmed: false, releases: RELEASES },
+      ],
+      codes: [], expectedTotal: priced.result!.total, idempotencyKey: 'ledger-K', payWith: 'card',
+    });
+    expect(both.status, JSON.stringify(both.error)).toBe(200);
+    const ids = both.result!.enrollments.map((e) => e.id);
+    expect(ids).toEqual(checkoutIds(family.user.uid, 'ledger-K', 2));
+    expect(ids).not.toContain(owed.id);
+    expect((await callAs(family.user, 'releaseHold', { enrollmentId: ids[0] })).result!.enrollment.status).toBe('expired');
+    // Child 1's office enrollment stands: still owed, still on the roster, still counted.
+    const kept = await enrollment(owed.id);
+    expect([kept.status, kept.balance]).toEqual(['confirmed', owed.total]);
+    expect((await db().doc(`classes/led-c/roster/${family.studentId}`).get()).get('enrollmentId')).toBe(owed.id);
+    expect(await enrolled('led-c')).toBe(1);
+    expect(await enrolled('led-f')).toBe(0);
+  });
+
+  it('a new card checkout for the same child replaces the first: its page is closed and the first hold’s end is kept', async () => {
+    const family = families[1];
+    const one = await enroll(family, ['led-a'], { payWith: 'card' });
+    expect(one.status, JSON.stringify(one.error)).toBe(200);
+    const first = await enrollment(one.result!.enrollment.id);
+    await new Promise((r) => setTimeout(r, 1100));
+    const two = await enroll(family, ['led-a'], { payWith: 'card' });
+    expect(two.status, JSON.stringify(two.error)).toBe(200);
+    const second = await enrollment(two.result!.enrollment.id);
+    expect(second.hold!.expiresAt).toBe(first.hold!.expiresAt);
+    const replaced = await enrollment(first.id);
+    expect([replaced.status, replaced.hold!.replacedBy]).toEqual(['expired', second.id]);
+    expect((await stripeSession(first.hold!.sessionId!)).status).toBe('expired');
+    expect((await stripeSession(second.hold!.sessionId!)).status).toBe('open');
+    // One seat, the new checkout's.
+    expect(await enrolled('led-a')).toBe(1);
+    expect((await db().doc(`classes/led-a/roster/${family.studentId}`).get()).get('enrollmentId')).toBe(second.id);
+    expect((await callAs(family.user, 'releaseHold', { enrollmentId: second.id })).status).toBe(200);
+  });
+
+  it('an account holds a bounded number of seats and starts a bounded number of card checkouts a day', async () => {
+    const family = families[2];
+    // Twelve seats already held by this account (its other checkouts, written as they would be).
+    const until = new Date(Date.now() + 20 * 60_000).toISOString();
+    const holding = { ...(await enrollment((await enroll(family, ['led-f'])).result!.enrollment.id)) };
+    await db().doc(`enrollments/${holding.id}`).update({ status: 'pending_payment', classIds: Array.from({ length: HOLD_LIMITS.seats }, (_, i) => `elsewhere-${i}`), hold: { expiresAt: until, amount: holding.total }, payments: [] });
+    const refused = await enroll(family, ['led-e'], { payWith: 'card' });
+    expect([refused.status, refused.error?.message]).toEqual([400, `Your account already holds ${HOLD_LIMITS.seats} seats waiting for card payments: pay for them, or let them go, before holding more.`]);
+    await db().doc(`enrollments/${holding.id}`).delete();
+    await db().doc('classes/led-f/roster/' + family.studentId).delete();
+    const seat = (await db().collection('classes/led-f/seats').where('enrollmentId', '==', holding.id).get()).docs[0];
+    await seat.ref.delete();
+    await db().doc('classes/led-f').update({ enrolledCount: 0 });
+    // A day's card checkouts.
+    await db().doc(`accounts/${family.user.uid}`).set({ holdsDay: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date()), holds: HOLD_LIMITS.perDay }, { merge: true });
+    const tooMany = await enroll(family, ['led-e'], { payWith: 'card' });
+    expect([tooMany.status, tooMany.error?.message]).toEqual([429, 'You have started many card payments today. Please finish one, or try again tomorrow.']);
+    expect(await enrolled('led-e')).toBe(0);
+  });
+
+  it('Pay, Back, Pay again: the first page is closed; a payment that still gets through on it is refunded as a duplicate, and said so', async () => {
+    const family = families[3];
+    const one = (await enroll(family, ['led-d'], { payWith: 'card' })).result!;
+    const two = (await enroll(family, ['led-d'], { payWith: 'card' })).result!;
+    expect((await stripeSession(sessionOf(one.checkoutUrl!))).status).toBe('expired');
+    // The first page can no longer be paid.
+    expect((await standIn<{ error?: { message: string } }>(`/__standin/sessions/${sessionOf(one.checkoutUrl!)}/pay`)).error?.message).toBe('This checkout is expired.');
+    expect((await standIn<{ webhookStatus: number }>(`/__standin/sessions/${sessionOf(two.checkoutUrl!)}/pay`)).webhookStatus).toBe(200);
+    expect((await enrollment(two.enrollment.id)).status).toBe('confirmed');
+    // Stripe completed the first page a moment before the portal closed it: that payment is a duplicate.
+    expect((await standIn<{ webhookStatus: number }>(`/__standin/sessions/${sessionOf(one.checkoutUrl!)}/pay-late`)).webhookStatus).toBe(200);
+    const first = await enrollment(one.enrollment.id);
+    expect(first.status).toBe('expired');
+    expect(first.cardRefunds).toEqual([expect.objectContaining({ kind: 'duplicate', amount: first.total, sessionId: sessionOf(one.checkoutUrl!) })]);
+    const mail = (await db().collection('mail').where('enrollmentId', '==', first.id).get()).docs.map((d) => d.get('message.text') as string);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatch(/^We received a second payment of \$\d+ for Ledger3 Family, for seats already paid for/);
+    expect(mail[0]).not.toMatch(/filled/);
+    // The family's page says so too.
+    const mine = await callAs(family.user, 'myEnrollment', { enrollmentId: first.id });
+    expect(mine.result!.enrollment.cardRefunds![0]).toMatchObject({ kind: 'duplicate', sessionId: sessionOf(one.checkoutUrl!) });
+    expect(await enrolled('led-d')).toBe(1);
+  });
+
+  it('a waitlist offer stays the family’s after Cancel on Stripe’s page; the entry says enrolled only once paid', async () => {
+    const [holder, waiter] = [families[4], families[5]];
+    const held = (await enroll(holder, ['led-b'])).result!.enrollment;
+    const joined = await join(waiter, ['led-b']);
+    expect(joined.status, JSON.stringify(joined.error)).toBe(200);
+    expect((await callAs(admin, 'adminCancelEnrollment', { enrollmentId: held.id, classIds: ['led-b'], refund: 0, note: 'Ledger' })).status).toBe(200);
+    const offered = await entry(joined.result!.entry.id);
+    expect(offered.status).toBe('offered');
+    const total = offered.quote.total;
+    const claim1 = await callAs(waiter.user, 'claimOffer', { entryId: offered.id, expectedTotal: total, idempotencyKey: key('claim'), payWith: 'card' });
+    expect(claim1.status, JSON.stringify(claim1.error)).toBe(200);
+    expect((await entry(offered.id)).status).toBe('offered');
+    // Cancel on Stripe's page: the seat goes back to the offer, not to anyone else.
+    expect((await callAs(waiter.user, 'releaseHold', { enrollmentId: claim1.result!.enrollment.id })).status).toBe(200);
+    const after = await entry(offered.id);
+    expect(after.status).toBe('offered');
+    expect((await db().doc(`classes/led-b/seats/${after.offer!.seats!['led-b']}`).get()).get('state')).toBe('offered');
+    const stranger = await enroll(families[6], ['led-b']);
+    expect(stranger.error?.message).toBe('Ledger B is full.');
+    // Claimed again, paid: now enrolled.
+    const claim2 = await callAs(waiter.user, 'claimOffer', { entryId: offered.id, expectedTotal: total, idempotencyKey: key('claim'), payWith: 'card' });
+    expect(claim2.status, JSON.stringify(claim2.error)).toBe(200);
+    expect((await standIn<{ webhookStatus: number }>(`/__standin/sessions/${sessionOf(claim2.result!.checkoutUrl!)}/pay`)).webhookStatus).toBe(200);
+    expect((await entry(offered.id)).status).toBe('enrolled');
+    expect((await enrollment(claim2.result!.enrollment.id)).status).toBe('confirmed');
+  });
+
+  it('a code with one use counts it when a family joins a waitlist with it, and gets it back when the family leaves', async () => {
+    await db().doc('discounts/ledger-once').set({ id: 'ledger-once', code: 'LEDGERONCE', description: 'Ledger once', type: 'percent-basket', amount: 0, percent: 10, classIds: [], groupIds: [], classTypes: [], minimumCount: 0, expiresOn: null, active: true, combinable: true, maxUses: 1 });
+    const [holder, waiter, other] = [families[7], families[8], families[9]];
+    expect((await enroll(holder, ['led-e'])).status).toBe(200);
+    const joined = await join(waiter, ['led-e'], ['LEDGERONCE']);
+    expect(joined.status, JSON.stringify(joined.error)).toBe(200);
+    expect((await db().doc('discountUses/ledger-once').get()).get('uses')).toBe(1);
+    const refused = await callAs(other.user, 'priceBasket', { lines: lines(['led-f']), codes: ['LEDGERONCE'] });
+    expect(refused.result!.codeProblems[0].message).toMatch(/used/);
+    expect((await callAs(waiter.user, 'leaveWaitlist', { entryId: joined.result!.entry.id })).status).toBe(200);
+    expect((await db().doc('discountUses/ledger-once').get()).get('uses')).toBe(0);
+    const used = await enroll(other, ['led-f'], { codes: ['LEDGERONCE'] });
+    expect(used.status, JSON.stringify(used.error)).toBe(200);
+    expect(used.result!.enrollment.discounts.map((d) => d.code)).toEqual(['LEDGERONCE']);
+  });
+
+  it('an unproven account cannot wait or take a seat; a child waits once per class; a family whose offer lapsed rejoins at the end', async () => {
+    const stranger = await createUnverifiedUser('ledger.unverified@example.com');
+    const saved = await callAs(stranger, 'saveStudent', { profile: { ...AVA, firstName: 'Nobody', guardians: [{ ...AVA.guardians[0], email: stranger.email }] }, reviewed: true });
+    const nobody = { user: stranger, studentId: saved.result!.student.id };
+    const mailBefore = (await db().collection('mail').count().get()).data().count;
+    const refused = await join(nobody, ['led-e']);
+    expect([refused.status, refused.error?.message]).toEqual([400, 'To join a waitlist, please verify your email address first (open the link we emailed you): offers are sent there.']);
+    const seat = await enroll(nobody, ['led-f']);
+    expect([seat.status, seat.error?.message]).toEqual([400, 'To pay the office later, please verify your email address first (open the link we emailed you), or pay by card.']);
+    expect((await db().collection('mail').count().get()).data().count).toBe(mailBefore);
+
+    const [a, b] = [families[10], families[11]];
+    const first = await join(a, ['led-e']);
+    expect(first.status, JSON.stringify(first.error)).toBe(200);
+    expect((await join(a, ['led-e'])).error?.message).toBe('Ledger10 is already on the waitlist for Ledger E.');
+    expect((await join(b, ['led-e'])).status).toBe(200);
+    // A seat frees, A is offered it and lets it lapse; A joins again: behind B.
+    const holder = (await db().collection('enrollments').where('classIds', 'array-contains', 'led-e').where('status', '==', 'confirmed').get()).docs[0].data() as Enrollment;
+    expect((await callAs(admin, 'adminCancelEnrollment', { enrollmentId: holder.id, classIds: ['led-e'], refund: 0, note: 'Ledger' })).status).toBe(200);
+    expect((await entry(first.result!.entry.id)).status).toBe('offered');
+    const { runWaitlistJob } = await import('../../functions/src/data/waitlist');
+    await runWaitlistJob(new Date(Date.now() + 49 * 3_600_000));
+    expect((await entry(first.result!.entry.id)).status).toBe('lapsed');
+    const again = await join(a, ['led-e']);
+    expect(again.status, JSON.stringify(again.error)).toBe(200);
+    const list = (await callAs(admin, 'adminWaitlist', { classId: 'led-e' })).result!.entries.filter((e) => e.status === 'waiting' || e.status === 'offered');
+    expect(list.map((e) => e.studentName)).toEqual(['Ledger11 Family', 'Ledger10 Family']);
+    // Tidy: the offer to B and both entries leave (the books check the list against the class).
+    for (const e of list) await callAs(e.studentName.startsWith('Ledger11') ? b.user : a.user, 'leaveWaitlist', { entryId: e.id });
+  });
+
+  it('an account’s limits hold when its calls arrive at the same moment', async () => {
+    const family = families[12];
+    const children = [family.studentId, await sibling(family, 'Ash'), await sibling(family, 'Bay')];
+    // Priced alone (the sibling rule would rightly reprice the second child once the first is in).
+    await db().doc('discounts/sibling10').update({ active: false });
+    const results = await Promise.all(children.map(async (studentId) => enroll({ user: family.user, studentId }, ['led-f'])));
+    await db().doc('discounts/sibling10').update({ active: true });
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 400]);
+    expect(results.find((r) => r.status === 400)!.error?.message).toMatch(/^Your account already has 2 enrollments waiting for payment at the office/);
+    // Ten new children at once for an account that keeps at most 8.
+    const many = await familyWithStudent('ledger.many@example.com', 'Many0', 'Family');
+    const saves = await Promise.all(Array.from({ length: 9 }, (_, i) => callAs(many.user, 'saveStudent', { profile: { ...AVA, firstName: `Many${i + 1}` }, reviewed: true })));
+    expect(saves.filter((r) => r.status === 200)).toHaveLength(7);
+    expect((await db().collection('students').where('ownerUid', '==', many.user.uid).count().get()).data().count).toBe(8);
+  });
+
+  it('two refunds of one card payment at once pay back once', async () => {
+    const family = families[13];
+    const paid = (await enroll(family, ['led-f'], { payWith: 'card' })).result!;
+    await standIn(`/__standin/sessions/${sessionOf(paid.checkoutUrl!)}/pay`);
+    const e = await enrollment(paid.enrollment.id);
+    const cancel = { enrollmentId: e.id, classIds: ['led-f'], refund: e.total, refundMethod: 'card' as const, note: 'Ledger' };
+    const [one, two] = await Promise.all([callAs(admin, 'adminCancelEnrollment', cancel), callAs(admin, 'adminCancelEnrollment', cancel)]);
+    expect([one.status, two.status]).toContain(200);
+    const after = await enrollment(e.id);
+    expect(after.cancellations).toHaveLength(1);
+    const refunds = (after.cancellations ?? []).flatMap((c) => c.cardRefunds ?? []);
+    expect(refunds.reduce((s, r) => s + r.amount, 0)).toBe(e.total);
+    // Stripe sent back exactly once what was paid.
+    const events = (await standIn<{ refunds: { amount: number; payment_intent: string }[] }>('/__standin/refunds')).refunds.filter((r) => r.payment_intent === e.payments[0].card!.paymentIntent);
+    expect(events.map((r) => r.amount)).toEqual([e.total]);
+  });
+
+  it('a seat freed twice at once (the family leaves Stripe’s page as Stripe says the page expired) is offered once', async () => {
+    const [holder, waiter] = [families[14], families[15]];
+    const hold = (await enroll(holder, ['led-a'], { payWith: 'card' })).result!;
+    expect((await join(waiter, ['led-a'])).status).toBe(200);
+    await Promise.all([
+      callAs(holder.user, 'releaseHold', { enrollmentId: hold.enrollment.id }),
+      standIn(`/__standin/sessions/${sessionOf(hold.checkoutUrl!)}/expire-now`),
+    ]);
+    const entries = (await db().collection('waitlist').where('classIds', 'array-contains', 'led-a').get()).docs.map((d) => d.data() as WaitlistEntry);
+    expect(entries.filter((x) => x.status === 'offered')).toHaveLength(1);
+    expect((await db().collection('classes/led-a/seats').get()).docs.map((d) => d.get('state'))).toEqual(['offered']);
+    await callAs(waiter.user, 'declineOffer', { entryId: entries[0].id });
+  });
+});

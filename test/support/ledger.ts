@@ -1,0 +1,96 @@
+// The books of seats and money, checked as the office's accountant would after any action: the seat
+// ledger's invariants per class, per code, per enrollment, per Stripe page. Used by the seat-ledger
+// tests and the random-operations test.
+import type { ClassRecord, Discount, Enrollment, WaitlistEntry } from '../../contract/domain';
+import { balanceOf, paidOf } from '../../contract/money';
+import { checkoutIds } from '../../functions/src/domain/ids';
+import { classLedgerProblems, onRoster, type Seat } from '../../functions/src/domain/seats';
+import { adminDb } from '../../scripts/demo/adminApp';
+import { STANDIN } from '../../scripts/stripe/config';
+
+export { checkoutIds };
+
+/** A Stripe stand-in control call (pay a page, switch an outage on, read what it holds). */
+export const standIn = async <T>(path: string, body: unknown = {}): Promise<T> =>
+  (await fetch(`${STANDIN.api}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<T>;
+
+/** A Checkout Session as the stand-in holds it (Stripe's own view of the page). */
+export async function stripeSession(id: string): Promise<{ status: 'open' | 'complete' | 'expired'; payment_status: string }> {
+  const r = await fetch(`${STANDIN.api}/v1/checkout/sessions/${id}`, { headers: { authorization: `Bearer ${STANDIN.secretKey}` } });
+  return r.json() as Promise<{ status: 'open' | 'complete' | 'expired'; payment_status: string }>;
+}
+
+const all = async <T>(path: string) => (await adminDb().collection(path).get()).docs.map((d) => ({ ...(d.data() as T), id: d.id }));
+
+/** What is wrong with the books now (nothing, when they agree). `classIds`: the classes to check. */
+export async function booksProblems(classIds: string[], { stripe = true }: { stripe?: boolean } = {}): Promise<string[]> {
+  const db = adminDb();
+  const problems: string[] = [];
+  const [enrollments, entries, discounts, uses] = await Promise.all([
+    all<Enrollment>('enrollments'),
+    all<WaitlistEntry>('waitlist'),
+    all<Discount>('discounts'),
+    all<{ uses: number }>('discountUses'),
+  ]);
+  for (const classId of classIds) {
+    const klass = (await db.doc(`classes/${classId}`).get()).data() as ClassRecord | undefined;
+    if (!klass) continue;
+    const seats = new Map((await db.collection(`classes/${classId}/seats`).get()).docs.map((d) => [d.id, d.data() as Seat]));
+    const roster = (await db.collection(`classes/${classId}/roster`).get()).docs.map((d) => ({ studentId: d.id, enrollmentId: d.get('enrollmentId') as string, seat: d.get('seat') as string | undefined }));
+    problems.push(...classLedgerProblems(klass, seats, roster));
+    // Each seat on the roster belongs to an enrollment holding this class: confirmed (taken) or paying (held).
+    for (const [id, seat] of seats) {
+      if (!onRoster(seat)) continue;
+      const e = enrollments.find((x) => x.id === seat.enrollmentId);
+      const wanted = seat.state === 'taken' ? 'confirmed' : 'pending_payment';
+      if (!e || e.status !== wanted || !e.classIds.includes(classId) || e.studentId !== seat.studentId) problems.push(`${classId}/${id}: a ${seat.state} seat without a ${wanted} enrollment of ${seat.studentId}`);
+    }
+    // Each enrollment holding the class has its seat.
+    for (const e of enrollments.filter((x) => (x.status === 'confirmed' || x.status === 'pending_payment') && x.classIds.includes(classId))) {
+      const seat = [...seats.values()].find((s) => s.enrollmentId === e.id && onRoster(s));
+      if (!seat) problems.push(`${classId}: ${e.status} enrollment ${e.id} of ${e.studentName} has no seat`);
+    }
+    // Offered seats are the open offers' (one each), and nobody else's.
+    const offered = [...seats].filter(([, s]) => s.state === 'offered');
+    for (const [id, seat] of offered) {
+      const entry = entries.find((x) => x.id === seat.entryId);
+      if (!entry || entry.status !== 'offered' || entry.offer?.seats?.[classId] !== id) problems.push(`${classId}/${id}: offered to ${seat.entryId}, which holds no such offer`);
+    }
+    for (const entry of entries.filter((x) => x.status === 'offered' && x.offer?.seats?.[classId])) {
+      const seat = seats.get(entry.offer!.seats![classId]);
+      if (!seat || seat.entryId !== entry.id || (seat.state !== 'offered' && seat.state !== 'held')) problems.push(`${classId}: ${entry.id}'s offer has no seat of its own`);
+    }
+    const waiting = entries.filter((x) => (x.status === 'waiting' || x.status === 'offered') && x.classIds.includes(classId)).length;
+    if ((klass.waiting ?? 0) !== waiting) problems.push(`${classId}: waiting ${klass.waiting ?? 0}, ${waiting} on the list`);
+    // A seat free while a family waits would go to the public before them.
+    const free = klass.capacity - [...seats.values()].filter((s) => s.state !== 'closed').length;
+    if (free > 0 && entries.some((x) => x.status === 'waiting' && x.classIds.includes(classId) && x.classIds.length === 1)) problems.push(`${classId}: ${free} seats free while a family waits for it`);
+  }
+  // Per code with a limit: its uses are the checkouts and waitlist entries that counted it, within the limit.
+  for (const d of discounts.filter((x) => x.maxUses != null)) {
+    const counted = new Set<string>();
+    for (const e of enrollments) {
+      if ((e.status === 'confirmed' || e.status === 'pending_payment' || e.status === 'cancelled') && (e.countedDiscountIds ?? []).includes(d.id) && !e.waitlistEntryId) counted.add(checkoutOf(e));
+    }
+    for (const w of entries) if ((w.countedDiscountIds ?? []).includes(d.id) && (w.status === 'waiting' || w.status === 'offered' || w.status === 'enrolled')) counted.add(`waitlist:${w.id}`);
+    const stored = uses.find((u) => u.id === d.id)?.uses ?? 0;
+    if (stored !== counted.size) problems.push(`code ${d.code}: ${stored} uses counted, ${counted.size} checkouts carry it`);
+    if (stored > d.maxUses!) problems.push(`code ${d.code}: ${stored} uses of ${d.maxUses}`);
+  }
+  // Per enrollment: the balance follows the price and the payments; nobody keeps money without a seat.
+  for (const e of enrollments) {
+    if (e.balance !== balanceOf(e)) problems.push(`${e.id}: balance ${e.balance}, the payments say ${balanceOf(e)}`);
+    const refunded = (e.cardRefunds ?? []).reduce((s, r) => s + r.amount, 0);
+    if (e.status === 'expired' && paidOf(e) - refunded !== 0) problems.push(`${e.id}: ${paidOf(e) - refunded} kept by an enrollment without seats`);
+  }
+  // Every Stripe page is open only while its hold is.
+  if (stripe) {
+    for (const e of enrollments.filter((x) => x.hold?.sessionId && checkoutOf(x) === x.id)) {
+      const session = await stripeSession(e.hold!.sessionId!);
+      if (session.status === 'open' && e.status !== 'pending_payment') problems.push(`${e.id}: its Stripe page is open, but it is ${e.status}`);
+    }
+  }
+  return problems;
+}
+
+const checkoutOf = (e: Pick<Enrollment, 'id' | 'checkoutIds'>) => e.checkoutIds?.[0] ?? e.id;
