@@ -14,7 +14,9 @@ const must = (cmd, args, opts) => {
   if (status !== 0) process.exit(status);
 };
 
-if (!existsSync(join(ROOT, 'tools/lighthouse/node_modules/.bin/lighthouse'))) {
+// `npm run bench -- --opening-day`: only the opening-day burst (no Lighthouse).
+const openingDayOnly = process.argv.includes('--opening-day');
+if (!openingDayOnly && !existsSync(join(ROOT, 'tools/lighthouse/node_modules/.bin/lighthouse'))) {
   console.log('Installing Lighthouse into tools/lighthouse (once)…');
   must('npm', ['ci', '--omit=optional', '--no-audit', '--no-fund'], { cwd: join(ROOT, 'tools/lighthouse') });
 }
@@ -37,7 +39,7 @@ let status = 1;
 try {
   await ready;
   status = await runAsync(['--import', 'tsx', 'scripts/seed.ts']);
-  if (status === 0) status = await runAsync(['--import', 'tsx', 'scripts/bench/measure.ts']);
+  if (status === 0) status = await runAsync(['--import', 'tsx', openingDayOnly ? 'scripts/bench/burst.ts' : 'scripts/bench/measure.ts']);
 } catch (e) {
   console.error(`${e.message}\n${logTail()}`);
 } finally {

@@ -1,5 +1,5 @@
 // The measurements of `npm run bench` (run by scripts/bench.mjs with the emulators up and seeded):
-// landing JS in the browser, Lighthouse, callable latencies and reads, an enrollment race.
+// landing JS in the browser, Lighthouse, callable latencies and reads, an enrollment race, opening day.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -13,6 +13,7 @@ import { DEMO_ADMIN } from '../demo/demoData';
 import { todayInSchool } from '../demo/seedDemo';
 import { seedVolume, VOLUME_SEMESTER } from '../demo/volume';
 import { STANDIN } from '../stripe/config';
+import { openingDay, openingDayBudgets } from './burst';
 
 /** Where scripts/emulators/run.mjs writes the emulators' output (the functions' read logs). */
 const LOG_FILE = '.cache/emulators.log';
@@ -256,6 +257,7 @@ const results = {
   callables: { availableEnrollmentClasses: await catalogue(), enroll: await enrollLatency(), familyReview: await familyReview() },
   cardPayments: await cardCheckout(),
   enrollRace: await enrollRace(),
+  openingDay: await openingDay(),
 };
 mkdirSync('bench', { recursive: true });
 writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
@@ -283,6 +285,7 @@ budgets.push(['Pay by card → Stripe page (enroll + Checkout Session)', `p50 ${
 budgets.push(['Stripe webhook (signed event → applied)', `p50 ${card.webhook.p50Ms} ms · p95 ${card.webhook.p95Ms} ms`, '', true]);
 const race = results.enrollRace;
 budgets.push(['enrollRace', `${race.attempts} attempts · ${race.seats} seats · ${race.enrolled} enrolled · oversold ${race.oversold}`, 'oversold 0', race.oversold === 0]);
+budgets.push(...openingDayBudgets(results.openingDay));
 console.log('\n| Measure | Result | Budget | |\n|---|---|---|---|');
 for (const [name, value, budget, ok] of budgets) console.log(`| ${name} | ${value} | ${budget} | ${budget ? (ok ? 'met' : '**missed**') : ''} |`);
 console.log(`\n${results.machine}; written to bench/results.json`);

@@ -44,7 +44,9 @@ const refunds: Json[] = [];
 let outage = false;
 const signer = new Stripe('sk_test_signer');
 const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
-const now = () => Math.floor(Date.now() / 1000);
+/** Set by the tests that move time forward (seconds added to the clock), so that pages end as Stripe's would. */
+let clockOffsetS = 0;
+const now = () => Math.floor(Date.now() / 1000) + clockOffsetS;
 
 class StripeError extends Error {
   constructor(
@@ -252,6 +254,11 @@ async function control(path: string, body: Json, res: ServerResponse): Promise<v
   }
   if (path === '/__standin/events') return void send(res, 200, { events });
   if (path === '/__standin/refunds') return void send(res, 200, { refunds });
+  if (path === '/__standin/sessions') return void send(res, 200, { sessions: Object.fromEntries([...sessions].map(([id, s]) => [id, s.status])) });
+  if (path === '/__standin/clock') {
+    clockOffsetS = Number(body.offsetSeconds ?? 0);
+    return void send(res, 200, { offsetSeconds: clockOffsetS });
+  }
   const m = path.match(/^\/__standin\/sessions\/([^/]+)\/(pay|pay-late|expire-now)$/);
   if (m) {
     const s = session(m[1]);

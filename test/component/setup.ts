@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+
+// Lazily loaded parts (the toast host, dialogs) can take more than the default second to arrive when
+// the machine is busy: findBy and waitFor wait up to five seconds (a passing test waits no longer).
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout: PrimeReact overlays check offsetParent before showing.
 Object.defineProperty(HTMLElement.prototype, 'offsetParent', {

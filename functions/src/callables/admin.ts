@@ -48,12 +48,17 @@ export const adminDeleteGroup = callable(callables.adminDeleteGroup, async ({ id
 
 export const adminDiscounts = callable(callables.adminDiscounts, () => loadDiscountList());
 
-export const adminSaveDiscount = callable(callables.adminSaveDiscount, async (input) => ({ discount: await saveDiscount(input) }));
+// Codes and rules price every checkout, which reads them from each instance's copy of the offer.
+export const adminSaveDiscount = callable(callables.adminSaveDiscount, async (input) => ({ discount: await saveDiscount(input) }), catalogue);
 
-export const adminDeleteDiscount = callable(callables.adminDeleteDiscount, async ({ id }) => {
-  await deleteRecord('discounts', id, 'This code');
-  return { deleted: true };
-});
+export const adminDeleteDiscount = callable(
+  callables.adminDeleteDiscount,
+  async ({ id }) => {
+    await deleteRecord('discounts', id, 'This code');
+    return { deleted: true };
+  },
+  catalogue,
+);
 
 export const adminAnnouncements = callable(callables.adminAnnouncements, async () => ({ announcements: await loadAnnouncements() }));
 

@@ -13,11 +13,16 @@ const MAX_KEPT = 50;
 const stampRef = () => db().collection(COLLECTIONS.config).doc('catalogue');
 const kept = new Map<string, { stamp: string; at: number; value: unknown }>();
 
-/** `build()`'s answer, or the one kept for `key` when it is younger than CATALOGUE_FRESH_MS and no office change came since. */
-export async function fromCatalogueCache<T>(key: string, build: () => Promise<T>): Promise<T> {
+/** The stamp of the office's last change to the catalogue, or undefined when none was stamped. */
+export async function catalogueStamp(): Promise<string | undefined> {
   const snap = await stampRef().get();
   noteReads(1);
-  const stamp = snap.get('stamp') as string | undefined;
+  return snap.get('stamp') as string | undefined;
+}
+
+/** `build()`'s answer, or the one kept for `key` when it is younger than CATALOGUE_FRESH_MS and no office change came since. */
+export async function fromCatalogueCache<T>(key: string, build: () => Promise<T>): Promise<T> {
+  const stamp = await catalogueStamp();
   if (!stamp) return build();
   const now = Date.now();
   const hit = kept.get(key);

@@ -15,6 +15,7 @@ import { balanceOf, paidOf } from '../../../contract/money';
 import { DEFAULT_RELEASES } from '../domain/releases';
 import { COLLECTIONS, db, getByIds, noteReads, notFound, recordRef, records, uniq } from './db';
 import { loadGroupsOfSemesters } from './catalogue';
+import { CATALOGUE_FRESH_MS, catalogueStamp } from './catalogueCache';
 
 export type EnrollPayload = z.output<typeof enrollSchema>;
 export type CheckoutPayload = z.output<typeof checkoutSchema>;
@@ -122,17 +123,57 @@ export interface OfferFacts {
  * before; seats themselves are decided only by the seat documents (data/seats.ts).
  */
 export async function loadOfferFacts(classIds: string[], codes: string[]): Promise<OfferFacts> {
-  const [{ found, notFound: missing }, typed, rules] = await Promise.all([getByIds('classes', classIds), loadDiscountsByCodes(codes), loadRuleDiscounts()]);
-  const semesterIds = uniq(found.map((c) => c.semesterId));
-  const [{ found: semesters }, groups] = await Promise.all([getByIds('semesters', semesterIds), loadGroupsOfSemesters(semesterIds)]);
+  const kept = await keptOffer();
+  const typed = uniq(codes.map(normalizeCode));
+  const lackingClasses = classIds.filter((id) => !kept.classes.has(id));
+  const lackingCodes = typed.filter((c) => !kept.codes.has(c));
+  const [classes, discounts, rules] = await Promise.all([
+    lackingClasses.length ? getByIds('classes', lackingClasses) : null,
+    lackingCodes.length ? loadDiscountsByCodes(lackingCodes) : null,
+    kept.rules ? null : loadRuleDiscounts(),
+  ]);
+  for (const c of classes?.found ?? []) kept.classes.set(c.id, c);
+  for (const id of classes?.notFound ?? []) kept.classes.set(id, null);
+  for (const d of discounts?.discounts ?? []) kept.codes.set(d.code, d);
+  for (const code of discounts?.unknownCodes ?? []) kept.codes.set(code, null);
+  if (rules) kept.rules = rules;
+  const found = classIds.flatMap((id) => kept.classes.get(id) ?? []);
+  const lackingSemesters = uniq(found.map((c) => c.semesterId)).filter((id) => !kept.semesters.has(id));
+  if (lackingSemesters.length) {
+    const [{ found: semesters }, groups] = await Promise.all([getByIds('semesters', lackingSemesters), loadGroupsOfSemesters(lackingSemesters)]);
+    for (const id of lackingSemesters) kept.semesters.set(id, { semester: semesters.find((s) => s.id === id) ?? null, groups: groups.filter((g) => g.semesterId === id) });
+  }
+  const offered = uniq(found.map((c) => c.semesterId)).map((id) => kept.semesters.get(id)!);
   return {
     classes: new Map(found.map((c) => [c.id, c])),
-    missing,
-    semesters: new Map(semesters.map((s) => [s.id, s])),
-    groups,
-    ...typed,
-    rules,
+    missing: classIds.filter((id) => !kept.classes.get(id)),
+    semesters: new Map(offered.flatMap((o) => (o.semester ? [[o.semester.id, o.semester] as const] : []))),
+    groups: offered.flatMap((o) => o.groups),
+    discounts: typed.flatMap((c) => kept.codes.get(c) ?? []),
+    unknownCodes: typed.filter((c) => !kept.codes.get(c)),
+    rules: kept.rules!,
   };
+}
+
+/**
+ * The offer each instance keeps, like the public catalogue: valid while no office change came since
+ * (the catalogue's stamp, read on each call) and for CATALOGUE_FRESH_MS; read afresh when nothing
+ * was ever stamped. Seats are never taken from it (the seat documents decide them).
+ */
+interface KeptOffer {
+  stamp: string | undefined;
+  at: number;
+  classes: Map<string, ClassRecord | null>;
+  semesters: Map<string, { semester: Semester | null; groups: ClassGroup[] }>;
+  codes: Map<string, Discount | null>;
+  rules: Discount[] | null;
+}
+let offerKept: KeptOffer | null = null;
+async function keptOffer(): Promise<KeptOffer> {
+  const stamp = await catalogueStamp();
+  const fresh = offerKept && stamp && offerKept.stamp === stamp && Date.now() - offerKept.at < CATALOGUE_FRESH_MS;
+  if (!fresh) offerKept = { stamp, at: Date.now(), classes: new Map(), semesters: new Map(), codes: new Map(), rules: null };
+  return offerKept!;
 }
 
 /** The family's enrollment ids as they are now (a query outside the transaction; the documents are then read in it). */

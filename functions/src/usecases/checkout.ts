@@ -10,7 +10,7 @@
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { HOLD_LIMITS } from '../../../contract/constants';
-import type { ClassRecord, Enrollment, PaymentOptions, WaitlistEntry } from '../../../contract/domain';
+import type { ClassRecord, Enrollment, PaymentOptions, Student, WaitlistEntry } from '../../../contract/domain';
 import { cardMinimumProblem } from '../../../contract/money';
 import { schoolToday } from '../../../contract/schedule';
 import { balanceDueDateOf, checkoutDeposit } from '../domain/deposits';
@@ -70,10 +70,10 @@ export function planSeats(
   }
   const wanted = new Map<string, number>();
   for (const a of asked) for (const c of a.classIds) if (!kept.has(`${c}/${a.studentId}`) && !(own.offer?.studentId === a.studentId && own.offer.offer?.seats?.[c])) addTo(wanted, c, 1);
-  // While families wait for a class, its seats are theirs: it has none for anyone else.
+  // While families wait for a class its freed seats are kept for them (never free), so a free seat is
+  // anyone's: the count of those waiting on the class document need not be asked.
   const picked = new Map([...wanted].map(([c, n]) => {
-    const klass = classes.get(c)!;
-    const free = (klass.waiting ?? 0) > 0 ? [] : freeSeatIds(klass.capacity, listed.get(c)!.keys());
+    const free = freeSeatIds(classes.get(c)!.capacity, listed.get(c)!.keys());
     return [c, pickSeats(free, Math.min(n, free.length)) ?? []];
   }));
   return asked.map((a) => ({
@@ -102,12 +102,13 @@ export async function checkout(uid: string, email: string | null, payload: Check
   if (asked.some((c) => !c.classIds.length)) throw new HttpsError('invalid-argument', 'Please choose at least one class.');
   const classIds = uniq(asked.flatMap((c) => c.classIds));
 
-  const replay = await replayOf(ids[0]);
+  const [replay, releases, offer, family] = await Promise.all([replayOf(ids[0]), loadReleases(), loadOfferFacts(classIds, payload.codes), loadFamilyEnrollments(uid)]);
   if (replay) return replay;
-  const [releases, offer, family] = await Promise.all([loadReleases(), loadOfferFacts(classIds, payload.codes), loadFamilyEnrollments(uid)]);
   if (offer.missing.length) throw new HttpsError('failed-precondition', 'A selected class is no longer offered. Please review your classes.');
-  const classById = await withFamilyClasses(offer.classes, family);
-  const claimed = claimEntryId ? (await recordRef('waitlist', claimEntryId).get()).data() ?? null : null;
+  const [classById, claimed] = await Promise.all([
+    withFamilyClasses(offer.classes, family),
+    claimEntryId ? recordRef('waitlist', claimEntryId).get().then((s) => s.data() ?? null) : null,
+  ]);
 
   // The family's earlier unpaid checkout for these children: its page is closed before this one opens.
   const replaced = replacedBy(family, asked, now);
@@ -122,7 +123,15 @@ export async function checkout(uid: string, email: string | null, payload: Check
       const again = await replayOf(ids[0]);
       if (again) return again;
     }
-    const listed = await seatsOf(classIds);
+    // Read as they are now, and written only if unchanged since: the family's account (its limits)
+    // and the limited codes' counters (their last uses). Whoever loses a race tries again.
+    // The family's enrollments are listed after its account is read: one made since the listing also
+    // changed the account, and fails this attempt.
+    const accountThenFamily = async () => {
+      const read = await accountRef(uid).get();
+      return [read, (await familyEnrollmentRefs(uid)).map((r) => r.id)] as const;
+    };
+    const [listed, [account, familyIds], counters] = await Promise.all([seatsOf(classIds), accountThenFamily(), readCodeUseCounters(offer.discounts)]);
     // A lapsed hold never blocks a seat: it is ended (its page closed) before anyone is refused.
     const lapsed = uniq([...listed.values()].flatMap((seats) => [...seats.values()].filter((s) => holdLapsed(s, now) && !replacedIds.has(s.enrollmentId!)).map((s) => s.enrollmentId!)));
     if (lapsed.length) {
@@ -131,12 +140,9 @@ export async function checkout(uid: string, email: string | null, payload: Check
       if (ended.some((e) => e !== 'kept')) continue;
     }
     const plan = planSeats(asked, listed, offer.classes, { replaced: replacedIds, offer: claimed });
-    // Read as they are now, and written only if unchanged since: the family's account (its limits)
-    // and the limited codes' counters (their last uses). Whoever loses a race tries again.
-    const [account, counters] = await Promise.all([accountRef(uid).get(), readCodeUseCounters(offer.discounts)]);
     try {
       const replacedEnds = replaced.map((e) => e.hold!.expiresAt).sort();
-      const input = { uid, email, payload, now, today, options, ids, asked, plan, offer, releases, classById, replaced: [...replacedIds], replacedEnds, claimEntryId, account, counters };
+      const input = { uid, email, payload, now, today, options, ids, asked, plan, offer, releases, classById, replaced: [...replacedIds], replacedEnds, claimEntryId, account, counters, familyIds };
       const done = await db().runTransaction((tx) => enrollInTx(tx, input), { maxAttempts: 1 });
       await countRoster(done.deltas);
       if (done.toServe.length) await serveWaitlists(done.toServe, now);
@@ -177,23 +183,38 @@ interface EnrollInput {
   claimEntryId?: string;
   account: DocumentSnapshot;
   counters: Map<string, DocumentSnapshot>;
+  /** The family's enrollments when this attempt began: every new one is made by a checkout, which changes the account (so this attempt fails if one came since). */
+  familyIds: string[];
 }
 
 
 /** The transaction: the family's own documents are read, everything is checked, and the seats are created. */
 async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enrollments: Enrollment[]; replayed: boolean; deltas: SeatDeltas; toServe: string[] }> {
   const { uid, email, payload, now, today, options, ids, asked, plan, offer } = input;
-  // The family's enrollments as they are now: the ids from a query made in this attempt (a query inside
-  // the transaction would lock every family's enrollments), the documents read in it.
-  const familyRefs = await familyEnrollmentRefs(uid);
+  // The family's enrollments as they are now: the ids known when the attempt began (a query inside the
+  // transaction would lock every family's enrollments), the documents read in it.
+  const familyRefs = input.familyIds.map((id) => recordRef('enrollments', id));
   const { account } = input;
-  const [existing, studentSnaps, familySnaps, rosterSnaps, replacedHeld] = await Promise.all([
-    tx.getAll(...ids.map((id) => recordRef('enrollments', id))),
-    tx.getAll(...asked.map((a) => recordRef('students', a.studentId))),
-    familyRefs.length ? tx.getAll(...familyRefs) : Promise.resolve([]),
-    tx.getAll(...asked.flatMap((a) => a.classIds.map((c) => rosterRef(c, a.studentId)))),
-    input.replaced.length ? tx.getAll(...input.replaced.map((id) => recordRef('enrollments', id))).then((s) => present(s).filter((e) => e.status === 'pending_payment')) : Promise.resolve([]),
-  ]);
+  // One read for all of them: each round trip inside a transaction holds its locks longer.
+  const refs = {
+    existing: ids.map((id) => recordRef('enrollments', id)),
+    students: asked.map((a) => recordRef('students', a.studentId)),
+    family: familyRefs,
+    rosters: asked.flatMap((a) => a.classIds.map((c) => rosterRef(c, a.studentId))),
+    replaced: input.replaced.map((id) => recordRef('enrollments', id)),
+  };
+  const snaps = (await tx.getAll(...refs.existing, ...refs.students, ...refs.family, ...refs.rosters, ...refs.replaced)) as DocumentSnapshot[];
+  let at0 = 0;
+  const take = <T>(n: number) => snaps.slice(at0, (at0 += n)) as DocumentSnapshot<T>[];
+  const existing = take<Enrollment>(refs.existing.length);
+  const studentSnaps = take<Student>(refs.students.length);
+  const familySnaps = take<Enrollment>(refs.family.length);
+  const rosterSnaps = take(refs.rosters.length);
+  const replacedNowRead = present(take<Enrollment>(refs.replaced.length));
+  // The replaced checkout as it is now: still held (its seats pass to this one), or already ended by
+  // its page closing (its Stripe event may come first); either way it is marked as replaced.
+  const replacedHeld = replacedNowRead.filter((e) => e.status === 'pending_payment');
+  const replacedEnded = replacedNowRead.filter((e) => e.status === 'expired' && !e.hold?.replacedBy);
   if (existing[0].exists) {
     const all = (existing[0].get('checkoutIds') as string[] | undefined) ?? [ids[0]];
     return { enrollments: present(await tx.getAll(...all.map((id) => recordRef('enrollments', id)))), replayed: true, deltas: new Map(), toServe: [] };
@@ -307,6 +328,7 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
   // Writes. The replaced checkout ends (its seats kept for this one go on below).
   const keep = new Set(special.filter((s) => s.source === 'kept').map((s) => `${s.classId}/${s.studentId}`));
   const ended = endHoldsInTx(tx, replacedHeld, seatReleases, at, { replacedBy: ids[0] }, keep);
+  for (const e of replacedEnded) tx.update(recordRef('enrollments', e.id), { 'hold.replacedBy': ids[0] });
   const deltas: SeatDeltas = new Map(ended.deltas);
   for (const [i, enrollment] of enrollments.entries()) {
     const p = plan[i];
