@@ -44,9 +44,16 @@ const refunds: Json[] = [];
 let outage = false;
 const signer = new Stripe('sk_test_signer');
 const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
-/** Set by the tests that move time forward (seconds added to the clock), so that pages end as Stripe's would. */
-let clockOffsetS = 0;
-const now = () => Math.floor(Date.now() / 1000) + clockOffsetS;
+/**
+ * Set by the tests that move time forward (seconds added to the clock), so that pages end as Stripe's
+ * would. Scoped to customers whose email starts with a prefix: a test moving its own families' time
+ * leaves the pages of every other test running beside it on the real clock.
+ */
+const clockOffsets = new Map<string, number>();
+const now = (email?: string | null) => {
+  const offset = [...clockOffsets].find(([prefix]) => email?.startsWith(prefix))?.[1] ?? 0;
+  return Math.floor(Date.now() / 1000) + offset;
+};
 
 class StripeError extends Error {
   constructor(
@@ -83,8 +90,9 @@ function createSession(p: Json): Session {
   if (!lines.length) throw new StripeError(400, 'You must provide at least one line item.', 'line_items');
   if (lines.some((l) => !Number.isInteger(l.amount) || l.amount < 0)) throw new StripeError(400, 'Invalid integer', 'line_items');
   if (!p.success_url) throw new StripeError(400, 'Missing required param: success_url.', 'success_url');
-  const expires = Number(p.expires_at ?? now() + 24 * 3600);
-  if (expires < now() + 30 * 60 - 5 || expires > now() + 24 * 3600) {
+  const at = now(p.customer_email as string | undefined);
+  const expires = Number(p.expires_at ?? at + 24 * 3600);
+  if (expires < at + 30 * 60 - 5 || expires > at + 24 * 3600) {
     throw new StripeError(400, 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', 'expires_at');
   }
   const id = newId('cs');
@@ -225,7 +233,7 @@ async function page(method: string, path: string, res: ServerResponse): Promise<
   if (s.status !== 'open') return void html(checkoutPage(s));
   if (m[2] === 'cancel') return redirect(s.cancel_url);
   if (m[2] === 'decline') return void html(checkoutPage(s, 'Your card was declined. Try another card.'));
-  if (s.expires_at < now()) {
+  if (s.expires_at < now(s.customer_email)) {
     s.status = 'expired';
     void deliver('checkout.session.expired', shown(s));
     return void html(checkoutPage(s));
@@ -256,8 +264,10 @@ async function control(path: string, body: Json, res: ServerResponse): Promise<v
   if (path === '/__standin/refunds') return void send(res, 200, { refunds });
   if (path === '/__standin/sessions') return void send(res, 200, { sessions: Object.fromEntries([...sessions].map(([id, s]) => [id, s.status])) });
   if (path === '/__standin/clock') {
-    clockOffsetS = Number(body.offsetSeconds ?? 0);
-    return void send(res, 200, { offsetSeconds: clockOffsetS });
+    const prefix = String(body.customers ?? '');
+    if (!prefix) return void send(res, 400, { error: { message: 'Say whose clock moves (customers: an email prefix).' } });
+    clockOffsets.set(prefix, Number(body.offsetSeconds ?? 0));
+    return void send(res, 200, { customers: prefix, offsetSeconds: clockOffsets.get(prefix) });
   }
   const m = path.match(/^\/__standin\/sessions\/([^/]+)\/(pay|pay-late|expire-now)$/);
   if (m) {

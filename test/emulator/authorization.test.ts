@@ -89,7 +89,6 @@ describe('authorization matrix of every callable (issue 8)', () => {
         expect((await adminDb().collection('enrollments').count().get()).data().count).toBe(before.data().count);
       }
       // Nobody but A and the office sees A's students, enrollments, drafts or email.
-      // Nobody but A and the staff whose work needs it (the office, finance for money) sees A's data.
       // Nobody but A and the staff whose work needs it (the office, finance for money, the class's
       // instructor for its roster) sees A's data.
       const needs = who === 'instructor' && CLASS_SCOPED.includes(name);

@@ -289,7 +289,13 @@ describe('one checkout for the whole family (issue 21)', () => {
     expect((await callAs(stranger, 'addAddOns', { enrollmentId: forNia.id, classId: 'fam-kit', addOnIds: ['lunch'], expectedCharge: 4000 })).status).toBe(404);
     expect((await stored(forNia.id)).total).toBe(25400);
     // The office cancelling the class reprices with the add-on as paid for.
-    const quote = await callAs(await signInDemo('admin'), 'adminCancelQuote', { enrollmentId: forNia.id, classIds: ['fam-kit'] });
+    const admin = await signInDemo('admin');
+    const quote = await callAs(admin, 'adminCancelQuote', { enrollmentId: forNia.id, classIds: ['fam-kit'] });
     expect(quote.result).toMatchObject({ currentTotal: 25400, newTotal: 0 });
+    // An enrollment the office has cancelled takes no add-on: refused in words, not an error.
+    const forMax = r.result!.enrollments[0];
+    expect((await callAs(admin, 'adminCancelEnrollment', { enrollmentId: forMax.id, classIds: ['fam-kit'], refund: 0, note: 'Moved away' })).status).toBe(200);
+    const late = await callAs(user, 'addAddOns', { enrollmentId: forMax.id, classId: 'fam-kit', addOnIds: ['kit'], expectedCharge: 2000 });
+    expect([late.status, late.error?.message]).toEqual([400, 'Add-ons can be added to a confirmed enrollment only.']);
   });
 });

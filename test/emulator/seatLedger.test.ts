@@ -224,7 +224,7 @@ describe('the seat ledger: seats, holds, offers, codes and limits keep the books
     expect((await callAs(admin, 'adminCancelEnrollment', { enrollmentId: holder.id, classIds: ['led-e'], refund: 0, note: 'Ledger' })).status).toBe(200);
     expect((await entry(first.result!.entry.id)).status).toBe('offered');
     const { runWaitlistJob } = await import('../../functions/src/data/waitlist');
-    await runWaitlistJob(new Date(Date.now() + 49 * 3_600_000));
+    await runWaitlistJob(new Date(Date.now() + 49 * 3_600_000), ['led-e']);
     expect((await entry(first.result!.entry.id)).status).toBe('lapsed');
     const again = await join(a, ['led-e']);
     expect(again.status, JSON.stringify(again.error)).toBe(200);

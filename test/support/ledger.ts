@@ -71,7 +71,9 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
     const offered = [...seats].filter(([, s]) => s.state === 'offered');
     for (const [id, seat] of offered) {
       const entry = entries.find((x) => x.id === seat.entryId);
-      if (!entry || entry.status !== 'offered' || entry.offer?.seats?.[classId] !== id) problems.push(`${classId}/${id}: offered to ${seat.entryId}, which holds no such offer`);
+      if (!entry || entry.status !== 'offered' || entry.offer?.seats?.[classId] !== id) {
+        problems.push(`${classId}/${id}: offered to ${seat.entryId}, which holds no such offer (${JSON.stringify(seat)}; the entry: ${entry ? JSON.stringify({ status: entry.status, offer: entry.offer, enrollmentId: entry.enrollmentId, history: entry.history }) : 'none'})`);
+      }
     }
     for (const entry of entries.filter((x) => x.status === 'offered' && x.offer?.seats?.[classId])) {
       const seat = seats.get(entry.offer!.seats![classId]);

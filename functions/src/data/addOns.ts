@@ -1,4 +1,4 @@
-// Add-ons taken later (issue 21): the family adds an add-on to a class its child is enrolled in, in a
+// Add-ons taken later: the family adds an add-on to a class its child is enrolled in, in a
 // semester still open; the enrollment is repriced by the one engine (`planAddOns`), the class's roster
 // entry gets the add-on, and an updated receipt says what is now owed. The balance is paid as any
 // other (Pay balance by card, or at the office).
@@ -27,6 +27,8 @@ export async function addAddOns(uid: string, request: AddOnsRequest, now: Date):
     const snap = await tx.get(ref);
     if (!snap.exists || snap.get('ownerUid') !== uid) throw notFound('This enrollment');
     const enrollment = snap.data()!;
+    // An enrollment the office has just cancelled has no classes left to read: the plan says why.
+    if (!enrollment.classIds.length) throw new HttpsError('failed-precondition', 'Add-ons can be added to a confirmed enrollment only.');
     const [classes, semesters, groups, { discounts }, roster] = await Promise.all([
       tx.getAll(...enrollment.classIds.map((id) => recordRef('classes', id))).then(present),
       tx.getAll(...enrollment.semesterIds.map((id) => recordRef('semesters', id))).then(present),

@@ -75,9 +75,11 @@ export async function joinWaitlist(uid: string, email: string | null, emailVerif
     const family = present(familySnaps);
     const twice = classes.find((c) => listed.some((e) => e.studentId === student.id && onTheList(e) && e.classIds.includes(c.id)));
     if (twice) throw precondition(`${student.firstName} is already on the waitlist for ${twice.title}.`);
-    // A class with a seat free (none kept for others waiting) is enrolled in, not waited for.
-    const seatSnaps = await Promise.all(classes.map((c) => (c.waiting ?? 0) > 0 ? Promise.resolve([]) : tx.getAll(...freeSeatIds(c.capacity, []).map((id) => seatRef(c.id, id)))));
-    if (classes.every((c, i) => !(c.waiting ?? 0) && seatSnaps[i].some((s) => !s.exists))) {
+    // A class with a seat free is enrolled in, not waited for. (Seats kept for the families waiting
+    // are documents, reserved or offered: a seat without one is nobody's, even while the families
+    // ahead hold offers.)
+    const seatSnaps = await Promise.all(classes.map((c) => (c.capacity > 0 ? tx.getAll(...freeSeatIds(c.capacity, []).map((id) => seatRef(c.id, id))) : Promise.resolve([]))));
+    if (classes.every((_c, i) => seatSnaps[i].some((s) => !s.exists))) {
       throw precondition(`${classes.map((c) => c.title).join(' and ')} ${classes.length === 1 ? 'has' : 'have'} seats: enroll instead of joining the waitlist.`);
     }
     const alreadyIn = new Set(rosterSnaps.filter((s) => s.exists).map((s) => s.ref.parent.parent!.id));
@@ -119,6 +121,12 @@ export async function joinWaitlist(uid: string, email: string | null, emailVerif
     };
     tx.set(ref, entry);
     for (const id of classIds) tx.update(classRef(id), { waiting: FieldValue.increment(1) });
+    // A bundle waits as a whole: a seat free now in one of its classes is kept for it (reserved),
+    // else someone else would take it before the bundle's other classes have a seat.
+    for (const [i, klass] of classes.entries()) {
+      const free = seatSnaps[i].find((snap) => !snap.exists);
+      if (free) tx.create(free.ref, { state: 'reserved', classId: klass.id, at } satisfies Seat);
+    }
     countCodeUses(tx, counted, counters);
     if (payload.infoConfirmed) tx.update(recordRef('students', student.id), { infoReviewedAt: at });
     const place = placeOf(entry, [...listed, entry]);
@@ -247,8 +255,10 @@ export const removeEntry = (id: string, by: string, reason: string, now: Date) =
   });
 
 /** The job (every 15 minutes in production; tests call it): lapsed offers pass on, reminders go out, free seats are offered. */
-export async function runWaitlistJob(now: Date): Promise<{ lapsed: number; reminded: number; offered: number }> {
-  const offered = (await entries().where('status', '==', 'offered').get()).docs.map((d) => d.data());
+export async function runWaitlistJob(now: Date, only?: string[]): Promise<{ lapsed: number; reminded: number; offered: number }> {
+  // `only`: these classes' lists alone (a test's own school, with its own clock, leaves the rest alone).
+  const mine = (classIds: string[]) => !only || classIds.some((id) => only.includes(id));
+  const offered = (await entries().where('status', '==', 'offered').get()).docs.map((d) => d.data()).filter((e) => mine(e.classIds));
   let lapsed = 0;
   for (const e of offered.filter((x) => offerLapsed(x, now))) {
     const ended = await endEntry(entryRef(e.id), now, (x) => (offerLapsed(x, now) ? { status: 'lapsed', event: event('lapsed', now.toISOString()), mail: 'lapsed' } : null));
@@ -266,7 +276,7 @@ export async function runWaitlistJob(now: Date): Promise<{ lapsed: number; remin
       return 1;
     });
   }
-  const waitingFor = (await records('classes').where('waiting', '>', 0).select().get()).docs.map((d) => d.id);
+  const waitingFor = (await records('classes').where('waiting', '>', 0).select().get()).docs.map((d) => d.id).filter((id) => mine([id]));
   return { lapsed, reminded, offered: await serveWaitlists(waitingFor, now) };
 }
 

@@ -5,7 +5,7 @@
 // create the same seat: one of them is told at once and tries another. Holds and waitlist offers are
 // seats too, with an end; a seat freed while families wait is kept for them ("reserved") until the
 // waitlist offers it; numbers at or above the capacity after it was lowered are closed.
-import type { ClassRecord } from '../../../contract/domain';
+import type { ClassRecord, WaitlistEntry } from '../../../contract/domain';
 
 export const SEAT_STATES = ['taken', 'held', 'offered', 'reserved', 'closed'] as const;
 export type SeatState = (typeof SEAT_STATES)[number];
@@ -133,4 +133,55 @@ export function classLedgerProblems(
     }
   }
   return problems;
+}
+
+/** One child's classes and, for each, the seat it gets: kept from the family's own hold, its waitlist offer, a free one, or none (full). */
+export interface SeatPlan {
+  studentId: string;
+  seats: Map<string, PlannedSeat | null>;
+}
+type PlannedSeat = { id: string; source: 'kept' | 'offer' | 'free' };
+
+/**
+ * The seat each child of a checkout gets in each class, from the seats as listed now: its waitlist
+ * offer's, the one its family's replaced hold kept for it, or a free one picked at random (null: full).
+ */
+export function planSeats(
+  asked: { studentId: string; classIds: string[] }[],
+  listed: Map<string, Map<string, Seat>>,
+  classes: Map<string, ClassRecord>,
+  own: { replaced: Set<string>; offer: WaitlistEntry | null },
+): SeatPlan[] {
+  // A child's offered seat comes first: a hold of the same child kept instead would leave the offer's
+  // seat offered to an entry that is enrolled. A held seat claimed from another offer is not kept
+  // either: given back, it returns to that offer.
+  const offeredSeat = (studentId: string, classId: string) => (own.offer?.studentId === studentId ? own.offer.offer?.seats?.[classId] : undefined);
+  const kept = new Map<string, string>();
+  for (const [classId, seats] of listed) {
+    for (const [id, seat] of seats) {
+      const mine = seat.state === 'held' && !!seat.enrollmentId && own.replaced.has(seat.enrollmentId) && (!seat.entryId || seat.entryId === own.offer?.id);
+      if (mine && !offeredSeat(seat.studentId!, classId)) kept.set(`${classId}/${seat.studentId}`, id);
+    }
+  }
+  const wanted = new Map<string, number>();
+  for (const a of asked) for (const c of a.classIds) if (!kept.has(`${c}/${a.studentId}`) && !offeredSeat(a.studentId, c)) wanted.set(c, (wanted.get(c) ?? 0) + 1);
+  // While families wait for a class its freed seats are kept for them (never free), so a free seat is
+  // anyone's: the count of those waiting on the class document need not be asked.
+  const picked = new Map([...wanted].map(([c, n]) => {
+    const free = freeSeatIds(classes.get(c)!.capacity, listed.get(c)!.keys());
+    return [c, pickSeats(free, Math.min(n, free.length)) ?? []];
+  }));
+  return asked.map((a) => ({
+    studentId: a.studentId,
+    seats: new Map<string, PlannedSeat | null>(
+      a.classIds.map((c): [string, PlannedSeat | null] => {
+        const offered = offeredSeat(a.studentId, c);
+        if (offered) return [c, { id: offered, source: 'offer' }];
+        const keptId = kept.get(`${c}/${a.studentId}`);
+        if (keptId) return [c, { id: keptId, source: 'kept' }];
+        const id = picked.get(c)!.shift();
+        return [c, id ? { id, source: 'free' } : null];
+      }),
+    ),
+  }));
 }

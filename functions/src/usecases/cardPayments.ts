@@ -13,7 +13,7 @@ import { andList, formatCard, formatCents, formatDate } from '../../../contract/
 import { escapeHtml } from '../../../contract/markdown';
 import { lineTotalOf } from '../../../contract/money';
 import { buildReceipt, receiptGroups } from '../domain/receipt';
-import { holdLapsed } from '../domain/seats';
+import { holdLapsed, planSeats } from '../domain/seats';
 import { auditInTx, stripeActor } from '../data/audit';
 import { settleBalancePayment } from '../data/balance';
 import { COLLECTIONS, db, getByIds, present, recordRef, runSeatTransaction, uniq } from '../data/db';
@@ -25,7 +25,6 @@ import { loadPaymentInstructions } from '../data/settings';
 import { cardOf, enrollmentRef, eventRef, type Outcome } from '../data/stripeSessions';
 import { enrolledInTx } from '../data/waitlistClaims';
 import { isStripeError, stripe } from '../payments/stripe';
-import { planSeats } from './checkout';
 import { endHold, releaseLapsedHolds } from './holds';
 
 export { endHold, releaseLapsedHolds };

@@ -10,14 +10,14 @@
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { HOLD_LIMITS } from '../../../contract/constants';
-import type { ClassRecord, Enrollment, PaymentOptions, Student, WaitlistEntry } from '../../../contract/domain';
+import type { ClassRecord, Enrollment, PaymentOptions, Student } from '../../../contract/domain';
 import { cardMinimumProblem } from '../../../contract/money';
 import { schoolToday } from '../../../contract/schedule';
 import { balanceDueDateOf, checkoutDeposit } from '../domain/deposits';
 import { totalProblem } from '../domain/enrollment';
 import { checkoutIds } from '../domain/ids';
 import { buildReceipt, receiptGroups, receiptRecipients } from '../domain/receipt';
-import { holdLapsed, pickSeats, freeSeatIds, type Seat } from '../domain/seats';
+import { holdLapsed, planSeats, type Seat, type SeatPlan } from '../domain/seats';
 import { anotherTry, backOff, BUSY, COLLECTIONS, db, getByIds, present, recordRef, SEAT_DEADLINE_MS, uniq } from '../data/db';
 import { checkChild, checkoutOf, countCodeUses, fail, familyEnrollmentRefs, loadFamilyEnrollments, loadOfferFacts, loadReleases, priceCheckout, readCodeUseCounters, unpaidOf, withFamilyClasses, type CheckoutPayload } from '../data/enrollments';
 import { endHoldsInTx, HOLD_END, holdEndFrom, readHoldReleases } from '../data/holds';
@@ -39,13 +39,6 @@ const VERIFY = {
 } as const;
 
 
-/** One child's classes and, for each, the seat it gets: kept from the family's own hold, its waitlist offer, a free one, or none (full). */
-export interface SeatPlan {
-  studentId: string;
-  seats: Map<string, PlannedSeat | null>;
-}
-type PlannedSeat = { id: string; source: 'kept' | 'offer' | 'free' };
-
 /**
  * The family's unpaid card checkouts that hold a seat for one of these children in one of these
  * classes: a new checkout replaces them (their Stripe pages are closed first), whole.
@@ -55,40 +48,6 @@ function replacedBy(family: Enrollment[], asked: { studentId: string; classIds: 
   const hit = live.filter((e) => asked.some((a) => a.studentId === e.studentId && a.classIds.some((c) => e.classIds.includes(c))));
   const checkouts = new Set(hit.map(checkoutOf));
   return live.filter((e) => checkouts.has(checkoutOf(e)));
-}
-
-/** The seat each child gets in each class, from the seats as listed now; `taken` counts the free ones given out. */
-export function planSeats(
-  asked: { studentId: string; classIds: string[] }[],
-  listed: Map<string, Map<string, Seat>>,
-  classes: Map<string, ClassRecord>,
-  own: { replaced: Set<string>; offer: WaitlistEntry | null },
-): SeatPlan[] {
-  const kept = new Map<string, string>();
-  for (const [classId, seats] of listed) {
-    for (const [id, seat] of seats) if (seat.state === 'held' && seat.enrollmentId && own.replaced.has(seat.enrollmentId)) kept.set(`${classId}/${seat.studentId}`, id);
-  }
-  const wanted = new Map<string, number>();
-  for (const a of asked) for (const c of a.classIds) if (!kept.has(`${c}/${a.studentId}`) && !(own.offer?.studentId === a.studentId && own.offer.offer?.seats?.[c])) addTo(wanted, c, 1);
-  // While families wait for a class its freed seats are kept for them (never free), so a free seat is
-  // anyone's: the count of those waiting on the class document need not be asked.
-  const picked = new Map([...wanted].map(([c, n]) => {
-    const free = freeSeatIds(classes.get(c)!.capacity, listed.get(c)!.keys());
-    return [c, pickSeats(free, Math.min(n, free.length)) ?? []];
-  }));
-  return asked.map((a) => ({
-    studentId: a.studentId,
-    seats: new Map<string, PlannedSeat | null>(
-      a.classIds.map((c): [string, PlannedSeat | null] => {
-        const keptId = kept.get(`${c}/${a.studentId}`);
-        if (keptId) return [c, { id: keptId, source: 'kept' }];
-        const offered = own.offer?.studentId === a.studentId ? own.offer.offer?.seats?.[c] : undefined;
-        if (offered) return [c, { id: offered, source: 'offer' }];
-        const id = picked.get(c)!.shift();
-        return [c, id ? { id, source: 'free' } : null];
-      }),
-    ),
-  }));
 }
 
 /**
@@ -236,6 +195,11 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
       : (seat.state === 'offered' || seat.state === 'held') && seat.entryId === entry?.id && (seat.state === 'offered' || replacedNow.has(seat.enrollmentId ?? ''));
   };
   const unusable = new Set(special.filter((_, i) => !usable(i)).map((s) => `${s.classId}/${s.studentId}`));
+  // Seats passed on from a replaced hold (kept, or an offer's seat its claim was holding): not given
+  // back, and already counted.
+  const passedOn = new Set(
+    special.filter((s, i) => specialSnaps[i].get('state') === 'held' && replacedNow.has(specialSnaps[i].get('enrollmentId') as string)).map((s) => `${s.classId}/${s.studentId}`),
+  );
   const seatReleases = await readHoldReleases(tx, replacedHeld, now);
 
   // Every child checked in order, with the seats the ledger gave it.
@@ -326,8 +290,7 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
     .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
 
   // Writes. The replaced checkout ends (its seats kept for this one go on below).
-  const keep = new Set(special.filter((s) => s.source === 'kept').map((s) => `${s.classId}/${s.studentId}`));
-  const ended = endHoldsInTx(tx, replacedHeld, seatReleases, at, { replacedBy: ids[0] }, keep);
+  const ended = endHoldsInTx(tx, replacedHeld, seatReleases, at, { replacedBy: ids[0] }, passedOn);
   for (const e of replacedEnded) tx.update(recordRef('enrollments', e.id), { 'hold.replacedBy': ids[0] });
   const deltas: SeatDeltas = new Map(ended.deltas);
   for (const [i, enrollment] of enrollments.entries()) {
@@ -348,7 +311,7 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
       // A free seat is created (failing if another family created it first); a kept or offered one is passed on.
       if (source === 'free') tx.create(seatRef(classId, id), seat);
       else tx.set(seatRef(classId, id), seat);
-      if (source !== 'kept') addTo(deltas, classId, 1);
+      if (!passedOn.has(`${classId}/${enrollment.studentId}`)) addTo(deltas, classId, 1);
       const entryOnRoster: RosterEntry = {
         studentId: enrollment.studentId,
         studentName: enrollment.studentName,

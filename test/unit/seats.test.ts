@@ -1,0 +1,115 @@
+// The seat ledger's pure rules: which seat each child of a checkout gets, what a seat given back
+// becomes, how a capacity change moves and closes seats, and the checks of a class's books.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ClassRecord, WaitlistEntry } from '../../contract/domain';
+import { classLedgerProblems, freeSeatIds, pickSeats, planCapacity, planSeats, seatAfterRelease, seatId, type Seat } from '../../functions/src/domain/seats';
+
+const AT = '2026-11-25T10:00:00.000Z';
+const klass = (id: string, capacity: number) => ({ id, capacity }) as ClassRecord;
+const taken = (classId: string, studentId: string, enrollmentId = `e-${studentId}`): Seat => ({ state: 'taken', classId, studentId, enrollmentId, at: AT });
+const held = (classId: string, studentId: string, enrollmentId: string, entryId?: string): Seat => ({ state: 'held', classId, studentId, enrollmentId, until: AT, at: AT, ...(entryId ? { entryId } : {}) });
+const offered = (classId: string, entryId: string): Seat => ({ state: 'offered', classId, entryId, until: AT, at: AT });
+const entry = (id: string, studentId: string, seats: Record<string, string>) => ({ id, studentId, status: 'offered', offer: { at: AT, expiresAt: AT, seats } }) as unknown as WaitlistEntry;
+const listing = (classId: string, seats: [string, Seat][]) => new Map([[classId, new Map(seats)]]);
+/** The plan as [classId, source, seat id] per child. */
+const shown = (plan: ReturnType<typeof planSeats>) => plan.map((p) => [...p.seats].map(([c, s]) => [c, s?.source ?? 'full', s?.id ?? null]));
+
+describe('planSeats: the seat each child gets', () => {
+  const classes = new Map([['a', klass('a', 3)]]);
+  const cases: { name: string; listed: Map<string, Map<string, Seat>>; replaced?: string[]; offer?: WaitlistEntry; want: (string | null)[][][] }[] = [
+    { name: 'a free seat (the only one left)', listed: listing('a', [['s0000', taken('a', 'x')], ['s0002', taken('a', 'y')]]), want: [[['a', 'free', 's0001']]] },
+    { name: 'none when the class is full', listed: listing('a', [0, 1, 2].map((n) => [seatId(n), taken('a', `k${n}`)])), want: [[['a', 'full', null]]] },
+    {
+      name: "the seat its family's replaced hold keeps for it",
+      listed: listing('a', [['s0000', taken('a', 'x')], ['s0001', taken('a', 'y')], ['s0002', held('a', 'ada', 'old')]]),
+      replaced: ['old'],
+      want: [[['a', 'kept', 's0002']]],
+    },
+    {
+      name: 'its offered seat before a hold of the same child (the hold is given back)',
+      listed: listing('a', [['s0000', offered('a', 'w1')], ['s0001', held('a', 'ada', 'old')], ['s0002', taken('a', 'y')]]),
+      replaced: ['old'],
+      offer: entry('w1', 'ada', { a: 's0000' }),
+      want: [[['a', 'offer', 's0000']]],
+    },
+    {
+      name: 'a held seat claimed from an offer is not kept by a checkout that is not that claim',
+      listed: listing('a', [['s0000', held('a', 'ada', 'claim', 'w1')], ['s0001', taken('a', 'y')]]),
+      replaced: ['claim'],
+      want: [[['a', 'free', 's0002']]],
+    },
+  ];
+  it.each(cases)('$name', ({ listed, replaced = [], offer, want }) => {
+    expect(shown(planSeats([{ studentId: 'ada', classIds: ['a'] }], listed, classes, { replaced: new Set(replaced), offer: offer ?? null }))).toEqual(want);
+  });
+
+  it('never gives one free seat to two children, and gives out every free seat before saying full', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 1, max: 4 }), (used, children) => {
+        const capacity = 6;
+        const listed = listing('a', Array.from({ length: used }, (_, n) => [seatId(n), taken('a', `k${n}`)] as [string, Seat]));
+        const plan = planSeats(Array.from({ length: children }, (_, i) => ({ studentId: `c${i}`, classIds: ['a'] })), listed, new Map([['a', klass('a', capacity)]]), { replaced: new Set(), offer: null });
+        const given = plan.map((p) => p.seats.get('a')).filter((s) => s).map((s) => s!.id);
+        expect(new Set(given).size).toBe(given.length);
+        expect(given.every((id) => !listed.get('a')!.has(id))).toBe(true);
+        expect(given.length).toBe(Math.min(children, capacity - used));
+      }),
+    );
+  });
+});
+
+describe('free seats', () => {
+  it('are the numbers below the capacity that no document uses, picked without repeats', () => {
+    expect(freeSeatIds(4, ['s0001', 's0003', 's0007'])).toEqual(['s0000', 's0002']);
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 0, max: 19 })), fc.integer({ min: 0, max: 25 }), (used, count) => {
+        const free = freeSeatIds(20, used.map(seatId));
+        const picked = pickSeats(free, count);
+        if (count > free.length) expect(picked).toBeNull();
+        else expect(new Set(picked).size === count && picked!.every((id) => free.includes(id))).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('seatAfterRelease: a seat given back', () => {
+  it('returns to the open offer it was claimed from, else is kept for those waiting, else is free', () => {
+    expect(seatAfterRelease(held('a', 'ada', 'e1', 'w1'), { offerOpenUntil: '2026-11-27T10:00:00.000Z', waiting: true }, AT)).toEqual({ state: 'offered', classId: 'a', entryId: 'w1', until: '2026-11-27T10:00:00.000Z', at: AT });
+    expect(seatAfterRelease(held('a', 'ada', 'e1', 'w1'), { offerOpenUntil: null, waiting: true }, AT)).toEqual({ state: 'reserved', classId: 'a', at: AT });
+    expect(seatAfterRelease(taken('a', 'ada'), { offerOpenUntil: null, waiting: false }, AT)).toBeNull();
+    // An offer that ends is not offered again to the same entry.
+    expect(seatAfterRelease(offered('a', 'w1'), { offerOpenUntil: AT, waiting: false }, AT)).toBeNull();
+  });
+});
+
+describe('planCapacity: a new capacity', () => {
+  const seats = new Map<string, Seat>([
+    ['s0000', taken('a', 'x')],
+    ['s0003', held('a', 'y', 'e-y')],
+    ['s0004', { state: 'reserved', classId: 'a', at: AT }],
+  ]);
+  it('is refused below the seats taken, held and offered', () => {
+    expect(planCapacity(1, 5, seats)).toBe('2 seats are taken, held or offered: the capacity cannot be less than that.');
+  });
+  it('drops the reserved seats it has no room for, moves the used seats above it down, and closes every number above it', () => {
+    expect(planCapacity(2, 5, seats)).toEqual({ moves: [{ from: 's0003', to: 's0001' }], close: ['s0002', 's0003', 's0004'], open: [], drop: ['s0004'] });
+  });
+  it('opens the numbers closed before when it goes up again', () => {
+    const closed = new Map<string, Seat>([...seats, ['s0001', { state: 'closed', classId: 'a', at: AT }]]);
+    expect(planCapacity(6, 6, closed)).toEqual({ moves: [], close: [], open: ['s0001'], drop: [] });
+  });
+});
+
+describe("classLedgerProblems: a class's books", () => {
+  it('agree when the roster is the taken and held seats and the count mirrors it', () => {
+    const seats = new Map<string, Seat>([['s0000', taken('a', 'x')], ['s0001', held('a', 'y', 'e-y')]]);
+    const roster = [{ studentId: 'x', enrollmentId: 'e-x', seat: 's0000' }, { studentId: 'y', enrollmentId: 'e-y', seat: 's0001' }];
+    expect(classLedgerProblems({ id: 'a', capacity: 2, enrolledCount: 2 }, seats, roster)).toEqual([]);
+    expect(classLedgerProblems({ id: 'a', capacity: 1, enrolledCount: 1 }, seats, roster.slice(0, 1))).toEqual([
+      'a: 2 seats in use for a capacity of 1',
+      'a: seat s0001 is in use at or above the capacity',
+      'a: 2 seats taken or held, 1 on the roster',
+    ]);
+  });
+});
