@@ -117,11 +117,11 @@ const specs = {
   paymentOptions: spec<PaymentOptions>()('public', none),
   /** Stripe's page for a gift by card (anyone, signed in or not). */
   donate: spec<{ checkoutUrl: string }>()('public', donateSchema),
-  /** From a reminder's unsubscribe link (issue 23): reminders off, or back on; receipts are always sent. */
+  /** From a reminder's unsubscribe link: reminders off, or back on; receipts are always sent. */
   setReminders: spec<{ off: boolean }>()('public', remindersSchema),
   /** With payWith 'card': `checkoutUrl` is Stripe's page, where the family pays for the held seats. */
   enroll: spec<{ enrollment: FamilyEnrollment; replayed: boolean; checkoutUrl?: string }>()('user', enrollSchema),
-  /** One checkout for several children (issue 21): an enrollment per child, every seat or none, one payment. */
+  /** One checkout for several children: an enrollment per child, every seat or none, one payment. */
   enrollFamily: spec<{ enrollments: FamilyEnrollment[]; replayed: boolean; checkoutUrl?: string }>()('user', checkoutSchema),
   /** The price of such a checkout, by child (the review step). */
   priceCart: spec<CartQuote & { deposit: DepositPlan | null }>()('user', cartSchema),
@@ -135,11 +135,11 @@ const specs = {
   leaveWaitlist: spec<{ entry: FamilyWaitlistEntry }>()('user', entryIdSchema),
   declineOffer: spec<{ entry: FamilyWaitlistEntry }>()('user', entryIdSchema),
   claimOffer: spec<{ enrollment: FamilyEnrollment; replayed: boolean; checkoutUrl?: string }>()('user', claimOfferSchema),
-  /** Add-ons taken later for a class of the family's enrollment: repriced, the difference owed (issue 21); without expectedCharge only quoted. */
+  /** Add-ons taken later for a class of the family's enrollment: repriced, the difference owed; without expectedCharge only quoted. */
   addAddOns: spec<{ enrollment: FamilyEnrollment; charge: Cents; added: boolean }>()('user', addOnsSchema),
   /** Stripe's page for what a confirmed enrollment still owes. */
   payBalance: spec<{ checkoutUrl: string }>()('user', enrollmentIdSchema),
-  /** The family's calendar subscription (issue 23): whether it has one, since when (its address is shown only when made). */
+  /** The family's calendar subscription: whether it has one, since when (its address is shown only when made). */
   myCalendarFeed: spec<{ createdAt: string | null }>()('user', none),
   /** A new private calendar address for the family; the one before stops working. `token` goes in /cal/<token>.ics. */
   newCalendarFeed: spec<{ token: string; createdAt: string }>()('user', none),
@@ -182,7 +182,7 @@ const specs = {
   adminWaitlistOffer: spec<{ entry: OfficeWaitlistEntry }>()(ACCESS.care, entryIdSchema),
   adminWaitlistMove: spec<{ entry: OfficeWaitlistEntry }>()(ACCESS.care, waitlistMoveSchema),
   adminWaitlistRemove: spec<{ entry: OfficeWaitlistEntry }>()(ACCESS.care, waitlistRemoveSchema),
-  /** The staff and their roles (issue 22). */
+  /** The staff and their roles. */
   adminStaff: spec<{ staff: StaffMember[] }>()(ACCESS.staff, none),
   adminSaveStaff: spec<{ member: StaffMember; invited: boolean }>()(ACCESS.staff, staffSchema),
   /** The audit trail, newest first (at most AUDIT_PAGE entries; `more` when the filters match more). */
@@ -193,7 +193,7 @@ const specs = {
   myTaughtClasses: spec<{ classes: TaughtClass[] }>()(ACCESS.teach, none),
   /** One class's roster for its instructor (the office: any class). No money. */
   taughtRoster: spec<{ roster: SheetRoster }>()(ACCESS.teach, classIdSchema),
-  /** Announcements (issue 23): every one, showing or not, newest first. */
+  /** Announcements: every one, showing or not, newest first. */
   adminAnnouncements: spec<{ announcements: Announcement[] }>()(ACCESS.catalogue, none),
   adminSaveAnnouncement: spec<{ announcement: Announcement }>()(ACCESS.catalogue, announcementSchema),
   adminDeleteAnnouncement: spec<{ deleted: boolean }>()(ACCESS.catalogue, byIdSchema),

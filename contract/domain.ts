@@ -20,7 +20,7 @@ export type SemesterStatus = (typeof SEMESTER_STATUSES)[number];
 export const FAMILY_MAIL_KINDS = ['payment-received', 'classes-cancelled', 'class-reminder', 'balance-reminder', 'info-review'] as const;
 export type FamilyMailKind = (typeof FAMILY_MAIL_KINDS)[number];
 
-/** A banner above the class list (issue 23, the previous portal's Enrollment Messages), shown while active. */
+/** A banner above the class list (the previous portal's Enrollment Messages), shown while active. */
 export interface Announcement {
   id: string;
   markdown: string;
@@ -39,7 +39,7 @@ export type AnnouncementSeverity = (typeof ANNOUNCEMENT_SEVERITIES)[number];
 /** What families see of an announcement. */
 export type PublicAnnouncement = Pick<Announcement, 'id' | 'markdown' | 'severity'>;
 
-/** An email the office sent to the families of some classes (issue 23), kept with who sent it. */
+/** An email the office sent to the families of some classes, kept with who sent it. */
 export interface ClassMessage {
   id: string;
   classIds: string[];
@@ -151,7 +151,7 @@ export interface ClassRecord {
    * that a family who read an older, larger capacity cannot take one. Absent = the capacity.
    */
   seatNumbers?: number;
-  /** The staff accounts who teach it (their instructor's view, issue 22); families see `instructors`, the names. */
+  /** The staff accounts who teach it (their instructor's view); families see `instructors`, the names. */
   instructorUids?: string[];
   /** What to bring, for the reminder emailed two days before the first meeting (absent = none). */
   bring?: string;
@@ -413,13 +413,13 @@ export interface Enrollment {
   balanceDueDate?: IsoDate;
   /** Something the office must look at (a card payment that did not match the enrollment). */
   flag?: string;
-  /** The waitlist offer this enrollment claimed (issue 20). */
+  /** The waitlist offer this enrollment claimed. */
   waitlistEntryId?: string;
   /** The codes with a use limit this enrollment counted against (given back if its hold lapses). */
   countedDiscountIds?: string[];
   /** The family's other children when it was priced (the sibling rule): a cancellation reprices with it. */
   siblings?: SiblingContext;
-  /** A checkout of several children (issue 21): its enrollments, this family's first child's first; one payment. */
+  /** A checkout of several children: its enrollments, this family's first child's first; one payment. */
   checkoutIds?: string[];
   releases: ReleaseSignature[];
   createdAt: string;
@@ -540,7 +540,7 @@ export interface DiscountList {
   counted: Record<string, number>;
 }
 
-/** The releases a guardian signs by typing their full name (PRODUCT §5 step 6). */
+/** The releases a guardian signs by typing their full name. */
 export interface Release {
   id: string;
   version: string;
@@ -577,7 +577,7 @@ export interface PriceQuote {
   codeProblems: Problem[];
 }
 
-/** One child's part of a checkout's price (issue 21). */
+/** One child's part of a checkout's price. */
 export interface CartChildQuote extends PriceQuote {
   studentId: string;
   /** The family's other children when this child was priced (kept on its enrollment). */
@@ -627,7 +627,7 @@ export interface DashboardFigures {
   recent: { id: string; studentName: string; total: Cents; balance: Cents; createdAt: string; classTitles: string[] }[];
 }
 
-// ---- School office: sheets, students, t-shirts, enrollments (PRODUCT §7) ----
+// ---- School office: sheets, students, t-shirts, enrollments ----
 
 /** One student on a class roster, with everything the staff in the field need. */
 export interface RosterEntry {
@@ -648,7 +648,7 @@ export interface SheetRoster {
   entries: { student: Student; enrollmentId: string; addOns: Pick<AddOn, 'id' | 'description'>[] }[];
 }
 
-/** A class an instructor teaches, for their list (issue 22). */
+/** A class an instructor teaches, for their list. */
 export interface TaughtClass extends SheetClass {
   semesterName: string;
   enrolled: number;
@@ -659,7 +659,7 @@ export interface ClassRoster {
   semesterName: string;
   /** Sorted by last name, then first name. */
   entries: RosterEntry[];
-  /** Families on the class's waitlist, apart from the roster, in order (issue 20). */
+  /** Families on the class's waitlist, apart from the roster, in order. */
   waitlist: { studentName: string; status: 'waiting' | 'offered'; place: number | null; offerExpiresAt?: string }[];
 }
 
@@ -724,7 +724,7 @@ export interface CancellationQuote {
   suggestedRefund: Cents;
 }
 
-// ---- Waitlist (issue 20) ----
+// ---- Waitlist ----
 
 export const WAITLIST_STATUSES = ['waiting', 'offered', 'enrolled', 'lapsed', 'declined', 'removed', 'left'] as const;
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
@@ -788,7 +788,7 @@ export interface OfficeWaitlistEntry extends WaitlistEntry {
   place: number | null;
 }
 
-/** A person on the school's staff, as the Staff page lists them (issue 22). */
+/** A person on the school's staff, as the Staff page lists them. */
 export interface StaffMember {
   uid: string;
   email: string;
@@ -801,7 +801,7 @@ export interface StaffMember {
   changedAt: string | null;
 }
 
-// ---- Audit trail (issue 22) ----
+// ---- Audit trail ----
 
 export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'roles-changed', 'roster-viewed', 'student-sheet-viewed', 'students-listed'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -7,7 +7,7 @@ export const confirmedIn = (e: Pick<Enrollment, 'status' | 'semesterIds'>, semes
   e.status === 'confirmed' && e.semesterIds.some((s) => semesterIds.includes(s));
 
 /**
- * Adding classes to a child's enrollment (issue 21): the releases signed for this child in a confirmed
+ * Adding classes to a child's enrollment: the releases signed for this child in a confirmed
  * enrollment of one of these semesters, at the version in force today, are kept; a release whose text
  * changed since is signed again. The newest signature of each release.
  */

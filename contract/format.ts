@@ -68,11 +68,15 @@ export function ageOn(birthDate: IsoDate, date: IsoDate): number {
   return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
 }
 
-/** Cents from what a person types: "25", "25.5", "$1,025.50"; null when it is not an amount. */
+/**
+ * Cents from what a person types: "25", "25.5", "$1,025.50"; null when it is not an amount. A comma
+ * is read only as a thousands separator in its place: "250,5" or "4,00" (a decimal comma elsewhere)
+ * is refused rather than read as $2,505 or $400.
+ */
 export function parseDollars(text: string): number | null {
-  const cleaned = text.trim().replace(/^\$/, '').replace(/,/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [whole, fraction = ''] = cleaned.split('.');
+  const typed = text.trim().replace(/^\$/, '');
+  if (!/^(\d+|\d{1,3}(,\d{3})+)(\.\d{1,2})?$/.test(typed)) return null;
+  const [whole, fraction = ''] = typed.replace(/,/g, '').split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 

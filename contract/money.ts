@@ -19,6 +19,9 @@ export const refundedOf = (e: Pick<Money, 'cancellations' | 'cardRefunds'>): Cen
   (e.cancellations ?? []).reduce((sum, c) => sum + c.refund, 0) + (e.cardRefunds ?? []).reduce((sum, r) => sum + r.amount, 0);
 export const feesOf = (e: Pick<Money, 'cancellations'>): Cents => (e.cancellations ?? []).reduce((sum, c) => sum + c.fee, 0);
 
+/** What the enrollment bills: its total; nothing for a card checkout that never completed (the dashboard's Billed, the CSV's Total). */
+export const billedOf = (e: Pick<Money, 'status' | 'total'>): Cents => (e.status === 'expired' ? 0 : e.total);
+
 /** What the family still owes: total − payments + refunds; nothing for a card checkout that never completed. */
 export const balanceOf = (e: Money): Cents =>
   e.status === 'expired' ? 0 : e.total - paidOf(e) + refundedOf(e);
@@ -55,4 +58,16 @@ export function moneyFigures(e: Money): [label: 'Total' | 'Paid' | 'Refunded' | 
 /** Why Stripe would refuse to charge this amount by card (its smallest charge), in words; null when it would not. */
 export function cardMinimumProblem(amount: Cents): string | null {
   return amount > 0 && amount < STRIPE_MIN_CHARGE ? `Card payments start at ${formatCents(STRIPE_MIN_CHARGE)}: please pay the ${formatCents(amount)} at the office.` : null;
+}
+
+/**
+ * Why this payment cannot be voided, or null. A card payment goes back by a refund (Stripe holds the
+ * money); a payment a cancellation already counted stays (its refund or fee was worked out with it:
+ * voiding it afterwards would turn a cancelled class into a debt).
+ */
+export function voidProblem(e: { cancellations?: readonly { at: string }[] }, payment: Pick<Payment, 'card' | 'voided' | 'at'>): string | null {
+  if (payment.voided) return 'This payment is already voided.';
+  if (payment.card) return 'A card payment cannot be voided: give it back by cancelling classes with a refund by card.';
+  if ((e.cancellations ?? []).some((c) => c.at >= payment.at)) return 'A cancellation has counted this payment (its refund and fee were worked out with it), so it cannot be voided now.';
+  return null;
 }

@@ -1,4 +1,4 @@
-// Staff roles (issue 22): who on the school's staff may do what. The server checks them on every call
+// Staff roles: who on the school's staff may do what. The server checks them on every call
 // (functions/src/lib/callable.ts); the app uses the same sets to show only the pages a person may open.
 
 export const ROLE_ADMIN = 'admin';

@@ -85,5 +85,5 @@ export const missingFieldsForPublish = (c: PublishFields) => PUBLISH_NEEDS.filte
 /** What a family needs that the class still lacks, in words (empty when it can be published). */
 export const missingForPublish = (c: PublishFields): string[] => missingFieldsForPublish(c).map((m) => m.label);
 
-/** A gift online: $1 to $9,999, in cents (PRODUCT §8). */
+/** A gift online: $1 to $9,999, in cents. */
 export const DONATION_RANGE = { min: 100, max: 999_900 } as const;

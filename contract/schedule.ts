@@ -79,7 +79,7 @@ export function selectionProblems(student: Child, chosen: Eligible[], enrolled: 
   return problems;
 }
 
-/** What a class card says of one child (issue 21, "who is this for"). */
+/** What a class card says of one child ("who is this for"). */
 export interface ChildFit {
   fits: boolean;
   /** "eligible", "not for grade 5 (grades 1–3)", "clashes with Nature Journaling (Wed 3:30–5:00)", "already enrolled", "full — join the waitlist". */

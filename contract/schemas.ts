@@ -161,7 +161,7 @@ const familyOf = <S extends z.ZodMiniType<{ studentId: string; lines: unknown[] 
       z.refine((children) => children.reduce((n, c) => n + c.lines.length, 0) <= 30, 'has too many classes'),
     );
 
-/** One checkout for several children (issue 21): each child's classes, info confirmation and signatures; one total, one payment. */
+/** One checkout for several children: each child's classes, info confirmation and signatures; one total, one payment. */
 export const checkoutSchema = z.strictObject({
   children: familyOf(z.strictObject({ studentId: id, lines, infoConfirmed: z.boolean(), releases: signatures })),
   codes,
@@ -191,7 +191,7 @@ export const remindersSchema = z.strictObject({ token: z.string().check(z.regex(
 export const enrollmentIdSchema = z.strictObject({ enrollmentId: id });
 
 /**
- * Add-ons taken later for a class of an enrollment (issue 21). Without `expectedCharge`: what they
+ * Add-ons taken later for a class of an enrollment. Without `expectedCharge`: what they
  * would add, nothing changed; with it (what the family saw they add): taken.
  */
 export const addOnsSchema = z.strictObject({
@@ -296,7 +296,7 @@ export const copyClassSchema = z.strictObject({ classId: id, toSemesterId: id })
 export const copySemesterSchema = z.strictObject({ fromSemesterId: id, toSemesterId: id });
 export const byIdSchema = z.strictObject({ id });
 
-/** The audit trail's filters (issue 22): a person (email), a child (name), a kind, dates (inclusive). */
+/** The audit trail's filters: a person (email), a child (name), a kind, dates (inclusive). */
 export const auditSearchSchema = z.strictObject({
   person: z.optional(text(254)),
   child: z.optional(text(120)),
@@ -360,7 +360,7 @@ export const announcementSchema = z
   })
   .check(z.refine((a) => !a.startsOn || !a.endsOn || a.startsOn <= a.endsOn, { message: 'must not be before the first day', path: ['endsOn'] }));
 
-/** The office emails the families of some classes (issue 23): `send` false answers a preview and the count. */
+/** The office emails the families of some classes: `send` false answers a preview and the count. */
 /** One line (an email's subject): no line breaks, which would start a header of their own. */
 const oneLine = z.refine<string>((s) => !/[\r\n]/.test(s), 'must be on one line');
 

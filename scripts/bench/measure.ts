@@ -193,7 +193,7 @@ async function threeChildFamily(email: string, classIds: string[]) {
 }
 
 /**
- * The review step of a family checkout (issue 21): three children, six classes (two each, the sibling
+ * The review step of a family checkout: three children, six classes (two each, the sibling
  * rule on the 2nd and 3rd child), priced warm by priceCart; then the checkout itself, enrollFamily,
  * once to warm it and then for ten more such families, one after another.
  */

@@ -1,6 +1,7 @@
 // A Stripe stand-in for emulator runs only (npm start, npm test): the real `stripe` SDK in the
 // functions is pointed at it. It answers only what the portal calls — Checkout Sessions (create,
-// retrieve, expire), Refunds (create), PaymentIntents (retrieve) — replays idempotency keys, answers
+// retrieve, expire), Refunds (create), PaymentIntents (retrieve) — replays an idempotency key only for
+// the same parameters (refusing it with others, as Stripe does), answers
 // errors in Stripe's shape, and serves a plain test checkout page whose Pay sends a webhook signed
 // with the SDK's generateTestHeaderString, as Stripe would. Run: node --import tsx scripts/stripe/standIn.ts
 import { randomBytes } from 'node:crypto';
@@ -37,7 +38,8 @@ interface Intent {
 
 const sessions = new Map<string, Session>();
 const intents = new Map<string, Intent>();
-const replies = new Map<string, { status: number; body: Json }>();
+/** Idempotency keys (per account, as Stripe keeps them): the request first sent with each, and its answer. */
+const replies = new Map<string, { request: string; status: number; body: Json }>();
 const events: Json[] = [];
 const refunds: Json[] = [];
 /** Set by the tests: API calls fail as if Stripe could not be reached. */
@@ -90,6 +92,10 @@ function createSession(p: Json): Session {
   if (!lines.length) throw new StripeError(400, 'You must provide at least one line item.', 'line_items');
   if (lines.some((l) => !Number.isInteger(l.amount) || l.amount < 0)) throw new StripeError(400, 'Invalid integer', 'line_items');
   if (!p.success_url) throw new StripeError(400, 'Missing required param: success_url.', 'success_url');
+  // Stripe's least card charge in US dollars.
+  if (lines.reduce((sum, l) => sum + l.amount * l.quantity, 0) < 50) {
+    throw new StripeError(400, "The Checkout Session's total amount due must add up to at least $0.50 usd", undefined, 'amount_too_small');
+  }
   const at = now(p.customer_email as string | undefined);
   const expires = Number(p.expires_at ?? at + 24 * 3600);
   if (expires < at + 30 * 60 - 5 || expires > at + 24 * 3600) {
@@ -131,7 +137,8 @@ function session(id: string): Session {
 
 /** Sends an event to the portal's webhook as Stripe would (signed; retried a few times). */
 async function deliver(type: string, object: Json): Promise<number> {
-  const event = { id: newId('evt'), object: 'event', type, created: now(), livemode: false, data: { object } };
+  // The envelope Stripe sends: the account's API version, whether more endpoints wait for it, what request made it.
+  const event = { id: newId('evt'), object: 'event', api_version: signer.getApiField('version'), type, created: now(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } };
   events.push(event);
   const payload = JSON.stringify(event);
   const header = signer.webhooks.generateTestHeaderString({ payload, secret: STANDIN.webhookSecret });
@@ -191,13 +198,10 @@ async function api(method: string, path: string, body: Json): Promise<Json> {
   if (method === 'GET' && (m = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
     const intent = intents.get(m[1]);
     if (!intent) throw new StripeError(404, `No such payment_intent: '${m[1]}'`, 'id', 'resource_missing');
-    return {
-      id: intent.id,
-      object: 'payment_intent',
-      amount: intent.amount,
-      status: 'succeeded',
-      latest_charge: { id: intent.id.replace('pi_', 'ch_'), object: 'charge', payment_method_details: { type: 'card', card: { brand: 'visa', last4: intent.last4 } } },
-    };
+    const charge = { id: intent.id.replace('pi_', 'ch_'), object: 'charge', payment_method_details: { type: 'card', card: { brand: 'visa', last4: intent.last4 } } };
+    // As on Stripe, the charge is only its id unless the call expands it.
+    const expanded = Object.values((body.expand ?? {}) as Json).includes('latest_charge');
+    return { id: intent.id, object: 'payment_intent', amount: intent.amount, status: 'succeeded', latest_charge: expanded ? charge : charge.id };
   }
   throw new StripeError(404, `Unrecognized request URL (${method}: ${path}).`);
 }
@@ -300,19 +304,25 @@ export function startStandIn(port = STANDIN.port) {
         throw new StripeError(401, 'Invalid API Key provided.', undefined, 'api_key_invalid');
       }
       const key = req.headers['idempotency-key'];
-      const replayKey = typeof key === 'string' && method === 'POST' ? `${url.pathname} ${key}` : null;
+      const replayKey = typeof key === 'string' && method === 'POST' ? key : null;
       const replay = replayKey ? replies.get(replayKey) : undefined;
+      // Stripe replays a key only for the very same request; the same key with other parameters is refused.
+      if (replay && replay.request !== `${url.pathname} ${raw}`) {
+        const message = `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${replayKey}' if you meant to execute a different request.`;
+        return void send(res, 400, { error: { type: 'idempotency_error', message } });
+      }
       if (replay) return void res.writeHead(replay.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true' }).end(JSON.stringify(replay.body));
       let status = 200;
       let body: Json;
       try {
-        body = await api(method, url.pathname, parseForm(raw));
+        body = await api(method, url.pathname, parseForm(method === 'GET' ? url.search.slice(1) : raw));
       } catch (e) {
         if (!(e instanceof StripeError)) throw e;
         status = e.status;
         body = { error: { type: status === 401 ? 'authentication_error' : 'invalid_request_error', message: e.message, param: e.param, code: e.code } };
       }
-      if (replayKey) replies.set(replayKey, { status, body });
+      // As on Stripe, a request refused before it ran (its parameters invalid) saves no answer: fixed, it may be sent again.
+      if (replayKey && status < 400) replies.set(replayKey, { request: `${url.pathname} ${raw}`, status, body });
       send(res, status, body);
     } catch (e) {
       if (e instanceof StripeError) return void send(res, e.status, { error: { type: 'authentication_error', message: e.message, code: e.code } });

@@ -1,4 +1,4 @@
-// The client data layer (issue 17): answers are cached by callable and payload, a save fetches again
+// The client data layer: answers are cached by callable and payload, a save fetches again
 // what it changed and only that, a failed load says so once in a toast, and a change of account
 // forgets everything cached. The network is a stand-in answering the callable protocol.
 import { useQueryClient } from '@tanstack/react-query';

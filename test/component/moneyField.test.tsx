@@ -17,6 +17,10 @@ describe('money field (dollars typed, cents kept)', () => {
     expect(onChange).toHaveBeenLastCalledWith(1999);
     await userEvent.type(input, '9');
     expect(onChange).toHaveBeenLastCalledWith(Number.NaN);
+    // A decimal comma is not read as a thousands separator ($2,505): it is no amount until fixed.
+    await userEvent.clear(input);
+    await userEvent.type(input, '250,5');
+    expect(onChange).toHaveBeenLastCalledWith(Number.NaN);
     expect(screen.queryByText(NOT_AN_AMOUNT)).toBeNull();
   });
 

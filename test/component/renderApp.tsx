@@ -15,7 +15,7 @@ export const familySession = (email: string | null = 'family@example.com'): Sess
   roles: [],
 });
 export const adminSession: Session = { user: { uid: 'a1', email: 'admin@example.com' } as User, roles: ['admin'] };
-/** A staff member holding these roles only (issue 22). */
+/** A staff member holding these roles only. */
 export const staffSession = (...roles: string[]): Session => ({ user: { uid: `s-${roles.join('-')}`, email: 'staff@example.com' } as User, roles });
 
 export function renderApp(path: string, session: Session = signedOut, settings: Partial<Settings> = {}) {

@@ -1,5 +1,5 @@
 // The selection kept on the device, and when it last changed: a restored draft loses to the device's
-// selection only when the family changed it there (issue 16: a new device must not wipe the draft).
+// selection only when the family changed it there (a new device must not wipe the draft).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadSelection, saveSelection, selectionChangedAt } from '../../src/features/catalog/selection';
 

@@ -15,7 +15,7 @@ import {
 const app = (name: string) =>
   initializeApp({ apiKey: 'demo-key', projectId: 'demo-portal', appId: '1:1:web:1', authDomain: 'x' }, name);
 
-describe('settings from Remote Config (PRODUCT §9)', () => {
+describe('settings from Remote Config', () => {
   it('uses the seed fetch timeout (60 s) and minimum interval (12 h)', () => {
     const rc = getRemoteConfig(app('timings'));
     configureRemoteConfig(rc);

@@ -120,7 +120,7 @@ describe('routes and guards (seed §2, §4)', () => {
     await waitFor(() => expect(location().pathname).toBe('/classes/enrollment'));
   });
 
-  it('each staff role sees the menu entries its pages allow, in the seed\'s order (issue 22)', async () => {
+  it('each staff role sees the menu entries its pages allow, in the seed\'s order', async () => {
     const user = userEvent.setup();
     const entries = async (roles: string[]) => {
       const view = renderApp('/calendar/classes', staffSession(...roles));
@@ -137,7 +137,7 @@ describe('routes and guards (seed §2, §4)', () => {
     ]);
   });
 
-  it('a staff page its roles do not allow sends the person to /; one they allow opens (issue 22)', async () => {
+  it('a staff page its roles do not allow sends the person to /; one they allow opens', async () => {
     const health = renderApp('/admin/report', staffSession('finance'));
     await waitFor(() => expect(health.location().pathname).toBe('/classes/enrollment'));
     health.unmount();
@@ -170,7 +170,7 @@ describe('routes and guards (seed §2, §4)', () => {
   });
 });
 
-describe('callable failures reach the family as words (PRODUCT §10)', () => {
+describe('callable failures reach the family as words', () => {
   it('an unreachable server shows the error in the page and in a toast, with a way to retry', async () => {
     // No functions are reachable from component tests: the call fails like a phone without signal.
     renderApp('/classes/enrollment');

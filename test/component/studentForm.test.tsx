@@ -29,7 +29,7 @@ function Harness({ part }: { part: 'info' | 'health' }) {
   );
 }
 
-describe('student form (PRODUCT §3 fields, contract validation)', () => {
+describe('student form (its fields and the contract validation)', () => {
   it('shows each required field’s message next to it, and clears it once filled', async () => {
     const user = userEvent.setup();
     render(<Harness part="info" />);

@@ -1,4 +1,4 @@
-// Issue 9: axe (WCAG 2.2 AA, touch targets ≥ 24 px included) and reflow (no sideways scrolling on a
+// Axe (WCAG 2.2 AA, touch targets ≥ 24 px included) and reflow (no sideways scrolling on a
 // phone) on every page of the portal, at phone and desktop widths, for the visitor who can open it; and
 // the whole enrollment stepper by keyboard alone, with a visible focus on everything reached.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -72,7 +72,7 @@ async function tabTo(page: Page, target: Locator, max = 150, key: 'Tab' | 'Shift
   throw new Error(`Tab never reached ${target}`);
 }
 
-describe('accessibility of every page (issue 9)', () => {
+describe('accessibility of every page', () => {
   const browser = seededBrowser();
 
   it('checks every route of the app', () => {

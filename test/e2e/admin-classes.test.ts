@@ -5,7 +5,7 @@ import { todayInSchool } from '../../scripts/demo/seedDemo';
 import { DEMO, callAs } from '../support/fixtures';
 import { axeViolations, newPage, seededBrowser, signInThroughForm } from './support/browser';
 
-describe('class management by the school office (issue 6, classes part)', () => {
+describe('class management by the school office (classes part)', () => {
   const browser = seededBrowser();
 
   it('creates a semester and a class in it, is told what publishing needs, publishes it (catalogue, calendar), copies it, deletes the copy, pauses it', async () => {

@@ -8,7 +8,7 @@ import { axeViolations, downloaded, newPage, seededBrowser, signInAs } from './s
 const enrolledText = async (page: Page, title: string) =>
   (await page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title }) }).getByRole('cell').nth(1).textContent())!.trim();
 
-describe('the school office: class forms, info sheets, t-shirts, enrollments and payments (issue 7)', () => {
+describe('the school office: class forms, info sheets, t-shirts, enrollments and payments', () => {
   const browser = seededBrowser();
 
   it('opens the forms of two classes, copies the email list, downloads the roster and prints one class per page', async () => {

@@ -81,7 +81,7 @@ describe('sign-in, accounts, guards and menus in Chromium (seed §2, §4, §8)',
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Created account!').waitFor();
-    // Issue 18: the new account is sent the link that proves its email (paying the office later needs it).
+    // The new account is sent the link that proves its email (paying the office later needs it).
     await expect.poll(async () => (await oobLinks('new.parent@example.com')).length).toBe(1);
     // Defect 17: on a phone the toast sits below the header, never over it.
     const header = (await page.locator('.shell-header').boundingBox())!;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { axeViolations, newPage, seededBrowser } from './support/browser';
 
-describe('class calendar for anyone (issue 6, calendar part)', () => {
+describe('class calendar for anyone (calendar part)', () => {
   const browser = seededBrowser();
 
   it('month view at 1280 px: weeks start on Sunday, meetings on their weekdays, click for details', async () => {

@@ -1,4 +1,4 @@
-// Issue 23 end to end: the office adds a holiday; the catalogue, the calendar and the family's feed
+// End to end: the office adds a holiday; the catalogue, the calendar and the family's feed
 // drop that day; a family subscribes to its calendar, gets a new address, and the old one answers 404;
 // the office emails the families of a class.
 import ICAL from 'ical.js';
@@ -23,7 +23,7 @@ function meetingDays(ics: string, summary: string): string[] {
   return days;
 }
 
-describe('no-meeting dates and the family calendar (issue 23)', () => {
+describe('no-meeting dates and the family calendar', () => {
   const browser = seededBrowser();
   // Wednesday of the term's fifth week (the term starts on a Monday): Wild Art's day.
   let holiday = '';

@@ -1,4 +1,4 @@
-// Issue 18 in Chromium: a family pays by card on the Stripe stand-in's test page and lands on the
+// In Chromium: a family pays by card on the Stripe stand-in's test page and lands on the
 // confirmation; a family that cancels there comes back to its cart; a hold that lapses gives its seat back.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ const CLASSES = [
 
 /**
  * Signed in: chooses a class for a saved student (Ava of the demo family unless told) and walks to the
- * review step. `kept`: the student has a confirmed enrollment this semester, whose releases are kept (issue 21).
+ * review step. `kept`: the student has a confirmed enrollment this semester, whose releases are kept.
  */
 async function toReview(page: Page, title: string, tab?: RegExp, student = /Ava Rivera/, kept = false) {
   await page.goto('/classes/enrollment');
@@ -46,7 +46,7 @@ async function toReview(page: Page, title: string, tab?: RegExp, student = /Ava 
   await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
 }
 
-describe('paying by card at checkout (issue 18)', () => {
+describe('paying by card at checkout', () => {
   const browser = seededBrowser();
   beforeAll(() => addClassesLikeWildArt(CLASSES.map((c) => ({ ...c, capacity: 6 }))));
 

@@ -5,7 +5,7 @@ import { axeViolations, newPage, seededBrowser } from './support/browser';
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 
-describe('browsing, filtering and selecting classes without an account (issue 4)', () => {
+describe('browsing, filtering and selecting classes without an account', () => {
   const browser = seededBrowser();
 
   for (const width of [1280, 360]) {
@@ -26,7 +26,7 @@ describe('browsing, filtering and selecting classes without an account (issue 4)
       expect(await card(page, 'Junior Naturalists').getByText('1 seat left').count()).toBe(1);
       const full = card(page, 'Fire & Shelter Skills');
       expect(await full.getByText('Full').count()).toBeGreaterThan(0);
-      // A full class offers its waitlist instead (issue 20).
+      // A full class offers its waitlist instead.
       expect(await full.getByRole('button', { name: 'Join the waitlist Fire & Shelter Skills' }).isDisabled()).toBe(false);
       await card(page, 'Kayak Skills').getByText('Registration paused').waitFor();
       await card(page, 'Parent & Tot Nature Walk').getByText('Information only: no registration needed').waitFor();

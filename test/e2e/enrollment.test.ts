@@ -14,7 +14,7 @@ async function signReleases(page: Page, name: string) {
   await next(page);
 }
 
-describe('a family enrolls end to end (issue 5)', () => {
+describe('a family enrolls end to end', () => {
   const browser = seededBrowser();
 
   it('enrolls a saved student, signing in along the way; the draft, the email and the account page follow', async () => {

@@ -6,7 +6,7 @@ import { DEMO, callAs, signInDemo } from '../support/fixtures';
 import { AVA, enrollAtQuotedPrice } from '../support/samples';
 import { downloaded, newPage, seededBrowser, signInAs } from './support/browser';
 
-// Issue 8: hostile text typed by a family or pasted by the office shows as text everywhere; nothing
+// Hostile text typed by a family or pasted by the office shows as text everywhere; nothing
 // runs, no javascript: link is made, spreadsheet formulas are neutralised.
 const FIRST = '<img src=x onerror="window.__xss=1">';
 const LAST = '=HYPERLINK("http://evil.example","x")';
@@ -16,7 +16,7 @@ const INFO = 'Read [this](javascript:window.__xss=4) and <script>window.__xss=5<
 
 const noScriptRan = (page: Page) => page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? null);
 
-describe('hostile text renders as text on every page (issue 8)', () => {
+describe('hostile text renders as text on every page', () => {
   const browser = seededBrowser();
   let studentId = '';
   let enrollmentId = '';

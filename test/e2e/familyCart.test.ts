@@ -1,4 +1,4 @@
-// Issue 21, one checkout for the whole family: a parent looks at the class list for all their
+// One checkout for the whole family: a parent looks at the class list for all their
 // children, goes through the steps for one child, adds another child to the same checkout, sees one
 // review with each child's lines and the sibling line, pays once, then adds a class for one child from
 // My Enrollments and pays only for it. At 360 px (by card) and 1280 px (at the office), with axe.
@@ -44,7 +44,7 @@ async function throughSteps(page: Page, child: string, classes: string[], headin
   await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
 }
 
-describe('one checkout for the whole family (issue 21)', () => {
+describe('one checkout for the whole family', () => {
   const browser = seededBrowser();
 
   it.each([

@@ -1,4 +1,4 @@
-// Issue 21, "who is this for": a signed-in family picks a child (or all of them) on the class list and
+// "Who is this for": a signed-in family picks a child (or all of them) on the class list and
 // each card says, per child, whether they can take the class: eligible, not for their grade, already
 // enrolled, a clash (with a class they are in, or one chosen for them), or full; continuing with one
 // child picked starts the Student step with that child. At 360 and 1280 px, with axe.
@@ -18,7 +18,7 @@ const fitsOn = async (page: Page, title: string) =>
 const expectFits = (page: Page, title: string, lines: string[]) => expect.poll(() => fitsOn(page, title), { timeout: 20_000 }).toEqual(lines);
 const pick = (page: Page, label: string) => page.getByLabel('Who is this for?').selectOption({ label });
 
-describe('who is this for: each card speaks of the family’s children (issue 21)', () => {
+describe('who is this for: each card speaks of the family’s children', () => {
   const browser = seededBrowser();
   beforeAll(async () => {
     // Fern (grade 2) is enrolled in Wild Art and Full Moon Walk, whose one seat she holds; Rowan is in grade 5.

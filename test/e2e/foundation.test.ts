@@ -40,7 +40,7 @@ describe('the portal on the emulators, in Chromium', () => {
     await context.close();
   });
 
-  it("the page's Content-Security-Policy refuses injected script and calls to other sites, and the suite sees it (issue 19)", async () => {
+  it("the page's Content-Security-Policy refuses injected script and calls to other sites, and the suite sees it", async () => {
     const { context, page } = await newPage(browser());
     await page.goto('/classes/enrollment');
     await page.getByRole('tab', { name: /Summer Camps/ }).waitFor();

@@ -1,5 +1,5 @@
 // "Today" is the school's date on every page, whatever the browser's clock says: here the browser is
-// at 01:30 UTC, already tomorrow in UTC but still this afternoon in California (issue 17).
+// at 01:30 UTC, already tomorrow in UTC but still this afternoon in California.
 import { describe, expect, it } from 'vitest';
 import type { Payload } from '../../contract/callables';
 import { addDaysIso, schoolToday } from '../../contract/schedule';

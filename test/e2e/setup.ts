@@ -1,4 +1,4 @@
-// Every e2e test fails when a page it visited reported a Content-Security-Policy violation (issue 19).
+// Every e2e test fails when a page it visited reported a Content-Security-Policy violation.
 import { afterEach, expect } from 'vitest';
 import { takePolicyViolations } from './support/browser';
 

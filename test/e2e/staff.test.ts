@@ -1,4 +1,4 @@
-// Issue 22 in Chromium: the admin adds a finance person from the Staff page; the invitation's link sets
+// In Chromium: the admin adds a finance person from the Staff page; the invitation's link sets
 // their password; on a phone they see only the money pages and record a payment; the admin removes them
 // again and finds both in the audit trail. With axe.
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { useResetLink } from '../support/emulators';
 import { DEMO } from '../support/fixtures';
 import { axeViolations, downloaded, newPage, seededBrowser, signInAs } from './support/browser';
 
-describe('the Staff page in Chromium (issue 22)', () => {
+describe('the Staff page in Chromium', () => {
   const browser = seededBrowser();
 
   it('invites a finance person, who sees only the money pages on a phone; then removes them', async () => {

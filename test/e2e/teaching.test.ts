@@ -1,11 +1,11 @@
-// Issue 22 in Chromium: the office assigns an instructor on the class form; the instructor signs in on
+// In Chromium: the office assigns an instructor on the class form; the instructor signs in on
 // a phone and sees that class's roster and packet, and nothing of the office's. With axe.
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../support/emulators';
 import { DEMO } from '../support/fixtures';
 import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
 
-describe('the instructor’s view in Chromium (issue 22)', () => {
+describe('the instructor’s view in Chromium', () => {
   const browser = seededBrowser();
 
   it('the admin assigns a class; the instructor sees its roster on a phone, with phones to tap and a printable packet', async () => {

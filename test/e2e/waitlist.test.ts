@@ -1,4 +1,4 @@
-// Issue 20 in Chromium: a family joins the waitlist of a full class on a phone; the office cancels
+// In Chromium: a family joins the waitlist of a full class on a phone; the office cancels
 // another family's seat; the family gets the offer email, claims the seat, pays on the test checkout
 // page and is enrolled; the office sees its list change.
 import type { Page } from 'playwright-core';
@@ -27,7 +27,7 @@ async function joinToReview(page: Page, title: string) {
   await page.getByRole('heading', { name: 'Review and join the waitlist' }).waitFor();
 }
 
-describe('the waitlist in Chromium (issue 20)', () => {
+describe('the waitlist in Chromium', () => {
   const browser = seededBrowser();
   beforeAll(async () => {
     await addClassesLikeWildArt([{ id: 'owl-prowl', title: 'Owl Prowl', capacity: 1, weekday: 1 }]);

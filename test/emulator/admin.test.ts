@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminClass, ClassRecord, ClassGroup, Discount, Enrollment, Semester } from '../../contract/domain';
+import { paymentKey, type AdminClass, type ClassRecord, type ClassGroup, type Discount, type Enrollment, type Semester } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { addDays } from '../../scripts/demo/demoData';
 import { weekdayOf } from '../../contract/schedule';
@@ -9,7 +9,7 @@ import { classFormOf, classInput, enrollAtQuotedPrice, SAMPLES, semesterInput, s
 
 const today = todayInSchool();
 
-describe('admin callables (PRODUCT §7), role checked on the server', () => {
+describe('admin callables, role checked on the server', () => {
   const demo = useSeededDemo();
 
   it('creates and opens a semester; the open set is derived on the server', async () => {
@@ -175,7 +175,7 @@ describe('admin callables (PRODUCT §7), role checked on the server', () => {
     const inGroup = await callAs(demo.admin, 'adminDeleteClass', { id: 'orienteering' });
     expect(inGroup.error?.message).toBe('Remove Orienteering from the bundle "Art & Orienteering" first.');
 
-    // Issue 19: two people bundling the same class at the same moment: one bundle wins, the other is told.
+    // Two people bundling the same class at the same moment: one bundle wins, the other is told.
     const [a, b] = await Promise.all(
       [['Rocks & Mushrooms', 'mushroom-foraging'], ['Rocks & Tides', 'tide-pools']].map(([name, other]) =>
         callAs(demo.admin, 'adminSaveGroup', { semesterId: 'open-term', name, price: 50000, classIds: ['rock-climbing', other] }),
@@ -191,7 +191,7 @@ describe('admin callables (PRODUCT §7), role checked on the server', () => {
     const dup = await callAs(demo.admin, 'adminSaveDiscount', { ...SAMPLES.adminSaveDiscount!, code: 'sibling10' });
     expect(dup.status).toBe(409);
     expect(dup.error?.message).toBe('The code SIBLING10 is already used.');
-    // Issue 19: a new code is long enough not to be guessed; an existing short one can still be edited.
+    // A new code is long enough not to be guessed; an existing short one can still be edited.
     const short = await callAs(demo.admin, 'adminSaveDiscount', { ...SAMPLES.adminSaveDiscount!, code: 'pond5' });
     expect([short.status, short.error?.message]).toEqual([400, 'A new code needs at least 6 letters or digits, so that it cannot be guessed.']);
     const art15 = (await adminDb().doc('discounts/art15').get()).data() as Discount;
@@ -221,6 +221,11 @@ describe('admin callables (PRODUCT §7), role checked on the server', () => {
       .find((e) => e.status === 'confirmed' && e.balance === 0 && e.total > 0 && !e.classIds.includes('fire-and-shelter'))!;
     const cancel = await callAs(demo.admin, 'adminCancelEnrollment', { enrollmentId: paid.id, classIds: paid.classIds, refund: paid.total - 5000, refundMethod: 'check', note: 'Dashboard test' });
     expect(cancel.result!.enrollment).toMatchObject({ status: 'cancelled', total: 5000, balance: 0 });
+    // A payment the cancellation counted is no longer voidable: voided, the cancelled class would become a debt.
+    const counted = paid.payments.findIndex((p) => !p.card && !p.voided);
+    expect(counted).toBeGreaterThanOrEqual(0);
+    const voided = await callAs(demo.admin, 'adminVoidPayment', { enrollmentId: paid.id, paymentId: paymentKey(paid.payments[counted], counted), reason: 'Bounced' });
+    expect([voided.status, voided.error?.message]).toEqual([400, 'A cancellation has counted this payment (its refund and fee were worked out with it), so it cannot be voided now.']);
     const r = await callAs(demo.admin, 'adminDashboard', { semesterId: 'open-term' });
     const d = r.result!;
     const all = (await adminDb().collection('enrollments').where('semesterIds', 'array-contains', 'open-term').get()).docs.map((x) => x.data() as Enrollment);

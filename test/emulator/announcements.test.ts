@@ -1,10 +1,10 @@
-// Issue 23: the office's announcements reach the class list while active, at once after a change.
+// The office's announcements reach the class list while active, at once after a change.
 import { describe, expect, it } from 'vitest';
 import { addDaysIso, schoolToday } from '../../contract/schedule';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { callAs, useSeededDemo } from '../support/fixtures';
 
-describe('announcements (issue 23)', () => {
+describe('announcements', () => {
   const demo = useSeededDemo();
 
   it('the office saves one; the class list shows it while active, at once, and not after it is deleted', async () => {

@@ -1,4 +1,4 @@
-// Issue 22: the audit trail. Each audited action writes exactly one entry, in its own transaction (a
+// The audit trail. Each audited action writes exactly one entry, in its own transaction (a
 // refused action writes none); entries name fields, never medical values; only admins read the trail.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditKind, Student } from '../../contract/domain';
@@ -17,7 +17,7 @@ async function written(action: () => Promise<unknown>): Promise<AuditEntry[]> {
   return (await entries()).filter((e) => !before.has(e.id));
 }
 
-describe('the audit trail (issue 22)', () => {
+describe('the audit trail', () => {
   const demo = useSeededDemo();
   let office: TestUser;
   beforeAll(async () => {

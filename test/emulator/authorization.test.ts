@@ -37,7 +37,7 @@ function expected(name: CallableName, who: Who): number | 'allowed' {
   return OWNED.includes(name) ? 404 : 200;
 }
 
-describe('authorization matrix of every callable (issue 8)', () => {
+describe('authorization matrix of every callable', () => {
   const tokens: Partial<Record<Who, string>> = {};
   let familyB: TestUser;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-// Issue 23: no-meeting dates (a semester's holidays, a class's own days off) and the calendar feeds —
+// No-meeting dates (a semester's holidays, a class's own days off) and the calendar feeds —
 // a family's private address (/cal/<token>.ics) and each class's own file (/cal/class/<id>.ics),
 // fetched through Hosting and read back with an independent parser (ical.js).
 import { createHash } from 'node:crypto';
@@ -37,7 +37,7 @@ function occurrences(text: string): { summary: string; uid: string; sequence: nu
   });
 }
 
-describe('no-meeting dates and calendar feeds (issue 23)', () => {
+describe('no-meeting dates and calendar feeds', () => {
   const demo = useSeededDemo();
 
   it('a semester’s holidays reach each of its classes; a class keeps its own days off; a copy takes its new semester’s', async () => {

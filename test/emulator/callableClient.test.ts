@@ -68,7 +68,7 @@ describe('callable client (seed §7–§8)', () => {
     expect(r.classes[0].seatsLeft).toBe(12);
   });
 
-  it('pages carry the security headers; no other site may read a callable (issue 19)', async () => {
+  it('pages carry the security headers; no other site may read a callable', async () => {
     // The policy names the hashes of the served page's own inline scripts (what the build wrote into
     // firebase.json), and the emulators' copy adds only their Auth endpoint to connect-src.
     const html = await (await fetch(`${HOSTING}/`)).text();

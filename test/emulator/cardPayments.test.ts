@@ -1,4 +1,4 @@
-// Issue 18: paying by card. The functions talk to the Stripe stand-in through the real SDK; webhooks
+// Paying by card. The functions talk to the Stripe stand-in through the real SDK; webhooks
 // arrive signed through Hosting's /api/stripe/webhook, as Stripe sends them.
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -63,7 +63,7 @@ const completed = (id: string, session: Partial<Stripe.Checkout.Session>) => ({
   data: { object: { object: 'checkout.session', status: 'complete', payment_status: 'paid', ...session } },
 });
 
-describe('card payments: holds, Stripe Checkout and the webhook (issue 18)', () => {
+describe('card payments: holds, Stripe Checkout and the webhook', () => {
   let families: { user: TestUser; studentId: string }[];
   beforeAll(async () => {
     await seededEmulators();
@@ -111,8 +111,35 @@ describe('card payments: holds, Stripe Checkout and the webhook (issue 18)', () 
     expect(mail[0].message.text).toContain(`Paid: ${formatCents(held.total)}`);
     expect(mail[0].message.text).not.toContain('How to pay');
     expect((await db().doc(`enrollmentDrafts/${family.user.uid}`).get()).exists).toBe(false);
-    // Audited once, in the webhook's transaction (issue 22).
+    // Audited once, in the webhook's transaction.
     expect(await auditOf(held.id)).toEqual([['card-payment', ['stripe'], `Paid by card: ${formatCents(held.total)}`]]);
+  });
+
+  it('the Stripe stand-in holds the code to Stripe’s rules: a key replays only its own parameters; a page closes 30 minutes to 24 hours on', async () => {
+    const sdk = new Stripe(STANDIN.secretKey, { host: '127.0.0.1', port: emulatorConfig.stripeStandIn.port, protocol: 'http', maxNetworkRetries: 0 });
+    const page = (amount: number, expiresIn = 31 * 60) => ({
+      mode: 'payment' as const,
+      line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: amount, product_data: { name: 'Strict' } } }],
+      expires_at: Math.floor(Date.now() / 1000) + expiresIn,
+      success_url: `${HOSTING}/done`,
+    });
+    const first = await sdk.checkout.sessions.create(page(5000), { idempotencyKey: 'strict-1' });
+    const params = page(5000);
+    const replayed = await sdk.checkout.sessions.create({ ...params, expires_at: first.expires_at }, { idempotencyKey: 'strict-1' });
+    expect(replayed.id).toBe(first.id);
+    const other = await sdk.checkout.sessions.create(page(6000), { idempotencyKey: 'strict-1' }).catch((e: unknown) => e);
+    expect(other).toMatchObject({ type: 'StripeIdempotencyError', statusCode: 400 });
+    expect(await sdk.checkout.sessions.create(page(49)).catch((e: unknown) => e)).toMatchObject({ code: 'amount_too_small' });
+    // A payment's charge is an id unless expanded (the portal expands it to name the card).
+    const { webhookStatus } = await standIn<{ webhookStatus: number }>(`/__standin/sessions/${first.id}/pay`);
+    expect(webhookStatus).toBe(200);
+    const intent = (await sdk.checkout.sessions.retrieve(first.id)).payment_intent as string;
+    expect(typeof (await sdk.paymentIntents.retrieve(intent)).latest_charge).toBe('string');
+    expect((await sdk.paymentIntents.retrieve(intent, { expand: ['latest_charge'] })).latest_charge).toMatchObject({ payment_method_details: { card: { last4: '4242' } } });
+    for (const expiresIn of [29 * 60, 25 * 3600]) {
+      const refused = await sdk.checkout.sessions.create(page(5000, expiresIn)).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ type: 'StripeInvalidRequestError', param: 'expires_at' });
+    }
   });
 
   it('refuses webhooks without a valid, fresh signature and writes nothing', async () => {
@@ -281,6 +308,11 @@ describe('card payments: holds, Stripe Checkout and the webhook (issue 18)', () 
     const [first, again] = await Promise.all([0, 1].map(() => callAs(family.user, 'payBalance', { enrollmentId: e.id })));
     expect(first.status, JSON.stringify(first.error)).toBe(200);
     expect(again.result!.checkoutUrl).toBe(first.result!.checkoutUrl);
+    // Back from Stripe's page, Pay balance again a second later: the same page (the key's parameters
+    // are fixed for its window, so Stripe replays it instead of refusing the key).
+    await new Promise((done) => setTimeout(done, 1100));
+    const later = await callAs(family.user, 'payBalance', { enrollmentId: e.id });
+    expect([later.status, later.result?.checkoutUrl]).toEqual([200, first.result!.checkoutUrl]);
     const sessionId = first.result!.checkoutUrl.split('/pay/')[1];
     expect((await standIn<{ webhookStatus: number }>(`/__standin/sessions/${sessionId}/pay`)).webhookStatus).toBe(200);
     const paid = await enrollment(e.id);
@@ -405,6 +437,10 @@ describe('card payments: holds, Stripe Checkout and the webhook (issue 18)', () 
     const [first, again] = await Promise.all([callAs(null, 'donate', gift), callAs(null, 'donate', gift)]);
     expect(first.status, JSON.stringify(first.error)).toBe(200);
     expect(again.result!.checkoutUrl).toBe(first.result!.checkoutUrl);
+    // The donor goes back and changes the amount: another page (the same key with a new amount would be refused by Stripe).
+    const changed = await callAs(null, 'donate', { ...gift, amount: 5000 });
+    expect(changed.status, JSON.stringify(changed.error)).toBe(200);
+    expect(changed.result!.checkoutUrl).not.toBe(first.result!.checkoutUrl);
     const sessionId = first.result!.checkoutUrl.split('/pay/')[1];
     expect((await db().doc(`donations/${sessionId}`).get()).exists).toBe(false);
     expect((await standIn<{ webhookStatus: number }>(`/__standin/sessions/${sessionId}/pay`)).webhookStatus).toBe(200);

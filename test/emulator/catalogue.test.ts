@@ -16,7 +16,7 @@ function expectNoStudentData(response: unknown) {
   for (const marker of STUDENT_MARKERS) expect(text, marker).not.toContain(marker);
 }
 
-describe('public catalogue callables (seed §7, PRODUCT §4)', () => {
+describe('public catalogue callables', () => {
   beforeAll(async () => {
     await seededEmulators();
     // A live class whose registration deadline passed yesterday.
@@ -102,7 +102,7 @@ describe('public catalogue callables (seed §7, PRODUCT §4)', () => {
     expect(r.error?.message).toMatch(message);
   });
 
-  it('an id is never a path: the roster oracle of issue 19 answers the same for every child, and reads nothing', async () => {
+  it('an id is never a path: a child’s id asked of the roster answers the same for every child, and reads nothing', async () => {
     const roster = await adminDb().collection('classes/fire-and-shelter/roster').get();
     const enrolled = roster.docs[0].id;
     const answers = await Promise.all(
@@ -145,7 +145,7 @@ describe('public catalogue callables (seed §7, PRODUCT §4)', () => {
     expectNoStudentData(r.result);
   });
 
-  it('a page view reads the semesters it can show, never the archive: 30 past semesters add no reads (issue 19)', async () => {
+  it('a page view reads the semesters it can show, never the archive: 30 past semesters add no reads', async () => {
     const db = adminDb();
     const template = (await db.doc('semesters/open-term').get()).data()!;
     const batch = db.batch();
@@ -172,7 +172,7 @@ describe('public catalogue callables (seed §7, PRODUCT §4)', () => {
     await cleanup.commit();
   });
 
-  it('after an office change, a page view reads one document: office changes show at once, seat counts within 10 s (issue 19)', async () => {
+  it('after an office change, a page view reads one document: office changes show at once, seat counts within 10 s', async () => {
     const admin = await signInDemo('admin');
     await addClassesLikeWildArt([{ id: 'cache-gone', title: 'Soon Deleted', capacity: 5, weekday: 6 }]);
     const available = async () => (await callAs(null, 'availableEnrollmentClasses')).result!['open-term'];

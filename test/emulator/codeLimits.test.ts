@@ -1,4 +1,4 @@
-// Issue 19: discount codes with use limits, in all and per family, counted inside the enroll
+// Discount codes with use limits, in all and per family, counted inside the enroll
 // transaction (two families cannot both take the last use); a card checkout that lapses unpaid gives
 // its use back.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ async function enrollWith(family: Family, classId: string, code: string, payWith
 }
 const counted = async (id: string) => ((await db().doc(`discountUses/${id}`).get()).get('uses') as number | undefined) ?? 0;
 
-describe('discount codes with use limits (issue 19)', () => {
+describe('discount codes with use limits', () => {
   let admin: TestUser;
   let families: Family[];
   const saveCode = async (code: string, limits: Pick<Discount, 'maxUses' | 'maxUsesPerFamily'>) => {

@@ -27,7 +27,7 @@ const enrolled = async (classId: string) => (await db().doc(`classes/${classId}`
 const kid = (first: string, grade: number, n: number): StudentProfile =>
   profile(first, 'Rivera', grade, todayInSchool(), n, { name: 'Sam Rivera', email: 'family@example.com', phone: '(555) 123-4567' });
 
-describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
+describe('enrollment callables, real ID tokens', () => {
   let family: TestUser;
   let stranger: TestUser;
   beforeAll(async () => {
@@ -72,11 +72,11 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
     const mail = await db().collection('mail').where('enrollmentId', '==', e.id).get();
     expect(mail.size).toBe(1);
     const message = mail.docs[0].get('message') as { subject: string; html: string; text: string };
-    // Issue 19: to the account's own address only, and no text a family typed in the subject.
+    // To the account's own address only, and no text a family typed in the subject.
     expect(mail.docs[0].get('to')).toEqual(['family@example.com']);
     expect(message.subject).toBe('Enrollment confirmed — Wildwood Outdoor School');
     expect(message.html).toContain('Wild Art');
-    // Issue 23: the meetings counted without the term's winter break, which is named.
+    // The meetings counted without the term's winter break, which is named.
     expect(message.text).toMatch(/Wild Art: .* \(9 meetings\), Wednesdays 3:15 pm – 5:00 pm, Meadow Studio\. No class on \w+ \d+ \(Winter break\)/);
     expect(message.text).toContain('Balance due: $260');
     expect(message.text).toContain('How to pay:');
@@ -313,7 +313,7 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
     expect(html).not.toContain('<img');
   });
 
-  it('emails the guardians only when the (verified) account asks; a name never reaches a subject (issue 19)', async () => {
+  it('emails the guardians only when the (verified) account asks; a name never reaches a subject', async () => {
     const profile = { ...kid('Gwen', 2, 7), guardians: [{ ...kid('Gwen', 2, 7).guardians[0], email: 'someone.else@example.com' }] };
     const saved = await callAs(family, 'saveStudent', { profile, reviewed: true });
     expect(saved.status, JSON.stringify(saved.error)).toBe(200);
@@ -361,7 +361,7 @@ describe('enrollment callables (PRODUCT §5), real ID tokens', () => {
     expect((await callAs(stranger, 'myStudents')).result!.students).toEqual([]);
   });
 
-  it('the family sees its enrollments without the office’s notes, staff addresses, flags or Stripe ids (issue 19)', async () => {
+  it('the family sees its enrollments without the office’s notes, staff addresses, flags or Stripe ids', async () => {
     // The office's side of one enrollment, as stored.
     const [first] = (await callAs(family, 'myEnrollments')).result!.enrollments;
     const card = { brand: 'visa', last4: '4242', paymentIntent: 'pi_secret_intent', sessionId: 'cs_test_1' };

@@ -1,4 +1,4 @@
-// Issue 21: one checkout for several children — priced together by the one engine (the sibling rule
+// One checkout for several children — priced together by the one engine (the sibling rule
 // ranks the children by list price), every child-class seat taken in one transaction or none, one
 // payment (at the office, or one Stripe page), an enrollment per child.
 import { checkoutIds } from '../../functions/src/domain/ids';
@@ -47,7 +47,7 @@ async function checkout(user: TestUser, children: [string, string[]][], over: Pa
   return { preview: preview.result!, payload, submit: () => callAs(user, 'enrollFamily', payload) };
 }
 
-describe('one checkout for the whole family (issue 21)', () => {
+describe('one checkout for the whole family', () => {
   beforeAll(async () => {
     await seededEmulators();
     // Classes like Wild Art (open term, Wed 3:15–5:00 moved to its own weekday), at their own prices.

@@ -1,4 +1,4 @@
-// Issue 23: families hear what matters — a payment the office records, classes it cancels (with the
+// Families hear what matters — a payment the office records, classes it cancels (with the
 // refund), and the daily reminders (first meeting, balance due, information to review): each sent
 // once per event, not when the office switched the kind off, reminders not after an unsubscribe.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ const mails = async (kind: string) => (await adminDb().collection('mail').where(
 const reminders = async (now: Date) => (await import('../../functions/src/data/reminders')).runFamilyReminders(now);
 const switchOff = (kinds: string[]) => adminDb().doc('config/portal').set({ familyEmailsOff: kinds }, { merge: true });
 
-describe('emails to families (issue 23)', () => {
+describe('emails to families', () => {
   const demo = useSeededDemo();
   beforeAll(() => {
     process.env.FUNCTIONS_EMULATOR = 'true';

@@ -20,7 +20,7 @@ describe('npm run grant-admin -- EMAIL (on the emulators)', () => {
     expect((await callAs(user, 'adminSemesters')).status).toBe(200);
   });
 
-  it('refuses an account whose email is not verified: a staff address is the staff member’s only once proven (issue 19)', async () => {
+  it('refuses an account whose email is not verified: a staff address is the staff member’s only once proven', async () => {
     const user = await createUnverifiedUser('claims.office@example.com');
     await expect(grant('claims.office@example.com')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('has not verified its email address yet') });
     expect((await callAs(user, 'roles')).result).toEqual([]);

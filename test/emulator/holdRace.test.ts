@@ -1,4 +1,4 @@
-// Issue 18's proof: 30 families check out by card for the last 5 seats while holds lapse, the sweep
+// The proof: 30 families check out by card for the last 5 seats while holds lapse, the sweep
 // runs, a lapsed hold is paid late and the office cancels an enrollment. Held + confirmed seats never
 // exceed capacity; every confirmed enrollment has exactly one paid payment; every refund is tied to a
 // lapsed hold; nobody is charged without a seat.
@@ -29,7 +29,7 @@ const pay = async (sessionId: string, late = false) =>
   (await (await fetch(`${STANDIN.api}/__standin/sessions/${sessionId}/${late ? 'pay-late' : 'pay'}`, { method: 'POST', body: '{}' })).json()) as { webhookStatus: number };
 const enrollmentsIn = async () => (await db().collection('enrollments').where('classIds', 'array-contains', CLASS).get()).docs.map((d) => d.data() as Enrollment);
 
-describe(`${FAMILIES} families checking out by card for the last seats while holds lapse (issue 18)`, () => {
+describe(`${FAMILIES} families checking out by card for the last seats while holds lapse`, () => {
   let racers: Family[];
   let early: Family[];
   let total: number;

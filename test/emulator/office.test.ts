@@ -9,7 +9,7 @@ const db = () => adminDb();
 const enrolled = async (classId: string) => (await db().doc(`classes/${classId}`).get()).get('enrolledCount') as number;
 const rosterSize = async (classId: string) => (await db().collection(`classes/${classId}/roster`).count().get()).data().count;
 
-describe('office sheets and money (PRODUCT §7), real ID tokens', () => {
+describe('office sheets and money, real ID tokens', () => {
   const demo = useSeededDemo();
   const as = <N extends CallableName>(name: N, data: Payload<N>) => callAs(demo.admin, name, data);
 

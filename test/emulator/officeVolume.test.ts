@@ -5,7 +5,7 @@ import { seedVolume, VOLUME_SEMESTER } from '../../scripts/demo/volume';
 import { callFunction, type TestUser } from '../support/emulators';
 import { seededEmulators, signInDemo } from '../support/fixtures';
 
-// PRODUCT §7: the office pages work with 500 classes and 5 000 students without freezing: the server
+// The office pages work with 500 classes and 5 000 students without freezing: the server
 // filters and pages, and each answer stays small and quick.
 const STUDENTS = 5000;
 const CLASSES = 500;

@@ -6,7 +6,7 @@ import { type CallResult, type TestUser } from '../support/emulators';
 import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
 import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, familyWithStudent, signedReleases } from '../support/samples';
 
-// Issue 8: 30 families from 30 accounts submit at the same moment for the last seats of three
+// 30 families from 30 accounts submit at the same moment for the last seats of three
 // classes and a two-class bundle, while the office cancels an enrollment in one of them.
 const FAMILIES = 30;
 const RACE_CLASSES: { id: string; capacity: number }[] = [
@@ -21,7 +21,7 @@ const RELEASES = signedReleases(AVA.guardians[0].name);
 const db = () => adminDb();
 const lines = (ids: string[]) => ids.map((classId) => ({ classId, addOnIds: [] }));
 
-describe(`${FAMILIES} families racing for the last seats while the office cancels (issue 8)`, () => {
+describe(`${FAMILIES} families racing for the last seats while the office cancels`, () => {
   let families: { user: TestUser; studentId: string }[];
   let totals: number[];
   let cancelId: string;
@@ -78,7 +78,7 @@ describe(`${FAMILIES} families racing for the last seats while the office cancel
     expect((await db().doc('classes/race-a/roster/demo-ava').get()).exists).toBe(false);
 
     expect(await count('enrollments')).toBe(enrollmentsBefore + ok.length);
-    // One receipt per success, and the family whose class was cancelled is told (issue 23), once.
+    // One receipt per success, and the family whose class was cancelled is told, once.
     expect(await count('mail')).toBe(mailBefore + ok.length + 1);
     expect((await db().collection('mail').where('enrollmentId', '==', cancelId).where('kind', '==', 'classes-cancelled').get()).size).toBe(1);
     for (const r of ok) {

@@ -25,7 +25,7 @@ async function sameWindowFor(seconds: number) {
   if (left < seconds) await new Promise((r) => setTimeout(r, left * 1000 + 500));
 }
 
-describe('rate limits on pricing and enrolling (issue 19)', () => {
+describe('rate limits on pricing and enrolling', () => {
   let family: TestUser;
   let guesser: TestUser;
   beforeAll(async () => {

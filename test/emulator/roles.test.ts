@@ -36,7 +36,7 @@ describe('roles callable (real ID tokens)', () => {
     expect(r.error?.message).toMatch(/payload/);
   });
 
-  it('staff calls need a verified email and a token that was not revoked (issue 19)', async () => {
+  it('staff calls need a verified email and a token that was not revoked', async () => {
     // Someone who registered a staff address without proving it holds the role: still refused.
     const claimer = await createUnverifiedUser('claimed.staff@example.com');
     await adminDb().doc(`roles/${claimer.uid}`).set({ roles: ['admin'] });

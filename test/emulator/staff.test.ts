@@ -1,4 +1,4 @@
-// Issue 22: the admin's Staff page on the server — roles by email, invitations, removal at once, and
+// The admin's Staff page on the server — roles by email, invitations, removal at once, and
 // the portal never left without an admin. Real ID tokens; the roles are read on every call.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminDb } from '../../scripts/demo/adminApp';
@@ -8,7 +8,7 @@ import { callAs, useSeededDemo } from '../support/fixtures';
 const mailTo = async (address: string) =>
   (await adminDb().collection('mail').where('to', 'array-contains', address).get()).docs.map((d) => d.data() as { kind: string; message: { subject: string; text: string; html: string } });
 
-describe('staff roles managed by the admin (issue 22)', () => {
+describe('staff roles managed by the admin', () => {
   const demo = useSeededDemo();
   let helper: TestUser;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-// Issue 22: the instructor's view on the server — the office assigns staff accounts to a class; each
+// The instructor's view on the server — the office assigns staff accounts to a class; each
 // instructor reads only their classes' rosters, with everything the field needs and no money.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClassRecord } from '../../contract/domain';
@@ -9,7 +9,7 @@ import { classFormOf } from '../support/samples';
 
 const stored = async (id: string) => (await adminDb().doc(`classes/${id}`).get()).data() as ClassRecord;
 
-describe('the instructor’s view (issue 22)', () => {
+describe('the instructor’s view', () => {
   const demo = useSeededDemo();
   let teacher: TestUser;
   let other: TestUser;
@@ -50,7 +50,7 @@ describe('the instructor’s view (issue 22)', () => {
       {
         id: 'fire-and-shelter', semesterId: fire.semesterId, title: fire.title, location: 'North Meadow', startDate: fire.startDate, endDate: fire.endDate,
         weekdays: fire.weekdays, startTime: fire.startTime, endTime: fire.endTime, instructors: fire.instructors,
-        // The days without class too (issue 23): the instructor's week leaves them out.
+        // The days without class too: the instructor's week leaves them out.
         noMeetingDates: [], holidays: fire.holidays,
         semesterName: (await adminDb().doc('semesters/open-term').get()).get('name'), enrolled: fire.enrolledCount,
       },

@@ -1,4 +1,4 @@
-// Issue 20: a waitlist that fills freed seats by itself, in order — with real ID tokens against the
+// A waitlist that fills freed seats by itself, in order — with real ID tokens against the
 // functions, and the offer job called directly (it runs every 15 minutes in production).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClassRecord, Enrollment, FamilyWaitlistEntry, WaitlistEntry } from '../../contract/domain';
@@ -31,7 +31,7 @@ const claim = (family: Family, entryId: string, expectedTotal: number, payWith?:
   callAs(family.user, 'claimOffer', { entryId, expectedTotal, idempotencyKey: key(), ...(payWith ? { payWith } : {}) });
 const job = async (now = new Date()) => (await import('../../functions/src/data/waitlist')).runWaitlistJob(now);
 
-describe('the waitlist (issue 20)', () => {
+describe('the waitlist', () => {
   let admin: TestUser;
   let families: Family[];
   const cancel = (enrollment: Enrollment, classIds: string[]) =>

@@ -152,7 +152,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   adminCancelQuote: { enrollmentId: UNPAID[0].id, classIds: UNPAID[0].classIds },
   adminReleaseHold: { enrollmentId: UNPAID[2].id },
   adminCancelEnrollment: { enrollmentId: UNPAID[1].id, classIds: UNPAID[1].classIds, refund: 0, note: 'Matrix' },
-  // The waitlist (issue 20): Leo joins the full Fire & Shelter, then leaves; the entries below are
+  // The waitlist: Leo joins the full Fire & Shelter, then leaves; the entries below are
   // made by seedWaitlistSamples.
   joinWaitlist: {
     studentId: 'demo-leo',

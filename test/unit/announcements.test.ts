@@ -4,7 +4,7 @@ import { showingOn } from '../../functions/src/domain/announcements';
 
 const a = (id: string, over: Partial<Announcement>): Announcement => ({ id, markdown: id, severity: 'info', startsOn: null, endsOn: null, updatedBy: 'office', updatedAt: '2026-11-01T00:00:00Z', ...over });
 
-describe('announcements showing on a day (issue 23)', () => {
+describe('announcements showing on a day', () => {
   it('shows those whose first and last days include the day (inclusive), most urgent first, newest first within a severity', () => {
     const list = [
       a('always', {}),

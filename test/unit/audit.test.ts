@@ -1,4 +1,4 @@
-// Issue 22: the audit trail's pure rules — which audited fields changed, and the filters.
+// The audit trail's pure rules — which audited fields changed, and the filters.
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../contract/domain';
 import { auditMatches, changedFields } from '../../functions/src/domain/audit';

@@ -126,7 +126,7 @@ describe('cancellation priced by the pricing engine', () => {
   });
 });
 
-describe('add-ons taken later (issue 21)', () => {
+describe('add-ons taken later', () => {
   const withKits = (c: ClassRecord) => (c.id === 'c' ? { ...c, addOns: [{ id: 'kit', description: 'Art kit', price: 3000 }, { id: 'lunch', description: 'Lunch', price: 5000 }] } : c);
   const classes = CLASSES.map(withKits);
   const addOns = (e: Enrollment, classId: string, ids: string[], discounts = [SIBLING10]) =>

@@ -28,7 +28,7 @@ describe('CSV export', () => {
   });
 });
 
-describe('the office enrollments CSV (issue 18)', () => {
+describe('the office enrollments CSV', () => {
   const row = (status: EnrollmentRow['status'], payments: EnrollmentRow['payments']): EnrollmentRow => ({
     id: `e-${status}`, ownerUid: 'u', studentId: 's', studentName: 'Ava Rivera', semesterIds: ['t'], classIds: ['c'], lineItems: [], discounts: [],
     subtotal: 26000, total: 26000, payments, balance: 0, status, releases: [], createdAt: '2026-11-20T10:00:00.000Z', idempotencyKey: 'k',
@@ -48,5 +48,8 @@ describe('the office enrollments CSV (issue 18)', () => {
     expect(rows.slice(1).map((r) => r[status])).toEqual(['Waiting for card payment', 'Not completed (unpaid)', 'Confirmed', 'Confirmed']);
     expect(rows[3][payments]).toBe('2026-11-20 card 260.00 Paid online by Visa card ending 4242');
     expect(rows[4][payments]).toBe('2026-11-21 check 260.00 Check #12');
+    // Total adds up to what the dashboard bills: a checkout never completed carries 0.
+    const total = rows[0].indexOf('Total');
+    expect(rows.slice(1).map((r) => r[total])).toEqual(['260.00', '0.00', '260.00', '260.00']);
   });
 });

@@ -6,7 +6,7 @@ const e = (id: string, studentId: string, createdAt: string, semesterIds = ['s']
   id, studentId, studentName: `${studentId} Cart`, semesterIds, createdAt, status, ...(checkoutIds ? { checkoutIds } : {}),
 });
 
-describe('My Enrollments order (issue 21)', () => {
+describe('My Enrollments order', () => {
   it('keeps a child’s enrollments of a semester together, the first first, the groups newest first', () => {
     const listed = listEnrollments([
       e('ava-added', 'ava', '2026-11-20'),

@@ -3,7 +3,7 @@ import { balanceReminderMail, cancellationMail, infoReviewMail, paymentReceivedM
 
 const e = { studentName: 'Ava <b>Rivera</b>', balance: 12050, balanceDueDate: '2027-01-15' };
 
-describe('emails to families (issue 23)', () => {
+describe('emails to families', () => {
   it('say the amount, how, and what is still owed, every value escaped in the HTML', () => {
     const paid = paymentReceivedMail(e, 5000, 'by check', 'https://portal.example');
     expect(paid.text).toContain('We received $50 by check for Ava <b>Rivera</b>. Thank you!');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatTimeLeft, formatDateRange, formatGrades, formatTimeRange, formatWeekdays } from '../../contract/format';
+import { formatCents, formatTimeLeft, formatDateRange, formatGrades, formatTimeRange, formatWeekdays, parseDollars } from '../../contract/format';
 
 describe('formats', () => {
   it('money in cents', () => {
@@ -26,7 +26,7 @@ describe('formats', () => {
   });
 });
 
-describe('a hold counted down (issue 18)', () => {
+describe('a hold counted down', () => {
   it('shows minutes and seconds left, and 0:00 once past', () => {
     const until = '2026-11-23T20:30:00.000Z';
     const at = (iso: string) => Date.parse(iso);
@@ -34,4 +34,16 @@ describe('a hold counted down (issue 18)', () => {
     expect(formatTimeLeft(until, at('2026-11-23T20:29:05.400Z'))).toBe('0:54');
     expect(formatTimeLeft(until, at('2026-11-23T20:31:00.000Z'))).toBe('0:00');
   });
+});
+
+describe('an amount typed in dollars', () => {
+  it.each([
+    ['25', 2500],
+    ['25.5', 2550],
+    ['$1,025.50', 102550],
+    ['1,250,000', 125000000],
+    [' 0.07 ', 7],
+  ])('%s is %i cents', (typed, cents) => expect(parseDollars(typed)).toBe(cents));
+  // A decimal comma, a comma out of place, three decimals or words: refused, never guessed.
+  it.each(['250,5', '4,00', '1,25', '12,3456', ',100', '1.234', 'abc', '', '-5', '1e3'])('%s is not an amount', (typed) => expect(parseDollars(typed)).toBeNull());
 });

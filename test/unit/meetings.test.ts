@@ -22,7 +22,7 @@ describe('class meetings', () => {
     expect(m.slice(0, 2).map((x) => x.klass.id)).toEqual(['camp', 'late']);
   });
 
-  it('leaves out the semester\'s holidays and the class\'s own days off, and says which (issue 23)', () => {
+  it('leaves out the semester\'s holidays and the class\'s own days off, and says which', () => {
     // Ten Thursdays from Dec 3, 2026: Dec 24 and Dec 31 are the winter break, Jan 14 rained off.
     const thursdays = {
       ...klass('t', '2026-12-03', '2027-02-04', [4]),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Enrollment, Semester } from '../../contract/domain';
-import { balanceOf, moneyFigures } from '../../contract/money';
+import { balanceOf, moneyFigures, voidProblem } from '../../contract/money';
 import { cardRefundParts } from '../../functions/src/domain/refunds';
 import { balanceDueDateOf, depositPlan } from '../../functions/src/domain/deposits';
 import { receiptRecipients } from '../../functions/src/domain/receipt';
@@ -10,7 +10,7 @@ const base = { total: 26000, payments: [], cancellations: [], cardRefunds: [] } 
 const card = { brand: 'visa', last4: '4242', paymentIntent: 'pi_1', sessionId: 'cs_1' };
 const paid = { id: 'p1', amount: 26000, method: 'card' as const, note: '', at: '2026-11-23T20:00:00.000Z', by: 'Stripe', card };
 
-describe('money of card checkouts (issue 18)', () => {
+describe('money of card checkouts', () => {
   it('a held checkout owes its total until paid; a paid one owes nothing', () => {
     expect(balanceOf({ ...base, status: 'pending_payment' })).toBe(26000);
     expect(balanceOf({ ...base, status: 'confirmed', payments: [paid] })).toBe(0);
@@ -23,7 +23,7 @@ describe('money of card checkouts (issue 18)', () => {
   });
 });
 
-describe('which card payments a refund goes back to (issue 18)', () => {
+describe('which card payments a refund goes back to', () => {
   const pay = (id: string, amount: number, intent: string) => ({ ...paid, id, amount, card: { ...card, paymentIntent: intent } });
   const e = (over: Partial<Enrollment>) => ({ id: 'e1', ...base, status: 'confirmed', ...over }) as Enrollment;
 
@@ -44,7 +44,7 @@ describe('which card payments a refund goes back to (issue 18)', () => {
   });
 });
 
-describe('deposits (issue 18)', () => {
+describe('deposits', () => {
   const term = { depositPerClass: 10_000, balanceDueDate: '2027-05-01' };
   const semesters = new Map<string, Pick<Semester, 'depositPerClass' | 'balanceDueDate'>>([['camps', term], ['fall', { depositPerClass: null, balanceDueDate: '2027-01-10' }], ['none', {}]]);
   const today = '2026-11-23';
@@ -73,10 +73,22 @@ describe('deposits (issue 18)', () => {
   });
 });
 
-describe('who gets an enrollment’s emails (issue 19)', () => {
+describe('who gets an enrollment’s emails', () => {
   it('the account’s address; the guardians’ only when asked; never twice', () => {
     expect(receiptRecipients('a@example.com', ['g@example.com', 'a@example.com'], false)).toEqual(['a@example.com']);
     expect(receiptRecipients('a@example.com', ['g@example.com', 'a@example.com', 'g@example.com'], true)).toEqual(['a@example.com', 'g@example.com']);
     expect(receiptRecipients(null, ['g@example.com'], false)).toEqual([]);
+  });
+});
+
+describe('which payments the office may void', () => {
+  const cash = { id: 'p2', amount: 35000, method: 'cash' as const, note: '', at: '2026-11-23T20:00:00.000Z', by: 'office' };
+  const cancelled = (at: string) => ({ cancellations: [{ classIds: ['c'], classTitles: ['Camp'], refund: 10000, fee: 0, note: '', at, by: 'office' }] });
+  it('an office payment no cancellation has counted; never a card payment, a voided one, or one a cancellation counted', () => {
+    expect(voidProblem({}, cash)).toBeNull();
+    expect(voidProblem(cancelled('2026-11-22T00:00:00.000Z'), cash)).toBeNull(); // paid after that cancellation
+    expect(voidProblem(cancelled('2026-11-24T00:00:00.000Z'), cash)).toMatch(/^A cancellation has counted this payment/);
+    expect(voidProblem({}, paid)).toMatch(/^A card payment cannot be voided/);
+    expect(voidProblem({}, { ...cash, voided: { reason: 'x', at: cash.at, by: 'office' } })).toBe('This payment is already voided.');
   });
 });

@@ -202,7 +202,7 @@ describe('pricing engine', () => {
     const cases: [Discount, RegExp][] = [
       [ART15, /does not apply to the selected classes/],
       [CAMPS3, /needs at least 3 Camp classes \(you have 1\)/],
-      // Issue 19: a switched-off or expired code is told exactly what an unknown one is.
+      // A switched-off or expired code is told exactly what an unknown one is.
       [{ ...WELCOME20, active: false }, /^WELCOME20 is not a valid code\.$/],
       [{ ...WELCOME20, expiresOn: '2026-11-21' }, /^WELCOME20 is not a valid code\.$/],
       [EARLY, /^EARLYBIRD is not a valid code\.$/],
@@ -215,7 +215,7 @@ describe('pricing engine', () => {
     }
   });
 
-  it('a code with use limits applies until its uses in all or by this family are taken (issue 19)', () => {
+  it('a code with use limits applies until its uses in all or by this family are taken', () => {
     const LIMITED = { ...WELCOME20, maxUses: 2, maxUsesPerFamily: 1 };
     const withUses = (total: number, family: number) =>
       priceBasket({ classes: CLASSES, groups: GROUPS, lines: [line('c')], discounts: [LIMITED], uses: { total: { WELCOME20: total }, family: { WELCOME20: family } }, today: '2026-11-22' });

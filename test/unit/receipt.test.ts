@@ -27,7 +27,7 @@ const child = (id: string, studentName: string, lines: [string, number][], disco
 const pia = child('u_spring', 'Pia Cart', [['art', 25_000], ['creek', 22_000]], [], 47_000);
 const quinn = child('u_spring_2', 'Quinn Cart', [['map', 26_000]], [{ code: 'Siblings (2nd child)', amount: 2_600 }], 23_400);
 
-describe('the receipt of a family checkout (issue 21)', () => {
+describe('the receipt of a family checkout', () => {
   it('one child: as before, the total and what was paid', () => {
     const mail = buildReceipt([pia], classes, semesters, 'Pay at the office.', ['a@example.com']);
     expect(mail.message.text.split('\n').slice(0, 2)).toEqual(['Pia Cart is enrolled.', '']);

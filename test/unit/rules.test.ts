@@ -57,7 +57,7 @@ describe('enrollment rules', () => {
   });
 });
 
-describe('keptSignatures: classes added to an enrollment keep its releases (issue 21)', () => {
+describe('keptSignatures: classes added to an enrollment keep its releases', () => {
   const releases = [{ id: 'medical', version: '2' }, { id: 'liability', version: '1' }];
   const sig = (releaseId: string, version: string, signedAt: string) => ({ releaseId, version, typedName: 'Sam Rivera', signedAt });
   const e = (over: Partial<Pick<Enrollment, 'status' | 'studentId' | 'semesterIds' | 'releases'>>) => ({

@@ -57,7 +57,7 @@ describe('class schedules (defect 10)', () => {
   });
 });
 
-describe('what a class card says of each child (issue 21)', () => {
+describe('what a class card says of each child', () => {
   const open = (id: string, over: Parameters<typeof cls>[1] = {}, seatsLeft = 4) => ({ ...cls(id, over), seatsLeft });
   const BEN = { firstName: 'Ben', grade: 5 };
   const journaling = cls('journal', { title: 'Nature Journaling', startTime: '15:30', endTime: '17:00' });

@@ -1,4 +1,4 @@
-// The waitlist's pure rules (issue 20): order, bundles as units, claim windows, places.
+// The waitlist's pure rules: order, bundles as units, claim windows, places.
 import { describe, expect, it } from 'vitest';
 import type { WaitlistEntry } from '../../contract/domain';
 import { ordinal } from '../../contract/format';

@@ -1,4 +1,4 @@
-// Calendar feeds (issue 23): Hosting rewrites /cal/** here. /cal/<token>.ics is a family's private
+// Calendar feeds: Hosting rewrites /cal/** here. /cal/<token>.ics is a family's private
 // feed; /cal/class/<id>.ics one class's meetings. `?download=1` asks the browser to save the file.
 import { onRequest } from 'firebase-functions/v2/https';
 import { callables } from '../../../contract/callables';

@@ -81,7 +81,7 @@ export const donate = callable(
   async (gift, ctx) => {
     await takeRate('donate', ctx);
     if (!(await loadPaymentOptions()).methods.includes('card')) throw new HttpsError('failed-precondition', 'Card donations are not offered: please give with Venmo.');
-    return { checkoutUrl: await startDonation(gift, portalOrigin(ctx.origin)) };
+    return { checkoutUrl: await startDonation(gift, portalOrigin(ctx.origin), new Date()) };
   },
   { secrets: [STRIPE_SECRET_KEY] },
 );
@@ -123,7 +123,7 @@ export const enroll = callable(
   { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY] },
 );
 
-/** One checkout for several children (issue 21): every seat or none, one payment. */
+/** One checkout for several children: every seat or none, one payment. */
 export const enrollFamily = callable(
   callables.enrollFamily,
   async (payload, ctx) => {

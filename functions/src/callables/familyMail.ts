@@ -1,4 +1,4 @@
-// The family emails' entry points (issue 23): the daily reminders and the unsubscribe link.
+// The family emails' entry points: the daily reminders and the unsubscribe link.
 import { logger } from 'firebase-functions/v2';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { callables } from '../../../contract/callables';

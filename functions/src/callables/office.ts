@@ -4,7 +4,7 @@ import { callables } from '../../../contract/callables';
 import type { CancellationQuote } from '../../../contract/domain';
 import {
   cancelClasses,
-  loadEnrollmentRows,
+  enrollmentRowsPage,
   loadRosters,
   loadStudentRows,
   loadStudentSheet,
@@ -14,7 +14,7 @@ import {
   voidPayment,
   withFamilyEmails,
 } from '../data/office';
-import { filterEnrollments, pageOf, searchStudents } from '../domain/office';
+import { pageOf, searchStudents } from '../domain/office';
 import { SEAT_CALL_TIMEOUT_S } from '../data/db';
 import { endHold } from '../usecases/holds';
 import { portalOrigin, STRIPE_SECRET_KEY } from '../payments/stripe';
@@ -53,7 +53,7 @@ export const adminStudent = callable(callables.adminStudent, async ({ id }, ctx)
 export const adminTshirts = callable(callables.adminTshirts, async ({ semesterId }) => loadTshirts(semesterId));
 
 export const adminEnrollments = callable(callables.adminEnrollments, async ({ semesterId, page, pageSize, ...filter }) => {
-  const found = pageOf(filterEnrollments(await loadEnrollmentRows(semesterId), filter), page, pageSize);
+  const found = await enrollmentRowsPage(semesterId, filter, page, pageSize);
   return { rows: await withFamilyEmails(found.rows), total: found.total };
 });
 

@@ -1,4 +1,4 @@
-// The admin's Staff page and audit trail (issue 22): who is on the staff, with which roles, and what they did. Admins only.
+// The admin's Staff page and audit trail: who is on the staff, with which roles, and what they did. Admins only.
 import { callables } from '../../../contract/callables';
 import { listInstructors, listStaff, saveStaff } from '../data/staff';
 import { searchAudit } from '../data/audit';

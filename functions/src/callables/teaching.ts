@@ -1,4 +1,4 @@
-// The instructor's view (issue 22): their classes and rosters, on a phone in the field. No money.
+// The instructor's view: their classes and rosters, on a phone in the field. No money.
 import { callables } from '../../../contract/callables';
 import { loadTaughtClasses, loadTaughtRoster } from '../data/teaching';
 import { actorOf, callable } from '../lib/callable';

@@ -1,4 +1,4 @@
-// The waitlist's callables (issue 20): families join, see their place, leave, decline or claim an
+// The waitlist's callables: families join, see their place, leave, decline or claim an
 // offer; the office sees a class's list, offers a seat by hand, moves or removes someone.
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { logger } from 'firebase-functions/v2';

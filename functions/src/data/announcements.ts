@@ -1,4 +1,4 @@
-// Announcements (issue 23), stored in `announcements`.
+// Announcements, stored in `announcements`.
 import type { z } from 'zod/mini';
 import type { Announcement } from '../../../contract/domain';
 import type { announcementSchema } from '../../../contract/schemas';

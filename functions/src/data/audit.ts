@@ -1,4 +1,4 @@
-// The audit trail (issue 22): entries written in the transaction of the action they record, only
+// The audit trail: entries written in the transaction of the action they record, only
 // ever created (never set, updated or deleted: no callable can, and the client rules deny everything).
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'firebase-admin/firestore';

@@ -8,7 +8,7 @@ import { formatCard, formatCents } from '../../../contract/format';
 import { escapeHtml } from '../../../contract/markdown';
 import { balanceOf } from '../../../contract/money';
 import { SCHOOL_NAME } from '../../../contract/constants';
-import { isStripeError, stripe } from '../payments/stripe';
+import { isStripeError, pageEnd, stripe, WINDOW_MS } from '../payments/stripe';
 import { COLLECTIONS, db, recordRef } from './db';
 import { auditInTx, stripeActor } from './audit';
 import { cardOf, enrollmentRef, eventRef, type Outcome } from './stripeSessions';
@@ -19,18 +19,20 @@ export async function startBalanceCheckout(enrollment: Enrollment, email: string
   const due = balanceOf(enrollment);
   if (enrollment.status !== 'confirmed' || due <= 0) throw new HttpsError('failed-precondition', 'Nothing is owed on this enrollment.');
   const back = `${origin}/classes/enrollment/checkout?enrollment=${encodeURIComponent(enrollment.id)}`;
-  const bucket = Math.floor(now.getTime() / (25 * 60_000));
+  const bucket = Math.floor(now.getTime() / WINDOW_MS);
   try {
     const session = await stripe().checkout.sessions.create(
       {
         mode: 'payment',
+        // Cards only: other methods settle days later (and carry no card to name on the receipt).
+        allowed_payment_method_types: ['card'],
         line_items: [
           { quantity: 1, price_data: { currency: 'usd', unit_amount: due, product_data: { name: `Balance for ${enrollment.studentName}: ${enrollment.lineItems.map((l) => l.title).join(', ')}` } } },
         ],
         client_reference_id: enrollment.id,
         metadata: { enrollmentId: enrollment.id, kind: 'balance' },
         ...(email ? { customer_email: email } : {}),
-        expires_at: Math.floor(Date.now() / 1000) + 30 * 60 + 10, // Stripe's least, from when it gets the call
+        expires_at: pageEnd(bucket),
         success_url: `${back}&session={CHECKOUT_SESSION_ID}`,
         cancel_url: `${origin}/account/enrollments`,
       },

@@ -1,4 +1,4 @@
-// Families' calendar subscriptions (issue 23). The address holds a 256-bit random token; only its
+// Families' calendar subscriptions. The address holds a 256-bit random token; only its
 // SHA-256 is stored, so the address is shown once, when made; a new one ends the old.
 import { createHash, randomBytes } from 'node:crypto';
 import { getAuth } from 'firebase-admin/auth';

@@ -1,4 +1,4 @@
-// The public catalogue served from each function instance's memory (issue 19: what an anonymous visitor
+// The public catalogue served from each function instance's memory (what an anonymous visitor
 // costs): a page view reads one document, the catalogue's stamp, which the office's changes renew.
 // An office change shows at once; seat counts (changed by every enrollment, which must not all write
 // one document) may lag by CATALOGUE_FRESH_MS. Data never stamped (no office change since it was

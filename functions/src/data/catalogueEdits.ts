@@ -1,4 +1,4 @@
-// Firestore writes of the school office's catalogue: semesters, classes and bundles (PRODUCT §7).
+// Firestore writes of the school office's catalogue: semesters, classes and bundles.
 // The rules are pure (domain/admin.ts); here they are applied to what is stored, in transactions.
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { z } from 'zod/mini';

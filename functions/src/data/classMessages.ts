@@ -1,4 +1,4 @@
-// The office speaks to a class (issue 23): one email per family with a child enrolled in any of the
+// The office speaks to a class: one email per family with a child enrolled in any of the
 // classes (to the account, and the guardians if it asked), and the message kept with who sent it.
 import type { ClassMessage, Enrollment } from '../../../contract/domain';
 import { classMessageMail } from '../domain/familyMail';

@@ -80,21 +80,21 @@ export const COLLECTIONS = {
   roster: 'roster',
   /** Stripe webhook events applied, by event id (each is applied once). */
   stripeEvents: 'stripeEvents',
-  /** Families waiting for full classes (issue 20). */
+  /** Families waiting for full classes. */
   waitlist: 'waitlist',
   /** Calls counted per key and window (data/rateLimit.ts); they expire by TTL. */
   rateLimits: 'rateLimits',
   /** Gifts by card, by Stripe Checkout Session id. */
   donations: 'donations',
-  /** The audit trail (issue 22): entries only ever created. */
+  /** The audit trail: entries only ever created. */
   audit: 'audit',
-  /** Families' private calendar addresses (issue 23), by the SHA-256 of the token: { uid, createdAt }. */
+  /** Families' private calendar addresses, by the SHA-256 of the token: { uid, createdAt }. */
   calendarFeeds: 'calendarFeeds',
-  /** A family's email preferences (issue 23), by uid: { token (for the unsubscribe link), remindersOff }. */
+  /** A family's email preferences, by uid: { token (for the unsubscribe link), remindersOff }. */
   mailPrefs: 'mailPrefs',
-  /** Emails the office sent to the families of classes (issue 23), kept with who sent them. */
+  /** Emails the office sent to the families of classes, kept with who sent them. */
   classMessages: 'classMessages',
-  /** Banners above the class list (issue 23). */
+  /** Banners above the class list. */
   announcements: 'announcements',
   /** Per family account, read and written in each of its checkouts (so that its limits hold under parallel calls). */
   accounts: 'accounts',

@@ -1,4 +1,4 @@
-// Firestore reads and writes of the office's discount codes (PRODUCT §7).
+// Firestore reads and writes of the office's discount codes.
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { z } from 'zod/mini';
 import type { Discount, DiscountList, Enrollment } from '../../../contract/domain';

@@ -1,29 +1,35 @@
-// Gifts by card (PRODUCT §8, issue 18): a Stripe Checkout page for the amount, and a receipt with the
+// Gifts by card: a Stripe Checkout page for the amount, and a receipt with the
 // school's tax text once the webhook says it was paid. No card data reaches the portal.
+import { createHash } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
 import { formatCard, formatCents } from '../../../contract/format';
 import { escapeHtml } from '../../../contract/markdown';
 import { SCHOOL_NAME } from '../../../contract/constants';
 import { loadDonationReceiptText } from './settings';
-import { isStripeError, stripe } from '../payments/stripe';
+import { isStripeError, pageEnd, stripe, WINDOW_MS } from '../payments/stripe';
 import { COLLECTIONS, db } from './db';
 import { cardOf, eventRef, type Outcome } from './stripeSessions';
 
-export async function startDonation(gift: { amount: number; note: string; email: string; idempotencyKey: string }, origin: string): Promise<string> {
+export async function startDonation(gift: { amount: number; note: string; email: string; idempotencyKey: string }, origin: string, now: Date): Promise<string> {
+  // One page per gift as typed, per 25 minutes: the same click again gets the same page; a changed
+  // amount, note or email is another request, so another key (Stripe refuses a key with new parameters).
+  const bucket = Math.floor(now.getTime() / WINDOW_MS);
+  const key = createHash('sha256').update(JSON.stringify([gift.idempotencyKey, gift.amount, gift.note, gift.email, origin, bucket])).digest('base64url');
   try {
     const session = await stripe().checkout.sessions.create(
       {
         mode: 'payment',
         submit_type: 'donate',
+        allowed_payment_method_types: ['card'],
         line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: gift.amount, product_data: { name: `Donation to ${SCHOOL_NAME}` } } }],
         customer_email: gift.email,
         metadata: { kind: 'donation', note: gift.note },
-        expires_at: Math.floor(Date.now() / 1000) + 30 * 60 + 10, // Stripe's least, from when it gets the call
+        expires_at: pageEnd(bucket),
         success_url: `${origin}/donate-venmo?thanks={CHECKOUT_SESSION_ID}`,
         cancel_url: `${origin}/donate-venmo`,
       },
-      { idempotencyKey: `donation-${gift.idempotencyKey}` },
+      { idempotencyKey: `donation-${key}` },
     );
     return session.url!;
   } catch (error) {

@@ -1,4 +1,4 @@
-// Emails to families (issue 23): who gets them, which kinds the office switched off, a family's
+// Emails to families: who gets them, which kinds the office switched off, a family's
 // unsubscribe from reminders, and the mail document written in the transaction of the event.
 import { randomBytes } from 'node:crypto';
 import { getAuth } from 'firebase-admin/auth';

@@ -6,10 +6,10 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { paymentKey, type CardRefund, type ClassGroup, type ClassRecord, type ClassRoster, type Enrollment, type EnrollmentRow, type Payment, type PaymentMethod, type StudentRow, type AuditKind, type StudentSheet, type TshirtTally } from '../../../contract/domain';
 import { randomUUID } from 'node:crypto';
 import { formatCents } from '../../../contract/format';
-import { balanceOf, duplicatePayment, netPaidOf, paidOf, refundedOf } from '../../../contract/money';
+import { balanceOf, duplicatePayment, netPaidOf, paidOf, refundedOf, voidProblem } from '../../../contract/money';
 import { schoolToday } from '../domain/calendar';
 import { applyCancellation, cancellationProblem, planCancellation, type CancellationPlan } from '../domain/cancellation';
-import { sortRoster, studentRow, tallyTshirts, type StudentFields } from '../domain/office';
+import { FILTER_FIELDS, filterEnrollments, pageOf, sortRoster, studentRow, tallyTshirts, type EnrollmentFilter, type StudentFields } from '../domain/office';
 import { loadClassesByIds, loadClassesOfSemesters, loadGroupsOfSemesters } from './catalogue';
 import { chunks, COLLECTIONS, db, getByIds, notFound, recordRef, records, present, runSeatTransaction, uniq } from './db';
 import { HOLD_END } from './holds';
@@ -74,11 +74,11 @@ async function emailsOf(uids: string[]): Promise<Map<string, string>> {
 }
 
 async function classTitles(ids: string[]): Promise<Map<string, string>> {
-  const { found } = await getByIds('classes', ids);
+  const { found } = await getByIds('classes', ids, ['title']);
   return new Map(found.map((c) => [c.id, c.title]));
 }
 
-const cancelledIds = (e: Enrollment) => (e.cancellations ?? []).flatMap((c) => c.classIds);
+const cancelledIds = (e: Pick<Enrollment, 'cancellations'>) => (e.cancellations ?? []).flatMap((c) => c.classIds);
 
 export async function loadStudentSheet(id: string): Promise<StudentSheet> {
   const student = (await recordRef('students', id).get()).data();
@@ -130,18 +130,23 @@ export async function loadTshirts(semesterId: string): Promise<TshirtTally> {
   );
 }
 
-/** The semester's enrollments as rows (family emails are added by the caller for the page shown). */
-export async function loadEnrollmentRows(semesterId: string): Promise<EnrollmentRow[]> {
-  const enrollments = await semesterEnrollments(semesterId);
-  const titles = await classTitles(enrollments.flatMap((e) => [...e.classIds, ...cancelledIds(e)]));
-  return enrollments.map((e) => ({
-    ...e,
-    familyEmail: null,
-    classTitles: e.classIds.map((id) => titles.get(id) ?? id),
-    paid: paidOf(e),
-    refunded: refundedOf(e),
-    netPaid: netPaidOf(e),
-  }));
+/**
+ * One page of the semester's enrollments as rows, filtered and sorted, and how many match (family
+ * emails are added by the caller). The whole semester is read only in the fields the filter needs;
+ * the page's enrollments are then read whole.
+ */
+export async function enrollmentRowsPage(semesterId: string, filter: EnrollmentFilter, page?: number, pageSize?: number): Promise<{ rows: EnrollmentRow[]; total: number }> {
+  const light = await semesterEnrollments(semesterId, [...FILTER_FIELDS]);
+  const titles = await classTitles(light.flatMap((e) => [...e.classIds, ...cancelledIds(e)]));
+  const titled = light.map((e) => ({ ...e, classTitles: e.classIds.map((id) => titles.get(id) ?? id) }));
+  const found = pageOf(filterEnrollments(titled, filter), page, pageSize);
+  const { found: whole } = await getByIds('enrollments', found.rows.map((r) => r.id));
+  const byId = new Map(whole.map((e) => [e.id, e]));
+  const rows = found.rows.flatMap((r) => {
+    const e = byId.get(r.id);
+    return e ? [{ ...e, familyEmail: null, classTitles: r.classTitles, paid: paidOf(e), refunded: refundedOf(e), netPaid: netPaidOf(e) }] : [];
+  });
+  return { rows, total: found.total };
 }
 
 export async function withFamilyEmails(rows: EnrollmentRow[]): Promise<EnrollmentRow[]> {
@@ -209,9 +214,8 @@ export function voidPayment(enrollmentId: string, paymentId: string, reason: str
   return changePayments(enrollmentId, actor, (e) => {
     const index = e.payments.findIndex((p, i) => paymentKey(p, i) === paymentId);
     if (index < 0) throw notFound('This payment');
-    if (e.payments[index].voided) throw new HttpsError('failed-precondition', 'This payment is already voided.');
-    // Stripe holds the money of a card payment: it goes back by a refund (cancel classes, by card).
-    if (e.payments[index].card) throw new HttpsError('failed-precondition', 'A card payment cannot be voided: give it back by cancelling classes with a refund by card.');
+    const problem = voidProblem(e, e.payments[index]);
+    if (problem) throw new HttpsError('failed-precondition', problem);
     const voided = e.payments[index];
     return {
       payments: e.payments.map((p, i) => (i === index ? { ...p, voided: { reason, at: new Date().toISOString(), by: actorName(actor) } } : p)),

@@ -1,4 +1,4 @@
-// The daily reminders to families (issue 23), a plain function the schedule and the tests call:
+// The daily reminders to families, a plain function the schedule and the tests call:
 // a class's first meeting in two days, a balance due in seven days and on its day, and a child's
 // information to review before a semester opens. Each is written once (its document is named by the
 // event), never to a family that unsubscribed, never when the office switched the kind off.

@@ -1,4 +1,4 @@
-// The school's staff and their roles (issue 22): roles/{uid} documents, read on every staff call.
+// The school's staff and their roles: roles/{uid} documents, read on every staff call.
 import { getAuth, type UserRecord } from 'firebase-admin/auth';
 import type { DocumentData } from 'firebase-admin/firestore';
 import type { StaffMember } from '../../../contract/domain';

@@ -1,4 +1,4 @@
-// The instructor's view (issue 22): the classes a person teaches and their rosters, read for them alone.
+// The instructor's view: the classes a person teaches and their rosters, read for them alone.
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { ClassRecord, SheetRoster, TaughtClass } from '../../../contract/domain';
 import { ACCESS, allows, type StaffRole } from '../../../contract/roles';

@@ -1,4 +1,4 @@
-// Pure rules of the school office's edits (PRODUCT §7).
+// Pure rules of the school office's edits.
 import { WEEKDAY_NAMES, type ClassGroup, type ClassRecord, type IsoDate, type NoMeetingDate, type Semester } from '../../../contract/domain';
 import { formatDateRange } from '../../../contract/format';
 import { addDaysIso, weekdayOf } from '../../../contract/schedule';

@@ -1,4 +1,4 @@
-// Announcements (issue 23): which show on a day, most urgent first, newest first within a severity.
+// Announcements: which show on a day, most urgent first, newest first within a severity.
 import { ANNOUNCEMENT_SEVERITIES, type Announcement, type IsoDate, type PublicAnnouncement } from '../../../contract/domain';
 
 export function showingOn(all: Announcement[], today: IsoDate): PublicAnnouncement[] {

@@ -1,4 +1,4 @@
-// The audit trail's rules (issue 22): which fields of a child's record are audited, and which changed.
+// The audit trail's rules: which fields of a child's record are audited, and which changed.
 // Only field names leave here: no medical value is ever copied into an entry. Pure.
 import type { AuditEntry, IsoDate, SheetRoster, StudentProfile } from '../../../contract/domain';
 import { schoolToday } from '../../../contract/schedule';

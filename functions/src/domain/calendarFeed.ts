@@ -1,4 +1,4 @@
-// Calendar files (issue 23, RFC 5545) written by ical-generator: times in the school's time zone with
+// Calendar files (RFC 5545) written by ical-generator: times in the school's time zone with
 // its VTIMEZONE, one weekly event a class (RRULE with COUNT, EXDATE for the days it does not meet, in
 // the same TZID), stable UIDs, SEQUENCE from the class's version.
 import ical, { ICalEventRepeatingFreq, ICalWeekday } from 'ical-generator';

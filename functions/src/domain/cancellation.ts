@@ -1,4 +1,4 @@
-// Cancelling some or all classes of an enrollment (PRODUCT §7): the kept classes are repriced by the
+// Cancelling some or all classes of an enrollment: the kept classes are repriced by the
 // one pricing engine, as on the day of the enrollment and at the prices the family was charged, and
 // the refund suggested is what the family has paid beyond the new total. Pure.
 import type { AddOn, CancellationQuote, CardRefund, Cents, ClassGroup, ClassRecord, Discount, Enrollment, IsoDate, LineItem, PaymentMethod, SiblingContext } from '../../../contract/domain';
@@ -158,7 +158,7 @@ export function applyCancellation(
   return { ...next, balance: balanceOf(next) };
 }
 
-/** An enrollment with add-ons taken later (issue 21), and what they add to its total. */
+/** An enrollment with add-ons taken later, and what they add to its total. */
 export interface AddOnPlan {
   enrollment: Enrollment;
   added: AddOn[];

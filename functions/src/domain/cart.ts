@@ -1,4 +1,4 @@
-// One checkout for several children (issue 21): each child's classes are priced by the one engine
+// One checkout for several children: each child's classes are priced by the one engine
 // (`priceBasket`), the children taken in order of their classes' list price (the most expensive child
 // pays in full, the next is the 2nd child of the sibling rule, and so on, after the children enrolled
 // before). The codes are entered once for the checkout: each applies to every child's classes it fits,

@@ -98,7 +98,7 @@ export function isPublicSemester(s: Pick<Semester, 'status'>): boolean {
   return s.status !== 'draft';
 }
 
-/** Browsing shows live and paused classes (PRODUCT §4) and info-only ones (shown as such); never drafts. */
+/** Browsing shows live and paused classes and info-only ones (shown as such); never drafts. */
 export function isBrowsable(klass: Pick<ClassRecord, 'status'>): boolean {
   return klass.status !== 'draft';
 }

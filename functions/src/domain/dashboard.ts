@@ -1,6 +1,6 @@
-// The office dashboard's figures for one semester (PRODUCT §7), from its classes and enrollments. Pure.
+// The office dashboard's figures for one semester, from its classes and enrollments. Pure.
 import type { ClassRecord, DashboardFigures, Enrollment } from '../../../contract/domain';
-import { balanceOf, netPaidOf, paidOf, refundedOf } from '../../../contract/money';
+import { balanceOf, billedOf, netPaidOf, paidOf, refundedOf } from '../../../contract/money';
 
 export function dashboardFigures(semesterId: string, classes: ClassRecord[], all: Enrollment[]): DashboardFigures {
   const enrollments = all.filter((e) => e.status === 'confirmed');
@@ -20,7 +20,7 @@ export function dashboardFigures(semesterId: string, classes: ClassRecord[], all
     students: new Set(enrollments.map((e) => e.studentId)).size,
     seatsFilled: enrollable.reduce((s, c) => s + c.enrolledCount, 0),
     capacity: enrollable.reduce((s, c) => s + c.capacity, 0),
-    billed: sum((e) => (e.status === 'expired' ? 0 : e.total)),
+    billed: sum(billedOf),
     paid: sum(paidOf),
     paidByCard: paidBy(true),
     paidAtOffice: paidBy(false),

@@ -1,4 +1,4 @@
-// Deposits (PRODUCT §5): paying part now by card and the rest by the semester's balance due date.
+// Deposits: paying part now by card and the rest by the semester's balance due date.
 // Pure: the price preview shows the plan and `enroll` holds the seats for exactly this amount.
 import type { Cents, ClassRecord, DepositPlan, IsoDate, Semester } from '../../../contract/domain';
 

@@ -1,4 +1,4 @@
-// Pure rules of an enrollment (PRODUCT §5): registration window, class status, grade, duplicates,
+// Pure rules of an enrollment: registration window, class status, grade, duplicates,
 // seats, the 12-month info review and the release signatures. The first problem found wins.
 import type { ClassRecord, IsoDate, Release, Semester, Student } from '../../../contract/domain';
 import { needsInfoReview, signatureProblem } from '../../../contract/rules';

@@ -1,4 +1,4 @@
-// The emails to families about their enrollments (issue 23): a payment received, classes cancelled
+// The emails to families about their enrollments: a payment received, classes cancelled
 // (with the refund), and the reminders. Pure: each is built from what the event knows.
 import type { Cents, Enrollment, IsoDate, PaymentMethod } from '../../../contract/domain';
 import { balanceDueLabel, formatCents, formatDate } from '../../../contract/format';

@@ -1,4 +1,4 @@
-// What a family may see of its own enrollment (issue 19): built field by field, so office notes,
+// What a family may see of its own enrollment: built field by field, so office notes,
 // staff addresses, the office's flags and Stripe's payment ids never reach the browser.
 import type { CardRefund, Enrollment, FamilyCardRefund, FamilyEnrollment } from '../../../contract/domain';
 

@@ -1,4 +1,4 @@
-// The school office's tables (PRODUCT §7): search, filters, sorting and paging done on the server so
+// The school office's tables: search, filters, sorting and paging done on the server so
 // the page stays light with 5 000 students. Pure.
 import {
   TSHIRT_SIZES,
@@ -63,8 +63,12 @@ export interface EnrollmentFilter {
   order?: Order;
 }
 
+/** What filtering and sorting read of a row (so that the rows of a whole semester can be read in part). */
+export const FILTER_FIELDS = ['id', 'classIds', 'cancellations', 'status', 'balance', 'studentName', 'total', 'createdAt'] as const;
+type FilterRow = Pick<EnrollmentRow, (typeof FILTER_FIELDS)[number] | 'classTitles'>;
+
 /** Filters and sorts the office's enrollment rows; newest first unless asked otherwise. */
-export function filterEnrollments(rows: EnrollmentRow[], f: EnrollmentFilter): EnrollmentRow[] {
+export function filterEnrollments<R extends FilterRow>(rows: R[], f: EnrollmentFilter): R[] {
   const found = rows.filter(
     (r) =>
       (!f.classId || r.classIds.includes(f.classId) || (r.cancellations ?? []).some((c) => c.classIds.includes(f.classId!))) &&
@@ -74,7 +78,7 @@ export function filterEnrollments(rows: EnrollmentRow[], f: EnrollmentFilter): E
   );
   const sort = f.sort ?? 'createdAt';
   const sign = (f.order ?? (sort === 'createdAt' ? 'desc' : 'asc')) === 'desc' ? -1 : 1;
-  const compare = (a: EnrollmentRow, b: EnrollmentRow) =>
+  const compare = (a: R, b: R) =>
     sort === 'studentName'
       ? collator.compare(a.studentName, b.studentName)
       : sort === 'total' || sort === 'balance'

@@ -1,4 +1,4 @@
-// The one pricing engine (PRODUCT §5): the price preview, the submit and the refund suggestion all
+// The one pricing engine: the price preview, the submit and the refund suggestion all
 // call priceBasket. Pure: everything it needs is passed in. Money in integer cents.
 //
 // Order: complete groups at the group price; other classes at list price or the chosen sliding-scale

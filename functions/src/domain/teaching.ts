@@ -1,4 +1,4 @@
-// The instructor's view (issue 22): a class and its roster as the field needs them — no money. Pure.
+// The instructor's view: a class and its roster as the field needs them — no money. Pure.
 import type { ClassRecord, ClassRoster, SheetRoster, TaughtClass } from '../../../contract/domain';
 import { sheetClass } from './catalogue';
 

@@ -1,4 +1,4 @@
-// The waitlist's rules, without Firestore (issue 20): who is next, how long an offer lasts, a family's place.
+// The waitlist's rules, without Firestore: who is next, how long an offer lasts, a family's place.
 import { WAITLIST_CLAIM_HOURS } from '../../../contract/constants';
 import type { ClassRecord, FamilyWaitlistEntry, IsoDate, Semester, WaitlistEntry } from '../../../contract/domain';
 import { addDaysIso, schoolToday } from '../../../contract/schedule';

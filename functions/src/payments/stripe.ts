@@ -36,3 +36,15 @@ export function portalOrigin(requestOrigin: string | null): string {
   const local = requestOrigin && /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(requestOrigin);
   return local ? requestOrigin : `http://localhost:${emulators.ports.hosting}`;
 }
+
+/**
+ * A page's window: every click in the same 25 minutes gets the same page (one idempotency key, with
+ * the same parameters: Stripe refuses a key sent again with others).
+ */
+export const WINDOW_MS = 25 * 60_000;
+
+/**
+ * When the page of a window closes (seconds): 31 minutes after the window ends, so 31 to 56 minutes
+ * from any click in it (Stripe asks for 30 minutes to 24 hours from when it gets the call).
+ */
+export const pageEnd = (bucket: number) => Math.floor(((bucket + 1) * WINDOW_MS) / 1000) + 31 * 60;

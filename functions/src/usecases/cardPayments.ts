@@ -90,7 +90,9 @@ export async function startCheckout(checkout: Enrollment[], email: string | null
     if (!isStripeError(error)) throw error;
     logger.error('stripe checkout failed', { enrollmentId: lead.id, type: error.type, code: error.code, status: error.statusCode });
     // Another call for this same page is still talking to Stripe: its answer stands.
-    if (error.statusCode === 409) throw new HttpsError('unavailable', 'Your payment page is still being prepared. Please try again in a moment.');
+    // Or it made this checkout's page already, from other parameters (another of the school's
+    // addresses): that page stands, and the hold with it.
+    if (error.statusCode === 409 || error.type === 'StripeIdempotencyError') throw new HttpsError('unavailable', 'Your payment page is still being prepared. Please try again in a moment.');
     await endHold(lead.id, now);
     throw new HttpsError('unavailable', 'Card payments are not available right now. Nothing was charged and no seat is held; please try again in a few minutes.');
   }

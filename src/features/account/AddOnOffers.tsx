@@ -1,4 +1,4 @@
-// On My Enrollments (issue 21): the add-ons a class offers that the child has not taken, in a
+// On My Enrollments: the add-ons a class offers that the child has not taken, in a
 // semester still open. "Add …" asks the server what it adds (the enrollment repriced by the one
 // engine), then the family confirms; the balance is paid as any other (Pay balance, or the office).
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The family's calendar subscription (issue 23): a private address with every class meeting of its
+// The family's calendar subscription: a private address with every class meeting of its
 // children, for Google Calendar, Apple Calendar or Outlook. Only a fingerprint of it is kept, so the
 // address is shown once, when made; a new one ends the old.
 import { useEffect, useRef, useState } from 'react';

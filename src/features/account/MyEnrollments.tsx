@@ -37,7 +37,7 @@ function PayBalance({ enrollment }: { enrollment: FamilyEnrollment }) {
 
 /**
  * "Add classes": the class list for this child in the enrollment's semester while it is still open;
- * the classes taken are shown locked, the releases signed are kept (issue 21).
+ * the classes taken are shown locked, the releases signed are kept.
  */
 function AddClasses({ enrollment: e, openIds }: { enrollment: FamilyEnrollment; openIds: Set<string> }) {
   const semesterId = e.semesterIds.find((id) => openIds.has(id));

@@ -1,4 +1,4 @@
-// My Enrollments' waitlist section (issue 20): each child's place, a seat offered with its deadline
+// My Enrollments' waitlist section: each child's place, a seat offered with its deadline
 // (claim it, paying by card or the office later, or decline it), and leaving the list.
 import { useState } from 'react';
 import type { CheckoutMethod, FamilyWaitlistEntry } from '../../../contract/domain';

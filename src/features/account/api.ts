@@ -5,15 +5,15 @@ export const useMyStudents = (enabled = true) => useCallQuery('myStudents', unde
 export const useMyEnrollments = (enabled = true) => useCallQuery('myEnrollments', undefined, { enabled });
 /** Saving a student changes the family's students and what the office reads about them. */
 export const useSaveStudent = () => useCallMutation('saveStudent', ['myStudents', 'adminStudents', 'adminStudent', 'adminRosters', 'adminTshirts']);
-/** One checkout for one child or several (issue 21). */
+/** One checkout for one child or several. */
 export const useEnrollFamily = () => useCallMutation('enrollFamily', ENROLLMENT_CALLS);
-/** Add-ons taken later (issue 21): asked what they add (nothing changes), then taken. */
+/** Add-ons taken later: asked what they add (nothing changes), then taken. */
 export const useQuoteAddOns = () => useCallMutation('addAddOns');
 export const useTakeAddOns = () => useCallMutation('addAddOns', ENROLLMENT_CALLS);
 /** Stripe's page for what an enrollment still owes. */
 export const usePayBalance = () => useCallMutation('payBalance');
 
-// The waitlist (issue 20): a change to it changes the family's list and the classes' seats and counts.
+// The waitlist: a change to it changes the family's list and the classes' seats and counts.
 const WAITLIST_CALLS = ['myWaitlist', 'adminWaitlist', ...CATALOGUE_CALLS] as const;
 export const useMyWaitlist = (enabled = true) => useCallQuery('myWaitlist', undefined, { enabled });
 export const useJoinWaitlist = () => useCallMutation('joinWaitlist', WAITLIST_CALLS);

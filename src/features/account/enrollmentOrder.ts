@@ -1,4 +1,4 @@
-// My Enrollments' order (issue 21): a child's enrollments in a semester stand together, the first one
+// My Enrollments' order: a child's enrollments in a semester stand together, the first one
 // first and the classes added to it after; the groups newest first (by their latest enrollment).
 import type { FamilyEnrollment } from '../../../contract/domain';
 

@@ -38,14 +38,14 @@ export const useVoidPayment = () => useCallMutation('adminVoidPayment', ENROLLME
 export const useCancelEnrollment = () => useCallMutation('adminCancelEnrollment', ENROLLMENT_CALLS);
 export const useReleaseHold = () => useCallMutation('adminReleaseHold', ENROLLMENT_CALLS);
 
-// The waitlist of a class (issue 20): a change to it changes the list, the class's counts and the catalogue.
+// The waitlist of a class: a change to it changes the list, the class's counts and the catalogue.
 export const useAdminWaitlist = (classId: string) => useCallQuery('adminWaitlist', { classId });
 const WAITLIST_CHANGES = ['adminWaitlist', 'myWaitlist', ...OFFICE_CLASS_CALLS] as const;
 export const useWaitlistOffer = () => useCallMutation('adminWaitlistOffer', WAITLIST_CHANGES);
 export const useWaitlistMove = () => useCallMutation('adminWaitlistMove', WAITLIST_CHANGES);
 export const useWaitlistRemove = () => useCallMutation('adminWaitlistRemove', WAITLIST_CHANGES);
 
-// The staff and their roles (issue 22), on the admin's Staff page.
+// The staff and their roles, on the admin's Staff page.
 export const useAdminStaff = () => useCallQuery('adminStaff');
 export const useSaveStaff = () => useCallMutation('adminSaveStaff', ['adminStaff', 'adminInstructors']);
 export const useAdminInstructors = () => useCallQuery('adminInstructors');

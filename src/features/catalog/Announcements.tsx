@@ -1,4 +1,4 @@
-// The office's announcements above the class list (issue 23), most urgent first.
+// The office's announcements above the class list, most urgent first.
 import type { AnnouncementSeverity, PublicAnnouncement } from '../../../contract/domain';
 import { Markdown } from '../../components/Markdown';
 

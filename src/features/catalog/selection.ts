@@ -11,7 +11,7 @@ export interface ClassChoice {
   /** Chosen price on the class's sliding scale; undefined = list price. */
   price?: Cents;
   addOnIds: string[];
-  /** The class was full when chosen: the family joins its waitlist (issue 20). */
+  /** The class was full when chosen: the family joins its waitlist. */
   waitlist?: boolean;
 }
 

@@ -1,4 +1,4 @@
-// "Who is this for?" (issue 21): a signed-in family picks one of its children, or all of them, on the
+// "Who is this for?": a signed-in family picks one of its children, or all of them, on the
 // class list, and each open class's card says for each child whether they can take it. The checks are
 // contract/schedule's childFit: the same grade, enrolled and clash rules the server applies at checkout.
 import { useEffect } from 'react';

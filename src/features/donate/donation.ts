@@ -1,4 +1,4 @@
-// The donation amount rules and the Venmo link (PRODUCT §8): $1 to $9,999, whole dollars or cents.
+// The donation amount rules and the Venmo link: $1 to $9,999, whole dollars or cents.
 import { parseDollars, plainDollars } from '../../../contract/format';
 import { DONATION_RANGE } from '../../../contract/rules';
 

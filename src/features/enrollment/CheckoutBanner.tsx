@@ -1,4 +1,4 @@
-// Above the class list while other children wait in the checkout (issue 21): who is in it, and the
+// Above the class list while other children wait in the checkout: who is in it, and the
 // way back to the review without another child. Loaded only when there is such a checkout.
 import { useNavigate } from 'react-router-dom';
 import { andList } from '../../../contract/format';

@@ -11,7 +11,7 @@ import { LinkButton } from '../../components/Button';
 
 // What the chosen child cannot take: shown from the info step on, loaded with it.
 const SelectionCheck = lazy(() => import('./SelectionCheck').then((m) => ({ default: m.SelectionCheck })));
-// The children already in a checkout of several (issue 21): shown above the class list only then.
+// The children already in a checkout of several: shown above the class list only then.
 const CheckoutBanner = lazy(() => import('./CheckoutBanner').then((m) => ({ default: m.CheckoutBanner })));
 
 const Steps = {

@@ -1,4 +1,4 @@
-// One checkout for several children (issue 21): a child who has been through the steps waits in the
+// One checkout for several children: a child who has been through the steps waits in the
 // checkout (`FlowState.family`) while the family chooses classes for the next; the review prices and
 // submits them all at once (priceCart, enrollFamily), and the last child is the one on the steps.
 import type { AppliedDiscount, CartQuote } from '../../../contract/domain';

@@ -33,7 +33,7 @@ export interface ChildSteps {
 
 export type ChildRequest = Payload<'enrollFamily'>['children'][number];
 
-/** A child through every step, waiting in the checkout (issue 21): its steps as they were (to go back to them) and its request. */
+/** A child through every step, waiting in the checkout: its steps as they were (to go back to them) and its request. */
 export interface CheckoutChild {
   steps: ChildSteps;
   request: ChildRequest;

@@ -1,5 +1,5 @@
-// The releases of this enrollment, and those already signed for this child this semester (issue 21:
-// classes added to an enrollment keep the releases signed for it, unless their text changed since).
+// The releases of this enrollment, and those already signed for this child this semester
+// (classes added to an enrollment keep the releases signed for it, unless their text changed since).
 import { useMemo } from 'react';
 import type { Release, ReleaseSignature } from '../../../contract/domain';
 import { keptSignatures } from '../../../contract/family';

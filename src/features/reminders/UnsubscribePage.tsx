@@ -1,4 +1,4 @@
-// /unsubscribe?token=…: the link at the foot of every reminder email (issue 23). Nothing changes on
+// /unsubscribe?token=…: the link at the foot of every reminder email. Nothing changes on
 // opening the page (mail scanners open links): the family presses the button. Receipts still come.
 import { useSearchParams } from 'react-router-dom';
 import { Button, LinkButton } from '../../components/Button';

@@ -1,4 +1,4 @@
-// /staff/classes (issue 22, phone first): the classes a person teaches — meeting today, this week,
+// /staff/classes (phone first): the classes a person teaches — meeting today, this week,
 // and all of them — each opening its roster.
 import { Link } from 'react-router-dom';
 import type { IsoDate, TaughtClass } from '../../../contract/domain';

@@ -1,4 +1,4 @@
-// /staff/classes/:id (issue 22, phone first): one class's students as the field needs them — allergies
+// /staff/classes/:id (phone first): one class's students as the field needs them — allergies
 // (life-threatening in words), medications and their authorisation, phones to tap, who may pick up and
 // the code word, the family's notes — and a printable packet (roster, health, sign-in/out) for days
 // without signal.

@@ -6,7 +6,7 @@ import './teaching.css';
 const MyClasses = lazy(() => import('./MyClasses'));
 const TaughtClass = lazy(() => import('./TaughtClass'));
 
-/** /staff/classes/*: the instructor's view (issue 22). */
+/** /staff/classes/*: the instructor's view. */
 export default function TeachingRoutes() {
   return (
     <Suspense fallback={<PageLoading label="Loading…" />}>

@@ -1,4 +1,4 @@
-// The instructor's remote calls (issue 22): their classes, one class's roster.
+// The instructor's remote calls: their classes, one class's roster.
 import { useCallQuery } from '../../lib/query';
 
 export const useMyTaughtClasses = () => useCallQuery('myTaughtClasses');

@@ -1,4 +1,4 @@
-// /admin/audit (issue 22, admins only): who changed a child's health, pickup or contact data, took or
+// /admin/audit (admins only): who changed a child's health, pickup or contact data, took or
 // gave back money, changed staff roles, or opened a roster or info sheet — filtered, and as CSV.
 import { useState, type FormEvent } from 'react';
 import type { Payload } from '../../../../contract/callables';

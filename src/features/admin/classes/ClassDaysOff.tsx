@@ -1,4 +1,4 @@
-// A class's own days off on its form (issue 23), and telling its families of days just added.
+// A class's own days off on its form, and telling its families of days just added.
 import type { AdminClass, NoMeetingDate } from '../../../../contract/domain';
 import { formatDate } from '../../../../contract/format';
 import { noClassText } from '../../../../contract/schedule';

@@ -40,7 +40,7 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
   const notify = useNotify();
   const navigate = useNavigate();
   const set = (patch: Partial<Draft>) => setC((x) => ({ ...x, ...patch }));
-  // Days off added in this edit: the office may tell the class's families at once (issue 23).
+  // Days off added in this edit: the office may tell the class's families at once.
   const added = addedDays(initial, c);
   const [tellFamilies, setTellFamilies] = useState(false);
   const tell = useTellFamilies();

@@ -1,4 +1,4 @@
-// The class form's instructor accounts (issue 22): the staff with the instructor role who see this
+// The class form's instructor accounts: the staff with the instructor role who see this
 // class's roster in their view. The names families see are the Instructors field above.
 import { CheckboxField } from '../../../components/studentForm/fields';
 import { useAdminInstructors } from '../api';

@@ -1,4 +1,4 @@
-// /admin/classes/management/waitlist/:id (issue 20): a class's waitlist in order, with its
+// /admin/classes/management/waitlist/:id: a class's waitlist in order, with its
 // status; the office offers a seat by hand, moves someone up with a written reason, or removes someone.
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// /admin/messages (issue 23, the previous portal's Enrollment Messages): banners above the class list,
+// /admin/messages (the previous portal's Enrollment Messages): banners above the class list,
 // in markdown, with a severity and optional first and last days; each shows while active.
 import { useState } from 'react';
 import { Link, Route, Routes, useParams } from 'react-router-dom';

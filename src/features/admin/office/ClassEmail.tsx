@@ -1,4 +1,4 @@
-// "Email the families" of the classes on the page (issue 23): a subject and a message, a preview with
+// "Email the families" of the classes on the page: a subject and a message, a preview with
 // the number of families first, then Send. Sent messages are listed with who sent them and when.
 import { useState } from 'react';
 import type { ClassMessage } from '../../../../contract/domain';

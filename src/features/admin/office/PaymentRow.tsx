@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import type { Enrollment, Payment } from '../../../../contract/domain';
 import { formatCents, formatDay } from '../../../../contract/format';
+import { voidProblem } from '../../../../contract/money';
 import { Button } from '../../../components/Button';
 import { failureText } from '../../../lib/query';
 import { useVoidPayment } from '../api';
 import { useActionToast } from '../shared/EditForm';
 import { METHOD_LABEL } from './paymentMethod';
 
-/** One payment: struck through once voided (with the reason); "Void" asks for the reason. */
+/** One payment: struck through once voided (with the reason); "Void" (where a payment may be voided) asks for the reason. */
 export function PaymentRow({ enrollment, payment: p, paymentId, onChange }: { enrollment: Enrollment; payment: Payment; paymentId: string; onChange: (e: Enrollment) => void }) {
   const [voiding, setVoiding] = useState(false);
   const [reason, setReason] = useState('');
@@ -48,7 +49,7 @@ export function PaymentRow({ enrollment, payment: p, paymentId, onChange }: { en
   return (
     <li>
       {line}{' '}
-      {p.card ? null : !voiding ? (
+      {voidProblem(enrollment, p) ? null : !voiding ? (
         <button type="button" className="link-button danger" onClick={() => setVoiding(true)}>
           Void<span className="visually-hidden"> the payment of {what}</span>
         </button>

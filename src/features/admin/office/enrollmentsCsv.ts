@@ -1,6 +1,7 @@
 // The office's enrollments CSV: the table's columns and money words, one row per enrollment.
 import type { EnrollmentRow } from '../../../../contract/domain';
 import { ENROLLMENT_STATUS_LABELS, plainDollars } from '../../../../contract/format';
+import { billedOf } from '../../../../contract/money';
 import type { CsvValue } from '../../../lib/csv';
 
 export function enrollmentCsvRows(rows: EnrollmentRow[]): CsvValue[][] {
@@ -14,7 +15,8 @@ export function enrollmentCsvRows(rows: EnrollmentRow[]): CsvValue[][] {
       e.classTitles.join('; '),
       ENROLLMENT_STATUS_LABELS[e.status],
       e.discounts.map((d) => d.code).join('; '),
-      plainDollars(e.total),
+      // A checkout never completed bills nothing: the column adds up to the dashboard's Billed.
+      plainDollars(billedOf(e)),
       plainDollars(e.paid),
       plainDollars(e.refunded),
       plainDollars(e.netPaid),

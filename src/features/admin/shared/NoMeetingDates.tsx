@@ -1,4 +1,4 @@
-// Days without class (issue 23): a semester's holidays, or one class's own days off (a weather
+// Days without class: a semester's holidays, or one class's own days off (a weather
 // cancellation). The office adds one day or a run of days with a reason, and removes a day.
 import { useId, useState } from 'react';
 import type { IsoDate, NoMeetingDate } from '../../../../contract/domain';

@@ -1,4 +1,4 @@
-// /admin/staff (issue 22, admins only): who is on the school's staff and with which roles; add a person
+// /admin/staff (admins only): who is on the school's staff and with which roles; add a person
 // by email (a new address gets an invitation to choose a password), change roles, remove.
 import { Link, Route, Routes, useParams } from 'react-router-dom';
 import type { StaffMember } from '../../../../contract/domain';

@@ -17,7 +17,7 @@ export default function StudentStep() {
   const navigate = useNavigate();
   const [students, reload] = useMyStudents();
   const [error, setError] = useState('');
-  // The children already in this checkout (issue 21) are not chosen again.
+  // The children already in this checkout are not chosen again.
   const inCheckout = new Set((state.family ?? []).map((c) => c.request.studentId));
   const list = students.status === 'loaded' ? students.value.students.filter((s) => !inCheckout.has(s.id)) : [];
   const pick = (choice: string) => {
