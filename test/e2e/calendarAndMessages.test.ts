@@ -23,6 +23,9 @@ function meetingDays(ics: string, summary: string): string[] {
   return days;
 }
 
+/** A link as offices paste them: one unbroken word far wider than a phone. */
+const LONG_LINK = `https://www.example.org/school/calendar/2026/training-day?utm_source=${'newsletter'.repeat(8)}`;
+
 describe('no-meeting dates and the family calendar', () => {
   const browser = seededBrowser();
   // Wednesday of the term's fifth week (the term starts on a Monday): Wild Art's day.
@@ -71,7 +74,8 @@ describe('no-meeting dates and the family calendar', () => {
     await callAs(admin, 'adminSaveAnnouncement', { markdown: 'Old news', severity: 'info', startsOn: null, endsOn: addDays(todayInSchool(), -1) });
     await page.goto('/admin/messages');
     await page.getByRole('link', { name: 'New announcement' }).click();
-    await page.getByLabel('Text (markdown)').fill('**No classes on** the training day: see the calendar.');
+    // With a long link, as offices paste them: the banner wraps it, a phone's page never scrolls sideways.
+    await page.getByLabel('Text (markdown)').fill(`**No classes on** the training day: see the calendar. ${LONG_LINK}`);
     await page.getByLabel('Severity').selectOption('urgent');
     await page.getByLabel('Announcement preview').getByText('No classes on').waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -83,6 +87,11 @@ describe('no-meeting dates and the family calendar', () => {
     await page.getByRole('region', { name: 'Important' }).getByText('the training day: see the calendar.', { exact: false }).waitFor();
     expect(await page.getByText('Old news').count()).toBe(0);
     await context.close();
+    const phone = await newPage(browser(), 360, 740);
+    await phone.page.goto('/classes/enrollment');
+    await phone.page.getByRole('region', { name: 'Important' }).getByText('the training day', { exact: false }).waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await phone.context.close();
   });
 
   it('a family gets its calendar address on a phone; the feed leaves the holiday out; a new address ends the old one', async () => {
