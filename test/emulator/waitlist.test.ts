@@ -46,6 +46,7 @@ describe('the waitlist', () => {
       { id: 'wl-b', title: 'Wait B', capacity: 1, weekday: 2 },
       { id: 'wl-c', title: 'Wait C', capacity: 1, weekday: 3 },
       { id: 'wl-e', title: 'Wait E', capacity: 1, weekday: 4 },
+      { id: 'wl-f', title: 'Wait F', capacity: 2, weekday: 5 },
     ]);
     await db().doc('groups/wl-bundle').set({ id: 'wl-bundle', semesterId: 'open-term', name: 'Wait B + C Bundle', price: 40000, classIds: ['wl-b', 'wl-c'] });
     families = await Promise.all(Array.from({ length: 18 }, (_, i) => familyWithStudent(`wait${i}@example.com`, `Wait${i}`, 'Family')));
@@ -232,6 +233,23 @@ describe('the waitlist', () => {
     // Leaving: off the list, the count follows.
     expect((await callAs(families[9].user, 'leaveWaitlist', { entryId: last.id })).result!.entry.status).toBe('left');
     expect((await seats('wl-e')).waiting).toBe(4);
+  });
+
+  it('a seat freed while every family on the list already holds an offer is anyone’s: joining is refused, enrolling works', async () => {
+    const [first, second, waiter, late] = families.slice(14, 18);
+    const taken = [];
+    for (const f of [first, second]) taken.push((await enrollIn(f, ['wl-f'])).result!.enrollment);
+    const joined = await join(waiter, ['wl-f']);
+    expect(joined.status, JSON.stringify(joined.error)).toBe(200);
+    expect((await cancel(taken[0], ['wl-f'])).status).toBe(200);
+    expect((await entry(joined.result!.entry.id)).status).toBe('offered');
+    // The next seat freed finds nobody waiting (the only family on the list holds an offer): it is free.
+    expect((await cancel(taken[1], ['wl-f'])).status).toBe(200);
+    const refused = await join(late, ['wl-f']);
+    expect([refused.status, refused.error?.message]).toEqual([400, 'Wait F has seats: enroll instead of joining the waitlist.']);
+    const enrolled = await enrollIn(late, ['wl-f']);
+    expect(enrolled.status, JSON.stringify(enrolled.error)).toBe(200);
+    expect(await seats('wl-f')).toMatchObject({ enrolledCount: 1, waiting: 1 });
   });
 
   it('a release changed while the family waited: the claim asks for the new signature, then enrolls', async () => {
