@@ -135,8 +135,16 @@ function session(id: string): Session {
   return s;
 }
 
+/** Events on their way to the portal's webhook (a test waits for them to be answered before it looks). */
+const inFlight = new Set<Promise<number>>();
+
 /** Sends an event to the portal's webhook as Stripe would (signed; retried a few times). */
-async function deliver(type: string, object: Json): Promise<number> {
+function deliver(type: string, object: Json): Promise<number> {
+  const sending = post(type, object).finally(() => inFlight.delete(sending));
+  inFlight.add(sending);
+  return sending;
+}
+async function post(type: string, object: Json): Promise<number> {
   // The envelope Stripe sends: the account's API version, whether more endpoints wait for it, what request made it.
   const event = { id: newId('evt'), object: 'event', api_version: signer.getApiField('version'), type, created: now(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } };
   events.push(event);
@@ -265,6 +273,11 @@ async function control(path: string, body: Json, res: ServerResponse): Promise<v
     return void send(res, 200, { outage });
   }
   if (path === '/__standin/events') return void send(res, 200, { events });
+  // Answers once every event sent so far has been answered by the portal (what a webhook changes is then written).
+  if (path === '/__standin/settled') {
+    await Promise.all([...inFlight]);
+    return void send(res, 200, { settled: true });
+  }
   if (path === '/__standin/refunds') return void send(res, 200, { refunds });
   if (path === '/__standin/sessions') return void send(res, 200, { sessions: Object.fromEntries([...sessions].map(([id, s]) => [id, s.status])) });
   if (path === '/__standin/clock') {

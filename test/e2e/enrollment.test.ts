@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
 import { DEMO } from '../support/fixtures';
@@ -14,8 +14,15 @@ async function signReleases(page: Page, name: string) {
   await next(page);
 }
 
+const draftCount = async () => (await adminDb().collection('enrollmentDrafts').get()).size;
+
 describe('a family enrolls end to end', () => {
   const browser = seededBrowser();
+  // Every test starts without a saved draft: one that stopped half-way never decides where the next one's Continue goes.
+  beforeEach(async () => {
+    const left = await adminDb().collection('enrollmentDrafts').get();
+    await Promise.all(left.docs.map((d) => d.ref.delete()));
+  });
 
   it('enrolls a saved student, signing in along the way; the draft, the email and the account page follow', async () => {
     const { context, page } = await newPage(browser());
@@ -78,7 +85,7 @@ describe('a family enrolls end to end', () => {
     await first.getByText(/Wednesdays 3:15 pm – 5:00 pm/).waitFor();
     const mail = await adminDb().collection('mail').where('message.subject', '==', 'Enrollment confirmed — Wildwood Outdoor School').get();
     expect(mail.docs.filter((d) => (d.get('message.text') as string).startsWith('Ava Rivera is enrolled.')).map((d) => d.get('to'))).toEqual([['family@example.com']]);
-    expect((await adminDb().collection('enrollmentDrafts').get()).size).toBe(0);
+    expect(await draftCount()).toBe(0);
     await context.close();
   });
 
@@ -190,9 +197,11 @@ describe('a family enrolls end to end', () => {
     await signInAs(page, DEMO.family.email, DEMO.family.password);
     await page.goto('/classes/enrollment');
     await select(page, 'Orienteering');
+    await page.getByRole('button', { name: 'Selected (1)' }).waitFor();
     await page.getByRole('link', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Who is enrolling?' }).waitFor();
     await page.getByRole('radio', { name: /Leo Rivera/ }).check();
-    await expect.poll(async () => (await adminDb().collection('enrollmentDrafts').get()).size, { timeout: 5000 }).toBe(1);
+    await expect.poll(draftCount, { timeout: 5000 }).toBe(1);
     await context.close();
 
     const second = await newPage(browser());
@@ -201,7 +210,7 @@ describe('a family enrolls end to end', () => {
     await second.page.getByRole('button', { name: 'Selected (1)' }).waitFor();
     await second.page.getByRole('button', { name: 'Start over' }).click();
     expect(await second.page.getByRole('button', { name: /Selected \(/ }).count()).toBe(0);
-    await expect.poll(async () => (await adminDb().collection('enrollmentDrafts').get()).size, { timeout: 10_000 }).toBe(0);
+    await expect.poll(draftCount, { timeout: 10_000 }).toBe(0);
     await second.context.close();
   });
 
@@ -267,6 +276,8 @@ describe('a family enrolls end to end', () => {
     await page.getByText('family@example.com').waitFor();
     await page.getByRole('button', { name: 'Send password reset email' }).click();
     await page.getByText('Sent reset email!').waitFor();
+    // Enrolled seconds ago: no draft came back after the enrollment deleted it.
+    expect(await draftCount()).toBe(0);
     await context.close();
   });
 });
