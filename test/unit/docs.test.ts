@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { DISCOUNT_ORDER } from '../../contract/domain';
 
 describe('the admin guide', () => {
   it('shows only pictures that exist (npm run docs:screenshots takes them)', () => {
@@ -7,5 +8,9 @@ describe('the admin guide', () => {
     const images = [...guide.matchAll(/!\[[^\]]+\]\((images\/[^)]+)\)/g)].map((m) => m[1]);
     expect(images.length).toBeGreaterThanOrEqual(15);
     expect(images.filter((p) => !existsSync(`docs/${p}`))).toEqual([]);
+  });
+
+  it('gives the order discounts add up in, word for word as the discount form and the engine', () => {
+    expect(readFileSync('docs/admin-guide.md', 'utf8').replace(/\s+/g, ' ')).toContain(DISCOUNT_ORDER);
   });
 });

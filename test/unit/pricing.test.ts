@@ -134,9 +134,9 @@ describe('pricing engine', () => {
     expect(typed.codeProblems).toEqual([{ about: 'SIBLING', message: 'SIBLING is not a valid code.' }]);
     expect(priceBasket({ ...base, discounts: [], rules: [{ ...RULE, active: false }], siblings: second }).total).toBe(26000);
     expect(priceBasket({ ...base, discounts: [], rules: [{ ...RULE, semesterIds: ['other'] }], siblings: second }).total).toBe(26000);
-    // Two rules both apply, in the order of their codes whatever order they were read in.
+    // Two rules both apply, in the order of their codes whatever order they were read in; the percent is of what the first left.
     const AMOUNT = d('AMOUNT', { type: 'sibling-amount', amount: 1000 });
-    expect(priceBasket({ ...base, discounts: [], rules: [RULE, AMOUNT], siblings: second }).discounts.map((x) => [x.code, x.amount])).toEqual([['AMOUNT', 1000], ['SIBLING', 2600]]);
+    expect(priceBasket({ ...base, discounts: [], rules: [RULE, AMOUNT], siblings: second }).discounts.map((x) => [x.code, x.amount])).toEqual([['AMOUNT', 1000], ['SIBLING', 2500]]);
   });
 
   // Children before this one in the semester, and how many of them take each class.
@@ -159,10 +159,13 @@ describe('pricing engine', () => {
     ['per class from the 3rd: c has two before, a one', [line('c'), line('a')], { ...P15, siblingPerClass: true, siblingFrom: 3 }, third, [], 46100, 3900],
     ['per class on a bundle: only its shared class', [line('a'), line('b')], { ...A50, siblingPerClass: true }, third, [], 39000, 5000],
     ['add-ons are not discounted', [line('b', { addOnIds: ['boots'] })], P15, second, [], 21900, 3600],
-    ['with a code on the class: each a percent of the price', [line('c')], P15, second, [ART15], 18200, 3900],
-    ['never more than a code on the class left', [line('c')], d('SIB', { type: 'sibling-percent', percent: 90 }), second, [ART15], 0, 22100],
+    // 15% then 15% off $260: $39, then 15% of the $221 left.
+    ['with a code on the class: a percent of what the code left', [line('c')], P15, second, [ART15], 18785, 3315],
+    ['15% off by code, then the 10% sibling rule, on $260: $39, then $22.10', [line('c')], d('SIB', { type: 'sibling-percent', percent: 10 }), second, [ART15], 19890, 2210],
+    ['a large percent after a code on the class: of what it left', [line('c')], d('SIB', { type: 'sibling-percent', percent: 90 }), second, [ART15], 2210, 19890],
     ['before a code on the total', [line('c')], P15, second, [WELCOME20], 20100, 3900],
-    ['bundle + sliding + add-on + codes + 3rd child', [line('a', { price: 30000 }), line('b', { addOnIds: ['boots'] }), line('c')], { ...P15, siblingFrom: 3 }, third, [GROUP50, WELCOME20], 37000, 10500],
+    // The bundle ($440, cheaper than $300 + $240) half off, then 15% of the $220 left and of c's $260; boots; $20 off.
+    ['bundle + sliding + add-on + codes + 3rd child', [line('a', { price: 30000 }), line('b', { addOnIds: ['boots'] }), line('c')], { ...P15, siblingFrom: 3 }, third, [GROUP50, WELCOME20], 40300, 7200],
     ['an amount never takes a class below zero', [line('c')], d('SIB', { type: 'sibling-amount', amount: 99_999_00 }), second, [], 0, 26000],
     ['never below zero with a free class', [line('a'), line('c')], A50, second, [FREE_A], 21000, 5000],
   ] as const)('%s', (_what, lines, rule, siblings, codes, total, siblingAmount) => {

@@ -1,6 +1,6 @@
 // The office's form for one discount code: what it does, what it applies to, until when.
 import { useState } from 'react';
-import { isSiblingRule, type Discount, type DiscountType } from '../../../../contract/domain';
+import { DISCOUNT_ORDER, isSiblingRule, type Discount, type DiscountType } from '../../../../contract/domain';
 import { discountInputSchema } from '../../../../contract/schemas';
 import { MoneyField } from '../../../components/MoneyField';
 import { CheckboxField, SelectField, TextField } from '../../../components/studentForm/fields';
@@ -134,6 +134,7 @@ export function DiscountForm({ initial, id }: { initial: Draft; id?: string }) {
       <p className="markdown-preview" aria-live="polite">
         <strong>Preview:</strong> {describeDiscount(d, (x) => names.get(x) ?? x)}
       </p>
+      <p className="muted">{DISCOUNT_ORDER}</p>
     </EditForm>
   );
 }
