@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import type { AppliedDiscount, Cents, LineItem } from '../../contract/domain';
 import { formatCents } from '../../contract/format';
-import { lineTotalOf, separatelyOf } from '../../contract/money';
+import { feesOf, lineTotalOf, separatelyOf } from '../../contract/money';
 
 export interface PricedLines {
   lineItems: LineItem[];
   discounts: AppliedDiscount[];
   subtotal: Cents;
   total: Cents;
+  /** An enrollment's cancellations: a fee kept is part of its total. */
+  cancellations?: readonly { fee: Cents }[];
 }
 
 /**
@@ -16,6 +18,9 @@ export interface PricedLines {
  * review step, the success page and My Enrollments show the same lines.
  */
 export function PriceTable({ priced, caption, details, after }: { priced: PricedLines; caption: string; details?: (line: LineItem) => ReactNode; after?: ReactNode }) {
+  const fees = feesOf(priced);
+  // After a cancellation the classes kept are repriced, but never above what was charged for them.
+  const held = priced.cancellations?.length ? priced.total - (priced.subtotal - priced.discounts.reduce((sum, d) => sum + d.amount, 0) + fees) : 0;
   return (
     <table className="price-table">
       <caption className="visually-hidden">{caption}</caption>
@@ -62,6 +67,18 @@ export function PriceTable({ priced, caption, details, after }: { priced: Priced
             <td className="num">−{formatCents(d.amount)}</td>
           </tr>
         ))}
+        {fees > 0 && (
+          <tr>
+            <th scope="row">Cancellation fee kept</th>
+            <td className="num">+{formatCents(fees)}</td>
+          </tr>
+        )}
+        {held < 0 && (
+          <tr>
+            <th scope="row">Kept at the price first charged</th>
+            <td className="num">−{formatCents(-held)}</td>
+          </tr>
+        )}
         <tr className="total-row">
           <th scope="row">Total</th>
           <td className="num">{formatCents(priced.total)}</td>

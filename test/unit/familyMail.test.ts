@@ -13,11 +13,15 @@ describe('emails to families', () => {
     expect(paid.text).toContain('My Enrollments: https://portal.example/account/enrollments');
     expect(paymentReceivedMail({ ...e, balance: 0 }, 5000, 'in cash', 'x').text).toContain('Nothing more is owed.');
 
-    const cancelled = cancellationMail(e, ['Wild Art', 'Pond <Life>'], { amount: 2500, how: 'to your card ending 4242' }, 'x');
+    const cancelled = cancellationMail(e, ['Wild Art', 'Pond <Life>'], { amount: 2500, how: 'to your card ending 4242' }, 0, 'x');
     expect(cancelled.text).toContain('The school cancelled Wild Art, Pond <Life> for Ava <b>Rivera</b>.');
     expect(cancelled.text).toContain('We are refunding $25 to your card ending 4242.');
+    expect(cancelled.text).not.toContain('fee');
     expect(cancelled.html).toContain('Pond &lt;Life&gt;');
-    expect(cancellationMail(e, ['Wild Art'], null, 'x').text).toContain('No refund is given.');
+    expect(cancellationMail(e, ['Wild Art'], null, 0, 'x').text).toContain('No refund is given.');
+    // A fee kept is named, beside the refund or without one.
+    expect(cancellationMail(e, ['Wild Art'], { amount: 20000, how: 'by check' }, 4000, 'x').text).toContain('We are refunding $200 by check. The school keeps $40 as a cancellation fee.');
+    expect(cancellationMail(e, ['Wild Art'], null, 24000, 'x').text).toContain('No refund is given. The school keeps $240 as a cancellation fee.');
   });
 
   it('reminders carry the unsubscribe link; receipts never do', () => {

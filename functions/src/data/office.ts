@@ -353,7 +353,8 @@ export async function cancelClasses(enrollmentId: string, classIds: string[], re
     });
     if (!off.has('classes-cancelled')) {
       const how = refundMethod === 'card' ? `to your card ending ${[...new Set((cardRefunds ?? []).map((r) => r.last4))].join(', ')}` : PAID_HOW[refundMethod ?? 'other'];
-      const message = cancellationMail(recorded, plan.titles, refund > 0 ? { amount: refund, how } : null, portalOrigin(null));
+      const fee = recorded.cancellations?.at(-1)?.fee ?? 0;
+      const message = cancellationMail(recorded, plan.titles, refund > 0 ? { amount: refund, how } : null, fee, portalOrigin(null));
       queueMail(tx, `${enrollment.id}_${at}`, { kind: 'classes-cancelled', to, enrollmentId: enrollment.id, message });
     }
     const { deltas, toServe } = releaseSeats(tx, seatReleases, enrollment.id, at);

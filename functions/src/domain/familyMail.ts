@@ -24,13 +24,16 @@ export function cancellationMail(
   e: Pick<Enrollment, 'studentName' | 'balance' | 'balanceDueDate'>,
   titles: string[],
   refund: { amount: Cents; how: string } | null,
+  /** What the school keeps of what the cancelled classes cost (the refund suggested less the refund given). */
+  fee: Cents,
   portal: string,
 ): MailMessage {
+  const kept = fee > 0 ? ` The school keeps ${formatCents(fee)} as a cancellation fee.` : '';
   return simpleMail(
     'Classes cancelled',
     [
       `The school cancelled ${titles.join(', ')} for ${e.studentName}.`,
-      refund ? `We are refunding ${formatCents(refund.amount)} ${refund.how}.` : 'No refund is given.',
+      (refund ? `We are refunding ${formatCents(refund.amount)} ${refund.how}.` : 'No refund is given.') + kept,
       balanceLine(e),
     ],
     myEnrollments(portal),

@@ -123,6 +123,7 @@ export default function MyEnrollments() {
                   <p key={i} className="muted">
                     Cancelled {formatDay(c.at)}: {c.classTitles.join(', ')}
                     {c.refund > 0 && ` · refund ${formatCents(c.refund)}`}
+                    {c.fee > 0 && ` · cancellation fee kept ${formatCents(c.fee)}`}
                     {(c.cardRefunds ?? []).map((r) => ` · ${formatCents(r.amount)} back to card ending ${r.last4}`).join('')}
                   </p>
                 ))}
