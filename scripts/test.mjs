@@ -1,9 +1,11 @@
-// npm test: typecheck, lint, knip, unit + component tests, build, then emulator and end-to-end tests inside
-// one emulator run. Ends with one line `N passed, N failed` over every suite.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// npm test: typecheck, lint, knip, unit + component tests, build, then the emulator and end-to-end tests
+// (on two emulator stacks at once where the machine allows, else on one). Ends with one line
+// `N passed, N failed` over every suite.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './emulators/env.mjs';
+import { emulatorArgs, emulatorEnv, ROOT } from './emulators/env.mjs';
+import { openNamespace } from './emulators/namespace.mjs';
 import { execOnEmulators } from './emulators/run.mjs';
 import { startStripeStandIn } from './emulators/standIn.mjs';
 
@@ -68,15 +70,43 @@ addVitest('fast.json', 'unit/component');
 check('build', 'npm', ['run', 'build', '--', '--mode', 'emulators', '--logLevel', 'warn']);
 check('landing page JS budget (≤ 110 KB gzip)', 'node', ['scripts/build/landingBudget.mjs', 'dist-emulators']);
 
+/** Runs a command to its end: its output to `out` ('inherit', or a file descriptor). */
+const run = ([cmd, args], out) =>
+  new Promise((resolve) => spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', out, out] }).on('close', (code) => resolve(code ?? 1)));
+/** One emulator stack with its Stripe stand-in (scripts/test-one.mjs), running one Vitest project. */
+const stack = (project) => [process.execPath, ['scripts/test-one.mjs', ...vitest.slice(2), `--outputFile.json=test-results/${project}.json`, '--project', project]];
+
 if (ensureChromium()) {
-  await startStripeStandIn();
-  const inner = `npx ${vitest.join(' ')} --outputFile.json=test-results/emulator.json --project emulator --project e2e`;
-  const name = 'emulator and end-to-end tests (on the emulators)';
   const t = Date.now();
-  console.log(`\n▶ ${name}`);
-  await execOnEmulators(inner);
-  timings.push(`${name} ${Math.round((Date.now() - t) / 1000)} s`);
-  addVitest('emulator.json', 'emulator/e2e');
+  // Two emulator stacks at once where the machine allows a second (a network namespace of its own):
+  // the emulator tests on one, the browser tests on the other. Otherwise one stack runs both.
+  const second = process.env.PORTAL_ONE_STACK ? null : openNamespace('portal-test-e2e');
+  if (second) {
+    const name = 'emulator and end-to-end tests (two emulator stacks at once)';
+    console.log(`\n▶ ${name}: the end-to-end stack's output goes to test-results/e2e.log, shown when both end`);
+    // The files both stacks read are written once, before either starts.
+    emulatorEnv();
+    emulatorArgs();
+    const e2eLog = openSync(join(RESULTS, 'e2e.log'), 'w');
+    await Promise.all([
+      run(stack('emulator'), 'inherit'),
+      run(second.wrap(...stack('e2e'), { PORTAL_TEST_LOG: join(ROOT, '.cache/test-emulators-e2e.log') }), e2eLog),
+    ]);
+    closeSync(e2eLog);
+    second.close();
+    console.log(`\n▶ the end-to-end stack's output\n${readFileSync(join(RESULTS, 'e2e.log'), 'utf8')}`);
+    timings.push(`${name} ${Math.round((Date.now() - t) / 1000)} s`);
+    addVitest('emulator.json', 'emulator');
+    addVitest('e2e.json', 'e2e');
+  } else {
+    await startStripeStandIn();
+    const inner = `npx ${vitest.join(' ')} --outputFile.json=test-results/emulator.json --project emulator --project e2e`;
+    const name = 'emulator and end-to-end tests (on the emulators)';
+    console.log(`\n▶ ${name}`);
+    await execOnEmulators(inner);
+    timings.push(`${name} ${Math.round((Date.now() - t) / 1000)} s`);
+    addVitest('emulator.json', 'emulator/e2e');
+  }
 } else {
   totals.failed++;
 }

@@ -42,13 +42,18 @@ function javaBinDir() {
   const shimDir = join(CACHE, 'java-shim');
   mkdirSync(shimDir, { recursive: true });
   const shim = join(shimDir, 'java');
-  writeFileSync(
+  writeIfChanged(
     shim,
     `#!/bin/sh\n# firebase-tools 15 refuses Java < 21 by its -version text; the Firestore emulator runs fine on 17.\n` +
       `if [ "$1" = "-version" ]; then echo 'openjdk version "21.0.0"' >&2; exit 0; fi\nexec ${systemJava} "$@"\n`,
   );
   chmodSync(shim, 0o755);
   return shimDir;
+}
+
+/** Writes a file only when its text changes: two emulator stacks starting at once never see it half-written. */
+function writeIfChanged(path, text) {
+  if (!existsSync(path) || readFileSync(path, 'utf8') !== text) writeFileSync(path, text);
 }
 
 function fail(message) {
@@ -89,9 +94,9 @@ export function emulatorEnv(base = process.env) {
   mkdirSync(CACHE, { recursive: true });
   // The functions emulator reads defineSecret values from here: the stand-in's test keys, never real ones.
   const stripe = EMULATORS.stripeStandIn;
-  writeFileSync(join(ROOT, 'functions/.secret.local'), `STRIPE_SECRET_KEY=${stripe.secretKey}\nSTRIPE_WEBHOOK_SECRET=${stripe.webhookSecret}\n`);
+  writeIfChanged(join(ROOT, 'functions/.secret.local'), `STRIPE_SECRET_KEY=${stripe.secretKey}\nSTRIPE_WEBHOOK_SECRET=${stripe.webhookSecret}\n`);
   // …and parameters from here (a deploy asks for PORTAL_URL or reads it from functions/.env.<project>).
-  writeFileSync(join(ROOT, 'functions/.env.local'), `PORTAL_URL=http://localhost:${PORTS.hosting}\n`);
+  writeIfChanged(join(ROOT, 'functions/.env.local'), `PORTAL_URL=http://localhost:${PORTS.hosting}\n`);
   const javaBin = javaBinDir();
   return {
     ...base,
@@ -145,6 +150,6 @@ export function emulatorArgs() {
   const csp = cspHeader(config);
   csp.value = withConnect(csp.value, ['127.0.0.1', 'localhost'].map((host) => `http://${host}:${PORTS.auth}`));
   const path = join(ROOT, 'firebase.emulators.json');
-  writeFileSync(path, `${JSON.stringify(config, null, 2)}\n`);
+  writeIfChanged(path, `${JSON.stringify(config, null, 2)}\n`);
   return ['--config', path, '--project', PROJECT_ID];
 }

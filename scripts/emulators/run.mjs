@@ -6,8 +6,11 @@ import { emulatorArgs, emulatorEnv, FIREBASE_BIN, ROOT } from './env.mjs';
 
 export const EMULATORS = 'auth,functions,firestore,hosting';
 export const LOG_FILE = join(ROOT, '.cache/emulators.log');
-/** Test runs keep the emulators' output here too (tests read the functions' logged Firestore reads). */
-export const TEST_LOG_FILE = join(ROOT, '.cache/test-emulators.log');
+/**
+ * Test runs keep the emulators' output here too (tests read the functions' logged Firestore reads);
+ * a second stack of the same run keeps its own (PORTAL_TEST_LOG, which its tests read too).
+ */
+export const TEST_LOG_FILE = process.env.PORTAL_TEST_LOG ?? join(ROOT, '.cache/test-emulators.log');
 
 /**
  * `firebase emulators:exec …` with its output shown as it comes and copied into TEST_LOG_FILE;

@@ -110,8 +110,11 @@ export async function clientWrite(path: string, token?: string): Promise<number>
   return res.status;
 }
 
-/** The test run's copy of the emulators' output (scripts/emulators/run.mjs), where each call logs the Firestore reads it made. */
-const EMULATOR_LOG = fileURLToPath(new URL('../../.cache/test-emulators.log', import.meta.url));
+/**
+ * The test run's copy of the emulators' output (scripts/emulators/run.mjs), where each call logs the
+ * Firestore reads it made; a second emulator stack of the same run names its own (PORTAL_TEST_LOG).
+ */
+const EMULATOR_LOG = process.env.PORTAL_TEST_LOG ?? fileURLToPath(new URL('../../.cache/test-emulators.log', import.meta.url));
 export const logOffset = (): number => statSync(EMULATOR_LOG).size;
 
 /** The Firestore reads of each call to `name` logged since `offset`, once `count` of them are there. */
