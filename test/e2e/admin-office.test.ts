@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import type { Student } from '../../contract/domain';
+import { adminDb } from '../../scripts/demo/adminApp';
 import { describe, expect, it } from 'vitest';
 import { DEMO, signInDemo } from '../support/fixtures';
 import { enrollAtQuotedPrice } from '../support/samples';
@@ -68,6 +70,15 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
     // Printed, each page of a sheet starts with the class name; the email box is not printed.
     expect(await fire.getByRole('columnheader', { name: 'Fire & Shelter Skills: sign-in / sign-out' }).isVisible()).toBe(true);
+    // Parents sign this sheet at the door: it names who may pick up, never the code word.
+    const sheet = (await fire.locator('.sign-in-sheet').textContent())!;
+    const onRoster = (await adminDb().collection('classes/fire-and-shelter/roster').get()).docs.map((d) => d.id);
+    const students = await Promise.all(onRoster.map(async (id) => (await adminDb().doc(`students/${id}`).get()).data() as Student));
+    expect(students.filter((x) => x.pickupCodeWord).length).toBeGreaterThan(0);
+    for (const x of students) {
+      expect(sheet).toContain(x.guardians[0].name);
+      if (x.pickupCodeWord) expect(sheet).not.toContain(x.pickupCodeWord);
+    }
     mkdirSync('screenshots', { recursive: true });
     await page.screenshot({ path: 'screenshots/e2e-sign-in-sheets-print.png', fullPage: true });
     const pdf = (await page.pdf({ format: 'Letter' })).toString('latin1');

@@ -13,7 +13,7 @@ export function SignInSheet({ roster }: { roster: SheetRoster }) {
         <thead>
           <PrintedTitle roster={roster} sheet="sign-in / sign-out" columns={6} />
           <tr>
-            <ColumnHeaders columns={['Student', 'Time in', 'Signature in', 'Time out', 'Signature out', 'Authorized pickups · code word']} />
+            <ColumnHeaders columns={['Student', 'Time in', 'Signature in', 'Time out', 'Signature out', 'Authorized pickups']} />
           </tr>
         </thead>
         <tbody>
@@ -25,8 +25,8 @@ export function SignInSheet({ roster }: { roster: SheetRoster }) {
               <td className="write-in" />
               <td className="write-in" />
               <td>
+                {/* Parents sign this sheet at the door: the code word stays on the instructor's view and the roster. */}
                 {[...s.guardians.map((g) => g.name), ...s.authorizedPickups.map((p) => p.name)].join(', ')}
-                {s.pickupCodeWord && ` · “${s.pickupCodeWord}”`}
               </td>
             </tr>
           ))}
