@@ -130,7 +130,7 @@ describe('emails to families', () => {
     expect(preview.status, JSON.stringify(preview.error)).toBe(200);
     expect(preview.result!.families).toBe(1);
     expect(preview.result!.preview.subject).toBe('Indoors on Wednesday — Wildwood Outdoor School');
-    expect(preview.result!.preview.text).toContain('Wednesday’s class moves <indoors>.\nBring slippers.');
+    expect(preview.result!.preview.text).toContain('Wednesday’s class moves <indoors>.\n\nBring slippers.');
     expect(preview.result!.message).toBeNull();
     expect(await mails('class-message')).toHaveLength(0);
 

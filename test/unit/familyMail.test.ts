@@ -22,6 +22,8 @@ describe('emails to families', () => {
     // A fee kept is named, beside the refund or without one.
     expect(cancellationMail(e, ['Wild Art'], { amount: 20000, how: 'by check' }, 4000, 'x').text).toContain('We are refunding $200 by check. The school keeps $40 as a cancellation fee.');
     expect(cancellationMail(e, ['Wild Art'], null, 24000, 'x').text).toContain('No refund is given. The school keeps $240 as a cancellation fee.');
+    // The text part keeps a blank line between paragraphs, as the HTML part has them apart.
+    expect(cancelled.text).toContain('The school cancelled Wild Art, Pond <Life> for Ava <b>Rivera</b>.\n\nWe are refunding $25');
   });
 
   it('reminders carry the unsubscribe link; receipts never do', () => {

@@ -14,7 +14,8 @@ export function simpleMail(heading: string, paragraphs: string[], link: { href: 
   const e = escapeHtml;
   return {
     subject: `${heading} — ${SCHOOL_NAME}`,
-    text: [...paragraphs, '', `${link.label}: ${link.href}`, '', foot].join('\n'),
+    // A blank line between paragraphs, as in the HTML part (a mail program joins lines that touch).
+    text: [paragraphs.join('\n\n'), '', `${link.label}: ${link.href}`, '', foot].join('\n'),
     html: [
       `<h1>${e(heading)}</h1>`,
       ...paragraphs.map((l) => `<p>${e(l)}</p>`),
