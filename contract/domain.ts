@@ -726,6 +726,8 @@ export interface CancellationQuote {
   netPaid: Cents;
   /** What the family has paid beyond the new total. */
   suggestedRefund: Cents;
+  /** How much can still go back to the cards the family paid with (the rest of a refund goes back another way). */
+  cardRefundable: Cents;
 }
 
 // ---- Waitlist ----

@@ -17,6 +17,8 @@ export const paidOf = (e: Pick<Money, 'payments'>): Cents => e.payments.reduce((
 /** Money given back: the office's cancellation refunds and card payments refunded because no seat was left. */
 export const refundedOf = (e: Pick<Money, 'cancellations' | 'cardRefunds'>): Cents =>
   (e.cancellations ?? []).reduce((sum, c) => sum + c.refund, 0) + (e.cardRefunds ?? []).reduce((sum, r) => sum + r.amount, 0);
+/** What a cancellation gave back to cards (the rest of its refund went back by its method). */
+export const cardRefundedBy = (c: { cardRefunds?: readonly { amount: Cents }[] }): Cents => (c.cardRefunds ?? []).reduce((sum, r) => sum + r.amount, 0);
 export const feesOf = (e: { cancellations?: readonly { fee: Cents }[] }): Cents => (e.cancellations ?? []).reduce((sum, c) => sum + c.fee, 0);
 
 /** What the enrollment bills: its total; nothing for a card checkout that never completed (the dashboard's Billed, the CSV's Total). */

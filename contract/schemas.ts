@@ -420,7 +420,9 @@ export const cancelSchema = z.strictObject({
   enrollmentId: id,
   classIds: z.array(id).check(z.minLength(1, 'choose at least one class'), z.maxLength(50, 'has too many classes')),
   refund: cents,
-  /** How the refund is given back; needed when there is a refund. */
+  /** How the refund (or the part of it not going back to a card) is given back; needed when there is one. */
   refundMethod: z.optional(z.enum(PAYMENT_METHODS)),
+  /** Of the refund, what goes back to the cards the family paid with (all of it when refundMethod is card). */
+  cardRefund: z.optional(cents),
   note: text(500),
 });

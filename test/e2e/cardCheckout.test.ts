@@ -101,6 +101,41 @@ describe('paying by card at checkout', () => {
     await card.getByText(`Balance due by ${due}`).waitFor();
     await card.getByRole('button', { name: 'Pay balance $330 by card' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+
+    // The office takes the rest in cash, then cancels the camp: the refund goes back the ways the family paid.
+    const office = await newPage(browser());
+    await signInAs(office.page, DEMO.admin.email, DEMO.admin.password);
+    await office.page.goto('/admin/enrollments?semester=camps');
+    await office.page.getByLabel('Student or class').fill('Art in the Wild Camp');
+    await office.page.getByRole('button', { name: 'Payments & changes for Ava Rivera' }).click();
+    const dialog = office.page.getByRole('dialog');
+    await dialog.getByLabel('Amount ($)').fill('330');
+    await dialog.getByLabel('Method').selectOption('cash');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await office.page.getByText('Payment of $330 recorded. Balance: $0.').waitFor();
+    await dialog.getByLabel('Art in the Wild Camp').check();
+    await dialog.getByText('Can go back to the card').waitFor();
+    expect(await dialog.getByLabel('Refund ($)').inputValue()).toBe('430.00');
+    expect(await dialog.getByLabel('Of which back to the card ($)').inputValue()).toBe('100.00');
+    expect(await dialog.getByLabel('The rest given back by').inputValue()).toBe('cash');
+    await office.page.locator('.p-toast-message').waitFor({ state: 'detached' });
+    expect(await axeViolations(office.page)).toEqual([]);
+    // More than the card paid is refused before anything is sent.
+    await dialog.getByLabel('Of which back to the card ($)').fill('200');
+    await dialog.getByRole('button', { name: 'Cancel selected classes' }).click();
+    await dialog.getByText('At most $100 can go back to the card.').waitFor();
+    await dialog.getByLabel('Of which back to the card ($)').fill('100');
+    await dialog.getByRole('button', { name: 'Cancel selected classes' }).click();
+    const sure = office.page.getByRole('alertdialog');
+    await sure.getByText('Cancel Art in the Wild Camp for Ava Rivera with a refund of $430 ($100 to the card, $330 in cash)?').waitFor();
+    await sure.getByRole('button', { name: 'Cancel the classes' }).click();
+    await office.page.getByText('Cancelled Art in the Wild Camp. Refund: $430 ($100 to the card, $330 in cash). Seats are free again.').waitFor();
+    await office.context.close();
+    // The family sees where its money went, and owes nothing.
+    await page.goto('/account/enrollments');
+    const cancelled = page.getByRole('listitem').filter({ hasText: 'Cancelled' }).filter({ hasText: 'Art in the Wild Camp' });
+    await cancelled.getByText(/refund \$430 · \$100 back to card ending 4242 · \$330 in cash/).waitFor();
+    expect(await cancelled.locator('.money-summary dd').last().textContent()).toBe('$0');
     await context.close();
   });
 

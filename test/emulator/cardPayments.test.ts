@@ -382,6 +382,49 @@ describe('card payments: holds, Stripe Checkout and the webhook', () => {
     expect(classDeposit.error?.message).toBe('A class deposit needs a balance due date: set it on the semester first.');
   });
 
+  it('refunds cancelled classes the ways the family paid: back to the card as far as the card paid, the rest as the office chooses', async () => {
+    const family = families[4];
+    const admin = await signInDemo('admin');
+    const r = await callAs(family.user, 'enroll', { ...(await enrollPayload(family, ['wilderness-week-1-3'], 'deposit-split')), payDeposit: true });
+    expect(r.status, JSON.stringify(r.error)).toBe(200);
+    const deposit = r.result!.enrollment.hold!.amount;
+    expect((await standIn<{ webhookStatus: number }>(`/__standin/sessions/${r.result!.checkoutUrl!.split('/pay/')[1]}/pay`)).webhookStatus).toBe(200);
+    const e = await enrollment(r.result!.enrollment.id);
+    const rest = balanceOf(e);
+    expect(rest).toBeGreaterThan(0);
+    expect((await callAs(admin, 'adminRecordPayment', { enrollmentId: e.id, amount: rest, method: 'cash', note: '' })).status).toBe(200);
+    const quote = (await callAs(admin, 'adminCancelQuote', { enrollmentId: e.id, classIds: e.classIds })).result!;
+    expect([quote.suggestedRefund, quote.cardRefundable]).toEqual([e.total, deposit]);
+
+    const ask = { enrollmentId: e.id, classIds: e.classIds, refund: e.total, note: 'Camp cancelled' };
+    // All of it to the card is refused (the card paid only the deposit), as is a rest with no way back, or a card part above the refund.
+    const allToCard = await callAs(admin, 'adminCancelEnrollment', { ...ask, refundMethod: 'card' });
+    expect(allToCard.status).toBe(400);
+    expect(allToCard.error?.message).toBe(`Only ${formatCents(deposit)} can go back to the card: give the rest back another way (the cancellation form splits a refund).`);
+    const noWay = await callAs(admin, 'adminCancelEnrollment', { ...ask, cardRefund: deposit });
+    expect(noWay.status).toBe(400);
+    expect(noWay.error?.message).toBe(`refundMethod: Say how the rest of the refund (${formatCents(rest)}) is given back.`);
+    const above = await callAs(admin, 'adminCancelEnrollment', { ...ask, refund: 1000, cardRefund: 2000, refundMethod: 'cash' });
+    expect(above.status).toBe(400);
+    expect(above.error?.message).toBe('cardRefund: The part back to the card cannot be more than the refund.');
+    expect((await enrollment(e.id)).status).toBe('confirmed');
+    expect((await standIn<{ refunds: { payment_intent: string }[] }>('/__standin/refunds')).refunds.filter((x) => x.payment_intent === e.payments[0].card!.paymentIntent)).toEqual([]);
+
+    // The deposit back to the card through Stripe, the rest in cash: nothing owed, no fee.
+    const done = await callAs(admin, 'adminCancelEnrollment', { ...ask, cardRefund: deposit, refundMethod: 'cash' });
+    expect(done.status, JSON.stringify(done.error)).toBe(200);
+    const cancelled = await enrollment(e.id);
+    expect(cancelled.status).toBe('cancelled');
+    expect(balanceOf(cancelled)).toBe(0);
+    const c = cancelled.cancellations![0];
+    expect([c.refund, c.fee, c.refundMethod, c.cardRefunds!.map((x) => x.amount)]).toEqual([e.total, 0, 'cash', [deposit]]);
+    const { refunds } = await standIn<{ refunds: { amount: number; payment_intent: string }[] }>('/__standin/refunds');
+    expect(refunds.filter((x) => x.payment_intent === e.payments[0].card!.paymentIntent).map((x) => x.amount)).toEqual([deposit]);
+    const mail = (await mailFor(e.id)).find((m) => (m.message.subject as string).startsWith('Classes cancelled'))!;
+    expect(mail.message.text).toContain(`We are refunding ${formatCents(e.total)} (${formatCents(deposit)} to your card ending 4242 and ${formatCents(rest)} in cash).`);
+    expect((await auditOf(e.id)).map((a) => a[2])).toContainEqual(expect.stringContaining(`refund ${formatCents(e.total)} (card ${formatCents(deposit)}, cash ${formatCents(rest)})`));
+  });
+
   it('the office refunds a card-paid enrollment through Stripe, records it only once Stripe accepts, and releases a stuck hold', async () => {
     const admin = await signInDemo('admin');
     const paid = await enrollment(checkoutIds(families[0].user.uid, 'card-pay-1', 1)[0]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Enrollment, Semester } from '../../contract/domain';
 import { balanceOf, moneyFigures, voidProblem } from '../../contract/money';
-import { cardRefundParts } from '../../functions/src/domain/refunds';
+import { cardRefundableOf, cardRefundParts } from '../../functions/src/domain/refunds';
 import { balanceDueDateOf, depositPlan } from '../../functions/src/domain/deposits';
 import { receiptRecipients } from '../../functions/src/domain/receipt';
 import { balanceDueLabel } from '../../contract/format';
@@ -35,12 +35,15 @@ describe('which card payments a refund goes back to', () => {
     ]);
     const after = e({ ...two, cancellations: [{ classIds: [], classTitles: [], refund: 16000, fee: 0, note: '', at: paid.at, by: 'x', cardRefunds: [{ amount: 16000, refundId: 're_1', paymentIntent: 'pi_b', last4: '4242', reason: '', at: paid.at }] }] });
     expect(cardRefundParts(after, 5000)).toEqual([{ paymentIntent: 'pi_a', amount: 5000, brand: 'visa', last4: '4242' }]);
-    expect(cardRefundParts(after, 10001)).toBe('Only $100 was paid by card: refund the rest another way, in a second cancellation or outside the portal.');
+    expect(cardRefundParts(after, 10001)).toBe('Only $100 can go back to the card: give the rest back another way (the cancellation form splits a refund).');
+    // What the cancellation form offers to send back to the cards: what is left of each.
+    expect([cardRefundableOf(two), cardRefundableOf(after)]).toEqual([26000, 10000]);
   });
 
   it('voided and office payments never take a card refund', () => {
     const office = e({ payments: [{ ...paid, card: undefined, method: 'check' }, { ...pay('v', 5000, 'pi_v'), voided: { reason: 'x', at: paid.at, by: 'x' } }] });
     expect(cardRefundParts(office, 100)).toMatch(/no card payment to refund/);
+    expect(cardRefundableOf(office)).toBe(0);
   });
 });
 

@@ -71,12 +71,13 @@ export const adminCancelQuote = callable(callables.adminCancelQuote, async ({ en
     newTotal: plan.newTotal,
     netPaid: plan.netPaid,
     suggestedRefund: plan.suggestedRefund,
+    cardRefundable: plan.cardRefundable,
   };
   return quote;
 });
 
-export const adminCancelEnrollment = callable(callables.adminCancelEnrollment, async ({ enrollmentId, classIds, refund, refundMethod, note }, ctx) => ({
-  enrollment: await cancelClasses(enrollmentId, classIds, refund, refundMethod, note, actorOf(ctx)),
+export const adminCancelEnrollment = callable(callables.adminCancelEnrollment, async ({ enrollmentId, ...cancellation }, ctx) => ({
+  enrollment: await cancelClasses(enrollmentId, cancellation, actorOf(ctx)),
 }), { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY], changesCatalogue: true });
 
 export const adminReleaseHold = callable(

@@ -5,7 +5,7 @@ import { FieldValue, type DocumentReference, type Transaction } from 'firebase-a
 import { HttpsError } from 'firebase-functions/v2/https';
 import { paymentKey, type CardRefund, type ClassGroup, type ClassRecord, type ClassRoster, type Enrollment, type EnrollmentRow, type Payment, type PaymentMethod, type StudentRow, type AuditKind, type StudentSheet, type TshirtTally } from '../../../contract/domain';
 import { randomUUID } from 'node:crypto';
-import { formatCents } from '../../../contract/format';
+import { formatCents, PAID_HOW } from '../../../contract/format';
 import { balanceOf, duplicatePayment, netPaidOf, paidOf, refundedOf, voidProblem } from '../../../contract/money';
 import { schoolToday } from '../domain/calendar';
 import { applyCancellation, cancellationProblem, planCancellation, type CancellationPlan } from '../domain/cancellation';
@@ -21,7 +21,7 @@ import { placeOf } from '../domain/waitlist';
 import { actorName, auditInTx, type Actor } from './audit';
 import { enrollmentRecipients, queueMail, type FamilyMail } from './familyMail';
 import { familyMailOff } from './settings';
-import { cancellationMail, PAID_HOW, paymentReceivedMail } from '../domain/familyMail';
+import { cancellationMail, paymentReceivedMail } from '../domain/familyMail';
 import { portalOrigin } from '../payments/stripe';
 
 /** Rosters of classes in the order asked, each with the full profile of every student on it. */
@@ -260,42 +260,84 @@ function quoteFor(enrollment: Enrollment, classIds: string[]) {
 }
 
 /** A cancellation under way: reserved before any card refund is asked of Stripe, so that a retry never refunds twice. */
+/** What the office asks of a cancellation: the classes, the refund and how it goes back. */
+export interface CancellationAsked {
+  classIds: string[];
+  refund: number;
+  /** How the refund, or its part not going back to a card, is given back. */
+  refundMethod?: PaymentMethod;
+  /** Of the refund, what goes back to the cards the family paid with (all of it when refundMethod is card). */
+  cardRefund?: number;
+  note: string;
+}
+
 interface PendingCancellation {
   id: string;
   classIds: string[];
   refund: number;
   refundMethod: PaymentMethod | null;
+  cardRefund?: number;
   at: string;
 }
-const sameCancellation = (p: PendingCancellation, classIds: string[], refund: number, refundMethod: PaymentMethod | undefined) =>
-  p.refund === refund && (p.refundMethod ?? undefined) === refundMethod && [...p.classIds].sort().join() === [...new Set(classIds)].sort().join();
+const sameCancellation = (p: PendingCancellation, asked: RefundSplit & { classIds: string[] }) =>
+  p.refund === asked.refund &&
+  (p.refundMethod ?? undefined) === asked.refundMethod &&
+  (p.cardRefund ?? 0) === asked.toCard &&
+  [...p.classIds].sort().join() === [...new Set(asked.classIds)].sort().join();
+
+/** A refund as it goes back: `toCard` to the cards, the rest by `refundMethod` (card when all of it goes to cards). */
+interface RefundSplit {
+  refund: number;
+  toCard: number;
+  refundMethod: PaymentMethod | undefined;
+}
+
+/** How the refund asked goes back, or why it cannot. */
+function refundSplit({ refund, refundMethod, cardRefund }: CancellationAsked): RefundSplit | string {
+  const toCard = refundMethod === 'card' ? refund : (cardRefund ?? 0);
+  if (toCard > refund) return 'cardRefund: The part back to the card cannot be more than the refund.';
+  const rest = refund - toCard;
+  if (rest > 0 && !refundMethod) return toCard ? `refundMethod: Say how the rest of the refund (${formatCents(rest)}) is given back.` : 'refundMethod: Say how the refund is given back.';
+  return { refund, toCard, refundMethod: rest > 0 ? refundMethod : toCard > 0 ? 'card' : undefined };
+}
 
 /**
  * Reserves a cancellation on the enrollment (in a transaction): a second one at the same time is
  * refused; the same one asked again (the office retrying after a failure) resumes it, with the same
  * refund keys.
  */
-async function reserveCancellation(ref: DocumentReference<Enrollment>, classIds: string[], refund: number, refundMethod: PaymentMethod | undefined, at: string): Promise<PendingCancellation> {
+async function reserveCancellation(ref: DocumentReference<Enrollment>, asked: RefundSplit & { classIds: string[] }, at: string): Promise<PendingCancellation> {
   return db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound('This enrollment');
     const pending = snap.get('pendingCancellation') as PendingCancellation | undefined;
     if (pending) {
-      if (sameCancellation(pending, classIds, refund, refundMethod)) return pending;
+      if (sameCancellation(pending, asked)) return pending;
       throw new HttpsError('aborted', 'Another cancellation of this enrollment is being completed. Reload the enrollment, then try again.');
     }
-    const reserved: PendingCancellation = { id: randomUUID(), classIds: [...new Set(classIds)], refund, refundMethod: refundMethod ?? null, at };
+    const reserved: PendingCancellation = {
+      id: randomUUID(),
+      classIds: [...new Set(asked.classIds)],
+      refund: asked.refund,
+      refundMethod: asked.refundMethod ?? null,
+      ...(asked.toCard ? { cardRefund: asked.toCard } : {}),
+      at,
+    };
     tx.update(ref, { pendingCancellation: reserved });
     return reserved;
   });
 }
 
 /**
- * Cancels classes of an enrollment: the cancellation is reserved first; a refund by card goes to
- * Stripe with keys made from that reservation; then the enrollment, the seats and the rosters change
- * in one transaction (the seats go to the waitlist first).
+ * Cancels classes of an enrollment: the cancellation is reserved first; the part of the refund going
+ * back to cards goes to Stripe with keys made from that reservation; then the enrollment, the seats
+ * and the rosters change in one transaction (the seats go to the waitlist first).
  */
-export async function cancelClasses(enrollmentId: string, classIds: string[], refund: number, refundMethod: PaymentMethod | undefined, note: string, actor: Actor): Promise<Enrollment> {
+export async function cancelClasses(enrollmentId: string, asked: CancellationAsked, actor: Actor): Promise<Enrollment> {
+  const { classIds, refund, note } = asked;
+  const split = refundSplit(asked);
+  if (typeof split === 'string') throw new HttpsError('invalid-argument', split);
+  const { refundMethod, toCard } = split;
   const by = actorName(actor);
   const ref = recordRef('enrollments', enrollmentId);
   const [to, off] = await Promise.all([enrollmentRecipients(enrollmentId), familyMailOff()]);
@@ -303,14 +345,13 @@ export async function cancelClasses(enrollmentId: string, classIds: string[], re
   const plan0 = await quoteFor(current, classIds);
   const checked = applyCancellation(current, plan0, refund, { note, at: new Date().toISOString(), by, classTitles: plan0.titles, refundMethod });
   if (typeof checked === 'string') throw new HttpsError('invalid-argument', checked);
-  if (refund > 0 && !refundMethod) throw new HttpsError('invalid-argument', 'refundMethod: Say how the refund is given back.');
-  const reserved = await reserveCancellation(ref, classIds, refund, refundMethod, new Date().toISOString());
+  const reserved = await reserveCancellation(ref, { ...split, classIds }, new Date().toISOString());
   const at = reserved.at;
-  // By card: Stripe refunds first (checked against the same plan); the cancellation is recorded only once it has.
+  // To cards: Stripe refunds first (checked against the same plan); the cancellation is recorded only once it has.
   let cardRefunds: CardRefund[] | undefined;
-  if (refund > 0 && refundMethod === 'card') {
+  if (toCard > 0) {
     try {
-      cardRefunds = await refundToCards(current, refund, note || 'Classes cancelled by the school', at, reserved.id);
+      cardRefunds = await refundToCards(current, toCard, note || 'Classes cancelled by the school', at, reserved.id);
     } catch (error) {
       // Nothing went back: the reservation is lifted (a partial refund keeps it, so that a retry finishes it).
       if (error instanceof HttpsError && !/went through/.test(error.message)) await ref.update({ pendingCancellation: FieldValue.delete() });
@@ -343,7 +384,8 @@ export async function cancelClasses(enrollmentId: string, classIds: string[], re
     if (typeof next === 'string') throw new HttpsError('invalid-argument', next);
     const { pendingCancellation: _done, ...recorded } = next as Enrollment & { pendingCancellation?: PendingCancellation };
     tx.set(ref, recorded);
-    const refunded = refund > 0 ? `; refund ${formatCents(refund)} (${refundMethod})` : '; no refund';
+    const parts = toCard > 0 && toCard < refund ? `card ${formatCents(toCard)}, ${refundMethod} ${formatCents(refund - toCard)}` : refundMethod;
+    const refunded = refund > 0 ? `; refund ${formatCents(refund)} (${parts})` : '; no refund';
     auditInTx(tx, actor, {
       kind: 'cancellation',
       record: { type: 'enrollment', id: enrollment.id },
@@ -352,7 +394,13 @@ export async function cancelClasses(enrollmentId: string, classIds: string[], re
       summary: `Cancelled ${plan.titles.join(', ')}${refunded}`,
     });
     if (!off.has('classes-cancelled')) {
-      const how = refundMethod === 'card' ? `to your card ending ${[...new Set((cardRefunds ?? []).map((r) => r.last4))].join(', ')}` : PAID_HOW[refundMethod ?? 'other'];
+      const toCards = `to your card ending ${[...new Set((cardRefunds ?? []).map((r) => r.last4))].join(', ')}`;
+      const how =
+        toCard > 0 && toCard < refund
+          ? `(${formatCents(toCard)} ${toCards} and ${formatCents(refund - toCard)} ${PAID_HOW[refundMethod ?? 'other']})`
+          : refundMethod === 'card'
+            ? toCards
+            : PAID_HOW[refundMethod ?? 'other'];
       const fee = recorded.cancellations?.at(-1)?.fee ?? 0;
       const message = cancellationMail(recorded, plan.titles, refund > 0 ? { amount: refund, how } : null, fee, portalOrigin(null));
       queueMail(tx, `${enrollment.id}_${at}`, { kind: 'classes-cancelled', to, enrollmentId: enrollment.id, message });

@@ -5,6 +5,7 @@ import type { AddOn, CancellationQuote, CardRefund, Cents, ClassGroup, ClassReco
 import { isSiblingRule } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { balanceOf, feesOf, paidOf, refundedOf } from '../../../contract/money';
+import { cardRefundableOf } from './refunds';
 import { FIXED_AMOUNT_TYPES, priceBasket, type BasketLine, type PricedClass } from './pricing';
 
 export interface CancellationInput {
@@ -115,6 +116,7 @@ export function planCancellation(input: CancellationInput): CancellationPlan {
     newTotal,
     netPaid,
     suggestedRefund: Math.max(0, netPaid - newTotal),
+    cardRefundable: cardRefundableOf(enrollment),
     lineItems: quote.lineItems,
     discounts: quote.discounts,
     subtotal: quote.subtotal,

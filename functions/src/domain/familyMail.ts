@@ -1,6 +1,6 @@
 // The emails to families about their enrollments: a payment received, classes cancelled
 // (with the refund), and the reminders. Pure: each is built from what the event knows.
-import type { Cents, Enrollment, IsoDate, PaymentMethod } from '../../../contract/domain';
+import type { Cents, Enrollment, IsoDate } from '../../../contract/domain';
 import { balanceDueLabel, formatCents, formatDate } from '../../../contract/format';
 import { simpleMail, type MailMessage } from './mail';
 
@@ -8,8 +8,6 @@ const RECEIPTS_FOOTER = 'You receive this email because your account enrolled a 
 const REMINDER_FOOTER = 'You receive this reminder because your account enrolled a student.';
 const myEnrollments = (portal: string) => ({ href: `${portal}/account/enrollments`, label: 'My Enrollments' });
 
-/** How money came or went back, in a sentence ("We received $120 by check"). */
-export const PAID_HOW: Record<PaymentMethod, string> = { card: 'by card', check: 'by check', cash: 'in cash', venmo: 'by Venmo', other: 'through the office' };
 
 /** "Balance due by Aug 15, 2027: $120." or "Nothing more is owed." */
 function balanceLine(e: Pick<Enrollment, 'balance' | 'balanceDueDate'>): string {

@@ -9,14 +9,26 @@ export interface CardRefundPart {
   last4: string;
 }
 
+/** What is left of each card payment (by payment intent) after the refunds already made to it. */
+function refundedByIntent(enrollment: Pick<Enrollment, 'cardRefunds' | 'cancellations'>): Map<string, number> {
+  const refunded = new Map<string, number>();
+  const earlier = [...(enrollment.cardRefunds ?? []), ...(enrollment.cancellations ?? []).flatMap((c) => c.cardRefunds ?? [])];
+  for (const r of earlier) if (r.paymentIntent) refunded.set(r.paymentIntent, (refunded.get(r.paymentIntent) ?? 0) + r.amount);
+  return refunded;
+}
+
+/** How much can still go back to the cards the family paid with. */
+export function cardRefundableOf(enrollment: Pick<Enrollment, 'payments' | 'cardRefunds' | 'cancellations'>): Cents {
+  const refunded = refundedByIntent(enrollment);
+  return enrollment.payments.reduce((sum, p) => (p.card && !p.voided ? sum + Math.max(0, p.amount - (refunded.get(p.card.paymentIntent) ?? 0)) : sum), 0);
+}
+
 /**
  * A refund of `amount` split over the enrollment's card payments, newest first, each at most what is
  * left of it after earlier refunds; or why it cannot go back by card.
  */
 export function cardRefundParts(enrollment: Enrollment, amount: Cents): CardRefundPart[] | string {
-  const refunded = new Map<string, number>();
-  const earlier = [...(enrollment.cardRefunds ?? []), ...(enrollment.cancellations ?? []).flatMap((c) => c.cardRefunds ?? [])];
-  for (const r of earlier) if (r.paymentIntent) refunded.set(r.paymentIntent, (refunded.get(r.paymentIntent) ?? 0) + r.amount);
+  const refunded = refundedByIntent(enrollment);
   const parts: CardRefundPart[] = [];
   let left = amount;
   for (const p of [...enrollment.payments].reverse()) {
@@ -28,6 +40,6 @@ export function cardRefundParts(enrollment: Enrollment, amount: Cents): CardRefu
     left -= part;
   }
   if (!parts.length) return 'This enrollment has no card payment to refund: choose how else the refund is given back.';
-  if (left > 0) return `Only ${formatCents(amount - left)} was paid by card: refund the rest another way, in a second cancellation or outside the portal.`;
+  if (left > 0) return `Only ${formatCents(amount - left)} can go back to the card: give the rest back another way (the cancellation form splits a refund).`;
   return parts;
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { FamilyEnrollment } from '../../../contract/domain';
 import { Link } from 'react-router-dom';
-import { andList, balanceDueLabel, ENROLLMENT_STATUS_LABELS, formatCard, formatCents, formatDateRange, formatDay, formatTimeRange, formatWeekdays } from '../../../contract/format';
-import { balanceOf, moneyFigures } from '../../../contract/money';
+import { andList, balanceDueLabel, ENROLLMENT_STATUS_LABELS, formatCard, formatCents, formatDateRange, formatDay, formatTimeRange, formatWeekdays, PAID_HOW } from '../../../contract/format';
+import { balanceOf, cardRefundedBy, moneyFigures } from '../../../contract/money';
 import { Button, LinkButton } from '../../components/Button';
 import { FormFailure } from '../../components/FormFailure';
 import { HoldCountdown } from '../../components/HoldCountdown';
@@ -125,6 +125,7 @@ export default function MyEnrollments() {
                     {c.refund > 0 && ` · refund ${formatCents(c.refund)}`}
                     {c.fee > 0 && ` · cancellation fee kept ${formatCents(c.fee)}`}
                     {(c.cardRefunds ?? []).map((r) => ` · ${formatCents(r.amount)} back to card ending ${r.last4}`).join('')}
+                    {c.refundMethod && c.refundMethod !== 'card' && c.refund > cardRefundedBy(c) && ` · ${formatCents(c.refund - cardRefundedBy(c))} ${PAID_HOW[c.refundMethod]}`}
                   </p>
                 ))}
                 {e.payments.flatMap((p) =>

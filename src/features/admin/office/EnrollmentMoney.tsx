@@ -7,7 +7,7 @@ import { Button } from '../../../components/Button';
 import { confirm } from '../../../components/confirm';
 import { useReleaseHold } from '../api';
 import { useActionToast } from '../shared/EditForm';
-import { moneyFigures } from '../../../../contract/money';
+import { cardRefundedBy, moneyFigures } from '../../../../contract/money';
 import { CancelForm } from './CancelForm';
 import { METHOD_LABEL } from './paymentMethod';
 import { PaymentForm } from './PaymentForm';
@@ -105,8 +105,8 @@ export function EnrollmentMoney({
             {e.cancellations!.map((c, i) => (
               <li key={i}>
                 {formatDay(c.at)} · {c.classTitles.join(', ')} · refund {formatCents(c.refund)}
-                {c.refundMethod && ` by ${METHOD_LABEL[c.refundMethod]}`}
                 {(c.cardRefunds ?? []).map((r) => ` · ${formatCents(r.amount)} to card ending ${r.last4} (Stripe ${r.refundId})`).join('')}
+                {c.refundMethod && c.refundMethod !== 'card' && c.refund > cardRefundedBy(c) && ` · ${formatCents(c.refund - cardRefundedBy(c))} by ${METHOD_LABEL[c.refundMethod]}`}
                 {c.fee > 0 && ` · fee kept ${formatCents(c.fee)}`}
                 {c.note && ` · ${c.note}`} · by {c.by}
               </li>
