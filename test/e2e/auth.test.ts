@@ -123,11 +123,12 @@ describe('sign-in, accounts, guards and menus in Chromium (seed §2, §4, §8)',
     await context.close();
   });
 
-  it('a family opening an admin page lands on the enrollment page, and has no Menu button', async () => {
+  it('a family opening an admin page lands on the enrollment page, told why, and has no Menu button', async () => {
     const { context, page } = await newPage(browser());
     await signInAs(page, DEMO.family.email, DEMO.family.password);
     await page.goto('/admin/students');
     await expect.poll(() => path(page.url())).toBe('/classes/enrollment');
+    await page.getByText('This page is for school staff only.').waitFor();
     expect(await page.getByRole('button', { name: 'Menu', exact: true }).count()).toBe(0);
     await context.close();
   });

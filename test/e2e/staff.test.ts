@@ -57,6 +57,7 @@ describe('the Staff page in Chromium', () => {
     // A health sheet is not theirs: the page sends them away, and the server refuses the call.
     await phone.page.goto('/admin/report');
     await phone.page.waitForURL('**/classes/enrollment');
+    await phone.page.getByText('This page is for school staff only.').waitFor();
 
     // Back on the Staff page, the admin removes them.
     await office.page.reload();

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { useNotify } from '../../lib/toast';
 import { PageLoading } from '../../components/PageLoading';
 import { rememberRequestedPath } from './redirect';
 import { STAFF_ROLES, type StaffRole } from '../../../contract/roles';
@@ -17,15 +18,25 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** The words a family or a staff member without the role reads when a staff page sends them away. */
+const STAFF_ONLY = 'This page is for school staff only.';
+
+/** Sent to / (the seed's redirect), told why. */
+function NotForYou() {
+  const notify = useNotify();
+  useEffect(() => notify({ severity: 'warn', summary: 'Staff only', detail: STAFF_ONLY }), [notify]);
+  return <Navigate to="/" replace />;
+}
+
 /**
- * Staff pages: a signed-in person whose roles do not allow the page goes to /. The server checks the
- * roles again on every call. Without `access`, any staff role will do.
+ * Staff pages: a signed-in person whose roles do not allow the page goes to /, with a message that
+ * says why. The server checks the roles again on every call. Without `access`, any staff role will do.
  */
 export function RequireStaff({ access = STAFF_ROLES, children }: { access?: readonly StaffRole[]; children: ReactNode }) {
   const session = useSession();
   return (
     <RequireLogin>
-      {session.roles === null ? <PageLoading /> : can(session, access) ? children : <Navigate to="/" replace />}
+      {session.roles === null ? <PageLoading /> : can(session, access) ? children : <NotForYou />}
     </RequireLogin>
   );
 }
