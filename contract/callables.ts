@@ -178,7 +178,7 @@ const specs = {
   adminCancelEnrollment: spec<{ enrollment: Enrollment }>()(ACCESS.money, cancelSchema),
   /** A card checkout stuck waiting: its Stripe page is closed and its seats go back. */
   adminReleaseHold: spec<{ enrollment: Enrollment }>()(ACCESS.money, enrollmentIdSchema),
-  adminWaitlist: spec<{ entries: OfficeWaitlistEntry[] }>()(ACCESS.care, classIdSchema),
+  adminWaitlist: spec<{ title: string; seatsToOffer: number; entries: OfficeWaitlistEntry[] }>()(ACCESS.care, classIdSchema),
   adminWaitlistOffer: spec<{ entry: OfficeWaitlistEntry }>()(ACCESS.care, entryIdSchema),
   adminWaitlistMove: spec<{ entry: OfficeWaitlistEntry }>()(ACCESS.care, waitlistMoveSchema),
   adminWaitlistRemove: spec<{ entry: OfficeWaitlistEntry }>()(ACCESS.care, waitlistRemoveSchema),

@@ -57,9 +57,21 @@ describe('the waitlist in Chromium', () => {
     await card.getByText('Full · 1 waiting').waitFor();
     await page.goto('/account/enrollments');
 
-    // The office cancels the other family's seat (1280 px).
+    // The office's list: no seat is free yet, so offering one says why instead of failing (1280 px).
     const office = await newPage(browser());
     await signInAs(office.page, DEMO.admin.email, DEMO.admin.password);
+    await office.page.goto('/admin/classes/management/waitlist/owl-prowl');
+    await office.page.getByRole('heading', { name: 'Waitlist: Owl Prowl' }).waitFor();
+    const offerButton = office.page.getByRole('button', { name: 'Offer a seat to Ava Rivera' });
+    expect(await offerButton.isDisabled()).toBe(true);
+    expect(await offerButton.getAttribute('aria-describedby')).toBe('no-seat');
+    await office.page.getByText('No seat is free in Owl Prowl: raise its capacity, or wait for a seat to free up, to offer one.').waitFor();
+    expect(await axeViolations(office.page)).toEqual([]);
+    // A class that does not exist (a mistyped or old link) says so.
+    await office.page.goto('/admin/classes/management/waitlist/no-such-class');
+    await office.page.getByText('This class does not exist.').waitFor();
+
+    // The office cancels the other family's seat.
     await office.page.goto('/admin/enrollments');
     await office.page.getByLabel('Student or class').fill('Hollis Holder');
     await office.page.getByRole('button', { name: 'Payments & changes for Hollis Holder' }).click();

@@ -188,6 +188,9 @@ describe('the waitlist', () => {
 
   it('the office sees the list in order, moves someone with a reason, removes someone (emailed), and cannot offer without a free seat', async () => {
     const list = await callAs(admin, 'adminWaitlist', { classId: 'wl-e' });
+    expect([list.result!.title, list.result!.seatsToOffer]).toEqual(['Wait E', 0]);
+    const none = await callAs(admin, 'adminWaitlist', { classId: 'no-such-class' });
+    expect([none.status, none.error?.message]).toEqual([404, 'This class does not exist.']);
     expect(list.result!.entries.map((e) => [e.studentName, e.status, e.place])).toEqual([
       ['Wait6 Family', 'offered', null],
       ['Wait7 Family', 'offered', null],

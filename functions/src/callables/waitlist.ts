@@ -9,7 +9,7 @@ import { notFound, SEAT_CALL_TIMEOUT_S } from '../data/db';
 import { oneChild } from '../data/enrollments';
 import { checkout } from '../usecases/checkout';
 import { takeRate } from '../data/rateLimit';
-import { classWaitlist, declineOffer as decline, entryRef, familyWaitlist, joinWaitlist as join, leaveWaitlist as leave, moveEntry, offerByHand, removeEntry, runWaitlistJob } from '../data/waitlist';
+import { classWaitlist, classWaitlistPage, declineOffer as decline, entryRef, familyWaitlist, joinWaitlist as join, leaveWaitlist as leave, moveEntry, offerByHand, removeEntry, runWaitlistJob } from '../data/waitlist';
 import { familyEntry } from '../domain/waitlist';
 import { STRIPE_SECRET_KEY } from '../payments/stripe';
 import { checkoutFor, enrolledAnswer } from './enrollment';
@@ -55,7 +55,7 @@ export const claimOffer = callable(
   { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY] },
 );
 
-export const adminWaitlist = callable(callables.adminWaitlist, async ({ classId }) => ({ entries: await classWaitlist(classId) }));
+export const adminWaitlist = callable(callables.adminWaitlist, ({ classId }) => classWaitlistPage(classId));
 
 const officeView = async (entry: WaitlistEntry) => (await classWaitlist(entry.classIds[0])).find((e) => e.id === entry.id)!;
 

@@ -19,7 +19,7 @@ import { portalOrigin } from '../payments/stripe';
 import { chunks, COLLECTIONS, db, notFound, precondition, recordRef, records, present, runSeatTransaction, uniq } from './db';
 import { checkChild, countCodeUses, familyEnrollmentRefs, loadOfferFacts, loadReleases, priceCheckout, readCodeUseCounters, withFamilyClasses } from './enrollments';
 import { codeUseDeltas, writeCodeUseDeltas } from './holds';
-import { rosterRef, seatRef, seatsIn } from './seats';
+import { rosterRef, seatRef, seatsIn, seatsOf } from './seats';
 import { notYourStudent } from './students';
 
 export type JoinPayload = z.output<typeof joinWaitlistSchema>;
@@ -291,6 +291,14 @@ export async function familyWaitlist(uid: string): Promise<{ entry: WaitlistEntr
 export async function classWaitlist(classId: string): Promise<OfficeWaitlistEntry[]> {
   const list = (await entries().where('classIds', 'array-contains', classId).get()).docs.map((d) => d.data());
   return list.sort(listOrder).map((e) => ({ ...e, place: placeOf(e, list) }));
+}
+
+/** A class's waitlist as the office's page shows it: the class's title, the seats it can offer now, the list in order. */
+export async function classWaitlistPage(classId: string): Promise<{ title: string; seatsToOffer: number; entries: OfficeWaitlistEntry[] }> {
+  const [klass, entries, seats] = await Promise.all([classRef(classId).get(), classWaitlist(classId), seatsOf([classId])]);
+  if (!klass.exists) throw notFound('This class');
+  const { title, capacity } = klass.data()!;
+  return { title, seatsToOffer: seatsForWaitlist(capacity, seats.get(classId)!).length, entries };
 }
 
 /** The office offers a seat to this family now, out of order (a seat kept for the waitlist, or a free one, must exist). */

@@ -39,9 +39,10 @@ export default function WaitlistPage() {
 
   if (state.status === 'loading') return <PageLoading label="Loading the waitlist…" />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
-  const entries = state.value.entries;
+  const { entries, title, seatsToOffer } = state.value;
   const waiting = entries.filter((e) => e.status === 'waiting');
-  const title = entries[0]?.title ?? 'this class';
+  // Offering needs a seat: without one the button says why instead of failing.
+  const noSeat = waiting.length > 0 && seatsToOffer === 0;
 
   const confirmPending = (event: FormEvent) => {
     event.preventDefault();
@@ -57,6 +58,11 @@ export default function WaitlistPage() {
         <Link to="/admin/classes/management">Class Management</Link>
       </p>
       <h1>Waitlist: {title}</h1>
+      {noSeat && (
+        <p id="no-seat" className="muted">
+          No seat is free in {title}: raise its capacity, or wait for a seat to free up, to offer one.
+        </p>
+      )}
       {entries.length === 0 ? (
         <p className="empty-panel">Nobody has joined this class's waitlist.</p>
       ) : (
@@ -87,7 +93,8 @@ export default function WaitlistPage() {
                     <button
                       type="button"
                       className="link-button"
-                      disabled={busy}
+                      disabled={busy || noSeat}
+                      aria-describedby={noSeat ? 'no-seat' : undefined}
                       onClick={() => offer.mutate({ entryId: e.id }, { onSuccess: () => toast.done(`A seat is offered to ${e.studentName} (emailed).`), onError: toast.failed })}
                     >
                       Offer a seat<span className="visually-hidden"> to {e.studentName}</span>
