@@ -6,6 +6,7 @@ import type { Payload, Response } from '../../contract/callables';
 import type { Enrollment, Semester } from '../../contract/domain';
 import { balanceOf } from '../../contract/money';
 import { formatCents, formatDate } from '../../contract/format';
+import { schoolToday } from '../../contract/schedule';
 import { DEFAULT_DONATION_RECEIPT_TEXT } from '../../contract/settings';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { STANDIN } from '../../scripts/stripe/config';
@@ -492,7 +493,7 @@ describe('card payments: holds, Stripe Checkout and the webhook', () => {
     const mail = (await db().collection('mail').where('donationId', '==', sessionId).get()).docs.map((d) => d.data());
     expect(mail).toHaveLength(1);
     expect(mail[0].to).toEqual(['donor@example.com']);
-    expect(mail[0].message.text).toContain('Thank you for your gift of $42.50');
+    expect(mail[0].message.text).toContain(`Thank you for your gift of $42.50 on ${formatDate(schoolToday(new Date(recorded.at as string)), true)}, paid by Visa card ending 4242.`);
     expect(mail[0].message.text).toContain(DEFAULT_DONATION_RECEIPT_TEXT);
     expect(mail[0].message.html).toContain('For &lt;the&gt; scholarship fund');
     // $0.99 and $10,000 are refused before Stripe is asked.

@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
-import { formatCard, formatCents } from '../../../contract/format';
+import { formatCard, formatCents, formatDate } from '../../../contract/format';
+import { schoolToday } from '../../../contract/schedule';
 import { escapeHtml } from '../../../contract/markdown';
 import { SCHOOL_NAME } from '../../../contract/constants';
 import { loadDonationReceiptText } from './settings';
@@ -51,7 +52,8 @@ export async function settleDonation(eventId: string, session: Stripe.Checkout.S
     tx.set(eventRef(eventId), { type: 'donation', sessionId: session.id, at });
     tx.set(gift, { amount, email, note, at, card });
     if (email) {
-      const lines = [`Thank you for your gift of ${formatCents(amount)} on ${at.slice(0, 10)}, paid by ${formatCard(card)}.`, ...(note ? [`Note: ${note}`] : []), '', tax];
+      // The day as the school and every other page write it (Nov 25, 2026), in the school's time zone.
+      const lines = [`Thank you for your gift of ${formatCents(amount)} on ${formatDate(schoolToday(now), true)}, paid by ${formatCard(card)}.`, ...(note ? [`Note: ${note}`] : []), '', tax];
       tx.set(db().collection(COLLECTIONS.mail).doc(), {
         to: [email],
         donationId: session.id,
