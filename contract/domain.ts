@@ -334,6 +334,8 @@ export interface CardRefund {
   /** The Stripe page of the payment given back whole. */
   sessionId?: string;
   at: string;
+  /** Stripe could not send it after all (a closed card account, say): the family has not got it back. */
+  failed?: { at: string; reason: string };
 }
 
 /**
@@ -446,7 +448,7 @@ export interface FamilyPayment {
   voided?: boolean;
   card?: Pick<CardDetails, 'brand' | 'last4' | 'sessionId'>;
 }
-export type FamilyCardRefund = Pick<CardRefund, 'amount' | 'refundId' | 'last4' | 'reason' | 'kind' | 'sessionId' | 'at'>;
+export type FamilyCardRefund = Pick<CardRefund, 'amount' | 'refundId' | 'last4' | 'reason' | 'kind' | 'sessionId' | 'at' | 'failed'>;
 export interface FamilyCancellation extends Pick<Cancellation, 'classIds' | 'classTitles' | 'refund' | 'fee' | 'refundMethod' | 'at'> {
   cardRefunds?: FamilyCardRefund[];
 }

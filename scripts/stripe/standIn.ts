@@ -286,6 +286,15 @@ async function control(path: string, body: Json, res: ServerResponse): Promise<v
     clockOffsets.set(prefix, Number(body.offsetSeconds ?? 0));
     return void send(res, 200, { customers: prefix, offsetSeconds: clockOffsets.get(prefix) });
   }
+  // A refund Stripe accepted fails later (a closed card account): Stripe says so in more than one event.
+  const failing = path.match(/^\/__standin\/refunds\/([^/]+)\/fail$/);
+  if (failing) {
+    const made = refunds.find((r) => r.id === failing[1]);
+    if (!made) return void send(res, 404, { error: { message: `No such refund: '${failing[1]}'` } });
+    Object.assign(made, { status: 'failed', failure_reason: 'expired_or_canceled_card' });
+    const statuses = [await deliver('refund.updated', made), await deliver('refund.failed', made)];
+    return void send(res, 200, { refund: made, webhookStatuses: statuses });
+  }
   const m = path.match(/^\/__standin\/sessions\/([^/]+)\/(pay|pay-late|expire-now)$/);
   if (m) {
     const s = session(m[1]);

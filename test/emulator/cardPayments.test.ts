@@ -424,6 +424,17 @@ describe('card payments: holds, Stripe Checkout and the webhook', () => {
     const mail = (await mailFor(e.id)).find((m) => (m.message.subject as string).startsWith('Classes cancelled'))!;
     expect(mail.message.text).toContain(`We are refunding ${formatCents(e.total)} (${formatCents(deposit)} to your card ending 4242 and ${formatCents(rest)} in cash).`);
     expect((await auditOf(e.id)).map((a) => a[2])).toContainEqual(expect.stringContaining(`refund ${formatCents(e.total)} (card ${formatCents(deposit)}, cash ${formatCents(rest)})`));
+
+    // Days later the card refund fails (the card was closed): Stripe says so twice; the office sees it once, and so does the family.
+    const refundId = c.cardRefunds![0].refundId;
+    const failed = await standIn<{ webhookStatuses: number[] }>(`/__standin/refunds/${refundId}/fail`);
+    expect(failed.webhookStatuses).toEqual([200, 200]);
+    const after = await enrollment(e.id);
+    expect(after.cancellations![0].cardRefunds![0].failed).toMatchObject({ reason: 'expired_or_canceled_card' });
+    expect(after.flag).toBe(`Stripe could not send the refund of ${formatCents(deposit)} to card ending 4242 (Stripe ${refundId}: expired_or_canceled_card): the family has not got it back. Give it back another way.`);
+    const mine = (await callAs(family.user, 'myEnrollments')).result!.enrollments.find((x) => x.id === e.id)!;
+    expect(mine.cancellations![0].cardRefunds![0].failed?.reason).toBe('expired_or_canceled_card');
+    expect(JSON.stringify(mine)).not.toContain('Give it back another way');
   });
 
   it('the office refunds a card-paid enrollment through Stripe, records it only once Stripe accepts, and releases a stuck hold', async () => {

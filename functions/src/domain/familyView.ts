@@ -2,7 +2,7 @@
 // staff addresses, the office's flags and Stripe's payment ids never reach the browser.
 import type { CardRefund, Enrollment, FamilyCardRefund, FamilyEnrollment } from '../../../contract/domain';
 
-const refundView = (r: CardRefund): FamilyCardRefund => ({ amount: r.amount, refundId: r.refundId, last4: r.last4, reason: r.reason, ...(r.kind ? { kind: r.kind } : {}), ...(r.sessionId ? { sessionId: r.sessionId } : {}), at: r.at });
+const refundView = (r: CardRefund): FamilyCardRefund => ({ amount: r.amount, refundId: r.refundId, last4: r.last4, reason: r.reason, ...(r.kind ? { kind: r.kind } : {}), ...(r.sessionId ? { sessionId: r.sessionId } : {}), at: r.at, ...(r.failed ? { failed: r.failed } : {}) });
 
 export function familyView(e: Enrollment): FamilyEnrollment {
   const { payments, cancellations, cardRefunds, flag: _flag, countedDiscountIds: _counted, ...rest } = e;

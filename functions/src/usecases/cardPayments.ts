@@ -322,6 +322,32 @@ async function refundWhole(eventId: string, session: Stripe.Checkout.Session, id
   });
 }
 
+/**
+ * A card refund that failed after Stripe accepted it: marked failed on the enrollment, and the
+ * enrollment flagged for the office (the family has not got the money back; the office gives it back
+ * another way). Marked once, whichever of Stripe's events about it comes first.
+ */
+async function noteFailedRefund(eventId: string, refund: Stripe.Refund, now: Date): Promise<Outcome> {
+  const id = refund.metadata?.enrollmentId ?? '';
+  if (!id) return 'ignored';
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(enrollmentRef(id));
+    if (!snap.exists || (await tx.get(eventRef(eventId))).exists) return snap.exists ? 'duplicate' : 'ignored';
+    const e = snap.data()!;
+    const sent = [...(e.cardRefunds ?? []), ...(e.cancellations ?? []).flatMap((c) => c.cardRefunds ?? [])].find((r) => r.refundId === refund.id);
+    if (!sent) return 'ignored';
+    if (sent.failed) return 'duplicate';
+    const failed = { at: now.toISOString(), reason: refund.failure_reason ?? refund.status ?? 'failed' };
+    const mark = (list: CardRefund[] | undefined) => list?.map((r) => (r.refundId === refund.id ? { ...r, failed } : r));
+    const cardRefunds = mark(e.cardRefunds);
+    const cancellations = e.cancellations?.map((c) => (c.cardRefunds ? { ...c, cardRefunds: mark(c.cardRefunds) } : c));
+    const flag = `Stripe could not send the refund of ${formatCents(sent.amount)} to card ending ${sent.last4} (Stripe ${refund.id}: ${failed.reason}): the family has not got it back. Give it back another way.`;
+    tx.update(enrollmentRef(id), { ...(cardRefunds ? { cardRefunds } : {}), ...(cancellations ? { cancellations } : {}), flag });
+    tx.set(eventRef(eventId), { type: 'refund-failed', enrollmentId: id, refundId: refund.id, at: failed.at });
+    return 'flagged';
+  });
+}
+
 /** Applies one verified Stripe event. Unknown enrollments and other event types change nothing. */
 export async function applyStripeEvent(event: Stripe.Event, now = new Date()): Promise<Outcome> {
   switch (event.type) {
@@ -332,6 +358,13 @@ export async function applyStripeEvent(event: Stripe.Event, now = new Date()): P
       const kind = session.metadata?.kind;
       if (kind === 'donation') return settleDonation(event.id, session, now);
       return kind === 'balance' ? settleBalancePayment(event.id, session, now) : settlePaid(event.id, session, now);
+    }
+    // A refund Stripe accepted can still fail days later; each of these events may say so (Stripe sends several).
+    case 'refund.failed':
+    case 'refund.updated':
+    case 'charge.refund.updated': {
+      const refund = event.data.object;
+      return refund.status === 'failed' || refund.status === 'canceled' ? noteFailedRefund(event.id, refund, now) : 'ignored';
     }
     case 'checkout.session.expired':
     case 'checkout.session.async_payment_failed': {

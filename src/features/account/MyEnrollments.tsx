@@ -51,6 +51,9 @@ function AddClasses({ enrollment: e, openIds }: { enrollment: FamilyEnrollment; 
 }
 
 /** /account/enrollments: the family's enrollments, newest first. */
+/** A card refund Stripe could not send after all: the family hears it from the page as the office does. */
+const FAILED_REFUND = ' (the card refused it: the school will give it back another way)';
+
 export default function MyEnrollments() {
   const [state, reload] = useMyEnrollments();
   const [options] = usePaymentOptions();
@@ -124,7 +127,7 @@ export default function MyEnrollments() {
                     Cancelled {formatDay(c.at)}: {c.classTitles.join(', ')}
                     {c.refund > 0 && ` · refund ${formatCents(c.refund)}`}
                     {c.fee > 0 && ` · cancellation fee kept ${formatCents(c.fee)}`}
-                    {(c.cardRefunds ?? []).map((r) => ` · ${formatCents(r.amount)} back to card ending ${r.last4}`).join('')}
+                    {(c.cardRefunds ?? []).map((r) => ` · ${formatCents(r.amount)} back to card ending ${r.last4}${r.failed ? FAILED_REFUND : ''}`).join('')}
                     {c.refundMethod && c.refundMethod !== 'card' && c.refund > cardRefundedBy(c) && ` · ${formatCents(c.refund - cardRefundedBy(c))} ${PAID_HOW[c.refundMethod]}`}
                   </p>
                 ))}
@@ -138,6 +141,7 @@ export default function MyEnrollments() {
                 {(e.cardRefunds ?? []).map((r) => (
                   <p key={r.refundId} className="muted">
                     Refunded {formatCents(r.amount)} on {formatDay(r.at)} to card ending {r.last4}: {r.reason}
+                    {r.failed && FAILED_REFUND}
                   </p>
                 ))}
                 <dl className="money-summary">

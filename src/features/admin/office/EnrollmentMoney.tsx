@@ -105,7 +105,7 @@ export function EnrollmentMoney({
             {e.cancellations!.map((c, i) => (
               <li key={i}>
                 {formatDay(c.at)} · {c.classTitles.join(', ')} · refund {formatCents(c.refund)}
-                {(c.cardRefunds ?? []).map((r) => ` · ${formatCents(r.amount)} to card ending ${r.last4} (Stripe ${r.refundId})`).join('')}
+                {(c.cardRefunds ?? []).map((r) => ` · ${formatCents(r.amount)} to card ending ${r.last4} (Stripe ${r.refundId}${r.failed ? `, failed: ${r.failed.reason}` : ''})`).join('')}
                 {c.refundMethod && c.refundMethod !== 'card' && c.refund > cardRefundedBy(c) && ` · ${formatCents(c.refund - cardRefundedBy(c))} by ${METHOD_LABEL[c.refundMethod]}`}
                 {c.fee > 0 && ` · fee kept ${formatCents(c.fee)}`}
                 {c.note && ` · ${c.note}`} · by {c.by}
