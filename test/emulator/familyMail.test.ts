@@ -125,7 +125,7 @@ describe('emails to families', () => {
   it('the office emails the families of a class: a preview with the number of families first, then one email each, kept with who sent it', async () => {
     // Ava is in Early Birds (above); a class that does not exist (deleted meanwhile) is left out.
     const early = (await adminDb().collection('classes').where('title', '==', 'Early Birds').get()).docs[0].id;
-    const draft = { classIds: [early, 'no-such-class'], subject: 'Indoors on Wednesday', body: 'Wednesday’s class moves <indoors>.\n\nBring slippers.', send: false };
+    const draft = { classIds: [early, 'no-such-class'], subject: 'Indoors on Wednesday', body: 'Wednesday’s class moves <indoors>.\n\nBring slippers.', send: false, idempotencyKey: 'class-msg-key-1' };
     const preview = await callAs(demo.admin, 'adminEmailClasses', draft);
     expect(preview.status, JSON.stringify(preview.error)).toBe(200);
     expect(preview.result!.families).toBe(1);
@@ -142,6 +142,15 @@ describe('emails to families', () => {
     expect(mail.message.text).toContain('because your child is enrolled in Early Birds');
     const list = await callAs(demo.admin, 'adminClassMessages');
     expect(list.result!.messages.map((m) => m.id)).toEqual([sent.result!.message!.id]);
+    // Sent again with its key (a retry, a double click): the same message, nobody mailed twice.
+    const again = await callAs(demo.admin, 'adminEmailClasses', { ...draft, send: true });
+    expect(again.result!.message).toEqual(sent.result!.message);
+    expect(await mails('class-message')).toHaveLength(1);
+    expect((await callAs(demo.admin, 'adminClassMessages')).result!.messages).toHaveLength(1);
+    // Another message (another key) goes out as its own.
+    const next = await callAs(demo.admin, 'adminEmailClasses', { ...draft, send: true, idempotencyKey: 'class-msg-key-2' });
+    expect(next.result!.message!.id).not.toBe(sent.result!.message!.id);
+    expect(await mails('class-message')).toHaveLength(2);
     // Only the office: a family cannot write to a class.
     expect((await callAs(demo.family, 'adminEmailClasses', draft)).status).toBe(403);
   });

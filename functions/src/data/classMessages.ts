@@ -1,10 +1,11 @@
 // The office speaks to a class: one email per family with a child enrolled in any of the
 // classes (to the account, and the guardians if it asked), and the message kept with who sent it.
+import { createHash, randomUUID } from 'node:crypto';
 import type { ClassMessage, Enrollment } from '../../../contract/domain';
 import { classMessageMail } from '../domain/familyMail';
 import { actorName, type Actor } from './audit';
 import { chunks, COLLECTIONS, db, getByIds, notFound, records } from './db';
-import { recipients } from './familyMail';
+import { accountEmails, recipientsOf } from './familyMail';
 
 
 /** The confirmed enrollments holding any of these classes. */
@@ -14,41 +15,53 @@ async function enrollmentsOf(classIds: string[]): Promise<Enrollment[]> {
   return [...byId.values()].filter((e) => e.status === 'confirmed');
 }
 
-export async function emailClasses(input: { classIds: string[]; subject: string; body: string; send: boolean }, actor: Actor, portal: string) {
+/**
+ * Previews or sends the office's message. A send is named by the sender and its key: sent again (a
+ * retry, a double click), it writes no second message, and mails only the families a broken first
+ * attempt had not reached (each family's email is named by the message and the family).
+ */
+export async function emailClasses(input: { classIds: string[]; subject: string; body: string; send: boolean; idempotencyKey?: string }, actor: Actor, portal: string) {
   const { found } = await getByIds('classes', input.classIds);
   if (!found.length) throw notFound('These classes');
   const titles = found.map((c) => c.title);
   const message = classMessageMail(input.subject, input.body, titles, portal);
   const enrollments = await enrollmentsOf(found.map((c) => c.id));
-  const students = new Map((await getByIds('students', enrollments.map((e) => e.studentId))).found.map((s) => [s.id, s]));
+  const [students, accounts] = await Promise.all([
+    getByIds('students', enrollments.map((e) => e.studentId)).then(({ found: list }) => new Map(list.map((s) => [s.id, s]))),
+    accountEmails(enrollments.map((e) => e.ownerUid)),
+  ]);
   // One email per family: its addresses from all its children's enrollments in these classes.
   const byFamily = new Map<string, Set<string>>();
-  for (const e of enrollments) {
-    const to = await recipients(e, students.get(e.studentId));
-    byFamily.set(e.ownerUid, new Set([...(byFamily.get(e.ownerUid) ?? []), ...to]));
-  }
-  const families = [...byFamily.values()].filter((to) => to.size > 0);
+  for (const e of enrollments) byFamily.set(e.ownerUid, new Set([...(byFamily.get(e.ownerUid) ?? []), ...recipientsOf(e, students.get(e.studentId), accounts)]));
+  const families = [...byFamily].filter(([, to]) => to.size > 0);
   const preview = { subject: message.subject, text: message.text };
   if (!input.send) return { families: families.length, preview, message: null };
-  const ref = records('classMessages').doc();
-  const kept: ClassMessage = {
+  const sentBy = actorName(actor);
+  const key = input.idempotencyKey ?? randomUUID();
+  const ref = records('classMessages').doc(createHash('sha256').update(JSON.stringify([sentBy, key])).digest('hex').slice(0, 32));
+  const earlier = (await ref.get()).data();
+  const kept: ClassMessage = earlier ?? {
     id: ref.id,
     classIds: found.map((c) => c.id),
     classTitles: titles,
     subject: input.subject,
     body: input.body,
-    sentBy: actorName(actor),
+    sentBy,
     sentAt: new Date().toISOString(),
     families: families.length,
   };
-  for (const [i, part] of chunks(families, 400).entries()) {
+  for (const part of chunks(families, 400)) {
+    const mails = part.map(([uid, to]) => [db().collection(COLLECTIONS.mail).doc(`class-message_${ref.id}_${uid}`), to] as const);
+    const written = await db().getAll(...mails.map(([doc]) => doc));
     const batch = db().batch();
-    if (i === 0) batch.set(ref, kept);
-    part.forEach((to, j) => batch.set(db().collection(COLLECTIONS.mail).doc(`class-message_${ref.id}_${i}_${j}`), { kind: 'class-message', to: [...to], message, classMessageId: ref.id }));
+    mails.forEach(([doc, to], i) => {
+      if (!written[i].exists) batch.create(doc, { kind: 'class-message', to: [...to], message, classMessageId: ref.id });
+    });
     await batch.commit();
   }
-  if (!families.length) await ref.set(kept);
-  return { families: families.length, preview, message: kept };
+  // Kept once every family's email is written: the list never shows a message that did not go out.
+  if (!earlier) await ref.set(kept);
+  return { families: kept.families, preview, message: kept };
 }
 
 export async function listClassMessages(): Promise<ClassMessage[]> {

@@ -6,12 +6,25 @@ import type { Transaction } from 'firebase-admin/firestore';
 import type { Enrollment, FamilyMailKind, Student } from '../../../contract/domain';
 import type { MailMessage } from '../domain/mail';
 import { receiptRecipients } from '../domain/receipt';
-import { COLLECTIONS, db, recordRef } from './db';
+import { chunks, COLLECTIONS, db, recordRef, uniq } from './db';
+
+/** The accounts' emails, looked up 100 at a time (Auth's limit for one call); accounts without one are left out. */
+export async function accountEmails(uids: string[]): Promise<Map<string, string>> {
+  const emails = new Map<string, string>();
+  for (const part of chunks(uniq(uids), 100)) {
+    const { users } = await getAuth().getUsers(part.map((uid) => ({ uid })));
+    for (const u of users) if (u.email) emails.set(u.uid, u.email);
+  }
+  return emails;
+}
 
 /** Who gets the enrollment's emails: the account's email, and the guardians' if the account asked. */
+export const recipientsOf = (e: Pick<Enrollment, 'ownerUid' | 'copyGuardians'>, student: Student | undefined, accounts: Map<string, string>): string[] =>
+  receiptRecipients(accounts.get(e.ownerUid) ?? null, (student?.guardians ?? []).map((g) => g.email), !!e.copyGuardians);
+
+/** The same for one enrollment, its account looked up on its own. */
 export async function recipients(e: Pick<Enrollment, 'ownerUid' | 'copyGuardians'>, student: Student | undefined): Promise<string[]> {
-  const account = await getAuth().getUser(e.ownerUid).then((u) => u.email ?? null).catch(() => null);
-  return receiptRecipients(account, (student?.guardians ?? []).map((g) => g.email), !!e.copyGuardians);
+  return recipientsOf(e, student, await accountEmails([e.ownerUid]).catch(() => new Map<string, string>()));
 }
 
 /** The recipients of an enrollment's emails, read before the transaction that sends one. */

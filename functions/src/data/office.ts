@@ -1,6 +1,5 @@
 // Firestore reads and writes of the school office's sheets and money pages. Batched reads only:
 // one query per collection or one getAll per 500 documents.
-import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { paymentKey, type CardRefund, type ClassGroup, type ClassRecord, type ClassRoster, type Enrollment, type EnrollmentRow, type Payment, type PaymentMethod, type StudentRow, type AuditKind, type StudentSheet, type TshirtTally } from '../../../contract/domain';
@@ -11,7 +10,7 @@ import { schoolToday } from '../domain/calendar';
 import { applyCancellation, cancellationProblem, planCancellation, type CancellationPlan } from '../domain/cancellation';
 import { FILTER_FIELDS, filterEnrollments, pageOf, sortRoster, studentRow, tallyTshirts, type EnrollmentFilter, type StudentFields } from '../domain/office';
 import { loadClassesByIds, loadClassesOfSemesters, loadGroupsOfSemesters } from './catalogue';
-import { chunks, COLLECTIONS, db, getByIds, notFound, recordRef, records, present, runSeatTransaction, uniq } from './db';
+import { COLLECTIONS, db, getByIds, notFound, recordRef, records, present, runSeatTransaction, uniq } from './db';
 import { HOLD_END } from './holds';
 import { countRoster, readReleases, releaseSeats } from './seats';
 import { refundToCards } from './refunds';
@@ -19,7 +18,7 @@ import { loadDiscountsByCodes, loadEnrollment, loadReleases } from './enrollment
 import { serveWaitlists, waitingFor } from './waitlist';
 import { placeOf } from '../domain/waitlist';
 import { actorName, auditInTx, type Actor } from './audit';
-import { enrollmentRecipients, queueMail, type FamilyMail } from './familyMail';
+import { accountEmails, enrollmentRecipients, queueMail, type FamilyMail } from './familyMail';
 import { familyMailOff } from './settings';
 import { cancellationMail, paymentReceivedMail } from '../domain/familyMail';
 import { portalOrigin } from '../payments/stripe';
@@ -64,15 +63,6 @@ export async function loadStudentRows(): Promise<StudentRow[]> {
   return snap.docs.map((d) => studentRow({ ...(d.data() as StudentFields), id: d.id }));
 }
 
-async function emailsOf(uids: string[]): Promise<Map<string, string>> {
-  const emails = new Map<string, string>();
-  for (const part of chunks(uniq(uids), 100)) {
-    const { users } = await getAuth().getUsers(part.map((uid) => ({ uid })));
-    for (const u of users) if (u.email) emails.set(u.uid, u.email);
-  }
-  return emails;
-}
-
 async function classTitles(ids: string[]): Promise<Map<string, string>> {
   const { found } = await getByIds('classes', ids, ['title']);
   return new Map(found.map((c) => [c.id, c.title]));
@@ -87,7 +77,7 @@ export async function loadStudentSheet(id: string): Promise<StudentSheet> {
   const [titles, releases, emails] = await Promise.all([
     classTitles(enrollments.flatMap((e) => [...e.classIds, ...cancelledIds(e)])),
     loadReleases(),
-    emailsOf([student.ownerUid]),
+    accountEmails([student.ownerUid]),
   ]);
   const releaseTitle = new Map(releases.map((r) => [r.id, r.title]));
   return {
@@ -150,7 +140,7 @@ export async function enrollmentRowsPage(semesterId: string, filter: EnrollmentF
 }
 
 export async function withFamilyEmails(rows: EnrollmentRow[]): Promise<EnrollmentRow[]> {
-  const emails = await emailsOf(rows.map((r) => r.ownerUid));
+  const emails = await accountEmails(rows.map((r) => r.ownerUid));
   return rows.map((r) => ({ ...r, familyEmail: emails.get(r.ownerUid) ?? null }));
 }
 

@@ -5,6 +5,7 @@ import { noClassText } from '../../../../contract/schedule';
 import type { Errors } from '../../../components/studentForm/errors';
 import { useNotify } from '../../../lib/toast';
 import { useEmailClasses } from '../api';
+import { newIdempotencyKey } from '../../../lib/idempotencyKey';
 import { NoMeetingDatesField } from '../shared/NoMeetingDates';
 
 type Draft = Pick<AdminClass, 'startDate' | 'endDate' | 'weekdays' | 'noMeetingDates' | 'holidays'>;
@@ -38,6 +39,7 @@ export function useTellFamilies() {
         subject: `No ${title} on ${days.map((d) => formatDate(d.date)).join(', ')}`,
         body: `${title} does not meet on ${days.map((d) => `${formatDate(d.date, true)} (${d.reason})`).join(', ')}. The other meetings are unchanged.`,
         send: true,
+        idempotencyKey: newIdempotencyKey(),
       })
       .then(
         (m) => notify({ severity: 'success', summary: 'Sent', detail: `The days off are emailed to ${m.families === 1 ? '1 family' : `${m.families} families`}.` }),

@@ -7,6 +7,7 @@ import { Button } from '../../../components/Button';
 import { FormFailure } from '../../../components/FormFailure';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
+import { newIdempotencyKey } from '../../../lib/idempotencyKey';
 import { useNotify } from '../../../lib/toast';
 import { useClassMessages, useEmailClasses } from '../api';
 
@@ -19,11 +20,13 @@ export function ClassEmail({ classIds }: { classIds: string[] }) {
   const notify = useNotify();
   const [preview, setPreview] = useState<{ families: number; subject: string; text: string } | null>(null);
   const [problem, setProblem] = useState('');
+  // Names this message: Send pressed again after a failure (or twice) mails nobody twice.
+  const [key, setKey] = useState(newIdempotencyKey);
   const ask = (send: boolean) => {
     if (!subject.trim() || !body.trim()) return setProblem('Write a subject and a message.');
     setProblem('');
     call.mutate(
-      { classIds, subject: subject.trim(), body: body.trim(), send },
+      { classIds, subject: subject.trim(), body: body.trim(), send, ...(send ? { idempotencyKey: key } : {}) },
       {
         onSuccess: (r) => {
           if (!send) return setPreview({ families: r.families, ...r.preview });
@@ -31,6 +34,7 @@ export function ClassEmail({ classIds }: { classIds: string[] }) {
           setPreview(null);
           setSubject('');
           setBody('');
+          setKey(newIdempotencyKey());
         },
       },
     );
@@ -38,6 +42,7 @@ export function ClassEmail({ classIds }: { classIds: string[] }) {
   const edit = (change: () => void) => {
     change();
     setPreview(null);
+    setKey(newIdempotencyKey());
   };
   return (
     <section className="admin-card class-email no-print" aria-labelledby="class-email-heading">
