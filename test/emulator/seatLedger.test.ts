@@ -5,17 +5,17 @@
 import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Payload } from '../../contract/callables';
 import { HOLD_LIMITS } from '../../contract/constants';
-import type { Enrollment, WaitlistEntry } from '../../contract/domain';
+import type { ClassRecord, Enrollment, WaitlistEntry } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { STANDIN } from '../../scripts/stripe/config';
 import { createUnverifiedUser, type TestUser } from '../support/emulators';
 import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
 import { booksProblems, checkoutIds, standIn, stripeSession } from '../support/ledger';
-import { addClassesLikeWildArt, AVA, familyWithStudent, signedReleases } from '../support/samples';
+import { addClassesLikeWildArt, AVA, classFormOf, familyWithStudent, signedReleases } from '../support/samples';
 
 type Family = { user: TestUser; studentId: string };
 const db = () => adminDb();
-const CLASSES = ['led-a', 'led-b', 'led-c', 'led-d', 'led-e', 'led-f'];
+const CLASSES = ['led-a', 'led-b', 'led-c', 'led-d', 'led-e', 'led-f', 'led-g'];
 const lines = (ids: string[]) => ids.map((classId) => ({ classId, addOnIds: [] }));
 let keys = 0;
 const key = (what: string) => `ledger-${what}-${Date.now()}-${keys++}`;
@@ -58,8 +58,9 @@ describe('the seat ledger: seats, holds, offers, codes and limits keep the books
       { id: 'led-d', title: 'Ledger D', capacity: 1, weekday: 4 },
       { id: 'led-e', title: 'Ledger E', capacity: 1, weekday: 5 },
       { id: 'led-f', title: 'Ledger F', capacity: 4, weekday: 6 },
+      { id: 'led-g', title: 'Ledger G', capacity: 2, weekday: 0 },
     ]);
-    families = await Promise.all(Array.from({ length: 16 }, (_, i) => familyWithStudent(`ledger${i}@example.com`, `Ledger${i}`, 'Family')));
+    families = await Promise.all(Array.from({ length: 19 }, (_, i) => familyWithStudent(`ledger${i}@example.com`, `Ledger${i}`, 'Family')));
   }, 180_000);
 
   afterEach(async () => {
@@ -279,5 +280,33 @@ describe('the seat ledger: seats, holds, offers, codes and limits keep the books
     expect(entries.filter((x) => x.status === 'offered')).toHaveLength(1);
     expect((await db().collection('classes/led-a/seats').get()).docs.map((d) => d.get('state'))).toEqual(['offered']);
     await callAs(waiter.user, 'declineOffer', { entryId: entries[0].id });
+  });
+
+  it('a lowered capacity that moves the seat held for an offer being paid moves the offer with it, and the payment takes it', async () => {
+    const [first, second, waiter] = [families[16], families[17], families[18]];
+    const one = (await enroll(first, ['led-g'])).result!.enrollment;
+    const two = (await enroll(second, ['led-g'])).result!.enrollment;
+    const joined = (await join(waiter, ['led-g'])).result!.entry;
+    // The second seat frees up and is offered; the family pays for it by card (its seat held for the offer).
+    expect((await callAs(admin, 'adminCancelEnrollment', { enrollmentId: two.id, classIds: ['led-g'], refund: 0, note: 'Ledger' })).status).toBe(200);
+    const offered = await entry(joined.id);
+    expect(offered.status).toBe('offered');
+    const total = await quote(waiter, ['led-g']);
+    const claimed = await callAs(waiter.user, 'claimOffer', { entryId: joined.id, expectedTotal: total, idempotencyKey: key('claim'), payWith: 'card' });
+    expect(claimed.status, JSON.stringify(claimed.error)).toBe(200);
+    const heldSeat = offered.offer!.seats!['led-g'];
+    // The first seat frees up too, then the office lowers the capacity to one: the held seat moves down.
+    expect((await callAs(admin, 'adminCancelEnrollment', { enrollmentId: one.id, classIds: ['led-g'], refund: 0, note: 'Ledger' })).status).toBe(200);
+    const stored = (await db().doc('classes/led-g').get()).data() as ClassRecord;
+    expect((await callAs(admin, 'adminSaveClass', { ...classFormOf(stored), capacity: 1 })).status).toBe(200);
+    const moved = (await entry(joined.id)).offer!.seats!['led-g'];
+    expect([heldSeat, moved]).toEqual(['s0001', 's0000']);
+    expect((await db().doc('classes/led-g/seats/s0000').get()).get('entryId')).toBe(joined.id);
+    expect(await booksProblems(CLASSES)).toEqual([]);
+    // Paying takes the moved seat.
+    expect((await standIn<{ webhookStatus: number }>(`/__standin/sessions/${sessionOf(claimed.result!.checkoutUrl!)}/pay`)).webhookStatus).toBe(200);
+    expect((await entry(joined.id)).status).toBe('enrolled');
+    expect((await enrollment(claimed.result!.enrollment.id)).status).toBe('confirmed');
+    expect(await enrolled('led-g')).toBe(1);
   });
 });

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ClassRecord, WaitlistEntry } from '../../contract/domain';
-import { classLedgerProblems, freeSeatIds, pickSeats, planCapacity, planSeats, seatAfterRelease, seatId, type Seat } from '../../functions/src/domain/seats';
+import { classLedgerProblems, freeSeatIds, namedBy, pickSeats, planCapacity, planSeats, seatAfterRelease, seatId, type Seat } from '../../functions/src/domain/seats';
 
 const AT = '2026-11-25T10:00:00.000Z';
 const klass = (id: string, capacity: number) => ({ id, capacity }) as ClassRecord;
@@ -98,6 +98,15 @@ describe('planCapacity: a new capacity', () => {
   it('opens the numbers closed before when it goes up again', () => {
     const closed = new Map<string, Seat>([...seats, ['s0001', { state: 'closed', classId: 'a', at: AT }]]);
     expect(planCapacity(6, 6, closed)).toEqual({ moves: [], close: [], open: ['s0001'], drop: [] });
+  });
+  it('a seat that moves takes its names with it: the child on the roster, the offer it was offered or is held for', () => {
+    expect([taken('a', 'x'), held('a', 'y', 'e-y'), held('a', 'z', 'e-z', 'w1'), offered('a', 'w2'), { state: 'reserved', classId: 'a', at: AT } as Seat].map(namedBy)).toEqual([
+      { roster: true, offer: false },
+      { roster: true, offer: false },
+      { roster: true, offer: true },
+      { roster: false, offer: true },
+      { roster: false, offer: false },
+    ]);
   });
 });
 

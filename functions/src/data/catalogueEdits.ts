@@ -9,7 +9,7 @@ import { loadClassesOfSemesters, loadGroupsOfSemesters } from './catalogue';
 import { COLLECTIONS, db, nextVersion, notFound, precondition, present, recordRef, records, uniq } from './db';
 import { notInstructors } from './staff';
 import { serveWaitlists } from './waitlist';
-import { freeSeatIds, planCapacity, type Seat } from '../domain/seats';
+import { freeSeatIds, namedBy, planCapacity, type Seat } from '../domain/seats';
 import { rosterRef, seatRef, seatsIn } from './seats';
 
 type SemesterInput = z.output<typeof semesterInputSchema>;
@@ -76,7 +76,7 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
     const reads = await Promise.all(
       seatPlan.moves.map(async ({ from }) => {
         const seat = seats.get(from)!;
-        return seat.state === 'offered' && seat.entryId ? null : seat.studentId ? await tx.get(rosterRef(ref.id, seat.studentId)) : null;
+        return namedBy(seat).roster ? await tx.get(rosterRef(ref.id, seat.studentId!)) : null;
       }),
     );
     // A save that does not name the instructors' accounts keeps those assigned.
@@ -99,7 +99,8 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
       tx.delete(seatRef(ref.id, from));
       tx.set(seatRef(ref.id, to), seat);
       if (reads[i]?.exists) tx.update(reads[i]!.ref, { seat: to });
-      if (seat.state === 'offered' && seat.entryId) tx.update(recordRef('waitlist', seat.entryId), { [`offer.seats.${ref.id}`]: to });
+      // An offer being paid (its seat held) names the seat too: the claim and the books look it up there.
+      if (namedBy(seat).offer) tx.update(recordRef('waitlist', seat.entryId!), { [`offer.seats.${ref.id}`]: to });
     });
     for (const n of seatPlan.close) tx.set(seatRef(ref.id, n), { state: 'closed', classId: ref.id, at });
     for (const n of [...seatPlan.open, ...seatPlan.drop]) tx.delete(seatRef(ref.id, n));

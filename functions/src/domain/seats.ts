@@ -101,6 +101,16 @@ export function planCapacity(capacity: number, highest: number, seats: Map<strin
   return { moves, close, open, drop };
 }
 
+/**
+ * The records that name a seat by its number, which follow it when a lowered capacity moves it: the
+ * roster entry of the child who has it, and the waitlist offer it belongs to while offered or held
+ * for the offer's payment.
+ */
+export const namedBy = (seat: Seat): { roster: boolean; offer: boolean } => ({
+  roster: !!seat.studentId && seat.state !== 'offered',
+  offer: !!seat.entryId && (seat.state === 'offered' || seat.state === 'held'),
+});
+
 /** How a class's seats add up: for the office, the invariant checks and the mirror in `enrolledCount`. */
 export function seatCounts(seats: Iterable<Seat>): Record<SeatState, number> {
   const counts = Object.fromEntries(SEAT_STATES.map((s) => [s, 0])) as Record<SeatState, number>;
