@@ -482,9 +482,6 @@ export const DISCOUNT_TYPES = [
   'sibling-amount',
 ] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
-/** The order in which the one pricing engine applies discounts, as the office reads it (discount form, admin guide). */
-export const DISCOUNT_ORDER =
-  'The portal applies class discounts first (in the order the family typed the codes), then the sibling discount on each class, then adds add-ons, then basket discounts in the order typed. Each percentage is of what the discounts before it left (15% then 10% off $260 is $39, then $22.10), and a total never goes below $0.';
 
 
 /** The sibling rule's types: applied by the engine by itself, never typed as a code. */

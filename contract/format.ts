@@ -1,5 +1,5 @@
 // How money, dates, times, weekdays and grades read, the same in the app and in emails.
-import { GRADE_MAX, GRADE_MIN, SCHOOL_TIME_ZONE, WEEKDAY_NAMES, type Cents, type EnrollmentStatus, type IsoDate, type PaymentMethod, type Weekday } from './domain';
+import { GRADE_MAX, GRADE_MIN, SCHOOL_TIME_ZONE, WEEKDAY_NAMES, type Cents, type EnrollmentStatus, type IsoDate, type Weekday } from './domain';
 
 export function formatCents(cents: Cents): string {
   const sign = cents < 0 ? '−' : '';
@@ -125,6 +125,3 @@ export function ordinal(n: number): string {
 
 /** "Ava", "Ava and Leo", "Ava, Leo and Mia". */
 export const andList = (names: string[]): string => (names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
-
-/** How money came or went back, in a sentence ("We received $120 by check", "$350 in cash"). */
-export const PAID_HOW: Record<PaymentMethod, string> = { card: 'by card', check: 'by check', cash: 'in cash', venmo: 'by Venmo', other: 'through the office' };

@@ -1,6 +1,6 @@
 // An enrollment's money, the same in the office's table, the family's page and the functions.
 import { STRIPE_MIN_CHARGE } from './constants';
-import { DUPLICATE_PAYMENT_MS, type Cents, type EnrollmentStatus, type LineItem, type Payment } from './domain';
+import { DUPLICATE_PAYMENT_MS, type Cents, type EnrollmentStatus, type LineItem, type Payment, type PaymentMethod } from './domain';
 import { formatCents } from './format';
 
 /** The money of an enrollment, as the office or the family sees it (the family view has no notes). */
@@ -73,3 +73,7 @@ export function voidProblem(e: { cancellations?: readonly { at: string }[] }, pa
   if ((e.cancellations ?? []).some((c) => c.at >= payment.at)) return 'A cancellation has counted this payment (its refund and fee were worked out with it), so it cannot be voided now.';
   return null;
 }
+
+
+/** How money came or went back, in a sentence ("We received $120 by check", "$350 in cash"). */
+export const PAID_HOW: Record<PaymentMethod, string> = { card: 'by card', check: 'by check', cash: 'in cash', venmo: 'by Venmo', other: 'through the office' };

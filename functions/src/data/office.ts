@@ -4,8 +4,8 @@ import { FieldValue, type DocumentReference, type Transaction } from 'firebase-a
 import { HttpsError } from 'firebase-functions/v2/https';
 import { paymentKey, type CardRefund, type ClassGroup, type ClassRecord, type ClassRoster, type Enrollment, type EnrollmentRow, type Payment, type PaymentMethod, type StudentRow, type AuditKind, type StudentSheet, type TshirtTally } from '../../../contract/domain';
 import { randomUUID } from 'node:crypto';
-import { formatCents, PAID_HOW } from '../../../contract/format';
-import { balanceOf, duplicatePayment, netPaidOf, paidOf, refundedOf, voidProblem } from '../../../contract/money';
+import { formatCents } from '../../../contract/format';
+import { balanceOf, duplicatePayment, netPaidOf, PAID_HOW, paidOf, refundedOf, voidProblem } from '../../../contract/money';
 import { schoolToday } from '../domain/calendar';
 import { applyCancellation, cancellationProblem, planCancellation, type CancellationPlan } from '../domain/cancellation';
 import { FILTER_FIELDS, filterEnrollments, pageOf, sortRoster, studentRow, tallyTshirts, type EnrollmentFilter, type StudentFields } from '../domain/office';

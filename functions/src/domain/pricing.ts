@@ -1,7 +1,7 @@
 // The one pricing engine: the price preview, the submit and the refund suggestion all
 // call priceBasket. Pure: everything it needs is passed in. Money in integer cents.
 //
-// Order (DISCOUNT_ORDER says it in the office's words): complete groups at the group price; other
+// Order (the discount form's DISCOUNT_ORDER says it in the office's words): complete groups at the group price; other
 // classes at list price or the chosen sliding-scale price; class-level discounts in the order the
 // codes were entered (percent off listed classes/groups, free listed classes, percent off everything
 // with at least N classes of given types); the sibling rule (each additional child's classes, see

@@ -1,6 +1,6 @@
 // The office's form for one discount code: what it does, what it applies to, until when.
 import { useState } from 'react';
-import { DISCOUNT_ORDER, isSiblingRule, type Discount, type DiscountType } from '../../../../contract/domain';
+import { isSiblingRule, type Discount, type DiscountType } from '../../../../contract/domain';
 import { discountInputSchema } from '../../../../contract/schemas';
 import { MoneyField } from '../../../components/MoneyField';
 import { CheckboxField, SelectField, TextField } from '../../../components/studentForm/fields';
@@ -8,7 +8,7 @@ import { wholeOrNull } from '../../../components/studentForm/errors';
 import { useAdminClasses, useAdminSemesters, useSaveDiscount } from '../api';
 import { EditForm, useCheckedSave } from '../shared/EditForm';
 import { useSemesterPicker } from '../shared/SemesterPicker';
-import { describeDiscount } from './describeDiscount';
+import { describeDiscount, DISCOUNT_ORDER } from './describeDiscount';
 
 export type Draft = Omit<Discount, 'id'>;
 const TYPES: { value: DiscountType; label: string }[] = [
