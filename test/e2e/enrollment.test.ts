@@ -208,7 +208,14 @@ describe('a family enrolls end to end', () => {
     await signInAs(second.page, DEMO.family.email, DEMO.family.password);
     await second.page.getByText('Continued from your last visit.').waitFor();
     await second.page.getByRole('button', { name: 'Selected (1)' }).waitFor();
+    // Start over asks first: keeping them changes nothing.
     await second.page.getByRole('button', { name: 'Start over' }).click();
+    await second.page.getByRole('button', { name: 'Keep them' }).click();
+    await second.page.getByRole('button', { name: 'Selected (1)' }).waitFor();
+    await second.page.getByRole('button', { name: 'Start over' }).click();
+    await second.page.getByText('Clear the classes and answers saved from your last visit?').waitFor();
+    expect(await axeViolations(second.page)).toEqual([]);
+    await second.page.getByRole('button', { name: 'Yes, start over' }).click();
     expect(await second.page.getByRole('button', { name: /Selected \(/ }).count()).toBe(0);
     await expect.poll(draftCount, { timeout: 10_000 }).toBe(0);
     await second.context.close();
@@ -231,6 +238,7 @@ describe('a family enrolls end to end', () => {
     await page.getByRole('button', { name: 'Selected (1)' }).waitFor();
     await page.getByRole('button', { name: 'Select Mushroom Foraging', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Start over' }).click();
+    await page.getByRole('button', { name: 'Yes, start over' }).click();
     await expect.poll(draftSize, { timeout: 10_000 }).toBe(0);
     await context.close();
   });

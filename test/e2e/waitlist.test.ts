@@ -96,6 +96,12 @@ describe('the waitlist in Chromium', () => {
     await page.reload();
     await page.getByText('A seat is held for Ava Rivera').waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    // Declining asks first (the seat would go to the next family for good); keeping it changes nothing.
+    await page.getByRole('button', { name: 'Decline the seat in Owl Prowl' }).click();
+    await page.getByText(/^Give up the seat held for Ava Rivera in Owl Prowl\?/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Keep it' }).click();
+    await page.getByText(/^Give up the seat held for/).waitFor({ state: 'detached' });
     await page.getByRole('radio', { name: 'Pay by card now' }).check();
     await page.getByRole('button', { name: 'Claim the seat in Owl Prowl' }).click();
     await page.getByRole('alert').getByText('The Liability Release has changed. Please read it again and sign.').waitFor();

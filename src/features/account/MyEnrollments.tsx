@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { FamilyEnrollment } from '../../../contract/domain';
 import { Link } from 'react-router-dom';
-import { andList, balanceDueLabel, ENROLLMENT_STATUS_LABELS, formatCard, formatCents, formatDateRange, formatDay, formatTimeRange, formatWeekdays, PAID_HOW } from '../../../contract/format';
-import { balanceOf, cardRefundedBy, moneyFigures } from '../../../contract/money';
+import { andList, balanceDueLabel, ENROLLMENT_STATUS_LABELS, formatCard, formatCents, formatDateRange, formatDay, formatTimeRange, formatWeekdays } from '../../../contract/format';
+import { balanceOf, cardRefundedBy, moneyFigures, PAID_HOW } from '../../../contract/money';
 import { Button, LinkButton } from '../../components/Button';
 import { FormFailure } from '../../components/FormFailure';
 import { HoldCountdown } from '../../components/HoldCountdown';

@@ -33,6 +33,8 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
   const [key] = useState(newIdempotencyKey);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
+  // Declining gives the seat away for good: it asks first.
+  const [declining, setDeclining] = useState(false);
   // A release changed while the family waited: it signs the current version here, then claims.
   const [resign, setResign] = useState(false);
   const [releases] = useReleases(resign);
@@ -104,12 +106,27 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
             <span className="visually-hidden"> in {entry.title}</span>
           </span>
         </Button>
-        <Button variant="outlined" disabled={busy || decline.isPending} onClick={() => decline.mutate({ entryId: entry.id })}>
+        <Button variant="outlined" disabled={busy || decline.isPending} onClick={() => setDeclining(true)}>
           <span className="p-button-label">
             Decline<span className="visually-hidden"> the seat in {entry.title}</span>
           </span>
         </Button>
       </div>
+      {declining && (
+        <div className="inline-confirm" role="alert">
+          <p>
+            Give up the seat held for {entry.studentName} in {entry.title}? It goes to the next family in line; you may join the waitlist again, at the end.
+          </p>
+          <div className="row-actions">
+            <Button variant="danger" disabled={decline.isPending} onClick={() => decline.mutate({ entryId: entry.id }, { onSettled: () => setDeclining(false) })}>
+              <span className="p-button-label">Give up the seat</span>
+            </Button>
+            <Button variant="outlined" onClick={() => setDeclining(false)}>
+              <span className="p-button-label">Keep it</span>
+            </Button>
+          </div>
+        </div>
+      )}
       <FormFailure problem={failure} error={decline.error} />
     </div>
   );

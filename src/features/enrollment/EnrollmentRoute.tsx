@@ -1,7 +1,7 @@
 // /classes/enrollment/*: the enrollment stepper. Step 1 (classes) loads with the page; the other
 // steps load when the family continues.
 import { lazy, Suspense, useEffect } from 'react';
-import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading';
 import { useSession } from '../../lib/session';
 import { CatalogStep, childFromAddress } from '../catalog';
@@ -13,6 +13,7 @@ import { LinkButton } from '../../components/Button';
 const SelectionCheck = lazy(() => import('./SelectionCheck').then((m) => ({ default: m.SelectionCheck })));
 // The children already in a checkout of several: shown above the class list only then.
 const CheckoutBanner = lazy(() => import('./CheckoutBanner').then((m) => ({ default: m.CheckoutBanner })));
+const RestoredBanner = lazy(() => import('./RestoredBanner').then((m) => ({ default: m.RestoredBanner })));
 
 const Steps = {
   account: lazy(() => import('./steps/AccountStep')),
@@ -46,37 +47,10 @@ function StepIndicator({ current }: { current: StepId }) {
   );
 }
 
-function RestoredBanner({ onStep }: { onStep: StepId }) {
-  const { restored, startOver, state } = useFlow();
-  const navigate = useNavigate();
-  if (!restored) return null;
-  const resume = state.step && state.step !== onStep && state.profile ? STEPS.find((s) => s.id === state.step) : undefined;
-  return (
-    <div className="restored-banner" role="status">
-      <span>Continued from your last visit.</span>
-      {resume && (
-        <Link to={stepPath(resume.id)} className="link-button">
-          Go back to {resume.label}
-        </Link>
-      )}
-      <button
-        type="button"
-        className="link-button"
-        onClick={() => {
-          startOver();
-          navigate(stepPath('classes'));
-        }}
-      >
-        Start over
-      </button>
-    </div>
-  );
-}
-
 const AFTER_ACCOUNT: string[] = ['student', 'info', 'health', 'releases', 'review'];
 
 function Flow() {
-  const { state, update, ready } = useFlow();
+  const { state, update, ready, restored } = useFlow();
   const { user } = useSession();
   const location = useLocation();
   const segment = location.pathname.replace(/^\/classes\/enrollment\/?/, '').split('/')[0];
@@ -108,7 +82,11 @@ function Flow() {
   return (
     <div className="page enrollment-flow">
       {!after && <StepIndicator current={current} />}
-      {!after && <RestoredBanner onStep={current} />}
+      {!after && restored && (
+        <Suspense fallback={null}>
+          <RestoredBanner onStep={current} />
+        </Suspense>
+      )}
       {current === 'classes' && !!state.family?.length && (
         <Suspense fallback={null}>
           <CheckoutBanner />
