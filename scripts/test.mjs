@@ -61,6 +61,12 @@ function ensureChromium() {
 
 const vitest = ['vitest', 'run', '--reporter=default', '--reporter=json'];
 
+// The lockfiles are whole: `npm install` (which runs before this on a fresh clone) left them as committed,
+// so another platform's `npm ci` finds every native binding. Skipped outside a git checkout.
+const LOCKFILES = ['package-lock.json', 'functions/package-lock.json', ...['emulators', 'lighthouse'].map((t) => `tools/${t}/package-lock.json`).filter((f) => existsSync(join(ROOT, f)))];
+if (spawnSync('git', ['rev-parse', '--is-inside-work-tree'], { cwd: ROOT, stdio: 'ignore' }).status === 0) {
+  check('lockfiles as committed (npm install changed nothing)', 'git', ['diff', '--exit-code', '--stat', 'HEAD', '--', ...LOCKFILES]);
+}
 check('typecheck (app)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 check('typecheck (functions)', 'npx', ['tsc', '-p', 'functions/tsconfig.json', '--noEmit']);
 check('lint (incl. one-way imports, no cycles)', 'npx', ['eslint', '.', '--max-warnings', '0']);
