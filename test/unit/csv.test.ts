@@ -42,7 +42,7 @@ describe('the office enrollments CSV', () => {
       row('expired', []),
       row('confirmed', [{ id: 'p', amount: 26000, method: 'card', note: 'Paid online by Visa card ending 4242', at: '2026-11-20T10:05:00.000Z', by: 'Stripe', card }]),
       row('confirmed', [{ id: 'q', amount: 26000, method: 'check', note: 'Check #12', at: '2026-11-21T10:00:00.000Z', by: 'office@example.com' }]),
-    ]);
+    ], true);
     const status = rows[0].indexOf('Status');
     const payments = rows[0].indexOf('Payments');
     expect(rows.slice(1).map((r) => r[status])).toEqual(['Waiting for card payment', 'Not completed (unpaid)', 'Confirmed', 'Confirmed']);
@@ -51,5 +51,13 @@ describe('the office enrollments CSV', () => {
     // Total adds up to what the dashboard bills: a checkout never completed carries 0.
     const total = rows[0].indexOf('Total');
     expect(rows.slice(1).map((r) => r[total])).toEqual(['260.00', '0.00', '260.00', '260.00']);
+    expect(rows[1][rows[0].indexOf('Family email')]).toBe('f@example.com');
+  });
+
+  it('has no family email column for finance, who never sees contact details', () => {
+    const rows = enrollmentCsvRows([row('confirmed', [])], false);
+    expect(rows[0]).not.toContain('Family email');
+    expect(rows.flat()).not.toContain('f@example.com');
+    expect(rows[1][rows[0].indexOf('Student')]).toBe('Ava Rivera');
   });
 });

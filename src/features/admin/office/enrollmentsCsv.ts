@@ -4,14 +4,15 @@ import { ENROLLMENT_STATUS_LABELS, plainDollars } from '../../../../contract/for
 import { billedOf } from '../../../../contract/money';
 import type { CsvValue } from '../../../lib/csv';
 
-export function enrollmentCsvRows(rows: EnrollmentRow[]): CsvValue[][] {
+/** `withFamily`: the family's email column, for those who may see families' contact details (not finance). */
+export function enrollmentCsvRows(rows: EnrollmentRow[], withFamily: boolean): CsvValue[][] {
   return [
-    ['Enrollment', 'Enrolled on', 'Student', 'Family email', 'Classes', 'Status', 'Discount codes', 'Total', 'Paid', 'Refunded', 'Net paid', 'Balance', 'Payments'],
+    ['Enrollment', 'Enrolled on', 'Student', ...(withFamily ? ['Family email'] : []), 'Classes', 'Status', 'Discount codes', 'Total', 'Paid', 'Refunded', 'Net paid', 'Balance', 'Payments'],
     ...rows.map((e) => [
       e.id,
       e.createdAt.slice(0, 10),
       e.studentName,
-      e.familyEmail ?? '',
+      ...(withFamily ? [e.familyEmail ?? ''] : []),
       e.classTitles.join('; '),
       ENROLLMENT_STATUS_LABELS[e.status],
       e.discounts.map((d) => d.code).join('; '),
