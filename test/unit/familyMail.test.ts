@@ -28,9 +28,12 @@ describe('emails to families', () => {
 
   it('reminders carry the unsubscribe link; receipts never do', () => {
     const link = 'https://portal.example/unsubscribe?token=abc';
-    expect(balanceReminderMail(e, true, 'x', link).text).toContain(`No more reminders? ${link}`);
-    expect(balanceReminderMail(e, false, 'x', link).text).toContain('$120.50 is still owed for Ava <b>Rivera</b>, due by Jan 15, 2027.');
-    expect(balanceReminderMail(e, true, 'x', link).subject).toBe('Balance due today — Wildwood Outdoor School');
+    expect(balanceReminderMail(e, 'today', 'x', link).text).toContain(`No more reminders? ${link}`);
+    expect(balanceReminderMail(e, 'soon', 'x', link).text).toContain('$120.50 is still owed for Ava <b>Rivera</b>, due by Jan 15, 2027.');
+    expect(balanceReminderMail(e, 'today', 'x', link).subject).toBe('Balance due today — Wildwood Outdoor School');
+    // Sent a day or two late by a run that catches up on a missed one: it says when it was due.
+    const late = balanceReminderMail(e, 'overdue', 'x', link);
+    expect([late.subject, late.text.split('\n')[0]]).toEqual(['Balance overdue — Wildwood Outdoor School', '$120.50 is still owed for Ava <b>Rivera</b>, due on Jan 15, 2027.']);
     expect(infoReviewMail('Leo', 'Spring 2027', 'https://p', link).text).toContain('My Students: https://p/account/students');
     expect(paymentReceivedMail(e, 1, 'by card', 'x').text).not.toContain('reminders');
   });

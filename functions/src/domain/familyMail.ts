@@ -61,10 +61,14 @@ export function classReminderMail(
   );
 }
 
-export function balanceReminderMail(e: Pick<Enrollment, 'studentName' | 'balance' | 'balanceDueDate'>, dueToday: boolean, portal: string, unsubscribe: string): MailMessage {
+/** When the balance is due, from the reminder's day: in a week ('soon'), that day ('today'), or a day or two ago (a missed run caught up). */
+export type BalanceDue = 'soon' | 'today' | 'overdue';
+
+export function balanceReminderMail(e: Pick<Enrollment, 'studentName' | 'balance' | 'balanceDueDate'>, due: BalanceDue, portal: string, unsubscribe: string): MailMessage {
+  const day = formatDate(e.balanceDueDate!, true);
   return reminder(
-    dueToday ? 'Balance due today' : 'Balance due soon',
-    [`${formatCents(e.balance)} is still owed for ${e.studentName}, due ${dueToday ? 'today' : `by ${formatDate(e.balanceDueDate!, true)}`}.`, 'Pay it by card from My Enrollments, or pay the office.'],
+    { soon: 'Balance due soon', today: 'Balance due today', overdue: 'Balance overdue' }[due],
+    [`${formatCents(e.balance)} is still owed for ${e.studentName}, ${{ soon: `due by ${day}`, today: 'due today', overdue: `due on ${day}` }[due]}.`, 'Pay it by card from My Enrollments, or pay the office.'],
     myEnrollments(portal),
     unsubscribe,
   );
