@@ -59,11 +59,11 @@ export async function call<N extends CallableName>(name: N, payload?: Payload<N>
   }
   const body = (await response.json().catch(() => null)) as {
     result?: unknown;
-    error?: { message?: string };
+    error?: { message?: string; details?: unknown };
   } | null;
   if (!response.ok || !body || body.error || !('result' in body)) {
     const code = codeForHttpStatus(response.ok ? 500 : response.status);
-    throw new CallError(code, humanMessage(code, body?.error?.message));
+    throw new CallError(code, humanMessage(code, body?.error?.message), body?.error?.details);
   }
   return body.result as Response<N>;
 }

@@ -26,6 +26,8 @@ export class CallError extends Error {
   constructor(
     readonly code: CallErrorCode,
     message: string,
+    /** What the function sent with its refusal (the record as it is now, say), if anything. */
+    readonly details?: unknown,
   ) {
     super(message);
     this.name = 'CallError';

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { Student } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { describe, expect, it } from 'vitest';
-import { DEMO, signInDemo } from '../support/fixtures';
+import { callAs, DEMO, signInDemo } from '../support/fixtures';
 import { enrollAtQuotedPrice } from '../support/samples';
 import { axeViolations, downloaded, newPage, seededBrowser, signInAs } from './support/browser';
 
@@ -168,6 +168,16 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     await twice.waitFor({ state: 'detached' });
     await dialog.getByText('Balance due: $400').waitFor();
     expect(await dialog.getByRole('alert').count()).toBe(0);
+    // Another person records $50 in cash meanwhile; the same payment from this dialog is refused as a
+    // duplicate, and the dialog then shows the enrollment as it is now, not the balance it opened with.
+    const admin = await signInDemo('admin');
+    expect((await callAs(admin, 'adminRecordPayment', { enrollmentId: made.result!.enrollment.id, amount: 5000, method: 'cash', note: 'At the desk' })).status).toBe(200);
+    await dialog.getByLabel('Amount ($)').fill('50');
+    await dialog.getByLabel('Method').selectOption('cash');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await twice.getByText('A payment of $50 by cash was recorded less than a minute ago. Record another one?').waitFor();
+    await twice.getByRole('button', { name: 'Do not record' }).click();
+    await dialog.getByText('Balance due: $350').waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
     await dialog.getByLabel('Creek Critters').check();
@@ -182,7 +192,8 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     await page.getByText('Cancelled Creek Critters. Refund: $0. Seats are free again.').waitFor();
     await dialog.getByText('Wild Art · $260').waitFor();
     await page.keyboard.press('Escape');
-    await page.getByRole('row').filter({ hasText: 'Ava Rivera' }).getByRole('cell', { name: '$160' }).waitFor();
+    // $100 by Venmo and $50 in cash paid on Wild Art's $260.
+    await page.getByRole('row').filter({ hasText: 'Ava Rivera' }).getByRole('cell', { name: '$110' }).waitFor();
     // Defect 5: paid, refunded and net paid are separate columns, in the table and the CSV.
     const headers = await page.getByRole('columnheader').allTextContents();
     expect(headers.map((h) => h.trim())).toEqual(expect.arrayContaining(['Paid', 'Refunded', 'Net paid']));
@@ -199,7 +210,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     await fam.page.goto('/account/enrollments');
     const card = fam.page.getByRole('listitem').filter({ hasText: /Cancelled .*: Creek Critters/ });
     await card.waitFor();
-    expect(await card.getByText('$160').count()).toBeGreaterThan(0);
+    expect(await card.getByText('$110').count()).toBeGreaterThan(0);
     expect(await axeViolations(fam.page)).toEqual([]);
     await fam.context.close();
   });

@@ -69,7 +69,7 @@ describe('the waitlist in Chromium', () => {
     expect(await axeViolations(office.page)).toEqual([]);
     // A class that does not exist (a mistyped or old link) says so.
     await office.page.goto('/admin/classes/management/waitlist/no-such-class');
-    await office.page.getByText('This class does not exist.').waitFor();
+    await office.page.getByRole('main').getByText('This class does not exist.').waitFor();
 
     // The office cancels the other family's seat.
     await office.page.goto('/admin/enrollments');

@@ -2,7 +2,7 @@
 // one query per collection or one getAll per 500 documents.
 import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { paymentKey, type CardRefund, type ClassGroup, type ClassRecord, type ClassRoster, type Enrollment, type EnrollmentRow, type Payment, type PaymentMethod, type StudentRow, type AuditKind, type StudentSheet, type TshirtTally } from '../../../contract/domain';
+import { paymentKey, type CardRefund, type ClassGroup, type ClassRecord, type ClassRoster, type Enrollment, type EnrollmentRow, type Payment, type PaymentMethod, type Student, type StudentRow, type AuditKind, type StudentSheet, type TshirtTally } from '../../../contract/domain';
 import { randomUUID } from 'node:crypto';
 import { formatCents } from '../../../contract/format';
 import { balanceOf, duplicatePayment, netPaidOf, PAID_HOW, paidOf, refundedOf, voidProblem } from '../../../contract/money';
@@ -103,9 +103,17 @@ export async function semesterEnrollments(semesterId: string, fields?: (keyof En
   return (await (fields ? query.select(...fields) : query).get()).docs.map((d) => d.data());
 }
 
-/** The t-shirt size of every student with a confirmed class in the semester. */
+/**
+ * The t-shirt size of every student with a confirmed class in the semester. The students are read in
+ * the same moment as the enrollments (the four fields the tally needs, for every student of the
+ * school) rather than after them by id: one round trip instead of two, which halves the page's wait.
+ */
 export async function loadTshirts(semesterId: string): Promise<TshirtTally> {
-  const [enrollments, classes] = await Promise.all([semesterEnrollments(semesterId, ['studentId', 'classIds', 'status']), loadClassesOfSemesters([semesterId])]);
+  const [enrollments, classes, everyone] = await Promise.all([
+    semesterEnrollments(semesterId, ['studentId', 'classIds', 'status']),
+    loadClassesOfSemesters([semesterId]),
+    records('students').select('firstName', 'lastName', 'grade', 'tshirtSize').get(),
+  ]);
   const title = new Map(classes.map((c) => [c.id, c.title]));
   const classesOf = new Map<string, string[]>();
   for (const e of enrollments) {
@@ -113,7 +121,7 @@ export async function loadTshirts(semesterId: string): Promise<TshirtTally> {
     if (e.status !== 'confirmed' || !here.length) continue;
     classesOf.set(e.studentId, [...(classesOf.get(e.studentId) ?? []), ...here.map((id) => title.get(id)!)]);
   }
-  const { found } = await getByIds('students', [...classesOf.keys()], ['firstName', 'lastName', 'grade', 'tshirtSize']);
+  const found = everyone.docs.filter((d) => classesOf.has(d.id)).map((d) => ({ ...(d.data() as Pick<Student, 'firstName' | 'lastName' | 'grade' | 'tshirtSize'>), id: d.id }));
   return tallyTshirts(
     semesterId,
     found.map((s) => ({ id: s.id, firstName: s.firstName, lastName: s.lastName, grade: s.grade, size: s.tshirtSize, classTitles: classesOf.get(s.id)! })),
@@ -182,16 +190,17 @@ export async function recordPayment(
     mail: { kind: 'payment-received' as const, to, enrollmentId, message: paymentReceivedMail(next, fields.amount, PAID_HOW[fields.method], portalOrigin(null)) },
   });
   return changePayments(enrollmentId, actor, (e) => {
+    // A refusal carries the enrollment as it is now: the office's dialog may show an older one (another
+    // person recorded a payment meanwhile), and shows this one instead.
+    const refuse = (code: 'failed-precondition' | 'aborted', message: string) => new HttpsError(code, message, { enrollment: e });
     if (e.status === 'pending_payment' || e.status === 'expired') {
-      throw new HttpsError('failed-precondition', 'This enrollment is a card checkout that was never completed: it holds no balance to pay.');
+      throw refuse('failed-precondition', 'This enrollment is a card checkout that was never completed: it holds no balance to pay.');
     }
     const due = balanceOf(e);
-    if (due <= 0) throw new HttpsError('failed-precondition', 'Nothing is owed on this enrollment.');
-    if (fields.amount > due) throw new HttpsError('failed-precondition', `That is more than the balance of ${formatCents(due)}.`);
+    if (due <= 0) throw refuse('failed-precondition', 'Nothing is owed on this enrollment.');
+    if (fields.amount > due) throw refuse('failed-precondition', `That is more than the balance of ${formatCents(due)}.`);
     const twin = !confirmDuplicate && duplicatePayment(e.payments, fields, now);
-    if (twin) {
-      throw new HttpsError('aborted', `A payment of ${formatCents(twin.amount)} by ${twin.method} was recorded less than a minute ago. Record another one?`);
-    }
+    if (twin) throw refuse('aborted', `A payment of ${formatCents(twin.amount)} by ${twin.method} was recorded less than a minute ago. Record another one?`);
     return {
       payments: [...e.payments, { ...fields, id: paymentId, at: now.toISOString(), by: actorName(actor) }],
       kind: 'payment-recorded',
@@ -325,16 +334,17 @@ async function reserveCancellation(ref: DocumentReference<Enrollment>, asked: Re
  */
 export async function cancelClasses(enrollmentId: string, asked: CancellationAsked, actor: Actor): Promise<Enrollment> {
   const { classIds, refund, note } = asked;
-  const split = refundSplit(asked);
-  if (typeof split === 'string') throw new HttpsError('invalid-argument', split);
-  const { refundMethod, toCard } = split;
   const by = actorName(actor);
   const ref = recordRef('enrollments', enrollmentId);
   const [to, off] = await Promise.all([enrollmentRecipients(enrollmentId), familyMailOff()]);
   const current = await loadEnrollment(enrollmentId);
   const plan0 = await quoteFor(current, classIds);
-  const checked = applyCancellation(current, plan0, refund, { note, at: new Date().toISOString(), by, classTitles: plan0.titles, refundMethod });
+  // The refund first (never more than was paid), then how it goes back.
+  const checked = applyCancellation(current, plan0, refund, { note, at: new Date().toISOString(), by, classTitles: plan0.titles, refundMethod: asked.refundMethod });
   if (typeof checked === 'string') throw new HttpsError('invalid-argument', checked);
+  const split = refundSplit(asked);
+  if (typeof split === 'string') throw new HttpsError('invalid-argument', split);
+  const { refundMethod, toCard } = split;
   const reserved = await reserveCancellation(ref, { ...split, classIds }, new Date().toISOString());
   const at = reserved.at;
   // To cards: Stripe refunds first (checked against the same plan); the cancellation is recorded only once it has.

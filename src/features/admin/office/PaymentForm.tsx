@@ -30,6 +30,9 @@ export function PaymentForm({ enrollment, onChange }: { enrollment: Enrollment; 
     const payment = { enrollmentId: enrollment.id, amount: cents, method, note };
     try {
       const r = await record.mutateAsync(payment).catch(async (e: unknown) => {
+        // A refusal shows the enrollment as it is now (another person may have recorded a payment).
+        const now = (toCallError(e).details as { enrollment?: Enrollment } | undefined)?.enrollment;
+        if (now) onChange(now);
         // The same amount and method less than a minute ago: record it again only when confirmed.
         if (toCallError(e).code !== 'aborted') throw e;
         if (!(await confirm(toCallError(e).message, { yes: 'Record it again', no: 'Do not record' }))) return null;
