@@ -834,6 +834,8 @@ export interface AuditEntry {
   kind: AuditKind;
   by: { uid: string; email: string | null; roles: string[] };
   record: { type: 'student' | 'enrollment' | 'staff' | 'class'; id: string };
+  /** Read back with the entry, for a record that is not a child's: the class's title, the staff member's email. */
+  recordName?: string;
   studentId: string | null;
   studentName: string | null;
   /** The fields changed, by name ("health.allergies", "guardians"). */

@@ -76,6 +76,9 @@ describe('the audit trail', () => {
     expect(all.status).toBe(200);
     const at = all.result!.entries.map((e) => e.at);
     expect(at).toEqual([...at].sort().reverse());
+    // Each entry names what it is about: a class by its title, a staff member by their email.
+    const named = (type: string, id: string) => all.result!.entries.find((e) => e.record.type === type && e.record.id === id)?.recordName;
+    expect([named('class', 'wild-art'), named('class', 'fire-and-shelter'), named('staff', office.uid)]).toEqual(['Wild Art', 'Fire & Shelter Skills', 'office.clerk@example.com']);
     const byClerk = (await callAs(demo.admin, 'adminAudit', { person: 'OFFICE.clerk' })).result!.entries;
     expect(new Set(byClerk.map((e) => e.by.email))).toEqual(new Set(['office.clerk@example.com']));
     const kinds = (k: AuditKind) => callAs(demo.admin, 'adminAudit', { kind: k, child: 'ava' }).then((r) => r.result!.entries.map((e) => e.kind));

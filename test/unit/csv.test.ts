@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, slug, toCsv } from '../../src/lib/csv';
-import type { EnrollmentRow } from '../../contract/domain';
+import type { AuditEntry, EnrollmentRow } from '../../contract/domain';
+import { auditCsvRows, what } from '../../src/features/admin/audit/auditCsv';
 import { enrollmentCsvRows } from '../../src/features/admin/office/enrollmentsCsv';
 
 describe('CSV export', () => {
@@ -59,5 +60,21 @@ describe('the office enrollments CSV', () => {
     expect(rows[0]).not.toContain('Family email');
     expect(rows.flat()).not.toContain('f@example.com');
     expect(rows[1][rows[0].indexOf('Student')]).toBe('Ava Rivera');
+  });
+});
+
+describe('the audit trail CSV', () => {
+  const entry = (over: Partial<AuditEntry>): AuditEntry => ({
+    id: 'a1', at: '2026-11-27T17:15:00.000Z', kind: 'roster-viewed', by: { uid: 'u', email: 'office@example.com', roles: ['office'] },
+    record: { type: 'class', id: 'bird-language' }, studentId: null, studentName: null, fields: [], summary: 'Opened the roster', requestId: 'r', ...over,
+  });
+
+  it('writes each moment on the school clock, the zone named, and names the record', () => {
+    const rows = auditCsvRows([entry({ recordName: 'Bird Language' }), entry({ at: '2026-07-01T03:05:00.000Z' })]);
+    expect(rows[0][0]).toBe('When (America/Los_Angeles)');
+    // 5:15 pm UTC is 9:15 am in November (PST); 3:05 am UTC on July 1 is 8:05 pm the day before (PDT).
+    expect([rows[1][0], rows[2][0]]).toEqual(['2026-11-27 09:15', '2026-06-30 20:05']);
+    expect(rows[1][rows[0].indexOf('Name')]).toBe('Bird Language');
+    expect([what(entry({ recordName: 'Bird Language' })), what(entry({})), what(entry({ studentName: 'Ava Rivera' }))]).toEqual(['Class Bird Language', 'Class bird-language', 'Ava Rivera']);
   });
 });

@@ -5,7 +5,8 @@ import type { Transaction } from 'firebase-admin/firestore';
 import type { AuditEntry } from '../../../contract/domain';
 import { addDaysIso } from '../../../contract/schedule';
 import { auditMatches, type AuditFilter } from '../domain/audit';
-import { COLLECTIONS, db } from './db';
+import { COLLECTIONS, db, getByIds } from './db';
+import { accountEmails } from './familyMail';
 
 /** Who acts: the caller's account and roles ('family' for a family), and the call's request id. */
 export interface Actor {
@@ -67,5 +68,16 @@ export async function searchAudit(filter: AuditFilter): Promise<{ entries: Audit
   if (filter.from) query = query.where('at', '>=', addDaysIso(filter.from, -1));
   const snap = await query.limit(AUDIT_SCAN).get();
   const matching = snap.docs.map((d) => d.data() as AuditEntry).filter((e) => auditMatches(e, filter));
-  return { entries: matching.slice(0, AUDIT_PAGE), more: matching.length > AUDIT_PAGE || snap.size === AUDIT_SCAN };
+  return { entries: await withRecordNames(matching.slice(0, AUDIT_PAGE)), more: matching.length > AUDIT_PAGE || snap.size === AUDIT_SCAN };
+}
+
+/** The office reads names, not ids: a class's title (as it is now), a staff member's email. */
+async function withRecordNames(entries: AuditEntry[]): Promise<AuditEntry[]> {
+  const idsOf = (type: AuditEntry['record']['type']) => [...new Set(entries.filter((e) => e.record.type === type).map((e) => e.record.id))];
+  const [classes, staff] = await Promise.all([getByIds('classes', idsOf('class'), ['title']), accountEmails(idsOf('staff'))]);
+  const titles = new Map(classes.found.map((c) => [c.id, c.title]));
+  return entries.map((e) => {
+    const name = e.record.type === 'class' ? titles.get(e.record.id) : e.record.type === 'staff' ? staff.get(e.record.id) : undefined;
+    return name ? { ...e, recordName: name } : e;
+  });
 }

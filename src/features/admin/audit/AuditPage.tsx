@@ -8,6 +8,7 @@ import { Button } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
 import { downloadCsv } from '../../../lib/csv';
+import { auditCsvRows, what } from './auditCsv';
 import { useAdminAudit } from '../api';
 import { ColumnHeaders, TableScroll } from '../shared/table';
 import '../office/office.css';
@@ -15,15 +16,6 @@ import '../office/office.css';
 type Filter = Payload<'adminAudit'>;
 
 const who = (e: AuditEntry) => `${e.by.email ?? e.by.uid} (${e.by.roles.join(', ')})`;
-const what = (e: AuditEntry) => e.studentName ?? `${e.record.type} ${e.record.id}`;
-
-function csvRows(entries: AuditEntry[]) {
-  return [
-    ['When', 'Who', 'Roles', 'Kind', 'Record', 'Child', 'Fields', 'Details', 'Request'],
-    ...entries.map((e) => [e.at, e.by.email ?? e.by.uid, e.by.roles.join(' '), e.kind, `${e.record.type}/${e.record.id}`, e.studentName, e.fields.join(' '), e.summary, e.requestId]),
-  ];
-}
-
 /** Text boxes and dates, applied by Show (not at every key). */
 function Filters({ initial, onApply }: { initial: Filter; onApply: (f: Filter) => void }) {
   const [f, setF] = useState(initial);
@@ -87,7 +79,7 @@ export default function AuditPage() {
               {state.value.entries.length} {state.value.entries.length === 1 ? 'entry' : 'entries'}
               {state.value.more && ', the newest: narrow the filters to see older ones'}
             </p>
-            <Button variant="outlined" onClick={() => downloadCsv('audit-trail.csv', csvRows(state.value.entries))}>
+            <Button variant="outlined" onClick={() => downloadCsv('audit-trail.csv', auditCsvRows(state.value.entries))}>
               <span className="pi pi-download" aria-hidden="true" /> Download CSV
             </Button>
           </div>
