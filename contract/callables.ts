@@ -164,7 +164,7 @@ const specs = {
   adminDeleteDiscount: spec<{ deleted: boolean }>()(ACCESS.catalogue, byIdSchema),
   adminDashboard: spec<DashboardFigures>()(ACCESS.money, semesterIdSchema),
   /** Email the families of these classes; `send: false` answers the preview and how many families get it. */
-  adminEmailClasses: spec<{ families: number; preview: { subject: string; text: string }; message: ClassMessage | null }>()(ACCESS.care, classMessageSchema),
+  adminEmailClasses: spec<{ families: number; unreachable: number; preview: { subject: string; text: string }; message: ClassMessage | null }>()(ACCESS.care, classMessageSchema),
   /** The emails sent to classes, newest first. */
   adminClassMessages: spec<{ messages: ClassMessage[] }>()(ACCESS.care, none),
   adminRosters: spec<{ rosters: ClassRoster[]; notFound: string[] }>()(ACCESS.care, rostersSchema),

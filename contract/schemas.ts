@@ -369,6 +369,8 @@ export const classMessageSchema = z.strictObject({
   subject: required(120).check(oneLine),
   body: required(5000),
   send: z.boolean(),
+  /** To the guardians' addresses on the children's profiles too (not only the accounts'). */
+  toGuardians: z.optional(z.boolean()),
   /** Names a send: the same key sent again mails nobody twice. */
   idempotencyKey: z.optional(idempotencyKey),
 });

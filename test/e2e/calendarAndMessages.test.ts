@@ -140,7 +140,15 @@ describe('no-meeting dates and the family calendar', () => {
     await panel.getByRole('button', { name: 'Preview' }).click();
     await panel.getByText('1 family', { exact: true }).waitFor();
     await panel.getByLabel('Email preview').getByText('Rain is forecast: we meet in the barn.', { exact: false }).waitFor();
+    // The demo's two other Wild Art families have no account email: the preview says so, and how to reach them.
+    await panel.getByText(/^2 families have no email address the portal can write to \(no account email\)\. Tick/).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    await panel.getByLabel("Send to the guardians' addresses too (on the children's profiles)").check();
+    await panel.getByRole('button', { name: 'Preview' }).click();
+    await panel.getByText('3 families', { exact: true }).waitFor();
+    await panel.getByLabel("Send to the guardians' addresses too (on the children's profiles)").uncheck();
+    await panel.getByRole('button', { name: 'Preview' }).click();
+    await panel.getByText('1 family', { exact: true }).waitFor();
     await panel.getByRole('button', { name: 'Send to 1 family' }).click();
     await page.getByText('Your message is on its way to 1 family.').waitFor();
     const sent = (await adminDb().collection('mail').where('kind', '==', 'class-message').get()).docs.map((d) => d.data());

@@ -151,6 +151,13 @@ describe('emails to families', () => {
     const next = await callAs(demo.admin, 'adminEmailClasses', { ...draft, send: true, idempotencyKey: 'class-msg-key-2' });
     expect(next.result!.message!.id).not.toBe(sent.result!.message!.id);
     expect(await mails('class-message')).toHaveLength(2);
+    // The demo's Junior Naturalists families were enrolled without accounts of their own: the preview
+    // says how many it cannot reach, and the guardians' addresses reach them.
+    const junior = { classIds: ['junior-naturalists'], subject: 'Rain plan', body: 'We meet in the barn.', send: false };
+    const unreached = (await callAs(demo.admin, 'adminEmailClasses', junior)).result!;
+    expect([unreached.families, unreached.unreachable]).toEqual([0, 11]);
+    const guardians = (await callAs(demo.admin, 'adminEmailClasses', { ...junior, toGuardians: true })).result!;
+    expect([guardians.families, guardians.unreachable]).toEqual([11, 0]);
     // Only the office: a family cannot write to a class.
     expect((await callAs(demo.family, 'adminEmailClasses', draft)).status).toBe(403);
   });

@@ -20,7 +20,7 @@ async function enrollmentsOf(classIds: string[]): Promise<Enrollment[]> {
  * retry, a double click), it writes no second message, and mails only the families a broken first
  * attempt had not reached (each family's email is named by the message and the family).
  */
-export async function emailClasses(input: { classIds: string[]; subject: string; body: string; send: boolean; idempotencyKey?: string }, actor: Actor, portal: string) {
+export async function emailClasses(input: { classIds: string[]; subject: string; body: string; send: boolean; toGuardians?: boolean; idempotencyKey?: string }, actor: Actor, portal: string) {
   const { found } = await getByIds('classes', input.classIds);
   if (!found.length) throw notFound('These classes');
   const titles = found.map((c) => c.title);
@@ -32,10 +32,16 @@ export async function emailClasses(input: { classIds: string[]; subject: string;
   ]);
   // One email per family: its addresses from all its children's enrollments in these classes.
   const byFamily = new Map<string, Set<string>>();
-  for (const e of enrollments) byFamily.set(e.ownerUid, new Set([...(byFamily.get(e.ownerUid) ?? []), ...recipientsOf(e, students.get(e.studentId), accounts)]));
+  // The guardians' addresses too when the office asks (families enrolled by the office may have no account).
+  for (const e of enrollments) {
+    const to = recipientsOf(input.toGuardians ? { ...e, copyGuardians: true } : e, students.get(e.studentId), accounts);
+    byFamily.set(e.ownerUid, new Set([...(byFamily.get(e.ownerUid) ?? []), ...to]));
+  }
   const families = [...byFamily].filter(([, to]) => to.size > 0);
+  // Families with no address to write to: the office is told how many, and why.
+  const unreachable = byFamily.size - families.length;
   const preview = { subject: message.subject, text: message.text };
-  if (!input.send) return { families: families.length, preview, message: null };
+  if (!input.send) return { families: families.length, unreachable, preview, message: null };
   const sentBy = actorName(actor);
   const key = input.idempotencyKey ?? randomUUID();
   const ref = records('classMessages').doc(createHash('sha256').update(JSON.stringify([sentBy, key])).digest('hex').slice(0, 32));
@@ -61,7 +67,7 @@ export async function emailClasses(input: { classIds: string[]; subject: string;
   }
   // Kept once every family's email is written: the list never shows a message that did not go out.
   if (!earlier) await ref.set(kept);
-  return { families: kept.families, preview, message: kept };
+  return { families: kept.families, unreachable, preview, message: kept };
 }
 
 export async function listClassMessages(): Promise<ClassMessage[]> {

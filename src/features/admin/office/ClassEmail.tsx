@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { ClassMessage } from '../../../../contract/domain';
 import { formatMoment } from '../../../../contract/format';
 import { Button } from '../../../components/Button';
+import { CheckboxField } from '../../../components/studentForm/fields';
 import { FormFailure } from '../../../components/FormFailure';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
@@ -18,7 +19,8 @@ export function ClassEmail({ classIds }: { classIds: string[] }) {
   const [body, setBody] = useState('');
   const call = useEmailClasses();
   const notify = useNotify();
-  const [preview, setPreview] = useState<{ families: number; subject: string; text: string } | null>(null);
+  const [preview, setPreview] = useState<{ families: number; unreachable: number; subject: string; text: string } | null>(null);
+  const [toGuardians, setToGuardians] = useState(false);
   const [problem, setProblem] = useState('');
   // Names this message: Send pressed again after a failure (or twice) mails nobody twice.
   const [key, setKey] = useState(newIdempotencyKey);
@@ -26,10 +28,10 @@ export function ClassEmail({ classIds }: { classIds: string[] }) {
     if (!subject.trim() || !body.trim()) return setProblem('Write a subject and a message.');
     setProblem('');
     call.mutate(
-      { classIds, subject: subject.trim(), body: body.trim(), send, ...(send ? { idempotencyKey: key } : {}) },
+      { classIds, subject: subject.trim(), body: body.trim(), send, ...(toGuardians ? { toGuardians } : {}), ...(send ? { idempotencyKey: key } : {}) },
       {
         onSuccess: (r) => {
-          if (!send) return setPreview({ families: r.families, ...r.preview });
+          if (!send) return setPreview({ families: r.families, unreachable: r.unreachable, ...r.preview });
           notify({ severity: 'success', summary: 'Sent', detail: `Your message is on its way to ${familiesText(r.families)}.` });
           setPreview(null);
           setSubject('');
@@ -56,11 +58,18 @@ export function ClassEmail({ classIds }: { classIds: string[] }) {
         <label htmlFor="class-email-body">Message</label>
         <textarea id="class-email-body" className="p-inputtextarea p-inputtext p-component" rows={5} maxLength={5000} value={body} onChange={(e) => edit(() => setBody(e.target.value))} />
       </div>
+      <CheckboxField label="Send to the guardians' addresses too (on the children's profiles)" checked={toGuardians} onChange={(on) => edit(() => setToGuardians(on))} />
       {preview && (
         <div className="email-preview" aria-label="Email preview">
           <p role="status">
             <strong>{familiesText(preview.families)}</strong> will receive:
           </p>
+          {preview.unreachable > 0 && (
+            <p className="field-error">
+              {preview.unreachable === 1 ? '1 family has' : `${preview.unreachable} families have`} no email address the portal can write to (no account email).
+              {!toGuardians && " Tick \"Send to the guardians' addresses too\" to reach their guardians."}
+            </p>
+          )}
           <p>
             <strong>{preview.subject}</strong>
           </p>
