@@ -88,7 +88,10 @@ describe('the Staff page in Chromium', () => {
     expect(await axeViolations(office.page)).toEqual([]);
     const csv = await downloaded(office.page, () => office.page.getByRole('button', { name: 'Download CSV' }).click());
     // The file opens in Excel: a byte-order mark first.
-    expect(csv.replace(/^\ufeff/, '').split(/\r?\n/)[0]).toBe('When,Who,Roles,Kind,Record,Child,Fields,Details,Request');
+    const [header, first] = csv.replace(/^\ufeff/, '').split(/\r?\n/);
+    // Times on the school's clock, the zone named; each staff entry named by the person's email.
+    expect(header).toBe('When (America/Los_Angeles),Who,Roles,Kind,Record,Name,Child,Fields,Details,Request');
+    expect(first).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2},admin@example\.com,admin,roles-changed,staff\/[^,]+,pat\.finance@example\.com,/);
     expect(csv).toContain('admin@example.com,admin,roles-changed');
     await phone.page.goto('/admin/audit');
     await phone.page.waitForURL('**/classes/enrollment');
