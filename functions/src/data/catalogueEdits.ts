@@ -6,7 +6,7 @@ import type { ClassGroup, ClassRecord, NoMeetingDate, Semester } from '../../../
 import type { classInputSchema, groupInputSchema, semesterInputSchema } from '../../../contract/schemas';
 import { classValueProblem, copiedClass, copyShiftDays, groupProblem, missingForPublish, scheduleProblems } from '../domain/admin';
 import { loadClassesOfSemesters, loadGroupsOfSemesters } from './catalogue';
-import { COLLECTIONS, db, nextVersion, notFound, precondition, present, recordRef, records, uniq } from './db';
+import { COLLECTIONS, db, nextVersion, notFound, precondition, present, recordRef, records, runSeatTransaction, uniq } from './db';
 import { notInstructors } from './staff';
 import { serveWaitlists } from './waitlist';
 import { freeSeatIds, namedBy, planCapacity, type Seat } from '../domain/seats';
@@ -54,7 +54,9 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
   }
   if (input.deposit && !semester.balanceDueDate) throw precondition('A class deposit needs a balance due date: set it on the semester first.');
   if ((await notInstructors(input.instructorUids ?? [])).length) throw precondition('Only staff with the instructor role can be assigned to a class: check its instructors.');
-  const saved = await db().runTransaction(async (tx) => {
+  // It moves, closes and opens seats: tried again with fresh reads while families race for them, as
+  // every transaction on seats is (the emulator closes a transaction that waited too long instead of aborting it).
+  const saved = await runSeatTransaction(async (tx) => {
     const ref = id ? recordRef('classes', id) : records('classes').doc();
     const [existing, inSemester, seats] = await Promise.all([id ? tx.get(ref) : null, tx.get(recordRef('semesters', input.semesterId)), id ? seatsIn(tx, id) : new Map<string, Seat>()]);
     if (existing && !existing.exists) throw notFound('This class');
