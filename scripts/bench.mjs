@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { clientEnv, ROOT } from './emulators/env.mjs';
-import { logTail, startEmulators } from './emulators/run.mjs';
+import { logTail, requirePortsFree, startEmulators } from './emulators/run.mjs';
 import { startStripeStandIn } from './emulators/standIn.mjs';
 
 const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts }).status ?? 1;
@@ -20,17 +20,13 @@ if (!openingDayOnly && !existsSync(join(ROOT, 'tools/lighthouse/node_modules/.bi
   console.log('Installing Lighthouse into tools/lighthouse (once)…');
   must('npm', ['ci', '--omit=optional', '--no-audit', '--no-fund'], { cwd: join(ROOT, 'tools/lighthouse') });
 }
+await requirePortsFree();
 must('node', ['scripts/build-functions.mjs']);
 must('npx', ['vite', 'build', '--mode', 'emulators', '--logLevel', 'warn']);
 
 console.log('Starting the emulators and the Stripe stand-in…');
 const standIn = await startStripeStandIn();
-const { child, ready } = startEmulators();
-const stop = () => new Promise((done) => {
-  child.once('exit', done);
-  child.kill('SIGINT');
-  setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-});
+const { ready, stop } = startEmulators();
 // While the emulators run, children are awaited, never run synchronously: this process pipes the
 // emulators' output into the log the measurements read, and a blocked event loop would hold it back.
 const runAsync = (args) =>

@@ -2,7 +2,7 @@
 // npm run dev: the same emulators, with the Vite dev server (hot reload) at http://localhost:5173.
 import { spawn, spawnSync } from 'node:child_process';
 import { clientEnv, PORTS, ROOT, STRIPE_PORT } from './emulators/env.mjs';
-import { LOG_FILE, logTail, startEmulators } from './emulators/run.mjs';
+import { LOG_FILE, logTail, requirePortsFree, startEmulators } from './emulators/run.mjs';
 import { startStripeStandIn } from './emulators/standIn.mjs';
 
 const dev = process.argv.includes('--dev');
@@ -12,36 +12,33 @@ const run = (cmd, args, env = process.env) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
+await requirePortsFree();
 console.log('Building the functions' + (dev ? '' : ' and the app') + '…');
 run('node', ['scripts/build-functions.mjs']);
 if (!dev) run('npx', ['vite', 'build', '--mode', 'emulators', '--logLevel', 'warn']);
 
 console.log(`Starting the emulators (auth, functions, firestore, hosting); log in ${LOG_FILE}…`);
 const standIn = await startStripeStandIn();
-const { child, ready } = startEmulators();
+const { ready, stop: stopEmulators } = startEmulators();
 let viteServer;
 let stopping = false;
-function stop(code = 0) {
-  if (stopping) return;
+async function stop(code = 0) {
+  if (stopping) return new Promise(() => {});
   stopping = true;
   console.log('\nStopping the emulators…');
   viteServer?.kill('SIGINT');
   standIn.kill();
-  child.kill('SIGINT');
-  const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  child.once('exit', () => {
-    clearTimeout(force);
-    process.exit(code);
-  });
+  await stopEmulators();
+  process.exit(code);
 }
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
 
 try {
   await ready;
 } catch (e) {
   console.error(`\n${e.message}\nLast lines of the emulator log:\n${logTail()}`);
-  process.exit(1);
+  await stop(1);
 }
 run('node', ['--import', 'tsx', 'scripts/seed.ts'], clientEnv());
 

@@ -2,7 +2,8 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { emulatorArgs, emulatorEnv, FIREBASE_BIN, ROOT } from './env.mjs';
+import { emulatorArgs, emulatorEnv, FIREBASE_BIN, PORTS, ROOT, STRIPE_PORT } from './env.mjs';
+import { stopTree, takenPorts } from './processes.mjs';
 
 export const EMULATORS = 'auth,functions,firestore,hosting';
 export const LOG_FILE = join(ROOT, '.cache/emulators.log');
@@ -34,6 +35,27 @@ export function execOnEmulators(inner, options = {}) {
   return new Promise((resolve) => child.on('close', (code) => log.end(() => resolve(code ?? 1))));
 }
 
+/** Every port an emulator run listens on, by name (the hub and logging ports are firebase.json's). */
+function runPorts() {
+  const { emulators } = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8'));
+  return { ...PORTS, hub: emulators.hub.port, logging: emulators.logging.port, 'Stripe stand-in': STRIPE_PORT };
+}
+
+/**
+ * Stops the process when a port the run needs is taken, saying which process holds it and how to
+ * stop it (instead of the emulators' own "port taken" a minute later).
+ */
+export async function requirePortsFree() {
+  const problems = await takenPorts(runPorts());
+  if (problems.length === 0) return;
+  console.error(`\nThe emulators cannot start:\n  ${problems.join('\n  ')}\n`);
+  process.exit(1);
+}
+
+/**
+ * Starts `firebase emulators:start`; `stop()` stops it and every process it started (the Firestore
+ * emulator's Java runs in a process group of its own), and resolves once all are gone.
+ */
 export function startEmulators({ timeoutMs = 120_000 } = {}) {
   mkdirSync(join(ROOT, '.cache'), { recursive: true });
   const log = createWriteStream(LOG_FILE);
@@ -59,7 +81,9 @@ export function startEmulators({ timeoutMs = 120_000 } = {}) {
       reject(new Error(`The emulators stopped (exit code ${code}).`));
     });
   });
-  return { child, ready };
+  let stopped;
+  const stop = () => (stopped ??= stopTree(child));
+  return { child, ready, stop };
 }
 
 export function logTail(lines = 30) {
