@@ -1,0 +1,113 @@
+// npm run smoke -- --site <url> --email <family account> --password <its password> [--api-key <web API key>]
+// The deploy's last step: checks a deployed portal end to end, through Hosting as a family's browser
+// would — the page and its security headers, a public call, signing in, a signed-in call, the family's
+// calendar feed, and a card gift's Stripe page. npm test runs the same script against the emulators
+// (--emulators: Auth is the emulator's, the Stripe stand-in pays the page and the webhook must be
+// answered). Prints one line per check; exits 1 at the first that fails.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const EMULATORS = JSON.parse(readFileSync(join(ROOT, 'contract/emulators.json'), 'utf8'));
+
+function option(name, fallback) {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? process.argv[at + 1] : (process.env[`SMOKE_${name.toUpperCase().replace(/-/g, '_')}`] ?? fallback);
+}
+const onEmulators = process.argv.includes('--emulators');
+const site = (option('site', onEmulators ? `http://localhost:${EMULATORS.ports.hosting}` : '') ?? '').replace(/\/+$/, '');
+const email = option('email');
+const password = option('password');
+const apiKey = option('api-key', onEmulators ? EMULATORS.apiKey : undefined);
+if (!site || !email || !password || !apiKey) {
+  console.error('Usage: npm run smoke -- --site https://register.example.org --email <a family account> --password <its password> --api-key <the web app API key>');
+  process.exit(2);
+}
+
+let step = 0;
+async function check(what, run) {
+  step++;
+  const started = Date.now();
+  try {
+    const said = await run();
+    console.log(`✓ ${step}. ${what}${said ? `: ${said}` : ''} (${Date.now() - started} ms)`);
+  } catch (error) {
+    console.error(`✗ ${step}. ${what}: ${error.message}`);
+    process.exit(1);
+  }
+}
+const must = (ok, message) => {
+  if (!ok) throw new Error(message);
+};
+
+/** A callable through Hosting's /api/<name>, as the app calls it. */
+async function call(name, data = null, token) {
+  const res = await fetch(`${site}/api/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ data }),
+  });
+  const body = await res.json().catch(() => null);
+  must(res.ok && body && 'result' in body, `${name} answered ${res.status} ${JSON.stringify(body?.error ?? body)}`);
+  return body.result;
+}
+
+await check(`the portal answers at ${site}`, async () => {
+  const res = await fetch(`${site}/classes/enrollment`);
+  must(res.ok, `status ${res.status}`);
+  must((await res.text()).includes('id="root"'), 'the page is not the portal');
+  const csp = res.headers.get('content-security-policy') ?? '';
+  must(csp.includes("default-src 'self'") || csp.includes('script-src'), 'no Content-Security-Policy header');
+  return 'with its Content-Security-Policy';
+});
+
+await check('a public call through Hosting (the open semesters)', async () => {
+  const { semesters } = await call('openSemesters');
+  must(Array.isArray(semesters), 'no list of semesters');
+  return `${semesters.length} open`;
+});
+
+let token;
+await check(`signing in as ${email}`, async () => {
+  const auth = onEmulators ? `http://127.0.0.1:${EMULATORS.ports.auth}/identitytoolkit.googleapis.com` : 'https://identitytoolkit.googleapis.com';
+  const res = await fetch(`${auth}/v1/accounts:signInWithPassword?key=${encodeURIComponent(apiKey)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const body = await res.json();
+  must(res.ok && body.idToken, `Auth answered ${res.status} ${body.error?.message ?? ''}`);
+  token = body.idToken;
+});
+
+await check('a signed-in call (the account’s students)', async () => {
+  const { students } = await call('myStudents', null, token);
+  return `${students.length} students`;
+});
+
+await check('the family’s calendar feed', async () => {
+  const { token: feed } = await call('newCalendarFeed', null, token);
+  const res = await fetch(`${site}/cal/${feed}.ics`);
+  must(res.ok, `status ${res.status}`);
+  must((res.headers.get('content-type') ?? '').startsWith('text/calendar'), `type ${res.headers.get('content-type')}`);
+  must((await res.text()).startsWith('BEGIN:VCALENDAR'), 'not a calendar');
+  return 'a calendar file';
+});
+
+await check('a $1 card gift opens Stripe’s page', async () => {
+  const { checkoutUrl } = await call('donate', { amount: 100, note: 'Smoke test', email, idempotencyKey: `smoke-${Date.now()}` }, token);
+  const expected = onEmulators ? `http://127.0.0.1:${EMULATORS.stripeStandIn.port}/pay/` : 'https://checkout.stripe.com/';
+  must(checkoutUrl.startsWith(expected), `the page is ${checkoutUrl}`);
+  if (!onEmulators) {
+    return `${checkoutUrl}\n   Pay it with the test card 4242 4242 4242 4242 (test mode), check the webhook's delivery in Stripe's dashboard, and refund it there`;
+  }
+  // On the emulators the stand-in pays it; its webhook must be answered by the portal.
+  const session = checkoutUrl.split('/pay/')[1];
+  const paid = await fetch(`http://127.0.0.1:${EMULATORS.stripeStandIn.port}/__standin/sessions/${session}/pay`, { method: 'POST' });
+  const { webhookStatus } = await paid.json();
+  must(webhookStatus === 200, `the webhook answered ${webhookStatus}`);
+  return 'paid, and the webhook delivered';
+});
+
+console.log(`All ${step} checks passed.`);
