@@ -5,6 +5,7 @@ import { z } from 'zod/mini';
 import { MAX_IDS } from './constants';
 import { ACCESS, type StaffAccess } from './roles';
 import type {
+  AccountHolder,
   AdminClass,
   Announcement,
   PublicAnnouncement,
@@ -40,6 +41,7 @@ import type {
   TshirtTally,
 } from './domain';
 import {
+  accountHolderSchema,
   basketSchema,
   claimOfferSchema,
   classIdSchema,
@@ -141,6 +143,9 @@ const specs = {
   payBalance: spec<{ checkoutUrl: string }>()('user', enrollmentIdSchema),
   /** The family's calendar subscription: whether it has one, since when (its address is shown only when made). */
   myCalendarFeed: spec<{ createdAt: string | null }>()('user', none),
+  /** The account holder's name and phone (null until given: asked at the first checkout, kept on Manage Account). */
+  myAccount: spec<{ holder: AccountHolder | null }>()('user', none),
+  saveAccount: spec<{ holder: AccountHolder }>()('user', accountHolderSchema),
   /** A new private calendar address for the family; the one before stops working. `token` goes in /cal/<token>.ics. */
   newCalendarFeed: spec<{ token: string; createdAt: string }>()('user', none),
   loadDraft: spec<{ json: string; updatedAt: string } | null>()('user', none),
@@ -152,7 +157,7 @@ const specs = {
   adminClasses: spec<{ classes: AdminClass[]; groups: ClassGroup[] }>()(ACCESS.catalogueRead, semesterIdSchema),
   adminSaveClass: spec<{ class: AdminClass }>()(ACCESS.catalogue, classInputSchema),
   adminCopyClass: spec<{ class: AdminClass }>()(ACCESS.catalogue, copyClassSchema),
-  adminCopySemester: spec<{ classes: { id: string; title: string; startDate: string; endDate: string }[]; bundles: string[]; shiftDays: number }>()(
+  adminCopySemester: spec<{ classes: { id: string; title: string; startDate: string; endDate: string }[]; bundles: string[]; shiftDays: number; alreadyThere: { classes: string[]; bundles: string[] } }>()(
     ACCESS.catalogue,
     copySemesterSchema,
   ),

@@ -151,6 +151,8 @@ export interface ClassRecord {
    * that a family who read an older, larger capacity cannot take one. Absent = the capacity.
    */
   seatNumbers?: number;
+  /** The class it was copied from by "Copy all classes": a second copy-all skips it. */
+  copiedFrom?: string;
   /** The staff accounts who teach it (their instructor's view); families see `instructors`, the names. */
   instructorUids?: string[];
   /** What to bring, for the reminder emailed two days before the first meeting (absent = none). */
@@ -178,6 +180,8 @@ export interface ClassGroup {
   classIds: string[];
   /** Counts saves (see Semester.version). */
   version?: number;
+  /** The bundle it was copied from by "Copy all classes": a second copy-all skips it. */
+  copiedFrom?: string;
 }
 
 export interface SemesterCatalogue {
@@ -298,6 +302,11 @@ export interface AppliedDiscount {
   code: string;
   description: string;
   amount: Cents;
+  /**
+   * When the basket has add-ons and this discount is taken from classes only: the classes' amount it
+   * was taken from (a parent reading "10 %" next to the whole total would question it).
+   */
+  ofClasses?: Cents;
 }
 
 export interface Payment {
@@ -329,8 +338,11 @@ export interface CardRefund {
   paymentIntent?: string;
   last4: string;
   reason: string;
-  /** Why a payment was given back whole: it paid for seats already paid for, or the seats were gone. */
-  kind?: 'duplicate' | 'seat-lost';
+  /**
+   * Why a payment was given back whole (it paid for seats already paid for, or the seats were gone),
+   * or that someone refunded it in Stripe's dashboard, outside the portal.
+   */
+  kind?: 'duplicate' | 'seat-lost' | 'outside';
   /** The Stripe page of the payment given back whole. */
   sessionId?: string;
   at: string;
@@ -434,6 +446,12 @@ export interface Enrollment {
  * An enrollment as its family sees it (enroll, myEnrollments, myEnrollment, releaseHold): no office
  * notes, no staff addresses, no flags for the office, no Stripe payment ids.
  */
+/** Who holds a family's account: the parent the office calls, and who signs for the family. */
+export interface AccountHolder {
+  name: string;
+  phone: string;
+}
+
 export interface FamilyEnrollment extends Omit<Enrollment, 'payments' | 'cancellations' | 'cardRefunds' | 'flag' | 'countedDiscountIds'> {
   payments: FamilyPayment[];
   cardRefunds?: FamilyCardRefund[];
@@ -578,6 +596,8 @@ export interface PriceQuote {
   problems: Problem[];
   /** Codes that do not apply, with the reason; they change nothing. */
   codeProblems: Problem[];
+  /** What the family should know about the price (a bundle price not used, and why). */
+  notes: Problem[];
 }
 
 /** One child's part of a checkout's price. */
@@ -599,9 +619,8 @@ export interface CartQuote {
   codeProblems: Problem[];
 }
 
-/** An admin's view of a class: everything, including the enrolled count. */
-/** A class as the office edits it (the seat ledger's own numbering stays on the server). */
-export type AdminClass = Omit<ClassRecord, 'seatNumbers'>;
+/** A class as the office edits it (the seat ledger's own numbering and where it was copied from stay on the server). */
+export type AdminClass = Omit<ClassRecord, 'seatNumbers' | 'copiedFrom'>;
 
 export interface DashboardFigures {
   semesterId: string;
@@ -685,6 +704,8 @@ export interface StudentRow {
 export interface StudentSheet {
   student: Student;
   familyEmail: string | null;
+  /** Who holds the family's account (name and phone), when the family has said. */
+  familyHolder: AccountHolder | null;
   enrollments: {
     id: string;
     status: Enrollment['status'];

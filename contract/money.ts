@@ -3,6 +3,9 @@ import { STRIPE_MIN_CHARGE } from './constants';
 import { DUPLICATE_PAYMENT_MS, type Cents, type EnrollmentStatus, type LineItem, type Payment, type PaymentMethod } from './domain';
 import { formatCents } from './format';
 
+/** What a discount taken from classes only was taken from, when the basket also has add-ons ("" otherwise). */
+export const discountBasis = (d: { ofClasses?: Cents }) => (d.ofClasses === undefined ? '' : `, of the classes’ ${formatCents(d.ofClasses)}, not the add-ons`);
+
 /** The money of an enrollment, as the office or the family sees it (the family view has no notes). */
 interface Money {
   total: Cents;

@@ -218,6 +218,12 @@ export const saveStudentSchema = z.strictObject({
   reviewed: z.boolean(),
 });
 
+/** Who holds the family's account: the parent the office calls, and who signs for the family. */
+export const accountHolderSchema = z.strictObject({
+  name: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(M.name, `must be at most ${M.name} characters`), plain),
+  phone,
+});
+
 /** The family's in-progress enrollment: their own scratch state, never trusted by the enroll check. */
 export const draftSchema = z.strictObject({
   json: z.string().check(z.maxLength(100_000, 'is too large'), plain),
@@ -260,6 +266,11 @@ export const semesterInputSchema = z
     z.refine((s) => !s.depositPerClass || !!s.balanceDueDate, { message: 'is needed with a deposit', path: ['balanceDueDate'] }),
     z.refine((s) => !s.balanceDueDate || s.balanceDueDate <= s.endDate, { message: 'must not be after the last day of classes', path: ['balanceDueDate'] }),
     z.refine((s) => s.registrationOpens <= s.registrationCloses, { message: 'must not be before registration opens', path: ['registrationCloses'] }),
+    // A holiday outside the semester would never be seen by a class: almost always a mistyped year.
+    z.refine((s) => (s.noMeetingDates ?? []).every((d) => s.startDate <= d.date && d.date <= s.endDate), {
+      message: 'must be within the semester, from its first to its last day of classes',
+      path: ['noMeetingDates'],
+    }),
   );
 
 /** A class as the office edits it: a draft may have blanks; publishing needs every field (checked on the server). */

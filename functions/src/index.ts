@@ -4,7 +4,7 @@ export { roles } from './callables/roles';
 export { availableEnrollmentClasses, classGroups, classes, classesBySemester, openSemesters } from './callables/catalogue';
 export { addAddOns, donate, enroll, enrollFamily, myEnrollment, myEnrollments, myStudents, payBalance, paymentOptions, priceBasket, priceCart, releaseHold, releases, saveStudent } from './callables/enrollment';
 export { stripeWebhook, sweepHolds } from './callables/stripe';
-export { deleteDraft, loadDraft, saveDraft } from './callables/drafts';
+export { deleteDraft, loadDraft, myAccount, saveAccount, saveDraft } from './callables/drafts';
 export { adminAudit, adminInstructors, adminSaveStaff, adminStaff } from './callables/staff';
 export { myTaughtClasses, taughtRoster } from './callables/teaching';
 export { calendarFeed, myCalendarFeed, newCalendarFeed } from './callables/calendar';

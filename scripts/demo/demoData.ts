@@ -16,7 +16,7 @@ import { TSHIRT_SIZES } from '../../contract/domain';
 import { formatGrades } from '../../contract/format';
 
 export const DEMO_ADMIN = { uid: 'demo-admin', email: 'admin@example.com', password: 'admin-demo-1', name: 'Office Admin' };
-export const DEMO_FAMILY = { uid: 'demo-family', email: 'family@example.com', password: 'family-demo-1', name: 'Sam Rivera' };
+export const DEMO_FAMILY = { uid: 'demo-family', email: 'family@example.com', password: 'family-demo-1', name: 'Sam Rivera', phone: '(555) 010-2000' };
 
 export function addDays(date: IsoDate, days: number): IsoDate {
   const d = new Date(`${date}T12:00:00Z`);
@@ -124,7 +124,7 @@ export function buildDemoData(today: IsoDate): DemoData {
     registrationCloses: addDays(springStart, 21),
     status: 'open',
     infoMarkdown:
-      'Classes meet **weekly for 10 weeks**. Financial aid is available: choose a price on the *sliding scale* where offered. Questions? [Email the office](mailto:office@wildwood-outdoor.example).',
+      'Classes meet **once a week**; each class lists its dates, its number of meetings and any day off. Financial aid is available: choose a price on the *sliding scale* where offered. Questions? [Email the office](mailto:office@wildwood-outdoor.example).',
     confirmationMarkdown: 'Please label water bottles and pack rain gear. We go out in all weather!',
     // The third week of the term is a break: no class meets.
     noMeetingDates: Array.from({ length: 7 }, (_, i) => ({ date: addDays(springStart, 14 + i), reason: 'Winter break' })),

@@ -28,6 +28,8 @@ export async function seedDemo(today = todayInSchool()) {
   const writer = db.bulkWriter();
   writer.set(db.doc(`roles/${admin.uid}`), { roles: [ROLE_ADMIN] });
   writer.set(db.doc('config/portal'), { currentSemesterId: data.currentSemesterId });
+  // The demo family has checked out before: its holder is known (a new account is asked at its first checkout).
+  writer.set(db.doc(`accounts/${familyUid}`), { holder: { name: DEMO_FAMILY.name, phone: DEMO_FAMILY.phone } }, { merge: true });
   for (const s of data.semesters) writer.set(db.doc(`semesters/${s.id}`), s);
   for (const g of data.groups) writer.set(db.doc(`groups/${g.id}`), g);
   for (const d of data.discounts) writer.set(db.doc(`discounts/${d.id}`), d);

@@ -8,6 +8,7 @@ import { UserButton } from '../features/auth/UserButton';
 import { staffRoles, useSession } from '../lib/session';
 import { useWideScreen } from '../hooks/useMediaQuery';
 import { useSettings } from '../lib/settingsContext';
+import { SCHOOL_NAME } from '../../contract/constants';
 
 const SideMenu = lazy(() => import('./SideMenu'));
 
@@ -63,6 +64,8 @@ export function Shell() {
         </ErrorBoundary>
       </main>
       <footer className="shell-footer">
+        {/* The seed's line stays; the school's own name is said once, for families who arrive by a link. */}
+        <p className="footer-school">{SCHOOL_NAME}</p>
         <p>© 2025 Registration Portal. All rights reserved.</p>
         <p className="footer-links">
           <a href={settings.privacy_policy_url} target="_blank" rel="noopener noreferrer">

@@ -32,7 +32,8 @@ function takePreloaded(name: string, payload: unknown): Promise<globalThis.Respo
   return started;
 }
 
-export async function call<N extends CallableName>(name: N, payload?: Payload<N>): Promise<Response<N>> {
+/** `keepalive`: the request outlives the page (a save sent as the page goes away). */
+export async function call<N extends CallableName>(name: N, payload?: Payload<N>, options: { keepalive?: boolean } = {}): Promise<Response<N>> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), CALLABLE_TIMEOUT_MS);
   const ask = async () => {
@@ -45,6 +46,7 @@ export async function call<N extends CallableName>(name: N, payload?: Payload<N>
       },
       body: JSON.stringify({ data: payload ?? null }),
       signal: controller.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   };
   let response: globalThis.Response;

@@ -55,17 +55,47 @@ async function pageReady(page: Page) {
   await expect.poll(() => page.getByText(/^\s*Loading/).count()).toBe(0);
 }
 
-/** Presses Tab until `target` has focus; what has it must show a focus ring. */
+/**
+ * The focus ring `el` shows, as its best contrast against what is behind it: an outline or a box
+ * shadow of at least 2 px. WCAG 2.4.11 asks for 3:1; the theme's mint ring is 1.2:1 on white and
+ * counts as none.
+ */
+function ringContrast(el: Element): number {
+  const rgba = (text: string) => [...text.matchAll(/rgba?\(([^)]+)\)/g)].map((m) => m[1].split(/[ ,/]+/).filter(Boolean).map(Number));
+  const luminance = ([r, g, b]: number[]) => {
+    const c = [r, g, b].map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+  };
+  const contrast = (a: number[], b: number[]) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+  const behind = (node: Element) => {
+    for (let at: Element | null = node.parentElement; at; at = at.parentElement) {
+      const [color] = rgba(getComputedStyle(at).backgroundColor);
+      if (color && (color[3] ?? 1) > 0.5) return color;
+    }
+    return [255, 255, 255];
+  };
+  const s = getComputedStyle(el);
+  const colors: number[][] = [];
+  if (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2) colors.push(...rgba(s.outlineColor));
+  // A shadow counts by its spread (the 4th length); blurred glows do not.
+  for (const shadow of s.boxShadow === 'none' ? [] : s.boxShadow.split(/,(?![^(]*\))/)) {
+    const lengths = shadow.replace(/rgba?\([^)]*\)/, '').trim().split(/\s+/).map(parseFloat);
+    if ((lengths[3] ?? 0) >= 2) colors.push(...rgba(shadow));
+  }
+  return Math.max(0, ...colors.filter((c) => (c[3] ?? 1) > 0.5).map((c) => contrast(c, behind(el))));
+}
+
+/** Presses Tab until `target` has focus; what has it must show a focus ring of 3:1 or more. */
 async function tabTo(page: Page, target: Locator, max = 150, key: 'Tab' | 'Shift+Tab' = 'Tab') {
   const element = await target.elementHandle();
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(key);
     if (await element!.evaluate((el) => el === document.activeElement)) {
-      const ring = await element!.evaluate((el) => {
-        const s = getComputedStyle(el);
-        return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
-      });
-      expect(ring, `a visible focus on ${target}`).toBe(true);
+      const ring = await element!.evaluate(ringContrast);
+      expect(ring, `a visible focus on ${target}`).toBeGreaterThanOrEqual(3);
       return;
     }
   }
@@ -112,6 +142,17 @@ describe('accessibility of every page', () => {
     }
   }
 
+  it("shows a visible focus ring on the class list's controls: sign in, search, grade and a bundle's Select all", async () => {
+    const { context, page } = await newPage(browser(), 1280, 900);
+    await page.goto('/classes/enrollment');
+    await pageReady(page);
+    await tabTo(page, page.getByRole('link', { name: 'Register / Sign In' }));
+    await tabTo(page, page.getByRole('searchbox', { name: 'Search classes' }));
+    await tabTo(page, page.getByLabel('Grade'));
+    await tabTo(page, page.getByRole('button', { name: /^Select all in / }).first());
+    await context.close();
+  });
+
   it('enrolls by keyboard alone through every step, with axe on each', async () => {
     const { context, page } = await newPage(browser(), 1280, 900);
     const step = async (heading: string) => {
@@ -127,7 +168,7 @@ describe('accessibility of every page', () => {
     await pageReady(page);
     await press(page.getByRole('button', { name: 'Select Nature Journaling', exact: true }));
     await page.getByRole('button', { name: 'Selected Nature Journaling' }).waitFor();
-    // The "Selected" bar comes before the cards (defect 14): Continue is reached going back, not
+    // The "Selected" bar comes before the cards: Continue is reached going back, not
     // after every card.
     await tabTo(page, page.getByRole('link', { name: 'Continue' }), 40, 'Shift+Tab');
     await page.keyboard.press('Enter');

@@ -9,7 +9,7 @@ import { STANDIN } from '../../scripts/stripe/config';
 import { createUnverifiedUser, oobLinks } from '../support/emulators';
 import { DEMO, callAs, signInDemo } from '../support/fixtures';
 import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, lapseHold } from '../support/samples';
-import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
+import { axeViolations, downloaded, newPage, seededBrowser, signInAs } from './support/browser';
 
 const db = () => adminDb();
 const path = (page: Page) => new URL(page.url()).pathname;
@@ -61,6 +61,8 @@ describe('paying by card at checkout', () => {
 
     await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
     expect(page.url()).toMatch(new RegExp(`^${STANDIN.api}/pay/cs_test_`));
+    // Stripe's page says until when the seats are held, on the school's clock with its zone.
+    await page.getByText(/^Your seats are held until \d{1,2}:\d\d [AP]M P[SD]T: pay before then, or they go back to other families\.$/).waitFor();
     expect(await seats('pond-painters')).toBe(1);
     await page.getByRole('button', { name: 'Pay $260.00' }).click();
 
@@ -101,6 +103,12 @@ describe('paying by card at checkout', () => {
     await card.getByText(`Balance due by ${due}`).waitFor();
     await card.getByRole('button', { name: 'Pay balance $330 by card' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    // A receipt to keep, as a PDF: the checkout's, and the deposit's.
+    const pdf = await downloaded(page, () => card.getByRole('button', { name: /^Receipt \(PDF\) for Ava Rivera, enrolled / }).click());
+    expect(pdf.startsWith('%PDF-')).toBe(true);
+    for (const words of ['Wildwood Outdoor School', 'Art in the Wild Camp', 'Paid on ', 'by Visa card ending 4242', '$100', 'Balance due by ', '$330']) expect(pdf, words).toContain(words);
+    const deposit = await downloaded(page, () => card.getByRole('button', { name: /^Payment receipt \(PDF\) of \$100 on / }).click());
+    for (const words of ['Payment receipt', 'by Visa card ending 4242', 'For Ava Rivera: Art in the Wild Camp']) expect(deposit, words).toContain(words);
 
     // The office takes the rest in cash, then cancels the camp: the refund goes back the ways the family paid.
     const office = await newPage(browser());

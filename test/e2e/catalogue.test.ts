@@ -1,8 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { formatDateRange } from '../../contract/format';
+import { meetingDates } from '../../contract/schedule';
+import { buildDemoData } from '../../scripts/demo/demoData';
+import { todayInSchool } from '../../scripts/demo/seedDemo';
 import { HOSTING } from '../support/emulators';
 import { axeViolations, newPage, seededBrowser } from './support/browser';
 
+const DEMO_DATA = buildDemoData(todayInSchool());
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 
 describe('browsing, filtering and selecting classes without an account', () => {
@@ -15,13 +20,18 @@ describe('browsing, filtering and selecting classes without an account', () => {
       const tabs = page.getByRole('tab');
       await tabs.first().waitFor();
       expect(await tabs.allTextContents()).toEqual([expect.stringContaining('After-school & Weekend'), expect.stringMatching(/^Summer Camps/)]);
-      await page.getByText('Classes meet weekly for 10 weeks', { exact: false }).waitFor();
-      expect(await page.locator('.info-panel strong').first().textContent()).toBe('weekly for 10 weeks');
-      // Defect 26: "Questions? Email the office." is a link.
+      await page.getByText('Classes meet once a week', { exact: false }).waitFor();
+      expect(await page.locator('.info-panel strong').first().textContent()).toBe('once a week');
+      // "Questions? Email the office." is a link.
       expect(await page.locator('.info-panel').getByRole('link', { name: 'Email the office' }).getAttribute('href')).toBe('mailto:office@wildwood-outdoor.example');
 
       // Every card is there (the grid renders a screenful at a time, then says it is no longer busy).
       await page.locator('.class-grid[aria-busy="true"]').waitFor({ state: 'detached' });
+      // A card's dates are the class's first and last meeting; the school's name is in the footer.
+      const forest = DEMO_DATA.classes.find((c) => c.id === 'forest-explorers')!;
+      const meets = meetingDates(forest);
+      await card(page, 'Forest Explorers').getByText(`${formatDateRange(meets[0], meets.at(-1)!)} · ${meets.length} meetings`).waitFor();
+      await page.locator('.shell-footer').getByText('Wildwood Outdoor School', { exact: true }).waitFor();
       // Cards say seats left and Full in words; paused and info-only classes are shown as such.
       expect(await card(page, 'Junior Naturalists').getByText('1 seat left').count()).toBe(1);
       const full = card(page, 'Fire & Shelter Skills');
@@ -49,7 +59,7 @@ describe('browsing, filtering and selecting classes without an account', () => {
       expect(await price.inputValue()).toBe('240');
       await price.fill('120');
       await card(page, 'Forest Explorers').getByText('Choose an amount within the sliding scale.').waitFor();
-      // Defect 11: Continue stops here, with the message and the field to fix.
+      // Continue stops here, with the message and the field to fix.
       await page.getByRole('link', { name: 'Continue' }).click();
       await page.getByRole('complementary', { name: 'Selected classes' }).getByRole('alert').filter({ hasText: 'It runs from $180 to $300. (Forest Explorers)' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/classes/enrollment');
@@ -63,7 +73,7 @@ describe('browsing, filtering and selecting classes without an account', () => {
       await card(page, 'Creek Critters').getByLabel('Creek boots rental (+$15)').check();
       await page.getByRole('button', { name: 'Selected (2)' }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
-      // Defect 14: scrolled to the end, the footer is above the fixed bar, not under it.
+      // Scrolled to the end, the footer is above the fixed bar, not under it.
       // (Cards render as they come into view and may grow past their estimated height: scroll until the end stays put.)
       await page.evaluate(async () => {
         for (let last = -1; last !== document.documentElement.scrollHeight; ) {
@@ -90,9 +100,11 @@ describe('browsing, filtering and selecting classes without an account', () => {
       await page.getByRole('button', { name: 'Selected (3)' }).click();
       const summary = page.getByRole('complementary', { name: 'Selected classes' });
       await summary.getByText('Forest Explorers $200').waitFor();
-      await summary.getByText('+ 1 add-on').waitFor();
+      // Each add-on with its price, and the running sum of it all: $200 + $240 + $15 + $520 (before bundles and discounts).
+      await summary.getByText('+ Creek boots rental $15').waitFor();
+      await page.getByRole('button', { name: 'Selected (3) $975 before bundles and discounts' }).waitFor();
       await summary.getByRole('button', { name: 'Remove River Adventure Camp' }).click();
-      await page.getByRole('button', { name: 'Selected (2)' }).waitFor();
+      await page.getByRole('button', { name: 'Selected (2) $455 before bundles and discounts' }).waitFor();
       await page.getByRole('tab', { name: /After-school/ }).click();
       expect(await page.getByLabel('Your price, between $180 and $300').inputValue()).toBe('200');
       await summary.getByRole('button', { name: 'Clear all' }).click();

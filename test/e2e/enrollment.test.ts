@@ -54,7 +54,7 @@ describe('a family enrolls end to end', () => {
     await page.getByRole('heading', { name: 'Releases' }).waitFor();
     expect(path(page)).toBe('/classes/enrollment/releases');
     await signReleases(page, 'Sam Rivera');
-    // Step 7: review; a reload stays there (defect 12); a wrong code says so; submit.
+    // Step 7: review; a reload stays there; a wrong code says so; submit.
     await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
     // Once the draft holds the review step and the signatures (its save is debounced), a reload stays.
     const savedDraft = async () => {
@@ -123,11 +123,11 @@ describe('a family enrolls end to end', () => {
     await page.getByLabel('Birth date').fill('2020-03-04');
     await next(page);
     await page.getByRole('heading', { name: 'Health and safety' }).waitFor();
-    // Defect 10: once the grade is known the class Theo cannot take is flagged, long before the end.
+    // Once the grade is known the class Theo cannot take is flagged, long before the end.
     const flagged = page.getByRole('region', { name: 'Theo cannot take every class chosen' });
     await flagged.getByText('Survival Skills is not for grade K (grades 5–8).').waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    // Defects 7 and 8: nothing is chosen for the family; a medication needs an explicit answer.
+    // Nothing is chosen for the family; a medication needs an explicit answer.
     for (const question of ['Photos', 'May staff apply sunscreen?', 'May staff apply bug spray?']) {
       expect(await page.getByRole('group', { name: question }).getByRole('radio', { checked: true }).count()).toBe(0);
     }
@@ -145,7 +145,7 @@ describe('a family enrolls end to end', () => {
     await page.getByRole('group', { name: 'May staff apply bug spray?' }).getByRole('radio', { name: 'No' }).check();
     await page.getByRole('radio', { name: /Yes, I authorize staff to give them/ }).check();
     await next(page);
-    // Defect 9: "x" is not a signature.
+    // "x" is not a signature.
     await page.getByRole('heading', { name: 'Releases' }).waitFor();
     await page.getByLabel('Type your full name to sign the Medical Release').fill('x');
     await page.getByLabel('Type your full name to sign the Liability Release').fill('x');
@@ -159,28 +159,28 @@ describe('a family enrolls end to end', () => {
     await page.locator('p.form-failure[role=alert]', { hasText: 'Please remove the classes flagged above first.' }).waitFor();
     await flagged.getByRole('button', { name: 'Remove this class' }).click();
     await flagged.waitFor({ state: 'detached' });
-    // Defect 3: the sibling discount is not a code; Ava is enrolled this semester, so it applies by rule.
+    // The sibling discount is not a code; Ava is enrolled this semester, so it applies by rule.
     await page.getByLabel('Discount code').fill('sibling10');
     await page.getByLabel('Discount code').press('Enter');
     await page.getByText('SIBLING10 is not a valid code.').waitFor();
     await page.getByRole('rowheader', { name: 'Sibling discount (10%) (SIBLING10)' }).waitFor();
     await page.getByText('Bundle price $440 (separately $480)').waitFor();
     await page.getByRole('cell', { name: '$396' }).waitFor();
-    // Defect 13: scrolled down to the button; the success page opens at the top, on its heading.
+    // Scrolled down to the button; the success page opens at the top, on its heading.
     await page.getByRole('button', { name: 'Enroll Theo' }).scrollIntoViewIfNeeded();
     await page.getByRole('button', { name: 'Enroll Theo' }).click();
     const done = page.getByRole('heading', { name: 'Theo Rivera is enrolled' });
     await done.waitFor();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     expect(await done.evaluate((el) => el === document.activeElement)).toBe(true);
-    // Defect 6: the itemised lines the receipt has.
+    // The itemised lines the receipt has.
     await page.getByRole('rowheader', { name: 'Sibling discount (10%) (SIBLING10)' }).waitFor();
     await page.getByRole('row', { name: /Balance due \$396/ }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.goto('/account/enrollments');
     const card = page.locator('.enrollment-card').first();
     await card.getByRole('heading', { name: 'Theo Rivera' }).waitFor();
-    // Defects 5 and 6: the same itemised lines as the receipt, and one definition of each money word.
+    // The same itemised lines as the receipt, and one definition of each money word.
     await card.getByRole('rowheader', { name: 'Sibling discount (10%) (SIBLING10)' }).waitFor();
     await card.getByText('Bundle price $440 (separately $480)').waitFor();
     expect(await card.locator('.money-summary dt').allTextContents()).toEqual(['Total', 'Paid', 'Refunded', 'Net paid', 'Balance']);
@@ -221,6 +221,46 @@ describe('a family enrolls end to end', () => {
     await second.context.close();
   });
 
+  it('a slow draft never loses the saved child: a reload on a step and the next visit come back to the child and the step', async () => {
+    const { context, page } = await newPage(browser());
+    await signInAs(page, DEMO.family.email, DEMO.family.password);
+    await page.goto('/classes/enrollment');
+    await select(page, 'Orienteering');
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Who is enrolling?' }).waitFor();
+    await page.getByRole('radio', { name: /Leo Rivera/ }).check();
+    await next(page);
+    await page.getByRole('heading', { name: 'Student info' }).waitFor();
+    const saved = async () => {
+      const drafts = await adminDb().collection('enrollmentDrafts').get();
+      return drafts.docs.map((d) => JSON.parse(d.get('json') as string) as { step?: string; studentChoice: string | null });
+    };
+    await expect.poll(async () => (await saved()).map((d) => [d.step, d.studentChoice]), { timeout: 5000 }).toEqual([['info', 'demo-leo']]);
+    // The saved draft takes 3 s to arrive (a slow network): nothing is saved over it meanwhile.
+    const slowDraft = (p: Page) => p.route('**/api/loadDraft', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+    await slowDraft(page);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Student info' }).waitFor();
+    expect(await page.getByLabel('First name').inputValue()).toBe('Leo');
+    expect((await saved()).map((d) => [d.step, d.studentChoice])).toEqual([['info', 'demo-leo']]);
+    await context.close();
+
+    // The next visit, in another browser: Continue goes back to the step the family was on, with the child.
+    const second = await newPage(browser());
+    await slowDraft(second.page);
+    await signInAs(second.page, DEMO.family.email, DEMO.family.password);
+    await second.page.goto('/classes/enrollment');
+    await second.page.getByText('Continued from your last visit.').waitFor();
+    await second.page.getByRole('link', { name: 'Continue' }).click();
+    await second.page.getByRole('heading', { name: 'Student info' }).waitFor();
+    expect(await second.page.getByLabel('First name').inputValue()).toBe('Leo');
+    expect((await saved()).map((d) => d.studentChoice)).toEqual(['demo-leo']);
+    await second.context.close();
+  });
+
   it('a class removed just before a reload stays removed, though the saved draft still had it', async () => {
     const { context, page } = await newPage(browser());
     await signInAs(page, DEMO.family.email, DEMO.family.password);
@@ -243,7 +283,7 @@ describe('a family enrolls end to end', () => {
     await context.close();
   });
 
-  it('signing out on a shared device leaves no selection behind (defect 15)', async () => {
+  it('signing out on a shared device leaves no selection behind', async () => {
     const { context, page } = await newPage(browser());
     await signInAs(page, DEMO.family.email, DEMO.family.password);
     await page.goto('/classes/enrollment');
@@ -251,7 +291,7 @@ describe('a family enrolls end to end', () => {
     await page.getByRole('button', { name: 'Selected (1)' }).waitFor();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    // Defect 18: resizing with the account menu open throws nothing.
+    // Resizing with the account menu open throws nothing.
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).waitFor();
     await page.setViewportSize({ width: 900, height: 700 });

@@ -78,6 +78,13 @@ describe('one checkout for the whole family', () => {
     await page.getByText('Total for Pia and Quinn').waitFor();
     expect(await page.locator('.cart-total strong').textContent()).toBe('$734');
     expect(await axeViolations(page)).toEqual([]);
+    // A new account's first checkout asks who holds it, once: nothing goes on without a name and phone.
+    const holder = page.getByRole('group', { name: 'Account holder' });
+    await page.getByRole('button', { name: 'Pay $734 by card' }).click();
+    await page.getByText('Please give your name and phone first (Account holder).').first().waitFor();
+    await holder.getByText('Your phone is required').waitFor();
+    await holder.getByLabel('Your name').fill('Pat Cart');
+    await holder.getByLabel('Your phone').fill('(555) 010-3000');
 
     if (method === 'card') {
       await page.getByRole('button', { name: 'Pay $734 by card' }).click();
@@ -116,6 +123,8 @@ describe('one checkout for the whole family', () => {
     await page.getByRole('article', { name: 'Orienteering', exact: true }).getByText('Quinn is enrolled in this class').waitFor();
     await throughSteps(page, 'Quinn', ['Bird Language'], 'Who is enrolling?', true);
     expect(await page.getByRole('heading', { name: 'Pia Cart' }).count()).toBe(0);
+    // Asked once: the holder given at the first checkout is kept.
+    expect(await page.getByRole('group', { name: 'Account holder' }).count()).toBe(0);
     await page.getByRole('row', { name: /Sibling discount \(10%\) \(SIBLING10\) −\$26/ }).waitFor();
     await page.getByRole('row', { name: /^Total \$234/ }).waitFor();
     await page.getByRole('radio', { name: 'Pay the office later (check, cash or Venmo)' }).check();

@@ -167,7 +167,7 @@ describe('enrollment callables, real ID tokens', () => {
     };
     const preview = await callAs(family, 'priceBasket', basket);
     expect(preview.result!.lineItems.map((l) => [l.kind, l.id])).toEqual([['group', 'little-naturalists-bundle']]);
-    // The sibling discount is a rule, not a code anyone can type (defect 3).
+    // The sibling discount is a rule, not a code anyone can type.
     expect(preview.result!.codeProblems).toEqual([
       { about: 'NOPE', message: 'NOPE is not a valid code.' },
       { about: 'SIBLING10', message: 'SIBLING10 is not a valid code.' },
@@ -179,14 +179,14 @@ describe('enrollment callables, real ID tokens', () => {
     const r = await callAs(family, 'enroll', payload({ ...basket, codes: ['WELCOME20'], expectedTotal: 39101 }));
     expect(r.status).toBe(200);
     expect(r.result!.enrollment.discounts).toEqual([
-      { code: 'SIBLING10', description: 'Sibling discount (10%)', amount: 4400 },
+      { code: 'SIBLING10', description: 'Sibling discount (10%)', amount: 4400, ofClasses: 44000 },
       { code: 'WELCOME20', description: '$20 off your first enrollment', amount: 2000 },
     ]);
     expect(r.result!.enrollment.classIds.sort()).toEqual(['creek-critters', 'forest-explorers']);
     expect((await db().doc(`classes/creek-critters/roster/${mia.id}`).get()).get('addOns')).toEqual([{ id: 'boots', description: 'Creek boots rental', price: 1500 }]);
   });
 
-  it('refuses a student save that started from an older version (two devices, defect 22)', async () => {
+  it('refuses a student save that started from an older version (two devices)', async () => {
     const [ava] = (await callAs(family, 'myStudents')).result!.students.filter((s) => s.id === 'demo-ava');
     const { id, ownerUid: _o, infoReviewedAt: _r, version, ...profile } = ava;
     const first = await callAs(family, 'saveStudent', { id, profile: { ...profile, school: 'Hilltop' }, reviewed: false, version: version ?? 0 });
@@ -197,7 +197,7 @@ describe('enrollment callables, real ID tokens', () => {
     expect((await db().doc('students/demo-ava').get()).get('school')).toBe('Hilltop');
   });
 
-  it('refuses unanswered consents, a future birth date, a signature that is not a listed guardian, and a time clash (defects 7, 8, 9, 10)', async () => {
+  it('refuses unanswered consents, a future birth date, a signature that is not a listed guardian, and a time clash', async () => {
     const base = kid('Zoe', 2, 9);
     const noAnswer = await callAs(family, 'saveStudent', { profile: { ...base, health: { ...base.health, medications: [{ name: 'EpiPen', dose: '', schedule: '' }], medicationAuthorized: null } }, reviewed: true });
     expect(noAnswer.status).toBe(400);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TSHIRT_SIZES } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { callAs, useSeededDemo } from '../support/fixtures';
+import { createUser } from '../support/emulators';
 import type { CallableName, Payload } from '../../contract/callables';
 import { signedReleases } from '../support/samples';
 
@@ -57,6 +58,20 @@ describe('office sheets and money, real ID tokens', () => {
     expect((await as('adminStudent', { id: 'nobody' })).status).toBe(404);
   });
 
+  it('the account holder: the family keeps its own name and phone (checked), the office reads them on the info sheet', async () => {
+    expect((await callAs(demo.family, 'myAccount')).result).toEqual({ holder: { name: 'Sam Rivera', phone: '(555) 010-2000' } });
+    expect((await as('adminStudent', { id: 'demo-ava' })).result!.familyHolder).toEqual({ name: 'Sam Rivera', phone: '(555) 010-2000' });
+    const other = await createUser('holder.other@example.com');
+    expect((await callAs(other, 'myAccount')).result).toEqual({ holder: null });
+    const bad = await callAs(other, 'saveAccount', { name: ' ', phone: 'call me' });
+    expect([bad.status, bad.error?.message]).toEqual([400, 'name: is required; phone: must be a phone number, like (555) 123-4567']);
+    expect((await callAs(other, 'saveAccount', { name: 'Alex Other', phone: '(555) 010-4000' })).status).toBe(200);
+    // Each account reads and writes only its own.
+    expect((await callAs(other, 'myAccount')).result).toEqual({ holder: { name: 'Alex Other', phone: '(555) 010-4000' } });
+    expect((await callAs(demo.family, 'myAccount')).result!.holder!.name).toBe('Sam Rivera');
+    expect((await callAs(null, 'myAccount')).status).toBe(401);
+  });
+
   it('counts t-shirts for every size, zeros included, one per student with a confirmed class', async () => {
     const r = await as('adminTshirts', { semesterId: 'open-term' });
     const t = r.result!;
@@ -100,7 +115,7 @@ describe('office sheets and money, real ID tokens', () => {
     expect(paid.result!.enrollment).toMatchObject({ balance: total - 40000 });
     expect(paid.result!.enrollment.payments[0]).toMatchObject({ amount: 40000, method: 'check', note: 'Check #77', by: 'admin@example.com' });
 
-    // Defect 4: the same amount and method within a minute asks first; a mistake is voided with a reason.
+    // The same amount and method within a minute asks first; a mistake is voided with a reason.
     const twice = await as('adminRecordPayment', { enrollmentId: id, amount: 1000, method: 'check', note: '' });
     expect(twice.status).toBe(200);
     const repeat = await as('adminRecordPayment', { enrollmentId: id, amount: 1000, method: 'check', note: '' });

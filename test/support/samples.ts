@@ -51,7 +51,7 @@ export const classInput = (semesterId: string, over: Partial<Payload<'adminSaveC
 
 /** A stored class as the class form sends it back: what the office may change, nothing counted, not the semester's holidays. */
 export function classFormOf(stored: ClassRecord): Payload<'adminSaveClass'> {
-  const { enrolledCount: _enrolled, waiting: _waiting, holidays: _holidays, seatNumbers: _numbers, ...fields } = stored;
+  const { enrolledCount: _enrolled, waiting: _waiting, holidays: _holidays, seatNumbers: _numbers, copiedFrom: _from, ...fields } = stored;
   return { ...fields, slidingScale: fields.slidingScale ?? null, imageUrl: fields.imageUrl ?? null };
 }
 
@@ -119,6 +119,8 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   addAddOns: { enrollmentId: ADD_ON_SAMPLE, classId: 'river-adventure', addOnIds: ['lunch'], expectedCharge: 6000 },
   payBalance: { enrollmentId: AVAS.id },
   myCalendarFeed: null,
+  myAccount: null,
+  saveAccount: { name: 'Pat Example', phone: '(555) 010-9000' },
   setReminders: { token: 'sample-unsubscribe-token-0123456', off: true },
   newCalendarFeed: null,
   loadDraft: null,

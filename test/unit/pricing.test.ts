@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cls, discount } from '../support/pricing';
 import type { ClassGroup, Discount, Enrollment } from '../../contract/domain';
+import { discountBasis } from '../../contract/money';
+import { formatCents } from '../../contract/format';
 import { priceBasket, siblingContext, type BasketLine, type PricedClass } from '../../functions/src/domain/pricing';
 
 const CLASSES: PricedClass[] = [
@@ -177,6 +179,37 @@ describe('pricing engine', () => {
     expect(q.subtotal - q.discounts.reduce((s, x) => s + x.amount, 0)).toBe(q.total);
   });
 
+  it('a bundle price not used because a chosen sliding price makes its classes cheaper on their own: said in words', () => {
+    // The bundle A+B at $440; a at its lowest sliding price ($180) makes them $420 on their own.
+    const group = GROUPS[0];
+    const [a, b] = group.classIds.map((id) => CLASSES.find((c) => c.id === id)!);
+    const low = a.slidingScale!.min;
+    const q = priceBasket({ classes: CLASSES, groups: GROUPS, lines: [line(a.id, { price: low }), line(b.id)], discounts: [], today: '2026-11-22' });
+    expect(q.lineItems.map((l) => l.kind)).toEqual(['class', 'class']);
+    expect(q.total).toBe(low + b.price);
+    expect(q.notes).toEqual([
+      {
+        about: group.id,
+        message: `The ${group.name} price (${formatCents(group.price)}) is not used: with the sliding-scale price you chose, its classes come to ${formatCents(low + b.price)}, ${formatCents(group.price - low - b.price)} less.`,
+      },
+    ]);
+    // At the list prices the bundle applies, and there is nothing to say.
+    const full = priceBasket({ classes: CLASSES, groups: GROUPS, lines: [line(a.id), line(b.id)], discounts: [], today: '2026-11-22' });
+    expect([full.lineItems.map((l) => l.kind), full.notes]).toEqual([['group'], []]);
+  });
+
+  it('says what a class-only discount was taken from when the basket has add-ons (10 % of $240, not of $255)', () => {
+    const second = { childrenBefore: 1, takersByClass: {} };
+    const P10 = { id: 'sib', code: 'SIB', type: 'sibling-percent', percent: 10, description: 'Sibling discount (10%)', active: true, combinable: true, semesterIds: [] } as unknown as Discount;
+    const withBoots = priceBasket({ classes: CLASSES, groups: GROUPS, lines: [line('b', { addOnIds: ['boots'] })], discounts: [], rules: [P10], siblings: second, today: '2026-11-22' });
+    expect(withBoots.discounts).toEqual([{ code: 'SIB', description: 'Sibling discount (10%)', amount: 2400, ofClasses: 24000 }]);
+    expect(discountBasis(withBoots.discounts[0])).toBe(', of the classes’ $240, not the add-ons');
+    // Without add-ons there is nothing to question: no basis.
+    const plain = priceBasket({ classes: CLASSES, groups: GROUPS, lines: [line('b')], discounts: [], rules: [P10], siblings: second, today: '2026-11-22' });
+    expect(plain.discounts[0]).not.toHaveProperty('ofClasses');
+    expect(discountBasis(plain.discounts[0])).toBe('');
+  });
+
   it('counts the family from its confirmed enrollments in the semester, each child once', () => {
     const e = (studentId: string, classIds: string[], status: Enrollment['status'] = 'confirmed', semesterIds = ['s']) => ({ studentId, classIds, status, semesterIds });
     const family = [e('ava', ['c', 'a']), e('ava', ['camp1']), e('ben', ['c']), e('cal', ['c'], 'cancelled'), e('dee', ['c'], 'pending_payment'), e('eve', ['c'], 'confirmed', ['other']), e('leo', ['c'])];
@@ -184,7 +217,7 @@ describe('pricing engine', () => {
     expect(siblingContext(family.slice(6), 'leo', ['s'])).toBeUndefined();
   });
 
-  it('a code limited to semesters works only for classes of those semesters (defect 24)', () => {
+  it('a code limited to semesters works only for classes of those semesters', () => {
     const SPRING = { ...WELCOME20, semesterIds: ['s'] };
     expect(quote([line('c')], [SPRING]).total).toBe(24000);
     const other = priceBasket({ classes: [{ ...CLASSES[2], semesterId: 'camps' }], groups: [], lines: [line('c')], discounts: [SPRING], today: '2026-11-22' });

@@ -1,10 +1,16 @@
-// The family's in-progress enrollment, one document per account (enrollmentDrafts/{uid}). A draft holds
+// The family's own account: who holds it (name and phone, accounts/{uid}.holder), and its
+// in-progress enrollment, one document per account (enrollmentDrafts/{uid}). A draft holds
 // a child's health profile: it expires DRAFT_DAYS after its last save (Firestore's TTL policy on
 // expiresAt deletes it in production, firestore.indexes.json; loading ignores an expired one at once).
 import { Timestamp } from 'firebase-admin/firestore';
 import { callables } from '../../../contract/callables';
+import { loadHolder, saveHolder } from '../data/accounts';
 import { COLLECTIONS, db } from '../data/db';
 import { callable } from '../lib/callable';
+
+export const myAccount = callable(callables.myAccount, async (_p, ctx) => ({ holder: await loadHolder(ctx.uid) }));
+
+export const saveAccount = callable(callables.saveAccount, async (holder, ctx) => ({ holder: await saveHolder(ctx.uid, holder) }));
 
 const draftOf = (uid: string) => db().collection(COLLECTIONS.enrollmentDrafts).doc(uid);
 export const DRAFT_DAYS = 60;

@@ -3,6 +3,7 @@
 // hold even when its calls arrive at the same moment: the second finds the document changed and is
 // checked again with the first one counted.
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
+import type { AccountHolder } from '../../../contract/domain';
 import { COLLECTIONS, db } from './db';
 
 export const accountRef = (uid: string) => db().collection(COLLECTIONS.accounts).doc(uid);
@@ -11,4 +12,16 @@ export const accountRef = (uid: string) => db().collection(COLLECTIONS.accounts)
 export function touchAccount(tx: Transaction, uid: string, read: DocumentSnapshot, fields: Record<string, unknown>): void {
   if (read.exists) tx.update(accountRef(uid), fields, { lastUpdateTime: read.updateTime! });
   else tx.create(accountRef(uid), fields);
+}
+
+/** The account holder's name and phone, or null until the family gives them. */
+export async function loadHolder(uid: string): Promise<AccountHolder | null> {
+  const holder = (await accountRef(uid).get()).get('holder') as AccountHolder | undefined;
+  return holder ?? null;
+}
+
+/** Saves the account holder (merged into the account: its limits' fields stay as they are). */
+export async function saveHolder(uid: string, holder: AccountHolder): Promise<AccountHolder> {
+  await accountRef(uid).set({ holder: { name: holder.name, phone: holder.phone } }, { merge: true });
+  return holder;
 }

@@ -19,6 +19,7 @@ import { serveWaitlists, waitingFor } from './waitlist';
 import { placeOf } from '../domain/waitlist';
 import { actorName, auditInTx, type Actor } from './audit';
 import { accountEmails, enrollmentRecipients, queueMail, type FamilyMail } from './familyMail';
+import { loadHolder } from './accounts';
 import { familyMailOff } from './settings';
 import { cancellationMail, paymentReceivedMail } from '../domain/familyMail';
 import { portalOrigin } from '../payments/stripe';
@@ -74,15 +75,17 @@ export async function loadStudentSheet(id: string): Promise<StudentSheet> {
   const student = (await recordRef('students', id).get()).data();
   if (!student) throw notFound('This student');
   const enrollments = (await records('enrollments').where('studentId', '==', id).get()).docs.map((d) => d.data());
-  const [titles, releases, emails] = await Promise.all([
+  const [titles, releases, emails, holder] = await Promise.all([
     classTitles(enrollments.flatMap((e) => [...e.classIds, ...cancelledIds(e)])),
     loadReleases(),
     accountEmails([student.ownerUid]),
+    loadHolder(student.ownerUid),
   ]);
   const releaseTitle = new Map(releases.map((r) => [r.id, r.title]));
   return {
     student,
     familyEmail: emails.get(student.ownerUid) ?? null,
+    familyHolder: holder,
     enrollments: enrollments
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
       .map((e) => ({

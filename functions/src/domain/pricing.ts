@@ -25,6 +25,7 @@ import type {
 import { isSiblingRule } from '../../../contract/domain';
 import { confirmedIn } from '../../../contract/family';
 import { withinSlidingScale } from '../../../contract/rules';
+import { formatCents } from '../../../contract/format';
 
 export type { PriceQuote };
 
@@ -136,15 +137,18 @@ function runDiscounts(lineItems: LineItem[], byId: Map<string, PricedClass>, cod
   const remaining = new Map(lineItems.map((l) => [l, l.price]));
   const applied: AppliedDiscount[] = [];
   const problems: Problem[] = [];
+  const withAddOns = lineItems.some((l) => l.addOns.length > 0);
   const take = (d: Discount, targets: LineItem[], amountFor: (line: LineItem, left: Cents) => Cents) => {
     let total = 0;
+    let base = 0;
     for (const line of targets) {
       const left = remaining.get(line)!;
       const amount = Math.min(left, amountFor(line, left));
       remaining.set(line, left - amount);
       total += amount;
+      if (amount > 0) base += left;
     }
-    applied.push({ code: d.code, description: d.description, amount: total });
+    applied.push({ code: d.code, description: d.description, amount: total, ...(withAddOns && total > 0 ? { ofClasses: base } : {}) });
   };
   const classIds = lineItems.flatMap((l) => l.classIds);
   for (const d of codes) {
@@ -256,13 +260,24 @@ export function priceBasket(input: PricingInput): PriceQuote {
   };
   const memberOf = (klass: PricedClass) => ({ classId: klass.id, title: klass.title, listPrice: klass.price, price: chosen.get(klass.id)! });
 
-  // 1. A complete bundle at the bundle price, only when that is less than its classes at the chosen prices.
+  // 1. A complete bundle at the bundle price, only when that is less than its classes at the chosen
+  // prices: the family pays the lower of the two, and is told when a sliding price made it the classes.
   const inGroup = new Set<string>();
   const lineItems: LineItem[] = [];
+  const notes: Problem[] = [];
   for (const group of input.groups) {
     if (group.classIds.length < 2 || !group.classIds.every((id) => lines.has(id) && !inGroup.has(id))) continue;
     const members = group.classIds.map((id) => byId.get(id)!);
-    if (group.price >= members.reduce((sum, m) => sum + chosen.get(m.id)!, 0)) continue;
+    const separately = members.reduce((sum, m) => sum + chosen.get(m.id)!, 0);
+    if (group.price >= separately) {
+      if (members.some((m) => chosen.get(m.id)! < m.price)) {
+        notes.push({
+          about: group.id,
+          message: `The ${group.name} price (${formatCents(group.price)}) is not used: with the sliding-scale price you chose, its classes come to ${formatCents(separately)}, ${formatCents(group.price - separately)} less.`,
+        });
+      }
+      continue;
+    }
     members.forEach((m) => inGroup.add(m.id));
     lineItems.push({
       kind: 'group',
@@ -323,5 +338,6 @@ export function priceBasket(input: PricingInput): PriceQuote {
     total: run.total,
     problems,
     codeProblems,
+    notes,
   };
 }

@@ -2,7 +2,7 @@
 // children, for Google Calendar, Apple Calendar or Outlook. Only a fingerprint of it is kept, so the
 // address is shown once, when made; a new one ends the old.
 import { useEffect, useRef, useState } from 'react';
-import { formatMoment } from '../../../contract/format';
+import { formatMoment } from '../../../contract/wording';
 import { Button, buttonClass } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';

@@ -5,6 +5,7 @@ import { useNotify } from '../../lib/toast';
 import { useSession } from '../../lib/session';
 import { Prime } from '../../components/Prime';
 import { CalendarSubscription } from './CalendarSubscription';
+import { AccountHolderSection } from './AccountHolder';
 
 export default function ManageAccount() {
   const { user } = useSession();
@@ -31,6 +32,7 @@ export default function ManageAccount() {
               .finally(() => setSending(false));
           }}
         />
+        <AccountHolderSection />
         <CalendarSubscription />
       </div>
     </Prime>

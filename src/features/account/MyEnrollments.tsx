@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { FamilyEnrollment } from '../../../contract/domain';
 import { Link } from 'react-router-dom';
-import { andList, balanceDueLabel, ENROLLMENT_STATUS_LABELS, formatCard, formatCents, formatDateRange, formatDay, formatTimeRange, formatWeekdays } from '../../../contract/format';
+import { andList, formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
+import { balanceDueLabel, ENROLLMENT_STATUS_LABELS, formatCard, formatDay } from '../../../contract/wording';
 import { balanceOf, cardRefundedBy, moneyFigures, PAID_HOW } from '../../../contract/money';
 import { Button, LinkButton } from '../../components/Button';
 import { FormFailure } from '../../components/FormFailure';
@@ -11,10 +12,17 @@ import { PriceTable } from '../../components/PriceTable';
 import { PageLoading } from '../../components/PageLoading';
 import { useCatalogCache, useOpenSemesters } from '../catalog/api';
 import { LoadError } from '../../components/LoadError';
-import { useMyEnrollments, usePayBalance } from './api';
+import { useMyAccount, useMyEnrollments, usePayBalance } from './api';
 import { MyWaitlist } from './MyWaitlist';
 import { listEnrollments } from './enrollmentOrder';
 import { AddOnOffers } from './AddOnOffers';
+import { checkoutReceipt, paymentReceipt, type ReceiptFacts } from './receipt';
+import { ReceiptButton } from './ReceiptButton';
+import { useSession } from '../../lib/session';
+import { schoolToday } from '../../../contract/schedule';
+
+/** A name as a file name's part: "ava-rivera". */
+const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /** "Pay balance $Y": Stripe's page for what the enrollment still owes. */
 function PayBalance({ enrollment }: { enrollment: FamilyEnrollment }) {
@@ -69,6 +77,13 @@ export default function MyEnrollments() {
     const c = cache.classState(classId);
     return c?.status === 'loaded' ? c.value : null;
   };
+  const { user } = useSession();
+  const [account] = useMyAccount();
+  const holder = account.status === 'loaded' ? account.value.holder : null;
+  const facts: ReceiptFacts = { account: [holder?.name, user?.email].filter(Boolean).join(' · ') || null, classOf, today: schoolToday() };
+  // The children paid for in one checkout, in the checkout's order (the receipt names them all).
+  const checkoutOf = (e: FamilyEnrollment) =>
+    state.status === 'loaded' ? (e.checkoutIds ?? [e.id]).flatMap((id) => state.value.enrollments.filter((x) => x.id === id)) : [e];
   return (
     <div className="page">
       <h1>My Enrollments</h1>
@@ -131,12 +146,18 @@ export default function MyEnrollments() {
                     {c.refundMethod && c.refundMethod !== 'card' && c.refund > cardRefundedBy(c) && ` · ${formatCents(c.refund - cardRefundedBy(c))} ${PAID_HOW[c.refundMethod]}`}
                   </p>
                 ))}
-                {e.payments.flatMap((p) =>
-                  p.card && !p.voided ? (
-                    <p key={p.id} className="muted">
-                      Paid {formatCents(p.amount)} on {formatDay(p.at)} by {formatCard(p.card)}
+                {e.payments.flatMap((p, i) =>
+                  p.voided ? [] : (
+                    <p key={p.id ?? i} className="muted payment-line">
+                      Paid {formatCents(p.amount)} on {formatDay(p.at)} {p.card ? `by ${formatCard(p.card)}` : PAID_HOW[p.method]}{' '}
+                      <ReceiptButton
+                        label="Payment receipt (PDF)"
+                        filename={`payment-${slug(e.studentName)}-${p.at.slice(0, 10)}.pdf`}
+                        lines={() => paymentReceipt(e, p, facts)}
+                        what={`of ${formatCents(p.amount)} on ${formatDay(p.at)}`}
+                      />
                     </p>
-                  ) : [],
+                  ),
                 )}
                 {(e.cardRefunds ?? []).map((r) => (
                   <p key={r.refundId} className="muted">
@@ -154,6 +175,14 @@ export default function MyEnrollments() {
                 </dl>
                 {owed > 0 && e.balanceDueDate && <p className="balance-due">{balanceDueLabel({ balance: owed, balanceDueDate: e.balanceDueDate })}</p>}
                 <div className="enrollment-actions">
+                  {e.status !== 'expired' && (
+                    <ReceiptButton
+                      label="Receipt (PDF)"
+                      filename={`receipt-${slug(e.studentName)}-${e.createdAt.slice(0, 10)}.pdf`}
+                      lines={() => checkoutReceipt(checkoutOf(e), facts)}
+                      what={`for ${andList([e.studentName, ...checkoutWith])}, enrolled ${formatDay(e.createdAt)}`}
+                    />
+                  )}
                   {byCard && owed > 0 && <PayBalance enrollment={e} />}
                   {e.status === 'confirmed' && last && <AddClasses enrollment={e} openIds={openIds} />}
                 </div>

@@ -2,7 +2,8 @@
 // (claim it, paying by card or the office later, or decline it), and leaving the list.
 import { useState } from 'react';
 import type { CheckoutMethod, FamilyWaitlistEntry } from '../../../contract/domain';
-import { formatCents, formatDay, formatMoment, ordinal } from '../../../contract/format';
+import { formatCents, ordinal } from '../../../contract/format';
+import { formatDay, formatMoment } from '../../../contract/wording';
 import { Button } from '../../components/Button';
 import { FormFailure } from '../../components/FormFailure';
 import { usePaymentOptions } from '../../lib/paymentOptions';

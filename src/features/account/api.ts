@@ -20,3 +20,7 @@ export const useJoinWaitlist = () => useCallMutation('joinWaitlist', WAITLIST_CA
 export const useLeaveWaitlist = () => useCallMutation('leaveWaitlist', WAITLIST_CALLS);
 export const useDeclineOffer = () => useCallMutation('declineOffer', WAITLIST_CALLS);
 export const useClaimOffer = () => useCallMutation('claimOffer', [...WAITLIST_CALLS, ...ENROLLMENT_CALLS]);
+
+// Who holds the account (name and phone): the office's student sheet reads it too.
+export const useMyAccount = (enabled = true) => useCallQuery('myAccount', undefined, { enabled });
+export const useSaveAccount = () => useCallMutation('saveAccount', ['myAccount', 'adminStudent']);

@@ -39,6 +39,8 @@ export function ClassCard({ klass: c, availability, choice, onToggle, onPrice, o
   const titleId = `class-${c.id}-title`;
   const priceProblem = choice ? slidingPriceProblem(c, choice.price) : null;
   const noClass = noClassText(c);
+  // The first and last day it meets (a class starting on a holiday starts a week later), and how many.
+  const meetings = meetingDates(c);
   // One child picked who takes this class already (adding classes to their enrollment): nothing to select.
   const lockedFor = fits?.length === 1 && fits[0].fit.enrolled && !selected ? fits[0].firstName : null;
   return (
@@ -56,7 +58,7 @@ export function ClassCard({ klass: c, availability, choice, onToggle, onPrice, o
       </header>
       <ul className="class-facts">
         <li>
-          <span className="pi pi-calendar" aria-hidden="true" /> {formatDateRange(c.startDate, c.endDate)} · {meetingsText(meetingDates(c).length)}
+          <span className="pi pi-calendar" aria-hidden="true" /> {meetings.length ? formatDateRange(meetings[0], meetings.at(-1)!) : formatDateRange(c.startDate, c.endDate)} · {meetingsText(meetings.length)}
         </li>
         {noClass && (
           <li>

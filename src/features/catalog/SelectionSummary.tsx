@@ -26,6 +26,13 @@ export function SelectionSummary({
   const bar = useRef<HTMLElement>(null);
   const chosen = Object.values(selection).filter((c) => classesById.has(c.classId));
   const shown = chosen.length > 0;
+  // Each class at its price (or the sliding price chosen) with its add-ons: before any bundle or discount, which the review applies.
+  const lines = chosen.map((choice) => {
+    const c = classesById.get(choice.classId)!;
+    const price = choice.price !== undefined && !Number.isNaN(choice.price) ? choice.price : c.price;
+    return { c, price, addOns: c.addOns.filter((a) => choice.addOnIds.includes(a.id)) };
+  });
+  const sum = lines.reduce((total, l) => total + l.price + l.addOns.reduce((s, a) => s + a.price, 0), 0);
   // The page keeps the bar's height free at its end, and scrolling keeps focus above it.
   useEffect(() => {
     const root = document.documentElement;
@@ -56,23 +63,22 @@ export function SelectionSummary({
     <aside className="selection-bar" aria-label="Selected classes" ref={bar}>
       {open && (
         <ul className="selection-list" id="selection-list">
-          {chosen.map((choice) => {
-            const c = classesById.get(choice.classId)!;
-            const price = choice.price !== undefined && !Number.isNaN(choice.price) ? choice.price : c.price;
-            return (
-              <li key={c.id}>
-                <span>
-                  {c.title} <span className="muted">{formatCents(price)}</span>
-                  {choice.addOnIds.length > 0 && (
-                    <span className="muted"> + {choice.addOnIds.length} add-on{choice.addOnIds.length > 1 ? 's' : ''}</span>
-                  )}
-                </span>
-                <button type="button" className="link-button" onClick={() => onRemove(c.id)}>
-                  Remove<span className="visually-hidden"> {c.title}</span>
-                </button>
-              </li>
-            );
-          })}
+          {lines.map(({ c, price, addOns }) => (
+            <li key={c.id}>
+              <span>
+                {c.title} <span className="muted">{formatCents(price)}</span>
+                {addOns.map((a) => (
+                  <span key={a.id} className="muted">
+                    {' '}
+                    + {a.description} {formatCents(a.price)}
+                  </span>
+                ))}
+              </span>
+              <button type="button" className="link-button" onClick={() => onRemove(c.id)}>
+                Remove<span className="visually-hidden"> {c.title}</span>
+              </button>
+            </li>
+          ))}
           <li>
             <button type="button" className="link-button" onClick={onClear}>
               Clear all
@@ -88,7 +94,11 @@ export function SelectionSummary({
           onClick={() => setOpen((o) => !o)}
         >
           <span className={`pi ${open ? 'pi-chevron-down' : 'pi-chevron-up'}`} aria-hidden="true" />
-          <span className="p-button-label">Selected ({chosen.length})</span>
+          <span className="p-button-label">Selected ({chosen.length})</span>{' '}
+          <span className="selection-sum">
+            {formatCents(sum)}
+            <span className="visually-hidden"> before bundles and discounts</span>
+          </span>
         </Button>
         <div className="selection-action" onClickCapture={stop}>
           {action}

@@ -29,7 +29,7 @@ export function FlowProvider({ children }: { children: ReactNode }) {
   const [draftReadyFor, setDraftReadyFor] = useState<string | null>(null);
   /** The state last saved or restored: nothing to save while it is unchanged. */
   const lastSaved = useRef(JSON.stringify(state));
-  const pendingSave = useRef<(() => void) | null>(null);
+  const pendingSave = useRef<((leaving?: boolean) => void) | null>(null);
   /** Draft calls go one after another: a delete (Start over, or the enrollment) never overtakes a save. */
   const draftWork = useRef<Promise<void>>(Promise.resolve());
   const queueDraftCall = useCallback((work: () => Promise<unknown>) => {
@@ -71,27 +71,32 @@ export function FlowProvider({ children }: { children: ReactNode }) {
     );
   }, [uid]);
 
-  // Save the draft on the server, debounced, while signed in.
+  // Save the draft on the server, debounced, while signed in; never before the account's saved draft
+  // has loaded (a save then, a slow load after, and the family's saved child and step were lost).
+  const loaded = !!uid && draftReadyFor === uid;
   useEffect(() => {
     const json = JSON.stringify(state);
-    if (!uid || !hasProgress(state) || json === lastSaved.current) return;
-    const save = () => {
+    if (!loaded || !hasProgress(state) || json === lastSaved.current) return;
+    const save = (leaving = false) => {
       if (lastSaved.current === json) return;
       lastSaved.current = json;
-      queueDraftCall(() => call('saveDraft', { json }));
+      // Leaving the page: sent at once, and kept alive past the page (a call queued behind others, or
+      // a plain one, is dropped when the page goes).
+      if (leaving) void call('saveDraft', { json }, { keepalive: true }).catch(() => undefined);
+      else queueDraftCall(() => call('saveDraft', { json }));
     };
     pendingSave.current = save;
     const timer = setTimeout(save, DRAFT_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [state, uid, queueDraftCall]);
+  }, [state, loaded, queueDraftCall]);
 
   // Leaving the page or the enrollment within the debounce still saves the last change.
   useEffect(() => {
-    const flush = () => pendingSave.current?.();
-    window.addEventListener('pagehide', flush);
+    const leave = () => pendingSave.current?.(true);
+    window.addEventListener('pagehide', leave);
     return () => {
-      window.removeEventListener('pagehide', flush);
-      flush();
+      window.removeEventListener('pagehide', leave);
+      pendingSave.current?.();
     };
   }, []);
 

@@ -1,11 +1,18 @@
 // The review step's prices: one child's classes as today, or each child of the checkout under their
 // name (the sibling rule a line of the child it applies to), then the total of them all.
-import type { CartQuote } from '../../../../contract/domain';
+import type { CartQuote, Problem } from '../../../../contract/domain';
 import { andList, formatCents } from '../../../../contract/format';
 import { PriceTable } from '../../../components/PriceTable';
 
 export function CartLines({ quote, names, onRemove }: { quote: CartQuote; names: Map<string, string>; /** Takes a waiting child out of the checkout (not the one on the steps). */ onRemove: (studentId: string) => void }) {
-  if (quote.children.length === 1) return <PriceTable priced={quote.children[0]} caption="Classes and prices" />;
+  if (quote.children.length === 1) {
+    return (
+      <>
+        <PriceTable priced={quote.children[0]} caption="Classes and prices" />
+        <PriceNotes notes={quote.children[0].notes} />
+      </>
+    );
+  }
   // In the order the family added them (the engine's order is by price).
   const children = [...names.keys()].flatMap((id) => quote.children.filter((c) => c.studentId === id));
   const last = [...names.keys()].at(-1);
@@ -22,6 +29,7 @@ export function CartLines({ quote, names, onRemove }: { quote: CartQuote; names:
             )}
           </div>
           <PriceTable priced={child} caption={`Classes and prices for ${names.get(child.studentId)}`} />
+          <PriceNotes notes={child.notes} />
         </section>
       ))}
       <p className="cart-total">
@@ -29,4 +37,13 @@ export function CartLines({ quote, names, onRemove }: { quote: CartQuote; names:
       </p>
     </>
   );
+}
+
+/** What the family should know about a price, under its table (a bundle price not used, and why). */
+function PriceNotes({ notes }: { notes: Problem[] }) {
+  return notes.map((n) => (
+    <p key={n.about} className="price-note">
+      <span className="pi pi-info-circle" aria-hidden="true" /> {n.message}
+    </p>
+  ));
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { FamilyEnrollment } from '../../../../contract/domain';
-import { andList, formatCard, formatCents } from '../../../../contract/format';
+import { andList, formatCents } from '../../../../contract/format';
+import { formatCard } from '../../../../contract/wording';
 import { useMyEnrollments } from '../../account/api';
 import { LinkButton } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { FamilyEnrollment } from '../../../../contract/domain';
-import { balanceDueLabel, formatCents } from '../../../../contract/format';
+import { formatCents } from '../../../../contract/format';
+import { balanceDueLabel } from '../../../../contract/wording';
 import { LinkButton } from '../../../components/Button';
 import { PriceTable } from '../../../components/PriceTable';
 

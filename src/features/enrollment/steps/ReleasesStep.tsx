@@ -7,7 +7,7 @@ import { TextField } from '../../../components/studentForm/fields';
 import { type Errors } from '../../../components/studentForm/errors';
 import { focusFirstInvalid, StepFrame } from './StepFrame';
 import { LoadError } from '../../../components/LoadError';
-import { formatDay } from '../../../../contract/format';
+import { formatDay } from '../../../../contract/wording';
 import { useReleasesToSign } from '../useReleasesToSign';
 
 /** Step 6: each release, signed by typing the guardian's full name. */

@@ -14,7 +14,8 @@ import { usePriceCart } from '../api';
 import { useReleasesToSign } from '../useReleasesToSign';
 import { usePaymentOptions } from '../../../lib/paymentOptions';
 import type { CheckoutMethod } from '../../../../contract/domain';
-import { useEnrollFamily, useJoinWaitlist } from '../../account/api';
+import { useEnrollFamily, useJoinWaitlist, useMyAccount, useSaveAccount } from '../../account/api';
+import { AccountHolderFields, holderErrors, NO_HOLDER } from '../../../components/AccountHolderFields';
 import { isWaitlist } from '../../catalog';
 import { useSession } from '../../../lib/session';
 import { HowTheWaitlistWorks, HowToPay } from './HowToPay';
@@ -50,9 +51,14 @@ export default function ReviewStep() {
   const [failure, setFailure] = useState('');
   const [idempotencyKey] = useState(newIdempotencyKey);
   const classProblems = useSelectionProblems();
+  // Who holds the account, asked once, at the first checkout (kept on Manage Account after).
+  const [account] = useMyAccount();
+  const saveAccount = useSaveAccount();
+  const [holder, setHolder] = useState(NO_HOLDER);
+  const [holderTried, setHolderTried] = useState(false);
 
   if (!saved || !state.profile) return <Navigate to={stepPath('student')} replace />;
-  if (quote.status === 'loading' || releases.status === 'loading' || options.status === 'loading') return <PageLoading label="Pricing your enrollment…" />;
+  if (quote.status === 'loading' || releases.status === 'loading' || options.status === 'loading' || account.status === 'loading') return <PageLoading label="Pricing your enrollment…" />;
   if (quote.status === 'error') return <LoadError error={quote.error} onRetry={reloadQuote} />;
   if (releases.status === 'error') return <LoadError error={releases.error} onRetry={reloadReleases} />;
   if (options.status === 'error') return <LoadError error={options.error} onRetry={reloadOptions} />;
@@ -78,6 +84,8 @@ export default function ReviewStep() {
   const copy = copyGuardians && emailVerified && guardianEmails.length > 0 && { copyGuardians };
 
   const waitlist = isWaitlist(state.selection);
+  // Not asked when it cannot be read: the enrollment does not depend on it.
+  const askHolder = !waitlist && account.status === 'loaded' && !account.value.holder;
   /** Joining the waitlist (one child): the same request, stored with today's price; nothing is paid now. */
   const join = async () => {
     setSubmitting(true);
@@ -102,9 +110,14 @@ export default function ReviewStep() {
     if (waitlist && family.length) return setFailure('A waitlist is joined for one child at a time: remove the other children from this checkout first.');
     if (mustVerify) return setFailure(`Please verify your email address first (see ${waitlist ? 'How the waitlist works' : 'How to pay'}).`);
     if (waitlist) return join();
+    if (askHolder) {
+      setHolderTried(true);
+      if (Object.keys(holderErrors(holder)).length) return setFailure('Please give your name and phone first (Account holder).');
+    }
     setSubmitting(true);
     setFailure('');
     try {
+      if (askHolder) await saveAccount.mutateAsync(holder);
       // The enrollment deletes the draft: a save still on its way must not bring it back.
       await draftSettled();
       const { enrollments, checkoutUrl } = await enroll.mutateAsync({
@@ -167,6 +180,13 @@ export default function ReviewStep() {
 
       <DiscountBox priced={{ discounts: codeSavings(q), codeProblems: q.codeProblems }} codes={state.codes} cart={cart} setCodes={(change) => update((s) => ({ ...s, codes: change(s.codes) }))} />
 
+      {askHolder && (
+        <fieldset className="form-section account-holder">
+          <legend>Account holder</legend>
+          <p className="muted">Asked once: the office calls this number about your enrollment, and your receipts name you. You can change it on Manage Account.</p>
+          <AccountHolderFields value={holder} onChange={setHolder} errors={holderTried ? holderErrors(holder) : {}} />
+        </fieldset>
+      )}
       {waitlist ? (
         <HowTheWaitlistWorks firstName={state.profile.firstName} total={q.total} verifyEmail={mustVerify ? (user?.email ?? null) : null} onVerified={() => setVerifiedNow(true)} />
       ) : (
