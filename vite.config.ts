@@ -15,7 +15,7 @@ export function missingProductionEnv(env: Record<string, string | undefined>): s
 
 /**
  * What every page runs (React, the router, the data layer and the small shared modules) goes in one
- * chunk: the landing page loads three files instead of ten, and compresses better (issue 17's budget).
+ * chunk: the landing page loads three files instead of ten, and compresses better (the landing page's budget).
  */
 const EVERY_PAGE = [
   /node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/[\w-]+)\//,

@@ -1,5 +1,5 @@
 // Pure rules both sides need, so the app and the server can never disagree.
-import { INFO_REVIEW_MONTHS, type ClassRecord, type Release, type ReleaseSignature } from './domain';
+import { INFO_REVIEW_MONTHS, type Release, type ReleaseSignature } from './domain';
 
 /** True when the info was never reviewed or was last reviewed more than 12 months ago. */
 export function needsInfoReview(infoReviewedAt: string | null, now: Date): boolean {
@@ -54,36 +54,6 @@ export function signatureProblem(typedName: string, guardianNames: string[], rel
   return null;
 }
 
-type PublishFields = Pick<
-  ClassRecord,
-  'title' | 'description' | 'classType' | 'location' | 'startDate' | 'endDate' | 'startTime' | 'endTime' | 'registrationDeadline' | 'instructors' | 'weekdays' | 'capacity'
->;
-
-const PUBLISH_NEEDS: [keyof PublishFields, string][] = [
-  ['title', 'title'],
-  ['description', 'description'],
-  ['classType', 'class type'],
-  ['location', 'location'],
-  ['startDate', 'start date'],
-  ['endDate', 'end date'],
-  ['startTime', 'start time'],
-  ['endTime', 'end time'],
-  ['registrationDeadline', 'registration deadline'],
-  ['instructors', 'instructors'],
-  ['weekdays', 'weekdays'],
-  ['capacity', 'capacity'],
-];
-
-const lacks = (c: PublishFields, key: keyof PublishFields) => {
-  const v = c[key];
-  return Array.isArray(v) ? v.length === 0 : typeof v === 'number' ? v < 1 : !String(v ?? '').trim();
-};
-
-/** The fields a family needs that the class still lacks, by path (the form highlights them). */
-export const missingFieldsForPublish = (c: PublishFields) => PUBLISH_NEEDS.filter(([key]) => lacks(c, key)).map(([path, label]) => ({ path, label }));
-
-/** What a family needs that the class still lacks, in words (empty when it can be published). */
-export const missingForPublish = (c: PublishFields): string[] => missingFieldsForPublish(c).map((m) => m.label);
 
 /** A gift online: $1 to $9,999, in cents. */
 export const DONATION_RANGE = { min: 100, max: 999_900 } as const;

@@ -23,6 +23,8 @@ interface Session {
   expires_at: number;
   metadata: Record<string, string>;
   payment_intent: string | null;
+  /** Stripe shows it beside the Pay button (custom_text.submit.message). */
+  custom_text: { submit: { message: string } | null };
   success_url: string;
   cancel_url: string;
   url: string | null;
@@ -44,6 +46,8 @@ const events: Json[] = [];
 const refunds: Json[] = [];
 /** Set by the tests: API calls fail as if Stripe could not be reached. */
 let outage = false;
+/** Requests whose body holds one of these texts are answered only after so many milliseconds (Stripe slow for them). */
+const slow = new Map<string, number>();
 const signer = new Stripe('sk_test_signer');
 const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 /**
@@ -115,6 +119,7 @@ function createSession(p: Json): Session {
     expires_at: expires,
     metadata: (p.metadata as Record<string, string>) ?? {},
     payment_intent: null,
+    custom_text: { submit: ((p.custom_text as Json | undefined)?.submit as { message: string } | undefined) ?? null },
     success_url: String(p.success_url),
     cancel_url: String(p.cancel_url ?? p.success_url),
     url: `http://127.0.0.1:${STANDIN.port}/pay/${id}`,
@@ -177,6 +182,16 @@ function expire(s: Session): void {
   s.status = 'expired';
 }
 
+/** A payment's charge as charge.refunded carries it (its refunds listed apart, as Stripe does since 2022-11-15). */
+const chargeOf = (intent: Intent): Json => ({
+  id: intent.id.replace('pi_', 'ch_'),
+  object: 'charge',
+  amount: intent.amount,
+  amount_refunded: intent.refunded,
+  refunded: intent.refunded === intent.amount,
+  payment_intent: intent.id,
+});
+
 function refund(p: Json): Json {
   const intent = intents.get(String(p.payment_intent));
   if (!intent) throw new StripeError(404, `No such payment_intent: '${String(p.payment_intent)}'`, 'payment_intent', 'resource_missing');
@@ -191,6 +206,8 @@ function refund(p: Json): Json {
   return made;
 }
 
+const listOf = (data: Json[]): Json => ({ object: 'list', data, has_more: false, url: '' });
+
 /** The API routes: path pattern → handler of (params, form body). */
 async function api(method: string, path: string, body: Json): Promise<Json> {
   let m: RegExpMatchArray | null;
@@ -202,7 +219,15 @@ async function api(method: string, path: string, body: Json): Promise<Json> {
     void deliver('checkout.session.expired', shown(s));
     return shown(s);
   }
-  if (method === 'POST' && path === '/v1/refunds') return refund(body);
+  if (method === 'POST' && path === '/v1/refunds') {
+    // As Stripe does for every refund, the portal's own included: it tells them apart by their metadata.
+    const made = refund(body);
+    void deliver('charge.refunded', chargeOf(intents.get(String(made.payment_intent))!));
+    return made;
+  }
+  // Lists, filtered by payment as Stripe's are (one page: the portal never has more than a few).
+  if (method === 'GET' && path === '/v1/refunds') return listOf(refunds.filter((r) => r.payment_intent === body.payment_intent));
+  if (method === 'GET' && path === '/v1/checkout/sessions') return listOf([...sessions.values()].filter((x) => x.payment_intent === body.payment_intent).map(shown));
   if (method === 'GET' && (m = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
     const intent = intents.get(m[1]);
     if (!intent) throw new StripeError(404, `No such payment_intent: '${m[1]}'`, 'id', 'resource_missing');
@@ -227,6 +252,7 @@ button{font:inherit;padding:.7rem 1.2rem;margin:.5rem .5rem 0 0;border-radius:6p
 button.secondary{background:#fff;color:#1d4ed8}.alert{color:#b91c1c;font-weight:600}</style></head><body>
 <main><h1>Test checkout</h1><p>Stripe stand-in for local runs: no card is charged.</p>
 <table aria-label="What you pay for">${rows}<tr><th scope="row" style="text-align:left">Total</th><td><strong>${money(s.amount_total)}</strong></td></tr></table>
+${s.custom_text.submit ? `<p>${escapeHtml(s.custom_text.submit.message)}</p>` : ''}
 ${message ? `<p class="alert" role="alert">${escapeHtml(message)}</p>` : ''}
 ${open ? `<form method="post"><button formaction="/pay/${s.id}/pay">Pay ${money(s.amount_total)}</button><button class="secondary" formaction="/pay/${s.id}/decline">Decline</button><button class="secondary" formaction="/pay/${s.id}/cancel">Cancel</button></form>` : `<p>This checkout is ${s.status}.</p>`}
 </main></body></html>`;
@@ -272,6 +298,13 @@ async function control(path: string, body: Json, res: ServerResponse): Promise<v
     outage = body.on === true;
     return void send(res, 200, { outage });
   }
+  if (path === '/__standin/slow') {
+    const containing = String(body.containing ?? '');
+    if (!containing) return void send(res, 400, { error: { message: 'Say which requests are slow (containing: a text of their body).' } });
+    if (Number(body.ms ?? 0) > 0) slow.set(containing, Number(body.ms));
+    else slow.delete(containing);
+    return void send(res, 200, { containing, ms: slow.get(containing) ?? 0 });
+  }
   if (path === '/__standin/events') return void send(res, 200, { events });
   // Answers once every event sent so far has been answered by the portal (what a webhook changes is then written).
   if (path === '/__standin/settled') {
@@ -285,6 +318,14 @@ async function control(path: string, body: Json, res: ServerResponse): Promise<v
     if (!prefix) return void send(res, 400, { error: { message: 'Say whose clock moves (customers: an email prefix).' } });
     clockOffsets.set(prefix, Number(body.offsetSeconds ?? 0));
     return void send(res, 200, { customers: prefix, offsetSeconds: clockOffsets.get(prefix) });
+  }
+  // Someone refunds a payment in Stripe's dashboard, outside the portal: Stripe says so with charge.refunded.
+  const outside = path.match(/^\/__standin\/intents\/([^/]+)\/refund-in-dashboard$/);
+  if (outside) {
+    const intent = intents.get(outside[1]);
+    if (!intent) return void send(res, 404, { error: { message: `No such payment_intent: '${outside[1]}'` } });
+    const made = refund({ payment_intent: intent.id, amount: body.amount });
+    return void send(res, 200, { refund: made, webhookStatus: await deliver('charge.refunded', chargeOf(intent)) });
   }
   // A refund Stripe accepted fails later (a closed card account): Stripe says so in more than one event.
   const failing = path.match(/^\/__standin\/refunds\/([^/]+)\/fail$/);
@@ -322,6 +363,8 @@ export function startStandIn(port = STANDIN.port) {
       if (url.pathname.startsWith('/pay/')) return await page(method, url.pathname, res);
       if (url.pathname.startsWith('/__standin/')) return await control(url.pathname, raw ? (JSON.parse(raw) as Json) : {}, res);
       if (outage) return void req.socket.destroy();
+      const wait = [...slow].find(([text]) => raw.includes(text))?.[1];
+      if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
       if (req.headers.authorization !== `Bearer ${STANDIN.secretKey}`) {
         throw new StripeError(401, 'Invalid API Key provided.', undefined, 'api_key_invalid');
       }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatClock, formatTimeLeft } from '../../contract/format';
+import { formatClock, formatTimeLeft } from '../../contract/wording';
 
 /** "Seats held for 27:05 more (until 3:45 pm)": a countdown a screen reader reads on request, not every second. */
 export function HoldCountdown({ until }: { until: string }) {

@@ -1,7 +1,7 @@
 // An amount of money typed in dollars ("120", "120.50", "$1,200") and kept in cents, parsed by the one
 // rule both sides use (contract/format.ts parseDollars), never by floating-point arithmetic.
 import { useState } from 'react';
-import { parseDollars, plainDollars } from '../../contract/format';
+import { parseDollars, plainDollars } from '../../contract/wording';
 import { TextField } from './studentForm/fields';
 import type { Errors } from './studentForm/errors';
 

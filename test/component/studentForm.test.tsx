@@ -36,7 +36,7 @@ describe('student form (its fields and the contract validation)', () => {
     await user.click(screen.getByRole('button', { name: 'Check' }));
     const first = screen.getByLabelText('First name *');
     expect(first).toHaveAttribute('aria-invalid', 'true');
-    // Each message names its field (defect 9: "Is required" / an empty phone said "Must be a phone number").
+    // Each message names its field ("Is required" / an empty phone said "Must be a phone number").
     expect(first).toHaveAccessibleDescription('First name is required');
     const guardian = screen.getByRole('group', { name: 'Guardian 1' });
     expect(within(guardian).getByLabelText('Phone *')).toHaveAccessibleDescription('Phone is required');
@@ -84,7 +84,7 @@ describe('student form (its fields and the contract validation)', () => {
     expect(latest.health.noInsurance).toBe(true);
   });
 
-  it('asks every permission and the medication authorisation as a yes/no with nothing chosen (defects 7, 8)', async () => {
+  it('asks every permission and the medication authorisation as a yes/no with nothing chosen', async () => {
     const user = userEvent.setup();
     render(<Harness part="health" />);
     for (const question of ['Photos', 'May staff apply sunscreen?', 'May staff apply bug spray?']) {

@@ -32,8 +32,19 @@ describe('class management by the school office (classes part)', () => {
     await page.getByText('Must not be before the start date').waitFor();
     await page.getByText('Is needed with a deposit').waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    // Once tried, the marks follow the form: fixed, the last day's mark goes at once.
     await page.getByLabel('Last day of classes *').fill(addDays(today, 90));
+    await expect.poll(() => page.getByText('Must not be before the start date').count()).toBe(0);
+    // A due date before registration closes is allowed, with a warning of what it means.
     await page.getByLabel('Balance due date (optional)').fill(addDays(today, 15));
+    await page.getByText('This is before registration closes: a family who enrolls after it owes the balance at once.').waitFor();
+    // A holiday a year off (outside the semester) is refused at the holidays.
+    await page.getByLabel('First day off').fill(addDays(today, 400));
+    await page.getByLabel('Reason').fill('Mistyped year');
+    await page.getByRole('button', { name: 'Add days off' }).click();
+    await page.getByRole('button', { name: 'Save semester' }).click();
+    await page.getByText('Days off must be within the semester, from its first to its last day of classes').waitFor();
+    await page.getByRole('button', { name: /^Remove / }).click();
     await page.getByRole('button', { name: 'Save semester' }).click();
     await page.getByText('Spring Test Term is saved.').waitFor();
     const saved = (await adminDb().collection('semesters').where('name', '==', 'Spring Test Term').get()).docs[0].data();
@@ -46,7 +57,7 @@ describe('class management by the school office (classes part)', () => {
     await page.getByLabel('Title').fill('Pond Life');
     await page.getByLabel('Status').selectOption('live');
     await page.getByRole('button', { name: 'Save class' }).click();
-    // Defect 23: the publish check marks each missing field and takes the office to the first one.
+    // The publish check marks each missing field and takes the office to the first one.
     await page.getByText('Class type is needed to publish the class').waitFor();
     await page.getByText('Location is needed to publish the class').waitFor();
     await page.getByText('Meets on is needed to publish the class').waitFor();
@@ -74,6 +85,15 @@ describe('class management by the school office (classes part)', () => {
     await page.getByLabel('Lowest grade').selectOption('1');
     await page.getByLabel('Highest grade').selectOption('4');
     await page.getByLabel('Price ($)').fill('250');
+    // The plain cause on the first save: an end before the start, and a capacity of 0 as that.
+    await page.getByLabel('End date').fill(addDays(today, 20));
+    await page.getByLabel('Capacity').fill('0');
+    await page.getByRole('button', { name: 'Save class' }).click();
+    await page.getByText('The end date must not be before the start date.').waitFor();
+    await page.getByText('Capacity must be at least 1 to publish the class').waitFor();
+    await page.getByLabel('End date').fill(addDays(today, 90));
+    await page.getByLabel('Capacity').fill('12');
+    await expect.poll(() => page.getByText('The end date must not be before the start date.').count()).toBe(0);
     await page.getByRole('button', { name: 'Save class' }).click();
     await page.getByText('Pond Life is saved.').waitFor();
     await page.getByRole('rowheader', { name: 'Pond Life' }).waitFor();

@@ -32,7 +32,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     await fire.getByRole('table', { name: 'Roster and contacts' }).waitFor();
     expect(await fire.getByRole('table', { name: 'Roster and contacts' }).getByRole('rowheader').count()).toBe(10);
     expect(await fire.getByText('LIFE-THREATENING:').count()).toBeGreaterThan(0);
-    // Defect 25: what the family told the instructors is on the roster and the health sheet.
+    // What the family told the instructors is on the roster and the health sheet.
     expect(await fire.getByRole('table', { name: 'Roster and contacts' }).getByText('Notes: Gets cold easily; bring an extra layer.').count()).toBeGreaterThan(0);
     expect(await fire.getByRole('table', { name: 'Health sheet' }).getByText('Notes: Gets cold easily; bring an extra layer.').count()).toBeGreaterThan(0);
     await fire.getByRole('table', { name: /Sign-in \/ sign-out sheet/ }).waitFor();
@@ -104,12 +104,25 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     await context.close();
   });
 
+  it('prints a student\'s info sheet with its values in one column, times on the school\'s clock and sizes in words', async () => {
+    const { context, page } = await newPage(browser(), 1280, 900);
+    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
+    await page.goto('/admin/students/demo-ava');
+    await page.getByRole('heading', { name: 'Ava Rivera' }).waitFor();
+    await page.emulateMedia({ media: 'print' });
+    const lefts = await page.locator('.info-sheet dd').evaluateAll((dds) => [...new Set(dds.map((dd) => Math.round(dd.getBoundingClientRect().left)))]);
+    expect(lefts).toHaveLength(1);
+    await page.getByText(/^Youth [SML]|^Youth X|^Adult /).first().waitFor();
+    expect(await page.locator('.info-sheet').textContent()).toMatch(/Info last confirmed[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M P[SD]T/);
+    await context.close();
+  });
+
   it('counts t-shirts for every size and downloads them', async () => {
     const { context, page } = await newPage(browser());
     await signInAs(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto('/admin/t-shirts');
     await page.getByText(/\d+ students with a confirmed class/).waitFor();
-    // Defect 26: sizes read as on the family form; counts and students are two files of one table each.
+    // Sizes read as on the family form; counts and students are two files of one table each.
     for (const size of ['Youth XS', 'Adult 2XL']) await page.getByText(size, { exact: true }).first().waitFor();
     expect(await page.getByText('YXS', { exact: true }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
@@ -155,7 +168,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     await dialog.getByLabel('Method').selectOption('venmo');
     await dialog.getByRole('button', { name: 'Record payment' }).click();
     await page.getByText('Payment of $100 recorded. Balance: $400.').waitFor();
-    // Defect 4: the amount is empty after a save (one more click cannot record the balance again).
+    // The amount is empty after a save (one more click cannot record the balance again).
     expect(await dialog.getByLabel('Amount ($)').inputValue()).toBe('');
     await dialog.getByText('Balance due: $400').waitFor();
     // The same payment again within a minute is recorded only when the office says so.
@@ -194,7 +207,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     await page.keyboard.press('Escape');
     // $100 by Venmo and $50 in cash paid on Wild Art's $260.
     await page.getByRole('row').filter({ hasText: 'Ava Rivera' }).getByRole('cell', { name: '$110' }).waitFor();
-    // Defect 5: paid, refunded and net paid are separate columns, in the table and the CSV.
+    // Paid, refunded and net paid are separate columns, in the table and the CSV.
     const headers = await page.getByRole('columnheader').allTextContents();
     expect(headers.map((h) => h.trim())).toEqual(expect.arrayContaining(['Paid', 'Refunded', 'Net paid']));
     const csv = await downloaded(page, () => page.getByRole('button', { name: 'Export CSV' }).click());

@@ -54,7 +54,7 @@ describe('sign-in, accounts, guards and menus in Chromium (seed §2, §4, §8)',
     const submit = page.getByRole('button', { name: 'Sign In' });
     await expect.poll(() => submit.getAttribute('class')).toContain('p-button-loading');
     expect(await submit.isDisabled()).toBe(true);
-    // Defect 16: the toast keeps the seed's text with the code; the form says it once, in words.
+    // The toast keeps the seed's text with the code; the form says it once, in words.
     await page.locator('.p-toast', { hasText: /Failed to log in: auth\/[a-z-]+/ }).waitFor();
     await page.locator('p.form-failure[role=alert]', { hasText: 'The email or password is wrong.' }).waitFor();
     expect(await page.getByText('The email or password is wrong.').count()).toBe(1);
@@ -83,7 +83,7 @@ describe('sign-in, accounts, guards and menus in Chromium (seed §2, §4, §8)',
     await page.getByText('Created account!').waitFor();
     // The new account is sent the link that proves its email (paying the office later needs it).
     await expect.poll(async () => (await oobLinks('new.parent@example.com')).length).toBe(1);
-    // Defect 17: on a phone the toast sits below the header, never over it.
+    // On a phone the toast sits below the header, never over it.
     const header = (await page.locator('.shell-header').boundingBox())!;
     const toast = (await page.locator('.p-toast-message').first().boundingBox())!;
     expect(toast.y).toBeGreaterThanOrEqual(header.y + header.height);

@@ -16,7 +16,7 @@ describe('class calendar for anyone (calendar part)', () => {
     expect(await page.locator('.calendar-month td:not(:nth-child(2)) .calendar-chip', { hasText: 'Forest Explorers' }).count()).toBe(0);
     expect(await page.locator('.calendar-chip', { hasText: 'Star Gazing' }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
-    // Defect 19: a class low on the page opens its details in view, with focus on them.
+    // A class low on the page opens its details in view, with focus on them.
     await chips.last().scrollIntoViewIfNeeded();
     await chips.last().click();
     const details = page.getByRole('region', { name: 'Forest Explorers' });

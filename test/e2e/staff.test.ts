@@ -48,6 +48,11 @@ describe('the Staff page in Chromium', () => {
     await phone.page.getByLabel('Balance due only').check();
     const owing = phone.page.getByRole('row').filter({ has: phone.page.getByRole('button', { name: /^Payments & changes for / }) }).first();
     const student = (await owing.getByRole('rowheader').textContent())!.trim();
+    // On a phone each enrollment is a card: nothing scrolls sideways, and its balance is on screen.
+    expect(await phone.page.getByRole('region', { name: 'Enrollments', exact: true }).evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    const balance = (await owing.locator('[data-label="Balance"]').boundingBox())!;
+    expect(balance.x + balance.width).toBeLessThanOrEqual(360);
+    expect(await owing.locator('[data-label="Balance"]').textContent()).toMatch(/^\$[\d,]+(\.\d\d)?$/);
     await owing.getByRole('button', { name: `Payments & changes for ${student}` }).click();
     const dialog = phone.page.getByRole('dialog');
     await dialog.getByLabel('Amount ($)').fill('1');

@@ -19,7 +19,7 @@ describe('admin callables, role checked on the server', () => {
     const r = await callAs(demo.admin, 'adminSaveSemester', semesterInput());
     const open = await callAs(null, 'openSemesters');
     expect(open.result!.semesters.map((s) => s.id)).toContain(r.result!.semester.id);
-    await callAs(demo.admin, 'adminSaveSemester', { ...semesterInput(), id: r.result!.semester.id, status: 'closed' });
+    await callAs(demo.admin, 'adminSaveSemester', { ...semesterInput(), id: r.result!.semester.id, version: r.result!.semester.version, status: 'closed' });
     const after = await callAs(null, 'openSemesters');
     expect(after.result!.semesters.map((s) => s.id)).not.toContain(r.result!.semester.id);
   });
@@ -30,7 +30,7 @@ describe('admin callables, role checked on the server', () => {
     const publish = await callAs(demo.admin, 'adminSaveClass', { ...classInput('open-term', { title: '', location: '', instructors: [], startDate: '' }), id: draft.result!.class.id });
     expect(publish.status).toBe(400);
     expect(publish.error?.message).toBe('To publish this class, fill in: title, location, start date, instructors.');
-    const live = await callAs(demo.admin, 'adminSaveClass', { ...classInput('open-term'), id: draft.result!.class.id });
+    const live = await callAs(demo.admin, 'adminSaveClass', { ...classInput('open-term'), id: draft.result!.class.id, version: draft.result!.class.version });
     expect(live.result!.class).toMatchObject({ title: 'Pond Life', status: 'live', enrolledCount: 0 });
     const pub = await callAs(null, 'availableEnrollmentClasses');
     expect(pub.result!['open-term'].classes.map((c) => c.id)).toContain(draft.result!.class.id);
@@ -49,7 +49,7 @@ describe('admin callables, role checked on the server', () => {
     expect((await adminDb().doc('classes/fire-and-shelter').get()).get('capacity')).toBe(10);
   });
 
-  it('two people editing: a save that started from an older version is refused and writes nothing (defect 22)', async () => {
+  it('two people editing: a save that started from an older version is refused and writes nothing', async () => {
     const opened = (await adminDb().doc('classes/star-gazing').get()).data() as AdminClass;
     const fields = classFormOf(opened);
     const first = await callAs(demo.admin, 'adminSaveClass', { ...fields, location: 'North Meadow' });
@@ -59,6 +59,12 @@ describe('admin callables, role checked on the server', () => {
     expect(stale.status).toBe(409);
     expect(stale.error?.message).toBe('Star Gazing Nights was changed by someone else since you opened it. Reload to see their changes, then make yours again.');
     expect((await adminDb().doc('classes/star-gazing').get()).get('location')).toBe('North Meadow');
+    // Another admin had the class open as it was seeded (no version yet) and changed another field:
+    // refused too, never merged over the first change.
+    const { version: _seeded, ...asOpened } = fields;
+    const other = await callAs(demo.admin, 'adminSaveClass', { ...asOpened, description: 'Changed on another screen' });
+    expect([other.status, other.error?.message]).toEqual([409, 'Star Gazing Nights was changed by someone else since you opened it. Reload to see their changes, then make yours again.']);
+    expect((await adminDb().doc('classes/star-gazing').get()).data()).toMatchObject({ location: 'North Meadow', description: opened.description });
 
     const semester = (await adminDb().doc('semesters/camps').get()).data() as Semester;
     const { id: semesterId, ...semesterFields } = semester;
@@ -92,7 +98,7 @@ describe('admin callables, role checked on the server', () => {
     expect(r.error?.message).toBe('Tide Pool Discovery is not open for registration.');
   });
 
-  it('publishing checks the class against its semester: dates inside it, deadline before the end, a weekday that comes (defect 20)', async () => {
+  it('publishing checks the class against its semester: dates inside it, deadline before the end, a weekday that comes', async () => {
     const semester = (await adminDb().doc('semesters/open-term').get()).data() as Semester;
     const early = await callAs(demo.admin, 'adminSaveClass', classInput('open-term', { startDate: addDays(semester.startDate, -7) }));
     expect(early.error?.message).toMatch(/^To publish this class: The class dates must be within .+\.$/);
@@ -104,7 +110,7 @@ describe('admin callables, role checked on the server', () => {
     expect((await callAs(demo.admin, 'adminSaveClass', classInput('open-term', { status: 'draft', startDate: addDays(semester.startDate, -7) }))).status).toBe(200);
   });
 
-  it('copies a class to another semester with its dates moved by whole weeks, and a whole semester with its bundles (defect 20)', async () => {
+  it('copies a class to another semester with its dates moved by whole weeks, and a whole semester with its bundles', async () => {
     const [open, camps] = await Promise.all(['open-term', 'camps'].map(async (id) => (await adminDb().doc(`semesters/${id}`).get()).data() as Semester));
     const source = (await adminDb().doc('classes/bird-language').get()).data() as AdminClass;
     const moved = await callAs(demo.admin, 'adminCopyClass', { classId: 'bird-language', toSemesterId: 'camps' });
@@ -121,7 +127,7 @@ describe('admin callables, role checked on the server', () => {
     });
     expect(weekdayOf(copy.startDate)).toBe(weekdayOf(source.startDate));
 
-    // Archived semesters are read-only (defect 21): nothing is copied into one.
+    // Archived semesters are read-only: nothing is copied into one.
     const intoArchived = await callAs(demo.admin, 'adminCopySemester', { fromSemesterId: 'open-term', toSemesterId: 'past-term' });
     expect(intoArchived.error?.message).toMatch(/is archived: its classes and bundles cannot change/);
     expect((await callAs(demo.admin, 'adminCopyClass', { classId: 'wild-art', toSemesterId: 'past-term' })).status).toBe(400);
@@ -136,10 +142,12 @@ describe('admin callables, role checked on the server', () => {
     const roll = await callAs(demo.admin, 'adminCopySemester', { fromSemesterId: 'open-term', toSemesterId: 'camps' });
     expect(roll.status, JSON.stringify(roll.error)).toBe(200);
     const originals = (await adminDb().collection('classes').where('semesterId', '==', 'open-term').get()).docs.map((d) => d.data() as AdminClass);
-    expect(roll.result!.classes).toHaveLength(originals.length);
+    // Bird Language was copied there already (above): it is not copied twice.
+    expect(roll.result!.alreadyThere).toEqual({ classes: ['Bird Language'], bundles: [] });
+    expect(roll.result!.classes).toHaveLength(originals.length - 1);
     expect(roll.result!.bundles).toEqual(['Little Naturalists Bundle (Forest Explorers + Creek Critters)']);
     const copies = (await adminDb().collection('classes').where('semesterId', '==', 'camps').get()).docs.map((d) => d.data() as AdminClass);
-    expect(copies).toHaveLength(before + originals.length);
+    expect(copies).toHaveLength(before + originals.length - 1);
     const forest = copies.find((c) => c.title === 'Forest Explorers' && c.status === 'draft')!;
     expect(forest).toMatchObject({ enrolledCount: 0, startDate: addDays(originals.find((c) => c.id === 'forest-explorers')!.startDate, roll.result!.shiftDays) });
     const bundle = (await adminDb().collection('groups').where('semesterId', '==', 'camps').get()).docs
@@ -147,6 +155,22 @@ describe('admin callables, role checked on the server', () => {
       .find((g) => g.name === 'Little Naturalists Bundle (Forest Explorers + Creek Critters)')!;
     expect(bundle.classIds).toContain(forest.id);
     expect(bundle.classIds.every((id) => copies.some((c) => c.id === id))).toBe(true);
+    // Pressed again (after the office edited a copy): nothing is copied twice; it says what is there.
+    // As the office's forms send them back, from what the class list loaded.
+    const listed = (await callAs(demo.admin, 'adminClasses', { semesterId: 'camps' })).result!;
+    expect(listed.classes.every((c) => !('copiedFrom' in c)) && listed.groups.every((g) => !('copiedFrom' in g))).toBe(true);
+    const edited = await callAs(demo.admin, 'adminSaveClass', { ...classFormOf(listed.classes.find((c) => c.id === forest.id)! as ClassRecord), title: 'Forest Explorers (winter)' });
+    expect(edited.status, JSON.stringify(edited.error)).toBe(200);
+    const copiedBundle = listed.groups.find((g) => g.name === bundle.name)!;
+    const repriced = await callAs(demo.admin, 'adminSaveGroup', { ...copiedBundle, price: copiedBundle.price - 100 });
+    expect(repriced.status, JSON.stringify(repriced.error)).toBe(200);
+    const again = await callAs(demo.admin, 'adminCopySemester', { fromSemesterId: 'open-term', toSemesterId: 'camps' });
+    expect(again.status, JSON.stringify(again.error)).toBe(200);
+    expect([again.result!.classes, again.result!.bundles]).toEqual([[], []]);
+    expect(again.result!.alreadyThere.classes).toHaveLength(originals.length);
+    expect(again.result!.alreadyThere.bundles).toEqual(['Little Naturalists Bundle (Forest Explorers + Creek Critters)']);
+    expect((await adminDb().collection('classes').where('semesterId', '==', 'camps').get()).size).toBe(before + originals.length - 1);
+    expect((await adminDb().collection('groups').where('semesterId', '==', 'camps').get()).docs.filter((d) => d.get('name') === bundle.name)).toHaveLength(1);
     const same = await callAs(demo.admin, 'adminCopySemester', { fromSemesterId: 'open-term', toSemesterId: 'open-term' });
     expect(same.status).toBe(400);
   });
@@ -205,7 +229,7 @@ describe('admin callables, role checked on the server', () => {
     expect(usedOnce.status, JSON.stringify(usedOnce.error)).toBe(200);
     const list = await callAs(demo.admin, 'adminDiscounts');
     expect(list.result!.discounts.map((d) => d.code)).toContain('POND25');
-    // Defect 24: names instead of ids, and how often each code was used.
+    // Names instead of ids, and how often each code was used.
     const art = list.result!.discounts.find((d) => d.code === 'ART15')!;
     expect(art.classIds.map((id) => list.result!.names[id])).toEqual(['Wild Art', 'Art in the Wild Camp']);
     expect(list.result!.names['open-term']).toMatch(/After-school & Weekend$/);
@@ -215,7 +239,7 @@ describe('admin callables, role checked on the server', () => {
   });
 
   it('gives the dashboard figures of a semester from its enrollments and classes', async () => {
-    // A paid enrollment cancelled with part of the money back: a fee kept, a refund given (defect 5).
+    // A paid enrollment cancelled with part of the money back: a fee kept, a refund given.
     const paid = (await adminDb().collection('enrollments').where('semesterIds', 'array-contains', 'open-term').get()).docs
       .map((x) => x.data() as Enrollment)
       .find((e) => e.status === 'confirmed' && e.balance === 0 && e.total > 0 && !e.classIds.includes('fire-and-shelter'))!;
@@ -238,7 +262,7 @@ describe('admin callables, role checked on the server', () => {
     expect(d.refunded).toBeGreaterThanOrEqual(paid.total - 5000);
     expect(d.netPaid).toBe(d.paid - d.refunded);
     expect(d.netPaid + d.outstanding).toBe(d.billed);
-    // Seats: live classes only (paused and info-only ones are not enrollable, defect 25).
+    // Seats: live classes only (paused and info-only ones are not enrollable).
     const live = d.classes.filter((c) => c.status === 'live');
     expect(d.seatsFilled).toBe(live.reduce((s, c) => s + c.enrolled, 0));
     expect(d.capacity).toBe(live.reduce((s, c) => s + c.capacity, 0));

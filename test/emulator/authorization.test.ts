@@ -6,7 +6,7 @@ import { callFunction, createUser, type TestUser } from '../support/emulators';
 import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
 import { AVAS, SAMPLES, seedAddOnSample, seedWaitlistSamples } from '../support/samples';
 
-// Issues 8 and 22: every callable × {anonymous, family A, family B acting on A's data, each staff role},
+// Every callable × {anonymous, family A, family B acting on A's data, each staff role},
 // generated from the contract. A is the demo family (owner of demo-ava); B is another family; the samples
 // name A's data. Each staff role is a separate account holding only that role; `instructor` teaches the
 // sample class (fire-and-shelter), `otherInstructor` another class.

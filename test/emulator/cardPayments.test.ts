@@ -14,6 +14,7 @@ import emulatorConfig from '../../contract/emulators.json';
 import { AUTH, createUnverifiedUser, createUser, HOSTING, oobLinks, signIn, type CallResult, type TestUser } from '../support/emulators';
 import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
 import { checkoutIds } from '../../functions/src/domain/ids';
+import { TOO_LONG } from '../../functions/src/lib/callable';
 import { addClassesLikeWildArt, AVA, classInput, familyWithStudent, lapseHold, semesterInput, signedReleases } from '../support/samples';
 
 const db = () => adminDb();
@@ -325,6 +326,69 @@ describe('card payments: holds, Stripe Checkout and the webhook', () => {
     expect(nothing.status).toBe(400);
     expect(nothing.error?.message).toBe('Nothing is owed on this enrollment.');
     expect((await callAs(families[0].user, 'payBalance', { enrollmentId: e.id })).status).toBe(404);
+  });
+
+  it('answers through Hosting within 50 s when Stripe is slow (Hosting gives up at 60 s): "try again" in words, and the retry works', async () => {
+    const family = await familyWithStudent('card.slow@example.com', 'Slow', 'Stripe');
+    await db().doc('classes/card-e').update({ capacity: 5 });
+    const office = await callAs(family.user, 'enroll', { ...(await enrollPayload(family, ['card-e'], 'card-slow-1')), payWith: 'office' });
+    expect(office.status, JSON.stringify(office.error)).toBe(200);
+    const id = office.result!.enrollment.id;
+    // Stripe answers this family's requests only after 65 s: the SDK gives up and tries again meanwhile.
+    await standIn('/__standin/slow', { containing: id, ms: 65_000 });
+    const started = Date.now();
+    let answer: { status: number; body: { error?: { status: string; message: string } } };
+    try {
+      const res = await fetch(`${HOSTING}/api/payBalance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${family.user.idToken}` },
+        body: JSON.stringify({ data: { enrollmentId: id } }),
+      });
+      answer = { status: res.status, body: await res.json() };
+    } finally {
+      await standIn('/__standin/slow', { containing: id, ms: 0 });
+    }
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(49_000);
+    expect(waited).toBeLessThan(56_000);
+    expect([answer.status, answer.body.error]).toEqual([503, { status: 'UNAVAILABLE', message: TOO_LONG }]);
+    // Stripe answers again: Pay balance opens the page.
+    const again = await callAs(family.user, 'payBalance', { enrollmentId: id });
+    expect(again.status, JSON.stringify(again.error)).toBe(200);
+    expect(again.result!.checkoutUrl).toMatch(/\/pay\/cs_test_/);
+  }, 120_000);
+
+  it('a refund made in Stripe’s dashboard is recorded once, counted in the figures and flagged for the office; the portal’s own refunds are not', async () => {
+    const family = await familyWithStudent('card.dashboard@example.com', 'Dash', 'Board');
+    await db().doc('classes/card-e').update({ capacity: 5 });
+    const held = await enrollByCard(family, ['card-e'], 'card-dashboard-1');
+    expect(held.status, JSON.stringify(held.error)).toBe(200);
+    const id = held.result!.enrollment.id;
+    expect((await standIn<{ webhookStatus: number }>(`/__standin/sessions/${(await enrollment(id)).hold!.sessionId}/pay`)).webhookStatus).toBe(200);
+    const paid = await enrollment(id);
+    const intent = paid.payments[0].card!.paymentIntent;
+
+    const outside = await standIn<{ refund: { id: string }; webhookStatus: number }>(`/__standin/intents/${intent}/refund-in-dashboard`, { amount: 5000 });
+    expect(outside.webhookStatus).toBe(200);
+    const after = await enrollment(id);
+    expect(after.cardRefunds).toEqual([expect.objectContaining({ amount: 5000, refundId: outside.refund.id, kind: 'outside', last4: '4242', paymentIntent: intent })]);
+    expect([after.status, after.balance, balanceOf(after)]).toEqual(['confirmed', 5000, 5000]);
+    expect(after.flag).toBe(`${formatCents(5000)} was refunded in Stripe’s dashboard (${outside.refund.id}), not through the portal: it is recorded as given back, so the family owes it again. Cancel the classes it was for (with no further refund), or ask the family to pay.`);
+    // The same event again records nothing more.
+    const { events } = await standIn<{ events: { type: string }[] }>('/__standin/events');
+    expect((await sendEvent(events.filter((e) => e.type === 'charge.refunded').at(-1)!)).status).toBe(200);
+    expect((await enrollment(id)).cardRefunds).toHaveLength(1);
+
+    // The office refunds the rest through the portal: Stripe sends charge.refunded for it too, and it is not taken for an outside one.
+    const admin = await signInDemo('admin');
+    const quote = await callAs(admin, 'adminCancelQuote', { enrollmentId: id, classIds: ['card-e'] });
+    expect(quote.result!.cardRefundable).toBe(paid.total - 5000);
+    const cancelled = await callAs(admin, 'adminCancelEnrollment', { enrollmentId: id, classIds: ['card-e'], refund: paid.total - 5000, cardRefund: paid.total - 5000, note: 'Moved away' });
+    expect(cancelled.status, JSON.stringify(cancelled.error)).toBe(200);
+    await fetch(`${STANDIN.api}/__standin/settled`, { method: 'POST' });
+    const final = await enrollment(id);
+    expect(final.cardRefunds).toHaveLength(1);
+    expect(balanceOf(final)).toBe(0);
   });
 
   it('takes a deposit by card where the semester offers one, with the rest due by its date; never a deposit where none is set', async () => {

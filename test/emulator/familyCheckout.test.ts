@@ -282,6 +282,10 @@ describe('one checkout for the whole family', () => {
     expect(added.result!.enrollment.lineItems[0].addOns).toEqual([{ id: 'kit', description: 'Field kit', price: 2000 }]);
     expect((await db().doc(`classes/fam-kit/roster/${nia}`).get()).get('addOns')).toEqual([{ id: 'kit', description: 'Field kit', price: 2000 }]);
     expect(await count('mail')).toBe(mail + 1);
+    // The updated receipt says what changed, and how to pay it, by card on the portal too.
+    const [receipt] = (await db().collection('mail').where('enrollmentId', '==', forNia.id).where('message.subject', '==', 'Add-on added — Wildwood Outdoor School').get()).docs.map((d) => d.data());
+    expect(receipt.message.text).toMatch(/^Field kit added to Nia \S+’s Family Kit\.\nThis adds \$20 to the enrollment/);
+    expect(receipt.message.text).toContain('Or pay by card: on My Enrollments (http://localhost:5000/account/enrollments), choose Pay balance by card.');
     // Taken already; a figure the family did not see; another family: refused, nothing changed.
     expect((await callAs(user, 'addAddOns', { enrollmentId: forNia.id, classId: 'fam-kit', addOnIds: ['kit'], expectedCharge: 2000 })).error?.message).toBe('Family Kit already has Field kit.');
     expect((await callAs(user, 'addAddOns', { enrollmentId: forNia.id, classId: 'fam-kit', addOnIds: ['lunch'], expectedCharge: 2000 })).error?.message).toBe('Prices changed, please review your enrollment before submitting again.');

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ClassRecord, Semester } from '../../contract/domain';
 import { copiedClass, copyShiftDays, scheduleProblems } from '../../functions/src/domain/admin';
 import { weekdayOf } from '../../contract/schedule';
+import { classValueProblems, missingFieldsForPublish } from '../../contract/classRules';
+import { semesterInputSchema } from '../../contract/schemas';
+import { schemaErrors } from '../../src/components/studentForm/errors';
 
 const semester = (startDate: string, endDate: string): Semester => ({
   id: 's', name: 'Winter', startDate, endDate, registrationOpens: startDate, registrationCloses: endDate, status: 'open', infoMarkdown: '', confirmationMarkdown: '',
@@ -12,7 +15,7 @@ const birdLanguage = {
   enrolledCount: 9, price: 26000, slidingScale: null, addOns: [], registrationDeadline: '2026-12-15', status: 'live', imageUrl: null,
 } as ClassRecord;
 
-describe('copying classes between semesters (defect 20)', () => {
+describe('copying classes between semesters', () => {
   it('moves the dates by whole weeks between the semesters, keeping the weekday', () => {
     const days = copyShiftDays({ startDate: '2026-12-07' }, { startDate: '2027-03-29' });
     expect(days % 7).toBe(0);
@@ -33,5 +36,25 @@ describe('copying classes between semesters (defect 20)', () => {
     expect(scheduleProblems({ ...birdLanguage, startDate: '2026-12-09', endDate: '2026-12-14', registrationDeadline: '2026-12-09' }, winter)).toEqual([
       'The class never meets: no Tuesday between its start and end dates.',
     ]);
+  });
+});
+
+describe('the office forms say the plain cause, at its field', () => {
+  it('a class: its own values first (an end before its start, not "never meets"), and a capacity of 0 as that', () => {
+    expect(classValueProblems(birdLanguage)).toEqual([]);
+    expect(classValueProblems({ ...birdLanguage, endDate: '2026-12-01' })).toEqual([{ path: 'endDate', message: 'The end date must not be before the start date.' }]);
+    expect(classValueProblems({ ...birdLanguage, endTime: '15:00' })).toEqual([{ path: 'endTime', message: 'The class must end after it starts.' }]);
+    expect(classValueProblems({ ...birdLanguage, gradeMin: 7 })).toEqual([{ path: 'gradeMax', message: 'The lowest grade must not be above the highest grade.' }]);
+    expect(classValueProblems({ ...birdLanguage, slidingScale: { min: 27000, max: 30000 } })).toEqual([{ path: 'slidingScale.min', message: 'The sliding scale must include the full price.' }]);
+    expect(missingFieldsForPublish({ ...birdLanguage, capacity: 0 })).toEqual([{ path: 'capacity', label: 'a capacity of at least 1', message: 'must be at least 1 to publish the class' }]);
+    expect(missingFieldsForPublish({ ...birdLanguage, location: '' })).toEqual([{ path: 'location', label: 'location', message: 'is needed to publish the class' }]);
+  });
+
+  it('a semester: a holiday outside it is refused at the holidays', () => {
+    const winter = { ...semester('2026-12-07', '2027-02-21'), noMeetingDates: [{ date: '2026-12-24', reason: 'Winter break' }] };
+    expect(schemaErrors(semesterInputSchema, winter)).toEqual({});
+    expect(schemaErrors(semesterInputSchema, { ...winter, noMeetingDates: [{ date: '2027-12-24', reason: 'Winter break' }] })).toEqual({
+      noMeetingDates: 'must be within the semester, from its first to its last day of classes',
+    });
   });
 });

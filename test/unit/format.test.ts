@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatTimeLeft, formatDateRange, formatGrades, formatTimeRange, formatWeekdays, parseDollars } from '../../contract/format';
+import { formatCents, formatDateRange, formatGrades, formatTimeRange, formatWeekdays } from '../../contract/format';
+import { formatTimeLeft, parseDollars } from '../../contract/wording';
 
 describe('formats', () => {
   it('money in cents', () => {

@@ -4,7 +4,7 @@ import { balanceOf, moneyFigures, voidProblem } from '../../contract/money';
 import { cardRefundableOf, cardRefundParts } from '../../functions/src/domain/refunds';
 import { balanceDueDateOf, depositPlan } from '../../functions/src/domain/deposits';
 import { receiptRecipients } from '../../functions/src/domain/receipt';
-import { balanceDueLabel } from '../../contract/format';
+import { balanceDueLabel } from '../../contract/wording';
 
 const base = { total: 26000, payments: [], cancellations: [], cardRefunds: [] } satisfies Partial<Enrollment>;
 const card = { brand: 'visa', last4: '4242', paymentIntent: 'pi_1', sessionId: 'cs_1' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassRecord, Enrollment, Semester } from '../../contract/domain';
-import { buildReceipt, receiptGroups } from '../../functions/src/domain/receipt';
+import { buildReceipt, howToPay, receiptGroups } from '../../functions/src/domain/receipt';
 
 const klass = (id: string, title: string) =>
   ({ id, title, startDate: '2027-01-11', endDate: '2027-01-25', weekdays: [1], startTime: '15:30', endTime: '17:00', location: 'Creek <Barn>' }) as ClassRecord;
@@ -55,6 +55,23 @@ describe('the receipt of a family checkout', () => {
     expect(html).toContain('Creek &lt;Barn&gt;');
     expect(html).not.toContain('<Barn>');
     expect(mail.enrollmentIds).toEqual(['u_spring', 'u_spring_2']);
+  });
+
+  it('a deposit paid, the rest owed: how to pay names paying by card on the portal when the school takes cards', () => {
+    const deposit = child('u_dep', 'Pia Cart', [['art', 25_000]], [], 10_000, '2027-01-04');
+    const withCard = buildReceipt([deposit], classes, semesters, howToPay('Pay by check or cash.', 'https://register.example.org'), ['a@example.com']).message;
+    expect(withCard.text).toContain('How to pay:\nPay by check or cash.\n\nOr pay by card: on My Enrollments (https://register.example.org/account/enrollments), choose Pay balance by card.');
+    expect(withCard.html).toContain('<a href="https://register.example.org/account/enrollments"');
+    const officeOnly = buildReceipt([deposit], classes, semesters, howToPay('Pay by check or cash.', null), ['a@example.com']).message;
+    expect(officeOnly.text).not.toContain('by card');
+  });
+
+  it('add-ons taken later: the updated receipt says what was added and what it adds, not "Enrollment confirmed"', () => {
+    const later = child('u_add', 'Pia Cart', [['art', 25_000]], [], 25_000);
+    const mail = buildReceipt([later], classes, semesters, 'Pay at the office.', ['a@example.com'], { addOns: [{ description: 'Art kit', price: 3_500 }], classTitle: 'Wild Art', charge: 3_500 });
+    expect(mail.message.subject).toBe('Add-on added — Wildwood Outdoor School');
+    expect(mail.message.text.split('\n').slice(0, 2)).toEqual(['Art kit added to Pia Cart’s Wild Art.', 'This adds $35 to the enrollment; here is the receipt as it now stands.']);
+    expect(mail.message.html).toContain('<h1>Art kit added to Pia Cart’s Wild Art</h1>');
   });
 
   it('a balance still owed: the sum, due by the earliest date, with how to pay', () => {

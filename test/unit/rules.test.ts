@@ -43,7 +43,7 @@ describe('enrollment rules', () => {
     expect(releaseProblem(releases, [{ releaseId: 'medical', version: '2', typedName: 'jose nunez' }], guardians)).toBeNull();
     expect(releaseProblem(releases, [], guardians)?.code).toBe('failed-precondition');
     expect(releaseProblem(releases, [{ releaseId: 'medical', version: '1', typedName: 'Sam Rivera' }], guardians)?.code).toBe('aborted');
-    // Defect 9: "x" or one word is not a signature; a name that is not a listed guardian is refused.
+    // "x" or one word is not a signature; a name that is not a listed guardian is refused.
     expect(releaseProblem(releases, [{ releaseId: 'medical', version: '2', typedName: 'x' }], guardians)?.message).toBe(
       'Type your full name, first and last, to sign the Medical Release.',
     );

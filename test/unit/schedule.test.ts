@@ -23,7 +23,7 @@ describe("the school's date", () => {
   });
 });
 
-describe('class schedules (defect 10)', () => {
+describe('class schedules', () => {
   it.each([
     ['same weekday, overlapping times', cls('a'), cls('b', { startTime: '15:30' }), true],
     ['back to back does not clash', cls('a'), cls('b', { startTime: '17:00', endTime: '18:00' }), false],

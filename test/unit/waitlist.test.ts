@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WaitlistEntry } from '../../contract/domain';
 import { ordinal } from '../../contract/format';
-import { claimHours, offersToMake, placeOf, rankBetween, reminderDue } from '../../functions/src/domain/waitlist';
+import { claimHours, newOffer, offerEnd, offersToMake, placeOf, rankBetween, reminderDue, schoolInstant } from '../../functions/src/domain/waitlist';
 
 const entry = (id: string, classIds: string[], rank: number, over: Partial<WaitlistEntry> = {}): WaitlistEntry =>
   ({ id, classIds, rank, joinedAt: new Date(rank).toISOString(), status: 'waiting', ...over }) as WaitlistEntry;
@@ -34,6 +34,23 @@ describe('waitlist rules', () => {
     expect(claimHours(undefined, '2026-12-08', now)).toBe(24);
     expect(claimHours(undefined, '2026-11-26', now)).toBe(4);
     expect(claimHours({ waitlistClaimHours: 12 }, '2026-12-01', now)).toBe(12);
+  });
+
+  it('ends an offer at a waking hour of the school: one that would end in the night ends at 8 AM', () => {
+    // Times at the school (America/Los_Angeles): PST is UTC−8 in winter, PDT UTC−7 in summer.
+    const at = (iso: string) => new Date(iso).toISOString();
+    const cases: [string, number, string][] = [
+      ['2026-11-24T18:00:00Z', 48, '2026-11-26T18:00:00Z'], // 10 AM → 10 AM two days later: kept
+      ['2026-11-25T04:30:00Z', 48, '2026-11-27T04:30:00Z'], // 8:30 PM → 8:30 PM: kept
+      ['2026-11-25T05:30:00Z', 48, '2026-11-27T16:00:00Z'], // 9:30 PM → would end 9:30 PM: next 8 AM
+      ['2026-11-24T09:00:00Z', 48, '2026-11-26T16:00:00Z'], // 1 AM → would end 1 AM: 8 AM that morning
+      ['2026-11-24T07:00:00Z', 4, '2026-11-24T16:00:00Z'], // 11 PM, 4 hours → 3 AM: 8 AM
+      ['2026-07-01T10:00:00Z', 24, '2026-07-02T15:00:00Z'], // summer: 3 AM PDT → 8 AM PDT
+      ['2026-03-06T11:00:00Z', 48, '2026-03-08T15:00:00Z'], // ends the night the clocks go forward: 8 AM PDT
+    ];
+    for (const [now, hours, end] of cases) expect(at(offerEnd(new Date(now), hours).toISOString()), `${now} + ${hours} h`).toBe(at(end));
+    expect(schoolInstant('2026-11-01', 8).toISOString()).toBe('2026-11-01T16:00:00.000Z'); // the day the clocks go back
+    expect(newOffer(undefined, [{ startDate: '2027-01-20' }], new Date('2026-11-25T05:30:00Z')).expiresAt).toBe('2026-11-27T16:00:00.000Z');
   });
 
   it('reminds once, within 2 hours of the end', () => {

@@ -21,11 +21,11 @@ export const adminSemesters = callable(callables.adminSemesters, async () => ({
 export const adminSaveSemester = callable(callables.adminSaveSemester, async (input) => ({ semester: await saveSemester(input) }), catalogue);
 
 /** A class as the office sees it: its seat numbering stays with the seat ledger. */
-const officeClass = ({ seatNumbers: _numbers, ...c }: ClassRecord): AdminClass => c;
+const officeClass = ({ seatNumbers: _numbers, copiedFrom: _from, ...c }: ClassRecord): AdminClass => c;
 
 export const adminClasses = callable(callables.adminClasses, async ({ semesterId }) => {
   const [classes, groups] = await Promise.all([loadClassesOfSemesters([semesterId]), loadGroupsOfSemesters([semesterId])]);
-  return { classes: classes.sort((a, b) => a.title.localeCompare(b.title)).map(officeClass), groups };
+  return { classes: classes.sort((a, b) => a.title.localeCompare(b.title)).map(officeClass), groups: groups.map(({ copiedFrom: _from, ...g }) => g) };
 });
 
 export const adminSaveClass = callable(callables.adminSaveClass, async (input) => ({ class: officeClass(await saveClass(input)) }), catalogue);

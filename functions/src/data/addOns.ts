@@ -48,7 +48,7 @@ export async function addAddOns(uid: string, request: AddOnsRequest, now: Date):
     if (mismatch) throw new HttpsError(mismatch.code, mismatch.message);
     tx.set(ref, plan.enrollment);
     if (roster.exists) tx.update(roster.ref, { addOns: [...((roster.get('addOns') as unknown[] | undefined) ?? []), ...plan.added] });
-    tx.set(db().collection(COLLECTIONS.mail).doc(), buildReceipt([plan.enrollment], classes, semesters, instructions, to));
+    tx.set(db().collection(COLLECTIONS.mail).doc(), buildReceipt([plan.enrollment], classes, semesters, instructions, to, { addOns: plan.added, classTitle: klass!.title, charge: plan.charge }));
     return { enrollment: plan.enrollment, charge: plan.charge, added: true };
   });
 }

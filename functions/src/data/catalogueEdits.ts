@@ -4,7 +4,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import type { z } from 'zod/mini';
 import type { ClassGroup, ClassRecord, NoMeetingDate, Semester } from '../../../contract/domain';
 import type { classInputSchema, groupInputSchema, semesterInputSchema } from '../../../contract/schemas';
-import { classValueProblem, copiedClass, copyShiftDays, groupProblem, missingForPublish, scheduleProblems } from '../domain/admin';
+import { capacityProblem, classValueProblems, copiedClass, copyShiftDays, groupProblem, missingForPublish, planSemesterCopy, scheduleProblems } from '../domain/admin';
 import { loadClassesOfSemesters, loadGroupsOfSemesters } from './catalogue';
 import { COLLECTIONS, db, nextVersion, notFound, precondition, present, recordRef, records, runSeatTransaction, uniq } from './db';
 import { notInstructors } from './staff';
@@ -46,6 +46,9 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
   if (!semester) throw notFound('This semester');
   refuseArchived(semester);
   const input = { ...fields, weekdays: [...new Set(fields.weekdays)].sort() } as Omit<ClassRecord, 'id' | 'enrolledCount'>;
+  // Its own values first: an end before its start is said as that, not as a deadline after the end.
+  const [wrongValue] = classValueProblems(input);
+  if (wrongValue) throw precondition(wrongValue.message);
   if (input.status !== 'draft') {
     const missing = missingForPublish(input);
     if (missing.length) throw precondition(`To publish this class, fill in: ${missing.join(', ')}.`);
@@ -65,7 +68,7 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
     if (stored && stored.semesterId !== input.semesterId && enrolled > 0) {
       throw precondition('A class with enrolled students cannot move to another semester.');
     }
-    const problem = classValueProblem(input, enrolled);
+    const problem = capacityProblem(input, enrolled);
     if (problem) throw precondition(problem);
     // The families waiting for it stay counted.
     const waiting = stored?.waiting ?? 0;
@@ -92,6 +95,7 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
       noMeetingDates: sortedDays(input.noMeetingDates ?? []),
       holidays: inSemester.data()?.noMeetingDates ?? [],
       seatNumbers,
+      ...(stored?.copiedFrom ? { copiedFrom: stored.copiedFrom } : {}),
       version: nextVersion(existing, version, input.title || 'This class'),
     };
     tx.set(ref, saved);
@@ -141,23 +145,28 @@ export async function copySemester(fromSemesterId: string, toSemesterId: string)
   if (!from) throw notFound('The semester to copy from');
   if (!to) throw notFound('The target semester');
   refuseArchived(to);
-  const [classes, groups] = await Promise.all([loadClassesOfSemesters([fromSemesterId]), loadGroupsOfSemesters([fromSemesterId])]);
+  const [classes, groups, there, thereGroups] = await Promise.all([
+    loadClassesOfSemesters([fromSemesterId]),
+    loadGroupsOfSemesters([fromSemesterId]),
+    loadClassesOfSemesters([toSemesterId]),
+    loadGroupsOfSemesters([toSemesterId]),
+  ]);
   if (classes.length > 400) throw precondition('A semester of more than 400 classes cannot be copied at once.');
   const days = copyShiftDays(from, to);
+  const plan = planSemesterCopy(classes, groups, there, thereGroups, days);
   const batch = db().batch();
-  const newId = new Map<string, string>();
-  const copies = classes
-    .sort((a, b) => a.title.localeCompare(b.title))
-    .map((c) => {
-      const ref = records('classes').doc();
-      newId.set(c.id, ref.id);
-      const copy = copiedClass(c, { id: ref.id, semesterId: toSemesterId, days, sameSemester: false, holidays: to.noMeetingDates });
-      batch.set(ref, copy);
-      return copy;
-    });
-  const bundles = groups.map((g) => {
+  const newId = new Map(plan.alreadyThere.classes.map(({ from: original, copy }) => [original.id, copy.id]));
+  const copies = plan.classes.map((c) => {
+    const ref = records('classes').doc();
+    newId.set(c.id, ref.id);
+    const copy = copiedClass(c, { id: ref.id, semesterId: toSemesterId, days, sameSemester: false, holidays: to.noMeetingDates });
+    batch.set(ref, copy);
+    return copy;
+  });
+  const bundles = plan.bundles.map((g) => {
     const ref = records('groups').doc();
-    const copy: ClassGroup = { ...g, id: ref.id, semesterId: toSemesterId, classIds: g.classIds.map((id) => newId.get(id) ?? id) };
+    const { version: _version, ...fields } = g;
+    const copy: ClassGroup = { ...fields, id: ref.id, semesterId: toSemesterId, classIds: g.classIds.map((id) => newId.get(id) ?? id), copiedFrom: g.id };
     batch.set(ref, copy);
     return copy;
   });
@@ -166,6 +175,7 @@ export async function copySemester(fromSemesterId: string, toSemesterId: string)
     classes: copies.map((c) => ({ id: c.id, title: c.title, startDate: c.startDate, endDate: c.endDate })),
     bundles: bundles.map((b) => b.name),
     shiftDays: days,
+    alreadyThere: { classes: plan.alreadyThere.classes.map((x) => x.from.title), bundles: plan.alreadyThere.bundles },
   };
 }
 
@@ -191,7 +201,8 @@ export async function saveGroup({ id, version, ...fields }: GroupInput): Promise
   const existing = id ? await ref.get() : null;
   if (existing && !existing.exists) throw notFound('This bundle');
   refuseArchived(await semesterOf(fields.semesterId));
-  const group: ClassGroup = { ...fields, classIds: [...new Set(fields.classIds)], id: ref.id, version: nextVersion(existing, version, fields.name) };
+  const copiedFrom = existing?.get('copiedFrom') as string | undefined;
+  const group: ClassGroup = { ...fields, classIds: [...new Set(fields.classIds)], id: ref.id, ...(copiedFrom ? { copiedFrom } : {}), version: nextVersion(existing, version, fields.name) };
   // The semester's other bundles and the version are read in the transaction that writes: two saves
   // at once cannot both put one class in two bundles, and of two edits of one bundle one wins.
   await db().runTransaction(async (tx) => {

@@ -140,12 +140,14 @@ export const notFound = (what: string) => new HttpsError('not-found', `${what} d
 export const precondition = (message: string) => new HttpsError('failed-precondition', message);
 
 /**
- * Two people editing the same thing: the save names the version it started from; when the stored one
- * is newer, the save is refused and nothing is written. Returns the version the save writes.
+ * Two people editing the same thing: the save names the version it started from (none: a record
+ * never saved since it was loaded, version 0); when the stored one is newer, the save is refused and
+ * nothing is written, even when the two changed different fields (a save writes the whole record, so
+ * merging would undo the other's change). Returns the version the save writes.
  */
 export function nextVersion(existing: DocumentSnapshot | null, startedFrom: number | undefined, what: string): number {
   const stored = (existing?.exists ? (existing.get('version') as number | undefined) : undefined) ?? 0;
-  if (existing?.exists && startedFrom !== undefined && startedFrom !== stored) {
+  if (existing?.exists && (startedFrom ?? 0) !== stored) {
     throw new HttpsError('aborted', `${what} was changed by someone else since you opened it. Reload to see their changes, then make yours again.`);
   }
   return stored + 1;

@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
-import { formatCard, formatCents, formatDate } from '../../../contract/format';
+import { formatCents, formatDate } from '../../../contract/format';
+import { formatCard } from '../../../contract/wording';
 import { schoolToday } from '../../../contract/schedule';
 import { escapeHtml } from '../../../contract/markdown';
 import { SCHOOL_NAME } from '../../../contract/constants';

@@ -2,6 +2,8 @@
 import { CHECKOUT_METHODS, FAMILY_MAIL_KINDS, type FamilyMailKind, type PaymentOptions } from '../../../contract/domain';
 import { DEFAULT_DONATION_RECEIPT_TEXT, DEFAULT_PAYMENT_INSTRUCTIONS, DEFAULT_PAYMENT_OPTIONS, DEFAULT_STUDENT_LIMIT } from '../../../contract/settings';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import { howToPay } from '../domain/receipt';
+import { portalOrigin } from '../payments/stripe';
 import { COLLECTIONS, db } from './db';
 
 const portal = () => db().collection(COLLECTIONS.config).doc('portal').get();
@@ -23,7 +25,9 @@ function paymentOptionsOf(snap: DocumentSnapshot): PaymentOptions {
     payLaterLimit: whole(snap.get('payLaterLimit'), DEFAULT_PAYMENT_OPTIONS.payLaterLimit),
   };
 }
-const paymentInstructionsOf = (snap: DocumentSnapshot) => text(snap.get('paymentInstructions'), DEFAULT_PAYMENT_INSTRUCTIONS);
+/** The receipts' how to pay: the school's words, and paying by card on the portal when the school takes cards. */
+const paymentInstructionsOf = (snap: DocumentSnapshot) =>
+  howToPay(text(snap.get('paymentInstructions'), DEFAULT_PAYMENT_INSTRUCTIONS), paymentOptionsOf(snap).methods.includes('card') ? portalOrigin(null) : null);
 
 export const loadPaymentOptions = async (): Promise<PaymentOptions> => paymentOptionsOf(await portal());
 

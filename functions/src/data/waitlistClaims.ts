@@ -1,7 +1,7 @@
 // A waitlist offer's side of the enrollment that claims it (read and written in that transaction).
 import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import type { WaitlistEntry, WaitlistEvent } from '../../../contract/domain';
-import { formatMoment } from '../../../contract/format';
+import { formatMoment } from '../../../contract/wording';
 import { offerLapsed } from '../domain/waitlist';
 import { notFound, precondition, recordRef } from './db';
 

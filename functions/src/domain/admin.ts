@@ -2,11 +2,11 @@
 import { WEEKDAY_NAMES, type ClassGroup, type ClassRecord, type IsoDate, type NoMeetingDate, type Semester } from '../../../contract/domain';
 import { formatDateRange } from '../../../contract/format';
 import { addDaysIso, weekdayOf } from '../../../contract/schedule';
-import { missingForPublish } from '../../../contract/rules';
+import { classValueProblems, missingForPublish } from '../../../contract/classRules';
 
 type ClassFields = Omit<ClassRecord, 'id' | 'enrolledCount'>;
 
-export { missingForPublish };
+export { classValueProblems, missingForPublish };
 
 const dayNumber = (iso: IsoDate) => Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10)) / 86_400_000;
 
@@ -15,8 +15,10 @@ export function copyShiftDays(from: Pick<Semester, 'startDate'>, to: Pick<Semest
   return Math.round((dayNumber(to.startDate) - dayNumber(from.startDate)) / 7) * 7;
 }
 
-/** A class copied as a draft: its dates and deadline moved by `days` (blank ones stay blank). */
-/** A copy as a draft in a semester (dates moved by `days`): the target's holidays, none of the original's own days off. */
+/**
+ * A copy as a draft in a semester: its dates and deadline moved by `days` (blank ones stay blank), the
+ * target's holidays, none of the original's own days off.
+ */
 export function copiedClass(c: ClassRecord, to: { id: string; semesterId: string; days: number; sameSemester: boolean; holidays?: NoMeetingDate[] }): ClassRecord {
   const move = (iso: IsoDate) => (iso ? addDaysIso(iso, to.days) : iso);
   // A copy starts with its own seats: none taken, no number ever closed.
@@ -30,6 +32,7 @@ export function copiedClass(c: ClassRecord, to: { id: string; semesterId: string
     endDate: move(c.endDate),
     registrationDeadline: move(c.registrationDeadline),
     status: 'draft',
+    copiedFrom: c.id,
     enrolledCount: 0,
     // Nobody waits for a new copy (the count would keep its seats from everyone).
     waiting: 0,
@@ -39,7 +42,10 @@ export function copiedClass(c: ClassRecord, to: { id: string; semesterId: string
   };
 }
 
-/** Why a class cannot be published in its semester: dates outside it, a late deadline, a weekday that never comes. */
+/**
+ * Why a class cannot be published in its semester: dates outside it, a late deadline, a weekday that
+ * never comes (asked once its own values are right: an end before its start is said as that).
+ */
 export function scheduleProblems(c: ClassFields, semester: Semester): string[] {
   const problems: string[] = [];
   if (c.startDate < semester.startDate || c.endDate > semester.endDate) {
@@ -52,18 +58,29 @@ export function scheduleProblems(c: ClassFields, semester: Semester): string[] {
   return problems;
 }
 
-/** Problems with a class's own values, whatever its status. */
-export function classValueProblem(c: ClassFields, enrolled: number): string | null {
-  if (c.gradeMin > c.gradeMax) return 'The lowest grade must not be above the highest grade.';
-  if (c.startDate && c.endDate && c.startDate > c.endDate) return 'The end date must not be before the start date.';
-  if (c.startTime && c.endTime && c.startTime >= c.endTime) return 'The class must end after it starts.';
-  if (c.slidingScale && c.slidingScale.min > c.slidingScale.max) return 'The lowest sliding-scale price must not be above the highest.';
-  if (c.slidingScale && (c.slidingScale.min > c.price || c.price > c.slidingScale.max)) {
-    return 'The sliding scale must include the full price.';
-  }
-  if (c.capacity < enrolled) return `Capacity cannot be below the ${enrolled} students already enrolled.`;
-  return null;
+/**
+ * What "Copy all classes" copies into a semester that may already hold copies (a second press, or a
+ * copy-all after single copies): a class already there (copied from it, or with its title and moved
+ * start) and a bundle already there (copied from it, or with its name) are left as they are.
+ */
+export function planSemesterCopy(classes: ClassRecord[], groups: ClassGroup[], there: ClassRecord[], thereGroups: ClassGroup[], days: number) {
+  const copyOf = (c: ClassRecord) =>
+    there.find((t) => t.copiedFrom === c.id) ?? there.find((t) => !t.copiedFrom && t.title === c.title && t.startDate === (c.startDate ? addDaysIso(c.startDate, days) : ''));
+  const found = classes.map((c) => ({ from: c, copy: copyOf(c) }));
+  const bundleThere = (g: ClassGroup) => thereGroups.some((t) => t.copiedFrom === g.id || t.name === g.name);
+  return {
+    classes: found.filter((x) => !x.copy).map((x) => x.from).sort((a, b) => a.title.localeCompare(b.title)),
+    bundles: groups.filter((g) => !bundleThere(g)),
+    alreadyThere: {
+      classes: found.filter((x): x is { from: ClassRecord; copy: ClassRecord } => !!x.copy),
+      bundles: groups.filter(bundleThere).map((g) => g.name),
+    },
+  };
 }
+
+/** A capacity below the students already enrolled. */
+export const capacityProblem = (c: Pick<ClassFields, 'capacity'>, enrolled: number): string | null =>
+  c.capacity < enrolled ? `Capacity cannot be below the ${enrolled} students already enrolled.` : null;
 
 /** A group needs at least two distinct classes of its semester, each in no other group. */
 export function groupProblem(group: Omit<ClassGroup, 'id'> & { id?: string }, classes: ClassRecord[], others: ClassGroup[]): string | null {

@@ -1,7 +1,8 @@
 // The emails to families about their enrollments: a payment received, classes cancelled
 // (with the refund), and the reminders. Pure: each is built from what the event knows.
 import type { Cents, Enrollment, IsoDate } from '../../../contract/domain';
-import { balanceDueLabel, formatCents, formatDate } from '../../../contract/format';
+import { formatCents, formatDate } from '../../../contract/format';
+import { balanceDueLabel } from '../../../contract/wording';
 import { simpleMail, type MailMessage } from './mail';
 
 const RECEIPTS_FOOTER = 'You receive this email because your account enrolled a student.';

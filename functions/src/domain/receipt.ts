@@ -1,8 +1,9 @@
 // The confirmation email (Trigger Email format): an HTML and a text receipt, every value escaped.
 import type { ClassRecord, Enrollment, Semester } from '../../../contract/domain';
-import { andList, balanceDueLabel, formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
+import { andList, formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
+import { balanceDueLabel } from '../../../contract/wording';
 import { escapeHtml, markdownToHtml, markdownToText } from '../../../contract/markdown';
-import { paidOf } from '../../../contract/money';
+import { discountBasis, paidOf } from '../../../contract/money';
 import { meetingDates, meetingsText, noClassText } from '../../../contract/schedule';
 import { SCHOOL_NAME } from '../../../contract/constants';
 
@@ -40,13 +41,32 @@ export function receiptGroups<E extends { id: string }>(checkout: E[], to: (e: E
   return [...groups.values()];
 }
 
-/** The confirmation of one child's enrollment, or of several children paid for in one checkout. */
+/**
+ * How to pay a balance, in the receipts: the school's words (check, cash, Venmo…) and, when the school
+ * takes cards, where to pay by card (`portal`: the portal's address).
+ */
+export const howToPay = (instructions: string, portal: string | null) =>
+  portal ? `${instructions}\n\nOr pay by card: on [My Enrollments](${portal}/account/enrollments), choose **Pay balance by card**.` : instructions;
+
+/** What changed when a receipt is sent again for an enrollment already confirmed: add-ons taken later. */
+export interface ReceiptChange {
+  addOns: { description: string; price: number }[];
+  classTitle: string;
+  /** What the change adds to the enrollment's total. */
+  charge: number;
+}
+
+/**
+ * The confirmation of one child's enrollment, or of several children paid for in one checkout; with
+ * `change`, the updated receipt of an enrollment that took add-ons, saying first what changed.
+ */
 export function buildReceipt(
   checkout: Enrollment[],
   classes: ClassRecord[],
   semesters: Semester[],
   paymentInstructions: string,
   to: string[],
+  change?: ReceiptChange,
 ): MailDocument {
   const classById = new Map(classes.map((c) => [c.id, c]));
   const schedule = (id: string) => {
@@ -65,11 +85,14 @@ export function buildReceipt(
       addOns: item.addOns.map((a) => `${a.description} ${formatCents(a.price)}`),
     })),
     subtotal: formatCents(enrollment.subtotal),
-    discounts: enrollment.discounts.map((d) => ({ code: d.code, amount: `−${formatCents(d.amount)}` })),
+    discounts: enrollment.discounts.map((d) => ({ code: `${d.code}${discountBasis(d)}`, amount: `−${formatCents(d.amount)}` })),
     total: formatCents(enrollment.total),
   }));
   const names = checkout.map((e) => e.studentName);
-  const heading = `${andList(names)} ${several ? 'are' : 'is'} enrolled`;
+  const heading = change
+    ? `${andList(change.addOns.map((a) => a.description))} added to ${names[0]}’s ${change.classTitle}`
+    : `${andList(names)} ${several ? 'are' : 'is'} enrolled`;
+  const changeLine = change ? `This adds ${formatCents(change.charge)} to the enrollment; here is the receipt as it now stands.` : '';
   const balance = checkout.reduce((sum, e) => sum + e.balance, 0);
   const dueDates = checkout.filter((e) => e.balance > 0 && e.balanceDueDate).map((e) => e.balanceDueDate!).sort();
   const sums = {
@@ -78,7 +101,7 @@ export function buildReceipt(
     balanceLabel: balanceDueLabel({ balance, balanceDueDate: dueDates[0] }),
     balance: formatCents(balance),
   };
-  const subject = `Enrollment confirmed — ${SCHOOL_NAME}`;
+  const subject = change ? `Add-on added — ${SCHOOL_NAME}` : `Enrollment confirmed — ${SCHOOL_NAME}`;
   const howToPay = balance > 0 ? paymentInstructions : '';
   const wanted = new Set(checkout.flatMap((e) => e.semesterIds));
   const notes = semesters.filter((s) => wanted.has(s.id) && s.confirmationMarkdown);
@@ -87,6 +110,7 @@ export function buildReceipt(
 
   const text = [
     `${heading}.`,
+    ...(changeLine ? [changeLine] : []),
     ...children.flatMap((c) => [
       '',
       ...(several ? [c.name] : []),
@@ -108,6 +132,7 @@ export function buildReceipt(
     strong ? `<tr><td><strong>${e(label)}</strong></td><td align="right"><strong>${e(value)}</strong></td></tr>` : `<tr><td>${e(label)}</td><td align="right">${e(value)}</td></tr>`;
   const html = [
     `<h1>${e(heading)}</h1>`,
+    ...(changeLine ? [`<p>${e(changeLine)}</p>`] : []),
     ...children.flatMap((c) => [
       ...(several ? [`<h2>${e(c.name)}</h2>`] : []),
       '<table cellpadding="6" style="border-collapse:collapse">',

@@ -1,6 +1,6 @@
 // The waitlist's rules, without Firestore: who is next, how long an offer lasts, a family's place.
 import { WAITLIST_CLAIM_HOURS } from '../../../contract/constants';
-import type { ClassRecord, FamilyWaitlistEntry, IsoDate, Semester, WaitlistEntry } from '../../../contract/domain';
+import { SCHOOL_TIME_ZONE, type ClassRecord, type FamilyWaitlistEntry, type IsoDate, type Semester, type WaitlistEntry } from '../../../contract/domain';
 import { addDaysIso, schoolToday } from '../../../contract/schedule';
 
 const HOUR = 3_600_000;
@@ -36,10 +36,42 @@ export function claimHours(semester: Pick<Semester, 'waitlistClaimHours'> | unde
   return set;
 }
 
+/** The hours of the school's day an offer may end in: from 8 AM to 9 PM at the school. */
+export const WAKING_HOURS = { from: 8, to: 21 } as const;
+
+const schoolClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+});
+/** The school's wall clock at `at`, as if it were UTC (its difference from `at` is the zone's offset). */
+function wallClock(at: Date): Date {
+  const p = Object.fromEntries(schoolClock.formatToParts(at).map((x) => [x.type, x.value]));
+  return new Date(`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}Z`);
+}
+/** The instant it is `hour`:00 at the school on `date` (daylight saving included). */
+export function schoolInstant(date: IsoDate, hour: number): Date {
+  const guess = new Date(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
+  const first = new Date(guess.getTime() - (wallClock(guess).getTime() - guess.getTime()));
+  // Once more, for a date whose offset differs from the guess's (the night the clocks change).
+  return new Date(guess.getTime() - (wallClock(first).getTime() - first.getTime()));
+}
+
+/**
+ * When an offer ends: `hours` after `now`, moved to 8 AM at the school when that falls in the night,
+ * so that no family's seat lapses while it sleeps.
+ */
+export function offerEnd(now: Date, hours: number): Date {
+  const end = new Date(now.getTime() + hours * HOUR);
+  const wall = wallClock(end);
+  const hour = wall.getUTCHours() + wall.getUTCMinutes() / 60;
+  if (hour >= WAKING_HOURS.from && hour <= WAKING_HOURS.to) return end;
+  const day = wall.toISOString().slice(0, 10);
+  return schoolInstant(hour > WAKING_HOURS.to ? addDaysIso(day, 1) : day, WAKING_HOURS.from);
+}
+
 /** An offer made now for these classes (their first start sets the window); `by` when the office made it by hand. */
 export function newOffer(semester: Pick<Semester, 'waitlistClaimHours'> | undefined, classes: Pick<ClassRecord, 'startDate'>[], now: Date, by?: string): NonNullable<WaitlistEntry['offer']> {
   const start = classes.map((c) => c.startDate).sort()[0];
-  return { at: now.toISOString(), expiresAt: new Date(now.getTime() + claimHours(semester, start, now) * HOUR).toISOString(), ...(by ? { by } : {}) };
+  return { at: now.toISOString(), expiresAt: offerEnd(now, claimHours(semester, start, now)).toISOString(), ...(by ? { by } : {}) };
 }
 
 /** The reminder is due: an open offer ending within WAITLIST_CLAIM_HOURS.reminderBefore hours, not yet reminded. */

@@ -1,7 +1,8 @@
 // The waitlist's emails (Trigger Email format): HTML and text, every value escaped, each with the
 // school's footer and a link to the family's page.
 import type { WaitlistEntry } from '../../../contract/domain';
-import { formatCents, formatMoment, ordinal } from '../../../contract/format';
+import { formatCents, ordinal } from '../../../contract/format';
+import { formatMoment } from '../../../contract/wording';
 import { simpleMail, type MailMessage } from './mail';
 
 export type WaitlistMailKind = 'joined' | 'offer' | 'reminder' | 'lapsed' | 'removed';

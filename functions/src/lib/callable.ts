@@ -52,6 +52,27 @@ export const actorOf = (ctx: SignedInContext | StaffContext): Actor => ({
 
 type RawRequest = { headers: Record<string, unknown> };
 
+/**
+ * Firebase Hosting gives up on a call through /api/* after 60 s whatever the function's timeout: every
+ * call answers within this, in words, before Hosting would (a seat transaction stops trying at 40 s;
+ * a slow Stripe could take longer). The work may still finish: idempotency keys make a retry safe.
+ */
+export const ANSWER_WITHIN_MS = 50_000;
+export const TOO_LONG = 'This is taking longer than it should. Please try again in a minute: nothing is done twice, and My Enrollments shows what went through.';
+
+/** The handler's answer, or `unavailable` (TOO_LONG) once ANSWER_WITHIN_MS have passed. */
+export async function answerInTime<T>(work: Promise<T>, withinMs = ANSWER_WITHIN_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new HttpsError('unavailable', TOO_LONG)), withinMs);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 // English messages for validation errors (zod/mini ships none by default; the browser never needs them).
 z.config(z.locales.en());
 
@@ -115,13 +136,13 @@ export function callable<C extends Callable>(
     const ctx = (await authorize(def, request)) as ContextOf<C>;
     const payload = parsePayload(def, request.data);
     if (def.access !== 'public') {
-      const answer = await handler(payload, ctx);
+      const answer = await answerInTime(handler(payload, ctx));
       // The public catalogue, kept by each instance, is read afresh after this change.
       if (changesCatalogue) await stampCatalogue();
       return answer;
     }
     // Public catalogue calls log their billed reads (the benchmark checks they follow the classes returned).
-    const { value, reads } = await withReadMeter(() => handler(payload, ctx));
+    const { value, reads } = await answerInTime(withReadMeter(() => handler(payload, ctx)));
     logger.info('firestore reads', { callable: def.name, firestoreReads: reads });
     return value;
   });

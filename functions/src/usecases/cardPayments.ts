@@ -9,9 +9,10 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
 import { SCHOOL_NAME } from '../../../contract/constants';
 import type { CardDetails, CardRefund, Enrollment, WaitlistEntry } from '../../../contract/domain';
-import { andList, formatCard, formatCents, formatDate } from '../../../contract/format';
+import { andList, formatCents, formatDate } from '../../../contract/format';
+import { formatCard, formatClock } from '../../../contract/wording';
 import { escapeHtml } from '../../../contract/markdown';
-import { lineTotalOf } from '../../../contract/money';
+import { balanceOf, lineTotalOf } from '../../../contract/money';
 import { buildReceipt, receiptGroups } from '../domain/receipt';
 import { holdLapsed, planSeats } from '../domain/seats';
 import { auditInTx, stripeActor } from '../data/audit';
@@ -68,6 +69,7 @@ export async function startCheckout(checkout: Enrollment[], email: string | null
   const [lead] = checkout;
   if (lead.hold?.url) return lead.hold.url;
   const back = `${origin}/classes/enrollment/checkout?enrollment=${encodeURIComponent(lead.id)}`;
+  const closes = pageClosesAt(lead);
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe().checkout.sessions.create(
@@ -80,7 +82,9 @@ export async function startCheckout(checkout: Enrollment[], email: string | null
         client_reference_id: lead.id,
         metadata: { enrollmentId: lead.id },
         ...(email ? { customer_email: email } : {}),
-        expires_at: pageClosesAt(lead),
+        expires_at: closes,
+        // Stripe's page has no clock of its own: the family reads there how long the seats are held.
+        custom_text: { submit: { message: `Your seats are held until ${formatClock(new Date(closes * 1000).toISOString())}: pay before then, or they go back to other families.` } },
         success_url: `${back}&session={CHECKOUT_SESSION_ID}`,
         cancel_url: `${back}&cancelled=1`,
       },
@@ -348,6 +352,44 @@ async function noteFailedRefund(eventId: string, refund: Stripe.Refund, now: Dat
   });
 }
 
+/**
+ * A payment refunded in Stripe's dashboard, outside the portal (charge.refunded). The portal's own
+ * refunds carry the enrollment in their metadata; any other refund of the payment is recorded on the
+ * enrollment it paid as given back to the card (so the figures match Stripe's, and the portal never
+ * sends the same money back twice) and flagged for the office: the family now owes it again unless
+ * the office cancels what it was for. Each refund is recorded once, whichever event brings it.
+ */
+async function noteRefundsOutside(eventId: string, charge: Stripe.Charge, now: Date): Promise<Outcome> {
+  const intent = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+  if (!intent) return 'ignored';
+  const [{ data: made }, { data: pages }] = await Promise.all([
+    stripe().refunds.list({ payment_intent: intent, limit: 100 }),
+    stripe().checkout.sessions.list({ payment_intent: intent, limit: 1 }),
+  ]);
+  const outside = made.filter((r) => !r.metadata?.enrollmentId && r.status !== 'failed' && r.status !== 'canceled');
+  const id = pages[0]?.client_reference_id ?? pages[0]?.metadata?.enrollmentId ?? '';
+  if (!outside.length || !id) return 'ignored';
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(enrollmentRef(id));
+    if (!snap.exists || (await tx.get(eventRef(eventId))).exists) return snap.exists ? 'duplicate' : 'ignored';
+    const e = snap.data()!;
+    const known = new Set([...(e.cardRefunds ?? []), ...(e.cancellations ?? []).flatMap((c) => c.cardRefunds ?? [])].map((r) => r.refundId));
+    const fresh = outside.filter((r) => !known.has(r.id));
+    if (!fresh.length) return 'duplicate';
+    const card = e.payments.find((p) => p.card?.paymentIntent === intent)?.card;
+    const at = now.toISOString();
+    const reason = 'Refunded in Stripe’s dashboard, not through the portal.';
+    const added: CardRefund[] = fresh.map((r) => ({ amount: r.amount, refundId: r.id, paymentIntent: intent, last4: card?.last4 ?? '????', reason, kind: 'outside', at }));
+    const cardRefunds = [...(e.cardRefunds ?? []), ...added];
+    const amount = added.reduce((sum, r) => sum + r.amount, 0);
+    const flag = `${formatCents(amount)} was refunded in Stripe’s dashboard (${added.map((r) => r.refundId).join(', ')}), not through the portal: it is recorded as given back, so the family owes it again. Cancel the classes it was for (with no further refund), or ask the family to pay.`;
+    tx.update(enrollmentRef(id), { cardRefunds, balance: balanceOf({ ...e, cardRefunds }), flag });
+    auditInTx(tx, stripeActor(eventId), { kind: 'card-payment', record: { type: 'enrollment', id }, studentId: e.studentId, studentName: e.studentName, summary: `Refunded in Stripe’s dashboard: ${formatCents(amount)}` }, now);
+    tx.set(eventRef(eventId), { type: 'refunded-outside', enrollmentId: id, refundIds: added.map((r) => r.refundId), at });
+    return 'flagged';
+  });
+}
+
 /** Applies one verified Stripe event. Unknown enrollments and other event types change nothing. */
 export async function applyStripeEvent(event: Stripe.Event, now = new Date()): Promise<Outcome> {
   switch (event.type) {
@@ -366,6 +408,8 @@ export async function applyStripeEvent(event: Stripe.Event, now = new Date()): P
       const refund = event.data.object;
       return refund.status === 'failed' || refund.status === 'canceled' ? noteFailedRefund(event.id, refund, now) : 'ignored';
     }
+    case 'charge.refunded':
+      return noteRefundsOutside(event.id, event.data.object, now);
     case 'checkout.session.expired':
     case 'checkout.session.async_payment_failed': {
       const session = event.data.object;

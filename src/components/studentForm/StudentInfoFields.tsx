@@ -1,7 +1,8 @@
 // The student, guardians, emergency contacts and pickups: used by the enrollment step and the account page.
 import type { StudentProfile } from '../../../contract/domain';
 import { TSHIRT_SIZES } from '../../../contract/domain';
-import { GRADE_OPTIONS, tshirtLabel } from '../../../contract/format';
+import { GRADE_OPTIONS } from '../../../contract/format';
+import { tshirtLabel } from '../../../contract/wording';
 import { ContactList } from './ContactList';
 import { CheckboxField, removeAt, SelectField, setAt, TextArea, TextField } from './fields';
 import { type Errors } from './errors';

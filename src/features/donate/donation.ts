@@ -1,5 +1,5 @@
 // The donation amount rules and the Venmo link: $1 to $9,999, whole dollars or cents.
-import { parseDollars, plainDollars } from '../../../contract/format';
+import { parseDollars, plainDollars } from '../../../contract/wording';
 import { DONATION_RANGE } from '../../../contract/rules';
 
 

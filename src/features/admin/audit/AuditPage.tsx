@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Payload } from '../../../../contract/callables';
 import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditEntry, type AuditKind } from '../../../../contract/domain';
-import { formatMoment } from '../../../../contract/format';
+import { formatMoment } from '../../../../contract/wording';
 import { Button } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';

@@ -5,7 +5,7 @@ import { WEEKDAY_NAMES } from '../../../../contract/domain';
 import { GRADE_OPTIONS } from '../../../../contract/format';
 import { classInputSchema } from '../../../../contract/schemas';
 import { LoadError } from '../../../components/LoadError';
-import { missingFieldsForPublish } from '../../../../contract/rules';
+import { classValueProblems, missingFieldsForPublish } from '../../../../contract/classRules';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
 import { CheckboxField, focusFirstInvalid, removeAt, SelectField, setAt, TextArea, TextField } from '../../../components/studentForm/fields';
@@ -35,7 +35,8 @@ const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').re
 
 function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled: number }) {
   const [c, setC] = useState<Draft>(initial);
-  const [errors, setErrors] = useState<Errors>({});
+  // Once a save was tried, the marks follow the form: a fixed field loses its mark as it is fixed.
+  const [tried, setTried] = useState(false);
   const saveCall = useSaveClass();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -45,14 +46,21 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
   const [tellFamilies, setTellFamilies] = useState(false);
   const tell = useTellFamilies();
 
-  const save = () => {
-    // The semester's holidays are kept on the class by the server, never sent.
-    const { holidays: _holidays, ...fields } = c;
-    const payload = { ...fields, slidingScale: c.slidingScale ?? null, imageUrl: c.imageUrl ?? null, ...(id ? { id } : {}) };
+  // The semester's holidays are kept on the class by the server, never sent.
+  const { holidays: _holidays, ...fields } = c;
+  const payload = { ...fields, slidingScale: c.slidingScale ?? null, imageUrl: c.imageUrl ?? null, ...(id ? { id } : {}) };
+  const check = (): Errors => {
     const found = schemaErrors(classInputSchema, payload);
+    for (const p of classValueProblems(c)) found[p.path] ??= p.message;
     // Publishing needs the full set of fields: each missing one is marked where it is.
-    if (c.status !== 'draft') for (const m of missingFieldsForPublish(c)) found[m.path] ??= 'is needed to publish the class';
-    setErrors(found);
+    if (c.status !== 'draft') for (const m of missingFieldsForPublish(c)) found[m.path] ??= m.message;
+    return found;
+  };
+  const errors = tried ? check() : {};
+
+  const save = () => {
+    setTried(true);
+    const found = check();
     if (Object.keys(found).length) {
       const count = Object.keys(found).length;
       notify({ severity: 'error', summary: 'Not saved', detail: `Please fix the ${count === 1 ? 'field' : `${count} fields`} marked in the form.` });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminClass, Semester } from '../../../../contract/domain';
+import type { Response } from '../../../../contract/callables';
 import { formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../../contract/format';
 import { confirm } from '../../../components/confirm';
 import { DeleteButton, useActionToast } from '../shared/EditForm';
@@ -33,7 +34,7 @@ export function ClassTable({
   const copyClass = useCopyClass();
   const deleteClass = useDeleteClass();
   const [copyTarget, setCopyTarget] = useState(semester.id);
-  const [summary, setSummary] = useState<{ to: string; classes: { id: string; title: string; startDate: string; endDate: string }[]; bundles: string[] } | null>(null);
+  const [summary, setSummary] = useState<({ to: string } & Response<'adminCopySemester'>) | null>(null);
   const target = semesters.find((s) => s.id === copyTarget);
   const busy = copySemester.isPending || copyClass.isPending || deleteClass.isPending;
 
@@ -64,8 +65,12 @@ export function ClassTable({
               { fromSemesterId: semester.id, toSemesterId: target.id },
               {
                 onSuccess: (r) => {
-                  setSummary({ to: target.name, classes: r.classes, bundles: r.bundles });
-                  toast.done(`Copied ${r.classes.length} classes and ${r.bundles.length} bundles to ${target.name} as drafts.`);
+                  setSummary({ to: target.name, ...r });
+                  const there = r.alreadyThere.classes.length + r.alreadyThere.bundles.length;
+                  toast.done(
+                    `Copied ${r.classes.length} classes and ${r.bundles.length} bundles to ${target.name} as drafts.` +
+                      (there ? ` ${there} were already there and are left as they are.` : ''),
+                  );
                 },
                 onError: toast.failed,
               },
@@ -87,6 +92,12 @@ export function ClassTable({
             ))}
           </ul>
           {summary.bundles.length > 0 && <p>Bundles: {summary.bundles.join(', ')}</p>}
+          {summary.classes.length + summary.bundles.length === 0 && <p>Nothing new to copy.</p>}
+          {summary.alreadyThere.classes.length + summary.alreadyThere.bundles.length > 0 && (
+            <p className="muted">
+              Already in {summary.to}, left as they are: {[...summary.alreadyThere.classes, ...summary.alreadyThere.bundles].join(', ')}.
+            </p>
+          )}
         </div>
       )}
       {classes.length === 0 ? (

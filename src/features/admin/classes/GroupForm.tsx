@@ -18,8 +18,7 @@ function Form({ initial, id, classes, taken }: { initial: Draft; id?: string; cl
   const saveCall = useSaveGroup();
   const back = `/admin/classes/management?semester=${g.semesterId}`;
   const saving$ = bundleSaving(g, classes);
-  const { errors, save: check } = useCheckedSave(groupInputSchema, saveCall, (r) => ({ message: `${r.group.name} is saved.`, to: back }));
-  const save = () => check({ ...g, ...(id ? { id } : {}) });
+  const { errors, save } = useCheckedSave(groupInputSchema, { ...g, ...(id ? { id } : {}) }, saveCall, (r) => ({ message: `${r.group.name} is saved.`, to: back }));
   return (
     <EditForm title={id ? `Edit ${initial.name}` : 'New bundle'} cancelTo={back} saveLabel="Save bundle" mutation={saveCall} onSubmit={save}>
       <fieldset className="form-section">

@@ -25,11 +25,10 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
   const [s, setS] = useState<Draft>(initial);
   const saveCall = useSaveSemester();
   const set = (patch: Partial<Draft>) => setS((x) => ({ ...x, ...patch }));
-  const { errors, save: check } = useCheckedSave(semesterInputSchema, saveCall, (r) => ({
+  const { errors, save } = useCheckedSave(semesterInputSchema, { ...s, ...(id ? { id } : {}) }, saveCall, (r) => ({
     message: `${r.semester.name} is saved.`,
     to: `/admin/classes/management?semester=${r.semester.id}`,
   }));
-  const save = () => check({ ...s, ...(id ? { id } : {}) });
   return (
     <EditForm title={id ? `Edit ${initial.name}` : 'New semester'} cancelTo="/admin/classes/management" saveLabel="Save semester" mutation={saveCall} onSubmit={save}>
       <fieldset className="form-section">
@@ -47,7 +46,11 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
             path="balanceDueDate"
             label="Balance due date (optional)"
             type="date"
-            hint="Receipts and My Enrollments show it beside any balance."
+            hint={
+              s.balanceDueDate && s.registrationCloses && s.balanceDueDate < s.registrationCloses
+                ? 'This is before registration closes: a family who enrolls after it owes the balance at once.'
+                : 'Receipts and My Enrollments show it beside any balance.'
+            }
             errors={errors}
             value={s.balanceDueDate ?? ''}
             onChange={(balanceDueDate) => set({ balanceDueDate: balanceDueDate || null })}

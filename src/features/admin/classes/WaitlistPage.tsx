@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { OfficeWaitlistEntry } from '../../../../contract/domain';
-import { formatCents, formatDay, formatMoment } from '../../../../contract/format';
+import { formatCents } from '../../../../contract/format';
+import { formatDay, formatMoment } from '../../../../contract/wording';
 import { Button } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';

@@ -43,11 +43,10 @@ export function DiscountForm({ initial, id }: { initial: Draft; id?: string }) {
   const byClass = d.type === 'percent-off-classes' || d.type === 'free-classes';
   const percent = d.type === 'percent-basket' || d.type === 'percent-off-classes' || d.type === 'percent-off-with-minimum' || d.type === 'sibling-percent';
   const rule = isSiblingRule(d.type);
-  const { errors, save: check } = useCheckedSave(discountInputSchema, saveCall, (r) => ({
+  const { errors, save } = useCheckedSave(discountInputSchema, { ...d, ...(id ? { id } : {}) }, saveCall, (r) => ({
     message: `${r.discount.code} is saved.`,
     to: '/admin/classes/management/discounts',
   }));
-  const save = () => check({ ...d, ...(id ? { id } : {}) });
   return (
     <EditForm title={id ? `Edit ${initial.code}` : 'New discount code'} cancelTo="/admin/classes/management/discounts" saveLabel="Save code" mutation={saveCall} onSubmit={save}>
       <fieldset className="form-section">

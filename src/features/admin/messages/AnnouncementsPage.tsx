@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
 import { ANNOUNCEMENT_SEVERITIES, type Announcement, type AnnouncementSeverity } from '../../../../contract/domain';
 import { announcementSchema } from '../../../../contract/schemas';
-import { formatDate, formatMoment } from '../../../../contract/format';
+import { formatDate } from '../../../../contract/format';
+import { formatMoment } from '../../../../contract/wording';
 import { schoolToday } from '../../../../contract/schedule';
 import { LoadError } from '../../../components/LoadError';
 import { Markdown } from '../../../components/Markdown';
@@ -84,9 +85,9 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
   const [a, setA] = useState<Draft>(initial);
   const set = (patch: Partial<Draft>) => setA((x) => ({ ...x, ...patch }));
   const saveCall = useCallMutation('adminSaveAnnouncement', CHANGED);
-  const { errors, save } = useCheckedSave(announcementSchema, saveCall, () => ({ message: 'The announcement is saved.', to: '/admin/messages' }));
+  const { errors, save } = useCheckedSave(announcementSchema, { ...a, ...(id ? { id } : {}) }, saveCall, () => ({ message: 'The announcement is saved.', to: '/admin/messages' }));
   return (
-    <EditForm title={id ? 'Edit announcement' : 'New announcement'} cancelTo="/admin/messages" saveLabel="Save announcement" mutation={saveCall} onSubmit={() => save({ ...a, ...(id ? { id } : {}) })}>
+    <EditForm title={id ? 'Edit announcement' : 'New announcement'} cancelTo="/admin/messages" saveLabel="Save announcement" mutation={saveCall} onSubmit={save}>
       <TextArea path="markdown" label="Text (markdown)" errors={errors} value={a.markdown} maxLength={2000} onChange={(markdown) => set({ markdown })} />
       {a.markdown && (
         <div className={`announcement announcement-${a.severity}`} aria-label="Announcement preview">

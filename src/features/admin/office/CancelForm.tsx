@@ -1,7 +1,8 @@
 // Cancels some or all classes of an enrollment with the refund the pricing engine suggests (editable).
 import { useState, type FormEvent } from 'react';
 import type { Enrollment, PaymentMethod } from '../../../../contract/domain';
-import { formatCents, parseDollars, plainDollars } from '../../../../contract/format';
+import { formatCents } from '../../../../contract/format';
+import { parseDollars, plainDollars } from '../../../../contract/wording';
 import { PAID_HOW } from '../../../../contract/money';
 import { Button } from '../../../components/Button';
 import { confirm } from '../../../components/confirm';

@@ -2,7 +2,7 @@
 // the number of families first, then Send. Sent messages are listed with who sent them and when.
 import { useState } from 'react';
 import type { ClassMessage } from '../../../../contract/domain';
-import { formatMoment } from '../../../../contract/format';
+import { formatMoment } from '../../../../contract/wording';
 import { Button } from '../../../components/Button';
 import { CheckboxField } from '../../../components/studentForm/fields';
 import { FormFailure } from '../../../components/FormFailure';

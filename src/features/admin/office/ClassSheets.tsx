@@ -1,7 +1,8 @@
 // The printable sheets of a class: roster with contacts, sign-in/out sheet, health sheet, email list.
 // Each class prints on its own page (see office.css).
 import type { ClassRoster, SheetRoster } from '../../../../contract/domain';
-import { formatDateRange, formatMoment, formatTimeRange, formatWeekdays, ordinal } from '../../../../contract/format';
+import { formatDateRange, formatTimeRange, formatWeekdays, ordinal } from '../../../../contract/format';
+import { formatMoment } from '../../../../contract/wording';
 import { EmailList } from './EmailList';
 import { HealthSheet, SignInSheet } from './FieldSheets';
 import { RosterTable } from './RosterTable';

@@ -2,12 +2,13 @@
 // cancel some or all classes with the refund the pricing engine suggests (editable).
 import { Dialog } from 'primereact/dialog';
 import { paymentKey, type Enrollment } from '../../../../contract/domain';
-import { ENROLLMENT_STATUS_LABELS, formatCents, formatClock, formatDay } from '../../../../contract/format';
+import { formatCents } from '../../../../contract/format';
+import { ENROLLMENT_STATUS_LABELS, formatClock, formatDay } from '../../../../contract/wording';
 import { Button } from '../../../components/Button';
 import { confirm } from '../../../components/confirm';
 import { useReleaseHold } from '../api';
 import { useActionToast } from '../shared/EditForm';
-import { cardRefundedBy, moneyFigures } from '../../../../contract/money';
+import { cardRefundedBy, discountBasis, moneyFigures } from '../../../../contract/money';
 import { CancelForm } from './CancelForm';
 import { METHOD_LABEL } from './paymentMethod';
 import { PaymentForm } from './PaymentForm';
@@ -83,7 +84,7 @@ export function EnrollmentMoney({
         ))}
         {e.discounts.map((d) => (
           <li key={d.code}>
-            {d.code} ({d.description}) · −{formatCents(d.amount)}
+            {d.code} ({d.description}){discountBasis(d)} · −{formatCents(d.amount)}
           </li>
         ))}
       </ul>

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ENROLLMENT_STATUSES, type Enrollment, type EnrollmentRow, type EnrollmentSort, type EnrollmentStatus } from '../../../../contract/domain';
-import { ENROLLMENT_STATUS_LABELS, formatCents, formatDay } from '../../../../contract/format';
+import { formatCents } from '../../../../contract/format';
+import { ENROLLMENT_STATUS_LABELS, formatDay } from '../../../../contract/wording';
 import { netPaidOf, paidOf, refundedOf } from '../../../../contract/money';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
@@ -150,7 +151,8 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
           ) : (
             <>
               <TableScroll label="Enrollments">
-                <table className="admin-table">
+                {/* On a phone each row is a card, student and balance first (office.css); the roles keep it a table for screen readers. */}
+                <table className="admin-table stacked-table" role="table">
                   <caption className="visually-hidden">Enrollments of {semesterName}</caption>
                   <thead>
                     <tr>
@@ -165,20 +167,26 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
                   </thead>
                   <tbody>
                     {state.value.rows.map((e) => (
-                      <tr key={e.id}>
-                        <td>{formatDay(e.createdAt)}</td>
-                        <th scope="row">{e.studentName}</th>
-                        {seesFamilies && <td>{e.familyEmail ?? <span className="muted">—</span>}</td>}
-                        <td>{e.classTitles.join(', ') || <span className="muted">None left</span>}</td>
-                        <td className="num">{formatCents(e.total)}</td>
-                        <td className="num">{formatCents(e.paid)}</td>
-                        <td className="num">{formatCents(e.refunded)}</td>
-                        <td className="num">{formatCents(e.netPaid)}</td>
-                        <td className="num">{e.balance > 0 ? <strong>{formatCents(e.balance)}</strong> : formatCents(e.balance)}</td>
-                        <td>
+                      <tr key={e.id} role="row">
+                        <td role="cell" data-label="Enrolled">{formatDay(e.createdAt)}</td>
+                        <th scope="row" role="rowheader">{e.studentName}</th>
+                        {seesFamilies && (
+                          <td role="cell" data-label="Family">
+                            {e.familyEmail ?? <span className="muted">—</span>}
+                          </td>
+                        )}
+                        <td role="cell" data-label="Classes">{e.classTitles.join(', ') || <span className="muted">None left</span>}</td>
+                        <td role="cell" data-label="Total" className="num">{formatCents(e.total)}</td>
+                        <td role="cell" data-label="Paid" className="num">{formatCents(e.paid)}</td>
+                        <td role="cell" data-label="Refunded" className="num">{formatCents(e.refunded)}</td>
+                        <td role="cell" data-label="Net paid" className="num">{formatCents(e.netPaid)}</td>
+                        <td role="cell" data-label="Balance" className="num money-first">
+                          {e.balance > 0 ? <strong>{formatCents(e.balance)}</strong> : formatCents(e.balance)}
+                        </td>
+                        <td role="cell" data-label="Status">
                           <span className={`status-chip ${e.status === 'confirmed' ? 'status-live' : 'status-draft'}`}>{ENROLLMENT_STATUS_LABELS[e.status]}</span>
                         </td>
-                        <td>
+                        <td role="cell">
                           <button type="button" className="link-button" onClick={() => setOpen(e)}>
                             Payments &amp; changes<span className="visually-hidden"> for {e.studentName}</span>
                           </button>

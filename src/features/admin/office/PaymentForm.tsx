@@ -1,7 +1,8 @@
 // Records a payment of an enrollment (the same one twice within a minute only when the office says so).
 import { useState, type FormEvent } from 'react';
 import type { Enrollment, PaymentMethod } from '../../../../contract/domain';
-import { formatCents, parseDollars } from '../../../../contract/format';
+import { formatCents } from '../../../../contract/format';
+import { parseDollars } from '../../../../contract/wording';
 import { balanceOf } from '../../../../contract/money';
 import { Button } from '../../../components/Button';
 import { confirm } from '../../../components/confirm';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Enrollment, Payment } from '../../../../contract/domain';
-import { formatCents, formatDay } from '../../../../contract/format';
+import { formatCents } from '../../../../contract/format';
+import { formatDay } from '../../../../contract/wording';
 import { voidProblem } from '../../../../contract/money';
 import { Button } from '../../../components/Button';
 import { failureText } from '../../../lib/query';

@@ -2,12 +2,13 @@
 import { Link, useParams } from 'react-router-dom';
 import { schoolToday } from '../../../../contract/schedule';
 import { ageOn, formatDate } from '../../../../contract/format';
+import { tshirtLabel } from '../../../../contract/wording';
 import { Button } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
 import { useAdminStudent } from '../api';
 import { ColumnHeaders, TableScroll } from '../shared/table';
-import { allergyText, contactText, gradeText, guardianText, insuranceText, medicationText, photoText, yesNo } from './studentText';
+import { allergyText, contactText, formatStamp, gradeText, guardianText, insuranceText, medicationText, photoText, yesNo } from './studentText';
 import './office.css';
 
 const Item = ({ label, children }: { label: string; children: React.ReactNode }) => (
@@ -17,15 +18,13 @@ const Item = ({ label, children }: { label: string; children: React.ReactNode })
   </>
 );
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** /admin/students/:id: everything on file for one student, printable. */
 export default function StudentSheetPage() {
   const { id = '' } = useParams();
   const [state, reload] = useAdminStudent(id);
   if (state.status === 'loading') return <PageLoading label="Loading the info sheet…" />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
-  const { student: s, enrollments, familyEmail } = state.value;
+  const { student: s, enrollments, familyEmail, familyHolder } = state.value;
   const h = s.health;
   const today = schoolToday();
   return (
@@ -49,10 +48,10 @@ export default function StudentSheetPage() {
           <Item label="Grade">{gradeText(s.grade)}</Item>
           <Item label="Pronouns">{s.pronouns}</Item>
           <Item label="School">{s.school}</Item>
-          <Item label="T-shirt size">{s.tshirtSize}</Item>
+          <Item label="T-shirt size">{tshirtLabel(s.tshirtSize)}</Item>
           <Item label="Notes">{s.notes}</Item>
-          <Item label="Family account">{familyEmail}</Item>
-          <Item label="Info last confirmed">{s.infoReviewedAt ? when(s.infoReviewedAt) : 'Never'}</Item>
+          <Item label="Family account">{[familyHolder?.name, familyHolder?.phone, familyEmail].filter(Boolean).join(' · ')}</Item>
+          <Item label="Info last confirmed">{s.infoReviewedAt ? formatStamp(s.infoReviewedAt) : 'Never'}</Item>
         </dl>
         <h2>Guardians</h2>
         <ul className="plain-list">
@@ -108,10 +107,10 @@ export default function StudentSheetPage() {
           enrollments.map((e) => (
             <div key={e.id} className="sheet-enrollment">
               <p>
-                <strong>{e.classTitles.join(', ') || 'All classes cancelled'}</strong> · enrolled {when(e.createdAt)}
+                <strong>{e.classTitles.join(', ') || 'All classes cancelled'}</strong> · enrolled {formatStamp(e.createdAt)}
                 {e.status === 'cancelled' && ' · cancelled'}
               </p>
-              <TableScroll label={`Releases signed on ${when(e.createdAt)} for ${e.classTitles.join(', ') || 'cancelled classes'}`}>
+              <TableScroll label={`Releases signed on ${formatStamp(e.createdAt)} for ${e.classTitles.join(', ') || 'cancelled classes'}`}>
                 <table className="admin-table sheet-table">
                   <caption className="visually-hidden">Releases signed for this enrollment</caption>
                   <thead>
@@ -125,7 +124,7 @@ export default function StudentSheetPage() {
                         <th scope="row">{r.title}</th>
                         <td>{r.version}</td>
                         <td>{r.typedName}</td>
-                        <td>{when(r.signedAt)}</td>
+                        <td>{formatStamp(r.signedAt)}</td>
                       </tr>
                     ))}
                   </tbody>

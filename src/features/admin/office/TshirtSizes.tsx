@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { TshirtTally } from '../../../../contract/domain';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
-import { tshirtLabel } from '../../../../contract/format';
+import { tshirtLabel } from '../../../../contract/wording';
 import { downloadCsv, slug } from '../../../lib/csv';
 import { useSemesterPicker } from '../shared/SemesterPicker';
 import { ColumnHeaders, Pager, TableScroll } from '../shared/table';

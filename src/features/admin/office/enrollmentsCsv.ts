@@ -1,6 +1,6 @@
 // The office's enrollments CSV: the table's columns and money words, one row per enrollment.
 import type { EnrollmentRow } from '../../../../contract/domain';
-import { ENROLLMENT_STATUS_LABELS, plainDollars } from '../../../../contract/format';
+import { ENROLLMENT_STATUS_LABELS, plainDollars } from '../../../../contract/wording';
 import { billedOf } from '../../../../contract/money';
 import type { CsvValue } from '../../../lib/csv';
 

@@ -1,6 +1,11 @@
 // How a student's info reads on the office's sheets and in its CSV files: one wording for both.
-import type { Allergy, Contact, Guardian, Medication, PhotoPermission, Student } from '../../../../contract/domain';
+import { SCHOOL_TIME_ZONE, type Allergy, type Contact, type Guardian, type Medication, type PhotoPermission, type Student } from '../../../../contract/domain';
 import { gradeLabel } from '../../../../contract/format';
+
+let stamp: Intl.DateTimeFormat | undefined;
+/** An instant at the school with its year and zone, for records kept ("Nov 24, 2026, 3:42 PM PST"). */
+export const formatStamp = (iso: string) =>
+  (stamp ??= new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' })).format(new Date(iso));
 
 export const sortName = (s: Pick<Student, 'firstName' | 'lastName'>) => `${s.lastName}, ${s.firstName}`;
 

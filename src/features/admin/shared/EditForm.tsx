@@ -92,22 +92,24 @@ export function DeleteButton({
 }
 
 /**
- * An office save checked first against the contract's schema: the fields it refuses are marked
- * (`errors`) and nothing is sent; else the mutation runs and, once saved, a toast says
- * `saved(answer).message` and the office goes to `saved(answer).to`.
+ * An office save of `payload` (the form as it is now) checked first against the contract's schema:
+ * the fields it refuses are marked (`errors`) and nothing is sent; once a save was tried the marks
+ * follow the form, so a field loses its mark as soon as it is fixed. Else the mutation runs and, once
+ * saved, a toast says `saved(answer).message` and the office goes to `saved(answer).to`.
  */
 export function useCheckedSave<P, R>(
   schema: Parameters<typeof schemaErrors>[0],
+  payload: P,
   mutation: { mutate: (payload: P, options: { onSuccess: (answer: R) => void }) => void },
   saved: (answer: R) => { message: string; to: string },
 ) {
-  const [errors, setErrors] = useState<Errors>({});
+  const [tried, setTried] = useState(false);
   const notify = useNotify();
   const navigate = useNavigate();
-  const save = (payload: P) => {
-    const found = schemaErrors(schema, payload);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+  const errors: Errors = tried ? schemaErrors(schema, payload) : {};
+  const save = () => {
+    setTried(true);
+    if (Object.keys(schemaErrors(schema, payload)).length) return;
     mutation.mutate(payload, {
       onSuccess: (answer) => {
         const { message, to } = saved(answer);

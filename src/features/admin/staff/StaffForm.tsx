@@ -12,7 +12,7 @@ type Draft = Payload<'adminSaveStaff'>;
 export function StaffForm({ initial, existing = false }: { initial: Draft; existing?: boolean }) {
   const [draft, setDraft] = useState<Draft>(initial);
   const saveCall = useSaveStaff();
-  const { errors, save } = useCheckedSave(staffSchema, saveCall, (r) => ({
+  const { errors, save } = useCheckedSave(staffSchema, draft, saveCall, (r) => ({
     message: r.invited ? `An invitation to choose a password is on its way to ${r.member.email}.` : `${r.member.email}’s roles are saved.`,
     to: '/admin/staff',
   }));
@@ -22,7 +22,7 @@ export function StaffForm({ initial, existing = false }: { initial: Draft; exist
   const toggle = (role: StaffRole, on: boolean) => setDraft((d) => ({ ...d, roles: STAFF_ROLES.filter((r) => (r === role ? on : d.roles.includes(r))) }));
   const submit = () => {
     setNoRole(!draft.roles.length);
-    if (draft.roles.length) save(draft);
+    if (draft.roles.length) save();
   };
   return (
     <EditForm title={existing ? `Roles of ${initial.email}` : 'Add a staff member'} cancelTo="/admin/staff" saveLabel={existing ? 'Save roles' : 'Add to the staff'} mutation={saveCall} onSubmit={submit}>

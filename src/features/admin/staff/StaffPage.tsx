@@ -2,7 +2,7 @@
 // by email (a new address gets an invitation to choose a password), change roles, remove.
 import { Link, Route, Routes, useParams } from 'react-router-dom';
 import type { StaffMember } from '../../../../contract/domain';
-import { formatMoment } from '../../../../contract/format';
+import { formatMoment } from '../../../../contract/wording';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES } from '../../../../contract/roles';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
