@@ -39,5 +39,17 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  {
+    // One writer of the emails: only mail/outbox.ts names the collection Trigger Email sends from.
+    files: ['functions/src/**/*.ts'],
+    ignores: ['functions/src/mail/outbox.ts', 'functions/src/data/db.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='COLLECTIONS'][property.name='mail']", message: 'Emails are written by mail/outbox.ts (queueMail, createMailOnce, outboxRef).' },
+        { selector: "CallExpression[callee.property.name='collection'] > Literal[value='mail']", message: 'Emails are written by mail/outbox.ts (queueMail, createMailOnce, outboxRef).' },
+      ],
+    },
+  },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node } } },
 );

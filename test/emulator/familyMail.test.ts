@@ -93,10 +93,12 @@ describe('emails to families', () => {
     const balance = (await mails('balance-reminder')).find((m) => m.enrollmentId === enrollment.id)!;
     expect(balance.message.subject).toBe('Balance due soon — Wildwood Outdoor School');
     expect(balance.message.text).toContain('$100 is still owed for Ava Rivera');
-    const review = (await mails('info-review')).find((m) => m.message.subject.startsWith("Please review Leo's information"))!;
+    // The child is named in the body, never in the subject (it shows on lock screens).
+    const review = (await mails('info-review')).find((m) => m.message.text.includes("Leo's contacts, pickups and health information"))!;
+    expect(review.message.subject).toBe('Please review your child’s information — Wildwood Outdoor School');
     expect(review.to).toEqual(['family@example.com']);
     expect(review.message.text).toContain(term.name);
-    expect((await mails('info-review')).some((m) => m.message.subject.includes('Ava'))).toBe(false); // reviewed 60 days ago
+    expect((await mails('info-review')).some((m) => m.message.text.includes("Ava's contacts"))).toBe(false); // reviewed 60 days ago
 
     // The same day again: nothing twice.
     expect(await reminders(now)).toEqual({ classReminders: 0, balanceReminders: 0, infoReviews: 0 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceReminderMail, cancellationMail, infoReviewMail, paymentReceivedMail } from '../../functions/src/domain/familyMail';
+import { balanceReminderMail, cancellationMail, infoReviewMail, paymentReceivedMail } from '../../functions/src/mail/family';
 
 const e = { studentName: 'Ava <b>Rivera</b>', balance: 12050, balanceDueDate: '2027-01-15' };
 

@@ -3,7 +3,7 @@ import type { Enrollment, Semester } from '../../contract/domain';
 import { balanceOf, moneyFigures, voidProblem } from '../../contract/money';
 import { cardRefundableOf, cardRefundParts } from '../../functions/src/domain/refunds';
 import { balanceDueDateOf, depositPlan } from '../../functions/src/domain/deposits';
-import { receiptRecipients } from '../../functions/src/domain/receipt';
+import { receiptRecipients } from '../../functions/src/mail/receipt';
 import { balanceDueLabel } from '../../contract/wording';
 
 const base = { total: 26000, payments: [], cancellations: [], cardRefunds: [] } satisfies Partial<Enrollment>;

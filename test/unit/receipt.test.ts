@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassRecord, Enrollment, Semester } from '../../contract/domain';
-import { buildReceipt, howToPay, receiptGroups } from '../../functions/src/domain/receipt';
+import { buildReceipt, howToPay, receiptGroups } from '../../functions/src/mail/receipt';
 
 const klass = (id: string, title: string) =>
   ({ id, title, startDate: '2027-01-11', endDate: '2027-01-25', weekdays: [1], startTime: '15:30', endTime: '17:00', location: 'Creek <Barn>' }) as ClassRecord;

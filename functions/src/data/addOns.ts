@@ -10,12 +10,13 @@ import { planAddOns } from '../domain/cancellation';
 import { isOpenForEnrollment } from '../domain/catalogue';
 import { schoolToday } from '../domain/calendar';
 import { totalProblem } from '../domain/enrollment';
-import { buildReceipt } from '../domain/receipt';
-import { COLLECTIONS, db, notFound, present, recordRef, records } from './db';
+import { buildReceipt } from '../mail/receipt';
+import { db, notFound, present, recordRef, records } from './db';
 import { loadDiscountsByCodes } from './enrollments';
 import { enrollmentRecipients } from './familyMail';
 import { rosterRef } from './seats';
 import { loadPaymentInstructions } from './settings';
+import { queueMail } from '../mail/outbox';
 
 type AddOnsRequest = z.output<typeof addOnsSchema>;
 
@@ -48,7 +49,7 @@ export async function addAddOns(uid: string, request: AddOnsRequest, now: Date):
     if (mismatch) throw new HttpsError(mismatch.code, mismatch.message);
     tx.set(ref, plan.enrollment);
     if (roster.exists) tx.update(roster.ref, { addOns: [...((roster.get('addOns') as unknown[] | undefined) ?? []), ...plan.added] });
-    tx.set(db().collection(COLLECTIONS.mail).doc(), buildReceipt([plan.enrollment], classes, semesters, instructions, to, { addOns: plan.added, classTitle: klass!.title, charge: plan.charge }));
+    queueMail(tx, buildReceipt([plan.enrollment], classes, semesters, instructions, to, { addOns: plan.added, classTitle: klass!.title, charge: plan.charge }));
     return { enrollment: plan.enrollment, charge: plan.charge, added: true };
   });
 }

@@ -6,11 +6,11 @@ import type Stripe from 'stripe';
 import type { Enrollment } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { formatCard } from '../../../contract/wording';
-import { escapeHtml } from '../../../contract/markdown';
 import { balanceOf } from '../../../contract/money';
-import { SCHOOL_NAME } from '../../../contract/constants';
-import { isStripeError, pageEnd, stripe, WINDOW_MS } from '../payments/stripe';
-import { COLLECTIONS, db, recordRef } from './db';
+import { isStripeError, pageEnd, portalOrigin, stripe, WINDOW_MS } from '../payments/stripe';
+import { paymentReceivedMail } from '../mail/family';
+import { queueMail } from '../mail/outbox';
+import { db, recordRef } from './db';
 import { auditInTx, stripeActor } from './audit';
 import { cardOf, enrollmentRef, eventRef, type Outcome } from './stripeSessions';
 import { recipients } from './familyMail';
@@ -68,15 +68,7 @@ export async function settleBalancePayment(eventId: string, session: Stripe.Chec
     if (amount > due) next.flag = `A card payment of ${formatCents(amount)} (Stripe ${card.paymentIntent}) was more than the balance of ${formatCents(due)}: refund the difference.`;
     tx.set(enrollmentRef(id), next);
     auditInTx(tx, stripeActor(eventId), { kind: 'card-payment', record: { type: 'enrollment', id }, studentId: e.studentId, studentName: e.studentName, summary: `Balance paid by card: ${formatCents(amount)}` }, now);
-    tx.set(db().collection(COLLECTIONS.mail).doc(), {
-      to,
-      enrollmentId: id,
-      message: {
-        subject: `Payment received — ${SCHOOL_NAME}`,
-        text: `We received ${formatCents(amount)} for ${e.studentName} from your ${formatCard(card)}. Balance due: ${formatCents(next.balance)}.`,
-        html: `<p>We received ${formatCents(amount)} for ${escapeHtml(e.studentName)} from your ${escapeHtml(formatCard(card))}.</p><p>Balance due: <strong>${formatCents(next.balance)}</strong></p>`,
-      },
-    });
+    queueMail(tx, { kind: 'payment-received', to, enrollmentId: id, message: paymentReceivedMail(next, amount, `from your ${formatCard(card)}`, portalOrigin(null)) });
     return amount > due ? 'flagged' : 'confirmed';
   });
 }

@@ -2,10 +2,11 @@
 // classes (to the account, and the guardians if it asked), and the message kept with who sent it.
 import { createHash, randomUUID } from 'node:crypto';
 import type { ClassMessage, Enrollment } from '../../../contract/domain';
-import { classMessageMail } from '../domain/familyMail';
+import { classMessageMail } from '../mail/family';
 import { actorName, type Actor } from './audit';
-import { chunks, COLLECTIONS, db, getByIds, notFound, records } from './db';
+import { chunks, db, getByIds, notFound, records } from './db';
 import { accountEmails, recipientsOf } from './familyMail';
+import { outboxRef } from '../mail/outbox';
 
 
 /** The confirmed enrollments holding any of these classes. */
@@ -57,7 +58,7 @@ export async function emailClasses(input: { classIds: string[]; subject: string;
     families: families.length,
   };
   for (const part of chunks(families, 400)) {
-    const mails = part.map(([uid, to]) => [db().collection(COLLECTIONS.mail).doc(`class-message_${ref.id}_${uid}`), to] as const);
+    const mails = part.map(([uid, to]) => [outboxRef('class-message', `${ref.id}_${uid}`), to] as const);
     const written = await db().getAll(...mails.map(([doc]) => doc));
     const batch = db().batch();
     mails.forEach(([doc, to], i) => {

@@ -3,14 +3,14 @@
 import { createHash } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
-import { formatCents, formatDate } from '../../../contract/format';
 import { formatCard } from '../../../contract/wording';
 import { schoolToday } from '../../../contract/schedule';
-import { escapeHtml } from '../../../contract/markdown';
 import { SCHOOL_NAME } from '../../../contract/constants';
 import { loadDonationReceiptText } from './settings';
 import { isStripeError, pageEnd, stripe, WINDOW_MS } from '../payments/stripe';
 import { COLLECTIONS, db } from './db';
+import { giftReceiptMail } from '../mail/family';
+import { queueMail } from '../mail/outbox';
 import { cardOf, eventRef, type Outcome } from './stripeSessions';
 
 export async function startDonation(gift: { amount: number; note: string; email: string; idempotencyKey: string }, origin: string, now: Date): Promise<string> {
@@ -54,16 +54,7 @@ export async function settleDonation(eventId: string, session: Stripe.Checkout.S
     tx.set(gift, { amount, email, note, at, card });
     if (email) {
       // The day as the school and every other page write it (Nov 25, 2026), in the school's time zone.
-      const lines = [`Thank you for your gift of ${formatCents(amount)} on ${formatDate(schoolToday(now), true)}, paid by ${formatCard(card)}.`, ...(note ? [`Note: ${note}`] : []), '', tax];
-      tx.set(db().collection(COLLECTIONS.mail).doc(), {
-        to: [email],
-        donationId: session.id,
-        message: {
-          subject: `Thank you for your donation of ${formatCents(amount)}`,
-          text: lines.join('\n'),
-          html: lines.filter(Boolean).map((l) => `<p>${escapeHtml(l)}</p>`).join('\n'),
-        },
-      });
+      queueMail(tx, { kind: 'gift-receipt', to: [email], donationId: session.id, message: giftReceiptMail(amount, schoolToday(now), formatCard(card), note, tax) });
     }
     return 'confirmed';
   });

@@ -1,11 +1,10 @@
-// Emails to families: who gets them, which kinds the office switched off, a family's
-// unsubscribe from reminders, and the mail document written in the transaction of the event.
+// Emails to families: who gets them, and a family's unsubscribe from reminders (mail/outbox.ts
+// writes them).
 import { randomBytes } from 'node:crypto';
 import { getAuth } from 'firebase-admin/auth';
-import type { Transaction } from 'firebase-admin/firestore';
 import type { Enrollment, FamilyMailKind, Student } from '../../../contract/domain';
-import type { MailMessage } from '../domain/mail';
-import { receiptRecipients } from '../domain/receipt';
+import type { MailMessage } from '../mail/layout';
+import { receiptRecipients } from '../mail/receipt';
 import { chunks, COLLECTIONS, db, recordRef, uniq } from './db';
 
 /** The accounts' emails, looked up 100 at a time (Auth's limit for one call); accounts without one are left out. */
@@ -40,18 +39,6 @@ export interface FamilyMail {
   message: MailMessage;
   enrollmentId?: string;
 }
-
-/**
- * Writes the email in the event's transaction. `key` names the event (a payment's id, a reminder's
- * day): the same event writes the same document, so it is sent once.
- */
-export function queueMail(tx: Transaction, key: string, mail: FamilyMail): void {
-  if (!mail.to.length) return;
-  tx.set(mailRef(mail, key), mail);
-}
-
-/** The email's document, named by its kind and its event. */
-export const mailRef = (mail: Pick<FamilyMail, 'kind'>, key: string) => db().collection(COLLECTIONS.mail).doc(`${mail.kind}_${key}`);
 
 const prefs = () => db().collection(COLLECTIONS.mailPrefs);
 

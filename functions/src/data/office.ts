@@ -18,10 +18,11 @@ import { loadDiscountsByCodes, loadEnrollment, loadReleases } from './enrollment
 import { serveWaitlists, waitingFor } from './waitlist';
 import { placeOf } from '../domain/waitlist';
 import { actorName, auditInTx, type Actor } from './audit';
-import { accountEmails, enrollmentRecipients, queueMail, type FamilyMail } from './familyMail';
+import { accountEmails, enrollmentRecipients, type FamilyMail } from './familyMail';
+import { queueMail } from '../mail/outbox';
 import { loadHolder } from './accounts';
 import { familyMailOff } from './settings';
-import { cancellationMail, paymentReceivedMail } from '../domain/familyMail';
+import { cancellationMail, paymentReceivedMail } from '../mail/family';
 import { portalOrigin } from '../payments/stripe';
 
 /** Rosters of classes in the order asked, each with the full profile of every student on it. */
@@ -173,7 +174,7 @@ function changePayments(
     auditInTx(tx, actor, { kind, record: { type: 'enrollment', id: e.id }, studentId: e.studentId, studentName: e.studentName, summary });
     if (mail) {
       const { key, mail: m } = mail(next);
-      queueMail(tx, key, m);
+      queueMail(tx, m, key);
     }
     return next;
   });
@@ -406,7 +407,7 @@ export async function cancelClasses(enrollmentId: string, asked: CancellationAsk
             : PAID_HOW[refundMethod ?? 'other'];
       const fee = recorded.cancellations?.at(-1)?.fee ?? 0;
       const message = cancellationMail(recorded, plan.titles, refund > 0 ? { amount: refund, how } : null, fee, portalOrigin(null));
-      queueMail(tx, `${enrollment.id}_${at}`, { kind: 'classes-cancelled', to, enrollmentId: enrollment.id, message });
+      queueMail(tx, { kind: 'classes-cancelled', to, enrollmentId: enrollment.id, message }, `${enrollment.id}_${at}`);
     }
     const { deltas, toServe } = releaseSeats(tx, seatReleases, enrollment.id, at);
     return { enrollment: recorded, toServe, deltas };

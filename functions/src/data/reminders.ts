@@ -7,12 +7,13 @@
 import type { Enrollment, Student } from '../../../contract/domain';
 import { formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { addDaysIso, meetingDates, schoolToday } from '../../../contract/schedule';
-import { balanceReminderMail, classReminderMail, infoReviewMail, type BalanceDue } from '../domain/familyMail';
-import type { MailMessage } from '../domain/mail';
+import { balanceReminderMail, classReminderMail, infoReviewMail, type BalanceDue } from '../mail/family';
+import type { MailMessage } from '../mail/layout';
 import { portalOrigin } from '../payments/stripe';
 import { loadClassesOfSemesters, loadSemesters } from './catalogue';
 import { chunks, getByIds, records } from './db';
-import { accountEmails, mailRef, recipientsOf, reminderPrefs, type FamilyMail } from './familyMail';
+import { accountEmails, recipientsOf, reminderPrefs, type FamilyMail } from './familyMail';
+import { createMailOnce } from '../mail/outbox';
 import { familyMailOff } from './settings';
 
 const ALREADY_EXISTS = 6;
@@ -22,7 +23,7 @@ const INFO_REVIEW_DAYS = 365;
 async function sendOnce(key: string, mail: FamilyMail): Promise<boolean> {
   if (!mail.to.length) return false;
   try {
-    await mailRef(mail, key).create(mail);
+    await createMailOnce(mail, key);
     return true;
   } catch (error) {
     if ((error as { code?: number }).code === ALREADY_EXISTS) return false;

@@ -2,7 +2,7 @@
 import { CHECKOUT_METHODS, FAMILY_MAIL_KINDS, type FamilyMailKind, type PaymentOptions } from '../../../contract/domain';
 import { DEFAULT_DONATION_RECEIPT_TEXT, DEFAULT_PAYMENT_INSTRUCTIONS, DEFAULT_PAYMENT_OPTIONS, DEFAULT_STUDENT_LIMIT } from '../../../contract/settings';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
-import { howToPay } from '../domain/receipt';
+import { howToPay } from '../mail/receipt';
 import { portalOrigin } from '../payments/stripe';
 import { COLLECTIONS, db } from './db';
 

@@ -3,10 +3,11 @@ import { getAuth, type UserRecord } from 'firebase-admin/auth';
 import type { DocumentData } from 'firebase-admin/firestore';
 import type { StaffMember } from '../../../contract/domain';
 import { ROLE_ADMIN, staffRolesOf, type StaffRole } from '../../../contract/roles';
-import { staffInvitation } from '../domain/staffMail';
+import { staffInvitation } from '../mail/staff';
 import { chunks, COLLECTIONS, db, notFound, precondition } from './db';
 import { actorName, auditInTx, type Actor } from './audit';
 import { staffRolesIn } from './roles';
+import { queueMail } from '../mail/outbox';
 
 const rolesDocs = () => db().collection(COLLECTIONS.roles);
 
@@ -87,7 +88,7 @@ export async function saveStaff(email: string, roles: StaffRole[], actor: Actor,
     const was = staffRolesIn(before);
     const named = (list: string[]) => (list.length ? list.join(', ') : 'no staff role');
     auditInTx(tx, actor, { kind: 'roles-changed', record: { type: 'staff', id: uid }, fields: ['roles'], summary: `${address}: ${named(was)} → ${named(roles)}${invited ? ' (invited)' : ''}` });
-    if (link) tx.set(db().collection(COLLECTIONS.mail).doc(), { to: [address], message: staffInvitation(roles, link, by), kind: 'staff-invitation' });
+    if (link) queueMail(tx, { kind: 'staff-invitation', to: [address], message: staffInvitation(roles, link, by) });
     return next;
   });
   user = await getAuth().getUser(uid);

@@ -14,12 +14,13 @@ import { totalProblem } from '../domain/enrollment';
 import { waitlistEntryId } from '../domain/ids';
 import { freeSeatIds, type Seat } from '../domain/seats';
 import { listOrder, newOffer, offerLapsed, offersToMake, onTheList, placeOf, rankBetween, reminderDue } from '../domain/waitlist';
-import { waitlistMail, type WaitlistMailKind } from '../domain/waitlistMail';
+import { waitlistMail, type WaitlistMailKind } from '../mail/waitlist';
 import { portalOrigin } from '../payments/stripe';
 import { chunks, COLLECTIONS, db, notFound, precondition, recordRef, records, present, runSeatTransaction, uniq } from './db';
 import { checkChild, countCodeUses, familyEnrollmentRefs, loadOfferFacts, loadReleases, priceCheckout, readCodeUseCounters, withFamilyClasses } from './enrollments';
 import { codeUseDeltas, writeCodeUseDeltas } from './holds';
 import { rosterRef, seatRef, seatsIn, seatsOf } from './seats';
+import { queueMail } from '../mail/outbox';
 import { notYourStudent } from './students';
 
 export type JoinPayload = z.output<typeof joinWaitlistSchema>;
@@ -31,7 +32,7 @@ const event = (action: WaitlistEvent['action'], at: string, by?: string, reason?
 
 function sendMail(tx: Transaction, kind: WaitlistMailKind, entry: WaitlistEntry, extra: { place?: number | null; reason?: string } = {}) {
   const mail = waitlistMail(kind, entry, portalOrigin(null), extra);
-  if (mail.to.length) tx.set(db().collection(COLLECTIONS.mail).doc(), mail);
+  queueMail(tx, mail);
 }
 
 /** Every entry, of any status, for these classes (a class's list is small: read whole, filtered in memory). */

@@ -7,13 +7,13 @@ import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/v2';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
-import { SCHOOL_NAME } from '../../../contract/constants';
 import type { CardDetails, CardRefund, Enrollment, WaitlistEntry } from '../../../contract/domain';
 import { andList, formatCents, formatDate } from '../../../contract/format';
 import { formatCard, formatClock } from '../../../contract/wording';
-import { escapeHtml } from '../../../contract/markdown';
 import { balanceOf, lineTotalOf } from '../../../contract/money';
-import { buildReceipt, receiptGroups } from '../domain/receipt';
+import { buildReceipt, receiptGroups } from '../mail/receipt';
+import { refundedWholeMail } from '../mail/family';
+import { queueMail } from '../mail/outbox';
 import { holdLapsed, planSeats } from '../domain/seats';
 import { auditInTx, stripeActor } from '../data/audit';
 import { settleBalancePayment } from '../data/balance';
@@ -25,7 +25,7 @@ import { addTo, countRoster, rosterRef, seatRef, seatsOf, type SeatDeltas } from
 import { loadPaymentInstructions } from '../data/settings';
 import { cardOf, enrollmentRef, eventRef, type Outcome } from '../data/stripeSessions';
 import { enrolledInTx } from '../data/waitlistClaims';
-import { isStripeError, stripe } from '../payments/stripe';
+import { isStripeError, portalOrigin, stripe } from '../payments/stripe';
 import { endHold, releaseLapsedHolds } from './holds';
 
 export { endHold, releaseLapsedHolds };
@@ -131,7 +131,7 @@ function confirmInTx(tx: Transaction, checkout: Enrollment[], card: CardDetails,
     return next;
   });
   for (const group of receiptGroups(confirmed, (e) => facts.to.get(e.id)!)) {
-    tx.set(db().collection(COLLECTIONS.mail).doc(), buildReceipt(group.enrollments, facts.classes, facts.semesters, facts.instructions, group.to));
+    queueMail(tx, buildReceipt(group.enrollments, facts.classes, facts.semesters, facts.instructions, group.to));
   }
   tx.delete(db().collection(COLLECTIONS.enrollmentDrafts).doc(checkout[0].ownerUid));
   return confirmed;
@@ -308,19 +308,8 @@ async function refundWhole(eventId: string, session: Stripe.Checkout.Session, id
       });
       auditInTx(tx, stripeActor(eventId), { kind: 'card-payment', record: { type: 'enrollment', id: e.id }, studentId: e.studentId, studentName: e.studentName, summary: `Paid by card: ${formatCents(payment.amount)}, refunded in full (${kind === 'duplicate' ? 'a duplicate payment' : 'no seat left'})` }, now);
     }
-    const said =
-      kind === 'duplicate'
-        ? `We received a second payment of ${formatCents(amount)} for ${names}, for seats already paid for (or for a checkout you started again). We refunded it in full to your ${formatCard(card)}; nothing else changes.`
-        : `We received your payment of ${formatCents(amount)} for ${names} after the checkout time had run out, and the seats were no longer free. We refunded it in full to your ${formatCard(card)}. ${names} ${checkout.length > 1 ? 'are' : 'is'} not enrolled; you may join the waitlist from the class list.`;
-    tx.set(db().collection(COLLECTIONS.mail).doc(), {
-      to: facts.to.get(ids[0])!,
-      enrollmentId: ids[0],
-      message: {
-        subject: `Refunded: ${kind === 'duplicate' ? 'a duplicate payment' : 'enrollment not completed'} — ${SCHOOL_NAME}`,
-        text: `${said} It shows on your statement in 5–10 days.`,
-        html: `<p>${escapeHtml(said)}</p><p>It shows on your statement in 5–10 days.</p>`,
-      },
-    });
+    const message = refundedWholeMail(kind === 'duplicate' ? 'duplicate' : 'seat-lost', names, checkout.length > 1, amount, formatCard(card), portalOrigin(null));
+    queueMail(tx, { kind: 'refunded-whole', to: facts.to.get(ids[0])!, enrollmentId: ids[0], message });
     tx.set(eventRef(eventId), { type: 'refunded', enrollmentId: ids[0], refundId: refund.id, kind, at });
     return 'refunded';
   });

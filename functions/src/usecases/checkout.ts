@@ -16,7 +16,7 @@ import { schoolToday } from '../../../contract/schedule';
 import { balanceDueDateOf, checkoutDeposit } from '../domain/deposits';
 import { totalProblem } from '../domain/enrollment';
 import { checkoutIds } from '../domain/ids';
-import { buildReceipt, receiptGroups, receiptRecipients } from '../domain/receipt';
+import { buildReceipt, receiptGroups, receiptRecipients } from '../mail/receipt';
 import { holdLapsed, planSeats, type Seat, type SeatPlan } from '../domain/seats';
 import { anotherTry, backOff, BUSY, COLLECTIONS, db, getByIds, present, recordRef, SEAT_DEADLINE_MS, uniq } from '../data/db';
 import { checkChild, checkoutOf, countCodeUses, fail, familyEnrollmentRefs, loadFamilyEnrollments, loadOfferFacts, loadReleases, priceCheckout, readCodeUseCounters, unpaidOf, withFamilyClasses, type CheckoutPayload } from '../data/enrollments';
@@ -27,6 +27,7 @@ import { accountRef, touchAccount } from '../data/accounts';
 import { claimableEntry, claimInTx } from '../data/waitlistClaims';
 import { serveWaitlists } from '../data/waitlist';
 import { closeCheckoutPage, endLapsedHold } from './holds';
+import { queueMail } from '../mail/outbox';
 
 export type CheckoutOptions = Pick<PaymentOptions, 'holdMinutes' | 'payLaterLimit'> & { emailVerified: boolean; paymentInstructions: string };
 
@@ -335,7 +336,7 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
     const to = (e: Enrollment) => receiptRecipients(email, guardiansOf.get(e.studentId) ?? [], copyGuardians);
     const semesters = [...offer.semesters.values()];
     for (const group of receiptGroups(enrollments, to)) {
-      tx.set(db().collection(COLLECTIONS.mail).doc(), buildReceipt(group.enrollments, classes, semesters, options.paymentInstructions, group.to));
+      queueMail(tx, buildReceipt(group.enrollments, classes, semesters, options.paymentInstructions, group.to));
     }
     if (!entry) tx.delete(db().collection(COLLECTIONS.enrollmentDrafts).doc(uid));
   }

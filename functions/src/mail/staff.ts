@@ -1,6 +1,6 @@
 // The invitation a new staff member receives: their roles and the link to set a password. Pure.
 import { ROLE_LABELS, type StaffRole } from '../../../contract/roles';
-import { simpleMail, type MailMessage } from './mail';
+import { simpleMail, type MailMessage } from './layout';
 
 export function staffInvitation(roles: StaffRole[], setPasswordLink: string, by: string): MailMessage {
   const named = roles.map((r) => ROLE_LABELS[r]).join(', ');

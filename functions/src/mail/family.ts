@@ -1,11 +1,13 @@
-// The emails to families about their enrollments: a payment received, classes cancelled
-// (with the refund), and the reminders. Pure: each is built from what the event knows.
+// The emails to families: a payment received, classes cancelled (with the refund), a payment given
+// back whole, a gift's receipt, the office's messages, and the reminders. Pure: each is built from
+// what the event knows.
 import type { Cents, Enrollment, IsoDate } from '../../../contract/domain';
 import { formatCents, formatDate } from '../../../contract/format';
 import { balanceDueLabel } from '../../../contract/wording';
-import { simpleMail, type MailMessage } from './mail';
+import { escapeHtml } from '../../../contract/markdown';
+import { layout, simpleMail, type MailMessage } from './layout';
 
-const RECEIPTS_FOOTER = 'You receive this email because your account enrolled a student.';
+export const RECEIPTS_FOOTER = 'You receive this email because your account enrolled a student.';
 const REMINDER_FOOTER = 'You receive this reminder because your account enrolled a student.';
 const myEnrollments = (portal: string) => ({ href: `${portal}/account/enrollments`, label: 'My Enrollments' });
 
@@ -77,7 +79,8 @@ export function balanceReminderMail(e: Pick<Enrollment, 'studentName' | 'balance
 
 export function infoReviewMail(firstName: string, semesterName: string, portal: string, unsubscribe: string): MailMessage {
   return reminder(
-    `Please review ${firstName}'s information`,
+    // A child's name never reaches a subject (it shows on lock screens): the body names them.
+    'Please review your child’s information',
     [`${semesterName} starts soon. ${firstName}'s contacts, pickups and health information were last confirmed over a year ago: please check they are still right.`],
     { href: `${portal}/account/students`, label: 'My Students' },
     unsubscribe,
@@ -88,4 +91,27 @@ export function infoReviewMail(firstName: string, semesterName: string, portal: 
 export function classMessageMail(subject: string, body: string, classTitles: string[], portal: string): MailMessage {
   const paragraphs = body.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
   return simpleMail(subject, paragraphs, myEnrollments(portal), `You receive this message because your child is enrolled in ${classTitles.join(', ')}.`);
+}
+
+/**
+ * A payment given back whole: it paid for seats already paid for (`duplicate`: a second page paid,
+ * or a checkout started again), or it arrived after its seats were gone (`seat-lost`).
+ */
+export function refundedWholeMail(kind: 'duplicate' | 'seat-lost', names: string, several: boolean, amount: Cents, card: string, portal: string): MailMessage {
+  const said =
+    kind === 'duplicate'
+      ? `We received a second payment of ${formatCents(amount)} for ${names}, for seats already paid for (or for a checkout you started again). We refunded it in full to your ${card}; nothing else changes.`
+      : `We received your payment of ${formatCents(amount)} for ${names} after the checkout time had run out, and the seats were no longer free. We refunded it in full to your ${card}. ${names} ${several ? 'are' : 'is'} not enrolled; you may join the waitlist from the class list.`;
+  const message = simpleMail(kind === 'duplicate' ? 'Refunded: a duplicate payment' : 'Refunded: enrollment not completed', [said, 'It shows on your statement in 5–10 days.'], myEnrollments(portal), RECEIPTS_FOOTER);
+  return message;
+}
+
+/** The receipt of a gift: how much, when, by which card, the giver's note, and the school's tax words. */
+export function giftReceiptMail(amount: Cents, day: IsoDate, card: string, note: string, tax: string): MailMessage {
+  const lines = [`Thank you for your gift of ${formatCents(amount)} on ${formatDate(day, true)}, paid by ${card}.`, ...(note ? [`Note: ${note}`] : []), tax];
+  return layout(
+    `Thank you for your donation of ${formatCents(amount)}`,
+    { html: lines.map((l) => `<p>${escapeHtml(l)}</p>`), text: [lines.join('\n\n')] },
+    'You receive this email because you gave to the school online.',
+  );
 }

@@ -6,8 +6,11 @@ import { escapeHtml, markdownToHtml, markdownToText } from '../../../contract/ma
 import { discountBasis, paidOf } from '../../../contract/money';
 import { meetingDates, meetingsText, noClassText } from '../../../contract/schedule';
 import { SCHOOL_NAME } from '../../../contract/constants';
+import { RECEIPTS_FOOTER } from './family';
+import { layout } from './layout';
 
 export interface MailDocument {
+  kind: 'receipt';
   to: string[];
   message: { subject: string; text: string; html: string };
   /** The checkout's first enrollment; with several children, every one of them too. */
@@ -125,7 +128,7 @@ export function buildReceipt(
     `${sums.balanceLabel}: ${sums.balance}`,
     ...(howToPay ? ['', 'How to pay:', markdownToText(howToPay)] : []),
     ...notes.flatMap((s) => ['', `${s.name}:`, markdownToText(s.confirmationMarkdown)]),
-  ].join('\n');
+  ];
 
   const e = escapeHtml;
   const row = (label: string, value: string, strong = false) =>
@@ -151,7 +154,7 @@ export function buildReceipt(
     '</table>',
     ...(howToPay ? ['<h2>How to pay</h2>', markdownToHtml(howToPay)] : []),
     ...notes.flatMap((s) => [`<h2>${e(s.name)}</h2>`, markdownToHtml(s.confirmationMarkdown)]),
-  ].join('\n');
+  ];
 
-  return { to, message: { subject, text, html }, enrollmentId: checkout[0].id, ...(several ? { enrollmentIds: checkout.map((x) => x.id) } : {}) };
+  return { kind: 'receipt', to, message: layout(subject, { html, text }, RECEIPTS_FOOTER), enrollmentId: checkout[0].id, ...(several ? { enrollmentIds: checkout.map((x) => x.id) } : {}) };
 }

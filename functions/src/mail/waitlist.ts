@@ -3,7 +3,7 @@
 import type { WaitlistEntry } from '../../../contract/domain';
 import { formatCents, ordinal } from '../../../contract/format';
 import { formatMoment } from '../../../contract/wording';
-import { simpleMail, type MailMessage } from './mail';
+import { simpleMail, type MailMessage } from './layout';
 
 export type WaitlistMailKind = 'joined' | 'offer' | 'reminder' | 'lapsed' | 'removed';
 

@@ -1,0 +1,32 @@
+// The one writer of the `mail` collection, which the Trigger Email extension sends: every email the
+// portal sends is written here, in the transaction or batch of the event it tells of (so an email
+// goes out exactly when its event is saved). A lint rule keeps every other file off the collection.
+import type { DocumentReference, Transaction, WriteBatch } from 'firebase-admin/firestore';
+import { COLLECTIONS, db } from '../data/db';
+import type { MailMessage } from './layout';
+
+/** An email to write: its kind, who gets it, the message, and what it is about (an enrollment's id…). */
+export interface OutgoingMail {
+  kind: string;
+  to: string[];
+  message: MailMessage;
+}
+
+/**
+ * The email's document: named by its kind and `key` (the event: a payment's id, a reminder's day) so
+ * that the same event writes the same document and is sent once; a new one without a key.
+ */
+export const outboxRef = (kind: string, key?: string): DocumentReference =>
+  key ? db().collection(COLLECTIONS.mail).doc(`${kind}_${key}`) : db().collection(COLLECTIONS.mail).doc();
+
+/** Writes the email in the event's transaction or batch; an email to nobody is not written. */
+export function queueMail<M extends OutgoingMail>(writer: Transaction | WriteBatch, mail: M, key?: string): void {
+  if (!mail.to.length) return;
+  // Both writers take (ref, data); TypeScript cannot call the union of their overloads.
+  (writer as WriteBatch).set(outboxRef(mail.kind, key), mail);
+}
+
+/** Writes the email only if its event's email was never written (a job run twice sends it once). */
+export async function createMailOnce<M extends OutgoingMail>(mail: M, key: string): Promise<void> {
+  await outboxRef(mail.kind, key).create(mail);
+}

@@ -1,0 +1,73 @@
+// Every email the portal sends, rendered with hostile text in every value a family, the office or a
+// donor can type: the HTML escapes it, the text part holds it as typed and no HTML, and both end with
+// the school's footer saying why the reader gets it. A new template must be added here.
+import { describe, expect, it } from 'vitest';
+import { SCHOOL_NAME } from '../../contract/constants';
+import type { ClassRecord, Enrollment, Semester, WaitlistEntry } from '../../contract/domain';
+import * as family from '../../functions/src/mail/family';
+import type { MailMessage } from '../../functions/src/mail/layout';
+import { buildReceipt, howToPay } from '../../functions/src/mail/receipt';
+import * as staff from '../../functions/src/mail/staff';
+import * as waitlist from '../../functions/src/mail/waitlist';
+
+const HOSTILE = `<script>alert("x")</script><img src=x onerror=alert(1)> & "quotes" 'ok'`;
+const who = `Ava ${HOSTILE}`;
+const portal = 'https://portal.example';
+const e = { studentName: who, balance: 12050, balanceDueDate: '2027-01-15' };
+
+const klass = { id: 'art', title: `Wild Art ${HOSTILE}`, startDate: '2027-01-11', endDate: '2027-01-25', weekdays: [1], startTime: '15:30', endTime: '17:00', location: `Creek ${HOSTILE}` } as ClassRecord;
+const enrollment = {
+  id: 'u_k',
+  studentName: who,
+  semesterIds: ['spring'],
+  lineItems: [{ title: klass.title, price: 26000, classIds: ['art'], addOns: [{ description: `Kit ${HOSTILE}`, price: 2000 }] }],
+  subtotal: 28000,
+  discounts: [{ code: 'SIB', description: 'Sibling', amount: 2600 }],
+  total: 25400,
+  payments: [],
+  balance: 25400,
+} as unknown as Enrollment;
+const semester = { id: 'spring', name: `Spring ${HOSTILE}`, confirmationMarkdown: `Bring **boots** ${HOSTILE}` } as Semester;
+const entry = { id: 'w1', studentName: who, title: klass.title, email: 'a@example.com', quote: { total: 26000 }, offer: { at: '2026-11-25T18:00:00Z', expiresAt: '2026-11-27T16:00:00Z' } } as unknown as WaitlistEntry;
+
+/** Every template, by name: the exported builders of mail/family, mail/staff and mail/waitlist, and the receipt. */
+const RENDERED: Record<string, MailMessage[]> = {
+  paymentReceivedMail: [family.paymentReceivedMail(e, 5000, 'by check', portal)],
+  cancellationMail: [family.cancellationMail(e, [klass.title], { amount: 2500, how: 'by check' }, 400, portal)],
+  classReminderMail: [family.classReminderMail(who, { title: klass.title, location: klass.location, when: '3:30 pm', bring: `Boots ${HOSTILE}` }, '2027-01-11', portal, `${portal}/unsubscribe?token=t`)],
+  balanceReminderMail: (['soon', 'today', 'overdue'] as const).map((due) => family.balanceReminderMail(e, due, portal, `${portal}/unsubscribe?token=t`)),
+  infoReviewMail: [family.infoReviewMail(who, semester.name, portal, `${portal}/unsubscribe?token=t`)],
+  classMessageMail: [family.classMessageMail('Snow day', `First ${HOSTILE}\n\nSecond paragraph`, [klass.title], portal)],
+  refundedWholeMail: (['duplicate', 'seat-lost'] as const).map((kind) => family.refundedWholeMail(kind, who, false, 26000, 'Visa card ending 4242', portal)),
+  giftReceiptMail: [family.giftReceiptMail(4250, '2026-11-25', 'Visa card ending 4242', `Note ${HOSTILE}`, `Tax ${HOSTILE}`)],
+  staffInvitation: [staff.staffInvitation(['finance'], `${portal}/set?x=1&y=2`, `office ${HOSTILE}`)],
+  waitlistMail: (['joined', 'offer', 'reminder', 'lapsed', 'removed'] as const).map((kind) => waitlist.waitlistMail(kind, entry, portal, { place: 2, reason: `Moved ${HOSTILE}` }).message),
+  buildReceipt: [
+    buildReceipt([enrollment], [klass], [semester], howToPay(`Pay the office ${HOSTILE}`, portal), ['a@example.com']).message,
+    buildReceipt([enrollment], [klass], [semester], 'Pay the office.', ['a@example.com'], { addOns: [{ description: `Kit ${HOSTILE}`, price: 2000 }], classTitle: klass.title, charge: 2000 }).message,
+  ],
+};
+
+describe('every email, with hostile text', () => {
+  it('covers every template the mail folder exports', () => {
+    const builders = [family, staff, waitlist].flatMap((m) => Object.entries(m).filter(([, v]) => typeof v === 'function').map(([name]) => name));
+    expect([...builders, 'buildReceipt'].sort()).toEqual(Object.keys(RENDERED).sort());
+  });
+
+  for (const [name, messages] of Object.entries(RENDERED)) {
+    it(`${name}: escaped HTML, plain text as typed, the school's footer in both`, () => {
+      for (const m of messages) {
+        expect(m.html).not.toMatch(/<script|<img|onerror=alert\(1\)>/);
+        expect(m.html).toContain('&lt;script&gt;');
+        expect(m.text).toContain('<script>alert("x")</script>');
+        expect(m.text).not.toMatch(/<\/?(p|h1|h2|table|tr|td|a|hr|strong|br)\b/);
+        const footer = new RegExp(`${SCHOOL_NAME} · You receive this [a-z]+ because [^\\n]+$`);
+        expect(m.text).toMatch(footer);
+        expect(m.html).toMatch(new RegExp(`<hr><p style="color:#555;font-size:12px">${SCHOOL_NAME} · You receive this [a-z]+ because [^<]+</p>$`));
+        // A subject is one line, and never names a child (it shows on lock screens and in lists).
+        expect(m.subject).not.toMatch(/\n/);
+        expect(m.subject).not.toContain('Ava');
+      }
+    });
+  }
+});
