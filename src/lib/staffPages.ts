@@ -1,4 +1,5 @@
-// The staff pages and the roles that may open each (the routes check the same sets: AdminRoutes.tsx, routes.tsx).
+// The staff pages and the roles that may open each: the one table the routes (AdminRoutes.tsx,
+// routes.tsx), the side menu and the dashboard read.
 // `menu`: listed in the side menu (the seed's entries); the others are reached from the dashboard.
 import { ACCESS, STAFF_ROLES, type StaffRole } from '../../contract/roles';
 
@@ -24,3 +25,10 @@ export const STAFF_PAGES: StaffPage[] = [
   { to: '/admin/staff', label: 'Staff', icon: 'pi-users', access: ACCESS.staff, menu: false },
   { to: '/admin/audit', label: 'Audit trail', icon: 'pi-history', access: ACCESS.staff, menu: false },
 ];
+
+/** The roles that may open the staff page at `to` (and the pages below it). */
+export function accessOf(to: string): readonly StaffRole[] {
+  const page = STAFF_PAGES.find((p) => p.to === to);
+  if (!page) throw new Error(`No staff page at ${to}`);
+  return page.access;
+}

@@ -266,6 +266,10 @@ describe('paying by card at checkout', () => {
     await notice.getByRole('button', { name: 'I have opened the link' }).click();
     await notice.waitFor({ state: 'detached' });
     expect(await axeViolations(page)).toEqual([]);
+    // A new family's first checkout: who holds the account, asked once.
+    const holder = page.getByRole('group', { name: 'Account holder' });
+    await holder.getByLabel('Your name').fill('Sam Rivera');
+    await holder.getByLabel('Your phone').fill('(555) 010-6000');
     await page.getByRole('button', { name: 'Enroll Lane' }).click();
     await page.getByRole('heading', { name: 'Lane Rivera is enrolled' }).waitFor();
     const made = (await db().collection('enrollments').where('ownerUid', '==', user.uid).get()).docs.map((d) => d.data() as Enrollment);

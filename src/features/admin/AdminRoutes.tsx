@@ -5,7 +5,7 @@ import { PageLoading } from '../../components/PageLoading';
 import ClassManagement from './classes/ClassManagement';
 import Dashboard from './dashboard/Dashboard';
 import { Prime } from '../../components/Prime';
-import { ACCESS } from '../../../contract/roles';
+import { accessOf } from '../../lib/staffPages';
 import { RequireStaff } from '../auth';
 
 // The office's sheets and money pages load when first opened.
@@ -24,18 +24,18 @@ export default function AdminRoutes() {
       <Suspense fallback={<PageLoading label="Loading…" />}>
         {/* Questions before what cannot be undone (components/confirm.ts). */}
         <ConfirmDialog pt={{ root: { role: "alertdialog" } }} />
-        {/* Each page for the roles that may open it (contract/roles.ts); the others go to /. */}
+        {/* Each page for the roles that may open it (lib/staffPages.ts); the others go to /. */}
         <Routes>
-          <Route index element={<RequireStaff access={ACCESS.money}><Dashboard /></RequireStaff>} />
-          <Route path="report" element={<RequireStaff access={ACCESS.care}><ClassForms /></RequireStaff>} />
-          <Route path="students" element={<RequireStaff access={ACCESS.care}><StudentInfo /></RequireStaff>} />
-          <Route path="students/:id" element={<RequireStaff access={ACCESS.care}><StudentSheetPage /></RequireStaff>} />
-          <Route path="t-shirts" element={<RequireStaff access={ACCESS.care}><TshirtSizes /></RequireStaff>} />
-          <Route path="enrollments" element={<RequireStaff access={ACCESS.money}><Enrollments /></RequireStaff>} />
-          <Route path="classes/management/*" element={<RequireStaff access={ACCESS.catalogue}><ClassManagement /></RequireStaff>} />
-          <Route path="staff/*" element={<RequireStaff access={ACCESS.staff}><StaffPage /></RequireStaff>} />
-          <Route path="audit" element={<RequireStaff access={ACCESS.staff}><AuditPage /></RequireStaff>} />
-          <Route path="messages/*" element={<RequireStaff access={ACCESS.catalogue}><AnnouncementsPage /></RequireStaff>} />
+          <Route index element={<RequireStaff access={accessOf('/admin')}><Dashboard /></RequireStaff>} />
+          <Route path="report" element={<RequireStaff access={accessOf('/admin/report')}><ClassForms /></RequireStaff>} />
+          <Route path="students" element={<RequireStaff access={accessOf('/admin/students')}><StudentInfo /></RequireStaff>} />
+          <Route path="students/:id" element={<RequireStaff access={accessOf('/admin/students')}><StudentSheetPage /></RequireStaff>} />
+          <Route path="t-shirts" element={<RequireStaff access={accessOf('/admin/t-shirts')}><TshirtSizes /></RequireStaff>} />
+          <Route path="enrollments" element={<RequireStaff access={accessOf('/admin/enrollments')}><Enrollments /></RequireStaff>} />
+          <Route path="classes/management/*" element={<RequireStaff access={accessOf('/admin/classes/management')}><ClassManagement /></RequireStaff>} />
+          <Route path="staff/*" element={<RequireStaff access={accessOf('/admin/staff')}><StaffPage /></RequireStaff>} />
+          <Route path="audit" element={<RequireStaff access={accessOf('/admin/audit')}><AuditPage /></RequireStaff>} />
+          <Route path="messages/*" element={<RequireStaff access={accessOf('/admin/messages')}><AnnouncementsPage /></RequireStaff>} />
         </Routes>
       </Suspense>
     </Prime>
