@@ -1,4 +1,4 @@
-/** Callable timeout and region (seed §9). */
+/** Callable timeout and region. */
 export const CALLABLE_TIMEOUT_MS = 70_000;
 export const FUNCTIONS_REGION = 'us-central1';
 /** The most ids one public catalogue call takes (`classes`, `classGroups`, `classesBySemester`). */

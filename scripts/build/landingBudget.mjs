@@ -1,4 +1,4 @@
-// The landing page's JavaScript budget (PRODUCT.md §11: ≤ 110 KB gzip), checked on every build by npm test:
+// The landing page's JavaScript budget (≤ 110 KB gzip), checked on every build by npm test:
 // the scripts index.html loads and everything they import statically, gzip-compressed as a CDN serves
 // them. `npm run bench` measures the same in Chromium (with what loads until the page is idle).
 import { readFileSync } from 'node:fs';

@@ -12,7 +12,7 @@ import { SCHOOL_NAME } from '../../contract/constants';
 
 const SideMenu = lazy(() => import('./SideMenu'));
 
-/** Seed §1–§2: header (logo, title, Menu for admins, user button), page outlet, side menu, footer. */
+/** Header (logo, title, Menu for admins, user button), page outlet, side menu, footer. */
 export function Shell() {
   const location = useLocation();
   const wide = useWideScreen();

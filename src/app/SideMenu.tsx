@@ -5,7 +5,7 @@ import { Prime } from '../components/Prime';
 import { can, useSession } from '../lib/session';
 import { STAFF_PAGES } from '../lib/staffPages';
 
-/** Seed §2 "Side menu" (staff only): the pages the person's roles allow. Choosing an item closes it. */
+/** The side menu (staff only): the pages the person's roles allow. Choosing an item closes it. */
 export default function SideMenu({ visible, onHide }: { visible: boolean; onHide: () => void }) {
   const { student_units_url } = useSettings();
   const session = useSession();

@@ -1,4 +1,4 @@
-// Seed §2: the route table. The landing page (the class list) comes with the app, so it waits for
+// The route table. The landing page (the class list) comes with the app, so it waits for
 // no second download; every other screen is loaded on demand.
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';

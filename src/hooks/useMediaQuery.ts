@@ -12,6 +12,6 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Seed §9: the narrow-screen breakpoint is 620px. */
+/** The narrow-screen breakpoint is 620px. */
 export const WIDE_SCREEN = '(min-width: 620px)';
 export const useWideScreen = () => useMediaQuery(WIDE_SCREEN);

@@ -1,9 +1,9 @@
 import { Toast } from 'primereact/toast';
 import { useEffect, useRef } from 'react';
-import { TOAST_LIFE_MS, type Message } from './toast';
+import { TOAST_LIFE_MS, type Message } from './toastMessage';
 import { Prime } from '../components/Prime';
 
-/** Seed §9: 3000 ms unless sticky, top right, 25rem wide, 300 ms in and 200 ms out. */
+/** 3000 ms unless sticky, top right, 25rem wide, 300 ms in and 200 ms out. */
 export default function ToastHost({ queue, onShown }: { queue: Message[]; onShown: (n: number) => void }) {
   const ref = useRef<Toast>(null);
   useEffect(() => {

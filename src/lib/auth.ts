@@ -111,7 +111,7 @@ export async function signOutUser(): Promise<void> {
   clearFamilyStorage();
 }
 
-/** Seed §7: to the signed-in user's email if there is one, otherwise the email typed in the form. */
+/** To the signed-in user's email if there is one, otherwise the email typed in the form. */
 export async function sendPasswordReset(typedEmail: string): Promise<void> {
   const [auth, m] = await Promise.all([loadAuth(), client()]);
   await auth.authStateReady();

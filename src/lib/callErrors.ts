@@ -1,6 +1,6 @@
 import type { CallErrorCode } from './loadState';
 
-/** The seed's HTTP status → error code mapping (§8). */
+/** The HTTP status → error code mapping of the callable protocol. */
 export function codeForHttpStatus(status: number): CallErrorCode {
   switch (status) {
     case 0:

@@ -7,7 +7,7 @@ export const loading = { status: 'loading' } as const;
 export const loaded = <T>(value: T): LoadState<T> => ({ status: 'loaded', value });
 export const failed = (error: CallError): LoadState<never> => ({ status: 'error', error });
 
-/** The error codes of callable functions (seed §8). */
+/** The error codes of callable functions. */
 export type CallErrorCode =
   | 'invalid-argument'
   | 'unauthenticated'

@@ -24,7 +24,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const uid = user?.uid;
   useForgetOnAccountChange(user === undefined ? undefined : (uid ?? null));
-  // Seed §8: the role fetch ignores every state except loaded (no toast when it fails).
+  // The role fetch ignores every state except loaded (no toast when it fails).
   const roles = useQuery({ queryKey: ['roles', uid], queryFn: () => call('roles'), enabled: !!uid, meta: { quiet: true } });
 
   const value: Session = { user, roles: uid && roles.data ? roles.data : null };

@@ -13,7 +13,7 @@ export const SETTINGS_DEFAULTS = {
 export type Settings = typeof SETTINGS_DEFAULTS;
 export type SettingKey = keyof Settings;
 
-/** Seed §9: fetch timeout 60 s, minimum fetch interval 12 hours. */
+/** Fetch timeout 60 s, minimum fetch interval 12 hours. */
 export const REMOTE_CONFIG_FETCH_TIMEOUT_MS = 60_000;
 export const REMOTE_CONFIG_MIN_FETCH_INTERVAL_MS = 12 * 60 * 60 * 1000;
 

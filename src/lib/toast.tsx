@@ -1,18 +1,9 @@
 // The toast area (top right). PrimeReact's Toast is loaded with the first message.
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Message } from './toastMessage';
 
-/** Seed §3: a toast message. */
-export interface Message {
-  detail: string;
-  summary?: string;
-  severity: 'success' | 'info' | 'warn' | 'error';
-  life?: number;
-  sticky?: boolean;
-  closable?: boolean;
-  key?: string;
-}
+export type { Message };
 
-export const TOAST_LIFE_MS = 3000;
 /** The same message again within this time (two calls failing together) is shown once. */
 const REPEAT_WINDOW_MS = 2000;
 

@@ -11,7 +11,7 @@ const renderForm = (props: LoginFormProps = {}) =>
     </MemoryRouter>,
   );
 
-describe('LoginForm (seed §2 sign-in / create-account screen)', () => {
+describe('LoginForm (sign-in / create-account screen)', () => {
   it('shows the card header and the sign-in hint linking to /user/create when not embedded', () => {
     renderForm();
     expect(screen.getByText('Sign In or Create Account')).toBeInTheDocument();

@@ -48,7 +48,7 @@ function ClassName({ cache, id }: { cache: CatalogCache; id: string }) {
   return <p>{!state ? 'unknown' : state.status === 'loaded' ? state.value.title : state.status === 'error' ? state.error.code : 'loading'}</p>;
 }
 
-describe('class cache (seed §4)', () => {
+describe('class cache', () => {
   it('does not fetch classes that are cached or loading', async () => {
     const server = fakeServer();
     const client = createQueryClient();

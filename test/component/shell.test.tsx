@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { setViewportWidth } from './setup';
 import { adminSession, familySession, renderApp, signedOut, staffSession } from './renderApp';
 
-describe('shell (seed §1–§2)', () => {
+describe('shell', () => {
   it('wide screens: logo 50px, "Registration Portal", "Register / Sign In" to /user/create', async () => {
     renderApp('/user/login');
     const banner = screen.getByRole('banner');
@@ -86,7 +86,7 @@ describe('shell (seed §1–§2)', () => {
   });
 });
 
-describe('routes and guards (seed §2, §4)', () => {
+describe('routes and guards', () => {
   it.each([
     ['/', '/classes/enrollment'],
     ['/classes', '/classes/enrollment'],

@@ -20,7 +20,7 @@ const show = async (message: Message) => {
   await act(async () => screen.getByText('notify').click());
 };
 
-describe('toasts (seed §3, §8, §9)', () => {
+describe('toasts', () => {
   it('appear top right with summary and detail, the detail escaped', async () => {
     await show({ severity: 'error', summary: 'Error', detail: '<img src=x onerror="alert(1)"> & <b>bold</b>' });
     const detail = await screen.findByText('<img src=x onerror="alert(1)"> & <b>bold</b>');

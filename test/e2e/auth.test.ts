@@ -5,7 +5,7 @@ import { DEMO } from '../support/fixtures';
 
 const path = (url: string) => new URL(url).pathname;
 
-describe('sign-in, accounts, guards and menus in Chromium (seed §2, §4, §8)', () => {
+describe('sign-in, accounts, guards and menus in Chromium', () => {
   const browser = seededBrowser();
 
   it('opened directly, the sign-in page fetches its screen with the app, not after it', async () => {

@@ -11,7 +11,7 @@ import { FUNCTIONS, HOSTING, PROJECT } from '../support/emulators';
 import { seededEmulators } from '../support/fixtures';
 
 // The app's own callable client against the real functions: loaded values, mapped error codes, human messages.
-describe('callable client (seed §7–§8)', () => {
+describe('callable client', () => {
   beforeAll(async () => {
     await seededEmulators();
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { codeForHttpStatus, humanMessage } from '../../src/lib/callErrors';
 
-describe('callable failures (seed §8)', () => {
+describe('callable failures', () => {
   it.each([
     [400, 'invalid-argument'], [401, 'unauthenticated'], [403, 'permission-denied'], [404, 'not-found'],
     [409, 'aborted'], [429, 'resource-exhausted'], [499, 'cancelled'], [501, 'unimplemented'],

@@ -3,7 +3,7 @@ import { describeAuthError } from '../../src/features/auth/authErrors';
 import { initialLoginForm, showResetSuggestion, validateLogin } from '../../src/features/auth/loginState';
 import { emailLine } from '../../src/features/auth/userMenuItems';
 
-describe('login form rules (seed §4–§5)', () => {
+describe('login form rules', () => {
   it('requires a non-empty email and password, with no format check', () => {
     expect(validateLogin({ email: '', password: '' })).toEqual({ email: ['Email is required'], password: ['Password is required'] });
     expect(validateLogin({ email: '   ', password: 'x' }).email).toEqual(['Email is required']);

@@ -1,4 +1,4 @@
-// The public catalogue callables of the seed (§7) plus openSemesters. Only catalogue data leaves here.
+// The public catalogue callables, and openSemesters. Only catalogue data leaves here.
 import { callables } from '../../../contract/callables';
 import type { ClassGroup, ClassRecord, SemesterCatalogue } from '../../../contract/domain';
 import { callable } from '../lib/callable';

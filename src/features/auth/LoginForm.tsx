@@ -1,4 +1,4 @@
-// Seed §2 "Sign-in / create-account screen", to the letter.
+// The sign-in / create-account screen, to the letter of the original specification.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { InputText, type InputTextProps } from 'primereact/inputtext';
@@ -61,7 +61,7 @@ export function LoginForm({ create = false, embedded = false, onSuccess }: Login
       const code = authErrorCode(err);
       setRequest('Failure');
       setFailure(describeAuthError(code));
-      // Seed §8: the toast names the identity provider's code; the form says it in words.
+      // The toast names the identity provider's code; the form says it in words.
       notify({ severity: 'error', summary: 'Error', detail: `${creating ? 'Failed to create account' : 'Failed to log in'}: ${code}` });
     }
   }

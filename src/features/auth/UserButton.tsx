@@ -4,7 +4,7 @@ import { LinkButton } from '../../components/Button';
 
 const UserMenu = lazy(() => import('./UserMenu'));
 
-/** Seed §2 "User button": a link when signed out, an avatar menu (loaded on demand) when signed in. */
+/** The user button: a link when signed out, an avatar menu (loaded on demand) when signed in. */
 export function UserButton({ compact }: { compact: boolean }) {
   const { user } = useSession();
   if (user === undefined) return <span className="user-button-placeholder" aria-hidden="true" />;

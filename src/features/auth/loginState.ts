@@ -1,4 +1,4 @@
-// Seed §3–§5: the sign-in form's state, its request state and its only client check (non-empty).
+// The sign-in form's state, its request state and its only client check (non-empty).
 export type LoginRequestState = 'Idle' | 'Invalid' | 'Pending' | 'Success' | 'Failure';
 
 export interface LoginFormState {
@@ -26,7 +26,7 @@ export function initialLoginForm(create: boolean): LoginFormState {
   return { email: '', password: '', newAccountCreation: create ? {} : undefined };
 }
 
-/** Seed §4: the reset suggestion shows only after a failed attempt, with an email, in sign-in mode. */
+/** The reset suggestion shows only after a failed attempt, with an email, in sign-in mode. */
 export function showResetSuggestion(state: LoginRequestState, form: LoginFormState): boolean {
   return state === 'Failure' && form.email.trim() !== '' && !form.newAccountCreation;
 }

@@ -1,4 +1,4 @@
-// Seed §4: the protected path a signed-out visitor asked for, to return to after login.
+// The protected path a signed-out visitor asked for, to return to after login.
 const KEY = 'portal.afterLogin';
 
 export function rememberRequestedPath(path: string): void {

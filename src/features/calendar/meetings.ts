@@ -4,7 +4,7 @@ import { addDaysIso, meetingsBetween, toIso, weekdayOf } from '../../../contract
 
 export { addDaysIso, meetingsBetween, toIso, weekdayOf };
 
-/** The Sunday on or before the date (weeks start on Sunday, seed §9). */
+/** The Sunday on or before the date (weeks start on Sunday). */
 export const weekStart = (iso: IsoDate) => addDaysIso(iso, -weekdayOf(iso));
 
 /** The days shown for a month: whole weeks from the Sunday before the 1st to the Saturday after the last day. */

@@ -1,5 +1,5 @@
 // The catalogue's remote calls (public: no account needed), and the class cache every page that shows
-// classes shares (seed §3–§4): classes cached by id in the app's QueryClient; classes already cached
+// classes shares: classes cached by id in the app's QueryClient; classes already cached
 // or loading are not fetched again (those asked for together go in one call); the current-semester
 // list is fetched only while it is empty. A class save in the office invalidates them ('classes'); the
 // classes of the class list are read from its answer.
