@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { callables } from '../../contract/callables';
 import { FUNCTIONS_REGION } from '../../contract/constants';
+import { withApiRewrites } from '../../scripts/build/apiRewrites';
 
 interface Rewrite {
   source: string;
@@ -19,6 +20,10 @@ describe('hosting rewrites', () => {
     for (const r of toCallables) expect(r.function).toEqual({ functionId: r.source.slice('/api/'.length), region: FUNCTIONS_REGION });
     expect(rewrites.find((r) => r.source === '/api/stripe/webhook')?.function).toEqual({ functionId: 'stripeWebhook', region: FUNCTIONS_REGION });
     expect(rewrites.find((r) => r.source === '/cal/**')?.function).toEqual({ functionId: 'calendarFeed', region: FUNCTIONS_REGION });
+  });
+
+  it('are exactly what `npm run rewrites` writes from the contract (run it after adding a callable)', () => {
+    expect(withApiRewrites(rewrites), 'run npm run rewrites').toEqual(rewrites);
   });
 
   it('serve the app for every other path, after the callables', () => {
