@@ -9,7 +9,7 @@ import { accessOf } from '../../lib/staffPages';
 import { RequireStaff } from '../auth';
 
 // The office's sheets and money pages load when first opened.
-const ClassForms = lazy(() => import('./office/ClassForms'));
+const RostersPage = lazy(() => import('./office/RostersPage'));
 const StudentInfo = lazy(() => import('./office/StudentInfo'));
 const StudentSheetPage = lazy(() => import('./office/StudentSheet'));
 const TshirtSizes = lazy(() => import('./office/TshirtSizes'));
@@ -27,7 +27,7 @@ export default function AdminRoutes() {
         {/* Each page for the roles that may open it (lib/staffPages.ts); the others go to /. */}
         <Routes>
           <Route index element={<RequireStaff access={accessOf('/admin')}><Dashboard /></RequireStaff>} />
-          <Route path="report" element={<RequireStaff access={accessOf('/admin/report')}><ClassForms /></RequireStaff>} />
+          <Route path="report" element={<RequireStaff access={accessOf('/admin/report')}><RostersPage /></RequireStaff>} />
           <Route path="students" element={<RequireStaff access={accessOf('/admin/students')}><StudentInfo /></RequireStaff>} />
           <Route path="students/:id" element={<RequireStaff access={accessOf('/admin/students')}><StudentSheetPage /></RequireStaff>} />
           <Route path="t-shirts" element={<RequireStaff access={accessOf('/admin/t-shirts')}><TshirtSizes /></RequireStaff>} />

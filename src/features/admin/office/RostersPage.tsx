@@ -17,7 +17,7 @@ type Field = 'title' | 'enrolled' | 'start' | 'end';
 const value = (c: AdminClass, f: Field) => (f === 'title' ? c.title : f === 'enrolled' ? c.enrolledCount : f === 'start' ? c.startDate : c.endDate);
 
 /** /admin/report: the classes of a semester, then the printable forms of the ones chosen. */
-export default function ClassForms() {
+export default function RostersPage() {
   const [params] = useSearchParams();
   const ids = (params.get('classes') ?? '').split(',').filter(Boolean);
   return ids.length ? <Sheets classIds={ids} /> : <ClassList />;
