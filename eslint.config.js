@@ -40,6 +40,17 @@ export default tseslint.config(
     },
   },
   {
+    // The features call the functions through their api.ts (what each call is named, and what it invalidates).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/api.ts', 'src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/lib/query'], importNames: ['useCallQuery', 'useCallMutation', 'useFetchCall'], message: "A feature's remote calls are named in its api.ts." }] },
+      ],
+    },
+  },
+  {
     // One writer of the emails: only mail/outbox.ts names the collection Trigger Email sends from.
     files: ['functions/src/**/*.ts'],
     ignores: ['functions/src/mail/outbox.ts', 'functions/src/data/db.ts'],

@@ -6,16 +6,16 @@ import { formatMoment } from '../../../contract/wording';
 import { Button, buttonClass } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
-import { useCallMutation, useCallQuery } from '../../lib/query';
 import { useNotify } from '../../lib/toast';
+import { useCalendarFeed, useNewCalendarFeed } from './api';
 
 /** The feed's address on this portal, and the same for calendar apps (webcal:). */
 const feedAddress = (token: string, origin = window.location.origin) => `${origin}/cal/${token}.ics`;
 const webcal = (address: string) => address.replace(/^https?:/, 'webcal:');
 
 export function CalendarSubscription() {
-  const [state, reload] = useCallQuery('myCalendarFeed');
-  const make = useCallMutation('newCalendarFeed', ['myCalendarFeed']);
+  const [state, reload] = useCalendarFeed();
+  const make = useNewCalendarFeed();
   const notify = useNotify();
   const [address, setAddress] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);

@@ -7,10 +7,10 @@ import { formatDay, formatMoment } from '../../../contract/wording';
 import { Button } from '../../components/Button';
 import { FormFailure } from '../../components/FormFailure';
 import { usePaymentOptions } from '../../lib/paymentOptions';
-import { failureText, useFetchCall } from '../../lib/query';
+import { failureText } from '../../lib/query';
 import { useNotify } from '../../lib/toast';
 import { useReleases } from '../enrollment/api';
-import { useClaimOffer, useDeclineOffer, useLeaveWaitlist, useMyWaitlist } from './api';
+import { useClaimOffer, useDeclineOffer, useLeaveWaitlist, useMyWaitlist, useTodaysPrice } from './api';
 import { newIdempotencyKey } from '../../lib/idempotencyKey';
 
 
@@ -29,7 +29,7 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
   const method = chosen && methods.includes(chosen) ? chosen : methods[0];
   const claim = useClaimOffer();
   const decline = useDeclineOffer();
-  const fetchCall = useFetchCall();
+  const todaysPrice = useTodaysPrice();
   const notify = useNotify();
   const [key] = useState(newIdempotencyKey);
   const [busy, setBusy] = useState(false);
@@ -45,7 +45,7 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
     setFailure('');
     try {
       // The family pays the lower of the price quoted when it joined and today's.
-      const today = await fetchCall('priceBasket', { lines: entry.request.lines, codes: entry.request.codes, studentId: entry.studentId });
+      const today = await todaysPrice({ lines: entry.request.lines, codes: entry.request.codes, studentId: entry.studentId });
       const signed =
         resign && releases.status === 'loaded' ? { releases: releases.value.releases.map((r) => ({ releaseId: r.id, version: r.version, typedName: signatures[r.id] ?? '' })) } : {};
       const { enrollment, checkoutUrl } = await claim.mutateAsync({ entryId: entry.id, expectedTotal: Math.min(entry.quote.total, today.total), idempotencyKey: key, payWith: method, ...signed });

@@ -1,5 +1,6 @@
 // The family's own data: students and enrollments.
-import { CATALOGUE_CALLS, ENROLLMENT_CALLS, useCallMutation, useCallQuery } from '../../lib/query';
+import type { Payload } from '../../../contract/callables';
+import { CATALOGUE_CALLS, ENROLLMENT_CALLS, useCallMutation, useCallQuery, useFetchCall } from '../../lib/query';
 
 export const useMyStudents = (enabled = true) => useCallQuery('myStudents', undefined, { enabled });
 export const useMyEnrollments = (enabled = true) => useCallQuery('myEnrollments', undefined, { enabled });
@@ -24,3 +25,12 @@ export const useClaimOffer = () => useCallMutation('claimOffer', [...WAITLIST_CA
 // Who holds the account (name and phone): the office's student sheet reads it too.
 export const useMyAccount = (enabled = true) => useCallQuery('myAccount', undefined, { enabled });
 export const useSaveAccount = () => useCallMutation('saveAccount', ['myAccount', 'adminStudent']);
+
+/** Today's price of a basket, asked afresh (a waitlist claim pays the lower of the quoted and today's). */
+export const useTodaysPrice = () => {
+  const fetchCall = useFetchCall();
+  return (basket: Payload<'priceBasket'>) => fetchCall('priceBasket', basket);
+};
+/** The family's calendar address: whether it has one, and a new one (the old one stops working). */
+export const useCalendarFeed = () => useCallQuery('myCalendarFeed');
+export const useNewCalendarFeed = () => useCallMutation('newCalendarFeed', ['myCalendarFeed']);

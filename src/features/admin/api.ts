@@ -1,7 +1,7 @@
 // The office's remote calls. Each save names what it changes: a class save refreshes that semester's
 // class list, the dashboard, the rosters and the catalogue families see.
 import type { Payload } from '../../../contract/callables';
-import { ENROLLMENT_CALLS, OFFICE_CLASS_CALLS, useCallMutation, useCallQuery } from '../../lib/query';
+import { ENROLLMENT_CALLS, OFFICE_CLASS_CALLS, useCallMutation, useCallQuery, useFetchCall } from '../../lib/query';
 
 export const useAdminSemesters = (enabled = true) => useCallQuery('adminSemesters', undefined, { enabled });
 /** Classes and bundles of a semester; waits until the semester is known. */
@@ -50,3 +50,14 @@ export const useAdminStaff = () => useCallQuery('adminStaff');
 export const useSaveStaff = () => useCallMutation('adminSaveStaff', ['adminStaff', 'adminInstructors']);
 export const useAdminInstructors = () => useCallQuery('adminInstructors');
 export const useAdminAudit = (filter: Payload<'adminAudit'>) => useCallQuery('adminAudit', filter);
+
+// Announcements: a change shows at once on the office's list and in the families' banner.
+const ANNOUNCEMENT_CALLS = ['adminAnnouncements', 'openSemesters'] as const;
+export const useAnnouncements = () => useCallQuery('adminAnnouncements');
+export const useSaveAnnouncement = () => useCallMutation('adminSaveAnnouncement', ANNOUNCEMENT_CALLS);
+export const useDeleteAnnouncement = () => useCallMutation('adminDeleteAnnouncement', ANNOUNCEMENT_CALLS);
+/** One page of the enrollments table, asked afresh (the CSV export walks every page). */
+export const useEnrollmentsPage = () => {
+  const fetchCall = useFetchCall();
+  return (query: Payload<'adminEnrollments'>) => fetchCall('adminEnrollments', query);
+};

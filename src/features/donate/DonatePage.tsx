@@ -7,13 +7,14 @@ import { useLocation } from 'react-router-dom';
 import { donateSchema } from '../../../contract/schemas';
 import { Button, buttonClass } from '../../components/Button';
 import { usePaymentOptions } from '../../lib/paymentOptions';
-import { failureText, useCallMutation } from '../../lib/query';
+import { failureText } from '../../lib/query';
+import { useDonate } from './api';
 import { newIdempotencyKey } from '../../lib/idempotencyKey';
 
 
 /** A gift by card on Stripe's page: the email the receipt goes to, then Stripe. */
 function CardGift({ cents, note }: { cents: number; note: string }) {
-  const donate = useCallMutation('donate');
+  const donate = useDonate();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState('');
   const [leaving, setLeaving] = useState(false);

@@ -3,12 +3,12 @@
 import { useSearchParams } from 'react-router-dom';
 import { Button, LinkButton } from '../../components/Button';
 import { FormFailure } from '../../components/FormFailure';
-import { useCallMutation } from '../../lib/query';
+import { useSetReminders } from './api';
 
 export default function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const change = useCallMutation('setReminders');
+  const change = useSetReminders();
   const off = change.data?.off;
   return (
     <div className="page page-narrow">

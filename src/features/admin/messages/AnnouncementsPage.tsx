@@ -11,12 +11,11 @@ import { LoadError } from '../../../components/LoadError';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
 import { SelectField, TextArea, TextField } from '../../../components/studentForm/fields';
-import { useCallMutation, useCallQuery } from '../../../lib/query';
 import { DeleteButton, EditForm, useCheckedSave } from '../shared/EditForm';
 import { NewLink } from '../shared/NewLink';
+import { useAnnouncements, useDeleteAnnouncement, useSaveAnnouncement } from '../api';
 
 const SEVERITY_LABEL: Record<AnnouncementSeverity, string> = { urgent: 'Urgent (red)', warning: 'Warning (amber)', info: 'News (blue)' };
-const CHANGED = ['adminAnnouncements', 'openSemesters'] as const;
 
 /** "Showing now", "From Dec 1", "Ended Nov 30". */
 function when(a: Announcement, today: string): string {
@@ -54,8 +53,8 @@ function Item({ a, today, busy, remove }: { a: Announcement; today: string } & P
 }
 
 function List() {
-  const [state, reload] = useCallQuery('adminAnnouncements');
-  const remove = useCallMutation('adminDeleteAnnouncement', CHANGED);
+  const [state, reload] = useAnnouncements();
+  const remove = useDeleteAnnouncement();
   if (state.status === 'loading') return <PageLoading />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
   const today = schoolToday();
@@ -84,7 +83,7 @@ type Draft = Pick<Announcement, 'markdown' | 'severity' | 'startsOn' | 'endsOn'>
 function Form({ initial, id }: { initial: Draft; id?: string }) {
   const [a, setA] = useState<Draft>(initial);
   const set = (patch: Partial<Draft>) => setA((x) => ({ ...x, ...patch }));
-  const saveCall = useCallMutation('adminSaveAnnouncement', CHANGED);
+  const saveCall = useSaveAnnouncement();
   const { errors, save } = useCheckedSave(announcementSchema, { ...a, ...(id ? { id } : {}) }, saveCall, () => ({ message: 'The announcement is saved.', to: '/admin/messages' }));
   return (
     <EditForm title={id ? 'Edit announcement' : 'New announcement'} cancelTo="/admin/messages" saveLabel="Save announcement" mutation={saveCall} onSubmit={save}>
@@ -105,7 +104,7 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
 
 function Edit() {
   const { id } = useParams();
-  const [state, reload] = useCallQuery('adminAnnouncements');
+  const [state, reload] = useAnnouncements();
   if (state.status === 'loading') return <PageLoading />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
   const found = state.value.announcements.find((a) => a.id === id);

@@ -14,8 +14,7 @@ import { ColumnHeaders, Pager, type Sort, SortHeader, TableScroll } from '../sha
 import { EnrollmentMoney } from './EnrollmentMoney';
 import { enrollmentCsvRows } from './enrollmentsCsv';
 import './office.css';
-import { useAdminClasses, useAdminEnrollments } from '../api';
-import { useFetchCall } from '../../../lib/query';
+import { useAdminClasses, useAdminEnrollments, useEnrollmentsPage } from '../api';
 import { Button } from '../../../components/Button';
 import { can, useSession } from '../../../lib/session';
 import { ACCESS } from '../../../../contract/roles';
@@ -50,7 +49,7 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
   const [sort, setSort] = useState<Sort<EnrollmentSort>>({ field: 'createdAt', order: 'desc' });
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<EnrollmentRow | null>(null);
-  const fetchCall = useFetchCall();
+  const enrollmentsPage = useEnrollmentsPage();
   const toast = useActionToast();
   // Finance works without the families' contact details (the server leaves them out too).
   const seesFamilies = can(useSession(), ACCESS.care);
@@ -86,7 +85,7 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
     mutationFn: async () => {
       const rows: EnrollmentRow[] = [];
       for (let p = 0; ; p++) {
-        const r = await fetchCall('adminEnrollments', { ...query, page: p, pageSize: EXPORT_PAGE });
+        const r = await enrollmentsPage({ ...query, page: p, pageSize: EXPORT_PAGE });
         rows.push(...r.rows);
         if (rows.length >= r.total || r.rows.length === 0) break;
       }

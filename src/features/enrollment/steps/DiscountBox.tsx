@@ -4,7 +4,8 @@ import type { Payload } from '../../../../contract/callables';
 import type { AppliedDiscount, Problem } from '../../../../contract/domain';
 import { formatCents } from '../../../../contract/format';
 import { Button } from '../../../components/Button';
-import { toCallError, useFetchCall } from '../../../lib/query';
+import { toCallError } from '../../../lib/query';
+import { useTryCart } from '../api';
 
 export function DiscountBox({
   priced,
@@ -19,7 +20,7 @@ export function DiscountBox({
   cart: Omit<Payload<'priceCart'>, 'codes'>;
   setCodes: (change: (codes: string[]) => string[]) => void;
 }) {
-  const fetchCall = useFetchCall();
+  const tryCart = useTryCart();
   const [code, setCode] = useState('');
   const [codeMessage, setCodeMessage] = useState('');
   const [codeNote, setCodeNote] = useState('');
@@ -31,7 +32,7 @@ export function DiscountBox({
     if (codes.includes(wanted)) return setCodeMessage(`${wanted} is already applied.`);
     setApplying(true);
     try {
-      const trial = await fetchCall('priceCart', { ...cart, codes: [...codes, wanted] });
+      const trial = await tryCart({ ...cart, codes: [...codes, wanted] });
       const problem = trial.codeProblems.find((p) => p.about === wanted);
       if (problem) setCodeMessage(problem.message);
       else {
