@@ -1,8 +1,9 @@
 // How records read beyond the class list (money typed and shown, moments at the school, statuses,
 // cards, t-shirt sizes), the same in the app and in emails. Apart from format.ts so that the landing
 // page never loads them.
-import { SCHOOL_TIME_ZONE, type Cents, type EnrollmentStatus, type IsoDate } from './domain';
+import { SCHOOL_TIME_ZONE, type Cents, type EnrollmentStatus, type IsoDate, type PaymentMethod } from './domain';
 import { formatDate } from './format';
+import { PAID_HOW } from './money';
 
 /** "Balance due by Aug 15, 2027" for a balance with a due date, else "Balance due". */
 export const balanceDueLabel = (e: { balance: number; balanceDueDate?: IsoDate }) =>
@@ -56,3 +57,6 @@ export function formatTimeLeft(iso: string, now: number): string {
 const CARD_BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay' };
 /** A card as families read it: "Visa card ending 4242". */
 export const formatCard = (card: { brand: string; last4: string }) => `${CARD_BRANDS[card.brand] ? `${CARD_BRANDS[card.brand]} ` : ''}card ending ${card.last4}`;
+
+/** How a payment was made, as families read it: "by Visa card ending 4242", "by check". */
+export const paidHow = (p: { method: PaymentMethod; card?: { brand: string; last4: string } }) => (p.card ? `by ${formatCard(p.card)}` : PAID_HOW[p.method]);

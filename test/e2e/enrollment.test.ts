@@ -16,6 +16,17 @@ async function signReleases(page: Page, name: string) {
 
 const draftCount = async () => (await adminDb().collection('enrollmentDrafts').get()).size;
 
+/** The demo family signed in, Orienteering selected, on to the student step with Leo chosen. */
+async function leoChosenForOrienteering(page: Page) {
+  await signInAs(page, DEMO.family.email, DEMO.family.password);
+  await page.goto('/classes/enrollment');
+  await select(page, 'Orienteering');
+  await page.getByRole('button', { name: 'Selected (1)' }).waitFor();
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: 'Who is enrolling?' }).waitFor();
+  await page.getByRole('radio', { name: /Leo Rivera/ }).check();
+}
+
 describe('a family enrolls end to end', () => {
   const browser = seededBrowser();
   // Every test starts without a saved draft: one that stopped half-way never decides where the next one's Continue goes.
@@ -194,13 +205,7 @@ describe('a family enrolls end to end', () => {
 
   it('restores a draft on the next visit, and Start over clears it', async () => {
     const { context, page } = await newPage(browser());
-    await signInAs(page, DEMO.family.email, DEMO.family.password);
-    await page.goto('/classes/enrollment');
-    await select(page, 'Orienteering');
-    await page.getByRole('button', { name: 'Selected (1)' }).waitFor();
-    await page.getByRole('link', { name: 'Continue' }).click();
-    await page.getByRole('heading', { name: 'Who is enrolling?' }).waitFor();
-    await page.getByRole('radio', { name: /Leo Rivera/ }).check();
+    await leoChosenForOrienteering(page);
     await expect.poll(draftCount, { timeout: 5000 }).toBe(1);
     await context.close();
 
@@ -223,12 +228,7 @@ describe('a family enrolls end to end', () => {
 
   it('a slow draft never loses the saved child: a reload on a step and the next visit come back to the child and the step', async () => {
     const { context, page } = await newPage(browser());
-    await signInAs(page, DEMO.family.email, DEMO.family.password);
-    await page.goto('/classes/enrollment');
-    await select(page, 'Orienteering');
-    await page.getByRole('link', { name: 'Continue' }).click();
-    await page.getByRole('heading', { name: 'Who is enrolling?' }).waitFor();
-    await page.getByRole('radio', { name: /Leo Rivera/ }).check();
+    await leoChosenForOrienteering(page);
     await next(page);
     await page.getByRole('heading', { name: 'Student info' }).waitFor();
     const saved = async () => {

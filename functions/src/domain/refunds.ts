@@ -1,5 +1,5 @@
 // Which card payments a refund goes back to. Pure.
-import type { Cents, Enrollment } from '../../../contract/domain';
+import type { CardRefund, Cents, Enrollment } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 
 export interface CardRefundPart {
@@ -9,11 +9,16 @@ export interface CardRefundPart {
   last4: string;
 }
 
+/** Every refund sent to a card for the enrollment: its own (whole payments, outside the portal) and its cancellations'. */
+export const allCardRefunds = (enrollment: Pick<Enrollment, 'cardRefunds' | 'cancellations'>): CardRefund[] => [
+  ...(enrollment.cardRefunds ?? []),
+  ...(enrollment.cancellations ?? []).flatMap((c) => c.cardRefunds ?? []),
+];
+
 /** What is left of each card payment (by payment intent) after the refunds already made to it. */
 function refundedByIntent(enrollment: Pick<Enrollment, 'cardRefunds' | 'cancellations'>): Map<string, number> {
   const refunded = new Map<string, number>();
-  const earlier = [...(enrollment.cardRefunds ?? []), ...(enrollment.cancellations ?? []).flatMap((c) => c.cardRefunds ?? [])];
-  for (const r of earlier) if (r.paymentIntent) refunded.set(r.paymentIntent, (refunded.get(r.paymentIntent) ?? 0) + r.amount);
+  for (const r of allCardRefunds(enrollment)) if (r.paymentIntent) refunded.set(r.paymentIntent, (refunded.get(r.paymentIntent) ?? 0) + r.amount);
   return refunded;
 }
 

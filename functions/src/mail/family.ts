@@ -1,15 +1,14 @@
 // The emails to families: a payment received, classes cancelled (with the refund), a payment given
 // back whole, a gift's receipt, the office's messages, and the reminders. Pure: each is built from
 // what the event knows.
-import type { Cents, Enrollment, IsoDate } from '../../../contract/domain';
+import type { CardRefund, Cents, Enrollment, IsoDate } from '../../../contract/domain';
 import { formatCents, formatDate } from '../../../contract/format';
 import { balanceDueLabel } from '../../../contract/wording';
 import { escapeHtml } from '../../../contract/markdown';
-import { layout, simpleMail, type MailMessage } from './layout';
+import { layout, myEnrollments, simpleMail, type MailLink, type MailMessage } from './layout';
 
 export const RECEIPTS_FOOTER = 'You receive this email because your account enrolled a student.';
 const REMINDER_FOOTER = 'You receive this reminder because your account enrolled a student.';
-const myEnrollments = (portal: string) => ({ href: `${portal}/account/enrollments`, label: 'My Enrollments' });
 
 
 /** "Balance due by Aug 15, 2027: $120." or "Nothing more is owed." */
@@ -43,7 +42,7 @@ export function cancellationMail(
 }
 
 /** With the reminders' unsubscribe link (never on receipts). */
-const reminder = (heading: string, paragraphs: string[], link: { href: string; label: string }, unsubscribe: string): MailMessage =>
+const reminder = (heading: string, paragraphs: string[], link: MailLink, unsubscribe: string): MailMessage =>
   simpleMail(heading, [...paragraphs, `No more reminders? ${unsubscribe}`], link, REMINDER_FOOTER);
 
 export function classReminderMail(
@@ -93,17 +92,19 @@ export function classMessageMail(subject: string, body: string, classTitles: str
   return simpleMail(subject, paragraphs, myEnrollments(portal), `You receive this message because your child is enrolled in ${classTitles.join(', ')}.`);
 }
 
+/** Why a payment is given back whole: it paid for seats already paid for, or its seats were gone. */
+export type WholeRefund = Extract<CardRefund['kind'], 'duplicate' | 'seat-lost'>;
+
 /**
  * A payment given back whole: it paid for seats already paid for (`duplicate`: a second page paid,
  * or a checkout started again), or it arrived after its seats were gone (`seat-lost`).
  */
-export function refundedWholeMail(kind: 'duplicate' | 'seat-lost', names: string, several: boolean, amount: Cents, card: string, portal: string): MailMessage {
+export function refundedWholeMail(kind: WholeRefund, names: string, several: boolean, amount: Cents, card: string, portal: string): MailMessage {
   const said =
     kind === 'duplicate'
       ? `We received a second payment of ${formatCents(amount)} for ${names}, for seats already paid for (or for a checkout you started again). We refunded it in full to your ${card}; nothing else changes.`
       : `We received your payment of ${formatCents(amount)} for ${names} after the checkout time had run out, and the seats were no longer free. We refunded it in full to your ${card}. ${names} ${several ? 'are' : 'is'} not enrolled; you may join the waitlist from the class list.`;
-  const message = simpleMail(kind === 'duplicate' ? 'Refunded: a duplicate payment' : 'Refunded: enrollment not completed', [said, 'It shows on your statement in 5–10 days.'], myEnrollments(portal), RECEIPTS_FOOTER);
-  return message;
+  return simpleMail(kind === 'duplicate' ? 'Refunded: a duplicate payment' : 'Refunded: enrollment not completed', [said, 'It shows on your statement in 5–10 days.'], myEnrollments(portal), RECEIPTS_FOOTER);
 }
 
 /** The receipt of a gift: how much, when, by which card, the giver's note, and the school's tax words. */

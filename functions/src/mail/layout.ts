@@ -22,6 +22,9 @@ export interface MailLink {
   label: string;
 }
 
+/** The family's My Enrollments page, where enrollments are paid, changed and offers claimed. */
+export const myEnrollments = (portal: string): MailLink => ({ href: `${portal}/account/enrollments`, label: 'My Enrollments' });
+
 /** `footer`: why the reader gets this email ("You receive this email because …"). */
 export function layout(subject: string, body: MailBody, footer: string, link?: MailLink): MailMessage {
   const foot = `${SCHOOL_NAME} · ${footer}`;

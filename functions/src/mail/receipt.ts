@@ -7,12 +7,12 @@ import { discountBasis, paidOf } from '../../../contract/money';
 import { meetingDates, meetingsText, noClassText } from '../../../contract/schedule';
 import { SCHOOL_NAME } from '../../../contract/constants';
 import { RECEIPTS_FOOTER } from './family';
-import { layout } from './layout';
+import { layout, myEnrollments, type MailMessage } from './layout';
 
 export interface MailDocument {
   kind: 'receipt';
   to: string[];
-  message: { subject: string; text: string; html: string };
+  message: MailMessage;
   /** The checkout's first enrollment; with several children, every one of them too. */
   enrollmentId: string;
   enrollmentIds?: string[];
@@ -49,7 +49,7 @@ export function receiptGroups<E extends { id: string }>(checkout: E[], to: (e: E
  * takes cards, where to pay by card (`portal`: the portal's address).
  */
 export const howToPay = (instructions: string, portal: string | null) =>
-  portal ? `${instructions}\n\nOr pay by card: on [My Enrollments](${portal}/account/enrollments), choose **Pay balance by card**.` : instructions;
+  portal ? `${instructions}\n\nOr pay by card: on [My Enrollments](${myEnrollments(portal).href}), choose **Pay balance by card**.` : instructions;
 
 /** What changed when a receipt is sent again for an enrollment already confirmed: add-ons taken later. */
 export interface ReceiptChange {
@@ -105,7 +105,7 @@ export function buildReceipt(
     balance: formatCents(balance),
   };
   const subject = change ? `Add-on added — ${SCHOOL_NAME}` : `Enrollment confirmed — ${SCHOOL_NAME}`;
-  const howToPay = balance > 0 ? paymentInstructions : '';
+  const payHow = balance > 0 ? paymentInstructions : '';
   const wanted = new Set(checkout.flatMap((e) => e.semesterIds));
   const notes = semesters.filter((s) => wanted.has(s.id) && s.confirmationMarkdown);
   // One child: "Total"; several: each child's total under their name, then the checkout's.
@@ -126,7 +126,7 @@ export function buildReceipt(
     ...(several ? ['', `Total: ${sums.total}`] : []),
     `Paid: ${sums.paid}`,
     `${sums.balanceLabel}: ${sums.balance}`,
-    ...(howToPay ? ['', 'How to pay:', markdownToText(howToPay)] : []),
+    ...(payHow ? ['', 'How to pay:', markdownToText(payHow)] : []),
     ...notes.flatMap((s) => ['', `${s.name}:`, markdownToText(s.confirmationMarkdown)]),
   ];
 
@@ -152,7 +152,7 @@ export function buildReceipt(
     row('Paid', sums.paid),
     row(sums.balanceLabel, sums.balance, true),
     '</table>',
-    ...(howToPay ? ['<h2>How to pay</h2>', markdownToHtml(howToPay)] : []),
+    ...(payHow ? ['<h2>How to pay</h2>', markdownToHtml(payHow)] : []),
     ...notes.flatMap((s) => [`<h2>${e(s.name)}</h2>`, markdownToHtml(s.confirmationMarkdown)]),
   ];
 

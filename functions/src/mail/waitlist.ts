@@ -3,7 +3,7 @@
 import type { WaitlistEntry } from '../../../contract/domain';
 import { formatCents, ordinal } from '../../../contract/format';
 import { formatMoment } from '../../../contract/wording';
-import { simpleMail, type MailMessage } from './layout';
+import { myEnrollments, simpleMail, type MailMessage } from './layout';
 
 export type WaitlistMailKind = 'joined' | 'offer' | 'reminder' | 'lapsed' | 'removed';
 
@@ -43,6 +43,6 @@ export function waitlistMail(kind: WaitlistMailKind, entry: WaitlistEntry, porta
     ],
     removed: [`The school office has taken ${who} off the waitlist for ${entry.title}.`, ...(extra.reason ? [`Reason: ${extra.reason}`] : [])],
   };
-  const message = simpleMail(SUBJECTS[kind], lines[kind], { href: `${portal}/account/enrollments`, label: 'My Enrollments' }, 'You receive this email because your account joined a waitlist.');
+  const message = simpleMail(SUBJECTS[kind], lines[kind], myEnrollments(portal), 'You receive this email because your account joined a waitlist.');
   return { to: entry.email ? [entry.email] : [], message, waitlistEntryId: entry.id, kind };
 }

@@ -12,8 +12,9 @@ import { andList, formatCents, formatDate } from '../../../contract/format';
 import { formatCard, formatClock } from '../../../contract/wording';
 import { balanceOf, lineTotalOf } from '../../../contract/money';
 import { buildReceipt, receiptGroups } from '../mail/receipt';
-import { refundedWholeMail } from '../mail/family';
+import { refundedWholeMail, type WholeRefund } from '../mail/family';
 import { queueMail } from '../mail/outbox';
+import { allCardRefunds } from '../domain/refunds';
 import { holdLapsed, planSeats } from '../domain/seats';
 import { auditInTx, stripeActor } from '../data/audit';
 import { settleBalancePayment } from '../data/balance';
@@ -195,7 +196,7 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
 }
 
 /** Why a late payment cannot have seats: a newer checkout for the same children, or the seats (or a code's uses) gone; null when it can. */
-async function lateProblem(checkout: Enrollment[]): Promise<CardRefund['kind'] | null> {
+async function lateProblem(checkout: Enrollment[]): Promise<WholeRefund | null> {
   if (checkout.some((e) => e.hold?.replacedBy || e.status === 'confirmed' || e.status === 'cancelled')) return 'duplicate';
   const rosters = await db().getAll(...checkout.flatMap((e) => e.classIds.map((c) => rosterRef(c, e.studentId))));
   // The same children are on these rosters by another enrollment: this payment is for seats already theirs.
@@ -283,7 +284,7 @@ async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids
 }
 
 /** No seats for a payment: all of it goes back (once: the key is the session's), recorded and told truthfully. */
-async function refundWhole(eventId: string, session: Stripe.Checkout.Session, ids: string[], card: CardDetails, facts: Awaited<ReturnType<typeof settleFacts>>, kind: NonNullable<CardRefund['kind']>, now: Date): Promise<Outcome> {
+async function refundWhole(eventId: string, session: Stripe.Checkout.Session, ids: string[], card: CardDetails, facts: Awaited<ReturnType<typeof settleFacts>>, kind: WholeRefund, now: Date): Promise<Outcome> {
   const amount = session.amount_total ?? 0;
   const refund = await stripe().refunds.create(
     { payment_intent: card.paymentIntent, amount, metadata: { enrollmentId: ids[0], reason: kind } },
@@ -308,7 +309,7 @@ async function refundWhole(eventId: string, session: Stripe.Checkout.Session, id
       });
       auditInTx(tx, stripeActor(eventId), { kind: 'card-payment', record: { type: 'enrollment', id: e.id }, studentId: e.studentId, studentName: e.studentName, summary: `Paid by card: ${formatCents(payment.amount)}, refunded in full (${kind === 'duplicate' ? 'a duplicate payment' : 'no seat left'})` }, now);
     }
-    const message = refundedWholeMail(kind === 'duplicate' ? 'duplicate' : 'seat-lost', names, checkout.length > 1, amount, formatCard(card), portalOrigin(null));
+    const message = refundedWholeMail(kind, names, checkout.length > 1, amount, formatCard(card), portalOrigin(null));
     queueMail(tx, { kind: 'refunded-whole', to: facts.to.get(ids[0])!, enrollmentId: ids[0], message });
     tx.set(eventRef(eventId), { type: 'refunded', enrollmentId: ids[0], refundId: refund.id, kind, at });
     return 'refunded';
@@ -327,7 +328,7 @@ async function noteFailedRefund(eventId: string, refund: Stripe.Refund, now: Dat
     const snap = await tx.get(enrollmentRef(id));
     if (!snap.exists || (await tx.get(eventRef(eventId))).exists) return snap.exists ? 'duplicate' : 'ignored';
     const e = snap.data()!;
-    const sent = [...(e.cardRefunds ?? []), ...(e.cancellations ?? []).flatMap((c) => c.cardRefunds ?? [])].find((r) => r.refundId === refund.id);
+    const sent = allCardRefunds(e).find((r) => r.refundId === refund.id);
     if (!sent) return 'ignored';
     if (sent.failed) return 'duplicate';
     const failed = { at: now.toISOString(), reason: refund.failure_reason ?? refund.status ?? 'failed' };
@@ -362,7 +363,7 @@ async function noteRefundsOutside(eventId: string, charge: Stripe.Charge, now: D
     const snap = await tx.get(enrollmentRef(id));
     if (!snap.exists || (await tx.get(eventRef(eventId))).exists) return snap.exists ? 'duplicate' : 'ignored';
     const e = snap.data()!;
-    const known = new Set([...(e.cardRefunds ?? []), ...(e.cancellations ?? []).flatMap((c) => c.cardRefunds ?? [])].map((r) => r.refundId));
+    const known = new Set(allCardRefunds(e).map((r) => r.refundId));
     const fresh = outside.filter((r) => !known.has(r.id));
     if (!fresh.length) return 'duplicate';
     const card = e.payments.find((p) => p.card?.paymentIntent === intent)?.card;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FamilyEnrollment } from '../../../contract/domain';
 import { Link } from 'react-router-dom';
 import { andList, formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
-import { balanceDueLabel, ENROLLMENT_STATUS_LABELS, formatCard, formatDay } from '../../../contract/wording';
+import { balanceDueLabel, ENROLLMENT_STATUS_LABELS, formatDay, paidHow } from '../../../contract/wording';
 import { balanceOf, cardRefundedBy, moneyFigures, PAID_HOW } from '../../../contract/money';
 import { Button, LinkButton } from '../../components/Button';
 import { FormFailure } from '../../components/FormFailure';
@@ -20,9 +20,7 @@ import { checkoutReceipt, paymentReceipt, type ReceiptFacts } from './receipt';
 import { ReceiptButton } from './ReceiptButton';
 import { useSession } from '../../lib/session';
 import { schoolToday } from '../../../contract/schedule';
-
-/** A name as a file name's part: "ava-rivera". */
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+import { slug } from '../../lib/csv';
 
 /** "Pay balance $Y": Stripe's page for what the enrollment still owes. */
 function PayBalance({ enrollment }: { enrollment: FamilyEnrollment }) {
@@ -149,7 +147,7 @@ export default function MyEnrollments() {
                 {e.payments.flatMap((p, i) =>
                   p.voided ? [] : (
                     <p key={p.id ?? i} className="muted payment-line">
-                      Paid {formatCents(p.amount)} on {formatDay(p.at)} {p.card ? `by ${formatCard(p.card)}` : PAID_HOW[p.method]}{' '}
+                      Paid {formatCents(p.amount)} on {formatDay(p.at)} {paidHow(p)}{' '}
                       <ReceiptButton
                         label="Payment receipt (PDF)"
                         filename={`payment-${slug(e.studentName)}-${p.at.slice(0, 10)}.pdf`}

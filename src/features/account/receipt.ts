@@ -5,8 +5,8 @@
 import type { Cents, FamilyEnrollment, FamilyPayment, IsoDate, PublicClass } from '../../../contract/domain';
 import { SCHOOL_NAME } from '../../../contract/constants';
 import { formatCents, formatDate, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
-import { formatCard, formatDay } from '../../../contract/wording';
-import { balanceOf, discountBasis, feesOf, moneyFigures, PAID_HOW } from '../../../contract/money';
+import { formatDay, paidHow } from '../../../contract/wording';
+import { balanceOf, discountBasis, feesOf, moneyFigures } from '../../../contract/money';
 
 /** The school's words for tax claims, printed on every receipt. */
 export const RECEIPT_TAX_TEXT = `${SCHOOL_NAME} is a tax-exempt 501(c)(3) nonprofit organization. This receipt lists the fees paid for its educational programs: keep it for flexible-spending and tax claims.`;
@@ -28,7 +28,7 @@ export interface ReceiptFacts {
   today: IsoDate;
 }
 
-const paidLine = (p: FamilyPayment): string => `Paid on ${formatDay(p.at)} ${p.card ? `by ${formatCard(p.card)}` : PAID_HOW[p.method]}`;
+const paidLine = (p: FamilyPayment): string => `Paid on ${formatDay(p.at)} ${paidHow(p)}`;
 const minus = (cents: Cents) => `-${formatCents(cents)}`;
 
 function heading(title: string, facts: ReceiptFacts): ReceiptLine[] {
