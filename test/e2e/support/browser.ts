@@ -25,6 +25,27 @@ async function watchPolicy(context: BrowserContext) {
   });
 }
 
+/** The browsers of this test file: a failed test's open pages are described from them. */
+const launched = new Set<Browser>();
+
+/**
+ * What each open page showed when a test failed (its address and visible text, shortened): a failure
+ * on CI, where no screenshot can be looked at, then says where the page stood.
+ */
+export async function describeOpenPages(): Promise<string> {
+  const pages = [...launched].flatMap((b) => b.contexts().flatMap((c) => c.pages()));
+  const described = await Promise.all(
+    pages.map(async (page) => {
+      const text = await page
+        .evaluate(() => document.body?.innerText ?? '')
+        .then((t) => t.replace(/\s*\n\s*/g, ' | ').slice(0, 2000))
+        .catch((e: unknown) => `(not readable: ${String(e)})`);
+      return `${page.url()}\n  ${text}`;
+    }),
+  );
+  return described.join('\n');
+}
+
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -33,6 +54,8 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update', '--disable-sync', '--no-first-run',
     ],
   });
+  launched.add(browser);
+  browser.on('disconnected', () => launched.delete(browser));
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
