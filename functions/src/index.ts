@@ -1,5 +1,11 @@
 // Every callable of the portal, exported under its contract name.
 import './lib/globalOptions';
+import type { CallableName } from '../../contract/callables';
+import type * as Exported from './index';
+
+/** A callable of the contract without its function here is a type error (it would deploy without it). */
+export type EveryCallableHasAFunction = Expect<Exclude<CallableName, keyof typeof Exported>>;
+type Expect<Missing extends never> = Missing;
 export { roles } from './callables/roles';
 export { availableEnrollmentClasses, classGroups, classes, classesBySemester, openSemesters } from './callables/catalogue';
 export { addAddOns, donate, enroll, enrollFamily, myEnrollment, myEnrollments, myStudents, payBalance, paymentOptions, priceBasket, priceCart, releaseHold, releases, saveStudent } from './callables/enrollment';

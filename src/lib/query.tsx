@@ -1,7 +1,8 @@
 // The one client data layer: TanStack Query over the typed callable `call()`. A query's key is the
 // callable's name and payload; a mutation names the callables whose answers it changes, and those
-// queries are fetched again after it succeeds. Features declare their calls in `features/<x>/api.ts`.
-import { QueryCache, QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// queries are fetched again after it succeeds (lib/mutation.ts). Features declare their calls in
+// `features/<x>/api.ts`.
+import { QueryCache, QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CallableName, Payload, Response } from '../../contract/callables';
 import { call } from './callable';
@@ -77,34 +78,6 @@ export function useCallQuery<N extends CallableName>(
   const refreshing = query.isFetching;
   return [state, reload, refreshing] as const;
 }
-
-/** Fetches again every cached answer of these callables (after a save changed them). */
-export function useInvalidate() {
-  const client = useQueryClient();
-  // Cached answers not on screen are fetched again too: the page a save leads to starts from the new data.
-  return (names: readonly CallableName[]) =>
-    Promise.all(names.map((name) => client.invalidateQueries({ queryKey: [name], refetchType: 'all' }))).then(() => undefined);
-}
-
-/**
- * A save or an action: `mutateAsync(payload)` calls it; once it succeeds, every cached answer of
- * `invalidates` is fetched again. `isPending` is true while it runs.
- */
-export function useCallMutation<N extends CallableName>(name: N, invalidates: readonly CallableName[] = []) {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (payload: Payload<N>) => call(name, payload),
-    onSuccess: () => invalidate(invalidates),
-  });
-}
-
-/** What a change makes stale, by the answers it changes. */
-export const CATALOGUE_CALLS = ['classes', 'classGroups', 'classesBySemester', 'availableEnrollmentClasses', 'openSemesters'] as const;
-export const OFFICE_CLASS_CALLS = ['adminSemesters', 'adminClasses', 'adminDashboard', 'adminRosters', 'adminTshirts', ...CATALOGUE_CALLS] as const;
-export const ENROLLMENT_CALLS = [
-  'adminEnrollments', 'adminCancelQuote', 'adminDashboard', 'adminRosters', 'adminTshirts', 'adminStudents', 'adminStudent', 'adminClasses',
-  'myEnrollments', 'myStudents', ...CATALOGUE_CALLS,
-] as const;
 
 /** A one-off call through the cache's client (an export page by page, a trial price). */
 export function useFetchCall() {

@@ -1,30 +1,29 @@
 // The family's own data: students and enrollments.
 import type { Payload } from '../../../contract/callables';
-import { CATALOGUE_CALLS, ENROLLMENT_CALLS, useCallMutation, useCallQuery, useFetchCall } from '../../lib/query';
+import { useCallMutation } from '../../lib/mutation';
+import { useCallQuery, useFetchCall } from '../../lib/query';
 
 export const useMyStudents = (enabled = true) => useCallQuery('myStudents', undefined, { enabled });
 export const useMyEnrollments = (enabled = true) => useCallQuery('myEnrollments', undefined, { enabled });
-/** Saving a student changes the family's students and what the office reads about them. */
-export const useSaveStudent = () => useCallMutation('saveStudent', ['myStudents', 'adminStudents', 'adminStudent', 'adminRosters', 'adminTshirts']);
+export const useSaveStudent = () => useCallMutation('saveStudent');
 /** One checkout for one child or several. */
-export const useEnrollFamily = () => useCallMutation('enrollFamily', ENROLLMENT_CALLS);
+export const useEnrollFamily = () => useCallMutation('enrollFamily');
 /** Add-ons taken later: asked what they add (nothing changes), then taken. */
-export const useQuoteAddOns = () => useCallMutation('addAddOns');
-export const useTakeAddOns = () => useCallMutation('addAddOns', ENROLLMENT_CALLS);
+export const useQuoteAddOns = () => useCallMutation('addAddOns', { quote: true });
+export const useTakeAddOns = () => useCallMutation('addAddOns');
 /** Stripe's page for what an enrollment still owes. */
 export const usePayBalance = () => useCallMutation('payBalance');
 
-// The waitlist: a change to it changes the family's list and the classes' seats and counts.
-const WAITLIST_CALLS = ['myWaitlist', 'adminWaitlist', ...CATALOGUE_CALLS] as const;
+// The family's waitlist places and offers.
 export const useMyWaitlist = (enabled = true) => useCallQuery('myWaitlist', undefined, { enabled });
-export const useJoinWaitlist = () => useCallMutation('joinWaitlist', WAITLIST_CALLS);
-export const useLeaveWaitlist = () => useCallMutation('leaveWaitlist', WAITLIST_CALLS);
-export const useDeclineOffer = () => useCallMutation('declineOffer', WAITLIST_CALLS);
-export const useClaimOffer = () => useCallMutation('claimOffer', [...WAITLIST_CALLS, ...ENROLLMENT_CALLS]);
+export const useJoinWaitlist = () => useCallMutation('joinWaitlist');
+export const useLeaveWaitlist = () => useCallMutation('leaveWaitlist');
+export const useDeclineOffer = () => useCallMutation('declineOffer');
+export const useClaimOffer = () => useCallMutation('claimOffer');
 
-// Who holds the account (name and phone): the office's student sheet reads it too.
+// Who holds the account (name and phone).
 export const useMyAccount = (enabled = true) => useCallQuery('myAccount', undefined, { enabled });
-export const useSaveAccount = () => useCallMutation('saveAccount', ['myAccount', 'adminStudent']);
+export const useSaveAccount = () => useCallMutation('saveAccount');
 
 /** Today's price of a basket, asked afresh (a waitlist claim pays the lower of the quoted and today's). */
 export const useTodaysPrice = () => {
@@ -33,4 +32,4 @@ export const useTodaysPrice = () => {
 };
 /** The family's calendar address: whether it has one, and a new one (the old one stops working). */
 export const useCalendarFeed = () => useCallQuery('myCalendarFeed');
-export const useNewCalendarFeed = () => useCallMutation('newCalendarFeed', ['myCalendarFeed']);
+export const useNewCalendarFeed = () => useCallMutation('newCalendarFeed');

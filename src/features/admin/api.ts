@@ -1,7 +1,8 @@
-// The office's remote calls. Each save names what it changes: a class save refreshes that semester's
-// class list, the dashboard, the rosters and the catalogue families see.
+// The office's remote calls. What a save makes stale (a class save: that semester's class list, the
+// dashboard, the rosters and the catalogue families see) follows from lib/stale.ts.
 import type { Payload } from '../../../contract/callables';
-import { ENROLLMENT_CALLS, OFFICE_CLASS_CALLS, useCallMutation, useCallQuery, useFetchCall } from '../../lib/query';
+import { useCallMutation } from '../../lib/mutation';
+import { useCallQuery, useFetchCall } from '../../lib/query';
 
 export const useAdminSemesters = (enabled = true) => useCallQuery('adminSemesters', undefined, { enabled });
 /** Classes and bundles of a semester; waits until the semester is known. */
@@ -14,7 +15,7 @@ export const useAdminTshirts = (semesterId: string | undefined) =>
   useCallQuery('adminTshirts', { semesterId: semesterId ?? '' }, { enabled: !!semesterId });
 export const useAdminRosters = (classIds: string[]) => useCallQuery('adminRosters', { classIds: classIds.slice(0, 100) });
 /** Emailing the families of classes (a preview first); the sent list is fetched again after a send. */
-export const useEmailClasses = () => useCallMutation('adminEmailClasses', ['adminClassMessages']);
+export const useEmailClasses = () => useCallMutation('adminEmailClasses');
 export const useClassMessages = () => useCallQuery('adminClassMessages');
 export const useAdminStudents = (query: Payload<'adminStudents'>) => useCallQuery('adminStudents', query);
 export const useAdminStudent = (id: string) => useCallQuery('adminStudent', { id });
@@ -24,38 +25,36 @@ export const useAdminEnrollments = (query: Payload<'adminEnrollments'>) => useCa
 export const useCancelQuote = (enrollmentId: string, classIds: string[]) =>
   useCallQuery('adminCancelQuote', { enrollmentId, classIds }, { enabled: classIds.length > 0 });
 
-export const useSaveSemester = () => useCallMutation('adminSaveSemester', OFFICE_CLASS_CALLS);
-export const useSaveClass = () => useCallMutation('adminSaveClass', OFFICE_CLASS_CALLS);
-export const useCopyClass = () => useCallMutation('adminCopyClass', OFFICE_CLASS_CALLS);
-export const useCopySemester = () => useCallMutation('adminCopySemester', OFFICE_CLASS_CALLS);
-export const useDeleteClass = () => useCallMutation('adminDeleteClass', OFFICE_CLASS_CALLS);
-export const useSaveGroup = () => useCallMutation('adminSaveGroup', OFFICE_CLASS_CALLS);
-export const useDeleteGroup = () => useCallMutation('adminDeleteGroup', OFFICE_CLASS_CALLS);
-export const useSaveDiscount = () => useCallMutation('adminSaveDiscount', ['adminDiscounts']);
-export const useDeleteDiscount = () => useCallMutation('adminDeleteDiscount', ['adminDiscounts']);
-export const useRecordPayment = () => useCallMutation('adminRecordPayment', ENROLLMENT_CALLS);
-export const useVoidPayment = () => useCallMutation('adminVoidPayment', ENROLLMENT_CALLS);
-export const useCancelEnrollment = () => useCallMutation('adminCancelEnrollment', ENROLLMENT_CALLS);
-export const useReleaseHold = () => useCallMutation('adminReleaseHold', ENROLLMENT_CALLS);
+export const useSaveSemester = () => useCallMutation('adminSaveSemester');
+export const useSaveClass = () => useCallMutation('adminSaveClass');
+export const useCopyClass = () => useCallMutation('adminCopyClass');
+export const useCopySemester = () => useCallMutation('adminCopySemester');
+export const useDeleteClass = () => useCallMutation('adminDeleteClass');
+export const useSaveGroup = () => useCallMutation('adminSaveGroup');
+export const useDeleteGroup = () => useCallMutation('adminDeleteGroup');
+export const useSaveDiscount = () => useCallMutation('adminSaveDiscount');
+export const useDeleteDiscount = () => useCallMutation('adminDeleteDiscount');
+export const useRecordPayment = () => useCallMutation('adminRecordPayment');
+export const useVoidPayment = () => useCallMutation('adminVoidPayment');
+export const useCancelEnrollment = () => useCallMutation('adminCancelEnrollment');
+export const useReleaseHold = () => useCallMutation('adminReleaseHold');
 
-// The waitlist of a class: a change to it changes the list, the class's counts and the catalogue.
+// The waitlist of a class.
 export const useAdminWaitlist = (classId: string) => useCallQuery('adminWaitlist', { classId });
-const WAITLIST_CHANGES = ['adminWaitlist', 'myWaitlist', ...OFFICE_CLASS_CALLS] as const;
-export const useWaitlistOffer = () => useCallMutation('adminWaitlistOffer', WAITLIST_CHANGES);
-export const useWaitlistMove = () => useCallMutation('adminWaitlistMove', WAITLIST_CHANGES);
-export const useWaitlistRemove = () => useCallMutation('adminWaitlistRemove', WAITLIST_CHANGES);
+export const useWaitlistOffer = () => useCallMutation('adminWaitlistOffer');
+export const useWaitlistMove = () => useCallMutation('adminWaitlistMove');
+export const useWaitlistRemove = () => useCallMutation('adminWaitlistRemove');
 
 // The staff and their roles, on the admin's Staff page.
 export const useAdminStaff = () => useCallQuery('adminStaff');
-export const useSaveStaff = () => useCallMutation('adminSaveStaff', ['adminStaff', 'adminInstructors']);
+export const useSaveStaff = () => useCallMutation('adminSaveStaff');
 export const useAdminInstructors = () => useCallQuery('adminInstructors');
 export const useAdminAudit = (filter: Payload<'adminAudit'>) => useCallQuery('adminAudit', filter);
 
-// Announcements: a change shows at once on the office's list and in the families' banner.
-const ANNOUNCEMENT_CALLS = ['adminAnnouncements', 'openSemesters'] as const;
+// Announcements: the office's list and the families' banner.
 export const useAnnouncements = () => useCallQuery('adminAnnouncements');
-export const useSaveAnnouncement = () => useCallMutation('adminSaveAnnouncement', ANNOUNCEMENT_CALLS);
-export const useDeleteAnnouncement = () => useCallMutation('adminDeleteAnnouncement', ANNOUNCEMENT_CALLS);
+export const useSaveAnnouncement = () => useCallMutation('adminSaveAnnouncement');
+export const useDeleteAnnouncement = () => useCallMutation('adminDeleteAnnouncement');
 /** One page of the enrollments table, asked afresh (the CSV export walks every page). */
 export const useEnrollmentsPage = () => {
   const fetchCall = useFetchCall();

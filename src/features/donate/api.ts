@@ -1,4 +1,4 @@
 // The donation page's remote call: Stripe's page for a gift by card.
-import { useCallMutation } from '../../lib/query';
+import { useCallMutation } from '../../lib/mutation';
 
 export const useDonate = () => useCallMutation('donate');

@@ -1,7 +1,8 @@
 // The enrollment steps' remote calls.
 import type { Payload } from '../../../contract/callables';
 import type { FamilyEnrollment } from '../../../contract/domain';
-import { ENROLLMENT_CALLS, useCallMutation, useCallQuery, useFetchCall } from '../../lib/query';
+import { useCallMutation } from '../../lib/mutation';
+import { useCallQuery, useFetchCall } from '../../lib/query';
 
 export const useReleases = (enabled = true) => useCallQuery('releases', undefined, { enabled });
 /** The price of the checkout by child (one child or several): the engine the submit uses. */
@@ -9,7 +10,7 @@ export const usePriceCart = (cart: Payload<'priceCart'>, enabled = true) => useC
 /** The enrollment a card payment is for, asked again every 1.5 s while `waiting` says its payment is on its way. */
 export const useCheckoutEnrollment = (enrollmentId: string, waiting: (e: FamilyEnrollment | undefined) => boolean) =>
   useCallQuery('myEnrollment', { enrollmentId }, { pollMs: (answer) => (waiting(answer?.enrollment) ? 1500 : false) });
-export const useReleaseHold = () => useCallMutation('releaseHold', ENROLLMENT_CALLS);
+export const useReleaseHold = () => useCallMutation('releaseHold');
 /** The checkout priced with a code tried (asked afresh: the box says at once whether it applies). */
 export const useTryCart = () => {
   const fetchCall = useFetchCall();

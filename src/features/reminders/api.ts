@@ -1,4 +1,4 @@
 // The reminders' remote call: a family turning its reminders off (or on again) from an email's link.
-import { useCallMutation } from '../../lib/query';
+import { useCallMutation } from '../../lib/mutation';
 
 export const useSetReminders = () => useCallMutation('setReminders');
