@@ -68,8 +68,10 @@ export function useCallQuery<N extends CallableName>(
     enabled,
     ...(pollMs ? { refetchInterval: (q: { state: { data: Response<N> | undefined } }) => pollMs(q.state.data) } : {}),
   });
+  // An answer already on screen stays when asking again fails (a lost signal, a busy server): the
+  // toast says the load failed, and nothing the page showed disappears.
   const state: LoadState<Response<N>> = useMemo(
-    () => (query.status === 'success' ? loaded(query.data) : query.status === 'error' ? failed(toCallError(query.error)) : loading),
+    () => (query.data !== undefined ? loaded(query.data) : query.status === 'error' ? failed(toCallError(query.error)) : loading),
     [query.status, query.data, query.error],
   );
   const { refetch } = query;

@@ -1,6 +1,6 @@
 // The client data layer: answers are cached by callable and payload, a save fetches again
-// what it changed and only that, a failed load says so once in a toast, and a change of account
-// forgets everything cached. The network is a stand-in answering the callable protocol.
+// what it changed and only that, a failed load says so once in a toast (an answer already shown
+// stays), and a change of account forgets everything cached. The network is a stand-in answering the callable protocol.
 import { useQueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -136,6 +136,28 @@ describe('the client data layer', () => {
     expect(asked.filter((n) => n === 'openSemesters')).toHaveLength(1);
     await waitFor(() => expect(document.querySelector('.p-toast')?.textContent).toContain('down'));
     expect(screen.getAllByText(/down/)).toHaveLength(2); // on the page and in the toast, once
+  });
+
+  it('an answer on screen stays when asking again fails; the toast says the load failed', async () => {
+    let up = true;
+    fakeFunctions({ myStudents: () => (up ? { students: [{ id: 'kid', firstName: 'Ada' }] } : undefined) });
+    function Students() {
+      const [students, reload] = useCallQuery('myStudents');
+      return (
+        <>
+          <p>{students.status === 'loaded' ? `Children: ${students.value.students.map((s) => s.firstName).join(', ')}` : students.status}</p>
+          <button type="button" onClick={reload}>
+            Again
+          </button>
+        </>
+      );
+    }
+    wrap(<Students />);
+    await screen.findByText('Children: Ada');
+    up = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Again' }));
+    await waitFor(() => expect(document.querySelector('.p-toast')?.textContent).toContain('Please sign in first.'));
+    expect(screen.getByText('Children: Ada')).toBeTruthy();
   });
 
   it('a change of account forgets every cached answer', async () => {
