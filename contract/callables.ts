@@ -3,6 +3,7 @@
 // zod/mini keeps the browser bundle small: only the checks used here are shipped.
 import { z } from 'zod/mini';
 import { MAX_IDS } from './constants';
+import { fieldSyncSchema, type FieldEntry, type FieldSyncResult } from './field';
 import { ACCESS, type StaffAccess } from './roles';
 import type {
   AccountHolder,
@@ -198,6 +199,10 @@ const specs = {
   myTaughtClasses: spec<{ classes: TaughtClass[] }>()(ACCESS.teach, none),
   /** One class's roster for its instructor (the office: any class). No money. */
   taughtRoster: spec<{ roster: SheetRoster }>()(ACCESS.teach, classIdSchema),
+  /** What the instructor recorded at a class's meetings (attendance), sent from the phone; each entry kept once, never changed. */
+  syncFieldEntries: spec<FieldSyncResult>()(ACCESS.teach, fieldSyncSchema),
+  /** A class's field records, oldest first (its instructors and the office; never finance). */
+  classFieldLog: spec<{ entries: FieldEntry[] }>()(ACCESS.teach, classIdSchema),
   /** Announcements: every one, showing or not, newest first. */
   adminAnnouncements: spec<{ announcements: Announcement[] }>()(ACCESS.catalogue, none),
   adminSaveAnnouncement: spec<{ announcement: Announcement }>()(ACCESS.catalogue, announcementSchema),

@@ -829,7 +829,7 @@ export interface StaffMember {
 
 // ---- Audit trail ----
 
-export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'roles-changed', 'roster-viewed', 'student-sheet-viewed', 'students-listed'] as const;
+export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'roles-changed', 'roster-viewed', 'student-sheet-viewed', 'students-listed', 'field-entry', 'field-log-viewed'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
@@ -842,6 +842,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'roster-viewed': 'Roster and health sheet opened',
   'student-sheet-viewed': 'Student info sheet opened',
   'students-listed': 'Student Info Sheets table read (with allergy flags)',
+  'field-entry': 'Recorded in the field (attendance)',
+  'field-log-viewed': 'A class’s field records opened',
 };
 
 /**

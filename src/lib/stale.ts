@@ -4,7 +4,7 @@
 import type { CallableName } from '../../contract/callables';
 
 /** The kinds of record an answer shows and a call changes. */
-type Records = 'classes' | 'seats' | 'waitlist' | 'students' | 'account' | 'discounts' | 'announcements' | 'classMessages' | 'staff' | 'calendar';
+type Records = 'classes' | 'seats' | 'waitlist' | 'students' | 'account' | 'discounts' | 'announcements' | 'classMessages' | 'staff' | 'calendar' | 'field';
 
 const CATALOGUE = ['classes', 'classGroups', 'classesBySemester', 'availableEnrollmentClasses', 'openSemesters'] as const;
 
@@ -22,6 +22,7 @@ const SHOWN_BY: Record<Records, readonly CallableName[]> = {
   classMessages: ['adminClassMessages'],
   staff: ['adminStaff', 'adminInstructors'],
   calendar: ['myCalendarFeed'],
+  field: ['classFieldLog'],
 };
 
 const CATALOGUE_EDIT = ['classes'] as const;
@@ -60,6 +61,7 @@ const CHANGES: Partial<Record<CallableName, readonly Records[]>> = {
   saveStudent: ['students'],
   saveAccount: ['account'],
   newCalendarFeed: ['calendar'],
+  syncFieldEntries: ['field'],
 };
 
 /** The answers to fetch again after `name` succeeds. */

@@ -1,5 +1,6 @@
 // In Chromium: the office assigns an instructor on the class form; the instructor signs in on
-// a phone and sees that class's roster and packet, and nothing of the office's. With axe.
+// a phone and sees that class's roster and packet, takes attendance (with and without a signal), and
+// sees nothing of the office's. With axe.
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../support/emulators';
 import { DEMO } from '../support/fixtures';
@@ -57,6 +58,32 @@ describe('the instructor’s view in Chromium', () => {
     expect(await cards.first().isVisible()).toBe(false);
     await page.emulateMedia({ media: 'screen' });
 
+    // Attendance, one tap per child; a changed mark corrects the one before; kept after a reload.
+    const attendance = page.getByRole('region', { name: 'Attendance' });
+    const names = (await cards.getByRole('heading', { level: 2 }).allTextContents()).slice(0, 3);
+    const marks = (name: string) => attendance.getByRole('group', { name: `Attendance of ${name}` });
+    const row = (name: string) => attendance.getByRole('listitem').filter({ hasText: name });
+    await marks(names[0]).getByRole('button', { name: 'Present' }).click();
+    await marks(names[1]).getByRole('button', { name: 'Late' }).click();
+    await marks(names[0]).getByRole('button', { name: 'Absent' }).click();
+    await attendance.getByText('Everything is sent.').waitFor();
+    expect(await marks(names[0]).getByRole('button', { name: 'Absent' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await marks(names[0]).getByRole('button', { name: 'Present' }).getAttribute('aria-pressed')).toBe('false');
+    expect(await axeViolations(page)).toEqual([]);
+    // No signal: the tap waits on the page, says so, and goes when the signal returns.
+    await context.setOffline(true);
+    await marks(names[2]).getByRole('button', { name: 'Left early' }).click();
+    await attendance.getByText('1 waiting to be sent').waitFor();
+    await row(names[2]).getByText(/^Left early at \d{1,2}:\d\d [AP]M P[SD]T · not sent yet$/).waitFor();
+    await context.setOffline(false);
+    await attendance.getByText('Everything is sent.').waitFor();
+    await page.reload();
+    await row(names[0]).getByText(/^Absent at \d{1,2}:\d\d [AP]M P[SD]T$/).waitFor();
+    await row(names[1]).getByText(/^Late at /).waitFor();
+    await row(names[2]).getByText(/^Left early at /).waitFor();
+    expect(await row(names[2]).getByText('not sent yet').count()).toBe(0);
+    const meeting = await attendance.getByLabel('Meeting').inputValue();
+
     // Nothing of the office's.
     await page.goto('/admin/report');
     await page.waitForURL('**/classes/enrollment');
@@ -72,7 +99,15 @@ describe('the instructor’s view in Chromium', () => {
     await audit.page.getByRole('button', { name: 'Show' }).click();
     await audit.page.getByRole('cell', { name: 'Opened the roster and health sheet of Fire & Shelter Skills (10 students)' }).first().waitFor();
     expect(await audit.page.getByRole('cell', { name: 'coach@example.com (instructor)' }).count()).toBeGreaterThan(0);
+    // Every entry is in the trail, by the child's name: the correction says so.
+    await audit.page.getByRole('cell', { name: /^Corrected attendance: Absent at Fire & Shelter Skills on / }).first().waitFor();
     expect(await axeViolations(audit.page)).toEqual([]);
+    // The office sees the class's attendance on the same page, from Class Forms and Contacts.
+    await audit.page.goto('/admin/report');
+    await audit.page.getByRole('link', { name: 'Attendance of Fire & Shelter Skills' }).click();
+    const seen = audit.page.getByRole('region', { name: 'Attendance' });
+    await seen.getByLabel('Meeting').selectOption(meeting);
+    await seen.getByRole('listitem').filter({ hasText: names[1] }).getByText(/^Late at /).waitFor();
     await audit.context.close();
   });
 });

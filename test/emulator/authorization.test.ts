@@ -20,7 +20,7 @@ const A_DATA = /demo-ava|Rivera|family@example\.com|"step":2/;
 const CARE_FIELDS = /"(health|allergies|medications|medicalNotes|doctorName|doctorPhone|insurance\w*|guardians|emergencyContacts|authorizedPickups|pickupCodeWord)"|"familyEmail":"/;
 const roleOf = (who: Who): StaffRole | null => (who === 'otherInstructor' ? 'instructor' : (STAFF_ROLES as readonly string[]).includes(who) ? (who as StaffRole) : null);
 /** Callables about one class: only that class's instructors (and the office) pass. */
-const CLASS_SCOPED: CallableName[] = ['taughtRoster'];
+const CLASS_SCOPED: CallableName[] = ['taughtRoster', 'syncFieldEntries', 'classFieldLog'];
 
 /** The status expected; 'allowed' for a staff role the callable allows, after the admin's call has acted on the sample. */
 function expected(name: CallableName, who: Who): number | 'allowed' {

@@ -4,6 +4,7 @@ import { loadTaughtClasses, loadTaughtRoster } from '../data/teaching';
 import { actorOf, callable } from '../lib/callable';
 import { auditReads } from '../data/audit';
 import { rosterViews } from '../domain/audit';
+import { classFieldLog as fieldLog, syncFieldEntries as sync } from '../usecases/field';
 
 export const myTaughtClasses = callable(callables.myTaughtClasses, async (_payload, ctx) => ({ classes: await loadTaughtClasses(ctx.uid) }));
 
@@ -12,3 +13,7 @@ export const taughtRoster = callable(callables.taughtRoster, async ({ classId },
   await auditReads(actorOf(ctx), rosterViews([roster]));
   return { roster };
 });
+
+export const syncFieldEntries = callable(callables.syncFieldEntries, (payload, ctx) => sync({ ...actorOf(ctx), roles: ctx.roles }, payload));
+
+export const classFieldLog = callable(callables.classFieldLog, async ({ classId }, ctx) => ({ entries: await fieldLog({ ...actorOf(ctx), roles: ctx.roles }, classId) }));

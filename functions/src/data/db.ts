@@ -98,6 +98,8 @@ export const COLLECTIONS = {
   announcements: 'announcements',
   /** Per family account, read and written in each of its checkouts (so that its limits hold under parallel calls). */
   accounts: 'accounts',
+  /** What instructors recorded in the field (attendance), by the id the phone gave each: only ever created. */
+  fieldEntries: 'fieldEntries',
 } as const;
 
 /** What each collection of records holds. Read through `records(name)`, every document comes back typed, with its id. */

@@ -20,14 +20,22 @@ export async function loadTaughtClasses(uid: string): Promise<TaughtClass[]> {
   return (await currentClasses(classes)).map((c) => taughtClass(c.klass, c.semesterName)).sort(byFirstDay);
 }
 
-/** A class's roster for one of its instructors; the office (care access) may open any class's. */
-export async function loadTaughtRoster(caller: { uid: string; roles: StaffRole[] }, classId: string): Promise<SheetRoster> {
+/**
+ * The class, for one of its instructors; the office (care access) may open any class. An instructor
+ * opens the classes they have now (the same classes as My Classes), never a past term's.
+ */
+export async function taughtClassOf(caller: { uid: string; roles: StaffRole[] }, classId: string): Promise<ClassRecord> {
   const klass = (await recordRef('classes', classId).get()).data();
   if (!klass) throw notFound('This class');
-  // An instructor opens the rosters of the classes they have now (the same classes as My Classes), never a past term's.
   if (!allows(caller.roles, ACCESS.care) && !((klass.instructorUids ?? []).includes(caller.uid) && (await currentClasses([klass])).length)) {
     throw new HttpsError('permission-denied', 'This class is not one of yours: ask the office to assign you to it.');
   }
+  return klass;
+}
+
+/** A class's roster for one of its instructors; the office (care access) may open any class's. */
+export async function loadTaughtRoster(caller: { uid: string; roles: StaffRole[] }, classId: string): Promise<SheetRoster> {
+  await taughtClassOf(caller, classId);
   const { rosters } = await loadRosters([classId]);
   return sheetRoster(rosters[0]);
 }

@@ -10,6 +10,7 @@ import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { Allergies, ageFor, ClassSheet, InstructorNotes, medicationText, yesNo } from '../admin';
 import { useTaughtRoster } from './api';
+import { Attendance } from './Attendance';
 
 /** A phone number to tap: "Sam Rivera (Parent) (555) 123-4567". */
 function Phones({ people, empty }: { people: Contact[]; empty: string }) {
@@ -96,7 +97,12 @@ export default function TaughtClass() {
         {roster.entries.length === 0 ? (
           <p className="empty-panel">Nobody is enrolled in {c.title} yet.</p>
         ) : (
-          roster.entries.map((e) => <StudentCard key={e.student.id} roster={roster} entry={e} />)
+          <>
+            <Attendance roster={roster} />
+            {roster.entries.map((e) => (
+              <StudentCard key={e.student.id} roster={roster} entry={e} />
+            ))}
+          </>
         )}
       </div>
       <div className="print-packet">

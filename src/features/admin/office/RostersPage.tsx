@@ -65,6 +65,7 @@ function ClassList() {
                 <SortHeader label="Enrolled" field="enrolled" sort={sort} onSort={setSort} className="num" />
                 <SortHeader label="Start" field="start" sort={sort} onSort={setSort} />
                 <SortHeader label="End" field="end" sort={sort} onSort={setSort} />
+                <ColumnHeaders columns={[{ label: 'Field records', hidden: true }]} />
               </>
             }
           >
@@ -82,6 +83,11 @@ function ClassList() {
                 </td>
                 <td>{c.startDate ? formatDate(c.startDate, true) : '—'}</td>
                 <td>{c.endDate ? formatDate(c.endDate, true) : '—'}</td>
+                <td>
+                  <Link to={`/staff/classes/${c.id}`}>
+                    Attendance<span className="visually-hidden"> of {c.title}</span>
+                  </Link>
+                </td>
               </tr>
             ))}
           </AdminTable>

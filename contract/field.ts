@@ -1,0 +1,76 @@
+// The day in the field: what an instructor records at a class's meeting (attendance first; checked
+// pickups, doses and incidents join the same list of entries). Entries are only ever added: a mistake
+// is corrected by a later entry that names the one it corrects. Types, payload schemas and limits.
+import { z } from 'zod/mini';
+import type { IsoDate } from './domain';
+import { id } from './schemas';
+
+export const ATTENDANCE_MARKS = ['present', 'absent', 'late', 'left_early'] as const;
+export type AttendanceMark = (typeof ATTENDANCE_MARKS)[number];
+export const ATTENDANCE_LABELS: Record<AttendanceMark, string> = { present: 'Present', absent: 'Absent', late: 'Late', left_early: 'Left early' };
+
+/** A phone whose clock is further than this from the server's has its entries flagged for the office. */
+export const CLOCK_TOLERANCE_MINUTES = 10;
+/** Entries sent in one call at most (a phone with more sends them in turns, oldest first). */
+export const FIELD_SYNC_MAX = 100;
+
+/** One thing seen or done in the field, as the phone captured it (`at` on the phone's clock). */
+export interface FieldEntryInput {
+  /** Made by the phone when it was recorded: sending it again changes nothing. */
+  id: string;
+  kind: 'attendance';
+  studentId: string;
+  /** The meeting's school date. */
+  meeting: IsoDate;
+  at: string;
+  mark: AttendanceMark;
+  /** The entry this one corrects (the earlier one stays). */
+  corrects?: string;
+}
+
+/** An entry as kept: never changed once written. */
+export interface FieldEntry extends FieldEntryInput {
+  classId: string;
+  by: { uid: string; email: string | null };
+  receivedAt: string;
+  /** Minutes the phone's clock was off when it sent this (server time − phone time), when beyond the tolerance. */
+  clockOffMinutes?: number;
+}
+
+export interface FieldSyncResult {
+  /** Kept now. */
+  saved: string[];
+  /** Kept before (sent again): nothing changed. */
+  already: string[];
+  /** Not kept, with the reason in words. */
+  refused: { id: string; reason: string }[];
+}
+
+/** A client id: long enough not to collide between phones, a document id. */
+const clientId = id.check(z.minLength(16, 'must be at least 16 characters'));
+const instant = z.string().check(z.refine((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && !Number.isNaN(Date.parse(s)), 'must be a date and time'));
+
+const fieldEntrySchema = z.strictObject({
+  id: clientId,
+  kind: z.literal('attendance'),
+  studentId: id,
+  meeting: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')),
+  at: instant,
+  mark: z.enum(ATTENDANCE_MARKS),
+  corrects: z.optional(clientId),
+});
+
+export const fieldSyncSchema = z.strictObject({
+  classId: id,
+  /** When the phone sent this, on its clock: how far off its clock is. */
+  sentAt: instant,
+  entries: z.array(fieldEntrySchema).check(z.minLength(1, 'must not be empty'), z.maxLength(FIELD_SYNC_MAX, `has more than ${FIELD_SYNC_MAX} entries`)),
+});
+export type FieldSync = z.output<typeof fieldSyncSchema>;
+
+/** Each child's attendance at a meeting as it stands: the latest entry (a correction comes after what it corrects). */
+export function attendanceAt(entries: readonly FieldEntryInput[], meeting: IsoDate): Map<string, FieldEntryInput> {
+  const latest = new Map<string, FieldEntryInput>();
+  for (const e of [...entries].filter((x) => x.kind === 'attendance' && x.meeting === meeting).sort((a, b) => a.at.localeCompare(b.at))) latest.set(e.studentId, e);
+  return latest;
+}

@@ -1,0 +1,11 @@
+// The field's entries in Firestore: created once each, never updated or deleted.
+import type { FieldEntry } from '../../../contract/field';
+import { COLLECTIONS, db } from './db';
+
+export const fieldEntryRef = (id: string) => db().collection(COLLECTIONS.fieldEntries).doc(id);
+
+/** A class's entries, oldest first (by when they were recorded, then by when they arrived). */
+export async function loadClassFieldLog(classId: string): Promise<FieldEntry[]> {
+  const snap = await db().collection(COLLECTIONS.fieldEntries).where('classId', '==', classId).get();
+  return snap.docs.map((d) => d.data() as FieldEntry).sort((a, b) => a.at.localeCompare(b.at) || a.receivedAt.localeCompare(b.receivedAt));
+}

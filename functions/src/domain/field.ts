@@ -1,0 +1,63 @@
+// What a sync from the field keeps: each entry once (by the id the phone gave it), never a change to
+// one already kept, only for children on the class's roster now (the office's change wins) and for the
+// class's meeting days; a phone whose clock is off has its entries flagged. Pure.
+import { CLOCK_TOLERANCE_MINUTES, type FieldEntry, type FieldSync, type FieldSyncResult } from '../../../contract/field';
+
+export interface FieldFacts {
+  now: Date;
+  by: FieldEntry['by'];
+  /** The children on the class's roster now. */
+  rosterIds: ReadonlySet<string>;
+  /** The class's meeting days. */
+  meetings: ReadonlySet<string>;
+  /** Entries already kept among those this sync names (its ids and the ids its corrections name). */
+  kept: ReadonlyMap<string, FieldEntry>;
+}
+
+/** The fields that make an entry what it is: sent again with the same ones, it is the same entry. */
+const sameEntry = (a: FieldEntry, b: FieldEntry) =>
+  a.classId === b.classId && a.kind === b.kind && a.studentId === b.studentId && a.meeting === b.meeting && a.at === b.at && a.mark === b.mark && (a.corrects ?? null) === (b.corrects ?? null);
+
+/** Minutes the phone's clock is off (server time − phone time), rounded. */
+export const clockOff = (sentAt: string, now: Date) => Math.round((now.getTime() - Date.parse(sentAt)) / 60_000);
+
+export const REFUSALS = {
+  changed: 'This entry was kept before with other details; an entry is never changed: record a correction instead.',
+  notOnRoster: 'This child is no longer on the class’s roster (the office changed it): the entry was not kept. Tell the office.',
+  notAMeeting: 'The class does not meet on that day: the entry was not kept.',
+  correctsNothing: 'The entry it corrects was not found for this child in this class.',
+} as const;
+
+export function planFieldSync(sync: FieldSync, facts: FieldFacts): { create: FieldEntry[]; result: FieldSyncResult } {
+  const off = clockOff(sync.sentAt, facts.now);
+  const flagged = Math.abs(off) > CLOCK_TOLERANCE_MINUTES ? { clockOffMinutes: off } : {};
+  const receivedAt = facts.now.toISOString();
+  const known = new Map(facts.kept);
+  const create: FieldEntry[] = [];
+  const result: FieldSyncResult = { saved: [], already: [], refused: [] };
+  for (const input of sync.entries) {
+    const entry: FieldEntry = { ...input, classId: sync.classId, by: facts.by, receivedAt, ...flagged };
+    const before = known.get(input.id);
+    if (before) {
+      if (sameEntry(before, entry)) result.already.push(input.id);
+      else result.refused.push({ id: input.id, reason: REFUSALS.changed });
+      continue;
+    }
+    const corrected = input.corrects ? known.get(input.corrects) : undefined;
+    const reason = !facts.rosterIds.has(input.studentId)
+      ? REFUSALS.notOnRoster
+      : !facts.meetings.has(input.meeting)
+        ? REFUSALS.notAMeeting
+        : input.corrects && (!corrected || corrected.classId !== sync.classId || corrected.studentId !== input.studentId)
+          ? REFUSALS.correctsNothing
+          : null;
+    if (reason) {
+      result.refused.push({ id: input.id, reason });
+      continue;
+    }
+    known.set(input.id, entry);
+    create.push(entry);
+    result.saved.push(input.id);
+  }
+  return { create, result };
+}

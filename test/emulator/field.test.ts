@@ -1,0 +1,116 @@
+// The field records on the server, with real ID tokens: an instructor's phone sends what was recorded
+// at a meeting; each entry is kept once and never changed; only the class's instructors (and the
+// office) send or read them; a child the office withdrew, a removed instructor and a phone's clock far
+// off are handled as the office would expect; every entry and every reading is audited.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry, ClassRecord } from '../../contract/domain';
+import type { FieldEntry, FieldEntryInput } from '../../contract/field';
+import { meetingDates } from '../../contract/schedule';
+import { adminDb } from '../../scripts/demo/adminApp';
+import { createUser, type TestUser } from '../support/emulators';
+import { callAs, useSeededDemo } from '../support/fixtures';
+
+const db = () => adminDb();
+const CLASS = 'fire-and-shelter';
+const kept = async () => (await db().collection('fieldEntries').where('classId', '==', CLASS).get()).docs.map((d) => d.data() as FieldEntry);
+const audits = async (kind: AuditEntry['kind']) => (await db().collection('audit').where('kind', '==', kind).get()).docs.map((d) => d.data() as AuditEntry);
+let n = 0;
+const entryId = () => `field-test-${String(++n).padStart(8, '0')}`;
+
+describe('field records', () => {
+  const demo = useSeededDemo();
+  let teacher: TestUser;
+  let other: TestUser;
+  let finance: TestUser;
+  let kids: { studentId: string; name: string; enrollmentId: string }[];
+  let meeting: string;
+  const attendance = (studentId: string, mark: FieldEntryInput['mark'], extra: Partial<FieldEntryInput> = {}): FieldEntryInput => ({
+    id: entryId(), kind: 'attendance', studentId, meeting, at: new Date().toISOString(), mark, ...extra,
+  });
+  const send = (who: TestUser, entries: FieldEntryInput[], sentAt = new Date().toISOString(), classId = CLASS) => callAs(who, 'syncFieldEntries', { classId, sentAt, entries });
+
+  beforeAll(async () => {
+    [teacher, other, finance] = await Promise.all([createUser('field.teacher@example.com'), createUser('field.other@example.com'), createUser('field.finance@example.com')]);
+    await db().doc(`roles/${teacher.uid}`).set({ roles: ['instructor'] });
+    await db().doc(`roles/${other.uid}`).set({ roles: ['instructor'] });
+    await db().doc(`roles/${finance.uid}`).set({ roles: ['finance'] });
+    await db().doc(`classes/${CLASS}`).update({ instructorUids: [teacher.uid] });
+    await db().doc('classes/wild-art').update({ instructorUids: [other.uid] });
+    const roster = await callAs(teacher, 'taughtRoster', { classId: CLASS });
+    expect(roster.status).toBe(200);
+    kids = roster.result!.roster.entries.slice(0, 3).map((e) => ({ studentId: e.student.id, name: `${e.student.firstName} ${e.student.lastName}`, enrollmentId: e.enrollmentId }));
+    meeting = meetingDates((await db().doc(`classes/${CLASS}`).get()).data() as ClassRecord)[0];
+  });
+
+  it('keeps each entry once, with who sent it, and audits it by the child’s name', async () => {
+    const entries = [attendance(kids[0].studentId, 'present'), attendance(kids[1].studentId, 'late')];
+    const first = await send(teacher, entries);
+    expect(first.status, JSON.stringify(first.error)).toBe(200);
+    expect(first.result).toEqual({ saved: entries.map((e) => e.id), already: [], refused: [] });
+    const stored = await kept();
+    expect(stored.map((e) => [e.studentId, e.mark, e.by.email])).toEqual([[kids[0].studentId, 'present', 'field.teacher@example.com'], [kids[1].studentId, 'late', 'field.teacher@example.com']]);
+    expect(stored.every((e) => e.clockOffMinutes === undefined)).toBe(true);
+    const audited = (await audits('field-entry')).filter((a) => entries.some((e) => e.studentId === a.studentId));
+    expect(audited.map((a) => a.studentName).sort()).toEqual([kids[0].name, kids[1].name].sort());
+    expect(audited[0].summary).toMatch(/^Attendance: (Present|Late) at Fire & Shelter Skills on \w{3} \d{1,2}$/);
+
+    // Sent again (the signal came back twice): nothing doubles, nothing is audited twice.
+    const again = await send(teacher, entries);
+    expect(again.result).toEqual({ saved: [], already: entries.map((e) => e.id), refused: [] });
+    expect(await kept()).toHaveLength(2);
+    expect((await audits('field-entry')).filter((a) => entries.some((e) => e.studentId === a.studentId))).toHaveLength(2);
+  });
+
+  it('never changes an entry: the same id with another mark is refused, and a correction is a new entry naming it', async () => {
+    const [original] = await kept();
+    const changed = await send(teacher, [{ id: original.id, kind: 'attendance', studentId: original.studentId, meeting: original.meeting, at: original.at, mark: 'absent' }]);
+    expect(changed.result!.refused).toEqual([{ id: original.id, reason: 'This entry was kept before with other details; an entry is never changed: record a correction instead.' }]);
+    expect((await db().doc(`fieldEntries/${original.id}`).get()).get('mark')).toBe(original.mark);
+    const correction = attendance(original.studentId, 'absent', { corrects: original.id });
+    expect((await send(teacher, [correction])).result!.saved).toEqual([correction.id]);
+    const log = await callAs(teacher, 'classFieldLog', { classId: CLASS });
+    expect(log.status).toBe(200);
+    expect(log.result!.entries.map((e) => [e.mark, e.corrects ?? null])).toEqual([['present', null], ['late', null], ['absent', original.id]]);
+    expect((await audits('field-log-viewed')).map((a) => a.summary)).toContain('Opened the field records of Fire & Shelter Skills (3 entries)');
+  });
+
+  it('flags the entries of a phone whose clock is more than 10 minutes off', async () => {
+    const late = attendance(kids[2].studentId, 'left_early');
+    const sentAt = new Date(Date.now() - 30 * 60_000).toISOString();
+    expect((await send(teacher, [late], sentAt)).result!.saved).toEqual([late.id]);
+    expect((await db().doc(`fieldEntries/${late.id}`).get()).get('clockOffMinutes')).toBe(30);
+    expect((await audits('field-entry')).find((a) => a.studentId === kids[2].studentId)!.summary).toMatch(/the phone’s clock was 30 minutes off\)$/);
+  });
+
+  it('only the class’s instructors and the office send or read them; never finance', async () => {
+    const entry = attendance(kids[0].studentId, 'present');
+    const notMine = await send(other, [entry]);
+    expect([notMine.status, notMine.error?.message]).toEqual([403, 'This class is not one of yours: ask the office to assign you to it.']);
+    expect((await callAs(other, 'classFieldLog', { classId: CLASS })).status).toBe(403);
+    expect((await send(finance, [entry])).status).toBe(403);
+    expect((await callAs(finance, 'classFieldLog', { classId: CLASS })).status).toBe(403);
+    expect((await callAs(demo.family, 'classFieldLog', { classId: CLASS })).status).toBe(403);
+    expect(await db().doc(`fieldEntries/${entry.id}`).get().then((d) => d.exists)).toBe(false);
+    expect((await callAs(demo.admin, 'classFieldLog', { classId: CLASS })).result!.entries).toHaveLength(4);
+  });
+
+  it('the office wins: a child withdrawn is refused with the reason, and an instructor taken off the class can send nothing more', async () => {
+    const withdrawn = kids[2];
+    const cancel = await callAs(demo.admin, 'adminCancelEnrollment', { enrollmentId: withdrawn.enrollmentId, classIds: [CLASS], refund: 0, note: 'Moved away' });
+    expect(cancel.status, JSON.stringify(cancel.error)).toBe(200);
+    const entries = [attendance(withdrawn.studentId, 'present'), attendance(kids[0].studentId, 'present', { meeting: meetingDates((await db().doc(`classes/${CLASS}`).get()).data() as ClassRecord)[1] })];
+    const answer = await send(teacher, entries);
+    expect(answer.result).toEqual({
+      saved: [entries[1].id],
+      already: [],
+      refused: [{ id: entries[0].id, reason: 'This child is no longer on the class’s roster (the office changed it): the entry was not kept. Tell the office.' }],
+    });
+    const off = attendance(kids[0].studentId, 'absent', { meeting: 'not-a-day'.replace(/.*/, '2026-01-03') });
+    expect((await send(teacher, [off])).result!.refused[0].reason).toBe('The class does not meet on that day: the entry was not kept.');
+
+    await db().doc(`classes/${CLASS}`).update({ instructorUids: [] });
+    const removed = await send(teacher, [attendance(kids[0].studentId, 'late')]);
+    expect([removed.status, removed.error?.message]).toEqual([403, 'This class is not one of yours: ask the office to assign you to it.']);
+    expect(await kept()).toHaveLength(5);
+  });
+});

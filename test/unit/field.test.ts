@@ -1,0 +1,51 @@
+// The field sync's plan: each entry kept once by its id, never changed, only for the roster's children
+// on the class's meeting days; corrections name an entry of the same child; a phone clock far off is flagged.
+import { describe, expect, it } from 'vitest';
+import type { FieldEntry, FieldEntryInput, FieldSync } from '../../contract/field';
+import { planFieldSync, REFUSALS, type FieldFacts } from '../../functions/src/domain/field';
+
+const NOW = new Date('2026-10-02T23:55:00.000Z');
+const input = (id: string, extra: Partial<FieldEntryInput> = {}): FieldEntryInput => ({ id: `entry-${id}-0000000000`, kind: 'attendance', studentId: 'kid-a', meeting: '2026-10-02', at: '2026-10-02T22:20:00.000Z', mark: 'present', ...extra });
+const sync = (entries: FieldEntryInput[], sentAt = NOW.toISOString()): FieldSync => ({ classId: 'creek', sentAt, entries });
+const kept = (i: FieldEntryInput, classId = 'creek'): FieldEntry => ({ ...i, classId, by: { uid: 'teacher', email: 't@example.com' }, receivedAt: '2026-10-02T23:00:00.000Z' });
+const facts = (over: Partial<FieldFacts> = {}): FieldFacts => ({
+  now: NOW,
+  by: { uid: 'teacher', email: 't@example.com' },
+  rosterIds: new Set(['kid-a', 'kid-b']),
+  meetings: new Set(['2026-09-25', '2026-10-02']),
+  kept: new Map(),
+  ...over,
+});
+
+describe('planFieldSync', () => {
+  it('keeps new entries with who sent them and when they arrived', () => {
+    const { create, result } = planFieldSync(sync([input('1'), input('2', { studentId: 'kid-b', mark: 'late' })]), facts());
+    expect(result).toEqual({ saved: ['entry-1-0000000000', 'entry-2-0000000000'], already: [], refused: [] });
+    expect(create[1]).toEqual({ ...input('2', { studentId: 'kid-b', mark: 'late' }), classId: 'creek', by: { uid: 'teacher', email: 't@example.com' }, receivedAt: NOW.toISOString() });
+  });
+
+  it.each([
+    ['sent again, the same', [input('1')], new Map([['entry-1-0000000000', kept(input('1'))]]), { already: ['entry-1-0000000000'] }],
+    ['the same id twice in one sync', [input('1'), input('1')], new Map(), { saved: ['entry-1-0000000000'], already: ['entry-1-0000000000'] }],
+    ['sent again with another mark', [input('1', { mark: 'absent' })], new Map([['entry-1-0000000000', kept(input('1'))]]), { refused: [{ id: 'entry-1-0000000000', reason: REFUSALS.changed }] }],
+    ['a child no longer on the roster', [input('1', { studentId: 'kid-gone' })], new Map(), { refused: [{ id: 'entry-1-0000000000', reason: REFUSALS.notOnRoster }] }],
+    ['a day the class does not meet', [input('1', { meeting: '2026-10-03' })], new Map(), { refused: [{ id: 'entry-1-0000000000', reason: REFUSALS.notAMeeting }] }],
+    ['a correction of an entry kept', [input('2', { mark: 'absent', corrects: 'entry-1-0000000000' })], new Map([['entry-1-0000000000', kept(input('1'))]]), { saved: ['entry-2-0000000000'] }],
+    ['a correction of an entry in the same sync', [input('1'), input('2', { mark: 'absent', corrects: 'entry-1-0000000000' })], new Map(), { saved: ['entry-1-0000000000', 'entry-2-0000000000'] }],
+    ['a correction of nothing', [input('2', { corrects: 'entry-9-0000000000' })], new Map(), { refused: [{ id: 'entry-2-0000000000', reason: REFUSALS.correctsNothing }] }],
+    ['a correction of another child’s entry', [input('2', { corrects: 'entry-1-0000000000' })], new Map([['entry-1-0000000000', kept(input('1', { studentId: 'kid-b' }))]]), { refused: [{ id: 'entry-2-0000000000', reason: REFUSALS.correctsNothing }] }],
+    ['a correction of another class’s entry', [input('2', { corrects: 'entry-1-0000000000' })], new Map([['entry-1-0000000000', kept(input('1'), 'other')]]), { refused: [{ id: 'entry-2-0000000000', reason: REFUSALS.correctsNothing }] }],
+  ])('%s', (_name, entries, before, expected) => {
+    const { create, result } = planFieldSync(sync(entries), facts({ kept: before }));
+    expect(result).toEqual({ saved: [], already: [], refused: [], ...expected });
+    expect(create.map((e) => e.id)).toEqual(result.saved);
+  });
+
+  it('flags every entry of a phone whose clock is more than 10 minutes off, either way, and no other', () => {
+    const at = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString();
+    expect(planFieldSync(sync([input('1')], at(10)), facts()).create[0].clockOffMinutes).toBeUndefined();
+    expect(planFieldSync(sync([input('1')], at(-10)), facts()).create[0].clockOffMinutes).toBeUndefined();
+    expect(planFieldSync(sync([input('1'), input('2')], at(11)), facts()).create.map((e) => e.clockOffMinutes)).toEqual([11, 11]);
+    expect(planFieldSync(sync([input('1')], at(-45)), facts()).create[0].clockOffMinutes).toBe(-45);
+  });
+});
