@@ -3,7 +3,7 @@
 // zod/mini keeps the browser bundle small: only the checks used here are shipped.
 import { z } from 'zod/mini';
 import { MAX_IDS } from './constants';
-import { fieldSyncSchema, type FieldEntry, type FieldSyncResult } from './field';
+import { fieldSyncSchema, type AttendanceLine, type FieldEntry, type FieldSyncResult } from './field';
 import { ACCESS, type StaffAccess } from './roles';
 import type {
   AccountHolder,
@@ -129,6 +129,8 @@ const specs = {
   /** The price of such a checkout, by child (the review step). */
   priceCart: spec<CartQuote & { deposit: DepositPlan | null }>()('user', cartSchema),
   myEnrollments: spec<{ enrollments: FamilyEnrollment[] }>()('user', none),
+  /** The family's children's attendance at their classes' meetings, as the instructors recorded it. */
+  myAttendance: spec<{ attendance: AttendanceLine[] }>()('user', none),
   /** One of the family's own enrollments (the page that waits for a card payment's confirmation). */
   myEnrollment: spec<{ enrollment: FamilyEnrollment }>()('user', enrollmentIdSchema),
   /** The family left Stripe's page: its held seats go back at once, and its cart stays. */

@@ -1,4 +1,5 @@
 // Domain types shared by the browser and the functions. Money is always integer cents.
+import type { AttendanceLine } from './field';
 import type { StaffRole } from './roles';
 
 /** The school's own time zone: registration windows and deadlines are read on its calendar. */
@@ -713,6 +714,8 @@ export interface StudentSheet {
     classTitles: string[];
     releases: (ReleaseSignature & { title: string })[];
   }[];
+  /** The child's attendance as it stands, newest meeting first, with who recorded it. */
+  attendance: AttendanceLine[];
 }
 
 export interface TshirtTally {

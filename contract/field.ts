@@ -68,9 +68,25 @@ export const fieldSyncSchema = z.strictObject({
 });
 export type FieldSync = z.output<typeof fieldSyncSchema>;
 
-/** Each child's attendance at a meeting as it stands: the latest entry (a correction comes after what it corrects). */
+/** The entries as they stand: for each child, class and meeting, the latest (a correction comes after what it corrects). */
+export function standing<E extends FieldEntryInput & { classId?: string }>(entries: readonly E[]): E[] {
+  const latest = new Map<string, E>();
+  for (const e of [...entries].sort((a, b) => a.at.localeCompare(b.at))) latest.set(`${e.classId ?? ''}/${e.studentId}/${e.meeting}`, e);
+  return [...latest.values()];
+}
+
+/** Each child's attendance at a meeting of one class as it stands. */
 export function attendanceAt(entries: readonly FieldEntryInput[], meeting: IsoDate): Map<string, FieldEntryInput> {
-  const latest = new Map<string, FieldEntryInput>();
-  for (const e of [...entries].filter((x) => x.kind === 'attendance' && x.meeting === meeting).sort((a, b) => a.at.localeCompare(b.at))) latest.set(e.studentId, e);
-  return latest;
+  return new Map(standing(entries.filter((e) => e.kind === 'attendance' && e.meeting === meeting)).map((e) => [e.studentId, e]));
+}
+
+/** A child's attendance at one meeting, as the family and the office read it (`by`: the office only). */
+export interface AttendanceLine {
+  studentId: string;
+  classId: string;
+  classTitle: string;
+  meeting: IsoDate;
+  mark: AttendanceMark;
+  at: string;
+  by?: string;
 }

@@ -22,7 +22,7 @@ const SHOWN_BY: Record<Records, readonly CallableName[]> = {
   classMessages: ['adminClassMessages'],
   staff: ['adminStaff', 'adminInstructors'],
   calendar: ['myCalendarFeed'],
-  field: ['classFieldLog'],
+  field: ['classFieldLog', 'myAttendance', 'adminStudent'],
 };
 
 const CATALOGUE_EDIT = ['classes'] as const;

@@ -1,13 +1,27 @@
 // In Chromium: the office assigns an instructor on the class form; the instructor signs in on
-// a phone and sees that class's roster and packet, takes attendance (with and without a signal), and
-// sees nothing of the office's. With axe.
+// a phone and sees that class's roster and packet, and nothing of the office's; takes attendance (with
+// and without a signal), which the office and the child's family then read. With axe.
 import { describe, expect, it } from 'vitest';
+import type { ClassRecord } from '../../contract/domain';
+import { formatDate } from '../../contract/format';
+import { meetingDates } from '../../contract/schedule';
+import { adminDb } from '../../scripts/demo/adminApp';
 import { createUser } from '../support/emulators';
-import { DEMO } from '../support/fixtures';
+import { callAs, DEMO, signInDemo } from '../support/fixtures';
+import { AVAS } from '../support/samples';
 import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
 
 describe('the instructor’s view in Chromium', () => {
   const browser = seededBrowser();
+  /** The admin at 360 px, on the audit trail filtered to the coach. */
+  const coachInTheAuditTrail = async () => {
+    const audit = await newPage(browser(), 360, 740);
+    await signInAs(audit.page, DEMO.admin.email, DEMO.admin.password);
+    await audit.page.goto('/admin/audit');
+    await audit.page.getByLabel('Person (email)').fill('coach@');
+    await audit.page.getByRole('button', { name: 'Show' }).click();
+    return audit;
+  };
 
   it('the admin assigns a class; the instructor sees its roster on a phone, with phones to tap and a printable packet', async () => {
     // The coach already has an account (they registered as a parent would).
@@ -58,6 +72,27 @@ describe('the instructor’s view in Chromium', () => {
     expect(await cards.first().isVisible()).toBe(false);
     await page.emulateMedia({ media: 'screen' });
 
+    // Nothing of the office's.
+    await page.goto('/admin/report');
+    await page.waitForURL('**/classes/enrollment');
+    await page.goto('/staff/classes/wild-art');
+    await page.locator('#main').getByText('This class is not one of yours: ask the office to assign you to it.').waitFor();
+    await context.close();
+
+    // The admin sees in the audit trail that the instructor opened that roster (at 360 px too).
+    const audit = await coachInTheAuditTrail();
+    await audit.page.getByRole('cell', { name: 'Opened the roster and health sheet of Fire & Shelter Skills (10 students)' }).first().waitFor();
+    expect(await audit.page.getByRole('cell', { name: 'coach@example.com (instructor)' }).count()).toBeGreaterThan(0);
+    expect(await axeViolations(audit.page)).toEqual([]);
+    await audit.context.close();
+  });
+
+  it('takes attendance on a phone, one tap per child, with and without a signal; the office sees it per class, per child and in the audit trail', async () => {
+    const { page, context } = await newPage(browser(), 360, 740);
+    await signInAs(page, 'coach@example.com', 'coach-pass-1');
+    await page.goto('/staff/classes/fire-and-shelter');
+    const cards = page.getByRole('article');
+    await cards.first().waitFor();
     // Attendance, one tap per child; a changed mark corrects the one before; kept after a reload.
     const attendance = page.getByRole('region', { name: 'Attendance' });
     const names = (await cards.getByRole('heading', { level: 2 }).allTextContents()).slice(0, 3);
@@ -83,31 +118,40 @@ describe('the instructor’s view in Chromium', () => {
     await row(names[2]).getByText(/^Left early at /).waitFor();
     expect(await row(names[2]).getByText('not sent yet').count()).toBe(0);
     const meeting = await attendance.getByLabel('Meeting').inputValue();
-
-    // Nothing of the office's.
-    await page.goto('/admin/report');
-    await page.waitForURL('**/classes/enrollment');
-    await page.goto('/staff/classes/wild-art');
-    await page.locator('#main').getByText('This class is not one of yours: ask the office to assign you to it.').waitFor();
     await context.close();
 
-    // The admin sees in the audit trail that the instructor opened that roster (at 360 px too).
-    const audit = await newPage(browser(), 360, 740);
-    await signInAs(audit.page, DEMO.admin.email, DEMO.admin.password);
-    await audit.page.goto('/admin/audit');
-    await audit.page.getByLabel('Person (email)').fill('coach@');
-    await audit.page.getByRole('button', { name: 'Show' }).click();
-    await audit.page.getByRole('cell', { name: 'Opened the roster and health sheet of Fire & Shelter Skills (10 students)' }).first().waitFor();
-    expect(await audit.page.getByRole('cell', { name: 'coach@example.com (instructor)' }).count()).toBeGreaterThan(0);
+    const audit = await coachInTheAuditTrail();
     // Every entry is in the trail, by the child's name: the correction says so.
     await audit.page.getByRole('cell', { name: /^Corrected attendance: Absent at Fire & Shelter Skills on / }).first().waitFor();
-    expect(await axeViolations(audit.page)).toEqual([]);
     // The office sees the class's attendance on the same page, from Class Forms and Contacts.
     await audit.page.goto('/admin/report');
     await audit.page.getByRole('link', { name: 'Attendance of Fire & Shelter Skills' }).click();
     const seen = audit.page.getByRole('region', { name: 'Attendance' });
     await seen.getByLabel('Meeting').selectOption(meeting);
     await seen.getByRole('listitem').filter({ hasText: names[1] }).getByText(/^Late at /).waitFor();
+    // And per child, on the child's info sheet, with who recorded it.
+    const mia = (await adminDb().collection('classes/fire-and-shelter/roster').where('studentName', '==', names[1]).get()).docs[0].id;
+    await audit.page.goto(`/admin/students/${mia}`);
+    const line = audit.page.getByRole('region', { name: `Attendance of ${names[1]}` }).getByRole('row').filter({ hasText: 'Fire & Shelter Skills' });
+    await line.getByRole('cell', { name: 'Late', exact: true }).waitFor();
+    await line.getByText(/by coach@example\.com$/).waitFor();
+    expect(await axeViolations(audit.page)).toEqual([]);
     await audit.context.close();
+  });
+
+  it('a family reads its own child’s attendance on My Enrollments', async () => {
+    // The office recorded it for last term's class (its instructors no longer reach it).
+    const admin = await signInDemo('admin');
+    const past = AVAS.classIds[0];
+    const meetingOfPast = meetingDates((await adminDb().doc(`classes/${past}`).get()).data() as ClassRecord)[0];
+    const at = new Date().toISOString();
+    const sent = await callAs(admin, 'syncFieldEntries', { classId: past, sentAt: at, entries: [{ id: 'e2e-ava-attendance-1', kind: 'attendance', studentId: 'demo-ava', meeting: meetingOfPast, at, mark: 'present' }] });
+    expect(sent.result?.saved).toEqual(['e2e-ava-attendance-1']);
+    const family = await newPage(browser(), 360, 740);
+    await signInAs(family.page, DEMO.family.email, DEMO.family.password);
+    await family.page.goto('/account/enrollments');
+    await family.page.getByRole('listitem').filter({ hasText: 'Ava Rivera' }).getByText(`Attendance: ${formatDate(meetingOfPast)} present`).waitFor();
+    expect(await axeViolations(family.page)).toEqual([]);
+    await family.context.close();
   });
 });

@@ -8,7 +8,8 @@ import type { FieldEntry, FieldEntryInput } from '../../contract/field';
 import { meetingDates } from '../../contract/schedule';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { createUser, type TestUser } from '../support/emulators';
-import { callAs, useSeededDemo } from '../support/fixtures';
+import { callAs, DEMO, useSeededDemo } from '../support/fixtures';
+import { AVAS } from '../support/samples';
 
 const db = () => adminDb();
 const CLASS = 'fire-and-shelter';
@@ -92,6 +93,25 @@ describe('field records', () => {
     expect((await callAs(demo.family, 'classFieldLog', { classId: CLASS })).status).toBe(403);
     expect(await db().doc(`fieldEntries/${entry.id}`).get().then((d) => d.exists)).toBe(false);
     expect((await callAs(demo.admin, 'classFieldLog', { classId: CLASS })).result!.entries).toHaveLength(4);
+  });
+
+  it('a family reads its own child’s attendance (not who recorded it); the office reads it on the child’s sheet, with who; the office records for any class', async () => {
+    // Ava's class is last term's: its instructors no longer reach it, the office records for it.
+    const avaClass = AVAS.classIds[0];
+    const day = meetingDates((await db().doc(`classes/${avaClass}`).get()).data() as ClassRecord)[0];
+    const first = { ...attendance('demo-ava', 'present'), meeting: day };
+    const fix = { ...attendance('demo-ava', 'late', { corrects: first.id }), meeting: day, at: new Date(Date.now() + 1000).toISOString() };
+    const sent = await callAs(demo.admin, 'syncFieldEntries', { classId: avaClass, sentAt: new Date().toISOString(), entries: [first, fix] });
+    expect(sent.status, JSON.stringify(sent.error)).toBe(200);
+    expect(sent.result!.saved).toEqual([first.id, fix.id]);
+    const mine = await callAs(demo.family, 'myAttendance');
+    expect(mine.status).toBe(200);
+    const title = (await db().doc(`classes/${avaClass}`).get()).get('title') as string;
+    expect(mine.result!.attendance).toEqual([{ studentId: 'demo-ava', classId: avaClass, classTitle: title, meeting: day, mark: 'late', at: fix.at }]);
+    const stranger = await createUser('field.stranger@example.com');
+    expect((await callAs(stranger, 'myAttendance')).result!.attendance).toEqual([]);
+    const sheet = await callAs(demo.admin, 'adminStudent', { id: 'demo-ava' });
+    expect(sheet.result!.attendance).toEqual([{ studentId: 'demo-ava', classId: avaClass, classTitle: title, meeting: day, mark: 'late', at: fix.at, by: DEMO.admin.email }]);
   });
 
   it('the office wins: a child withdrawn is refused with the reason, and an instructor taken off the class can send nothing more', async () => {

@@ -178,6 +178,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   adminSaveStaff: { email: 'new.instructor@example.com', roles: ['instructor'] },
   adminAudit: {},
   adminInstructors: null,
+  myAttendance: null,
   myTaughtClasses: null,
   /** The matrix's instructor teaches this class; the other instructor does not. */
   taughtRoster: { classId: 'fire-and-shelter' },

@@ -21,6 +21,7 @@ import { actorOf, callable, type CallContext } from '../lib/callable';
 import type { CheckoutMethod, Enrollment } from '../../../contract/domain';
 import { takeRate } from '../data/rateLimit';
 import { addAddOns as addOnsToEnrollment } from '../data/addOns';
+import { familyAttendance } from '../usecases/field';
 
 export const releases = callable(callables.releases, async () => ({ releases: await loadReleases() }));
 
@@ -161,3 +162,5 @@ export const addAddOns = callable(callables.addAddOns, async (payload, ctx) => {
 export const myEnrollments = callable(callables.myEnrollments, async (_payload, ctx) => ({
   enrollments: (await loadOwnEnrollments(ctx.uid)).map(familyView),
 }));
+
+export const myAttendance = callable(callables.myAttendance, async (_payload, ctx) => ({ attendance: await familyAttendance(ctx.uid) }));

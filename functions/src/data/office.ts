@@ -21,6 +21,8 @@ import { actorName, auditInTx, type Actor } from './audit';
 import { accountEmails, enrollmentRecipients, type FamilyMail } from './familyMail';
 import { queueMail } from '../mail/outbox';
 import { loadHolder } from './accounts';
+import { loadStudentsFieldEntries } from './field';
+import { attendanceLines } from '../domain/field';
 import { familyMailOff } from './settings';
 import { cancellationMail, paymentReceivedMail } from '../mail/family';
 import { portalOrigin } from '../payments/stripe';
@@ -65,7 +67,7 @@ export async function loadStudentRows(): Promise<StudentRow[]> {
   return snap.docs.map((d) => studentRow({ ...(d.data() as StudentFields), id: d.id }));
 }
 
-async function classTitles(ids: string[]): Promise<Map<string, string>> {
+export async function classTitles(ids: string[]): Promise<Map<string, string>> {
   const { found } = await getByIds('classes', ids, ['title']);
   return new Map(found.map((c) => [c.id, c.title]));
 }
@@ -75,9 +77,12 @@ const cancelledIds = (e: Pick<Enrollment, 'cancellations'>) => (e.cancellations 
 export async function loadStudentSheet(id: string): Promise<StudentSheet> {
   const student = (await recordRef('students', id).get()).data();
   if (!student) throw notFound('This student');
-  const enrollments = (await records('enrollments').where('studentId', '==', id).get()).docs.map((d) => d.data());
+  const [enrollments, field] = await Promise.all([
+    records('enrollments').where('studentId', '==', id).get().then((snap) => snap.docs.map((d) => d.data())),
+    loadStudentsFieldEntries([id]),
+  ]);
   const [titles, releases, emails, holder] = await Promise.all([
-    classTitles(enrollments.flatMap((e) => [...e.classIds, ...cancelledIds(e)])),
+    classTitles(uniq([...enrollments.flatMap((e) => [...e.classIds, ...cancelledIds(e)]), ...field.map((f) => f.classId)])),
     loadReleases(),
     accountEmails([student.ownerUid]),
     loadHolder(student.ownerUid),
@@ -96,6 +101,7 @@ export async function loadStudentSheet(id: string): Promise<StudentSheet> {
         classTitles: e.classIds.map((cid) => titles.get(cid) ?? cid),
         releases: e.releases.map((r) => ({ ...r, title: releaseTitle.get(r.releaseId) ?? r.releaseId })),
       })),
+    attendance: attendanceLines(field, titles, true),
   };
 }
 

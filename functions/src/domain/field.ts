@@ -1,7 +1,7 @@
 // What a sync from the field keeps: each entry once (by the id the phone gave it), never a change to
 // one already kept, only for children on the class's roster now (the office's change wins) and for the
 // class's meeting days; a phone whose clock is off has its entries flagged. Pure.
-import { CLOCK_TOLERANCE_MINUTES, type FieldEntry, type FieldSync, type FieldSyncResult } from '../../../contract/field';
+import { CLOCK_TOLERANCE_MINUTES, standing, type AttendanceLine, type FieldEntry, type FieldSync, type FieldSyncResult } from '../../../contract/field';
 
 export interface FieldFacts {
   now: Date;
@@ -60,4 +60,11 @@ export function planFieldSync(sync: FieldSync, facts: FieldFacts): { create: Fie
     result.saved.push(input.id);
   }
   return { create, result };
+}
+
+/** A child's attendance as it stands, by meeting (newest first); `withBy`: who recorded it (the office's view). */
+export function attendanceLines(entries: FieldEntry[], titles: ReadonlyMap<string, string>, withBy: boolean): AttendanceLine[] {
+  return standing(entries.filter((e) => e.kind === 'attendance'))
+    .map((e) => ({ studentId: e.studentId, classId: e.classId, classTitle: titles.get(e.classId) ?? e.classId, meeting: e.meeting, mark: e.mark, at: e.at, ...(withBy && { by: e.by.email ?? e.by.uid }) }))
+    .sort((a, b) => b.meeting.localeCompare(a.meeting) || a.classTitle.localeCompare(b.classTitle));
 }

@@ -1,15 +1,17 @@
 // The field kit's use-cases: load the facts, plan (domain/field.ts), write. An instructor's sync keeps
 // each entry once, audited; the class's records are read by its instructors and the office.
 import { formatDate } from '../../../contract/format';
-import { ATTENDANCE_LABELS, type FieldEntry, type FieldSync, type FieldSyncResult } from '../../../contract/field';
+import { ATTENDANCE_LABELS, type AttendanceLine, type FieldEntry, type FieldSync, type FieldSyncResult } from '../../../contract/field';
 import { meetingDates } from '../../../contract/schedule';
 import type { StaffRole } from '../../../contract/roles';
 import { auditInTx, auditReads, type Actor } from '../data/audit';
 import { db, present, uniq } from '../data/db';
-import { fieldEntryRef, loadClassFieldLog } from '../data/field';
+import { fieldEntryRef, loadClassFieldLog, loadStudentsFieldEntries } from '../data/field';
+import { classTitles } from '../data/office';
+import { loadOwnStudents } from '../data/students';
 import { rosterRef, type RosterEntry } from '../data/seats';
 import { taughtClassOf } from '../data/teaching';
-import { planFieldSync } from '../domain/field';
+import { attendanceLines, planFieldSync } from '../domain/field';
 
 type Staff = Actor & { roles: StaffRole[] };
 
@@ -56,4 +58,12 @@ export async function classFieldLog(actor: Staff, classId: string): Promise<Fiel
   const entries = await loadClassFieldLog(classId);
   await auditReads(actor, [{ kind: 'field-log-viewed', record: { type: 'class', id: classId }, summary: `Opened the field records of ${klass.title} (${entries.length} entries)` }]);
   return entries;
+}
+
+/** The family's own children's attendance (not who recorded it). */
+export async function familyAttendance(uid: string): Promise<AttendanceLine[]> {
+  const children = await loadOwnStudents(uid);
+  if (!children.length) return [];
+  const entries = await loadStudentsFieldEntries(children.map((c) => c.id));
+  return attendanceLines(entries, await classTitles(uniq(entries.map((e) => e.classId))), false);
 }

@@ -8,7 +8,8 @@ import { FormFailure } from '../../components/FormFailure';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { useNotify } from '../../lib/toast';
-import { useMyAccount, useSaveAccount } from './api';
+import { useSaveAccount } from './api';
+import { useMyAccount } from '../family/api';
 
 /** Manage Account's section: the holder's name and phone, saved on their own. */
 export function AccountHolderSection() {

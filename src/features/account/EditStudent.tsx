@@ -9,7 +9,8 @@ import { HealthFields } from '../../components/studentForm/HealthFields';
 import { StudentInfoFields } from '../../components/studentForm/StudentInfoFields';
 import { useNotify } from '../../lib/toast';
 import { toCallError } from '../../lib/query';
-import { useMyStudents, useSaveStudent } from './api';
+import { useSaveStudent } from './api';
+import { useMyStudents } from '../family/api';
 import { Button, LinkButton } from '../../components/Button';
 
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { FamilyEnrollment } from '../../../contract/domain';
 import { Link } from 'react-router-dom';
-import { andList, formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
+import { andList, formatCents, formatDate, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
+import { ATTENDANCE_LABELS, type AttendanceLine } from '../../../contract/field';
 import { balanceDueLabel, ENROLLMENT_STATUS_LABELS, formatDay, paidHow } from '../../../contract/wording';
 import { balanceOf, cardRefundedBy, moneyFigures, PAID_HOW } from '../../../contract/money';
 import { Button, LinkButton } from '../../components/Button';
@@ -12,7 +13,8 @@ import { PriceTable } from '../../components/PriceTable';
 import { PageLoading } from '../../components/PageLoading';
 import { useCatalogCache, useOpenSemesters } from '../catalog/api';
 import { LoadError } from '../../components/LoadError';
-import { useMyAccount, useMyEnrollments, usePayBalance } from './api';
+import { usePayBalance } from './api';
+import { useMyAccount, useMyAttendance, useMyEnrollments } from '../family/api';
 import { MyWaitlist } from './MyWaitlist';
 import { listEnrollments } from './enrollmentOrder';
 import { AddOnOffers } from './AddOnOffers';
@@ -60,8 +62,30 @@ function AddClasses({ enrollment: e, openIds }: { enrollment: FamilyEnrollment; 
 /** A card refund Stripe could not send after all: the family hears it from the page as the office does. */
 const FAILED_REFUND = ' (the card refused it: the school will give it back another way)';
 
+/** What the instructors recorded of this child at the enrollment's classes, by class, oldest meeting first. */
+function AttendanceOf({ enrollment: e, lines }: { enrollment: FamilyEnrollment; lines: AttendanceLine[] }) {
+  const mine = lines.filter((l) => l.studentId === e.studentId && e.classIds.includes(l.classId));
+  if (!mine.length) return null;
+  const byClass = [...new Set(mine.map((l) => l.classTitle))];
+  return (
+    <div className="attendance-family">
+      {byClass.map((title) => (
+        <p key={title} className="muted">
+          Attendance{byClass.length > 1 || e.classIds.length > 1 ? ` at ${title}` : ''}:{' '}
+          {mine
+            .filter((l) => l.classTitle === title)
+            .reverse()
+            .map((l) => `${formatDate(l.meeting)} ${ATTENDANCE_LABELS[l.mark].toLowerCase()}`)
+            .join(' · ')}
+        </p>
+      ))}
+    </div>
+  );
+}
+
 export default function MyEnrollments() {
   const [state, reload] = useMyEnrollments();
+  const [attendance] = useMyAttendance();
   const [options] = usePaymentOptions();
   const byCard = options.status === 'loaded' && options.value.methods.includes('card');
   const [open] = useOpenSemesters();
@@ -135,6 +159,7 @@ export default function MyEnrollments() {
                     </>
                   )}
                 />
+                {attendance.status === 'loaded' && <AttendanceOf enrollment={e} lines={attendance.value.attendance} />}
                 {(e.cancellations ?? []).map((c, i) => (
                   <p key={i} className="muted">
                     Cancelled {formatDay(c.at)}: {c.classTitles.join(', ')}

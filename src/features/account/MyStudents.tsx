@@ -3,7 +3,7 @@ import { gradeName } from '../../../contract/format';
 import { needsInfoReview } from '../../../contract/rules';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
-import { useMyEnrollments, useMyStudents } from './api';
+import { useMyEnrollments, useMyStudents } from '../family/api';
 import { LinkButton } from '../../components/Button';
 
 /** /account/students: the family's students with their classes; edit each one's info. */

@@ -10,7 +10,8 @@ import { usePaymentOptions } from '../../lib/paymentOptions';
 import { failureText } from '../../lib/query';
 import { useNotify } from '../../lib/toast';
 import { useReleases } from '../enrollment/api';
-import { useClaimOffer, useDeclineOffer, useLeaveWaitlist, useMyWaitlist, useTodaysPrice } from './api';
+import { useClaimOffer, useDeclineOffer, useLeaveWaitlist, useTodaysPrice } from './api';
+import { useMyWaitlist } from '../family/api';
 import { newIdempotencyKey } from '../../lib/idempotencyKey';
 
 

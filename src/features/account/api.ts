@@ -1,10 +1,9 @@
-// The family's own data: students and enrollments.
+// What a family does to its own data: students saved, checkouts, add-ons, balances paid, waitlist
+// places, the account holder and the calendar address (its reads are in features/family/api.ts).
 import type { Payload } from '../../../contract/callables';
 import { useCallMutation } from '../../lib/mutation';
 import { useCallQuery, useFetchCall } from '../../lib/query';
 
-export const useMyStudents = (enabled = true) => useCallQuery('myStudents', undefined, { enabled });
-export const useMyEnrollments = (enabled = true) => useCallQuery('myEnrollments', undefined, { enabled });
 export const useSaveStudent = () => useCallMutation('saveStudent');
 /** One checkout for one child or several. */
 export const useEnrollFamily = () => useCallMutation('enrollFamily');
@@ -15,14 +14,11 @@ export const useTakeAddOns = () => useCallMutation('addAddOns');
 export const usePayBalance = () => useCallMutation('payBalance');
 
 // The family's waitlist places and offers.
-export const useMyWaitlist = (enabled = true) => useCallQuery('myWaitlist', undefined, { enabled });
 export const useJoinWaitlist = () => useCallMutation('joinWaitlist');
 export const useLeaveWaitlist = () => useCallMutation('leaveWaitlist');
 export const useDeclineOffer = () => useCallMutation('declineOffer');
 export const useClaimOffer = () => useCallMutation('claimOffer');
 
-// Who holds the account (name and phone).
-export const useMyAccount = (enabled = true) => useCallQuery('myAccount', undefined, { enabled });
 export const useSaveAccount = () => useCallMutation('saveAccount');
 
 /** Today's price of a basket, asked afresh (a waitlist claim pays the lower of the quoted and today's). */

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import type { PublicClass } from '../../../contract/domain';
 import { childFit, type ChildFit, type Schedule } from '../../../contract/schedule';
 import { useSession } from '../../lib/session';
-import { useMyEnrollments, useMyStudents } from '../account/api';
+import { useMyEnrollments, useMyStudents } from '../family/api';
 import { useCatalogCache } from './api';
 
 export interface CardFit {

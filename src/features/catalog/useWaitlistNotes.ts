@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { ordinal } from '../../../contract/format';
 import { useSession } from '../../lib/session';
-import { useMyWaitlist } from '../account/api';
+import { useMyWaitlist } from '../family/api';
 
 /** A signed-in family's place on the waitlists it is on, as notes for each class's card (by class id). */
 export function useWaitlistNotes(): Map<string, string[]> {

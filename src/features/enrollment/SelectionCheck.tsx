@@ -5,7 +5,7 @@ import type { PublicClass } from '../../../contract/domain';
 import { selectionProblems, type SelectionProblem } from '../../../contract/schedule';
 import { useCatalogCache } from '../catalog/api';
 import { useFlow } from './FlowContext';
-import { useMyEnrollments } from '../account/api';
+import { useMyEnrollments } from '../family/api';
 
 /** The problems of the current selection for the chosen student; null while the classes load. */
 export function useSelectionProblems(): SelectionProblem[] | null {

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import type { Release, ReleaseSignature } from '../../../contract/domain';
 import { keptSignatures } from '../../../contract/family';
 import { failed, loaded, loading, type LoadState } from '../../lib/loadState';
-import { useMyEnrollments } from '../account/api';
+import { useMyEnrollments } from '../family/api';
 import { useReleases } from './api';
 import type { FlowState } from './flowState';
 

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { schoolToday } from '../../../../contract/schedule';
 import { ageOn, formatDate } from '../../../../contract/format';
 import { tshirtLabel } from '../../../../contract/wording';
+import { ATTENDANCE_LABELS } from '../../../../contract/field';
 import { Button } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
@@ -24,7 +25,7 @@ export default function StudentSheetPage() {
   const [state, reload] = useAdminStudent(id);
   if (state.status === 'loading') return <PageLoading label="Loading the info sheet…" />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
-  const { student: s, enrollments, familyEmail, familyHolder } = state.value;
+  const { student: s, enrollments, familyEmail, familyHolder, attendance } = state.value;
   const h = s.health;
   const today = schoolToday();
   return (
@@ -132,6 +133,34 @@ export default function StudentSheetPage() {
               </TableScroll>
             </div>
           ))
+        )}
+        <h2>Attendance</h2>
+        {attendance.length === 0 ? (
+          <p className="muted">Nothing recorded yet.</p>
+        ) : (
+          <TableScroll label={`Attendance of ${s.firstName} ${s.lastName}`}>
+            <table className="admin-table sheet-table">
+              <caption className="visually-hidden">Attendance, newest meeting first</caption>
+              <thead>
+                <tr>
+                  <ColumnHeaders columns={['Meeting', 'Class', 'Attendance', 'Recorded']} />
+                </tr>
+              </thead>
+              <tbody>
+                {attendance.map((a) => (
+                  <tr key={`${a.classId}/${a.meeting}`}>
+                    <th scope="row">{formatDate(a.meeting, true)}</th>
+                    <td>{a.classTitle}</td>
+                    <td>{ATTENDANCE_LABELS[a.mark]}</td>
+                    <td>
+                      {formatStamp(a.at)}
+                      {a.by && ` by ${a.by}`}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
     </div>

@@ -3,7 +3,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { FamilyEnrollment } from '../../../../contract/domain';
 import { andList, formatCents } from '../../../../contract/format';
 import { formatCard } from '../../../../contract/wording';
-import { useMyEnrollments } from '../../account/api';
+import { useMyEnrollments } from '../../family/api';
 import { LinkButton } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';

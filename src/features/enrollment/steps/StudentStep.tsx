@@ -8,7 +8,7 @@ import { useFlow } from '../FlowContext';
 import { emptyProfile, stepPath } from '../flowState';
 import { StepFrame } from './StepFrame';
 import { LoadError } from '../../../components/LoadError';
-import { useMyStudents } from '../../account/api';
+import { useMyStudents } from '../../family/api';
 
 
 /** Step 3: one of the family's saved students, or a new one. */
