@@ -105,19 +105,41 @@ describe('the instructor’s view in Chromium', () => {
     expect(await marks(names[0]).getByRole('button', { name: 'Absent' }).getAttribute('aria-pressed')).toBe('true');
     expect(await marks(names[0]).getByRole('button', { name: 'Present' }).getAttribute('aria-pressed')).toBe('false');
     expect(await axeViolations(page)).toEqual([]);
-    // No signal: the tap waits on the page, says so, and goes when the signal returns.
+    // No signal: the tap waits on the phone, says so, survives the page being closed, and goes when
+    // the signal returns.
     await context.setOffline(true);
     await marks(names[2]).getByRole('button', { name: 'Left early' }).click();
     await attendance.getByText('1 waiting to be sent').waitFor();
     await row(names[2]).getByText(/^Left early at \d{1,2}:\d\d [AP]M P[SD]T · not sent yet$/).waitFor();
+    // A copy of the phone's storage holds nothing of the child in clear: read as a thief would.
+    const nora = (await adminDb().collection('classes/fire-and-shelter/roster').where('studentName', '==', names[2]).get()).docs[0].id;
+    const stored = await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((ok, ko) => Object.assign(indexedDB.open('portal-field'), { onsuccess(this: IDBRequest<IDBDatabase>) { ok(this.result); }, onerror: ko }));
+      const all = await new Promise<{ id: string; classId: string; iv: Uint8Array; data: ArrayBuffer }[]>((ok) => {
+        const request = db.transaction('waiting').objectStore('waiting').getAll();
+        request.onsuccess = () => ok(request.result as never);
+      });
+      db.close();
+      return all.map((r) => ({ id: r.id, classId: r.classId, bytes: Array.from(new Uint8Array(r.data)).map((b) => String.fromCharCode(b)).join('') }));
+    });
+    expect(stored).toHaveLength(1);
+    const raw = JSON.stringify(stored);
+    for (const secret of [names[2], names[2].split(' ')[0], nora, 'left_early', 'attendance', 'meeting']) expect(raw, secret).not.toContain(secret);
+    await page.close();
     await context.setOffline(false);
-    await attendance.getByText('Everything is sent.').waitFor();
-    await page.reload();
-    await row(names[0]).getByText(/^Absent at \d{1,2}:\d\d [AP]M P[SD]T$/).waitFor();
-    await row(names[1]).getByText(/^Late at /).waitFor();
-    await row(names[2]).getByText(/^Left early at /).waitFor();
-    expect(await row(names[2]).getByText('not sent yet').count()).toBe(0);
-    const meeting = await attendance.getByLabel('Meeting').inputValue();
+    const later = await context.newPage();
+    await later.goto('/staff/classes/fire-and-shelter');
+    const again = later.getByRole('region', { name: 'Attendance' });
+    await again.getByRole('listitem').filter({ hasText: names[2] }).getByText(/^Left early at /).waitFor();
+    await again.getByText('Everything is sent.').waitFor();
+    await later.reload();
+    const kept = (name: string) => again.getByRole('listitem').filter({ hasText: name });
+    await kept(names[0]).getByText(/^Absent at \d{1,2}:\d\d [AP]M P[SD]T$/).waitFor();
+    await kept(names[1]).getByText(/^Late at /).waitFor();
+    await kept(names[2]).getByText(/^Left early at /).waitFor();
+    expect(await kept(names[2]).getByText('not sent yet').count()).toBe(0);
+    expect((await adminDb().collection('fieldEntries').where('studentId', '==', nora).get()).size).toBe(1);
+    const meeting = await again.getByLabel('Meeting').inputValue();
     await context.close();
 
     const audit = await coachInTheAuditTrail();

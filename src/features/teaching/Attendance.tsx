@@ -1,6 +1,7 @@
 // Attendance at a meeting, one tap per child: present, absent, late or left early, with the time.
-// A tap is an entry made on the phone (its own id and time) and sent at once; an entry not sent yet
-// waits, is shown as waiting, and goes when the signal returns. A changed mark is a new entry that
+// A tap is an entry made on the phone (its own id and time), kept on the phone encrypted
+// (fieldStore.ts) and sent at once; an entry not sent yet waits, is shown as waiting, survives a
+// reload or a closed tab, and goes when the signal returns. A changed mark is a new entry that
 // corrects the one before: nothing kept is ever changed.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SheetRoster } from '../../../contract/domain';
@@ -11,6 +12,7 @@ import { formatClock } from '../../../contract/wording';
 import { LoadError } from '../../components/LoadError';
 import { failureText } from '../../lib/query';
 import { useClassFieldLog, useSyncFieldEntries } from './api';
+import { keepWaiting, sent, waitingFor } from './fieldStore';
 
 /** How often entries still waiting are tried again. */
 const RETRY_MS = 8000;
@@ -39,6 +41,7 @@ export function Attendance({ roster }: { roster: SheetRoster }) {
         const result = await mutateAsync({ classId, sentAt: new Date().toISOString(), entries });
         const answered = new Set([...result.saved, ...result.already, ...result.refused.map((r) => r.id)]);
         setWaiting((w) => w.filter((e) => !answered.has(e.id)));
+        void sent([...answered]).catch(() => undefined);
         setRefused((r) => [...r, ...result.refused.map((x) => ({ name: names.get(entries.find((e) => e.id === x.id)!.studentId) ?? 'A child', reason: x.reason }))]);
         setSendFailure('');
       } catch (e) {
@@ -47,6 +50,24 @@ export function Attendance({ roster }: { roster: SheetRoster }) {
     },
     [mutateAsync, classId, names],
   );
+
+  // What waited on this phone when the page was last closed goes now.
+  useEffect(() => {
+    let gone = false;
+    waitingFor(classId).then(
+      (found) => {
+        if (gone || !found.length) return;
+        setWaiting((w) => [...w, ...found.filter((f) => !w.some((e) => e.id === f.id))]);
+        void send(found);
+      },
+      () => undefined,
+    );
+    return () => {
+      gone = true;
+    };
+    // Once per class: `send` changes with the roster's names, which does not bring anything back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [classId]);
 
   // The signal came back: what waits goes — at the browser's word, and every few seconds besides (a
   // phone at the edge of coverage often says it is online when nothing gets through, or the reverse).
@@ -61,14 +82,6 @@ export function Attendance({ roster }: { roster: SheetRoster }) {
     };
   }, [send, waiting, isPending]);
 
-  // Entries not sent yet live on this page: leaving it asks first.
-  useEffect(() => {
-    if (!waiting.length) return;
-    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [waiting.length]);
-
   if (!meeting) return null;
   if (log.status === 'error') return <LoadError error={log.error} onRetry={reloadLog} />;
   const kept = log.status === 'loaded' ? log.value.entries : [];
@@ -79,7 +92,10 @@ export function Attendance({ roster }: { roster: SheetRoster }) {
     const entry: FieldEntryInput = { id: crypto.randomUUID(), kind: 'attendance', studentId, meeting, at: new Date().toISOString(), mark: value, ...(before && { corrects: before.id }) };
     const next = [...waiting, entry];
     setWaiting(next);
-    void send(next);
+    // Kept on the phone first (storage refused, say in a private window: it waits on the page alone).
+    void keepWaiting(classId, [entry])
+      .catch(() => undefined)
+      .then(() => send(next));
   };
 
   return (
@@ -101,7 +117,7 @@ export function Attendance({ roster }: { roster: SheetRoster }) {
       </p>
       {sendFailure && waiting.length > 0 && (
         <p className="form-failure" role="alert">
-          Not sent yet: {sendFailure} Keep this page open: {waiting.length === 1 ? 'it goes' : 'they go'} when the signal returns.{' '}
+          Not sent yet: {sendFailure} It is kept on this phone and goes when the signal returns.{' '}
           <button type="button" className="link-button" onClick={() => void send(waiting)}>
             Send now
           </button>
