@@ -15,7 +15,7 @@ import { addClassesLikeWildArt, AVA, classFormOf, familyWithStudent, signedRelea
 
 type Family = { user: TestUser; studentId: string };
 const db = () => adminDb();
-const CLASSES = ['led-a', 'led-b', 'led-c', 'led-d', 'led-e', 'led-f', 'led-g'];
+const CLASSES = ['led-a', 'led-b', 'led-c', 'led-d', 'led-e', 'led-f', 'led-g', 'led-h'];
 const lines = (ids: string[]) => ids.map((classId) => ({ classId, addOnIds: [] }));
 let keys = 0;
 const key = (what: string) => `ledger-${what}-${Date.now()}-${keys++}`;
@@ -59,6 +59,7 @@ describe('the seat ledger: seats, holds, offers, codes and limits keep the books
       { id: 'led-e', title: 'Ledger E', capacity: 1, weekday: 5 },
       { id: 'led-f', title: 'Ledger F', capacity: 4, weekday: 6 },
       { id: 'led-g', title: 'Ledger G', capacity: 2, weekday: 0 },
+      { id: 'led-h', title: 'Ledger H', capacity: 1, weekday: 1 },
     ]);
     families = await Promise.all(Array.from({ length: 19 }, (_, i) => familyWithStudent(`ledger${i}@example.com`, `Ledger${i}`, 'Family')));
   }, 180_000);
@@ -186,6 +187,31 @@ describe('the seat ledger: seats, holds, offers, codes and limits keep the books
     expect((await standIn<{ webhookStatus: number }>(`/__standin/sessions/${sessionOf(claim2.result!.checkoutUrl!)}/pay`)).webhookStatus).toBe(200);
     expect((await entry(offered.id)).status).toBe('enrolled');
     expect((await enrollment(claim2.result!.enrollment.id)).status).toBe('confirmed');
+  });
+
+  it('a claim’s page left just after its offer ended gives the seat back to that offer until the waitlist job ends it, then to the next family', async () => {
+    const [holder, waiter, next] = await Promise.all(['h0', 'h1', 'h2'].map((n) => familyWithStudent(`ledger-${n}@example.com`, `Ledger${n}`, 'Family')));
+    const held = (await enroll(holder, ['led-h'])).result!.enrollment;
+    const first = (await join(waiter, ['led-h'])).result!.entry;
+    const second = (await join(next, ['led-h'])).result!.entry;
+    expect((await callAs(admin, 'adminCancelEnrollment', { enrollmentId: held.id, classIds: ['led-h'], refund: 0, note: 'Ledger' })).status).toBe(200);
+    const offered = await entry(first.id);
+    expect(offered.status).toBe('offered');
+    const claim = await callAs(waiter.user, 'claimOffer', { entryId: first.id, expectedTotal: offered.quote.total, idempotencyKey: key('claim'), payWith: 'card' });
+    expect(claim.status, JSON.stringify(claim.error)).toBe(200);
+    // The offer's end passes while the family is on Stripe's page, before the waitlist job has run.
+    await db().doc(`waitlist/${first.id}`).update({ 'offer.expiresAt': new Date(Date.now() - 60_000).toISOString() });
+    expect((await callAs(waiter.user, 'releaseHold', { enrollmentId: claim.result!.enrollment.id })).status).toBe(200);
+    expect(await booksProblems(['led-h'])).toEqual([]);
+    const seat = offered.offer!.seats!['led-h'];
+    expect((await db().doc(`classes/led-h/seats/${seat}`).get()).data()).toMatchObject({ state: 'offered', entryId: first.id });
+    expect((await entry(second.id)).status).toBe('waiting');
+    // The job ends the offer and passes the seat on.
+    const { runWaitlistJob } = await import('../../functions/src/data/waitlist');
+    await runWaitlistJob(new Date(), ['led-h']);
+    expect((await entry(first.id)).status).toBe('lapsed');
+    expect((await entry(second.id)).status).toBe('offered');
+    for (const e of [second]) await callAs(next.user, 'leaveWaitlist', { entryId: e.id });
   });
 
   it('a code with one use counts it when a family joins a waitlist with it, and gets it back when the family leaves', async () => {

@@ -52,8 +52,8 @@ export function writeCodeUseDeltas(tx: Transaction, deltas: CodeUseDeltas): void
 }
 
 /** What ending these holds must read first (their seats). */
-export const readHoldReleases = (tx: Transaction, held: Enrollment[], now: Date): Promise<SeatRelease[]> =>
-  readReleases(tx, held.flatMap((e) => e.classIds.map((classId) => ({ classId, studentId: e.studentId }))), now);
+export const readHoldReleases = (tx: Transaction, held: Enrollment[]): Promise<SeatRelease[]> =>
+  readReleases(tx, held.flatMap((e) => e.classIds.map((classId) => ({ classId, studentId: e.studentId }))));
 
 /**
  * Writes that end these holds: each enrollment becomes `expired` (nothing owed), its seats go back
@@ -96,7 +96,7 @@ export async function releaseHold(enrollmentId: string, at: Date, ownerUid?: str
     const snap = await tx.get(enrollmentRef(enrollmentId));
     if (!snap.exists || (ownerUid && snap.get('ownerUid') !== ownerUid)) throw new HttpsError('not-found', 'This enrollment does not exist.');
     const held = await heldCheckouts(tx, [enrollmentId]);
-    const releases = await readHoldReleases(tx, held, at);
+    const releases = await readHoldReleases(tx, held);
     const iso = at.toISOString();
     const { deltas, toServe, ended } = endHoldsInTx(tx, held, releases, iso);
     return { enrollment: ended.find((e) => e.id === enrollmentId) ?? snap.data()!, released: ended, toServe, deltas };

@@ -382,7 +382,7 @@ export async function cancelClasses(enrollmentId: string, asked: CancellationAsk
       async (semesterIds) => (await tx.get(records('groups').where('semesterId', 'in', semesterIds))).docs.map((d) => d.data()),
       tx,
     );
-    const seatReleases = await readReleases(tx, plan.cancelClassIds.map((classId) => ({ classId, studentId: enrollment.studentId })), new Date(at));
+    const seatReleases = await readReleases(tx, plan.cancelClassIds.map((classId) => ({ classId, studentId: enrollment.studentId })));
     const next = applyCancellation(enrollment, plan, refund, {
       refundMethod: refund > 0 ? refundMethod : undefined,
       cardRefunds,

@@ -72,7 +72,7 @@ export interface SeatRelease {
  * Reads what giving up these seats needs (each student's roster entry and seat, whether the class has
  * families waiting, the offer a seat was claimed from). Reads only; `releaseSeats` writes.
  */
-export async function readReleases(tx: Transaction, items: { classId: string; studentId: string }[], now: Date): Promise<SeatRelease[]> {
+export async function readReleases(tx: Transaction, items: { classId: string; studentId: string }[]): Promise<SeatRelease[]> {
   if (!items.length) return [];
   const classIds = [...new Set(items.map((i) => i.classId))];
   const [rosters, classes] = await Promise.all([
@@ -87,7 +87,9 @@ export async function readReleases(tx: Transaction, items: { classId: string; st
   const openUntil = new Map(
     entries.flatMap((e) => {
       const entry = e.data() as WaitlistEntry | undefined;
-      return entry?.status === 'offered' && entry.offer && Date.parse(entry.offer.expiresAt) > now.getTime() ? [[e.id, entry.offer.expiresAt] as const] : [];
+      // An offer is the family's until the waitlist job ends it, even a moment past its end: its seat
+      // goes back to it, and the job passes it on with the offer (never an offer left without its seat).
+      return entry?.status === 'offered' && entry.offer ? [[e.id, entry.offer.expiresAt] as const] : [];
     }),
   );
   return items.map((item, k) => {

@@ -201,7 +201,7 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
   const passedOn = new Set(
     special.filter((s, i) => specialSnaps[i].get('state') === 'held' && replacedNow.has(specialSnaps[i].get('enrollmentId') as string)).map((s) => `${s.classId}/${s.studentId}`),
   );
-  const seatReleases = await readHoldReleases(tx, replacedHeld, now);
+  const seatReleases = await readHoldReleases(tx, replacedHeld);
 
   // Every child checked in order, with the seats the ledger gave it.
   const signatures = plan.map((p, i) => {
