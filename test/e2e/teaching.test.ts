@@ -9,7 +9,7 @@ import { adminDb } from '../../scripts/demo/adminApp';
 import { createUser } from '../support/emulators';
 import { callAs, DEMO, signInDemo } from '../support/fixtures';
 import { AVAS } from '../support/samples';
-import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
+import { axeViolations, downloaded, newPage, seededBrowser, signInAs } from './support/browser';
 
 describe('the instructor’s view in Chromium', () => {
   const browser = seededBrowser();
@@ -140,6 +140,8 @@ describe('the instructor’s view in Chromium', () => {
     expect(await kept(names[2]).getByText('not sent yet').count()).toBe(0);
     expect((await adminDb().collection('fieldEntries').where('studentId', '==', nora).get()).size).toBe(1);
     const meeting = await again.getByLabel('Meeting').inputValue();
+    // The file of the class's records is the office's, not the phone's.
+    expect(await again.getByRole('button', { name: /Download the attendance/ }).count()).toBe(0);
     await context.close();
 
     const audit = await coachInTheAuditTrail();
@@ -151,6 +153,13 @@ describe('the instructor’s view in Chromium', () => {
     const seen = audit.page.getByRole('region', { name: 'Attendance' });
     await seen.getByLabel('Meeting').selectOption(meeting);
     await seen.getByRole('listitem').filter({ hasText: names[1] }).getByText(/^Late at /).waitFor();
+    // Its file: every entry as kept, the correction beside what it corrects.
+    const csv = await downloaded(audit.page, () => seen.getByRole('button', { name: 'Download the attendance (CSV)' }).click());
+    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Meeting,Child,Attendance,Recorded (America/Los_Angeles),Recorded by,Received (America/Los_Angeles),Corrects,Phone clock off (minutes)');
+    expect(lines.filter((l) => l.includes(names[0])).map((l) => l.split(',')[2])).toEqual(['Present', 'Absent']);
+    expect(lines.find((l) => l.includes(names[0]) && l.includes(',Absent,'))).toMatch(/,coach@example\.com,.*,Present recorded \d{4}-\d\d-\d\d \d\d:\d\d,$/);
+    expect(lines.filter((l) => l.includes(names[2])).map((l) => l.split(',')[2])).toEqual(['Left early']);
     // And per child, on the child's info sheet, with who recorded it.
     const mia = (await adminDb().collection('classes/fire-and-shelter/roster').where('studentName', '==', names[1]).get()).docs[0].id;
     await audit.page.goto(`/admin/students/${mia}`);

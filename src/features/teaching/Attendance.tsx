@@ -9,9 +9,14 @@ import { ATTENDANCE_LABELS, ATTENDANCE_MARKS, attendanceAt, type AttendanceMark,
 import { formatDate } from '../../../contract/format';
 import { meetingDates, schoolToday } from '../../../contract/schedule';
 import { formatClock } from '../../../contract/wording';
+import { ACCESS } from '../../../contract/roles';
+import { Button } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';
+import { downloadCsv, slug } from '../../lib/csv';
+import { can, useSession } from '../../lib/session';
 import { failureText } from '../../lib/query';
 import { useClassFieldLog, useSyncFieldEntries } from './api';
+import { attendanceCsvRows } from './attendanceCsv';
 import { keepWaiting, sent, waitingFor } from './fieldStore';
 
 /** How often entries still waiting are tried again. */
@@ -32,6 +37,8 @@ export function Attendance({ roster }: { roster: SheetRoster }) {
   const [refused, setRefused] = useState<{ name: string; reason: string }[]>([]);
   const [sendFailure, setSendFailure] = useState('');
   const names = useMemo(() => new Map(roster.entries.map((e) => [e.student.id, `${e.student.firstName} ${e.student.lastName}`])), [roster.entries]);
+  // The file is the office's (an instructor's phone keeps no copy of the class's records).
+  const office = can(useSession(), ACCESS.care);
 
   const { mutateAsync, isPending } = sync;
   const send = useCallback(
@@ -128,6 +135,13 @@ export function Attendance({ roster }: { roster: SheetRoster }) {
           {r.name}: {r.reason}
         </p>
       ))}
+      {office && log.status === 'loaded' && (
+        <p>
+          <Button variant="outlined" onClick={() => downloadCsv(`attendance-${slug(roster.class.title)}.csv`, attendanceCsvRows(log.value.entries, names))}>
+            <span className="pi pi-download" aria-hidden="true" /> Download the attendance (CSV)
+          </Button>
+        </p>
+      )}
       <ul className="attendance-list">
         {roster.entries.map(({ student }) => {
           const name = `${student.firstName} ${student.lastName}`;
