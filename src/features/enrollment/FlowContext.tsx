@@ -121,13 +121,17 @@ export function FlowProvider({ children }: { children: ReactNode }) {
     reset();
     if (uid) queueDraftCall(() => call('deleteDraft'));
   }, [reset, uid, queueDraftCall]);
+  // Done (enrolled, or paid): the server deleted the draft, but a save still on its way (the return
+  // from Stripe's page restores the draft before the payment is confirmed) could bring it back, and
+  // the next visit would offer the classes just paid for again. Deleted once more, after any save.
+  const finish = startOver;
   const draftSettled = useCallback(() => {
     pendingSave.current?.();
     return draftWork.current;
   }, []);
 
   return (
-    <FlowContext.Provider value={{ state, update, restored, startOver, finish: reset, draftSettled, ready: user === null || (!!uid && draftReadyFor === uid) }}>
+    <FlowContext.Provider value={{ state, update, restored, startOver, finish, draftSettled, ready: user === null || (!!uid && draftReadyFor === uid) }}>
       {children}
     </FlowContext.Provider>
   );
