@@ -3,7 +3,7 @@
 // is corrected by a later entry that names the one it corrects. Types, payload schemas and limits.
 import { z } from 'zod/mini';
 import type { IsoDate } from './domain';
-import { id } from './schemas';
+import { id, isoDay } from './schemas';
 
 export const ATTENDANCE_MARKS = ['present', 'absent', 'late', 'left_early'] as const;
 export type AttendanceMark = (typeof ATTENDANCE_MARKS)[number];
@@ -54,7 +54,7 @@ const fieldEntrySchema = z.strictObject({
   id: clientId,
   kind: z.literal('attendance'),
   studentId: id,
-  meeting: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')),
+  meeting: isoDay,
   at: instant,
   mark: z.enum(ATTENDANCE_MARKS),
   corrects: z.optional(clientId),
@@ -68,10 +68,15 @@ export const fieldSyncSchema = z.strictObject({
 });
 export type FieldSync = z.output<typeof fieldSyncSchema>;
 
-/** The entries as they stand: for each child, class and meeting, the latest (a correction comes after what it corrects). */
+/**
+ * The entries as they stand: for each child, class and meeting, the latest entry nobody corrected. A
+ * correction always wins over the entry it names, even from a phone whose clock is behind; the phone's
+ * time only orders entries that do not name each other.
+ */
 export function standing<E extends FieldEntryInput & { classId?: string }>(entries: readonly E[]): E[] {
+  const corrected = new Set(entries.flatMap((e) => (e.corrects ? [e.corrects] : [])));
   const latest = new Map<string, E>();
-  for (const e of [...entries].sort((a, b) => a.at.localeCompare(b.at))) latest.set(`${e.classId ?? ''}/${e.studentId}/${e.meeting}`, e);
+  for (const e of entries.filter((x) => !corrected.has(x.id)).sort((a, b) => a.at.localeCompare(b.at))) latest.set(`${e.classId ?? ''}/${e.studentId}/${e.meeting}`, e);
   return [...latest.values()];
 }
 

@@ -1,7 +1,7 @@
 // The field sync's plan: each entry kept once by its id, never changed, only for the roster's children
 // on the class's meeting days; corrections name an entry of the same child; a phone clock far off is flagged.
 import { describe, expect, it } from 'vitest';
-import type { FieldEntry, FieldEntryInput, FieldSync } from '../../contract/field';
+import { standing, type FieldEntry, type FieldEntryInput, type FieldSync } from '../../contract/field';
 import { planFieldSync, REFUSALS, type FieldFacts } from '../../functions/src/domain/field';
 
 const NOW = new Date('2026-10-02T23:55:00.000Z');
@@ -47,5 +47,23 @@ describe('planFieldSync', () => {
     expect(planFieldSync(sync([input('1')], at(-10)), facts()).create[0].clockOffMinutes).toBeUndefined();
     expect(planFieldSync(sync([input('1'), input('2')], at(11)), facts()).create.map((e) => e.clockOffMinutes)).toEqual([11, 11]);
     expect(planFieldSync(sync([input('1')], at(-45)), facts()).create[0].clockOffMinutes).toBe(-45);
+  });
+});
+
+describe('standing', () => {
+  it('lets a correction win over the entry it names, even from a phone whose clock is behind', () => {
+    const first = kept(input('first', { at: '2026-10-02T22:20:00.000Z', mark: 'present' }));
+    const fix = kept(input('fix', { at: '2026-10-02T22:15:00.000Z', mark: 'absent', corrects: first.id }));
+    const other = kept(input('other', { studentId: 'kid-b', at: '2026-10-02T22:10:00.000Z' }));
+    expect(standing([first, fix, other]).map((e) => e.id).sort()).toEqual([fix.id, other.id].sort());
+    expect(standing([fix, first, other]).map((e) => e.id).sort()).toEqual([fix.id, other.id].sort());
+  });
+
+  it('orders entries that do not name each other by the phone’s time', () => {
+    const a = kept(input('a', { at: '2026-10-02T22:20:00.000Z', mark: 'present' }));
+    const b = kept(input('b', { at: '2026-10-02T22:25:00.000Z', mark: 'late' }));
+    expect(standing([b, a]).map((e) => e.mark)).toEqual(['late']);
+    expect(standing([a, kept(input('c', { meeting: '2026-09-25' }))])).toHaveLength(2);
+    expect(standing([a, kept(input('d'), 'pond')])).toHaveLength(2);
   });
 });

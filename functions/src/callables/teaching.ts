@@ -14,6 +14,6 @@ export const taughtRoster = callable(callables.taughtRoster, async ({ classId },
   return { roster };
 });
 
-export const syncFieldEntries = callable(callables.syncFieldEntries, (payload, ctx) => sync({ ...actorOf(ctx), roles: ctx.roles }, payload));
+export const syncFieldEntries = callable(callables.syncFieldEntries, (payload, ctx) => sync(actorOf(ctx), payload));
 
-export const classFieldLog = callable(callables.classFieldLog, async ({ classId }, ctx) => ({ entries: await fieldLog({ ...actorOf(ctx), roles: ctx.roles }, classId) }));
+export const classFieldLog = callable(callables.classFieldLog, async ({ classId }, ctx) => ({ entries: await fieldLog(actorOf(ctx), classId) }));

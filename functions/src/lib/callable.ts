@@ -42,13 +42,12 @@ export type ContextOf<C extends Callable> = C['access'] extends 'public' ? CallC
 /** Who on the staff did something, for the records it writes: the account's email, else its id. */
 export const staffOf = (ctx: SignedInContext) => ctx.email ?? ctx.uid;
 
-/** The caller as the audit trail names them: a staff member with their roles, else a family. */
-export const actorOf = (ctx: SignedInContext | StaffContext): Actor => ({
-  uid: ctx.uid,
-  email: ctx.email,
-  roles: 'roles' in ctx ? ctx.roles : ['family'],
-  requestId: ctx.requestId,
-});
+/** The caller as the audit trail names them: a staff member with their staff roles, else a family. */
+export function actorOf(ctx: StaffContext): Actor & { roles: StaffRole[] };
+export function actorOf(ctx: SignedInContext): Actor;
+export function actorOf(ctx: SignedInContext | StaffContext): Actor {
+  return { uid: ctx.uid, email: ctx.email, roles: 'roles' in ctx ? ctx.roles : ['family'], requestId: ctx.requestId };
+}
 
 type RawRequest = { headers: Record<string, unknown> };
 
