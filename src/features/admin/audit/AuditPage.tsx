@@ -2,11 +2,12 @@
 // gave back money, changed staff roles, or opened a roster or info sheet — filtered, and as CSV.
 import { useState, type FormEvent } from 'react';
 import type { Payload } from '../../../../contract/callables';
-import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditEntry, type AuditKind } from '../../../../contract/domain';
+import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditEntry } from '../../../../contract/domain';
 import { formatMoment } from '../../../../contract/wording';
 import { Button } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
+import { EnumField } from '../../../components/EnumField';
 import { downloadCsv } from '../../../lib/csv';
 import { auditCsvRows, what } from './auditCsv';
 import { useAdminAudit } from '../api';
@@ -34,17 +35,7 @@ function Filters({ initial, onApply }: { initial: Filter; onApply: (f: Filter) =
         <label htmlFor="audit-child">Child</label>
         <input id="audit-child" className="p-inputtext p-component" value={f.child ?? ''} onChange={(e) => set({ child: e.target.value })} />
       </div>
-      <div className="field">
-        <label htmlFor="audit-kind">What</label>
-        <select id="audit-kind" className="p-inputtext p-component" value={f.kind ?? ''} onChange={(e) => set({ kind: (e.target.value || undefined) as AuditKind | undefined })}>
-          <option value="">Everything</option>
-          {AUDIT_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {AUDIT_KIND_LABELS[k]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <EnumField id="audit-kind" label="What" values={AUDIT_KINDS} labels={AUDIT_KIND_LABELS} value={f.kind ?? ''} blank="Everything" onChange={(kind) => set({ kind: kind || undefined })} />
       <div className="field">
         <label htmlFor="audit-from">From</label>
         <input id="audit-from" type="date" className="p-inputtext p-component" value={f.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />

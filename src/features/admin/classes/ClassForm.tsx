@@ -7,7 +7,7 @@ import { classInputSchema } from '../../../../contract/schemas';
 import { LoadError } from '../../../components/LoadError';
 import { classValueProblems, missingFieldsForPublish } from '../../../../contract/classRules';
 import { Markdown } from '../../../components/Markdown';
-import { PageLoading } from '../../../components/PageLoading';
+import { EditById } from '../shared/EditById';
 import { CheckboxField, focusFirstInvalid, removeAt, SelectField, setAt, TextArea, TextField } from '../../../components/studentForm/fields';
 import { type Errors, fieldMessage, schemaErrors } from '../../../components/studentForm/errors';
 import { useNotify } from '../../../lib/toast';
@@ -190,13 +190,12 @@ export default function ClassForm() {
   const [params] = useSearchParams();
   const isNew = id === 'new';
   const semesterId = params.get('semester') ?? '';
-  const [all, reloadAll] = useAdminClasses(isNew ? undefined : semesterId);
+  const load = useAdminClasses(isNew ? undefined : semesterId);
   if (isNew) return <Form initial={blank(semesterId)} enrolled={0} />;
   if (!semesterId) return <LoadError error="Open the class from the class list." onRetry={() => history.back()} />;
-  if (all.status === 'loading') return <PageLoading />;
-  if (all.status === 'error') return <LoadError error={all.error} onRetry={reloadAll} />;
-  const found = all.value.classes.find((c) => c.id === id);
-  if (!found) return <LoadError error="This class does not exist." onRetry={reloadAll} />;
-  const { id: _id, enrolledCount, waiting: _waiting, ...initial } = found;
-  return <Form key={found.id} initial={initial} id={found.id} enrolled={enrolledCount} />;
+  return (
+    <EditById load={load} find={(v) => v.classes.find((c) => c.id === id)} missing="This class does not exist.">
+      {({ id: found, enrolledCount, waiting: _waiting, ...initial }) => <Form key={found} initial={initial} id={found} enrolled={enrolledCount} />}
+    </EditById>
+  );
 }

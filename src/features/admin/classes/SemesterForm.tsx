@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { Semester } from '../../../../contract/domain';
 import { semesterInputSchema } from '../../../../contract/schemas';
-import { LoadError } from '../../../components/LoadError';
 import { Markdown } from '../../../components/Markdown';
-import { PageLoading } from '../../../components/PageLoading';
+import { EditById } from '../shared/EditById';
 import { SelectField, TextArea, TextField } from '../../../components/studentForm/fields';
 import { wholeOrNull } from '../../../components/studentForm/errors';
 import { MoneyField } from '../../../components/MoneyField';
@@ -96,12 +95,11 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
 /** /admin/classes/management/semester/:id (or /semester/new). */
 export default function SemesterForm() {
   const { id } = useParams();
-  const [all, reload] = useAdminSemesters(id !== 'new');
+  const load = useAdminSemesters(id !== 'new');
   if (id === 'new') return <Form initial={blank} />;
-  if (all.status === 'loading') return <PageLoading />;
-  if (all.status === 'error') return <LoadError error={all.error} onRetry={reload} />;
-  const found = all.value.semesters.find((s) => s.id === id);
-  if (!found) return <LoadError error="This semester does not exist." onRetry={reload} />;
-  const { id: _id, ...initial } = found;
-  return <Form key={found.id} initial={initial} id={found.id} />;
+  return (
+    <EditById load={load} find={(v) => v.semesters.find((s) => s.id === id)} missing="This semester does not exist.">
+      {({ id: found, ...initial }) => <Form key={found} initial={initial} id={found} />}
+    </EditById>
+  );
 }

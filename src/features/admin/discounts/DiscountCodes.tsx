@@ -5,11 +5,17 @@ import { isSiblingRule, type Discount } from '../../../../contract/domain';
 import { schoolToday } from '../../../../contract/schedule';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
+import { EditById } from '../shared/EditById';
+import { EnumField } from '../../../components/EnumField';
 import { useAdminDiscounts, useDeleteDiscount } from '../api';
 import { DeleteButton } from '../shared/EditForm';
 import { describeDiscount } from './describeDiscount';
 import { blank, DiscountForm } from './DiscountForm';
 import { NewLink } from '../shared/NewLink';
+
+const SHOWN = ['active', 'inactive', 'all'] as const;
+type Shown = (typeof SHOWN)[number];
+const SHOWN_LABELS: Record<Shown, string> = { active: 'Active codes', inactive: 'Inactive codes', all: 'All codes' };
 
 /** " Limit: 3 of 10 uses taken; 1 per family." (checkouts in progress count until they lapse). */
 function limitsText(d: Discount, taken: number): string {
@@ -22,7 +28,7 @@ function limitsText(d: Discount, taken: number): string {
 
 function List() {
   const [state, reload] = useAdminDiscounts();
-  const [filter, setFilter] = useState<'all' | 'active' | 'inactive'>('active');
+  const [filter, setFilter] = useState<Shown>('active');
   const remove = useDeleteDiscount();
   if (state.status === 'loading') return <PageLoading />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
@@ -34,14 +40,7 @@ function List() {
     <div className="page admin-page">
       <h1>Discount Codes</h1>
       <div className="card-header">
-        <div className="field">
-          <label htmlFor="discount-filter">Show</label>
-          <select id="discount-filter" className="p-inputtext p-component" value={filter} onChange={(e) => setFilter(e.target.value as typeof filter)}>
-            <option value="active">Active codes</option>
-            <option value="inactive">Inactive codes</option>
-            <option value="all">All codes</option>
-          </select>
-        </div>
+        <EnumField id="discount-filter" label="Show" values={SHOWN} labels={SHOWN_LABELS} value={filter} onChange={(v) => v && setFilter(v)} />
         <NewLink to="new" label="New code" />
       </div>
       {shown.length === 0 ? (
@@ -85,14 +84,13 @@ function List() {
 
 function EditCode() {
   const { id } = useParams();
-  const [state, reload] = useAdminDiscounts(id !== 'new');
+  const load = useAdminDiscounts(id !== 'new');
   if (id === 'new') return <DiscountForm initial={blank} />;
-  if (state.status === 'loading') return <PageLoading />;
-  if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
-  const found = state.value.discounts.find((x) => x.id === id);
-  if (!found) return <LoadError error="This code does not exist." onRetry={reload} />;
-  const { id: _id, ...initial } = found;
-  return <DiscountForm key={found.id} initial={initial} id={found.id} />;
+  return (
+    <EditById load={load} find={(v) => v.discounts.find((x) => x.id === id)} missing="This code does not exist.">
+      {({ id: found, ...initial }) => <DiscountForm key={found} initial={initial} id={found} />}
+    </EditById>
+  );
 }
 
 /** /admin/classes/management/discounts/*: the discount codes. */

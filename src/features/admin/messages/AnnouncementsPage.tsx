@@ -10,6 +10,7 @@ import { schoolToday } from '../../../../contract/schedule';
 import { LoadError } from '../../../components/LoadError';
 import { Markdown } from '../../../components/Markdown';
 import { PageLoading } from '../../../components/PageLoading';
+import { EditById } from '../shared/EditById';
 import { SelectField, TextArea, TextField } from '../../../components/studentForm/fields';
 import { DeleteButton, EditForm, useCheckedSave } from '../shared/EditForm';
 import { NewLink } from '../shared/NewLink';
@@ -104,12 +105,11 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
 
 function Edit() {
   const { id } = useParams();
-  const [state, reload] = useAnnouncements();
-  if (state.status === 'loading') return <PageLoading />;
-  if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
-  const found = state.value.announcements.find((a) => a.id === id);
-  if (!found) return <LoadError error="This announcement does not exist." onRetry={reload} />;
-  return <Form key={found.id} id={found.id} initial={found} />;
+  return (
+    <EditById load={useAnnouncements()} find={(v) => v.announcements.find((a) => a.id === id)} missing="This announcement does not exist.">
+      {(found) => <Form key={found.id} id={found.id} initial={found} />}
+    </EditById>
+  );
 }
 
 export default function AnnouncementsPage() {

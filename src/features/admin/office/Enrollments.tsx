@@ -6,6 +6,7 @@ import { ENROLLMENT_STATUS_LABELS, formatDay } from '../../../../contract/wordin
 import { netPaidOf, paidOf, refundedOf } from '../../../../contract/money';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
+import { EnumField } from '../../../components/EnumField';
 import { useDebounced } from '../../../hooks/useDebounced';
 import { downloadCsv, slug } from '../../../lib/csv';
 import { useActionToast } from '../shared/EditForm';
@@ -113,17 +114,7 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
                 ))}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor="filter-status">Status</label>
-            <select id="filter-status" className="p-inputtext p-component" value={filters.status} onChange={(e) => set({ status: e.target.value as Status })}>
-              <option value="">Any status</option>
-              {ENROLLMENT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {ENROLLMENT_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <EnumField id="filter-status" label="Status" values={ENROLLMENT_STATUSES} labels={ENROLLMENT_STATUS_LABELS} value={filters.status} blank="Any status" onChange={(status) => set({ status })} />
           <div className="field">
             <label htmlFor="filter-search">Student or class</label>
             <input id="filter-search" type="search" className="p-inputtext p-component" value={filters.search} onChange={(e) => set({ search: e.target.value })} />

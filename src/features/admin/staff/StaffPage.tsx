@@ -6,6 +6,7 @@ import { formatMoment } from '../../../../contract/wording';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES } from '../../../../contract/roles';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
+import { EditById } from '../shared/EditById';
 import { useSession } from '../../../lib/session';
 import { useAdminStaff, useSaveStaff } from '../api';
 import { DeleteButton } from '../shared/EditForm';
@@ -76,12 +77,11 @@ function StaffList() {
 
 function EditMember() {
   const { uid } = useParams();
-  const [state, reload] = useAdminStaff();
-  if (state.status === 'loading') return <PageLoading />;
-  if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
-  const member = state.value.staff.find((m) => m.uid === uid);
-  if (!member) return <LoadError error="This person is not on the staff." onRetry={reload} />;
-  return <StaffForm key={member.uid} initial={{ email: member.email, roles: member.roles }} existing />;
+  return (
+    <EditById load={useAdminStaff()} find={(v) => v.staff.find((m) => m.uid === uid)} missing="This person is not on the staff.">
+      {(member) => <StaffForm key={member.uid} initial={{ email: member.email, roles: member.roles }} existing />}
+    </EditById>
+  );
 }
 
 /** /admin/staff/*: the staff list, a new member, one member's roles. */

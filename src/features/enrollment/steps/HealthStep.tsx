@@ -3,7 +3,6 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { useNotify } from '../../../lib/toast';
 import { toCallError } from '../../../lib/query';
 import { stepPath } from '../flowState';
-import { CheckboxField } from '../../../components/studentForm/fields';
 import { profileErrors } from '../../../components/studentForm/errors';
 import { HealthFields } from '../../../components/studentForm/HealthFields';
 import { isHealthPath } from '../../../components/studentForm/sections';
@@ -13,7 +12,7 @@ import { useSaveStudent } from '../../account/api';
 
 /** Step 5: permissions, allergies, medications, doctor and insurance; then the student is saved. */
 export default function HealthStep() {
-  const { state, update, errors, setErrors, set, check } = useProfileSection(isHealthPath, 'healthConfirmed');
+  const { state, update, errors, setErrors, set, check, reviewed } = useProfileSection(isHealthPath, 'healthConfirmed');
   const navigate = useNavigate();
   const notify = useNotify();
   const saveStudent = useSaveStudent();
@@ -51,15 +50,7 @@ export default function HealthStep() {
         </p>
       )}
       <HealthFields profile={p} errors={errors} set={set} />
-
-      {state.reviewNeeded && (
-        <CheckboxField
-          label="I have reviewed this information and it is still accurate."
-          checked={state.healthConfirmed}
-          error={errors.healthConfirmed}
-          onChange={(healthConfirmed) => update((s) => ({ ...s, healthConfirmed }))}
-        />
-      )}
+      {reviewed}
     </StepFrame>
   );
 }

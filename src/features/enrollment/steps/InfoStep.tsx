@@ -1,5 +1,4 @@
 import { Navigate, useNavigate } from 'react-router-dom';
-import { CheckboxField } from '../../../components/studentForm/fields';
 import { isInfoPath } from '../../../components/studentForm/sections';
 import { StudentInfoFields } from '../../../components/studentForm/StudentInfoFields';
 import { stepPath } from '../flowState';
@@ -8,7 +7,7 @@ import { useProfileSection } from './useProfileSection';
 
 /** Step 4: the student's details, guardians, emergency contacts and pickups. */
 export default function InfoStep() {
-  const { state, update, errors, shown, set, check } = useProfileSection(isInfoPath, 'infoConfirmed');
+  const { state, errors, shown, set, check, reviewed } = useProfileSection(isInfoPath, 'infoConfirmed');
   const navigate = useNavigate();
   if (!state.profile) return <Navigate to={stepPath('student')} replace />;
   const p = state.profile;
@@ -23,15 +22,7 @@ export default function InfoStep() {
         </p>
       )}
       <StudentInfoFields profile={p} errors={errors} set={set} />
-
-      {state.reviewNeeded && (
-        <CheckboxField
-          label="I have reviewed this information and it is still accurate."
-          checked={state.infoConfirmed}
-          error={errors.infoConfirmed}
-          onChange={(infoConfirmed) => update((s) => ({ ...s, infoConfirmed }))}
-        />
-      )}
+      {reviewed}
     </StepFrame>
   );
 }

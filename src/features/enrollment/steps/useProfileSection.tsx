@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import type { StudentProfile } from '../../../../contract/domain';
 import { profileErrors, type Errors } from '../../../components/studentForm/errors';
+import { CheckboxField } from '../../../components/studentForm/fields';
 import { useFlow } from '../FlowContext';
 import { focusFirstInvalid } from './StepFrame';
 
 /**
  * Editing one section of the student profile (info or health): changes go to the flow, errors show
  * after the first check and follow each change, and the section's "still accurate" box is required
- * when the info needs a review.
+ * when the info needs a review (`reviewed`: that box, or nothing).
  */
 export function useProfileSection(keep: (path: string) => boolean, confirmKey: 'infoConfirmed' | 'healthConfirmed') {
   const { state, update } = useFlow();
@@ -32,5 +33,14 @@ export function useProfileSection(keep: (path: string) => boolean, confirmKey: '
     return ok;
   };
 
-  return { state, update, errors, setErrors, shown, set, check };
+  const reviewed = state.reviewNeeded && (
+    <CheckboxField
+      label="I have reviewed this information and it is still accurate."
+      checked={state[confirmKey]}
+      error={errors[confirmKey]}
+      onChange={(confirmed) => update((s) => ({ ...s, [confirmKey]: confirmed }))}
+    />
+  );
+
+  return { state, update, errors, setErrors, shown, set, check, reviewed };
 }
