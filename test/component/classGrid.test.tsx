@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PublicClass } from '../../contract/domain';
-import { ClassGrid, FIRST_CARDS } from '../../src/features/catalog/ClassGrid';
+import { ClassGrid, FIRST_CARDS } from '../../src/features/catalogue/ClassGrid';
 
 const classes = Array.from({ length: 100 }, (_, i) => ({ id: `c${i}`, title: `Class ${i}` }) as PublicClass);
 

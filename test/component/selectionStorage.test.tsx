@@ -1,7 +1,7 @@
 // The selection kept on the device, and when it last changed: a restored draft loses to the device's
 // selection only when the family changed it there (a new device must not wipe the draft).
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loadSelection, saveSelection, selectionChangedAt } from '../../src/features/catalog/selection';
+import { loadSelection, saveSelection, selectionChangedAt } from '../../src/features/catalogue/selection';
 
 describe('the selection on this device', () => {
   beforeEach(() => localStorage.clear());

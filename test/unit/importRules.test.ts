@@ -12,16 +12,16 @@ async function restricted(filePath: string, from: string): Promise<string[]> {
 // Loading ESLint with the TypeScript parser takes a few seconds on a busy machine.
 describe('import direction (lint)', { timeout: 60_000 }, () => {
   it('keeps lib, components and hooks below the features and the app', async () => {
-    expect(await restricted('src/lib/probe.ts', '../features/catalog/api')).toHaveLength(1);
+    expect(await restricted('src/lib/probe.ts', '../features/catalogue/api')).toHaveLength(1);
     expect(await restricted('src/components/probe.ts', '../app/routes')).toHaveLength(1);
     expect(await restricted('src/lib/probe.ts', './csv')).toEqual([]);
   });
 
   it('lets a feature reach another only through its index or api', async () => {
-    const [message] = await restricted('src/features/account/probe.ts', '../catalog/filters');
+    const [message] = await restricted('src/features/account/probe.ts', '../catalogue/filters');
     expect(message).toContain('index.ts or api.ts');
-    expect(await restricted('src/features/account/probe.ts', '../catalog/api')).toEqual([]);
-    expect(await restricted('src/features/account/probe.ts', '../catalog')).toEqual([]);
+    expect(await restricted('src/features/account/probe.ts', '../catalogue/api')).toEqual([]);
+    expect(await restricted('src/features/account/probe.ts', '../catalogue')).toEqual([]);
     expect(await restricted('src/features/admin/office/probe.ts', '../shared/EditForm')).toEqual([]);
   });
 

@@ -11,7 +11,7 @@ import { HoldCountdown } from '../../components/HoldCountdown';
 import { usePaymentOptions } from '../../lib/paymentOptions';
 import { PriceTable } from '../../components/PriceTable';
 import { PageLoading } from '../../components/PageLoading';
-import { useCatalogCache, useOpenSemesters } from '../catalog/api';
+import { useCatalogueCache, useOpenSemesters } from '../catalogue/api';
 import { LoadError } from '../../components/LoadError';
 import { usePayBalance } from './api';
 import { useMyAccount, useMyAttendance, useMyEnrollments } from '../family/api';
@@ -90,7 +90,7 @@ export default function MyEnrollments() {
   const byCard = options.status === 'loaded' && options.value.methods.includes('card');
   const [open] = useOpenSemesters();
   const openIds = new Set(open.status === 'loaded' ? open.value.semesters.map((s) => s.id) : []);
-  const cache = useCatalogCache();
+  const cache = useCatalogueCache();
   // Class dates come from the shared class cache (fetched once per class).
   useEffect(() => {
     if (state.status === 'loaded') void cache.ensureClasses(state.value.enrollments.flatMap((e) => e.classIds));

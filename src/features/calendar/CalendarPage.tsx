@@ -7,7 +7,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { useWideScreen } from '../../hooks/useMediaQuery';
 import { addDaysIso, colourOf, meetingsBetween, monthGrid, toIso, weekStart } from './meetings';
 import { meetingDates, noClassText, schoolToday } from '../../../contract/schedule';
-import { useClassesBySemester, useOpenSemesters } from '../catalog/api';
+import { useClassesBySemester, useOpenSemesters } from '../catalogue/api';
 import { Button, LinkButton } from '../../components/Button';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

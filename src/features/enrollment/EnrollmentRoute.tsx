@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading';
 import { useSession } from '../../lib/session';
-import { CatalogStep, childFromAddress } from '../catalog';
+import { CatalogueStep, childFromAddress } from '../catalogue';
 import { FlowProvider, useFlow } from './FlowContext';
 import { STEPS, stepPath, type StepId } from './flowState';
 import { LinkButton } from '../../components/Button';
@@ -106,7 +106,7 @@ function Flow() {
             </Suspense>
           )}
           <Routes>
-            <Route index element={<CatalogStep selection={state.selection} setSelection={(change) => update((s) => ({ ...s, selection: change(s.selection) }))} action={cont} />} />
+            <Route index element={<CatalogueStep selection={state.selection} setSelection={(change) => update((s) => ({ ...s, selection: change(s.selection) }))} action={cont} />} />
             <Route path="account" element={<Steps.account />} />
             <Route path="student" element={<Steps.student />} />
             <Route path="info" element={<Steps.info />} />

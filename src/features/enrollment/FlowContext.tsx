@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { call } from '../../lib/callable';
 import { useSession } from '../../lib/session';
-import { loadSelection, saveSelection, selectionChangedAt } from '../catalog';
+import { loadSelection, saveSelection, selectionChangedAt } from '../catalogue';
 import { emptyFlow, hasProgress, type FlowState } from './flowState';
 
 interface Flow {

@@ -3,14 +3,14 @@
 import { useEffect } from 'react';
 import type { PublicClass } from '../../../contract/domain';
 import { selectionProblems, type SelectionProblem } from '../../../contract/schedule';
-import { useCatalogCache } from '../catalog/api';
+import { useCatalogueCache } from '../catalogue/api';
 import { useFlow } from './FlowContext';
 import { useMyEnrollments } from '../family/api';
 
 /** The problems of the current selection for the chosen student; null while the classes load. */
 export function useSelectionProblems(): SelectionProblem[] | null {
   const { state } = useFlow();
-  const cache = useCatalogCache();
+  const cache = useCatalogueCache();
   const savedId = state.studentChoice && state.studentChoice !== 'new' ? state.studentChoice : null;
   const [mine] = useMyEnrollments(!!savedId);
   const enrolledIds =

@@ -1,7 +1,7 @@
 // The in-progress enrollment: classes chosen, codes, the student and their info, signatures.
 import type { StudentProfile } from '../../../contract/domain';
 import { releasesToSign, signatureProblem } from '../../../contract/rules';
-import type { Selection } from '../catalog';
+import type { Selection } from '../catalogue';
 import type { Payload } from '../../../contract/callables';
 
 export const STEPS = [

@@ -17,7 +17,7 @@ import type { CheckoutMethod } from '../../../../contract/domain';
 import { useEnrollFamily, useJoinWaitlist, useSaveAccount } from '../../account/api';
 import { useMyAccount } from '../../family/api';
 import { AccountHolderFields, holderErrors, NO_HOLDER } from '../../../components/AccountHolderFields';
-import { isWaitlist } from '../../catalog';
+import { isWaitlist } from '../../catalogue';
 import { useSession } from '../../../lib/session';
 import { HowTheWaitlistWorks, HowToPay } from './HowToPay';
 import { DiscountBox } from './DiscountBox';

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 
 /** The class list's place in the address: the semester tab, the search words, the grade and the child (`?semester=&q=&grade=&for=`). */
-export function useCatalogParams() {
+export function useCatalogueParams() {
   const [params, setParams] = useSearchParams();
   const gradeParam = params.get('grade');
   const setParam = (key: string, value: string | null) =>

@@ -6,7 +6,7 @@ import type { PublicClass } from '../../../contract/domain';
 import { childFit, type ChildFit, type Schedule } from '../../../contract/schedule';
 import { useSession } from '../../lib/session';
 import { useMyEnrollments, useMyStudents } from '../family/api';
-import { useCatalogCache } from './api';
+import { useCatalogueCache } from './api';
 
 export interface CardFit {
   studentId: string;
@@ -37,7 +37,7 @@ export function useFamilyFits(forChild: string | null, chosen: PublicClass[]) {
     mine.status === 'loaded' ? mine.value.enrollments.filter((e) => e.studentId === studentId && e.status === 'confirmed').flatMap((e) => e.classIds) : [];
 
   // The classes a child is enrolled in may be closed by now: they are read by id.
-  const cache = useCatalogCache();
+  const cache = useCatalogueCache();
   const wanted = [...new Set(picked.flatMap((s) => enrolledIds(s.id)))].join(',');
   useEffect(() => {
     if (wanted) void cache.ensureClasses(wanted.split(','));

@@ -56,7 +56,7 @@ function batchLoader<T>(fetchSome: (ids: string[]) => Promise<{ found: T[]; notF
   return { load, flush };
 }
 
-export function createCatalogCache(client: QueryClient, callFn: Call = call) {
+export function createCatalogueCache(client: QueryClient, callFn: Call = call) {
   const classes = batchLoader<PublicClass>(async (ids) => {
     const r = await callFn('classes', { query: ids.map((id) => ({ id })) });
     return { found: r.classes, notFound: r.notFound };
@@ -142,20 +142,20 @@ export function createCatalogCache(client: QueryClient, callFn: Call = call) {
   };
 }
 
-export type CatalogCache = ReturnType<typeof createCatalogCache>;
-const caches = new WeakMap<QueryClient, CatalogCache>();
+export type CatalogueCache = ReturnType<typeof createCatalogueCache>;
+const caches = new WeakMap<QueryClient, CatalogueCache>();
 
 /** The class cache kept in this QueryClient. */
-function catalogCacheOf(client: QueryClient): CatalogCache {
+function catalogueCacheOf(client: QueryClient): CatalogueCache {
   let cache = caches.get(client);
-  if (!cache) caches.set(client, (cache = createCatalogCache(client)));
+  if (!cache) caches.set(client, (cache = createCatalogueCache(client)));
   return cache;
 }
 
 /** The class cache of the app's QueryClient (or `cache`); re-renders when it changes. */
-export function useCatalogCache(cache?: CatalogCache): CatalogCache {
+export function useCatalogueCache(cache?: CatalogueCache): CatalogueCache {
   const client = useQueryClient();
-  const own = cache ?? catalogCacheOf(client);
+  const own = cache ?? catalogueCacheOf(client);
   const [, changed] = useReducer((n: number) => n + 1, 0);
   useEffect(() => own.subscribe(changed), [own]);
   return own;

@@ -5,7 +5,7 @@ import type { PublicClass } from '../../contract/domain';
 import type { call } from '../../src/lib/callable';
 import { CallError } from '../../src/lib/loadState';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { createCatalogCache, useCatalogCache, type CatalogCache } from '../../src/features/catalog/api';
+import { createCatalogueCache, useCatalogueCache, type CatalogueCache } from '../../src/features/catalogue/api';
 import { callKey, createQueryClient } from '../../src/lib/query';
 
 const klass = (id: string): PublicClass => ({ id, semesterId: 's', title: `Class ${id}` }) as PublicClass;
@@ -42,8 +42,8 @@ function fakeServer() {
   };
 }
 
-function ClassName({ cache, id }: { cache: CatalogCache; id: string }) {
-  useCatalogCache(cache);
+function ClassName({ cache, id }: { cache: CatalogueCache; id: string }) {
+  useCatalogueCache(cache);
   const state = cache.classState(id);
   return <p>{!state ? 'unknown' : state.status === 'loaded' ? state.value.title : state.status === 'error' ? state.error.code : 'loading'}</p>;
 }
@@ -52,7 +52,7 @@ describe('class cache', () => {
   it('does not fetch classes that are cached or loading', async () => {
     const server = fakeServer();
     const client = createQueryClient();
-    const cache = createCatalogCache(client, server.fn);
+    const cache = createCatalogueCache(client, server.fn);
     render(<QueryClientProvider client={client}><ClassName cache={cache} id="a" /></QueryClientProvider>);
     void cache.ensureClasses(['a', 'b']);
     void cache.ensureClasses(['a', 'b']);
@@ -68,7 +68,7 @@ describe('class cache', () => {
   it('marks unknown ids not-found, and lets failed ones be tried again', async () => {
     const server = fakeServer();
     const client = createQueryClient();
-    const cache = createCatalogCache(client, server.fn);
+    const cache = createCatalogueCache(client, server.fn);
     render(<QueryClientProvider client={client}><ClassName cache={cache} id="gone" /></QueryClientProvider>);
     void cache.ensureClasses(['gone']);
     await server.answerAll();
@@ -85,7 +85,7 @@ describe('class cache', () => {
   it('fetches the current-semester list only while it is empty, and caches its classes by id', async () => {
     const server = fakeServer();
     const client = createQueryClient();
-    const cache = createCatalogCache(client, server.fn);
+    const cache = createCatalogueCache(client, server.fn);
     void cache.ensureCurrentSemester();
     void cache.ensureCurrentSemester();
     await server.answerAll();
@@ -99,7 +99,7 @@ describe('class cache', () => {
   it('uses the classes and bundles the class list loaded without fetching them', async () => {
     const server = fakeServer();
     const client = createQueryClient();
-    const cache = createCatalogCache(client, server.fn);
+    const cache = createCatalogueCache(client, server.fn);
     client.setQueryData(callKey('availableEnrollmentClasses'), {
       s: { classes: [klass('p1')], groups: [{ id: 'g1', semesterId: 's', name: 'G', price: 1, classIds: ['p1'] }] },
     });
@@ -114,7 +114,7 @@ describe('class cache', () => {
   it('asks again, in one call, for the classes fetched by id after a save invalidates the catalogue', async () => {
     const server = fakeServer();
     const client = createQueryClient();
-    const cache = createCatalogCache(client, server.fn);
+    const cache = createCatalogueCache(client, server.fn);
     void cache.ensureClasses(['p1', 'p2']);
     await server.answerAll();
     expect(server.calls).toHaveLength(1);
@@ -132,11 +132,11 @@ describe('class cache', () => {
   it('re-renders its readers when classes change, not on every query observer update (a navigation never stalls)', async () => {
     const server = fakeServer();
     const client = createQueryClient();
-    const cache = createCatalogCache(client, server.fn);
+    const cache = createCatalogueCache(client, server.fn);
     let renders = 0;
     function Reader() {
       renders++;
-      useCatalogCache(cache);
+      useCatalogueCache(cache);
       // A query whose options object is new on every render, as useQuery callers write it.
       useQuery({ queryKey: ['other'], queryFn: () => Promise.resolve(1), select: (n: number) => n + 1 });
       return null;

@@ -11,9 +11,9 @@ interface Props {
 }
 
 /** Search words, grade and "who is this for" of the class list; all live in the page's URL (?q=, ?grade=, ?for=). */
-export function CatalogFilters({ query, grade, family, forChild, onChange }: Props) {
+export function CatalogueFilters({ query, grade, family, forChild, onChange }: Props) {
   return (
-    <div className="catalog-filters" role="search">
+    <div className="catalogue-filters" role="search">
       <div className="field">
         <label htmlFor="class-search">Search classes</label>
         <input

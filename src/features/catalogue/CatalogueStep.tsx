@@ -3,7 +3,7 @@ import type { PublicClass } from '../../../contract/domain';
 import { Markdown } from '../../components/Markdown';
 import { PageLoading } from '../../components/PageLoading';
 import { ClassCard, type ClassAvailability } from './ClassCard';
-import { CatalogFilters } from './CatalogFilters';
+import { CatalogueFilters } from './CatalogueFilters';
 import { ClassGrid } from './ClassGrid';
 import { filterClasses } from './filters';
 import { GroupCard } from './GroupCard';
@@ -13,7 +13,7 @@ import { SemesterTabs } from './SemesterTabs';
 import { LoadError } from '../../components/LoadError';
 import { useAvailableClasses, useClassesBySemester, useOpenSemesters } from './api';
 import { Announcements } from './Announcements';
-import { useCatalogParams } from './useCatalogParams';
+import { useCatalogueParams } from './useCatalogueParams';
 import { useWaitlistNotes } from './useWaitlistNotes';
 import { useFamilyFits } from './useFamilyFits';
 
@@ -21,7 +21,7 @@ function availabilityOf(c: PublicClass): ClassAvailability {
   return c.status === 'paused' ? 'paused' : c.status === 'info-only' ? 'info-only' : 'closed';
 }
 
-export interface CatalogStepProps {
+export interface CatalogueStepProps {
   selection: Selection;
   setSelection: (change: (s: Selection) => Selection) => void;
   /** The next-step button shown in the selection bar. */
@@ -29,14 +29,14 @@ export interface CatalogStepProps {
 }
 
 /** /classes/enrollment, step 1: the classes open for enrollment, by semester, usable without an account. */
-export function CatalogStep({ selection, setSelection, action }: CatalogStepProps) {
+export function CatalogueStep({ selection, setSelection, action }: CatalogueStepProps) {
   const [semesters, reloadSemesters] = useOpenSemesters();
   const [available, reloadAvailable] = useAvailableClasses();
   const openIds = semesters.status === 'loaded' ? semesters.value.semesters.map((s) => s.id) : [];
   // Paused, info-only and closed classes are shown too, below the open ones: asked for once the open
   // ones are on screen, so they never hold up the list.
   const [browse] = useClassesBySemester(openIds, available.status === 'loaded');
-  const { semester, query, grade, forChild, setParam, clearSearch } = useCatalogParams();
+  const { semester, query, grade, forChild, setParam, clearSearch } = useCatalogueParams();
   // A signed-in family sees its own place on the waitlists of the classes it waits for.
   const waitlistNotes = useWaitlistNotes();
 
@@ -86,7 +86,7 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
   const blocked = selectionBlocks(shown, offered, Object.values(available.value).flatMap((s) => s.groups));
 
   return (
-    <div className="catalog-page">
+    <div className="catalogue-page">
       <h1>Class Enrollment</h1>
       <Announcements list={semesters.value.announcements ?? []} />
       {/* Before the list in the tab order: Continue is reachable without passing every card. */}
@@ -113,7 +113,7 @@ export function CatalogStep({ selection, setSelection, action }: CatalogStepProp
             className="semester-panel"
           >
             {active?.infoMarkdown && <Markdown text={active.infoMarkdown} className="markdown info-panel" />}
-            <CatalogFilters query={query} grade={grade} family={family.children} forChild={forChild ?? ''} onChange={setParam} />
+            <CatalogueFilters query={query} grade={grade} family={family.children} forChild={forChild ?? ''} onChange={setParam} />
             <p className="result-count" role="status" aria-live="polite">
               {openClasses.length} {openClasses.length === 1 ? 'class' : 'classes'} open for registration
               {filtering ? ' match your search' : ''}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassGroup, PublicClass } from '../../contract/domain';
 import { bundleSaving } from '../../contract/rules';
-import { filterClasses, seatsText } from '../../src/features/catalog/filters';
+import { filterClasses, seatsText } from '../../src/features/catalogue/filters';
 import {
   isGroupComplete,
   pruneSelection,
@@ -9,7 +9,7 @@ import {
   slidingPriceProblem,
   toggleAddOn,
   toggleClass,
-} from '../../src/features/catalog/selection';
+} from '../../src/features/catalogue/selection';
 
 const c = (over: Partial<PublicClass>): PublicClass =>
   ({ id: 'x', semesterId: 's', title: 'Forest Explorers', description: 'Games and stories', location: 'Redwood Grove', classType: 'After-school', instructors: ['Maya Lin'], gradeMin: 0, gradeMax: 2, price: 24000, slidingScale: null, addOns: [], seatsLeft: 3, ...over }) as PublicClass;
