@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { cspHeaders } from './scripts/build/csp.mjs';
 import { routePreload } from './scripts/build/routePreload.ts';
@@ -23,6 +24,29 @@ const EVERY_PAGE = [
   /src\/lib\/(auth|callable|callErrors|familyStorage|firebaseConfig|loadState|query|toast)\./,
 ];
 
+/**
+ * The service worker that keeps the app for the instructor's pages without signal. It controls /staff/
+ * only, and only the instructor's pages register it (features/teaching/offline.ts): families' pages and
+ * the landing page's budget are untouched. It keeps the app's code, never anyone's data; the PDF
+ * receipt's libraries and the icon font's older formats stay out.
+ */
+const instructorPagesOffline = () =>
+  VitePWA({
+    injectRegister: false,
+    manifest: false,
+    filename: 'staff-sw.js',
+    scope: '/staff/',
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,woff2,png,svg,webmanifest}'],
+      globIgnores: ['**/jspdf*', '**/html2canvas*', '**/purify*', '**/index.es-*', '**/primeicons-*.svg'],
+      navigateFallback: '/index.html',
+      navigateFallbackAllowlist: [/^\/staff\//],
+      clientsClaim: true,
+      skipWaiting: true,
+      cleanupOutdatedCaches: true,
+    },
+  });
+
 export default defineConfig(({ command, mode }) => {
   if (command === 'build' && mode !== 'emulators') {
     const missing = missingProductionEnv({ ...process.env, ...loadEnv(mode, process.cwd(), 'VITE_') });
@@ -34,7 +58,7 @@ export default defineConfig(({ command, mode }) => {
     }
   }
   return {
-    plugins: [schoolTheme(), react(), routePreload({ '/user/': 'src/features/auth/LoginPage.tsx' }), cspHeaders('firebase.json')],
+    plugins: [schoolTheme(), react(), routePreload({ '/user/': 'src/features/auth/LoginPage.tsx' }), cspHeaders('firebase.json'), instructorPagesOffline()],
     // npm run dev: /api/<callable> goes to the Hosting emulator, which rewrites it to the function.
     server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: { '/api': 'http://127.0.0.1:5000' } },
     // Emulator builds (demo project, local auth) go to their own folder: a deploy uploads dist/ only.

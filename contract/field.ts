@@ -3,6 +3,7 @@
 // is corrected by a later entry that names the one it corrects. Types, payload schemas and limits.
 import { z } from 'zod/mini';
 import type { IsoDate } from './domain';
+import { addDaysIso } from './schedule';
 import { id, isoDay } from './schemas';
 
 export const ATTENDANCE_MARKS = ['present', 'absent', 'late', 'left_early'] as const;
@@ -44,6 +45,18 @@ export interface FieldSyncResult {
   already: string[];
   /** Not kept, with the reason in words. */
   refused: { id: string; reason: string }[];
+}
+
+/** An offline copy of a class lasts at most this many days from its download. */
+export const OFFLINE_COPY_DAYS = 7;
+
+/**
+ * The last school day an offline copy of a class opens: the day of the class's last meeting in the week
+ * from today (the copy is for the coming meetings), or a week from today when none falls in it.
+ */
+export function offlineCopyUntil(meetings: readonly IsoDate[], today: IsoDate): IsoDate {
+  const end = addDaysIso(today, OFFLINE_COPY_DAYS - 1);
+  return meetings.filter((d) => d >= today && d <= end).at(-1) ?? end;
 }
 
 /** A client id: long enough not to collide between phones, a document id. */

@@ -14,9 +14,11 @@ const must = (cmd, args, opts) => {
   if (status !== 0) process.exit(status);
 };
 
-// `npm run bench -- --opening-day`: only the opening-day burst (no Lighthouse).
+// `npm run bench -- --opening-day`: only the opening-day burst (no Lighthouse); `-- --field-kit`: only
+// taking a class of 16 offline.
 const openingDayOnly = process.argv.includes('--opening-day');
-if (!openingDayOnly && !existsSync(join(ROOT, 'tools/lighthouse/node_modules/.bin/lighthouse'))) {
+const fieldKitOnly = process.argv.includes('--field-kit');
+if (!openingDayOnly && !fieldKitOnly && !existsSync(join(ROOT, 'tools/lighthouse/node_modules/.bin/lighthouse'))) {
   console.log('Installing Lighthouse into tools/lighthouse (once)…');
   must('npm', ['ci', '--omit=optional', '--no-audit', '--no-fund'], { cwd: join(ROOT, 'tools/lighthouse') });
 }
@@ -35,7 +37,7 @@ let status = 1;
 try {
   await ready;
   status = await runAsync(['--import', 'tsx', 'scripts/seed.ts']);
-  if (status === 0) status = await runAsync(['--import', 'tsx', openingDayOnly ? 'scripts/bench/burst.ts' : 'scripts/bench/measure.ts']);
+  if (status === 0) status = await runAsync(['--import', 'tsx', openingDayOnly ? 'scripts/bench/burst.ts' : fieldKitOnly ? 'scripts/bench/fieldKit.ts' : 'scripts/bench/measure.ts']);
 } catch (e) {
   console.error(`${e.message}\n${logTail()}`);
 } finally {

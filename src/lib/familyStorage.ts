@@ -3,13 +3,35 @@ export const SELECTION_KEY = 'portal.selection.v1';
 /** When the selection on this device last changed (ISO time). */
 export const SELECTION_TIME_KEY = 'portal.selection.changedAt';
 
-/** The field records waiting on an instructor's phone (features/teaching/fieldStore.ts), encrypted. */
+/** The field records waiting on an instructor's phone and its offline copies of classes (features/teaching/fieldStore.ts), encrypted. */
 export const FIELD_STORE = 'portal-field';
+/** The signed-in person's roles as the server last said them, for a staff page opened without signal. */
+const ROLES_KEY = 'portal.roles';
+
+/** Remembers what the server said of this person's roles. */
+export function rememberRoles(uid: string, roles: string[]): void {
+  try {
+    localStorage.setItem(ROLES_KEY, JSON.stringify({ uid, roles }));
+  } catch {
+    // Storage disabled: staff pages then need a signal to open.
+  }
+}
+
+/** This person's roles as last said, or null. */
+export function rolesRemembered(uid: string): string[] | null {
+  try {
+    const kept = JSON.parse(localStorage.getItem(ROLES_KEY) ?? 'null') as { uid: string; roles: string[] } | null;
+    return kept?.uid === uid ? kept.roles : null;
+  } catch {
+    return null;
+  }
+}
 
 export function clearFamilyStorage(): void {
   try {
     localStorage.removeItem(SELECTION_KEY);
     localStorage.removeItem(SELECTION_TIME_KEY);
+    localStorage.removeItem(ROLES_KEY);
   } catch {
     // Storage disabled: nothing was kept.
   }

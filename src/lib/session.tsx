@@ -1,10 +1,12 @@
-// Who is signed in, and their roles (fetched once per signed-in user, used only once loaded).
+// Who is signed in, and their roles (fetched once per signed-in user, used only once loaded; when the
+// server cannot be reached, as on an instructor's phone at a trailhead, the roles it last said).
 import type { User } from 'firebase/auth';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { allows, staffRolesOf, type StaffRole } from '../../contract/roles';
 import { watchUser } from './auth';
 import { call } from './callable';
+import { rememberRoles, rolesRemembered } from './familyStorage';
 import { useForgetOnAccountChange } from './query';
 
 export interface Session {
@@ -25,9 +27,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const uid = user?.uid;
   useForgetOnAccountChange(user === undefined ? undefined : (uid ?? null));
   // The role fetch ignores every state except loaded (no toast when it fails).
-  const roles = useQuery({ queryKey: ['roles', uid], queryFn: () => call('roles'), enabled: !!uid, meta: { quiet: true } });
-
-  const value: Session = { user, roles: uid && roles.data ? roles.data : null };
+  const roles = useQuery({
+    queryKey: ['roles', uid],
+    queryFn: async () => {
+      const said = await call('roles');
+      if (uid) rememberRoles(uid, said);
+      return said;
+    },
+    enabled: !!uid,
+    meta: { quiet: true },
+  });
+  const unreachable = roles.fetchStatus === 'paused' || roles.isError;
+  const value: Session = { user, roles: !uid ? null : (roles.data ?? (unreachable ? rolesRemembered(uid) : null)) };
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -170,6 +170,74 @@ describe('the instructor’s view in Chromium', () => {
     await audit.context.close();
   });
 
+  it('takes a class offline: without signal the app reloads, opens the class from the phone’s encrypted copy, records attendance and sends it once the signal returns', async () => {
+    const { page, context } = await newPage(browser(), 360, 740);
+    await signInAs(page, 'coach@example.com', 'coach-pass-1');
+    await page.goto('/staff/classes');
+    await page.getByRole('button', { name: 'Take this class offline (Fire & Shelter Skills)' }).click();
+    const ready = page.getByRole('region', { name: 'All my classes' }).getByRole('status');
+    await ready.getByText(/^Ready without signal until \w{3} \d{1,2}(, \d{4})?\.$/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    // The app is kept for the instructor's pages only: a family's page is not the worker's.
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/classes/enrollment'))?.scope ?? 'none')).toBe('none');
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/staff/classes'))?.scope)).toMatch(/\/staff\/$/);
+
+    // No signal at all: a reload still opens the app, and the class from the phone's copy.
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('No signal: the classes taken offline on this phone.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Fire & Shelter Skills' }).click();
+    await page.getByText(/No signal: this is the copy on this phone from /).waitFor();
+    const cards = page.getByRole('article');
+    expect(await cards.count()).toBe(10);
+    await cards.first().getByRole('heading', { name: 'Allergies' }).waitFor();
+    const attendance = page.getByRole('region', { name: 'Attendance' });
+    const names = (await cards.getByRole('heading', { level: 2 }).allTextContents()).slice(0, 3);
+    const row = (name: string) => attendance.getByRole('listitem').filter({ hasText: name });
+    // What was recorded before the download is in the copy; a new tap waits on the phone.
+    await row(names[0]).getByText(/^Absent at /).waitFor();
+    await attendance.getByRole('group', { name: `Attendance of ${names[1]}` }).getByRole('button', { name: 'Present' }).click();
+    await attendance.getByText('1 waiting to be sent').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.reload();
+    await page.getByText(/No signal: this is the copy on this phone from /).waitFor();
+    await row(names[1]).getByText(/^Present at .* · not sent yet$/).waitFor();
+    await attendance.getByText('1 waiting to be sent').waitFor();
+
+    // A copy of the phone's storage holds no child's name, allergy or family phone in clear.
+    const ids = (await adminDb().collection('classes/fire-and-shelter/roster').get()).docs.map((d) => d.id);
+    const students = await Promise.all(ids.map(async (id) => (await adminDb().doc(`students/${id}`).get()).data()!));
+    const secrets = students.flatMap((st) => [st.firstName, st.lastName, ...st.health.allergies.map((a: { allergen: string }) => a.allergen), ...st.guardians.map((g: { phone: string }) => g.phone)]);
+    expect(secrets.length).toBeGreaterThan(20);
+    const stored = await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((ok, ko) => Object.assign(indexedDB.open('portal-field'), { onsuccess(this: IDBRequest<IDBDatabase>) { ok(this.result); }, onerror: ko }));
+      const read = (store: string) =>
+        new Promise<{ data: ArrayBuffer }[]>((ok) => {
+          const request = db.transaction(store).objectStore(store).getAll();
+          request.onsuccess = () => ok(request.result as never);
+        });
+      const all = [...(await read('copies')), ...(await read('waiting'))];
+      db.close();
+      return all.map((r) => ({ ...r, data: Array.from(new Uint8Array(r.data)).map((b) => String.fromCharCode(b)).join('') }));
+    });
+    expect(stored).toHaveLength(2);
+    expect(stored[0].data.length).toBeGreaterThan(2000);
+    const raw = JSON.stringify(stored);
+    for (const secret of secrets.filter((x) => x && x.length > 2)) expect(raw, secret).not.toContain(secret);
+
+    // The signal returns: the tap is sent, once, and the page reads the class live again.
+    const mia = (await adminDb().collection('classes/fire-and-shelter/roster').where('studentName', '==', names[1]).get()).docs[0].id;
+    await context.setOffline(false);
+    await attendance.getByText('Everything is sent.').waitFor();
+    await page.getByRole('button', { name: 'Refresh the offline copy' }).waitFor();
+    await page.reload();
+    await row(names[1]).getByText(/^Present at /).waitFor();
+    const entries = (await adminDb().collection('fieldEntries').where('studentId', '==', mia).get()).docs.map((d) => d.data().mark);
+    expect(entries.filter((m) => m === 'present')).toHaveLength(1);
+    await context.close();
+  });
+
   it('a family reads its own child’s attendance on My Enrollments', async () => {
     // The office recorded it for last term's class (its instructors no longer reach it).
     const admin = await signInDemo('admin');

@@ -1,7 +1,7 @@
 // The field sync's plan: each entry kept once by its id, never changed, only for the roster's children
 // on the class's meeting days; corrections name an entry of the same child; a phone clock far off is flagged.
 import { describe, expect, it } from 'vitest';
-import { standing, type FieldEntry, type FieldEntryInput, type FieldSync } from '../../contract/field';
+import { offlineCopyUntil, standing, type FieldEntry, type FieldEntryInput, type FieldSync } from '../../contract/field';
 import { planFieldSync, REFUSALS, type FieldFacts } from '../../functions/src/domain/field';
 
 const NOW = new Date('2026-10-02T23:55:00.000Z');
@@ -65,5 +65,18 @@ describe('standing', () => {
     expect(standing([b, a]).map((e) => e.mark)).toEqual(['late']);
     expect(standing([a, kept(input('c', { meeting: '2026-09-25' }))])).toHaveLength(2);
     expect(standing([a, kept(input('d'), 'pond')])).toHaveLength(2);
+  });
+});
+
+describe('offlineCopyUntil', () => {
+  const weekly = ['2026-12-01', '2026-12-08', '2026-12-15', '2026-12-22'];
+  it('keeps a copy until the class’s last meeting in the week from today', () => {
+    expect(offlineCopyUntil(weekly, '2026-12-08')).toBe('2026-12-08');
+    expect(offlineCopyUntil(weekly, '2026-12-09')).toBe('2026-12-15');
+    expect(offlineCopyUntil(['2026-12-07', '2026-12-08', '2026-12-09', '2026-12-10', '2026-12-11', '2026-12-14'], '2026-12-07')).toBe('2026-12-11');
+  });
+  it('keeps it a week at most, and a week when no meeting falls in it', () => {
+    expect(offlineCopyUntil(weekly, '2026-12-23')).toBe('2026-12-29');
+    expect(offlineCopyUntil([], '2026-12-30')).toBe('2027-01-05');
   });
 });

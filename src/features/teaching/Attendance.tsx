@@ -5,7 +5,7 @@
 // corrects the one before: nothing kept is ever changed.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SheetRoster } from '../../../contract/domain';
-import { ATTENDANCE_LABELS, ATTENDANCE_MARKS, attendanceAt, type AttendanceMark, type FieldEntryInput } from '../../../contract/field';
+import { ATTENDANCE_LABELS, ATTENDANCE_MARKS, attendanceAt, type AttendanceMark, type FieldEntry, type FieldEntryInput } from '../../../contract/field';
 import { formatDate } from '../../../contract/format';
 import { meetingDates, schoolToday } from '../../../contract/schedule';
 import { formatClock } from '../../../contract/wording';
@@ -18,16 +18,14 @@ import { failureText } from '../../lib/query';
 import { useClassFieldLog, useSyncFieldEntries } from './api';
 import { attendanceCsvRows } from './attendanceCsv';
 import { keepWaiting, sent, waitingFor } from './fieldStore';
-
-/** How often entries still waiting are tried again. */
-const RETRY_MS = 8000;
+import { useRetryWhile } from './offline';
 
 /** Today's meeting if the class meets today, else the last one before today, else its first. */
 export function meetingToShow(meetings: string[], today: string): string | undefined {
   return meetings.includes(today) ? today : ([...meetings].reverse().find((d) => d < today) ?? meetings[0]);
 }
 
-export function Attendance({ roster }: { roster: SheetRoster }) {
+export function Attendance({ roster, offlineEntries }: { roster: SheetRoster; /** The records in the phone's offline copy, when the server cannot be reached. */ offlineEntries?: FieldEntry[] }) {
   const classId = roster.class.id;
   const meetings = useMemo(() => meetingDates(roster.class), [roster.class]);
   const [meeting, setMeeting] = useState(() => meetingToShow(meetings, schoolToday()));
@@ -76,22 +74,13 @@ export function Attendance({ roster }: { roster: SheetRoster }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [classId]);
 
-  // The signal came back: what waits goes — at the browser's word, and every few seconds besides (a
-  // phone at the edge of coverage often says it is online when nothing gets through, or the reverse).
-  useEffect(() => {
-    if (!waiting.length || isPending) return;
-    const online = () => void send(waiting);
-    window.addEventListener('online', online);
-    const timer = setInterval(online, RETRY_MS);
-    return () => {
-      window.removeEventListener('online', online);
-      clearInterval(timer);
-    };
-  }, [send, waiting, isPending]);
+  // The signal came back: what waits goes.
+  const sendWaiting = useCallback(() => void send(waiting), [send, waiting]);
+  useRetryWhile(waiting.length > 0 && !isPending, sendWaiting);
 
   if (!meeting) return null;
-  if (log.status === 'error') return <LoadError error={log.error} onRetry={reloadLog} />;
-  const kept = log.status === 'loaded' ? log.value.entries : [];
+  if (log.status === 'error' && !offlineEntries) return <LoadError error={log.error} onRetry={reloadLog} />;
+  const kept = log.status === 'loaded' ? log.value.entries : (offlineEntries ?? []);
   const now = attendanceAt([...kept, ...waiting], meeting);
   const mark = (studentId: string, value: AttendanceMark) => {
     const before = now.get(studentId);
@@ -120,7 +109,7 @@ export function Attendance({ roster }: { roster: SheetRoster }) {
         </select>
       </label>
       <p role="status" className="attendance-sync">
-        {waiting.length ? `${waiting.length} waiting to be sent${isPending ? '…' : ''}` : log.status === 'loaded' ? 'Everything is sent.' : 'Loading what was recorded…'}
+        {waiting.length ? `${waiting.length} waiting to be sent${isPending ? '…' : ''}` : log.status === 'loaded' ? 'Everything is sent.' : offlineEntries ? 'Nothing waits on this phone.' : 'Loading what was recorded…'}
       </p>
       {sendFailure && waiting.length > 0 && (
         <p className="form-failure" role="alert">

@@ -1,14 +1,18 @@
 // /staff/classes (phone first): the classes a person teaches — meeting today, this week,
-// and all of them — each opening its roster.
+// and all of them — each opening its roster, each one to take offline. Without signal: the classes
+// taken offline on this phone.
 import { Link } from 'react-router-dom';
 import type { IsoDate, TaughtClass } from '../../../contract/domain';
 import { formatDate, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { addDaysIso, meetingsBetween, schoolToday } from '../../../contract/schedule';
+import { Button } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { useMyTaughtClasses } from './api';
+import { OfflineButton } from './OfflineButton';
+import { unreachable, useOfflineCopies, useRetryWhile } from './offline';
 
-function ClassLink({ c, on }: { c: TaughtClass; on?: IsoDate }) {
+function ClassLink({ c, on, offline }: { c: TaughtClass; on?: IsoDate; /** Offers to take it offline. */ offline?: boolean }) {
   return (
     <li className="taught-class">
       <Link to={c.id}>
@@ -18,12 +22,47 @@ function ClassLink({ c, on }: { c: TaughtClass; on?: IsoDate }) {
         {on ? formatDate(on) : `${formatWeekdays(c.weekdays)} · ${formatDateRange(c.startDate, c.endDate)}`} · {formatTimeRange(c.startTime, c.endTime)}
         {c.location && ` · ${c.location}`} · {c.enrolled} {c.enrolled === 1 ? 'student' : 'students'}
       </span>
+      {offline && <OfflineButton classId={c.id} title={c.title} />}
     </li>
+  );
+}
+
+/** Without signal: the classes this phone keeps, each until its last day. */
+function OnThisPhone({ retry }: { retry: () => void }) {
+  const kept = useOfflineCopies().data ?? [];
+  useRetryWhile(true, retry);
+  return (
+    <div className="page teaching-page">
+      <h1>My Classes</h1>
+      <p className="offline-note" role="status">
+        <span className="pi pi-wifi" aria-hidden="true" /> No signal: the classes taken offline on this phone.{' '}
+        <Button variant="text" onClick={retry}>
+          Try again
+        </Button>
+      </p>
+      {kept.length ? (
+        <ul className="taught-list">
+          {kept.map(({ roster: { class: c }, until }) => (
+            <li key={c.id} className="taught-class">
+              <Link to={c.id}>
+                <strong>{c.title}</strong>
+              </Link>
+              <span className="muted">
+                {formatWeekdays(c.weekdays)} · {formatTimeRange(c.startTime, c.endTime)} · kept until {formatDate(until)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="empty-panel">No class is kept on this phone. With a signal, open My Classes and take a class offline before you go.</p>
+      )}
+    </div>
   );
 }
 
 export default function MyClasses() {
   const [state, reload] = useMyTaughtClasses();
+  if (unreachable(state)) return <OnThisPhone retry={reload} />;
   if (state.status === 'loading') return <PageLoading label="Loading your classes…" />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
   const { classes } = state.value;
@@ -66,7 +105,7 @@ export default function MyClasses() {
             <h2 id="all-heading">All my classes</h2>
             <ul className="taught-list">
               {classes.map((c) => (
-                <ClassLink key={c.id} c={c} />
+                <ClassLink key={c.id} c={c} offline />
               ))}
             </ul>
           </section>

@@ -1,16 +1,21 @@
 // /staff/classes/:id (phone first): one class's students as the field needs them — allergies
 // (life-threatening in words), medications and their authorisation, phones to tap, who may pick up and
-// the code word, the family's notes — and a printable packet (roster, health, sign-in/out) for days
-// without signal.
+// the code word, the family's notes — and a printable packet (roster, health, sign-in/out). Taken
+// offline, the class opens from the phone's copy when the server cannot be reached.
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Contact, SheetRoster } from '../../../contract/domain';
-import { formatDateRange, formatTimeRange, formatWeekdays, gradeLabel } from '../../../contract/format';
+import { formatDate, formatDateRange, formatTimeRange, formatWeekdays, gradeLabel } from '../../../contract/format';
+import { formatMoment } from '../../../contract/wording';
 import { Button } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { Allergies, ageFor, ClassSheet, InstructorNotes, medicationText, yesNo } from '../admin';
-import { useTaughtRoster } from './api';
+import { useClassFieldLog, useTaughtRoster } from './api';
 import { Attendance } from './Attendance';
+import { dropCopy, keepCopy } from './fieldStore';
+import { OfflineButton } from './OfflineButton';
+import { unreachable, useCopiesChanged, useOfflineCopy, useRetryWhile } from './offline';
 
 /** A phone number to tap: "Sam Rivera (Parent) (555) 123-4567". */
 function Phones({ people, empty }: { people: Contact[]; empty: string }) {
@@ -76,9 +81,28 @@ function StudentCard({ roster, entry }: { roster: SheetRoster; entry: SheetRoste
 export default function TaughtClass() {
   const { id = '' } = useParams();
   const [state, reload] = useTaughtRoster(id);
-  if (state.status === 'loading') return <PageLoading label="Loading the roster…" />;
-  if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
-  const { roster } = state.value;
+  const [log] = useClassFieldLog(id);
+  const copy = useOfflineCopy(id);
+  const copiesChanged = useCopiesChanged();
+  const live = state.status === 'loaded' ? state.value.roster : undefined;
+  const liveLog = log.status === 'loaded' ? log.value.entries : undefined;
+  const refused = state.status === 'error' && (state.error.code === 'permission-denied' || state.error.code === 'not-found');
+  // A copy follows what the server says: refreshed when the class is read with a signal, wiped when
+  // the class is no longer this instructor's.
+  useEffect(() => {
+    if (!copy) return;
+    if (refused) void dropCopy(id).then(copiesChanged);
+    else if (live && liveLog) void keepCopy({ ...copy, roster: live, entries: liveLog, savedAt: new Date().toISOString() }).then(copiesChanged);
+    // The copy itself changes with each refresh: following it would refresh again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live, liveLog, refused, id]);
+  const fromCopy = !live && copy && unreachable(state);
+  useRetryWhile(!!fromCopy, reload);
+  if (!live && !fromCopy) {
+    if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
+    return <PageLoading label="Loading the roster…" />;
+  }
+  const roster = live ?? copy!.roster;
   const c = roster.class;
   return (
     <div className="page teaching-page">
@@ -91,6 +115,14 @@ export default function TaughtClass() {
           {formatWeekdays(c.weekdays)} {formatTimeRange(c.startTime, c.endTime)} · {formatDateRange(c.startDate, c.endDate)}
           {c.location && ` · ${c.location}`} · {roster.entries.length} {roster.entries.length === 1 ? 'student' : 'students'}
         </p>
+        {fromCopy ? (
+          <p className="offline-note" role="status">
+            <span className="pi pi-wifi" aria-hidden="true" /> No signal: this is the copy on this phone from {formatMoment(copy!.savedAt)}, kept until{' '}
+            {formatDate(copy!.until)}. What you record is sent when the signal returns.
+          </p>
+        ) : (
+          <OfflineButton classId={c.id} />
+        )}
         <Button variant="outlined" onClick={() => window.print()}>
           <span className="pi pi-print" aria-hidden="true" /> Print the packet (roster, health, sign-in/out)
         </Button>
@@ -98,7 +130,7 @@ export default function TaughtClass() {
           <p className="empty-panel">Nobody is enrolled in {c.title} yet.</p>
         ) : (
           <>
-            <Attendance roster={roster} />
+            <Attendance roster={roster} offlineEntries={fromCopy ? copy!.entries : undefined} />
             {roster.entries.map((e) => (
               <StudentCard key={e.student.id} roster={roster} entry={e} />
             ))}

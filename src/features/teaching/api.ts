@@ -1,8 +1,17 @@
 // The instructor's remote calls: their classes, one class's roster, its field records and sending them.
 import { useCallMutation } from '../../lib/mutation';
-import { useCallQuery } from '../../lib/query';
+import { useCallQuery, useFetchCall } from '../../lib/query';
 
 export const useMyTaughtClasses = () => useCallQuery('myTaughtClasses');
 export const useTaughtRoster = (classId: string) => useCallQuery('taughtRoster', { classId });
 export const useClassFieldLog = (classId: string) => useCallQuery('classFieldLog', { classId });
 export const useSyncFieldEntries = () => useCallMutation('syncFieldEntries');
+
+/** A class's roster and records as they stand now, for the phone's offline copy (each read audited as a roster view). */
+export function useFieldKitDownload() {
+  const fetchCall = useFetchCall();
+  return async (classId: string) => {
+    const [{ roster }, { entries }] = await Promise.all([fetchCall('taughtRoster', { classId }), fetchCall('classFieldLog', { classId })]);
+    return { roster, entries };
+  };
+}

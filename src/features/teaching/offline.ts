@@ -1,0 +1,86 @@
+// A class taken offline: its roster and records kept on the phone (encrypted, fieldStore.ts) until its
+// last meeting of the week, and the app itself kept by a service worker scoped to the instructor's
+// pages (/staff/), so that a reload without signal still opens them. Families' pages are not
+// affected: nothing registers the worker outside the instructor's pages.
+import { onlineManager, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { offlineCopyUntil } from '../../../contract/field';
+import { meetingDates, schoolToday } from '../../../contract/schedule';
+import { useFieldKitDownload } from './api';
+import type { CallErrorCode, LoadState } from '../../lib/loadState';
+import { copies, keepCopy, type OfflineCopy } from './fieldStore';
+
+const COPIES_KEY = ['offline-copies'] as const;
+/** The worker that keeps the app (built by vite-plugin-pwa, vite.config.ts). */
+const WORKER = '/staff-sw.js';
+const SCOPE = '/staff/';
+const MANIFEST = '/staff.webmanifest';
+
+/** How a call fails when nothing gets through (no signal, or a signal that carries nothing). */
+const NO_SIGNAL: readonly CallErrorCode[] = ['unavailable', 'deadline-exceeded', 'unknown'];
+
+/**
+ * The server cannot be reached for this answer: it failed for want of a network, or it waits for the
+ * browser to say it is online again. (The browser's word alone is not enough: a phone at the edge of
+ * coverage may say it is online when nothing gets through.)
+ */
+export const unreachable = (state: LoadState<unknown>) =>
+  state.status === 'error' ? NO_SIGNAL.includes(state.error.code) : state.status === 'loading' && !onlineManager.isOnline();
+
+/** How often a page read from the phone's copy asks the server again. */
+export const RETRY_MS = 8000;
+
+/**
+ * While `active`, asks again when the browser says the signal is back and every few seconds besides
+ * (a phone at the edge of coverage often says it is online when nothing gets through, or the reverse).
+ */
+export function useRetryWhile(active: boolean, retry: () => void) {
+  useEffect(() => {
+    if (!active) return;
+    window.addEventListener('online', retry);
+    const timer = setInterval(retry, RETRY_MS);
+    return () => {
+      window.removeEventListener('online', retry);
+      clearInterval(timer);
+    };
+  }, [active, retry]);
+}
+
+/** Keeps the instructor's pages for use without signal (and installable); resolves once they are. */
+export async function keepAppOffline(): Promise<void> {
+  if (!document.querySelector(`link[rel="manifest"]`)) document.head.append(Object.assign(document.createElement('link'), { rel: 'manifest', href: MANIFEST }));
+  if (!('serviceWorker' in navigator)) throw new Error('This browser cannot keep the app for use without signal.');
+  await navigator.serviceWorker.register(WORKER, { scope: SCOPE });
+  await navigator.serviceWorker.ready;
+}
+
+/** The offline copies on this phone that still open today (read from the phone, signal or not). */
+export function useOfflineCopies() {
+  return useQuery({ queryKey: COPIES_KEY, queryFn: () => copies(schoolToday()), networkMode: 'always', staleTime: Infinity, meta: { quiet: true } });
+}
+
+export function useOfflineCopy(classId: string): OfflineCopy | undefined {
+  return useOfflineCopies().data?.find((c) => c.roster.class.id === classId);
+}
+
+/** "Take this class offline": the roster and records now, kept until the class's last meeting of the week. */
+export function useTakeOffline() {
+  const download = useFieldKitDownload();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (classId: string) => {
+      const { roster, entries } = await download(classId);
+      const until = offlineCopyUntil(meetingDates(roster.class), schoolToday());
+      await keepCopy({ roster, entries, savedAt: new Date().toISOString(), until });
+      await keepAppOffline();
+      return until;
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: COPIES_KEY }),
+  });
+}
+
+/** Refreshes or wipes a class's copy after the page read the class online. */
+export function useCopiesChanged() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: COPIES_KEY });
+}
