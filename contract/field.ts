@@ -4,7 +4,7 @@
 import { z } from 'zod/mini';
 import type { IsoDate } from './domain';
 import { addDaysIso } from './schedule';
-import { id, isoDay } from './schemas';
+import { clock, id, isoDay, required } from './schemas';
 
 export const ATTENDANCE_MARKS = ['present', 'absent', 'late', 'left_early'] as const;
 export type AttendanceMark = (typeof ATTENDANCE_MARKS)[number];
@@ -15,28 +15,53 @@ export const CLOCK_TOLERANCE_MINUTES = 10;
 /** Entries sent in one call at most (a phone with more sends them in turns, oldest first). */
 export const FIELD_SYNC_MAX = 100;
 
-/** One thing seen or done in the field, as the phone captured it (`at` on the phone's clock). */
-export interface FieldEntryInput {
+/** What every entry has: made on the phone, for one child at one meeting (`at` on the phone's clock). */
+interface FieldEntryBase {
   /** Made by the phone when it was recorded: sending it again changes nothing. */
   id: string;
-  kind: 'attendance';
   studentId: string;
   /** The meeting's school date. */
   meeting: IsoDate;
   at: string;
-  mark: AttendanceMark;
   /** The entry this one corrects (the earlier one stays). */
   corrects?: string;
 }
 
-/** An entry as kept: never changed once written. */
-export interface FieldEntry extends FieldEntryInput {
+export interface AttendanceInput extends FieldEntryBase {
+  kind: 'attendance';
+  mark: AttendanceMark;
+}
+
+/** An incident report: what happened to a child, when and where, the first aid given, who was told. */
+export interface Incident {
+  /** When it happened, on the school's clock that day (HH:MM). */
+  time: string;
+  where: string;
+  what: string;
+  firstAid: string;
+  told: string;
+}
+
+export interface IncidentInput extends FieldEntryBase {
+  kind: 'incident';
+  incident: Incident;
+}
+
+/** One thing seen or done in the field, as the phone captured it. */
+export type FieldEntryInput = AttendanceInput | IncidentInput;
+
+/** What the server adds to an entry it keeps. */
+interface Kept {
   classId: string;
   by: { uid: string; email: string | null };
   receivedAt: string;
   /** Minutes the phone's clock was off when it sent this (server time − phone time), when beyond the tolerance. */
   clockOffMinutes?: number;
 }
+
+/** An entry as kept: never changed once written. */
+export type FieldEntry = FieldEntryInput & Kept;
+export type AttendanceEntry = AttendanceInput & Kept;
 
 export interface FieldSyncResult {
   /** Kept now. */
@@ -63,15 +88,18 @@ export function offlineCopyUntil(meetings: readonly IsoDate[], today: IsoDate): 
 const clientId = id.check(z.minLength(16, 'must be at least 16 characters'));
 const instant = z.string().check(z.refine((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && !Number.isNaN(Date.parse(s)), 'must be a date and time'));
 
-const fieldEntrySchema = z.strictObject({
-  id: clientId,
-  kind: z.literal('attendance'),
-  studentId: id,
-  meeting: isoDay,
-  at: instant,
-  mark: z.enum(ATTENDANCE_MARKS),
-  corrects: z.optional(clientId),
-});
+/** An incident report's words, as the instructor types them. */
+export const incidentSchema = z.strictObject({ time: clock, where: required(200), what: required(2000), firstAid: required(1000), told: required(300) });
+
+const base = { id: clientId, studentId: id, meeting: isoDay, at: instant, corrects: z.optional(clientId) };
+const fieldEntrySchema = z.discriminatedUnion('kind', [
+  z.strictObject({ ...base, kind: z.literal('attendance'), mark: z.enum(ATTENDANCE_MARKS) }),
+  z.strictObject({
+    ...base,
+    kind: z.literal('incident'),
+    incident: incidentSchema,
+  }),
+]);
 
 export const fieldSyncSchema = z.strictObject({
   classId: id,
@@ -81,21 +109,29 @@ export const fieldSyncSchema = z.strictObject({
 });
 export type FieldSync = z.output<typeof fieldSyncSchema>;
 
+/** The entries nobody corrected (a correction always wins over the entry it names). */
+export function uncorrected<E extends FieldEntryInput>(entries: readonly E[]): E[] {
+  const corrected = new Set(entries.flatMap((e) => (e.corrects ? [e.corrects] : [])));
+  return entries.filter((e) => !corrected.has(e.id));
+}
+
 /**
- * The entries as they stand: for each child, class and meeting, the latest entry nobody corrected. A
+ * Attendance as it stands: for each child, class and meeting, the latest entry nobody corrected. A
  * correction always wins over the entry it names, even from a phone whose clock is behind; the phone's
  * time only orders entries that do not name each other.
  */
-export function standing<E extends FieldEntryInput & { classId?: string }>(entries: readonly E[]): E[] {
-  const corrected = new Set(entries.flatMap((e) => (e.corrects ? [e.corrects] : [])));
+export function standing<E extends AttendanceInput & { classId?: string }>(entries: readonly E[]): E[] {
   const latest = new Map<string, E>();
-  for (const e of entries.filter((x) => !corrected.has(x.id)).sort((a, b) => a.at.localeCompare(b.at))) latest.set(`${e.classId ?? ''}/${e.studentId}/${e.meeting}`, e);
+  for (const e of uncorrected(entries).sort((a, b) => a.at.localeCompare(b.at))) latest.set(`${e.classId ?? ''}/${e.studentId}/${e.meeting}`, e);
   return [...latest.values()];
 }
 
+/** The attendance entries among these. */
+export const attendanceOf = <E extends FieldEntryInput>(entries: readonly E[]) => entries.filter((e): e is Extract<E, { kind: 'attendance' }> => e.kind === 'attendance');
+
 /** Each child's attendance at a meeting of one class as it stands. */
-export function attendanceAt(entries: readonly FieldEntryInput[], meeting: IsoDate): Map<string, FieldEntryInput> {
-  return new Map(standing(entries.filter((e) => e.kind === 'attendance' && e.meeting === meeting)).map((e) => [e.studentId, e]));
+export function attendanceAt(entries: readonly FieldEntryInput[], meeting: IsoDate): Map<string, AttendanceInput> {
+  return new Map(standing(attendanceOf(entries).filter((e) => e.meeting === meeting)).map((e) => [e.studentId, e]));
 }
 
 /** A child's attendance at one meeting, as the family and the office read it (`by`: the office only). */

@@ -231,7 +231,7 @@ export const draftSchema = z.strictObject({
 
 // ---- Admin (school office) payloads ----
 export const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)'));
-const clock = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time (HH:MM)'));
+export const clock = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time (HH:MM)'));
 
 /** Days without class (holidays, cancellations): each day once, with a reason families read. */
 const noMeetingDates = z.optional(

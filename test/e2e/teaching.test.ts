@@ -170,7 +170,7 @@ describe('the instructor’s view in Chromium', () => {
     await audit.context.close();
   });
 
-  it('takes a class offline: without signal the app reloads, opens the class from the phone’s encrypted copy, records attendance and sends it once the signal returns', async () => {
+  it('takes a class offline: without signal the app reloads, opens the class from the phone’s encrypted copy, records attendance and an incident, and sends them once the signal returns', async () => {
     const { page, context } = await newPage(browser(), 360, 740);
     await signInAs(page, 'coach@example.com', 'coach-pass-1');
     await page.goto('/staff/classes');
@@ -199,11 +199,29 @@ describe('the instructor’s view in Chromium', () => {
     await row(names[0]).getByText(/^Absent at /).waitFor();
     await attendance.getByRole('group', { name: `Attendance of ${names[1]}` }).getByRole('button', { name: 'Present' }).click();
     await attendance.getByText('1 waiting to be sent').waitFor();
+    // An incident report, the same way: checked before it is kept, then waiting on the phone.
+    const incidents = page.getByRole('region', { name: 'Incidents' });
+    await incidents.getByRole('button', { name: 'Report an incident' }).click();
+    const report = incidents.getByRole('form', { name: 'Incident report' });
+    await report.getByRole('button', { name: 'Save the report' }).click();
+    await report.getByText('Child is required').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await report.getByLabel('Child').selectOption({ label: names[2] });
+    await report.getByLabel('When it happened').fill('16:05');
+    await report.getByLabel('Where').fill('Creek crossing');
+    await report.getByLabel('What happened').fill('Slipped on a wet rock and scraped a knee.');
+    await report.getByLabel('First aid given').fill('Cleaned and bandaged; ice pack.');
+    await report.getByLabel('Who was told, and when').fill('Called the parent at 4:15 pm.');
+    await report.getByRole('button', { name: 'Save the report' }).click();
+    await incidents.getByText(`The report on ${names[2]} is saved on this phone; the family and the office are emailed once it is sent.`).waitFor();
+    await incidents.getByRole('listitem').filter({ hasText: names[2] }).getByText('· not sent yet').waitFor();
+    await attendance.getByText('2 waiting to be sent').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.reload();
     await page.getByText(/No signal: this is the copy on this phone from /).waitFor();
     await row(names[1]).getByText(/^Present at .* · not sent yet$/).waitFor();
-    await attendance.getByText('1 waiting to be sent').waitFor();
+    await attendance.getByText('2 waiting to be sent').waitFor();
+    await incidents.getByText('4:05 pm · Creek crossing: Slipped on a wet rock and scraped a knee.').waitFor();
 
     // A copy of the phone's storage holds no child's name, allergy or family phone in clear.
     const ids = (await adminDb().collection('classes/fire-and-shelter/roster').get()).docs.map((d) => d.id);
@@ -221,10 +239,10 @@ describe('the instructor’s view in Chromium', () => {
       db.close();
       return all.map((r) => ({ ...r, data: Array.from(new Uint8Array(r.data)).map((b) => String.fromCharCode(b)).join('') }));
     });
-    expect(stored).toHaveLength(2);
+    expect(stored).toHaveLength(3);
     expect(stored[0].data.length).toBeGreaterThan(2000);
     const raw = JSON.stringify(stored);
-    for (const secret of secrets.filter((x) => x && x.length > 2)) expect(raw, secret).not.toContain(secret);
+    for (const secret of [...secrets.filter((x) => x && x.length > 2), 'Slipped', 'Creek crossing', 'incident']) expect(raw, secret).not.toContain(secret);
 
     // The signal returns: the tap is sent, once, and the page reads the class live again.
     const mia = (await adminDb().collection('classes/fire-and-shelter/roster').where('studentName', '==', names[1]).get()).docs[0].id;
@@ -235,6 +253,15 @@ describe('the instructor’s view in Chromium', () => {
     await row(names[1]).getByText(/^Present at /).waitFor();
     const entries = (await adminDb().collection('fieldEntries').where('studentId', '==', mia).get()).docs.map((d) => d.data().mark);
     expect(entries.filter((m) => m === 'present')).toHaveLength(1);
+    // The incident reached the server once, and the office was emailed.
+    const nora = (await adminDb().collection('classes/fire-and-shelter/roster').where('studentName', '==', names[2]).get()).docs[0].id;
+    const reported = (await adminDb().collection('fieldEntries').where('studentId', '==', nora).where('kind', '==', 'incident').get()).docs;
+    expect(reported).toHaveLength(1);
+    const officeMail = (await adminDb().doc(`mail/incident-office_${reported[0].id}`).get()).data()!;
+    expect(officeMail.to).toContain(DEMO.admin.email);
+    expect(officeMail.message.text).toContain(`coach@example.com reported an incident of ${names[2]} at Fire & Shelter Skills`);
+    await incidents.getByRole('listitem').filter({ hasText: names[2] }).waitFor();
+    expect(await incidents.getByText('· not sent yet').count()).toBe(0);
     await context.close();
   });
 

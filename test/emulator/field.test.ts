@@ -4,16 +4,17 @@
 // off are handled as the office would expect; every entry and every reading is audited.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, ClassRecord } from '../../contract/domain';
-import type { FieldEntry, FieldEntryInput } from '../../contract/field';
+import { attendanceOf, type AttendanceEntry, type AttendanceInput, type AttendanceMark, type FieldEntryInput, type IncidentInput } from '../../contract/field';
+import { formatDate } from '../../contract/format';
 import { meetingDates } from '../../contract/schedule';
 import { adminDb } from '../../scripts/demo/adminApp';
-import { createUser, type TestUser } from '../support/emulators';
+import { createUnverifiedUser, createUser, type TestUser } from '../support/emulators';
 import { callAs, DEMO, useSeededDemo } from '../support/fixtures';
 import { AVAS } from '../support/samples';
 
 const db = () => adminDb();
 const CLASS = 'fire-and-shelter';
-const kept = async () => (await db().collection('fieldEntries').where('classId', '==', CLASS).get()).docs.map((d) => d.data() as FieldEntry);
+const kept = async () => attendanceOf((await db().collection('fieldEntries').where('classId', '==', CLASS).get()).docs.map((d) => d.data() as AttendanceEntry));
 const audits = async (kind: AuditEntry['kind']) => (await db().collection('audit').where('kind', '==', kind).get()).docs.map((d) => d.data() as AuditEntry);
 let n = 0;
 const entryId = () => `field-test-${String(++n).padStart(8, '0')}`;
@@ -25,7 +26,7 @@ describe('field records', () => {
   let finance: TestUser;
   let kids: { studentId: string; name: string; enrollmentId: string }[];
   let meeting: string;
-  const attendance = (studentId: string, mark: FieldEntryInput['mark'], extra: Partial<FieldEntryInput> = {}): FieldEntryInput => ({
+  const attendance = (studentId: string, mark: AttendanceMark, extra: Partial<AttendanceInput> = {}): AttendanceInput => ({
     id: entryId(), kind: 'attendance', studentId, meeting, at: new Date().toISOString(), mark, ...extra,
   });
   const send = (who: TestUser, entries: FieldEntryInput[], sentAt = new Date().toISOString(), classId = CLASS) => callAs(who, 'syncFieldEntries', { classId, sentAt, entries });
@@ -71,7 +72,7 @@ describe('field records', () => {
     expect((await send(teacher, [correction])).result!.saved).toEqual([correction.id]);
     const log = await callAs(teacher, 'classFieldLog', { classId: CLASS });
     expect(log.status).toBe(200);
-    expect(log.result!.entries.map((e) => [e.mark, e.corrects ?? null])).toEqual([['present', null], ['late', null], ['absent', original.id]]);
+    expect(attendanceOf(log.result!.entries).map((e) => [e.mark, e.corrects ?? null])).toEqual([['present', null], ['late', null], ['absent', original.id]]);
     expect((await audits('field-log-viewed')).map((a) => a.summary)).toContain('Opened the field records of Fire & Shelter Skills (3 entries)');
   });
 
@@ -112,6 +113,47 @@ describe('field records', () => {
     expect((await callAs(stranger, 'myAttendance')).result!.attendance).toEqual([]);
     const sheet = await callAs(demo.admin, 'adminStudent', { id: 'demo-ava' });
     expect(sheet.result!.attendance).toEqual([{ studentId: 'demo-ava', classId: avaClass, classTitle: title, meeting: day, mark: 'late', at: fix.at, by: DEMO.admin.email }]);
+  });
+
+  it('an incident report is kept like any entry and emailed once to the child’s family (a verified address only, their own child only) and to the office', async () => {
+    const incident = (studentId: string, extra: Partial<IncidentInput> = {}): IncidentInput => ({
+      id: entryId(), kind: 'incident', studentId, meeting, at: new Date().toISOString(),
+      incident: { time: '16:05', where: 'Creek crossing', what: 'Slipped on a rock and scraped a knee.', firstAid: 'Cleaned, bandaged, ice pack.', told: 'Called the parent at 4:15 pm.' },
+      ...extra,
+    });
+    // The two children's families: one account proved its address, the other never did.
+    const familyEmail = 'field.family@example.com';
+    const owners = await Promise.all([createUser(familyEmail), createUnverifiedUser('field.unproved@example.com')]);
+    await Promise.all(kids.slice(0, 2).map((k, i) => db().doc(`classes/${CLASS}/roster/${k.studentId}`).update({ ownerUid: owners[i].uid })));
+    const first = incident(kids[0].studentId);
+    const unverified = incident(kids[1].studentId);
+    expect((await send(teacher, [first, unverified])).result!.saved).toEqual([first.id, unverified.id]);
+    // Sent again (a phone that did not hear the answer): nothing more is kept or emailed.
+    expect((await send(teacher, [first])).result!.already).toEqual([first.id]);
+    const mail = async (kind: string, id: string) => (await db().doc(`mail/${kind}_${id}`).get()).data() as { to: string[]; message: { subject: string; text: string } } | undefined;
+    const family = (await mail('incident-family', first.id))!;
+    expect(family.to).toEqual([familyEmail]);
+    const firstName = kids[0].name.split(' ')[0];
+    expect(family.message.text).toContain(`what happened to ${firstName} at Fire & Shelter Skills`);
+    expect(family.message.text).toContain('Slipped on a rock and scraped a knee.');
+    for (const otherChild of kids.slice(1)) expect(family.message.text).not.toContain(otherChild.name.split(' ')[0]);
+    expect(family.message.subject).not.toContain(firstName);
+    const office = (await mail('incident-office', first.id))!;
+    expect(office.to).toContain(DEMO.admin.email);
+    expect(office.to).not.toContain('field.finance@example.com');
+    expect(office.message.text).toContain(`field.teacher@example.com reported an incident of ${kids[0].name}`);
+    // An account that never proved its address gets nothing; the office still does.
+    expect(await mail('incident-family', unverified.id)).toBeUndefined();
+    expect((await mail('incident-office', unverified.id))?.to).toContain(DEMO.admin.email);
+    expect((await db().collection('mail').where('kind', '==', 'incident-family').get()).size).toBe(1);
+    // A correction is a new report naming the first, emailed as a correction; it corrects an incident only.
+    const fix = incident(kids[0].studentId, { corrects: first.id, incident: { ...first.incident, where: 'Meadow trail' } });
+    const wrongKind = incident(kids[0].studentId, { corrects: (await kept()).find((e) => e.studentId === kids[0].studentId)!.id });
+    const answer = await send(teacher, [fix, wrongKind]);
+    expect(answer.result!.saved).toEqual([fix.id]);
+    expect(answer.result!.refused.map((r) => r.id)).toEqual([wrongKind.id]);
+    expect((await mail('incident-family', fix.id))!.message.subject).toBe('A correction to an incident report from class — Wildwood Outdoor School');
+    expect((await audits('field-entry')).map((a) => [a.studentName, a.summary])).toContainEqual([kids[0].name, `Incident report: Slipped on a rock and scraped a knee. at Fire & Shelter Skills on ${formatDate(meeting)}`]);
   });
 
   it('the office wins: a child withdrawn is refused with the reason, and an instructor taken off the class can send nothing more', async () => {

@@ -1,11 +1,11 @@
 // The office's attendance file: every entry as kept, corrections beside what they correct, the
 // school's clock named, a name a spreadsheet would run as a formula neutralised.
 import { describe, expect, it } from 'vitest';
-import type { FieldEntry } from '../../contract/field';
+import type { AttendanceEntry } from '../../contract/field';
 import { toCsv } from '../../src/lib/csv';
 import { attendanceCsvRows } from '../../src/features/teaching/attendanceCsv';
 
-const entry = (id: string, over: Partial<FieldEntry>): FieldEntry => ({
+const entry = (id: string, over: Partial<AttendanceEntry>): AttendanceEntry => ({
   id, kind: 'attendance', classId: 'creek', studentId: 'kid-a', meeting: '2026-12-18', at: '2026-12-19T00:15:00.000Z', mark: 'present',
   by: { uid: 'u1', email: 'coach@example.com' }, receivedAt: '2026-12-19T00:16:00.000Z', ...over,
 });

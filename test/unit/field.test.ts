@@ -1,13 +1,13 @@
 // The field sync's plan: each entry kept once by its id, never changed, only for the roster's children
 // on the class's meeting days; corrections name an entry of the same child; a phone clock far off is flagged.
 import { describe, expect, it } from 'vitest';
-import { offlineCopyUntil, standing, type FieldEntry, type FieldEntryInput, type FieldSync } from '../../contract/field';
+import { offlineCopyUntil, standing, type AttendanceEntry, type AttendanceInput, type FieldEntryInput, type FieldSync } from '../../contract/field';
 import { planFieldSync, REFUSALS, type FieldFacts } from '../../functions/src/domain/field';
 
 const NOW = new Date('2026-10-02T23:55:00.000Z');
-const input = (id: string, extra: Partial<FieldEntryInput> = {}): FieldEntryInput => ({ id: `entry-${id}-0000000000`, kind: 'attendance', studentId: 'kid-a', meeting: '2026-10-02', at: '2026-10-02T22:20:00.000Z', mark: 'present', ...extra });
+const input = (id: string, extra: Partial<AttendanceInput> = {}): AttendanceInput => ({ id: `entry-${id}-0000000000`, kind: 'attendance', studentId: 'kid-a', meeting: '2026-10-02', at: '2026-10-02T22:20:00.000Z', mark: 'present', ...extra });
 const sync = (entries: FieldEntryInput[], sentAt = NOW.toISOString()): FieldSync => ({ classId: 'creek', sentAt, entries });
-const kept = (i: FieldEntryInput, classId = 'creek'): FieldEntry => ({ ...i, classId, by: { uid: 'teacher', email: 't@example.com' }, receivedAt: '2026-10-02T23:00:00.000Z' });
+const kept = (i: AttendanceInput, classId = 'creek'): AttendanceEntry => ({ ...i, classId, by: { uid: 'teacher', email: 't@example.com' }, receivedAt: '2026-10-02T23:00:00.000Z' });
 const facts = (over: Partial<FieldFacts> = {}): FieldFacts => ({
   now: NOW,
   by: { uid: 'teacher', email: 't@example.com' },
@@ -78,5 +78,25 @@ describe('offlineCopyUntil', () => {
   it('keeps it a week at most, and a week when no meeting falls in it', () => {
     expect(offlineCopyUntil(weekly, '2026-12-23')).toBe('2026-12-29');
     expect(offlineCopyUntil([], '2026-12-30')).toBe('2027-01-05');
+  });
+});
+
+describe('incident reports in the plan', () => {
+  const report = (id: string, what = 'Bee sting on the left hand.'): FieldEntryInput => ({
+    id: `entry-${id}-0000000000`, kind: 'incident', studentId: 'kid-a', meeting: '2026-10-02', at: '2026-10-02T22:20:00.000Z',
+    incident: { time: '15:20', where: 'Meadow', what, firstAid: 'Ice', told: 'Parent by phone' },
+  });
+  it('keeps a report once; the same id with other words is refused, never changed', () => {
+    const first = report('r1');
+    const kept = new Map([[first.id, { ...first, classId: 'creek', by: { uid: 'teacher', email: 't@example.com' }, receivedAt: '2026-10-02T23:00:00.000Z' }]]);
+    const { create, result } = planFieldSync(sync([first, report('r1', 'Bee sting on the right hand.')]), facts({ kept }));
+    expect(create).toEqual([]);
+    expect(result.already).toEqual([first.id]);
+    expect(result.refused).toEqual([{ id: first.id, reason: REFUSALS.changed }]);
+  });
+  it('a correction corrects an entry of its own kind', () => {
+    const mark = kept(input('m1'));
+    const wrong = { ...report('r2'), corrects: mark.id };
+    expect(planFieldSync(sync([wrong]), facts({ kept: new Map([[mark.id, mark]]) })).result.refused).toEqual([{ id: wrong.id, reason: REFUSALS.correctsNothing }]);
   });
 });

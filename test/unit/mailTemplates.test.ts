@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SCHOOL_NAME } from '../../contract/constants';
 import type { ClassRecord, Enrollment, Semester, WaitlistEntry } from '../../contract/domain';
 import * as family from '../../functions/src/mail/family';
+import * as field from '../../functions/src/mail/field';
 import type { MailMessage } from '../../functions/src/mail/layout';
 import { buildReceipt, howToPay } from '../../functions/src/mail/receipt';
 import * as staff from '../../functions/src/mail/staff';
@@ -30,7 +31,18 @@ const enrollment = {
 const semester = { id: 'spring', name: `Spring ${HOSTILE}`, confirmationMarkdown: `Bring **boots** ${HOSTILE}` } as Semester;
 const entry = { id: 'w1', studentName: who, title: klass.title, email: 'a@example.com', quote: { total: 26000 }, offer: { at: '2026-11-25T18:00:00Z', expiresAt: '2026-11-27T16:00:00Z' } } as unknown as WaitlistEntry;
 
-/** Every template, by name: the exported builders of mail/family, mail/staff and mail/waitlist, and the receipt. */
+const report = (correction: boolean): field.IncidentReport => ({
+  firstName: who,
+  childName: `${who} Rivera`,
+  classId: 'art',
+  classTitle: klass.title,
+  meeting: '2027-01-11',
+  incident: { time: '16:05', where: `Creek ${HOSTILE}`, what: `Bee sting ${HOSTILE}`, firstAid: `Ice ${HOSTILE}`, told: `Sam ${HOSTILE}` },
+  by: 'coach@example.com',
+  correction,
+});
+
+/** Every template, by name: the exported builders of mail/family, mail/field, mail/staff and mail/waitlist, and the receipt. */
 const RENDERED: Record<string, MailMessage[]> = {
   paymentReceivedMail: [family.paymentReceivedMail(e, 5000, 'by check', portal)],
   cancellationMail: [family.cancellationMail(e, [klass.title], { amount: 2500, how: 'by check' }, 400, portal)],
@@ -40,6 +52,8 @@ const RENDERED: Record<string, MailMessage[]> = {
   classMessageMail: [family.classMessageMail('Snow day', `First ${HOSTILE}\n\nSecond paragraph`, [klass.title], portal)],
   refundedWholeMail: (['duplicate', 'seat-lost'] as const).map((kind) => family.refundedWholeMail(kind, who, false, 26000, 'Visa card ending 4242', portal)),
   giftReceiptMail: [family.giftReceiptMail(4250, '2026-11-25', 'Visa card ending 4242', `Note ${HOSTILE}`, `Tax ${HOSTILE}`)],
+  incidentFamilyMail: [field.incidentFamilyMail(report(false), portal), field.incidentFamilyMail(report(true), portal)],
+  incidentOfficeMail: [field.incidentOfficeMail(report(false), portal), field.incidentOfficeMail(report(true), portal)],
   staffInvitation: [staff.staffInvitation(['finance'], `${portal}/set?x=1&y=2`, `office ${HOSTILE}`)],
   waitlistMail: (['joined', 'offer', 'reminder', 'lapsed', 'removed'] as const).map((kind) => waitlist.waitlistMail(kind, entry, portal, { place: 2, reason: `Moved ${HOSTILE}` }).message),
   buildReceipt: [
@@ -50,7 +64,7 @@ const RENDERED: Record<string, MailMessage[]> = {
 
 describe('every email, with hostile text', () => {
   it('covers every template the mail folder exports', () => {
-    const builders = [family, staff, waitlist].flatMap((m) => Object.entries(m).filter(([, v]) => typeof v === 'function').map(([name]) => name));
+    const builders = [family, field, staff, waitlist].flatMap((m) => Object.entries(m).filter(([, v]) => typeof v === 'function').map(([name]) => name));
     expect([...builders, 'buildReceipt'].sort()).toEqual(Object.keys(RENDERED).sort());
   });
 

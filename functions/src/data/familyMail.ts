@@ -7,12 +7,15 @@ import type { MailMessage } from '../mail/layout';
 import { receiptRecipients } from '../mail/receipt';
 import { chunks, COLLECTIONS, db, recordRef, uniq } from './db';
 
-/** The accounts' emails, looked up 100 at a time (Auth's limit for one call); accounts without one are left out. */
-export async function accountEmails(uids: string[]): Promise<Map<string, string>> {
+/**
+ * The accounts' emails, looked up 100 at a time (Auth's limit for one call); accounts without one are
+ * left out, and with `verifiedOnly` those whose owner never proved the address theirs.
+ */
+export async function accountEmails(uids: string[], { verifiedOnly = false } = {}): Promise<Map<string, string>> {
   const emails = new Map<string, string>();
   for (const part of chunks(uniq(uids), 100)) {
     const { users } = await getAuth().getUsers(part.map((uid) => ({ uid })));
-    for (const u of users) if (u.email) emails.set(u.uid, u.email);
+    for (const u of users) if (u.email && (u.emailVerified || !verifiedOnly)) emails.set(u.uid, u.email);
   }
   return emails;
 }

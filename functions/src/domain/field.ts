@@ -1,7 +1,7 @@
 // What a sync from the field keeps: each entry once (by the id the phone gave it), never a change to
 // one already kept, only for children on the class's roster now (the office's change wins) and for the
 // class's meeting days; a phone whose clock is off has its entries flagged. Pure.
-import { CLOCK_TOLERANCE_MINUTES, standing, type AttendanceLine, type FieldEntry, type FieldSync, type FieldSyncResult } from '../../../contract/field';
+import { attendanceOf, CLOCK_TOLERANCE_MINUTES, standing, type AttendanceLine, type FieldEntry, type FieldSync, type FieldSyncResult } from '../../../contract/field';
 
 export interface FieldFacts {
   now: Date;
@@ -14,9 +14,10 @@ export interface FieldFacts {
   kept: ReadonlyMap<string, FieldEntry>;
 }
 
-/** The fields that make an entry what it is: sent again with the same ones, it is the same entry. */
-const sameEntry = (a: FieldEntry, b: FieldEntry) =>
-  a.classId === b.classId && a.kind === b.kind && a.studentId === b.studentId && a.meeting === b.meeting && a.at === b.at && a.mark === b.mark && (a.corrects ?? null) === (b.corrects ?? null);
+/** The fields that make an entry what it is, in one order: sent again with the same ones, it is the same entry. */
+const said = (e: FieldEntry) =>
+  JSON.stringify([e.classId, e.kind, e.studentId, e.meeting, e.at, e.corrects ?? null, e.kind === 'attendance' ? e.mark : [e.incident.time, e.incident.where, e.incident.what, e.incident.firstAid, e.incident.told]]);
+const sameEntry = (a: FieldEntry, b: FieldEntry) => said(a) === said(b);
 
 /** Minutes the phone's clock is off (server time − phone time), rounded. */
 export const clockOff = (sentAt: string, now: Date) => Math.round((now.getTime() - Date.parse(sentAt)) / 60_000);
@@ -25,7 +26,7 @@ export const REFUSALS = {
   changed: 'This entry was kept before with other details; an entry is never changed: record a correction instead.',
   notOnRoster: 'This child is no longer on the class’s roster (the office changed it): the entry was not kept. Tell the office.',
   notAMeeting: 'The class does not meet on that day: the entry was not kept.',
-  correctsNothing: 'The entry it corrects was not found for this child in this class.',
+  correctsNothing: 'The entry it corrects was not found for this child in this class (a correction corrects an entry of its own kind).',
 } as const;
 
 export function planFieldSync(sync: FieldSync, facts: FieldFacts): { create: FieldEntry[]; result: FieldSyncResult } {
@@ -48,7 +49,7 @@ export function planFieldSync(sync: FieldSync, facts: FieldFacts): { create: Fie
       ? REFUSALS.notOnRoster
       : !facts.meetings.has(input.meeting)
         ? REFUSALS.notAMeeting
-        : input.corrects && (!corrected || corrected.classId !== sync.classId || corrected.studentId !== input.studentId)
+        : input.corrects && (!corrected || corrected.classId !== sync.classId || corrected.studentId !== input.studentId || corrected.kind !== input.kind)
           ? REFUSALS.correctsNothing
           : null;
     if (reason) {
@@ -64,7 +65,7 @@ export function planFieldSync(sync: FieldSync, facts: FieldFacts): { create: Fie
 
 /** A child's attendance as it stands, by meeting (newest first); `withBy`: who recorded it (the office's view). */
 export function attendanceLines(entries: FieldEntry[], titles: ReadonlyMap<string, string>, withBy: boolean): AttendanceLine[] {
-  return standing(entries.filter((e) => e.kind === 'attendance'))
+  return standing(attendanceOf(entries))
     .map((e) => ({ studentId: e.studentId, classId: e.classId, classTitle: titles.get(e.classId) ?? e.classId, meeting: e.meeting, mark: e.mark, at: e.at, ...(withBy && { by: e.by.email ?? e.by.uid }) }))
     .sort((a, b) => b.meeting.localeCompare(a.meeting) || a.classTitle.localeCompare(b.classTitle));
 }

@@ -1,11 +1,19 @@
 // The field kit's use-cases: load the facts, plan (domain/field.ts), write. An instructor's sync keeps
-// each entry once, audited; the class's records are read by its instructors and the office.
+// each entry once, audited; an incident report is emailed to the child's family and to the office in
+// the same transaction (once: the email is named by the entry). The class's records are read by its
+// instructors and the office.
 import { formatDate } from '../../../contract/format';
 import { ATTENDANCE_LABELS, type AttendanceLine, type FieldEntry, type FieldSync, type FieldSyncResult } from '../../../contract/field';
 import { meetingDates } from '../../../contract/schedule';
-import type { StaffRole } from '../../../contract/roles';
+import { ACCESS, allows, type StaffRole } from '../../../contract/roles';
+import type { ClassRecord } from '../../../contract/domain';
 import { auditInTx, auditReads, type Actor } from '../data/audit';
-import { db, present, uniq } from '../data/db';
+import { db, present, recordRef, uniq } from '../data/db';
+import { accountEmails } from '../data/familyMail';
+import { listStaff } from '../data/staff';
+import { incidentFamilyMail, incidentOfficeMail } from '../mail/field';
+import { queueMail } from '../mail/outbox';
+import { portalOrigin } from '../payments/stripe';
 import { fieldEntryRef, loadClassFieldLog, loadStudentsFieldEntries } from '../data/field';
 import { classTitles } from '../data/office';
 import { loadOwnStudents } from '../data/students';
@@ -15,11 +23,38 @@ import { attendanceLines, planFieldSync } from '../domain/field';
 
 type Staff = Actor & { roles: StaffRole[] };
 
+/** Who is told of the incidents a sync reports: each child's family (the account's email) and the office. */
+async function incidentAudience(classId: string, sync: FieldSync) {
+  const children = uniq(sync.entries.filter((e) => e.kind === 'incident').map((e) => e.studentId));
+  if (!children.length) return { families: new Map<string, { email?: string; firstName: string }>(), office: [] as string[] };
+  const [roster, students, staff] = await Promise.all([
+    db().getAll(...children.map((s) => rosterRef(classId, s))).then((snaps) => present(snaps) as RosterEntry[]),
+    db().getAll(...children.map((s) => recordRef('students', s))).then(present),
+    listStaff(),
+  ]);
+  // A child's health never goes to an address its account never proved its own.
+  const accounts = await accountEmails(roster.map((r) => r.ownerUid), { verifiedOnly: true });
+  const firstNames = new Map(students.map((st) => [st.id, st.firstName]));
+  return {
+    families: new Map(roster.map((r) => [r.studentId, { email: accounts.get(r.ownerUid), firstName: firstNames.get(r.studentId) ?? r.studentName }])),
+    office: staff.filter((m) => allows(m.roles, ACCESS.care)).map((m) => m.email),
+  };
+}
+
+/** The audit line of a kept entry. */
+function entrySummary(entry: FieldEntry, klass: ClassRecord): string {
+  const what = entry.kind === 'attendance' ? `${entry.corrects ? 'Corrected attendance' : 'Attendance'}: ${ATTENDANCE_LABELS[entry.mark]}` : `${entry.corrects ? 'Corrected incident report' : 'Incident report'}: ${entry.incident.what.slice(0, 120)}`;
+  const clock = entry.clockOffMinutes !== undefined ? ` (the phone’s clock was ${Math.abs(entry.clockOffMinutes)} minutes off)` : '';
+  return `${what} at ${klass.title} on ${formatDate(entry.meeting)}${clock}`;
+}
+
 export async function syncFieldEntries(actor: Staff, sync: FieldSync, now = new Date()): Promise<FieldSyncResult> {
   const klass = await taughtClassOf(actor, sync.classId);
   const meetings = new Set(meetingDates(klass));
   const named = uniq(sync.entries.flatMap((e) => (e.corrects ? [e.id, e.corrects] : [e.id])));
   const children = uniq(sync.entries.map((e) => e.studentId));
+  const audience = await incidentAudience(sync.classId, sync);
+  const portal = portalOrigin(null);
   return db().runTransaction(async (tx) => {
     const [kept, roster] = await Promise.all([
       tx.getAll(...named.map(fieldEntryRef)).then((snaps) => present(snaps) as FieldEntry[]),
@@ -43,10 +78,24 @@ export async function syncFieldEntries(actor: Staff, sync: FieldSync, now = new 
           record: { type: 'class', id: sync.classId },
           studentId: entry.studentId,
           studentName: names.get(entry.studentId) ?? null,
-          summary: `${entry.corrects ? 'Corrected attendance' : 'Attendance'}: ${ATTENDANCE_LABELS[entry.mark]} at ${klass.title} on ${formatDate(entry.meeting)}${entry.clockOffMinutes !== undefined ? ` (the phone’s clock was ${Math.abs(entry.clockOffMinutes)} minutes off)` : ''}`,
+          summary: entrySummary(entry, klass),
         },
         now,
       );
+      if (entry.kind !== 'incident') continue;
+      const family = audience.families.get(entry.studentId);
+      const report = {
+        firstName: family?.firstName ?? 'Your child',
+        childName: names.get(entry.studentId) ?? 'A child',
+        classId: sync.classId,
+        classTitle: klass.title,
+        meeting: entry.meeting,
+        incident: entry.incident,
+        by: actor.email ?? 'An instructor',
+        correction: !!entry.corrects,
+      };
+      queueMail(tx, { kind: 'incident-family', to: family?.email ? [family.email] : [], message: incidentFamilyMail(report, portal) }, entry.id);
+      queueMail(tx, { kind: 'incident-office', to: audience.office, message: incidentOfficeMail(report, portal) }, entry.id);
     }
     return result;
   });

@@ -1,11 +1,9 @@
-// Attendance at a meeting, one tap per child: present, absent, late or left early, with the time.
-// A tap is an entry made on the phone (its own id and time), kept on the phone encrypted
-// (fieldStore.ts) and sent at once; an entry not sent yet waits, is shown as waiting, survives a
-// reload or a closed tab, and goes when the signal returns. A changed mark is a new entry that
-// corrects the one before: nothing kept is ever changed.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+// Attendance at a meeting, one tap per child: present, absent, late or left early, with the time. A
+// changed mark is a new entry that corrects the one before: nothing kept is ever changed. With the
+// incident reports below it, the field kit of a class's page (FieldKit), one queue to the server.
+import { useMemo, useState } from 'react';
 import type { SheetRoster } from '../../../contract/domain';
-import { ATTENDANCE_LABELS, ATTENDANCE_MARKS, attendanceAt, type AttendanceMark, type FieldEntry, type FieldEntryInput } from '../../../contract/field';
+import { ATTENDANCE_LABELS, ATTENDANCE_MARKS, attendanceAt, type AttendanceMark, type FieldEntry } from '../../../contract/field';
 import { formatDate } from '../../../contract/format';
 import { meetingDates, schoolToday } from '../../../contract/schedule';
 import { formatClock } from '../../../contract/wording';
@@ -14,84 +12,39 @@ import { Button } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';
 import { downloadCsv, slug } from '../../lib/csv';
 import { can, useSession } from '../../lib/session';
-import { failureText } from '../../lib/query';
-import { useClassFieldLog, useSyncFieldEntries } from './api';
 import { attendanceCsvRows } from './attendanceCsv';
-import { keepWaiting, sent, waitingFor } from './fieldStore';
-import { useRetryWhile } from './offline';
+import { Incidents } from './Incidents';
+import { madeNow, useFieldSync, type FieldSync } from './useFieldSync';
 
 /** Today's meeting if the class meets today, else the last one before today, else its first. */
 export function meetingToShow(meetings: string[], today: string): string | undefined {
   return meetings.includes(today) ? today : ([...meetings].reverse().find((d) => d < today) ?? meetings[0]);
 }
 
-export function Attendance({ roster, offlineEntries }: { roster: SheetRoster; /** The records in the phone's offline copy, when the server cannot be reached. */ offlineEntries?: FieldEntry[] }) {
-  const classId = roster.class.id;
+/** The class page's field kit: the meeting, its attendance and its incident reports. */
+export function FieldKit({ roster, offlineEntries }: { roster: SheetRoster; /** The records in the phone's offline copy, when the server cannot be reached. */ offlineEntries?: FieldEntry[] }) {
+  const field = useFieldSync(roster, offlineEntries);
   const meetings = useMemo(() => meetingDates(roster.class), [roster.class]);
   const [meeting, setMeeting] = useState(() => meetingToShow(meetings, schoolToday()));
-  const [log, reloadLog] = useClassFieldLog(classId);
-  const sync = useSyncFieldEntries();
-  const [waiting, setWaiting] = useState<FieldEntryInput[]>([]);
-  const [refused, setRefused] = useState<{ name: string; reason: string }[]>([]);
-  const [sendFailure, setSendFailure] = useState('');
-  const names = useMemo(() => new Map(roster.entries.map((e) => [e.student.id, `${e.student.firstName} ${e.student.lastName}`])), [roster.entries]);
+  if (!meeting) return null;
+  if (field.log.status === 'error' && !field.fromCopy) return <LoadError error={field.log.error} onRetry={field.reloadLog} />;
+  return (
+    <>
+      <Attendance roster={roster} field={field} meetings={meetings} meeting={meeting} onMeeting={setMeeting} />
+      <Incidents roster={roster} field={field} meeting={meeting} />
+    </>
+  );
+}
+
+function Attendance({ roster, field, meetings, meeting, onMeeting }: { roster: SheetRoster; field: FieldSync; meetings: string[]; meeting: string; onMeeting: (d: string) => void }) {
+  const { log, kept, waiting, record, sendWaiting, isPending, refused, sendFailure, names } = field;
   // The file is the office's (an instructor's phone keeps no copy of the class's records).
   const office = can(useSession(), ACCESS.care);
-
-  const { mutateAsync, isPending } = sync;
-  const send = useCallback(
-    async (entries: FieldEntryInput[]) => {
-      if (!entries.length) return;
-      try {
-        const result = await mutateAsync({ classId, sentAt: new Date().toISOString(), entries });
-        const answered = new Set([...result.saved, ...result.already, ...result.refused.map((r) => r.id)]);
-        setWaiting((w) => w.filter((e) => !answered.has(e.id)));
-        void sent([...answered]).catch(() => undefined);
-        setRefused((r) => [...r, ...result.refused.map((x) => ({ name: names.get(entries.find((e) => e.id === x.id)!.studentId) ?? 'A child', reason: x.reason }))]);
-        setSendFailure('');
-      } catch (e) {
-        setSendFailure(failureText(e));
-      }
-    },
-    [mutateAsync, classId, names],
-  );
-
-  // What waited on this phone when the page was last closed goes now.
-  useEffect(() => {
-    let gone = false;
-    waitingFor(classId).then(
-      (found) => {
-        if (gone || !found.length) return;
-        setWaiting((w) => [...w, ...found.filter((f) => !w.some((e) => e.id === f.id))]);
-        void send(found);
-      },
-      () => undefined,
-    );
-    return () => {
-      gone = true;
-    };
-    // Once per class: `send` changes with the roster's names, which does not bring anything back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [classId]);
-
-  // The signal came back: what waits goes.
-  const sendWaiting = useCallback(() => void send(waiting), [send, waiting]);
-  useRetryWhile(waiting.length > 0 && !isPending, sendWaiting);
-
-  if (!meeting) return null;
-  if (log.status === 'error' && !offlineEntries) return <LoadError error={log.error} onRetry={reloadLog} />;
-  const kept = log.status === 'loaded' ? log.value.entries : (offlineEntries ?? []);
   const now = attendanceAt([...kept, ...waiting], meeting);
   const mark = (studentId: string, value: AttendanceMark) => {
     const before = now.get(studentId);
     if (before?.mark === value) return;
-    const entry: FieldEntryInput = { id: crypto.randomUUID(), kind: 'attendance', studentId, meeting, at: new Date().toISOString(), mark: value, ...(before && { corrects: before.id }) };
-    const next = [...waiting, entry];
-    setWaiting(next);
-    // Kept on the phone first (storage refused, say in a private window: it waits on the page alone).
-    void keepWaiting(classId, [entry])
-      .catch(() => undefined)
-      .then(() => send(next));
+    record({ ...madeNow(), kind: 'attendance', studentId, meeting, mark: value, ...(before && { corrects: before.id }) });
   };
 
   return (
@@ -99,7 +52,7 @@ export function Attendance({ roster, offlineEntries }: { roster: SheetRoster; /*
       <h2 id="attendance-title">Attendance</h2>
       <label className="field attendance-meeting">
         <span>Meeting</span>
-        <select value={meeting} onChange={(e) => setMeeting(e.target.value)}>
+        <select value={meeting} onChange={(e) => onMeeting(e.target.value)}>
           {meetings.map((d) => (
             <option key={d} value={d}>
               {formatDate(d, true)}
@@ -109,12 +62,12 @@ export function Attendance({ roster, offlineEntries }: { roster: SheetRoster; /*
         </select>
       </label>
       <p role="status" className="attendance-sync">
-        {waiting.length ? `${waiting.length} waiting to be sent${isPending ? '…' : ''}` : log.status === 'loaded' ? 'Everything is sent.' : offlineEntries ? 'Nothing waits on this phone.' : 'Loading what was recorded…'}
+        {waiting.length ? `${waiting.length} waiting to be sent${isPending ? '…' : ''}` : log.status === 'loaded' ? 'Everything is sent.' : field.fromCopy ? 'Nothing waits on this phone.' : 'Loading what was recorded…'}
       </p>
       {sendFailure && waiting.length > 0 && (
         <p className="form-failure" role="alert">
           Not sent yet: {sendFailure} It is kept on this phone and goes when the signal returns.{' '}
-          <button type="button" className="link-button" onClick={() => void send(waiting)}>
+          <button type="button" className="link-button" onClick={sendWaiting}>
             Send now
           </button>
         </p>

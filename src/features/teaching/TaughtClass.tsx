@@ -12,7 +12,7 @@ import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { Allergies, ageFor, ClassSheet, InstructorNotes, medicationText, yesNo } from '../admin';
 import { useClassFieldLog, useTaughtRoster } from './api';
-import { Attendance } from './Attendance';
+import { FieldKit } from './Attendance';
 import { dropCopy, keepCopy } from './fieldStore';
 import { OfflineButton } from './OfflineButton';
 import { unreachable, useCopiesChanged, useOfflineCopy, useRetryWhile } from './offline';
@@ -130,7 +130,7 @@ export default function TaughtClass() {
           <p className="empty-panel">Nobody is enrolled in {c.title} yet.</p>
         ) : (
           <>
-            <Attendance roster={roster} offlineEntries={fromCopy ? copy!.entries : undefined} />
+            <FieldKit roster={roster} offlineEntries={fromCopy ? copy!.entries : undefined} />
             {roster.entries.map((e) => (
               <StudentCard key={e.student.id} roster={roster} entry={e} />
             ))}

@@ -1,10 +1,11 @@
 // The office's file of a class's attendance: every entry as kept (corrections beside what they
 // correct, nothing rewritten), on the school's clock with its zone named in the headers.
 import { SCHOOL_TIME_ZONE } from '../../../contract/domain';
-import { ATTENDANCE_LABELS, type FieldEntry } from '../../../contract/field';
+import { ATTENDANCE_LABELS, attendanceOf, type FieldEntry } from '../../../contract/field';
 import { schoolStamp, type CsvValue } from '../../lib/csv';
 
-export function attendanceCsvRows(entries: readonly FieldEntry[], names: ReadonlyMap<string, string>): CsvValue[][] {
+export function attendanceCsvRows(records: readonly FieldEntry[], names: ReadonlyMap<string, string>): CsvValue[][] {
+  const entries = attendanceOf(records);
   const byId = new Map(entries.map((e) => [e.id, e]));
   return [
     ['Meeting', 'Child', 'Attendance', `Recorded (${SCHOOL_TIME_ZONE})`, 'Recorded by', `Received (${SCHOOL_TIME_ZONE})`, 'Corrects', 'Phone clock off (minutes)'],

@@ -1,0 +1,49 @@
+// The incident report's emails, written when the report reaches the server: to the child's family in
+// plain words (their own child only, never another child's name) and to the school office. Pure.
+import type { Incident } from '../../../contract/field';
+import { formatDate, formatTime } from '../../../contract/format';
+import { myEnrollments, simpleMail, type MailMessage } from './layout';
+
+export interface IncidentReport {
+  /** The child's first name (the family's email) and full name (the office's). */
+  firstName: string;
+  childName: string;
+  classId: string;
+  classTitle: string;
+  meeting: string;
+  incident: Incident;
+  /** Who reported it: the instructor's email. */
+  by: string;
+  /** It corrects an earlier report of the same incident. */
+  correction: boolean;
+}
+
+const details = (r: IncidentReport) => [
+  `What happened: ${r.incident.what}`,
+  `Where: ${r.incident.where}`,
+  `First aid given: ${r.incident.firstAid}`,
+  `Who was told: ${r.incident.told}`,
+];
+
+export function incidentFamilyMail(r: IncidentReport, portal: string): MailMessage {
+  return simpleMail(
+    // The subject shows on lock screens and in lists: it never names a child.
+    r.correction ? 'A correction to an incident report from class' : 'An incident report from class',
+    [
+      `${r.correction ? 'The instructor corrected the report of what happened to' : 'We want you to know what happened to'} ${r.firstName} at ${r.classTitle} on ${formatDate(r.meeting)}, at ${formatTime(r.incident.time)}.`,
+      ...details(r),
+      'If you have any question, or if you notice anything later, please call or write to the school office.',
+    ],
+    myEnrollments(portal),
+    'You receive this email because your child was at a class of the school.',
+  );
+}
+
+export function incidentOfficeMail(r: IncidentReport, portal: string): MailMessage {
+  return simpleMail(
+    `${r.correction ? 'Corrected incident report' : 'Incident report'}: ${r.classTitle}`,
+    [`${r.by} reported an incident of ${r.childName} at ${r.classTitle} on ${formatDate(r.meeting)}, at ${formatTime(r.incident.time)}.`, ...details(r), 'The family was emailed the same report.'],
+    { href: `${portal}/staff/classes/${encodeURIComponent(r.classId)}`, label: 'The class’s records' },
+    'You receive this email because you work in the school office.',
+  );
+}

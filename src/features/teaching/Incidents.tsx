@@ -1,0 +1,92 @@
+// Incident reports at a meeting: what happened to a child, when and where, the first aid given and who
+// was told. Recorded on the phone like attendance (waits without signal); when it reaches the server
+// the child's family and the office are emailed. A report is never changed: a correction is a new one.
+import { useState, type FormEvent } from 'react';
+import { SCHOOL_TIME_ZONE, type SheetRoster } from '../../../contract/domain';
+import { incidentSchema, uncorrected, type Incident, type IncidentInput } from '../../../contract/field';
+import { formatTime } from '../../../contract/format';
+import { Button } from '../../components/Button';
+import { schemaErrors, type Errors } from '../../components/studentForm/errors';
+import { SelectField, TextArea, TextField } from '../../components/studentForm/fields';
+import { madeNow, type FieldSync } from './useFieldSync';
+
+/** The school's clock now, as HH:MM (the time field's default). */
+const clockNow = () => new Intl.DateTimeFormat('en-GB', { timeZone: SCHOOL_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date());
+
+const blank = (): Incident => ({ time: clockNow(), where: '', what: '', firstAid: '', told: '' });
+
+export function Incidents({ roster, field, meeting }: { roster: SheetRoster; field: FieldSync; meeting: string }) {
+  const { kept, waiting, record, names } = field;
+  const [studentId, setStudentId] = useState('');
+  const [draft, setDraft] = useState<Incident | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [saved, setSaved] = useState('');
+  const reports = uncorrected([...kept, ...waiting].filter((e): e is IncidentInput => e.kind === 'incident' && e.meeting === meeting));
+  const set = (patch: Partial<Incident>) => setDraft((d) => (d ? { ...d, ...patch } : d));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft) return;
+    const found = { ...schemaErrors(incidentSchema, draft), ...(studentId ? {} : { child: 'is required' }) };
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    record({ ...madeNow(), kind: 'incident', studentId, meeting, incident: draft });
+    setSaved(`The report on ${names.get(studentId)} is saved on this phone; the family and the office are emailed once it is sent.`);
+    setDraft(null);
+    setStudentId('');
+  };
+
+  return (
+    <section className="attendance incidents" aria-labelledby="incidents-title">
+      <h2 id="incidents-title">Incidents</h2>
+      {reports.length ? (
+        <ul className="plain-list incident-list">
+          {reports.map((r) => (
+            <li key={r.id}>
+              <strong>{names.get(r.studentId)}</strong> · {formatTime(r.incident.time)} · {r.incident.where}: {r.incident.what}
+              {waiting.some((w) => w.id === r.id) && <span className="muted"> · not sent yet</span>}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">No incident at this meeting.</p>
+      )}
+      {saved && <p role="status">{saved}</p>}
+      {draft ? (
+        <form className="incident-form" onSubmit={submit} noValidate aria-label="Incident report">
+          <SelectField
+            path="child"
+            label="Child"
+            required
+            errors={errors}
+            value={studentId}
+            options={[{ value: '', label: 'Choose the child' }, ...roster.entries.map(({ student: s }) => ({ value: s.id, label: `${s.firstName} ${s.lastName}` }))]}
+            onChange={setStudentId}
+          />
+          <TextField path="time" label="When it happened" type="time" required errors={errors} value={draft.time} onChange={(time) => set({ time })} />
+          <TextField path="where" label="Where" required errors={errors} value={draft.where} maxLength={200} onChange={(where) => set({ where })} />
+          <TextArea path="what" label="What happened" required errors={errors} value={draft.what} maxLength={2000} onChange={(what) => set({ what })} />
+          <TextArea path="firstAid" label="First aid given" required errors={errors} value={draft.firstAid} maxLength={1000} onChange={(firstAid) => set({ firstAid })} />
+          <TextField path="told" label="Who was told, and when" required errors={errors} value={draft.told} maxLength={300} onChange={(told) => set({ told })} />
+          <div className="row-actions">
+            <Button type="submit">Save the report</Button>
+            <Button variant="text" onClick={() => setDraft(null)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <Button
+          variant="outlined"
+          onClick={() => {
+            setSaved('');
+            setErrors({});
+            setDraft(blank());
+          }}
+        >
+          <span className="pi pi-exclamation-triangle" aria-hidden="true" /> Report an incident
+        </Button>
+      )}
+    </section>
+  );
+}
