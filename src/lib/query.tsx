@@ -60,12 +60,23 @@ export function useForgetOnAccountChange(uid: string | null | undefined) {
 export function useCallQuery<N extends CallableName>(
   name: N,
   payload?: Payload<N>,
-  { enabled = true, pollMs }: { enabled?: boolean; /** Asks again this often while it returns true. */ pollMs?: (answer: Response<N> | undefined) => number | false } = {},
+  {
+    enabled = true,
+    pollMs,
+    quiet = false,
+  }: {
+    enabled?: boolean;
+    /** Asks again this often while it returns true. */
+    pollMs?: (answer: Response<N> | undefined) => number | false;
+    /** No toast when it fails: the page says it in its own way (the instructor's copy without signal). */
+    quiet?: boolean;
+  } = {},
 ) {
   const query = useQuery({
     queryKey: callKey(name, payload),
     queryFn: () => call(name, payload),
     enabled,
+    meta: { quiet },
     ...(pollMs ? { refetchInterval: (q: { state: { data: Response<N> | undefined } }) => pollMs(q.state.data) } : {}),
   });
   // An answer already on screen stays when asking again fails (a lost signal, a busy server): the

@@ -29,7 +29,10 @@ export function Incidents({ roster, field, meeting }: { roster: SheetRoster; fie
     if (!draft) return;
     const found = { ...schemaErrors(incidentSchema, draft), ...(studentId ? {} : { child: 'is required' }) };
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) {
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('.incident-form [aria-invalid="true"]')?.focus());
+      return;
+    }
     record({ ...madeNow(), kind: 'incident', studentId, meeting, incident: draft });
     setSaved(`The report on ${names.get(studentId)} is saved on this phone; the family and the office are emailed once it is sent.`);
     setDraft(null);

@@ -35,11 +35,11 @@ function OnThisPhone({ retry }: { retry: () => void }) {
     <div className="page teaching-page">
       <h1>My Classes</h1>
       <p className="offline-note" role="status">
-        <span className="pi pi-wifi" aria-hidden="true" /> No signal: the classes taken offline on this phone.{' '}
-        <Button variant="text" onClick={retry}>
-          Try again
-        </Button>
+        <span className="pi pi-wifi" aria-hidden="true" /> No signal: the classes taken offline on this phone.
       </p>
+      <Button variant="text" onClick={retry}>
+        Try again
+      </Button>
       {kept.length ? (
         <ul className="taught-list">
           {kept.map(({ roster: { class: c }, until }) => (

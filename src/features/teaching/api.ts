@@ -2,9 +2,10 @@
 import { useCallMutation } from '../../lib/mutation';
 import { useCallQuery, useFetchCall } from '../../lib/query';
 
-export const useMyTaughtClasses = () => useCallQuery('myTaughtClasses');
-export const useTaughtRoster = (classId: string) => useCallQuery('taughtRoster', { classId });
-export const useClassFieldLog = (classId: string) => useCallQuery('classFieldLog', { classId });
+// Quiet: without signal these pages show the phone's copy, or say on the page that nothing was kept.
+export const useMyTaughtClasses = () => useCallQuery('myTaughtClasses', undefined, { quiet: true });
+export const useTaughtRoster = (classId: string) => useCallQuery('taughtRoster', { classId }, { quiet: true });
+export const useClassFieldLog = (classId: string) => useCallQuery('classFieldLog', { classId }, { quiet: true });
 export const useSyncFieldEntries = () => useCallMutation('syncFieldEntries');
 
 /** A class's roster and records as they stand now, for the phone's offline copy (each read audited as a roster view). */
