@@ -1,5 +1,5 @@
 // Domain types shared by the browser and the functions. Money is always integer cents.
-import type { AttendanceLine } from './field';
+import type { AttendanceLine, IncidentLine } from './field';
 import type { StaffRole } from './roles';
 
 /** The school's own time zone: registration windows and deadlines are read on its calendar. */
@@ -716,6 +716,8 @@ export interface StudentSheet {
   }[];
   /** The child's attendance as it stands, newest meeting first, with who recorded it. */
   attendance: AttendanceLine[];
+  /** The child's incident reports as they stand, newest first. */
+  incidents: IncidentLine[];
 }
 
 export interface TshirtTally {

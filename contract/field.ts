@@ -144,3 +144,15 @@ export interface AttendanceLine {
   at: string;
   by?: string;
 }
+
+/** An incident report as the office reads it on the child's sheet: the report as it stands (the latest correction). */
+export interface IncidentLine {
+  id: string;
+  classId: string;
+  classTitle: string;
+  meeting: IsoDate;
+  incident: Incident;
+  by: string;
+  /** It corrects an earlier report. */
+  corrected: boolean;
+}

@@ -263,6 +263,19 @@ describe('the instructor’s view in Chromium', () => {
     await incidents.getByRole('listitem').filter({ hasText: names[2] }).waitFor();
     expect(await incidents.getByText('· not sent yet').count()).toBe(0);
     await context.close();
+
+    // The office reads it on the class's page, with its file, and on the child's sheet.
+    const office = await newPage(browser(), 360, 740);
+    await signInAs(office.page, DEMO.admin.email, DEMO.admin.password);
+    await office.page.goto('/staff/classes/fire-and-shelter');
+    const seen = office.page.getByRole('region', { name: 'Incidents' });
+    await seen.getByRole('listitem').filter({ hasText: names[2] }).waitFor();
+    const csv = await downloaded(office.page, () => seen.getByRole('button', { name: 'Download the incident reports (CSV)' }).click());
+    expect(csv).toContain(`,${names[2]},16:05,Creek crossing,Slipped on a wet rock and scraped a knee.,Cleaned and bandaged; ice pack.,Called the parent at 4:15 pm.,coach@example.com,`);
+    await office.page.goto(`/admin/students/${nora}`);
+    await office.page.getByRole('region', { name: `Incidents of ${names[2]}` }).getByRole('cell', { name: 'Slipped on a wet rock and scraped a knee.' }).waitFor();
+    expect(await axeViolations(office.page)).toEqual([]);
+    await office.context.close();
   });
 
   it('a family reads its own child’s attendance on My Enrollments', async () => {

@@ -154,6 +154,9 @@ describe('field records', () => {
     expect(answer.result!.refused.map((r) => r.id)).toEqual([wrongKind.id]);
     expect((await mail('incident-family', fix.id))!.message.subject).toBe('A correction to an incident report from class — Wildwood Outdoor School');
     expect((await audits('field-entry')).map((a) => [a.studentName, a.summary])).toContainEqual([kids[0].name, `Incident report: Slipped on a rock and scraped a knee. at Fire & Shelter Skills on ${formatDate(meeting)}`]);
+    // The office reads the report as it stands on the child's sheet.
+    const sheet = await callAs(demo.admin, 'adminStudent', { id: kids[0].studentId });
+    expect(sheet.result!.incidents.map((r) => [r.classTitle, r.incident.where, r.corrected, r.by])).toEqual([['Fire & Shelter Skills', 'Meadow trail', true, 'field.teacher@example.com']]);
   });
 
   it('the office wins: a child withdrawn is refused with the reason, and an instructor taken off the class can send nothing more', async () => {

@@ -1,8 +1,8 @@
 // The field sync's plan: each entry kept once by its id, never changed, only for the roster's children
 // on the class's meeting days; corrections name an entry of the same child; a phone clock far off is flagged.
 import { describe, expect, it } from 'vitest';
-import { offlineCopyUntil, standing, type AttendanceEntry, type AttendanceInput, type FieldEntryInput, type FieldSync } from '../../contract/field';
-import { planFieldSync, REFUSALS, type FieldFacts } from '../../functions/src/domain/field';
+import { offlineCopyUntil, standing, type AttendanceEntry, type AttendanceInput, type FieldEntry, type FieldEntryInput, type FieldSync } from '../../contract/field';
+import { incidentLines, planFieldSync, REFUSALS, type FieldFacts } from '../../functions/src/domain/field';
 
 const NOW = new Date('2026-10-02T23:55:00.000Z');
 const input = (id: string, extra: Partial<AttendanceInput> = {}): AttendanceInput => ({ id: `entry-${id}-0000000000`, kind: 'attendance', studentId: 'kid-a', meeting: '2026-10-02', at: '2026-10-02T22:20:00.000Z', mark: 'present', ...extra });
@@ -98,5 +98,17 @@ describe('incident reports in the plan', () => {
     const mark = kept(input('m1'));
     const wrong = { ...report('r2'), corrects: mark.id };
     expect(planFieldSync(sync([wrong]), facts({ kept: new Map([[mark.id, mark]]) })).result.refused).toEqual([{ id: wrong.id, reason: REFUSALS.correctsNothing }]);
+  });
+});
+
+describe('incidentLines', () => {
+  it('shows each report as it stands, a correction in place of what it corrects, newest first', () => {
+    const at = (id: string, meeting: string, time: string, corrects?: string): FieldEntry =>
+      ({ id, kind: 'incident', classId: 'creek', studentId: 'kid-a', meeting, at: '2026-10-02T22:20:00.000Z', incident: { time, where: 'Meadow', what: id, firstAid: 'Ice', told: 'Parent' }, by: { uid: 't', email: 't@example.com' }, receivedAt: '2026-10-02T23:00:00.000Z', ...(corrects && { corrects }) }) as FieldEntry;
+    const lines = incidentLines([at('first', '2026-10-02', '15:20'), at('fixed', '2026-10-02', '15:25', 'first'), at('later', '2026-10-09', '15:00'), kept(input('mark'))], new Map([['creek', 'Creek Kids']]));
+    expect(lines.map((l) => [l.incident.what, l.meeting, l.corrected, l.classTitle, l.by])).toEqual([
+      ['later', '2026-10-09', false, 'Creek Kids', 't@example.com'],
+      ['fixed', '2026-10-02', true, 'Creek Kids', 't@example.com'],
+    ]);
   });
 });

@@ -22,7 +22,7 @@ import { accountEmails, enrollmentRecipients, type FamilyMail } from './familyMa
 import { queueMail } from '../mail/outbox';
 import { loadHolder } from './accounts';
 import { loadStudentsFieldEntries } from './field';
-import { attendanceLines } from '../domain/field';
+import { attendanceLines, incidentLines } from '../domain/field';
 import { familyMailOff } from './settings';
 import { cancellationMail, paymentReceivedMail } from '../mail/family';
 import { portalOrigin } from '../payments/stripe';
@@ -102,6 +102,7 @@ export async function loadStudentSheet(id: string): Promise<StudentSheet> {
         releases: e.releases.map((r) => ({ ...r, title: releaseTitle.get(r.releaseId) ?? r.releaseId })),
       })),
     attendance: attendanceLines(field, titles, true),
+    incidents: incidentLines(field, titles),
   };
 }
 

@@ -1,7 +1,7 @@
 // What a sync from the field keeps: each entry once (by the id the phone gave it), never a change to
 // one already kept, only for children on the class's roster now (the office's change wins) and for the
 // class's meeting days; a phone whose clock is off has its entries flagged. Pure.
-import { attendanceOf, CLOCK_TOLERANCE_MINUTES, standing, type AttendanceLine, type FieldEntry, type FieldSync, type FieldSyncResult } from '../../../contract/field';
+import { attendanceOf, CLOCK_TOLERANCE_MINUTES, standing, uncorrected, type AttendanceLine, type FieldEntry, type IncidentLine, type FieldSync, type FieldSyncResult } from '../../../contract/field';
 
 export interface FieldFacts {
   now: Date;
@@ -68,4 +68,12 @@ export function attendanceLines(entries: FieldEntry[], titles: ReadonlyMap<strin
   return standing(attendanceOf(entries))
     .map((e) => ({ studentId: e.studentId, classId: e.classId, classTitle: titles.get(e.classId) ?? e.classId, meeting: e.meeting, mark: e.mark, at: e.at, ...(withBy && { by: e.by.email ?? e.by.uid }) }))
     .sort((a, b) => b.meeting.localeCompare(a.meeting) || a.classTitle.localeCompare(b.classTitle));
+}
+
+/** A child's incident reports as they stand (a correction in place of what it corrects), newest first. */
+export function incidentLines(entries: FieldEntry[], titles: ReadonlyMap<string, string>): IncidentLine[] {
+  return uncorrected(entries)
+    .filter((e) => e.kind === 'incident')
+    .map((e) => ({ id: e.id, classId: e.classId, classTitle: titles.get(e.classId) ?? e.classId, meeting: e.meeting, incident: e.incident, by: e.by.email ?? e.by.uid, corrected: !!e.corrects }))
+    .sort((a, b) => b.meeting.localeCompare(a.meeting) || b.incident.time.localeCompare(a.incident.time));
 }

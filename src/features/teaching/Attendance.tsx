@@ -12,7 +12,7 @@ import { Button } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';
 import { downloadCsv, slug } from '../../lib/csv';
 import { can, useSession } from '../../lib/session';
-import { attendanceCsvRows } from './attendanceCsv';
+import { attendanceCsvRows } from './fieldCsv';
 import { Incidents } from './Incidents';
 import { madeNow, useFieldSync, type FieldSync } from './useFieldSync';
 

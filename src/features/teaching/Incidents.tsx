@@ -8,6 +8,10 @@ import { formatTime } from '../../../contract/format';
 import { Button } from '../../components/Button';
 import { schemaErrors, type Errors } from '../../components/studentForm/errors';
 import { SelectField, TextArea, TextField } from '../../components/studentForm/fields';
+import { ACCESS } from '../../../contract/roles';
+import { downloadCsv, slug } from '../../lib/csv';
+import { can, useSession } from '../../lib/session';
+import { incidentCsvRows } from './fieldCsv';
 import { madeNow, type FieldSync } from './useFieldSync';
 
 /** The school's clock now, as HH:MM (the time field's default). */
@@ -16,7 +20,9 @@ const clockNow = () => new Intl.DateTimeFormat('en-GB', { timeZone: SCHOOL_TIME_
 const blank = (): Incident => ({ time: clockNow(), where: '', what: '', firstAid: '', told: '' });
 
 export function Incidents({ roster, field, meeting }: { roster: SheetRoster; field: FieldSync; meeting: string }) {
-  const { kept, waiting, record, names } = field;
+  const { log, kept, waiting, record, names } = field;
+  // The file is the office's (an instructor's phone keeps no copy of the class's records).
+  const office = can(useSession(), ACCESS.care);
   const [studentId, setStudentId] = useState('');
   const [draft, setDraft] = useState<Incident | null>(null);
   const [errors, setErrors] = useState<Errors>({});
@@ -55,6 +61,13 @@ export function Incidents({ roster, field, meeting }: { roster: SheetRoster; fie
         <p className="muted">No incident at this meeting.</p>
       )}
       {saved && <p role="status">{saved}</p>}
+      {office && log.status === 'loaded' && (
+        <p>
+          <Button variant="outlined" onClick={() => downloadCsv(`incidents-${slug(roster.class.title)}.csv`, incidentCsvRows(log.value.entries, names))}>
+            <span className="pi pi-download" aria-hidden="true" /> Download the incident reports (CSV)
+          </Button>
+        </p>
+      )}
       {draft ? (
         <form className="incident-form" onSubmit={submit} noValidate aria-label="Incident report">
           <SelectField

@@ -1,7 +1,7 @@
 // /admin/students/:id: the info sheet of one student, printable.
 import { Link, useParams } from 'react-router-dom';
 import { schoolToday } from '../../../../contract/schedule';
-import { ageOn, formatDate } from '../../../../contract/format';
+import { ageOn, formatDate, formatTime } from '../../../../contract/format';
 import { tshirtLabel } from '../../../../contract/wording';
 import { ATTENDANCE_LABELS } from '../../../../contract/field';
 import { Button } from '../../../components/Button';
@@ -25,7 +25,7 @@ export default function StudentSheetPage() {
   const [state, reload] = useAdminStudent(id);
   if (state.status === 'loading') return <PageLoading label="Loading the info sheet…" />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
-  const { student: s, enrollments, familyEmail, familyHolder, attendance } = state.value;
+  const { student: s, enrollments, familyEmail, familyHolder, attendance, incidents } = state.value;
   const h = s.health;
   const today = schoolToday();
   return (
@@ -155,6 +155,39 @@ export default function StudentSheetPage() {
                     <td>
                       {formatStamp(a.at)}
                       {a.by && ` by ${a.by}`}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+        <h2>Incidents</h2>
+        {incidents.length === 0 ? (
+          <p className="muted">No incident reported.</p>
+        ) : (
+          <TableScroll label={`Incidents of ${s.firstName} ${s.lastName}`}>
+            <table className="admin-table sheet-table">
+              <caption className="visually-hidden">Incident reports, newest first</caption>
+              <thead>
+                <tr>
+                  <ColumnHeaders columns={['When', 'Class', 'Where', 'What happened', 'First aid', 'Who was told', 'Reported by']} />
+                </tr>
+              </thead>
+              <tbody>
+                {incidents.map((r) => (
+                  <tr key={r.id}>
+                    <th scope="row">
+                      {formatDate(r.meeting, true)}, {formatTime(r.incident.time)}
+                    </th>
+                    <td>{r.classTitle}</td>
+                    <td>{r.incident.where}</td>
+                    <td>{r.incident.what}</td>
+                    <td>{r.incident.firstAid}</td>
+                    <td>{r.incident.told}</td>
+                    <td>
+                      {r.by}
+                      {r.corrected && ' (corrected)'}
                     </td>
                   </tr>
                 ))}
