@@ -9,10 +9,31 @@ import { adminDb } from '../../scripts/demo/adminApp';
 import { createUser } from '../support/emulators';
 import { callAs, DEMO, signInDemo } from '../support/fixtures';
 import { AVAS } from '../support/samples';
+import type { Page } from 'playwright-core';
 import { axeViolations, downloaded, newPage, seededBrowser, signInAs } from './support/browser';
+
+/** What the phone's field store holds, read as a thief with a copy of the storage would: each record with its bytes as text. */
+const storedOnThePhone = (page: Page, stores: string[]) =>
+  page.evaluate(async (names) => {
+    const db = await new Promise<IDBDatabase>((ok, ko) => Object.assign(indexedDB.open('portal-field'), { onsuccess(this: IDBRequest<IDBDatabase>) { ok(this.result); }, onerror: ko }));
+    const read = (store: string) =>
+      new Promise<{ data: ArrayBuffer; iv: Uint8Array }[]>((ok) => {
+        const request = db.transaction(store).objectStore(store).getAll();
+        request.onsuccess = () => ok(request.result as never);
+      });
+    const all = (await Promise.all(names.map(read))).flat();
+    db.close();
+    return all.map(({ data, iv: _iv, ...rest }) => ({ ...rest, bytes: Array.from(new Uint8Array(data)).map((b) => String.fromCharCode(b)).join('') }));
+  }, stores);
 
 describe('the instructor’s view in Chromium', () => {
   const browser = seededBrowser();
+  /** The coach signed in on a phone (360 px). */
+  const coachOnAPhone = async () => {
+    const phone = await newPage(browser(), 360, 740);
+    await signInAs(phone.page, 'coach@example.com', 'coach-pass-1');
+    return phone;
+  };
   /** The admin at 360 px, on the audit trail filtered to the coach. */
   const coachInTheAuditTrail = async () => {
     const audit = await newPage(browser(), 360, 740);
@@ -42,8 +63,7 @@ describe('the instructor’s view in Chromium', () => {
     await office.page.getByText('Fire & Shelter Skills is saved.').waitFor();
     await office.context.close();
 
-    const { page, context } = await newPage(browser(), 360, 740);
-    await signInAs(page, 'coach@example.com', 'coach-pass-1');
+    const { page, context } = await coachOnAPhone();
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await menu.getByRole('link', { name: 'Student Units' }).waitFor();
@@ -88,8 +108,7 @@ describe('the instructor’s view in Chromium', () => {
   });
 
   it('takes attendance on a phone, one tap per child, with and without a signal; the office sees it per class, per child and in the audit trail', async () => {
-    const { page, context } = await newPage(browser(), 360, 740);
-    await signInAs(page, 'coach@example.com', 'coach-pass-1');
+    const { page, context } = await coachOnAPhone();
     await page.goto('/staff/classes/fire-and-shelter');
     const cards = page.getByRole('article');
     await cards.first().waitFor();
@@ -113,15 +132,7 @@ describe('the instructor’s view in Chromium', () => {
     await row(names[2]).getByText(/^Left early at \d{1,2}:\d\d [AP]M P[SD]T · not sent yet$/).waitFor();
     // A copy of the phone's storage holds nothing of the child in clear: read as a thief would.
     const nora = (await adminDb().collection('classes/fire-and-shelter/roster').where('studentName', '==', names[2]).get()).docs[0].id;
-    const stored = await page.evaluate(async () => {
-      const db = await new Promise<IDBDatabase>((ok, ko) => Object.assign(indexedDB.open('portal-field'), { onsuccess(this: IDBRequest<IDBDatabase>) { ok(this.result); }, onerror: ko }));
-      const all = await new Promise<{ id: string; classId: string; iv: Uint8Array; data: ArrayBuffer }[]>((ok) => {
-        const request = db.transaction('waiting').objectStore('waiting').getAll();
-        request.onsuccess = () => ok(request.result as never);
-      });
-      db.close();
-      return all.map((r) => ({ id: r.id, classId: r.classId, bytes: Array.from(new Uint8Array(r.data)).map((b) => String.fromCharCode(b)).join('') }));
-    });
+    const stored = await storedOnThePhone(page, ['waiting']);
     expect(stored).toHaveLength(1);
     const raw = JSON.stringify(stored);
     for (const secret of [names[2], names[2].split(' ')[0], nora, 'left_early', 'attendance', 'meeting']) expect(raw, secret).not.toContain(secret);
@@ -171,8 +182,7 @@ describe('the instructor’s view in Chromium', () => {
   });
 
   it('takes a class offline: without signal the app reloads, opens the class from the phone’s encrypted copy, records attendance and an incident, and sends them once the signal returns', async () => {
-    const { page, context } = await newPage(browser(), 360, 740);
-    await signInAs(page, 'coach@example.com', 'coach-pass-1');
+    const { page, context } = await coachOnAPhone();
     await page.goto('/staff/classes');
     await page.getByRole('button', { name: 'Take this class offline (Fire & Shelter Skills)' }).click();
     const ready = page.getByRole('region', { name: 'All my classes' }).getByRole('status');
@@ -228,19 +238,9 @@ describe('the instructor’s view in Chromium', () => {
     const students = await Promise.all(ids.map(async (id) => (await adminDb().doc(`students/${id}`).get()).data()!));
     const secrets = students.flatMap((st) => [st.firstName, st.lastName, ...st.health.allergies.map((a: { allergen: string }) => a.allergen), ...st.guardians.map((g: { phone: string }) => g.phone)]);
     expect(secrets.length).toBeGreaterThan(20);
-    const stored = await page.evaluate(async () => {
-      const db = await new Promise<IDBDatabase>((ok, ko) => Object.assign(indexedDB.open('portal-field'), { onsuccess(this: IDBRequest<IDBDatabase>) { ok(this.result); }, onerror: ko }));
-      const read = (store: string) =>
-        new Promise<{ data: ArrayBuffer }[]>((ok) => {
-          const request = db.transaction(store).objectStore(store).getAll();
-          request.onsuccess = () => ok(request.result as never);
-        });
-      const all = [...(await read('copies')), ...(await read('waiting'))];
-      db.close();
-      return all.map((r) => ({ ...r, data: Array.from(new Uint8Array(r.data)).map((b) => String.fromCharCode(b)).join('') }));
-    });
+    const stored = await storedOnThePhone(page, ['copies', 'waiting']);
     expect(stored).toHaveLength(3);
-    expect(stored[0].data.length).toBeGreaterThan(2000);
+    expect(stored[0].bytes.length).toBeGreaterThan(2000);
     const raw = JSON.stringify(stored);
     for (const secret of [...secrets.filter((x) => x && x.length > 2), 'Slipped', 'Creek crossing', 'incident']) expect(raw, secret).not.toContain(secret);
 
@@ -262,6 +262,18 @@ describe('the instructor’s view in Chromium', () => {
     expect(officeMail.message.text).toContain(`coach@example.com reported an incident of ${names[2]} at Fire & Shelter Skills`);
     await incidents.getByRole('listitem').filter({ hasText: names[2] }).waitFor();
     expect(await incidents.getByText('· not sent yet').count()).toBe(0);
+    // Installable from here: the instructor's pages name their manifest, which keeps to /staff/.
+    const manifest = await page.evaluate(async () => {
+      const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+      return link && ((await (await fetch(link.href)).json()) as { scope: string; start_url: string; display: string; icons: { sizes: string }[] });
+    });
+    expect(manifest).toMatchObject({ scope: '/staff/', start_url: '/staff/classes', display: 'standalone' });
+    expect(manifest!.icons.map((i) => i.sizes)).toEqual(['192x192', '512x512']);
+    // Taken off the class, the instructor reads nothing more of it, and the phone's copy is wiped.
+    await adminDb().doc('classes/fire-and-shelter').update({ instructorUids: [] });
+    await page.reload();
+    await page.locator('#main').getByText('This class is not one of yours: ask the office to assign you to it.').waitFor();
+    await expect.poll(async () => (await storedOnThePhone(page, ['copies'])).length).toBe(0);
     await context.close();
 
     // The office reads it on the class's page, with its file, and on the child's sheet.

@@ -1,10 +1,10 @@
 // School-office callables: semesters, classes, bundles, discount codes, dashboard. Each checks the
 // admin role on the server on every call (access 'admin' in the contract); the work is in data/ and domain/.
-import { callables } from '../../../contract/callables';
+import { callables, type ResponseOf } from '../../../contract/callables';
 import type { AdminClass, ClassRecord } from '../../../contract/domain';
 import { loadClassesOfSemesters, loadGroupsOfSemesters, loadSemesters } from '../data/catalogue';
 import { copyClass, copySemester, deleteClass, saveClass, saveGroup, saveSemester } from '../data/catalogueEdits';
-import { deleteRecord } from '../data/db';
+import { deleteRecord, type RecordName } from '../data/db';
 import { loadDiscountList, saveDiscount } from '../data/discounts';
 import { semesterEnrollments } from '../data/office';
 import { dashboardFigures } from '../domain/dashboard';
@@ -13,6 +13,18 @@ import { loadAnnouncements, saveAnnouncement } from '../data/announcements';
 import { actorName } from '../data/audit';
 
 const catalogue = { changesCatalogue: true };
+
+/** A callable that deletes one record of the catalogue by its id (saying "This code does not exist." when it is gone). */
+const deleting = <C extends (typeof callables)['adminDeleteGroup' | 'adminDeleteDiscount' | 'adminDeleteAnnouncement']>(def: C, record: RecordName, what: string) =>
+  callable(
+    def,
+    async ({ id }) => {
+      await deleteRecord(record, id, what);
+      // Each of these answers { deleted: boolean } (the contract): TypeScript cannot see it through C.
+      return { deleted: true } as ResponseOf<C>;
+    },
+    catalogue,
+  );
 
 export const adminSemesters = callable(callables.adminSemesters, async () => ({
   semesters: (await loadSemesters()).sort((a, b) => b.startDate.localeCompare(a.startDate)),
@@ -41,24 +53,14 @@ export const adminDeleteClass = callable(callables.adminDeleteClass, async ({ id
 
 export const adminSaveGroup = callable(callables.adminSaveGroup, async (input) => ({ group: await saveGroup(input) }), catalogue);
 
-export const adminDeleteGroup = callable(callables.adminDeleteGroup, async ({ id }) => {
-  await deleteRecord('groups', id, 'This bundle');
-  return { deleted: true };
-}, catalogue);
+export const adminDeleteGroup = deleting(callables.adminDeleteGroup, 'groups', 'This bundle');
 
 export const adminDiscounts = callable(callables.adminDiscounts, () => loadDiscountList());
 
 // Codes and rules price every checkout, which reads them from each instance's copy of the offer.
 export const adminSaveDiscount = callable(callables.adminSaveDiscount, async (input) => ({ discount: await saveDiscount(input) }), catalogue);
 
-export const adminDeleteDiscount = callable(
-  callables.adminDeleteDiscount,
-  async ({ id }) => {
-    await deleteRecord('discounts', id, 'This code');
-    return { deleted: true };
-  },
-  catalogue,
-);
+export const adminDeleteDiscount = deleting(callables.adminDeleteDiscount, 'discounts', 'This code');
 
 export const adminAnnouncements = callable(callables.adminAnnouncements, async () => ({ announcements: await loadAnnouncements() }));
 
@@ -69,14 +71,7 @@ export const adminSaveAnnouncement = callable(
   catalogue,
 );
 
-export const adminDeleteAnnouncement = callable(
-  callables.adminDeleteAnnouncement,
-  async ({ id }) => {
-    await deleteRecord('announcements', id, 'This announcement');
-    return { deleted: true };
-  },
-  catalogue,
-);
+export const adminDeleteAnnouncement = deleting(callables.adminDeleteAnnouncement, 'announcements', 'This announcement');
 
 export const adminDashboard = callable(callables.adminDashboard, async ({ semesterId }) => {
   const [classes, enrollments] = await Promise.all([loadClassesOfSemesters([semesterId]), semesterEnrollments(semesterId)]);

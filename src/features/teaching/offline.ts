@@ -46,9 +46,14 @@ export function useRetryWhile(active: boolean, retry: () => void) {
   }, [active, retry]);
 }
 
-/** Keeps the instructor's pages for use without signal (and installable); resolves once they are. */
+/** Names the instructor's pages' manifest (they can be installed on a phone's home screen); only these pages do. */
+export function linkManifest(): void {
+  if (!document.querySelector('link[rel="manifest"]')) document.head.append(Object.assign(document.createElement('link'), { rel: 'manifest', href: MANIFEST }));
+}
+
+/** Keeps the instructor's pages for use without signal; resolves once they are. */
 export async function keepAppOffline(): Promise<void> {
-  if (!document.querySelector(`link[rel="manifest"]`)) document.head.append(Object.assign(document.createElement('link'), { rel: 'manifest', href: MANIFEST }));
+  linkManifest();
   if (!('serviceWorker' in navigator)) throw new Error('This browser cannot keep the app for use without signal.');
   await navigator.serviceWorker.register(WORKER, { scope: SCOPE });
   await navigator.serviceWorker.ready;

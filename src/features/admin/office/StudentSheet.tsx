@@ -1,4 +1,5 @@
 // /admin/students/:id: the info sheet of one student, printable.
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { schoolToday } from '../../../../contract/schedule';
 import { ageOn, formatDate, formatTime } from '../../../../contract/format';
@@ -12,7 +13,7 @@ import { ColumnHeaders, TableScroll } from '../shared/table';
 import { allergyText, contactText, formatStamp, gradeText, guardianText, insuranceText, medicationText, photoText, yesNo } from './studentText';
 import './office.css';
 
-const Item = ({ label, children }: { label: string; children: React.ReactNode }) => (
+const Item = ({ label, children }: { label: string; children: ReactNode }) => (
   <>
     <dt>{label}</dt>
     <dd>{children || <span className="muted">—</span>}</dd>
@@ -20,6 +21,23 @@ const Item = ({ label, children }: { label: string; children: React.ReactNode })
 );
 
 /** /admin/students/:id: everything on file for one student, printable. */
+/** One of the sheet's tables: it scrolls sideways inside its box on a phone. */
+function SheetTable({ label, caption, columns, children }: { label: string; caption: string; columns: string[]; children: ReactNode }) {
+  return (
+    <TableScroll label={label}>
+      <table className="admin-table sheet-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <ColumnHeaders columns={columns} />
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
 export default function StudentSheetPage() {
   const { id = '' } = useParams();
   const [state, reload] = useAdminStudent(id);
@@ -111,26 +129,16 @@ export default function StudentSheetPage() {
                 <strong>{e.classTitles.join(', ') || 'All classes cancelled'}</strong> · enrolled {formatStamp(e.createdAt)}
                 {e.status === 'cancelled' && ' · cancelled'}
               </p>
-              <TableScroll label={`Releases signed on ${formatStamp(e.createdAt)} for ${e.classTitles.join(', ') || 'cancelled classes'}`}>
-                <table className="admin-table sheet-table">
-                  <caption className="visually-hidden">Releases signed for this enrollment</caption>
-                  <thead>
-                    <tr>
-                      <ColumnHeaders columns={['Release', 'Version', 'Signed by', 'When']} />
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {e.releases.map((r) => (
-                      <tr key={r.releaseId}>
-                        <th scope="row">{r.title}</th>
-                        <td>{r.version}</td>
-                        <td>{r.typedName}</td>
-                        <td>{formatStamp(r.signedAt)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
+              <SheetTable label={`Releases signed on ${formatStamp(e.createdAt)} for ${e.classTitles.join(', ') || 'cancelled classes'}`} caption="Releases signed for this enrollment" columns={['Release', 'Version', 'Signed by', 'When']}>
+                {e.releases.map((r) => (
+                  <tr key={r.releaseId}>
+                    <th scope="row">{r.title}</th>
+                    <td>{r.version}</td>
+                    <td>{r.typedName}</td>
+                    <td>{formatStamp(r.signedAt)}</td>
+                  </tr>
+                ))}
+              </SheetTable>
             </div>
           ))
         )}
@@ -138,62 +146,42 @@ export default function StudentSheetPage() {
         {attendance.length === 0 ? (
           <p className="muted">Nothing recorded yet.</p>
         ) : (
-          <TableScroll label={`Attendance of ${s.firstName} ${s.lastName}`}>
-            <table className="admin-table sheet-table">
-              <caption className="visually-hidden">Attendance, newest meeting first</caption>
-              <thead>
-                <tr>
-                  <ColumnHeaders columns={['Meeting', 'Class', 'Attendance', 'Recorded']} />
-                </tr>
-              </thead>
-              <tbody>
-                {attendance.map((a) => (
-                  <tr key={`${a.classId}/${a.meeting}`}>
-                    <th scope="row">{formatDate(a.meeting, true)}</th>
-                    <td>{a.classTitle}</td>
-                    <td>{ATTENDANCE_LABELS[a.mark]}</td>
-                    <td>
-                      {formatStamp(a.at)}
-                      {a.by && ` by ${a.by}`}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <SheetTable label={`Attendance of ${s.firstName} ${s.lastName}`} caption="Attendance, newest meeting first" columns={['Meeting', 'Class', 'Attendance', 'Recorded']}>
+            {attendance.map((a) => (
+              <tr key={`${a.classId}/${a.meeting}`}>
+                <th scope="row">{formatDate(a.meeting, true)}</th>
+                <td>{a.classTitle}</td>
+                <td>{ATTENDANCE_LABELS[a.mark]}</td>
+                <td>
+                  {formatStamp(a.at)}
+                  {a.by && ` by ${a.by}`}
+                </td>
+              </tr>
+            ))}
+          </SheetTable>
         )}
         <h2>Incidents</h2>
         {incidents.length === 0 ? (
           <p className="muted">No incident reported.</p>
         ) : (
-          <TableScroll label={`Incidents of ${s.firstName} ${s.lastName}`}>
-            <table className="admin-table sheet-table">
-              <caption className="visually-hidden">Incident reports, newest first</caption>
-              <thead>
-                <tr>
-                  <ColumnHeaders columns={['When', 'Class', 'Where', 'What happened', 'First aid', 'Who was told', 'Reported by']} />
-                </tr>
-              </thead>
-              <tbody>
-                {incidents.map((r) => (
-                  <tr key={r.id}>
-                    <th scope="row">
-                      {formatDate(r.meeting, true)}, {formatTime(r.incident.time)}
-                    </th>
-                    <td>{r.classTitle}</td>
-                    <td>{r.incident.where}</td>
-                    <td>{r.incident.what}</td>
-                    <td>{r.incident.firstAid}</td>
-                    <td>{r.incident.told}</td>
-                    <td>
-                      {r.by}
-                      {r.corrected && ' (corrected)'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <SheetTable label={`Incidents of ${s.firstName} ${s.lastName}`} caption="Incident reports, newest first" columns={['When', 'Class', 'Where', 'What happened', 'First aid', 'Who was told', 'Reported by']}>
+            {incidents.map((r) => (
+              <tr key={r.id}>
+                <th scope="row">
+                  {formatDate(r.meeting, true)}, {formatTime(r.incident.time)}
+                </th>
+                <td>{r.classTitle}</td>
+                <td>{r.incident.where}</td>
+                <td>{r.incident.what}</td>
+                <td>{r.incident.firstAid}</td>
+                <td>{r.incident.told}</td>
+                <td>
+                  {r.by}
+                  {r.corrected && ' (corrected)'}
+                </td>
+              </tr>
+            ))}
+          </SheetTable>
         )}
       </section>
     </div>
