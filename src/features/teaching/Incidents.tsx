@@ -25,6 +25,8 @@ export function Incidents({ roster, field, meeting }: { roster: SheetRoster; fie
   const office = can(useSession(), ACCESS.care);
   const [studentId, setStudentId] = useState('');
   const [draft, setDraft] = useState<Incident | null>(null);
+  /** The report being corrected (the correction is a new report naming it), or null for a new one. */
+  const [correcting, setCorrecting] = useState<IncidentInput | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [saved, setSaved] = useState('');
   const reports = uncorrected([...kept, ...waiting].filter((e): e is IncidentInput => e.kind === 'incident' && e.meeting === meeting));
@@ -39,9 +41,21 @@ export function Incidents({ roster, field, meeting }: { roster: SheetRoster; fie
       requestAnimationFrame(() => document.querySelector<HTMLElement>('.incident-form [aria-invalid="true"]')?.focus());
       return;
     }
-    record({ ...madeNow(), kind: 'incident', studentId, meeting, incident: draft });
-    setSaved(`The report on ${names.get(studentId)} is saved on this phone; the family and the office are emailed once it is sent.`);
+    record({ ...madeNow(), kind: 'incident', studentId, meeting, incident: draft, ...(correcting && { corrects: correcting.id }) });
+    setSaved(`The ${correcting ? 'correction to the report' : 'report'} on ${names.get(studentId)} is saved on this phone; the family and the office are emailed once it is sent.`);
+    close();
+  };
+
+  const open = (report: IncidentInput | null) => {
+    setSaved('');
+    setErrors({});
+    setCorrecting(report);
+    setStudentId(report?.studentId ?? '');
+    setDraft(report ? { ...report.incident } : blank());
+  };
+  const close = () => {
     setDraft(null);
+    setCorrecting(null);
     setStudentId('');
   };
 
@@ -54,6 +68,10 @@ export function Incidents({ roster, field, meeting }: { roster: SheetRoster; fie
             <li key={r.id}>
               <strong>{names.get(r.studentId)}</strong> · {formatTime(r.incident.time)} · {r.incident.where}: {r.incident.what}
               {waiting.some((w) => w.id === r.id) && <span className="muted"> · not sent yet</span>}
+              {r.corrects && <span className="muted"> · corrected</span>}{' '}
+              <button type="button" className="link-button" onClick={() => open(r)}>
+                Correct <span className="visually-hidden">the report on {names.get(r.studentId)} at {formatTime(r.incident.time)}</span>
+              </button>
             </li>
           ))}
         </ul>
@@ -69,37 +87,37 @@ export function Incidents({ roster, field, meeting }: { roster: SheetRoster; fie
         </p>
       )}
       {draft ? (
-        <form className="incident-form" onSubmit={submit} noValidate aria-label="Incident report">
-          <SelectField
-            path="child"
-            label="Child"
-            required
-            errors={errors}
-            value={studentId}
-            options={[{ value: '', label: 'Choose the child' }, ...roster.entries.map(({ student: s }) => ({ value: s.id, label: `${s.firstName} ${s.lastName}` }))]}
-            onChange={setStudentId}
-          />
+        <form className="incident-form" onSubmit={submit} noValidate aria-label={correcting ? 'Correction of an incident report' : 'Incident report'}>
+          {correcting ? (
+            <p>
+              Correcting the report on <strong>{names.get(correcting.studentId)}</strong>: the first report is kept, and this one replaces it. The family and
+              the office are emailed the correction.
+            </p>
+          ) : (
+            <SelectField
+              path="child"
+              label="Child"
+              required
+              errors={errors}
+              value={studentId}
+              options={[{ value: '', label: 'Choose the child' }, ...roster.entries.map(({ student: s }) => ({ value: s.id, label: `${s.firstName} ${s.lastName}` }))]}
+              onChange={setStudentId}
+            />
+          )}
           <TextField path="time" label="When it happened" type="time" required errors={errors} value={draft.time} onChange={(time) => set({ time })} />
           <TextField path="where" label="Where" required errors={errors} value={draft.where} maxLength={200} onChange={(where) => set({ where })} />
           <TextArea path="what" label="What happened" required errors={errors} value={draft.what} maxLength={2000} onChange={(what) => set({ what })} />
           <TextArea path="firstAid" label="First aid given" required errors={errors} value={draft.firstAid} maxLength={1000} onChange={(firstAid) => set({ firstAid })} />
           <TextField path="told" label="Who was told, and when" required errors={errors} value={draft.told} maxLength={300} onChange={(told) => set({ told })} />
           <div className="row-actions">
-            <Button type="submit">Save the report</Button>
-            <Button variant="text" onClick={() => setDraft(null)}>
+            <Button type="submit">{correcting ? 'Save the correction' : 'Save the report'}</Button>
+            <Button variant="text" onClick={close}>
               Cancel
             </Button>
           </div>
         </form>
       ) : (
-        <Button
-          variant="outlined"
-          onClick={() => {
-            setSaved('');
-            setErrors({});
-            setDraft(blank());
-          }}
-        >
+        <Button variant="outlined" onClick={() => open(null)}>
           <span className="pi pi-exclamation-triangle" aria-hidden="true" /> Report an incident
         </Button>
       )}
