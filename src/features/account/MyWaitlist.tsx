@@ -9,7 +9,7 @@ import { FormFailure } from '../../components/FormFailure';
 import { usePaymentOptions } from '../../lib/paymentOptions';
 import { failureText } from '../../lib/query';
 import { useNotify } from '../../lib/toast';
-import { useReleases } from '../enrollment/api';
+import { useReleases } from '../catalogue/api';
 import { useClaimOffer, useDeclineOffer, useLeaveWaitlist, useTodaysPrice } from './api';
 import { useMyWaitlist } from '../family/api';
 import { newIdempotencyKey } from '../../lib/idempotencyKey';

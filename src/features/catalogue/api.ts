@@ -14,6 +14,8 @@ import { callKey, toCallError, useCallQuery } from '../../lib/query';
 
 export const useOpenSemesters = () => useCallQuery('openSemesters');
 export const useAvailableClasses = () => useCallQuery('availableEnrollmentClasses');
+/** The school's release forms as published (the steps have them signed; My Waitlist shows them). */
+export const useReleases = (enabled = true) => useCallQuery('releases', undefined, { enabled });
 /** Every class of these semesters (paused, info-only and closed included); waits while `enabled` is false. */
 export const useClassesBySemester = (semesterIds: string[], enabled = true) =>
   useCallQuery('classesBySemester', semesterIds, { enabled: enabled && semesterIds.length > 0 });

@@ -4,7 +4,6 @@ import type { FamilyEnrollment } from '../../../contract/domain';
 import { useCallMutation } from '../../lib/mutation';
 import { useCallQuery, useFetchCall } from '../../lib/query';
 
-export const useReleases = (enabled = true) => useCallQuery('releases', undefined, { enabled });
 /** The price of the checkout by child (one child or several): the engine the submit uses. */
 export const usePriceCart = (cart: Payload<'priceCart'>, enabled = true) => useCallQuery('priceCart', cart, { enabled });
 /** The enrollment a card payment is for, asked again every 1.5 s while `waiting` says its payment is on its way. */

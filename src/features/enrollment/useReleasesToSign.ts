@@ -5,7 +5,7 @@ import type { Release, ReleaseSignature } from '../../../contract/domain';
 import { keptSignatures } from '../../../contract/family';
 import { failed, loaded, loading, type LoadState } from '../../lib/loadState';
 import { useMyEnrollments } from '../family/api';
-import { useReleases } from './api';
+import { useReleases } from '../catalogue/api';
 import type { FlowState } from './flowState';
 
 export interface ReleasesToSign {
