@@ -18,7 +18,7 @@ import { totalProblem } from '../domain/enrollment';
 import { checkoutIds } from '../domain/ids';
 import { buildReceipt, receiptGroups, receiptRecipients } from '../mail/receipt';
 import { holdLapsed, planSeats, type Seat, type SeatPlan } from '../domain/seats';
-import { anotherTry, backOff, BUSY, COLLECTIONS, db, getByIds, PlanAgain, present, recordRef, SEAT_DEADLINE_MS, uniq } from '../data/db';
+import { anotherTry, backOff, BUSY, COLLECTIONS, db, getByIds, present, recordRef, SEAT_DEADLINE_MS, uniq } from '../data/db';
 import { checkChild, checkoutOf, countCodeUses, fail, familyEnrollmentRefs, loadFamilyEnrollments, loadOfferFacts, loadReleases, priceCheckout, readCodeUseCounters, unpaidOf, withFamilyClasses, type CheckoutPayload } from '../data/enrollments';
 import { endHoldsInTx, HOLD_END, holdEndFrom, readHoldReleases } from '../data/holds';
 import { addTo, countRoster, rosterRef, seatRef, seatsOf, type RosterEntry, type SeatDeltas } from '../data/seats';
@@ -195,10 +195,6 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
       ? seat.state === 'held' && replacedNow.has(seat.enrollmentId ?? '') && seat.studentId === special[i].studentId
       : (seat.state === 'offered' || seat.state === 'held') && seat.entryId === entry?.id && (seat.state === 'offered' || replacedNow.has(seat.enrollmentId ?? ''));
   };
-  // A replaced hold's seat no longer held for this checkout: that hold ended after the seats were
-  // listed (its page, closed before this one opened, had its Stripe event handled first), and the seat
-  // is free again or someone else's. Planned again, never "full" on a stale listing.
-  if (special.some((s, i) => s.source === 'kept' && !usable(i))) throw new PlanAgain('A replaced hold ended since the seats were listed.');
   const unusable = new Set(special.filter((_, i) => !usable(i)).map((s) => `${s.classId}/${s.studentId}`));
   // Seats passed on from a replaced hold (kept, or an offer's seat its claim was holding): not given
   // back, and already counted.

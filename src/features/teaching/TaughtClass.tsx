@@ -93,9 +93,9 @@ export default function TaughtClass() {
     if (!copy) return;
     if (refused) void dropCopy(id).then(copiesChanged);
     else if (live && liveLog) void keepCopy({ ...copy, roster: live, entries: liveLog, savedAt: new Date().toISOString() }).then(copiesChanged);
-    // Whether there is a copy, not the copy itself: each refresh makes a new one, which would refresh again.
+    // The copy itself changes with each refresh: following it would refresh again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [live, liveLog, refused, id, !!copy]);
+  }, [live, liveLog, refused, id]);
   const fromCopy = !live && copy && unreachable(state);
   useRetryWhile(!!fromCopy, reload);
   if (!live && !fromCopy) {
