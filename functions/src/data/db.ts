@@ -39,9 +39,15 @@ export const SEAT_CALL_TIMEOUT_S = 300;
  * Firestore's numbers; the portal's own refusals are HttpsErrors, never numbers.)
  */
 export function anotherTry(error: unknown): boolean {
+  if (error instanceof PlanAgain) return true;
   const code = (error as { code?: unknown }).code;
   return code === 6 || code === 9 || code === 10 || (code === 3 && /Transaction is invalid or closed/.test(String((error as Error).message)));
 }
+/**
+ * Thrown in a seat transaction, before it writes, when a seat it was planned on was given back since
+ * the seats were listed (a hold it replaces ended meanwhile): the checkout lists the seats and plans again.
+ */
+export class PlanAgain extends Error {}
 export const BUSY = 'Many families are enrolling in these classes right now. Nothing was saved; please try again in a minute.';
 /** A short random wait before trying again, growing with the attempts: those who lost a race spread out. */
 export const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(1000, 25 * 2 ** attempt)));

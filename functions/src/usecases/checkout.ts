@@ -18,7 +18,7 @@ import { totalProblem } from '../domain/enrollment';
 import { checkoutIds } from '../domain/ids';
 import { buildReceipt, receiptGroups, receiptRecipients } from '../mail/receipt';
 import { holdLapsed, planSeats, type Seat, type SeatPlan } from '../domain/seats';
-import { anotherTry, backOff, BUSY, COLLECTIONS, db, getByIds, present, recordRef, SEAT_DEADLINE_MS, uniq } from '../data/db';
+import { anotherTry, backOff, BUSY, COLLECTIONS, db, getByIds, PlanAgain, present, recordRef, SEAT_DEADLINE_MS, uniq } from '../data/db';
 import { checkChild, checkoutOf, countCodeUses, fail, familyEnrollmentRefs, loadFamilyEnrollments, loadOfferFacts, loadReleases, priceCheckout, readCodeUseCounters, unpaidOf, withFamilyClasses, type CheckoutPayload } from '../data/enrollments';
 import { endHoldsInTx, HOLD_END, holdEndFrom, readHoldReleases } from '../data/holds';
 import { addTo, countRoster, rosterRef, seatRef, seatsOf, type RosterEntry, type SeatDeltas } from '../data/seats';
@@ -195,6 +195,10 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
       ? seat.state === 'held' && replacedNow.has(seat.enrollmentId ?? '') && seat.studentId === special[i].studentId
       : (seat.state === 'offered' || seat.state === 'held') && seat.entryId === entry?.id && (seat.state === 'offered' || replacedNow.has(seat.enrollmentId ?? ''));
   };
+  // A replaced hold's seat given back since the seats were listed (that hold's page, closed before this
+  // one opened, had its Stripe event handled first): the seat is no longer held at all, so the listing
+  // is stale. Planned again, never "full" on it. (A seat still held is judged as it stands.)
+  if (special.some((s, i) => s.source === 'kept' && specialSnaps[i].get('state') !== 'held')) throw new PlanAgain('A replaced hold gave its seat back since the seats were listed.');
   const unusable = new Set(special.filter((_, i) => !usable(i)).map((s) => `${s.classId}/${s.studentId}`));
   // Seats passed on from a replaced hold (kept, or an offer's seat its claim was holding): not given
   // back, and already counted.
