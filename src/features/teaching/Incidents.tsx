@@ -2,20 +2,20 @@
 // was told. Recorded on the phone like attendance (waits without signal); when it reaches the server
 // the child's family and the office are emailed. A report is never changed: a correction is a new one.
 import { useState, type FormEvent } from 'react';
-import { SCHOOL_TIME_ZONE, type SheetRoster } from '../../../contract/domain';
+import type { SheetRoster } from '../../../contract/domain';
 import { incidentSchema, uncorrected, type Incident, type IncidentInput } from '../../../contract/field';
 import { formatTime } from '../../../contract/format';
 import { Button } from '../../components/Button';
 import { schemaErrors, type Errors } from '../../components/studentForm/errors';
 import { SelectField, TextArea, TextField } from '../../components/studentForm/fields';
 import { ACCESS } from '../../../contract/roles';
-import { downloadCsv, slug } from '../../lib/csv';
+import { downloadCsv, schoolStamp, slug } from '../../lib/csv';
 import { can, useSession } from '../../lib/session';
 import { incidentCsvRows } from './fieldCsv';
 import { madeNow, type FieldSync } from './useFieldSync';
 
-/** The school's clock now, as HH:MM (the time field's default). */
-const clockNow = () => new Intl.DateTimeFormat('en-GB', { timeZone: SCHOOL_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date());
+/** The school's clock now, as HH:MM (the time field's default): the time part of its CSV stamp. */
+const clockNow = () => schoolStamp(new Date().toISOString()).slice(-5);
 
 const blank = (): Incident => ({ time: clockNow(), where: '', what: '', firstAid: '', told: '' });
 
