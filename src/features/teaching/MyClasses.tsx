@@ -10,7 +10,7 @@ import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { useMyTaughtClasses } from './api';
 import { OfflineButton } from './OfflineButton';
-import { unreachable, useOfflineCopies, useRetryWhile } from './offline';
+import { useOfflineCopies, useRetryWhile, useUnreachable } from './offline';
 
 function ClassLink({ c, on, offline }: { c: TaughtClass; on?: IsoDate; /** Offers to take it offline. */ offline?: boolean }) {
   return (
@@ -62,7 +62,8 @@ function OnThisPhone({ retry }: { retry: () => void }) {
 
 export default function MyClasses() {
   const [state, reload] = useMyTaughtClasses();
-  if (unreachable(state)) return <OnThisPhone retry={reload} />;
+  const noSignal = useUnreachable(state);
+  if (noSignal) return <OnThisPhone retry={reload} />;
   if (state.status === 'loading') return <PageLoading label="Loading your classes…" />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
   const { classes } = state.value;

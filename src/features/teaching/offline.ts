@@ -3,7 +3,7 @@
 // pages (/staff/), so that a reload without signal still opens them. Families' pages are not
 // affected: nothing registers the worker outside the instructor's pages.
 import { onlineManager, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { offlineCopyUntil } from '../../../contract/field';
 import { meetingDates, schoolToday } from '../../../contract/schedule';
 import { useFieldKitDownload } from './api';
@@ -26,6 +26,18 @@ const NO_SIGNAL: readonly CallErrorCode[] = ['unavailable', 'deadline-exceeded',
  */
 export const unreachable = (state: LoadState<unknown>) =>
   state.status === 'error' ? NO_SIGNAL.includes(state.error.code) : state.status === 'loading' && !onlineManager.isOnline();
+
+/**
+ * `unreachable`, held while the server is asked again: a retry without signal goes through a moment
+ * of loading, which must not blank the page read from the phone's copy (nor what the instructor is
+ * typing on it) every few seconds.
+ */
+export function useUnreachable(state: LoadState<unknown>): boolean {
+  const now = unreachable(state);
+  const [was, setWas] = useState(now);
+  if (state.status !== 'loading' && was !== now) setWas(now);
+  return now || (state.status === 'loading' && was);
+}
 
 /** How often a page read from the phone's copy asks the server again. */
 export const RETRY_MS = 8000;

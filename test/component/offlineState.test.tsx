@@ -1,0 +1,43 @@
+// A page read from the phone's copy stays on it while the server is asked again: the moment of loading
+// of each retry without signal never blanks the page (and with it what the instructor is typing).
+import { renderHook } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useUnreachable } from '../../src/features/teaching/offline';
+import { CallError, failed, loaded, loading, type LoadState } from '../../src/lib/loadState';
+
+const noSignal = failed(new CallError('unavailable', 'No signal.'));
+const refused = failed(new CallError('permission-denied', 'This class is not one of yours.'));
+
+function follow(first: LoadState<unknown>) {
+  const hook = renderHook(({ state }) => useUnreachable(state), { initialProps: { state: first } });
+  return (state: LoadState<unknown>) => {
+    hook.rerender({ state });
+    return hook.result.current;
+  };
+}
+
+describe('useUnreachable', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('holds "no signal" while a retry loads, even where the browser says it is online', () => {
+    onlineManager.setOnline(true);
+    const next = follow(noSignal);
+    expect(next(loading)).toBe(true);
+    expect(next(noSignal)).toBe(true);
+    expect(next(loading)).toBe(true);
+    // The signal is back: the answer ends it, and a later load is a load.
+    expect(next(loaded({}))).toBe(false);
+    expect(next(loading)).toBe(false);
+  });
+
+  it('a first load, a refusal and a load after a refusal are not "no signal" (unless the browser says it is offline)', () => {
+    onlineManager.setOnline(true);
+    const next = follow(loading);
+    expect(next(loading)).toBe(false);
+    expect(next(refused)).toBe(false);
+    expect(next(loading)).toBe(false);
+    onlineManager.setOnline(false);
+    expect(next(loading)).toBe(true);
+  });
+});
