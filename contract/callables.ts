@@ -3,7 +3,7 @@
 // zod/mini keeps the browser bundle small: only the checks used here are shipped.
 import { z } from 'zod/mini';
 import { MAX_IDS } from './constants';
-import { fieldSyncSchema, type AttendanceLine, type FieldEntry, type FieldSyncResult } from './field';
+import { fieldSyncSchema, type AttendanceLine, type FieldEntry, type FieldSyncResult, type PickupCodesStatus } from './field';
 import { ACCESS, type StaffAccess } from './roles';
 import type {
   AccountHolder,
@@ -79,6 +79,7 @@ import {
   auditSearchSchema,
   staffSchema,
   studentSearchSchema,
+  studentIdSchema,
 } from './schemas';
 
 /** Who may call: anyone, any signed-in account, or staff holding one of the roles listed (contract/roles.ts). */
@@ -115,7 +116,10 @@ const specs = {
   openSemesters: spec<{ semesters: PublicSemester[]; announcements: PublicAnnouncement[] }>()('public', none),
   releases: spec<{ releases: Release[] }>()('public', none),
   priceBasket: spec<PriceQuote & { deposit: DepositPlan | null }>()('public', basketSchema),
-  myStudents: spec<{ students: Student[] }>()('user', none),
+  /** With each child's pickup codes of this school year (who has one, never the codes). */
+  myStudents: spec<{ students: Student[]; pickupCodes: Record<string, PickupCodesStatus> }>()('user', none),
+  /** New pickup codes for each adult who may collect the child, shown this once (kept only as check values). */
+  issuePickupCodes: spec<{ year: string; codes: { name: string; code: string }[] }>()('user', studentIdSchema),
   saveStudent: spec<{ student: Student }>()('user', saveStudentSchema),
   paymentOptions: spec<PaymentOptions>()('public', none),
   /** Stripe's page for a gift by card (anyone, signed in or not). */

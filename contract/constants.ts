@@ -5,6 +5,8 @@ export const FUNCTIONS_REGION = 'us-central1';
 export const MAX_IDS = 100;
 /** The school's name, in email subjects (which never carry text a family typed). */
 export const SCHOOL_NAME = 'Wildwood Outdoor School';
+/** The office's phone, on the instructor's stop screen (a child not released). */
+export const SCHOOL_OFFICE_PHONE = '(555) 010-2000';
 
 /**
  * Calls allowed per RATE_WINDOW_S, per signed-in account, and for everyone anonymous together (an

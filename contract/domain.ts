@@ -1,5 +1,5 @@
 // Domain types shared by the browser and the functions. Money is always integer cents.
-import type { AttendanceLine, IncidentLine } from './field';
+import type { AttendanceLine, IncidentLine, PickupCheck, PickupLine } from './field';
 import type { StaffRole } from './roles';
 
 /** The school's own time zone: registration windows and deadlines are read on its calendar. */
@@ -256,6 +256,8 @@ export interface StudentProfile {
   emergencyContacts: Contact[];
   authorizedPickups: Contact[];
   pickupCodeWord: string;
+  /** The family allows the child to leave a meeting on their own (no adult collects them). Absent: no. */
+  mayLeaveAlone?: boolean;
   permissions: StudentPermissions;
   health: StudentHealth;
 }
@@ -668,7 +670,13 @@ export interface SheetRoster {
   class: SheetClass;
   semesterName: string;
   /** Sorted by last name, then first name. */
-  entries: { student: Student; enrollmentId: string; addOns: Pick<AddOn, 'id' | 'description'>[] }[];
+  entries: {
+    student: Student;
+    enrollmentId: string;
+    addOns: Pick<AddOn, 'id' | 'description'>[];
+    /** The instructor's view: the check values of this school year's pickup codes of the adults still listed. */
+    pickups?: PickupCheck[];
+  }[];
 }
 
 /** A class an instructor teaches, for their list. */
@@ -718,6 +726,8 @@ export interface StudentSheet {
   attendance: AttendanceLine[];
   /** The child's incident reports as they stand, newest first. */
   incidents: IncidentLine[];
+  /** Who collected the child, when, and every attempt stopped, newest first. */
+  pickups: PickupLine[];
 }
 
 export interface TshirtTally {
@@ -834,7 +844,7 @@ export interface StaffMember {
 
 // ---- Audit trail ----
 
-export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'roles-changed', 'roster-viewed', 'student-sheet-viewed', 'students-listed', 'field-entry', 'field-log-viewed'] as const;
+export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'roles-changed', 'roster-viewed', 'student-sheet-viewed', 'students-listed', 'field-entry', 'field-log-viewed', 'pickup-codes-issued'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
@@ -847,8 +857,9 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'roster-viewed': 'Roster and health sheet opened',
   'student-sheet-viewed': 'Student info sheet opened',
   'students-listed': 'Student Info Sheets table read (with allergy flags)',
-  'field-entry': 'Recorded in the field (attendance)',
+  'field-entry': 'Recorded in the field (attendance, pickups, incidents)',
   'field-log-viewed': 'A class’s field records opened',
+  'pickup-codes-issued': 'Pickup codes made for a child',
 };
 
 /**

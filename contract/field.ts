@@ -4,7 +4,7 @@
 import { z } from 'zod/mini';
 import type { IsoDate } from './domain';
 import { addDaysIso } from './schedule';
-import { clock, id, isoDay, required } from './schemas';
+import { clock, id, isoDay, required, text } from './schemas';
 
 export const ATTENDANCE_MARKS = ['present', 'absent', 'late', 'left_early'] as const;
 export type AttendanceMark = (typeof ATTENDANCE_MARKS)[number];
@@ -47,8 +47,43 @@ export interface IncidentInput extends FieldEntryBase {
   incident: Incident;
 }
 
+/**
+ * How a child left a meeting, or why not: released to an adult who gave their pickup code, or who said
+ * the family's code word, or on their own (the family allows it); stopped for a code that did not
+ * match, a listed adult without a code for this school year, or an adult not on the list (each
+ * attempt is kept).
+ */
+export const PICKUP_CHECKS = ['code', 'code-word', 'alone', 'wrong-code', 'no-code', 'not-listed'] as const;
+export type PickupCheckKind = (typeof PICKUP_CHECKS)[number];
+export const RELEASING_CHECKS: readonly PickupCheckKind[] = ['code', 'code-word', 'alone'];
+/** A pickup in words, the same on the phone, the child's sheet, the CSV and the audit trail. */
+export function pickupText(p: { adult: string; check: PickupCheckKind }): string {
+  const adult = p.adult || 'an adult';
+  switch (p.check) {
+    case 'code':
+      return `Released to ${adult} (pickup code)`;
+    case 'code-word':
+      return `Released to ${adult} (code word)`;
+    case 'alone':
+      return 'Left on their own (the family allows it)';
+    case 'wrong-code':
+      return `Stopped: the code given for ${adult} did not match`;
+    case 'no-code':
+      return `Stopped: ${adult} has no pickup code for this school year`;
+    case 'not-listed':
+      return `Stopped: ${adult} is not on the pickup list`;
+  }
+}
+
+export interface PickupInput extends FieldEntryBase {
+  kind: 'pickup';
+  /** The adult who came (as the list names them, or as they gave their name), empty when the child left alone. */
+  adult: string;
+  check: PickupCheckKind;
+}
+
 /** One thing seen or done in the field, as the phone captured it. */
-export type FieldEntryInput = AttendanceInput | IncidentInput;
+export type FieldEntryInput = AttendanceInput | IncidentInput | PickupInput;
 
 /** What the server adds to an entry it keeps. */
 interface Kept {
@@ -99,6 +134,7 @@ const fieldEntrySchema = z.discriminatedUnion('kind', [
     kind: z.literal('incident'),
     incident: incidentSchema,
   }),
+  z.strictObject({ ...base, kind: z.literal('pickup'), adult: text(200), check: z.enum(PICKUP_CHECKS) }),
 ]);
 
 export const fieldSyncSchema = z.strictObject({
@@ -155,4 +191,71 @@ export interface IncidentLine {
   by: string;
   /** It corrects an earlier report. */
   corrected: boolean;
+}
+
+/** A child's pickup at one meeting, as the office reads it: who collected them, when, or the attempt stopped. */
+export interface PickupLine {
+  id: string;
+  classId: string;
+  classTitle: string;
+  meeting: IsoDate;
+  adult: string;
+  check: PickupCheckKind;
+  at: string;
+  by: string;
+}
+
+// Pickup codes. Each adult who may collect a child (its guardians and the people the family lists)
+// gets a 6-digit code for the school year, shown to the family once. The server keeps only a check
+// value (PBKDF2 of the code with a salt of its own), which an instructor's phone also downloads to
+// check a code without signal: a slow hash, so that a check value read off a phone does not give
+// the code away in an instant (and the phone's copy is encrypted besides).
+
+export const PICKUP_CODE_DIGITS = 6;
+export const PICKUP_CHECK_ITERATIONS = 100_000;
+/** The month (1–12) a school year starts: a code is good until the next one starts. */
+export const SCHOOL_YEAR_START_MONTH = 8;
+
+/** The school year a school day falls in: "2026–27" from August 2026 to July 2027. */
+export function schoolYearOf(day: IsoDate): string {
+  const [year, month] = day.split('-').map(Number);
+  const first = month >= SCHOOL_YEAR_START_MONTH ? year : year - 1;
+  return `${first}–${String((first + 1) % 100).padStart(2, '0')}`;
+}
+
+/** An adult's pickup code as the phone checks it: the salt and the check value, never the code. */
+export interface PickupCheck {
+  name: string;
+  salt: string;
+  check: string;
+}
+
+/** A family's pickup codes for a child, without the codes: the year and who has one. */
+export interface PickupCodesStatus {
+  year: string;
+  issuedAt: string;
+  adults: string[];
+}
+
+const hex = (bytes: ArrayBuffer | Uint8Array) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** A new salt, as hex. */
+export const newSalt = () => hex(crypto.getRandomValues(new Uint8Array(16)));
+
+/** The check value of a code with its salt (hex): the same on the server and on the phone. */
+export async function pickupCheckValue(code: string, salt: string): Promise<string> {
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(code.trim()), 'PBKDF2', false, ['deriveBits']);
+  const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: new TextEncoder().encode(salt), iterations: PICKUP_CHECK_ITERATIONS }, key, 256);
+  return hex(bits);
+}
+
+/** Whether a typed code is this adult's (compared in full: the phone holds the value anyway). */
+export async function codeMatches(code: string, adult: PickupCheck): Promise<boolean> {
+  if (!new RegExp(`^\\d{${PICKUP_CODE_DIGITS}}$`).test(code.trim())) return false;
+  return (await pickupCheckValue(code, adult.salt)) === adult.check;
+}
+
+/** The adults who may collect a child, by name, each once: its guardians, then the people the family lists. */
+export function adultsWhoMayCollect(student: { guardians: { name: string }[]; authorizedPickups: { name: string }[] }): string[] {
+  return [...new Set([...student.guardians, ...student.authorizedPickups].map((a) => a.name.trim()).filter(Boolean))];
 }

@@ -87,6 +87,7 @@ export const studentProfileSchema = z.strictObject({
   emergencyContacts: z.array(contact).check(z.minLength(2, 'needs at least two emergency contacts'), z.maxLength(6, 'has too many entries')),
   authorizedPickups: z.array(contact).check(z.maxLength(8, 'has too many entries')),
   pickupCodeWord: text(M.pickupCodeWord),
+  mayLeaveAlone: z.optional(z.boolean()),
   permissions: z.strictObject({ photo: answered(z.enum(PHOTO_PERMISSIONS)), sunscreen: answer, bugSpray: answer }),
   health: z
     .strictObject({
@@ -181,6 +182,7 @@ export const cartSchema = z.strictObject({ children: familyOf(z.strictObject({ s
 export const claimOfferSchema = z.strictObject({ entryId: id, expectedTotal: cents, idempotencyKey, ...payment, releases: z.optional(signatures) });
 export const entryIdSchema = z.strictObject({ entryId: id });
 export const classIdSchema = z.strictObject({ classId: id });
+export const studentIdSchema = z.strictObject({ studentId: id });
 /** The office moves an entry before another (or to the end: null), saying why. */
 export const waitlistMoveSchema = z.strictObject({ entryId: id, beforeEntryId: z.nullable(id), reason: required(300) });
 export const waitlistRemoveSchema = z.strictObject({ entryId: id, reason: required(300) });

@@ -8,7 +8,7 @@ export type EveryCallableHasAFunction = Expect<Exclude<CallableName, keyof typeo
 type Expect<Missing extends never> = Missing;
 export { roles } from './callables/roles';
 export { availableEnrollmentClasses, classGroups, classes, classesBySemester, openSemesters } from './callables/catalogue';
-export { addAddOns, donate, enroll, enrollFamily, myAttendance, myEnrollment, myEnrollments, myStudents, payBalance, paymentOptions, priceBasket, priceCart, releaseHold, releases, saveStudent } from './callables/enrollment';
+export { addAddOns, donate, enroll, enrollFamily, issuePickupCodes, myAttendance, myEnrollment, myEnrollments, myStudents, payBalance, paymentOptions, priceBasket, priceCart, releaseHold, releases, saveStudent } from './callables/enrollment';
 export { stripeWebhook, sweepHolds } from './callables/stripe';
 export { deleteDraft, loadDraft, myAccount, saveAccount, saveDraft } from './callables/drafts';
 export { adminAudit, adminInstructors, adminSaveStaff, adminStaff } from './callables/staff';

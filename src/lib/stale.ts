@@ -59,6 +59,7 @@ const CHANGES: Partial<Record<CallableName, readonly Records[]>> = {
   declineOffer: WAITLIST,
   claimOffer: WAITLIST,
   saveStudent: ['students'],
+  issuePickupCodes: ['students'],
   saveAccount: ['account'],
   newCalendarFeed: ['calendar'],
   syncFieldEntries: ['field'],

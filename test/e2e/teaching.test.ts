@@ -2,9 +2,10 @@
 // a phone and sees that class's roster and packet, and nothing of the office's; takes attendance (with
 // and without a signal), which the office and the child's family then read. With axe.
 import { describe, expect, it } from 'vitest';
-import type { ClassRecord } from '../../contract/domain';
+import type { ClassRecord, Student } from '../../contract/domain';
+import { adultsWhoMayCollect, newSalt, pickupCheckValue, schoolYearOf } from '../../contract/field';
 import { formatDate } from '../../contract/format';
-import { meetingDates } from '../../contract/schedule';
+import { meetingDates, schoolToday } from '../../contract/schedule';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { createUser } from '../support/emulators';
 import { callAs, DEMO, signInDemo } from '../support/fixtures';
@@ -182,6 +183,17 @@ describe('the instructor’s view in Chromium', () => {
   });
 
   it('takes a class offline: without signal the app reloads, opens the class from the phone’s encrypted copy, records attendance and an incident, and sends them once the signal returns', async () => {
+    // Each family of the class has made its pickup codes (as the server makes them: check values only).
+    const rosterIds = (await adminDb().collection('classes/fire-and-shelter/roster').get()).docs.map((d) => d.id);
+    const CODE = '482913';
+    const firstAdult = new Map<string, string>();
+    for (const id of rosterIds) {
+      const student = (await adminDb().doc(`students/${id}`).get()).data() as Student;
+      const adults = adultsWhoMayCollect(student);
+      firstAdult.set(`${student.firstName} ${student.lastName}`, adults[0]);
+      const checked = await Promise.all(adults.map(async (name) => { const salt = newSalt(); return { name, salt, check: await pickupCheckValue(CODE, salt) }; }));
+      await adminDb().doc(`pickupCodes/${id}`).set({ studentId: id, ownerUid: student.ownerUid, year: schoolYearOf(schoolToday()), issuedAt: new Date().toISOString(), adults: checked });
+    }
     const { page, context } = await coachOnAPhone();
     await page.goto('/staff/classes');
     await page.getByRole('button', { name: 'Take this class offline (Fire & Shelter Skills)' }).click();
@@ -227,10 +239,42 @@ describe('the instructor’s view in Chromium', () => {
     await incidents.getByRole('listitem').filter({ hasText: names[2] }).getByText('· not sent yet').waitFor();
     await attendance.getByText('2 waiting to be sent').waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    // Pickup, checked without signal: a wrong code stops; the right one releases; someone not on the list stops.
+    const pickup = page.getByRole('region', { name: 'Pickup', exact: true });
+    const adult = firstAdult.get(names[0])!;
+    const release = async (name: string) => {
+      await pickup.getByRole('listitem').filter({ hasText: name }).getByRole('button', { name: `Release ${name}` }).click();
+      await pickup.getByRole('heading', { name: `Release ${name}` }).waitFor();
+    };
+    await release(names[0]);
+    await pickup.getByRole('radio', { name: adult }).check();
+    await pickup.getByLabel(`${adult}’s pickup code`).fill('000000');
+    await pickup.getByRole('button', { name: 'Check the code' }).click();
+    const stop = pickup.getByRole('alert');
+    await stop.getByRole('heading', { name: `Stop: do not release ${names[0].split(' ')[0]}.` }).waitFor();
+    await stop.getByText(`Stopped: the code given for ${adult} did not match. The attempt is recorded.`).waitFor();
+    await stop.getByRole('link', { name: /call The office/ }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await stop.getByRole('button', { name: 'Back to pickup' }).click();
+    await release(names[0]);
+    expect(await axeViolations(page)).toEqual([]);
+    await pickup.getByRole('radio', { name: adult }).check();
+    await pickup.getByLabel(`${adult}’s pickup code`).fill(CODE);
+    await pickup.getByRole('button', { name: 'Check the code' }).click();
+    await pickup.getByRole('status').getByText(new RegExp(`${names[0].split(' ')[0]} released to ${adult} at \\d{1,2}:\\d{2}`)).waitFor();
+    await pickup.getByRole('listitem').filter({ hasText: names[0] }).getByText(`Released to ${adult} (pickup code) at`, { exact: false }).waitFor();
+    await release(names[1]);
+    await pickup.getByRole('radio', { name: 'Someone not on the list' }).check();
+    await pickup.getByLabel('Their name').fill('Pat Stranger');
+    await pickup.getByRole('button', { name: /^(They did not|Continue)$/ }).click();
+    await stop.getByText('Stopped: Pat Stranger is not on the pickup list. The attempt is recorded.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await stop.getByRole('button', { name: 'Back to pickup' }).click();
+    await attendance.getByText('5 waiting to be sent').waitFor();
     await page.reload();
     await page.getByText(/No signal: this is the copy on this phone from /).waitFor();
     await row(names[1]).getByText(/^Present at .* · not sent yet$/).waitFor();
-    await attendance.getByText('2 waiting to be sent').waitFor();
+    await attendance.getByText('5 waiting to be sent').waitFor();
     await incidents.getByText('4:05 pm · Creek crossing: Slipped on a wet rock and scraped a knee.').waitFor();
 
     // A copy of the phone's storage holds no child's name, allergy or family phone in clear.
@@ -239,10 +283,10 @@ describe('the instructor’s view in Chromium', () => {
     const secrets = students.flatMap((st) => [st.firstName, st.lastName, ...st.health.allergies.map((a: { allergen: string }) => a.allergen), ...st.guardians.map((g: { phone: string }) => g.phone)]);
     expect(secrets.length).toBeGreaterThan(20);
     const stored = await storedOnThePhone(page, ['copies', 'waiting']);
-    expect(stored).toHaveLength(3);
+    expect(stored).toHaveLength(6);
     expect(stored[0].bytes.length).toBeGreaterThan(2000);
     const raw = JSON.stringify(stored);
-    for (const secret of [...secrets.filter((x) => x && x.length > 2), 'Slipped', 'Creek crossing', 'incident']) expect(raw, secret).not.toContain(secret);
+    for (const secret of [...secrets.filter((x) => x && x.length > 2), 'Slipped', 'Creek crossing', 'incident', 'Pat Stranger', CODE]) expect(raw, secret).not.toContain(secret);
 
     // The signal returns: the tap is sent, once, and the page reads the class live again.
     const mia = (await adminDb().collection('classes/fire-and-shelter/roster').where('studentName', '==', names[1]).get()).docs[0].id;
@@ -260,6 +304,9 @@ describe('the instructor’s view in Chromium', () => {
     const officeMail = (await adminDb().doc(`mail/incident-office_${reported[0].id}`).get()).data()!;
     expect(officeMail.to).toContain(DEMO.admin.email);
     expect(officeMail.message.text).toContain(`coach@example.com reported an incident of ${names[2]} at Fire & Shelter Skills`);
+    // Each pickup attempt reached the server once.
+    const pickups = (await adminDb().collection('fieldEntries').where('classId', '==', 'fire-and-shelter').where('kind', '==', 'pickup').get()).docs.map((d) => [d.data().adult, d.data().check]);
+    expect(pickups.sort()).toEqual([[adult, 'code'], [adult, 'wrong-code'], ['Pat Stranger', 'not-listed']].sort());
     await incidents.getByRole('listitem').filter({ hasText: names[2] }).waitFor();
     expect(await incidents.getByText('· not sent yet').count()).toBe(0);
     // Installable from here: the instructor's pages name their manifest, which keeps to /staff/.
@@ -284,6 +331,14 @@ describe('the instructor’s view in Chromium', () => {
     await seen.getByRole('listitem').filter({ hasText: names[2] }).waitFor();
     const csv = await downloaded(office.page, () => seen.getByRole('button', { name: 'Download the incident reports (CSV)' }).click());
     expect(csv).toContain(`,${names[2]},16:05,Creek crossing,Slipped on a wet rock and scraped a knee.,Cleaned and bandaged; ice pack.,Called the parent at 4:15 pm.,coach@example.com,`);
+    const pickupCsv = await downloaded(office.page, () => office.page.getByRole('region', { name: 'Pickup', exact: true }).getByRole('button', { name: 'Download the pickups (CSV)' }).click());
+    expect(pickupCsv).toContain(`,${names[0]},Released to ${adult} (pickup code),${adult},`);
+    expect(pickupCsv).toContain(`,${names[1]},Stopped: Pat Stranger is not on the pickup list,Pat Stranger,`);
+    const first = (await adminDb().collection('classes/fire-and-shelter/roster').where('studentName', '==', names[0]).get()).docs[0].id;
+    await office.page.goto(`/admin/students/${first}`);
+    const sheetPickups = office.page.getByRole('region', { name: `Pickups of ${names[0]}` });
+    await sheetPickups.getByRole('cell', { name: `Released to ${adult} (pickup code)` }).waitFor();
+    await sheetPickups.getByRole('cell', { name: `Stopped: the code given for ${adult} did not match` }).waitFor();
     await office.page.goto(`/admin/students/${nora}`);
     await office.page.getByRole('region', { name: `Incidents of ${names[2]}` }).getByRole('cell', { name: 'Slipped on a wet rock and scraped a knee.' }).waitFor();
     expect(await axeViolations(office.page)).toEqual([]);

@@ -13,11 +13,11 @@ import { AVAS, SAMPLES, seedAddOnSample, seedWaitlistSamples } from '../support/
 type Who = 'anonymous' | 'familyB' | StaffRole | 'otherInstructor' | 'familyA';
 const ALL = Object.values(callables);
 /** Family callables that name one of A's records: anyone else gets not-found and learns nothing. */
-const OWNED: CallableName[] = ['saveStudent', 'enroll', 'enrollFamily', 'priceCart', 'addAddOns', 'myEnrollment', 'releaseHold', 'payBalance', 'joinWaitlist', 'leaveWaitlist', 'declineOffer', 'claimOffer'];
+const OWNED: CallableName[] = ['saveStudent', 'issuePickupCodes', 'enroll', 'enrollFamily', 'priceCart', 'addAddOns', 'myEnrollment', 'releaseHold', 'payBalance', 'joinWaitlist', 'leaveWaitlist', 'declineOffer', 'claimOffer'];
 /** What A's data looks like in a response; nobody but A (and the office) may see it. */
 const A_DATA = /demo-ava|Rivera|family@example\.com|"step":2/;
 /** Children's health, pickup and contact fields, and a family's email: finance never sees them, in any answer. */
-const CARE_FIELDS = /"(health|allergies|medications|medicalNotes|doctorName|doctorPhone|insurance\w*|guardians|emergencyContacts|authorizedPickups|pickupCodeWord)"|"familyEmail":"/;
+const CARE_FIELDS = /"(health|allergies|medications|medicalNotes|doctorName|doctorPhone|insurance\w*|guardians|emergencyContacts|authorizedPickups|pickupCodeWord|mayLeaveAlone|pickups)"|"familyEmail":"/;
 const roleOf = (who: Who): StaffRole | null => (who === 'otherInstructor' ? 'instructor' : (STAFF_ROLES as readonly string[]).includes(who) ? (who as StaffRole) : null);
 /** Callables about one class: only that class's instructors (and the office) pass. */
 const CLASS_SCOPED: CallableName[] = ['taughtRoster', 'syncFieldEntries', 'classFieldLog'];

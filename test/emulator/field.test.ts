@@ -3,10 +3,10 @@
 // office) send or read them; a child the office withdrew, a removed instructor and a phone's clock far
 // off are handled as the office would expect; every entry and every reading is audited.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, ClassRecord } from '../../contract/domain';
-import { attendanceOf, type AttendanceEntry, type AttendanceInput, type AttendanceMark, type FieldEntryInput, type IncidentInput } from '../../contract/field';
+import type { AuditEntry, ClassRecord, Student } from '../../contract/domain';
+import { adultsWhoMayCollect, attendanceOf, codeMatches, pickupText, schoolYearOf, type AttendanceEntry, type PickupCheck, type AttendanceInput, type AttendanceMark, type FieldEntryInput, type IncidentInput } from '../../contract/field';
 import { formatDate } from '../../contract/format';
-import { meetingDates } from '../../contract/schedule';
+import { addDaysIso, meetingDates, schoolToday } from '../../contract/schedule';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { createUnverifiedUser, createUser, type TestUser } from '../support/emulators';
 import { callAs, DEMO, useSeededDemo } from '../support/fixtures';
@@ -157,6 +157,65 @@ describe('field records', () => {
     // The office reads the report as it stands on the child's sheet.
     const sheet = await callAs(demo.admin, 'adminStudent', { id: kids[0].studentId });
     expect(sheet.result!.incidents.map((r) => [r.classTitle, r.incident.where, r.corrected, r.by])).toEqual([['Fire & Shelter Skills', 'Meadow trail', true, 'field.teacher@example.com']]);
+  });
+
+  it('pickup codes: made by the child’s family only, shown once, kept as check values the roster carries for this school year and the adults still listed; a pickup is kept and shown on the sheet', async () => {
+    const made = await callAs(demo.family, 'issuePickupCodes', { studentId: 'demo-ava' });
+    expect(made.status, JSON.stringify(made.error)).toBe(200);
+    const ava = (await db().doc('students/demo-ava').get()).data() as Student;
+    const adults = adultsWhoMayCollect(ava);
+    expect(adults.length).toBeGreaterThan(1);
+    const { year, codes } = made.result!;
+    expect(year).toBe(schoolYearOf(schoolToday(new Date())));
+    expect(codes.map((c) => c.name)).toEqual(adults);
+    expect(codes.every((c) => /^\d{6}$/.test(c.code))).toBe(true);
+    // Stored: check values only, never a code.
+    const stored = (await db().doc('pickupCodes/demo-ava').get()).data()!;
+    for (const c of codes) expect(JSON.stringify(stored)).not.toContain(c.code);
+    expect(stored.adults.map((a: PickupCheck) => a.name)).toEqual(adults);
+    // Another account cannot make codes for a child not its own (answered as for a missing child).
+    const stranger = await createUser('pickup.stranger@example.com');
+    const refused = await callAs(stranger, 'issuePickupCodes', { studentId: 'demo-ava' });
+    expect([refused.status, refused.error?.message]).toEqual([404, 'We could not find this student in your account.']);
+    expect((await db().doc('pickupCodes/demo-ava').get()).data()).toEqual(stored);
+    const [audit] = (await audits('pickup-codes-issued')).filter((a) => a.studentId === 'demo-ava');
+    expect(audit.by.uid).toBe(demo.family.uid);
+
+    // The family sees who has a code; the roster carries each adult's check value, and the phone's check works with it.
+    expect((await callAs(demo.family, 'myStudents')).result!.pickupCodes['demo-ava']).toMatchObject({ year, adults });
+    const avaClass = AVAS.classIds[0];
+    const checks = async () => (await callAs(demo.admin, 'taughtRoster', { classId: avaClass })).result!.roster.entries.find((e) => e.student.id === 'demo-ava')!.pickups!;
+    const onRoster = await checks();
+    expect(onRoster.map((a) => a.name)).toEqual(adults);
+    expect(await codeMatches(codes[0].code, onRoster[0])).toBe(true);
+    expect(await codeMatches(codes[1].code, onRoster[0])).toBe(codes[1].code === codes[0].code);
+    // New codes replace the old: the old code no longer passes.
+    const renewed = (await callAs(demo.family, 'issuePickupCodes', { studentId: 'demo-ava' })).result!;
+    const after = await checks();
+    expect(await codeMatches(renewed.codes[0].code, after[0])).toBe(true);
+    if (renewed.codes[0].code !== codes[0].code) expect(await codeMatches(codes[0].code, after[0])).toBe(false);
+
+    // An adult the family takes off the list no longer passes; nor does anyone with last year's codes.
+    const dropped = ava.authorizedPickups.at(-1)!;
+    await db().doc('students/demo-ava').update({ authorizedPickups: ava.authorizedPickups.slice(0, -1) });
+    expect((await checks()).map((a) => a.name)).toEqual(adults.filter((a) => a !== dropped.name));
+    await db().doc('pickupCodes/demo-ava').update({ year: schoolYearOf(addDaysIso(schoolToday(new Date()), -366)) });
+    expect(await checks()).toEqual([]);
+    expect((await callAs(demo.family, 'myStudents')).result!.pickupCodes['demo-ava']).toBeUndefined();
+    await db().doc('students/demo-ava').update({ authorizedPickups: ava.authorizedPickups });
+
+    // A pickup recorded at a meeting (a stop, then a release) is kept and shown on the child's sheet, newest first.
+    const day = meetingDates((await db().doc(`classes/${avaClass}`).get()).data() as ClassRecord)[0];
+    const stop: FieldEntryInput = { id: entryId(), kind: 'pickup', studentId: 'demo-ava', meeting: day, at: new Date(Date.now() - 60_000).toISOString(), adult: 'Pat Stranger', check: 'not-listed' };
+    const release: FieldEntryInput = { id: entryId(), kind: 'pickup', studentId: 'demo-ava', meeting: day, at: new Date().toISOString(), adult: adults[0], check: 'code' };
+    const sent = await callAs(demo.admin, 'syncFieldEntries', { classId: avaClass, sentAt: new Date().toISOString(), entries: [stop, release] });
+    expect(sent.result!.saved).toEqual([stop.id, release.id]);
+    const sheet = (await callAs(demo.admin, 'adminStudent', { id: 'demo-ava' })).result!;
+    expect(sheet.pickups.map((p) => [pickupText(p), p.by])).toEqual([
+      [`Released to ${adults[0]} (pickup code)`, DEMO.admin.email],
+      ['Stopped: Pat Stranger is not on the pickup list', DEMO.admin.email],
+    ]);
+    expect((await audits('field-entry')).some((a) => a.summary.startsWith('Pickup: Stopped: Pat Stranger is not on the pickup list'))).toBe(true);
   });
 
   it('the office wins: a child withdrawn is refused with the reason, and an instructor taken off the class can send nothing more', async () => {

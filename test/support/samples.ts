@@ -83,6 +83,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   priceBasket: { lines: [{ classId: 'wild-art', addOnIds: [] }], codes: ['SIBLING10'] },
   myStudents: null,
   saveStudent: { id: 'demo-ava', profile: AVA_PROFILE, reviewed: false },
+  issuePickupCodes: { studentId: 'demo-ava' },
   enroll: {
     studentId: 'demo-ava',
     lines: [{ classId: 'wild-art', addOnIds: [] }],

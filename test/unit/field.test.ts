@@ -1,8 +1,8 @@
 // The field sync's plan: each entry kept once by its id, never changed, only for the roster's children
 // on the class's meeting days; corrections name an entry of the same child; a phone clock far off is flagged.
 import { describe, expect, it } from 'vitest';
-import { offlineCopyUntil, standing, type AttendanceEntry, type AttendanceInput, type FieldEntry, type FieldEntryInput, type FieldSync } from '../../contract/field';
-import { incidentLines, planFieldSync, REFUSALS, type FieldFacts } from '../../functions/src/domain/field';
+import { adultsWhoMayCollect, codeMatches, newSalt, offlineCopyUntil, pickupCheckValue, pickupText, schoolYearOf, standing, type AttendanceEntry, type AttendanceInput, type FieldEntry, type FieldEntryInput, type FieldSync } from '../../contract/field';
+import { incidentLines, pickupLines, planFieldSync, REFUSALS, type FieldFacts } from '../../functions/src/domain/field';
 
 const NOW = new Date('2026-10-02T23:55:00.000Z');
 const input = (id: string, extra: Partial<AttendanceInput> = {}): AttendanceInput => ({ id: `entry-${id}-0000000000`, kind: 'attendance', studentId: 'kid-a', meeting: '2026-10-02', at: '2026-10-02T22:20:00.000Z', mark: 'present', ...extra });
@@ -109,6 +109,57 @@ describe('incidentLines', () => {
     expect(lines.map((l) => [l.incident.what, l.meeting, l.corrected, l.classTitle, l.by])).toEqual([
       ['later', '2026-10-09', false, 'Creek Kids', 't@example.com'],
       ['fixed', '2026-10-02', true, 'Creek Kids', 't@example.com'],
+    ]);
+  });
+});
+
+describe('pickup codes', () => {
+  it('a school year runs from August to July', () => {
+    expect(schoolYearOf('2026-08-01')).toBe('2026–27');
+    expect(schoolYearOf('2027-07-31')).toBe('2026–27');
+    expect(schoolYearOf('2026-07-31')).toBe('2025–26');
+    expect(schoolYearOf('1999-12-01')).toBe('1999–00');
+  });
+  it('a code matches its own check value only: not another code, not another salt, not a code of other length', async () => {
+    const salt = newSalt();
+    const adult = { name: 'Sam Rivera', salt, check: await pickupCheckValue('042917', salt) };
+    expect(adult.check).toMatch(/^[0-9a-f]{64}$/);
+    expect(adult.check).not.toContain('042917');
+    expect(await codeMatches('042917', adult)).toBe(true);
+    expect(await codeMatches(' 042917 ', adult)).toBe(true);
+    expect(await codeMatches('042918', adult)).toBe(false);
+    expect(await codeMatches('42917', adult)).toBe(false);
+    expect(await codeMatches('0429170', adult)).toBe(false);
+    expect(await codeMatches('042917', { ...adult, salt: newSalt() })).toBe(false);
+    // Two adults with the same code have different check values (their own salts).
+    const other = newSalt();
+    expect(await pickupCheckValue('042917', other)).not.toBe(adult.check);
+  });
+  it('the adults who may collect a child: its guardians, then the people listed, each once', () => {
+    expect(adultsWhoMayCollect({ guardians: [{ name: 'Sam Rivera' }, { name: 'Jo Lee ' }], authorizedPickups: [{ name: 'Jo Lee' }, { name: 'Grandma Rose' }, { name: ' ' }] })).toEqual(['Sam Rivera', 'Jo Lee', 'Grandma Rose']);
+  });
+  it('says each outcome in words', () => {
+    expect(pickupText({ adult: 'Sam Rivera', check: 'code' })).toBe('Released to Sam Rivera (pickup code)');
+    expect(pickupText({ adult: 'Pat Doe', check: 'code-word' })).toBe('Released to Pat Doe (code word)');
+    expect(pickupText({ adult: '', check: 'alone' })).toBe('Left on their own (the family allows it)');
+    expect(pickupText({ adult: 'Sam Rivera', check: 'wrong-code' })).toBe('Stopped: the code given for Sam Rivera did not match');
+    expect(pickupText({ adult: 'Jo Lee', check: 'no-code' })).toBe('Stopped: Jo Lee has no pickup code for this school year');
+    expect(pickupText({ adult: '', check: 'not-listed' })).toBe('Stopped: an adult is not on the pickup list');
+  });
+  it('a pickup is kept once; sent again with another outcome it is refused, never changed; the sheet lists every attempt, newest first', () => {
+    const pickup = (id: string, check: 'code' | 'wrong-code', at: string): FieldEntryInput => ({ id: `entry-${id}-0000000000`, kind: 'pickup', studentId: 'kid-a', meeting: '2026-10-02', at, adult: 'Sam Rivera', check });
+    const wrong = pickup('p1', 'wrong-code', '2026-10-02T23:50:00.000Z');
+    const right = pickup('p2', 'code', '2026-10-02T23:52:00.000Z');
+    const first = planFieldSync(sync([wrong, right]), facts());
+    expect(first.result.saved).toEqual([wrong.id, right.id]);
+    const kept = new Map(first.create.map((e) => [e.id, e]));
+    const again = planFieldSync(sync([wrong, { ...wrong, check: 'code' } as FieldEntryInput]), facts({ kept }));
+    expect(again.create).toEqual([]);
+    expect(again.result.already).toEqual([wrong.id]);
+    expect(again.result.refused).toEqual([{ id: wrong.id, reason: REFUSALS.changed }]);
+    expect(pickupLines(first.create, new Map([['creek', 'Creek Explorers']])).map((l) => [l.check, l.classTitle, l.by])).toEqual([
+      ['code', 'Creek Explorers', 't@example.com'],
+      ['wrong-code', 'Creek Explorers', 't@example.com'],
     ]);
   });
 });

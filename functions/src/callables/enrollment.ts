@@ -7,6 +7,7 @@ import { familyView } from '../domain/familyView';
 import { loadCheckoutSettings, loadPaymentOptions } from '../data/settings';
 import { oneChild, loadEnrollment, loadDiscountsByCodes, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadRuleDiscounts, loadCodeUses } from '../data/enrollments';
 import { checkout } from '../usecases/checkout';
+import { issuePickupCodes as issueCodes, pickupCodesStatus } from '../usecases/pickupCodes';
 import { assertOwnStudents, loadOwnStudents, saveOwnStudent } from '../data/students';
 import { schoolToday } from '../domain/calendar';
 import { isBrowsable } from '../domain/catalogue';
@@ -67,9 +68,12 @@ export const priceCart = callable(callables.priceCart, async (payload, ctx) => {
   return { ...quote, deposit: deposit?.plan ?? null };
 });
 
-export const myStudents = callable(callables.myStudents, async (_payload, ctx) => ({
-  students: await loadOwnStudents(ctx.uid),
-}));
+export const myStudents = callable(callables.myStudents, async (_payload, ctx) => {
+  const students = await loadOwnStudents(ctx.uid);
+  return { students, pickupCodes: await pickupCodesStatus(students) };
+});
+
+export const issuePickupCodes = callable(callables.issuePickupCodes, ({ studentId }, ctx) => issueCodes(actorOf(ctx), studentId));
 
 export const saveStudent = callable(callables.saveStudent, async (payload, ctx) => ({
   student: await saveOwnStudent(actorOf(ctx), payload.id, payload.profile, payload.reviewed, payload.version),

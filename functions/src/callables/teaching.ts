@@ -4,12 +4,13 @@ import { loadTaughtClasses, loadTaughtRoster } from '../data/teaching';
 import { actorOf, callable } from '../lib/callable';
 import { auditReads } from '../data/audit';
 import { rosterViews } from '../domain/audit';
+import { withPickupChecks } from '../usecases/pickupCodes';
 import { classFieldLog as fieldLog, syncFieldEntries as sync } from '../usecases/field';
 
 export const myTaughtClasses = callable(callables.myTaughtClasses, async (_payload, ctx) => ({ classes: await loadTaughtClasses(ctx.uid) }));
 
 export const taughtRoster = callable(callables.taughtRoster, async ({ classId }, ctx) => {
-  const roster = await loadTaughtRoster(ctx, classId);
+  const roster = await withPickupChecks(await loadTaughtRoster(ctx, classId));
   await auditReads(actorOf(ctx), rosterViews([roster]));
   return { roster };
 });

@@ -106,6 +106,8 @@ export const COLLECTIONS = {
   accounts: 'accounts',
   /** What instructors recorded in the field (attendance), by the id the phone gave each: only ever created. */
   fieldEntries: 'fieldEntries',
+  /** Each child's pickup codes for the school year, by student id: check values only, never the codes. */
+  pickupCodes: 'pickupCodes',
 } as const;
 
 /** What each collection of records holds. Read through `records(name)`, every document comes back typed, with its id. */

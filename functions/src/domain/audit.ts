@@ -18,7 +18,9 @@ export function changedFields(before: StudentProfile | undefined, after: Student
     .filter((k) => !same(before?.health[k as keyof StudentProfile['health']], after.health[k as keyof StudentProfile['health']]))
     .map((k) => `health.${k}`);
   const contacts = CONTACT_FIELDS.filter((k) => !same(before?.[k], after[k]));
-  return [...health, ...contacts];
+  // Absent is "no": a profile saved before the question was asked has not changed by answering no.
+  const alone = !!before?.mayLeaveAlone !== !!after.mayLeaveAlone ? ['mayLeaveAlone'] : [];
+  return [...health, ...contacts, ...alone];
 }
 
 /** The entries for rosters opened (with their health sheets): one per class, naming how many students. */

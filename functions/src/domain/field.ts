@@ -1,7 +1,7 @@
 // What a sync from the field keeps: each entry once (by the id the phone gave it), never a change to
 // one already kept, only for children on the class's roster now (the office's change wins) and for the
 // class's meeting days; a phone whose clock is off has its entries flagged. Pure.
-import { attendanceOf, CLOCK_TOLERANCE_MINUTES, standing, uncorrected, type AttendanceLine, type FieldEntry, type IncidentLine, type FieldSync, type FieldSyncResult } from '../../../contract/field';
+import { attendanceOf, CLOCK_TOLERANCE_MINUTES, standing, uncorrected, type AttendanceLine, type FieldEntry, type FieldEntryInput, type IncidentLine, type FieldSync, type FieldSyncResult, type PickupLine } from '../../../contract/field';
 
 export interface FieldFacts {
   now: Date;
@@ -15,8 +15,17 @@ export interface FieldFacts {
 }
 
 /** The fields that make an entry what it is, in one order: sent again with the same ones, it is the same entry. */
-const said = (e: FieldEntry) =>
-  JSON.stringify([e.classId, e.kind, e.studentId, e.meeting, e.at, e.corrects ?? null, e.kind === 'attendance' ? e.mark : [e.incident.time, e.incident.where, e.incident.what, e.incident.firstAid, e.incident.told]]);
+const said = (e: FieldEntry) => JSON.stringify([e.classId, e.kind, e.studentId, e.meeting, e.at, e.corrects ?? null, what(e)]);
+const what = (e: FieldEntryInput) => {
+  switch (e.kind) {
+    case 'attendance':
+      return e.mark;
+    case 'incident':
+      return [e.incident.time, e.incident.where, e.incident.what, e.incident.firstAid, e.incident.told];
+    case 'pickup':
+      return [e.adult, e.check];
+  }
+};
 const sameEntry = (a: FieldEntry, b: FieldEntry) => said(a) === said(b);
 
 /** Minutes the phone's clock is off (server time − phone time), rounded. */
@@ -76,4 +85,11 @@ export function incidentLines(entries: FieldEntry[], titles: ReadonlyMap<string,
     .filter((e) => e.kind === 'incident')
     .map((e) => ({ id: e.id, classId: e.classId, classTitle: titles.get(e.classId) ?? e.classId, meeting: e.meeting, incident: e.incident, by: e.by.email ?? e.by.uid, corrected: !!e.corrects }))
     .sort((a, b) => b.meeting.localeCompare(a.meeting) || b.incident.time.localeCompare(a.incident.time));
+}
+
+/** A child's pickups, released and stopped alike (each attempt is kept), newest first. */
+export function pickupLines(entries: FieldEntry[], titles: ReadonlyMap<string, string>): PickupLine[] {
+  return uncorrected(entries)
+    .flatMap((e) => (e.kind === 'pickup' ? [{ id: e.id, classId: e.classId, classTitle: titles.get(e.classId) ?? e.classId, meeting: e.meeting, adult: e.adult, check: e.check, at: e.at, by: e.by.email ?? e.by.uid }] : []))
+    .sort((a, b) => b.at.localeCompare(a.at));
 }

@@ -3,7 +3,7 @@
 // the same transaction (once: the email is named by the entry). The class's records are read by its
 // instructors and the office.
 import { formatDate } from '../../../contract/format';
-import { ATTENDANCE_LABELS, type AttendanceLine, type FieldEntry, type FieldSync, type FieldSyncResult } from '../../../contract/field';
+import { ATTENDANCE_LABELS, pickupText, type AttendanceLine, type FieldEntry, type FieldSync, type FieldSyncResult } from '../../../contract/field';
 import { meetingDates } from '../../../contract/schedule';
 import { ACCESS, allows, type StaffRole } from '../../../contract/roles';
 import type { ClassRecord } from '../../../contract/domain';
@@ -43,7 +43,13 @@ async function incidentAudience(classId: string, sync: FieldSync) {
 
 /** The audit line of a kept entry. */
 function entrySummary(entry: FieldEntry, klass: ClassRecord): string {
-  const what = entry.kind === 'attendance' ? `${entry.corrects ? 'Corrected attendance' : 'Attendance'}: ${ATTENDANCE_LABELS[entry.mark]}` : `${entry.corrects ? 'Corrected incident report' : 'Incident report'}: ${entry.incident.what.slice(0, 120)}`;
+  const named = (kind: string) => (entry.corrects ? `Corrected ${kind.toLowerCase()}` : kind);
+  const what =
+    entry.kind === 'attendance'
+      ? `${named('Attendance')}: ${ATTENDANCE_LABELS[entry.mark]}`
+      : entry.kind === 'incident'
+        ? `${named('Incident report')}: ${entry.incident.what.slice(0, 120)}`
+        : `${named('Pickup')}: ${pickupText(entry)}`;
   const clock = entry.clockOffMinutes !== undefined ? ` (the phone’s clock was ${Math.abs(entry.clockOffMinutes)} minutes off)` : '';
   return `${what} at ${klass.title} on ${formatDate(entry.meeting)}${clock}`;
 }

@@ -51,6 +51,7 @@ export function StudentInfoFields({ profile: p, errors, set }: { profile: Studen
         <ContactList path="emergencyContacts" title="Emergency contacts (at least two, other than the guardians)" noun="Emergency contact" contacts={p.emergencyContacts} min={2} errors={errors} onChange={(emergencyContacts) => set({ emergencyContacts })} />
         <ContactList path="authorizedPickups" title="Who else may pick up the student" noun="Pickup person" contacts={p.authorizedPickups} min={0} errors={errors} onChange={(authorizedPickups) => set({ authorizedPickups })} />
         <TextField path="pickupCodeWord" label="Pickup code word" hint="Anyone picking up who is not on the list must say this word." errors={errors} value={p.pickupCodeWord} onChange={(pickupCodeWord) => set({ pickupCodeWord })} />
+        <CheckboxField label="May leave on their own at the end of a class (no adult collects them)" checked={!!p.mayLeaveAlone} onChange={(mayLeaveAlone) => set({ mayLeaveAlone })} />
     </>
   );
 }

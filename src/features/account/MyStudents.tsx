@@ -5,6 +5,7 @@ import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { useMyEnrollments, useMyStudents } from '../family/api';
 import { LinkButton } from '../../components/Button';
+import { PickupCodes } from './PickupCodes';
 
 /** /account/students: the family's students with their classes; edit each one's info. */
 export default function MyStudents() {
@@ -37,6 +38,7 @@ export default function MyStudents() {
                 {needsInfoReview(s.infoReviewedAt, new Date()) && ' · info needs review'}
               </p>
               {classesOf(s.id).length > 0 && <p>Classes: {classesOf(s.id).join(', ')}</p>}
+              <PickupCodes student={s} status={students.value.pickupCodes[s.id]} />
               <LinkButton to={`/account/students/${s.id}`} variant="outlined">
                 <span className="pi pi-pencil" aria-hidden="true" />
                 <span className="p-button-label">

@@ -5,6 +5,8 @@ import { useCallMutation } from '../../lib/mutation';
 import { useCallQuery, useFetchCall } from '../../lib/query';
 
 export const useSaveStudent = () => useCallMutation('saveStudent');
+/** New pickup codes for a child's adults, shown once. */
+export const useIssuePickupCodes = () => useCallMutation('issuePickupCodes');
 /** One checkout for one child or several. */
 export const useEnrollFamily = () => useCallMutation('enrollFamily');
 /** Add-ons taken later: asked what they add (nothing changes), then taken. */

@@ -1,6 +1,6 @@
 // Attendance at a meeting, one tap per child: present, absent, late or left early, with the time. A
 // changed mark is a new entry that corrects the one before: nothing kept is ever changed. With the
-// incident reports below it, the field kit of a class's page (FieldKit), one queue to the server.
+// pickups and incident reports below it, the field kit of a class's page (FieldKit), one queue to the server.
 import { useMemo, useState } from 'react';
 import type { SheetRoster } from '../../../contract/domain';
 import { ATTENDANCE_LABELS, ATTENDANCE_MARKS, attendanceAt, type AttendanceMark, type FieldEntry } from '../../../contract/field';
@@ -14,6 +14,7 @@ import { downloadCsv, slug } from '../../lib/csv';
 import { can, useSession } from '../../lib/session';
 import { attendanceCsvRows } from './fieldCsv';
 import { Incidents } from './Incidents';
+import { Pickups } from './Pickups';
 import { madeNow, useFieldSync, type FieldSync } from './useFieldSync';
 
 /** Today's meeting if the class meets today, else the last one before today, else its first. */
@@ -21,7 +22,7 @@ export function meetingToShow(meetings: string[], today: string): string | undef
   return meetings.includes(today) ? today : ([...meetings].reverse().find((d) => d < today) ?? meetings[0]);
 }
 
-/** The class page's field kit: the meeting, its attendance and its incident reports. */
+/** The class page's field kit: the meeting, its attendance, pickups and incident reports. */
 export function FieldKit({ roster, offlineEntries }: { roster: SheetRoster; /** The records in the phone's offline copy, when the server cannot be reached. */ offlineEntries?: FieldEntry[] }) {
   const field = useFieldSync(roster, offlineEntries);
   const meetings = useMemo(() => meetingDates(roster.class), [roster.class]);
@@ -31,6 +32,7 @@ export function FieldKit({ roster, offlineEntries }: { roster: SheetRoster; /** 
   return (
     <>
       <Attendance roster={roster} field={field} meetings={meetings} meeting={meeting} onMeeting={setMeeting} />
+      <Pickups roster={roster} field={field} meeting={meeting} />
       <Incidents roster={roster} field={field} meeting={meeting} />
     </>
   );

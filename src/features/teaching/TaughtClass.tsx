@@ -4,7 +4,7 @@
 // offline, the class opens from the phone's copy when the server cannot be reached.
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { Contact, SheetRoster } from '../../../contract/domain';
+import type { SheetRoster } from '../../../contract/domain';
 import { formatDate, formatDateRange, formatTimeRange, formatWeekdays, gradeLabel } from '../../../contract/format';
 import { formatMoment } from '../../../contract/wording';
 import { Button } from '../../components/Button';
@@ -15,25 +15,8 @@ import { useClassFieldLog, useTaughtRoster } from './api';
 import { FieldKit } from './Attendance';
 import { dropCopy, keepCopy } from './fieldStore';
 import { OfflineButton } from './OfflineButton';
-import { unreachable, useCopiesChanged, useOfflineCopy, useRetryWhile } from './offline';
-
-/** A phone number to tap: "Sam Rivera (Parent) (555) 123-4567". */
-function Phones({ people, empty }: { people: Contact[]; empty: string }) {
-  if (!people.length) return <p className="muted">{empty}</p>;
-  return (
-    <ul className="plain-list phone-list">
-      {people.map((p, i) => (
-        <li key={i}>
-          {p.name} ({p.relationship}){' '}
-          <a href={`tel:${p.phone.replace(/[^\d+]/g, '')}`}>
-            {p.phone}
-            <span className="visually-hidden"> — call {p.name}</span>
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
-}
+import { Phones } from './Phones';
+import { useCopiesChanged, useOfflineCopy, useRetryWhile, useUnreachable } from './offline';
 
 function StudentCard({ roster, entry }: { roster: SheetRoster; entry: SheetRoster['entries'][number] }) {
   const s = entry.student;
@@ -72,6 +55,7 @@ function StudentCard({ roster, entry }: { roster: SheetRoster; entry: SheetRoste
       <p>{[...s.guardians.map((g) => g.name), ...s.authorizedPickups.map((p) => p.name)].join(', ')}</p>
       <p>
         Code word: <strong>{s.pickupCodeWord || 'none'}</strong>
+        {s.mayLeaveAlone && ' · may leave on their own'}
       </p>
       {entry.addOns.length > 0 && <p>Add-ons: {entry.addOns.map((a) => a.description).join(', ')}</p>}
     </article>
@@ -96,7 +80,8 @@ export default function TaughtClass() {
     // The copy itself changes with each refresh: following it would refresh again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [live, liveLog, refused, id]);
-  const fromCopy = !live && copy && unreachable(state);
+  const noSignal = useUnreachable(state);
+  const fromCopy = !live && copy && noSignal;
   useRetryWhile(!!fromCopy, reload);
   if (!live && !fromCopy) {
     if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;

@@ -1,8 +1,8 @@
-// The office's files of a class's field records (attendance, incident reports): every entry as kept
+// The office's files of a class's field records (attendance, pickups, incident reports): every entry as kept
 // (corrections beside what they correct, nothing rewritten), on the school's clock with its zone named
 // in the headers.
 import { SCHOOL_TIME_ZONE } from '../../../contract/domain';
-import { ATTENDANCE_LABELS, attendanceOf, type FieldEntry, type IncidentInput } from '../../../contract/field';
+import { ATTENDANCE_LABELS, attendanceOf, pickupText, type FieldEntry, type IncidentInput, type PickupInput } from '../../../contract/field';
 import { schoolStamp, type CsvValue } from '../../lib/csv';
 
 export function attendanceCsvRows(records: readonly FieldEntry[], names: ReadonlyMap<string, string>): CsvValue[][] {
@@ -46,5 +46,14 @@ export function incidentCsvRows(records: readonly FieldEntry[], names: ReadonlyM
         e.clockOffMinutes ?? '',
       ];
     }),
+  ];
+}
+
+/** Who collected each child and when, and every attempt stopped. */
+export function pickupCsvRows(records: readonly FieldEntry[], names: ReadonlyMap<string, string>): CsvValue[][] {
+  const pickups = records.filter((e): e is Extract<FieldEntry, PickupInput> => e.kind === 'pickup');
+  return [
+    ['Meeting', 'Child', 'What happened', 'Adult', `At (${SCHOOL_TIME_ZONE})`, 'Recorded by', `Received (${SCHOOL_TIME_ZONE})`, 'Phone clock off (minutes)'],
+    ...pickups.map((e) => [e.meeting, names.get(e.studentId) ?? e.studentId, pickupText(e), e.adult, schoolStamp(e.at), e.by.email ?? e.by.uid, schoolStamp(e.receivedAt), e.clockOffMinutes ?? '']),
   ];
 }

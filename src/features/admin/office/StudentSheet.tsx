@@ -4,7 +4,8 @@ import { Link, useParams } from 'react-router-dom';
 import { schoolToday } from '../../../../contract/schedule';
 import { ageOn, formatDate, formatTime } from '../../../../contract/format';
 import { tshirtLabel } from '../../../../contract/wording';
-import { ATTENDANCE_LABELS } from '../../../../contract/field';
+import { ATTENDANCE_LABELS, pickupText } from '../../../../contract/field';
+import { formatClock } from '../../../../contract/wording';
 import { Button } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
@@ -43,7 +44,7 @@ export default function StudentSheetPage() {
   const [state, reload] = useAdminStudent(id);
   if (state.status === 'loading') return <PageLoading label="Loading the info sheet…" />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
-  const { student: s, enrollments, familyEmail, familyHolder, attendance, incidents } = state.value;
+  const { student: s, enrollments, familyEmail, familyHolder, attendance, incidents, pickups } = state.value;
   const h = s.health;
   const today = schoolToday();
   return (
@@ -91,6 +92,7 @@ export default function StudentSheetPage() {
         <dl>
           <Item label="Authorized pickups">{s.authorizedPickups.map(contactText).join('; ')}</Item>
           <Item label="Code word">{s.pickupCodeWord}</Item>
+          <Item label="May leave on their own">{s.mayLeaveAlone ? 'Yes' : 'No'}</Item>
         </dl>
         <h2>Permissions</h2>
         <dl>
@@ -179,6 +181,23 @@ export default function StudentSheetPage() {
                   {r.by}
                   {r.corrected && ' (corrected)'}
                 </td>
+              </tr>
+            ))}
+          </SheetTable>
+        )}
+        <h2>Pickups</h2>
+        {pickups.length === 0 ? (
+          <p className="muted">No pickup recorded.</p>
+        ) : (
+          <SheetTable label={`Pickups of ${s.firstName} ${s.lastName}`} caption="Who collected the child, and every attempt stopped, newest first" columns={['When', 'Class', 'What happened', 'Recorded by']}>
+            {pickups.map((p) => (
+              <tr key={p.id}>
+                <th scope="row">
+                  {formatDate(p.meeting, true)}, {formatClock(p.at)}
+                </th>
+                <td>{p.classTitle}</td>
+                <td>{pickupText(p)}</td>
+                <td>{p.by}</td>
               </tr>
             ))}
           </SheetTable>
