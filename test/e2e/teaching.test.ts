@@ -3,7 +3,7 @@
 // and without a signal), which the office and the child's family then read. With axe.
 import { describe, expect, it } from 'vitest';
 import type { ClassRecord, Student } from '../../contract/domain';
-import { adultsWhoMayCollect, newSalt, pickupCheckValue, schoolYearOf } from '../../contract/field';
+import { adultsWhoMayCollect, codeMatches, newSalt, pickupCheckValue, schoolYearOf } from '../../contract/field';
 import { formatDate } from '../../contract/format';
 import { meetingDates, schoolToday } from '../../contract/schedule';
 import { adminDb } from '../../scripts/demo/adminApp';
@@ -357,6 +357,37 @@ describe('the instructor’s view in Chromium', () => {
     await signInAs(family.page, DEMO.family.email, DEMO.family.password);
     await family.page.goto('/account/enrollments');
     await family.page.getByRole('listitem').filter({ hasText: 'Ava Rivera' }).getByText(`Attendance: ${formatDate(meetingOfPast)} present`).waitFor();
+    expect(await axeViolations(family.page)).toEqual([]);
+    await family.context.close();
+  });
+
+  it('a family makes its child’s pickup codes on My Students: shown once, kept only as check values', async () => {
+    const family = await newPage(browser(), 360, 740);
+    await signInAs(family.page, DEMO.family.email, DEMO.family.password);
+    await family.page.goto('/account/students');
+    const ava = family.page.getByRole('listitem').filter({ has: family.page.getByRole('heading', { name: 'Ava Rivera' }) });
+    const codes = ava.getByRole('region', { name: 'Pickup codes for Ava' });
+    await codes.getByText('None for this school year: the instructor asks each adult for their code before letting your child go.').waitFor();
+    await codes.getByRole('button', { name: 'Make pickup codes for Ava' }).click();
+    const shown = codes.getByRole('status');
+    await shown.getByText(`Ava’s pickup codes for ${schoolYearOf(schoolToday())}.`).waitFor();
+    expect(await axeViolations(family.page)).toEqual([]);
+    const lines = await shown.getByRole('listitem').allTextContents();
+    const student = (await adminDb().doc('students/demo-ava').get()).data() as Student;
+    expect(lines.map((l) => l.split(':')[0])).toEqual(adultsWhoMayCollect(student));
+    const stored = (await adminDb().doc('pickupCodes/demo-ava').get()).data()!;
+    for (const [i, line] of lines.entries()) {
+      const code = line.split(': ')[1];
+      expect(code).toMatch(/^\d{6}$/);
+      expect(await codeMatches(code, stored.adults[i])).toBe(true);
+      expect(JSON.stringify(stored)).not.toContain(code);
+    }
+    await shown.getByRole('button', { name: 'I have noted them' }).click();
+    await codes.getByText(new RegExp(`^For ${schoolYearOf(schoolToday())}, made .*: ${adultsWhoMayCollect(student).join(', ')}\\.$`)).waitFor();
+    // Never shown again: a reload says who has one, not the codes.
+    await family.page.reload();
+    await codes.getByRole('button', { name: 'Make new codes for Ava' }).waitFor();
+    for (const line of lines) expect(await family.page.getByText(line.split(': ')[1]).count()).toBe(0);
     expect(await axeViolations(family.page)).toEqual([]);
     await family.context.close();
   });

@@ -24,10 +24,9 @@ export function PickupCodes({ student, status }: { student: Student; status: Pic
       setFailure(toCallError(e).message);
     }
   };
-  const headingId = `pickup-codes-${student.id}`;
   return (
-    <section className="pickup-codes" aria-labelledby={headingId}>
-      <h3 id={headingId}>Pickup codes</h3>
+    <section className="pickup-codes" aria-label={`Pickup codes for ${student.firstName}`}>
+      <h3>Pickup codes</h3>
       {shown ? (
         <div role="status">
           <p>
@@ -58,11 +57,11 @@ export function PickupCodes({ student, status }: { student: Student; status: Pic
               {failure}
             </p>
           )}
+          {status && <p className="muted">New codes replace the ones made before.</p>}
           <Button variant="outlined" onClick={make} disabled={issue.isPending || !adults.length}>
             {issue.isPending ? 'Making the codes…' : status ? 'Make new codes' : 'Make pickup codes'}
             <span className="visually-hidden"> for {student.firstName}</span>
           </Button>
-          {status && <small className="muted"> New codes replace the ones made before.</small>}
         </>
       )}
     </section>
