@@ -1,5 +1,5 @@
 // Domain types shared by the browser and the functions. Money is always integer cents.
-import type { AttendanceLine, IncidentLine, PickupCheck, PickupLine } from './field';
+import type { AttendanceLine, DoseLine, IncidentLine, PickupCheck, PickupLine } from './field';
 import type { StaffRole } from './roles';
 
 /** The school's own time zone: registration windows and deadlines are read on its calendar. */
@@ -728,6 +728,8 @@ export interface StudentSheet {
   incidents: IncidentLine[];
   /** Who collected the child, when, and every attempt stopped, newest first. */
   pickups: PickupLine[];
+  /** The medication record: every dose recorded, newest first. */
+  doses: DoseLine[];
 }
 
 export interface TshirtTally {

@@ -82,8 +82,26 @@ export interface PickupInput extends FieldEntryBase {
   check: PickupCheckKind;
 }
 
+/**
+ * A medication dose: given, not given or refused, with the instructor's initials; a dose given "as
+ * needed" says why; a follow-up (30 minutes after an as-needed dose) says how the child is.
+ */
+export const DOSE_OUTCOMES = ['given', 'not-given', 'refused', 'follow-up'] as const;
+export type DoseOutcome = (typeof DOSE_OUTCOMES)[number];
+export const DOSE_OUTCOME_LABELS: Record<DoseOutcome, string> = { given: 'Given', 'not-given': 'Not given', refused: 'Refused', 'follow-up': 'Follow-up' };
+
+export interface DoseInput extends FieldEntryBase {
+  kind: 'dose';
+  /** The medication as the child's profile names it. */
+  medication: string;
+  outcome: DoseOutcome;
+  initials: string;
+  /** Why (a dose as needed, one not given), or how the child is (a follow-up); may be empty. */
+  note: string;
+}
+
 /** One thing seen or done in the field, as the phone captured it. */
-export type FieldEntryInput = AttendanceInput | IncidentInput | PickupInput;
+export type FieldEntryInput = AttendanceInput | IncidentInput | PickupInput | DoseInput;
 
 /** What the server adds to an entry it keeps. */
 interface Kept {
@@ -135,6 +153,7 @@ const fieldEntrySchema = z.discriminatedUnion('kind', [
     incident: incidentSchema,
   }),
   z.strictObject({ ...base, kind: z.literal('pickup'), adult: text(200), check: z.enum(PICKUP_CHECKS) }),
+  z.strictObject({ ...base, kind: z.literal('dose'), medication: required(200), outcome: z.enum(DOSE_OUTCOMES), initials: required(8), note: text(500) }),
 ]);
 
 export const fieldSyncSchema = z.strictObject({
@@ -258,4 +277,18 @@ export async function codeMatches(code: string, adult: PickupCheck): Promise<boo
 /** The adults who may collect a child, by name, each once: its guardians, then the people the family lists. */
 export function adultsWhoMayCollect(student: { guardians: { name: string }[]; authorizedPickups: { name: string }[] }): string[] {
   return [...new Set([...student.guardians, ...student.authorizedPickups].map((a) => a.name.trim()).filter(Boolean))];
+}
+
+/** A child's doses, as the office reads them on the child's sheet (its medication record), newest first. */
+export interface DoseLine {
+  id: string;
+  classId: string;
+  classTitle: string;
+  meeting: IsoDate;
+  medication: string;
+  outcome: DoseOutcome;
+  initials: string;
+  note: string;
+  at: string;
+  by: string;
 }

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SheetRoster } from '../../contract/domain';
 import type { FieldEntryInput, IncidentInput } from '../../contract/field';
-import { Incidents } from '../../src/features/teaching/Incidents';
+import { Incidents, type IncidentStart } from '../../src/features/teaching/Incidents';
 import type { FieldSync } from '../../src/features/teaching/useFieldSync';
 
 const MEETING = '2026-12-18';
@@ -19,10 +19,10 @@ const first: IncidentInput = {
   incident: { time: '16:05', where: 'Creek', what: 'Bee sting on the hand.', firstAid: 'Ice', told: 'Parent by phone' },
 };
 
-function renderIncidents(kept: FieldEntryInput[]) {
+function renderIncidents(kept: FieldEntryInput[], start?: IncidentStart) {
   const record = vi.fn();
   const field = { log: { status: 'loading' }, kept, waiting: [], record, names: new Map([['kid-a', 'Ana Ruiz'], ['kid-b', 'Ben Cho']]) } as unknown as FieldSync;
-  render(<Incidents roster={roster} field={field} meeting={MEETING} />);
+  render(<Incidents roster={roster} field={field} meeting={MEETING} start={start} />);
   return record;
 }
 
@@ -70,5 +70,17 @@ describe('incident reports on the phone', () => {
     const items = screen.getAllByRole('listitem');
     expect(items).toHaveLength(1);
     expect(items[0]).toHaveTextContent('Ben Cho · 4:05 pm · Meadow trail: Bee sting on the hand. · corrected');
+  });
+
+  it('opens a report for the child when asked from the page (an epinephrine auto-injector given), with what happened', async () => {
+    const record = renderIncidents([], { studentId: 'kid-b', what: 'EpiPen Jr (epinephrine auto-injector) given.', key: 'k1' });
+    const form = screen.getByRole('form', { name: 'Incident report' });
+    expect(within(form).getByLabelText(/Child/)).toHaveValue('kid-b');
+    expect(within(form).getByLabelText(/What happened/)).toHaveValue('EpiPen Jr (epinephrine auto-injector) given.');
+    await userEvent.type(within(form).getByLabelText(/Where/), 'Meadow');
+    await userEvent.type(within(form).getByLabelText(/First aid given/), 'Epinephrine, 911 called');
+    await userEvent.type(within(form).getByLabelText(/Who was told/), 'Parent and office by phone');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save the report' }));
+    expect(record.mock.calls[0][0]).toMatchObject({ kind: 'incident', studentId: 'kid-b', incident: { what: 'EpiPen Jr (epinephrine auto-injector) given.' } });
   });
 });

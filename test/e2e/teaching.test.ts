@@ -1,6 +1,7 @@
 // In Chromium: the office assigns an instructor on the class form; the instructor signs in on
 // a phone and sees that class's roster and packet, and nothing of the office's; takes attendance (with
-// and without a signal), which the office and the child's family then read. With axe.
+// and without a signal), checks pickups, records doses and incidents, which the office and the
+// child's family then read; a family makes its pickup codes. With axe.
 import { describe, expect, it } from 'vitest';
 import type { ClassRecord, Student } from '../../contract/domain';
 import { adultsWhoMayCollect, codeMatches, newSalt, pickupCheckValue, schoolYearOf } from '../../contract/field';
@@ -182,15 +183,18 @@ describe('the instructor’s view in Chromium', () => {
     await audit.context.close();
   });
 
-  it('takes a class offline: without signal the app reloads, opens the class from the phone’s encrypted copy, records attendance and an incident, and sends them once the signal returns', async () => {
+  it('takes a class offline: without signal the app reloads, opens the class from the phone’s encrypted copy, records attendance, pickups checked by code, an EpiPen dose and incidents, and sends them once the signal returns', async () => {
     // Each family of the class has made its pickup codes (as the server makes them: check values only).
     const rosterIds = (await adminDb().collection('classes/fire-and-shelter/roster').get()).docs.map((d) => d.id);
     const CODE = '482913';
     const firstAdult = new Map<string, string>();
+    /** A child whose family listed an EpiPen (as needed) and allows staff to give it. */
+    let epi: string | undefined;
     for (const id of rosterIds) {
       const student = (await adminDb().doc(`students/${id}`).get()).data() as Student;
       const adults = adultsWhoMayCollect(student);
       firstAdult.set(`${student.firstName} ${student.lastName}`, adults[0]);
+      if (student.health.medicationAuthorized && student.health.medications.some((m) => m.name === 'EpiPen Jr')) epi ??= `${student.firstName} ${student.lastName}`;
       const checked = await Promise.all(adults.map(async (name) => { const salt = newSalt(); return { name, salt, check: await pickupCheckValue(CODE, salt) }; }));
       await adminDb().doc(`pickupCodes/${id}`).set({ studentId: id, ownerUid: student.ownerUid, year: schoolYearOf(schoolToday()), issuedAt: new Date().toISOString(), adults: checked });
     }
@@ -271,10 +275,28 @@ describe('the instructor’s view in Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
     await stop.getByRole('button', { name: 'Back to pickup' }).click();
     await attendance.getByText('5 waiting to be sent').waitFor();
+    // A dose: an EpiPen given (as needed: why) opens an incident report for that child, filled in and saved.
+    expect(epi).toBeDefined();
+    const doses = page.getByRole('region', { name: 'Medications' });
+    await doses.getByRole('button', { name: `Record a dose of EpiPen Jr for ${epi}` }).click();
+    const doseForm = doses.getByRole('form', { name: `Dose of EpiPen Jr for ${epi}` });
+    await doseForm.getByLabel('Your initials').fill('cj');
+    await doseForm.getByLabel('Why it was needed').fill('Stung by a bee; lips swelling.');
+    expect(await axeViolations(page)).toEqual([]);
+    await doseForm.getByRole('button', { name: 'Save the dose' }).click();
+    await doses.getByText(/An epinephrine auto-injector was given: an incident report is open below/).waitFor();
+    const epiReport = incidents.getByRole('form', { name: 'Incident report' });
+    expect(await epiReport.getByLabel('What happened').inputValue()).toBe('EpiPen Jr (epinephrine auto-injector) given.');
+    await epiReport.getByLabel('Where').fill('Meadow');
+    await epiReport.getByLabel('First aid given').fill('EpiPen in the thigh; 911 called.');
+    await epiReport.getByLabel('Who was told, and when').fill('911, the parent and the office at once.');
+    await epiReport.getByRole('button', { name: 'Save the report' }).click();
+    await incidents.getByText(`The report on ${epi} is saved on this phone; the family and the office are emailed once it is sent.`).waitFor();
+    await attendance.getByText('7 waiting to be sent').waitFor();
     await page.reload();
     await page.getByText(/No signal: this is the copy on this phone from /).waitFor();
     await row(names[1]).getByText(/^Present at .* · not sent yet$/).waitFor();
-    await attendance.getByText('5 waiting to be sent').waitFor();
+    await attendance.getByText('7 waiting to be sent').waitFor();
     await incidents.getByText('4:05 pm · Creek crossing: Slipped on a wet rock and scraped a knee.').waitFor();
 
     // A copy of the phone's storage holds no child's name, allergy or family phone in clear.
@@ -283,10 +305,10 @@ describe('the instructor’s view in Chromium', () => {
     const secrets = students.flatMap((st) => [st.firstName, st.lastName, ...st.health.allergies.map((a: { allergen: string }) => a.allergen), ...st.guardians.map((g: { phone: string }) => g.phone)]);
     expect(secrets.length).toBeGreaterThan(20);
     const stored = await storedOnThePhone(page, ['copies', 'waiting']);
-    expect(stored).toHaveLength(6);
+    expect(stored).toHaveLength(8);
     expect(stored[0].bytes.length).toBeGreaterThan(2000);
     const raw = JSON.stringify(stored);
-    for (const secret of [...secrets.filter((x) => x && x.length > 2), 'Slipped', 'Creek crossing', 'incident', 'Pat Stranger', CODE]) expect(raw, secret).not.toContain(secret);
+    for (const secret of [...secrets.filter((x) => x && x.length > 2), 'Slipped', 'Creek crossing', 'incident', 'Pat Stranger', CODE, 'EpiPen', 'Stung by a bee']) expect(raw, secret).not.toContain(secret);
 
     // The signal returns: the tap is sent, once, and the page reads the class live again.
     const mia = (await adminDb().collection('classes/fire-and-shelter/roster').where('studentName', '==', names[1]).get()).docs[0].id;
@@ -307,6 +329,11 @@ describe('the instructor’s view in Chromium', () => {
     // Each pickup attempt reached the server once.
     const pickups = (await adminDb().collection('fieldEntries').where('classId', '==', 'fire-and-shelter').where('kind', '==', 'pickup').get()).docs.map((d) => [d.data().adult, d.data().check]);
     expect(pickups.sort()).toEqual([[adult, 'code'], [adult, 'wrong-code'], ['Pat Stranger', 'not-listed']].sort());
+    // The dose and its incident, once each.
+    const epiId = (await adminDb().collection('classes/fire-and-shelter/roster').where('studentName', '==', epi).get()).docs[0].id;
+    const epiEntries = (await adminDb().collection('fieldEntries').where('studentId', '==', epiId).get()).docs.map((d) => d.data());
+    expect(epiEntries.filter((e) => e.kind === 'dose').map((e) => [e.medication, e.outcome, e.initials, e.note])).toEqual([['EpiPen Jr', 'given', 'CJ', 'Stung by a bee; lips swelling.']]);
+    expect(epiEntries.filter((e) => e.kind === 'incident').map((e) => e.incident.what)).toEqual(['EpiPen Jr (epinephrine auto-injector) given.']);
     await incidents.getByRole('listitem').filter({ hasText: names[2] }).waitFor();
     expect(await incidents.getByText('· not sent yet').count()).toBe(0);
     // Installable from here: the instructor's pages name their manifest, which keeps to /staff/.

@@ -218,6 +218,18 @@ describe('field records', () => {
     expect((await audits('field-entry')).some((a) => a.summary.startsWith('Pickup: Stopped: Pat Stranger is not on the pickup list'))).toBe(true);
   });
 
+  it('a dose is kept once, audited, and on the child’s medication record; sent again with another outcome it is refused', async () => {
+    const avaClass = AVAS.classIds[0];
+    const day = meetingDates((await db().doc(`classes/${avaClass}`).get()).data() as ClassRecord)[1];
+    const dose: FieldEntryInput = { id: entryId(), kind: 'dose', studentId: 'demo-ava', meeting: day, at: new Date().toISOString(), medication: 'Inhaler', outcome: 'given', initials: 'JM', note: 'Wheezing after the climb' };
+    const sendDose = (entries: FieldEntryInput[]) => callAs(demo.admin, 'syncFieldEntries', { classId: avaClass, sentAt: new Date().toISOString(), entries });
+    expect((await sendDose([dose])).result).toEqual({ saved: [dose.id], already: [], refused: [] });
+    expect((await sendDose([dose, { ...dose, outcome: 'refused' } as FieldEntryInput])).result).toEqual({ saved: [], already: [dose.id], refused: [{ id: dose.id, reason: 'This entry was kept before with other details; an entry is never changed: record a correction instead.' }] });
+    const sheet = (await callAs(demo.admin, 'adminStudent', { id: 'demo-ava' })).result!;
+    expect(sheet.doses.map((d) => [d.medication, d.outcome, d.initials, d.note, d.by])).toEqual([['Inhaler', 'given', 'JM', 'Wheezing after the climb', DEMO.admin.email]]);
+    expect((await audits('field-entry')).filter((a) => a.summary.startsWith('Dose: Inhaler given (JM)'))).toHaveLength(1);
+  });
+
   it('the office wins: a child withdrawn is refused with the reason, and an instructor taken off the class can send nothing more', async () => {
     const withdrawn = kids[2];
     const cancel = await callAs(demo.admin, 'adminCancelEnrollment', { enrollmentId: withdrawn.enrollmentId, classIds: [CLASS], refund: 0, note: 'Moved away' });

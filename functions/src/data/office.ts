@@ -22,7 +22,7 @@ import { accountEmails, enrollmentRecipients, type FamilyMail } from './familyMa
 import { queueMail } from '../mail/outbox';
 import { loadHolder } from './accounts';
 import { loadStudentsFieldEntries } from './field';
-import { attendanceLines, incidentLines, pickupLines } from '../domain/field';
+import { attendanceLines, doseLines, incidentLines, pickupLines } from '../domain/field';
 import { familyMailOff } from './settings';
 import { cancellationMail, paymentReceivedMail } from '../mail/family';
 import { portalOrigin } from '../payments/stripe';
@@ -104,6 +104,7 @@ export async function loadStudentSheet(id: string): Promise<StudentSheet> {
     attendance: attendanceLines(field, titles, true),
     incidents: incidentLines(field, titles),
     pickups: pickupLines(field, titles),
+    doses: doseLines(field, titles),
   };
 }
 

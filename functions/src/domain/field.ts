@@ -1,7 +1,7 @@
 // What a sync from the field keeps: each entry once (by the id the phone gave it), never a change to
 // one already kept, only for children on the class's roster now (the office's change wins) and for the
 // class's meeting days; a phone whose clock is off has its entries flagged. Pure.
-import { attendanceOf, CLOCK_TOLERANCE_MINUTES, standing, uncorrected, type AttendanceLine, type FieldEntry, type FieldEntryInput, type IncidentLine, type FieldSync, type FieldSyncResult, type PickupLine } from '../../../contract/field';
+import { attendanceOf, CLOCK_TOLERANCE_MINUTES, standing, uncorrected, type AttendanceLine, type FieldEntry, type FieldEntryInput, type DoseLine, type IncidentLine, type FieldSync, type FieldSyncResult, type PickupLine } from '../../../contract/field';
 
 export interface FieldFacts {
   now: Date;
@@ -24,6 +24,8 @@ const what = (e: FieldEntryInput) => {
       return [e.incident.time, e.incident.where, e.incident.what, e.incident.firstAid, e.incident.told];
     case 'pickup':
       return [e.adult, e.check];
+    case 'dose':
+      return [e.medication, e.outcome, e.initials, e.note];
   }
 };
 const sameEntry = (a: FieldEntry, b: FieldEntry) => said(a) === said(b);
@@ -91,5 +93,12 @@ export function incidentLines(entries: FieldEntry[], titles: ReadonlyMap<string,
 export function pickupLines(entries: FieldEntry[], titles: ReadonlyMap<string, string>): PickupLine[] {
   return uncorrected(entries)
     .flatMap((e) => (e.kind === 'pickup' ? [{ id: e.id, classId: e.classId, classTitle: titles.get(e.classId) ?? e.classId, meeting: e.meeting, adult: e.adult, check: e.check, at: e.at, by: e.by.email ?? e.by.uid }] : []))
+    .sort((a, b) => b.at.localeCompare(a.at));
+}
+
+/** A child's medication record: every dose recorded, newest first (a correction beside what it corrects). */
+export function doseLines(entries: FieldEntry[], titles: ReadonlyMap<string, string>): DoseLine[] {
+  return entries
+    .flatMap((e) => (e.kind === 'dose' ? [{ id: e.id, classId: e.classId, classTitle: titles.get(e.classId) ?? e.classId, meeting: e.meeting, medication: e.medication, outcome: e.outcome, initials: e.initials, note: e.note, at: e.at, by: e.by.email ?? e.by.uid }] : []))
     .sort((a, b) => b.at.localeCompare(a.at));
 }

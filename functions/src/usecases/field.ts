@@ -3,7 +3,7 @@
 // the same transaction (once: the email is named by the entry). The class's records are read by its
 // instructors and the office.
 import { formatDate } from '../../../contract/format';
-import { ATTENDANCE_LABELS, pickupText, type AttendanceLine, type FieldEntry, type FieldSync, type FieldSyncResult } from '../../../contract/field';
+import { ATTENDANCE_LABELS, DOSE_OUTCOME_LABELS, pickupText, type AttendanceLine, type FieldEntry, type FieldSync, type FieldSyncResult } from '../../../contract/field';
 import { meetingDates } from '../../../contract/schedule';
 import { ACCESS, allows, type StaffRole } from '../../../contract/roles';
 import type { ClassRecord } from '../../../contract/domain';
@@ -49,7 +49,9 @@ function entrySummary(entry: FieldEntry, klass: ClassRecord): string {
       ? `${named('Attendance')}: ${ATTENDANCE_LABELS[entry.mark]}`
       : entry.kind === 'incident'
         ? `${named('Incident report')}: ${entry.incident.what.slice(0, 120)}`
-        : `${named('Pickup')}: ${pickupText(entry)}`;
+        : entry.kind === 'pickup'
+          ? `${named('Pickup')}: ${pickupText(entry)}`
+          : `${named('Dose')}: ${entry.medication} ${DOSE_OUTCOME_LABELS[entry.outcome].toLowerCase()} (${entry.initials})`;
   const clock = entry.clockOffMinutes !== undefined ? ` (the phone’s clock was ${Math.abs(entry.clockOffMinutes)} minutes off)` : '';
   return `${what} at ${klass.title} on ${formatDate(entry.meeting)}${clock}`;
 }

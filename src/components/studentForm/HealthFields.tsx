@@ -51,7 +51,7 @@ export function HealthFields({ profile: p, errors, set }: { profile: StudentProf
             <div key={i} className="person-row" role="group" aria-label={`Medication ${i + 1}`}>
               <TextField path={`health.medications.${i}.name`} label="Medication" required errors={errors} value={m.name} onChange={(name) => setHealth({ medications: setAt(h.medications, i, { ...m, name }) })} />
               <TextField path={`health.medications.${i}.dose`} label="Dose" errors={errors} value={m.dose} onChange={(dose) => setHealth({ medications: setAt(h.medications, i, { ...m, dose }) })} />
-              <TextField path={`health.medications.${i}.schedule`} label="When" errors={errors} value={m.schedule} onChange={(schedule) => setHealth({ medications: setAt(h.medications, i, { ...m, schedule }) })} />
+              <TextField path={`health.medications.${i}.schedule`} label="When" hint="Times (12:30, 3 pm) or “as needed”: the instructor sees what is due at each class." errors={errors} value={m.schedule} onChange={(schedule) => setHealth({ medications: setAt(h.medications, i, { ...m, schedule }) })} />
               <button type="button" className="link-button remove-row" onClick={() => setMedications(removeAt(h.medications, i))}>
                 Remove medication {i + 1}
               </button>

@@ -1,6 +1,6 @@
 // Attendance at a meeting, one tap per child: present, absent, late or left early, with the time. A
 // changed mark is a new entry that corrects the one before: nothing kept is ever changed. With the
-// pickups and incident reports below it, the field kit of a class's page (FieldKit), one queue to the server.
+// doses, pickups and incident reports below it, the field kit of a class's page (FieldKit), one queue to the server.
 import { useMemo, useState } from 'react';
 import type { SheetRoster } from '../../../contract/domain';
 import { ATTENDANCE_LABELS, ATTENDANCE_MARKS, attendanceAt, type AttendanceMark, type FieldEntry } from '../../../contract/field';
@@ -13,8 +13,9 @@ import { LoadError } from '../../components/LoadError';
 import { downloadCsv, slug } from '../../lib/csv';
 import { can, useSession } from '../../lib/session';
 import { attendanceCsvRows } from './fieldCsv';
-import { Incidents } from './Incidents';
+import { Incidents, type IncidentStart } from './Incidents';
 import { Pickups } from './Pickups';
+import { Doses } from './Doses';
 import { madeNow, useFieldSync, type FieldSync } from './useFieldSync';
 
 /** Today's meeting if the class meets today, else the last one before today, else its first. */
@@ -22,18 +23,21 @@ export function meetingToShow(meetings: string[], today: string): string | undef
   return meetings.includes(today) ? today : ([...meetings].reverse().find((d) => d < today) ?? meetings[0]);
 }
 
-/** The class page's field kit: the meeting, its attendance, pickups and incident reports. */
+/** The class page's field kit: the meeting, its attendance, doses, pickups and incident reports. */
 export function FieldKit({ roster, offlineEntries }: { roster: SheetRoster; /** The records in the phone's offline copy, when the server cannot be reached. */ offlineEntries?: FieldEntry[] }) {
   const field = useFieldSync(roster, offlineEntries);
   const meetings = useMemo(() => meetingDates(roster.class), [roster.class]);
   const [meeting, setMeeting] = useState(() => meetingToShow(meetings, schoolToday()));
+  // An epinephrine auto-injector given opens an incident report for the child.
+  const [incident, setIncident] = useState<IncidentStart | null>(null);
   if (!meeting) return null;
   if (field.log.status === 'error' && !field.fromCopy) return <LoadError error={field.log.error} onRetry={field.reloadLog} />;
   return (
     <>
       <Attendance roster={roster} field={field} meetings={meetings} meeting={meeting} onMeeting={setMeeting} />
+      <Doses roster={roster} field={field} meeting={meeting} onEpinephrine={(studentId, medication) => setIncident({ studentId, what: `${medication} (epinephrine auto-injector) given.`, key: crypto.randomUUID() })} />
       <Pickups roster={roster} field={field} meeting={meeting} />
-      <Incidents roster={roster} field={field} meeting={meeting} />
+      <Incidents roster={roster} field={field} meeting={meeting} start={incident} />
     </>
   );
 }

@@ -19,7 +19,14 @@ const clockNow = () => schoolStamp(new Date().toISOString()).slice(-5);
 
 const blank = (): Incident => ({ time: clockNow(), where: '', what: '', firstAid: '', told: '' });
 
-export function Incidents({ roster, field, meeting }: { roster: SheetRoster; field: FieldSync; meeting: string }) {
+/** A report to open for a child (an epinephrine auto-injector given), with what happened; `key` tells one from the next. */
+export interface IncidentStart {
+  studentId: string;
+  what: string;
+  key: string;
+}
+
+export function Incidents({ roster, field, meeting, start }: { roster: SheetRoster; field: FieldSync; meeting: string; start?: IncidentStart | null }) {
   const { log, kept, waiting, record, names } = field;
   // The file is the office's (an instructor's phone keeps no copy of the class's records).
   const office = can(useSession(), ACCESS.care);
@@ -31,6 +38,16 @@ export function Incidents({ roster, field, meeting }: { roster: SheetRoster; fie
   const [saved, setSaved] = useState('');
   const reports = uncorrected([...kept, ...waiting].filter((e): e is IncidentInput => e.kind === 'incident' && e.meeting === meeting));
   const set = (patch: Partial<Incident>) => setDraft((d) => (d ? { ...d, ...patch } : d));
+  // A report asked for from elsewhere on the page opens once, for its child, with what happened.
+  const [started, setStarted] = useState<string | undefined>(undefined);
+  if (start && start.key !== started) {
+    setStarted(start.key);
+    setSaved('');
+    setErrors({});
+    setCorrecting(null);
+    setStudentId(start.studentId);
+    setDraft({ ...blank(), what: start.what });
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,8 +1,8 @@
-// The office's files of a class's field records (attendance, pickups, incident reports): every entry as kept
+// The office's files of a class's field records (attendance, pickups, doses, incident reports): every entry as kept
 // (corrections beside what they correct, nothing rewritten), on the school's clock with its zone named
 // in the headers.
 import { SCHOOL_TIME_ZONE } from '../../../contract/domain';
-import { ATTENDANCE_LABELS, attendanceOf, pickupText, type FieldEntry, type IncidentInput, type PickupInput } from '../../../contract/field';
+import { ATTENDANCE_LABELS, attendanceOf, DOSE_OUTCOME_LABELS, pickupText, type DoseInput, type FieldEntry, type IncidentInput, type PickupInput } from '../../../contract/field';
 import { schoolStamp, type CsvValue } from '../../lib/csv';
 
 export function attendanceCsvRows(records: readonly FieldEntry[], names: ReadonlyMap<string, string>): CsvValue[][] {
@@ -55,5 +55,14 @@ export function pickupCsvRows(records: readonly FieldEntry[], names: ReadonlyMap
   return [
     ['Meeting', 'Child', 'What happened', 'Adult', `At (${SCHOOL_TIME_ZONE})`, 'Recorded by', `Received (${SCHOOL_TIME_ZONE})`, 'Phone clock off (minutes)'],
     ...pickups.map((e) => [e.meeting, names.get(e.studentId) ?? e.studentId, pickupText(e), e.adult, schoolStamp(e.at), e.by.email ?? e.by.uid, schoolStamp(e.receivedAt), e.clockOffMinutes ?? '']),
+  ];
+}
+
+/** The class's medication record: every dose recorded, as kept (a correction beside what it corrects). */
+export function doseCsvRows(records: readonly FieldEntry[], names: ReadonlyMap<string, string>): CsvValue[][] {
+  const doses = records.filter((e): e is Extract<FieldEntry, DoseInput> => e.kind === 'dose');
+  return [
+    ['Meeting', 'Child', 'Medication', 'What happened', `At (${SCHOOL_TIME_ZONE})`, 'Initials', 'Note', 'Recorded by', `Received (${SCHOOL_TIME_ZONE})`, 'Corrects', 'Phone clock off (minutes)'],
+    ...doses.map((e) => [e.meeting, names.get(e.studentId) ?? e.studentId, e.medication, DOSE_OUTCOME_LABELS[e.outcome], schoolStamp(e.at), e.initials, e.note, e.by.email ?? e.by.uid, schoolStamp(e.receivedAt), e.corrects ? 'an earlier entry' : '', e.clockOffMinutes ?? '']),
   ];
 }

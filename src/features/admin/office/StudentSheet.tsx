@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { schoolToday } from '../../../../contract/schedule';
 import { ageOn, formatDate, formatTime } from '../../../../contract/format';
 import { tshirtLabel } from '../../../../contract/wording';
-import { ATTENDANCE_LABELS, pickupText } from '../../../../contract/field';
+import { ATTENDANCE_LABELS, DOSE_OUTCOME_LABELS, pickupText } from '../../../../contract/field';
 import { formatClock } from '../../../../contract/wording';
 import { Button } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
@@ -44,7 +44,7 @@ export default function StudentSheetPage() {
   const [state, reload] = useAdminStudent(id);
   if (state.status === 'loading') return <PageLoading label="Loading the info sheet…" />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
-  const { student: s, enrollments, familyEmail, familyHolder, attendance, incidents, pickups } = state.value;
+  const { student: s, enrollments, familyEmail, familyHolder, attendance, incidents, pickups, doses } = state.value;
   const h = s.health;
   const today = schoolToday();
   return (
@@ -181,6 +181,26 @@ export default function StudentSheetPage() {
                   {r.by}
                   {r.corrected && ' (corrected)'}
                 </td>
+              </tr>
+            ))}
+          </SheetTable>
+        )}
+        <h2>Medication record</h2>
+        {doses.length === 0 ? (
+          <p className="muted">No dose recorded.</p>
+        ) : (
+          <SheetTable label={`Medication record of ${s.firstName} ${s.lastName}`} caption="Every dose recorded, newest first" columns={['When', 'Class', 'Medication', 'What happened', 'Initials', 'Note', 'Recorded by']}>
+            {doses.map((d) => (
+              <tr key={d.id}>
+                <th scope="row">
+                  {formatDate(d.meeting, true)}, {formatClock(d.at)}
+                </th>
+                <td>{d.classTitle}</td>
+                <td>{d.medication}</td>
+                <td>{DOSE_OUTCOME_LABELS[d.outcome]}</td>
+                <td>{d.initials}</td>
+                <td>{d.note}</td>
+                <td>{d.by}</td>
               </tr>
             ))}
           </SheetTable>
