@@ -3,7 +3,7 @@
 // zod/mini keeps the browser bundle small: only the checks used here are shipped.
 import { z } from 'zod/mini';
 import { MAX_IDS } from './constants';
-import { fieldSyncSchema, type AttendanceLine, type FieldEntry, type FieldSyncResult, type PickupCodesStatus } from './field';
+import { fieldDaySchema, fieldSyncSchema, type AttendanceLine, type FieldDay, type FieldEntry, type FieldSyncResult, type PickupCodesStatus } from './field';
 import { ACCESS, type StaffAccess } from './roles';
 import type {
   AccountHolder,
@@ -209,6 +209,8 @@ const specs = {
   syncFieldEntries: spec<FieldSyncResult>()(ACCESS.teach, fieldSyncSchema),
   /** A class's field records, oldest first (its instructors and the office; never finance). */
   classFieldLog: spec<{ entries: FieldEntry[] }>()(ACCESS.teach, classIdSchema),
+  /** The office's day in the field: every class meeting that day, its records and the doses that may be due. */
+  adminFieldDay: spec<FieldDay>()(ACCESS.care, fieldDaySchema),
   /** Announcements: every one, showing or not, newest first. */
   adminAnnouncements: spec<{ announcements: Announcement[] }>()(ACCESS.catalogue, none),
   adminSaveAnnouncement: spec<{ announcement: Announcement }>()(ACCESS.catalogue, announcementSchema),

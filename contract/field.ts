@@ -292,3 +292,24 @@ export interface DoseLine {
   at: string;
   by: string;
 }
+
+/** A day's field records across the classes meeting that day (the office's view). */
+export interface FieldDay {
+  day: IsoDate;
+  classes: {
+    id: string;
+    title: string;
+    startTime: string;
+    endTime: string;
+    /** Its children with medications listed (what may be due), by name. */
+    medicated: { id: string; name: string; health: { medications: { name: string; dose: string; schedule: string }[] } }[];
+    /** Children on its roster. */
+    enrolled: number;
+  }[];
+  /** Every entry recorded for a meeting that day, oldest first. */
+  entries: FieldEntry[];
+  /** Children's names by id. */
+  names: Record<string, string>;
+}
+
+export const fieldDaySchema = z.strictObject({ day: isoDay });

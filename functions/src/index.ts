@@ -12,7 +12,7 @@ export { addAddOns, donate, enroll, enrollFamily, issuePickupCodes, myAttendance
 export { stripeWebhook, sweepHolds } from './callables/stripe';
 export { deleteDraft, loadDraft, myAccount, saveAccount, saveDraft } from './callables/drafts';
 export { adminAudit, adminInstructors, adminSaveStaff, adminStaff } from './callables/staff';
-export { classFieldLog, myTaughtClasses, syncFieldEntries, taughtRoster } from './callables/teaching';
+export { adminFieldDay, classFieldLog, myTaughtClasses, syncFieldEntries, taughtRoster } from './callables/teaching';
 export { calendarFeed, myCalendarFeed, newCalendarFeed } from './callables/calendar';
 export { familyReminders, setReminders } from './callables/familyMail';
 export {

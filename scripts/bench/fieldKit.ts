@@ -1,5 +1,6 @@
 // Taking a class offline: what an instructor's phone downloads for a class of 16 children (the roster
-// with what the field needs — allergies, medications, phones, pickups — and the class's records, one
+// with what the field needs — allergies, medications, phones, pickups and their codes' check values —
+// and the class's records, one
 // meeting's attendance recorded), how large it is, and how long it takes, warm (the functions emulator
 // called directly, both reads at once, as the phone asks for them).
 import { gzipSync } from 'node:zlib';
@@ -31,6 +32,11 @@ export async function fieldKitDownload(children = 16, runs = 10): Promise<FieldK
   for (const [i, f] of families.entries()) {
     const r = await enrollAtQuotedPrice(f.user.idToken, { studentId: f.studentId, lines: [{ classId: CLASS, addOnIds: [] }], idempotencyKey: `bench-field-${i}` });
     if (r.status !== 200) throw new Error(`enroll failed: ${JSON.stringify(r.error)}`);
+  }
+  // Each family made its pickup codes: the roster carries their check values.
+  for (const f of families) {
+    const codes = await callFunction('issuePickupCodes', { studentId: f.studentId }, f.user.idToken);
+    if (codes.status !== 200) throw new Error(`issuePickupCodes failed: ${JSON.stringify(codes.error)}`);
   }
   const instructor = await createUser('bench-field-instructor@example.com');
   await adminDb().doc(`roles/${instructor.uid}`).set({ roles: ['instructor'] });

@@ -18,6 +18,7 @@ export const STAFF_PAGES: StaffPage[] = [
   { to: '/admin/classes/management', label: 'Class management', icon: 'pi-cog', access: ACCESS.catalogue, menu: false },
   { to: '/admin/report', label: 'Class Forms and Contacts', icon: 'pi-file', access: ACCESS.care, menu: true },
   { to: '/admin/students', label: 'Student Info Sheets', icon: 'pi-id-card', access: ACCESS.care, menu: true },
+  { to: '/admin/field', label: 'The day in the field', icon: 'pi-map', access: ACCESS.care, menu: false },
   { to: '/admin/t-shirts', label: 'T-shirt Sizes', icon: 'pi-tags', access: ACCESS.care, menu: true },
   { to: '/admin/enrollments', label: 'Enrollments', icon: 'pi-list', access: ACCESS.money, menu: true },
   { to: '/calendar/classes', label: 'Class Calendar', icon: 'pi-calendar', access: STAFF_ROLES, menu: true },

@@ -22,7 +22,7 @@ const SHOWN_BY: Record<Records, readonly CallableName[]> = {
   classMessages: ['adminClassMessages'],
   staff: ['adminStaff', 'adminInstructors'],
   calendar: ['myCalendarFeed'],
-  field: ['classFieldLog', 'myAttendance', 'adminStudent'],
+  field: ['classFieldLog', 'myAttendance', 'adminStudent', 'adminFieldDay'],
 };
 
 const CATALOGUE_EDIT = ['classes'] as const;

@@ -15,6 +15,7 @@ const PAGES: Record<'anonymous' | 'family' | 'admin', string[]> = {
     '/admin/report?semester=open-term&classes=wild-art',
     '/admin/students',
     '/admin/students/demo-ava',
+    '/admin/field',
     '/admin/t-shirts',
     '/admin/enrollments',
     '/admin/classes/management',

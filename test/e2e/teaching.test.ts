@@ -361,6 +361,14 @@ describe('the instructor’s view in Chromium', () => {
     const pickupCsv = await downloaded(office.page, () => office.page.getByRole('region', { name: 'Pickup', exact: true }).getByRole('button', { name: 'Download the pickups (CSV)' }).click());
     expect(pickupCsv).toContain(`,${names[0]},Released to ${adult} (pickup code),${adult},`);
     expect(pickupCsv).toContain(`,${names[1]},Stopped: Pat Stranger is not on the pickup list,Pat Stranger,`);
+    // The office's day in the field: the class's doses, pickups and incidents of that meeting.
+    const doseDay = epiEntries.find((e) => e.kind === 'dose')!.meeting as string;
+    await office.page.goto(`/admin/field?day=${doseDay}`);
+    const fireDay = office.page.getByRole('region', { name: 'Fire & Shelter Skills' });
+    await fireDay.getByText(new RegExp(`^${epi}: EpiPen Jr given at .* \\(CJ\\) — Stung by a bee; lips swelling\\.$`)).waitFor();
+    await fireDay.getByText(new RegExp(`^${names[0]}: Released to ${adult} \\(pickup code\\) at `)).waitFor();
+    await fireDay.getByText(`${names[2]}: 4:05 pm, Creek crossing — Slipped on a wet rock and scraped a knee.`).waitFor();
+    expect(await axeViolations(office.page)).toEqual([]);
     const first = (await adminDb().collection('classes/fire-and-shelter/roster').where('studentName', '==', names[0]).get()).docs[0].id;
     await office.page.goto(`/admin/students/${first}`);
     const sheetPickups = office.page.getByRole('region', { name: `Pickups of ${names[0]}` });

@@ -230,6 +230,32 @@ describe('field records', () => {
     expect((await audits('field-entry')).filter((a) => a.summary.startsWith('Dose: Inhaler given (JM)'))).toHaveLength(1);
   });
 
+  it('the office’s day in the field: every class meeting that day with its records and the children whose doses may be due (audited); not for instructors or finance', async () => {
+    const avaClass = AVAS.classIds[0];
+    const klass = (await db().doc(`classes/${avaClass}`).get()).data() as ClassRecord;
+    const day = meetingDates(klass)[1];
+    const ava = (await db().doc('students/demo-ava').get()).data() as Student;
+    await db().doc('students/demo-ava').update({ 'health.medications': [{ name: 'Ritalin', dose: '5 mg', schedule: klass.startTime }], 'health.medicationAuthorized': true });
+    const answer = await callAs(demo.admin, 'adminFieldDay', { day });
+    expect(answer.status, JSON.stringify(answer.error)).toBe(200);
+    const mine = answer.result!.classes.find((c) => c.id === avaClass)!;
+    expect(mine).toMatchObject({ title: klass.title, startTime: klass.startTime, medicated: [{ id: 'demo-ava', name: `${ava.firstName} ${ava.lastName}`, health: { medications: [{ name: 'Ritalin' }] } }] });
+    // Every class it lists meets that day (or has records for it), and every class meeting that day is listed.
+    const all = (await db().collection('classes').get()).docs.map((d) => d.data() as ClassRecord);
+    const meetingThatDay = all.filter((c) => c.status !== 'draft' && meetingDates(c).includes(day)).map((c) => c.id).sort();
+    expect(answer.result!.classes.map((c) => c.id).sort()).toEqual(meetingThatDay);
+    // The dose recorded that day is among its records, with the child's name.
+    expect(answer.result!.entries.filter((e) => e.classId === avaClass && e.kind === 'dose').map((e) => e.studentId)).toEqual(['demo-ava']);
+    expect(answer.result!.entries.every((e) => e.meeting === day)).toBe(true);
+    expect(answer.result!.names['demo-ava']).toBe(`${ava.firstName} ${ava.lastName}`);
+    expect((await audits('field-log-viewed')).some((a) => a.record.id === avaClass && a.summary.endsWith('(the day’s view)'))).toBe(true);
+    // A day no class meets: nothing.
+    expect((await callAs(demo.admin, 'adminFieldDay', { day: '2001-01-01' })).result!.classes).toEqual([]);
+    expect((await callAs(teacher, 'adminFieldDay', { day })).status).toBe(403);
+    expect((await callAs(finance, 'adminFieldDay', { day })).status).toBe(403);
+    await db().doc('students/demo-ava').update({ health: ava.health });
+  });
+
   it('the office wins: a child withdrawn is refused with the reason, and an instructor taken off the class can send nothing more', async () => {
     const withdrawn = kids[2];
     const cancel = await callAs(demo.admin, 'adminCancelEnrollment', { enrollmentId: withdrawn.enrollmentId, classIds: [CLASS], refund: 0, note: 'Moved away' });

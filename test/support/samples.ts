@@ -186,6 +186,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   // A child not on the roster: the sync answers, keeping nothing (test/emulator/field.test.ts keeps entries).
   syncFieldEntries: { classId: 'fire-and-shelter', sentAt: new Date().toISOString(), entries: [{ id: 'matrix-entry-000001', kind: 'attendance', studentId: 'matrix-nobody', meeting: '2026-01-01', at: new Date().toISOString(), mark: 'present' }] },
   classFieldLog: { classId: 'fire-and-shelter' },
+  adminFieldDay: { day: '2026-10-06' },
 };
 
 /**

@@ -5,7 +5,7 @@ import { actorOf, callable } from '../lib/callable';
 import { auditReads } from '../data/audit';
 import { rosterViews } from '../domain/audit';
 import { withPickupChecks } from '../usecases/pickupCodes';
-import { classFieldLog as fieldLog, syncFieldEntries as sync } from '../usecases/field';
+import { classFieldLog as fieldLog, fieldDay, syncFieldEntries as sync } from '../usecases/field';
 
 export const myTaughtClasses = callable(callables.myTaughtClasses, async (_payload, ctx) => ({ classes: await loadTaughtClasses(ctx.uid) }));
 
@@ -18,3 +18,5 @@ export const taughtRoster = callable(callables.taughtRoster, async ({ classId },
 export const syncFieldEntries = callable(callables.syncFieldEntries, (payload, ctx) => sync(actorOf(ctx), payload));
 
 export const classFieldLog = callable(callables.classFieldLog, async ({ classId }, ctx) => ({ entries: await fieldLog(actorOf(ctx), classId) }));
+
+export const adminFieldDay = callable(callables.adminFieldDay, ({ day }, ctx) => fieldDay(actorOf(ctx), day));

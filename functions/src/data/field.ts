@@ -15,3 +15,9 @@ export async function loadStudentsFieldEntries(studentIds: string[]): Promise<Fi
   const snaps = await Promise.all(chunks(studentIds, 30).map((ids) => db().collection(COLLECTIONS.fieldEntries).where('studentId', 'in', ids).get()));
   return snaps.flatMap((s) => s.docs.map((d) => d.data() as FieldEntry));
 }
+
+/** Every entry recorded for a meeting on this day, in any class. */
+export async function loadDayFieldEntries(day: string): Promise<FieldEntry[]> {
+  const snap = await db().collection(COLLECTIONS.fieldEntries).where('meeting', '==', day).get();
+  return snap.docs.map((d) => d.data() as FieldEntry).sort((a, b) => a.at.localeCompare(b.at) || a.receivedAt.localeCompare(b.receivedAt));
+}

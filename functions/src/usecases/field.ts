@@ -3,19 +3,19 @@
 // the same transaction (once: the email is named by the entry). The class's records are read by its
 // instructors and the office.
 import { formatDate } from '../../../contract/format';
-import { ATTENDANCE_LABELS, DOSE_OUTCOME_LABELS, pickupText, type AttendanceLine, type FieldEntry, type FieldSync, type FieldSyncResult } from '../../../contract/field';
+import { ATTENDANCE_LABELS, DOSE_OUTCOME_LABELS, pickupText, type FieldDay, type AttendanceLine, type FieldEntry, type FieldSync, type FieldSyncResult } from '../../../contract/field';
 import { meetingDates } from '../../../contract/schedule';
 import { ACCESS, allows, type StaffRole } from '../../../contract/roles';
 import type { ClassRecord } from '../../../contract/domain';
 import { auditInTx, auditReads, type Actor } from '../data/audit';
-import { db, present, recordRef, uniq } from '../data/db';
+import { db, getByIds, present, recordRef, records, uniq } from '../data/db';
 import { accountEmails } from '../data/familyMail';
 import { listStaff } from '../data/staff';
 import { incidentFamilyMail, incidentOfficeMail } from '../mail/field';
 import { queueMail } from '../mail/outbox';
 import { portalOrigin } from '../payments/stripe';
-import { fieldEntryRef, loadClassFieldLog, loadStudentsFieldEntries } from '../data/field';
-import { classTitles } from '../data/office';
+import { fieldEntryRef, loadClassFieldLog, loadDayFieldEntries, loadStudentsFieldEntries } from '../data/field';
+import { classTitles, loadRosters } from '../data/office';
 import { loadOwnStudents } from '../data/students';
 import { rosterRef, type RosterEntry } from '../data/seats';
 import { taughtClassOf } from '../data/teaching';
@@ -123,4 +123,39 @@ export async function familyAttendance(uid: string): Promise<AttendanceLine[]> {
   if (!children.length) return [];
   const entries = await loadStudentsFieldEntries(children.map((c) => c.id));
   return attendanceLines(entries, await classTitles(uniq(entries.map((e) => e.classId))), false);
+}
+
+/**
+ * The office's day in the field: the classes meeting that day (not drafts) and any class with records
+ * for it, their records, and their children with medications (a dose may be due and missed where
+ * nothing was recorded at all). Audited as a reading of each class's records.
+ */
+export async function fieldDay(actor: Staff, day: string): Promise<FieldDay> {
+  const [started, entries] = await Promise.all([records('classes').where('startDate', '<=', day).get(), loadDayFieldEntries(day)]);
+  const meeting = started.docs.map((d) => d.data()).filter((c) => c.status !== 'draft' && c.endDate >= day && meetingDates(c).includes(day));
+  const { rosters } = await loadRosters(uniq([...meeting.map((c) => c.id), ...entries.map((e) => e.classId)]));
+  rosters.sort((a, b) => a.class.startTime.localeCompare(b.class.startTime) || a.class.title.localeCompare(b.class.title));
+  const name = (s: { firstName: string; lastName: string }) => `${s.firstName} ${s.lastName}`;
+  const students = rosters.flatMap((r) => r.entries.map((e) => e.student));
+  const named = new Map(students.map((s) => [s.id, name(s)]));
+  // A child withdrawn since keeps their name on the records of the day.
+  const missing = uniq(entries.map((e) => e.studentId).filter((id) => !named.has(id)));
+  if (missing.length) for (const s of (await getByIds('students', missing)).found) named.set(s.id, name(s));
+  await auditReads(
+    actor,
+    rosters.map((r) => ({ kind: 'field-log-viewed' as const, record: { type: 'class' as const, id: r.class.id }, summary: `Opened the field records of ${r.class.title} for ${formatDate(day)} (the day’s view)` })),
+  );
+  return {
+    day,
+    classes: rosters.map((r) => ({
+      id: r.class.id,
+      title: r.class.title,
+      startTime: r.class.startTime,
+      endTime: r.class.endTime,
+      enrolled: r.entries.length,
+      medicated: r.entries.filter((e) => e.student.health.medications.length).map((e) => ({ id: e.student.id, name: name(e.student), health: { medications: e.student.health.medications } })),
+    })),
+    entries,
+    names: Object.fromEntries(named),
+  };
 }

@@ -13,6 +13,7 @@ const RostersPage = lazy(() => import('./office/RostersPage'));
 const StudentInfo = lazy(() => import('./office/StudentInfo'));
 const StudentSheetPage = lazy(() => import('./office/StudentSheet'));
 const TshirtSizes = lazy(() => import('./office/TshirtSizes'));
+const FieldDayPage = lazy(() => import('./office/FieldDayPage'));
 const Enrollments = lazy(() => import('./office/Enrollments'));
 const StaffPage = lazy(() => import('./staff/StaffPage'));
 const AuditPage = lazy(() => import('./audit/AuditPage'));
@@ -30,6 +31,7 @@ export default function AdminRoutes() {
           <Route path="report" element={<RequireStaff access={accessOf('/admin/report')}><RostersPage /></RequireStaff>} />
           <Route path="students" element={<RequireStaff access={accessOf('/admin/students')}><StudentInfo /></RequireStaff>} />
           <Route path="students/:id" element={<RequireStaff access={accessOf('/admin/students')}><StudentSheetPage /></RequireStaff>} />
+          <Route path="field" element={<RequireStaff access={accessOf('/admin/field')}><FieldDayPage /></RequireStaff>} />
           <Route path="t-shirts" element={<RequireStaff access={accessOf('/admin/t-shirts')}><TshirtSizes /></RequireStaff>} />
           <Route path="enrollments" element={<RequireStaff access={accessOf('/admin/enrollments')}><Enrollments /></RequireStaff>} />
           <Route path="classes/management/*" element={<RequireStaff access={accessOf('/admin/classes/management')}><ClassManagement /></RequireStaff>} />

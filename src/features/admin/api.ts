@@ -19,6 +19,8 @@ export const useEmailClasses = () => useCallMutation('adminEmailClasses');
 export const useClassMessages = () => useCallQuery('adminClassMessages');
 export const useAdminStudents = (query: Payload<'adminStudents'>) => useCallQuery('adminStudents', query);
 export const useAdminStudent = (id: string) => useCallQuery('adminStudent', { id });
+/** Every class meeting on a day, with its field records. */
+export const useAdminFieldDay = (day: string) => useCallQuery('adminFieldDay', { day });
 export const useAdminEnrollments = (query: Payload<'adminEnrollments'>) => useCallQuery('adminEnrollments', query);
 
 /** What cancelling these classes would do to the enrollment's total and refund; waits until a class is chosen. */
