@@ -86,4 +86,18 @@ describe('medication doses on the phone', () => {
     renderDoses({ medications: [{ name: 'Ritalin', dose: '5 mg', schedule: '3:30 pm' }] }, [], addDaysIso(TODAY, -1));
     expect(screen.getByText('Due 3:30 pm · missed: nothing recorded within the hour')).toBeInTheDocument();
   });
+
+  it('a mistake is corrected by a new entry that names it, never by changing it', async () => {
+    const wrong: DoseInput = { id: 'dose-2-000000000000', kind: 'dose', studentId: 'kid-a', meeting: TODAY, at: new Date().toISOString(), medication: 'Ritalin', outcome: 'given', initials: 'JM', note: '' };
+    const { doses } = renderDoses({ medications: [{ name: 'Ritalin', dose: '5 mg', schedule: '3:30 pm' }] }, [wrong]);
+    await userEvent.click(screen.getByRole('button', { name: /^Correct the given of Ritalin for Ana Ruiz at / }));
+    const form = screen.getByRole('form', { name: 'Correction: Dose of Ritalin for Ana Ruiz' });
+    expect(within(form).getByRole('radio', { name: 'Given' })).toBeChecked();
+    await userEvent.click(within(form).getByRole('radio', { name: 'Refused' }));
+    await userEvent.type(within(form).getByLabelText('Your initials'), 'JM');
+    await userEvent.type(within(form).getByLabelText('Why (optional)'), 'Spat it out');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save the correction' }));
+    expect(doses()).toEqual([expect.objectContaining({ kind: 'dose', medication: 'Ritalin', outcome: 'refused', note: 'Spat it out', corrects: wrong.id })]);
+    expect(doses()[0].id).not.toBe(wrong.id);
+  });
 });

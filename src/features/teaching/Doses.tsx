@@ -34,7 +34,7 @@ export function Doses({ roster, field, meeting, onEpinephrine }: { roster: Sheet
   const { log, kept, waiting, record, names } = field;
   const office = can(useSession(), ACCESS.care);
   const now = useSchoolNow();
-  const [recording, setRecording] = useState<{ entry: Entry; medication: Medication; followUp?: DoseInput } | null>(null);
+  const [recording, setRecording] = useState<{ entry: Entry; medication: Medication; followUp?: DoseInput; correcting?: DoseInput } | null>(null);
   const [saved, setSaved] = useState('');
   const children = roster.entries.filter((e) => e.student.health.medications.length);
   const doses = uncorrected([...kept, ...waiting]).filter((e): e is DoseInput => e.kind === 'dose' && e.meeting === meeting);
@@ -83,12 +83,17 @@ export function Doses({ roster, field, meeting, onEpinephrine }: { roster: Sheet
                             {dose ? ` · ${DOSE_OUTCOME_LABELS[dose.outcome].toLowerCase()} at ${formatClock(dose.at)} (${dose.initials})` : missed ? ' · missed: nothing recorded within the hour' : ''}
                           </span>
                         ))}
-                        {given
-                          .filter((d) => !mine.some((x) => x.dose?.id === d.id))
-                          .map((d) => (
+                        {given.map((d) => (
                             <span key={d.id} className="muted">
                               {DOSE_OUTCOME_LABELS[d.outcome]} at {formatClock(d.at)} ({d.initials}){d.note && `: ${d.note}`}
-                              {waiting.some((w) => w.id === d.id) && ' · not sent yet'}
+                              {d.corrects && ' · corrected'}
+                              {waiting.some((w) => w.id === d.id) && ' · not sent yet'}{' '}
+                              <button type="button" className="link-button" onClick={() => setRecording({ entry, medication: m, correcting: d })}>
+                                Correct{' '}
+                                <span className="visually-hidden">
+                                  the {DOSE_OUTCOME_LABELS[d.outcome].toLowerCase()} of {m.name} for {name} at {formatClock(d.at)}
+                                </span>
+                              </button>
                             </span>
                           ))}
                         {followUps.map((d) => (
@@ -128,12 +133,12 @@ export function Doses({ roster, field, meeting, onEpinephrine }: { roster: Sheet
   );
 }
 
-function DoseForm({ entry, medication, followUp, meeting, onDone, onCancel }: { entry: Entry; medication: Medication; followUp?: DoseInput; meeting: string; onDone: (dose: DoseInput, entry: Entry, medication: Medication) => void; onCancel: () => void }) {
+function DoseForm({ entry, medication, followUp, correcting, meeting, onDone, onCancel }: { entry: Entry; medication: Medication; followUp?: DoseInput; /** The dose this one corrects (it is kept; this one names it). */ correcting?: DoseInput; meeting: string; onDone: (dose: DoseInput, entry: Entry, medication: Medication) => void; onCancel: () => void }) {
   const s = entry.student;
   const authorized = s.health.medicationAuthorized === true;
-  const [outcome, setOutcome] = useState<DoseOutcome>(followUp ? 'follow-up' : authorized ? 'given' : 'not-given');
+  const [outcome, setOutcome] = useState<DoseOutcome>(correcting?.outcome ?? (followUp ? 'follow-up' : authorized ? 'given' : 'not-given'));
   const [initials, setInitials] = useState('');
-  const [note, setNote] = useState('');
+  const [note, setNote] = useState(correcting?.note ?? '');
   const [errors, setErrors] = useState<string[]>([]);
   const whyNeeded = outcome === 'follow-up' || (outcome === 'given' && asNeeded(medication));
   const noteLabel = outcome === 'follow-up' ? `How is ${s.firstName} now?` : outcome === 'given' ? (asNeeded(medication) ? 'Why it was needed' : 'Note (optional)') : 'Why (optional)';
@@ -142,13 +147,15 @@ function DoseForm({ entry, medication, followUp, meeting, onDone, onCancel }: { 
     const found = [...(initials.trim().length < 2 ? ['Your initials are required (2 to 8 letters).'] : []), ...(whyNeeded && !note.trim() ? [`${noteLabel}: please say.`] : [])];
     setErrors(found);
     if (found.length) return;
-    onDone({ ...madeNow(), kind: 'dose', studentId: s.id, meeting, medication: medication.name, outcome, initials: initials.trim().toUpperCase(), note: note.trim() }, entry, medication);
+    onDone({ ...madeNow(), kind: 'dose', studentId: s.id, meeting, medication: medication.name, outcome, initials: initials.trim().toUpperCase(), note: note.trim(), ...(correcting && { corrects: correcting.id }) }, entry, medication);
   };
-  const title = followUp ? `Follow-up on ${s.firstName} ${s.lastName} after ${medication.name}` : `Dose of ${medication.name} for ${s.firstName} ${s.lastName}`;
+  const what = outcome === 'follow-up' ? `Follow-up on ${s.firstName} ${s.lastName} after ${medication.name}` : `Dose of ${medication.name} for ${s.firstName} ${s.lastName}`;
+  const title = correcting ? `Correction: ${what}` : what;
   return (
     <form className="dose-form" onSubmit={submit} noValidate aria-label={title}>
       <h3>{title}</h3>
       <p className="muted">{medicationLine(medication)}</p>
+      {correcting && <p>The entry recorded at {formatClock(correcting.at)} is kept; this one replaces it.</p>}
       {errors.length > 0 && (
         <div className="form-failure" role="alert">
           {errors.map((e) => (
@@ -156,7 +163,7 @@ function DoseForm({ entry, medication, followUp, meeting, onDone, onCancel }: { 
           ))}
         </div>
       )}
-      {!followUp && (
+      {outcome !== 'follow-up' && (
         <fieldset className="choice-field">
           <legend>What happened</legend>
           {(['given', 'not-given', 'refused'] as const).map((o) => (
@@ -176,7 +183,7 @@ function DoseForm({ entry, medication, followUp, meeting, onDone, onCancel }: { 
         <textarea className="p-inputtext" maxLength={500} rows={2} value={note} onChange={(e) => setNote(e.target.value)} aria-invalid={whyNeeded && errors.length > 0 && !note.trim()} />
       </label>
       <div className="row-actions">
-        <Button type="submit">{followUp ? 'Save the follow-up' : 'Save the dose'}</Button>
+        <Button type="submit">{correcting ? 'Save the correction' : followUp ? 'Save the follow-up' : 'Save the dose'}</Button>
         <Button variant="text" onClick={onCancel}>
           Cancel
         </Button>
