@@ -84,18 +84,18 @@ export function Doses({ roster, field, meeting, onEpinephrine }: { roster: Sheet
                           </span>
                         ))}
                         {given.map((d) => (
-                            <span key={d.id} className="muted">
-                              {DOSE_OUTCOME_LABELS[d.outcome]} at {formatClock(d.at)} ({d.initials}){d.note && `: ${d.note}`}
-                              {d.corrects && ' · corrected'}
-                              {waiting.some((w) => w.id === d.id) && ' · not sent yet'}{' '}
-                              <button type="button" className="link-button" onClick={() => setRecording({ entry, medication: m, correcting: d })}>
-                                Correct{' '}
-                                <span className="visually-hidden">
-                                  the {DOSE_OUTCOME_LABELS[d.outcome].toLowerCase()} of {m.name} for {name} at {formatClock(d.at)}
-                                </span>
-                              </button>
-                            </span>
-                          ))}
+                          <span key={d.id} className="muted">
+                            {DOSE_OUTCOME_LABELS[d.outcome]} at {formatClock(d.at)} ({d.initials}){d.note && `: ${d.note}`}
+                            {d.corrects && ' · corrected'}
+                            {waiting.some((w) => w.id === d.id) && ' · not sent yet'}{' '}
+                            <button type="button" className="link-button" onClick={() => setRecording({ entry, medication: m, correcting: d })}>
+                              Correct{' '}
+                              <span className="visually-hidden">
+                                the {DOSE_OUTCOME_LABELS[d.outcome].toLowerCase()} of {m.name} for {name} at {formatClock(d.at)}
+                              </span>
+                            </button>
+                          </span>
+                        ))}
                         {followUps.map((d) => (
                           <span key={`follow-${d.id}`} className={now >= followUpAt(d.stamp) ? 'dose-missed' : 'muted'}>
                             Follow up on {s.firstName} at {formatTime(followUpAt(d.stamp).slice(11))}{' '}

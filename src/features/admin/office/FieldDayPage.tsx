@@ -37,52 +37,52 @@ function ClassDay({ klass, entries, names, day }: { klass: DayClass; entries: Fi
         <p className="muted">Nobody is enrolled.</p>
       ) : (
         <>
-      <h3>Attendance</h3>
-      <p>
-        {ATTENDANCE_MARKS.map((m) => `${ATTENDANCE_LABELS[m]}: ${marks.filter((x) => x.mark === m).length}`).join(' · ')} · Not marked: {Math.max(klass.enrolled - marks.length, 0)}
-      </p>
-      <h3>Doses</h3>
-      {status.length + unscheduled.length === 0 ? (
-        <p className="muted">None due, none recorded.</p>
-      ) : (
-        <ul className="plain-list">
-          {status.map(({ due, dose, missed }) => (
-            <li key={`${due.studentId}/${due.medication}/${due.time}`} className={missed ? 'dose-missed' : undefined}>
-              {name(due.studentId)}: {due.medication} due {formatTime(due.time)} —{' '}
-              {dose ? `${DOSE_OUTCOME_LABELS[dose.outcome].toLowerCase()} at ${formatClock(dose.at)} (${dose.initials})` : missed ? 'missed: nothing recorded within the hour' : 'not recorded yet'}
-            </li>
-          ))}
-          {unscheduled.map((d) => (
-            <li key={d.id}>
-              {name(d.studentId)}: {d.medication} {DOSE_OUTCOME_LABELS[d.outcome].toLowerCase()} at {formatClock(d.at)} ({d.initials}){d.note && ` — ${d.note}`}
-            </li>
-          ))}
-        </ul>
-      )}
-      <h3>Pickups</h3>
-      {pickups.length ? (
-        <ul className="plain-list">
-          {pickups.map((p) => (
-            <li key={p.id}>
-              {name(p.studentId)}: {pickupText(p)} at {formatClock(p.at)}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">None recorded.</p>
-      )}
-      <h3>Incidents</h3>
-      {incidents.length ? (
-        <ul className="plain-list">
-          {incidents.map((r) => (
-            <li key={r.id}>
-              {name(r.studentId)}: {formatTime(r.incident.time)}, {r.incident.where} — {r.incident.what}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">None reported.</p>
-      )}
+          <h3>Attendance</h3>
+          <p>
+            {ATTENDANCE_MARKS.map((m) => `${ATTENDANCE_LABELS[m]}: ${marks.filter((x) => x.mark === m).length}`).join(' · ')} · Not marked: {Math.max(klass.enrolled - marks.length, 0)}
+          </p>
+          <h3>Doses</h3>
+          {status.length + unscheduled.length === 0 ? (
+            <p className="muted">None due, none recorded.</p>
+          ) : (
+            <ul className="plain-list">
+              {status.map(({ due, dose, missed }) => (
+                <li key={`${due.studentId}/${due.medication}/${due.time}`} className={missed ? 'dose-missed' : undefined}>
+                  {name(due.studentId)}: {due.medication} due {formatTime(due.time)} —{' '}
+                  {dose ? `${DOSE_OUTCOME_LABELS[dose.outcome].toLowerCase()} at ${formatClock(dose.at)} (${dose.initials})` : missed ? 'missed: nothing recorded within the hour' : 'not recorded yet'}
+                </li>
+              ))}
+              {unscheduled.map((d) => (
+                <li key={d.id}>
+                  {name(d.studentId)}: {d.medication} {DOSE_OUTCOME_LABELS[d.outcome].toLowerCase()} at {formatClock(d.at)} ({d.initials}){d.note && ` — ${d.note}`}
+                </li>
+              ))}
+            </ul>
+          )}
+          <h3>Pickups</h3>
+          {pickups.length ? (
+            <ul className="plain-list">
+              {pickups.map((p) => (
+                <li key={p.id}>
+                  {name(p.studentId)}: {pickupText(p)} at {formatClock(p.at)}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">None recorded.</p>
+          )}
+          <h3>Incidents</h3>
+          {incidents.length ? (
+            <ul className="plain-list">
+              {incidents.map((r) => (
+                <li key={r.id}>
+                  {name(r.studentId)}: {formatTime(r.incident.time)}, {r.incident.where} — {r.incident.what}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">None reported.</p>
+          )}
         </>
       )}
     </section>
