@@ -30,6 +30,8 @@ export function FlowProvider({ children }: { children: ReactNode }) {
   /** The state last saved or restored: nothing to save while it is unchanged. */
   const lastSaved = useRef(JSON.stringify(state));
   const pendingSave = useRef<((leaving?: boolean) => void) | null>(null);
+  /** Counts fresh starts: a draft read before one (answered after it) is the flow just ended, not one to restore. */
+  const starts = useRef(0);
   /** Draft calls go one after another: a delete (Start over, or the enrollment) never overtakes a save. */
   const draftWork = useRef<Promise<void>>(Promise.resolve());
   const queueDraftCall = useCallback((work: () => Promise<unknown>) => {
@@ -46,10 +48,13 @@ export function FlowProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!uid || draftLoadedFor.current === uid) return;
     draftLoadedFor.current = uid;
+    const startsBefore = starts.current;
     call('loadDraft').then(
       (draft) => {
         setDraftReadyFor(uid);
-        if (!draft) return;
+        // Paid (or started over) while the draft was on its way: it is the flow just ended. Restored,
+        // it would be saved again, and the next visit would offer the classes just paid for.
+        if (!draft || starts.current !== startsBefore) return;
         try {
           const saved = { ...emptyFlow(), ...(JSON.parse(draft.json) as Partial<FlowState>) };
           // The device's selection changed after the draft was saved (a removal the draft never got,
@@ -102,6 +107,7 @@ export function FlowProvider({ children }: { children: ReactNode }) {
 
   const update = useCallback((change: (s: FlowState) => FlowState) => setState(change), []);
   const reset = useCallback(() => {
+    starts.current++;
     pendingSave.current = null;
     lastSaved.current = JSON.stringify(emptyFlow());
     setState(emptyFlow());

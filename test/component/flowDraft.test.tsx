@@ -1,0 +1,72 @@
+// Paid while the saved draft was still on its way: the draft read before the payment is the flow just
+// ended. It is not restored, so it is not saved again, and the next visit does not offer the classes
+// just paid for.
+import { act, render } from '@testing-library/react';
+import { useEffect } from 'react';
+import type { User } from 'firebase/auth';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FlowProvider, useFlow } from '../../src/features/enrollment/FlowContext';
+import { emptyFlow } from '../../src/features/enrollment/flowState';
+import { SessionContext } from '../../src/lib/session';
+
+const calls: string[] = [];
+let answerDraft: (draft: { json: string; updatedAt: string } | null) => void = () => undefined;
+vi.mock('../../src/lib/callable', () => ({
+  call: (name: string) => {
+    calls.push(name);
+    if (name === 'loadDraft') return new Promise((resolve) => (answerDraft = resolve));
+    return Promise.resolve(null);
+  },
+}));
+
+let flow: ReturnType<typeof useFlow> | undefined;
+function Probe() {
+  const current = useFlow();
+  useEffect(() => {
+    flow = current;
+  });
+  return null;
+}
+
+describe('the enrollment draft after a payment', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    calls.length = 0;
+  });
+
+  it('a draft answered after the flow finished is not restored, nor saved again', async () => {
+    vi.useFakeTimers();
+    render(
+      <SessionContext.Provider value={{ user: { uid: 'u1', email: 'family@example.com' } as User, roles: [] }}>
+        <FlowProvider>
+          <Probe />
+        </FlowProvider>
+      </SessionContext.Provider>,
+    );
+    expect(calls).toEqual(['loadDraft']);
+    // The payment is confirmed first: the flow ends (its draft deleted).
+    act(() => flow!.finish());
+    // Then the draft read before it arrives: the classes just paid for.
+    const paid = { ...emptyFlow(), selection: { orienteering: { classId: 'orienteering', semesterId: 'fall', addOnIds: [] } } };
+    await act(async () => answerDraft({ json: JSON.stringify(paid), updatedAt: new Date().toISOString() }));
+    await act(async () => vi.advanceTimersByTimeAsync(5000));
+    expect(flow!.state.selection).toEqual({});
+    expect(flow!.restored).toBe(false);
+    expect(calls.filter((c) => c === 'saveDraft')).toEqual([]);
+    expect(calls).toContain('deleteDraft');
+  });
+
+  it('a draft answered before anything happened is restored', async () => {
+    render(
+      <SessionContext.Provider value={{ user: { uid: 'u2', email: 'family@example.com' } as User, roles: [] }}>
+        <FlowProvider>
+          <Probe />
+        </FlowProvider>
+      </SessionContext.Provider>,
+    );
+    const saved = { ...emptyFlow(), selection: { orienteering: { classId: 'orienteering', semesterId: 'fall', addOnIds: [] } } };
+    await act(async () => answerDraft({ json: JSON.stringify(saved), updatedAt: new Date(Date.now() + 60_000).toISOString() }));
+    expect(Object.keys(flow!.state.selection)).toEqual(['orienteering']);
+    expect(flow!.restored).toBe(true);
+  });
+});
