@@ -32,7 +32,11 @@ export const dueDuring = (m: Pick<Medication, 'schedule'>, start: string, end: s
 /** Minutes since midnight of an HH:MM. */
 export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-const clockOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+/** The HH:MM this many minutes after `time`, the same day (23:59 at the latest). */
+const clockAfter = (time: string, minutes: number) => {
+  const at = Math.min(minutesOf(time) + minutes, 23 * 60 + 59);
+  return `${String(Math.floor(at / 60)).padStart(2, '0')}:${String(at % 60).padStart(2, '0')}`;
+};
 
 /** A dose due at a meeting: the child, the medication, the time (HH:MM on the school's clock). */
 export interface DueDose {
@@ -68,7 +72,7 @@ export function doseStatus<R extends RecordedDose>(due: DueDose[], recorded: R[]
   return [...due]
     .sort((a, b) => a.time.localeCompare(b.time))
     .map((d) => {
-      const deadline = `${meeting} ${clockOf(Math.min(minutesOf(d.time) + MISSED_AFTER_MINUTES, 23 * 60 + 59))}`;
+      const deadline = `${meeting} ${clockAfter(d.time, MISSED_AFTER_MINUTES)}`;
       const doses = left.get(`${d.studentId}/${d.medication}`) ?? [];
       const dose = doses.find((r) => r.stamp <= deadline);
       if (dose) doses.splice(doses.indexOf(dose), 1);
@@ -79,5 +83,5 @@ export function doseStatus<R extends RecordedDose>(due: DueDose[], recorded: R[]
 /** When a follow-up is due after a dose given as needed ("YYYY-MM-DD HH:MM" on the school's clock). */
 export const followUpAt = (givenStamp: string) => {
   const [day, time] = givenStamp.split(' ');
-  return `${day} ${clockOf(Math.min(minutesOf(time) + FOLLOW_UP_MINUTES, 23 * 60 + 59))}`;
+  return `${day} ${clockAfter(time, FOLLOW_UP_MINUTES)}`;
 };

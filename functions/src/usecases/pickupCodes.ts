@@ -31,21 +31,27 @@ export async function issuePickupCodes(actor: Actor, studentId: string, now = ne
   return { year, codes };
 }
 
+/** Each child's codes of this school year, with only the adults the family still lists. */
+async function currentCodes(students: Student[], now: Date): Promise<Map<string, PickupCodes>> {
+  const codes = await loadPickupCodes(students.map((s) => s.id), schoolYearOf(schoolToday(now)));
+  return new Map(
+    students.flatMap((s): [string, PickupCodes][] => {
+      const c = codes.get(s.id);
+      if (!c) return [];
+      const listed = new Set(adultsWhoMayCollect(s));
+      return [[s.id, { ...c, adults: c.adults.filter((a) => listed.has(a.name)) }]];
+    }),
+  );
+}
+
 /** This school year's codes of a family's children: who has one (never the codes). */
 export async function pickupCodesStatus(students: Student[], now = new Date()): Promise<Record<string, PickupCodesStatus>> {
-  const codes = await loadPickupCodes(students.map((s) => s.id), schoolYearOf(schoolToday(now)));
-  const listed = new Map(students.map((s) => [s.id, new Set(adultsWhoMayCollect(s))]));
-  return Object.fromEntries([...codes].map(([id, c]) => [id, { year: c.year, issuedAt: c.issuedAt, adults: c.adults.map((a) => a.name).filter((n) => listed.get(id)?.has(n)) }]));
+  const codes = await currentCodes(students, now);
+  return Object.fromEntries([...codes].map(([id, c]) => [id, { year: c.year, issuedAt: c.issuedAt, adults: c.adults.map((a) => a.name) }]));
 }
 
 /** The roster with each child's pickup check values: this year's, of the adults the family still lists. */
 export async function withPickupChecks(roster: SheetRoster, now = new Date()): Promise<SheetRoster> {
-  const codes = await loadPickupCodes(roster.entries.map((e) => e.student.id), schoolYearOf(schoolToday(now)));
-  return {
-    ...roster,
-    entries: roster.entries.map((e) => {
-      const listed = new Set(adultsWhoMayCollect(e.student));
-      return { ...e, pickups: (codes.get(e.student.id)?.adults ?? []).filter((a) => listed.has(a.name)) };
-    }),
-  };
+  const codes = await currentCodes(roster.entries.map((e) => e.student), now);
+  return { ...roster, entries: roster.entries.map((e) => ({ ...e, pickups: codes.get(e.student.id)?.adults ?? [] })) };
 }
