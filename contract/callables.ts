@@ -156,7 +156,7 @@ const specs = {
   /** A new private calendar address for the family; the one before stops working. `token` goes in /cal/<token>.ics. */
   newCalendarFeed: spec<{ token: string; createdAt: string }>()('user', none),
   loadDraft: spec<{ json: string; updatedAt: string } | null>()('user', none),
-  saveDraft: spec<{ updatedAt: string }>()('user', draftSchema),
+  saveDraft: spec<{ updatedAt: string; saved: boolean }>()('user', draftSchema),
   deleteDraft: spec<{ deleted: boolean }>()('user', none),
   // School office (role admin, checked on the server on every call).
   adminSemesters: spec<{ semesters: Semester[] }>()(ACCESS.catalogueRead, none),

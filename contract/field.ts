@@ -5,6 +5,7 @@ import { z } from 'zod/mini';
 import type { IsoDate } from './domain';
 import { addDaysIso } from './schedule';
 import { clock, id, isoDay, required, text } from './schemas';
+import { hex, randomHex } from './random';
 
 export const ATTENDANCE_MARKS = ['present', 'absent', 'late', 'left_early'] as const;
 export type AttendanceMark = (typeof ATTENDANCE_MARKS)[number];
@@ -256,10 +257,8 @@ export interface PickupCodesStatus {
   adults: string[];
 }
 
-const hex = (bytes: ArrayBuffer | Uint8Array) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
-
 /** A new salt, as hex. */
-export const newSalt = () => hex(crypto.getRandomValues(new Uint8Array(16)));
+export const newSalt = () => randomHex();
 
 /** The check value of a code with its salt (hex): the same on the server and on the phone. */
 export async function pickupCheckValue(code: string, salt: string): Promise<string> {

@@ -229,6 +229,8 @@ export const accountHolderSchema = z.strictObject({
 /** The family's in-progress enrollment: their own scratch state, never trusted by the enroll check. */
 export const draftSchema = z.strictObject({
   json: z.string().check(z.maxLength(100_000, 'is too large'), plain),
+  /** Which enrollment the draft belongs to: a save of one a checkout has ended is not kept. */
+  flow: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, 'must be a flow id')),
 });
 
 // ---- Admin (school office) payloads ----

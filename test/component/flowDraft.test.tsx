@@ -10,10 +10,12 @@ import { emptyFlow } from '../../src/features/enrollment/flowState';
 import { SessionContext } from '../../src/lib/session';
 
 const calls: string[] = [];
+const saves: { json: string; flow: string }[] = [];
 let answerDraft: (draft: { json: string; updatedAt: string } | null) => void = () => undefined;
 vi.mock('../../src/lib/callable', () => ({
-  call: (name: string) => {
+  call: (name: string, payload?: { json: string; flow: string }) => {
     calls.push(name);
+    if (name === 'saveDraft') saves.push(payload!);
     if (name === 'loadDraft') return new Promise((resolve) => (answerDraft = resolve));
     return Promise.resolve(null);
   },
@@ -32,6 +34,7 @@ describe('the enrollment draft after a payment', () => {
   afterEach(() => {
     vi.useRealTimers();
     calls.length = 0;
+    saves.length = 0;
   });
 
   it('a draft answered after the flow finished is not restored, nor saved again', async () => {
@@ -68,5 +71,29 @@ describe('the enrollment draft after a payment', () => {
     await act(async () => answerDraft({ json: JSON.stringify(saved), updatedAt: new Date(Date.now() + 60_000).toISOString() }));
     expect(Object.keys(flow!.state.selection)).toEqual(['orienteering']);
     expect(flow!.restored).toBe(true);
+  });
+
+  it('saves name the flow they belong to: a restored draft goes on as its own flow, and a finished one is followed by a new flow', async () => {
+    vi.useFakeTimers();
+    render(
+      <SessionContext.Provider value={{ user: { uid: 'u3', email: 'family@example.com' } as User, roles: [] }}>
+        <FlowProvider>
+          <Probe />
+        </FlowProvider>
+      </SessionContext.Provider>,
+    );
+    const saved = { ...emptyFlow(), selection: { orienteering: { classId: 'orienteering', semesterId: 'fall', addOnIds: [] } } };
+    await act(async () => answerDraft({ json: JSON.stringify(saved), updatedAt: new Date(Date.now() + 60_000).toISOString() }));
+    act(() => flow!.update((s) => ({ ...s, codes: ['EARLY'] })));
+    await act(async () => vi.advanceTimersByTimeAsync(1500));
+    expect(saves.map((x) => x.flow)).toEqual([saved.flow]);
+    expect((JSON.parse(saves[0].json) as { flow: string }).flow).toBe(saved.flow);
+
+    act(() => flow!.finish());
+    act(() => flow!.update((s) => ({ ...s, selection: { moss: { classId: 'moss', semesterId: 'fall', addOnIds: [] } } })));
+    await act(async () => vi.advanceTimersByTimeAsync(1500));
+    expect(saves).toHaveLength(2);
+    expect(saves[1].flow).toMatch(/^[0-9a-f]{32}$/);
+    expect(saves[1].flow).not.toBe(saved.flow);
   });
 });

@@ -14,7 +14,9 @@ async function signReleases(page: Page, name: string) {
   await next(page);
 }
 
-const draftCount = async () => (await adminDb().collection('enrollmentDrafts').get()).size;
+/** Saved drafts holding an enrollment (a checkout leaves only a marker that its flow ended). */
+const savedDrafts = async () => (await adminDb().collection('enrollmentDrafts').get()).docs.filter((d) => d.get('json') !== undefined);
+const draftCount = async () => (await savedDrafts()).length;
 
 /** The demo family signed in, Orienteering selected, on to the student step with Leo chosen. */
 async function leoChosenForOrienteering(page: Page) {
@@ -69,8 +71,7 @@ describe('a family enrolls end to end', () => {
     await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
     // Once the draft holds the review step and the signatures (its save is debounced), a reload stays.
     const savedDraft = async () => {
-      const drafts = await adminDb().collection('enrollmentDrafts').get();
-      return drafts.docs.map((d) => JSON.parse(d.get('json') as string) as { step?: string; signatures: Record<string, string> });
+      return (await savedDrafts()).map((d) => JSON.parse(d.get('json') as string) as { step?: string; signatures: Record<string, string> });
     };
     await expect.poll(async () => (await savedDraft()).map((d) => [d.step, Object.values(d.signatures)]), { timeout: 5000 }).toEqual([['review', ['Sam Rivera', 'Sam Rivera']]]);
     await page.reload();
@@ -232,8 +233,7 @@ describe('a family enrolls end to end', () => {
     await next(page);
     await page.getByRole('heading', { name: 'Student info' }).waitFor();
     const saved = async () => {
-      const drafts = await adminDb().collection('enrollmentDrafts').get();
-      return drafts.docs.map((d) => JSON.parse(d.get('json') as string) as { step?: string; studentChoice: string | null });
+      return (await savedDrafts()).map((d) => JSON.parse(d.get('json') as string) as { step?: string; studentChoice: string | null });
     };
     await expect.poll(async () => (await saved()).map((d) => [d.step, d.studentChoice]), { timeout: 5000 }).toEqual([['info', 'demo-leo']]);
     // The saved draft takes 3 s to arrive (a slow network): nothing is saved over it meanwhile.
@@ -268,8 +268,8 @@ describe('a family enrolls end to end', () => {
     await select(page, 'Tide Pool Discovery');
     await select(page, 'Mushroom Foraging');
     const draftSize = async () => {
-      const drafts = await adminDb().collection('enrollmentDrafts').get();
-      return drafts.empty ? 0 : Object.keys((JSON.parse(drafts.docs[0].get('json') as string) as { selection: object }).selection).length;
+      const drafts = await savedDrafts();
+      return drafts.length ? Object.keys((JSON.parse(drafts[0].get('json') as string) as { selection: object }).selection).length : 0;
     };
     await expect.poll(draftSize, { timeout: 5000 }).toBe(2);
     await page.getByRole('button', { name: 'Selected Mushroom Foraging' }).click();

@@ -16,7 +16,7 @@ describe('enrollment drafts (one per account)', () => {
 
   it('saves, loads only the own draft, and deletes it', async () => {
     expect((await callAs(a, 'loadDraft')).result).toBeNull();
-    const saved = await callAs(a, 'saveDraft', { json: '{"step":"student"}' });
+    const saved = await callAs(a, 'saveDraft', { json: '{"step":"student"}', flow: 'flow-draft-a' });
     expect(saved.status).toBe(200);
     expect((await callAs(a, 'loadDraft')).result?.json).toBe('{"step":"student"}');
     expect((await callAs(b, 'loadDraft')).result).toBeNull();
@@ -25,15 +25,18 @@ describe('enrollment drafts (one per account)', () => {
   });
 
   it('needs a signed-in family and a bounded payload', async () => {
-    expect((await callAs(null, 'saveDraft', { json: '{}' })).status).toBe(401);
-    const huge = await callAs(a, 'saveDraft', { json: 'x'.repeat(100_001) });
+    expect((await callAs(null, 'saveDraft', { json: '{}', flow: 'flow-draft-a' })).status).toBe(401);
+    const huge = await callAs(a, 'saveDraft', { json: 'x'.repeat(100_001), flow: 'flow-draft-a' });
     expect(huge.status).toBe(400);
     expect(huge.error?.message).toBe('json: is too large');
     expect((await callFunction('saveDraft', { json: 5 }, a.idToken)).status).toBe(400);
+    const noFlow = await callFunction('saveDraft', { json: '{}' }, a.idToken);
+    expect(noFlow.status).toBe(400);
+    expect((await callAs(a, 'saveDraft', { json: '{}', flow: 'x/../y' })).error?.message).toBe('flow: must be a flow id');
   });
 
   it('a draft (a child’s health profile) expires 60 days after its last save: the TTL field is set, and an expired one is never loaded', async () => {
-    await callAs(a, 'saveDraft', { json: '{"step":"health"}' });
+    await callAs(a, 'saveDraft', { json: '{"step":"health"}', flow: 'flow-draft-a' });
     const ref = adminDb().doc(`enrollmentDrafts/${a.uid}`);
     const expiresAt = ((await ref.get()).get('expiresAt') as Timestamp).toMillis();
     expect(Math.abs(expiresAt - (Date.now() + 60 * 86_400_000))).toBeLessThan(60_000);

@@ -59,7 +59,7 @@ describe('enrollment callables, real ID tokens', () => {
   });
 
   it('enrolls a saved student: seat, roster, enrollment with balance due, receipt email, draft deleted', async () => {
-    await db().doc(`enrollmentDrafts/${family.uid}`).set({ step: 3 });
+    await callAs(family, 'saveDraft', { json: '{"step":3}', flow: 'flow-enroll-ava' });
     const p = payload();
     const r = await callAs(family, 'enroll', p);
     expect(r.status).toBe(200);
@@ -68,7 +68,8 @@ describe('enrollment callables, real ID tokens', () => {
     expect(e.releases.map((x) => x.releaseId)).toEqual(['medical', 'liability']);
     expect(await enrolled('wild-art')).toBe(3);
     expect((await db().doc('classes/wild-art/roster/demo-ava').get()).get('enrollmentId')).toBe(e.id);
-    expect((await db().doc(`enrollmentDrafts/${family.uid}`).get()).exists).toBe(false);
+    expect((await db().doc(`enrollmentDrafts/${family.uid}`).get()).get('json')).toBeUndefined();
+    expect((await callAs(family, 'loadDraft')).result).toBeNull();
     const mail = await db().collection('mail').where('enrollmentId', '==', e.id).get();
     expect(mail.size).toBe(1);
     const message = mail.docs[0].get('message') as { subject: string; html: string; text: string };

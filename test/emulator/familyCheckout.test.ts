@@ -71,7 +71,7 @@ describe('one checkout for the whole family', () => {
     // Ben's profile also names his other parent, copied on his emails.
     const guardians = (await db().doc(`students/${ben}`).get()).get('guardians') as { name: string; email: string }[];
     await db().doc(`students/${ben}`).update({ guardians: [...guardians, { ...guardians[0], name: 'Bo Cart', email: 'bo.cart@example.com' }] });
-    await callAs(user, 'saveDraft', { json: '{"step":"review"}' });
+    await callAs(user, 'saveDraft', { json: '{"step":"review"}', flow: 'flow-cart-one' });
     // Ann: A ($260) + C ($200) = $460 in full; Ben: B ($300), the 2nd child, 10 % off (SIBLING10).
     const { preview, payload, submit } = await checkout(user, [[ben, ['fam-b']], [ann, ['fam-a', 'fam-c']]], { copyGuardians: true });
     expect(preview.children.map((c) => [c.studentId, c.total, c.discounts])).toEqual([
@@ -109,7 +109,10 @@ describe('one checkout for the whole family', () => {
     expect(other.to).toEqual(['bo.cart@example.com']);
     expect(other.message.text).toMatch(/^Ben Cart is enrolled\./);
     expect(other.message.text).not.toContain('Ann');
-    expect((await db().doc(`enrollmentDrafts/${user.uid}`).get()).exists).toBe(false);
+    // The draft is gone, and a late save of its flow is not kept.
+    expect((await callAs(user, 'loadDraft')).result).toBeNull();
+    expect((await callAs(user, 'saveDraft', { json: '{"step":"review"}', flow: 'flow-cart-one' })).result).toMatchObject({ saved: false });
+    expect((await callAs(user, 'loadDraft')).result).toBeNull();
 
     const again = await callAs(user, 'enrollFamily', payload);
     expect(again.result).toMatchObject({ replayed: true });

@@ -125,7 +125,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   setReminders: { token: 'sample-unsubscribe-token-0123456', off: true },
   newCalendarFeed: null,
   loadDraft: null,
-  saveDraft: { json: '{"step":2}' },
+  saveDraft: { json: '{"step":2}', flow: 'flow-sample' },
   deleteDraft: null,
   adminSemesters: null,
   adminSaveSemester: semesterInput({ name: 'Matrix Term', status: 'draft' }),

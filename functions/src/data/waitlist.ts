@@ -16,8 +16,9 @@ import { freeSeatIds, type Seat } from '../domain/seats';
 import { listOrder, newOffer, offerLapsed, offersToMake, onTheList, placeOf, rankBetween, reminderDue } from '../domain/waitlist';
 import { waitlistMail, type WaitlistMailKind } from '../mail/waitlist';
 import { portalOrigin } from '../payments/stripe';
-import { chunks, COLLECTIONS, db, notFound, precondition, recordRef, records, present, runSeatTransaction, uniq } from './db';
+import { chunks, db, notFound, precondition, recordRef, records, present, runSeatTransaction, uniq } from './db';
 import { checkChild, countCodeUses, familyEnrollmentRefs, loadOfferFacts, loadReleases, priceCheckout, readCodeUseCounters, withFamilyClasses } from './enrollments';
+import { endDraftInTx } from './drafts';
 import { codeUseDeltas, writeCodeUseDeltas } from './holds';
 import { rosterRef, seatRef, seatsIn, seatsOf } from './seats';
 import { queueMail } from '../mail/outbox';
@@ -132,7 +133,7 @@ export async function joinWaitlist(uid: string, email: string | null, emailVerif
     if (payload.infoConfirmed) tx.update(recordRef('students', student.id), { infoReviewedAt: at });
     const place = placeOf(entry, [...listed, entry]);
     sendMail(tx, 'joined', entry, { place });
-    tx.delete(db().collection(COLLECTIONS.enrollmentDrafts).doc(uid));
+    endDraftInTx(tx, uid);
     return { entry, place, replayed: false };
   });
 }

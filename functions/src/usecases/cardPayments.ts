@@ -20,6 +20,7 @@ import { auditInTx, stripeActor } from '../data/audit';
 import { settleBalancePayment } from '../data/balance';
 import { COLLECTIONS, db, getByIds, present, recordRef, runSeatTransaction, uniq } from '../data/db';
 import { settleDonation } from '../data/donations';
+import { endDraftInTx } from '../data/drafts';
 import { recipients } from '../data/familyMail';
 import { codeUseDeltas, HOLD_END, HOLD_GRACE_S, STRIPE_PAGE_MIN_S, writeCodeUseDeltas } from '../data/holds';
 import { addTo, countRoster, rosterRef, seatRef, seatsOf, type SeatDeltas } from '../data/seats';
@@ -134,7 +135,7 @@ function confirmInTx(tx: Transaction, checkout: Enrollment[], card: CardDetails,
   for (const group of receiptGroups(confirmed, (e) => facts.to.get(e.id)!)) {
     queueMail(tx, buildReceipt(group.enrollments, facts.classes, facts.semesters, facts.instructions, group.to));
   }
-  tx.delete(db().collection(COLLECTIONS.enrollmentDrafts).doc(checkout[0].ownerUid));
+  endDraftInTx(tx, checkout[0].ownerUid);
   return confirmed;
 }
 

@@ -18,12 +18,13 @@ import { totalProblem } from '../domain/enrollment';
 import { checkoutIds } from '../domain/ids';
 import { buildReceipt, receiptGroups, receiptRecipients } from '../mail/receipt';
 import { holdLapsed, planSeats, type Seat, type SeatPlan } from '../domain/seats';
-import { anotherTry, backOff, BUSY, COLLECTIONS, db, getByIds, PlanAgain, present, recordRef, SEAT_DEADLINE_MS, uniq } from '../data/db';
+import { anotherTry, backOff, BUSY, db, getByIds, PlanAgain, present, recordRef, SEAT_DEADLINE_MS, uniq } from '../data/db';
 import { checkChild, checkoutOf, countCodeUses, fail, familyEnrollmentRefs, loadFamilyEnrollments, loadOfferFacts, loadReleases, priceCheckout, readCodeUseCounters, unpaidOf, withFamilyClasses, type CheckoutPayload } from '../data/enrollments';
 import { endHoldsInTx, HOLD_END, holdEndFrom, readHoldReleases } from '../data/holds';
 import { addTo, countRoster, rosterRef, seatRef, seatsOf, type RosterEntry, type SeatDeltas } from '../data/seats';
 import { notYourStudent } from '../data/students';
 import { accountRef, touchAccount } from '../data/accounts';
+import { endDraftInTx } from '../data/drafts';
 import { claimableEntry, claimInTx } from '../data/waitlistClaims';
 import { serveWaitlists } from '../data/waitlist';
 import { closeCheckoutPage, endLapsedHold } from './holds';
@@ -342,7 +343,7 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
     for (const group of receiptGroups(enrollments, to)) {
       queueMail(tx, buildReceipt(group.enrollments, classes, semesters, options.paymentInstructions, group.to));
     }
-    if (!entry) tx.delete(db().collection(COLLECTIONS.enrollmentDrafts).doc(uid));
+    if (!entry) endDraftInTx(tx, uid);
   }
   return { enrollments, replayed: false, deltas, toServe: ended.toServe };
 }

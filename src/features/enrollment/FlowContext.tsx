@@ -76,6 +76,14 @@ export function FlowProvider({ children }: { children: ReactNode }) {
     );
   }, [uid]);
 
+  // The flow on the page now. A save planned for a flow that has since ended (the page back from
+  // Stripe finishes the flow in a child's effect, before this provider's save effect has run with the
+  // state it rendered) must not go out when the page is left.
+  const currentFlow = useRef(state.flow);
+  useEffect(() => {
+    currentFlow.current = state.flow;
+  }, [state.flow]);
+
   // Save the draft on the server, debounced, while signed in; never before the account's saved draft
   // has loaded (a save then, a slow load after, and the family's saved child and step were lost).
   const loaded = !!uid && draftReadyFor === uid;
@@ -83,12 +91,13 @@ export function FlowProvider({ children }: { children: ReactNode }) {
     const json = JSON.stringify(state);
     if (!loaded || !hasProgress(state) || json === lastSaved.current) return;
     const save = (leaving = false) => {
-      if (lastSaved.current === json) return;
+      if (lastSaved.current === json || currentFlow.current !== state.flow) return;
       lastSaved.current = json;
       // Leaving the page: sent at once, and kept alive past the page (a call queued behind others, or
       // a plain one, is dropped when the page goes).
-      if (leaving) void call('saveDraft', { json }, { keepalive: true }).catch(() => undefined);
-      else queueDraftCall(() => call('saveDraft', { json }));
+      const draft = { json, flow: state.flow };
+      if (leaving) void call('saveDraft', draft, { keepalive: true }).catch(() => undefined);
+      else queueDraftCall(() => call('saveDraft', draft));
     };
     pendingSave.current = save;
     const timer = setTimeout(save, DRAFT_DEBOUNCE_MS);
@@ -109,8 +118,9 @@ export function FlowProvider({ children }: { children: ReactNode }) {
   const reset = useCallback(() => {
     starts.current++;
     pendingSave.current = null;
-    lastSaved.current = JSON.stringify(emptyFlow());
-    setState(emptyFlow());
+    const fresh = emptyFlow();
+    lastSaved.current = JSON.stringify(fresh);
+    setState(fresh);
     setRestored(false);
   }, []);
 

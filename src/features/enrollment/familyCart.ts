@@ -18,8 +18,8 @@ export function childRequest(state: FlowState, releases: ReleasesToSign): ChildR
 
 /** The child on the steps goes into the checkout; the steps start again for another child (the codes stay). */
 export function addAnotherChild(state: FlowState, request: ChildRequest): FlowState {
-  const { codes, family = [], step: _step, ...steps } = state;
-  return { ...emptyFlow(), codes, family: [...family, { steps, request }] };
+  const { flow, codes, family = [], step: _step, ...steps } = state;
+  return { ...emptyFlow(), flow, codes, family: [...family, { steps, request }] };
 }
 
 /** Back from the class list without another child: the last child of the checkout is on the steps again. */

@@ -3,6 +3,7 @@ import type { StudentProfile } from '../../../contract/domain';
 import { releasesToSign, signatureProblem } from '../../../contract/rules';
 import type { Selection } from '../catalogue';
 import type { Payload } from '../../../contract/callables';
+import { randomHex } from '../../../contract/random';
 
 export const STEPS = [
   { id: 'classes', path: '', label: 'Classes' },
@@ -40,6 +41,8 @@ export interface CheckoutChild {
 }
 
 export interface FlowState extends ChildSteps {
+  /** This enrollment's id, kept in its draft: once its checkout is through, the server keeps no more saves of it. */
+  flow: string;
   codes: string[];
   /** The furthest step reached, so a reload or a restored draft goes back to it. */
   step?: StepId;
@@ -48,6 +51,7 @@ export interface FlowState extends ChildSteps {
 }
 
 export const emptyFlow = (selection: Selection = {}): FlowState => ({
+  flow: randomHex(),
   selection,
   codes: [],
   studentChoice: null,
