@@ -3,6 +3,8 @@
 // office) send or read them; a child the office withdrew, a removed instructor and a phone's clock far
 // off are handled as the office would expect; every entry and every reading is audited.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { Timestamp } from 'firebase-admin/firestore';
 import type { AuditEntry, ClassRecord, Student } from '../../contract/domain';
 import { adultsWhoMayCollect, attendanceOf, codeMatches, pickupText, schoolYearOf, type AttendanceEntry, type PickupCheck, type AttendanceInput, type AttendanceMark, type FieldEntryInput, type IncidentInput } from '../../contract/field';
 import { formatDate } from '../../contract/format';
@@ -180,6 +182,24 @@ describe('field records', () => {
     expect((await db().doc('pickupCodes/demo-ava').get()).data()).toEqual(stored);
     const [audit] = (await audits('pickup-codes-issued')).filter((a) => a.studentId === 'demo-ava');
     expect(audit.by.uid).toBe(demo.family.uid);
+    expect(audit.summary).not.toMatch(/\d{6}/);
+
+    // Each guardian (the adults with an email) is sent their own code, and only theirs; the email leaves
+    // the outbox a week on (a TTL policy on mail.expiresAt), and its subject holds neither code nor child.
+    const guardians = ava.guardians.filter((g) => g.email);
+    expect(made.result!.emailed).toEqual(guardians.map((g) => g.name));
+    const codeMails = (await db().collection('mail').where('kind', '==', 'pickup-code').get()).docs.map((d) => d.data() as { to: string[]; message: { subject: string; text: string; html: string }; expiresAt: Timestamp });
+    expect(codeMails.map((m) => m.to).sort()).toEqual(guardians.map((g) => [g.email]).sort());
+    for (const g of guardians) {
+      const mail = codeMails.find((m) => m.to[0] === g.email)!;
+      const own = codes.find((c) => c.name === g.name)!.code;
+      expect(mail.message.text).toContain(`Hello ${g.name}. Ava's family made you a pickup code for the ${year} school year: ${own}`);
+      for (const other of codes.filter((c) => c.name !== g.name && c.code !== own)) expect(mail.message.text).not.toContain(other.code);
+      expect(mail.message.subject).toBe('Your pickup code — Wildwood Outdoor School');
+      expect(Math.abs(mail.expiresAt.toMillis() - (Date.now() + 7 * 86_400_000))).toBeLessThan(120_000);
+    }
+    const ttl = (JSON.parse(readFileSync('firestore.indexes.json', 'utf8')) as { fieldOverrides: object[] }).fieldOverrides;
+    expect(ttl).toContainEqual({ collectionGroup: 'mail', fieldPath: 'expiresAt', ttl: true, indexes: [] });
 
     // The family sees who has a code; the roster carries each adult's check value, and the phone's check works with it.
     expect((await callAs(demo.family, 'myStudents')).result!.pickupCodes['demo-ava']).toMatchObject({ year, adults });

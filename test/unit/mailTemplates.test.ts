@@ -54,6 +54,7 @@ const RENDERED: Record<string, MailMessage[]> = {
   giftReceiptMail: [family.giftReceiptMail(4250, '2026-11-25', 'Visa card ending 4242', `Note ${HOSTILE}`, `Tax ${HOSTILE}`)],
   incidentFamilyMail: [field.incidentFamilyMail(report(false), portal), field.incidentFamilyMail(report(true), portal)],
   incidentOfficeMail: [field.incidentOfficeMail(report(false), portal), field.incidentOfficeMail(report(true), portal)],
+  pickupCodeMail: [field.pickupCodeMail({ adult: `Sam ${HOSTILE}`, firstName: who, year: '2026–27', code: '012345' }, portal)],
   staffInvitation: [staff.staffInvitation(['finance'], `${portal}/set?x=1&y=2`, `office ${HOSTILE}`)],
   waitlistMail: (['joined', 'offer', 'reminder', 'lapsed', 'removed'] as const).map((kind) => waitlist.waitlistMail(kind, entry, portal, { place: 2, reason: `Moved ${HOSTILE}` }).message),
   buildReceipt: [

@@ -2,6 +2,7 @@
 // the codes are shown to the family once and kept only as check values. An instructor's roster
 // carries the check values of the adults still listed, so that a phone checks a code without signal.
 import { randomInt } from 'node:crypto';
+import { Timestamp } from 'firebase-admin/firestore';
 import { adultsWhoMayCollect, newSalt, PICKUP_CODE_DIGITS, pickupCheckValue, schoolYearOf, type PickupCodesStatus } from '../../../contract/field';
 import type { SheetRoster, Student } from '../../../contract/domain';
 import { schoolToday } from '../../../contract/schedule';
@@ -9,9 +10,18 @@ import { auditInTx, type Actor } from '../data/audit';
 import { db, precondition, recordRef } from '../data/db';
 import { loadPickupCodes, pickupCodesRef, type PickupCodes } from '../data/pickupCodes';
 import { notYourStudent } from '../data/students';
+import { pickupCodeMail } from '../mail/field';
+import { queueMail } from '../mail/outbox';
+import { portalOrigin } from '../payments/stripe';
 
-/** New codes for every adult who may collect the child (those made before stop passing). */
-export async function issuePickupCodes(actor: Actor, studentId: string, now = new Date()): Promise<{ year: string; codes: { name: string; code: string }[] }> {
+/** How long an emailed code stays in the outbox (TTL on mail.expiresAt): long enough to be sent, then it goes. */
+const CODE_MAIL_DAYS = 7;
+
+/**
+ * New codes for every adult who may collect the child (those made before stop passing); each adult
+ * with an email (a guardian) is sent their own code.
+ */
+export async function issuePickupCodes(actor: Actor, studentId: string, now = new Date()): Promise<{ year: string; codes: { name: string; code: string }[]; emailed: string[] }> {
   const student = (await recordRef('students', studentId).get()).data();
   if (!student || student.ownerUid !== actor.uid) throw notYourStudent();
   const adults = adultsWhoMayCollect(student);
@@ -23,12 +33,20 @@ export async function issuePickupCodes(actor: Actor, studentId: string, now = ne
   }));
   const year = schoolYearOf(schoolToday(now));
   const record: PickupCodes = { studentId, ownerUid: actor.uid, year, issuedAt: now.toISOString(), adults: adultsChecked };
+  const emailOf = new Map(student.guardians.filter((g) => g.email).map((g) => [g.name.trim(), g.email]));
+  const emailed = codes.filter((c) => emailOf.has(c.name));
+  const portal = portalOrigin(null);
   await db().runTransaction(async (tx) => {
     tx.set(pickupCodesRef(studentId), record);
-    const names = adults.join(', ');
-    auditInTx(tx, actor, { kind: 'pickup-codes-issued', record: { type: 'student', id: studentId }, studentId, studentName: `${student.firstName} ${student.lastName}`, fields: ['pickupCodes'], summary: `Pickup codes for ${year} made for ${names}` }, now);
+    for (const c of emailed) {
+      const message = pickupCodeMail({ adult: c.name, firstName: student.firstName, year, code: c.code }, portal);
+      // The code is a credential in clear: its email is deleted from the outbox a week on.
+      queueMail(tx, { kind: 'pickup-code', to: [emailOf.get(c.name)!], message, expiresAt: Timestamp.fromMillis(now.getTime() + CODE_MAIL_DAYS * 86_400_000) });
+    }
+    const sent = emailed.length ? `; emailed to ${emailed.map((c) => c.name).join(', ')}` : '';
+    auditInTx(tx, actor, { kind: 'pickup-codes-issued', record: { type: 'student', id: studentId }, studentId, studentName: `${student.firstName} ${student.lastName}`, fields: ['pickupCodes'], summary: `Pickup codes for ${year} made for ${adults.join(', ')}${sent}` }, now);
   });
-  return { year, codes };
+  return { year, codes, emailed: emailed.map((c) => c.name) };
 }
 
 /** Each child's codes of this school year, with only the adults the family still lists. */

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { Student } from '../../../contract/domain';
 import { adultsWhoMayCollect, type PickupCodesStatus } from '../../../contract/field';
-import { formatDate } from '../../../contract/format';
+import { andList, formatDate } from '../../../contract/format';
 import { schoolToday } from '../../../contract/schedule';
 import { Button } from '../../components/Button';
 import { toCallError } from '../../lib/query';
@@ -12,7 +12,7 @@ import { useIssuePickupCodes } from './api';
 
 export function PickupCodes({ student, status }: { student: Student; status: PickupCodesStatus | undefined }) {
   const issue = useIssuePickupCodes();
-  const [shown, setShown] = useState<{ year: string; codes: { name: string; code: string }[] } | null>(null);
+  const [shown, setShown] = useState<{ year: string; codes: { name: string; code: string }[]; emailed: string[] } | null>(null);
   const [failure, setFailure] = useState('');
   const adults = adultsWhoMayCollect(student);
   const without = adults.filter((a) => !status?.adults.includes(a));
@@ -33,6 +33,7 @@ export function PickupCodes({ student, status }: { student: Student; status: Pic
             <strong>{student.firstName}’s pickup codes for {shown.year}.</strong> Give each adult their own code now: they are not shown again. The instructor
             asks for it before letting {student.firstName} go.
           </p>
+          {shown.emailed.length > 0 && <p>We emailed {andList(shown.emailed)} their own code.</p>}
           <ul className="plain-list pickup-code-list">
             {shown.codes.map((c) => (
               <li key={c.name}>
