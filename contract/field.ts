@@ -290,6 +290,10 @@ export interface DoseLine {
   note: string;
   at: string;
   by: string;
+  /** When the dose this entry corrects was recorded (the earlier entry stays, marked as corrected). */
+  corrects?: string;
+  /** When the entry that corrects this one was recorded. */
+  correctedAt?: string;
 }
 
 /** A day's field records across the classes meeting that day (the office's view). */

@@ -248,6 +248,15 @@ describe('field records', () => {
     const sheet = (await callAs(demo.admin, 'adminStudent', { id: 'demo-ava' })).result!;
     expect(sheet.doses.map((d) => [d.medication, d.outcome, d.initials, d.note, d.by])).toEqual([['Inhaler', 'given', 'JM', 'Wheezing after the climb', DEMO.admin.email]]);
     expect((await audits('field-entry')).filter((a) => a.summary.startsWith('Dose: Inhaler given (JM)'))).toHaveLength(1);
+
+    // Recorded by mistake: a correction is a new entry naming the first; the record keeps both, each saying so.
+    const fix = { ...dose, id: entryId(), at: new Date(Date.now() + 1000).toISOString(), outcome: 'not-given', note: 'Recorded on the wrong child', corrects: dose.id } as FieldEntryInput;
+    expect((await sendDose([fix])).result).toEqual({ saved: [fix.id], already: [], refused: [] });
+    const record = (await callAs(demo.admin, 'adminStudent', { id: 'demo-ava' })).result!.doses;
+    expect(record.map((d) => [d.id, d.outcome, d.corrects ?? null, d.correctedAt ?? null])).toEqual([
+      [fix.id, 'not-given', dose.at, null],
+      [dose.id, 'given', null, fix.at],
+    ]);
   });
 
   it('the office’s day in the field: every class meeting that day with its records and the children whose doses may be due (audited); not for instructors or finance', async () => {
@@ -264,8 +273,11 @@ describe('field records', () => {
     const all = (await db().collection('classes').get()).docs.map((d) => d.data() as ClassRecord);
     const meetingThatDay = all.filter((c) => c.status !== 'draft' && meetingDates(c).includes(day)).map((c) => c.id).sort();
     expect(answer.result!.classes.map((c) => c.id).sort()).toEqual(meetingThatDay);
-    // The dose recorded that day is among its records, with the child's name.
-    expect(answer.result!.entries.filter((e) => e.classId === avaClass && e.kind === 'dose').map((e) => e.studentId)).toEqual(['demo-ava']);
+    // The dose recorded that day and its correction are among its records, oldest first, with the child's name.
+    expect(answer.result!.entries.filter((e) => e.classId === avaClass && e.kind === 'dose').map((e) => [e.studentId, e.corrects ? 'correction' : 'dose'])).toEqual([
+      ['demo-ava', 'dose'],
+      ['demo-ava', 'correction'],
+    ]);
     expect(answer.result!.entries.every((e) => e.meeting === day)).toBe(true);
     expect(answer.result!.names['demo-ava']).toBe(`${ava.firstName} ${ava.lastName}`);
     expect((await audits('field-log-viewed')).some((a) => a.record.id === avaClass && a.summary.endsWith('(the day’s view)'))).toBe(true);

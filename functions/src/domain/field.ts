@@ -98,7 +98,29 @@ export function pickupLines(entries: FieldEntry[], titles: ReadonlyMap<string, s
 
 /** A child's medication record: every dose recorded, newest first (a correction beside what it corrects). */
 export function doseLines(entries: FieldEntry[], titles: ReadonlyMap<string, string>): DoseLine[] {
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  const correction = new Map(entries.flatMap((e) => (e.corrects ? [[e.corrects, e] as const] : [])));
   return entries
-    .flatMap((e) => (e.kind === 'dose' ? [{ id: e.id, classId: e.classId, classTitle: titles.get(e.classId) ?? e.classId, meeting: e.meeting, medication: e.medication, outcome: e.outcome, initials: e.initials, note: e.note, at: e.at, by: e.by.email ?? e.by.uid }] : []))
+    .flatMap((e): DoseLine[] => {
+      if (e.kind !== 'dose') return [];
+      const corrects = e.corrects ? byId.get(e.corrects)?.at : undefined;
+      const correctedAt = correction.get(e.id)?.at;
+      return [
+        {
+          id: e.id,
+          classId: e.classId,
+          classTitle: titles.get(e.classId) ?? e.classId,
+          meeting: e.meeting,
+          medication: e.medication,
+          outcome: e.outcome,
+          initials: e.initials,
+          note: e.note,
+          at: e.at,
+          by: e.by.email ?? e.by.uid,
+          ...(corrects ? { corrects } : {}),
+          ...(correctedAt ? { correctedAt } : {}),
+        },
+      ];
+    })
     .sort((a, b) => b.at.localeCompare(a.at));
 }

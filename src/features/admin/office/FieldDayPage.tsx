@@ -9,7 +9,9 @@ import { schoolToday } from '../../../../contract/schedule';
 import { formatClock } from '../../../../contract/wording';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
-import { schoolStamp } from '../../../lib/csv';
+import { Button } from '../../../components/Button';
+import { downloadCsv, schoolStamp } from '../../../lib/csv';
+import { dayCsvRows } from '../../teaching';
 import { useAdminFieldDay } from '../api';
 import './office.css';
 
@@ -102,6 +104,16 @@ export default function FieldDayPage() {
       </label>
       {state.status === 'loading' && <PageLoading label="Loading the day’s records…" />}
       {state.status === 'error' && <LoadError error={state.error} onRetry={reload} />}
+      {state.status === 'loaded' && state.value.entries.length > 0 && (
+        <p>
+          <Button
+            variant="outlined"
+            onClick={() => downloadCsv(`field-records-${day}.csv`, dayCsvRows(state.value.entries, new Map(Object.entries(state.value.names)), new Map(state.value.classes.map((c) => [c.id, c.title]))))}
+          >
+            Download the day’s records (CSV)
+          </Button>
+        </p>
+      )}
       {state.status === 'loaded' &&
         (state.value.classes.length === 0 ? (
           <p className="empty-panel">No class meets on {formatDate(day, true)}.</p>

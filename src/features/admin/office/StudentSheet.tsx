@@ -197,7 +197,11 @@ export default function StudentSheetPage() {
                 </th>
                 <td>{d.classTitle}</td>
                 <td>{d.medication}</td>
-                <td>{DOSE_OUTCOME_LABELS[d.outcome]}</td>
+                <td>
+                  {DOSE_OUTCOME_LABELS[d.outcome]}
+                  {d.corrects && ` (corrects the entry of ${formatClock(d.corrects)})`}
+                  {d.correctedAt && ` (corrected at ${formatClock(d.correctedAt)})`}
+                </td>
                 <td>{d.initials}</td>
                 <td>{d.note}</td>
                 <td>{d.by}</td>
