@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassRecord, Student } from '../../contract/domain';
 import { adultsWhoMayCollect, codeMatches, newSalt, pickupCheckValue, schoolYearOf } from '../../contract/field';
-import { formatDate } from '../../contract/format';
+import { andList, formatDate } from '../../contract/format';
 import { meetingDates, schoolToday } from '../../contract/schedule';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { createUser } from '../support/emulators';
@@ -27,6 +27,25 @@ const storedOnThePhone = (page: Page, stores: string[]) =>
     db.close();
     return all.map(({ data, iv: _iv, ...rest }) => ({ ...rest, bytes: Array.from(new Uint8Array(data)).map((b) => String.fromCharCode(b)).join('') }));
   }, stores);
+
+/** The phone's waiting entries as stored (sealed), to put back later: a phone that sends the same entries again. */
+const waitingOnThePhone = (page: Page, putBack: { id: string; classId: string; iv: number[]; data: number[] }[] | null = null) =>
+  page.evaluate(async (records) => {
+    const db = await new Promise<IDBDatabase>((ok, ko) => Object.assign(indexedDB.open('portal-field'), { onsuccess(this: IDBRequest<IDBDatabase>) { ok(this.result); }, onerror: ko }));
+    const tx = db.transaction('waiting', records ? 'readwrite' : 'readonly');
+    const store = tx.objectStore('waiting');
+    let found: { id: string; classId: string; iv: number[]; data: number[] }[] = [];
+    if (records) for (const r of records) store.put({ ...r, iv: new Uint8Array(r.iv), data: new Uint8Array(r.data).buffer });
+    else {
+      const request = store.getAll();
+      request.onsuccess = () => {
+        found = (request.result as { id: string; classId: string; iv: Uint8Array; data: ArrayBuffer }[]).map((r) => ({ ...r, iv: Array.from(r.iv), data: Array.from(new Uint8Array(r.data)) }));
+      };
+    }
+    await new Promise((ok) => (tx.oncomplete = ok));
+    db.close();
+    return found;
+  }, putBack);
 
 describe('the instructor’s view in Chromium', () => {
   const browser = seededBrowser();
@@ -183,7 +202,7 @@ describe('the instructor’s view in Chromium', () => {
     await audit.context.close();
   });
 
-  it('takes a class offline: without signal the app reloads, opens the class from the phone’s encrypted copy, records attendance, pickups checked by code, an EpiPen dose and incidents, and sends them once the signal returns', async () => {
+  it('takes a class offline: without signal the app reloads, opens the class from the phone’s encrypted copy, records attendance, pickups checked by code, an EpiPen dose and incidents, and sends them once the signal returns; sent again, nothing doubles', async () => {
     // Each family of the class has made its pickup codes (as the server makes them: check values only).
     const rosterIds = (await adminDb().collection('classes/fire-and-shelter/roster').get()).docs.map((d) => d.id);
     const CODE = '482913';
@@ -312,6 +331,8 @@ describe('the instructor’s view in Chromium', () => {
 
     // The signal returns: the tap is sent, once, and the page reads the class live again.
     const mia = (await adminDb().collection('classes/fire-and-shelter/roster').where('studentName', '==', names[1]).get()).docs[0].id;
+    const sentOnce = await waitingOnThePhone(page);
+    expect(sentOnce.length).toBeGreaterThan(5);
     await context.setOffline(false);
     await attendance.getByText('Everything is sent.').waitFor();
     await page.getByRole('button', { name: 'Refresh the offline copy' }).waitFor();
@@ -336,6 +357,26 @@ describe('the instructor’s view in Chromium', () => {
     expect(epiEntries.filter((e) => e.kind === 'incident').map((e) => e.incident.what)).toEqual(['EpiPen Jr (epinephrine auto-injector) given.']);
     await incidents.getByRole('listitem').filter({ hasText: names[2] }).waitFor();
     expect(await incidents.getByText('· not sent yet').count()).toBe(0);
+    // The same entries sent again (a phone that lost the server's answer): nothing doubles, nothing is refused.
+    const keptOnce = (await adminDb().collection('fieldEntries').where('classId', '==', 'fire-and-shelter').get()).docs.map((d) => d.data());
+    expect(await waitingOnThePhone(page)).toEqual([]);
+    await waitingOnThePhone(page, sentOnce);
+    // Signing out now would wipe records not sent yet: it asks first, and No keeps them (and the session).
+    let asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
+    });
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect.poll(() => asked).toMatch(new RegExp(`^${sentOnce.length} records from your classes \\(attendance, pickups, doses, incidents\\) are not sent yet\\. Signing out deletes them from this phone\\.`));
+    expect((await waitingOnThePhone(page)).length).toBe(sentOnce.length);
+    await page.reload();
+    await expect.poll(async () => (await waitingOnThePhone(page)).length, { timeout: 15_000 }).toBe(0);
+    await attendance.getByText('Everything is sent.').waitFor();
+    expect(await page.locator('.form-failure').count()).toBe(0);
+    const keptAfter = (await adminDb().collection('fieldEntries').where('classId', '==', 'fire-and-shelter').get()).docs.map((d) => d.data());
+    expect(keptAfter).toEqual(keptOnce);
     // Installable from here: the instructor's pages name their manifest, which keeps to /staff/.
     const manifest = await page.evaluate(async () => {
       const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
@@ -369,6 +410,10 @@ describe('the instructor’s view in Chromium', () => {
     await fireDay.getByText(new RegExp(`^${names[0]}: Released to ${adult} \\(pickup code\\) at `)).waitFor();
     await fireDay.getByText(`${names[2]}: 4:05 pm, Creek crossing — Slipped on a wet rock and scraped a knee.`).waitFor();
     expect(await axeViolations(office.page)).toEqual([]);
+    // The day's records, every class, in one file.
+    const dayCsv = await downloaded(office.page, () => office.page.getByRole('button', { name: 'Download the day’s records (CSV)' }).click());
+    expect(dayCsv).toContain(`Fire & Shelter Skills,${doseDay},${epi},Dose,EpiPen Jr: Given (CJ) — Stung by a bee; lips swelling.,`);
+    expect(dayCsv).toContain(`Fire & Shelter Skills,${doseDay},${names[0]},Pickup,Released to ${adult} (pickup code),`);
     const first = (await adminDb().collection('classes/fire-and-shelter/roster').where('studentName', '==', names[0]).get()).docs[0].id;
     await office.page.goto(`/admin/students/${first}`);
     const sheetPickups = office.page.getByRole('region', { name: `Pickups of ${names[0]}` });
@@ -410,6 +455,7 @@ describe('the instructor’s view in Chromium', () => {
     const lines = await shown.getByRole('listitem').allTextContents();
     const student = (await adminDb().doc('students/demo-ava').get()).data() as Student;
     expect(lines.map((l) => l.split(':')[0])).toEqual(adultsWhoMayCollect(student));
+    await shown.getByText(`We emailed ${andList(student.guardians.map((g) => g.name))} their own code.`).waitFor();
     const stored = (await adminDb().doc('pickupCodes/demo-ava').get()).data()!;
     for (const [i, line] of lines.entries()) {
       const code = line.split(': ')[1];

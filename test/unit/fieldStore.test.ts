@@ -7,6 +7,7 @@ import type { FieldEntryInput } from '../../contract/field';
 import type { SheetRoster } from '../../contract/domain';
 import { copies, dropCopy, keepCopy, keepWaiting, sent, waitingFor, type OfflineCopy } from '../../src/features/teaching/fieldStore';
 import { clearFamilyStorage, FIELD_STORE } from '../../src/lib/familyStorage';
+import { unsentFieldRecords } from '../../src/lib/unsentField';
 
 const entry = (id: string, studentId = 'kid-nora-haddad'): FieldEntryInput => ({ id: `${id}-0000000000000`, kind: 'attendance', studentId, meeting: '2026-12-18', at: '2026-12-18T23:40:00.000Z', mark: 'left_early' });
 
@@ -68,5 +69,19 @@ describe('the field store', () => {
     clearFamilyStorage();
     await expect.poll(() => waitingFor('creek')).toEqual([]);
     expect(await copies('2026-12-16')).toEqual([]);
+  });
+
+  it('counts the records not sent yet (asked before a sign-out wipes them), without making a store where there is none', async () => {
+    clearFamilyStorage();
+    await expect.poll(async () => (await indexedDB.databases()).map((d) => d.name)).not.toContain(FIELD_STORE);
+    expect(await unsentFieldRecords()).toBe(0);
+    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(FIELD_STORE);
+    await keepWaiting('fire', [entry('u1'), entry('u2', 'kid-mia')]);
+    expect(await unsentFieldRecords()).toBe(2);
+    await sent(['u1-0000000000000']);
+    expect(await unsentFieldRecords()).toBe(1);
+    // The field store still opens and keeps after being asked.
+    await keepWaiting('creek', [entry('u3')]);
+    expect((await waitingFor('creek')).map((e) => e.id)).toEqual(['u3-0000000000000']);
   });
 });

@@ -3,6 +3,7 @@ import type { MenuItem } from 'primereact/menuitem';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { signOutUser } from '../../lib/auth';
+import { unsentFieldRecords } from '../../lib/unsentField';
 import { useNotify } from '../../lib/toast';
 import { emailLine } from './userMenuItems';
 import { Prime } from '../../components/Prime';
@@ -18,7 +19,11 @@ export default function UserMenu({ email }: { email: string | null }) {
     {
       label: 'Sign Out',
       icon: 'pi pi-sign-out',
-      command: () => {
+      command: async () => {
+        // Signing out wipes the phone's field records: one not sent yet (no signal since) would be lost.
+        const unsent = await unsentFieldRecords();
+        const asked = `${unsent} ${unsent === 1 ? 'record' : 'records'} from your classes (attendance, pickups, doses, incidents) ${unsent === 1 ? 'is' : 'are'} not sent yet. Signing out deletes ${unsent === 1 ? 'it' : 'them'} from this phone. Open the class with a signal until it says “Everything is sent.” first. Sign out anyway?`;
+        if (unsent && !window.confirm(asked)) return;
         signOutUser().then(
           () => navigate('/user/login'),
           () => notify({ severity: 'error', summary: 'Error', detail: 'Could not sign out. Please try again.' }),
