@@ -30,6 +30,18 @@ function Probe() {
   return null;
 }
 
+/** The flow of a family signed in as `uid`, its draft on its way. */
+const signedIn = (uid: string) =>
+  render(
+    <SessionContext.Provider value={{ user: { uid, email: 'family@example.com' } as User, roles: [] }}>
+      <FlowProvider>
+        <Probe />
+      </FlowProvider>
+    </SessionContext.Provider>,
+  );
+/** A saved draft holding Orienteering. */
+const withOrienteering = () => ({ ...emptyFlow(), selection: { orienteering: { classId: 'orienteering', semesterId: 'fall', addOnIds: [] } } });
+
 describe('the enrollment draft after a payment', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -39,18 +51,12 @@ describe('the enrollment draft after a payment', () => {
 
   it('a draft answered after the flow finished is not restored, nor saved again', async () => {
     vi.useFakeTimers();
-    render(
-      <SessionContext.Provider value={{ user: { uid: 'u1', email: 'family@example.com' } as User, roles: [] }}>
-        <FlowProvider>
-          <Probe />
-        </FlowProvider>
-      </SessionContext.Provider>,
-    );
+    signedIn('u1');
     expect(calls).toEqual(['loadDraft']);
     // The payment is confirmed first: the flow ends (its draft deleted).
     act(() => flow!.finish());
     // Then the draft read before it arrives: the classes just paid for.
-    const paid = { ...emptyFlow(), selection: { orienteering: { classId: 'orienteering', semesterId: 'fall', addOnIds: [] } } };
+    const paid = withOrienteering();
     await act(async () => answerDraft({ json: JSON.stringify(paid), updatedAt: new Date().toISOString() }));
     await act(async () => vi.advanceTimersByTimeAsync(5000));
     expect(flow!.state.selection).toEqual({});
@@ -60,14 +66,8 @@ describe('the enrollment draft after a payment', () => {
   });
 
   it('a draft answered before anything happened is restored', async () => {
-    render(
-      <SessionContext.Provider value={{ user: { uid: 'u2', email: 'family@example.com' } as User, roles: [] }}>
-        <FlowProvider>
-          <Probe />
-        </FlowProvider>
-      </SessionContext.Provider>,
-    );
-    const saved = { ...emptyFlow(), selection: { orienteering: { classId: 'orienteering', semesterId: 'fall', addOnIds: [] } } };
+    signedIn('u2');
+    const saved = withOrienteering();
     await act(async () => answerDraft({ json: JSON.stringify(saved), updatedAt: new Date(Date.now() + 60_000).toISOString() }));
     expect(Object.keys(flow!.state.selection)).toEqual(['orienteering']);
     expect(flow!.restored).toBe(true);
@@ -75,14 +75,8 @@ describe('the enrollment draft after a payment', () => {
 
   it('saves name the flow they belong to: a restored draft goes on as its own flow, and a finished one is followed by a new flow', async () => {
     vi.useFakeTimers();
-    render(
-      <SessionContext.Provider value={{ user: { uid: 'u3', email: 'family@example.com' } as User, roles: [] }}>
-        <FlowProvider>
-          <Probe />
-        </FlowProvider>
-      </SessionContext.Provider>,
-    );
-    const saved = { ...emptyFlow(), selection: { orienteering: { classId: 'orienteering', semesterId: 'fall', addOnIds: [] } } };
+    signedIn('u3');
+    const saved = withOrienteering();
     await act(async () => answerDraft({ json: JSON.stringify(saved), updatedAt: new Date(Date.now() + 60_000).toISOString() }));
     act(() => flow!.update((s) => ({ ...s, codes: ['EARLY'] })));
     await act(async () => vi.advanceTimersByTimeAsync(1500));

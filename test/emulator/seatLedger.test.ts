@@ -11,7 +11,7 @@ import { STANDIN } from '../../scripts/stripe/config';
 import { createUnverifiedUser, type TestUser } from '../support/emulators';
 import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
 import { booksProblems, checkoutIds, standIn, stripeSession } from '../support/ledger';
-import { addClassesLikeWildArt, AVA, classFormOf, familyWithStudent, signedReleases } from '../support/samples';
+import { addClassesLikeWildArt, AVA, classFormOf, familyWithStudent, lettered, signedReleases } from '../support/samples';
 
 type Family = { user: TestUser; studentId: string };
 const db = () => adminDb();
@@ -51,16 +51,7 @@ describe('the seat ledger: seats, holds, offers, codes and limits keep the books
     process.env.STRIPE_SECRET_KEY = STANDIN.secretKey;
     await seededEmulators();
     admin = await signInDemo('admin');
-    await addClassesLikeWildArt([
-      { id: 'led-a', title: 'Ledger A', capacity: 1, weekday: 1 },
-      { id: 'led-b', title: 'Ledger B', capacity: 1, weekday: 2 },
-      { id: 'led-c', title: 'Ledger C', capacity: 3, weekday: 3 },
-      { id: 'led-d', title: 'Ledger D', capacity: 1, weekday: 4 },
-      { id: 'led-e', title: 'Ledger E', capacity: 1, weekday: 5 },
-      { id: 'led-f', title: 'Ledger F', capacity: 4, weekday: 6 },
-      { id: 'led-g', title: 'Ledger G', capacity: 2, weekday: 0 },
-      { id: 'led-h', title: 'Ledger H', capacity: 1, weekday: 1 },
-    ]);
+    await addClassesLikeWildArt(lettered('led', 'Ledger', { a: 1, b: 1, c: 3, d: 1, e: 1, f: 4, g: 2, h: 1 }));
     families = await Promise.all(Array.from({ length: 19 }, (_, i) => familyWithStudent(`ledger${i}@example.com`, `Ledger${i}`, 'Family')));
   }, 180_000);
 

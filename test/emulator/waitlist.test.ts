@@ -7,7 +7,7 @@ import { adminDb } from '../../scripts/demo/adminApp';
 import { STANDIN } from '../../scripts/stripe/config';
 import { type CallResult, type TestUser } from '../support/emulators';
 import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
-import { addClassesLikeWildArt, AVA, classFormOf, enrollAtQuotedPrice, familyWithStudent, newRateWindow, signedReleases } from '../support/samples';
+import { addClassesLikeWildArt, AVA, classFormOf, enrollAtQuotedPrice, familyWithStudent, lettered, newRateWindow, signedReleases } from '../support/samples';
 
 type Family = { user: TestUser; studentId: string };
 const db = () => adminDb();
@@ -41,13 +41,7 @@ describe('the waitlist', () => {
     process.env.STRIPE_SECRET_KEY = STANDIN.secretKey;
     await seededEmulators();
     admin = await signInDemo('admin');
-    await addClassesLikeWildArt([
-      { id: 'wl-a', title: 'Wait A', capacity: 2, weekday: 1 },
-      { id: 'wl-b', title: 'Wait B', capacity: 1, weekday: 2 },
-      { id: 'wl-c', title: 'Wait C', capacity: 1, weekday: 3 },
-      { id: 'wl-e', title: 'Wait E', capacity: 1, weekday: 4 },
-      { id: 'wl-f', title: 'Wait F', capacity: 2, weekday: 5 },
-    ]);
+    await addClassesLikeWildArt(lettered('wl', 'Wait', { a: 2, b: 1, c: 1, e: 1, f: 2 }));
     await db().doc('groups/wl-bundle').set({ id: 'wl-bundle', semesterId: 'open-term', name: 'Wait B + C Bundle', price: 40000, classIds: ['wl-b', 'wl-c'] });
     families = await Promise.all(Array.from({ length: 18 }, (_, i) => familyWithStudent(`wait${i}@example.com`, `Wait${i}`, 'Family')));
   }, 180_000);

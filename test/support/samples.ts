@@ -302,6 +302,10 @@ export async function addClassesLikeWildArt(classes: { id: string; title: string
   return template;
 }
 
+/** Classes `<prefix>-a`, `<prefix>-b`… titled "<title> A"…, with these capacities, on weekdays Mon, Tue… in turn. */
+export const lettered = (prefix: string, title: string, capacities: Record<string, number>) =>
+  Object.entries(capacities).map(([letter, capacity], i) => ({ id: `${prefix}-${letter}`, title: `${title} ${letter.toUpperCase()}`, capacity, weekday: (i + 1) % 7 }));
+
 /**
  * A new rate-limit window (as ten minutes later): for tests that submit far more than a family would
  * from one account; the limits themselves are proven in rateLimits.test.ts.
