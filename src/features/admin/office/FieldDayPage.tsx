@@ -11,7 +11,7 @@ import { LoadError } from '../../../components/LoadError';
 import { PageLoading } from '../../../components/PageLoading';
 import { Button } from '../../../components/Button';
 import { downloadCsv, schoolStamp } from '../../../lib/csv';
-import { dayCsvRows } from '../../teaching';
+import { dayCsvRows } from './fieldDayCsv';
 import { useAdminFieldDay } from '../api';
 import './office.css';
 
