@@ -11,13 +11,12 @@ import {
   loadStudentSheet,
   loadTshirts,
   quoteCancellation,
-  recordPayment,
-  voidPayment,
   withFamilyEmails,
 } from '../data/office';
 import { pageOf, searchStudents } from '../domain/office';
 import { SEAT_CALL_TIMEOUT_S } from '../data/db';
 import { endHold } from '../usecases/holds';
+import { recordPayment, voidPayment } from '../usecases/payments';
 import { portalOrigin, STRIPE_SECRET_KEY } from '../payments/stripe';
 import { emailClasses, listClassMessages } from '../data/classMessages';
 import { actorOf, callable } from '../lib/callable';

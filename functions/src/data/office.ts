@@ -2,10 +2,10 @@
 // one query per collection or one getAll per 500 documents.
 import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { paymentKey, type CardRefund, type ClassGroup, type ClassRecord, type ClassRoster, type Enrollment, type EnrollmentRow, type Payment, type PaymentMethod, type Student, type StudentRow, type AuditKind, type StudentSheet, type TshirtTally } from '../../../contract/domain';
+import { type CardRefund, type ClassGroup, type ClassRecord, type ClassRoster, type Enrollment, type EnrollmentRow, type PaymentMethod, type Student, type StudentRow, type StudentSheet, type TshirtTally } from '../../../contract/domain';
 import { randomUUID } from 'node:crypto';
 import { formatCents } from '../../../contract/format';
-import { balanceOf, duplicatePayment, netPaidOf, PAID_HOW, paidOf, refundedOf, voidProblem } from '../../../contract/money';
+import { netPaidOf, PAID_HOW, paidOf, refundedOf } from '../../../contract/money';
 import { schoolToday } from '../domain/calendar';
 import { applyCancellation, cancellationProblem, planCancellation, type CancellationPlan } from '../domain/cancellation';
 import { FILTER_FIELDS, filterEnrollments, pageOf, sortRoster, studentRow, tallyTshirts, type EnrollmentFilter, type StudentFields } from '../domain/office';
@@ -18,13 +18,13 @@ import { loadDiscountsByCodes, loadEnrollment, loadReleases } from './enrollment
 import { serveWaitlists, waitingFor } from './waitlist';
 import { placeOf } from '../domain/waitlist';
 import { actorName, auditInTx, type Actor } from './audit';
-import { accountEmails, enrollmentRecipients, type FamilyMail } from './familyMail';
+import { accountEmails, enrollmentRecipients } from './familyMail';
 import { queueMail } from '../mail/outbox';
 import { loadHolder } from './accounts';
 import { loadStudentsFieldEntries } from './field';
 import { attendanceLines, doseLines, incidentLines, pickupLines } from '../domain/field';
 import { familyMailOff } from './settings';
-import { cancellationMail, paymentReceivedMail } from '../mail/family';
+import { cancellationMail } from '../mail/family';
 import { portalOrigin } from '../payments/stripe';
 
 /** Rosters of classes in the order asked, each with the full profile of every student on it. */
@@ -163,78 +163,6 @@ export async function enrollmentRowsPage(semesterId: string, filter: EnrollmentF
 export async function withFamilyEmails(rows: EnrollmentRow[]): Promise<EnrollmentRow[]> {
   const emails = await accountEmails(rows.map((r) => r.ownerUid));
   return rows.map((r) => ({ ...r, familyEmail: emails.get(r.ownerUid) ?? null }));
-}
-
-/** Changes an enrollment's payments in a transaction, audited in it; the balance is recomputed from them; `mail` may tell the family. */
-function changePayments(
-  enrollmentId: string,
-  actor: Actor,
-  change: (e: Enrollment) => { payments: Payment[]; kind: AuditKind; summary: string },
-  mail?: (next: Enrollment) => { key: string; mail: FamilyMail },
-): Promise<Enrollment> {
-  const ref = recordRef('enrollments', enrollmentId);
-  return db().runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) throw notFound('This enrollment');
-    const e = snap.data()!;
-    const { payments, kind, summary } = change(e);
-    const next: Enrollment = { ...e, payments, balance: balanceOf({ ...e, payments }) };
-    tx.update(ref, { payments: next.payments, balance: next.balance });
-    auditInTx(tx, actor, { kind, record: { type: 'enrollment', id: e.id }, studentId: e.studentId, studentName: e.studentName, summary });
-    if (mail) {
-      const { key, mail: m } = mail(next);
-      queueMail(tx, m, key);
-    }
-    return next;
-  });
-}
-
-export async function recordPayment(
-  enrollmentId: string,
-  payment: { amount: number; method: PaymentMethod; note: string; confirmDuplicate?: boolean },
-  actor: Actor,
-): Promise<Enrollment> {
-  const { confirmDuplicate, ...fields } = payment;
-  const now = new Date();
-  const paymentId = randomUUID();
-  const [to, off] = await Promise.all([enrollmentRecipients(enrollmentId), familyMailOff()]);
-  const receipt = (next: Enrollment) => ({
-    key: paymentId,
-    mail: { kind: 'payment-received' as const, to, enrollmentId, message: paymentReceivedMail(next, fields.amount, PAID_HOW[fields.method], portalOrigin(null)) },
-  });
-  return changePayments(enrollmentId, actor, (e) => {
-    // A refusal carries the enrollment as it is now: the office's dialog may show an older one (another
-    // person recorded a payment meanwhile), and shows this one instead.
-    const refuse = (code: 'failed-precondition' | 'aborted', message: string) => new HttpsError(code, message, { enrollment: e });
-    if (e.status === 'pending_payment' || e.status === 'expired') {
-      throw refuse('failed-precondition', 'This enrollment is a card checkout that was never completed: it holds no balance to pay.');
-    }
-    const due = balanceOf(e);
-    if (due <= 0) throw refuse('failed-precondition', 'Nothing is owed on this enrollment.');
-    if (fields.amount > due) throw refuse('failed-precondition', `That is more than the balance of ${formatCents(due)}.`);
-    const twin = !confirmDuplicate && duplicatePayment(e.payments, fields, now);
-    if (twin) throw refuse('aborted', `A payment of ${formatCents(twin.amount)} by ${twin.method} was recorded less than a minute ago. Record another one?`);
-    return {
-      payments: [...e.payments, { ...fields, id: paymentId, at: now.toISOString(), by: actorName(actor) }],
-      kind: 'payment-recorded',
-      summary: `Recorded ${formatCents(fields.amount)} (${fields.method})`,
-    };
-  }, off.has('payment-received') ? undefined : receipt);
-}
-
-export function voidPayment(enrollmentId: string, paymentId: string, reason: string, actor: Actor): Promise<Enrollment> {
-  return changePayments(enrollmentId, actor, (e) => {
-    const index = e.payments.findIndex((p, i) => paymentKey(p, i) === paymentId);
-    if (index < 0) throw notFound('This payment');
-    const problem = voidProblem(e, e.payments[index]);
-    if (problem) throw new HttpsError('failed-precondition', problem);
-    const voided = e.payments[index];
-    return {
-      payments: e.payments.map((p, i) => (i === index ? { ...p, voided: { reason, at: new Date().toISOString(), by: actorName(actor) } } : p)),
-      kind: 'payment-voided',
-      summary: `Voided ${formatCents(voided.amount)} (${voided.method}): ${reason}`,
-    };
-  });
 }
 
 /** Reads what repricing a cancellation needs; inside a transaction when `tx` is given. */

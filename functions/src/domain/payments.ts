@@ -1,0 +1,64 @@
+// The office's money actions on an enrollment as plans: the payments after a payment is recorded or
+// voided, with the audit's words, or why the action is refused. Pure: the use-case reads the
+// enrollment in a transaction, asks the plan, and writes it (usecases/payments.ts).
+import type { AuditKind, Enrollment, Payment, PaymentMethod } from '../../../contract/domain';
+import { paymentKey } from '../../../contract/domain';
+import { formatCents } from '../../../contract/format';
+import { balanceOf, duplicatePayment, voidProblem } from '../../../contract/money';
+
+export interface PaymentsPlan {
+  payments: Payment[];
+  kind: AuditKind;
+  summary: string;
+}
+
+/** Why the action is refused: `aborted` asks the office to confirm, `not-found` names a payment that is not there. */
+export interface MoneyRefusal {
+  refused: 'failed-precondition' | 'aborted' | 'not-found';
+  message: string;
+}
+
+export interface PaymentAsked {
+  amount: number;
+  method: PaymentMethod;
+  note: string;
+  /** The office saw the "recorded less than a minute ago" question and records it anyway. */
+  confirmDuplicate?: boolean;
+}
+
+/** Who acts and when, with the new payment's id. */
+export interface Made {
+  id: string;
+  at: Date;
+  by: string;
+}
+
+export function planPaymentRecorded(e: Enrollment, asked: PaymentAsked, made: Made): PaymentsPlan | MoneyRefusal {
+  const { confirmDuplicate, ...fields } = asked;
+  if (e.status === 'pending_payment' || e.status === 'expired') {
+    return { refused: 'failed-precondition', message: 'This enrollment is a card checkout that was never completed: it holds no balance to pay.' };
+  }
+  const due = balanceOf(e);
+  if (due <= 0) return { refused: 'failed-precondition', message: 'Nothing is owed on this enrollment.' };
+  if (fields.amount > due) return { refused: 'failed-precondition', message: `That is more than the balance of ${formatCents(due)}.` };
+  const twin = !confirmDuplicate && duplicatePayment(e.payments, fields, made.at);
+  if (twin) return { refused: 'aborted', message: `A payment of ${formatCents(twin.amount)} by ${twin.method} was recorded less than a minute ago. Record another one?` };
+  return {
+    payments: [...e.payments, { ...fields, id: made.id, at: made.at.toISOString(), by: made.by }],
+    kind: 'payment-recorded',
+    summary: `Recorded ${formatCents(fields.amount)} (${fields.method})`,
+  };
+}
+
+export function planPaymentVoided(e: Enrollment, paymentId: string, reason: string, made: Omit<Made, 'id'>): PaymentsPlan | MoneyRefusal {
+  const index = e.payments.findIndex((p, i) => paymentKey(p, i) === paymentId);
+  if (index < 0) return { refused: 'not-found', message: 'This payment does not exist.' };
+  const voided = e.payments[index];
+  const problem = voidProblem(e, voided);
+  if (problem) return { refused: 'failed-precondition', message: problem };
+  return {
+    payments: e.payments.map((p, i) => (i === index ? { ...p, voided: { reason, at: made.at.toISOString(), by: made.by } } : p)),
+    kind: 'payment-voided',
+    summary: `Voided ${formatCents(voided.amount)} (${voided.method}): ${reason}`,
+  };
+}

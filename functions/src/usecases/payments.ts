@@ -1,0 +1,57 @@
+// The office records and voids payments: the enrollment read in a transaction, the plan asked
+// (domain/payments.ts), the payments and balance written with the audit entry, and the family's
+// receipt for a payment recorded (unless the office turned that email off).
+import { randomUUID } from 'node:crypto';
+import { HttpsError } from 'firebase-functions/v2/https';
+import type { Enrollment } from '../../../contract/domain';
+import { balanceOf, PAID_HOW } from '../../../contract/money';
+import { actorName, auditInTx, type Actor } from '../data/audit';
+import { db, notFound, recordRef } from '../data/db';
+import { enrollmentRecipients, type FamilyMail } from '../data/familyMail';
+import { familyMailOff } from '../data/settings';
+import { planPaymentRecorded, planPaymentVoided, type MoneyRefusal, type PaymentAsked, type PaymentsPlan } from '../domain/payments';
+import { paymentReceivedMail } from '../mail/family';
+import { queueMail } from '../mail/outbox';
+import { portalOrigin } from '../payments/stripe';
+
+/**
+ * Writes the plan for the enrollment as it is in the transaction; a refusal carries the enrollment as
+ * it is now (the office's dialog may show an older one, another person having changed it meanwhile).
+ */
+function changePayments(
+  enrollmentId: string,
+  actor: Actor,
+  plan: (e: Enrollment) => PaymentsPlan | MoneyRefusal,
+  mail?: (next: Enrollment) => { key: string; mail: FamilyMail },
+): Promise<Enrollment> {
+  const ref = recordRef('enrollments', enrollmentId);
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw notFound('This enrollment');
+    const e = snap.data()!;
+    const planned = plan(e);
+    if ('refused' in planned) throw new HttpsError(planned.refused, planned.message, { enrollment: e });
+    const next: Enrollment = { ...e, payments: planned.payments, balance: balanceOf({ ...e, payments: planned.payments }) };
+    tx.update(ref, { payments: next.payments, balance: next.balance });
+    auditInTx(tx, actor, { kind: planned.kind, record: { type: 'enrollment', id: e.id }, studentId: e.studentId, studentName: e.studentName, summary: planned.summary });
+    if (mail) {
+      const { key, mail: m } = mail(next);
+      queueMail(tx, m, key);
+    }
+    return next;
+  });
+}
+
+export async function recordPayment(enrollmentId: string, asked: PaymentAsked, actor: Actor): Promise<Enrollment> {
+  const made = { id: randomUUID(), at: new Date(), by: actorName(actor) };
+  const [to, off] = await Promise.all([enrollmentRecipients(enrollmentId), familyMailOff()]);
+  const receipt = (next: Enrollment) => ({
+    key: made.id,
+    mail: { kind: 'payment-received' as const, to, enrollmentId, message: paymentReceivedMail(next, asked.amount, PAID_HOW[asked.method], portalOrigin(null)) },
+  });
+  return changePayments(enrollmentId, actor, (e) => planPaymentRecorded(e, asked, made), off.has('payment-received') ? undefined : receipt);
+}
+
+export function voidPayment(enrollmentId: string, paymentId: string, reason: string, actor: Actor): Promise<Enrollment> {
+  return changePayments(enrollmentId, actor, (e) => planPaymentVoided(e, paymentId, reason, { at: new Date(), by: actorName(actor) }));
+}
