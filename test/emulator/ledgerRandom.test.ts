@@ -36,6 +36,7 @@ const code = async () => ({
   ...(await import('../../functions/src/data/waitlist')),
   ...(await import('../../functions/src/data/office')),
   ...(await import('../../functions/src/usecases/payments')),
+  ...(await import('../../functions/src/usecases/cancellation')),
   ...(await import('../../functions/src/data/addOns')),
   ...(await import('../../functions/src/data/catalogueEdits')),
   ...(await import('../../functions/src/data/holds')),

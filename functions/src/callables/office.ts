@@ -4,18 +4,17 @@ import { callables } from '../../../contract/callables';
 import { ACCESS, allows } from '../../../contract/roles';
 import type { CancellationQuote } from '../../../contract/domain';
 import {
-  cancelClasses,
   enrollmentRowsPage,
   loadRosters,
   loadStudentRows,
   loadStudentSheet,
   loadTshirts,
-  quoteCancellation,
   withFamilyEmails,
 } from '../data/office';
 import { pageOf, searchStudents } from '../domain/office';
 import { SEAT_CALL_TIMEOUT_S } from '../data/db';
 import { endHold } from '../usecases/holds';
+import { cancelClasses, quoteCancellation } from '../usecases/cancellation';
 import { recordPayment, voidPayment } from '../usecases/payments';
 import { portalOrigin, STRIPE_SECRET_KEY } from '../payments/stripe';
 import { emailClasses, listClassMessages } from '../data/classMessages';
