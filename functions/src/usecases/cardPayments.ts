@@ -232,7 +232,7 @@ async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids
     }
     try {
       const outcome = await db().runTransaction(
-        async (tx): Promise<{ outcome: Outcome | 'refused'; deltas: SeatDeltas }> => {
+        async (tx): Promise<{ outcome: Outcome | 'refused' | 'rostered'; deltas: SeatDeltas }> => {
           if ((await tx.get(eventRef(eventId))).exists) return { outcome: 'duplicate', deltas: new Map() };
           const checkout = present(await tx.getAll(...ids.map(enrollmentRef)));
           const claimed = entryId ? ((await tx.get(recordRef('waitlist', entryId))).data() as WaitlistEntry | undefined) : undefined;
@@ -247,6 +247,11 @@ async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids
           if (offeredNow.some((o) => o.get('state') !== 'offered' || o.get('entryId') !== entryId)) return { outcome: 'refused', deltas: new Map() };
           const usedUp = !entryId && discounts.some((d, i) => d.exists && (d.get('maxUses') as number | null) != null && ((uses[i].get('uses') as number | undefined) ?? 0) >= (d.get('maxUses') as number));
           if (usedUp) return { outcome: 'refused', deltas: new Map() };
+          // Read here, not only before: a new checkout for the same children may have put them on these
+          // rosters since (its hold on a seat of its own). Written blind, its entry would be overwritten,
+          // and the class would count two seats for one child.
+          const rostered = await tx.getAll(...checkout.flatMap((e) => e.classIds.map((c) => rosterRef(c, e.studentId))));
+          if (rostered.some((r) => r.exists)) return { outcome: 'rostered', deltas: new Map() };
           const deltas: SeatDeltas = new Map();
           const at = now.toISOString();
           for (const [i, e] of checkout.entries()) {
@@ -271,6 +276,11 @@ async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids
       // A code used up, or the offered seat no longer offered: the payment cannot be honoured.
       if (outcome.outcome === 'refused') {
         why = 'seat-lost';
+        break;
+      }
+      // The children are on these rosters by a newer checkout: this payment is for seats already theirs.
+      if (outcome.outcome === 'rostered') {
+        why = 'duplicate';
         break;
       }
       await countRoster(outcome.deltas);

@@ -1,0 +1,95 @@
+// A payment for a closed page, arriving while the same family checks the same child out again: the
+// late payment has found the child on no roster and listed the class's seats; before its transaction,
+// the new checkout holds a seat and puts the child on the roster. The late payment must not take a
+// second seat over the new checkout's roster entry (the class would count two seats for one child):
+// it is a payment for seats already the family's, refunded in full. The moment is made, not waited
+// for: the payment's event is applied in this process (its delivery to the emulators failed during a
+// Stripe outage, as Stripe's retries would find it), and the listing of seats is followed, once, by
+// the new checkout.
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type Stripe from 'stripe';
+import type { Enrollment, Student } from '../../contract/domain';
+import { adminDb } from '../../scripts/demo/adminApp';
+import { STANDIN } from '../../scripts/stripe/config';
+import { HOSTING } from '../support/emulators';
+import { callAs, seededEmulators } from '../support/fixtures';
+import { booksProblems, standIn } from '../support/ledger';
+import { addClassesLikeWildArt, AVA, signedReleases } from '../support/samples';
+
+/** Runs once after the next listing of seats, before the transaction that takes them. */
+const afterListing: (() => Promise<void>)[] = [];
+vi.mock('../../functions/src/data/seats', async (original) => {
+  const real = await original<typeof import('../../functions/src/data/seats')>();
+  return {
+    ...real,
+    seatsOf: async (...args: Parameters<typeof real.seatsOf>) => {
+      const listed = await real.seatsOf(...args);
+      await afterListing.shift()?.();
+      return listed;
+    },
+  };
+});
+
+process.env.FUNCTIONS_EMULATOR = 'true';
+process.env.STRIPE_SECRET_KEY = STANDIN.secretKey;
+const CLASS = 'late-race';
+const UID = 'late-race-family';
+const STUDENT = 'late-race-kid';
+const OPTIONS = { holdMinutes: 30, payLaterLimit: 2, emailVerified: true, paymentInstructions: 'Pay the office.' };
+const db = () => adminDb();
+
+describe('a late payment racing a new checkout of the same child', () => {
+  let total: number;
+  beforeAll(async () => {
+    await seededEmulators();
+    await addClassesLikeWildArt([{ id: CLASS, title: 'Late Race', capacity: 2, weekday: 2 }]);
+    await db().doc(`students/${STUDENT}`).set({ ...AVA, id: STUDENT, firstName: 'Late', lastName: 'Race', ownerUid: UID, infoReviewedAt: new Date().toISOString() } as Student);
+    total = (await callAs(null, 'priceBasket', { lines: [{ classId: CLASS, addOnIds: [] }], codes: [] })).result!.total;
+  }, 120_000);
+
+  it('refunds the late payment in full as a duplicate, and the class counts one seat for the child', async () => {
+    const { checkout } = await import('../../functions/src/usecases/checkout');
+    const { applyStripeEvent, startCheckout } = await import('../../functions/src/usecases/cardPayments');
+    const { endHold } = await import('../../functions/src/usecases/holds');
+    const pay = (key: string) =>
+      checkout(UID, `${UID}@example.com`, {
+        children: [{ studentId: STUDENT, lines: [{ classId: CLASS, addOnIds: [] }], infoConfirmed: false, releases: signedReleases(AVA.guardians[0].name) }],
+        codes: [], expectedTotal: total, idempotencyKey: key, payWith: 'card',
+      }, new Date(), OPTIONS);
+
+    // The first checkout's hold ends (its page closed); the family had pressed Pay a moment before.
+    const first = (await pay('late-first')).enrollments[0];
+    await startCheckout([first], `${UID}@example.com`, HOSTING, new Date());
+    expect((await endHold(first.id, new Date())).status).toBe('expired');
+    const sessionId = ((await db().doc(`enrollments/${first.id}`).get()).data() as Enrollment).hold!.sessionId!;
+    await standIn('/__standin/outage', { on: true });
+    try {
+      await standIn(`/__standin/sessions/${sessionId}/pay-late`);
+      await standIn('/__standin/settled');
+    } finally {
+      await standIn('/__standin/outage', { on: false });
+    }
+    expect(((await db().doc(`enrollments/${first.id}`).get()).data() as Enrollment).payments).toEqual([]);
+    const { events } = await standIn<{ events: Stripe.Event[] }>('/__standin/events');
+    const paid = events.findLast((e) => e.type === 'checkout.session.completed' && (e.data.object as Stripe.Checkout.Session).id === sessionId)!;
+
+    // The payment is applied; right after it lists the seats, the family checks the child out again.
+    let second: Enrollment | undefined;
+    afterListing.push(async () => {
+      second = (await pay('late-second')).enrollments[0];
+    });
+    const outcome = await applyStripeEvent(paid, new Date());
+    expect(afterListing).toHaveLength(0);
+    expect(second?.status).toBe('pending_payment');
+    expect(outcome).toBe('refunded');
+
+    const late = (await db().doc(`enrollments/${first.id}`).get()).data() as Enrollment;
+    expect(late.status).toBe('expired');
+    expect(late.cardRefunds?.map((r) => [r.kind, r.amount])).toEqual([['duplicate', total]]);
+    const seats = (await db().collection(`classes/${CLASS}/seats`).get()).docs.map((d) => d.data());
+    expect(seats).toEqual([expect.objectContaining({ state: 'held', enrollmentId: second!.id, studentId: STUDENT })]);
+    expect((await db().doc(`classes/${CLASS}/roster/${STUDENT}`).get()).get('enrollmentId')).toBe(second!.id);
+    expect((await db().doc(`classes/${CLASS}`).get()).get('enrolledCount')).toBe(1);
+    expect(await booksProblems([CLASS], { owners: [UID] })).toEqual([]);
+  }, 120_000);
+});
