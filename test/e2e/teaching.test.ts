@@ -361,15 +361,14 @@ describe('the instructor’s view in Chromium', () => {
     const keptOnce = (await adminDb().collection('fieldEntries').where('classId', '==', 'fire-and-shelter').get()).docs.map((d) => d.data());
     expect(await waitingOnThePhone(page)).toEqual([]);
     await waitingOnThePhone(page, sentOnce);
-    // Signing out now would wipe records not sent yet: it asks first, and No keeps them (and the session).
-    let asked = '';
-    page.once('dialog', (dialog) => {
-      asked = dialog.message();
-      void dialog.dismiss();
-    });
+    // Signing out now would wipe records not sent yet: it asks first, and staying keeps them (and the session).
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-    await expect.poll(() => asked).toMatch(new RegExp(`^${sentOnce.length} records from your classes \\(attendance, pickups, doses, incidents\\) are not sent yet\\. Signing out deletes them from this phone\\.`));
+    const asking = page.getByRole('alertdialog', { name: 'Records not sent yet' });
+    await asking.getByText(`${sentOnce.length} records from your classes (attendance, pickups, doses, incidents) are not sent yet. Signing out deletes them from this phone.`).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await asking.getByRole('button', { name: 'Stay signed in' }).click();
+    await asking.waitFor({ state: 'hidden' });
     expect((await waitingOnThePhone(page)).length).toBe(sentOnce.length);
     await page.reload();
     await expect.poll(async () => (await waitingOnThePhone(page)).length, { timeout: 15_000 }).toBe(0);
