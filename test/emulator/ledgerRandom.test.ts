@@ -201,7 +201,16 @@ const resendStep = (r: number) =>
     w.steps.push(`resend ${event.id}`);
     const payload = JSON.stringify(event);
     const header = signer.webhooks.generateTestHeaderString({ payload, secret: STANDIN.webhookSecret });
-    const res = await fetch(`${HOSTING}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+    // Sent as Stripe sends it: a connection that fails (the functions emulator starting a worker, on a
+    // loaded machine) is tried again, as the stand-in's own deliveries are.
+    const send = () => fetch(`${HOSTING}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+    let res: Response | undefined;
+    for (let attempt = 0; !res; attempt++) {
+      res = await send().catch((error: unknown) => {
+        if (attempt >= 4) throw error;
+        return new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 500 * (attempt + 1)));
+      });
+    }
     if (res.status !== 200) throw new Error(`resent event answered ${res.status}`);
   });
 
@@ -344,7 +353,9 @@ class Act implements fc.AsyncCommand<object, World> {
       await this.act.run(c, w);
     } catch (error) {
       // Said at once, like a disagreement below (fast-check's shrinking can take long before it reports).
-      if (!reported++) console.error(`ledger: "${this.act.name}" failed: ${(error as Error).message}\nsteps so far:\n${w.steps.join('\n')}`);
+      // The cause too: a failed fetch says which connection failed, and how, only there.
+      const cause = (error as Error).cause ? ` (${String((error as Error).cause)})` : '';
+      if (!reported++) console.error(`ledger: "${this.act.name}" failed: ${(error as Error).message}${cause}\nsteps so far:\n${w.steps.join('\n')}`);
       throw error;
     } finally {
       clearInterval(watchdog);
