@@ -8,54 +8,29 @@
 // the new checkout.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type Stripe from 'stripe';
-import type { Enrollment, Student } from '../../contract/domain';
+import type { Enrollment } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
-import { STANDIN } from '../../scripts/stripe/config';
 import { HOSTING } from '../support/emulators';
-import { callAs, seededEmulators } from '../support/fixtures';
+import { afterListing, oneChildOneClass } from '../support/inProcess';
 import { booksProblems, standIn } from '../support/ledger';
-import { addClassesLikeWildArt, AVA, signedReleases } from '../support/samples';
 
-/** Runs once after the next listing of seats, before the transaction that takes them. */
-const afterListing: (() => Promise<void>)[] = [];
-vi.mock('../../functions/src/data/seats', async (original) => {
-  const real = await original<typeof import('../../functions/src/data/seats')>();
-  return {
-    ...real,
-    seatsOf: async (...args: Parameters<typeof real.seatsOf>) => {
-      const listed = await real.seatsOf(...args);
-      await afterListing.shift()?.();
-      return listed;
-    },
-  };
-});
+vi.mock('../../functions/src/data/seats', async (original) => (await import('../support/inProcess')).pausingSeats(original));
 
-process.env.FUNCTIONS_EMULATOR = 'true';
-process.env.STRIPE_SECRET_KEY = STANDIN.secretKey;
 const CLASS = 'late-race';
 const UID = 'late-race-family';
 const STUDENT = 'late-race-kid';
-const OPTIONS = { holdMinutes: 30, payLaterLimit: 2, emailVerified: true, paymentInstructions: 'Pay the office.' };
 const db = () => adminDb();
 
 describe('a late payment racing a new checkout of the same child', () => {
   let total: number;
+  let pay: Awaited<ReturnType<typeof oneChildOneClass>>['pay'];
   beforeAll(async () => {
-    await seededEmulators();
-    await addClassesLikeWildArt([{ id: CLASS, title: 'Late Race', capacity: 2, weekday: 2 }]);
-    await db().doc(`students/${STUDENT}`).set({ ...AVA, id: STUDENT, firstName: 'Late', lastName: 'Race', ownerUid: UID, infoReviewedAt: new Date().toISOString() } as Student);
-    total = (await callAs(null, 'priceBasket', { lines: [{ classId: CLASS, addOnIds: [] }], codes: [] })).result!.total;
+    ({ total, pay } = await oneChildOneClass({ id: CLASS, title: 'Late Race', capacity: 2, weekday: 2 }, UID, STUDENT));
   }, 120_000);
 
   it('refunds the late payment in full as a duplicate, and the class counts one seat for the child', async () => {
-    const { checkout } = await import('../../functions/src/usecases/checkout');
     const { applyStripeEvent, startCheckout } = await import('../../functions/src/usecases/cardPayments');
     const { endHold } = await import('../../functions/src/usecases/holds');
-    const pay = (key: string) =>
-      checkout(UID, `${UID}@example.com`, {
-        children: [{ studentId: STUDENT, lines: [{ classId: CLASS, addOnIds: [] }], infoConfirmed: false, releases: signedReleases(AVA.guardians[0].name) }],
-        codes: [], expectedTotal: total, idempotencyKey: key, payWith: 'card',
-      }, new Date(), OPTIONS);
 
     // The first checkout's hold ends (its page closed); the family had pressed Pay a moment before.
     const first = (await pay('late-first')).enrollments[0];

@@ -5,54 +5,28 @@
 // checkout runs in this process against the emulators, and the listing of seats is followed, once,
 // by the hold's ending exactly as its Stripe event ends it.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Enrollment, Student } from '../../contract/domain';
+import type { Enrollment } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
-import { STANDIN } from '../../scripts/stripe/config';
 import { HOSTING } from '../support/emulators';
-import { callAs, seededEmulators } from '../support/fixtures';
+import { afterListing, oneChildOneClass } from '../support/inProcess';
 import { booksProblems, stripeSession } from '../support/ledger';
-import { addClassesLikeWildArt, AVA, signedReleases } from '../support/samples';
 
-/** Runs once after the next listing of seats, before the checkout's transaction. */
-const afterListing: (() => Promise<void>)[] = [];
-vi.mock('../../functions/src/data/seats', async (original) => {
-  const real = await original<typeof import('../../functions/src/data/seats')>();
-  return {
-    ...real,
-    seatsOf: async (...args: Parameters<typeof real.seatsOf>) => {
-      const listed = await real.seatsOf(...args);
-      await afterListing.shift()?.();
-      return listed;
-    },
-  };
-});
+vi.mock('../../functions/src/data/seats', async (original) => (await import('../support/inProcess')).pausingSeats(original));
 
-process.env.FUNCTIONS_EMULATOR = 'true';
-process.env.STRIPE_SECRET_KEY = STANDIN.secretKey;
 const CLASS = 'replan-last-seat';
 const UID = 'replan-family';
 const STUDENT = 'replan-kid';
-const OPTIONS = { holdMinutes: 30, payLaterLimit: 2, emailVerified: true, paymentInstructions: 'Pay the office.' };
 const db = () => adminDb();
 
 describe('a replaced hold giving its seat back between the seat listing and the checkout', () => {
-  let total: number;
+  let pay: Awaited<ReturnType<typeof oneChildOneClass>>['pay'];
   beforeAll(async () => {
-    await seededEmulators();
-    await addClassesLikeWildArt([{ id: CLASS, title: 'Last Seat', capacity: 1, weekday: 3 }]);
-    await db().doc(`students/${STUDENT}`).set({ ...AVA, id: STUDENT, firstName: 'Replan', lastName: 'Family', ownerUid: UID, infoReviewedAt: new Date().toISOString() } as Student);
-    total = (await callAs(null, 'priceBasket', { lines: [{ classId: CLASS, addOnIds: [] }], codes: [] })).result!.total;
+    ({ pay } = await oneChildOneClass({ id: CLASS, title: 'Last Seat', capacity: 1, weekday: 3 }, UID, STUDENT));
   }, 120_000);
 
   it('plans again and gives the family the seat, not "full"', async () => {
-    const { checkout } = await import('../../functions/src/usecases/checkout');
     const { startCheckout } = await import('../../functions/src/usecases/cardPayments');
     const { endHold } = await import('../../functions/src/usecases/holds');
-    const pay = (key: string) =>
-      checkout(UID, `${UID}@example.com`, {
-        children: [{ studentId: STUDENT, lines: [{ classId: CLASS, addOnIds: [] }], infoConfirmed: false, releases: signedReleases(AVA.guardians[0].name) }],
-        codes: [], expectedTotal: total, idempotencyKey: key, payWith: 'card',
-      }, new Date(), OPTIONS);
 
     const first = (await pay('replan-first')).enrollments;
     expect(first[0].status).toBe('pending_payment');
