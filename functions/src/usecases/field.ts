@@ -131,8 +131,9 @@ export async function familyAttendance(uid: string): Promise<AttendanceLine[]> {
  * nothing was recorded at all). Audited as a reading of each class's records.
  */
 export async function fieldDay(actor: Staff, day: string): Promise<FieldDay> {
-  const [started, entries] = await Promise.all([records('classes').where('startDate', '<=', day).get(), loadDayFieldEntries(day)]);
-  const meeting = started.docs.map((d) => d.data()).filter((c) => c.status !== 'draft' && c.endDate >= day && meetingDates(c).includes(day));
+  // Classes not yet over that day: the school's coming terms, not every class it ever ran.
+  const [running, entries] = await Promise.all([records('classes').where('endDate', '>=', day).get(), loadDayFieldEntries(day)]);
+  const meeting = running.docs.map((d) => d.data()).filter((c) => c.status !== 'draft' && c.startDate <= day && meetingDates(c).includes(day));
   const { rosters } = await loadRosters(uniq([...meeting.map((c) => c.id), ...entries.map((e) => e.classId)]));
   rosters.sort((a, b) => a.class.startTime.localeCompare(b.class.startTime) || a.class.title.localeCompare(b.class.title));
   const name = (s: { firstName: string; lastName: string }) => `${s.firstName} ${s.lastName}`;
