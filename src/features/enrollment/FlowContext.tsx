@@ -30,8 +30,13 @@ export function FlowProvider({ children }: { children: ReactNode }) {
   /** The state last saved or restored: nothing to save while it is unchanged. */
   const lastSaved = useRef(JSON.stringify(state));
   const pendingSave = useRef<((leaving?: boolean) => void) | null>(null);
-  /** Counts fresh starts: a draft read before one (answered after it) is the flow just ended, not one to restore. */
-  const starts = useRef(0);
+  /**
+   * The flow on the page now, set at once by a fresh start. A draft read before one (answered after it)
+   * is the flow just ended, not one to restore; a save planned for an ended flow (the page back from
+   * Stripe finishes the flow in a child's effect, before this provider's save effect has run with the
+   * state it rendered) must not go out when the page is left.
+   */
+  const currentFlow = useRef(state.flow);
   /** Draft calls go one after another: a delete (Start over, or the enrollment) never overtakes a save. */
   const draftWork = useRef<Promise<void>>(Promise.resolve());
   const queueDraftCall = useCallback((work: () => Promise<unknown>) => {
@@ -48,13 +53,13 @@ export function FlowProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!uid || draftLoadedFor.current === uid) return;
     draftLoadedFor.current = uid;
-    const startsBefore = starts.current;
+    const flowBefore = currentFlow.current;
     call('loadDraft').then(
       (draft) => {
         setDraftReadyFor(uid);
         // Paid (or started over) while the draft was on its way: it is the flow just ended. Restored,
         // it would be saved again, and the next visit would offer the classes just paid for.
-        if (!draft || starts.current !== startsBefore) return;
+        if (!draft || currentFlow.current !== flowBefore) return;
         try {
           const saved = { ...emptyFlow(), ...(JSON.parse(draft.json) as Partial<FlowState>) };
           // The device's selection changed after the draft was saved (a removal the draft never got,
@@ -76,10 +81,6 @@ export function FlowProvider({ children }: { children: ReactNode }) {
     );
   }, [uid]);
 
-  // The flow on the page now. A save planned for a flow that has since ended (the page back from
-  // Stripe finishes the flow in a child's effect, before this provider's save effect has run with the
-  // state it rendered) must not go out when the page is left.
-  const currentFlow = useRef(state.flow);
   useEffect(() => {
     currentFlow.current = state.flow;
   }, [state.flow]);
@@ -116,9 +117,9 @@ export function FlowProvider({ children }: { children: ReactNode }) {
 
   const update = useCallback((change: (s: FlowState) => FlowState) => setState(change), []);
   const reset = useCallback(() => {
-    starts.current++;
     pendingSave.current = null;
     const fresh = emptyFlow();
+    currentFlow.current = fresh.flow;
     lastSaved.current = JSON.stringify(fresh);
     setState(fresh);
     setRestored(false);
