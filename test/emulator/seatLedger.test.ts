@@ -35,6 +35,15 @@ async function join(family: Family, classIds: string[], codes: string[] = [], id
   const expectedTotal = await quote(family, classIds, codes);
   return callAs(family.user, 'joinWaitlist', { studentId: family.studentId, lines: lines(classIds), codes, expectedTotal, infoConfirmed: false, releases: RELEASES, idempotencyKey });
 }
+/**
+ * The sibling rule switched as the office's save switches it: the catalogue is stamped with the
+ * change, so the price preview and the checkout read the school's offer afresh (they keep it for a
+ * few seconds otherwise).
+ */
+async function switchSiblingRule(active: boolean) {
+  await db().doc('discounts/sibling10').update({ active });
+  await db().doc('config/catalogue').set({ stamp: `sibling-${active}-${Date.now()}`, at: new Date().toISOString() });
+}
 /** A second child on the family's account. */
 async function sibling(family: Family, firstName: string): Promise<string> {
   const saved = await callAs(family.user, 'saveStudent', { profile: { ...AVA, firstName, lastName: 'Ledger', guardians: [{ ...AVA.guardians[0], email: family.user.email }] }, reviewed: true });
@@ -198,7 +207,7 @@ describe('the seat ledger: seats, holds, offers, codes and limits keep the books
     expect((await db().doc(`classes/led-h/seats/${seat}`).get()).data()).toMatchObject({ state: 'offered', entryId: first.id });
     expect((await entry(second.id)).status).toBe('waiting');
     // The job ends the offer and passes the seat on.
-    const { runWaitlistJob } = await import('../../functions/src/data/waitlist');
+    const { runWaitlistJob } = await import('../../functions/src/usecases/waitlist');
     await runWaitlistJob(new Date(), ['led-h']);
     expect((await entry(first.id)).status).toBe('lapsed');
     expect((await entry(second.id)).status).toBe('offered');
@@ -243,7 +252,7 @@ describe('the seat ledger: seats, holds, offers, codes and limits keep the books
     const offered = await entry(first.result!.entry.id);
     expect(offered.status).toBe('offered');
     // A minute past the offer's own end (an end in the school's night moves to the morning).
-    const { runWaitlistJob } = await import('../../functions/src/data/waitlist');
+    const { runWaitlistJob } = await import('../../functions/src/usecases/waitlist');
     await runWaitlistJob(new Date(Date.parse(offered.offer!.expiresAt) + 60_000), ['led-e']);
     expect((await entry(first.result!.entry.id)).status).toBe('lapsed');
     const again = await join(a, ['led-e']);
@@ -258,9 +267,9 @@ describe('the seat ledger: seats, holds, offers, codes and limits keep the books
     const family = families[12];
     const children = [family.studentId, await sibling(family, 'Ash'), await sibling(family, 'Bay')];
     // Priced alone (the sibling rule would rightly reprice the second child once the first is in).
-    await db().doc('discounts/sibling10').update({ active: false });
+    await switchSiblingRule(false);
     const results = await Promise.all(children.map(async (studentId) => enroll({ user: family.user, studentId }, ['led-f'])));
-    await db().doc('discounts/sibling10').update({ active: true });
+    await switchSiblingRule(true);
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 400]);
     expect(results.find((r) => r.status === 400)!.error?.message).toMatch(/^Your account already has 2 enrollments waiting for payment at the office/);
     // Ten new children at once for an account that keeps at most 8.

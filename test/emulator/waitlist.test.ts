@@ -29,7 +29,7 @@ const enrollIn = (family: Family, classIds: string[]) =>
   enrollAtQuotedPrice(family.user.idToken, { studentId: family.studentId, lines: lines(classIds), idempotencyKey: key(), typedName: AVA.guardians[0].name });
 const claim = (family: Family, entryId: string, expectedTotal: number, payWith?: 'card') =>
   callAs(family.user, 'claimOffer', { entryId, expectedTotal, idempotencyKey: key(), ...(payWith ? { payWith } : {}) });
-const job = async (now = new Date()) => (await import('../../functions/src/data/waitlist')).runWaitlistJob(now);
+const job = async (now = new Date()) => (await import('../../functions/src/usecases/waitlist')).runWaitlistJob(now);
 
 describe('the waitlist', () => {
   let admin: TestUser;

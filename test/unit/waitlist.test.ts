@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { WaitlistEntry } from '../../contract/domain';
 import { ordinal } from '../../contract/format';
-import { claimHours, newOffer, offerEnd, offersToMake, placeOf, rankBetween, reminderDue, schoolInstant } from '../../functions/src/domain/waitlist';
+import { claimHours, newOffer, offerEnd, offersToMake, placeOf, planOffers, rankBetween, reminderDue, schoolInstant } from '../../functions/src/domain/waitlist';
+import type { Seat } from '../../functions/src/domain/seats';
+import { buildDemoData } from '../../scripts/demo/demoData';
 
 const entry = (id: string, classIds: string[], rank: number, over: Partial<WaitlistEntry> = {}): WaitlistEntry =>
   ({ id, classIds, rank, joinedAt: new Date(rank).toISOString(), status: 'waiting', ...over }) as WaitlistEntry;
@@ -69,5 +71,40 @@ describe('waitlist rules', () => {
     expect(rankBetween(list[0], list[2])).toBe(2);
     expect(rankBetween(undefined, list[0])).toBeLessThan(1);
     expect(rankBetween(list[2], undefined)).toBeGreaterThan(3);
+  });
+});
+
+describe('serving the waitlists, as a plan', () => {
+  const now = new Date('2026-11-27T18:00:00.000Z');
+  const DEMO = buildDemoData('2026-11-27');
+  const semesters = new Map(DEMO.semesters.map((s) => [s.id, s]));
+  const klass = (id: string, capacity: number) => ({ ...DEMO.classes.find((c) => c.id === id)!, capacity });
+  const at = now.toISOString();
+  const taken = (classId: string): Seat => ({ state: 'taken', classId, enrollmentId: 'e', studentId: 's', ownerUid: 'u', at });
+  const reserved = (classId: string): Seat => ({ state: 'reserved', classId, at });
+  const ledger = (classId: string, states: (Seat | undefined)[]) => new Map(states.flatMap((s, i) => (s ? [[`s000${i}`, s] as const] : [])));
+
+  it('offers the seat kept for the waitlist before a free one, names it on the offer, and frees the kept seats nobody waits for', () => {
+    const classes = [klass('wild-art', 3), klass('orienteering', 2)];
+    const seats = new Map([
+      ['wild-art', ledger('wild-art', [taken('wild-art'), undefined, reserved('wild-art')])],
+      ['orienteering', ledger('orienteering', [reserved('orienteering'), taken('orienteering')])],
+    ]);
+    const plan = planOffers({ classes, seats, semesters, entries: [entry('b', ['wild-art'], 2), entry('a', ['wild-art'], 1)], now });
+    expect(plan.offers.map((o) => [o.entry.id, o.offer.seats])).toEqual([['a', { 'wild-art': 's0002' }], ['b', { 'wild-art': 's0001' }]]);
+    expect(plan.offers[0].offer).toEqual({ ...newOffer(semesters.get('open-term'), [classes[0]], now), seats: { 'wild-art': 's0002' } });
+    // Nobody waits for Orienteering: its kept seat goes back to the public.
+    expect(plan.freed).toEqual([{ classId: 'orienteering', seatId: 's0000' }]);
+  });
+
+  it('keeps the seats of a class someone still waits for, and makes no offer in a class no longer open for enrollment', () => {
+    const seats = new Map([['wild-art', ledger('wild-art', [reserved('wild-art'), taken('wild-art')])]]);
+    const waiting = [entry('a', ['wild-art'], 1)];
+    const closed = planOffers({ classes: [{ ...klass('wild-art', 2), registrationDeadline: '2026-11-01' }], seats, semesters, entries: waiting, now });
+    expect(closed).toEqual({ offers: [], freed: [] });
+    // Open, but the only seat is offered to the first: the second keeps waiting, nothing is freed.
+    const plan = planOffers({ classes: [klass('wild-art', 2)], seats, semesters, entries: [...waiting, entry('b', ['wild-art'], 2)], now });
+    expect(plan.offers.map((o) => o.entry.id)).toEqual(['a']);
+    expect(plan.freed).toEqual([]);
   });
 });

@@ -2,24 +2,15 @@
 // school's offer, the family's enrollments and code uses, and the checks of one child.
 import { FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import type { z } from 'zod/mini';
-import { DISCOUNT_TYPES, isSiblingRule, type ClassGroup, type ClassRecord, type Discount, type Enrollment, type Release, type Semester, type Student } from '../../../contract/domain';
-import type { checkoutSchema, enrollSchema } from '../../../contract/schemas';
-import { classProblem, consentProblem, needsInfoReview, releaseProblem, type EnrollmentProblem } from '../domain/enrollment';
+import { DISCOUNT_TYPES, isSiblingRule, type ClassGroup, type ClassRecord, type Discount, type Enrollment, type Release, type Semester } from '../../../contract/domain';
+import { checkoutOf, type CheckoutPayload, type EnrollPayload, type OfferFacts } from '../domain/checkout';
+import { childCheck, type EnrollmentProblem } from '../domain/enrollment';
 import { normalizeCode, type CodeUses } from '../domain/pricing';
 import { priceCart, type CartChild } from '../domain/cart';
-import { selectionProblems } from '../../../contract/schedule';
-import { keptSignatures } from '../../../contract/family';
-import { releasesToSign } from '../../../contract/rules';
-import { balanceOf, paidOf } from '../../../contract/money';
 import { DEFAULT_RELEASES } from '../domain/releases';
 import { COLLECTIONS, db, getByIds, noteReads, notFound, recordRef, records, uniq } from './db';
 import { loadGroupsOfSemesters } from './catalogue';
 import { CATALOGUE_FRESH_MS, catalogueStamp } from './catalogueCache';
-
-export type EnrollPayload = z.output<typeof enrollSchema>;
-export type CheckoutPayload = z.output<typeof checkoutSchema>;
-export type ChildRequest = CheckoutPayload['children'][number];
 
 /** A refusal in the family's words, with the error code its kind of problem calls for. */
 export const fail = (p: EnrollmentProblem) => new HttpsError(p.code, p.message);
@@ -29,12 +20,6 @@ export async function loadReleases(): Promise<Release[]> {
   const list: unknown = snap.get('releases');
   return Array.isArray(list) && list.length ? (list as Release[]) : DEFAULT_RELEASES;
 }
-
-/** Checkouts confirmed to be paid later with nothing paid yet: the pay-later limit counts them (one checkout, whatever its children). */
-export const unpaidOf = (family: Enrollment[]) => new Set(family.filter((e) => e.status === 'confirmed' && paidOf(e) === 0 && balanceOf(e) > 0).map(checkoutOf)).size;
-
-/** The checkout an enrollment was made in (its first enrollment's id). */
-export const checkoutOf = (e: Pick<Enrollment, 'id' | 'checkoutIds'>) => e.checkoutIds?.[0] ?? e.id;
 
 /**
  * The discounts of these codes; in the transaction when `tx` is given, so a code switched off while a
@@ -103,19 +88,6 @@ export async function loadFamilyEnrollments(uid: string): Promise<Enrollment[]> 
   return snap.docs.map((d) => d.data());
 }
 
-/** The classes (with their semesters, bundles and the codes typed) a checkout is priced and checked against. */
-export interface OfferFacts {
-  classes: Map<string, ClassRecord>;
-  /** Classes asked for that do not exist. */
-  missing: string[];
-  semesters: Map<string, Semester>;
-  groups: ClassGroup[];
-  discounts: Discount[];
-  unknownCodes: string[];
-  /** The rules applied whatever codes were typed (the sibling rule). */
-  rules: Discount[];
-}
-
 /**
  * What the school offers for these classes and codes, read outside any transaction (a transaction
  * reading a class would hold up every family taking one of its seats): the same reads feed the price
@@ -180,45 +152,11 @@ async function keptOffer(): Promise<KeptOffer> {
 export const familyEnrollmentRefs = (uid: string) =>
   records('enrollments').where('ownerUid', '==', uid).select().get().then((snap) => snap.docs.map((d) => recordRef('enrollments', d.id)));
 
-/** What one child of a checkout (or a waitlist request) is checked against. */
-export interface ChildFacts {
-  student: Student;
-  classes: ClassRecord[];
-  semesters: Map<string, Semester>;
-  family: Enrollment[];
-  /** The classes the child is on the roster of already. */
-  alreadyIn: Set<string>;
-  /** Classes with no seat left for this child (empty for a waitlist request). */
-  full: Set<string>;
-  /** Every class the family's enrollments name, for the clash check. */
-  classById: Map<string, ClassRecord>;
-}
-
-/**
- * Everything about one child but the price: the classes are for this student and open (with a seat
- * unless named in `full`), the info is confirmed, the consents answered, the releases signed, no time
- * clash with each other or the child's classes. Throws the first problem. Returns the signatures the
- * enrollment records: those given now (but for releases kept), and the kept ones.
- */
-export function checkChild(facts: ChildFacts, request: Pick<ChildRequest, 'infoConfirmed' | 'releases'>, releases: Release[], now: Date, today: string) {
-  const { student, classes, semesters, family } = facts;
-  const classIds = classes.map((c) => c.id);
-  // Classes added to the child's enrollment in a semester keep the releases signed for it then.
-  const kept = keptSignatures(family, student.id, uniq(classes.map((c) => c.semesterId)), releases);
-  const toSign = releasesToSign(releases, kept);
-  const problem =
-    classProblem({ student, classes, semesters, alreadyIn: facts.alreadyIn, today, full: facts.full }) ??
-    (needsInfoReview(student.infoReviewedAt, now) && !request.infoConfirmed
-      ? { code: 'failed-precondition' as const, message: `Please confirm that ${student.firstName}'s information is still accurate.` }
-      : null) ??
-    consentProblem(student) ??
-    releaseProblem(toSign, request.releases, student.guardians.map((g) => g.name));
-  if (problem) throw fail(problem);
-  const enrolledIds = uniq(family.flatMap((e) => (e.status === 'confirmed' && e.studentId === student.id ? e.classIds : []))).filter((id) => !classIds.includes(id));
-  const enrolled = enrolledIds.flatMap((id) => facts.classById.get(id) ?? []);
-  const clash = selectionProblems(student, classes, enrolled)[0];
-  if (clash) throw new HttpsError('failed-precondition', clash.message);
-  return { signed: request.releases.filter((s) => !kept.some((k) => k.releaseId === s.releaseId)), kept };
+/** `childCheck`, throwing its problem (a waitlist request). */
+export function checkChild(...args: Parameters<typeof childCheck>) {
+  const checked = childCheck(...args);
+  if ('message' in checked) throw fail(checked);
+  return checked;
 }
 
 /** The classes of the family's enrollments that `known` lacks (for the clash check), read outside the transaction. */

@@ -3,24 +3,13 @@
 // `enrolledCount` mirrors its roster for the catalogue.
 import { FieldValue, type DocumentReference, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import type { WaitlistEntry } from '../../../contract/domain';
+import type { SeatTaken } from '../domain/checkout';
 import { onRoster, seatAfterRelease, type Seat } from '../domain/seats';
 import { COLLECTIONS, db, recordRef } from './db';
 
 export const SEATS = 'seats';
 export const seatRef = (classId: string, id: string) => recordRef('classes', classId).collection(SEATS).doc(id) as DocumentReference<Seat>;
 export const rosterRef = (classId: string, studentId: string) => recordRef('classes', classId).collection(COLLECTIONS.roster).doc(studentId);
-
-/** A roster entry: who holds one of the class's seats (held for a card payment until `holdExpiresAt`). */
-export interface RosterEntry {
-  studentId: string;
-  studentName: string;
-  enrollmentId: string;
-  ownerUid: string;
-  /** The seat document it holds. */
-  seat: string;
-  addOns: unknown[];
-  holdExpiresAt?: string;
-}
 
 const seatsFrom = (docs: DocumentSnapshot[]) => new Map(docs.map((d) => [d.id, d.data() as Seat]));
 
@@ -41,6 +30,16 @@ export async function seatsIn(tx: Transaction, classId: string): Promise<Map<str
 /** `enrolledCount` follows the roster: one increment per class after the seats changed. */
 export type SeatDeltas = Map<string, number>;
 export const addTo = (deltas: Map<string, number>, key: string, by: number) => deltas.set(key, (deltas.get(key) ?? 0) + by);
+
+/** Writes seats taken or held (a free one created, failing if another family created it first) with their roster entries, counting them in `deltas`. */
+export function writeSeatsTaken(tx: Transaction, seats: SeatTaken[], deltas: SeatDeltas): void {
+  for (const s of seats) {
+    if (s.create) tx.create(seatRef(s.classId, s.seatId), s.seat);
+    else tx.set(seatRef(s.classId, s.seatId), s.seat);
+    if (s.counts) addTo(deltas, s.classId, 1);
+    tx.set(rosterRef(s.classId, s.roster.studentId), s.roster);
+  }
+}
 
 /**
  * After a transaction that took seats without touching the class documents (families enrolling: the

@@ -5,6 +5,7 @@ import { accountRef, touchAccount } from './accounts';
 import { loadStudentLimit } from './settings';
 import { auditInTx, type Actor } from './audit';
 import { changedFields } from '../domain/audit';
+import { NOT_YOUR_STUDENT } from '../domain/enrollment';
 
 const students = () => records('students');
 
@@ -17,7 +18,7 @@ export async function loadOwnStudents(uid: string): Promise<Student[]> {
 
 /** Another family's student is answered exactly like a missing one: nothing leaks. */
 export function notYourStudent(): HttpsError {
-  return new HttpsError('not-found', 'We could not find this student in your account.');
+  return new HttpsError('not-found', NOT_YOUR_STUDENT);
 }
 
 /** Refuses, as for a missing student, any of these ids that is not this family's. */

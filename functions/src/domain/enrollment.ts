@@ -1,7 +1,9 @@
 // Pure rules of an enrollment: registration window, class status, grade, duplicates,
-// seats, the 12-month info review and the release signatures. The first problem found wins.
-import type { ClassRecord, IsoDate, Release, Semester, Student } from '../../../contract/domain';
-import { needsInfoReview, signatureProblem } from '../../../contract/rules';
+// seats, the 12-month info review, the release signatures and time clashes. The first problem found wins.
+import type { ClassRecord, Enrollment, IsoDate, Release, ReleaseSignature, Semester, Student } from '../../../contract/domain';
+import { needsInfoReview, releasesToSign, signatureProblem } from '../../../contract/rules';
+import { keptSignatures } from '../../../contract/family';
+import { selectionProblems } from '../../../contract/schedule';
 import { formatGrades, gradeName } from '../../../contract/format';
 import { isOpenForEnrollment } from './catalogue';
 
@@ -12,6 +14,9 @@ export interface EnrollmentProblem {
 }
 
 export { needsInfoReview };
+
+/** Another family's student, or none: the same words either way, so that a guess learns nothing. */
+export const NOT_YOUR_STUDENT = 'We could not find this student in your account.';
 
 export interface EnrollmentFacts {
   student: Student;
@@ -82,4 +87,51 @@ export function totalProblem(expectedTotal: number, total: number): EnrollmentPr
   return Math.abs(expectedTotal - total) > 1
     ? { code: 'aborted', message: 'Prices changed, please review your enrollment before submitting again.' }
     : null;
+}
+
+/** What one child of a checkout (or a waitlist request) is checked against. */
+export interface ChildFacts {
+  student: Student;
+  classes: ClassRecord[];
+  semesters: Map<string, Semester>;
+  family: Enrollment[];
+  /** The classes the child is on the roster of already. */
+  alreadyIn: Set<string>;
+  /** Classes with no seat left for this child (empty for a waitlist request). */
+  full: Set<string>;
+  /** Every class the family's enrollments name, for the clash check. */
+  classById: Map<string, ClassRecord>;
+}
+
+/** What the family answers for one child: the info still accurate, the releases signed. */
+export interface ChildAnswers {
+  infoConfirmed: boolean;
+  releases: Signature[];
+}
+
+/**
+ * Everything about one child but the price: the classes are for this student and open (with a seat
+ * unless named in `full`), the info is confirmed, the consents answered, the releases signed, no time
+ * clash with each other or the child's classes. Gives the first problem, or the signatures the
+ * enrollment records: those given now (but for releases kept), and the kept ones.
+ */
+export function childCheck(facts: ChildFacts, answers: ChildAnswers, releases: Release[], now: Date, today: IsoDate): EnrollmentProblem | { signed: Signature[]; kept: ReleaseSignature[] } {
+  const { student, classes, family } = facts;
+  const classIds = classes.map((c) => c.id);
+  // Classes added to the child's enrollment in a semester keep the releases signed for it then.
+  const kept = keptSignatures(family, student.id, [...new Set(classes.map((c) => c.semesterId))], releases);
+  const toSign = releasesToSign(releases, kept);
+  const problem =
+    classProblem({ student, classes, semesters: facts.semesters, alreadyIn: facts.alreadyIn, today, full: facts.full }) ??
+    (needsInfoReview(student.infoReviewedAt, now) && !answers.infoConfirmed
+      ? { code: 'failed-precondition' as const, message: `Please confirm that ${student.firstName}'s information is still accurate.` }
+      : null) ??
+    consentProblem(student) ??
+    releaseProblem(toSign, answers.releases, student.guardians.map((g) => g.name));
+  if (problem) return problem;
+  const enrolledIds = [...new Set(family.flatMap((e) => (e.status === 'confirmed' && e.studentId === student.id ? e.classIds : [])))].filter((id) => !classIds.includes(id));
+  const enrolled = enrolledIds.flatMap((id) => facts.classById.get(id) ?? []);
+  const clash = selectionProblems(student, classes, enrolled)[0];
+  if (clash) return { code: 'failed-precondition', message: clash.message };
+  return { signed: answers.releases.filter((s) => !kept.some((k) => k.releaseId === s.releaseId)), kept };
 }

@@ -5,6 +5,7 @@ import type { AuditKind, Enrollment, Payment, PaymentMethod } from '../../../con
 import { paymentKey } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { balanceOf, duplicatePayment, voidProblem } from '../../../contract/money';
+import type { Refusal } from './refusal';
 
 export interface PaymentsPlan {
   payments: Payment[];
@@ -12,11 +13,6 @@ export interface PaymentsPlan {
   summary: string;
 }
 
-/** Why the action is refused: `aborted` asks the office to confirm, `not-found` names a payment that is not there. */
-export interface MoneyRefusal {
-  refused: 'failed-precondition' | 'aborted' | 'not-found';
-  message: string;
-}
 
 export interface PaymentAsked {
   amount: number;
@@ -33,7 +29,7 @@ export interface Made {
   by: string;
 }
 
-export function planPaymentRecorded(e: Enrollment, asked: PaymentAsked, made: Made): PaymentsPlan | MoneyRefusal {
+export function planPaymentRecorded(e: Enrollment, asked: PaymentAsked, made: Made): PaymentsPlan | Refusal {
   const { confirmDuplicate, ...fields } = asked;
   if (e.status === 'pending_payment' || e.status === 'expired') {
     return { refused: 'failed-precondition', message: 'This enrollment is a card checkout that was never completed: it holds no balance to pay.' };
@@ -50,7 +46,7 @@ export function planPaymentRecorded(e: Enrollment, asked: PaymentAsked, made: Ma
   };
 }
 
-export function planPaymentVoided(e: Enrollment, paymentId: string, reason: string, made: Omit<Made, 'id'>): PaymentsPlan | MoneyRefusal {
+export function planPaymentVoided(e: Enrollment, paymentId: string, reason: string, made: Omit<Made, 'id'>): PaymentsPlan | Refusal {
   const index = e.payments.findIndex((p, i) => paymentKey(p, i) === paymentId);
   if (index < 0) return { refused: 'not-found', message: 'This payment does not exist.' };
   const voided = e.payments[index];

@@ -31,6 +31,18 @@ export const seatNumber = (id: string) => Number(id.slice(1));
 /** Seats on the class's roster (and in its `enrolledCount`): enrolled, or held while a family pays. */
 export const onRoster = (seat: Pick<Seat, 'state'>) => seat.state === 'taken' || seat.state === 'held';
 
+/** A roster entry: who holds one of the class's seats (held for a card payment until `holdExpiresAt`). */
+export interface RosterEntry {
+  studentId: string;
+  studentName: string;
+  enrollmentId: string;
+  ownerUid: string;
+  /** The seat document it holds. */
+  seat: string;
+  addOns: unknown[];
+  holdExpiresAt?: string;
+}
+
 /** The seat numbers below `capacity` that no document uses, in order. */
 export function freeSeatIds(capacity: number, used: Iterable<string>): string[] {
   const taken = new Set(used);

@@ -2,6 +2,8 @@
 import { WAITLIST_CLAIM_HOURS } from '../../../contract/constants';
 import { SCHOOL_TIME_ZONE, type ClassRecord, type FamilyWaitlistEntry, type IsoDate, type Semester, type WaitlistEntry } from '../../../contract/domain';
 import { addDaysIso, schoolToday } from '../../../contract/schedule';
+import { isEnrollable, isOpenForEnrollment } from './catalogue';
+import { freeSeatIds, type Seat } from './seats';
 
 const HOUR = 3_600_000;
 
@@ -72,6 +74,60 @@ export function offerEnd(now: Date, hours: number): Date {
 export function newOffer(semester: Pick<Semester, 'waitlistClaimHours'> | undefined, classes: Pick<ClassRecord, 'startDate'>[], now: Date, by?: string): NonNullable<WaitlistEntry['offer']> {
   const start = classes.map((c) => c.startDate).sort()[0];
   return { at: now.toISOString(), expiresAt: offerEnd(now, claimHours(semester, start, now)).toISOString(), ...(by ? { by } : {}) };
+}
+
+/** The seat numbers of a class a waitlist offer may use: those kept for the waitlist, then free ones. */
+export function seatsForWaitlist(capacity: number, seats: Map<string, Seat>): string[] {
+  const reserved = [...seats].filter(([, s]) => s.state === 'reserved').map(([id]) => id);
+  return [...reserved, ...freeSeatIds(capacity, seats.keys())];
+}
+
+/** What serving the waitlists of some classes reads: the classes, their seats and semesters, and who is on their lists. */
+export interface OffersFacts {
+  classes: ClassRecord[];
+  seats: Map<string, Map<string, Seat>>;
+  semesters: Map<string, Semester | undefined>;
+  /** The entries on the lists of these classes (waiting or offered). */
+  entries: WaitlistEntry[];
+  now: Date;
+}
+
+export interface OffersPlan {
+  /** Each entry offered a seat now, with its offer (the seat of each of its classes named). */
+  offers: { entry: WaitlistEntry; offer: NonNullable<WaitlistEntry['offer']> }[];
+  /** Seats kept for a waitlist nobody waits on any more: given to the public (their documents go). */
+  freed: { classId: string; seatId: string }[];
+}
+
+/**
+ * The offers to make now, first come first served, on the seats kept for the waitlist and then free
+ * ones, only in classes a family can still enroll in (a claim is an enrollment); and the kept seats
+ * of classes nobody waits for any more.
+ */
+export function planOffers(f: OffersFacts): OffersPlan {
+  const today = schoolToday(f.now);
+  const open = f.classes.filter((c) => {
+    const semester = f.semesters.get(c.semesterId);
+    return isEnrollable(c, !!semester && isOpenForEnrollment(semester, today), today);
+  });
+  const usable = new Map(open.map((c) => [c.id, seatsForWaitlist(c.capacity, f.seats.get(c.id)!)]));
+  const picks = offersToMake(new Map([...usable].map(([id, list]) => [id, list.length])), f.entries);
+  const offeredSeats = new Set<string>();
+  const offers = picks.map((entry) => {
+    const own = f.classes.filter((c) => entry.classIds.includes(c.id));
+    const seats: Record<string, string> = {};
+    for (const c of own) {
+      seats[c.id] = usable.get(c.id)!.shift()!;
+      offeredSeats.add(`${c.id}/${seats[c.id]}`);
+    }
+    return { entry, offer: { ...newOffer(f.semesters.get(own[0].semesterId), own, f.now), seats } };
+  });
+  const served = new Set(picks.map((e) => e.id));
+  const freed = f.classes.flatMap((c) => {
+    if (f.entries.some((e) => e.status === 'waiting' && !served.has(e.id) && e.classIds.includes(c.id))) return [];
+    return [...f.seats.get(c.id)!].filter(([id, seat]) => seat.state === 'reserved' && !offeredSeats.has(`${c.id}/${id}`)).map(([seatId]) => ({ classId: c.id, seatId }));
+  });
+  return { offers, freed };
 }
 
 /** The reminder is due: an open offer ending within WAITLIST_CLAIM_HOURS.reminderBefore hours, not yet reminded. */

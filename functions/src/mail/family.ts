@@ -1,7 +1,8 @@
 // The emails to families: a payment received, classes cancelled (with the refund), a payment given
 // back whole, a gift's receipt, the office's messages, and the reminders. Pure: each is built from
 // what the event knows.
-import type { CardRefund, Cents, Enrollment, IsoDate } from '../../../contract/domain';
+import type { Cents, Enrollment, IsoDate } from '../../../contract/domain';
+import type { WholeRefund } from '../domain/settlement';
 import { formatCents, formatDate } from '../../../contract/format';
 import { balanceDueLabel } from '../../../contract/wording';
 import { escapeHtml } from '../../../contract/markdown';
@@ -91,9 +92,6 @@ export function classMessageMail(subject: string, body: string, classTitles: str
   const paragraphs = body.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
   return simpleMail(subject, paragraphs, myEnrollments(portal), `You receive this message because your child is enrolled in ${classTitles.join(', ')}.`);
 }
-
-/** Why a payment is given back whole: it paid for seats already paid for, or its seats were gone. */
-export type WholeRefund = Extract<CardRefund['kind'], 'duplicate' | 'seat-lost'>;
 
 /**
  * A payment given back whole: it paid for seats already paid for (`duplicate`: a second page paid,

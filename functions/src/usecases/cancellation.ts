@@ -14,7 +14,7 @@ import { db, getByIds, notFound, recordRef, records, present, runSeatTransaction
 import { countRoster, readReleases, releaseSeats } from '../data/seats';
 import { refundToCards } from '../data/refunds';
 import { loadDiscountsByCodes, loadEnrollment } from '../data/enrollments';
-import { serveWaitlists } from '../data/waitlist';
+import { serveWaitlists } from './waitlist';
 import { actorName, auditInTx, type Actor } from '../data/audit';
 import { enrollmentRecipients } from '../data/familyMail';
 import { queueMail } from '../mail/outbox';

@@ -12,10 +12,12 @@ import { andList, formatCents, formatDate } from '../../../contract/format';
 import { formatCard, formatClock } from '../../../contract/wording';
 import { balanceOf, lineTotalOf } from '../../../contract/money';
 import { buildReceipt, receiptGroups } from '../mail/receipt';
-import { refundedWholeMail, type WholeRefund } from '../mail/family';
+import { refundedWholeMail } from '../mail/family';
+import { confirmedBy, endedByNewer, lateOutcome, mismatchOf, refundedWhole, settlementOf, type WholeRefund } from '../domain/settlement';
 import { queueMail } from '../mail/outbox';
 import { allCardRefunds } from '../domain/refunds';
 import { holdLapsed, planSeats } from '../domain/seats';
+import { seatTaken } from '../domain/checkout';
 import { auditInTx, stripeActor } from '../data/audit';
 import { settleBalancePayment } from '../data/balance';
 import { COLLECTIONS, db, getByIds, present, recordRef, runSeatTransaction, uniq } from '../data/db';
@@ -23,7 +25,7 @@ import { settleDonation } from '../data/donations';
 import { endDraftInTx } from '../data/drafts';
 import { recipients } from '../data/familyMail';
 import { codeUseDeltas, HOLD_END, HOLD_GRACE_S, STRIPE_PAGE_MIN_S, writeCodeUseDeltas } from '../data/holds';
-import { addTo, countRoster, rosterRef, seatRef, seatsOf, type SeatDeltas } from '../data/seats';
+import { countRoster, rosterRef, seatRef, seatsOf, writeSeatsTaken, type SeatDeltas } from '../data/seats';
 import { loadPaymentInstructions } from '../data/settings';
 import { cardOf, enrollmentRef, eventRef, type Outcome } from '../data/stripeSessions';
 import { enrolledInTx } from '../data/waitlistClaims';
@@ -47,9 +49,6 @@ function checkoutLines(e: Enrollment): Stripe.Checkout.SessionCreateParams.LineI
   const codes = e.discounts.map((d) => `${d.code} −${formatCents(d.amount)}`).join(', ');
   return [item(`${titles} (after ${codes})`, amount)];
 }
-
-/** What one card payment covers: every held enrollment of the checkout (one per child). */
-export const heldAmountOf = (checkout: Enrollment[]) => checkout.reduce((sum, e) => sum + (e.hold?.amount ?? 0), 0);
 
 /**
  * When Stripe closes the page of a held checkout: before the hold ends (its grace keeps the seats
@@ -108,8 +107,6 @@ export async function startCheckout(checkout: Enrollment[], email: string | null
   return session.url!;
 }
 
-const paymentOf = (e: Enrollment, card: CardDetails, at: string) => ({ id: randomUUID(), amount: e.hold!.amount, method: 'card' as const, note: `Paid online by ${formatCard(card)}`, at, by: 'Stripe', card });
-
 /** What settling a paid checkout reads besides the checkout: its classes, semesters, students' addresses, how to pay. */
 async function settleFacts(checkout: Enrollment[]) {
   const [{ found: classes }, { found: semesters }, { found: students }, instructions] = await Promise.all([
@@ -124,14 +121,11 @@ async function settleFacts(checkout: Enrollment[]) {
 
 /** The confirmation of paid enrollments: each records its payment, the receipts go out, the draft goes. */
 function confirmInTx(tx: Transaction, checkout: Enrollment[], card: CardDetails, facts: Awaited<ReturnType<typeof settleFacts>>, eventId: string, now: Date): Enrollment[] {
-  const at = now.toISOString();
-  const confirmed = checkout.map((e): Enrollment => {
-    const payment = paymentOf(e, card, at);
-    const next: Enrollment = { ...e, status: 'confirmed', payments: [...e.payments, payment], balance: e.total - payment.amount };
-    tx.set(enrollmentRef(e.id), next);
-    auditInTx(tx, stripeActor(eventId), { kind: 'card-payment', record: { type: 'enrollment', id: e.id }, studentId: e.studentId, studentName: e.studentName, summary: `Paid by card: ${formatCents(payment.amount)}` }, now);
-    return next;
-  });
+  const confirmed = confirmedBy(checkout, card, checkout.map(() => randomUUID()), now.toISOString());
+  for (const e of confirmed) {
+    tx.set(enrollmentRef(e.id), e);
+    auditInTx(tx, stripeActor(eventId), { kind: 'card-payment', record: { type: 'enrollment', id: e.id }, studentId: e.studentId, studentName: e.studentName, summary: `Paid by card: ${formatCents(e.payments.at(-1)!.amount)}` }, now);
+  }
   for (const group of receiptGroups(confirmed, (e) => facts.to.get(e.id)!)) {
     queueMail(tx, buildReceipt(group.enrollments, facts.classes, facts.semesters, facts.instructions, group.to));
   }
@@ -154,14 +148,13 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
   const e0 = before.data()!;
   const ids = e0.checkoutIds ?? [id];
   const checkout0 = ids.length > 1 ? (await getByIds('enrollments', ids)).found : [e0];
-  const amount = session.amount_total ?? 0;
-  const asked = heldAmountOf(checkout0);
-  if (session.id !== e0.hold?.sessionId || amount !== asked) {
+  const intent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? '');
+  const flag = mismatchOf(e0, checkout0, { id: session.id, amount: session.amount_total ?? 0, paymentIntent: intent });
+  if (flag) {
     // Not what this checkout asked Stripe for: nothing is confirmed, and the office looks at it.
     return db().runTransaction(async (tx) => {
       if ((await tx.get(eventRef(eventId))).exists) return 'duplicate';
-      const intent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? '');
-      tx.update(enrollmentRef(id), { flag: `A card payment of ${formatCents(amount)} (Stripe ${intent}) did not match this checkout of ${formatCents(asked)}.` });
+      tx.update(enrollmentRef(id), { flag });
       tx.set(eventRef(eventId), { type: 'paid-mismatch', enrollmentId: id, at: now.toISOString() });
       return 'flagged';
     });
@@ -174,11 +167,12 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
   const held = await runSeatTransaction(async (tx): Promise<Outcome | 'ended'> => {
     if ((await tx.get(eventRef(eventId))).exists) return 'duplicate';
     const checkout = present(await tx.getAll(...ids.map(enrollmentRef)));
-    if (checkout.some((e) => e.payments.some((p) => p.card?.sessionId === session.id))) {
+    const settlement = settlementOf(checkout, session.id);
+    if (settlement === 'again') {
       tx.set(eventRef(eventId), { type: 'paid', enrollmentId: id, at });
       return 'duplicate';
     }
-    if (!checkout.every((e) => e.status === 'pending_payment')) return 'ended';
+    if (settlement === 'late') return 'ended';
     const rosters = await tx.getAll(...checkout.flatMap((e) => e.classIds.map((c) => rosterRef(c, e.studentId))));
     const entryId = checkout.find((e) => e.waitlistEntryId)?.waitlistEntryId;
     const entry = entryId ? ((await tx.get(recordRef('waitlist', entryId))).data() as WaitlistEntry | undefined) : undefined;
@@ -196,9 +190,9 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
   return settleLate(eventId, session, ids, card, facts, now);
 }
 
-/** Why a late payment cannot have seats: a newer checkout for the same children, or the seats (or a code's uses) gone; null when it can. */
+/** Why a late payment cannot have seats: a newer checkout for the same children; null when it may try. */
 async function lateProblem(checkout: Enrollment[]): Promise<WholeRefund | null> {
-  if (checkout.some((e) => e.hold?.replacedBy || e.status === 'confirmed' || e.status === 'cancelled')) return 'duplicate';
+  if (endedByNewer(checkout)) return 'duplicate';
   const rosters = await db().getAll(...checkout.flatMap((e) => e.classIds.map((c) => rosterRef(c, e.studentId))));
   // The same children are on these rosters by another enrollment: this payment is for seats already theirs.
   return rosters.some((r) => r.exists) ? 'duplicate' : null;
@@ -232,11 +226,10 @@ async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids
     }
     try {
       const outcome = await db().runTransaction(
-        async (tx): Promise<{ outcome: Outcome | 'refused' | 'rostered'; deltas: SeatDeltas }> => {
+        async (tx): Promise<{ outcome: Outcome | 'refund'; refund?: WholeRefund; deltas: SeatDeltas }> => {
           if ((await tx.get(eventRef(eventId))).exists) return { outcome: 'duplicate', deltas: new Map() };
           const checkout = present(await tx.getAll(...ids.map(enrollmentRef)));
           const claimed = entryId ? ((await tx.get(recordRef('waitlist', entryId))).data() as WaitlistEntry | undefined) : undefined;
-          if (checkout.some((e) => e.status !== 'expired' || e.payments.some((p) => p.card?.sessionId === session.id))) return { outcome: 'duplicate', deltas: new Map() };
           // The codes' uses are counted again, as for a new enrollment: a code used up since cannot be honoured.
           const counted = uniq(checkout.flatMap((e) => e.countedDiscountIds ?? []));
           const [discounts, uses] = counted.length
@@ -244,27 +237,27 @@ async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids
             : [[], []];
           const offered = plan.flatMap((p) => [...p.seats].flatMap(([classId, s]) => (s?.source === 'offer' ? [seatRef(classId, s.id)] : [])));
           const offeredNow = offered.length ? await tx.getAll(...offered) : [];
-          if (offeredNow.some((o) => o.get('state') !== 'offered' || o.get('entryId') !== entryId)) return { outcome: 'refused', deltas: new Map() };
-          const usedUp = !entryId && discounts.some((d, i) => d.exists && (d.get('maxUses') as number | null) != null && ((uses[i].get('uses') as number | undefined) ?? 0) >= (d.get('maxUses') as number));
-          if (usedUp) return { outcome: 'refused', deltas: new Map() };
-          // Read here, not only before: a new checkout for the same children may have put them on these
-          // rosters since (its hold on a seat of its own). Written blind, its entry would be overwritten,
-          // and the class would count two seats for one child.
+          // Read here, not only before: a new checkout for the same children may have put them on these rosters since.
           const rostered = await tx.getAll(...checkout.flatMap((e) => e.classIds.map((c) => rosterRef(c, e.studentId))));
-          if (rostered.some((r) => r.exists)) return { outcome: 'rostered', deltas: new Map() };
+          const late = lateOutcome({
+            checkout,
+            pageId: session.id,
+            ...(entryId ? { entryId } : {}),
+            offeredNow: offeredNow.map((o) => o.data() ?? null),
+            codes: discounts.flatMap((d, i) => (d.exists ? [{ maxUses: (d.get('maxUses') as number | null) ?? null, uses: (uses[i].get('uses') as number | undefined) ?? 0 }] : [])),
+            rostered: rostered.some((r) => r.exists),
+          });
+          if (late === 'again') return { outcome: 'duplicate', deltas: new Map() };
+          if (late !== 'take') return { outcome: 'refund', refund: late, deltas: new Map() };
           const deltas: SeatDeltas = new Map();
           const at = now.toISOString();
-          for (const [i, e] of checkout.entries()) {
-            for (const classId of e.classIds) {
-              const { id, source } = plan[i].seats.get(classId)!;
-              const seat = { state: 'taken' as const, classId, enrollmentId: e.id, studentId: e.studentId, ownerUid: e.ownerUid, ...(source === 'offer' ? { entryId: entryId! } : {}), at };
-              if (source === 'free') tx.create(seatRef(classId, id), seat);
-              else tx.set(seatRef(classId, id), seat);
-              addTo(deltas, classId, 1);
-              const addOns = e.lineItems.flatMap((l) => (l.classIds.includes(classId) ? l.addOns : []));
-              tx.set(rosterRef(classId, e.studentId), { studentId: e.studentId, studentName: e.studentName, enrollmentId: e.id, ownerUid: e.ownerUid, seat: id, addOns });
-            }
-          }
+          const seats = checkout.flatMap((e, i) =>
+            e.classIds.map((classId) => {
+              const planned = plan[i].seats.get(classId)!;
+              return seatTaken(e, classId, planned, { ...(planned.source === 'offer' ? { entryId: entryId! } : {}), counts: true }, at);
+            }),
+          );
+          writeSeatsTaken(tx, seats, deltas);
           confirmInTx(tx, checkout, card, facts, eventId, now);
           if (claimed) enrolledInTx(tx, claimed, ids[0], at);
           else writeCodeUseDeltas(tx, codeUseDeltas(counted, 1));
@@ -273,14 +266,9 @@ async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids
         },
         { maxAttempts: 1 },
       );
-      // A code used up, or the offered seat no longer offered: the payment cannot be honoured.
-      if (outcome.outcome === 'refused') {
-        why = 'seat-lost';
-        break;
-      }
-      // The children are on these rosters by a newer checkout: this payment is for seats already theirs.
-      if (outcome.outcome === 'rostered') {
-        why = 'duplicate';
+      // No seats for it: a code used up or the offered seat gone ('seat-lost'), or the children already on these rosters ('duplicate').
+      if (outcome.outcome === 'refund') {
+        why = outcome.refund!;
         break;
       }
       await countRoster(outcome.deltas);
@@ -306,19 +294,9 @@ async function refundWhole(eventId: string, session: Stripe.Checkout.Session, id
     if ((await tx.get(eventRef(eventId))).exists) return 'duplicate';
     const checkout = present(await tx.getAll(...ids.map(enrollmentRef)));
     const names = andList(checkout.map((e) => e.studentName));
-    const reason =
-      kind === 'duplicate'
-        ? `This payment was for seats already paid for or replaced by a newer checkout for ${names}: it was refunded in full.`
-        : 'The payment arrived after the checkout time ran out, and the seats (or the discount code used) were no longer free: it was refunded in full.';
-    for (const e of checkout) {
-      const payment = paymentOf(e, card, at);
-      tx.set(enrollmentRef(e.id), {
-        ...e,
-        payments: [...e.payments, payment],
-        cardRefunds: [...(e.cardRefunds ?? []), { amount: payment.amount, refundId: refund.id, paymentIntent: card.paymentIntent, last4: card.last4, reason, kind, sessionId: session.id, at }],
-        balance: 0,
-      });
-      auditInTx(tx, stripeActor(eventId), { kind: 'card-payment', record: { type: 'enrollment', id: e.id }, studentId: e.studentId, studentName: e.studentName, summary: `Paid by card: ${formatCents(payment.amount)}, refunded in full (${kind === 'duplicate' ? 'a duplicate payment' : 'no seat left'})` }, now);
+    for (const e of refundedWhole(checkout, card, kind, { id: refund.id, pageId: session.id }, checkout.map(() => randomUUID()), at)) {
+      tx.set(enrollmentRef(e.id), e);
+      auditInTx(tx, stripeActor(eventId), { kind: 'card-payment', record: { type: 'enrollment', id: e.id }, studentId: e.studentId, studentName: e.studentName, summary: `Paid by card: ${formatCents(e.payments.at(-1)!.amount)}, refunded in full (${kind === 'duplicate' ? 'a duplicate payment' : 'no seat left'})` }, now);
     }
     const message = refundedWholeMail(kind, names, checkout.length > 1, amount, formatCard(card), portalOrigin(null));
     queueMail(tx, { kind: 'refunded-whole', to: facts.to.get(ids[0])!, enrollmentId: ids[0], message });

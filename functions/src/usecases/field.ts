@@ -17,7 +17,8 @@ import { portalOrigin } from '../payments/stripe';
 import { fieldEntryRef, loadClassFieldLog, loadDayFieldEntries, loadStudentsFieldEntries } from '../data/field';
 import { classTitles, loadRosters } from '../data/office';
 import { loadOwnStudents } from '../data/students';
-import { rosterRef, type RosterEntry } from '../data/seats';
+import { rosterRef } from '../data/seats';
+import type { RosterEntry } from '../domain/seats';
 import { taughtClassOf } from '../data/teaching';
 import { attendanceLines, planFieldSync } from '../domain/field';
 

@@ -5,7 +5,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import type { Enrollment } from '../../../contract/domain';
 import { anotherTry, recordRef } from '../data/db';
 import { releaseHold } from '../data/holds';
-import { serveWaitlists } from '../data/waitlist';
+import { serveWaitlists } from './waitlist';
 import { isStripeError, stripe } from '../payments/stripe';
 
 /**

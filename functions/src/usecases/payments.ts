@@ -9,7 +9,8 @@ import { actorName, auditInTx, type Actor } from '../data/audit';
 import { db, notFound, recordRef } from '../data/db';
 import { enrollmentRecipients, type FamilyMail } from '../data/familyMail';
 import { familyMailOff } from '../data/settings';
-import { planPaymentRecorded, planPaymentVoided, type MoneyRefusal, type PaymentAsked, type PaymentsPlan } from '../domain/payments';
+import { planPaymentRecorded, planPaymentVoided, type PaymentAsked, type PaymentsPlan } from '../domain/payments';
+import { isRefusal, type Refusal } from '../domain/refusal';
 import { paymentReceivedMail } from '../mail/family';
 import { queueMail } from '../mail/outbox';
 import { portalOrigin } from '../payments/stripe';
@@ -21,7 +22,7 @@ import { portalOrigin } from '../payments/stripe';
 function changePayments(
   enrollmentId: string,
   actor: Actor,
-  plan: (e: Enrollment) => PaymentsPlan | MoneyRefusal,
+  plan: (e: Enrollment) => PaymentsPlan | Refusal,
   mail?: (next: Enrollment) => { key: string; mail: FamilyMail },
 ): Promise<Enrollment> {
   const ref = recordRef('enrollments', enrollmentId);
@@ -30,7 +31,7 @@ function changePayments(
     if (!snap.exists) throw notFound('This enrollment');
     const e = snap.data()!;
     const planned = plan(e);
-    if ('refused' in planned) throw new HttpsError(planned.refused, planned.message, { enrollment: e });
+    if (isRefusal(planned)) throw new HttpsError(planned.refused, planned.message, { enrollment: e });
     const next: Enrollment = { ...e, payments: planned.payments, balance: balanceOf({ ...e, payments: planned.payments }) };
     tx.update(ref, { payments: next.payments, balance: next.balance });
     auditInTx(tx, actor, { kind: planned.kind, record: { type: 'enrollment', id: e.id }, studentId: e.studentId, studentName: e.studentName, summary: planned.summary });

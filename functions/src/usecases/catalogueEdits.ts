@@ -1,16 +1,16 @@
-// Firestore writes of the school office's catalogue: semesters, classes and bundles.
-// The rules are pure (domain/admin.ts); here they are applied to what is stored, in transactions.
+// The school office's changes to the catalogue: semesters, classes and bundles. The rules are pure
+// (domain/admin.ts); here they are applied to what is stored, in transactions.
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { z } from 'zod/mini';
 import type { ClassGroup, ClassRecord, NoMeetingDate, Semester } from '../../../contract/domain';
 import type { classInputSchema, groupInputSchema, semesterInputSchema } from '../../../contract/schemas';
 import { capacityProblem, classValueProblems, copiedClass, copyShiftDays, groupProblem, missingForPublish, planSemesterCopy, scheduleProblems } from '../domain/admin';
-import { loadClassesOfSemesters, loadGroupsOfSemesters } from './catalogue';
-import { COLLECTIONS, db, nextVersion, notFound, precondition, present, recordRef, records, runSeatTransaction, uniq } from './db';
-import { notInstructors } from './staff';
+import { loadClassesOfSemesters, loadGroupsOfSemesters } from '../data/catalogue';
+import { COLLECTIONS, db, nextVersion, notFound, precondition, present, recordRef, records, runSeatTransaction, uniq } from '../data/db';
+import { notInstructors } from '../data/staff';
 import { serveWaitlists } from './waitlist';
 import { freeSeatIds, namedBy, planCapacity, type Seat } from '../domain/seats';
-import { rosterRef, seatRef, seatsIn } from './seats';
+import { rosterRef, seatRef, seatsIn } from '../data/seats';
 
 type SemesterInput = z.output<typeof semesterInputSchema>;
 type ClassInput = z.output<typeof classInputSchema>;

@@ -1,0 +1,279 @@
+// A checkout as a plan. Given what was read (the school's offer, the family's documents as they are
+// in the transaction, the seats the ledger picked), it gives the enrollments, seats, roster entries
+// and counts the checkout makes, or why it is refused. Pure: usecases/checkout.ts reads the facts,
+// asks the plan and writes it; a late card payment takes its seats the same way (`seatTaken`).
+import type { z } from 'zod/mini';
+import { HOLD_LIMITS } from '../../../contract/constants';
+import type { ClassGroup, ClassRecord, Discount, Enrollment, Release, Semester, Student, WaitlistEntry } from '../../../contract/domain';
+import { balanceOf, cardMinimumProblem, paidOf } from '../../../contract/money';
+import type { checkoutSchema, enrollSchema } from '../../../contract/schemas';
+import { priceCart } from './cart';
+import { balanceDueDateOf, checkoutDeposit } from './deposits';
+import { childCheck, NOT_YOUR_STUDENT, totalProblem, type EnrollmentProblem } from './enrollment';
+import type { CodeUses } from './pricing';
+import { refuse, type Refusal } from './refusal';
+import type { RosterEntry, Seat, SeatPlan } from './seats';
+
+export type EnrollPayload = z.output<typeof enrollSchema>;
+export type CheckoutPayload = z.output<typeof checkoutSchema>;
+
+/** The classes (with their semesters, bundles and the codes typed) a checkout is priced and checked against. */
+export interface OfferFacts {
+  classes: Map<string, ClassRecord>;
+  /** Classes asked for that do not exist. */
+  missing: string[];
+  semesters: Map<string, Semester>;
+  groups: ClassGroup[];
+  discounts: Discount[];
+  unknownCodes: string[];
+  /** The rules applied whatever codes were typed (the sibling rule). */
+  rules: Discount[];
+}
+
+/** The checkout an enrollment was made in (its first enrollment's id). */
+export const checkoutOf = (e: Pick<Enrollment, 'id' | 'checkoutIds'>) => e.checkoutIds?.[0] ?? e.id;
+
+/** Checkouts confirmed to be paid later with nothing paid yet: the pay-later limit counts them (one checkout, whatever its children). */
+export const unpaidOf = (family: Enrollment[]) => new Set(family.filter((e) => e.status === 'confirmed' && paidOf(e) === 0 && balanceOf(e) > 0).map(checkoutOf)).size;
+
+const VERIFY = {
+  card: 'To hold seats while you pay by card, please verify your email address first (open the link we emailed you).',
+  office: 'To pay the office later, please verify your email address first (open the link we emailed you), or pay by card.',
+  free: 'To take a seat, please verify your email address first (open the link we emailed you).',
+  claim: 'To claim a waitlist offer, please verify your email address first (open the link we emailed you).',
+} as const;
+
+/** A seat the checkout uses besides a free one: its replaced hold's (kept for it) or its waitlist offer's. */
+export interface SpecialSeat {
+  classId: string;
+  id: string;
+  source: 'kept' | 'offer';
+  studentId: string;
+}
+
+/** The seats of a seat plan that are not free ones: the use-case reads them as they are now. */
+export const specialSeats = (plan: SeatPlan[]): SpecialSeat[] =>
+  plan.flatMap((p) => [...p.seats].flatMap(([classId, s]) => (s && s.source !== 'free' ? [{ classId, id: s.id, source: s.source, studentId: p.studentId }] : [])));
+
+/**
+ * A replaced hold's seat given back since the seats were listed (that hold's page, closed before this
+ * one opened, had its Stripe event handled first): the seat is no longer held at all, so the listing
+ * is stale and the seats are planned again, never "full" on it. (A seat still held is judged as it stands.)
+ */
+export const listingStale = (special: SpecialSeat[], now: (Seat | null)[]) => special.some((s, i) => s.source === 'kept' && now[i]?.state !== 'held');
+
+/** Everything a checkout is decided on, as read (in the transaction where the family's documents are concerned). */
+export interface CheckoutFacts {
+  uid: string;
+  payload: CheckoutPayload;
+  now: Date;
+  today: string;
+  options: { emailVerified: boolean; payLaterLimit: number };
+  /** The new enrollments' ids, one per child in the order asked. */
+  ids: string[];
+  asked: { studentId: string; classIds: string[] }[];
+  /** The seat each child gets in each class, as the ledger planned it (null: none left). */
+  seats: SeatPlan[];
+  offer: Omit<OfferFacts, 'missing'>;
+  releases: Release[];
+  /** Every class the family's enrollments name (for the clash check). */
+  classById: Map<string, ClassRecord>;
+  /** The children, in the order asked (undefined: no such student). */
+  students: (Student | undefined)[];
+  family: Enrollment[];
+  /** The roster entries of these children in the classes asked. */
+  rostered: { classId: string; studentId: string; enrollmentId: string }[];
+  /** The family's unpaid checkouts this one replaces that still hold their seats. */
+  replaced: Enrollment[];
+  /** `specialSeats(seats)` and what each is now. */
+  special: SpecialSeat[];
+  specialNow: (Seat | null)[];
+  /** The waitlist entry whose offer this checkout claims (checked open). */
+  entry: WaitlistEntry | null;
+  uses: CodeUses;
+  /** Card checkouts the family started today, before this one. */
+  holdsToday: number;
+  /** When a hold made now ends (a replaced hold's end, when there is one). */
+  holdEnd: string;
+}
+
+/** A seat taken (or held) for one child in one class, with its roster entry. */
+export interface SeatTaken {
+  classId: string;
+  seatId: string;
+  /** A free seat is created (failing if another family created it first); a kept or offered one is passed on. */
+  create: boolean;
+  seat: Seat;
+  roster: RosterEntry;
+  /** Counts one more on the roster (a seat passed on from a replaced hold is counted already). */
+  counts: boolean;
+}
+
+export interface CheckoutPlan {
+  enrollments: Enrollment[];
+  /** Held for a card payment (paid on Stripe's page); otherwise confirmed now. */
+  held: boolean;
+  seats: SeatTaken[];
+  /** `classId/studentId` of the replaced holds' seats this checkout goes on with (not given back). */
+  passedOn: Set<string>;
+  /** The children whose information the family confirmed as still accurate. */
+  reviewed: string[];
+  /** The limited codes that count one more use. */
+  counted: string[];
+  /** Card checkouts started today, with this one. */
+  holdsToday: number;
+}
+
+/** The seat an enrollment takes in a class, and its roster entry: held until `until`, or taken. */
+export function seatTaken(e: Enrollment, classId: string, planned: { id: string; source: 'kept' | 'offer' | 'free' }, extra: { until?: string; entryId?: string; addOns?: RosterEntry['addOns']; counts: boolean }, at: string): SeatTaken {
+  const { until, entryId, counts } = extra;
+  const held = until !== undefined;
+  return {
+    classId,
+    seatId: planned.id,
+    create: planned.source === 'free',
+    seat: { state: held ? 'held' : 'taken', classId, enrollmentId: e.id, studentId: e.studentId, ownerUid: e.ownerUid, ...(entryId ? { entryId } : {}), ...(held ? { until } : {}), at },
+    roster: {
+      studentId: e.studentId,
+      studentName: e.studentName,
+      enrollmentId: e.id,
+      ownerUid: e.ownerUid,
+      seat: planned.id,
+      addOns: extra.addOns ?? e.lineItems.flatMap((l) => (l.classIds.includes(classId) ? l.addOns : [])),
+      ...(held ? { holdExpiresAt: until } : {}),
+    },
+    counts,
+  };
+}
+
+/** The checkout, or why it is refused (the first problem found, child by child in the order asked). */
+export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
+  const { uid, payload, now, today, options, ids, asked, offer, entry } = f;
+  const students = f.students;
+  if (students.some((s) => !s || s.ownerUid !== uid)) return refuse('not-found', NOT_YOUR_STUDENT);
+  const replacedNow = new Set(f.replaced.map((e) => e.id));
+  const family = f.family;
+
+  const usable = (i: number) => {
+    const seat = f.specialNow[i];
+    const s = f.special[i];
+    if (!seat) return false;
+    return s.source === 'kept'
+      ? seat.state === 'held' && replacedNow.has(seat.enrollmentId ?? '') && seat.studentId === s.studentId
+      : (seat.state === 'offered' || seat.state === 'held') && seat.entryId === entry?.id && (seat.state === 'offered' || replacedNow.has(seat.enrollmentId ?? ''));
+  };
+  const unusable = new Set(f.special.filter((_, i) => !usable(i)).map((s) => `${s.classId}/${s.studentId}`));
+  // Seats passed on from a replaced hold (kept, or an offer's seat its claim was holding): not given
+  // back, and already counted.
+  const passedOn = new Set(f.special.filter((_, i) => f.specialNow[i]?.state === 'held' && replacedNow.has(f.specialNow[i]?.enrollmentId ?? '')).map((s) => `${s.classId}/${s.studentId}`));
+
+  // Every child checked in order, with the seats the ledger gave it.
+  const signatures: Exclude<ReturnType<typeof childCheck>, EnrollmentProblem>[] = [];
+  for (const [i, p] of f.seats.entries()) {
+    const classes = asked[i].classIds.map((c) => offer.classes.get(c)!);
+    const full = new Set(asked[i].classIds.filter((c) => !p.seats.get(c) || unusable.has(`${c}/${p.studentId}`)));
+    const alreadyIn = new Set(f.rostered.filter((r) => r.studentId === p.studentId && !replacedNow.has(r.enrollmentId) && asked[i].classIds.includes(r.classId)).map((r) => r.classId));
+    const checked = childCheck({ student: students[i]!, classes, semesters: offer.semesters, family, alreadyIn, full, classById: f.classById }, payload.children[i], f.releases, now, today);
+    if ('message' in checked) return refuse(checked.code, checked.message);
+    signatures.push(checked);
+  }
+  const classes = [...new Set(asked.flatMap((a) => a.classIds))].map((c) => offer.classes.get(c)!);
+  const priced = priceCart({ ...offer, classes, children: payload.children, family, uses: f.uses, today });
+  if (priced.problems.length) return refuse('invalid-argument', priced.problems[0].message);
+  // A claim pays the lower of the price quoted when the family joined and today's (a code that has
+  // since ended still counts then); otherwise a code that does not apply is refused.
+  const quotes = entry && entry.quote.total < priced.total ? [{ ...priced.children[0], ...entry.quote }] : priced.children;
+  const total = quotes.reduce((sum, q) => sum + q.total, 0);
+  if (!entry && priced.codeProblems.length) return refuse('failed-precondition', priced.codeProblems[0].message);
+  const mismatch = totalProblem(payload.expectedTotal, total);
+  if (mismatch) return refuse(mismatch.code, mismatch.message);
+
+  const held = payload.payWith === 'card' && total > 0;
+  const payLater = payload.payWith !== 'card' && total > 0;
+  // Every seat taken needs a proven email: a card hold, a balance owed at the office, a free seat, a claim.
+  if (!options.emailVerified) return refuse('failed-precondition', entry ? VERIFY.claim : held ? VERIFY.card : payLater ? VERIFY.office : VERIFY.free);
+  const others = family.filter((e) => !replacedNow.has(e.id));
+  const unpaid = payLater ? unpaidOf(others) : 0;
+  if (payLater && unpaid >= options.payLaterLimit) {
+    return refuse(
+      'failed-precondition',
+      `Your account already has ${unpaid} ${unpaid === 1 ? 'enrollment' : 'enrollments'} waiting for payment at the office, the most we keep: please pay this one by card, or pay the others first.`,
+    );
+  }
+  if (held) {
+    const seatsHeld = others.filter((e) => e.status === 'pending_payment' && Date.parse(e.hold!.expiresAt) > now.getTime()).reduce((n, e) => n + e.classIds.length, 0);
+    const asking = asked.reduce((n, a) => n + a.classIds.length, 0);
+    if (seatsHeld + asking > HOLD_LIMITS.seats) return refuse('failed-precondition', `Your account already holds ${seatsHeld} seats waiting for card payments: pay for them, or let them go, before holding more.`);
+    if (f.holdsToday >= HOLD_LIMITS.perDay) return refuse('resource-exhausted', 'You have started many card payments today. Please finish one, or try again tomorrow.');
+  }
+
+  const at = now.toISOString();
+  const balanceDueDate = balanceDueDateOf([...offer.semesters.values()].filter((s) => classes.some((c) => c.semesterId === s.id)), today);
+  const copyGuardians = !!payload.copyGuardians;
+  // Each limited code applied counts one use for the checkout (a claim's were counted when it joined).
+  const counted = entry ? (entry.countedDiscountIds ?? []) : offer.discounts.filter((d) => d.maxUses != null && quotes.some((q) => q.discounts.some((a) => a.code === d.code))).map((d) => d.id);
+  const childOf = (studentId: string) => asked.findIndex((a) => a.studentId === studentId);
+  const deposit = held && payload.payDeposit ? checkoutDeposit(quotes.map((q) => ({ classes: asked[childOf(q.studentId)].classIds.map((c) => offer.classes.get(c)!), total: q.total })), offer.semesters, today) : null;
+  if (held && payload.payDeposit && !deposit) return refuse('failed-precondition', 'A deposit is not offered for these classes now: please pay in full.');
+  const small = held ? cardMinimumProblem(deposit ? deposit.plan.amount : total) : null;
+  if (small) return refuse('failed-precondition', small);
+  const enrollments = quotes
+    .map((quote, k): Enrollment => {
+      const i = childOf(quote.studentId);
+      const student = students[i]!;
+      const own = asked[i].classIds.map((c) => offer.classes.get(c)!);
+      return {
+        id: ids[i],
+        ownerUid: uid,
+        studentId: student.id,
+        studentName: `${student.firstName} ${student.lastName}`,
+        semesterIds: [...new Set(own.map((c) => c.semesterId))],
+        classIds: own.map((c) => c.id),
+        lineItems: quote.lineItems,
+        discounts: quote.discounts,
+        subtotal: quote.subtotal,
+        total: quote.total,
+        payments: [],
+        balance: quote.total,
+        status: held ? 'pending_payment' : 'confirmed',
+        ...(held ? { hold: { expiresAt: f.holdEnd, amount: deposit?.amounts[k] ?? quote.total } } : {}),
+        ...(balanceDueDate ? { balanceDueDate } : {}),
+        ...(copyGuardians ? { copyGuardians } : {}),
+        ...(i === 0 && counted.length ? { countedDiscountIds: counted } : {}),
+        ...(quote.siblings ? { siblings: quote.siblings } : {}),
+        ...(entry ? { waitlistEntryId: entry.id } : {}),
+        ...(ids.length > 1 ? { checkoutIds: ids } : {}),
+        releases: [...signatures[i].signed.map((r) => ({ ...r, signedAt: at })), ...signatures[i].kept],
+        createdAt: at,
+        idempotencyKey: payload.idempotencyKey,
+      };
+    })
+    .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+
+  const seats = enrollments.flatMap((e, i) =>
+    e.classIds.map((classId) =>
+      seatTaken(
+        e,
+        classId,
+        f.seats[i].seats.get(classId)!,
+        {
+          ...(held ? { until: f.holdEnd } : {}),
+          ...(entry?.studentId === e.studentId && entry.classIds.includes(classId) ? { entryId: entry.id } : {}),
+          // Only the add-ons the class still offers go on its roster.
+          addOns: e.lineItems.flatMap((l) => (l.classIds.includes(classId) ? l.addOns : [])).filter((a) => offer.classes.get(classId)!.addOns.some((x) => x.id === a.id)),
+          counts: !passedOn.has(`${classId}/${e.studentId}`),
+        },
+        at,
+      ),
+    ),
+  );
+  return {
+    enrollments,
+    held,
+    seats,
+    passedOn,
+    reviewed: payload.children.filter((c) => c.infoConfirmed).map((c) => c.studentId),
+    counted,
+    holdsToday: held ? f.holdsToday + 1 : f.holdsToday,
+  };
+}

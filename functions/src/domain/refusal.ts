@@ -1,0 +1,12 @@
+// A plan's "no": the kind of error it calls for and the words the person reads. A plan returns it
+// instead of throwing, so that it stays pure; its use-case turns it into the callable's error.
+export type RefusalCode = 'failed-precondition' | 'aborted' | 'not-found' | 'invalid-argument' | 'resource-exhausted';
+
+export interface Refusal {
+  refused: RefusalCode;
+  message: string;
+}
+
+export const refuse = (refused: RefusalCode, message: string): Refusal => ({ refused, message });
+
+export const isRefusal = <T extends object>(planned: T | Refusal): planned is Refusal => 'refused' in planned;

@@ -1,0 +1,286 @@
+// The waitlist's use-cases: joining with a complete request, offers made in order whenever a seat
+// frees up (the plan: domain/waitlist.ts), lapses and reminders, and the office's hand on the list. Every change to who waits is made in a
+// transaction with the class's `waiting` count. A seat freed while families wait is kept for them
+// (a `reserved` seat document) and offered in order (an `offered` one, the family's until the offer
+// ends): the public never takes it.
+import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
+import { HttpsError } from 'firebase-functions/v2/https';
+import type { z } from 'zod/mini';
+import type { WaitlistEntry, WaitlistEvent, WaitlistStatus } from '../../../contract/domain';
+import type { joinWaitlistSchema } from '../../../contract/schemas';
+import { schoolToday } from '../../../contract/schedule';
+import { totalProblem } from '../domain/enrollment';
+import { waitlistEntryId } from '../domain/ids';
+import { freeSeatIds, type Seat } from '../domain/seats';
+import { newOffer, offerLapsed, onTheList, placeOf, planOffers, rankBetween, reminderDue, seatsForWaitlist } from '../domain/waitlist';
+import { waitlistMail, type WaitlistMailKind } from '../mail/waitlist';
+import { portalOrigin } from '../payments/stripe';
+import { db, notFound, precondition, recordRef, records, present, runSeatTransaction, uniq } from '../data/db';
+import { checkChild, countCodeUses, familyEnrollmentRefs, loadOfferFacts, loadReleases, priceCheckout, readCodeUseCounters, withFamilyClasses } from '../data/enrollments';
+import { endDraftInTx } from '../data/drafts';
+import { codeUseDeltas, writeCodeUseDeltas } from '../data/holds';
+import { rosterRef, seatRef, seatsIn } from '../data/seats';
+import { queueMail } from '../mail/outbox';
+import { notYourStudent } from '../data/students';
+import { entriesFor, entryRef } from '../data/waitlist';
+
+export type JoinPayload = z.output<typeof joinWaitlistSchema>;
+
+const classRef = (id: string) => recordRef('classes', id);
+const event = (action: WaitlistEvent['action'], at: string, by?: string, reason?: string): WaitlistEvent => ({ at, action, ...(by ? { by } : {}), ...(reason ? { reason } : {}) });
+
+function sendMail(tx: Transaction, kind: WaitlistMailKind, entry: WaitlistEntry, extra: { place?: number | null; reason?: string } = {}) {
+  const mail = waitlistMail(kind, entry, portalOrigin(null), extra);
+  queueMail(tx, mail);
+}
+
+export const VERIFY_TO_WAIT = 'To join a waitlist, please verify your email address first (open the link we emailed you): offers are sent there.';
+
+/**
+ * Joins the waitlist of a full class or bundle: the request is checked and priced like an enrollment;
+ * nothing is paid, and a code with a use limit counts its use now (given back if the family leaves).
+ */
+export async function joinWaitlist(uid: string, email: string | null, emailVerified: boolean, payload: JoinPayload, now: Date): Promise<{ entry: WaitlistEntry; place: number | null; replayed: boolean }> {
+  const ref = entryRef(waitlistEntryId(uid, payload.idempotencyKey));
+  const classIds = uniq(payload.lines.map((l) => l.classId));
+  if (!classIds.length) throw new HttpsError('invalid-argument', 'Please choose at least one class.');
+  const [releases, offer] = await Promise.all([loadReleases(), loadOfferFacts(classIds, payload.codes)]);
+  if (offer.missing.length) throw new HttpsError('failed-precondition', 'A selected class is no longer offered. Please review your classes.');
+  const today = schoolToday(now);
+  return runSeatTransaction(async (tx) => {
+    const existing = await tx.get(ref);
+    if (existing.exists) {
+      const entry = existing.data()!;
+      return { entry, place: placeOf(entry, await entriesFor(tx, entry.classIds)), replayed: true };
+    }
+    // Offers go to the account's address: only a proven one holds a place.
+    if (!emailVerified) throw precondition(VERIFY_TO_WAIT);
+    const familyRefs = await familyEnrollmentRefs(uid);
+    const [studentSnap, classSnaps, familySnaps, rosterSnaps, listed] = await Promise.all([
+      tx.get(recordRef('students', payload.studentId)),
+      tx.getAll(...classIds.map(classRef)),
+      familyRefs.length ? tx.getAll(...familyRefs) : Promise.resolve([]),
+      tx.getAll(...classIds.map((c) => rosterRef(c, payload.studentId))),
+      entriesFor(tx, classIds),
+    ]);
+    if (!studentSnap.exists || studentSnap.get('ownerUid') !== uid) throw notYourStudent();
+    const student = studentSnap.data()!;
+    const classes = present(classSnaps);
+    const family = present(familySnaps);
+    const twice = classes.find((c) => listed.some((e) => e.studentId === student.id && onTheList(e) && e.classIds.includes(c.id)));
+    if (twice) throw precondition(`${student.firstName} is already on the waitlist for ${twice.title}.`);
+    // A class with a seat free is enrolled in, not waited for. (Seats kept for the families waiting
+    // are documents, reserved or offered: a seat without one is nobody's, even while the families
+    // ahead hold offers.)
+    const seatSnaps = await Promise.all(classes.map((c) => (c.capacity > 0 ? tx.getAll(...freeSeatIds(c.capacity, []).map((id) => seatRef(c.id, id))) : Promise.resolve([]))));
+    if (classes.every((_c, i) => seatSnaps[i].some((s) => !s.exists))) {
+      throw precondition(`${classes.map((c) => c.title).join(' and ')} ${classes.length === 1 ? 'has' : 'have'} seats: enroll instead of joining the waitlist.`);
+    }
+    const alreadyIn = new Set(rosterSnaps.filter((s) => s.exists).map((s) => s.ref.parent.parent!.id));
+    const classById = await withFamilyClasses(new Map(classes.map((c) => [c.id, c])), family);
+    checkChild({ student, classes, semesters: offer.semesters, family, alreadyIn, full: new Set(), classById }, payload, releases, now, today);
+    const counters = await readCodeUseCounters(offer.discounts);
+    const cart = priceCheckout({ ...offer, classes, family, counters }, [payload], today);
+    const quote = cart.children[0];
+    if (cart.codeProblems.length) throw precondition(cart.codeProblems[0].message);
+    // One unit per entry: a class, or a bundle, waits and is offered as a whole.
+    if (quote.lineItems.length !== 1) throw new HttpsError('invalid-argument', 'Join the waitlist for one class, or one bundle, at a time.');
+    const mismatch = totalProblem(payload.expectedTotal, quote.total);
+    if (mismatch) throw new HttpsError(mismatch.code, mismatch.message);
+
+    const at = now.toISOString();
+    const counted = offer.discounts.filter((d) => d.maxUses != null && quote.discounts.some((a) => a.code === d.code)).map((d) => d.id);
+    const entry: WaitlistEntry = {
+      id: ref.id,
+      ownerUid: uid,
+      email,
+      studentId: student.id,
+      studentName: `${student.firstName} ${student.lastName}`,
+      semesterId: classes[0].semesterId,
+      classIds,
+      title: quote.lineItems[0].title,
+      request: {
+        lines: payload.lines,
+        codes: payload.codes,
+        releases: payload.releases,
+        infoConfirmed: payload.infoConfirmed,
+        ...(payload.copyGuardians ? { copyGuardians: true } : {}),
+      },
+      quote: { lineItems: quote.lineItems, discounts: quote.discounts, subtotal: quote.subtotal, total: quote.total },
+      ...(counted.length ? { countedDiscountIds: counted } : {}),
+      joinedAt: at,
+      rank: now.getTime(),
+      status: 'waiting',
+      history: [event('joined', at)],
+    };
+    tx.set(ref, entry);
+    for (const id of classIds) tx.update(classRef(id), { waiting: FieldValue.increment(1) });
+    // A bundle waits as a whole: a seat free now in one of its classes is kept for it (reserved),
+    // else someone else would take it before the bundle's other classes have a seat.
+    for (const [i, klass] of classes.entries()) {
+      const free = seatSnaps[i].find((snap) => !snap.exists);
+      if (free) tx.create(free.ref, { state: 'reserved', classId: klass.id, at } satisfies Seat);
+    }
+    countCodeUses(tx, counted, counters);
+    if (payload.infoConfirmed) tx.update(recordRef('students', student.id), { infoReviewedAt: at });
+    const place = placeOf(entry, [...listed, entry]);
+    sendMail(tx, 'joined', entry, { place });
+    endDraftInTx(tx, uid);
+    return { entry, place, replayed: false };
+  });
+}
+
+/**
+ * Offers the seats kept for those waiting in these classes (and any free), in order (the offer job;
+ * also run after every event that frees a seat). An offer takes its own seat document, so running
+ * it again makes no second offer. Once nobody waits for a class, the seats kept for it are freed.
+ * Returns the offers made.
+ */
+export async function serveWaitlists(classIds: string[], now: Date): Promise<number> {
+  let made = 0;
+  for (const classId of uniq(classIds)) {
+    made += await runSeatTransaction(async (tx) => {
+      const first = await entriesFor(tx, [classId]);
+      // A bundle's entries need seats in its other classes too: read theirs.
+      const involved = uniq([classId, ...first.filter(onTheList).flatMap((e) => e.classIds)]);
+      const others = involved.length > 1 ? await entriesFor(tx, involved.filter((id) => id !== classId)) : [];
+      const all = [...new Map([...first, ...others].map((e) => [e.id, e])).values()].filter(onTheList);
+      const classes = present(await tx.getAll(...involved.map(classRef)));
+      const seats = new Map(await Promise.all(classes.map(async (c) => [c.id, await seatsIn(tx, c.id)] as const)));
+      const semesterSnaps = await tx.getAll(...uniq(classes.map((c) => c.semesterId)).map((id) => recordRef('semesters', id)));
+      const plan = planOffers({ classes, seats, semesters: new Map(semesterSnaps.map((s) => [s.id, s.data()])), entries: all, now });
+      const at = now.toISOString();
+      for (const { entry, offer } of plan.offers) {
+        for (const [classId, id] of Object.entries(offer.seats!)) tx.set(seatRef(classId, id), { state: 'offered', classId, entryId: entry.id, until: offer.expiresAt, at });
+        tx.update(entryRef(entry.id), { status: 'offered', offer, history: FieldValue.arrayUnion(event('offered', at)) });
+        sendMail(tx, 'offer', { ...entry, offer });
+      }
+      for (const { classId, seatId } of plan.freed) tx.delete(seatRef(classId, seatId));
+      return plan.offers.length;
+    });
+  }
+  return made;
+}
+/**
+ * Takes an entry off the list (left, declined, lapsed, removed): its classes' `waiting` goes down, a
+ * code use it counted is given back, and the seats offered to it are kept for the next family (or
+ * freed, when nobody else waits).
+ */
+async function endEntry(
+  ref: DocumentReference<WaitlistEntry>,
+  now: Date,
+  decide: (entry: WaitlistEntry) => { status: WaitlistStatus; event: WaitlistEvent; mail?: WaitlistMailKind; reason?: string } | null,
+): Promise<WaitlistEntry> {
+  const ended = await runSeatTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw notFound('This waitlist entry');
+    const entry = snap.data()!;
+    const change = decide(entry);
+    if (!change) return { entry, freed: false };
+    const offered = entry.status === 'offered' ? Object.entries(entry.offer?.seats ?? {}) : [];
+    const seatSnaps = offered.length ? await tx.getAll(...offered.map(([classId, id]) => seatRef(classId, id))) : [];
+    const at = now.toISOString();
+    const next: WaitlistEntry = { ...entry, status: change.status, history: [...entry.history, change.event] };
+    tx.set(ref, next);
+    for (const id of entry.classIds) tx.update(classRef(id), { waiting: FieldValue.increment(-1) });
+    // A seat a card payment for this offer holds stays with that payment until it ends.
+    for (const seat of seatSnaps) {
+      if (seat.exists && seat.get('state') === 'offered' && seat.get('entryId') === entry.id) tx.set(seat.ref, { state: 'reserved', classId: seat.get('classId') as string, at });
+    }
+    if (!entry.enrollmentId) writeCodeUseDeltas(tx, codeUseDeltas(entry.countedDiscountIds ?? [], -1));
+    if (change.mail) sendMail(tx, change.mail, entry, { reason: change.reason });
+    return { entry: next, freed: true };
+  });
+  // The seat held for it (or the place it took) goes to the next family at once.
+  if (ended.freed) await serveWaitlists(ended.entry.classIds, now);
+  return ended.entry;
+}
+
+const ownEntry = (uid: string) => (entry: WaitlistEntry) => {
+  if (entry.ownerUid !== uid) throw notFound('This waitlist entry');
+  return entry;
+};
+
+/** The family leaves the list (waiting, or holding an offer it does not want). */
+export const leaveWaitlist = (uid: string, id: string, now: Date) =>
+  endEntry(entryRef(id), now, (e) => (onTheList(ownEntry(uid)(e)) ? { status: 'left', event: event('left', now.toISOString()) } : null));
+
+/** The family declines its offer: the seat passes on at once. */
+export const declineOffer = (uid: string, id: string, now: Date) =>
+  endEntry(entryRef(id), now, (e) => {
+    if (ownEntry(uid)(e).status !== 'offered') throw precondition(`No seat is offered for ${e.title} now.`);
+    return { status: 'declined', event: event('declined', now.toISOString()) };
+  });
+
+/** The office removes a family from the list, saying why (the family is emailed). */
+export const removeEntry = (id: string, by: string, reason: string, now: Date) =>
+  endEntry(entryRef(id), now, (e) => {
+    if (!onTheList(e)) throw precondition(`${e.studentName} is no longer on this waitlist.`);
+    return { status: 'removed', event: event('removed', now.toISOString(), by, reason), mail: 'removed', reason };
+  });
+
+/** The job (every 15 minutes in production; tests call it): lapsed offers pass on, reminders go out, free seats are offered. */
+export async function runWaitlistJob(now: Date, only?: string[]): Promise<{ lapsed: number; reminded: number; offered: number }> {
+  // `only`: these classes' lists alone (a test's own school, with its own clock, leaves the rest alone).
+  const mine = (classIds: string[]) => !only || classIds.some((id) => only.includes(id));
+  const offered = (await records('waitlist').where('status', '==', 'offered').get()).docs.map((d) => d.data()).filter((e) => mine(e.classIds));
+  let lapsed = 0;
+  for (const e of offered.filter((x) => offerLapsed(x, now))) {
+    const ended = await endEntry(entryRef(e.id), now, (x) => (offerLapsed(x, now) ? { status: 'lapsed', event: event('lapsed', now.toISOString()), mail: 'lapsed' } : null));
+    if (ended.status === 'lapsed') lapsed++;
+  }
+  let reminded = 0;
+  for (const e of offered.filter((x) => reminderDue(x, now))) {
+    reminded += await db().runTransaction(async (tx) => {
+      const snap = await tx.get(entryRef(e.id));
+      const entry = snap.data()!;
+      if (!reminderDue(entry, now)) return 0;
+      const at = now.toISOString();
+      tx.update(entryRef(e.id), { 'offer.remindedAt': at, history: FieldValue.arrayUnion(event('reminded', at)) });
+      sendMail(tx, 'reminder', entry);
+      return 1;
+    });
+  }
+  const waitingFor = (await records('classes').where('waiting', '>', 0).select().get()).docs.map((d) => d.id).filter((id) => mine([id]));
+  return { lapsed, reminded, offered: await serveWaitlists(waitingFor, now) };
+}
+
+/** The office offers a seat to this family now, out of order (a seat kept for the waitlist, or a free one, must exist). */
+export async function offerByHand(id: string, by: string, now: Date): Promise<WaitlistEntry> {
+  return runSeatTransaction(async (tx) => {
+    const snap = await tx.get(entryRef(id));
+    if (!snap.exists) throw notFound('This waitlist entry');
+    const entry = snap.data()!;
+    if (entry.status !== 'waiting') throw precondition(`${entry.studentName} is not waiting (${entry.status}).`);
+    const classes = present(await tx.getAll(...entry.classIds.map(classRef)));
+    const usable = await Promise.all(classes.map(async (c) => seatsForWaitlist(c.capacity, await seatsIn(tx, c.id))));
+    if (usable.some((ids) => !ids.length)) throw precondition(`No seat is free in ${entry.title}: raise its capacity, or wait for a seat to free up.`);
+    const semester = (await tx.get(recordRef('semesters', classes[0].semesterId))).data();
+    const at = now.toISOString();
+    const offer = newOffer(semester, classes, now, by);
+    const seats = Object.fromEntries(classes.map((c, i) => [c.id, usable[i][0]]));
+    for (const c of classes) tx.set(seatRef(c.id, seats[c.id]), { state: 'offered', classId: c.id, entryId: entry.id, until: offer.expiresAt, at });
+    const next: WaitlistEntry = { ...entry, status: 'offered', offer: { ...offer, seats }, history: [...entry.history, event('offered', at, by)] };
+    tx.set(entryRef(id), next);
+    sendMail(tx, 'offer', next);
+    return next;
+  });
+}
+
+/** The office moves an entry before another one (or to the end), with a written reason kept on the entry. */
+export async function moveEntry(id: string, beforeId: string | null, by: string, reason: string, now: Date): Promise<WaitlistEntry> {
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(entryRef(id));
+    if (!snap.exists) throw notFound('This waitlist entry');
+    const entry = snap.data()!;
+    if (entry.status !== 'waiting') throw precondition(`${entry.studentName} is not waiting (${entry.status}).`);
+    const queue = (await entriesFor(tx, entry.classIds)).filter((e) => e.status === 'waiting' && e.id !== id).sort((a, b) => a.rank - b.rank);
+    const at = beforeId === null ? queue.length : queue.findIndex((e) => e.id === beforeId);
+    if (at < 0) throw new HttpsError('not-found', 'The entry to move before is not waiting on this list.');
+    const rank = rankBetween(queue[at - 1], queue[at]);
+    const next: WaitlistEntry = { ...entry, rank, history: [...entry.history, event('moved', now.toISOString(), by, reason)] };
+    tx.set(entryRef(id), next);
+    return next;
+  });
+}
+
