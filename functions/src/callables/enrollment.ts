@@ -1,11 +1,10 @@
 // Family callables: students, price preview, enroll, own enrollments; and the releases to sign.
 import { callables } from '../../../contract/callables';
-import { loadClassesByIds, loadGroupsOfSemesters, loadSemestersByIds } from '../data/catalogue';
 import { checkoutDeposit, depositPlan } from '../domain/deposits';
 import { priceCart as priceCheckout } from '../domain/cart';
 import { familyView } from '../domain/familyView';
 import { loadCheckoutSettings, loadPaymentOptions } from '../data/settings';
-import { oneChild, loadEnrollment, loadDiscountsByCodes, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadRuleDiscounts, loadCodeUses } from '../data/enrollments';
+import { oneChild, loadEnrollment, loadOfferFacts, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadCodeUses } from '../data/enrollments';
 import { checkout } from '../usecases/checkout';
 import { issuePickupCodes as issueCodes, pickupCodesStatus } from '../usecases/pickupCodes';
 import { assertOwnStudents, loadOwnStudents, saveOwnStudent } from '../data/students';
@@ -26,45 +25,46 @@ import { familyAttendance } from '../usecases/field';
 
 export const releases = callable(callables.releases, async () => ({ releases: await loadReleases() }));
 
+/**
+ * The school's offer for a preview, read by the loader the checkout uses (`loadOfferFacts`), so that
+ * the preview and the submit price the same facts; classes not browsable are left out (and reported).
+ */
+async function previewOffer(classIds: string[], codes: string[]) {
+  const offer = await loadOfferFacts(classIds, codes);
+  const offered = [...offer.classes.values()].filter(isBrowsable);
+  return { offer, offered, codes: { discounts: offer.discounts, unknownCodes: offer.unknownCodes } };
+}
+
 /** The preview uses the same engine and data as the submit; classes not offered are reported. */
 export const priceBasket = callable(callables.priceBasket, async (payload, ctx) => {
   // Anonymous previews cost the shared budget only when they try codes.
   await takeRate('priceBasket', ctx, new Date(), payload.codes.length > 0);
   const ids = [...new Set(payload.lines.map((l) => l.classId))];
-  const [{ found }, codes] = await Promise.all([loadClassesByIds(ids), loadDiscountsByCodes(payload.codes)]);
-  const offered = found.filter(isBrowsable);
+  const { offer, offered, codes } = await previewOffer(ids, payload.codes);
+  // The family's enrollments, when the price depends on them (the sibling rule, a per-family code limit).
+  const family = ctx.uid && (payload.studentId || codes.discounts.some((d) => d.maxUsesPerFamily != null)) ? await loadFamilyEnrollments(ctx.uid) : [];
   const semesterIds = [...new Set(offered.map((c) => c.semesterId))];
-  const [groups, { found: semesters }, rules, family] = await Promise.all([
-    loadGroupsOfSemesters(semesterIds),
-    loadSemestersByIds(semesterIds),
-    loadRuleDiscounts(),
-    // The family's enrollments, when the price depends on them (the sibling rule, a per-family code limit).
-    ctx.uid && (payload.studentId || codes.discounts.some((d) => d.maxUsesPerFamily != null)) ? loadFamilyEnrollments(ctx.uid) : [],
-  ]);
   const siblings = payload.studentId ? siblingContext(family, payload.studentId, semesterIds) : undefined;
   const uses = await loadCodeUses(codes.discounts, family);
   const today = schoolToday(new Date());
-  const quote = price({ classes: offered, groups, lines: payload.lines, ...codes, rules, siblings, uses, today });
-  return { ...quote, deposit: depositPlan(offered, new Map(semesters.map((s) => [s.id, s])), quote.total, today) };
+  const quote = price({ classes: offered, groups: offer.groups, lines: payload.lines, ...codes, rules: offer.rules, siblings, uses, today });
+  return { ...quote, deposit: depositPlan(offered, offer.semesters, quote.total, today) };
 });
 
 /** The price of one checkout for several children (the review step): the same engine and data as `enrollFamily`. */
 export const priceCart = callable(callables.priceCart, async (payload, ctx) => {
   await takeRate('priceBasket', ctx);
   const ids = [...new Set(payload.children.flatMap((c) => c.lines.map((l) => l.classId)))];
-  const [{ found }, codes, family] = await Promise.all([
-    loadClassesByIds(ids),
-    loadDiscountsByCodes(payload.codes),
+  const [{ offer, offered, codes }, family] = await Promise.all([
+    previewOffer(ids, payload.codes),
     loadFamilyEnrollments(ctx.uid),
     assertOwnStudents(ctx.uid, payload.children.map((c) => c.studentId)),
   ]);
-  const offered = found.filter(isBrowsable);
-  const semesterIds = [...new Set(offered.map((c) => c.semesterId))];
-  const [groups, { found: semesters }, rules, uses] = await Promise.all([loadGroupsOfSemesters(semesterIds), loadSemestersByIds(semesterIds), loadRuleDiscounts(), loadCodeUses(codes.discounts, family)]);
+  const uses = await loadCodeUses(codes.discounts, family);
   const today = schoolToday(new Date());
-  const quote = priceCheckout({ classes: offered, groups, children: payload.children, ...codes, rules, family, uses, today });
+  const quote = priceCheckout({ classes: offered, groups: offer.groups, children: payload.children, ...codes, rules: offer.rules, family, uses, today });
   const classesOf = (studentId: string) => offered.filter((c) => payload.children.find((x) => x.studentId === studentId)!.lines.some((l) => l.classId === c.id));
-  const deposit = checkoutDeposit(quote.children.map((q) => ({ classes: classesOf(q.studentId), total: q.total })), new Map(semesters.map((s) => [s.id, s])), today);
+  const deposit = checkoutDeposit(quote.children.map((q) => ({ classes: classesOf(q.studentId), total: q.total })), offer.semesters, today);
   return { ...quote, deposit: deposit?.plan ?? null };
 });
 
