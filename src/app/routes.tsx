@@ -9,7 +9,7 @@ import { ACCESS } from '../../contract/roles';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const AccountRoutes = lazy(() => import('../features/account/AccountRoutes'));
-const AdminRoutes = lazy(() => import('../features/admin/AdminRoutes'));
+const AdminRoutes = lazy(() => import('./AdminRoutes'));
 const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
 const TeachingRoutes = lazy(() => import('../features/teaching/TeachingRoutes'));
 const DonatePage = lazy(() => import('../features/donate/DonatePage'));

@@ -1,5 +1,5 @@
-// The staff pages and the roles that may open each: the one table the routes (AdminRoutes.tsx,
-// routes.tsx), the side menu and the dashboard read.
+// The staff pages and the roles that may open each: the one table the routes (app/AdminRoutes.tsx,
+// app/routes.tsx), the side menu and the dashboard read.
 // `menu`: listed in the side menu (the seed's entries); the others are reached from the dashboard.
 import { ACCESS, STAFF_ROLES, type StaffRole } from '../../contract/roles';
 

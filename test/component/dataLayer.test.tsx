@@ -7,8 +7,9 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Link, MemoryRouter, Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';
-import { useAdminClasses, useAdminDashboard, useAdminDiscounts, useAdminSemesters, useSaveClass, useSaveSemester } from '../../src/features/admin/api';
-import { useSemesterPicker } from '../../src/features/admin/shared/SemesterPicker';
+import { useAdminClasses, useAdminDiscounts, useAdminSemesters, useSaveClass, useSaveSemester } from '../../src/features/catalogueSetup/api';
+import { useAdminDashboard } from '../../src/features/office/api';
+import { useSemesterPicker } from '../../src/features/catalogueSetup/SemesterPicker';
 import { callKey, QueryProvider, useCallQuery, useForgetOnAccountChange } from '../../src/lib/query';
 import { ToastProvider } from '../../src/lib/toast';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, slug, toCsv } from '../../src/lib/csv';
 import type { AuditEntry, EnrollmentRow } from '../../contract/domain';
-import { auditCsvRows, what } from '../../src/features/admin/audit/auditCsv';
-import { enrollmentCsvRows } from '../../src/features/admin/office/enrollmentsCsv';
+import { auditCsvRows, what } from '../../src/features/staff/auditCsv';
+import { enrollmentCsvRows } from '../../src/features/office/enrollmentsCsv';
 
 describe('CSV export', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DISCOUNT_ORDER } from '../../src/features/admin/discounts/describeDiscount';
+import { DISCOUNT_ORDER } from '../../src/features/catalogueSetup/describeDiscount';
 
 describe('the admin guide', () => {
   it('shows only pictures that exist (npm run docs:screenshots takes them)', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AttendanceEntry, FieldEntry } from '../../contract/field';
 import { toCsv } from '../../src/lib/csv';
 import { attendanceCsvRows, incidentCsvRows } from '../../src/features/teaching/fieldCsv';
-import { dayCsvRows } from '../../src/features/admin/office/fieldDayCsv';
+import { dayCsvRows } from '../../src/features/office/fieldDayCsv';
 
 const entry = (id: string, over: Partial<AttendanceEntry>): AttendanceEntry => ({
   id, kind: 'attendance', classId: 'creek', studentId: 'kid-a', meeting: '2026-12-18', at: '2026-12-19T00:15:00.000Z', mark: 'present',

@@ -10,7 +10,7 @@ import { formatMoment } from '../../../contract/wording';
 import { Button } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
-import { Allergies, ageFor, ClassSheet, InstructorNotes, medicationText, yesNo } from '../admin';
+import { Allergies, ageFor, ClassSheet, InstructorNotes, medicationText, yesNo } from '../office';
 import { useClassFieldLog, useTaughtRoster } from './api';
 import { FieldKit } from './Attendance';
 import { dropCopy, keepCopy } from './fieldStore';

@@ -1,0 +1,116 @@
+// /admin/messages (the previous portal's Enrollment Messages): banners above the class list,
+// in markdown, with a severity and optional first and last days; each shows while active.
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { ListRoutes } from '../../components/ListRoutes';
+import { ANNOUNCEMENT_SEVERITIES, type Announcement, type AnnouncementSeverity } from '../../../contract/domain';
+import { announcementSchema } from '../../../contract/schemas';
+import { formatDate } from '../../../contract/format';
+import { formatMoment } from '../../../contract/wording';
+import { schoolToday } from '../../../contract/schedule';
+import { LoadError } from '../../components/LoadError';
+import { Markdown } from '../../components/Markdown';
+import { PageLoading } from '../../components/PageLoading';
+import { EditById } from '../../components/EditById';
+import { SelectField, TextArea, TextField } from '../../components/studentForm/fields';
+import { DeleteButton, EditAndDelete, EditForm, useCheckedSave } from '../../components/EditForm';
+import { NewLink } from '../../components/NewLink';
+import { useAnnouncements, useDeleteAnnouncement, useSaveAnnouncement } from './api';
+
+const SEVERITY_LABEL: Record<AnnouncementSeverity, string> = { urgent: 'Urgent (red)', warning: 'Warning (amber)', info: 'News (blue)' };
+
+/** "Showing now", "From Dec 1", "Ended Nov 30". */
+function when(a: Announcement, today: string): string {
+  if (a.endsOn && a.endsOn < today) return `Ended ${formatDate(a.endsOn, true)}`;
+  if (a.startsOn && a.startsOn > today) return `From ${formatDate(a.startsOn, true)}${a.endsOn ? ` to ${formatDate(a.endsOn, true)}` : ''}`;
+  return a.endsOn ? `Showing now, until ${formatDate(a.endsOn, true)}` : 'Showing now';
+}
+
+/** One announcement as families see it, when it shows, and its actions. */
+type DeleteProps = Parameters<typeof DeleteButton>[0];
+
+function Item({ a, today, busy, remove }: { a: Announcement; today: string } & Pick<DeleteProps, 'busy' | 'remove'>) {
+  return (
+    <li className="admin-card">
+      <div className={`announcement announcement-${a.severity}`}>
+        <Markdown text={a.markdown} className="markdown" />
+      </div>
+      <p className="muted">
+        {SEVERITY_LABEL[a.severity]} · {when(a, today)} · changed {formatMoment(a.updatedAt)} by {a.updatedBy}
+      </p>
+      <div className="row-actions">
+        <EditAndDelete
+          to={a.id}
+          name={`the announcement changed ${formatMoment(a.updatedAt)}`}
+          question="Delete this announcement? Families no longer see it."
+          done="The announcement is deleted."
+          busy={busy}
+          remove={remove}
+        />
+      </div>
+    </li>
+  );
+}
+
+function List() {
+  const [state, reload] = useAnnouncements();
+  const remove = useDeleteAnnouncement();
+  if (state.status === 'loading') return <PageLoading />;
+  if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
+  const today = schoolToday();
+  return (
+    <div className="page admin-page">
+      <h1>Announcements</h1>
+      <div className="card-header">
+        <p className="muted">Shown to families above the class list while active, most urgent first.</p>
+        <NewLink to="new" label="New announcement" />
+      </div>
+      {state.value.announcements.length === 0 ? (
+        <p className="empty-panel">No announcements yet.</p>
+      ) : (
+        <ul className="announcement-list">
+          {state.value.announcements.map((a) => (
+            <Item key={a.id} a={a} today={today} busy={remove.isPending} remove={(callbacks) => remove.mutate({ id: a.id }, callbacks)} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+type Draft = Pick<Announcement, 'markdown' | 'severity' | 'startsOn' | 'endsOn'>;
+
+function Form({ initial, id }: { initial: Draft; id?: string }) {
+  const [a, setA] = useState<Draft>(initial);
+  const set = (patch: Partial<Draft>) => setA((x) => ({ ...x, ...patch }));
+  const saveCall = useSaveAnnouncement();
+  const { errors, save } = useCheckedSave(announcementSchema, { ...a, ...(id ? { id } : {}) }, saveCall, () => ({ message: 'The announcement is saved.', to: '/admin/messages' }));
+  return (
+    <EditForm title={id ? 'Edit announcement' : 'New announcement'} cancelTo="/admin/messages" saveLabel="Save announcement" mutation={saveCall} onSubmit={save}>
+      <TextArea path="markdown" label="Text (markdown)" errors={errors} value={a.markdown} maxLength={2000} onChange={(markdown) => set({ markdown })} />
+      {a.markdown && (
+        <div className={`announcement announcement-${a.severity}`} aria-label="Announcement preview">
+          <Markdown text={a.markdown} className="markdown" />
+        </div>
+      )}
+      <div className="form-grid">
+        <SelectField path="severity" label="Severity" errors={errors} value={a.severity} options={ANNOUNCEMENT_SEVERITIES.map((s) => ({ value: s, label: SEVERITY_LABEL[s] }))} onChange={(severity) => set({ severity })} />
+        <TextField path="startsOn" label="First day shown (optional)" type="date" errors={errors} value={a.startsOn ?? ''} onChange={(v) => set({ startsOn: v || null })} />
+        <TextField path="endsOn" label="Last day shown (optional)" type="date" errors={errors} value={a.endsOn ?? ''} onChange={(v) => set({ endsOn: v || null })} />
+      </div>
+    </EditForm>
+  );
+}
+
+function Edit() {
+  const { id } = useParams();
+  return (
+    <EditById load={useAnnouncements()} find={(v) => v.announcements.find((a) => a.id === id)} missing="This announcement does not exist.">
+      {(found) => <Form key={found.id} id={found.id} initial={found} />}
+    </EditById>
+  );
+}
+
+export default function AnnouncementsPage() {
+  return <ListRoutes list={<List />} create={<Form initial={{ markdown: '', severity: 'info', startsOn: null, endsOn: null }} />} edit={<Edit />} />;
+}

@@ -1,0 +1,198 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ENROLLMENT_STATUSES, type Enrollment, type EnrollmentRow, type EnrollmentSort, type EnrollmentStatus } from '../../../contract/domain';
+import { formatCents } from '../../../contract/format';
+import { ENROLLMENT_STATUS_LABELS, formatDay } from '../../../contract/wording';
+import { netPaidOf, paidOf, refundedOf } from '../../../contract/money';
+import { LoadError } from '../../components/LoadError';
+import { PageLoading } from '../../components/PageLoading';
+import { EnumField } from '../../components/EnumField';
+import { useDebounced } from '../../hooks/useDebounced';
+import { downloadCsv, slug } from '../../lib/csv';
+import { useActionToast } from '../../components/EditForm';
+import { useSemesterPicker } from '../catalogueSetup';
+import { ColumnHeaders, Pager, type Sort, SortHeader, TableScroll } from '../../components/table';
+import { EnrollmentMoney } from './EnrollmentMoney';
+import { enrollmentCsvRows } from './enrollmentsCsv';
+import './office.css';
+import { useAdminEnrollments, useEnrollmentsPage } from './api';
+import { useAdminClasses } from '../catalogueSetup/api';
+import { Button } from '../../components/Button';
+import { can, useSession } from '../../lib/session';
+import { ACCESS } from '../../../contract/roles';
+
+const PAGE_SIZE = 25;
+const EXPORT_PAGE = 1000;
+type Status = '' | EnrollmentStatus;
+interface Filters {
+  classId: string;
+  status: Status;
+  balanceDue: boolean;
+  search: string;
+}
+const NO_FILTERS: Filters = { classId: '', status: '', balanceDue: false, search: '' };
+
+const titlesOf = (row: EnrollmentRow) => new Map(row.classIds.map((id, i) => [id, row.classTitles[i]]));
+
+/** /admin/enrollments: the semester's enrollments, filtered, sorted and paged on the server; payments and cancellations. */
+export default function Enrollments() {
+  const { semester, picker } = useSemesterPicker();
+  return (
+    <div className="page admin-page">
+      <h1>Enrollments</h1>
+      {picker}
+      {semester && <SemesterEnrollments key={semester.id} semesterId={semester.id} semesterName={semester.name} />}
+    </div>
+  );
+}
+
+function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string; semesterName: string }) {
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [sort, setSort] = useState<Sort<EnrollmentSort>>({ field: 'createdAt', order: 'desc' });
+  const [page, setPage] = useState(0);
+  const [open, setOpen] = useState<EnrollmentRow | null>(null);
+  const enrollmentsPage = useEnrollmentsPage();
+  const toast = useActionToast();
+  // Finance works without the families' contact details (the server leaves them out too).
+  const seesFamilies = can(useSession(), ACCESS.care);
+  const search = useDebounced(filters.search.trim());
+  const query = {
+    semesterId,
+    ...(filters.classId && { classId: filters.classId }),
+    ...(filters.status && { status: filters.status }),
+    ...(filters.balanceDue && { balanceDue: true }),
+    ...(search && { search }),
+    sort: sort.field,
+    order: sort.order,
+  };
+  const [classes] = useAdminClasses(semesterId);
+  const [state, reload] = useAdminEnrollments({ ...query, page, pageSize: PAGE_SIZE });
+  const set = (change: Partial<Filters>) => {
+    setFilters((f) => ({ ...f, ...change }));
+    setPage(0);
+  };
+  const onSort = (next: Sort<EnrollmentSort>) => {
+    setSort(next);
+    setPage(0);
+  };
+  const changed = (e: Enrollment) => {
+    setOpen((row) => (row ? { ...row, ...e, paid: paidOf(e), refunded: refundedOf(e), netPaid: netPaidOf(e), classTitles: e.classIds.map((id) => titlesOf(row).get(id) ?? id) } : row));
+    reload();
+  };
+
+  // The CSV holds every enrollment the filters match, fetched page by page.
+  const exportCsv = useMutation({
+    onSuccess: toast.done,
+    onError: toast.failed,
+    mutationFn: async () => {
+      const rows: EnrollmentRow[] = [];
+      for (let p = 0; ; p++) {
+        const r = await enrollmentsPage({ ...query, page: p, pageSize: EXPORT_PAGE });
+        rows.push(...r.rows);
+        if (rows.length >= r.total || r.rows.length === 0) break;
+      }
+      downloadCsv(`enrollments-${slug(semesterName)}.csv`, enrollmentCsvRows(rows, seesFamilies));
+      return `${rows.length} enrollments in the CSV file.`;
+    },
+  });
+
+  return (
+    <>
+      <section className="admin-card" aria-labelledby="enrollment-filters">
+        <h2 id="enrollment-filters" className="visually-hidden">
+          Filters
+        </h2>
+        <div className="filters">
+          <div className="field">
+            <label htmlFor="filter-class">Class</label>
+            <select id="filter-class" className="p-inputtext p-component" value={filters.classId} onChange={(e) => set({ classId: e.target.value })}>
+              <option value="">All classes</option>
+              {classes.status === 'loaded' &&
+                classes.value.classes.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.title || 'Untitled draft'}
+                  </option>
+                ))}
+            </select>
+          </div>
+          <EnumField id="filter-status" label="Status" values={ENROLLMENT_STATUSES} labels={ENROLLMENT_STATUS_LABELS} value={filters.status} blank="Any status" onChange={(status) => set({ status })} />
+          <div className="field">
+            <label htmlFor="filter-search">Student or class</label>
+            <input id="filter-search" type="search" className="p-inputtext p-component" value={filters.search} onChange={(e) => set({ search: e.target.value })} />
+          </div>
+          <label className="checkbox-row">
+            <input type="checkbox" checked={filters.balanceDue} onChange={(e) => set({ balanceDue: e.target.checked })} /> Balance due only
+          </label>
+        </div>
+      </section>
+      {state.status === 'loading' && <PageLoading label="Loading enrollments…" />}
+      {state.status === 'error' && <LoadError error={state.error} onRetry={reload} />}
+      {state.status === 'loaded' && (
+        <section className="admin-card" aria-labelledby="enrollment-list">
+          <div className="card-header">
+            <h2 id="enrollment-list">
+              {state.value.total} {state.value.total === 1 ? 'enrollment' : 'enrollments'}
+            </h2>
+            <Button variant="outlined" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending || state.value.total === 0}>
+              <span className="pi pi-download" aria-hidden="true" /> {exportCsv.isPending ? 'Exporting…' : 'Export CSV'}
+            </Button>
+          </div>
+          {state.value.total === 0 ? (
+            <p className="muted">No enrollment matches these filters.</p>
+          ) : (
+            <>
+              <TableScroll label="Enrollments">
+                {/* On a phone each row is a card, student and balance first (office.css); the roles keep it a table for screen readers. */}
+                <table className="admin-table stacked-table" role="table">
+                  <caption className="visually-hidden">Enrollments of {semesterName}</caption>
+                  <thead>
+                    <tr>
+                      <SortHeader label="Enrolled" field="createdAt" sort={sort} onSort={onSort} />
+                      <SortHeader label="Student" field="studentName" sort={sort} onSort={onSort} />
+                      <ColumnHeaders columns={[...(seesFamilies ? ['Family'] : []), 'Classes']} />
+                      <SortHeader label="Total" field="total" sort={sort} onSort={onSort} className="num" />
+                      <ColumnHeaders columns={[{ label: 'Paid', num: true }, { label: 'Refunded', num: true }, { label: 'Net paid', num: true }]} />
+                      <SortHeader label="Balance" field="balance" sort={sort} onSort={onSort} className="num" />
+                      <ColumnHeaders columns={['Status', { label: 'Actions', hidden: true }]} />
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {state.value.rows.map((e) => (
+                      <tr key={e.id} role="row">
+                        <td role="cell" data-label="Enrolled">{formatDay(e.createdAt)}</td>
+                        <th scope="row" role="rowheader">{e.studentName}</th>
+                        {seesFamilies && (
+                          <td role="cell" data-label="Family">
+                            {e.familyEmail ?? <span className="muted">—</span>}
+                          </td>
+                        )}
+                        <td role="cell" data-label="Classes">{e.classTitles.join(', ') || <span className="muted">None left</span>}</td>
+                        <td role="cell" data-label="Total" className="num">{formatCents(e.total)}</td>
+                        <td role="cell" data-label="Paid" className="num">{formatCents(e.paid)}</td>
+                        <td role="cell" data-label="Refunded" className="num">{formatCents(e.refunded)}</td>
+                        <td role="cell" data-label="Net paid" className="num">{formatCents(e.netPaid)}</td>
+                        <td role="cell" data-label="Balance" className="num money-first">
+                          {e.balance > 0 ? <strong>{formatCents(e.balance)}</strong> : formatCents(e.balance)}
+                        </td>
+                        <td role="cell" data-label="Status">
+                          <span className={`status-chip ${e.status === 'confirmed' ? 'status-live' : 'status-draft'}`}>{ENROLLMENT_STATUS_LABELS[e.status]}</span>
+                        </td>
+                        <td role="cell">
+                          <button type="button" className="link-button" onClick={() => setOpen(e)}>
+                            Payments &amp; changes<span className="visually-hidden"> for {e.studentName}</span>
+                          </button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
+              <Pager page={page} pageSize={PAGE_SIZE} total={state.value.total} onPage={setPage} label="Enrollments" />
+            </>
+          )}
+        </section>
+      )}
+      {open && <EnrollmentMoney enrollment={open} titles={titlesOf(open)} onChange={changed} onClose={() => setOpen(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+// /admin/field: the office's day in the field — every class meeting that day, with its attendance as
+// it stands, the doses due and given (a missed one in red, even where nobody recorded anything), who
+// collected whom, and the incidents; each class links to its page (records and CSV files).
+import { Link, useSearchParams } from 'react-router-dom';
+import { doseStatus, dosesDue } from '../../../contract/doses';
+import { ATTENDANCE_LABELS, ATTENDANCE_MARKS, attendanceAt, DOSE_OUTCOME_LABELS, pickupText, uncorrected, type FieldDay, type FieldEntry } from '../../../contract/field';
+import { formatDate, formatTime, formatTimeRange } from '../../../contract/format';
+import { schoolToday } from '../../../contract/schedule';
+import { formatClock } from '../../../contract/wording';
+import { LoadError } from '../../components/LoadError';
+import { PageLoading } from '../../components/PageLoading';
+import { Button } from '../../components/Button';
+import { downloadCsv, schoolStamp } from '../../lib/csv';
+import { dayCsvRows } from './fieldDayCsv';
+import { useAdminFieldDay } from './api';
+import './office.css';
+
+type DayClass = FieldDay['classes'][number];
+
+function ClassDay({ klass, entries, names, day }: { klass: DayClass; entries: FieldEntry[]; names: Record<string, string>; day: string }) {
+  const standing = uncorrected(entries);
+  const marks = [...attendanceAt(entries, day).values()];
+  const doses = standing.filter((e) => e.kind === 'dose');
+  const status = doseStatus(dosesDue(klass.medicated, klass), doses.map((d) => ({ ...d, stamp: schoolStamp(d.at) })), day, schoolStamp(new Date().toISOString()));
+  const unscheduled = doses.filter((d) => !status.some((x) => x.dose?.id === d.id));
+  const pickups = standing.filter((e) => e.kind === 'pickup');
+  const incidents = standing.filter((e) => e.kind === 'incident');
+  const headingId = `field-day-${klass.id}`;
+  const name = (id: string) => names[id] ?? 'A child';
+  return (
+    <section className="admin-card field-day-class" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        <Link to={`/staff/classes/${klass.id}`}>{klass.title}</Link>
+      </h2>
+      <p className="muted">
+        {formatTimeRange(klass.startTime, klass.endTime)} · {klass.enrolled} {klass.enrolled === 1 ? 'student' : 'students'}
+      </p>
+      {klass.enrolled === 0 && entries.length === 0 ? (
+        <p className="muted">Nobody is enrolled.</p>
+      ) : (
+        <>
+          <h3>Attendance</h3>
+          <p>
+            {ATTENDANCE_MARKS.map((m) => `${ATTENDANCE_LABELS[m]}: ${marks.filter((x) => x.mark === m).length}`).join(' · ')} · Not marked: {Math.max(klass.enrolled - marks.length, 0)}
+          </p>
+          <h3>Doses</h3>
+          {status.length + unscheduled.length === 0 ? (
+            <p className="muted">None due, none recorded.</p>
+          ) : (
+            <ul className="plain-list">
+              {status.map(({ due, dose, missed }) => (
+                <li key={`${due.studentId}/${due.medication}/${due.time}`} className={missed ? 'dose-missed' : undefined}>
+                  {name(due.studentId)}: {due.medication} due {formatTime(due.time)} —{' '}
+                  {dose ? `${DOSE_OUTCOME_LABELS[dose.outcome].toLowerCase()} at ${formatClock(dose.at)} (${dose.initials})` : missed ? 'missed: nothing recorded within the hour' : 'not recorded yet'}
+                </li>
+              ))}
+              {unscheduled.map((d) => (
+                <li key={d.id}>
+                  {name(d.studentId)}: {d.medication} {DOSE_OUTCOME_LABELS[d.outcome].toLowerCase()} at {formatClock(d.at)} ({d.initials}){d.note && ` — ${d.note}`}
+                </li>
+              ))}
+            </ul>
+          )}
+          <h3>Pickups</h3>
+          {pickups.length ? (
+            <ul className="plain-list">
+              {pickups.map((p) => (
+                <li key={p.id}>
+                  {name(p.studentId)}: {pickupText(p)} at {formatClock(p.at)}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">None recorded.</p>
+          )}
+          <h3>Incidents</h3>
+          {incidents.length ? (
+            <ul className="plain-list">
+              {incidents.map((r) => (
+                <li key={r.id}>
+                  {name(r.studentId)}: {formatTime(r.incident.time)}, {r.incident.where} — {r.incident.what}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">None reported.</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+export default function FieldDayPage() {
+  const [params, setParams] = useSearchParams();
+  const day = params.get('day') || schoolToday();
+  const [state, reload] = useAdminFieldDay(day);
+  return (
+    <div className="page admin-page">
+      <h1>The day in the field</h1>
+      <label className="field field-day-pick">
+        <span>Day</span>
+        <input type="date" className="p-inputtext" value={day} onChange={(e) => e.target.value && setParams({ day: e.target.value }, { replace: true })} />
+      </label>
+      {state.status === 'loading' && <PageLoading label="Loading the day’s records…" />}
+      {state.status === 'error' && <LoadError error={state.error} onRetry={reload} />}
+      {state.status === 'loaded' && state.value.entries.length > 0 && (
+        <p>
+          <Button
+            variant="outlined"
+            onClick={() => downloadCsv(`field-records-${day}.csv`, dayCsvRows(state.value.entries, new Map(Object.entries(state.value.names)), new Map(state.value.classes.map((c) => [c.id, c.title]))))}
+          >
+            Download the day’s records (CSV)
+          </Button>
+        </p>
+      )}
+      {state.status === 'loaded' &&
+        (state.value.classes.length === 0 ? (
+          <p className="empty-panel">No class meets on {formatDate(day, true)}.</p>
+        ) : (
+          state.value.classes.map((c) => <ClassDay key={c.id} klass={c} entries={state.value.entries.filter((e) => e.classId === c.id)} names={state.value.names} day={day} />)
+        ))}
+    </div>
+  );
+}

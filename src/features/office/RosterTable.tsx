@@ -1,0 +1,52 @@
+// The roster-and-contacts sheet of a class: everyone's guardians, contacts, pickups, health and permissions.
+import type { SheetRoster } from '../../../contract/domain';
+import { ageFor } from './rosterCsv';
+import { Allergies, InstructorNotes, Lines, PrintedSheet } from './sheetParts';
+import { contactText, gradeText, guardianText, medicationText, photoText, sortName, yesNo } from './studentText';
+
+export function RosterTable({ roster }: { roster: SheetRoster }) {
+  return (
+    <PrintedSheet roster={roster} sheet="roster and contacts" caption="Roster and contacts" columns={['Student', 'Guardians', 'Emergency contacts', 'Authorized pickups', 'Allergies', 'Medications', 'Permissions', 'Add-ons']}>
+      {roster.entries.map((e) => {
+        const s = e.student;
+        return (
+          <tr key={s.id}>
+            <th scope="row">
+              {sortName(s)}
+              <div className="muted">
+                Age {ageFor(roster, e)} · {gradeText(s.grade)}
+                {s.pronouns && ` · ${s.pronouns}`}
+              </div>
+              <InstructorNotes entry={e} />
+            </th>
+            <td>
+              <Lines items={s.guardians.map(guardianText)} />
+            </td>
+            <td>
+              <Lines items={s.emergencyContacts.map(contactText)} />
+            </td>
+            <td>
+              <Lines items={s.authorizedPickups.map(contactText)} />
+              <div>Code word: {s.pickupCodeWord || <span className="muted">none</span>}</div>
+            </td>
+            <td>
+              <Allergies entry={e} />
+            </td>
+            <td>
+              <Lines items={s.health.medications.map(medicationText)} />
+              {s.health.medications.length > 0 && <div>Authorized to give: {yesNo(s.health.medicationAuthorized)}</div>}
+            </td>
+            <td>
+              <div>Photo: {photoText(s.permissions.photo)}</div>
+              <div>Sunscreen: {yesNo(s.permissions.sunscreen)}</div>
+              <div>Bug spray: {yesNo(s.permissions.bugSpray)}</div>
+            </td>
+            <td>
+              <Lines items={e.addOns.map((a) => a.description)} />
+            </td>
+          </tr>
+        );
+      })}
+    </PrintedSheet>
+  );
+}

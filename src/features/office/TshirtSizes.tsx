@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import type { TshirtTally } from '../../../contract/domain';
+import { LoadError } from '../../components/LoadError';
+import { PageLoading } from '../../components/PageLoading';
+import { tshirtLabel } from '../../../contract/wording';
+import { downloadCsv, slug } from '../../lib/csv';
+import { useSemesterPicker } from '../catalogueSetup';
+import { ColumnHeaders, Pager, TableScroll } from '../../components/table';
+import { gradeText } from './studentText';
+import './office.css';
+import { useAdminTshirts } from './api';
+import { Button } from '../../components/Button';
+
+const PAGE_SIZE = 50;
+
+/** /admin/t-shirts: how many shirts of each size a semester needs, and who gets which. */
+export default function TshirtSizes() {
+  const { semester, picker } = useSemesterPicker();
+  const [state, reload] = useAdminTshirts(semester?.id);
+  const tally = state.status === 'loaded' ? state.value : null;
+  // Two files, one table each: a spreadsheet reads each as it is.
+  const downloadCounts = () => {
+    if (!tally || !semester) return;
+    downloadCsv(`t-shirt-counts-${slug(semester.name)}.csv`, [['Size', 'Count'], ...tally.counts.map((c) => [tshirtLabel(c.size), c.count])]);
+  };
+  const downloadStudents = () => {
+    if (!tally || !semester) return;
+    downloadCsv(`t-shirt-students-${slug(semester.name)}.csv`, [
+      ['Last name', 'First name', 'Grade', 'Size', 'Classes'],
+      ...tally.students.map((s) => [s.lastName, s.firstName, gradeText(s.grade), tshirtLabel(s.size), s.classTitles.join('; ')]),
+    ]);
+  };
+  return (
+    <div className="page admin-page">
+      <h1>T-shirt Sizes</h1>
+      {picker}
+      {semester && state.status === 'loading' && <PageLoading label="Counting shirts…" />}
+      {state.status === 'error' && <LoadError error={state.error} onRetry={reload} />}
+      {tally && semester && (
+        <>
+          <section className="admin-card" aria-labelledby="size-counts">
+            <div className="card-header">
+              <h2 id="size-counts">Shirts for {semester.name}</h2>
+              <div className="row-actions">
+                <Button variant="outlined" onClick={downloadCounts}>
+                  <span className="pi pi-download" aria-hidden="true" /> Counts (CSV)
+                </Button>
+                <Button variant="outlined" onClick={downloadStudents} disabled={!tally.students.length}>
+                  <span className="pi pi-download" aria-hidden="true" /> Students and sizes (CSV)
+                </Button>
+              </div>
+            </div>
+            <p>
+              {tally.students.length} {tally.students.length === 1 ? 'student' : 'students'} with a confirmed class.
+            </p>
+            <dl className="size-counts">
+              {tally.counts.map((c) => (
+                <div key={c.size} className={c.count === 0 ? 'is-zero' : undefined}>
+                  <dt>{tshirtLabel(c.size)}</dt>
+                  <dd>{c.count}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <SizeList key={semester.id} semesterName={semester.name} students={tally.students} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function SizeList({ semesterName, students }: { semesterName: string; students: TshirtTally['students'] }) {
+  const [page, setPage] = useState(0);
+  return (
+    <section className="admin-card" aria-labelledby="size-students">
+      <h2 id="size-students">Students and sizes</h2>
+      {students.length === 0 ? (
+        <p className="muted">Nobody is enrolled in {semesterName} yet.</p>
+      ) : (
+        <>
+          <TableScroll label="T-shirt sizes">
+            <table className="admin-table">
+              <caption className="visually-hidden">Students of {semesterName} with their t-shirt size</caption>
+              <thead>
+                <tr>
+                  <ColumnHeaders columns={['Student', 'Grade', 'Size', 'Classes']} />
+                </tr>
+              </thead>
+              <tbody>
+                {students.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE).map((s) => (
+                  <tr key={s.id}>
+                    <th scope="row">
+                      {s.lastName}, {s.firstName}
+                    </th>
+                    <td>{gradeText(s.grade)}</td>
+                    <td>{tshirtLabel(s.size)}</td>
+                    <td>{s.classTitles.join(', ')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <Pager page={page} pageSize={PAGE_SIZE} total={students.length} onPage={setPage} label="Students and sizes" />
+        </>
+      )}
+    </section>
+  );
+}

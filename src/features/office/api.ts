@@ -1,0 +1,36 @@
+// The office's remote calls: the dashboard, rosters and sheets, students, enrollments and their money,
+// the day in the field, emails to classes and announcements. What a change makes stale follows from
+// lib/stale.ts.
+import type { Payload } from '../../../contract/callables';
+import { useCallMutation } from '../../lib/mutation';
+import { useCallQuery, useFetchCall } from '../../lib/query';
+
+export const useAdminDashboard = (semesterId: string | undefined) =>
+  useCallQuery('adminDashboard', { semesterId: semesterId ?? '' }, { enabled: !!semesterId });
+export const useAdminTshirts = (semesterId: string | undefined) =>
+  useCallQuery('adminTshirts', { semesterId: semesterId ?? '' }, { enabled: !!semesterId });
+export const useAdminRosters = (classIds: string[]) => useCallQuery('adminRosters', { classIds: classIds.slice(0, 100) });
+export const useClassMessages = () => useCallQuery('adminClassMessages');
+export const useAdminStudents = (query: Payload<'adminStudents'>) => useCallQuery('adminStudents', query);
+export const useAdminStudent = (id: string) => useCallQuery('adminStudent', { id });
+/** Every class meeting on a day, with its field records. */
+export const useAdminFieldDay = (day: string) => useCallQuery('adminFieldDay', { day });
+export const useAdminEnrollments = (query: Payload<'adminEnrollments'>) => useCallQuery('adminEnrollments', query);
+/** One page of the enrollments table, asked afresh (the CSV export walks every page). */
+export const useEnrollmentsPage = () => {
+  const fetchCall = useFetchCall();
+  return (query: Payload<'adminEnrollments'>) => fetchCall('adminEnrollments', query);
+};
+
+/** What cancelling these classes would do to the enrollment's total and refund; waits until a class is chosen. */
+export const useCancelQuote = (enrollmentId: string, classIds: string[]) =>
+  useCallQuery('adminCancelQuote', { enrollmentId, classIds }, { enabled: classIds.length > 0 });
+export const useRecordPayment = () => useCallMutation('adminRecordPayment');
+export const useVoidPayment = () => useCallMutation('adminVoidPayment');
+export const useCancelEnrollment = () => useCallMutation('adminCancelEnrollment');
+export const useReleaseHold = () => useCallMutation('adminReleaseHold');
+
+// Announcements: the office's list and the families' banner.
+export const useAnnouncements = () => useCallQuery('adminAnnouncements');
+export const useSaveAnnouncement = () => useCallMutation('adminSaveAnnouncement');
+export const useDeleteAnnouncement = () => useCallMutation('adminDeleteAnnouncement');
