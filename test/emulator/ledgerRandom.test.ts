@@ -37,7 +37,7 @@ const code = async () => ({
   ...(await import('../../functions/src/data/office')),
   ...(await import('../../functions/src/usecases/payments')),
   ...(await import('../../functions/src/usecases/cancellation')),
-  ...(await import('../../functions/src/data/addOns')),
+  ...(await import('../../functions/src/usecases/addOns')),
   ...(await import('../../functions/src/usecases/catalogueEdits')),
   ...(await import('../../functions/src/data/holds')),
   ...(await import('../../functions/src/data/enrollments')),

@@ -13,14 +13,14 @@ import { isBrowsable } from '../domain/catalogue';
 import { priceBasket as price, siblingContext } from '../domain/pricing';
 import { SEAT_CALL_TIMEOUT_S } from '../data/db';
 import { endHold, startCheckout } from '../usecases/cardPayments';
-import { startBalanceCheckout } from '../data/balance';
-import { startDonation } from '../data/donations';
+import { startBalanceCheckout } from '../usecases/balance';
+import { startDonation } from '../usecases/donations';
 import { portalOrigin, STRIPE_SECRET_KEY } from '../payments/stripe';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { actorOf, callable, type CallContext } from '../lib/callable';
 import type { CheckoutMethod, Enrollment } from '../../../contract/domain';
 import { takeRate } from '../data/rateLimit';
-import { addAddOns as addOnsToEnrollment } from '../data/addOns';
+import { addAddOns as addOnsToEnrollment } from '../usecases/addOns';
 import { familyAttendance } from '../usecases/field';
 
 export const releases = callable(callables.releases, async () => ({ releases: await loadReleases() }));

@@ -12,7 +12,7 @@ import { applyCancellation, cancellationProblem, planCancellation, type Cancella
 import { loadGroupsOfSemesters } from '../data/catalogue';
 import { db, getByIds, notFound, recordRef, records, present, runSeatTransaction } from '../data/db';
 import { countRoster, readReleases, releaseSeats } from '../data/seats';
-import { refundToCards } from '../data/refunds';
+import { refundToCards } from './refunds';
 import { loadDiscountsByCodes, loadEnrollment } from '../data/enrollments';
 import { serveWaitlists } from './waitlist';
 import { actorName, auditInTx, type Actor } from '../data/audit';

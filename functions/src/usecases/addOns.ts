@@ -11,11 +11,11 @@ import { isOpenForEnrollment } from '../domain/catalogue';
 import { schoolToday } from '../domain/calendar';
 import { totalProblem } from '../domain/enrollment';
 import { buildReceipt } from '../mail/receipt';
-import { db, notFound, present, recordRef, records } from './db';
-import { loadDiscountsByCodes } from './enrollments';
-import { enrollmentRecipients } from './familyMail';
-import { rosterRef } from './seats';
-import { loadPaymentInstructions } from './settings';
+import { db, notFound, present, recordRef, records } from '../data/db';
+import { loadDiscountsByCodes } from '../data/enrollments';
+import { enrollmentRecipients } from '../data/familyMail';
+import { rosterRef } from '../data/seats';
+import { loadPaymentInstructions } from '../data/settings';
 import { queueMail } from '../mail/outbox';
 
 type AddOnsRequest = z.output<typeof addOnsSchema>;

@@ -10,10 +10,10 @@ import { balanceOf } from '../../../contract/money';
 import { isStripeError, pageEnd, portalOrigin, stripe, WINDOW_MS } from '../payments/stripe';
 import { paymentReceivedMail } from '../mail/family';
 import { queueMail } from '../mail/outbox';
-import { db, recordRef } from './db';
-import { auditInTx, stripeActor } from './audit';
-import { cardOf, enrollmentRef, eventRef, type Outcome } from './stripeSessions';
-import { recipients } from './familyMail';
+import { db, recordRef } from '../data/db';
+import { auditInTx, stripeActor } from '../data/audit';
+import { cardOf, enrollmentRef, eventRef, type Outcome } from '../data/stripeSessions';
+import { recipients } from '../data/familyMail';
 
 /** Stripe's page for the balance. Clicks within the same 25 minutes get the same page (one key). */
 export async function startBalanceCheckout(enrollment: Enrollment, email: string | null, origin: string, now: Date): Promise<string> {

@@ -6,12 +6,12 @@ import type Stripe from 'stripe';
 import { formatCard } from '../../../contract/wording';
 import { schoolToday } from '../../../contract/schedule';
 import { SCHOOL_NAME } from '../../../contract/constants';
-import { loadDonationReceiptText } from './settings';
+import { loadDonationReceiptText } from '../data/settings';
 import { isStripeError, pageEnd, stripe, WINDOW_MS } from '../payments/stripe';
-import { COLLECTIONS, db } from './db';
+import { COLLECTIONS, db } from '../data/db';
 import { giftReceiptMail } from '../mail/family';
 import { queueMail } from '../mail/outbox';
-import { cardOf, eventRef, type Outcome } from './stripeSessions';
+import { cardOf, eventRef, type Outcome } from '../data/stripeSessions';
 
 export async function startDonation(gift: { amount: number; note: string; email: string; idempotencyKey: string }, origin: string, now: Date): Promise<string> {
   // One page per gift as typed, per 25 minutes: the same click again gets the same page; a changed
