@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_FAMILY } from '../../scripts/demo/demoData';
-import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
+import { axeViolations, newPage, seededBrowser, signedIn } from './support/browser';
 
 const PAGES: Record<'anonymous' | 'family' | 'admin', string[]> = {
   anonymous: ['/classes/enrollment', '/user/login', '/user/create', '/calendar/classes', '/donate-venmo', '/help', '/unsubscribe?token=sample-unsubscribe-token-0123456'],
@@ -121,11 +121,11 @@ describe('accessibility of every page', () => {
         let page: Page;
         let close: () => Promise<void>;
         beforeAll(async () => {
-          const opened = await newPage(browser(), width, width === 360 ? 740 : 900);
+          const height = width === 360 ? 740 : 900;
+          const person = { family: DEMO_FAMILY, admin: DEMO_ADMIN }[who as 'family' | 'admin'];
+          const opened = person ? await signedIn(browser(), person.email, person.password, width, height) : await newPage(browser(), width, height);
           page = opened.page;
           close = () => opened.context.close();
-          if (who === 'family') await signInAs(page, DEMO_FAMILY.email, DEMO_FAMILY.password);
-          if (who === 'admin') await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
         });
         afterAll(() => close?.());
 

@@ -3,15 +3,13 @@ import { adminDb } from '../../scripts/demo/adminApp';
 import { addDays } from '../../scripts/demo/demoData';
 import { todayInSchool } from '../../scripts/demo/seedDemo';
 import { DEMO, callAs } from '../support/fixtures';
-import { axeViolations, newPage, seededBrowser, signInThroughForm } from './support/browser';
+import { axeViolations, seededBrowser, signedIn } from './support/browser';
 
 describe('class management by the school office (classes part)', () => {
   const browser = seededBrowser();
 
   it('creates a semester and a class in it, is told what publishing needs, publishes it (catalogue, calendar), copies it, deletes the copy, pauses it', async () => {
-    const { context, page } = await newPage(browser());
-    await signInThroughForm(page, DEMO.admin.email, DEMO.admin.password);
-    await page.getByRole('button', { name: 'Menu', exact: true }).waitFor();
+    const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password);
     await page.goto('/admin/classes/management');
     await page.getByRole('heading', { name: /Classes in .*After-school/ }).waitFor();
     await page.getByRole('rowheader', { name: 'Star Gazing Nights' }).waitFor();
@@ -138,9 +136,7 @@ describe('class management by the school office (classes part)', () => {
   });
 
   it('creates a discount code with a preview; duplicates are refused; the code then prices a basket', async () => {
-    const { context, page } = await newPage(browser());
-    await signInThroughForm(page, DEMO.admin.email, DEMO.admin.password);
-    await page.getByRole('button', { name: 'Menu', exact: true }).waitFor();
+    const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password);
     await page.goto('/admin/classes/management/discounts');
     await page.getByRole('heading', { name: 'SIBLING10' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -168,9 +164,7 @@ describe('class management by the school office (classes part)', () => {
   });
 
   it('sets a sibling rule on a phone: amount or percent, from the 2nd or 3rd child, per class; no code to type', async () => {
-    const { context, page } = await newPage(browser(), 360, 740);
-    await signInThroughForm(page, DEMO.admin.email, DEMO.admin.password);
-    await page.getByRole('button', { name: 'Menu', exact: true }).waitFor();
+    const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password, 360, 740);
     await page.goto('/admin/classes/management/discounts/new');
     await page.getByLabel('Code', { exact: true }).fill('family3');
     await page.getByLabel('Description').fill('Third child in a class');
@@ -199,9 +193,7 @@ describe('class management by the school office (classes part)', () => {
   });
 
   it('makes a bundle with the saving shown live; families see it with Select all', async () => {
-    const { context, page } = await newPage(browser(), 360, 740);
-    await signInThroughForm(page, DEMO.admin.email, DEMO.admin.password);
-    await page.getByRole('button', { name: 'Menu', exact: true }).waitFor();
+    const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password, 360, 740);
     await page.goto('/admin/classes/management?semester=open-term');
     await page.getByRole('heading', { name: /Bundles in/ }).waitFor();
     await page.getByRole('link', { name: 'New bundle' }).click();

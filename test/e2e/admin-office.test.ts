@@ -5,7 +5,7 @@ import { adminDb } from '../../scripts/demo/adminApp';
 import { describe, expect, it } from 'vitest';
 import { callAs, DEMO, signInDemo } from '../support/fixtures';
 import { enrollAtQuotedPrice } from '../support/samples';
-import { axeViolations, downloaded, newPage, seededBrowser, signInAs } from './support/browser';
+import { axeViolations, downloaded, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
 
 const enrolledText = async (page: Page, title: string) =>
   (await page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title }) }).getByRole('cell').nth(1).textContent())!.trim();
@@ -87,8 +87,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
   });
 
   it('finds a student and shows the info sheet with the releases signed', async () => {
-    const { context, page } = await newPage(browser(), 360, 740);
-    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
+    const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password, 360, 740);
     await page.goto('/admin/students');
     await page.getByLabel('Search by name, school or guardian email').fill('family@example.com');
     await page.getByRole('link', { name: 'Rivera, Leo' }).waitFor();
@@ -105,8 +104,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
   });
 
   it('prints a student\'s info sheet with its values in one column, times on the school\'s clock and sizes in words', async () => {
-    const { context, page } = await newPage(browser(), 1280, 900);
-    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
+    const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password, 1280, 900);
     await page.goto('/admin/students/demo-ava');
     await page.getByRole('heading', { name: 'Ava Rivera' }).waitFor();
     await page.emulateMedia({ media: 'print' });
@@ -118,8 +116,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
   });
 
   it('counts t-shirts for every size and downloads them', async () => {
-    const { context, page } = await newPage(browser());
-    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
+    const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password);
     await page.goto('/admin/t-shirts');
     await page.getByText(/\d+ students with a confirmed class/).waitFor();
     // Sizes read as on the family form; counts and students are two files of one table each.
@@ -146,8 +143,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     const made = await enrollAtQuotedPrice(family.idToken, { studentId: 'demo-ava', lines, idempotencyKey: 'e2e-office' });
     expect(made.status).toBe(200);
 
-    const { context, page } = await newPage(browser());
-    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
+    const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password);
     await page.goto('/admin/report');
     const before = await (async () => {
       await page.getByRole('rowheader', { name: 'Creek Critters' }).waitFor();
@@ -218,8 +214,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     expect(await enrolledText(page, 'Creek Critters')).toBe('3 / 12');
     await context.close();
 
-    const fam = await newPage(browser(), 360, 740);
-    await signInAs(fam.page, DEMO.family.email, DEMO.family.password);
+    const fam = await signedIn(browser(), DEMO.family.email, DEMO.family.password, 360, 740);
     await fam.page.goto('/account/enrollments');
     const card = fam.page.getByRole('listitem').filter({ hasText: /Cancelled .*: Creek Critters/ });
     await card.waitFor();

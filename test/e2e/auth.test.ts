@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH, oobLinks, PROJECT } from '../support/emulators';
-import { axeViolations, newPage, seededBrowser, signInAs, signInThroughForm } from './support/browser';
+import { axeViolations, newPage, seededBrowser, signInThroughForm, signedIn } from './support/browser';
 import { DEMO } from '../support/fixtures';
 
 const path = (url: string) => new URL(url).pathname;
@@ -124,8 +124,7 @@ describe('sign-in, accounts, guards and menus in Chromium', () => {
   });
 
   it('a family opening an admin page lands on the enrollment page, told why, and has no Menu button', async () => {
-    const { context, page } = await newPage(browser());
-    await signInAs(page, DEMO.family.email, DEMO.family.password);
+    const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password);
     await page.goto('/admin/students');
     await expect.poll(() => path(page.url())).toBe('/classes/enrollment');
     await page.getByText('This page is for school staff only.').waitFor();

@@ -10,7 +10,7 @@ import type { ClassRecord, Semester } from '../../contract/domain';
 import { meetingDates } from '../../contract/schedule';
 import { DEMO, callAs, signInDemo } from '../support/fixtures';
 import { SAMPLES } from '../support/samples';
-import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
+import { axeViolations, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
 
 /** The days (school calendar) of the meetings of the feed's event with this summary. */
 function meetingDays(ics: string, summary: string): string[] {
@@ -34,8 +34,7 @@ describe('no-meeting dates and the family calendar', () => {
   it('the office adds a holiday on the semester form; the catalogue and the calendar leave that day out', async () => {
     const term = (await adminDb().doc('semesters/open-term').get()).data() as Semester;
     holiday = addDays(term.startDate, 30);
-    const { context, page } = await newPage(browser());
-    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
+    const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password);
     await page.goto('/admin/classes/management/semester/open-term');
     const holidays = page.getByRole('group', { name: 'Holidays' });
     await holidays.getByText('Winter break').first().waitFor();
@@ -98,8 +97,7 @@ describe('no-meeting dates and the family calendar', () => {
     expect(holiday).not.toBe('');
     const family = await signInDemo('family');
     expect((await callAs(family, 'enroll', SAMPLES.enroll!)).status).toBe(200); // Ava in Wild Art
-    const { context, page } = await newPage(browser(), 360, 740);
-    await signInAs(page, DEMO.family.email, DEMO.family.password);
+    const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password, 360, 740);
     await page.goto('/account/enrollments');
     await page.getByRole('link', { name: 'Add the classes to my calendar' }).click();
     await page.getByRole('heading', { name: 'Class calendar' }).waitFor();

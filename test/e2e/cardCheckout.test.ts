@@ -9,7 +9,7 @@ import { STANDIN } from '../../scripts/stripe/config';
 import { createUnverifiedUser, oobLinks } from '../support/emulators';
 import { DEMO, callAs, signInDemo } from '../support/fixtures';
 import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, lapseHold } from '../support/samples';
-import { axeViolations, downloaded, newPage, seededBrowser, signInAs } from './support/browser';
+import { axeViolations, downloaded, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
 
 const db = () => adminDb();
 const path = (page: Page) => new URL(page.url()).pathname;
@@ -111,8 +111,7 @@ describe('paying by card at checkout', () => {
     for (const words of ['Payment receipt', 'by Visa card ending 4242', 'For Ava Rivera: Art in the Wild Camp']) expect(deposit, words).toContain(words);
 
     // The office takes the rest in cash, then cancels the camp: the refund goes back the ways the family paid.
-    const office = await newPage(browser());
-    await signInAs(office.page, DEMO.admin.email, DEMO.admin.password);
+    const office = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password);
     await office.page.goto('/admin/enrollments?semester=camps');
     await office.page.getByLabel('Student or class').fill('Art in the Wild Camp');
     await office.page.getByRole('button', { name: 'Payments & changes for Ava Rivera' }).click();
@@ -219,8 +218,7 @@ describe('paying by card at checkout', () => {
     const family = await signInDemo('family');
     const office = await enrollAtQuotedPrice(family.idToken, { studentId: 'demo-ava', lines: [{ classId: 'fern-finders', addOnIds: [] }], idempotencyKey: 'e2e-office-fern' });
     expect(office.status, JSON.stringify(office.error)).toBe(200);
-    const { context, page } = await newPage(browser(), 360, 780);
-    await signInAs(page, DEMO.family.email, DEMO.family.password);
+    const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password, 360, 780);
     await page.goto('/account/enrollments');
     const card = page.getByRole('listitem').filter({ hasText: 'Fern Finders' });
     await card.getByRole('button', { name: 'Pay balance $260 by card' }).click();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminDb } from '../../scripts/demo/adminApp';
-import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
+import { axeViolations, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
 import { DEMO } from '../support/fixtures';
 
 const path = (page: Page) => new URL(page.url()).pathname;
@@ -102,8 +102,7 @@ describe('a family enrolls end to end', () => {
   });
 
   it('adds a new student at 360 px: the ineligible class is flagged once the grade is known, consents are asked, the sibling rule applies', async () => {
-    const { context, page } = await newPage(browser(), 360, 740);
-    await signInAs(page, DEMO.family.email, DEMO.family.password);
+    const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password, 360, 740);
     await page.goto('/classes/enrollment');
     await page.getByRole('button', { name: /^Select all in Little Naturalists Bundle/ }).click();
     await select(page, 'Survival Skills');
@@ -262,8 +261,7 @@ describe('a family enrolls end to end', () => {
   });
 
   it('a class removed just before a reload stays removed, though the saved draft still had it', async () => {
-    const { context, page } = await newPage(browser());
-    await signInAs(page, DEMO.family.email, DEMO.family.password);
+    const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password);
     await page.goto('/classes/enrollment');
     await select(page, 'Tide Pool Discovery');
     await select(page, 'Mushroom Foraging');
@@ -284,8 +282,7 @@ describe('a family enrolls end to end', () => {
   });
 
   it('signing out on a shared device leaves no selection behind', async () => {
-    const { context, page } = await newPage(browser());
-    await signInAs(page, DEMO.family.email, DEMO.family.password);
+    const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password);
     await page.goto('/classes/enrollment');
     await select(page, 'Tide Pool Discovery');
     await page.getByRole('button', { name: 'Selected (1)' }).waitFor();
@@ -309,8 +306,7 @@ describe('a family enrolls end to end', () => {
   });
 
   it('edits a student from /account/students', async () => {
-    const { context, page } = await newPage(browser(), 360, 740);
-    await signInAs(page, DEMO.family.email, DEMO.family.password);
+    const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password, 360, 740);
     await page.goto('/account/students');
     await page.getByRole('heading', { name: 'Ava Rivera' }).waitFor();
     await page.getByText(/Classes: .*Wild Art/).waitFor();

@@ -4,7 +4,7 @@ import type { Semester } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { DEMO, callAs, signInDemo } from '../support/fixtures';
 import { AVA, enrollAtQuotedPrice } from '../support/samples';
-import { downloaded, newPage, seededBrowser, signInAs } from './support/browser';
+import { downloaded, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
 
 // Hostile text typed by a family or pasted by the office shows as text everywhere; nothing
 // runs, no javascript: link is made, spreadsheet formulas are neutralised.
@@ -68,8 +68,7 @@ describe('hostile text renders as text on every page', () => {
   });
 
   it('for the office: forms, info sheet, enrollments, t-shirts, and the roster CSV', async () => {
-    const { context, page } = await newPage(browser());
-    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
+    const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password);
     await page.goto('/admin/report?semester=open-term&classes=wild-art');
     await page.getByText(ALLERGEN).first().waitFor();
     expect(await page.locator('main img[src="x"], main b[onmouseover]').count()).toBe(0);

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { callFunction } from '../support/emulators';
 import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, familyWithStudent } from '../support/samples';
-import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
+import { axeViolations, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
 
 const EMAIL = 'fitz.family@example.com';
 let fitzUid = '';
@@ -79,8 +79,7 @@ describe('who is this for: each card speaks of the family’s children', () => {
   });
 
   it('on a wide screen, "Anyone" removes the lines', async () => {
-    const { context, page } = await newPage(browser(), 1280, 900);
-    await signInAs(page, EMAIL, 'secret-pass-1');
+    const { context, page } = await signedIn(browser(), EMAIL, 'secret-pass-1', 1280, 900);
     await page.goto('/classes/enrollment?for=all');
     await expectFits(page, 'Creek Critters', ['Fern: eligible', 'Rowan: not for grade 5 (grades K–2)']);
     expect(await axeViolations(page)).toEqual([]);
@@ -93,8 +92,7 @@ describe('who is this for: each card speaks of the family’s children', () => {
   it('adds a class to Fern’s enrollment from My Enrollments on a phone: the class taken is locked, the releases kept, only the new class paid', async () => {
     // A family starting afresh: the first test left a draft with Rowan's class.
     await adminDb().doc(`enrollmentDrafts/${fitzUid}`).delete();
-    const { context, page } = await newPage(browser(), 360, 740);
-    await signInAs(page, EMAIL, 'secret-pass-1');
+    const { context, page } = await signedIn(browser(), EMAIL, 'secret-pass-1', 360, 740);
     await page.goto('/account/enrollments');
     await page.getByRole('link', { name: 'Add classes for Fern Fitz' }).click();
     await page.waitForURL(/for=/);

@@ -5,14 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { useResetLink } from '../support/emulators';
 import { DEMO } from '../support/fixtures';
-import { axeViolations, downloaded, newPage, seededBrowser, signInAs } from './support/browser';
+import { axeViolations, downloaded, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
 
 describe('the Staff page in Chromium', () => {
   const browser = seededBrowser();
 
   it('invites a finance person, who sees only the money pages on a phone; then removes them', async () => {
-    const office = await newPage(browser());
-    await signInAs(office.page, DEMO.admin.email, DEMO.admin.password);
+    const office = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password);
     await office.page.goto('/admin');
     await office.page.getByRole('navigation', { name: 'Admin pages' }).getByRole('link', { name: 'Staff' }).click();
     await office.page.getByRole('heading', { name: 'Staff', exact: true }).waitFor();

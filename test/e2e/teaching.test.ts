@@ -12,7 +12,7 @@ import { createUser } from '../support/emulators';
 import { callAs, DEMO, signInDemo } from '../support/fixtures';
 import { AVAS } from '../support/samples';
 import type { Page } from 'playwright-core';
-import { axeViolations, downloaded, newPage, seededBrowser, signInAs } from './support/browser';
+import { axeViolations, downloaded, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
 
 /** What the phone's field store holds, read as a thief with a copy of the storage would: each record with its bytes as text. */
 const storedOnThePhone = (page: Page, stores: string[]) =>
@@ -57,8 +57,7 @@ describe('the instructor’s view in Chromium', () => {
   };
   /** The admin at 360 px, on the audit trail filtered to the coach. */
   const coachInTheAuditTrail = async () => {
-    const audit = await newPage(browser(), 360, 740);
-    await signInAs(audit.page, DEMO.admin.email, DEMO.admin.password);
+    const audit = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password, 360, 740);
     await audit.page.goto('/admin/audit');
     await audit.page.getByLabel('Person (email)').fill('coach@');
     await audit.page.getByRole('button', { name: 'Show' }).click();
@@ -69,8 +68,7 @@ describe('the instructor’s view in Chromium', () => {
     // The coach already has an account (they registered as a parent would).
     await createUser('coach@example.com', 'coach-pass-1');
 
-    const office = await newPage(browser());
-    await signInAs(office.page, DEMO.admin.email, DEMO.admin.password);
+    const office = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password);
     await office.page.goto('/admin/staff/new');
     await office.page.getByLabel('Email').fill('coach@example.com');
     await office.page.getByRole('checkbox', { name: /^Instructor/ }).check();
@@ -391,8 +389,7 @@ describe('the instructor’s view in Chromium', () => {
     await context.close();
 
     // The office reads it on the class's page, with its file, and on the child's sheet.
-    const office = await newPage(browser(), 360, 740);
-    await signInAs(office.page, DEMO.admin.email, DEMO.admin.password);
+    const office = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password, 360, 740);
     await office.page.goto('/staff/classes/fire-and-shelter');
     const seen = office.page.getByRole('region', { name: 'Incidents' });
     await seen.getByRole('listitem').filter({ hasText: names[2] }).waitFor();
@@ -432,8 +429,7 @@ describe('the instructor’s view in Chromium', () => {
     const at = new Date().toISOString();
     const sent = await callAs(admin, 'syncFieldEntries', { classId: past, sentAt: at, entries: [{ id: 'e2e-ava-attendance-1', kind: 'attendance', studentId: 'demo-ava', meeting: meetingOfPast, at, mark: 'present' }] });
     expect(sent.result?.saved).toEqual(['e2e-ava-attendance-1']);
-    const family = await newPage(browser(), 360, 740);
-    await signInAs(family.page, DEMO.family.email, DEMO.family.password);
+    const family = await signedIn(browser(), DEMO.family.email, DEMO.family.password, 360, 740);
     await family.page.goto('/account/enrollments');
     await family.page.getByRole('listitem').filter({ hasText: 'Ava Rivera' }).getByText(`Attendance: ${formatDate(meetingOfPast)} present`).waitFor();
     expect(await axeViolations(family.page)).toEqual([]);
@@ -441,8 +437,7 @@ describe('the instructor’s view in Chromium', () => {
   });
 
   it('a family makes its child’s pickup codes on My Students: shown once, kept only as check values', async () => {
-    const family = await newPage(browser(), 360, 740);
-    await signInAs(family.page, DEMO.family.email, DEMO.family.password);
+    const family = await signedIn(browser(), DEMO.family.email, DEMO.family.password, 360, 740);
     await family.page.goto('/account/students');
     const ava = family.page.getByRole('listitem').filter({ has: family.page.getByRole('heading', { name: 'Ava Rivera' }) });
     const codes = ava.getByRole('region', { name: 'Pickup codes for Ava' });

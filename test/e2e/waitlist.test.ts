@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RELEASES } from '../../functions/src/domain/releases';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, familyWithStudent } from '../support/samples';
-import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
+import { axeViolations, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
 import { DEMO } from '../support/fixtures';
 
 const db = () => adminDb();
@@ -58,8 +58,7 @@ describe('the waitlist in Chromium', () => {
     await page.goto('/account/enrollments');
 
     // The office's list: no seat is free yet, so offering one says why instead of failing (1280 px).
-    const office = await newPage(browser());
-    await signInAs(office.page, DEMO.admin.email, DEMO.admin.password);
+    const office = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password);
     await office.page.goto('/admin/classes/management/waitlist/owl-prowl');
     await office.page.getByRole('heading', { name: 'Waitlist: Owl Prowl' }).waitFor();
     const offerButton = office.page.getByRole('button', { name: 'Offer a seat to Ava Rivera' });

@@ -110,6 +110,44 @@ export async function signInAs(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
 }
 
+type SavedSession = Awaited<ReturnType<BrowserContext['storageState']>>;
+/** Each browser's signed-in sessions, by email: the sign-in form is filled once per person and browser. */
+const sessions = new WeakMap<Browser, Map<string, SavedSession>>();
+
+/**
+ * Only what keeps the person signed in: Firebase Auth's IndexedDB and the portal's "signed in before"
+ * and roles hints. What the pages kept besides (a selection of classes, an offline copy) stays with the
+ * test that made it, as it would on another device.
+ */
+const sessionOnly = (state: SavedSession): SavedSession => ({
+  cookies: state.cookies,
+  // The IndexedDB part is in the snapshot (storageState's `indexedDB` option), though not in its type.
+  origins: state.origins.map((o: SavedSession['origins'][number] & { indexedDB?: { name: string }[] }) => ({
+    ...o,
+    localStorage: o.localStorage.filter((item) => item.name.startsWith('firebase:') || item.name === 'portal.signedIn' || item.name === 'portal.roles'),
+    indexedDB: o.indexedDB?.filter((db) => db.name === 'firebaseLocalStorageDb'),
+  })),
+});
+
+/**
+ * A new page signed in as this person, on no page yet (go to one next). The first time in this
+ * browser it signs in through the form (as `signInAs`) and keeps the session (`sessionOnly`). Later
+ * pages start with it, as the same person's on another tab would.
+ */
+export async function signedIn(browser: Browser, email: string, password: string, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
+  const kept = sessions.get(browser) ?? new Map<string, SavedSession>();
+  sessions.set(browser, kept);
+  const saved = kept.get(email);
+  if (saved) {
+    const context = await browser.newContext({ viewport: { width, height }, baseURL: HOSTING, storageState: saved });
+    return { context, page: await context.newPage() };
+  }
+  const opened = await newPage(browser, width, height);
+  await signInAs(opened.page, email, password);
+  kept.set(email, sessionOnly(await opened.context.storageState({ indexedDB: true })));
+  return opened;
+}
+
 /** For a describe block: fresh demo data and one Chromium for its tests; returns a getter of the browser. */
 export function seededBrowser(): () => Browser {
   let browser: Browser | undefined;
