@@ -11,7 +11,7 @@ import { classInput, SAMPLES, semesterInput } from '../support/samples';
 
 type MailDoc = { kind: string; to: string[]; enrollmentId?: string; message: { subject: string; text: string; html: string } };
 const mails = async (kind: string) => (await adminDb().collection('mail').where('kind', '==', kind).get()).docs.map((d) => ({ id: d.id, ...(d.data() as MailDoc) }));
-const reminders = async (now: Date) => (await import('../../functions/src/data/reminders')).runFamilyReminders(now);
+const reminders = async (now: Date) => (await import('../../functions/src/usecases/reminders')).runFamilyReminders(now);
 const switchOff = (kinds: string[]) => adminDb().doc('config/portal').set({ familyEmailsOff: kinds }, { merge: true });
 
 describe('emails to families', () => {

@@ -12,7 +12,7 @@ const FAMILIES = 2000;
 /** What the scheduled function may take (its timeoutSeconds), with room to spare on a loaded machine. */
 const JOB_SECONDS = 540;
 const DAY_MS = 86_400_000;
-const reminders = async (now: Date) => (await import('../../functions/src/data/reminders')).runFamilyReminders(now);
+const reminders = async (now: Date) => (await import('../../functions/src/usecases/reminders')).runFamilyReminders(now);
 const balanceMails = async () => (await adminDb().collection('mail').where('kind', '==', 'balance-reminder').get()).docs.map((d) => d.data());
 
 describe(`the daily reminders for ${FAMILIES} families`, () => {

@@ -7,7 +7,7 @@ import { SCHOOL_TIME_ZONE } from '../../../contract/domain';
 import { callable } from '../lib/callable';
 import { notFound } from '../data/db';
 import { setRemindersOff } from '../data/familyMail';
-import { runFamilyReminders } from '../data/reminders';
+import { runFamilyReminders } from '../usecases/reminders';
 
 /**
  * Every morning at 8 on the school's clock (the emulator runs no schedules: tests call

@@ -10,11 +10,11 @@ import { addDaysIso, meetingDates, schoolToday } from '../../../contract/schedul
 import { balanceReminderMail, classReminderMail, infoReviewMail, type BalanceDue } from '../mail/family';
 import type { MailMessage } from '../mail/layout';
 import { portalOrigin } from '../payments/stripe';
-import { loadClassesOfSemesters, loadSemesters } from './catalogue';
-import { chunks, getByIds, records } from './db';
-import { accountEmails, recipientsOf, reminderPrefs, type FamilyMail } from './familyMail';
+import { loadClassesOfSemesters, loadSemesters } from '../data/catalogue';
+import { chunks, getByIds, records } from '../data/db';
+import { accountEmails, recipientsOf, reminderPrefs, type FamilyMail } from '../data/familyMail';
 import { createMailOnce } from '../mail/outbox';
-import { familyMailOff } from './settings';
+import { familyMailOff } from '../data/settings';
 
 const ALREADY_EXISTS = 6;
 const INFO_REVIEW_DAYS = 365;
