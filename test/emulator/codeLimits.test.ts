@@ -97,4 +97,20 @@ describe('discount codes with use limits', () => {
     expect(used.result!.enrollment.discounts.map((d) => d.code)).toEqual(['LASTSEAT1']);
     expect(await counted(code.id)).toBe(1);
   });
+
+  it('a checkout that replaces the family’s card checkout with the same limited code keeps one use: given back and taken in one write', async () => {
+    const code = await saveCode('AGAIN5', { maxUses: 5, maxUsesPerFamily: null });
+    const family = families[4];
+    const held = await enrollWith(family, 'lim-c', 'AGAIN5', 'card');
+    expect(held.status, JSON.stringify(held.error)).toBe(200);
+    expect(await counted(code.id)).toBe(1);
+    // Back from Stripe's page, the family pays the office instead, with the same code.
+    const again = await enrollWith(family, 'lim-c', 'AGAIN5');
+    expect(again.status, JSON.stringify(again.error)).toBe(200);
+    expect(again.result!.enrollment.status).toBe('confirmed');
+    expect((await db().doc(`enrollments/${again.result!.enrollment.id}`).get()).get('countedDiscountIds')).toEqual([code.id]);
+    expect(again.result!.enrollment.discounts.map((d) => d.code)).toEqual(['AGAIN5']);
+    expect((await db().doc(`enrollments/${held.result!.enrollment.id}`).get()).get('hold.replacedBy')).toBe(again.result!.enrollment.id);
+    expect(await counted(code.id)).toBe(1);
+  });
 });

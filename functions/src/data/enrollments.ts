@@ -9,6 +9,7 @@ import { normalizeCode, type CodeUses } from '../domain/pricing';
 import { priceCart, type CartChild } from '../domain/cart';
 import { DEFAULT_RELEASES } from '../domain/releases';
 import { COLLECTIONS, db, getByIds, noteReads, notFound, recordRef, records, uniq } from './db';
+import { writeCodeUseDeltas, type CodeUseDeltas } from './holds';
 import { loadGroupsOfSemesters } from './catalogue';
 import { CATALOGUE_FRESH_MS, catalogueStamp } from './catalogueCache';
 
@@ -64,14 +65,20 @@ export const loadCodeUses = async (discounts: Discount[], family: Enrollment[]):
 /**
  * One more use of each of these codes, written in a transaction only if its counter is still as read
  * (two families cannot both take a code's last use; the one who lost tries again with the new count).
+ * `givenBack`: the uses of the holds this checkout replaces, written with them: Firestore takes one
+ * write per counter in a transaction, so a code counted and given back at once is one change.
  */
-export function countCodeUses(tx: Transaction, discountIds: string[], counters: Map<string, DocumentSnapshot>): void {
+export function countCodeUses(tx: Transaction, discountIds: string[], counters: Map<string, DocumentSnapshot>, givenBack: CodeUseDeltas = new Map()): void {
   for (const id of discountIds) {
     const snap = counters.get(id);
+    const by = 1 + (givenBack.get(id) ?? 0);
     const ref = db().collection(COLLECTIONS.discountUses).doc(id);
-    if (snap?.exists) tx.update(ref, { uses: FieldValue.increment(1) }, { lastUpdateTime: snap.updateTime! });
-    else tx.create(ref, { uses: 1 });
+    // The checkout takes the use its replaced hold gives back: the count stays as it is.
+    if (by === 0) continue;
+    if (snap?.exists) tx.update(ref, { uses: FieldValue.increment(by) }, { lastUpdateTime: snap.updateTime! });
+    else tx.create(ref, { uses: by });
   }
+  writeCodeUseDeltas(tx, new Map([...givenBack].filter(([id]) => !discountIds.includes(id))));
 }
 
 /** The discounts applied by rule (the sibling rule), whatever codes were typed. */

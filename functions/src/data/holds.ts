@@ -58,8 +58,9 @@ export const readHoldReleases = (tx: Transaction, held: Enrollment[]): Promise<S
 /**
  * Writes that end these holds: each enrollment becomes `expired` (nothing owed), its seats go back
  * (to an open offer, to the waitlist, or free), its code uses are given back. `keep` names seats
- * (`classId/studentId`) passed to a new checkout instead. Returns the roster changes and the
- * classes whose waitlist has a seat to offer.
+ * (`classId/studentId`) passed to a new checkout instead; a new checkout gives the code uses back
+ * itself (`giveBackCodeUses` false), in the same write as those it counts. Returns the roster changes
+ * and the classes whose waitlist has a seat to offer.
  */
 export function endHoldsInTx(
   tx: Transaction,
@@ -68,6 +69,7 @@ export function endHoldsInTx(
   at: string,
   extra: Partial<Enrollment['hold']> = {},
   keep: Set<string> = new Set(),
+  giveBackCodeUses = true,
 ): { deltas: SeatDeltas; toServe: string[]; ended: Enrollment[] } {
   const deltas: SeatDeltas = new Map();
   const toServe = new Set<string>();
@@ -81,7 +83,7 @@ export function endHoldsInTx(
     for (const [c, by] of released.deltas) addTo(deltas, c, by);
     for (const c of released.toServe) toServe.add(c);
   }
-  writeCodeUseDeltas(tx, codeUsesGivenBack(held));
+  if (giveBackCodeUses) writeCodeUseDeltas(tx, codeUsesGivenBack(held));
   return { deltas, toServe: [...toServe], ended };
 }
 

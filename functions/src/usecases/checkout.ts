@@ -18,7 +18,7 @@ import { holdLapsed, planSeats, type RosterEntry, type SeatPlan } from '../domai
 import { buildReceipt, receiptGroups, receiptRecipients } from '../mail/receipt';
 import { anotherTry, backOff, BUSY, db, getByIds, PlanAgain, present, recordRef, SEAT_DEADLINE_MS, uniq } from '../data/db';
 import { codeUsesOf, countCodeUses, familyEnrollmentRefs, loadFamilyEnrollments, loadOfferFacts, loadReleases, readCodeUseCounters, withFamilyClasses } from '../data/enrollments';
-import { endHoldsInTx, holdEndFrom, readHoldReleases } from '../data/holds';
+import { codeUsesGivenBack, endHoldsInTx, holdEndFrom, readHoldReleases } from '../data/holds';
 import { countRoster, rosterRef, seatRef, seatsOf, writeSeatsTaken, type SeatDeltas } from '../data/seats';
 import { accountRef, touchAccount } from '../data/accounts';
 import { endDraftInTx } from '../data/drafts';
@@ -207,14 +207,14 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
 
   // Writes. The replaced checkout ends (its seats kept for this one go on below).
   const at = now.toISOString();
-  const ended = endHoldsInTx(tx, replacedHeld, seatReleases, at, { replacedBy: ids[0] }, planned.passedOn);
+  const ended = endHoldsInTx(tx, replacedHeld, seatReleases, at, { replacedBy: ids[0] }, planned.passedOn, false);
   for (const e of replacedEnded) tx.update(recordRef('enrollments', e.id), { 'hold.replacedBy': ids[0] });
   const deltas: SeatDeltas = new Map(ended.deltas);
   for (const e of enrollments) tx.create(recordRef('enrollments', e.id), e);
   writeSeatsTaken(tx, planned.seats, deltas);
   for (const id of planned.reviewed) tx.update(recordRef('students', id), { infoReviewedAt: at });
   if (entry) claimInTx(tx, entry, enrollments[0].id, !held, at);
-  if (!entry) countCodeUses(tx, planned.counted, input.counters);
+  countCodeUses(tx, entry ? [] : planned.counted, input.counters, codeUsesGivenBack(replacedHeld));
   // The account changes with every checkout, so that two of its checkouts at once never both pass its limits.
   touchAccount(tx, uid, account, { lastCheckoutAt: at, ...(held ? { holdsDay: today, holds: planned.holdsToday } : {}) });
   // A held checkout keeps the draft (a cancel on Stripe's page comes back to it) and sends its receipts only when paid.
