@@ -37,7 +37,7 @@ describe('discount codes with use limits', () => {
   beforeAll(async () => {
     await seededEmulators();
     admin = await signInDemo('admin');
-    await addClassesLikeWildArt(['lim-a', 'lim-b', 'lim-c', 'lim-d'].map((id, i) => ({ id, title: `Limits ${i}`, capacity: 10, weekday: i + 1 })));
+    await addClassesLikeWildArt(['lim-a', 'lim-b', 'lim-c', 'lim-d', 'lim-e'].map((id, i) => ({ id, title: `Limits ${i}`, capacity: 10, weekday: i + 1 })));
     families = await Promise.all(Array.from({ length: 5 }, (_, i) => familyWithStudent(`limits${i}@example.com`, `Lim${i}`, 'Family')));
   }, 120_000);
 
@@ -112,5 +112,27 @@ describe('discount codes with use limits', () => {
     expect(again.result!.enrollment.discounts.map((d) => d.code)).toEqual(['AGAIN5']);
     expect((await db().doc(`enrollments/${held.result!.enrollment.id}`).get()).get('hold.replacedBy')).toBe(again.result!.enrollment.id);
     expect(await counted(code.id)).toBe(1);
+  });
+
+  it('a family whose card checkout holds a code’s last use keeps it when it checks out again; other families are still refused', async () => {
+    const code = await saveCode('ONLYONE', { maxUses: 1, maxUsesPerFamily: 1 });
+    const [family, other] = [families[4], families[2]];
+    const held = await enrollWith(family, 'lim-e', 'ONLYONE', 'card');
+    expect(held.status, JSON.stringify(held.error)).toBe(200);
+    expect(await counted(code.id)).toBe(1);
+    // Back from Stripe's page: the review prices the code for this family, not for another.
+    expect((await preview(family, 'lim-e', 'ONLYONE')).result!.codeProblems).toEqual([]);
+    const cart = await callAs(family.user, 'priceCart', { children: [{ studentId: family.studentId, lines: lines('lim-e') }], codes: ['ONLYONE'] });
+    expect(cart.result!.codeProblems).toEqual([]);
+    expect((await preview(other, 'lim-e', 'ONLYONE')).result!.codeProblems.map((p) => p.message)).toEqual(['ONLYONE has been used as many times as the school allows.']);
+    const again = await enrollWith(family, 'lim-e', 'ONLYONE');
+    expect(again.status, JSON.stringify(again.error)).toBe(200);
+    expect(again.result!.enrollment.status).toBe('confirmed');
+    expect(again.result!.enrollment.discounts.map((d) => d.code)).toEqual(['ONLYONE']);
+    expect((await db().doc(`enrollments/${held.result!.enrollment.id}`).get()).get('status')).toBe('expired');
+    expect(await counted(code.id)).toBe(1);
+    const refused = await enrollWith(other, 'lim-e', 'ONLYONE');
+    expect(refused.status).toBe(400);
+    expect(refused.error?.message).toBe('ONLYONE has been used as many times as the school allows.');
   });
 });

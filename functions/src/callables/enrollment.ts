@@ -6,6 +6,7 @@ import { familyView } from '../domain/familyView';
 import { loadCheckoutSettings, loadPaymentOptions } from '../data/settings';
 import { oneChild, loadEnrollment, loadOfferFacts, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadCodeUses } from '../data/enrollments';
 import { checkout } from '../usecases/checkout';
+import { replacedBy } from '../domain/checkout';
 import { issuePickupCodes as issueCodes, pickupCodesStatus } from '../usecases/pickupCodes';
 import { assertOwnStudents, loadOwnStudents, saveOwnStudent } from '../data/students';
 import { schoolToday } from '../domain/calendar';
@@ -45,8 +46,10 @@ export const priceBasket = callable(callables.priceBasket, async (payload, ctx) 
   const family = ctx.uid && (payload.studentId || codes.discounts.some((d) => d.maxUsesPerFamily != null)) ? await loadFamilyEnrollments(ctx.uid) : [];
   const semesterIds = [...new Set(offered.map((c) => c.semesterId))];
   const siblings = payload.studentId ? siblingContext(family, payload.studentId, semesterIds) : undefined;
-  const uses = await loadCodeUses(codes.discounts, family);
-  const today = schoolToday(new Date());
+  const now = new Date();
+  const replaced = payload.studentId ? replacedBy(family, [{ studentId: payload.studentId, classIds: ids }], now) : [];
+  const uses = await loadCodeUses(codes.discounts, family, replaced);
+  const today = schoolToday(now);
   const quote = price({ classes: offered, groups: offer.groups, lines: payload.lines, ...codes, rules: offer.rules, siblings, uses, today });
   return { ...quote, deposit: depositPlan(offered, offer.semesters, quote.total, today) };
 });
@@ -60,8 +63,11 @@ export const priceCart = callable(callables.priceCart, async (payload, ctx) => {
     loadFamilyEnrollments(ctx.uid),
     assertOwnStudents(ctx.uid, payload.children.map((c) => c.studentId)),
   ]);
-  const uses = await loadCodeUses(codes.discounts, family);
-  const today = schoolToday(new Date());
+  // Priced as the submit will be: the family's card checkout that this one would replace gives its code uses back.
+  const now = new Date();
+  const asked = payload.children.map((c) => ({ studentId: c.studentId, classIds: c.lines.map((l) => l.classId) }));
+  const uses = await loadCodeUses(codes.discounts, family, replacedBy(family, asked, now));
+  const today = schoolToday(now);
   const quote = priceCheckout({ classes: offered, groups: offer.groups, children: payload.children, ...codes, rules: offer.rules, family, uses, today });
   const classesOf = (studentId: string) => offered.filter((c) => payload.children.find((x) => x.studentId === studentId)!.lines.some((l) => l.classId === c.id));
   const deposit = checkoutDeposit(quote.children.map((q) => ({ classes: classesOf(q.studentId), total: q.total })), offer.semesters, today);

@@ -9,7 +9,7 @@ import { normalizeCode, type CodeUses } from '../domain/pricing';
 import { priceCart, type CartChild } from '../domain/cart';
 import { DEFAULT_RELEASES } from '../domain/releases';
 import { COLLECTIONS, db, getByIds, noteReads, notFound, recordRef, records, uniq } from './db';
-import { writeCodeUseDeltas, type CodeUseDeltas } from './holds';
+import { codeUsesGivenBack, writeCodeUseDeltas, type CodeUseDeltas } from './holds';
 import { loadGroupsOfSemesters } from './catalogue';
 import { CATALOGUE_FRESH_MS, catalogueStamp } from './catalogueCache';
 
@@ -50,17 +50,22 @@ export async function readCodeUseCounters(discounts: Discount[]): Promise<Map<st
 /**
  * Uses counted against the limited codes among `discounts` (from their counters), and the codes the
  * family's enrollments used (a checkout that lapsed unpaid used none; one of several children, once).
+ * `replaced`: the unpaid card checkouts a new checkout replaces; their uses are the new checkout's
+ * to take again, so they are not counted (a family holding a code's last use keeps it).
  */
-export function codeUsesOf(discounts: Discount[], counters: Map<string, DocumentSnapshot>, family: Enrollment[]): CodeUses {
+export function codeUsesOf(discounts: Discount[], counters: Map<string, DocumentSnapshot>, family: Enrollment[], replaced: Enrollment[] = []): CodeUses {
+  const givenBack = codeUsesGivenBack(replaced);
   const total: Record<string, number> = {};
-  for (const d of discounts) if (counters.has(d.id)) total[d.code] = (counters.get(d.id)!.get('uses') as number | undefined) ?? 0;
+  for (const d of discounts) if (counters.has(d.id)) total[d.code] = ((counters.get(d.id)!.get('uses') as number | undefined) ?? 0) + (givenBack.get(d.id) ?? 0);
+  const replacedIds = new Set(replaced.map((e) => e.id));
   const checkouts: Record<string, Set<string>> = {};
-  for (const e of family) if (e.status !== 'expired') for (const a of e.discounts) (checkouts[a.code] ??= new Set()).add(checkoutOf(e));
+  for (const e of family) if (e.status !== 'expired' && !replacedIds.has(e.id)) for (const a of e.discounts) (checkouts[a.code] ??= new Set()).add(checkoutOf(e));
   return { total, family: Object.fromEntries(Object.entries(checkouts).map(([code, ids]) => [code, ids.size])) };
 }
 
 /** The uses of these codes, as read now (the price preview). */
-export const loadCodeUses = async (discounts: Discount[], family: Enrollment[]): Promise<CodeUses> => codeUsesOf(discounts, await readCodeUseCounters(discounts), family);
+export const loadCodeUses = async (discounts: Discount[], family: Enrollment[], replaced: Enrollment[] = []): Promise<CodeUses> =>
+  codeUsesOf(discounts, await readCodeUseCounters(discounts), family, replaced);
 
 /**
  * One more use of each of these codes, written in a transaction only if its counter is still as read

@@ -277,3 +277,14 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
     holdsToday: held ? f.holdsToday + 1 : f.holdsToday,
   };
 }
+
+/**
+ * The family's unpaid card checkouts that hold a seat for one of these children in one of these
+ * classes: a new checkout replaces them (their Stripe pages are closed first), whole.
+ */
+export function replacedBy(family: Enrollment[], asked: { studentId: string; classIds: string[] }[], now: Date): Enrollment[] {
+  const live = family.filter((e) => e.status === 'pending_payment' && Date.parse(e.hold!.expiresAt) > now.getTime());
+  const hit = live.filter((e) => asked.some((a) => a.studentId === e.studentId && a.classIds.some((c) => e.classIds.includes(c))));
+  const checkouts = new Set(hit.map(checkoutOf));
+  return live.filter((e) => checkouts.has(checkoutOf(e)));
+}

@@ -11,7 +11,7 @@ import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { ClassRecord, Enrollment, PaymentOptions, Release, Student } from '../../../contract/domain';
 import { schoolToday } from '../../../contract/schedule';
-import { checkoutOf, listingStale, planCheckout, specialSeats, type CheckoutPayload, type OfferFacts } from '../domain/checkout';
+import { checkoutOf, listingStale, planCheckout, replacedBy, specialSeats, type CheckoutPayload, type OfferFacts } from '../domain/checkout';
 import { checkoutIds } from '../domain/ids';
 import { isRefusal } from '../domain/refusal';
 import { holdLapsed, planSeats, type RosterEntry, type SeatPlan } from '../domain/seats';
@@ -29,17 +29,6 @@ import { queueMail } from '../mail/outbox';
 
 export type CheckoutOptions = Pick<PaymentOptions, 'holdMinutes' | 'payLaterLimit'> & { emailVerified: boolean; paymentInstructions: string };
 
-
-/**
- * The family's unpaid card checkouts that hold a seat for one of these children in one of these
- * classes: a new checkout replaces them (their Stripe pages are closed first), whole.
- */
-function replacedBy(family: Enrollment[], asked: { studentId: string; classIds: string[] }[], now: Date): Enrollment[] {
-  const live = family.filter((e) => e.status === 'pending_payment' && Date.parse(e.hold!.expiresAt) > now.getTime());
-  const hit = live.filter((e) => asked.some((a) => a.studentId === e.studentId && a.classIds.some((c) => e.classIds.includes(c))));
-  const checkouts = new Set(hit.map(checkoutOf));
-  return live.filter((e) => checkouts.has(checkoutOf(e)));
-}
 
 /**
  * Checks, prices and enrolls a checkout. A replay (the same idempotency key) answers the checkout
@@ -196,7 +185,7 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
     special,
     specialNow,
     entry,
-    uses: codeUsesOf(offer.discounts, input.counters, family),
+    uses: codeUsesOf(offer.discounts, input.counters, family, replacedHeld),
     holdsToday: account.get('holdsDay') === today ? ((account.get('holds') as number | undefined) ?? 0) : 0,
     // A new checkout for the same children keeps the end of the hold it replaces (even one its own page's
     // closing has just ended): holding seats longer than one hold is never possible.
