@@ -70,6 +70,9 @@ export function refundedWhole(checkout: Enrollment[], card: CardDetails, kind: W
 /** A late payment's checkout ended by something newer (replaced, confirmed or cancelled): the seats are already the family's. */
 export const endedByNewer = (checkout: Enrollment[]) => checkout.some((e) => e.hold?.replacedBy || e.status === 'confirmed' || e.status === 'cancelled');
 
+/** A late payment's checkout settled since it was found ended (this event handled twice at once, or revived): nothing more to do. */
+export const settledSince = (checkout: Enrollment[], pageId: string) => checkout.some((e) => e.status !== 'expired' || e.payments.some((p) => p.card?.sessionId === pageId));
+
 /** What a late payment's transaction found. */
 export interface LateFacts {
   checkout: Enrollment[];
@@ -86,7 +89,7 @@ export interface LateFacts {
 
 /** A late payment: already settled, refused (with the refund's kind), or its seats taken. */
 export function lateOutcome(f: LateFacts): 'again' | WholeRefund | 'take' {
-  if (f.checkout.some((e) => e.status !== 'expired' || e.payments.some((p) => p.card?.sessionId === f.pageId))) return 'again';
+  if (settledSince(f.checkout, f.pageId)) return 'again';
   // The offer's seat given to someone else meanwhile, or a code used up since: it cannot be honoured.
   if (f.offeredNow.some((s) => s?.state !== 'offered' || s.entryId !== f.entryId)) return 'seat-lost';
   if (!f.entryId && f.codes.some((c) => c.maxUses != null && c.uses >= c.maxUses)) return 'seat-lost';

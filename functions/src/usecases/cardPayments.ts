@@ -13,11 +13,11 @@ import { formatCard, formatClock } from '../../../contract/wording';
 import { balanceOf, lineTotalOf } from '../../../contract/money';
 import { buildReceipt, receiptGroups } from '../mail/receipt';
 import { refundedWholeMail } from '../mail/family';
-import { confirmedBy, endedByNewer, lateOutcome, mismatchOf, refundedWhole, settlementOf, type WholeRefund } from '../domain/settlement';
+import { confirmedBy, endedByNewer, lateOutcome, mismatchOf, refundedWhole, settledSince, settlementOf, type WholeRefund } from '../domain/settlement';
 import { queueMail } from '../mail/outbox';
 import { allCardRefunds } from '../domain/refunds';
 import { holdLapsed, planSeats } from '../domain/seats';
-import { seatTaken } from '../domain/checkout';
+import { seatTaken, specialSeats } from '../domain/checkout';
 import { auditInTx, stripeActor } from '../data/audit';
 import { settleBalancePayment } from './balance';
 import { COLLECTIONS, db, getByIds, present, recordRef, runSeatTransaction, uniq } from '../data/db';
@@ -229,13 +229,14 @@ async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids
         async (tx): Promise<{ outcome: Outcome | 'refund'; refund?: WholeRefund; deltas: SeatDeltas }> => {
           if ((await tx.get(eventRef(eventId))).exists) return { outcome: 'duplicate', deltas: new Map() };
           const checkout = present(await tx.getAll(...ids.map(enrollmentRef)));
+          if (settledSince(checkout, session.id)) return { outcome: 'duplicate', deltas: new Map() };
           const claimed = entryId ? ((await tx.get(recordRef('waitlist', entryId))).data() as WaitlistEntry | undefined) : undefined;
           // The codes' uses are counted again, as for a new enrollment: a code used up since cannot be honoured.
           const counted = uniq(checkout.flatMap((e) => e.countedDiscountIds ?? []));
           const [discounts, uses] = counted.length
             ? await Promise.all([tx.getAll(...counted.map((d) => recordRef('discounts', d))), tx.getAll(...counted.map((d) => db().collection(COLLECTIONS.discountUses).doc(d)))])
             : [[], []];
-          const offered = plan.flatMap((p) => [...p.seats].flatMap(([classId, s]) => (s?.source === 'offer' ? [seatRef(classId, s.id)] : [])));
+          const offered = specialSeats(plan).filter((s) => s.source === 'offer').map((s) => seatRef(s.classId, s.id));
           const offeredNow = offered.length ? await tx.getAll(...offered) : [];
           // Read here, not only before: a new checkout for the same children may have put them on these rosters since.
           const rostered = await tx.getAll(...checkout.flatMap((e) => e.classIds.map((c) => rosterRef(c, e.studentId))));
@@ -282,11 +283,16 @@ async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids
   return refundWhole(eventId, session, ids, card, facts, why ?? 'seat-lost', now);
 }
 
-/** No seats for a payment: all of it goes back (once: the key is the session's), recorded and told truthfully. */
+/**
+ * No seats for a payment: all of it goes back (once: the key is the session's), recorded and told
+ * truthfully. The request is the same whatever the reason: two deliveries of one event at once may
+ * judge it differently, and Stripe refuses a key sent again with other parameters (the reason is
+ * recorded on the enrollments, by the delivery that records first).
+ */
 async function refundWhole(eventId: string, session: Stripe.Checkout.Session, ids: string[], card: CardDetails, facts: Awaited<ReturnType<typeof settleFacts>>, kind: WholeRefund, now: Date): Promise<Outcome> {
   const amount = session.amount_total ?? 0;
   const refund = await stripe().refunds.create(
-    { payment_intent: card.paymentIntent, amount, metadata: { enrollmentId: ids[0], reason: kind } },
+    { payment_intent: card.paymentIntent, amount, metadata: { enrollmentId: ids[0] } },
     { idempotencyKey: `seat-lost-${session.id}` },
   );
   const at = now.toISOString();
