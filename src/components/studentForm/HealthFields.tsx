@@ -1,8 +1,8 @@
 // Permissions, allergies, medications, doctor and insurance: used by the enrollment step and the account page.
 import type { PhotoPermission, StudentProfile } from '../../../contract/domain';
-import { CheckboxField, ChoiceField, removeAt, setAt, TextArea, TextField, YES_NO } from './fields';
+import { CheckboxField, ChoiceField, TextArea, TextField, YES_NO } from './fields';
 import { type Errors } from './errors';
-import { Button } from '../Button';
+import { Rows } from './Rows';
 
 const PHOTO: { value: PhotoPermission; label: string }[] = [
   { value: 'yes', label: 'Yes, photos may be shared with the name' },
@@ -28,39 +28,29 @@ export function HealthFields({ profile: p, errors, set }: { profile: StudentProf
         <fieldset className="form-section">
           <legend>Allergies</legend>
           {h.allergies.length === 0 && <p className="muted">No allergies listed.</p>}
-          {h.allergies.map((a, i) => (
-            <div key={i} className="person-row" role="group" aria-label={`Allergy ${i + 1}`}>
-              <TextField path={`health.allergies.${i}.allergen`} label="Allergic to" required errors={errors} value={a.allergen} onChange={(allergen) => setHealth({ allergies: setAt(h.allergies, i, { ...a, allergen }) })} />
-              <TextField path={`health.allergies.${i}.reaction`} label="Reaction and what to do" errors={errors} value={a.reaction} onChange={(reaction) => setHealth({ allergies: setAt(h.allergies, i, { ...a, reaction }) })} />
-              <CheckboxField label="Life-threatening" checked={a.lifeThreatening} onChange={(lifeThreatening) => setHealth({ allergies: setAt(h.allergies, i, { ...a, lifeThreatening }) })} />
-              <button type="button" className="link-button remove-row" onClick={() => setHealth({ allergies: removeAt(h.allergies, i) })}>
-                Remove allergy {i + 1}
-              </button>
-            </div>
-          ))}
-          <Button variant="text" onClick={() => setHealth({ allergies: [...h.allergies, { allergen: '', reaction: '', lifeThreatening: false }] })}>
-            <span className="pi pi-plus" aria-hidden="true" />
-            <span className="p-button-label">Add allergy</span>
-          </Button>
+          <Rows items={h.allergies} onChange={(allergies) => setHealth({ allergies })} noun="Allergy" blank={() => ({ allergen: '', reaction: '', lifeThreatening: false })}>
+            {(a, setAllergy, i) => (
+              <>
+                <TextField path={`health.allergies.${i}.allergen`} label="Allergic to" required errors={errors} value={a.allergen} onChange={(allergen) => setAllergy({ ...a, allergen })} />
+                <TextField path={`health.allergies.${i}.reaction`} label="Reaction and what to do" errors={errors} value={a.reaction} onChange={(reaction) => setAllergy({ ...a, reaction })} />
+                <CheckboxField label="Life-threatening" checked={a.lifeThreatening} onChange={(lifeThreatening) => setAllergy({ ...a, lifeThreatening })} />
+              </>
+            )}
+          </Rows>
         </fieldset>
     
         <fieldset className="form-section">
           <legend>Medications</legend>
           {h.medications.length === 0 && <p className="muted">No medications listed.</p>}
-          {h.medications.map((m, i) => (
-            <div key={i} className="person-row" role="group" aria-label={`Medication ${i + 1}`}>
-              <TextField path={`health.medications.${i}.name`} label="Medication" required errors={errors} value={m.name} onChange={(name) => setHealth({ medications: setAt(h.medications, i, { ...m, name }) })} />
-              <TextField path={`health.medications.${i}.dose`} label="Dose" errors={errors} value={m.dose} onChange={(dose) => setHealth({ medications: setAt(h.medications, i, { ...m, dose }) })} />
-              <TextField path={`health.medications.${i}.schedule`} label="When" hint="Times (12:30, 3 pm) or “as needed”: the instructor sees what is due at each class." errors={errors} value={m.schedule} onChange={(schedule) => setHealth({ medications: setAt(h.medications, i, { ...m, schedule }) })} />
-              <button type="button" className="link-button remove-row" onClick={() => setMedications(removeAt(h.medications, i))}>
-                Remove medication {i + 1}
-              </button>
-            </div>
-          ))}
-          <Button variant="text" onClick={() => setMedications([...h.medications, { name: '', dose: '', schedule: '' }])}>
-            <span className="pi pi-plus" aria-hidden="true" />
-            <span className="p-button-label">Add medication</span>
-          </Button>
+          <Rows items={h.medications} onChange={setMedications} noun="Medication" blank={() => ({ name: '', dose: '', schedule: '' })}>
+            {(m, setMedication, i) => (
+              <>
+                <TextField path={`health.medications.${i}.name`} label="Medication" required errors={errors} value={m.name} onChange={(name) => setMedication({ ...m, name })} />
+                <TextField path={`health.medications.${i}.dose`} label="Dose" errors={errors} value={m.dose} onChange={(dose) => setMedication({ ...m, dose })} />
+                <TextField path={`health.medications.${i}.schedule`} label="When" hint="Times (12:30, 3 pm) or “as needed”: the instructor sees what is due at each class." errors={errors} value={m.schedule} onChange={(schedule) => setMedication({ ...m, schedule })} />
+              </>
+            )}
+          </Rows>
           {h.medications.length > 0 && (
             <ChoiceField
               path="health.medicationAuthorized"

@@ -4,9 +4,9 @@ import { TSHIRT_SIZES } from '../../../contract/domain';
 import { GRADE_OPTIONS } from '../../../contract/format';
 import { tshirtLabel } from '../../../contract/wording';
 import { ContactList } from './ContactList';
-import { CheckboxField, removeAt, SelectField, setAt, TextArea, TextField } from './fields';
+import { CheckboxField, SelectField, TextArea, TextField } from './fields';
 import { type Errors } from './errors';
-import { Button } from '../Button';
+import { Rows } from './Rows';
 
 export function StudentInfoFields({ profile: p, errors, set }: { profile: StudentProfile; errors: Errors; set: (patch: Partial<StudentProfile>) => void }) {
   return (
@@ -28,24 +28,17 @@ export function StudentInfoFields({ profile: p, errors, set }: { profile: Studen
         <fieldset className="form-section">
           <legend>Parents and guardians</legend>
           {errors.guardians && <p className="field-error">{errors.guardians}</p>}
-          {p.guardians.map((g, i) => (
-            <div key={i} className="person-row" role="group" aria-label={`Guardian ${i + 1}`}>
-              <TextField path={`guardians.${i}.name`} label="Name" required errors={errors} value={g.name} autoComplete="name" onChange={(name) => set({ guardians: setAt(p.guardians, i, { ...g, name }) })} />
-              <TextField path={`guardians.${i}.relationship`} label="Relationship" required errors={errors} value={g.relationship} onChange={(relationship) => set({ guardians: setAt(p.guardians, i, { ...g, relationship }) })} />
-              <TextField path={`guardians.${i}.phone`} label="Phone" required type="tel" inputMode="tel" autoComplete="tel" errors={errors} value={g.phone} onChange={(phone) => set({ guardians: setAt(p.guardians, i, { ...g, phone }) })} />
-              <TextField path={`guardians.${i}.email`} label="Email" required type="email" inputMode="email" autoComplete="email" errors={errors} value={g.email} onChange={(email) => set({ guardians: setAt(p.guardians, i, { ...g, email }) })} />
-              <CheckboxField label="Lives with the student" checked={g.livesWithStudent} onChange={(livesWithStudent) => set({ guardians: setAt(p.guardians, i, { ...g, livesWithStudent }) })} />
-              {p.guardians.length > 1 && (
-                <button type="button" className="link-button remove-row" onClick={() => set({ guardians: removeAt(p.guardians, i) })}>
-                  Remove guardian {i + 1}
-                </button>
-              )}
-            </div>
-          ))}
-          <Button variant="text" onClick={() => set({ guardians: [...p.guardians, { name: '', relationship: '', phone: '', email: '', livesWithStudent: false }] })}>
-            <span className="pi pi-plus" aria-hidden="true" />
-            <span className="p-button-label">Add guardian</span>
-          </Button>
+          <Rows items={p.guardians} onChange={(guardians) => set({ guardians })} noun="Guardian" min={1} blank={() => ({ name: '', relationship: '', phone: '', email: '', livesWithStudent: false })}>
+            {(g, setGuardian, i) => (
+              <>
+                <TextField path={`guardians.${i}.name`} label="Name" required errors={errors} value={g.name} autoComplete="name" onChange={(name) => setGuardian({ ...g, name })} />
+                <TextField path={`guardians.${i}.relationship`} label="Relationship" required errors={errors} value={g.relationship} onChange={(relationship) => setGuardian({ ...g, relationship })} />
+                <TextField path={`guardians.${i}.phone`} label="Phone" required type="tel" inputMode="tel" autoComplete="tel" errors={errors} value={g.phone} onChange={(phone) => setGuardian({ ...g, phone })} />
+                <TextField path={`guardians.${i}.email`} label="Email" required type="email" inputMode="email" autoComplete="email" errors={errors} value={g.email} onChange={(email) => setGuardian({ ...g, email })} />
+                <CheckboxField label="Lives with the student" checked={g.livesWithStudent} onChange={(livesWithStudent) => setGuardian({ ...g, livesWithStudent })} />
+              </>
+            )}
+          </Rows>
         </fieldset>
     
         <ContactList path="emergencyContacts" title="Emergency contacts (at least two, other than the guardians)" noun="Emergency contact" contacts={p.emergencyContacts} min={2} errors={errors} onChange={(emergencyContacts) => set({ emergencyContacts })} />

@@ -172,7 +172,3 @@ export function focusFirstInvalid() {
     field?.focus({ preventScroll: true });
   });
 }
-
-/** Replaces one item of a list, immutably. */
-export const setAt = <T,>(list: T[], index: number, item: T) => list.map((x, i) => (i === index ? item : x));
-export const removeAt = <T,>(list: T[], index: number) => list.filter((_, i) => i !== index);

@@ -8,12 +8,12 @@ import { LoadError } from '../../components/LoadError';
 import { classValueProblems, missingFieldsForPublish } from '../../../contract/classRules';
 import { Markdown } from '../../components/Markdown';
 import { EditById } from '../../components/EditById';
-import { CheckboxField, focusFirstInvalid, removeAt, SelectField, setAt, TextArea, TextField } from '../../components/studentForm/fields';
+import { CheckboxField, focusFirstInvalid, SelectField, TextArea, TextField } from '../../components/studentForm/fields';
+import { Rows } from '../../components/studentForm/Rows';
 import { type Errors, fieldMessage, schemaErrors } from '../../components/studentForm/errors';
 import { useNotify } from '../../lib/toast';
 import { EditForm } from '../../components/EditForm';
 import { useAdminClasses, useSaveClass } from './api';
-import { Button } from '../../components/Button';
 import { MoneyField } from '../../components/MoneyField';
 import { InstructorAccounts } from './InstructorAccounts';
 import { addedDays, ClassDaysOff, useTellFamilies } from './ClassDaysOff';
@@ -166,19 +166,14 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
             <MoneyField path="slidingScale.max" label="Highest price ($)" errors={errors} cents={c.slidingScale.max} onChange={(max) => set({ slidingScale: { ...c.slidingScale!, max } })} />
           </div>
         )}
-        {c.addOns.map((a, i) => (
-          <div key={i} className="person-row" role="group" aria-label={`Add-on ${i + 1}`}>
-            <TextField path={`addOns.${i}.description`} label="Add-on" errors={errors} value={a.description} onChange={(description) => set({ addOns: setAt(c.addOns, i, { ...a, description, id: a.id || slug(description) }) })} />
-            <MoneyField path={`addOns.${i}.price`} label="Add-on price ($)" errors={errors} cents={a.price} onChange={(price) => set({ addOns: setAt(c.addOns, i, { ...a, price }) })} />
-            <button type="button" className="link-button remove-row" onClick={() => set({ addOns: removeAt(c.addOns, i) })}>
-              Remove add-on {i + 1}
-            </button>
-          </div>
-        ))}
-        <Button variant="text" onClick={() => set({ addOns: [...c.addOns, { id: `add-on-${c.addOns.length + 1}`, description: '', price: 0 }] })}>
-          <span className="pi pi-plus" aria-hidden="true" />
-          <span className="p-button-label">Add an add-on</span>
-        </Button>
+        <Rows items={c.addOns} onChange={(addOns) => set({ addOns })} noun="Add-on" addLabel="Add an add-on" blank={() => ({ id: `add-on-${c.addOns.length + 1}`, description: '', price: 0 })}>
+          {(a, setAddOn, i) => (
+            <>
+              <TextField path={`addOns.${i}.description`} label="Add-on" errors={errors} value={a.description} onChange={(description) => setAddOn({ ...a, description, id: a.id || slug(description) })} />
+              <MoneyField path={`addOns.${i}.price`} label="Add-on price ($)" errors={errors} cents={a.price} onChange={(price) => setAddOn({ ...a, price })} />
+            </>
+          )}
+        </Rows>
       </fieldset>
     </EditForm>
   );

@@ -9,8 +9,8 @@ import { schoolToday } from '../../../contract/schedule';
 import { formatClock } from '../../../contract/wording';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
-import { Button } from '../../components/Button';
-import { downloadCsv, schoolStamp } from '../../lib/csv';
+import { schoolStamp } from '../../lib/csv';
+import { CsvButton } from '../../components/CsvButton';
 import { dayCsvRows } from './fieldDayCsv';
 import { useAdminFieldDay } from './api';
 import './office.css';
@@ -106,12 +106,9 @@ export default function FieldDayPage() {
       {state.status === 'error' && <LoadError error={state.error} onRetry={reload} />}
       {state.status === 'loaded' && state.value.entries.length > 0 && (
         <p>
-          <Button
-            variant="outlined"
-            onClick={() => downloadCsv(`field-records-${day}.csv`, dayCsvRows(state.value.entries, new Map(Object.entries(state.value.names)), new Map(state.value.classes.map((c) => [c.id, c.title]))))}
-          >
+          <CsvButton file={`field-records-${day}.csv`} rows={() => dayCsvRows(state.value.entries, new Map(Object.entries(state.value.names)), new Map(state.value.classes.map((c) => [c.id, c.title])))}>
             Download the day’s records (CSV)
-          </Button>
+          </CsvButton>
         </p>
       )}
       {state.status === 'loaded' &&

@@ -3,13 +3,13 @@ import type { TshirtTally } from '../../../contract/domain';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { tshirtLabel } from '../../../contract/wording';
-import { downloadCsv, slug } from '../../lib/csv';
+import { slug } from '../../lib/csv';
+import { CsvButton } from '../../components/CsvButton';
 import { useSemesterPicker } from '../catalogueSetup';
 import { ColumnHeaders, Pager, TableScroll } from '../../components/table';
 import { gradeText } from './studentText';
 import './office.css';
 import { useAdminTshirts } from './api';
-import { Button } from '../../components/Button';
 
 const PAGE_SIZE = 50;
 
@@ -18,18 +18,6 @@ export default function TshirtSizes() {
   const { semester, picker } = useSemesterPicker();
   const [state, reload] = useAdminTshirts(semester?.id);
   const tally = state.status === 'loaded' ? state.value : null;
-  // Two files, one table each: a spreadsheet reads each as it is.
-  const downloadCounts = () => {
-    if (!tally || !semester) return;
-    downloadCsv(`t-shirt-counts-${slug(semester.name)}.csv`, [['Size', 'Count'], ...tally.counts.map((c) => [tshirtLabel(c.size), c.count])]);
-  };
-  const downloadStudents = () => {
-    if (!tally || !semester) return;
-    downloadCsv(`t-shirt-students-${slug(semester.name)}.csv`, [
-      ['Last name', 'First name', 'Grade', 'Size', 'Classes'],
-      ...tally.students.map((s) => [s.lastName, s.firstName, gradeText(s.grade), tshirtLabel(s.size), s.classTitles.join('; ')]),
-    ]);
-  };
   return (
     <div className="page admin-page">
       <h1>T-shirt Sizes</h1>
@@ -42,12 +30,17 @@ export default function TshirtSizes() {
             <div className="card-header">
               <h2 id="size-counts">Shirts for {semester.name}</h2>
               <div className="row-actions">
-                <Button variant="outlined" onClick={downloadCounts}>
-                  <span className="pi pi-download" aria-hidden="true" /> Counts (CSV)
-                </Button>
-                <Button variant="outlined" onClick={downloadStudents} disabled={!tally.students.length}>
-                  <span className="pi pi-download" aria-hidden="true" /> Students and sizes (CSV)
-                </Button>
+                {/* Two files, one table each: a spreadsheet reads each as it is. */}
+                <CsvButton file={`t-shirt-counts-${slug(semester.name)}.csv`} rows={() => [['Size', 'Count'], ...tally.counts.map((c) => [tshirtLabel(c.size), c.count])]}>
+                  Counts (CSV)
+                </CsvButton>
+                <CsvButton
+                  file={`t-shirt-students-${slug(semester.name)}.csv`}
+                  disabled={!tally.students.length}
+                  rows={() => [['Last name', 'First name', 'Grade', 'Size', 'Classes'], ...tally.students.map((s) => [s.lastName, s.firstName, gradeText(s.grade), tshirtLabel(s.size), s.classTitles.join('; ')])]}
+                >
+                  Students and sizes (CSV)
+                </CsvButton>
               </div>
             </div>
             <p>

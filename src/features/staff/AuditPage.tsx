@@ -8,7 +8,7 @@ import { Button } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { EnumField } from '../../components/EnumField';
-import { downloadCsv } from '../../lib/csv';
+import { CsvButton } from '../../components/CsvButton';
 import { auditCsvRows, what } from './auditCsv';
 import { useAdminAudit } from './api';
 import { ColumnHeaders, TableScroll } from '../../components/table';
@@ -69,9 +69,9 @@ export default function AuditPage() {
               {state.value.entries.length} {state.value.entries.length === 1 ? 'entry' : 'entries'}
               {state.value.more && ', the newest: narrow the filters to see older ones'}
             </p>
-            <Button variant="outlined" onClick={() => downloadCsv('audit-trail.csv', auditCsvRows(state.value.entries))}>
-              <span className="pi pi-download" aria-hidden="true" /> Download CSV
-            </Button>
+            <CsvButton file="audit-trail.csv" rows={() => auditCsvRows(state.value.entries)}>
+              Download CSV
+            </CsvButton>
           </div>
           <TableScroll label="Audit entries">
             <table className="admin-table">

@@ -7,15 +7,12 @@ import { ATTENDANCE_LABELS, ATTENDANCE_MARKS, attendanceAt, type AttendanceMark,
 import { formatDate } from '../../../contract/format';
 import { meetingDates, schoolToday } from '../../../contract/schedule';
 import { formatClock } from '../../../contract/wording';
-import { ACCESS } from '../../../contract/roles';
-import { Button } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';
-import { downloadCsv, slug } from '../../lib/csv';
-import { can, useSession } from '../../lib/session';
-import { attendanceCsvRows } from './fieldCsv';
 import { Incidents, type IncidentStart } from './Incidents';
 import { Pickups } from './Pickups';
 import { Doses } from './Doses';
+import { attendanceCsvRows } from './fieldCsv';
+import { RecordsCsv } from './RecordsCsv';
 import { madeNow, useFieldSync, type FieldSync } from './useFieldSync';
 
 /** Today's meeting if the class meets today, else the last one before today, else its first. */
@@ -43,9 +40,7 @@ export function FieldKit({ roster, offlineEntries }: { roster: SheetRoster; /** 
 }
 
 function Attendance({ roster, field, meetings, meeting, onMeeting }: { roster: SheetRoster; field: FieldSync; meetings: string[]; meeting: string; onMeeting: (d: string) => void }) {
-  const { log, kept, waiting, record, sendWaiting, isPending, refused, sendFailure, names } = field;
-  // The file is the office's (an instructor's phone keeps no copy of the class's records).
-  const office = can(useSession(), ACCESS.care);
+  const { log, kept, waiting, record, sendWaiting, isPending, refused, sendFailure } = field;
   const now = attendanceAt([...kept, ...waiting], meeting);
   const mark = (studentId: string, value: AttendanceMark) => {
     const before = now.get(studentId);
@@ -83,13 +78,9 @@ function Attendance({ roster, field, meetings, meeting, onMeeting }: { roster: S
           {r.name}: {r.reason}
         </p>
       ))}
-      {office && log.status === 'loaded' && (
-        <p>
-          <Button variant="outlined" onClick={() => downloadCsv(`attendance-${slug(roster.class.title)}.csv`, attendanceCsvRows(log.value.entries, names))}>
-            <span className="pi pi-download" aria-hidden="true" /> Download the attendance (CSV)
-          </Button>
-        </p>
-      )}
+      <RecordsCsv roster={roster} field={field} kind="attendance" rows={attendanceCsvRows}>
+        Download the attendance (CSV)
+      </RecordsCsv>
       <ul className="attendance-list">
         {roster.entries.map(({ student }) => {
           const name = `${student.firstName} ${student.lastName}`;

@@ -9,11 +9,10 @@ import { asNeeded, doseStatus, dosesDue, followUpAt } from '../../../contract/do
 import { DOSE_OUTCOME_LABELS, uncorrected, type DoseInput, type DoseOutcome } from '../../../contract/field';
 import { formatTime } from '../../../contract/format';
 import { formatClock } from '../../../contract/wording';
-import { ACCESS } from '../../../contract/roles';
 import { Button } from '../../components/Button';
-import { downloadCsv, schoolStamp, slug } from '../../lib/csv';
-import { can, useSession } from '../../lib/session';
+import { schoolStamp } from '../../lib/csv';
 import { doseCsvRows } from './fieldCsv';
+import { RecordsCsv } from './RecordsCsv';
 import { madeNow, type FieldSync } from './useFieldSync';
 
 type Entry = SheetRoster['entries'][number];
@@ -31,8 +30,7 @@ function useSchoolNow() {
 }
 
 export function Doses({ roster, field, meeting, onEpinephrine }: { roster: SheetRoster; field: FieldSync; meeting: string; onEpinephrine: (studentId: string, medication: string) => void }) {
-  const { log, kept, waiting, record, names } = field;
-  const office = can(useSession(), ACCESS.care);
+  const { kept, waiting, record, names } = field;
   const now = useSchoolNow();
   const [recording, setRecording] = useState<{ entry: Entry; medication: Medication; followUp?: DoseInput; correcting?: DoseInput } | null>(null);
   const [saved, setSaved] = useState('');
@@ -122,13 +120,9 @@ export function Doses({ roster, field, meeting, onEpinephrine }: { roster: Sheet
           })}
         </ul>
       )}
-      {office && log.status === 'loaded' && (
-        <p>
-          <Button variant="outlined" onClick={() => downloadCsv(`medication-record-${slug(roster.class.title)}.csv`, doseCsvRows(log.value.entries, names))}>
-            <span className="pi pi-download" aria-hidden="true" /> Download the medication record (CSV)
-          </Button>
-        </p>
-      )}
+      <RecordsCsv roster={roster} field={field} kind="medication-record" rows={doseCsvRows}>
+        Download the medication record (CSV)
+      </RecordsCsv>
     </section>
   );
 }

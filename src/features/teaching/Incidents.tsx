@@ -8,10 +8,9 @@ import { formatTime } from '../../../contract/format';
 import { Button } from '../../components/Button';
 import { schemaErrors, type Errors } from '../../components/studentForm/errors';
 import { SelectField, TextArea, TextField } from '../../components/studentForm/fields';
-import { ACCESS } from '../../../contract/roles';
-import { downloadCsv, schoolStamp, slug } from '../../lib/csv';
-import { can, useSession } from '../../lib/session';
+import { schoolStamp } from '../../lib/csv';
 import { incidentCsvRows } from './fieldCsv';
+import { RecordsCsv } from './RecordsCsv';
 import { madeNow, type FieldSync } from './useFieldSync';
 
 /** The school's clock now, as HH:MM (the time field's default): the time part of its CSV stamp. */
@@ -27,9 +26,8 @@ export interface IncidentStart {
 }
 
 export function Incidents({ roster, field, meeting, start }: { roster: SheetRoster; field: FieldSync; meeting: string; start?: IncidentStart | null }) {
-  const { log, kept, waiting, record, names } = field;
+  const { kept, waiting, record, names } = field;
   // The file is the office's (an instructor's phone keeps no copy of the class's records).
-  const office = can(useSession(), ACCESS.care);
   const [studentId, setStudentId] = useState('');
   const [draft, setDraft] = useState<Incident | null>(null);
   /** The report being corrected (the correction is a new report naming it), or null for a new one. */
@@ -96,13 +94,9 @@ export function Incidents({ roster, field, meeting, start }: { roster: SheetRost
         <p className="muted">No incident at this meeting.</p>
       )}
       {saved && <p role="status">{saved}</p>}
-      {office && log.status === 'loaded' && (
-        <p>
-          <Button variant="outlined" onClick={() => downloadCsv(`incidents-${slug(roster.class.title)}.csv`, incidentCsvRows(log.value.entries, names))}>
-            <span className="pi pi-download" aria-hidden="true" /> Download the incident reports (CSV)
-          </Button>
-        </p>
-      )}
+      <RecordsCsv roster={roster} field={field} kind="incidents" rows={incidentCsvRows}>
+        Download the incident reports (CSV)
+      </RecordsCsv>
       {draft ? (
         <form className="incident-form" onSubmit={submit} noValidate aria-label={correcting ? 'Correction of an incident report' : 'Incident report'}>
           {correcting ? (

@@ -7,12 +7,10 @@ import type { SheetRoster } from '../../../contract/domain';
 import { SCHOOL_OFFICE_PHONE } from '../../../contract/constants';
 import { adultsWhoMayCollect, codeMatches, PICKUP_CODE_DIGITS, pickupText, RELEASING_CHECKS, uncorrected, type PickupCheckKind, type PickupInput } from '../../../contract/field';
 import { formatClock } from '../../../contract/wording';
-import { ACCESS } from '../../../contract/roles';
 import { Button } from '../../components/Button';
-import { downloadCsv, slug } from '../../lib/csv';
-import { can, useSession } from '../../lib/session';
-import { pickupCsvRows } from './fieldCsv';
 import { Phones } from './Phones';
+import { pickupCsvRows } from './fieldCsv';
+import { RecordsCsv } from './RecordsCsv';
 import { madeNow, type FieldSync } from './useFieldSync';
 
 type Entry = SheetRoster['entries'][number];
@@ -20,8 +18,7 @@ type Entry = SheetRoster['entries'][number];
 type Who = { listed: string } | { other: true } | { alone: true };
 
 export function Pickups({ roster, field, meeting }: { roster: SheetRoster; field: FieldSync; meeting: string }) {
-  const { log, kept, waiting, record, names } = field;
-  const office = can(useSession(), ACCESS.care);
+  const { kept, waiting, record, names } = field;
   const [releasing, setReleasing] = useState<Entry | null>(null);
   const [outcome, setOutcome] = useState<{ entry: Entry; pickup: PickupInput } | null>(null);
   const pickups = uncorrected([...kept, ...waiting]).filter((e): e is PickupInput => e.kind === 'pickup' && e.meeting === meeting);
@@ -69,13 +66,9 @@ export function Pickups({ roster, field, meeting }: { roster: SheetRoster; field
           })}
         </ul>
       )}
-      {office && log.status === 'loaded' && (
-        <p>
-          <Button variant="outlined" onClick={() => downloadCsv(`pickups-${slug(roster.class.title)}.csv`, pickupCsvRows(log.value.entries, names))}>
-            <span className="pi pi-download" aria-hidden="true" /> Download the pickups (CSV)
-          </Button>
-        </p>
-      )}
+      <RecordsCsv roster={roster} field={field} kind="pickups" rows={pickupCsvRows}>
+        Download the pickups (CSV)
+      </RecordsCsv>
     </section>
   );
 }
