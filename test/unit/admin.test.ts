@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassRecord, Semester } from '../../contract/domain';
-import { copiedClass, copyShiftDays, scheduleProblems } from '../../functions/src/domain/admin';
+import { codeProblem, copiedClass, copyShiftDays, scheduleProblems } from '../../functions/src/domain/admin';
 import { weekdayOf } from '../../contract/schedule';
 import { classValueProblems, missingFieldsForPublish } from '../../contract/classRules';
 import { semesterInputSchema } from '../../contract/schemas';
@@ -56,5 +56,20 @@ describe('the office forms say the plain cause, at its field', () => {
     expect(schemaErrors(semesterInputSchema, { ...winter, noMeetingDates: [{ date: '2027-12-24', reason: 'Winter break' }] })).toEqual({
       noMeetingDates: 'must be within the semester, from its first to its last day of classes',
     });
+  });
+});
+
+describe('saving a discount code', () => {
+  const SHORT = 'A new code needs at least 6 letters or digits, so that it cannot be guessed.';
+  it.each([
+    ['a new code of six characters', 'SPRING', undefined, false, null],
+    ['a new code of five characters', 'FALL5', undefined, false, SHORT],
+    ['a short code renamed to another short code', 'FALL6', 'FALL5', false, SHORT],
+    ['a short code the school already uses, saved again', 'FALL5', 'FALL5', false, null],
+    ['a new code another one has', 'SIBLING10', undefined, true, 'The code SIBLING10 is already used.'],
+  ])('%s', (_what, code, before, taken, message) => {
+    const problem = codeProblem(code, before, taken);
+    expect(problem?.message ?? null).toBe(message);
+    if (problem) expect(problem.refused).toBe(message === SHORT ? 'failed-precondition' : 'already-exists');
   });
 });

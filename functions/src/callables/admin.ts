@@ -3,9 +3,9 @@
 import { callables, type ResponseOf } from '../../../contract/callables';
 import type { AdminClass, ClassRecord } from '../../../contract/domain';
 import { loadClassesOfSemesters, loadGroupsOfSemesters, loadSemesters } from '../data/catalogue';
-import { copyClass, copySemester, deleteClass, saveClass, saveGroup, saveSemester } from '../usecases/catalogueEdits';
+import { copyClass, copySemester, deleteClass, saveClass, saveDiscount, saveGroup, saveSemester } from '../usecases/catalogueEdits';
 import { deleteRecord, type RecordName } from '../data/db';
-import { loadDiscountList, saveDiscount } from '../data/discounts';
+import { loadDiscountList } from '../data/discounts';
 import { semesterEnrollments } from '../data/office';
 import { dashboardFigures } from '../domain/dashboard';
 import { actorOf, callable } from '../lib/callable';

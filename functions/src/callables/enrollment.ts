@@ -8,7 +8,8 @@ import { oneChild, loadEnrollment, loadOfferFacts, loadOwnEnrollments, loadRelea
 import { checkout } from '../usecases/checkout';
 import { replacedBy } from '../domain/checkout';
 import { issuePickupCodes as issueCodes, pickupCodesStatus } from '../usecases/pickupCodes';
-import { assertOwnStudents, loadOwnStudents, saveOwnStudent } from '../data/students';
+import { assertOwnStudents, loadOwnStudents } from '../data/students';
+import { saveOwnStudent } from '../usecases/students';
 import { schoolToday } from '../domain/calendar';
 import { isBrowsable } from '../domain/catalogue';
 import { priceBasket as price, siblingContext } from '../domain/pricing';

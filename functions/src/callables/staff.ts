@@ -1,6 +1,7 @@
 // The admin's Staff page and audit trail: who is on the staff, with which roles, and what they did. Admins only.
 import { callables } from '../../../contract/callables';
-import { listInstructors, listStaff, saveStaff } from '../data/staff';
+import { listInstructors, listStaff } from '../data/staff';
+import { saveStaff } from '../usecases/staff';
 import { searchAudit } from '../data/audit';
 import { actorOf, callable } from '../lib/callable';
 import { portalOrigin } from '../payments/stripe';

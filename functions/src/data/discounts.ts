@@ -1,15 +1,8 @@
-// Firestore reads and writes of the office's discount codes.
-import { HttpsError } from 'firebase-functions/v2/https';
-import type { z } from 'zod/mini';
-import type { Discount, DiscountList, Enrollment } from '../../../contract/domain';
-import type { discountInputSchema } from '../../../contract/schemas';
-import { normalizeCode } from '../domain/pricing';
+// The office's discount codes as stored, with what each applies to and how often it was used.
+import type { DiscountList, Enrollment } from '../../../contract/domain';
 import { discountUses } from '../domain/office';
 import { loadSemesters } from './catalogue';
-import { COLLECTIONS, db, getByIds, nextVersion, notFound, precondition, recordRef, records, uniq } from './db';
-
-/** The shortest new discount code. */
-const MIN_NEW_CODE = 6;
+import { COLLECTIONS, db, getByIds, records, uniq } from './db';
 
 /** Every code, with the names of what it applies to and how often it was used. */
 export async function loadDiscountList(): Promise<DiscountList> {
@@ -32,23 +25,4 @@ export async function loadDiscountList(): Promise<DiscountList> {
   // A selection: each enrollment holds only these two fields.
   const enrollments = used.docs.map((d) => d.data() as Pick<Enrollment, 'status' | 'discounts'>);
   return { discounts, names, ...discountUses(discounts, enrollments, counted) };
-}
-
-export async function saveDiscount({ id, version, ...fields }: z.output<typeof discountInputSchema>): Promise<Discount> {
-  const code = normalizeCode(fields.code);
-  return db().runTransaction(async (tx) => {
-    const ref = id ? recordRef('discounts', id) : records('discounts').doc();
-    const existing = id ? await tx.get(ref) : null;
-    if (existing && !existing.exists) throw notFound('This code');
-    const next = nextVersion(existing, version, `The code ${code}`);
-    // Short codes can be guessed: a new code (or a code renamed) needs MIN_NEW_CODE characters.
-    if (code.length < MIN_NEW_CODE && existing?.data()?.code !== code) {
-      throw precondition(`A new code needs at least ${MIN_NEW_CODE} letters or digits, so that it cannot be guessed.`);
-    }
-    const same = await tx.get(records('discounts').where('code', '==', code));
-    if (same.docs.some((d) => d.id !== ref.id)) throw new HttpsError('already-exists', `The code ${code} is already used.`);
-    const discount: Discount = { ...fields, code, id: ref.id, version: next };
-    tx.set(ref, discount);
-    return discount;
-  });
 }

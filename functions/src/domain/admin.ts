@@ -3,6 +3,7 @@ import { WEEKDAY_NAMES, type ClassGroup, type ClassRecord, type IsoDate, type No
 import { formatDateRange } from '../../../contract/format';
 import { addDaysIso, weekdayOf } from '../../../contract/schedule';
 import { classValueProblems, missingForPublish } from '../../../contract/classRules';
+import { refuse, type Refusal } from './refusal';
 
 type ClassFields = Omit<ClassRecord, 'id' | 'enrolledCount'>;
 
@@ -81,6 +82,19 @@ export function planSemesterCopy(classes: ClassRecord[], groups: ClassGroup[], t
 /** A capacity below the students already enrolled. */
 export const capacityProblem = (c: Pick<ClassFields, 'capacity'>, enrolled: number): string | null =>
   c.capacity < enrolled ? `Capacity cannot be below the ${enrolled} students already enrolled.` : null;
+
+/** The shortest new discount code. */
+const MIN_NEW_CODE = 6;
+
+/**
+ * Why a discount code cannot be saved as `code`: another code's already, or too short to be safe from
+ * guessing (a new code, or one renamed: a short code the school already uses may be kept).
+ */
+export function codeProblem(code: string, before: string | undefined, takenByAnother: boolean): Refusal | null {
+  if (code.length < MIN_NEW_CODE && before !== code) return refuse('failed-precondition', `A new code needs at least ${MIN_NEW_CODE} letters or digits, so that it cannot be guessed.`);
+  if (takenByAnother) return refuse('already-exists', `The code ${code} is already used.`);
+  return null;
+}
 
 /** A group needs at least two distinct classes of its semester, each in no other group. */
 export function groupProblem(group: Omit<ClassGroup, 'id'> & { id?: string }, classes: ClassRecord[], others: ClassGroup[]): string | null {

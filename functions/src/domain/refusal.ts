@@ -1,6 +1,6 @@
 // A plan's "no": the kind of error it calls for and the words the person reads. A plan returns it
 // instead of throwing, so that it stays pure; its use-case turns it into the callable's error.
-export type RefusalCode = 'failed-precondition' | 'aborted' | 'not-found' | 'invalid-argument' | 'resource-exhausted';
+export type RefusalCode = 'failed-precondition' | 'aborted' | 'not-found' | 'invalid-argument' | 'resource-exhausted' | 'already-exists';
 
 export interface Refusal {
   refused: RefusalCode;

@@ -1,14 +1,15 @@
-// The school office's changes to the catalogue: semesters, classes and bundles. The rules are pure
+// The school office's changes to the catalogue: semesters, classes, bundles and discount codes. The rules are pure
 // (domain/admin.ts); here they are applied to what is stored, in transactions.
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { z } from 'zod/mini';
-import type { ClassGroup, ClassRecord, NoMeetingDate, Semester } from '../../../contract/domain';
-import type { classInputSchema, groupInputSchema, semesterInputSchema } from '../../../contract/schemas';
-import { capacityProblem, classValueProblems, copiedClass, copyShiftDays, groupProblem, missingForPublish, planSemesterCopy, scheduleProblems } from '../domain/admin';
+import type { ClassGroup, ClassRecord, Discount, NoMeetingDate, Semester } from '../../../contract/domain';
+import type { classInputSchema, discountInputSchema, groupInputSchema, semesterInputSchema } from '../../../contract/schemas';
+import { capacityProblem, classValueProblems, codeProblem, copiedClass, copyShiftDays, groupProblem, missingForPublish, planSemesterCopy, scheduleProblems } from '../domain/admin';
 import { loadClassesOfSemesters, loadGroupsOfSemesters } from '../data/catalogue';
 import { COLLECTIONS, db, nextVersion, notFound, precondition, present, recordRef, records, runSeatTransaction, uniq } from '../data/db';
 import { notInstructors } from '../data/staff';
 import { serveWaitlists } from './waitlist';
+import { normalizeCode } from '../domain/pricing';
 import { freeSeatIds, namedBy, planCapacity, type Seat } from '../domain/seats';
 import { rosterRef, seatRef, seatsIn } from '../data/seats';
 
@@ -216,4 +217,20 @@ export async function saveGroup({ id, version, ...fields }: GroupInput): Promise
     tx.set(ref, group);
   });
   return group;
+}
+
+export async function saveDiscount({ id, version, ...fields }: z.output<typeof discountInputSchema>): Promise<Discount> {
+  const code = normalizeCode(fields.code);
+  return db().runTransaction(async (tx) => {
+    const ref = id ? recordRef('discounts', id) : records('discounts').doc();
+    const existing = id ? await tx.get(ref) : null;
+    if (existing && !existing.exists) throw notFound('This code');
+    const next = nextVersion(existing, version, `The code ${code}`);
+    const same = await tx.get(records('discounts').where('code', '==', code));
+    const problem = codeProblem(code, existing?.data()?.code, same.docs.some((d) => d.id !== ref.id));
+    if (problem) throw new HttpsError(problem.refused, problem.message);
+    const discount: Discount = { ...fields, code, id: ref.id, version: next };
+    tx.set(ref, discount);
+    return discount;
+  });
 }
