@@ -1,10 +1,11 @@
 // Seat documents for roster entries written directly (the demo, the volume data, test samples): each
 // entry without a seat of its own gets a free one, and the class's count follows its roster.
 import type { Firestore } from 'firebase-admin/firestore';
+import { seedWriter } from './adminApp';
 import { freeSeatIds, type Seat } from '../../functions/src/domain/seats';
 
 export async function seatRosters(db: Firestore, classIds: string[]): Promise<void> {
-  const writer = db.bulkWriter();
+  const writer = seedWriter(db);
   for (const classId of classIds) {
     const [klass, roster, seats] = await Promise.all([
       db.doc(`classes/${classId}`).get(),

@@ -3,7 +3,7 @@
 import type { UserRecord } from 'firebase-admin/auth';
 import { SCHOOL_TIME_ZONE } from '../../contract/domain';
 import { ROLE_ADMIN } from '../../contract/roles';
-import { adminAuth, adminDb } from './adminApp';
+import { adminAuth, adminDb, seedWriter } from './adminApp';
 import { buildDemoData, DEMO_ADMIN, DEMO_FAMILY } from './demoData';
 import { seatRosters } from './seats';
 
@@ -25,7 +25,7 @@ export async function seedDemo(today = todayInSchool()) {
   const familyUid = family.uid;
   const owner = (uid: string) => (uid === DEMO_FAMILY.uid ? familyUid : uid);
 
-  const writer = db.bulkWriter();
+  const writer = seedWriter(db);
   writer.set(db.doc(`roles/${admin.uid}`), { roles: [ROLE_ADMIN] });
   writer.set(db.doc('config/portal'), { currentSemesterId: data.currentSemesterId });
   // The demo family has checked out before: its holder is known (a new account is asked at its first checkout).
@@ -50,7 +50,7 @@ export async function seedDemo(today = todayInSchool()) {
 
   // Each roster entry (also of enrollments made on the emulators since the last seed) gets its seat,
   // and the count follows the roster.
-  const classWriter = db.bulkWriter();
+  const classWriter = seedWriter(db);
   for (const c of data.classes) classWriter.set(db.doc(`classes/${c.id}`), c);
   await classWriter.close();
   await seatRosters(db, data.classes.map((c) => c.id));

@@ -2,7 +2,7 @@
 // `students` students, each enrolled in one class (rosters and enrolled counts kept equal). Written
 // beside the demo data, under ids starting with `volume-`.
 import type { ClassRecord, Enrollment, Semester, Student } from '../../contract/domain';
-import { adminDb } from './adminApp';
+import { adminDb, seedWriter } from './adminApp';
 import { seatRosters } from './seats';
 import { addDays, profile } from './demoData';
 
@@ -48,7 +48,7 @@ export async function seedVolume(opts: { classes: number; students: number; toda
     status: 'live',
     imageUrl: null,
   }));
-  const writer = db.bulkWriter();
+  const writer = seedWriter(db);
   writer.set(db.doc(`semesters/${semester.id}`), semester);
   for (let n = 0; n < opts.students; n++) {
     const klass = classes[n % classes.length];

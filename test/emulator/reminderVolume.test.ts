@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Enrollment, Student } from '../../contract/domain';
 import { addDaysIso, schoolToday } from '../../contract/schedule';
-import { adminAuth, adminDb } from '../../scripts/demo/adminApp';
+import { adminAuth, adminDb, seedWriter } from '../../scripts/demo/adminApp';
 import { seededEmulators } from '../support/fixtures';
 import { AVA } from '../support/samples';
 
@@ -28,7 +28,7 @@ describe(`the daily reminders for ${FAMILIES} families`, () => {
       const done = await adminAuth().importUsers(uids.slice(i, i + 1000).map((uid) => ({ uid, email: `${uid}@example.com`, emailVerified: true })));
       expect(done.failureCount).toBe(0);
     }
-    const writer = adminDb().bulkWriter();
+    const writer = seedWriter(adminDb());
     uids.forEach((uid, i) => {
       const student = { ...AVA, id: `${uid}-kid`, ownerUid: uid, firstName: `Kid${i}`, lastName: 'Reminder', infoReviewedAt: now.toISOString() } as Student;
       const enrollment = {
