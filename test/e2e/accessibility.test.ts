@@ -143,6 +143,21 @@ describe('accessibility of every page', () => {
     }
   }
 
+  it('finds what it looks for: a missing alt text, low contrast and a small touch target, on the page and inside a frame', async () => {
+    const { context, page } = await newPage(browser(), 1280, 900);
+    const faults = '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><p style="color:#bbb;background:#fff">Faint words</p><button style="width:12px;height:12px;padding:0;border:0">x</button><button style="width:12px;height:12px;padding:0;border:0">y</button>';
+    const doc = (body: string) => `<!doctype html><html lang="en"><head><title>Faults</title></head><body><main><h1>Faults</h1>${body}</main></body></html>`;
+    const found = async () => (await axeViolations(page)).map((v) => v.split(':')[0]).sort();
+    await page.setContent(doc(faults));
+    expect(await found()).toEqual(['color-contrast', 'image-alt', 'target-size']);
+    await page.setContent(doc(`<iframe title="Inner" srcdoc='${doc(faults)}'></iframe>`));
+    await page.frames()[1].waitForLoadState();
+    expect(page.frames()).toHaveLength(2);
+    // The frame's faults, and its main landmark beside the page's.
+    expect(await found()).toEqual(['color-contrast', 'image-alt', 'landmark-unique', 'target-size']);
+    await context.close();
+  });
+
   it("shows a visible focus ring on the class list's controls: sign in, search, grade and a bundle's Select all", async () => {
     const { context, page } = await newPage(browser(), 1280, 900);
     await page.goto('/classes/enrollment');
