@@ -1,6 +1,7 @@
-// npm test: typecheck, lint, knip, unit + component tests, build, then the emulator and end-to-end tests
-// (on two emulator stacks at once where the machine allows, else on one). Ends with one line
-// `N passed, N failed` over every suite.
+// npm test: the build, then at once the emulator and end-to-end tests (on two emulator stacks where the
+// machine allows, else on one) and the checks that need no emulator (typecheck, lint, knip, unit +
+// component tests), whose output is shown when they end. Ends with one line `N passed, N failed` over
+// every suite.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -67,18 +68,46 @@ const LOCKFILES = ['package-lock.json', 'functions/package-lock.json', ...['emul
 if (spawnSync('git', ['rev-parse', '--is-inside-work-tree'], { cwd: ROOT, stdio: 'ignore' }).status === 0) {
   check('lockfiles as committed (npm install changed nothing)', 'git', ['diff', '--exit-code', '--stat', 'HEAD', '--', ...LOCKFILES]);
 }
-check('typecheck (app)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-check('typecheck (functions)', 'npx', ['tsc', '-p', 'functions/tsconfig.json', '--noEmit']);
-check('lint (incl. one-way imports, no cycles)', 'npx', ['eslint', '.', '--max-warnings', '0']);
-check('unused files, exports and dependencies (knip)', 'npx', ['knip', '--no-progress']);
-step('unit and component tests', 'npx', [...vitest, '--outputFile.json=test-results/fast.json', '--project', 'unit', '--project', 'component']);
-addVitest('fast.json', 'unit/component');
 check('build', 'npm', ['run', 'build', '--', '--mode', 'emulators', '--logLevel', 'warn']);
 check('landing page JS budget (≤ 110 KB gzip)', 'node', ['scripts/build/landingBudget.mjs', 'dist-emulators']);
 
 /** Runs a command to its end: its output to `out` ('inherit', or a file descriptor). */
 const run = ([cmd, args], out) =>
   new Promise((resolve) => spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', out, out] }).on('close', (code) => resolve(code ?? 1)));
+
+/**
+ * The checks that need no emulator, one after another beside the emulator stacks (which leave a
+ * core idle while they wait on the emulators and the browser): their output goes to
+ * test-results/checks.log and is shown when everything has ended.
+ */
+async function checks() {
+  const log = openSync(join(RESULTS, 'checks.log'), 'w');
+  const t = Date.now();
+  const lane = [
+    ['typecheck (app)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+    ['typecheck (functions)', 'npx', ['tsc', '-p', 'functions/tsconfig.json', '--noEmit']],
+    ['lint (incl. one-way imports, no cycles)', 'npx', ['eslint', '.', '--max-warnings', '0']],
+    ['unused files, exports and dependencies (knip)', 'npx', ['knip', '--no-progress']],
+  ];
+  const failed = [];
+  for (const [name, cmd, args] of lane) {
+    if ((await run([cmd, args], log)) === 0) totals.passed++;
+    else {
+      totals.failed++;
+      failed.push(name);
+    }
+  }
+  // One worker: the stacks have the machine's cores.
+  await run(['npx', [...vitest, '--outputFile.json=test-results/fast.json', '--maxWorkers=1', '--project', 'unit', '--project', 'component']], log);
+  closeSync(log);
+  timings.push(`checks and unit and component tests (beside the stacks) ${Math.round((Date.now() - t) / 1000)} s`);
+  return () => {
+    console.log(`\n▶ typecheck, lint, knip, unit and component tests\n${readFileSync(join(RESULTS, 'checks.log'), 'utf8')}`);
+    for (const name of failed) console.error(`✖ ${name} failed`);
+    addVitest('fast.json', 'unit/component');
+  };
+}
+const checked = checks();
 /** One emulator stack with its Stripe stand-in (scripts/test-one.mjs), running one Vitest project. */
 const stack = (project) => [process.execPath, ['scripts/test-one.mjs', ...vitest.slice(2), `--outputFile.json=test-results/${project}.json`, '--project', project]];
 
@@ -117,6 +146,7 @@ if (ensureChromium()) {
   totals.failed++;
 }
 
+(await checked)();
 console.log(`\nTimings: ${timings.join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);
