@@ -87,6 +87,13 @@ export default function ReviewStep() {
   const waitlist = isWaitlist(state.selection);
   // Not asked when it cannot be read: the enrollment does not depend on it.
   const askHolder = !waitlist && account.status === 'loaded' && !account.value.holder;
+  /** A refused submit: said on the page and in a toast; a price that changed meanwhile is fetched again. */
+  const refused = (summary: string, e: unknown) => {
+    const error = toCallError(e);
+    setFailure(error.message);
+    notify({ severity: 'error', summary, detail: error.message });
+    if (error.code === 'aborted') reloadQuote();
+  };
   /** Joining the waitlist (one child): the same request, stored with today's price; nothing is paid now. */
   const join = async () => {
     setSubmitting(true);
@@ -97,10 +104,7 @@ export default function ReviewStep() {
       notify({ severity: 'success', summary: 'Success', detail: `${entry.studentName} is on the waitlist for ${entry.title}.` });
       navigate(stepPath('classes') + '/done', { state: { entry } });
     } catch (e) {
-      const error = toCallError(e);
-      setFailure(error.message);
-      notify({ severity: 'error', summary: 'Not on the waitlist', detail: error.message });
-      if (error.code === 'aborted') reloadQuote();
+      refused('Not on the waitlist', e);
     }
     setSubmitting(false);
   };
@@ -139,10 +143,7 @@ export default function ReviewStep() {
       navigate(stepPath('classes') + '/done', { state: { enrollments } });
       setSubmitting(false);
     } catch (e) {
-      const error = toCallError(e);
-      setFailure(error.message);
-      notify({ severity: 'error', summary: 'Not enrolled', detail: error.message });
-      if (error.code === 'aborted') reloadQuote();
+      refused('Not enrolled', e);
       setSubmitting(false);
     }
   };
