@@ -1,12 +1,13 @@
 // Debian's Chromium driven by playwright-core, with axe for accessibility checks.
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { seedDemo } from '../../../scripts/demo/seedDemo';
 import { HOSTING, resetEmulators } from '../../support/emulators';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM } from './chromium';
 
 /** Content-Security-Policy violations reported by pages since the last `takePolicyViolations()`. */
 const policyViolations: string[] = [];
@@ -46,14 +47,11 @@ export async function describeOpenPages(): Promise<string> {
   return described.join('\n');
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run',
-    ],
-  });
+/** A browser of this process (scripts: screenshots, the bench). */
+export const launchBrowser = async (): Promise<Browser> => watched(await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }));
+
+/** Describes the browser's open pages on a failure, and reports every context's CSP violations. */
+function watched(browser: Browser): Browser {
   launched.add(browser);
   browser.on('disconnected', () => launched.delete(browser));
   const newContext = browser.newContext.bind(browser);
@@ -110,7 +108,10 @@ export async function signInThroughForm(page: Page, email: string, password: str
 /** The text of the file a click downloads. */
 export async function downloaded(page: Page, click: () => Promise<void>): Promise<string> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return readFileSync((await download.path())!, 'utf8');
+  // Read through Playwright (the file is on the browser's side of the connection).
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Signs in through the form and waits until the session shows (the account menu button). */
@@ -157,13 +158,16 @@ export async function signedIn(browser: Browser, email: string, password: string
   return opened;
 }
 
-/** For a describe block: fresh demo data and one Chromium for its tests; returns a getter of the browser. */
+/**
+ * For a describe block: fresh demo data and a connection to the run's Chromium (started once by
+ * test/e2e/globalSetup.ts); closing it closes the block's contexts. Returns a getter of the browser.
+ */
 export function seededBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     await resetEmulators();
     await seedDemo();
-    browser = await launchBrowser();
+    browser = watched(await chromium.connect(inject('chromium')));
   });
   afterAll(() => browser?.close());
   return () => browser!;
