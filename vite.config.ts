@@ -98,6 +98,9 @@ export default defineConfig(({ command, mode }) => {
             testTimeout: 60_000,
             hookTimeout: 60_000,
             fileParallelism: false,
+            // On one emulator stack, the emulator tests end before the browser tests start: projects
+            // otherwise run at the same time, and each file resets the emulators.
+            sequence: { groupOrder: 1 },
           },
         },
         {
@@ -107,9 +110,11 @@ export default defineConfig(({ command, mode }) => {
             include: ['test/e2e/**/*.test.ts'],
             environment: 'node',
             setupFiles: ['test/e2e/setup.ts'],
+            globalSetup: ['test/e2e/globalSetup.ts'],
             testTimeout: 90_000,
             hookTimeout: 90_000,
             fileParallelism: false,
+            sequence: { groupOrder: 2 },
           },
         },
       ],
