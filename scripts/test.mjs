@@ -114,7 +114,7 @@ const stack = (name, args) => [process.execPath, ['scripts/test-one.mjs', ...vit
  * Emulator test files run on the browser tests' stack, so that both stacks end about together (the
  * emulator tests' files take longer in all: measured, docs/performance.md).
  */
-const ON_THE_BROWSER_STACK = ['test/emulator/cardPayments.test.ts'];
+const ON_THE_BROWSER_STACK = ['test/emulator/seatLedger.test.ts', 'test/emulator/badInput.test.ts'];
 
 if (ensureChromium()) {
   const t = Date.now();
