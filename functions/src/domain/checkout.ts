@@ -12,7 +12,7 @@ import { balanceDueDateOf, checkoutDeposit } from './deposits';
 import { childCheck, NOT_YOUR_STUDENT, totalProblem, type EnrollmentProblem } from './enrollment';
 import type { CodeUses } from './pricing';
 import { refuse, type Refusal } from './refusal';
-import type { RosterEntry, Seat, SeatPlan } from './seats';
+import type { RosterRecord, Seat, SeatPlan } from './seats';
 
 export type EnrollPayload = z.output<typeof enrollSchema>;
 export type CheckoutPayload = z.output<typeof checkoutSchema>;
@@ -104,7 +104,7 @@ export interface SeatTaken {
   /** A free seat is created (failing if another family created it first); a kept or offered one is passed on. */
   create: boolean;
   seat: Seat;
-  roster: RosterEntry;
+  roster: RosterRecord;
   /** Counts one more on the roster (a seat passed on from a replaced hold is counted already). */
   counts: boolean;
 }
@@ -125,7 +125,7 @@ export interface CheckoutPlan {
 }
 
 /** The seat an enrollment takes in a class, and its roster entry: held until `until`, or taken. */
-export function seatTaken(e: Enrollment, classId: string, planned: { id: string; source: 'kept' | 'offer' | 'free' }, extra: { until?: string; entryId?: string; addOns?: RosterEntry['addOns']; counts: boolean }, at: string): SeatTaken {
+export function seatTaken(e: Enrollment, classId: string, planned: { id: string; source: 'kept' | 'offer' | 'free' }, extra: { until?: string; entryId?: string; addOns?: RosterRecord['addOns']; counts: boolean }, at: string): SeatTaken {
   const { until, entryId, counts } = extra;
   const held = until !== undefined;
   return {

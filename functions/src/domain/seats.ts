@@ -31,8 +31,8 @@ export const seatNumber = (id: string) => Number(id.slice(1));
 /** Seats on the class's roster (and in its `enrolledCount`): enrolled, or held while a family pays. */
 export const onRoster = (seat: Pick<Seat, 'state'>) => seat.state === 'taken' || seat.state === 'held';
 
-/** A roster entry: who holds one of the class's seats (held for a card payment until `holdExpiresAt`). */
-export interface RosterEntry {
+/** A roster entry as stored (`classes/{id}/roster/{studentId}`): who holds one of the class's seats (held for a card payment until `holdExpiresAt`). The sheets' `RosterEntry` (contract) is what staff see of it. */
+export interface RosterRecord {
   studentId: string;
   studentName: string;
   enrollmentId: string;

@@ -14,7 +14,7 @@ import { schoolToday } from '../../../contract/schedule';
 import { checkoutOf, listingStale, planCheckout, replacedBy, specialSeats, type CheckoutPayload, type OfferFacts } from '../domain/checkout';
 import { checkoutIds } from '../domain/ids';
 import { isRefusal } from '../domain/refusal';
-import { holdLapsed, planSeats, type RosterEntry, type SeatPlan } from '../domain/seats';
+import { holdLapsed, planSeats, type RosterRecord, type SeatPlan } from '../domain/seats';
 import { buildReceipt, receiptGroups, receiptRecipients } from '../mail/receipt';
 import { anotherTry, backOff, BUSY, db, getByIds, PlanAgain, present, recordRef, SEAT_DEADLINE_MS, uniq } from '../data/db';
 import { codeUsesOf, countCodeUses, familyEnrollmentRefs, loadFamilyEnrollments, loadOfferFacts, loadReleases, readCodeUseCounters, withFamilyClasses } from '../data/enrollments';
@@ -146,7 +146,7 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
   const existing = take<Enrollment>(refs.existing.length);
   const studentSnaps = take<Student>(refs.students.length);
   const familySnaps = take<Enrollment>(refs.family.length);
-  const rosterSnaps = take<RosterEntry>(refs.rosters.length);
+  const rosterSnaps = take<RosterRecord>(refs.rosters.length);
   const replacedNowRead = present(take<Enrollment>(refs.replaced.length));
   // The replaced checkout as it is now: still held (its seats pass to this one), or already ended by
   // its page closing (its Stripe event may come first); either way it is marked as replaced.

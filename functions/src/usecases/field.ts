@@ -18,7 +18,7 @@ import { fieldEntryRef, loadClassFieldLog, loadDayFieldEntries, loadStudentsFiel
 import { classTitles, loadRosters } from '../data/office';
 import { loadOwnStudents } from '../data/students';
 import { rosterRef } from '../data/seats';
-import type { RosterEntry } from '../domain/seats';
+import type { RosterRecord } from '../domain/seats';
 import { taughtClassOf } from '../data/teaching';
 import { attendanceLines, planFieldSync } from '../domain/field';
 
@@ -29,7 +29,7 @@ async function incidentAudience(classId: string, sync: FieldSync) {
   const children = uniq(sync.entries.filter((e) => e.kind === 'incident').map((e) => e.studentId));
   if (!children.length) return { families: new Map<string, { email?: string; firstName: string }>(), office: [] as string[] };
   const [roster, students, staff] = await Promise.all([
-    db().getAll(...children.map((s) => rosterRef(classId, s))).then((snaps) => present(snaps) as RosterEntry[]),
+    db().getAll(...children.map((s) => rosterRef(classId, s))).then((snaps) => present(snaps) as RosterRecord[]),
     db().getAll(...children.map((s) => recordRef('students', s))).then(present),
     listStaff(),
   ]);
@@ -67,7 +67,7 @@ export async function syncFieldEntries(actor: Staff, sync: FieldSync, now = new 
   return db().runTransaction(async (tx) => {
     const [kept, roster] = await Promise.all([
       tx.getAll(...named.map(fieldEntryRef)).then((snaps) => present(snaps) as FieldEntry[]),
-      tx.getAll(...children.map((s) => rosterRef(sync.classId, s))).then((snaps) => present(snaps) as RosterEntry[]),
+      tx.getAll(...children.map((s) => rosterRef(sync.classId, s))).then((snaps) => present(snaps) as RosterRecord[]),
     ]);
     const { create, result } = planFieldSync(sync, {
       now,
