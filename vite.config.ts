@@ -98,9 +98,9 @@ export default defineConfig(({ command, mode }) => {
             testTimeout: 60_000,
             hookTimeout: 60_000,
             fileParallelism: false,
-            // On one emulator stack, the emulator tests end before the browser tests start: projects
+            // On one emulator stack, the browser tests end before the emulator tests start: projects
             // otherwise run at the same time, and each file resets the emulators.
-            sequence: { groupOrder: 1 },
+            sequence: { groupOrder: 2 },
           },
         },
         {
@@ -114,7 +114,7 @@ export default defineConfig(({ command, mode }) => {
             testTimeout: 90_000,
             hookTimeout: 90_000,
             fileParallelism: false,
-            sequence: { groupOrder: 2 },
+            sequence: { groupOrder: 1 },
           },
         },
       ],

@@ -111,8 +111,10 @@ const checked = checks();
 /** One emulator stack with its Stripe stand-in (scripts/test-one.mjs), running Vitest with `args`. */
 const stack = (name, args) => [process.execPath, ['scripts/test-one.mjs', ...vitest.slice(2), `--outputFile.json=test-results/${name}.json`, ...args]];
 /**
- * Emulator test files run on the browser tests' stack, so that both stacks end about together (the
- * emulator tests' files take longer in all: measured, docs/performance.md).
+ * Emulator test files run on the browser tests' stack, after the browser tests, so that both stacks
+ * end about together (the emulator tests' files take longer in all: docs/performance.md). After:
+ * the first call of each function starts its worker (~1.5 s), and the browser tests have made most
+ * of those calls by then.
  */
 const ON_THE_BROWSER_STACK = ['test/emulator/seatLedger.test.ts', 'test/emulator/badInput.test.ts'];
 
