@@ -23,20 +23,15 @@ describe('useUnreachable', () => {
   it('holds "no signal" while a retry loads, even where the browser says it is online', () => {
     onlineManager.setOnline(true);
     const next = follow(noSignal);
-    expect(next(loading)).toBe(true);
-    expect(next(noSignal)).toBe(true);
-    expect(next(loading)).toBe(true);
-    // The signal is back: the answer ends it, and a later load is a load.
-    expect(next(loaded({}))).toBe(false);
-    expect(next(loading)).toBe(false);
+    // Loading, failing, loading again: no signal throughout. Then the signal is back: the answer
+    // ends it, and a later load is a load.
+    expect([loading, noSignal, loading, loaded({}), loading].map((state) => next(state))).toEqual([true, true, true, false, false]);
   });
 
   it('a first load, a refusal and a load after a refusal are not "no signal" (unless the browser says it is offline)', () => {
     onlineManager.setOnline(true);
     const next = follow(loading);
-    expect(next(loading)).toBe(false);
-    expect(next(refused)).toBe(false);
-    expect(next(loading)).toBe(false);
+    expect([loading, refused, loading].map((state) => next(state))).toEqual([false, false, false]);
     onlineManager.setOnline(false);
     expect(next(loading)).toBe(true);
   });
