@@ -39,8 +39,12 @@ function Wrap({ path, label, errors, hint, required, children }: FieldProps & { 
   );
 }
 
-const described = (path: string, errors: Errors, hint?: string) =>
-  [hint ? `${idOf(path)}-hint` : '', errors[path] ? `${idOf(path)}-error` : ''].filter(Boolean).join(' ') || undefined;
+/** What ties a control to its label, hint and error (for screen readers): one place for every field. */
+const controlProps = (path: string, errors: Errors, hint?: string) => ({
+  id: idOf(path),
+  'aria-invalid': !!errors[path],
+  'aria-describedby': [hint ? `${idOf(path)}-hint` : '', errors[path] ? `${idOf(path)}-error` : ''].filter(Boolean).join(' ') || undefined,
+});
 
 export function TextField(
   props: FieldProps & { value: string; onChange: (v: string) => void; type?: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'text' | 'decimal'; maxLength?: number },
@@ -50,7 +54,7 @@ export function TextField(
   return (
     <Wrap {...props}>
       <input
-        id={idOf(path)}
+        {...controlProps(path, errors, hint)}
         className={`p-inputtext p-component${errors[path] ? ' p-invalid' : ''}`}
         type={type}
         value={value}
@@ -58,8 +62,6 @@ export function TextField(
         inputMode={inputMode}
         maxLength={maxLength}
         required={required}
-        aria-invalid={!!errors[path]}
-        aria-describedby={described(path, errors, hint)}
         onChange={(e) => onChange(e.target.value)}
       />
     </Wrap>
@@ -72,13 +74,11 @@ export function TextArea(props: FieldProps & { value: string; onChange: (v: stri
   return (
     <Wrap {...props}>
       <textarea
-        id={idOf(path)}
+        {...controlProps(path, errors, hint)}
         className="p-inputtextarea p-inputtext p-component"
         rows={3}
         maxLength={maxLength}
         value={value}
-        aria-invalid={!!errors[path]}
-        aria-describedby={described(path, errors, hint)}
         onChange={(e) => onChange(e.target.value)}
       />
     </Wrap>
@@ -92,11 +92,9 @@ export function SelectField<T extends string | number>(
   return (
     <Wrap {...props}>
       <select
-        id={idOf(path)}
+        {...controlProps(path, errors, hint)}
         className="p-inputtext p-component"
         value={String(value)}
-        aria-invalid={!!errors[path]}
-        aria-describedby={described(path, errors, hint)}
         onChange={(e) => onChange(options.find((o) => String(o.value) === e.target.value)!.value)}
       >
         {options.map((o) => (
