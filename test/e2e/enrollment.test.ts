@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { axeViolations, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
+import { enrollPayingLater } from './support/enrollment';
 import { DEMO } from '../support/fixtures';
 
 const path = (page: Page) => new URL(page.url()).pathname;
@@ -84,9 +85,7 @@ describe('a family enrolls end to end', () => {
     expect(await axeViolations(page)).toEqual([]);
     // Card is the first way to pay; this family pays the office later (card payments: cardCheckout.test.ts).
     await page.getByRole('button', { name: 'Pay $260 by card' }).waitFor();
-    await page.getByRole('radio', { name: 'Pay the office later (check, cash or Venmo)' }).check();
-    await page.getByRole('button', { name: 'Enroll Ava' }).click();
-    await page.getByRole('heading', { name: 'Ava Rivera is enrolled' }).waitFor();
+    await enrollPayingLater(page, 'Ava', 'Ava Rivera is enrolled');
     expect(path(page)).toBe('/classes/enrollment/done');
 
     await page.getByRole('link', { name: 'See my enrollments' }).click();

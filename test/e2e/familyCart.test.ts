@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { callFunction, createUser } from '../support/emulators';
 import { AVA } from '../support/samples';
 import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
+import { enrollPayingLater } from './support/enrollment';
 
 const fitsOn = async (page: Page, title: string) =>
   (await page.getByRole('article', { name: title, exact: true }).getByRole('list', { name: 'For your children' }).getByRole('listitem').allTextContents()).map((t) => t.trim());
@@ -93,9 +94,7 @@ describe('one checkout for the whole family', () => {
       await page.getByRole('heading', { name: 'Payment received — Pia and Quinn are enrolled' }).waitFor();
       await page.getByText('We charged $734 to your Visa card ending 4242. We sent a confirmation email with the details of every child.').waitFor();
     } else {
-      await page.getByRole('radio', { name: 'Pay the office later (check, cash or Venmo)' }).check();
-      await page.getByRole('button', { name: 'Enroll Pia and Quinn' }).click();
-      await page.getByRole('heading', { name: 'Pia Cart and Quinn Cart are enrolled' }).waitFor();
+      await enrollPayingLater(page, 'Pia and Quinn', 'Pia Cart and Quinn Cart are enrolled');
       await page.getByText('We sent a confirmation email with the details of every child.').waitFor();
     }
     await page.getByRole('table', { name: 'What was enrolled for Quinn Cart and what it costs' }).getByRole('row', { name: /^Total \$234/ }).waitFor();
@@ -127,9 +126,7 @@ describe('one checkout for the whole family', () => {
     expect(await page.getByRole('group', { name: 'Account holder' }).count()).toBe(0);
     await page.getByRole('row', { name: /Sibling discount \(10%\) \(SIBLING10\) −\$26/ }).waitFor();
     await page.getByRole('row', { name: /^Total \$234/ }).waitFor();
-    await page.getByRole('radio', { name: 'Pay the office later (check, cash or Venmo)' }).check();
-    await page.getByRole('button', { name: 'Enroll Quinn' }).click();
-    await page.getByRole('heading', { name: 'Quinn Cart is enrolled' }).waitFor();
+    await enrollPayingLater(page, 'Quinn', 'Quinn Cart is enrolled');
     await page.getByRole('row', { name: /Balance due \$234/ }).waitFor();
     await page.goto('/account/enrollments');
     await page.getByRole('heading', { name: 'Quinn Cart: classes added' }).waitFor();

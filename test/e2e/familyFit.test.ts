@@ -8,6 +8,7 @@ import { adminDb } from '../../scripts/demo/adminApp';
 import { callFunction } from '../support/emulators';
 import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, familyWithStudent } from '../support/samples';
 import { axeViolations, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
+import { enrollPayingLater } from './support/enrollment';
 
 const EMAIL = 'fitz.family@example.com';
 let fitzUid = '';
@@ -123,9 +124,7 @@ describe('who is this for: each card speaks of the family’s children', () => {
     await items.filter({ hasText: 'Creek Critters' }).first().waitFor();
     expect(await items.filter({ hasText: 'Wild Art' }).count()).toBe(0);
     await page.getByRole('row', { name: /^Total \$240/ }).waitFor();
-    await page.getByRole('radio', { name: 'Pay the office later (check, cash or Venmo)' }).check();
-    await page.getByRole('button', { name: 'Enroll Fern' }).click();
-    await page.getByRole('heading', { name: 'Fern Fitz is enrolled' }).waitFor();
+    await enrollPayingLater(page, 'Fern', 'Fern Fitz is enrolled');
     await page.getByRole('row', { name: /Balance due \$240/ }).waitFor();
     await page.goto('/account/enrollments');
     await expect.poll(() => page.getByRole('heading', { name: 'Fern Fitz' }).count()).toBe(2);
