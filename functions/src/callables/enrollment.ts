@@ -6,7 +6,7 @@ import { familyView } from '../domain/familyView';
 import { loadCheckoutSettings, loadPaymentOptions } from '../data/settings';
 import { oneChild, loadEnrollment, loadOfferFacts, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadCodeUses } from '../data/enrollments';
 import { checkout } from '../usecases/checkout';
-import { replacedBy } from '../domain/checkout';
+import { askedOf, replacedBy } from '../domain/checkout';
 import { issuePickupCodes as issueCodes, pickupCodesStatus } from '../usecases/pickupCodes';
 import { assertOwnStudents, loadOwnStudents } from '../data/students';
 import { saveOwnStudent } from '../usecases/students';
@@ -48,7 +48,7 @@ export const priceBasket = callable(callables.priceBasket, async (payload, ctx) 
   const semesterIds = [...new Set(offered.map((c) => c.semesterId))];
   const siblings = payload.studentId ? siblingContext(family, payload.studentId, semesterIds) : undefined;
   const now = new Date();
-  const replaced = payload.studentId ? replacedBy(family, [{ studentId: payload.studentId, classIds: ids }], now) : [];
+  const replaced = payload.studentId ? replacedBy(family, askedOf([{ studentId: payload.studentId, lines: payload.lines }]), now) : [];
   const uses = await loadCodeUses(codes.discounts, family, replaced);
   const today = schoolToday(now);
   const quote = price({ classes: offered, groups: offer.groups, lines: payload.lines, ...codes, rules: offer.rules, siblings, uses, today });
@@ -66,8 +66,7 @@ export const priceCart = callable(callables.priceCart, async (payload, ctx) => {
   ]);
   // Priced as the submit will be: the family's card checkout that this one would replace gives its code uses back.
   const now = new Date();
-  const asked = payload.children.map((c) => ({ studentId: c.studentId, classIds: c.lines.map((l) => l.classId) }));
-  const uses = await loadCodeUses(codes.discounts, family, replacedBy(family, asked, now));
+  const uses = await loadCodeUses(codes.discounts, family, replacedBy(family, askedOf(payload.children), now));
   const today = schoolToday(now);
   const quote = priceCheckout({ classes: offered, groups: offer.groups, children: payload.children, ...codes, rules: offer.rules, family, uses, today });
   const classesOf = (studentId: string) => offered.filter((c) => payload.children.find((x) => x.studentId === studentId)!.lines.some((l) => l.classId === c.id));

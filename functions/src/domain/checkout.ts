@@ -278,6 +278,10 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
   };
 }
 
+/** Each child of a checkout with the classes asked for it, each once. */
+export const askedOf = (children: { studentId: string; lines: { classId: string }[] }[]) =>
+  children.map((c) => ({ studentId: c.studentId, classIds: [...new Set(c.lines.map((l) => l.classId))] }));
+
 /**
  * The family's unpaid card checkouts that hold a seat for one of these children in one of these
  * classes: a new checkout replaces them (their Stripe pages are closed first), whole.

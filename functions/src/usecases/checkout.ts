@@ -11,7 +11,7 @@ import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { ClassRecord, Enrollment, PaymentOptions, Release, Student } from '../../../contract/domain';
 import { schoolToday } from '../../../contract/schedule';
-import { checkoutOf, listingStale, planCheckout, replacedBy, specialSeats, type CheckoutPayload, type OfferFacts } from '../domain/checkout';
+import { askedOf, checkoutOf, listingStale, planCheckout, replacedBy, specialSeats, type CheckoutPayload, type OfferFacts } from '../domain/checkout';
 import { checkoutIds } from '../domain/ids';
 import { isRefusal } from '../domain/refusal';
 import { holdLapsed, planSeats, type RosterRecord, type SeatPlan } from '../domain/seats';
@@ -37,7 +37,7 @@ export type CheckoutOptions = Pick<PaymentOptions, 'holdMinutes' | 'payLaterLimi
 export async function checkout(uid: string, email: string | null, payload: CheckoutPayload, now: Date, options: CheckoutOptions, claimEntryId?: string): Promise<{ enrollments: Enrollment[]; replayed: boolean }> {
   const today = schoolToday(now);
   const ids = checkoutIds(uid, payload.idempotencyKey, payload.children.length);
-  const asked = payload.children.map((c) => ({ studentId: c.studentId, classIds: uniq(c.lines.map((l) => l.classId)) }));
+  const asked = askedOf(payload.children);
   if (asked.some((c) => !c.classIds.length)) throw new HttpsError('invalid-argument', 'Please choose at least one class.');
   const classIds = uniq(asked.flatMap((c) => c.classIds));
 
