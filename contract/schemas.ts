@@ -360,9 +360,14 @@ export const discountInputSchema = z.strictObject({
 export const semesterIdSchema = z.strictObject({ semesterId: id });
 
 // ---- School office: sheets, students, t-shirts, enrollments ----
-const order = z.optional(z.enum(['asc', 'desc']));
-const page = z.optional(z.int().check(z.minimum(0, 'must not be negative'), z.maximum(100_000, 'is too large')));
-const search = z.optional(text(100));
+/** An office table's search, sort and page: the sorts it offers, and its largest page. */
+const tableQuery = <S extends string>(sorts: readonly [S, ...S[]], maxPageSize: number) => ({
+  search: z.optional(text(100)),
+  sort: z.optional(z.enum(sorts)),
+  order: z.optional(z.enum(['asc', 'desc'])),
+  page: z.optional(z.int().check(z.minimum(0, 'must not be negative'), z.maximum(100_000, 'is too large'))),
+  pageSize: z.optional(z.int().check(z.minimum(1, 'must be at least 1'), z.maximum(maxPageSize, `must be at most ${maxPageSize}`))),
+});
 
 /** An announcement as the office edits it. */
 export const announcementSchema = z
@@ -394,25 +399,15 @@ export const rostersSchema = z.strictObject({
   classIds: z.array(id).check(z.minLength(1, 'needs at least one class'), z.maxLength(100, 'has too many classes')),
 });
 
-export const studentSearchSchema = z.strictObject({
-  search,
-  sort: z.optional(z.enum(STUDENT_SORTS)),
-  order,
-  page,
-  pageSize: z.optional(z.int().check(z.minimum(1, 'must be at least 1'), z.maximum(100, 'must be at most 100'))),
-});
+export const studentSearchSchema = z.strictObject(tableQuery(STUDENT_SORTS, 100));
 
 export const enrollmentSearchSchema = z.strictObject({
   semesterId: id,
   classId: z.optional(id),
   status: z.optional(z.enum(ENROLLMENT_STATUSES)),
   balanceDue: z.optional(z.boolean()),
-  search,
-  sort: z.optional(z.enum(ENROLLMENT_SORTS)),
-  order,
-  page,
   /** Up to 1 000 rows a page so a CSV export needs few calls. */
-  pageSize: z.optional(z.int().check(z.minimum(1, 'must be at least 1'), z.maximum(1000, 'must be at most 1000'))),
+  ...tableQuery(ENROLLMENT_SORTS, 1000),
 });
 
 export const paymentSchema = z.strictObject({
