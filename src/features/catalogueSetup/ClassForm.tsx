@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { useSemesterItem } from './useSemesterItem';
 import type { AdminClass, Weekday } from '../../../contract/domain';
 import { WEEKDAY_NAMES } from '../../../contract/domain';
 import { GRADE_OPTIONS } from '../../../contract/format';
@@ -181,10 +182,8 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
 
 /** /admin/classes/management/class/:id (or /class/new?semester=…). */
 export default function ClassForm() {
-  const { id } = useParams();
-  const [params] = useSearchParams();
+  const { id, semesterId } = useSemesterItem();
   const isNew = id === 'new';
-  const semesterId = params.get('semester') ?? '';
   const load = useAdminClasses(isNew ? undefined : semesterId);
   if (isNew) return <Form initial={blank(semesterId)} enrolled={0} />;
   if (!semesterId) return <LoadError error="Open the class from the class list." onRetry={() => history.back()} />;

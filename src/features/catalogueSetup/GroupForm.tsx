@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useSemesterItem } from './useSemesterItem';
 import type { AdminClass, ClassGroup } from '../../../contract/domain';
 import { bundleSaving } from '../../../contract/rules';
 import { formatCents } from '../../../contract/format';
@@ -51,9 +51,7 @@ function Form({ initial, id, classes, taken }: { initial: Draft; id?: string; cl
 
 /** /admin/classes/management/group/:id?semester=… (or group/new). */
 export default function GroupForm() {
-  const { id } = useParams();
-  const [params] = useSearchParams();
-  const semesterId = params.get('semester') ?? '';
+  const { id, semesterId } = useSemesterItem();
   const [state, reload] = useAdminClasses(semesterId);
   if (!semesterId) return <LoadError error="Open bundles from the class management page." onRetry={() => history.back()} />;
   if (state.status === 'loading') return <PageLoading />;
