@@ -58,6 +58,14 @@ export function useActionToast() {
   };
 }
 
+type Callbacks = { onSuccess: () => void; onError: (e: unknown) => void };
+
+/** A delete button's `busy` and `remove` for a mutation of `payload`: the row's id, mostly. */
+export const deleteBy = <P,>(mutation: { isPending: boolean; mutate: (payload: P, callbacks: Callbacks) => void }, payload: P) => ({
+  busy: mutation.isPending,
+  remove: (callbacks: Callbacks) => mutation.mutate(payload, callbacks),
+});
+
 /** "Delete <name>" as a link-style button: asks `question`, deletes, then says `done` (or the failure) in a toast. */
 export function DeleteButton({
   name,
@@ -73,7 +81,7 @@ export function DeleteButton({
   question: string;
   done: string;
   busy: boolean;
-  remove: (callbacks: { onSuccess: () => void; onError: (e: unknown) => void }) => void;
+  remove: (callbacks: Callbacks) => void;
 }) {
   const toast = useActionToast();
   return (

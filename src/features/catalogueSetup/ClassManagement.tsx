@@ -1,6 +1,7 @@
 import { Link, Route, Routes } from 'react-router-dom';
 import type { Semester } from '../../../contract/domain';
 import { formatDateRange } from '../../../contract/format';
+import { Card } from '../../components/Card';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { useSemesterPicker } from './SemesterPicker';
@@ -38,11 +39,7 @@ function Overview() {
       {picker}
       {semester && <SemesterClasses key={semester.id} semester={semester} semesters={pickable} />}
       {all && (
-        <section className="admin-card" aria-labelledby="semesters-title">
-          <div className="card-header">
-            <h2 id="semesters-title">Semesters</h2>
-            <NewLink to="semester/new" label="New semester" />
-          </div>
+        <Card id="semesters-title" title="Semesters" actions={<NewLink to="semester/new" label="New semester" />}>
           <ul className="recent-list">
             {all.map((s) => (
               <li key={s.id}>
@@ -57,7 +54,7 @@ function Overview() {
               </li>
             ))}
           </ul>
-        </section>
+        </Card>
       )}
     </div>
   );

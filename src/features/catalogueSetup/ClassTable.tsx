@@ -3,8 +3,9 @@ import { Link } from 'react-router-dom';
 import type { AdminClass, Semester } from '../../../contract/domain';
 import type { Response } from '../../../contract/callables';
 import { formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
+import { Card } from '../../components/Card';
 import { confirm } from '../../components/confirm';
-import { DeleteButton, useActionToast } from '../../components/EditForm';
+import { deleteBy, DeleteButton, useActionToast } from '../../components/EditForm';
 import { AdminTable, ColumnHeaders, RowActions } from '../../components/table';
 import { useCopyClass, useCopySemester, useDeleteClass } from './api';
 import { Button } from '../../components/Button';
@@ -39,11 +40,7 @@ export function ClassTable({
   const busy = copySemester.isPending || copyClass.isPending || deleteClass.isPending;
 
   return (
-    <section className="admin-card" aria-labelledby="classes-title">
-      <div className="card-header">
-        <h2 id="classes-title">Classes in {semester.name}</h2>
-        <NewLink to={`class/new?semester=${semester.id}`} label="New class" />
-      </div>
+    <Card id="classes-title" title={`Classes in ${semester.name}`} actions={<NewLink to={`class/new?semester=${semester.id}`} label="New class" />}>
       <div className="field copy-target">
         <label htmlFor="copy-target">Copy classes to</label>
         <select id="copy-target" className="p-inputtext p-component" value={copyTarget} onChange={(e) => setCopyTarget(e.target.value)}>
@@ -161,8 +158,8 @@ export function ClassTable({
                     name={c.title}
                     question={`Delete ${c.title || 'this draft'}? This cannot be undone.`}
                     done={`Deleted ${c.title || 'the draft'}.`}
+                    {...deleteBy(deleteClass, { id: c.id })}
                     busy={busy}
-                    remove={(callbacks) => deleteClass.mutate({ id: c.id }, callbacks)}
                   />
                 )}
               </RowActions>
@@ -170,6 +167,6 @@ export function ClassTable({
           ))}
         </AdminTable>
       )}
-    </section>
+    </Card>
   );
 }

@@ -9,7 +9,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { EditById } from '../../components/EditById';
 import { EnumField } from '../../components/EnumField';
 import { useAdminDiscounts, useDeleteDiscount } from './api';
-import { EditAndDelete } from '../../components/EditForm';
+import { deleteBy, EditAndDelete } from '../../components/EditForm';
 import { describeDiscount } from './describeDiscount';
 import { blank, DiscountForm } from './DiscountForm';
 import { NewLink } from '../../components/NewLink';
@@ -69,8 +69,7 @@ function List() {
                   name={d.code}
                   question={`Delete the code ${d.code}?`}
                   done={`${d.code} is deleted.`}
-                  busy={remove.isPending}
-                  remove={(callbacks) => remove.mutate({ id: d.id }, callbacks)}
+                  {...deleteBy(remove, { id: d.id })}
                 />
               </div>
             </li>

@@ -1,6 +1,7 @@
 import type { AdminClass, ClassGroup, Semester } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
-import { EditAndDelete } from '../../components/EditForm';
+import { Card } from '../../components/Card';
+import { deleteBy, EditAndDelete } from '../../components/EditForm';
 import { bundleSaving } from '../../../contract/rules';
 import { useDeleteGroup } from './api';
 import { NewLink } from '../../components/NewLink';
@@ -18,11 +19,7 @@ export function GroupList({
   const remove = useDeleteGroup();
   const title = (id: string) => classes.find((c) => c.id === id)?.title ?? id;
   return (
-    <section className="admin-card" aria-labelledby="groups-title">
-      <div className="card-header">
-        <h2 id="groups-title">Bundles in {semester.name}</h2>
-        <NewLink to={`group/new?semester=${semester.id}`} label="New bundle" />
-      </div>
+    <Card id="groups-title" title={`Bundles in ${semester.name}`} actions={<NewLink to={`group/new?semester=${semester.id}`} label="New bundle" />}>
       {groups.length === 0 ? (
         <p className="muted">No bundles in this semester.</p>
       ) : (
@@ -36,14 +33,13 @@ export function GroupList({
                   name={g.name}
                   question={`Delete the bundle ${g.name}? The classes stay.`}
                   done={`${g.name} is deleted.`}
-                  busy={remove.isPending}
-                  remove={(callbacks) => remove.mutate({ id: g.id }, callbacks)}
+                  {...deleteBy(remove, { id: g.id })}
                 />
               </span>
             </li>
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

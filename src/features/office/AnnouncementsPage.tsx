@@ -13,7 +13,7 @@ import { Markdown } from '../../components/Markdown';
 import { PageLoading } from '../../components/PageLoading';
 import { EditById } from '../../components/EditById';
 import { SelectField, TextArea, TextField } from '../../components/studentForm/fields';
-import { DeleteButton, EditAndDelete, EditForm, useCheckedSave } from '../../components/EditForm';
+import { deleteBy, DeleteButton, EditAndDelete, EditForm, useCheckedSave } from '../../components/EditForm';
 import { NewLink } from '../../components/NewLink';
 import { useAnnouncements, useDeleteAnnouncement, useSaveAnnouncement } from './api';
 
@@ -70,7 +70,7 @@ function List() {
       ) : (
         <ul className="announcement-list">
           {state.value.announcements.map((a) => (
-            <Item key={a.id} a={a} today={today} busy={remove.isPending} remove={(callbacks) => remove.mutate({ id: a.id }, callbacks)} />
+            <Item key={a.id} a={a} today={today} {...deleteBy(remove, { id: a.id })} />
           ))}
         </ul>
       )}

@@ -1,5 +1,6 @@
 // "Email the families" of the classes on the page: a subject and a message, a preview with
 // the number of families first, then Send. Sent messages are listed with who sent them and when.
+import { Card } from '../../components/Card';
 import { useState } from 'react';
 import type { ClassMessage } from '../../../contract/domain';
 import { formatMoment } from '../../../contract/wording';
@@ -48,8 +49,7 @@ export function ClassEmail({ classIds }: { classIds: string[] }) {
     setKey(newIdempotencyKey());
   };
   return (
-    <section className="admin-card class-email no-print" aria-labelledby="class-email-heading">
-      <h2 id="class-email-heading">Email the families</h2>
+    <Card id="class-email-heading" title="Email the families" className="class-email no-print">
       <p className="muted">One email to each family with a child enrolled in {classIds.length === 1 ? 'this class' : 'these classes'} (and the guardians, where the family asked).</p>
       <div className="field">
         <label htmlFor="class-email-subject">Subject</label>
@@ -86,7 +86,7 @@ export function ClassEmail({ classIds }: { classIds: string[] }) {
         </Button>
       </div>
       <FormFailure problem={problem} error={call.error} />
-    </section>
+    </Card>
   );
 }
 
@@ -95,8 +95,7 @@ export function SentMessages() {
   if (state.status === 'loading') return <PageLoading label="Loading sent messages…" />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
   return (
-    <section className="admin-card no-print" aria-labelledby="sent-heading">
-      <h2 id="sent-heading">Messages sent to classes</h2>
+    <Card id="sent-heading" title="Messages sent to classes" className="no-print">
       {state.value.messages.length === 0 ? (
         <p className="muted">None yet. Choose classes, open their forms, and use "Email the families".</p>
       ) : (
@@ -111,6 +110,6 @@ export function SentMessages() {
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { formatCents } from '../../../contract/format';
+import { Card } from '../../components/Card';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { useSemesterPicker } from '../catalogueSetup';
@@ -43,8 +44,7 @@ export default function Dashboard() {
               </div>
             ))}
           </dl>
-          <section aria-labelledby="seats-title" className="admin-card">
-            <h2 id="seats-title">Seats filled per class</h2>
+          <Card id="seats-title" title="Seats filled per class">
             {figures.value.classes.length === 0 ? (
               <p className="muted">No classes in this semester yet.</p>
             ) : (
@@ -80,9 +80,8 @@ export default function Dashboard() {
                 </tbody>
               </table>
             )}
-          </section>
-          <section aria-labelledby="recent-title" className="admin-card">
-            <h2 id="recent-title">Recent enrollments</h2>
+          </Card>
+          <Card id="recent-title" title="Recent enrollments">
             {figures.value.recent.length === 0 ? (
               <p className="muted">No enrollments yet.</p>
             ) : (
@@ -96,7 +95,7 @@ export default function Dashboard() {
                 ))}
               </ul>
             )}
-          </section>
+          </Card>
         </>
       )}
       <nav aria-label="Admin pages" className="admin-card quick-links">

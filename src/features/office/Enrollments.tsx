@@ -4,6 +4,7 @@ import { ENROLLMENT_STATUSES, type Enrollment, type EnrollmentRow, type Enrollme
 import { formatCents } from '../../../contract/format';
 import { ENROLLMENT_STATUS_LABELS, formatDay } from '../../../contract/wording';
 import { netPaidOf, paidOf, refundedOf } from '../../../contract/money';
+import { Card } from '../../components/Card';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { EnumField } from '../../components/EnumField';
@@ -128,15 +129,15 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
       {state.status === 'loading' && <PageLoading label="Loading enrollments…" />}
       {state.status === 'error' && <LoadError error={state.error} onRetry={reload} />}
       {state.status === 'loaded' && (
-        <section className="admin-card" aria-labelledby="enrollment-list">
-          <div className="card-header">
-            <h2 id="enrollment-list">
-              {state.value.total} {state.value.total === 1 ? 'enrollment' : 'enrollments'}
-            </h2>
+        <Card
+          id="enrollment-list"
+          title={`${state.value.total} ${state.value.total === 1 ? 'enrollment' : 'enrollments'}`}
+          actions={
             <Button variant="outlined" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending || state.value.total === 0}>
               <span className="pi pi-download" aria-hidden="true" /> {exportCsv.isPending ? 'Exporting…' : 'Export CSV'}
             </Button>
-          </div>
+          }
+        >
           {state.value.total === 0 ? (
             <p className="muted">No enrollment matches these filters.</p>
           ) : (
@@ -190,7 +191,7 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
               <Pager page={page} pageSize={PAGE_SIZE} total={state.value.total} onPage={setPage} label="Enrollments" />
             </>
           )}
-        </section>
+        </Card>
       )}
       {open && <EnrollmentMoney enrollment={open} titles={titlesOf(open)} onChange={changed} onClose={() => setOpen(null)} />}
     </>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AdminClass } from '../../../contract/domain';
 import { formatDate } from '../../../contract/format';
+import { Card } from '../../components/Card';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { useSemesterPicker } from '../catalogueSetup';
@@ -41,10 +42,11 @@ function ClassList() {
       {state.status === 'error' && <LoadError error={state.error} onRetry={reload} />}
       {state.status === 'loaded' && classes.length === 0 && <p className="empty-panel">No published classes in {semester?.name} yet.</p>}
       {state.status === 'loaded' && classes.length > 0 && (
-        <section className="admin-card" aria-labelledby="forms-classes">
-          <div className="card-header">
-            <h2 id="forms-classes">Classes in {semester?.name}</h2>
-            {selected.length > 0 ? (
+        <Card
+          id="forms-classes"
+          title={`Classes in ${semester?.name}`}
+          actions={
+            selected.length > 0 ? (
               <LinkButton to={formsLink(selected)}>
                 <span className="pi pi-print" aria-hidden="true" />
                 <span className="p-button-label">Open forms for {selected.length} selected</span>
@@ -54,8 +56,9 @@ function ClassList() {
                 <span className="pi pi-print" aria-hidden="true" />
                 <span className="p-button-label">Open forms for all{classes.length > 100 ? ' (first 100)' : ''}</span>
               </LinkButton>
-            )}
-          </div>
+            )
+          }
+        >
           <AdminTable
             label="Classes"
             caption={`Classes of ${semester?.name}; choose some to open their forms together`}
@@ -92,7 +95,7 @@ function ClassList() {
               </tr>
             ))}
           </AdminTable>
-        </section>
+        </Card>
       )}
       <SentMessages />
     </div>

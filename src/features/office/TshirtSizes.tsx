@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { TshirtTally } from '../../../contract/domain';
+import { Card } from '../../components/Card';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { tshirtLabel } from '../../../contract/wording';
@@ -26,9 +27,10 @@ export default function TshirtSizes() {
       {state.status === 'error' && <LoadError error={state.error} onRetry={reload} />}
       {tally && semester && (
         <>
-          <section className="admin-card" aria-labelledby="size-counts">
-            <div className="card-header">
-              <h2 id="size-counts">Shirts for {semester.name}</h2>
+          <Card
+            id="size-counts"
+            title={`Shirts for ${semester.name}`}
+            actions={
               <div className="row-actions">
                 {/* Two files, one table each: a spreadsheet reads each as it is. */}
                 <CsvButton file={`t-shirt-counts-${slug(semester.name)}.csv`} rows={() => [['Size', 'Count'], ...tally.counts.map((c) => [tshirtLabel(c.size), c.count])]}>
@@ -42,7 +44,8 @@ export default function TshirtSizes() {
                   Students and sizes (CSV)
                 </CsvButton>
               </div>
-            </div>
+            }
+          >
             <p>
               {tally.students.length} {tally.students.length === 1 ? 'student' : 'students'} with a confirmed class.
             </p>
@@ -54,7 +57,7 @@ export default function TshirtSizes() {
                 </div>
               ))}
             </dl>
-          </section>
+          </Card>
           <SizeList key={semester.id} semesterName={semester.name} students={tally.students} />
         </>
       )}
@@ -65,8 +68,7 @@ export default function TshirtSizes() {
 function SizeList({ semesterName, students }: { semesterName: string; students: TshirtTally['students'] }) {
   const [page, setPage] = useState(0);
   return (
-    <section className="admin-card" aria-labelledby="size-students">
-      <h2 id="size-students">Students and sizes</h2>
+    <Card id="size-students" title="Students and sizes">
       {students.length === 0 ? (
         <p className="muted">Nobody is enrolled in {semesterName} yet.</p>
       ) : (
@@ -96,6 +98,6 @@ function SizeList({ semesterName, students }: { semesterName: string; students: 
           <Pager page={page} pageSize={PAGE_SIZE} total={students.length} onPage={setPage} label="Students and sizes" />
         </>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,5 +1,6 @@
 // /admin/staff (admins only): who is on the school's staff and with which roles; add a person
 // by email (a new address gets an invitation to choose a password), change roles, remove.
+import { Card } from '../../components/Card';
 import { useParams } from 'react-router-dom';
 import { ListRoutes } from '../../components/ListRoutes';
 import type { StaffMember } from '../../../contract/domain';
@@ -10,7 +11,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { EditById } from '../../components/EditById';
 import { useSession } from '../../lib/session';
 import { useAdminStaff, useSaveStaff } from './api';
-import { EditAndDelete } from '../../components/EditForm';
+import { deleteBy, EditAndDelete } from '../../components/EditForm';
 import { AdminTable, ColumnHeaders, RowActions } from '../../components/table';
 import { StaffForm } from './StaffForm';
 import { NewLink } from '../../components/NewLink';
@@ -54,15 +55,13 @@ function StaffList() {
                 name={m.email}
                 question={`Remove ${m.email} from the staff? Their account stays, without any staff role.`}
                 done={`${m.email} is no longer on the staff.`}
-                busy={save.isPending}
-                remove={(callbacks) => save.mutate({ email: m.email, roles: [] }, callbacks)}
+                {...deleteBy(save, { email: m.email, roles: [] })}
               />
             </RowActions>
           </tr>
         ))}
       </AdminTable>
-      <section className="admin-card" aria-labelledby="roles-heading">
-        <h2 id="roles-heading">What each role may do</h2>
+      <Card id="roles-heading" title="What each role may do">
         <dl className="role-list">
           {STAFF_ROLES.map((r) => (
             <div key={r}>
@@ -71,7 +70,7 @@ function StaffList() {
             </div>
           ))}
         </dl>
-      </section>
+      </Card>
     </div>
   );
 }
