@@ -25,13 +25,14 @@ function step(name, cmd, args, options = {}) {
 }
 
 /** A check without its own test count (typecheck, lint, build) counts as one test. */
-function check(name, cmd, args) {
-  if (step(name, cmd, args)) totals.passed++;
+function tally(name, ok) {
+  if (ok) totals.passed++;
   else {
     totals.failed++;
     console.error(`✖ ${name} failed`);
   }
 }
+const check = (name, cmd, args) => tally(name, step(name, cmd, args));
 
 /** Adds a Vitest JSON report to the totals; a missing report (crash) counts as one failure. */
 function addVitest(file, name) {
@@ -89,21 +90,15 @@ async function checks() {
     ['lint (incl. one-way imports, no cycles)', 'npx', ['eslint', '.', '--max-warnings', '0']],
     ['unused files, exports and dependencies (knip)', 'npx', ['knip', '--no-progress']],
   ];
-  const failed = [];
-  for (const [name, cmd, args] of lane) {
-    if ((await run([cmd, args], log)) === 0) totals.passed++;
-    else {
-      totals.failed++;
-      failed.push(name);
-    }
-  }
+  const ended = [];
+  for (const [name, cmd, args] of lane) ended.push([name, (await run([cmd, args], log)) === 0]);
   // One worker: the stacks have the machine's cores.
   await run(['npx', [...vitest, '--outputFile.json=test-results/fast.json', '--maxWorkers=1', '--project', 'unit', '--project', 'component']], log);
   closeSync(log);
   timings.push(`checks and unit and component tests (beside the stacks) ${Math.round((Date.now() - t) / 1000)} s`);
   return () => {
     console.log(`\n▶ typecheck, lint, knip, unit and component tests\n${readFileSync(join(RESULTS, 'checks.log'), 'utf8')}`);
-    for (const name of failed) console.error(`✖ ${name} failed`);
+    for (const [name, ok] of ended) tally(name, ok);
     addVitest('fast.json', 'unit/component');
   };
 }
