@@ -4,9 +4,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Link, MemoryRouter, Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';
+import { BrowserRouter, Link, Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAdminClasses, useAdminDiscounts, useAdminSemesters, useSaveClass, useSaveSemester } from '../../src/features/catalogueSetup/api';
 import { useAdminDashboard } from '../../src/features/office/api';
 import { useSemesterPicker } from '../../src/features/catalogueSetup/SemesterPicker';
@@ -106,18 +106,61 @@ describe('the client data layer', () => {
         </button>
       );
     }
+    window.history.replaceState(null, '', '/list');
     wrap(
-      <MemoryRouter initialEntries={['/list']}>
+      <BrowserRouter>
         <Routes>
           <Route path="/list" element={<><Picker /><Link to="/form">New semester</Link></>} />
           <Route path="/form" element={<Form />} />
         </Routes>
-      </MemoryRouter>,
+      </BrowserRouter>,
     );
     await screen.findByText('Chosen: Fall · URL: fall');
     await userEvent.click(screen.getByRole('link', { name: 'New semester' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save semester' }));
     await screen.findByText('Chosen: Spring · URL: spring');
+  });
+
+  it('a link followed while the semesters load is not undone when they arrive: the page does not take the URL back to put its semester in it', async () => {
+    let answer!: () => void;
+    const arrived = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        await arrived;
+        return new Response(JSON.stringify({ result: { semesters: [{ id: 'fall', name: 'Fall', status: 'open', startDate: '2026-09-01' }] } }), { status: 200 });
+      }),
+    );
+    // The next page's code is still on its way (a lazy route): the router keeps this page on screen meanwhile.
+    let loadStaff!: () => void;
+    const Staff = lazy(() => new Promise<{ default: () => React.JSX.Element }>((resolve) => (loadStaff = () => resolve({ default: () => <h1>Staff</h1> }))));
+    function Dashboard() {
+      const { semester } = useSemesterPicker();
+      return (
+        <>
+          <p>Chosen: {semester?.name ?? 'none'}</p>
+          <Link to="/admin/staff">Staff</Link>
+        </>
+      );
+    }
+    window.history.replaceState(null, '', '/admin');
+    wrap(
+      <BrowserRouter>
+        <Suspense fallback={<p>Loading…</p>}>
+          <Routes>
+            <Route path="/admin" element={<Dashboard />} />
+            <Route path="/admin/staff" element={<Staff />} />
+          </Routes>
+        </Suspense>
+      </BrowserRouter>,
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Staff' }));
+    answer();
+    await screen.findByText('Chosen: Fall');
+    expect(window.location.pathname + window.location.search).toBe('/admin/staff');
+    await act(async () => loadStaff());
+    await screen.findByRole('heading', { name: 'Staff' });
+    expect(window.location.pathname + window.location.search).toBe('/admin/staff');
   });
 
   it('two parts of a page asking the same thing make one call; a failed load is told once in a toast', async () => {

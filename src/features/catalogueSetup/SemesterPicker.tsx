@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import type { Semester } from '../../../contract/domain';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
@@ -22,12 +22,16 @@ export function useSemesterPicker() {
   const withArchived = params.get('archived') === '1';
   const list = state.status === 'loaded' ? pickable(state.value.semesters, withArchived, wanted) : [];
   const chosen = list.find((s) => s.id === wanted) ?? list[0] ?? null;
+  const { pathname } = useLocation();
   // A semester named in the URL but missing from a cached list (made a moment ago) waits for the
-  // fresh list rather than being replaced by the first one.
+  // fresh list rather than being replaced by the first one. A link followed while the semesters
+  // loaded has already changed the address (the next page's code may still be on its way, with this
+  // page on screen): writing the semester now would take the office back here.
   useEffect(() => {
+    if (window.location.pathname !== pathname) return;
     if (refreshing && wanted && chosen?.id !== wanted) return;
     if (chosen && wanted !== chosen.id) setParams((p) => ({ ...Object.fromEntries(p), semester: chosen.id }), { replace: true });
-  }, [chosen, wanted, setParams, refreshing]);
+  }, [chosen, wanted, setParams, refreshing, pathname]);
 
   const picker =
     state.status === 'loading' ? (
