@@ -346,7 +346,7 @@ describe('enrollment callables, real ID tokens', () => {
     expect(await enrolled('mushroom-foraging')).toBe(5);
     expect(await count('classes/mushroom-foraging/roster')).toBe(5);
     expect(await count('classes/mushroom-foraging/seats')).toBe(5);
-  }, 120_000);
+  });
 
   it('lists only the family’s own enrollments, newest first, and its own students', async () => {
     const mine = await callAs(family, 'myEnrollments');

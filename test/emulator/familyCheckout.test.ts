@@ -63,7 +63,7 @@ describe('one checkout for the whole family', () => {
     await db().doc('classes/fam-kit').update({ addOns: [{ id: 'kit', description: 'Field kit', price: 2000 }, { id: 'lunch', description: 'Lunch', price: 4000 }] });
     await db().doc('classes/fam-b').update({ price: 30000 });
     await db().doc('classes/fam-c').update({ price: 20000 });
-  }, 120_000);
+  });
   beforeEach(newRateWindow);
 
   it('prices the children together and enrolls each, with the sibling line on the one whose classes cost less; replays change nothing', async () => {

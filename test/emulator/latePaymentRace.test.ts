@@ -26,7 +26,7 @@ describe('a late payment racing a new checkout of the same child', () => {
   let pay: Awaited<ReturnType<typeof oneChildOneClass>>['pay'];
   beforeAll(async () => {
     ({ total, pay } = await oneChildOneClass({ id: CLASS, title: 'Late Race', capacity: 2, weekday: 2 }, UID, STUDENT));
-  }, 120_000);
+  });
 
   it('refunds the late payment in full as a duplicate, and the class counts one seat for the child', async () => {
     const { applyStripeEvent, startCheckout } = await import('../../functions/src/usecases/cardPayments');
@@ -66,5 +66,5 @@ describe('a late payment racing a new checkout of the same child', () => {
     expect((await db().doc(`classes/${CLASS}/roster/${STUDENT}`).get()).get('enrollmentId')).toBe(second!.id);
     expect((await db().doc(`classes/${CLASS}`).get()).get('enrolledCount')).toBe(1);
     expect(await booksProblems([CLASS], { owners: [UID] })).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -381,7 +381,7 @@ const commands = fc.commands([fc.oneof({ weight: 4, arbitrary: single }, { weigh
 describe('the seat ledger under random operations', () => {
   beforeAll(async () => {
     await seededEmulators();
-  }, 120_000);
+  });
   afterAll(async () => {
     // Past a timeout the lanes would go on beside the next tests: they stop at their next step.
     stopped = true;

@@ -22,7 +22,7 @@ describe('a replaced hold giving its seat back between the seat listing and the 
   let pay: Awaited<ReturnType<typeof oneChildOneClass>>['pay'];
   beforeAll(async () => {
     ({ pay } = await oneChildOneClass({ id: CLASS, title: 'Last Seat', capacity: 1, weekday: 3 }, UID, STUDENT));
-  }, 120_000);
+  });
 
   it('plans again and gives the family the seat, not "full"', async () => {
     const { startCheckout } = await import('../../functions/src/usecases/cardPayments');
@@ -51,5 +51,5 @@ describe('a replaced hold giving its seat back between the seat listing and the 
     expect((await db().doc(`classes/${CLASS}`).get()).get('enrolledCount')).toBe(1);
     expect((await db().doc(`enrollments/${first[0].id}`).get()).get('hold.replacedBy')).toBe(second[0].id);
     expect(await booksProblems([CLASS], { owners: [UID] })).toEqual([]);
-  }, 120_000);
+  });
 });
