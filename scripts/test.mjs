@@ -112,6 +112,11 @@ const stack = (name, args) => [process.execPath, ['scripts/test-one.mjs', ...vit
  * of those calls by then.
  */
 const ON_THE_BROWSER_STACK = ['test/emulator/seatLedger.test.ts', 'test/emulator/badInput.test.ts'];
+/**
+ * Tests that time the office's calls against a budget run after both stacks, on a machine no longer
+ * busy with the suite itself: beside the other stack, the same calls took up to twice as long.
+ */
+const ALONE = ['test/emulator/officeVolume.test.ts'];
 
 if (ensureChromium()) {
   const t = Date.now();
@@ -125,7 +130,7 @@ if (ensureChromium()) {
     emulatorEnv();
     emulatorArgs();
     const e2eLog = openSync(join(RESULTS, 'e2e.log'), 'w');
-    const moved = ON_THE_BROWSER_STACK.flatMap((file) => ['--exclude', file]);
+    const moved = [...ON_THE_BROWSER_STACK, ...ALONE].flatMap((file) => ['--exclude', file]);
     await Promise.all([
       run(stack('emulator', ['--project', 'emulator', ...moved]), 'inherit'),
       run(second.wrap(...stack('e2e', ['--project', 'emulator', '--project', 'e2e', 'test/e2e', ...ON_THE_BROWSER_STACK]), { PORTAL_TEST_LOG: join(ROOT, '.cache/test-emulators-e2e.log') }), e2eLog),
@@ -134,8 +139,13 @@ if (ensureChromium()) {
     second.close();
     console.log(`\n▶ the end-to-end stack's output\n${readFileSync(join(RESULTS, 'e2e.log'), 'utf8')}`);
     timings.push(`${name} ${Math.round((Date.now() - t) / 1000)} s`);
+    const t2 = Date.now();
+    console.log(`\n▶ the timed office calls, alone after both stacks`);
+    await run(stack('alone', ['--project', 'emulator', ...ALONE]), 'inherit');
+    timings.push(`the timed office calls, alone ${Math.round((Date.now() - t2) / 1000)} s`);
     addVitest('emulator.json', 'emulator');
     addVitest('e2e.json', 'e2e');
+    addVitest('alone.json', 'alone');
   } else {
     await startStripeStandIn();
     const inner = `npx ${vitest.join(' ')} --outputFile.json=test-results/emulator.json --project emulator --project e2e`;
