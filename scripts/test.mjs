@@ -4,7 +4,7 @@
 // every suite.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { emulatorArgs, emulatorEnv, ROOT } from './emulators/env.mjs';
 import { openNamespace } from './emulators/namespace.mjs';
 import { execOnEmulators } from './emulators/run.mjs';
@@ -15,6 +15,8 @@ rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 const totals = { passed: 0, failed: 0 };
 const timings = [];
+/** Each failed test in a line, repeated at the very end: a long run's log is often read from its tail. */
+const failures = [];
 
 function step(name, cmd, args, options = {}) {
   const t = Date.now();
@@ -29,10 +31,13 @@ function tally(name, ok) {
   if (ok) totals.passed++;
   else {
     totals.failed++;
+    failures.push(name);
     console.error(`✖ ${name} failed`);
   }
 }
 const check = (name, cmd, args) => tally(name, step(name, cmd, args));
+
+const firstLine = (text = '') => text.trim().split('\n')[0].slice(0, 300);
 
 /** Adds a Vitest JSON report to the totals; a missing report (crash) counts as one failure. */
 function addVitest(file, name) {
@@ -40,13 +45,17 @@ function addVitest(file, name) {
     const report = JSON.parse(readFileSync(join(RESULTS, file), 'utf8'));
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests + (report.numRuntimeErrorTests ?? 0);
-    if (report.numTotalTestSuites > 0 && report.testResults.some((r) => r.status === 'failed' && r.assertionResults.length === 0)) {
-      totals.failed++;
-      console.error(`✖ a ${name} test file failed to load`);
+    for (const result of report.testResults) {
+      const where = relative(ROOT, result.name);
+      if (result.status === 'failed' && result.assertionResults.length === 0) {
+        totals.failed++;
+        failures.push(`${where}: the file failed to load: ${firstLine(result.message)}`);
+      }
+      for (const t of result.assertionResults.filter((a) => a.status === 'failed')) failures.push(`${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
     }
   } catch {
     totals.failed++;
-    console.error(`✖ ${name}: no test report (the run crashed)`);
+    failures.push(`${name}: no test report (the run crashed)`);
   }
 }
 
@@ -161,5 +170,6 @@ if (ensureChromium()) {
 
 (await checked)();
 console.log(`\nTimings: ${timings.join(', ')}`);
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `✖ ${f}`).join('\n')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);
