@@ -4,10 +4,11 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const started = Date.now();
-await build({
+
+/** The bundle's options; `outfile` elsewhere for a bundle to look at (the functions emulator reloads on a change to functions/lib). */
+export const bundleOptions = (outfile = resolve(root, 'functions/lib/index.js')) => ({
   entryPoints: [resolve(root, 'functions/src/index.ts')],
-  outfile: resolve(root, 'functions/lib/index.js'),
+  outfile,
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -16,4 +17,9 @@ await build({
   external: ['firebase-functions', 'firebase-functions/*', 'firebase-admin', 'firebase-admin/*', 'stripe'],
   logLevel: 'warning',
 });
-console.log(`functions bundled in ${Date.now() - started} ms`);
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const started = Date.now();
+  await build(bundleOptions());
+  console.log(`functions bundled in ${Date.now() - started} ms`);
+}

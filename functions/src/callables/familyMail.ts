@@ -1,5 +1,5 @@
 // The family emails' entry points: the daily reminders and the unsubscribe link.
-import { logger } from 'firebase-functions/v2';
+import { logger } from 'firebase-functions/logger';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { callables } from '../../../contract/callables';
 import { FUNCTIONS_REGION } from '../../../contract/constants';

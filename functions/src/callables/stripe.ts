@@ -1,5 +1,5 @@
 // Stripe's side: the webhook (Hosting rewrites /api/stripe/webhook here) and the sweep of lapsed holds.
-import { logger } from 'firebase-functions/v2';
+import { logger } from 'firebase-functions/logger';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import type Stripe from 'stripe';

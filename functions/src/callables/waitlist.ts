@@ -1,7 +1,7 @@
 // The waitlist's callables: families join, see their place, leave, decline or claim an
 // offer; the office sees a class's list, offers a seat by hand, moves or removes someone.
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { logger } from 'firebase-functions/v2';
+import { logger } from 'firebase-functions/logger';
 import { callables } from '../../../contract/callables';
 import { FUNCTIONS_REGION } from '../../../contract/constants';
 import { callable, staffOf } from '../lib/callable';

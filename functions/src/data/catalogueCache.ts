@@ -4,7 +4,7 @@
 // one document) may lag by CATALOGUE_FRESH_MS. Data never stamped (no office change since it was
 // loaded, as in tests and the demo) is always read afresh.
 import { randomUUID } from 'node:crypto';
-import { logger } from 'firebase-functions/v2';
+import { logger } from 'firebase-functions/logger';
 import { COLLECTIONS, db, noteReads } from './db';
 
 export const CATALOGUE_FRESH_MS = 10_000;

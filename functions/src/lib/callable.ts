@@ -1,6 +1,6 @@
 // Wraps a handler as a v2 callable that checks access and validates its payload against the contract.
 import type { SecretParam } from 'firebase-functions/params';
-import { logger } from 'firebase-functions/v2';
+import { logger } from 'firebase-functions/logger';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { z } from 'zod/mini';
 import { type Callable, type ResponseOf } from '../../../contract/callables';

@@ -1,6 +1,6 @@
 // Options every function shares, set before any function is defined (index.ts imports this first).
 // maxInstances caps what a flood of anonymous calls can cost: at most this many instances of each.
-import { setGlobalOptions } from 'firebase-functions/v2';
+import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { FUNCTIONS_REGION } from '../../../contract/constants';
 
 export const MAX_INSTANCES = 10;

@@ -1,7 +1,7 @@
 // The Stripe client. Production reads its keys from Secret Manager (defineSecret); emulator runs point
 // the same SDK at the local stand-in (scripts/stripe/standIn.ts) with its test keys.
 import { defineSecret, defineString } from 'firebase-functions/params';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import emulators from '../../../contract/emulators.json';
 
 export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
@@ -12,10 +12,15 @@ const PORTAL_URL = defineString('PORTAL_URL', { description: 'The portal address
 const API_VERSION = '2026-10-28.endive';
 
 const onEmulator = () => process.env.FUNCTIONS_EMULATOR === 'true';
+let sdk: typeof Stripe | undefined;
 let client: Stripe | undefined;
 
 export function stripe(): Stripe {
-  client ??= new Stripe(STRIPE_SECRET_KEY.value(), {
+  // Loaded on first use, not with the bundle: every function's instance loads the whole bundle when it
+  // starts (a cold start), and most functions never talk to Stripe.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous load, in the bundle's CommonJS
+  sdk ??= require('stripe') as typeof Stripe;
+  client ??= new sdk(STRIPE_SECRET_KEY.value(), {
     apiVersion: API_VERSION,
     maxNetworkRetries: 2,
     timeout: 20_000,
@@ -25,7 +30,7 @@ export function stripe(): Stripe {
 }
 
 /** Stripe's answer was an error (its servers refused, or could not be reached). */
-export const isStripeError = (error: unknown): error is Stripe.errors.StripeError => error instanceof Stripe.errors.StripeError;
+export const isStripeError = (error: unknown): error is Stripe.errors.StripeError => sdk !== undefined && error instanceof sdk.errors.StripeError;
 
 /**
  * The portal's address for Stripe's return links: PORTAL_URL in production (never a header a caller

@@ -4,7 +4,7 @@
 // first, the code limits counted), else it is refunded whole, saying truthfully why.
 import { randomUUID } from 'node:crypto';
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions/v2';
+import { logger } from 'firebase-functions/logger';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
 import type { CardDetails, CardRefund, Enrollment, WaitlistEntry } from '../../../contract/domain';
