@@ -118,6 +118,10 @@ export default defineConfig(({ command, mode }) => {
             globalSetup: ['test/e2e/globalSetup.ts'],
             testTimeout: 200_000,
             hookTimeout: 200_000,
+            // expect.poll waits for what the page shows after a call to the functions, whose worker
+            // may be starting (seconds on a loaded machine): as long as Playwright's own actions wait,
+            // not Vitest's default second.
+            expect: { poll: { timeout: 30_000 } },
             fileParallelism: false,
             sequence: { groupOrder: 1 },
           },

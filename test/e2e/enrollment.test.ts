@@ -74,7 +74,7 @@ describe('a family enrolls end to end', () => {
     const savedDraft = async () => {
       return (await savedDrafts()).map((d) => JSON.parse(d.get('json') as string) as { step?: string; signatures: Record<string, string> });
     };
-    await expect.poll(async () => (await savedDraft()).map((d) => [d.step, Object.values(d.signatures)]), { timeout: 5000 }).toEqual([['review', ['Sam Rivera', 'Sam Rivera']]]);
+    await expect.poll(async () => (await savedDraft()).map((d) => [d.step, Object.values(d.signatures)])).toEqual([['review', ['Sam Rivera', 'Sam Rivera']]]);
     await page.reload();
     await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
     expect(path(page)).toBe('/classes/enrollment/review');
@@ -205,7 +205,7 @@ describe('a family enrolls end to end', () => {
   it('restores a draft on the next visit, and Start over clears it', async () => {
     const { context, page } = await newPage(browser());
     await leoChosenForOrienteering(page);
-    await expect.poll(draftCount, { timeout: 5000 }).toBe(1);
+    await expect.poll(draftCount).toBe(1);
     await context.close();
 
     const second = await newPage(browser());
@@ -221,7 +221,7 @@ describe('a family enrolls end to end', () => {
     expect(await axeViolations(second.page)).toEqual([]);
     await second.page.getByRole('button', { name: 'Yes, start over' }).click();
     expect(await second.page.getByRole('button', { name: /Selected \(/ }).count()).toBe(0);
-    await expect.poll(draftCount, { timeout: 10_000 }).toBe(0);
+    await expect.poll(draftCount).toBe(0);
     await second.context.close();
   });
 
@@ -233,7 +233,7 @@ describe('a family enrolls end to end', () => {
     const saved = async () => {
       return (await savedDrafts()).map((d) => JSON.parse(d.get('json') as string) as { step?: string; studentChoice: string | null });
     };
-    await expect.poll(async () => (await saved()).map((d) => [d.step, d.studentChoice]), { timeout: 5000 }).toEqual([['info', 'demo-leo']]);
+    await expect.poll(async () => (await saved()).map((d) => [d.step, d.studentChoice])).toEqual([['info', 'demo-leo']]);
     // The saved draft takes 3 s to arrive (a slow network): nothing is saved over it meanwhile.
     const slowDraft = (p: Page) => p.route('**/api/loadDraft', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -268,7 +268,7 @@ describe('a family enrolls end to end', () => {
       const drafts = await savedDrafts();
       return drafts.length ? Object.keys((JSON.parse(drafts[0].get('json') as string) as { selection: object }).selection).length : 0;
     };
-    await expect.poll(draftSize, { timeout: 5000 }).toBe(2);
+    await expect.poll(draftSize).toBe(2);
     await page.getByRole('button', { name: 'Selected Mushroom Foraging' }).click();
     await page.reload(); // within the draft's one-second debounce
     await page.getByText('Continued from your last visit.').waitFor();
@@ -276,7 +276,7 @@ describe('a family enrolls end to end', () => {
     await page.getByRole('button', { name: 'Select Mushroom Foraging', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Start over' }).click();
     await page.getByRole('button', { name: 'Yes, start over' }).click();
-    await expect.poll(draftSize, { timeout: 10_000 }).toBe(0);
+    await expect.poll(draftSize).toBe(0);
     await context.close();
   });
 

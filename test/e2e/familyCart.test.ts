@@ -56,7 +56,7 @@ describe('one checkout for the whole family', () => {
     await family(page, email);
     // Every child on the cards.
     await page.goto('/classes/enrollment?for=all');
-    await expect.poll(() => fitsOn(page, 'Wild Art'), { timeout: 20_000 }).toEqual(['Pia: eligible', 'Quinn: not for grade 5 (grades 1–3)']);
+    await expect.poll(() => fitsOn(page, 'Wild Art')).toEqual(['Pia: eligible', 'Quinn: not for grade 5 (grades 1–3)']);
     await expect.poll(() => fitsOn(page, 'Orienteering')).toEqual(['Pia: not for grade 2 (grades 4–8)', 'Quinn: eligible']);
     expect(await axeViolations(page)).toEqual([]);
 

@@ -16,7 +16,7 @@ let fitzUid = '';
 const fitsOn = async (page: Page, title: string) =>
   (await page.getByRole('article', { name: title, exact: true }).getByRole('list', { name: 'For your children' }).getByRole('listitem').allTextContents()).map((t) => t.trim());
 /** Waits until the card of `title` says `lines` (the family's children and enrollments load after the page). */
-const expectFits = (page: Page, title: string, lines: string[]) => expect.poll(() => fitsOn(page, title), { timeout: 20_000 }).toEqual(lines);
+const expectFits = (page: Page, title: string, lines: string[]) => expect.poll(() => fitsOn(page, title)).toEqual(lines);
 const pick = (page: Page, label: string) => page.getByLabel('Who is this for?').selectOption({ label });
 
 describe('who is this for: each card speaks of the family’s children', () => {
