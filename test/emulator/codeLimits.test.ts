@@ -7,20 +7,21 @@ import type { Discount } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { type CallResult, type TestUser } from '../support/emulators';
 import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
+import { booksProblems } from '../support/ledger';
 import { addClassesLikeWildArt, AVA, familyWithStudent, SAMPLES, signedReleases } from '../support/samples';
 
 const db = () => adminDb();
 type Family = { user: TestUser; studentId: string };
 type Enrolled = CallResult<Response<'enroll'>>;
 const lines = (classId: string) => [{ classId, addOnIds: [] }];
-const preview = (family: Family, classId: string, code: string) =>
-  callAs(family.user, 'priceBasket', { lines: lines(classId), codes: [code], studentId: family.studentId });
+const preview = (family: Family, classId: string, code: string | null) =>
+  callAs(family.user, 'priceBasket', { lines: lines(classId), codes: code ? [code] : [], studentId: family.studentId });
 let keys = 0;
 /** Enrolls at the price the preview showed (as the app does); by card or to pay the office later. */
-async function enrollWith(family: Family, classId: string, code: string, payWith: 'card' | 'later' = 'later'): Promise<Enrolled> {
+async function enrollWith(family: Family, classId: string, code: string | null, payWith: 'card' | 'later' = 'later'): Promise<Enrolled> {
   const quote = (await preview(family, classId, code)).result!;
   return callAs(family.user, 'enroll', {
-    studentId: family.studentId, lines: lines(classId), codes: [code], expectedTotal: quote.total, infoConfirmed: false,
+    studentId: family.studentId, lines: lines(classId), codes: code ? [code] : [], expectedTotal: quote.total, infoConfirmed: false,
     releases: signedReleases(AVA.guardians[0].name), idempotencyKey: `limits-${keys++}`, ...(payWith === 'card' ? { payWith: 'card' } : {}),
   });
 }
@@ -135,4 +136,46 @@ describe('discount codes with use limits', () => {
     expect(refused.status).toBe(400);
     expect(refused.error?.message).toBe('ONLYONE has been used as many times as the school allows.');
   });
+
+  it('a waitlist entry’s use goes back when the family leaves the list, once a card payment for its offer has ended unpaid, in either order', async () => {
+    const code = await saveCode('WAITUSE5', { maxUses: 5, maxUsesPerFamily: null });
+    const orders = ['leave the list, then Stripe’s page', 'leave Stripe’s page, then the list'] as const;
+    for (const [i, order] of orders.entries()) {
+      const classId = `lim-w${i}`;
+      await addClassesLikeWildArt([{ id: classId, title: `Limits W${i}`, capacity: 1, weekday: i + 1 }]);
+      const [filler, family] = await Promise.all([familyWithStudent(`limits.fill${i}@example.com`, `Fill${i}`, 'Family'), familyWithStudent(`limits.wait${i}@example.com`, `Wait${i}`, 'Family')]);
+      const books = async () => expect(await booksProblems([classId], { owners: [filler.user.uid, family.user.uid] }), order).toEqual([]);
+      const seat = await enrollWith(filler, classId, null);
+      expect(seat.status, JSON.stringify(seat.error)).toBe(200);
+      const quote = (await preview(family, classId, 'WAITUSE5')).result!;
+      const joined = await callAs(family.user, 'joinWaitlist', {
+        studentId: family.studentId, lines: lines(classId), codes: ['WAITUSE5'], expectedTotal: quote.total, infoConfirmed: false,
+        releases: signedReleases(AVA.guardians[0].name), idempotencyKey: `limits-wait-${i}`,
+      });
+      expect(joined.status, JSON.stringify(joined.error)).toBe(200);
+      const entryId = joined.result!.entry.id;
+      expect(await counted(code.id)).toBe(1);
+      // The seat is freed: the family is offered it, and claims it by card.
+      const cancelled = await callAs(admin, 'adminCancelEnrollment', { enrollmentId: seat.result!.enrollment.id, classIds: [classId], refund: 0, note: 'Code limits test' });
+      expect(cancelled.status, JSON.stringify(cancelled.error)).toBe(200);
+      expect((await db().doc(`waitlist/${entryId}`).get()).get('status')).toBe('offered');
+      const claimed = await callAs(family.user, 'claimOffer', { entryId, expectedTotal: quote.total, idempotencyKey: `limits-claim-${i}`, payWith: 'card' });
+      expect(claimed.status, JSON.stringify(claimed.error)).toBe(200);
+      const held = claimed.result!.enrollment;
+      expect(held.status).toBe('pending_payment');
+      expect(await counted(code.id)).toBe(1);
+      await books();
+      const leaveList = async () => expect((await callAs(family.user, 'leaveWaitlist', { entryId })).result!.entry.status).toBe('left');
+      const leavePage = async () => expect((await callAs(family.user, 'releaseHold', { enrollmentId: held.id })).result!.enrollment.status).toBe('expired');
+      const [first, second] = i === 0 ? [leaveList, leavePage] : [leavePage, leaveList];
+      await first();
+      // Left while paying, the payment keeps the use (paid, the family is enrolled); with the page left, the entry keeps it.
+      expect(await counted(code.id), order).toBe(1);
+      await books();
+      await second();
+      expect(await counted(code.id), order).toBe(0);
+      await books();
+    }
+  });
 });
+

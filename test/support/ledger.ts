@@ -96,7 +96,12 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
     for (const e of enrollments) {
       if ((e.status === 'confirmed' || e.status === 'pending_payment' || e.status === 'cancelled') && (e.countedDiscountIds ?? []).includes(d.id) && !e.waitlistEntryId) counted.add(checkoutOf(e));
     }
-    for (const w of entries) if ((w.countedDiscountIds ?? []).includes(d.id) && (w.status === 'waiting' || w.status === 'offered' || w.status === 'enrolled')) counted.add(`waitlist:${w.id}`);
+    // An entry carries the use it counted while on the list or enrolled, and off the list while a card
+    // payment for its claim is under way (paid, the entry is enrolled; unpaid, the use goes back).
+    const paying = (w: (typeof entries)[number]) => enrollments.some((e) => e.id === w.enrollmentId && e.status === 'pending_payment');
+    for (const w of entries) {
+      if ((w.countedDiscountIds ?? []).includes(d.id) && (w.status === 'waiting' || w.status === 'offered' || w.status === 'enrolled' || paying(w))) counted.add(`waitlist:${w.id}`);
+    }
     const stored = uses.find((u) => u.id === d.id)?.uses ?? 0;
     if (stored !== counted.size) problems.push(`code ${d.code}: ${stored} uses counted, ${counted.size} checkouts carry it`);
     if (stored > d.maxUses!) problems.push(`code ${d.code}: ${stored} uses of ${d.maxUses}`);

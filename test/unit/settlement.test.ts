@@ -67,7 +67,8 @@ describe('a late payment', () => {
     ['its offer’s seat gone', facts({ entryId: 'w1', offeredNow: [null] }), 'seat-lost'],
     ['a code used up since', facts({ codes: [{ maxUses: 5, uses: 5 }] }), 'seat-lost'],
     ['a code with uses left, or no limit', facts({ codes: [{ maxUses: 5, uses: 4 }, { maxUses: null, uses: 90 }] }), 'take'],
-    ['a code used up, but claimed from an offer (its use counted when it joined)', facts({ entryId: 'w1', offeredNow: [offered], codes: [{ maxUses: 5, uses: 5 }] }), 'take'],
+    ['a code used up, but claimed from an offer still on the list (its use counted when it joined)', facts({ entryId: 'w1', offeredNow: [offered], codes: [{ maxUses: 5, uses: 5 }], entryKeepsUses: true }), 'take'],
+    ['a code used up, claimed from an offer the family left while paying (its use given back when the hold ended)', facts({ entryId: 'w1', offeredNow: [offered], codes: [{ maxUses: 5, uses: 5 }], entryKeepsUses: false }), 'seat-lost'],
     ['the children on these rosters by a newer checkout', facts({ rostered: true }), 'duplicate'],
   ])('%s', (_why, f, outcome) => expect(lateOutcome(f)).toBe(outcome));
 });

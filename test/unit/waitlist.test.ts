@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WaitlistEntry } from '../../contract/domain';
 import { ordinal } from '../../contract/format';
-import { claimHours, newOffer, offerEnd, offersToMake, placeOf, planOffers, rankBetween, reminderDue, schoolInstant } from '../../functions/src/domain/waitlist';
+import { claimHours, entryUsesFree, newOffer, offerEnd, offersToMake, placeOf, planOffers, rankBetween, reminderDue, schoolInstant } from '../../functions/src/domain/waitlist';
 import type { Seat } from '../../functions/src/domain/seats';
 import { buildDemoData } from '../../scripts/demo/demoData';
 
@@ -11,6 +11,17 @@ const entry = (id: string, classIds: string[], rank: number, over: Partial<Waitl
 const seats = (...pairs: [string, number][]) => new Map(pairs);
 
 describe('waitlist rules', () => {
+  it.each<[string, Pick<WaitlistEntry, 'status' | 'enrollmentId'>, { id: string; status: 'pending_payment' | 'expired' | 'confirmed' } | undefined, boolean]>([
+    ['waiting: the entry carries its code uses', { status: 'waiting' }, undefined, false],
+    ['offered, its card payment under way: the entry carries them', { status: 'offered', enrollmentId: 'e1' }, { id: 'e1', status: 'pending_payment' }, false],
+    ['enrolled: the entry carries them', { status: 'enrolled', enrollmentId: 'e1' }, { id: 'e1', status: 'confirmed' }, false],
+    ['left with nothing claimed: free', { status: 'left' }, undefined, true],
+    ['left while its card payment is under way: the payment keeps them', { status: 'left', enrollmentId: 'e1' }, { id: 'e1', status: 'pending_payment' }, false],
+    ['left after its card payment ended unpaid: free', { status: 'left', enrollmentId: 'e1' }, { id: 'e1', status: 'expired' }, true],
+    ['declined, lapsed or removed after its payment ended: free', { status: 'lapsed', enrollmentId: 'e1' }, undefined, true],
+    ['another enrollment pending is not its claim: free', { status: 'removed', enrollmentId: 'e1' }, { id: 'e2', status: 'pending_payment' }, true],
+  ])('code uses of an entry: %s', (_why, e, claim, free) => expect(entryUsesFree(e, claim)).toBe(free));
+
   it('offers the seats kept for the waitlist first come first served; offered entries are never offered again', () => {
     const list = [entry('c', ['x'], 3), entry('a', ['x'], 1), entry('b', ['x'], 2)];
     expect(offersToMake(seats(['x', 2]), list).map((e) => e.id)).toEqual(['a', 'b']);

@@ -2,14 +2,14 @@
 // school's offer, the family's enrollments and code uses, and the checks of one child.
 import { FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { DISCOUNT_TYPES, isSiblingRule, type ClassGroup, type ClassRecord, type Discount, type Enrollment, type Release, type Semester } from '../../../contract/domain';
+import { DISCOUNT_TYPES, isSiblingRule, type ClassGroup, type ClassRecord, type Discount, type Enrollment, type Release, type Semester, type WaitlistEntry } from '../../../contract/domain';
 import { checkoutOf, type CheckoutPayload, type EnrollPayload, type OfferFacts } from '../domain/checkout';
 import { childCheck, type EnrollmentProblem } from '../domain/enrollment';
 import { normalizeCode, type CodeUses } from '../domain/pricing';
 import { priceCart, type CartChild } from '../domain/cart';
 import { DEFAULT_RELEASES } from '../domain/releases';
 import { COLLECTIONS, db, getByIds, noteReads, notFound, recordRef, records, uniq } from './db';
-import { codeUsesGivenBack, writeCodeUseDeltas, type CodeUseDeltas } from './holds';
+import { codeUsesGivenBack, readClaimedEntries, writeCodeUseDeltas, type CodeUseDeltas } from './holds';
 import { loadGroupsOfSemesters } from './catalogue';
 import { CATALOGUE_FRESH_MS, catalogueStamp } from './catalogueCache';
 
@@ -53,8 +53,8 @@ export async function readCodeUseCounters(discounts: Discount[]): Promise<Map<st
  * `replaced`: the unpaid card checkouts a new checkout replaces; their uses are the new checkout's
  * to take again, so they are not counted (a family holding a code's last use keeps it).
  */
-export function codeUsesOf(discounts: Discount[], counters: Map<string, DocumentSnapshot>, family: Enrollment[], replaced: Enrollment[] = []): CodeUses {
-  const givenBack = codeUsesGivenBack(replaced);
+export function codeUsesOf(discounts: Discount[], counters: Map<string, DocumentSnapshot>, family: Enrollment[], replaced: Enrollment[] = [], entries: Map<string, WaitlistEntry> = new Map()): CodeUses {
+  const givenBack = codeUsesGivenBack(replaced, entries);
   const total: Record<string, number> = {};
   for (const d of discounts) if (counters.has(d.id)) total[d.code] = ((counters.get(d.id)!.get('uses') as number | undefined) ?? 0) + (givenBack.get(d.id) ?? 0);
   const replacedIds = new Set(replaced.map((e) => e.id));
@@ -64,8 +64,10 @@ export function codeUsesOf(discounts: Discount[], counters: Map<string, Document
 }
 
 /** The uses of these codes, as read now (the price preview). */
-export const loadCodeUses = async (discounts: Discount[], family: Enrollment[], replaced: Enrollment[] = []): Promise<CodeUses> =>
-  codeUsesOf(discounts, await readCodeUseCounters(discounts), family, replaced);
+export async function loadCodeUses(discounts: Discount[], family: Enrollment[], replaced: Enrollment[] = []): Promise<CodeUses> {
+  const [counters, entries] = await Promise.all([readCodeUseCounters(discounts), readClaimedEntries(db(), replaced)]);
+  return codeUsesOf(discounts, counters, family, replaced, entries);
+}
 
 /**
  * One more use of each of these codes, written in a transaction only if its counter is still as read

@@ -3,9 +3,10 @@
 // It goes back when the checkout ends unpaid, when the family leaves Stripe's page, when a new
 // checkout for the same children replaces it, or when it lapses (the sweep, or the next family who
 // asks for the class releases it first: a lapsed hold never blocks a seat).
-import { FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import type { Enrollment } from '../../../contract/domain';
+import type { Enrollment, WaitlistEntry } from '../../../contract/domain';
+import { entryUsesFree } from '../domain/waitlist';
 import { COLLECTIONS, db, recordRef, records, runSeatTransaction, uniq } from './db';
 import { addTo, countRoster, readReleases, releaseSeats, type SeatDeltas, type SeatRelease } from './seats';
 
@@ -43,17 +44,43 @@ export function codeUseDeltas(discountIds: string[], by: 1 | -1): CodeUseDeltas 
   for (const id of discountIds) addTo(deltas, id, by);
   return deltas;
 }
-/** The code uses these holds give back (a checkout that ended unpaid used none; a claimed offer keeps its entry's). */
-export const codeUsesGivenBack = (released: Enrollment[]): CodeUseDeltas => codeUseDeltas(released.flatMap((r) => (r.waitlistEntryId ? [] : (r.countedDiscountIds ?? []))), -1);
+/**
+ * The code uses these holds give back as they end unpaid (`entries`: the waitlist entries they claim,
+ * as they are now). A claim's uses are its entry's: the entry keeps them while it is on the list, and
+ * they are given back here only when the entry left the list while this payment was under way.
+ */
+export const codeUsesGivenBack = (released: Enrollment[], entries: Map<string, WaitlistEntry>): CodeUseDeltas =>
+  codeUseDeltas(
+    released.flatMap((r) => {
+      if (!r.waitlistEntryId) return r.countedDiscountIds ?? [];
+      const entry = entries.get(r.waitlistEntryId);
+      return entry?.enrollmentId === r.id && entryUsesFree(entry, { id: r.id, status: 'expired' }) ? (entry.countedDiscountIds ?? []) : [];
+    }),
+    -1,
+  );
+
+/** The waitlist entries whose offers these holds claim, by id (reads only: in a transaction, or as they are now). */
+export async function readClaimedEntries(reader: Transaction | Firestore, held: Enrollment[]): Promise<Map<string, WaitlistEntry>> {
+  const ids = uniq(held.flatMap((e) => (e.waitlistEntryId ? [e.waitlistEntryId] : [])));
+  if (!ids.length) return new Map();
+  const snaps = (await reader.getAll(...ids.map((id) => recordRef('waitlist', id)))) as DocumentSnapshot<WaitlistEntry>[];
+  return new Map(snaps.flatMap((s) => (s.exists ? [[s.id, s.data()!] as const] : [])));
+}
 export function writeCodeUseDeltas(tx: Transaction, deltas: CodeUseDeltas): void {
   for (const [id, delta] of deltas) {
     if (delta) tx.set(db().collection(COLLECTIONS.discountUses).doc(id), { uses: FieldValue.increment(delta) }, { merge: true });
   }
 }
 
-/** What ending these holds must read first (their seats). */
-export const readHoldReleases = (tx: Transaction, held: Enrollment[]): Promise<SeatRelease[]> =>
-  readReleases(tx, held.flatMap((e) => e.classIds.map((classId) => ({ classId, studentId: e.studentId }))));
+/** What ending holds reads first: their seats, and the waitlist entries they claim. */
+export interface HoldFacts {
+  releases: SeatRelease[];
+  entries: Map<string, WaitlistEntry>;
+}
+export async function readHoldFacts(tx: Transaction, held: Enrollment[]): Promise<HoldFacts> {
+  const [releases, entries] = await Promise.all([readReleases(tx, held.flatMap((e) => e.classIds.map((classId) => ({ classId, studentId: e.studentId })))), readClaimedEntries(tx, held)]);
+  return { releases, entries };
+}
 
 /**
  * Writes that end these holds: each enrollment becomes `expired` (nothing owed), its seats go back
@@ -65,7 +92,7 @@ export const readHoldReleases = (tx: Transaction, held: Enrollment[]): Promise<S
 export function endHoldsInTx(
   tx: Transaction,
   held: Enrollment[],
-  releases: SeatRelease[],
+  { releases, entries }: HoldFacts,
   at: string,
   extra: Partial<Enrollment['hold']> = {},
   keep: Set<string> = new Set(),
@@ -83,7 +110,7 @@ export function endHoldsInTx(
     for (const [c, by] of released.deltas) addTo(deltas, c, by);
     for (const c of released.toServe) toServe.add(c);
   }
-  if (giveBackCodeUses) writeCodeUseDeltas(tx, codeUsesGivenBack(held));
+  if (giveBackCodeUses) writeCodeUseDeltas(tx, codeUsesGivenBack(held, entries));
   return { deltas, toServe: [...toServe], ended };
 }
 
@@ -98,9 +125,9 @@ export async function releaseHold(enrollmentId: string, at: Date, ownerUid?: str
     const snap = await tx.get(enrollmentRef(enrollmentId));
     if (!snap.exists || (ownerUid && snap.get('ownerUid') !== ownerUid)) throw new HttpsError('not-found', 'This enrollment does not exist.');
     const held = await heldCheckouts(tx, [enrollmentId]);
-    const releases = await readHoldReleases(tx, held);
+    const facts = await readHoldFacts(tx, held);
     const iso = at.toISOString();
-    const { deltas, toServe, ended } = endHoldsInTx(tx, held, releases, iso);
+    const { deltas, toServe, ended } = endHoldsInTx(tx, held, facts, iso);
     return { enrollment: ended.find((e) => e.id === enrollmentId) ?? snap.data()!, released: ended, toServe, deltas };
   });
   // The counts follow outside the transaction: two holds of one class given back at once never wait on each other.

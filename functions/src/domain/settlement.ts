@@ -81,8 +81,10 @@ export interface LateFacts {
   entryId?: string;
   /** The offer's seats the plan counted on, as they are now. */
   offeredNow: (Seat | null)[];
-  /** The limited codes the checkout counted: their limit and their uses now (none for a claim). */
+  /** The limited codes the checkout counted: their limit and their uses now. */
   codes: { maxUses: number | null; uses: number }[];
+  /** The claimed offer's entry still carries those codes' uses (counted when it joined): they need no room. */
+  entryKeepsUses?: boolean;
   /** Whether any of the children is on one of these rosters now (by a newer checkout). */
   rostered: boolean;
 }
@@ -92,7 +94,7 @@ export function lateOutcome(f: LateFacts): 'again' | WholeRefund | 'take' {
   if (settledSince(f.checkout, f.pageId)) return 'again';
   // The offer's seat given to someone else meanwhile, or a code used up since: it cannot be honoured.
   if (f.offeredNow.some((s) => s?.state !== 'offered' || s.entryId !== f.entryId)) return 'seat-lost';
-  if (!f.entryId && f.codes.some((c) => c.maxUses != null && c.uses >= c.maxUses)) return 'seat-lost';
+  if (!f.entryKeepsUses && f.codes.some((c) => c.maxUses != null && c.uses >= c.maxUses)) return 'seat-lost';
   // A new checkout for the same children put them on these rosters since: this payment is for seats
   // already theirs. Taken blind, its roster entries would be overwritten, and a class would count two
   // seats for one child.

@@ -1,6 +1,6 @@
 // The waitlist's rules, without Firestore: who is next, how long an offer lasts, a family's place.
 import { WAITLIST_CLAIM_HOURS } from '../../../contract/constants';
-import { SCHOOL_TIME_ZONE, type ClassRecord, type FamilyWaitlistEntry, type IsoDate, type Semester, type WaitlistEntry } from '../../../contract/domain';
+import { SCHOOL_TIME_ZONE, type ClassRecord, type Enrollment, type FamilyWaitlistEntry, type IsoDate, type Semester, type WaitlistEntry } from '../../../contract/domain';
 import { addDaysIso, schoolToday } from '../../../contract/schedule';
 import { isEnrollable, isOpenForEnrollment } from './catalogue';
 import { freeSeatIds, type Seat } from './seats';
@@ -9,6 +9,17 @@ const HOUR = 3_600_000;
 
 /** Waiting for a seat, or holding one as an offer: counted in the class's `waiting`. */
 export const onTheList = (e: Pick<WaitlistEntry, 'status'>) => e.status === 'waiting' || e.status === 'offered';
+
+/**
+ * Who carries the code uses an entry counted when it joined: the entry while it is on the list or
+ * enrolled; once it is off the list (left, declined, lapsed, removed), a card payment for its claim
+ * still under way (`claim`: the enrollment named by the entry, as it is now) keeps them until it ends —
+ * paid, the entry is enrolled; unpaid, they are given back. `true`: nothing carries them any more.
+ */
+export function entryUsesFree(entry: Pick<WaitlistEntry, 'status' | 'enrollmentId'>, claim: Pick<Enrollment, 'id' | 'status'> | undefined): boolean {
+  if (onTheList(entry) || entry.status === 'enrolled') return false;
+  return !(claim && claim.id === entry.enrollmentId && claim.status === 'pending_payment');
+}
 
 const byRank = (a: WaitlistEntry, b: WaitlistEntry) => a.rank - b.rank || a.joinedAt.localeCompare(b.joinedAt) || a.id.localeCompare(b.id);
 

@@ -17,6 +17,7 @@ import { confirmedBy, endedByNewer, lateOutcome, mismatchOf, refundedWhole, sett
 import { queueMail } from '../mail/outbox';
 import { allCardRefunds } from '../domain/refunds';
 import { holdLapsed, planSeats } from '../domain/seats';
+import { entryUsesFree } from '../domain/waitlist';
 import { seatTaken, specialSeats } from '../domain/checkout';
 import { auditInTx, stripeActor } from '../data/audit';
 import { settleBalancePayment } from './balance';
@@ -231,6 +232,8 @@ async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids
           const checkout = present(await tx.getAll(...ids.map(enrollmentRef)));
           if (settledSince(checkout, session.id)) return { outcome: 'duplicate', deltas: new Map() };
           const claimed = entryId ? ((await tx.get(recordRef('waitlist', entryId))).data() as WaitlistEntry | undefined) : undefined;
+          // An entry off the list gave its uses back when this checkout's hold ended: they are counted again.
+          const entryKeepsUses = !!claimed && !entryUsesFree(claimed, undefined);
           // The codes' uses are counted again, as for a new enrollment: a code used up since cannot be honoured.
           const counted = uniq(checkout.flatMap((e) => e.countedDiscountIds ?? []));
           const [discounts, uses] = counted.length
@@ -246,6 +249,7 @@ async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids
             ...(entryId ? { entryId } : {}),
             offeredNow: offeredNow.map((o) => o.data() ?? null),
             codes: discounts.flatMap((d, i) => (d.exists ? [{ maxUses: (d.get('maxUses') as number | null) ?? null, uses: (uses[i].get('uses') as number | undefined) ?? 0 }] : [])),
+            entryKeepsUses,
             rostered: rostered.some((r) => r.exists),
           });
           if (late === 'again') return { outcome: 'duplicate', deltas: new Map() };
@@ -261,7 +265,7 @@ async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids
           writeSeatsTaken(tx, seats, deltas);
           confirmInTx(tx, checkout, card, facts, eventId, now);
           if (claimed) enrolledInTx(tx, claimed, ids[0], at);
-          else writeCodeUseDeltas(tx, codeUseDeltas(counted, 1));
+          if (!entryKeepsUses) writeCodeUseDeltas(tx, codeUseDeltas(counted, 1));
           tx.set(eventRef(eventId), { type: 'paid-late', enrollmentId: ids[0], at });
           return { outcome: 'confirmed', deltas };
         },

@@ -18,7 +18,7 @@ import { holdLapsed, planSeats, type RosterRecord, type SeatPlan } from '../doma
 import { buildReceipt, receiptGroups, receiptRecipients } from '../mail/receipt';
 import { anotherTry, backOff, BUSY, db, getByIds, PlanAgain, present, recordRef, SEAT_DEADLINE_MS, uniq } from '../data/db';
 import { codeUsesOf, countCodeUses, familyEnrollmentRefs, loadFamilyEnrollments, loadOfferFacts, loadReleases, readCodeUseCounters, withFamilyClasses } from '../data/enrollments';
-import { codeUsesGivenBack, endHoldsInTx, holdEndFrom, readHoldReleases } from '../data/holds';
+import { codeUsesGivenBack, endHoldsInTx, holdEndFrom, readHoldFacts } from '../data/holds';
 import { countRoster, rosterRef, seatRef, seatsOf, writeSeatsTaken, type SeatDeltas } from '../data/seats';
 import { accountRef, touchAccount } from '../data/accounts';
 import { endDraftInTx } from '../data/drafts';
@@ -164,7 +164,7 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
   const special = specialSeats(plan);
   const specialNow = special.length ? (await tx.getAll(...special.map((s) => seatRef(s.classId, s.id)))).map((s) => s.data() ?? null) : [];
   if (listingStale(special, specialNow)) throw new PlanAgain('A replaced hold gave its seat back since the seats were listed.');
-  const seatReleases = await readHoldReleases(tx, replacedHeld);
+  const replacedFacts = await readHoldFacts(tx, replacedHeld);
 
   const planned = planCheckout({
     uid,
@@ -185,7 +185,7 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
     special,
     specialNow,
     entry,
-    uses: codeUsesOf(offer.discounts, input.counters, family, replacedHeld),
+    uses: codeUsesOf(offer.discounts, input.counters, family, replacedHeld, replacedFacts.entries),
     holdsToday: account.get('holdsDay') === today ? ((account.get('holds') as number | undefined) ?? 0) : 0,
     // A new checkout for the same children keeps the end of the hold it replaces (even one its own page's
     // closing has just ended): holding seats longer than one hold is never possible.
@@ -196,14 +196,14 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
 
   // Writes. The replaced checkout ends (its seats kept for this one go on below).
   const at = now.toISOString();
-  const ended = endHoldsInTx(tx, replacedHeld, seatReleases, at, { replacedBy: ids[0] }, planned.passedOn, false);
+  const ended = endHoldsInTx(tx, replacedHeld, replacedFacts, at, { replacedBy: ids[0] }, planned.passedOn, false);
   for (const e of replacedEnded) tx.update(recordRef('enrollments', e.id), { 'hold.replacedBy': ids[0] });
   const deltas: SeatDeltas = new Map(ended.deltas);
   for (const e of enrollments) tx.create(recordRef('enrollments', e.id), e);
   writeSeatsTaken(tx, planned.seats, deltas);
   for (const id of planned.reviewed) tx.update(recordRef('students', id), { infoReviewedAt: at });
   if (entry) claimInTx(tx, entry, enrollments[0].id, !held, at);
-  countCodeUses(tx, entry ? [] : planned.counted, input.counters, codeUsesGivenBack(replacedHeld));
+  countCodeUses(tx, entry ? [] : planned.counted, input.counters, codeUsesGivenBack(replacedHeld, replacedFacts.entries));
   // The account changes with every checkout, so that two of its checkouts at once never both pass its limits.
   touchAccount(tx, uid, account, { lastCheckoutAt: at, ...(held ? { holdsDay: today, holds: planned.holdsToday } : {}) });
   // A held checkout keeps the draft (a cancel on Stripe's page comes back to it) and sends its receipts only when paid.

@@ -12,7 +12,7 @@ import { schoolToday } from '../../../contract/schedule';
 import { totalProblem } from '../domain/enrollment';
 import { waitlistEntryId } from '../domain/ids';
 import { freeSeatIds, type Seat } from '../domain/seats';
-import { newOffer, offerLapsed, onTheList, placeOf, planOffers, rankBetween, reminderDue, seatsForWaitlist } from '../domain/waitlist';
+import { entryUsesFree, newOffer, offerLapsed, onTheList, placeOf, planOffers, rankBetween, reminderDue, seatsForWaitlist } from '../domain/waitlist';
 import { waitlistMail, type WaitlistMailKind } from '../mail/waitlist';
 import { portalOrigin } from '../payments/stripe';
 import { db, notFound, precondition, recordRef, records, present, runSeatTransaction, uniq } from '../data/db';
@@ -178,7 +178,10 @@ async function endEntry(
     const change = decide(entry);
     if (!change) return { entry, freed: false };
     const offered = entry.status === 'offered' ? Object.entries(entry.offer?.seats ?? {}) : [];
-    const seatSnaps = offered.length ? await tx.getAll(...offered.map(([classId, id]) => seatRef(classId, id))) : [];
+    const [seatSnaps, claim] = await Promise.all([
+      offered.length ? tx.getAll(...offered.map(([classId, id]) => seatRef(classId, id))) : [],
+      entry.enrollmentId ? tx.get(recordRef('enrollments', entry.enrollmentId)).then((s) => s.data()) : undefined,
+    ]);
     const at = now.toISOString();
     const next: WaitlistEntry = { ...entry, status: change.status, history: [...entry.history, change.event] };
     tx.set(ref, next);
@@ -187,7 +190,8 @@ async function endEntry(
     for (const seat of seatSnaps) {
       if (seat.exists && seat.get('state') === 'offered' && seat.get('entryId') === entry.id) tx.set(seat.ref, { state: 'reserved', classId: seat.get('classId') as string, at });
     }
-    if (!entry.enrollmentId) writeCodeUseDeltas(tx, codeUseDeltas(entry.countedDiscountIds ?? [], -1));
+    // A card payment for its claim still under way keeps them: paid, the entry is enrolled; unpaid, its end gives them back.
+    if (entryUsesFree(next, claim)) writeCodeUseDeltas(tx, codeUseDeltas(entry.countedDiscountIds ?? [], -1));
     if (change.mail) sendMail(tx, change.mail, entry, { reason: change.reason });
     return { entry: next, freed: true };
   });
