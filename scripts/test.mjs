@@ -157,12 +157,15 @@ if (ensureChromium()) {
     addVitest('alone.json', 'alone');
   } else {
     await startStripeStandIn();
-    const inner = `npx ${vitest.join(' ')} --outputFile.json=test-results/emulator.json --project emulator --project e2e`;
-    const name = 'emulator and end-to-end tests (on the emulators)';
+    // The timed office calls last, on the same stack, once the other tests have ended.
+    const all = `npx ${vitest.join(' ')} --outputFile.json=test-results/emulator.json --project emulator --project e2e ${ALONE.map((f) => `--exclude ${f}`).join(' ')}`;
+    const alone = `npx ${vitest.join(' ')} --outputFile.json=test-results/alone.json --project emulator ${ALONE.join(' ')}`;
+    const name = 'emulator and end-to-end tests, then the timed office calls (on one emulator stack)';
     console.log(`\n▶ ${name}`);
-    await execOnEmulators(inner);
+    await execOnEmulators(`${all}; ${alone}`);
     timings.push(`${name} ${Math.round((Date.now() - t) / 1000)} s`);
     addVitest('emulator.json', 'emulator/e2e');
+    addVitest('alone.json', 'alone');
   }
 } else {
   totals.failed++;
