@@ -102,6 +102,9 @@ export default defineConfig(({ command, mode }) => {
             // The app's callable client runs in Node against the emulators (src/lib/callable.ts).
             testTimeout: 150_000,
             hookTimeout: 150_000,
+            // As in the browser tests: what a call leaves to be done just after it (a class's count
+            // after a webhook's transaction) is waited for as long as a call may take here.
+            expect: { poll: { timeout: 30_000 } },
             fileParallelism: false,
             // On one emulator stack, the browser tests end before the emulator tests start: projects
             // otherwise run at the same time, and each file resets the emulators.
