@@ -50,9 +50,14 @@ function routePaths(): string[] {
     .map((m) => m[1].replace(/\/\*$/, ''));
 }
 
-/** Loaded: nothing on the way, no loading notice left. */
+/**
+ * Loaded: nothing on the way, no loading notice left. The sweep runs first on its emulator stack, so
+ * a page's first visit starts the workers of every function it calls: on a loaded machine that took
+ * 27 s for My Enrollments (its calls one after another), past Playwright's default 30 s with the page
+ * itself. The wait catches a page that never settles; it is not a speed limit.
+ */
 async function pageReady(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('networkidle', { timeout: 120_000 });
   await expect.poll(() => page.getByText(/^\s*Loading/).count()).toBe(0);
 }
 
