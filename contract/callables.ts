@@ -3,7 +3,7 @@
 // zod/mini keeps the browser bundle small: only the checks used here are shipped.
 import { z } from 'zod/mini';
 import { MAX_IDS } from './constants';
-import { fieldDaySchema, fieldSyncSchema, type AttendanceLine, type FieldDay, type FieldEntry, type FieldSyncResult, type PickupCodesStatus } from './field';
+import { fieldDaySchema, fieldSyncSchema, taughtRosterSchema, type AttendanceLine, type FieldDay, type FieldEntry, type FieldSyncResult, type PickupCodesStatus } from './field';
 import { ACCESS, type StaffAccess } from './roles';
 import type {
   AccountHolder,
@@ -40,6 +40,7 @@ import type {
   StudentSheet,
   TaughtClass,
   TshirtTally,
+  IsoDate,
 } from './domain';
 import {
   accountHolderSchema,
@@ -204,11 +205,11 @@ const specs = {
   /** The classes the caller teaches (instructor's view). */
   myTaughtClasses: spec<{ classes: TaughtClass[] }>()(ACCESS.teach, none),
   /** One class's roster for its instructor (the office: any class). No money. */
-  taughtRoster: spec<{ roster: SheetRoster }>()(ACCESS.teach, classIdSchema),
-  /** What the instructor recorded at a class's meetings (attendance), sent from the phone; each entry kept once, never changed. */
+  taughtRoster: spec<{ roster: SheetRoster; offlineUntil?: IsoDate }>()(ACCESS.teach, taughtRosterSchema),
+  /** What the instructor recorded at a class's meetings, sent from the phone; each entry kept once, never changed, or held for the office. */
   syncFieldEntries: spec<FieldSyncResult>()(ACCESS.teach, fieldSyncSchema),
-  /** A class's field records, oldest first (its instructors and the office; never finance). */
-  classFieldLog: spec<{ entries: FieldEntry[] }>()(ACCESS.teach, classIdSchema),
+  /** A class's field records in the order they arrived, with the names of the children they name (its instructors and the office; never finance). */
+  classFieldLog: spec<{ entries: FieldEntry[]; names: Record<string, string> }>()(ACCESS.teach, classIdSchema),
   /** The office's day in the field: every class meeting that day, its records and the doses that may be due. */
   adminFieldDay: spec<FieldDay>()(ACCESS.care, fieldDaySchema),
   /** Announcements: every one, showing or not, newest first. */

@@ -1,5 +1,6 @@
 // Domain types shared by the browser and the functions. Money is always integer cents.
-import type { AttendanceLine, DoseLine, IncidentLine, PickupCheck, PickupLine } from './field';
+import type { MissedDose } from './doses';
+import type { AttendanceLine, DoseLine, IncidentLine, CodeWordTag, PickupLine, PickupTag } from './field';
 import type { StaffRole } from './roles';
 
 /** The school's own time zone: registration windows and deadlines are read on its calendar. */
@@ -674,8 +675,12 @@ export interface SheetRoster {
     student: Student;
     enrollmentId: string;
     addOns: Pick<AddOn, 'id' | 'description'>[];
-    /** The instructor's view: the check values of this school year's pickup codes of the adults still listed. */
-    pickups?: PickupCheck[];
+    /** The instructor's view: the tags of this school year's pickup codes of the adults still listed. */
+    pickups?: PickupTag[];
+    /** The instructor's view: when those codes were made (a pickup checked on them names it). */
+    codesIssuedAt?: string;
+    /** The instructor's view: the family's code word as the phone checks it (the word itself is not sent). */
+    codeWord?: CodeWordTag;
   }[];
 }
 
@@ -730,6 +735,8 @@ export interface StudentSheet {
   pickups: PickupLine[];
   /** The medication record: every dose recorded, newest first. */
   doses: DoseLine[];
+  /** Doses due at the child's classes' past meetings with nothing recorded within the hour, newest first. */
+  missedDoses: (MissedDose & { classTitle: string })[];
 }
 
 export interface TshirtTally {
@@ -846,7 +853,7 @@ export interface StaffMember {
 
 // ---- Audit trail ----
 
-export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'roles-changed', 'roster-viewed', 'student-sheet-viewed', 'students-listed', 'field-entry', 'field-log-viewed', 'pickup-codes-issued'] as const;
+export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'roles-changed', 'roster-viewed', 'student-sheet-viewed', 'students-listed', 'field-entry', 'field-held', 'field-log-viewed', 'pickup-codes-issued'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
@@ -859,7 +866,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'roster-viewed': 'Roster and health sheet opened',
   'student-sheet-viewed': 'Student info sheet opened',
   'students-listed': 'Student Info Sheets table read (with allergy flags)',
-  'field-entry': 'Recorded in the field (attendance, pickups, incidents)',
+  'field-entry': 'Recorded in the field (attendance, pickups, doses, incidents)',
+  'field-held': 'Held for the office from the field (not on a class’s record)',
   'field-log-viewed': 'A class’s field records opened',
   'pickup-codes-issued': 'Pickup codes made for a child',
 };

@@ -6,6 +6,9 @@ import type { Medication } from './domain';
 export const MISSED_AFTER_MINUTES = 60;
 export const FOLLOW_UP_MINUTES = 30;
 
+/** An epinephrine auto-injector, by any of the names families write. */
+export const isEpinephrine = (medication: string) => /epinephrine|epi-?pen|auto-?injector|auvi-?q|adrenaclick|adrenaline/i.test(medication);
+
 /** The family gives it only when needed (the instructor says why each time). */
 export const asNeeded = (m: Pick<Medication, 'schedule'>) => /\b(as|when|if) needed\b|\bprn\b/i.test(m.schedule);
 
@@ -85,3 +88,27 @@ export const followUpAt = (givenStamp: string) => {
   const [day, time] = givenStamp.split(' ');
   return `${day} ${clockAfter(time, FOLLOW_UP_MINUTES)}`;
 };
+
+/** A dose due at a past meeting with nothing recorded for it within the hour. */
+export interface MissedDose extends DueDose {
+  meeting: string;
+}
+
+/**
+ * The doses missed at a class's meetings so far: for each meeting whose day has begun (`now`: the
+ * school's clock), each dose due with nothing recorded for it within the hour after its time, once
+ * that hour is past.
+ */
+export function missedDoses(
+  children: { id: string; health: { medications: Medication[] } }[],
+  klass: { startTime: string; endTime: string },
+  meetings: readonly string[],
+  recorded: (RecordedDose & { meeting: string })[],
+  now: string,
+): MissedDose[] {
+  const due = dosesDue(children, klass);
+  if (!due.length) return [];
+  return meetings
+    .filter((m) => `${m} 00:00` <= now)
+    .flatMap((m) => doseStatus(due, recorded.filter((r) => r.meeting === m), m, now).flatMap((x) => (x.missed ? [{ ...x.due, meeting: m }] : [])));
+}

@@ -3,7 +3,6 @@
 // is corrected by a later entry that names the one it corrects. Types, payload schemas and limits.
 import { z } from 'zod/mini';
 import type { IsoDate } from './domain';
-import { addDaysIso } from './schedule';
 import { clock, id, isoDay, required, text } from './schemas';
 import { hex, randomHex } from './random';
 
@@ -50,13 +49,17 @@ export interface IncidentInput extends FieldEntryBase {
 
 /**
  * How a child left a meeting, or why not: released to an adult who gave their pickup code, or who said
- * the family's code word, or on their own (the family allows it); stopped for a code that did not
- * match, a listed adult without a code for this school year, or an adult not on the list (each
- * attempt is kept).
+ * the family's code word, or on their own (the family allows it), or on the office's word by phone
+ * (after repeated stops); stopped for a code or code word that did not match, a listed adult without a
+ * code for this school year, or an adult not on the list (each attempt is kept).
  */
-export const PICKUP_CHECKS = ['code', 'code-word', 'alone', 'wrong-code', 'no-code', 'not-listed'] as const;
+export const PICKUP_CHECKS = ['code', 'code-word', 'alone', 'office', 'wrong-code', 'wrong-code-word', 'no-code', 'not-listed'] as const;
 export type PickupCheckKind = (typeof PICKUP_CHECKS)[number];
-export const RELEASING_CHECKS: readonly PickupCheckKind[] = ['code', 'code-word', 'alone'];
+export const RELEASING_CHECKS: readonly PickupCheckKind[] = ['code', 'code-word', 'alone', 'office'];
+/** Checks that failed on what the adult gave (a code or a code word): the ones that escalate when repeated. */
+export const FAILED_CHECKS: readonly PickupCheckKind[] = ['wrong-code', 'wrong-code-word'];
+/** This many failed checks for one child at one meeting stop the phone checking codes for them: the office is called (and alerted at sync). */
+export const PICKUP_FAILURES_ESCALATE = 3;
 /** A pickup in words, the same on the phone, the child's sheet, the CSV and the audit trail. */
 export function pickupText(p: { adult: string; check: PickupCheckKind }): string {
   const adult = p.adult || 'an adult';
@@ -67,8 +70,12 @@ export function pickupText(p: { adult: string; check: PickupCheckKind }): string
       return `Released to ${adult} (code word)`;
     case 'alone':
       return 'Left on their own (the family allows it)';
+    case 'office':
+      return `Released to ${adult} (the office approved by phone)`;
     case 'wrong-code':
       return `Stopped: the code given for ${adult} did not match`;
+    case 'wrong-code-word':
+      return `Stopped: the code word given by ${adult} did not match`;
     case 'no-code':
       return `Stopped: ${adult} has no pickup code for this school year`;
     case 'not-listed':
@@ -81,6 +88,8 @@ export interface PickupInput extends FieldEntryBase {
   /** The adult who came (as the list names them, or as they gave their name), empty when the child left alone. */
   adult: string;
   check: PickupCheckKind;
+  /** A code checked on the phone: when the codes it checked against were made (the server flags a release on codes since replaced). */
+  codesIssuedAt?: string;
 }
 
 /**
@@ -104,6 +113,40 @@ export interface DoseInput extends FieldEntryBase {
 /** One thing seen or done in the field, as the phone captured it. */
 export type FieldEntryInput = AttendanceInput | IncidentInput | PickupInput | DoseInput;
 
+export const FIELD_KIND_LABELS: Record<FieldEntryInput['kind'], string> = { attendance: 'Attendance', pickup: 'Pickup', dose: 'Dose', incident: 'Incident' };
+
+/** What an entry says, in words (without its kind): the same in the office's files, emails and the phone's notices. */
+export function entryText(e: FieldEntryInput): string {
+  switch (e.kind) {
+    case 'attendance':
+      return ATTENDANCE_LABELS[e.mark];
+    case 'pickup':
+      return pickupText(e);
+    case 'dose':
+      return `${e.medication}: ${DOSE_OUTCOME_LABELS[e.outcome]} (${e.initials})${e.note ? ` — ${e.note}` : ''}`;
+    case 'incident':
+      return `${e.incident.what} (at ${e.incident.time}, ${e.incident.where}; first aid: ${e.incident.firstAid}; told: ${e.incident.told})`;
+  }
+}
+
+/**
+ * What the office must look at on an entry kept: the phone's time for it is not to be trusted (its
+ * clock, a time outside the meeting's day, a time after it was sent), the child had left the roster
+ * when it arrived, a release on a pickup code since replaced or an adult since removed, repeated
+ * failed checks of one child.
+ */
+export const FIELD_FLAGS = ['clock-off', 'outside-meeting-day', 'after-sending', 'off-roster', 'old-code', 'adult-removed', 'repeated-failures'] as const;
+export type FieldFlag = (typeof FIELD_FLAGS)[number];
+export const FIELD_FLAG_TEXT: Record<FieldFlag, string> = {
+  'clock-off': 'the phone’s clock was off',
+  'outside-meeting-day': 'its time is not on the meeting’s day',
+  'after-sending': 'its time is after the phone sent it',
+  'off-roster': 'the child had left the roster when it arrived',
+  'old-code': 'released on a pickup code the family has since replaced',
+  'adult-removed': 'released to an adult the family has since taken off the list',
+  'repeated-failures': `${PICKUP_FAILURES_ESCALATE} or more failed checks for this child at this meeting`,
+};
+
 /** What the server adds to an entry it keeps. */
 interface Kept {
   classId: string;
@@ -111,6 +154,13 @@ interface Kept {
   receivedAt: string;
   /** Minutes the phone's clock was off when it sent this (server time − phone time), when beyond the tolerance. */
   clockOffMinutes?: number;
+  /** What the office must look at (absent: nothing). */
+  flags?: FieldFlag[];
+}
+
+/** An entry's flags in words ("" when none). */
+export function flagsText(e: { flags?: readonly FieldFlag[]; clockOffMinutes?: number }): string {
+  return (e.flags ?? []).map((f) => (f === 'clock-off' && e.clockOffMinutes !== undefined ? `the phone’s clock was ${Math.abs(e.clockOffMinutes)} minutes off` : FIELD_FLAG_TEXT[f])).join('; ');
 }
 
 /** An entry as kept: never changed once written. */
@@ -122,20 +172,29 @@ export interface FieldSyncResult {
   saved: string[];
   /** Kept before (sent again): nothing changed. */
   already: string[];
-  /** Not kept, with the reason in words. */
-  refused: { id: string; reason: string }[];
+  /** Not on the class's record, handed to the office to review instead, with the reason in words: nothing is dropped. */
+  held: { id: string; reason: string }[];
 }
 
-/** An offline copy of a class lasts at most this many days from its download. */
-export const OFFLINE_COPY_DAYS = 7;
+/** An entry the server could not keep on the class's record, kept apart for the office to review. */
+export type HeldEntry = FieldEntryInput & {
+  classId: string;
+  by: { uid: string; email: string | null };
+  receivedAt: string;
+  /** Why it is not on the record, in words. */
+  reason: string;
+  /** The child's name when the server knows the child, and the class's title. */
+  studentName?: string;
+  classTitle?: string;
+};
 
 /**
- * The last school day an offline copy of a class opens: the day of the class's last meeting in the week
- * from today (the copy is for the coming meetings), or a week from today when none falls in it.
+ * The last school day an offline copy of a class opens: the day of its next meeting (today's, if it
+ * meets today). A copy holds pickup code tags that the family may replace: it lives no longer than the
+ * meeting it is for, and the phone downloads it again whenever it has a signal. Null: no meeting left.
  */
-export function offlineCopyUntil(meetings: readonly IsoDate[], today: IsoDate): IsoDate {
-  const end = addDaysIso(today, OFFLINE_COPY_DAYS - 1);
-  return meetings.filter((d) => d >= today && d <= end).at(-1) ?? end;
+export function offlineCopyUntil(meetings: readonly IsoDate[], today: IsoDate): IsoDate | null {
+  return meetings.find((d) => d >= today) ?? null;
 }
 
 /** A client id: long enough not to collide between phones, a document id. */
@@ -153,9 +212,12 @@ const fieldEntrySchema = z.discriminatedUnion('kind', [
     kind: z.literal('incident'),
     incident: incidentSchema,
   }),
-  z.strictObject({ ...base, kind: z.literal('pickup'), adult: text(200), check: z.enum(PICKUP_CHECKS) }),
+  z.strictObject({ ...base, kind: z.literal('pickup'), adult: text(200), check: z.enum(PICKUP_CHECKS), codesIssuedAt: z.optional(instant) }),
   z.strictObject({ ...base, kind: z.literal('dose'), medication: required(200), outcome: z.enum(DOSE_OUTCOMES), initials: required(8), note: text(500) }),
 ]);
+
+/** A class's roster for its instructor; `offline`: for the phone's offline copy (the server records until when it opens). */
+export const taughtRosterSchema = z.strictObject({ classId: id, offline: z.optional(z.boolean()) });
 
 export const fieldSyncSchema = z.strictObject({
   classId: id,
@@ -172,13 +234,18 @@ export function uncorrected<E extends FieldEntryInput>(entries: readonly E[]): E
 }
 
 /**
- * Attendance as it stands: for each child, class and meeting, the latest entry nobody corrected. A
- * correction always wins over the entry it names, even from a phone whose clock is behind; the phone's
- * time only orders entries that do not name each other.
+ * Attendance as it stands: for each child, class and meeting, the entry at the end of the corrections.
+ * A correction always wins over the entry it names, whatever the phones' clocks say; entries that do
+ * not name each other are ordered by when they reached the server (one not sent yet is the latest),
+ * never by the phone's clock: a phone set to 2099 cannot keep its mark over a later honest one.
  */
-export function standing<E extends AttendanceInput & { classId?: string }>(entries: readonly E[]): E[] {
+export function standing<E extends AttendanceInput & { classId?: string; receivedAt?: string }>(entries: readonly E[]): E[] {
   const latest = new Map<string, E>();
-  for (const e of uncorrected(entries).sort((a, b) => a.at.localeCompare(b.at))) latest.set(`${e.classId ?? ''}/${e.studentId}/${e.meeting}`, e);
+  const order = (e: E) => e.receivedAt ?? '\uffff';
+  const arrived = uncorrected(entries)
+    .map((e, i) => [e, i] as const)
+    .sort(([a, i], [b, j]) => order(a).localeCompare(order(b)) || i - j);
+  for (const [e] of arrived) latest.set(`${e.classId ?? ''}/${e.studentId}/${e.meeting}`, e);
   return [...latest.values()];
 }
 
@@ -190,8 +257,15 @@ export function attendanceAt(entries: readonly FieldEntryInput[], meeting: IsoDa
   return new Map(standing(attendanceOf(entries).filter((e) => e.meeting === meeting)).map((e) => [e.studentId, e]));
 }
 
-/** A child's attendance at one meeting, as the family and the office read it (`by`: the office only). */
-export interface AttendanceLine {
+/** How an entry reached the server, on the office's lines: when, and what to look at. */
+export interface Arrival {
+  receivedAt: string;
+  flags?: FieldFlag[];
+  clockOffMinutes?: number;
+}
+
+/** A child's attendance at one meeting, as the family and the office read it (`by` and how it arrived: the office only). */
+export interface AttendanceLine extends Partial<Arrival> {
   studentId: string;
   classId: string;
   classTitle: string;
@@ -202,7 +276,7 @@ export interface AttendanceLine {
 }
 
 /** An incident report as the office reads it on the child's sheet: the report as it stands (the latest correction). */
-export interface IncidentLine {
+export interface IncidentLine extends Arrival {
   id: string;
   classId: string;
   classTitle: string;
@@ -214,7 +288,7 @@ export interface IncidentLine {
 }
 
 /** A child's pickup at one meeting, as the office reads it: who collected them, when, or the attempt stopped. */
-export interface PickupLine {
+export interface PickupLine extends Arrival {
   id: string;
   classId: string;
   classTitle: string;
@@ -227,12 +301,21 @@ export interface PickupLine {
 
 // Pickup codes. Each adult who may collect a child (its guardians and the people the family lists)
 // gets a 6-digit code for the school year, shown to the family once. The server keeps only a check
-// value (PBKDF2 of the code with a salt of its own), which an instructor's phone also downloads to
-// check a code without signal: a slow hash, so that a check value read off a phone does not give
-// the code away in an instant (and the phone's copy is encrypted besides).
+// value (PBKDF2 of the code with a salt of its own). An instructor's phone, which checks codes
+// without signal, downloads only a short tag of it (PICKUP_TAG_BITS): enough to stop a wrong code
+// at the door almost always, too little to tell the code. Read off a phone, a tag leaves about a
+// thousand codes as likely as each other: guessing among them at the door (1 in 977 a try) is barely
+// better than guessing blind (1 in 1 024), and the phone stops after PICKUP_FAILURES_ESCALATE failures
+// (docs/reliability.md).
 
 export const PICKUP_CODE_DIGITS = 6;
 export const PICKUP_CHECK_ITERATIONS = 100_000;
+/** The bits of a check value an instructor's phone holds. */
+export const PICKUP_TAG_BITS = 10;
+/** The chance that a wrong code passes a phone's check: one in 2^10 = 1 024. */
+export const PICKUP_FALSE_ACCEPT = 2 ** -PICKUP_TAG_BITS;
+/** The codes a tag read off a phone leaves, each as likely as the others (10^6 / 2^10 ≈ 977). */
+export const PICKUP_CANDIDATES_LEFT = 10 ** PICKUP_CODE_DIGITS / 2 ** PICKUP_TAG_BITS;
 /** The month (1–12) a school year starts: a code is good until the next one starts. */
 export const SCHOOL_YEAR_START_MONTH = 8;
 
@@ -243,11 +326,24 @@ export function schoolYearOf(day: IsoDate): string {
   return `${first}–${String((first + 1) % 100).padStart(2, '0')}`;
 }
 
-/** An adult's pickup code as the phone checks it: the salt and the check value, never the code. */
+/** An adult's pickup code as the server keeps it: the salt and the check value, never the code. */
 export interface PickupCheck {
   name: string;
   salt: string;
   check: string;
+}
+
+/** An adult's pickup code as an instructor's phone checks it: the salt and the check value's tag. */
+export interface PickupTag {
+  name: string;
+  salt: string;
+  tag: number;
+}
+
+/** The family's code word as an instructor's phone checks it (the word itself stays with the office). */
+export interface CodeWordTag {
+  salt: string;
+  tag: number;
 }
 
 /** A family's pickup codes for a child, without the codes: the year and who has one. */
@@ -255,6 +351,11 @@ export interface PickupCodesStatus {
   year: string;
   issuedAt: string;
   adults: string[];
+  /**
+   * The last day a phone that took the child's class offline before these codes were made may still
+   * accept an older code without signal (absent: no such phone).
+   */
+  oldCodesUntil?: IsoDate;
 }
 
 /** A new salt, as hex. */
@@ -267,11 +368,40 @@ export async function pickupCheckValue(code: string, salt: string): Promise<stri
   return hex(bits);
 }
 
-/** Whether a typed code is this adult's (compared in full: the phone holds the value anyway). */
-export async function codeMatches(code: string, adult: PickupCheck): Promise<boolean> {
+/** The tag of a check value (hex): its first PICKUP_TAG_BITS bits. */
+export const tagOf = (check: string) => parseInt(check.slice(0, 4), 16) >> (16 - PICKUP_TAG_BITS);
+
+/** An adult's code as the phone gets it: the tag, never the whole check value. */
+export const phoneTag = (adult: PickupCheck): PickupTag => ({ name: adult.name, salt: adult.salt, tag: tagOf(adult.check) });
+
+/** Whether a typed code passes this adult's tag (a wrong one passes one time in 1 024). */
+export async function codeMatches(code: string, adult: PickupTag): Promise<boolean> {
   if (!new RegExp(`^\\d{${PICKUP_CODE_DIGITS}}$`).test(code.trim())) return false;
-  return (await pickupCheckValue(code, adult.salt)) === adult.check;
+  return tagOf(await pickupCheckValue(code, adult.salt)) === adult.tag;
 }
+
+/** A code word as compared: case, accents, spaces and punctuation do not count ("Blue Heron!" = "blue heron"). */
+export const normalCodeWord = (word: string) =>
+  word
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+
+/** The code word's tag with a salt of its own (the server makes it for the phone). */
+export async function codeWordTag(word: string, salt = newSalt()): Promise<CodeWordTag> {
+  return { salt, tag: tagOf(await pickupCheckValue(normalCodeWord(word), salt)) };
+}
+
+/** Whether what the adult said passes the code word's tag. */
+export async function codeWordMatches(said: string, word: CodeWordTag): Promise<boolean> {
+  const normal = normalCodeWord(said);
+  return !!normal && tagOf(await pickupCheckValue(normal, word.salt)) === word.tag;
+}
+
+/** The failed checks of one child at one meeting (a release since does not undo them: they are counted to escalate). */
+export const failedChecks = (entries: readonly FieldEntryInput[], studentId: string, meeting: string) =>
+  uncorrected(entries).filter((e): e is PickupInput => e.kind === 'pickup' && e.studentId === studentId && e.meeting === meeting && FAILED_CHECKS.includes(e.check));
 
 /** The adults who may collect a child, by name, each once: its guardians, then the people the family lists. */
 export function adultsWhoMayCollect(student: { guardians: { name: string }[]; authorizedPickups: { name: string }[] }): string[] {
@@ -279,7 +409,7 @@ export function adultsWhoMayCollect(student: { guardians: { name: string }[]; au
 }
 
 /** A child's doses, as the office reads them on the child's sheet (its medication record), newest first. */
-export interface DoseLine {
+export interface DoseLine extends Arrival {
   id: string;
   classId: string;
   classTitle: string;
@@ -311,6 +441,8 @@ export interface FieldDay {
   }[];
   /** Every entry recorded for a meeting that day, oldest first. */
   entries: FieldEntry[];
+  /** Entries for that day handed to the office instead of the record (a child off the roster, an instructor taken off the class…), oldest first. */
+  held: HeldEntry[];
   /** Children's names by id. */
   names: Record<string, string>;
 }

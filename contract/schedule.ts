@@ -10,6 +10,14 @@ let schoolDay: Intl.DateTimeFormat | undefined;
 export const schoolToday = (now: Date = new Date()): IsoDate =>
   (schoolDay ??= new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })).format(now);
 
+let stamp: Intl.DateTimeFormat | undefined;
+/** "2026-11-27 09:15": a moment on the school's clock, sortable (a file's column header names the zone). */
+export function schoolStamp(iso: string): string {
+  stamp ??= new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const part = Object.fromEntries(stamp.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+}
+
 const toDate = (iso: IsoDate) => new Date(`${iso}T12:00:00Z`);
 export const toIso = (d: Date) => d.toISOString().slice(0, 10);
 

@@ -107,8 +107,9 @@ export async function recheckEmailVerified(): Promise<boolean> {
 
 export async function signOutUser(): Promise<void> {
   const [auth, m] = await Promise.all([loadAuth(), client()]);
+  const uid = auth.currentUser?.uid;
   await m.signOut(auth);
-  clearFamilyStorage();
+  clearFamilyStorage(uid);
 }
 
 /** To the signed-in user's email if there is one, otherwise the email typed in the form. */

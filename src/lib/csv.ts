@@ -1,17 +1,7 @@
 // CSV files for the office: RFC 4180 quoting, and cells that a spreadsheet would run as a formula
 // (starting with = + - @, or a tab or carriage return) are neutralised with a leading apostrophe.
 
-import { SCHOOL_TIME_ZONE } from '../../contract/domain';
-
 export type CsvValue = string | number | boolean | null | undefined;
-
-let stamp: Intl.DateTimeFormat | undefined;
-/** "2026-11-27 09:15": a moment on the school's clock, sortable (the column's header names the zone). */
-export function schoolStamp(iso: string): string {
-  stamp ??= new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const part = Object.fromEntries(stamp.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
-}
 
 export function csvCell(value: CsvValue): string {
   let text = value === null || value === undefined ? '' : String(value);

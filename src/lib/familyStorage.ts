@@ -3,8 +3,10 @@ export const SELECTION_KEY = 'portal.selection.v1';
 /** When the selection on this device last changed (ISO time). */
 export const SELECTION_TIME_KEY = 'portal.selection.changedAt';
 
-/** The field records waiting on an instructor's phone and its offline copies of classes (features/teaching/fieldStore.ts), encrypted. */
+/** The field records waiting on an instructor's phone and their offline copies of classes (features/teaching/fieldStore.ts), encrypted: one store per person. */
 export const FIELD_STORE = 'portal-field';
+/** The field store of one signed-in person. */
+export const fieldStoreOf = (uid: string) => `${FIELD_STORE}-${uid}`;
 /** The signed-in person's roles as the server last said them, for a staff page opened without signal. */
 const ROLES_KEY = 'portal.roles';
 
@@ -27,7 +29,8 @@ export function rolesRemembered(uid: string): string[] | null {
   }
 }
 
-export function clearFamilyStorage(): void {
+/** Forgets what this device keeps of the person signing out (`uid`: their field store too). */
+export function clearFamilyStorage(uid?: string): void {
   try {
     localStorage.removeItem(SELECTION_KEY);
     localStorage.removeItem(SELECTION_TIME_KEY);
@@ -36,7 +39,7 @@ export function clearFamilyStorage(): void {
     // Storage disabled: nothing was kept.
   }
   try {
-    indexedDB.deleteDatabase(FIELD_STORE);
+    if (uid) indexedDB.deleteDatabase(fieldStoreOf(uid));
   } catch {
     // No IndexedDB here: nothing was kept.
   }

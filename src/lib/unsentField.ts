@@ -1,12 +1,12 @@
 // Asked before a sign-out, which wipes the phone's field store (features/teaching/fieldStore.ts): kept
 // apart from familyStorage so that the landing page does not carry it.
-import { FIELD_STORE } from './familyStorage';
+import { fieldStoreOf } from './familyStorage';
 
-/** Field records on this phone not sent yet (0 when it has no field store: none is made by asking). */
-export function unsentFieldRecords(): Promise<number> {
+/** This person's field records on this phone not sent yet (0 when they have no field store: none is made by asking). */
+export function unsentFieldRecords(uid: string): Promise<number> {
   return new Promise((resolve) => {
     try {
-      const request = indexedDB.open(FIELD_STORE);
+      const request = indexedDB.open(fieldStoreOf(uid));
       // No store here: nothing waits. Opening would make an empty one the field store could not upgrade.
       request.onupgradeneeded = () => request.transaction?.abort();
       request.onerror = () => resolve(0);

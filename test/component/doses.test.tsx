@@ -9,7 +9,7 @@ import type { DoseInput, FieldEntryInput } from '../../contract/field';
 import { addDaysIso } from '../../contract/schedule';
 import { Doses } from '../../src/features/teaching/Doses';
 import type { FieldSync } from '../../src/features/teaching/useFieldSync';
-import { schoolStamp } from '../../src/lib/csv';
+import { schoolStamp } from '../../contract/schedule';
 
 const TODAY = schoolStamp(new Date().toISOString()).slice(0, 10);
 

@@ -27,6 +27,26 @@ function renderIncidents(kept: FieldEntryInput[], start?: IncidentStart) {
 }
 
 describe('incident reports on the phone', () => {
+  it('the browser keeps none of what is typed for its autofill: every field of the report says so', async () => {
+    renderIncidents([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Report an incident' }));
+    const form = screen.getByRole('form', { name: 'Incident report' });
+    expect(form).toHaveAttribute('autocomplete', 'off');
+    const typed = within(form).getAllByRole('textbox');
+    expect(typed.length).toBe(4);
+    for (const field of typed) expect(field, field.id).toHaveAttribute('autocomplete', 'off');
+  });
+
+  it('a report opened from elsewhere on the page (an EpiPen given) comes into view with its first empty field focused', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    renderIncidents([], { studentId: 'kid-a', what: 'EpiPen Jr (epinephrine auto-injector) given.', key: 'k1' });
+    const form = await screen.findByRole('form', { name: 'Incident report' });
+    expect(within(form).getByLabelText(/What happened/)).toHaveValue('EpiPen Jr (epinephrine auto-injector) given.');
+    await vi.waitFor(() => expect(scrolled).toHaveBeenCalled());
+    expect(document.activeElement).toBe(within(form).getByLabelText(/Where/));
+  });
+
   it('checks a new report before keeping it, for the child chosen', async () => {
     const record = renderIncidents([]);
     expect(screen.getByText('No incident at this meeting.')).toBeInTheDocument();

@@ -1,34 +1,38 @@
-// Checked pickup on the instructor's phone: a listed adult's code is checked against the check value
-// the phone holds (no server), a wrong one stops with the phones to call, a listed adult without a
-// code for the year and someone not on the list pass only with the family's code word, and a child
-// leaves alone only where the family allows it. Every attempt is recorded.
+// Checked pickup on the instructor's phone: a listed adult's code is checked against the tag the phone
+// holds (no server), a wrong one stops with the phones to call, a listed adult without a code for the
+// year and someone not on the list pass only with the family's code word, typed as they say it (the
+// phone holds its tag, never the word), a child leaves alone only where the family allows it, and
+// after three failed checks the phone checks no more: the office is called. Every attempt is recorded.
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SheetRoster, Student } from '../../contract/domain';
-import { newSalt, pickupCheckValue, type PickupCheck, type PickupInput } from '../../contract/field';
+import { codeWordTag, newSalt, phoneTag, pickupCheckValue, type CodeWordTag, type FieldEntryInput, type PickupInput, type PickupTag } from '../../contract/field';
 import { SCHOOL_OFFICE_PHONE } from '../../contract/constants';
 import { Pickups } from '../../src/features/teaching/Pickups';
 import type { FieldSync } from '../../src/features/teaching/useFieldSync';
 
 const MEETING = '2026-12-18';
 const CODE = '318274';
-let sam: PickupCheck;
+const ISSUED = '2026-09-01T16:00:00.000Z';
+let sam: PickupTag;
+let owl: CodeWordTag;
 beforeAll(async () => {
   const salt = newSalt();
-  sam = { name: 'Sam Rivera', salt, check: await pickupCheckValue(CODE, salt) };
+  sam = phoneTag({ name: 'Sam Rivera', salt, check: await pickupCheckValue(CODE, salt) });
+  owl = await codeWordTag('Owl');
 });
 
-function renderPickups(student: Partial<Student> = {}) {
+function renderPickups(student: Partial<Student> = {}, { codeWord = true, kept = [] as FieldEntryInput[] } = {}) {
   const ana = {
-    id: 'kid-a', firstName: 'Ana', lastName: 'Ruiz', pickupCodeWord: 'owl', mayLeaveAlone: false,
+    id: 'kid-a', firstName: 'Ana', lastName: 'Ruiz', pickupCodeWord: '', mayLeaveAlone: false,
     guardians: [{ name: 'Sam Rivera', relationship: 'Parent', phone: '(555) 123-4567', email: 'sam@example.com', livesWithStudent: true }],
     authorizedPickups: [{ name: 'Grandma Rose', relationship: 'Grandmother', phone: '(555) 222-3333' }],
     ...student,
   } as Student;
-  const roster = { class: { id: 'creek', title: 'Creek Kids' }, entries: [{ student: ana, enrollmentId: 'e1', addOns: [], pickups: [sam] }] } as unknown as SheetRoster;
+  const roster = { class: { id: 'creek', title: 'Creek Kids' }, entries: [{ student: ana, enrollmentId: 'e1', addOns: [], pickups: [sam], codesIssuedAt: ISSUED, ...(codeWord && { codeWord: owl }) }] } as unknown as SheetRoster;
   const record = vi.fn();
-  const field = { log: { status: 'loading' }, kept: [], waiting: [], record, names: new Map([['kid-a', 'Ana Ruiz']]) } as unknown as FieldSync;
+  const field = { log: { status: 'loading' }, kept, waiting: [], record, names: new Map([['kid-a', 'Ana Ruiz']]) } as unknown as FieldSync;
   render(<Pickups roster={roster} field={field} meeting={MEETING} />);
   return { record, recorded: () => record.mock.calls.map((c) => c[0] as PickupInput).map((p) => [p.adult, p.check]) };
 }
@@ -44,12 +48,14 @@ const typeCode = async (code: string) => {
 
 describe('checked pickup on the phone', () => {
   it('releases to a listed adult who gives their code, and records it', async () => {
-    const { recorded } = renderPickups();
+    const { recorded, record } = renderPickups();
     await pick('Sam Rivera');
     expect(screen.getByRole('button', { name: 'Check the code' })).toBeDisabled();
     await typeCode(CODE);
     expect(await screen.findByRole('status')).toHaveTextContent(/Ana released to Sam Rivera at \d{1,2}:\d{2}/);
     expect(recorded()).toEqual([['Sam Rivera', 'code']]);
+    // The release names the codes it was checked on: the server flags it if the family has replaced them since.
+    expect((record.mock.calls[0][0] as PickupInput).codesIssuedAt).toBe(ISSUED);
   });
 
   it('stops on a wrong code, with the family’s and the office’s phones, and records the attempt', async () => {
@@ -67,33 +73,66 @@ describe('checked pickup on the phone', () => {
     expect(screen.getByRole('button', { name: 'Release Ana Ruiz' })).toBeInTheDocument();
   });
 
-  it('a listed adult without a code for this school year passes only with the code word', async () => {
+  const sayWord = async (word: string) => {
+    await userEvent.type(screen.getByLabelText('The family’s code word, as they say it'), word);
+    await userEvent.click(screen.getByRole('button', { name: 'Check the code word' }));
+  };
+
+  it('a listed adult without a code for this school year passes only with the code word, which the phone checks without showing it', async () => {
     const { recorded } = renderPickups();
     await pick(/Grandma Rose/);
     expect(screen.getByText('(no pickup code for this school year)')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Check the code' })).toBeNull();
-    expect(screen.getByText(/It is/)).toHaveTextContent('Ask for the family’s code word. It is owl.');
-    await userEvent.click(screen.getByRole('button', { name: 'They did not' }));
+    expect(document.body).not.toHaveTextContent(/owl/i);
+    await userEvent.click(screen.getByRole('button', { name: 'They do not know it' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Stopped: Grandma Rose has no pickup code for this school year.');
     await userEvent.click(screen.getByRole('button', { name: 'Back to pickup' }));
     await pick(/Grandma Rose/);
-    await userEvent.click(screen.getByRole('button', { name: 'They said it' }));
-    expect(recorded()).toEqual([['Grandma Rose', 'no-code'], ['Grandma Rose', 'code-word']]);
+    await sayWord('fox');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Stopped: the code word given by Grandma Rose did not match.');
+    await userEvent.click(screen.getByRole('button', { name: 'Back to pickup' }));
+    await pick(/Grandma Rose/);
+    await sayWord(' OWL ');
+    expect(await screen.findByRole('status')).toHaveTextContent(/Ana released to Grandma Rose at/);
+    expect(recorded()).toEqual([['Grandma Rose', 'no-code'], ['Grandma Rose', 'wrong-code-word'], ['Grandma Rose', 'code-word']]);
   });
 
   it('someone not on the list is released with the code word, under the name they give', async () => {
     const { recorded } = renderPickups();
     await pick('Someone not on the list');
-    expect(screen.getByRole('button', { name: 'They said it' })).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('The family’s code word, as they say it'), 'owl');
+    expect(screen.getByRole('button', { name: 'Check the code word' })).toBeDisabled();
     await userEvent.type(screen.getByLabelText('Their name'), 'Pat Doe');
-    await userEvent.click(screen.getByRole('button', { name: 'They said it' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Check the code word' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/Ana released to Pat Doe at/);
     expect(recorded()).toEqual([['Pat Doe', 'code-word']]);
   });
 
+  it('after three failed checks at the meeting, the phone checks no more codes for the child: the office is called, and approves the release', async () => {
+    const failed = (n: number): FieldEntryInput => ({ id: `f${n}-000000000000000`, kind: 'pickup', studentId: 'kid-a', meeting: MEETING, at: '2026-12-18T23:40:00.000Z', adult: 'Sam Rivera', check: 'wrong-code' });
+    const { recorded } = renderPickups({}, { kept: [failed(1), failed(2), failed(3)] });
+    await pick('Sam Rivera');
+    expect(screen.getByRole('alert')).toHaveTextContent(`3 or more checks failed for Ana at this meeting: this phone checks no more codes for Ana. Call the office at ${SCHOOL_OFFICE_PHONE}`);
+    expect(screen.queryByLabelText('Sam Rivera’s pickup code')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'The office approved: release Ana to Sam Rivera' }));
+    expect(recorded()).toEqual([['Sam Rivera', 'office']]);
+  });
+
+  it('the third failed check says to call the office now', async () => {
+    const failed = (n: number): FieldEntryInput => ({ id: `f${n}-000000000000000`, kind: 'pickup', studentId: 'kid-a', meeting: MEETING, at: '2026-12-18T23:40:00.000Z', adult: 'Sam Rivera', check: 'wrong-code' });
+    const kept = [failed(1), failed(2)];
+    const { record } = renderPickups({}, { kept });
+    // What the page records joins what it shows (as the field sync does).
+    record.mockImplementation((e: FieldEntryInput) => kept.push(e));
+    await pick('Sam Rivera');
+    await typeCode('000000');
+    expect(await screen.findByRole('alert')).toHaveTextContent('3 or more checks failed for Ana at this meeting: call the office now.');
+  });
+
   it('without a code word, someone not on the list is always stopped', async () => {
-    const { recorded } = renderPickups({ pickupCodeWord: '' });
+    const { recorded } = renderPickups({}, { codeWord: false });
     await pick('Someone not on the list');
-    expect(screen.queryByRole('button', { name: 'They said it' })).toBeNull();
+    expect(screen.queryByLabelText('The family’s code word, as they say it')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(recorded()).toEqual([['', 'not-listed']]);
     expect(await screen.findByRole('alert')).toHaveTextContent('Stopped: an adult is not on the pickup list.');

@@ -19,8 +19,8 @@ const A_DATA = /demo-ava|Rivera|family@example\.com|"step":2/;
 /** Children's health, pickup and contact fields, and a family's email: finance never sees them, in any answer. */
 const CARE_FIELDS = /"(health|allergies|medications|medicalNotes|doctorName|doctorPhone|insurance\w*|guardians|emergencyContacts|authorizedPickups|pickupCodeWord|mayLeaveAlone|pickups)"|"familyEmail":"/;
 const roleOf = (who: Who): StaffRole | null => (who === 'otherInstructor' ? 'instructor' : (STAFF_ROLES as readonly string[]).includes(who) ? (who as StaffRole) : null);
-/** Callables about one class: only that class's instructors (and the office) pass. */
-const CLASS_SCOPED: CallableName[] = ['taughtRoster', 'syncFieldEntries', 'classFieldLog'];
+/** Callables about one class: only that class's instructors (and the office) pass. Another instructor's field records are held for the office (their answer says so, with nothing of the class). */
+const CLASS_SCOPED: CallableName[] = ['taughtRoster', 'classFieldLog'];
 
 /** The status expected; 'allowed' for a staff role the callable allows, after the admin's call has acted on the sample. */
 function expected(name: CallableName, who: Who): number | 'allowed' {

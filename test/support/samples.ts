@@ -8,6 +8,7 @@ import { adminDb } from '../../scripts/demo/adminApp';
 import { todayInSchool } from '../../scripts/demo/seedDemo';
 import { offerSeat, seatRosters } from '../../scripts/demo/seats';
 import { callFunction, createUser, type TestUser } from './emulators';
+import { addDaysIso, meetingDates, schoolToday } from '../../contract/schedule';
 
 const today = todayInSchool();
 const DEMO = buildDemoData(todayInSchool());
@@ -327,4 +328,18 @@ export async function lapseHold(enrollmentId: string, at = new Date(Date.now() -
     await roster.update({ holdExpiresAt: past });
     await db.doc(`classes/${classId}/seats/${seat}`).update({ until: past });
   }
+}
+
+/**
+ * A class of the coming term as if it had begun `weeks` weeks ago (its start moved back, its end kept,
+ * its enrollments made before it began): the field's records are for meetings that have begun, and
+ * the demo's terms are still to come. Its meetings so far, oldest first.
+ */
+export async function underway(classId: string, weeks = 3): Promise<string[]> {
+  const ref = adminDb().doc(`classes/${classId}`);
+  const startDate = addDaysIso(schoolToday(), -7 * weeks);
+  const enrolled = await adminDb().collection('enrollments').where('classIds', 'array-contains', classId).get();
+  await Promise.all([ref.update({ startDate }), ...enrolled.docs.map((d) => d.ref.update({ createdAt: `${addDaysIso(startDate, -10)}T17:00:00.000Z` }))]);
+  const klass = (await ref.get()).data() as ClassRecord;
+  return meetingDates(klass).filter((d) => d <= schoolToday());
 }

@@ -40,7 +40,9 @@ const report = (correction: boolean): field.IncidentReport => ({
   incident: { time: '16:05', where: `Creek ${HOSTILE}`, what: `Bee sting ${HOSTILE}`, firstAid: `Ice ${HOSTILE}`, told: `Sam ${HOSTILE}` },
   by: 'coach@example.com',
   correction,
+  family: !correction,
 });
+const pickup = { adult: `Sam ${HOSTILE}`, check: 'code' as const, at: '2027-01-11T23:40:00.000Z' };
 
 /** Every template, by name: the exported builders of mail/family, mail/field, mail/staff and mail/waitlist, and the receipt. */
 const RENDERED: Record<string, MailMessage[]> = {
@@ -53,7 +55,20 @@ const RENDERED: Record<string, MailMessage[]> = {
   refundedWholeMail: (['duplicate', 'seat-lost'] as const).map((kind) => family.refundedWholeMail(kind, who, false, 26000, 'Visa card ending 4242', portal)),
   giftReceiptMail: [family.giftReceiptMail(4250, '2026-11-25', 'Visa card ending 4242', `Note ${HOSTILE}`, `Tax ${HOSTILE}`)],
   incidentFamilyMail: [field.incidentFamilyMail(report(false), portal), field.incidentFamilyMail(report(true), portal)],
-  incidentOfficeMail: [field.incidentOfficeMail(report(false), portal), field.incidentOfficeMail(report(true), portal)],
+  pickupAlertFamilyMail: (['old-code', 'failures'] as const).map((kind) => field.pickupAlertFamilyMail({ firstName: who, classTitle: klass.title, meeting: '2027-01-11', pickup, kind }, portal)),
+  fieldOfficeMail: [
+    field.fieldOfficeMail(
+      {
+        classId: 'art',
+        classTitle: klass.title,
+        by: 'coach@example.com',
+        incidents: [report(false), report(true)],
+        pickups: [{ childName: who, meeting: '2027-01-11', pickup, kind: 'old-code' }, { childName: who, meeting: '2027-01-11', pickup: { ...pickup, check: 'wrong-code' }, kind: 'failures' }],
+        held: [{ childName: who, meeting: '2027-01-11', what: `Incident: Bee sting ${HOSTILE}`, reason: 'That meeting is still to come.' }],
+      },
+      portal,
+    ),
+  ],
   pickupCodeMail: [field.pickupCodeMail({ adult: `Sam ${HOSTILE}`, firstName: who, year: '2026–27', code: '012345' }, portal)],
   staffInvitation: [staff.staffInvitation(['finance'], `${portal}/set?x=1&y=2`, `office ${HOSTILE}`)],
   waitlistMail: (['joined', 'offer', 'reminder', 'lapsed', 'removed'] as const).map((kind) => waitlist.waitlistMail(kind, entry, portal, { place: 2, reason: `Moved ${HOSTILE}` }).message),

@@ -108,6 +108,10 @@ export const COLLECTIONS = {
   fieldEntries: 'fieldEntries',
   /** Each child's pickup codes for the school year, by student id: check values only, never the codes. */
   pickupCodes: 'pickupCodes',
+  /** Field entries the server could not keep on a class's record, held for the office to review, by the phone's id. */
+  fieldHeld: 'fieldHeld',
+  /** Offline copies of classes taken by instructors' phones, by `uid_classId`: when and until when (nothing of a child but ids). */
+  offlineCopies: 'offlineCopies',
 } as const;
 
 /** What each collection of records holds. Read through `records(name)`, every document comes back typed, with its id. */

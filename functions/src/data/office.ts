@@ -13,6 +13,9 @@ import { accountEmails } from './familyMail';
 import { loadHolder } from './accounts';
 import { loadStudentsFieldEntries } from './field';
 import { attendanceLines, doseLines, incidentLines, pickupLines } from '../domain/field';
+import { missedDoses } from '../../../contract/doses';
+import { uncorrected } from '../../../contract/field';
+import { meetingDates, schoolStamp } from '../../../contract/schedule';
 
 /** Rosters of classes in the order asked, each with the full profile of every student on it. */
 export async function loadRosters(classIds: string[]): Promise<{ rosters: ClassRoster[]; notFound: string[] }> {
@@ -68,12 +71,17 @@ export async function loadStudentSheet(id: string): Promise<StudentSheet> {
     records('enrollments').where('studentId', '==', id).get().then((snap) => snap.docs.map((d) => d.data())),
     loadStudentsFieldEntries([id]),
   ]);
-  const [titles, releases, emails, holder] = await Promise.all([
+  const attending = uniq(enrollments.filter((e) => e.status === 'confirmed').flatMap((e) => e.classIds.filter((c) => !cancelledIds(e).includes(c))));
+  const [titles, releases, emails, holder, classes] = await Promise.all([
     classTitles(uniq([...enrollments.flatMap((e) => [...e.classIds, ...cancelledIds(e)]), ...field.map((f) => f.classId)])),
     loadReleases(),
     accountEmails([student.ownerUid]),
     loadHolder(student.ownerUid),
+    student.health.medications.length ? getByIds('classes', attending).then((r) => r.found) : Promise.resolve([]),
   ]);
+  const now = schoolStamp(new Date().toISOString());
+  const doses = field.flatMap((f) => (f.kind === 'dose' ? [{ ...f, stamp: schoolStamp(f.at) }] : []));
+  const missed = classes.flatMap((c) => missedDoses([student], c, meetingDates(c), uncorrected(doses).filter((d) => d.classId === c.id), now).map((m) => ({ ...m, classTitle: c.title })));
   const releaseTitle = new Map(releases.map((r) => [r.id, r.title]));
   return {
     student,
@@ -92,6 +100,7 @@ export async function loadStudentSheet(id: string): Promise<StudentSheet> {
     incidents: incidentLines(field, titles),
     pickups: pickupLines(field, titles),
     doses: doseLines(field, titles),
+    missedDoses: missed.sort((a, b) => `${b.meeting} ${b.time}`.localeCompare(`${a.meeting} ${a.time}`)),
   };
 }
 

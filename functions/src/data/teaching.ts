@@ -27,10 +27,13 @@ export async function loadTaughtClasses(uid: string): Promise<TaughtClass[]> {
 export async function taughtClassOf(caller: { uid: string; roles: StaffRole[] }, classId: string): Promise<ClassRecord> {
   const klass = (await recordRef('classes', classId).get()).data();
   if (!klass) throw notFound('This class');
-  if (!allows(caller.roles, ACCESS.care) && !((klass.instructorUids ?? []).includes(caller.uid) && (await currentClasses([klass])).length)) {
-    throw new HttpsError('permission-denied', 'This class is not one of yours: ask the office to assign you to it.');
-  }
+  if (!(await teaches(caller, klass))) throw new HttpsError('permission-denied', 'This class is not one of yours: ask the office to assign you to it.');
   return klass;
+}
+
+/** Whether the caller works on this class now: one of its instructors (a class they have now), or the office. */
+export async function teaches(caller: { uid: string; roles: StaffRole[] }, klass: ClassRecord): Promise<boolean> {
+  return allows(caller.roles, ACCESS.care) || ((klass.instructorUids ?? []).includes(caller.uid) && (await currentClasses([klass])).length > 0);
 }
 
 /** A class's roster for one of its instructors; the office (care access) may open any class's. */

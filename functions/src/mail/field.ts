@@ -1,9 +1,13 @@
-// The field's emails. The incident report's, written when the report reaches the server: to the
-// child's family in plain words (their own child only, never another child's name) and to the school
-// office. A pickup code, to the adult it was made for. Pure.
-import type { Incident } from '../../../contract/field';
+// The field's emails, written when a phone's records reach the server. To the child's family in plain
+// words (their own child only, never another child's name): an incident report, a release on an old
+// pickup code, repeated failed pickup checks. To the school office, one email per sync with
+// everything it must look at (incident reports, those releases and failures, entries held for it),
+// however many records the sync brought. A pickup code, to the adult it was made for. Pure.
+import { pickupText, type Incident, type PickupInput } from '../../../contract/field';
 import { formatDate, formatTime } from '../../../contract/format';
-import { myEnrollments, simpleMail, type MailMessage } from './layout';
+import { SCHOOL_NAME, SCHOOL_OFFICE_PHONE } from '../../../contract/constants';
+import { escapeHtml } from '../../../contract/markdown';
+import { layout, myEnrollments, simpleMail, type MailMessage } from './layout';
 
 export interface IncidentReport {
   /** The child's first name (the family's email) and full name (the office's). */
@@ -17,6 +21,8 @@ export interface IncidentReport {
   by: string;
   /** It corrects an earlier report of the same incident. */
   correction: boolean;
+  /** The family is emailed the report (an account with a verified email). */
+  family: boolean;
 }
 
 const details = (r: IncidentReport) => [
@@ -40,12 +46,75 @@ export function incidentFamilyMail(r: IncidentReport, portal: string): MailMessa
   );
 }
 
-export function incidentOfficeMail(r: IncidentReport, portal: string): MailMessage {
+/** A release or a stop the family is told of at once, about their own child. */
+export interface PickupAlert {
+  firstName: string;
+  classTitle: string;
+  meeting: string;
+  pickup: Pick<PickupInput, 'adult' | 'check' | 'at'>;
+  /** old-code: released on a code since replaced or to an adult since removed; failures: the code checks failed again and again. */
+  kind: 'old-code' | 'failures';
+}
+
+export function pickupAlertFamilyMail(a: PickupAlert, portal: string): MailMessage {
+  const said =
+    a.kind === 'old-code'
+      ? `${a.firstName} was released at ${a.classTitle} on ${formatDate(a.meeting)} on a pickup code you have since replaced, or to an adult you have since taken off the list: ${pickupText(a.pickup)}. The instructor's phone had no signal and checked the code it had.`
+      : `At ${a.classTitle} on ${formatDate(a.meeting)}, the pickup code or code word given for ${a.firstName} failed again and again (the last: ${pickupText(a.pickup)}). The instructor was told not to release ${a.firstName} on a code and to call the office.`;
   return simpleMail(
-    `${r.correction ? 'Corrected incident report' : 'Incident report'}: ${r.classTitle}`,
-    [`${r.by} reported an incident of ${r.childName} at ${r.classTitle} on ${formatDate(r.meeting)}, at ${formatTime(r.incident.time)}.`, ...details(r), 'The family was emailed the same report.'],
-    { href: `${portal}/staff/classes/${encodeURIComponent(r.classId)}`, label: 'The class’s records' },
+    // Never the child's name in a subject (lock screens).
+    a.kind === 'old-code' ? 'Your child was released on an old pickup code' : 'Failed pickup checks at class',
+    [said, `If this was not someone you trust, call the school office now at ${SCHOOL_OFFICE_PHONE}.`],
+    myEnrollments(portal),
+    'You receive this email because your child was at a class of the school.',
+  );
+}
+
+/** What one sync from the field brought that the office must see. */
+export interface FieldOfficeNews {
+  classId: string;
+  classTitle: string;
+  /** Who sent it: the instructor's email. */
+  by: string;
+  incidents: IncidentReport[];
+  /** Releases on an old code, and the failed check that reached the limit: each with the child's full name. */
+  pickups: { childName: string; meeting: string; pickup: Pick<PickupInput, 'adult' | 'check' | 'at'>; kind: PickupAlert['kind'] }[];
+  /** Entries held for the office: what each was, in words, and why. */
+  held: { childName: string; meeting: string; what: string; reason: string }[];
+}
+
+export function fieldOfficeMail(n: FieldOfficeNews, portal: string): MailMessage {
+  const e = escapeHtml;
+  const sections: { heading: string; lines: string[][] }[] = [
+    {
+      heading: 'Incident reports',
+      lines: n.incidents.map((r) => [
+        `${r.correction ? 'A correction to the report of an incident of' : 'An incident of'} ${r.childName} on ${formatDate(r.meeting)}, at ${formatTime(r.incident.time)}.`,
+        ...details(r),
+        r.family ? 'The family was emailed the same report.' : 'The family has no verified email: call them.',
+      ]),
+    },
+    {
+      heading: 'Pickups to check',
+      lines: n.pickups.map((p) => [
+        p.kind === 'old-code'
+          ? `${p.childName} on ${formatDate(p.meeting)}: ${pickupText(p.pickup)}, on a code the family has since replaced or to an adult since taken off the list. The phone had no signal.`
+          : `${p.childName} on ${formatDate(p.meeting)}: repeated failed checks (the last: ${pickupText(p.pickup)}). The instructor was told to call the office.`,
+      ]),
+    },
+    { heading: 'Held for you to review (not on the class’s record)', lines: n.held.map((h) => [`${h.childName} on ${formatDate(h.meeting)}: ${h.what}. ${h.reason}`]) },
+  ].filter((x) => x.lines.length);
+  const heading = `Field records to look at: ${n.classTitle}`;
+  const intro = `Sent by ${n.by} from the field.`;
+  const link = { href: `${portal}/admin/field`, label: 'The day in the field' };
+  return layout(
+    `${heading} — ${SCHOOL_NAME}`,
+    {
+      html: [`<h1>${e(heading)}</h1>`, `<p>${e(intro)}</p>`, ...sections.flatMap((x) => [`<h2>${e(x.heading)}</h2>`, ...x.lines.map((l) => `<p>${l.map(e).join('<br>')}</p>`)])],
+      text: [intro, ...sections.flatMap((x) => ['', x.heading.toUpperCase(), ...x.lines.map((l) => l.join('\n') + '\n')])],
+    },
     'You receive this email because you work in the school office.',
+    link,
   );
 }
 

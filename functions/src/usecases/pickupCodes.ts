@@ -3,12 +3,13 @@
 // carries the check values of the adults still listed, so that a phone checks a code without signal.
 import { randomInt } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
-import { adultsWhoMayCollect, newSalt, PICKUP_CODE_DIGITS, pickupCheckValue, schoolYearOf, type PickupCodesStatus } from '../../../contract/field';
+import { adultsWhoMayCollect, codeWordTag, newSalt, PICKUP_CODE_DIGITS, phoneTag, pickupCheckValue, schoolYearOf, type PickupCodesStatus } from '../../../contract/field';
 import type { SheetRoster, Student } from '../../../contract/domain';
 import { schoolToday } from '../../../contract/schedule';
 import { auditInTx, type Actor } from '../data/audit';
 import { db, precondition, recordRef } from '../data/db';
 import { loadPickupCodes, pickupCodesRef, type PickupCodes } from '../data/pickupCodes';
+import { loadOfflineCopiesOf } from '../data/field';
 import { notYourStudent } from '../data/students';
 import { pickupCodeMail } from '../mail/field';
 import { queueMail } from '../mail/outbox';
@@ -50,7 +51,7 @@ export async function issuePickupCodes(actor: Actor, studentId: string, now = ne
 }
 
 /** Each child's codes of this school year, with only the adults the family still lists. */
-async function currentCodes(students: Student[], now: Date): Promise<Map<string, PickupCodes>> {
+export async function currentCodes(students: Student[], now: Date): Promise<Map<string, PickupCodes>> {
   const codes = await loadPickupCodes(students.map((s) => s.id), schoolYearOf(schoolToday(now)));
   return new Map(
     students.flatMap((s): [string, PickupCodes][] => {
@@ -62,14 +63,42 @@ async function currentCodes(students: Student[], now: Date): Promise<Map<string,
   );
 }
 
-/** This school year's codes of a family's children: who has one (never the codes). */
+/**
+ * This school year's codes of a family's children: who has one (never the codes), and until when a
+ * phone that took the child's class offline before they were made may still accept an older one.
+ */
 export async function pickupCodesStatus(students: Student[], now = new Date()): Promise<Record<string, PickupCodesStatus>> {
   const codes = await currentCodes(students, now);
-  return Object.fromEntries([...codes].map(([id, c]) => [id, { year: c.year, issuedAt: c.issuedAt, adults: c.adults.map((a) => a.name) }]));
+  const copies = codes.size ? await loadOfflineCopiesOf([...codes.keys()]) : [];
+  const today = schoolToday(now);
+  return Object.fromEntries(
+    [...codes].map(([id, c]) => {
+      const stale = copies.filter((x) => x.studentIds.includes(id) && x.savedAt < c.issuedAt && x.until >= today).map((x) => x.until);
+      const oldCodesUntil = stale.sort().at(-1);
+      return [id, { year: c.year, issuedAt: c.issuedAt, adults: c.adults.map((a) => a.name), ...(oldCodesUntil && { oldCodesUntil }) }];
+    }),
+  );
 }
 
-/** The roster with each child's pickup check values: this year's, of the adults the family still lists. */
-export async function withPickupChecks(roster: SheetRoster, now = new Date()): Promise<SheetRoster> {
+/**
+ * The roster as an instructor's phone gets it: each child's pickup code tags (this year's, of the
+ * adults the family still lists) and when those codes were made, and the family's code word as a tag:
+ * the word itself stays with the office.
+ */
+export async function forThePhone(roster: SheetRoster, now = new Date()): Promise<SheetRoster> {
   const codes = await currentCodes(roster.entries.map((e) => e.student), now);
-  return { ...roster, entries: roster.entries.map((e) => ({ ...e, pickups: codes.get(e.student.id)?.adults ?? [] })) };
+  const entries = await Promise.all(
+    roster.entries.map(async (e) => {
+      const c = codes.get(e.student.id);
+      const word = e.student.pickupCodeWord.trim();
+      return {
+        ...e,
+        student: { ...e.student, pickupCodeWord: '' },
+        pickups: c?.adults.map(phoneTag) ?? [],
+        ...(c && { codesIssuedAt: c.issuedAt }),
+        ...(word && { codeWord: await codeWordTag(word) }),
+      };
+    }),
+  );
+  return { ...roster, entries };
 }

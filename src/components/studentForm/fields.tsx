@@ -68,8 +68,8 @@ export function TextField(
   );
 }
 
-export function TextArea(props: FieldProps & { value: string; onChange: (v: string) => void; maxLength?: number }) {
-  const { path, errors, value, onChange, hint } = props;
+export function TextArea(props: FieldProps & { value: string; onChange: (v: string) => void; maxLength?: number; autoComplete?: string }) {
+  const { path, errors, value, onChange, hint, autoComplete } = props;
   const maxLength = props.maxLength ?? maxLengthOf(path);
   return (
     <Wrap {...props}>
@@ -77,6 +77,7 @@ export function TextArea(props: FieldProps & { value: string; onChange: (v: stri
         {...controlProps(path, errors, hint)}
         className="p-inputtextarea p-inputtext p-component"
         rows={3}
+        autoComplete={autoComplete}
         maxLength={maxLength}
         value={value}
         onChange={(e) => onChange(e.target.value)}

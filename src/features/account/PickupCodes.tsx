@@ -58,6 +58,13 @@ export function PickupCodes({ student, status }: { student: Student; status: Pic
               {failure}
             </p>
           )}
+          {status?.oldCodesUntil && (
+            <p className="pickup-old-codes">
+              An instructor’s phone that took {student.firstName}’s class offline before these codes were made may still accept an older code until{' '}
+              {formatDate(status.oldCodesUntil)} if it has no signal. Such a release is flagged, and you and the office are told at once; the phone takes the new codes
+              as soon as it has a signal.
+            </p>
+          )}
           {status && <p className="muted">New codes replace the ones made before.</p>}
           <Button variant="outlined" onClick={make} disabled={issue.isPending || !adults.length}>
             {issue.isPending ? 'Making the codes…' : status ? 'Make new codes' : 'Make pickup codes'}

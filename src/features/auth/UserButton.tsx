@@ -17,7 +17,7 @@ export function UserButton({ compact }: { compact: boolean }) {
   }
   return (
     <Suspense fallback={<span className="user-button-placeholder" aria-hidden="true" />}>
-      <UserMenu email={user.email} />
+      <UserMenu uid={user.uid} email={user.email} />
     </Suspense>
   );
 }

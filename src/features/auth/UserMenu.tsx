@@ -10,7 +10,7 @@ import { useNotify } from '../../lib/toast';
 import { emailLine } from './userMenuItems';
 import { Prime } from '../../components/Prime';
 
-export default function UserMenu({ email }: { email: string | null }) {
+export default function UserMenu({ uid, email }: { uid: string; email: string | null }) {
   const menu = useRef<Menu>(null);
   const navigate = useNavigate();
   const notify = useNotify();
@@ -31,7 +31,7 @@ export default function UserMenu({ email }: { email: string | null }) {
       label: 'Sign Out',
       icon: 'pi pi-sign-out',
       command: async () => {
-        const waiting = await unsentFieldRecords();
+        const waiting = await unsentFieldRecords(uid);
         if (waiting) setUnsent(waiting);
         else signOut();
       },

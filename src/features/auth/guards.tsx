@@ -4,7 +4,7 @@ import { useNotify } from '../../lib/toast';
 import { PageLoading } from '../../components/PageLoading';
 import { rememberRequestedPath } from './redirect';
 import { STAFF_ROLES, type StaffRole } from '../../../contract/roles';
-import { can, useSession } from '../../lib/session';
+import { can, staffRoles, useSession } from '../../lib/session';
 
 /** Signed-out visitors go to /user/login; the requested path is remembered for after login. */
 export function RequireLogin({ children }: { children: ReactNode }) {
@@ -18,13 +18,16 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** The words a family or a staff member without the role reads when a staff page sends them away. */
+/** The words a family reads when a staff page sends them away. */
 const STAFF_ONLY = 'This page is for school staff only.';
+/** The words a staff member reads when a page is not for the roles they hold. */
+const notYourRole = (roles: readonly StaffRole[]) => `This page is not for your role (${roles.join(', ')}): ask an admin if you need it.`;
 
 /** Sent to / (the seed's redirect), told why. */
-function NotForYou() {
+function NotForYou({ roles }: { roles: readonly StaffRole[] }) {
   const notify = useNotify();
-  useEffect(() => notify({ severity: 'warn', summary: 'Staff only', detail: STAFF_ONLY }), [notify]);
+  const detail = roles.length ? notYourRole(roles) : STAFF_ONLY;
+  useEffect(() => notify({ severity: 'warn', summary: roles.length ? 'Not for your role' : 'Staff only', detail }), [notify, detail, roles.length]);
   return <Navigate to="/" replace />;
 }
 
@@ -36,7 +39,7 @@ export function RequireStaff({ access = STAFF_ROLES, children }: { access?: read
   const session = useSession();
   return (
     <RequireLogin>
-      {session.roles === null ? <PageLoading /> : can(session, access) ? children : <NotForYou />}
+      {session.roles === null ? <PageLoading /> : can(session, access) ? children : <NotForYou roles={staffRoles(session)} />}
     </RequireLogin>
   );
 }

@@ -27,7 +27,7 @@ export function RosterTable({ roster }: { roster: SheetRoster }) {
             </td>
             <td>
               <Lines items={s.authorizedPickups.map(contactText)} />
-              <div>Code word: {s.pickupCodeWord || <span className="muted">none</span>}</div>
+              <div>Code word: {s.pickupCodeWord || (e.codeWord ? <span className="muted">the family has one (the phone checks it)</span> : <span className="muted">none</span>)}</div>
             </td>
             <td>
               <Allergies entry={e} />

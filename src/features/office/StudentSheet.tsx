@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { schoolToday } from '../../../contract/schedule';
 import { ageOn, formatDate, formatTime } from '../../../contract/format';
 import { tshirtLabel } from '../../../contract/wording';
-import { ATTENDANCE_LABELS, DOSE_OUTCOME_LABELS, pickupText } from '../../../contract/field';
+import { ATTENDANCE_LABELS, DOSE_OUTCOME_LABELS, flagsText, pickupText, type Arrival } from '../../../contract/field';
 import { formatClock } from '../../../contract/wording';
 import { Button } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';
@@ -20,6 +20,17 @@ const Item = ({ label, children }: { label: string; children: ReactNode }) => (
     <dd>{children || <span className="muted">—</span>}</dd>
   </>
 );
+
+/** When a field entry reached the server, and what the office must look at on it. */
+function Arrived({ line }: { line: Partial<Arrival> }) {
+  const flags = flagsText(line);
+  return (
+    <>
+      {line.receivedAt && <span className="muted"> · received {formatStamp(line.receivedAt)}</span>}
+      {flags && <strong className="field-flag"> · Look at this: {flags}</strong>}
+    </>
+  );
+}
 
 /** /admin/students/:id: everything on file for one student, printable. */
 /** One of the sheet's tables: it scrolls sideways inside its box on a phone. */
@@ -44,7 +55,7 @@ export default function StudentSheetPage() {
   const [state, reload] = useAdminStudent(id);
   if (state.status === 'loading') return <PageLoading label="Loading the info sheet…" />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
-  const { student: s, enrollments, familyEmail, familyHolder, attendance, incidents, pickups, doses } = state.value;
+  const { student: s, enrollments, familyEmail, familyHolder, attendance, incidents, pickups, doses, missedDoses } = state.value;
   const h = s.health;
   const today = schoolToday();
   const name = `${s.firstName} ${s.lastName}`;
@@ -154,6 +165,7 @@ export default function StudentSheetPage() {
               <td>
                 {formatStamp(a.at)}
                 {a.by && ` by ${a.by}`}
+                <Arrived line={a} />
               </td>
             </tr>
           )}
@@ -172,6 +184,7 @@ export default function StudentSheetPage() {
               <td>
                 {r.by}
                 {r.corrected && ' (corrected)'}
+                <Arrived line={r} />
               </td>
             </tr>
           )}
@@ -191,7 +204,21 @@ export default function StudentSheetPage() {
               </td>
               <td>{d.initials}</td>
               <td>{d.note}</td>
-              <td>{d.by}</td>
+              <td>
+                {d.by}
+                <Arrived line={d} />
+              </td>
+            </tr>
+          )}
+        </FieldRecords>
+        <FieldRecords title="Missed doses" who={name} none="No dose missed." caption="Doses due at past meetings with nothing recorded within the hour, newest first" columns={['Due', 'Class', 'Medication']} rows={missedDoses}>
+          {(m) => (
+            <tr key={`${m.classTitle}/${m.meeting}/${m.medication}/${m.time}`} className="dose-missed">
+              <th scope="row">
+                {formatDate(m.meeting, true)}, {formatTime(m.time)}
+              </th>
+              <td>{m.classTitle}</td>
+              <td>{m.medication}: missed, nothing recorded within the hour</td>
             </tr>
           )}
         </FieldRecords>
@@ -203,7 +230,10 @@ export default function StudentSheetPage() {
               </th>
               <td>{p.classTitle}</td>
               <td>{pickupText(p)}</td>
-              <td>{p.by}</td>
+              <td>
+                {p.by}
+                <Arrived line={p} />
+              </td>
             </tr>
           )}
         </FieldRecords>

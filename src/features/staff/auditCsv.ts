@@ -1,6 +1,6 @@
 // The audit trail as the office reads it: what each entry is about, by name, and its CSV file.
 import { SCHOOL_TIME_ZONE, type AuditEntry } from '../../../contract/domain';
-import { schoolStamp } from '../../lib/csv';
+import { schoolStamp } from '../../../contract/schedule';
 
 const RECORD_WORD: Record<AuditEntry['record']['type'], string> = { student: 'Student', enrollment: 'Enrollment', staff: 'Staff', class: 'Class' };
 /** What the entry is about, by name: the child, the class, the staff member (an id only when the record is gone). */

@@ -3,6 +3,7 @@
 // doses, pickups and incident reports below it, the field kit of a class's page (FieldKit), one queue to the server.
 import { useMemo, useState } from 'react';
 import type { SheetRoster } from '../../../contract/domain';
+import { SCHOOL_OFFICE_PHONE } from '../../../contract/constants';
 import { ATTENDANCE_LABELS, ATTENDANCE_MARKS, attendanceAt, type AttendanceMark, type FieldEntry } from '../../../contract/field';
 import { formatDate } from '../../../contract/format';
 import { meetingDates, schoolToday } from '../../../contract/schedule';
@@ -13,6 +14,7 @@ import { Pickups } from './Pickups';
 import { Doses } from './Doses';
 import { attendanceCsvRows } from './fieldCsv';
 import { RecordsCsv } from './RecordsCsv';
+import { FieldNotices } from './HandOver';
 import { madeNow, useFieldSync, type FieldSync } from './useFieldSync';
 
 /** Today's meeting if the class meets today, else the last one before today, else its first. */
@@ -21,13 +23,21 @@ export function meetingToShow(meetings: string[], today: string): string | undef
 }
 
 /** The class page's field kit: the meeting, its attendance, doses, pickups and incident reports. */
-export function FieldKit({ roster, offlineEntries }: { roster: SheetRoster; /** The records in the phone's offline copy, when the server cannot be reached. */ offlineEntries?: FieldEntry[] }) {
-  const field = useFieldSync(roster, offlineEntries);
-  const meetings = useMemo(() => meetingDates(roster.class), [roster.class]);
+export function FieldKit({ roster, offline }: { roster: SheetRoster; /** The phone's offline copy's records, when the server cannot be reached. */ offline?: { entries: FieldEntry[]; names: Record<string, string> } }) {
+  const field = useFieldSync(roster.class.id, roster, offline);
+  const all = useMemo(() => meetingDates(roster.class), [roster.class]);
+  // Records are for meetings that have begun: never a meeting still to come.
+  const meetings = useMemo(() => all.filter((d) => d <= schoolToday()), [all]);
   const [meeting, setMeeting] = useState(() => meetingToShow(meetings, schoolToday()));
   // An epinephrine auto-injector given opens an incident report for the child.
   const [incident, setIncident] = useState<IncidentStart | null>(null);
-  if (!meeting) return null;
+  if (!meeting) {
+    return all.length ? (
+      <p className="muted field-not-yet">
+        {roster.class.title} meets first on {formatDate(all[0], true)}: attendance, doses, pickups and incident reports open that day.
+      </p>
+    ) : null;
+  }
   if (field.log.status === 'error' && !field.fromCopy) return <LoadError error={field.log.error} onRetry={field.reloadLog} />;
   return (
     <>
@@ -40,7 +50,7 @@ export function FieldKit({ roster, offlineEntries }: { roster: SheetRoster; /** 
 }
 
 function Attendance({ roster, field, meetings, meeting, onMeeting }: { roster: SheetRoster; field: FieldSync; meetings: string[]; meeting: string; onMeeting: (d: string) => void }) {
-  const { log, kept, waiting, record, sendWaiting, isPending, refused, sendFailure } = field;
+  const { log, kept, waiting, record, sendWaiting, isPending, sendFailure } = field;
   const now = attendanceAt([...kept, ...waiting], meeting);
   const mark = (studentId: string, value: AttendanceMark) => {
     const before = now.get(studentId);
@@ -67,17 +77,16 @@ function Attendance({ roster, field, meetings, meeting, onMeeting }: { roster: S
       </p>
       {sendFailure && waiting.length > 0 && (
         <p className="form-failure" role="alert">
-          Not sent yet: {sendFailure} It is kept on this phone and goes when the signal returns.{' '}
+          Not sent yet: {sendFailure.text}{' '}
+          {sendFailure.noSignal
+            ? 'It is kept on this phone and goes when the signal returns.'
+            : `It is kept on this phone and sent again every few seconds; if this message stays, call the office at ${SCHOOL_OFFICE_PHONE} and do not sign out.`}{' '}
           <button type="button" className="link-button" onClick={sendWaiting}>
             Send now
           </button>
         </p>
       )}
-      {refused.map((r, i) => (
-        <p key={i} className="form-failure" role="alert">
-          {r.name}: {r.reason}
-        </p>
-      ))}
+      <FieldNotices field={field} />
       <RecordsCsv roster={roster} field={field} kind="attendance" rows={attendanceCsvRows}>
         Download the attendance (CSV)
       </RecordsCsv>

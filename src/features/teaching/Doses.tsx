@@ -5,19 +5,17 @@
 // Giving an epinephrine auto-injector opens an incident report.
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Medication, SheetRoster } from '../../../contract/domain';
-import { asNeeded, doseStatus, dosesDue, followUpAt } from '../../../contract/doses';
+import { asNeeded, doseStatus, dosesDue, followUpAt, isEpinephrine } from '../../../contract/doses';
 import { DOSE_OUTCOME_LABELS, uncorrected, type DoseInput, type DoseOutcome } from '../../../contract/field';
 import { formatTime } from '../../../contract/format';
 import { formatClock } from '../../../contract/wording';
 import { Button } from '../../components/Button';
-import { schoolStamp } from '../../lib/csv';
+import { schoolStamp } from '../../../contract/schedule';
 import { doseCsvRows } from './fieldCsv';
 import { RecordsCsv } from './RecordsCsv';
 import { madeNow, type FieldSync } from './useFieldSync';
 
 type Entry = SheetRoster['entries'][number];
-/** An epinephrine auto-injector, by any of the names families write. */
-export const isEpinephrine = (m: Pick<Medication, 'name'>) => /epinephrine|epi-?pen|auto-?injector|auvi-?q|adrenaclick|adrenaline/i.test(m.name);
 const medicationLine = (m: Medication) => [m.name, m.dose, m.schedule].filter(Boolean).join(', ');
 /** The school's clock now ("YYYY-MM-DD HH:MM"), moving on each minute while the page is open. */
 function useSchoolNow() {
@@ -45,7 +43,7 @@ export function Doses({ roster, field, meeting, onEpinephrine }: { roster: Sheet
     const first = entry.student.firstName;
     const what = dose.outcome === 'follow-up' ? `Follow-up on ${first} after ${medication.name}` : `${medication.name} ${DOSE_OUTCOME_LABELS[dose.outcome].toLowerCase()} for ${first}`;
     setSaved(`${what}: saved on this phone at ${formatClock(dose.at)}.`);
-    if (dose.outcome === 'given' && isEpinephrine(medication)) {
+    if (dose.outcome === 'given' && isEpinephrine(medication.name)) {
       setSaved(`${what} at ${formatClock(dose.at)}. An epinephrine auto-injector was given: an incident report is open below — fill it in and call 911 if you have not.`);
       onEpinephrine(entry.student.id, medication.name);
     }
@@ -146,7 +144,7 @@ function DoseForm({ entry, medication, followUp, correcting, meeting, onDone, on
   const what = outcome === 'follow-up' ? `Follow-up on ${s.firstName} ${s.lastName} after ${medication.name}` : `Dose of ${medication.name} for ${s.firstName} ${s.lastName}`;
   const title = correcting ? `Correction: ${what}` : what;
   return (
-    <form className="dose-form" onSubmit={submit} noValidate aria-label={title}>
+    <form className="dose-form" onSubmit={submit} noValidate autoComplete="off" aria-label={title}>
       <h3>{title}</h3>
       <p className="muted">{medicationLine(medication)}</p>
       {correcting && <p>The entry recorded at {formatClock(correcting.at)} is kept; this one replaces it.</p>}
@@ -174,7 +172,7 @@ function DoseForm({ entry, medication, followUp, correcting, meeting, onDone, on
       </label>
       <label className="field">
         <span>{noteLabel}</span>
-        <textarea className="p-inputtext" maxLength={500} rows={2} value={note} onChange={(e) => setNote(e.target.value)} aria-invalid={whyNeeded && errors.length > 0 && !note.trim()} />
+        <textarea className="p-inputtext" autoComplete="off" maxLength={500} rows={2} value={note} onChange={(e) => setNote(e.target.value)} aria-invalid={whyNeeded && errors.length > 0 && !note.trim()} />
       </label>
       <div className="row-actions">
         <Button type="submit">{correcting ? 'Save the correction' : followUp ? 'Save the follow-up' : 'Save the dose'}</Button>

@@ -1,14 +1,14 @@
 // Incident reports at a meeting: what happened to a child, when and where, the first aid given and who
 // was told. Recorded on the phone like attendance (waits without signal); when it reaches the server
 // the child's family and the office are emailed. A report is never changed: a correction is a new one.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { SheetRoster } from '../../../contract/domain';
 import { incidentSchema, uncorrected, type Incident, type IncidentInput } from '../../../contract/field';
 import { formatTime } from '../../../contract/format';
 import { Button } from '../../components/Button';
 import { schemaErrors, type Errors } from '../../components/studentForm/errors';
 import { SelectField, TextArea, TextField } from '../../components/studentForm/fields';
-import { schoolStamp } from '../../lib/csv';
+import { schoolStamp } from '../../../contract/schedule';
 import { incidentCsvRows } from './fieldCsv';
 import { RecordsCsv } from './RecordsCsv';
 import { madeNow, type FieldSync } from './useFieldSync';
@@ -38,6 +38,13 @@ export function Incidents({ roster, field, meeting, start }: { roster: SheetRost
   const set = (patch: Partial<Incident>) => setDraft((d) => (d ? { ...d, ...patch } : d));
   // A report asked for from elsewhere on the page opens once, for its child, with what happened.
   const [started, setStarted] = useState<string | undefined>(undefined);
+  // The report opens below the doses: bring it into view, its first empty field ready to type in.
+  useEffect(() => {
+    if (!started) return;
+    const form = document.querySelector<HTMLElement>('.incident-form');
+    form?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    form?.querySelector<HTMLElement>('#f-where')?.focus({ preventScroll: true });
+  }, [started]);
   if (start && start.key !== started) {
     setStarted(start.key);
     setSaved('');
@@ -98,7 +105,7 @@ export function Incidents({ roster, field, meeting, start }: { roster: SheetRost
         Download the incident reports (CSV)
       </RecordsCsv>
       {draft ? (
-        <form className="incident-form" onSubmit={submit} noValidate aria-label={correcting ? 'Correction of an incident report' : 'Incident report'}>
+        <form className="incident-form" onSubmit={submit} noValidate autoComplete="off" aria-label={correcting ? 'Correction of an incident report' : 'Incident report'}>
           {correcting ? (
             <p>
               Correcting the report on <strong>{names.get(correcting.studentId)}</strong>: the first report is kept, and this one replaces it. The family and
@@ -116,10 +123,10 @@ export function Incidents({ roster, field, meeting, start }: { roster: SheetRost
             />
           )}
           <TextField path="time" label="When it happened" type="time" required errors={errors} value={draft.time} onChange={(time) => set({ time })} />
-          <TextField path="where" label="Where" required errors={errors} value={draft.where} maxLength={200} onChange={(where) => set({ where })} />
-          <TextArea path="what" label="What happened" required errors={errors} value={draft.what} maxLength={2000} onChange={(what) => set({ what })} />
-          <TextArea path="firstAid" label="First aid given" required errors={errors} value={draft.firstAid} maxLength={1000} onChange={(firstAid) => set({ firstAid })} />
-          <TextField path="told" label="Who was told, and when" required errors={errors} value={draft.told} maxLength={300} onChange={(told) => set({ told })} />
+          <TextField path="where" autoComplete="off" label="Where" required errors={errors} value={draft.where} maxLength={200} onChange={(where) => set({ where })} />
+          <TextArea path="what" autoComplete="off" label="What happened" required errors={errors} value={draft.what} maxLength={2000} onChange={(what) => set({ what })} />
+          <TextArea path="firstAid" autoComplete="off" label="First aid given" required errors={errors} value={draft.firstAid} maxLength={1000} onChange={(firstAid) => set({ firstAid })} />
+          <TextField path="told" autoComplete="off" label="Who was told, and when" required errors={errors} value={draft.told} maxLength={300} onChange={(told) => set({ told })} />
           <div className="row-actions">
             <Button type="submit">{correcting ? 'Save the correction' : 'Save the report'}</Button>
             <Button variant="text" onClick={close}>

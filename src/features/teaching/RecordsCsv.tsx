@@ -11,13 +11,13 @@ import type { FieldSync } from './useFieldSync';
  * The office's download of one kind of a class's field records (`kind`-<class>.csv), once they are
  * loaded. Only the care role gets it: an instructor's phone keeps records, it does not export them.
  */
-export function RecordsCsv({ roster, field, kind, rows, children }: { roster: SheetRoster; field: FieldSync; kind: string; rows: (entries: readonly FieldEntry[], names: ReadonlyMap<string, string>) => CsvValue[][]; children: ReactNode }) {
+export function RecordsCsv({ roster, field, kind, rows, children }: { roster: SheetRoster; field: FieldSync; kind: string; rows: (entries: readonly FieldEntry[], names: ReadonlyMap<string, string>, roster: SheetRoster) => CsvValue[][]; children: ReactNode }) {
   const office = can(useSession(), ACCESS.care);
   const { log, names } = field;
   if (!office || log.status !== 'loaded') return null;
   return (
     <p>
-      <CsvButton file={`${kind}-${slug(roster.class.title)}.csv`} rows={() => rows(log.value.entries, names)}>
+      <CsvButton file={`${kind}-${slug(roster.class.title)}.csv`} rows={() => rows(log.value.entries, names, roster)}>
         {children}
       </CsvButton>
     </p>

@@ -11,12 +11,12 @@ import { Button } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { Allergies, ageFor, ClassSheet, InstructorNotes, medicationText, yesNo } from '../office';
-import { useClassFieldLog, useTaughtRoster } from './api';
+import { useTaughtRoster } from './api';
 import { FieldKit } from './Attendance';
-import { dropCopy, keepCopy } from './fieldStore';
+import { HandOver } from './HandOver';
 import { OfflineButton } from './OfflineButton';
 import { Phones } from './Phones';
-import { useCopiesChanged, useOfflineCopy, useRetryWhile, useUnreachable } from './offline';
+import { useOfflineCopy, useRefreshCopies, useRetryWhile, useUnreachable } from './offline';
 
 function StudentCard({ roster, entry }: { roster: SheetRoster; entry: SheetRoster['entries'][number] }) {
   const s = entry.student;
@@ -54,7 +54,7 @@ function StudentCard({ roster, entry }: { roster: SheetRoster; entry: SheetRoste
       <h3>May pick up</h3>
       <p>{[...s.guardians.map((g) => g.name), ...s.authorizedPickups.map((p) => p.name)].join(', ')}</p>
       <p>
-        Code word: <strong>{s.pickupCodeWord || 'none'}</strong>
+        Code word: {entry.codeWord ? 'the family has one (ask for it at pickup: the phone checks it)' : 'none'}
         {s.mayLeaveAlone && ' · may leave on their own'}
       </p>
       {entry.addOns.length > 0 && <p>Add-ons: {entry.addOns.map((a) => a.description).join(', ')}</p>}
@@ -65,26 +65,43 @@ function StudentCard({ roster, entry }: { roster: SheetRoster; entry: SheetRoste
 export default function TaughtClass() {
   const { id = '' } = useParams();
   const [state, reload] = useTaughtRoster(id);
-  const [log] = useClassFieldLog(id);
   const copy = useOfflineCopy(id);
-  const copiesChanged = useCopiesChanged();
+  const refreshCopies = useRefreshCopies();
   const live = state.status === 'loaded' ? state.value.roster : undefined;
-  const liveLog = log.status === 'loaded' ? log.value.entries : undefined;
   const refused = state.status === 'error' && (state.error.code === 'permission-denied' || state.error.code === 'not-found');
-  // A copy follows what the server says: refreshed when the class is read with a signal, wiped when
-  // the class is no longer this instructor's.
+  // A copy follows what the server says: downloaded again whenever the class is read with a signal
+  // (pickup codes the family replaced stop passing), wiped when the class is no longer this instructor's.
+  const hasCopy = !!copy;
   useEffect(() => {
-    if (!copy) return;
-    if (refused) void dropCopy(id).then(copiesChanged);
-    else if (live && liveLog) void keepCopy({ ...copy, roster: live, entries: liveLog, savedAt: new Date().toISOString() }).then(copiesChanged);
-    // The copy itself changes with each refresh: following it would refresh again.
+    if (hasCopy && (live || refused)) void refreshCopies([copy!], refused ? [] : null);
+    // Once per reading of the class: the copy itself changes with each refresh.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [live, liveLog, refused, id]);
+  }, [live, refused, hasCopy, id]);
   const noSignal = useUnreachable(state);
   const fromCopy = !live && copy && noSignal;
-  useRetryWhile(!!fromCopy, reload);
+  useRetryWhile(!!fromCopy || (noSignal && !live), reload);
   if (!live && !fromCopy) {
-    if (state.status === 'error') return <LoadError error={state.error} onRetry={reload} />;
+    if (noSignal)
+      return (
+        <div className="page teaching-page">
+          <p>
+            <Link to="/staff/classes">← My Classes</Link>
+          </p>
+          <h1>Class records</h1>
+          <p className="offline-note" role="status">
+            <span className="pi pi-wifi" aria-hidden="true" /> No signal, and this class is not kept on this phone: an offline copy opens until the class’s next
+            meeting day, and is downloaded again whenever there is a signal. It opens here as soon as the signal returns.
+          </p>
+        </div>
+      );
+    if (state.status === 'error')
+      return (
+        <div className="page teaching-page">
+          <h1>Class records</h1>
+          <LoadError error={state.error} onRetry={reload} />
+          {refused && <HandOver classId={id} />}
+        </div>
+      );
     return <PageLoading label="Loading the roster…" />;
   }
   const roster = live ?? copy!.roster;
@@ -106,7 +123,7 @@ export default function TaughtClass() {
             {formatDate(copy!.until)}. What you record is sent when the signal returns.
           </p>
         ) : (
-          <OfflineButton classId={c.id} />
+          <OfflineButton klass={c} named={false} />
         )}
         <Button variant="outlined" onClick={() => window.print()}>
           <span className="pi pi-print" aria-hidden="true" /> Print the packet (roster, health, sign-in/out)
@@ -115,7 +132,7 @@ export default function TaughtClass() {
           <p className="empty-panel">Nobody is enrolled in {c.title} yet.</p>
         ) : (
           <>
-            <FieldKit roster={roster} offlineEntries={fromCopy ? copy!.entries : undefined} />
+            <FieldKit roster={roster} offline={fromCopy ? copy! : undefined} />
             {roster.entries.map((e) => (
               <StudentCard key={e.student.id} roster={roster} entry={e} />
             ))}

@@ -5,14 +5,14 @@ import { useCallQuery, useFetchCall } from '../../lib/query';
 // Quiet: without signal these pages show the phone's copy, or say on the page that nothing was kept.
 export const useMyTaughtClasses = () => useCallQuery('myTaughtClasses', undefined, { quiet: true });
 export const useTaughtRoster = (classId: string) => useCallQuery('taughtRoster', { classId }, { quiet: true });
-export const useClassFieldLog = (classId: string) => useCallQuery('classFieldLog', { classId }, { quiet: true });
+export const useClassFieldLog = (classId: string, enabled = true) => useCallQuery('classFieldLog', { classId }, { quiet: true, enabled });
 export const useSyncFieldEntries = () => useCallMutation('syncFieldEntries');
 
-/** A class's roster and records as they stand now, for the phone's offline copy (each read audited as a roster view). */
+/** A class's roster and records as they stand now, for the phone's offline copy, and until when it opens (the server records the download; each read audited). */
 export function useFieldKitDownload() {
   const fetchCall = useFetchCall();
   return async (classId: string) => {
-    const [{ roster }, { entries }] = await Promise.all([fetchCall('taughtRoster', { classId }), fetchCall('classFieldLog', { classId })]);
-    return { roster, entries };
+    const [{ roster, offlineUntil }, { entries, names }] = await Promise.all([fetchCall('taughtRoster', { classId, offline: true }), fetchCall('classFieldLog', { classId })]);
+    return { roster, entries, names, until: offlineUntil! };
   };
 }

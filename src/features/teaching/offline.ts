@@ -3,21 +3,26 @@
 // pages (/staff/), so that a reload without signal still opens them. Families' pages are not
 // affected: nothing registers the worker outside the instructor's pages.
 import { onlineManager, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { offlineCopyUntil } from '../../../contract/field';
-import { meetingDates, schoolToday } from '../../../contract/schedule';
+import { useCallback, useEffect, useState } from 'react';
+import { schoolToday } from '../../../contract/schedule';
 import { useFieldKitDownload } from './api';
 import type { CallErrorCode, LoadState } from '../../lib/loadState';
-import { copies, keepCopy, type OfflineCopy } from './fieldStore';
+import { useSession } from '../../lib/session';
+import { copies, dropCopy, keepCopy, type OfflineCopy } from './fieldStore';
 
 const COPIES_KEY = ['offline-copies'] as const;
+
+/** The signed-in person whose field store the page reads (staff pages are for signed-in people only). */
+export function useFieldOwner(): string {
+  return useSession().user?.uid ?? '';
+}
 /** The worker that keeps the app (built by vite-plugin-pwa, vite.config.ts). */
 const WORKER = '/staff-sw.js';
 const SCOPE = '/staff/';
 const MANIFEST = '/staff.webmanifest';
 
 /** How a call fails when nothing gets through (no signal, or a signal that carries nothing). */
-const NO_SIGNAL: readonly CallErrorCode[] = ['unavailable', 'deadline-exceeded', 'unknown'];
+export const NO_SIGNAL: readonly CallErrorCode[] = ['unavailable', 'deadline-exceeded', 'unknown'];
 
 /**
  * The server cannot be reached for this answer: it failed for want of a network, or it waits for the
@@ -71,24 +76,37 @@ export async function keepAppOffline(): Promise<void> {
   await navigator.serviceWorker.ready;
 }
 
-/** The offline copies on this phone that still open today (read from the phone, signal or not). */
+/** This person's offline copies on this phone that still open today (read from the phone, signal or not). */
 export function useOfflineCopies() {
-  return useQuery({ queryKey: COPIES_KEY, queryFn: () => copies(schoolToday()), networkMode: 'always', staleTime: Infinity, meta: { quiet: true } });
+  const uid = useFieldOwner();
+  return useQuery({ queryKey: [...COPIES_KEY, uid], queryFn: () => copies(uid, schoolToday()), enabled: !!uid, networkMode: 'always', staleTime: Infinity, meta: { quiet: true } });
 }
 
 export function useOfflineCopy(classId: string): OfflineCopy | undefined {
   return useOfflineCopies().data?.find((c) => c.roster.class.id === classId);
 }
 
-/** "Take this class offline": the roster and records now, kept until the class's last meeting of the week. */
-export function useTakeOffline() {
+/** Downloads a class for the phone as it stands now (pickup codes included) and keeps it until the day the server says. */
+function useDownloadCopy() {
   const download = useFieldKitDownload();
+  const uid = useFieldOwner();
+  return useCallback(
+    async (classId: string) => {
+      const { roster, entries, names, until } = await download(classId);
+      await keepCopy(uid, { roster, entries, names, savedAt: new Date().toISOString(), until });
+      return until;
+    },
+    [download, uid],
+  );
+}
+
+/** "Take this class offline": the roster and records now, kept until the class's next meeting day. */
+export function useTakeOffline() {
+  const downloadCopy = useDownloadCopy();
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (classId: string) => {
-      const { roster, entries } = await download(classId);
-      const until = offlineCopyUntil(meetingDates(roster.class), schoolToday());
-      await keepCopy({ roster, entries, savedAt: new Date().toISOString(), until });
+      const until = await downloadCopy(classId);
       await keepAppOffline();
       return until;
     },
@@ -96,8 +114,23 @@ export function useTakeOffline() {
   });
 }
 
-/** Refreshes or wipes a class's copy after the page read the class online. */
-export function useCopiesChanged() {
+/**
+ * Whenever the phone has a signal, its copies are downloaded again: the pickup codes a family replaced
+ * since stop passing as soon as possible. `classes`: the classes the server says are this person's
+ * now (a copy of any other is wiped); a copy whose class can no longer be taken offline stays as it is.
+ */
+export function useRefreshCopies() {
+  const downloadCopy = useDownloadCopy();
+  const uid = useFieldOwner();
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: COPIES_KEY });
+  return useCallback(
+    async (kept: OfflineCopy[], classes: readonly string[] | null) => {
+      if (!kept.length) return;
+      await Promise.all(
+        kept.map(({ roster: { class: c } }) => (classes && !classes.includes(c.id) ? dropCopy(uid, c.id) : downloadCopy(c.id).catch(() => undefined))),
+      );
+      await client.invalidateQueries({ queryKey: COPIES_KEY });
+    },
+    [downloadCopy, uid, client],
+  );
 }

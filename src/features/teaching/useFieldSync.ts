@@ -1,45 +1,68 @@
 // What a class's page records in the field and how it reaches the server: each entry made on the phone
 // (its own id and time) is kept on the phone encrypted (fieldStore.ts) and sent at once; an entry not
 // sent yet waits, is shown as waiting, survives a reload or a closed tab, and goes when the signal
-// returns. One per page: attendance and incident reports share it, so each entry is sent by one queue.
+// returns. What the server hands to the office instead of the class's record leaves the waiting list
+// as a notice naming the child and the record, kept on the phone until the instructor says they saw
+// it. One per page: attendance, doses, pickups and incident reports share it, so each entry is sent by
+// one queue.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SheetRoster } from '../../../contract/domain';
-import type { FieldEntry, FieldEntryInput } from '../../../contract/field';
-import { failureText } from '../../lib/query';
+import { entryText, FIELD_KIND_LABELS, type FieldEntry, type FieldEntryInput } from '../../../contract/field';
+import { formatDate } from '../../../contract/format';
+import { failureText, toCallError } from '../../lib/query';
 import { useClassFieldLog, useSyncFieldEntries } from './api';
-import { keepWaiting, sent, waitingFor } from './fieldStore';
-import { useRetryWhile } from './offline';
+import { keepWaiting, noticesFor, noticesSeen, sent, waitingFor, type Notice, type Waiting } from './fieldStore';
+import { NO_SIGNAL, useFieldOwner, useRetryWhile } from './offline';
 
-export function useFieldSync(roster: SheetRoster, /** The records in the phone's offline copy, when the server cannot be reached. */ offlineEntries?: FieldEntry[]) {
-  const classId = roster.class.id;
-  const [log, reloadLog] = useClassFieldLog(classId);
+export function useFieldSync(
+  classId: string,
+  /** The class's roster; absent when the class is no longer this person's (what waits is handed to the office). */
+  roster: SheetRoster | undefined,
+  /** The phone's offline copy, when the server cannot be reached: its records and the names of the children they name. */
+  offline?: { entries: FieldEntry[]; names: Record<string, string> },
+) {
+  const uid = useFieldOwner();
+  const [log, reloadLog] = useClassFieldLog(classId, !!roster);
   const { mutateAsync, isPending } = useSyncFieldEntries();
-  const [waiting, setWaiting] = useState<FieldEntryInput[]>([]);
-  const [refused, setRefused] = useState<{ name: string; reason: string }[]>([]);
-  const [sendFailure, setSendFailure] = useState('');
-  const names = useMemo(() => new Map(roster.entries.map((e) => [e.student.id, `${e.student.firstName} ${e.student.lastName}`])), [roster.entries]);
-
-  const send = useCallback(
-    async (entries: FieldEntryInput[]) => {
-      if (!entries.length) return;
-      try {
-        const result = await mutateAsync({ classId, sentAt: new Date().toISOString(), entries });
-        const answered = new Set([...result.saved, ...result.already, ...result.refused.map((r) => r.id)]);
-        setWaiting((w) => w.filter((e) => !answered.has(e.id)));
-        void sent([...answered]).catch(() => undefined);
-        setRefused((r) => [...r, ...result.refused.map((x) => ({ name: names.get(entries.find((e) => e.id === x.id)!.studentId) ?? 'A child', reason: x.reason }))]);
-        setSendFailure('');
-      } catch (e) {
-        setSendFailure(failureText(e));
-      }
-    },
-    [mutateAsync, classId, names],
+  const [waiting, setWaiting] = useState<Waiting[]>([]);
+  const [notices, setNotices] = useState<Notice[]>([]);
+  /** Why the last send failed: for want of a signal, or the server said no to the whole sync (the words differ: a signal alone will not send it). */
+  const [sendFailure, setSendFailure] = useState<{ text: string; noSignal: boolean } | null>(null);
+  const logNames = log.status === 'loaded' ? log.value.names : offline?.names;
+  // The roster's children first; a child withdrawn since keeps the name the server or the copy knows.
+  const names = useMemo(
+    () => new Map([...Object.entries(logNames ?? {}), ...(roster?.entries ?? []).map((e) => [e.student.id, `${e.student.firstName} ${e.student.lastName}`] as const)]),
+    [roster?.entries, logNames],
   );
 
-  // What waited on this phone when the page was last closed goes now.
+  const send = useCallback(
+    async (entries: Waiting[]) => {
+      if (!entries.length) return;
+      try {
+        // What the phone keeps beside an entry (the child's name) is not sent.
+        const result = await mutateAsync({ classId, sentAt: new Date().toISOString(), entries: entries.map(({ child: _child, ...entry }) => entry as FieldEntryInput) });
+        const answered = new Set([...result.saved, ...result.already, ...result.held.map((r) => r.id)]);
+        const handed = result.held.map(({ id, reason }): Notice => {
+          const entry = entries.find((e) => e.id === id)!;
+          return { id, classId, child: entry.child ?? names.get(entry.studentId) ?? 'A child', what: `${FIELD_KIND_LABELS[entry.kind]} on ${formatDate(entry.meeting)}: ${entryText(entry)}`, reason };
+        });
+        // The notices are kept before the entries stop waiting: a closed tab in between loses neither.
+        await sent(uid, classId, [...answered], handed).catch(() => undefined);
+        setWaiting((w) => w.filter((e) => !answered.has(e.id)));
+        setNotices((n) => [...n, ...handed.filter((h) => !n.some((x) => x.id === h.id))]);
+        setSendFailure(null);
+      } catch (e) {
+        setSendFailure({ text: failureText(e), noSignal: NO_SIGNAL.includes(toCallError(e).code) });
+      }
+    },
+    [mutateAsync, classId, names, uid],
+  );
+
+  // What waited on this phone when the page was last closed goes now; what was handed to the office and not yet seen shows again.
   useEffect(() => {
     let gone = false;
-    waitingFor(classId).then(
+    noticesFor(uid, classId).then((found) => !gone && found.length && setNotices((n) => [...n, ...found.filter((f) => !n.some((x) => x.id === f.id))]), () => undefined);
+    waitingFor(uid, classId).then(
       (found) => {
         if (gone || !found.length) return;
         setWaiting((w) => [...w, ...found.filter((f) => !w.some((e) => e.id === f.id))]);
@@ -50,25 +73,32 @@ export function useFieldSync(roster: SheetRoster, /** The records in the phone's
     return () => {
       gone = true;
     };
-    // Once per class: `send` changes with the roster's names, which does not bring anything back.
+    // Once per class and person: `send` changes with the roster's names, which does not bring anything back.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [classId]);
+  }, [classId, uid]);
 
   // The signal came back: what waits goes.
   const sendWaiting = useCallback(() => void send(waiting), [send, waiting]);
   useRetryWhile(waiting.length > 0 && !isPending, sendWaiting);
 
   /** Records an entry: kept on the phone first (storage refused, say in a private window: it waits on the page alone), then sent. */
-  const record = (entry: FieldEntryInput) => {
+  const record = (input: FieldEntryInput) => {
+    const entry: Waiting = { ...input, child: names.get(input.studentId) };
     const next = [...waiting, entry];
     setWaiting(next);
-    void keepWaiting(classId, [entry])
+    void keepWaiting(uid, classId, [entry])
       .catch(() => undefined)
       .then(() => send(next));
   };
 
-  const kept = log.status === 'loaded' ? log.value.entries : (offlineEntries ?? []);
-  return { log, reloadLog, fromCopy: !!offlineEntries, kept, waiting, record, sendWaiting, isPending, refused, sendFailure, names };
+  /** The instructor saw a notice: it leaves the phone (the office has the record). */
+  const seen = (id: string) => {
+    setNotices((n) => n.filter((x) => x.id !== id));
+    void noticesSeen(uid, [id]).catch(() => undefined);
+  };
+
+  const kept = log.status === 'loaded' ? log.value.entries : (offline?.entries ?? []);
+  return { log, reloadLog, fromCopy: !!offline, kept, waiting, record, sendWaiting, isPending, notices, seen, sendFailure, names };
 }
 
 export type FieldSync = ReturnType<typeof useFieldSync>;
