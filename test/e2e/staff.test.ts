@@ -58,10 +58,10 @@ describe('the Staff page in Chromium', () => {
     await dialog.getByLabel('Method').selectOption('check');
     await dialog.getByRole('button', { name: 'Record payment' }).click();
     await phone.page.getByText(/^Payment of \$1 recorded\./).waitFor();
-    // A health sheet is not theirs: the page sends them away, and the server refuses the call.
+    // A health sheet is not theirs: the page sends them away, saying it is not for their role.
     await phone.page.goto('/admin/report');
     await phone.page.waitForURL('**/classes/enrollment');
-    await phone.page.getByText('This page is for school staff only.').waitFor();
+    await phone.page.getByText('This page is not for your role (finance): ask an admin if you need it.').waitFor();
 
     // Back on the Staff page, the admin removes them.
     await office.page.reload();
