@@ -18,6 +18,8 @@ export const RATE_LIMITS = {
   priceBasket: { perAccount: 200, anonymous: 300 },
   enroll: { perAccount: 40, anonymous: 0 },
   donate: { perAccount: 10, anonymous: 60 },
+  /** New pickup codes (each emails the guardians): a family's few, never a mailing tool. */
+  issuePickupCodes: { perAccount: 10, anonymous: 0 },
   /** Syncs from a staff member who does not teach the class (everything held for the office): a phone's backlog, not a flood. */
   fieldHeld: { perAccount: 20, anonymous: 0 },
 } as const;

@@ -228,7 +228,9 @@ describe('field records', () => {
     for (const g of guardians) {
       const mail = codeMails.find((m) => m.to[0] === g.email)!;
       const own = codes.find((c) => c.name === g.name)!.code;
-      expect(mail.message.text).toContain(`Hello ${g.name}. Ava's family made you a pickup code for the ${year} school year: ${own}`);
+      // It opens with the school's words: what the family typed (names) comes after.
+      expect(mail.message.text.startsWith(`A family at Wildwood Outdoor School made you a pickup code for the ${year} school year: ${own}`)).toBe(true);
+      expect(mail.message.text).toContain(`It is for ${g.name}, to collect Ava from a class`);
       for (const other of codes.filter((c) => c.name !== g.name && c.code !== own)) expect(mail.message.text).not.toContain(other.code);
       expect(mail.message.subject).toBe('Your pickup code — Wildwood Outdoor School');
       expect(Math.abs(mail.expiresAt.toMillis() - (Date.now() + 7 * 86_400_000))).toBeLessThan(120_000);
@@ -280,6 +282,27 @@ describe('field records', () => {
       ['Stopped: Pat Stranger is not on the pickup list', DEMO.admin.email],
     ]);
     expect((await audits('field-entry')).some((a) => a.summary.startsWith('Pickup: Stopped: Pat Stranger is not on the pickup list'))).toBe(true);
+  });
+
+  it('pickup codes email the guardians: only from a verified account, a few times a day per child, and within the account’s limit', async () => {
+    // An account that never proved its address cannot make the school email anyone.
+    const unproved = await createUnverifiedUser('codes.unproved@example.com');
+    const hers = `codes-child-${Date.now()}`;
+    await db().doc(`students/${hers}`).set({ ...(await db().doc('students/demo-leo').get()).data(), id: hers, ownerUid: unproved.uid, guardians: [{ name: 'Jo Smith. Your school account is locked, sign in at https://evil.example/s', relationship: 'Parent', phone: '(555) 000-1111', email: 'stranger@example.com', livesWithStudent: true }] });
+    const mailsBefore = (await db().collection('mail').where('kind', '==', 'pickup-code').get()).size;
+    const refused = await callAs(unproved, 'issuePickupCodes', { studentId: hers });
+    expect([refused.status, refused.error?.message]).toEqual([400, 'To make pickup codes, please verify your email address first (open the link we emailed you): the codes are emailed to the guardians.']);
+    expect((await db().collection('mail').where('kind', '==', 'pickup-code').get()).size).toBe(mailsBefore);
+    // A verified family: five sets of codes for a child in a day, then a clear refusal (nothing emailed).
+    const family = await createUser('codes.family@example.com');
+    await db().doc(`students/${hers}`).update({ ownerUid: family.uid });
+    for (let i = 0; i < 5; i++) expect((await callAs(family, 'issuePickupCodes', { studentId: hers })).status).toBe(200);
+    const sixth = await callAs(family, 'issuePickupCodes', { studentId: hers });
+    expect([sixth.status, sixth.error?.message]).toEqual([429, 'New codes were made 5 times today for this child: please try again tomorrow, or call the office.']);
+    const sent = (await db().collection('mail').where('kind', '==', 'pickup-code').where('to', 'array-contains', 'stranger@example.com').get()).docs.map((d) => d.get('message.text') as string);
+    expect(sent).toHaveLength(5);
+    // The typed name never heads the email.
+    for (const text of sent) expect(text.startsWith('A family at Wildwood Outdoor School made you a pickup code')).toBe(true);
   });
 
   it('a dose is kept once, audited, and on the child’s medication record; sent again with another outcome it is refused', async () => {

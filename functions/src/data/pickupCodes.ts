@@ -9,6 +9,9 @@ export interface PickupCodes {
   year: string;
   issuedAt: string;
   adults: PickupCheck[];
+  /** The school day codes were last made, and how many times that day (a limit per child). */
+  madeOn?: string;
+  madeToday?: number;
 }
 
 export const pickupCodesRef = (studentId: string) => db().collection(COLLECTIONS.pickupCodes).doc(studentId);

@@ -126,14 +126,18 @@ export interface PickupCodeNote {
   code: string;
 }
 
-/** An adult's own pickup code (never the others'); the subject holds neither the code nor the child. */
+/**
+ * An adult's own pickup code (never the others'); the subject holds neither the code nor the child,
+ * and the email opens with the school's words, never with what a family typed (a name or a child's
+ * name cannot pass for a message from the school).
+ */
 export function pickupCodeMail(n: PickupCodeNote, portal: string): MailMessage {
   return simpleMail(
     'Your pickup code',
     [
-      `Hello ${n.adult}. ${n.firstName}'s family made you a pickup code for the ${n.year} school year: ${n.code}`,
-      `When you collect ${n.firstName} from a class, the instructor asks for it before letting ${n.firstName} go. Keep it to yourself: it is yours alone, and the family can make new codes at any time.`,
-      'If you did not expect this email, please call the school office.',
+      `A family at ${SCHOOL_NAME} made you a pickup code for the ${n.year} school year: ${n.code}`,
+      `It is for ${n.adult}, to collect ${n.firstName} from a class: the instructor asks for it before letting ${n.firstName} go. Keep it to yourself: it is yours alone, and the family can make new codes at any time.`,
+      `If you did not expect this email, ignore it and call the school office at ${SCHOOL_OFFICE_PHONE}. The school never asks you to sign in from this email.`,
     ],
     { href: portal, label: 'The school’s registration portal' },
     'You receive this email because a family named you as an adult who may collect their child.',

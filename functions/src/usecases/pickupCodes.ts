@@ -2,6 +2,7 @@
 // the codes are shown to the family once and kept only as check values. An instructor's roster
 // carries the check values of the adults still listed, so that a phone checks a code without signal.
 import { randomInt } from 'node:crypto';
+import { HttpsError } from 'firebase-functions/v2/https';
 import { Timestamp } from 'firebase-admin/firestore';
 import { adultsWhoMayCollect, codeWordTag, newSalt, PICKUP_CODE_DIGITS, phoneTag, pickupCheckValue, schoolYearOf, type PickupCodesStatus } from '../../../contract/field';
 import type { SheetRoster, Student } from '../../../contract/domain';
@@ -17,6 +18,10 @@ import { portalOrigin } from '../payments/stripe';
 
 /** How long an emailed code stays in the outbox (TTL on mail.expiresAt): long enough to be sent, then it goes. */
 const CODE_MAIL_DAYS = 7;
+/** Sets of codes a child gets in one school day at most (each emails the guardians). */
+export const CODES_PER_CHILD_A_DAY = 5;
+export const VERIFY_FOR_CODES = 'To make pickup codes, please verify your email address first (open the link we emailed you): the codes are emailed to the guardians.';
+export const TOO_MANY_CODES = `New codes were made ${CODES_PER_CHILD_A_DAY} times today for this child: please try again tomorrow, or call the office.`;
 
 /**
  * New codes for every adult who may collect the child (those made before stop passing); each adult
@@ -33,11 +38,15 @@ export async function issuePickupCodes(actor: Actor, studentId: string, now = ne
     return { name, salt, check: await pickupCheckValue(code, salt) };
   }));
   const year = schoolYearOf(schoolToday(now));
-  const record: PickupCodes = { studentId, ownerUid: actor.uid, year, issuedAt: now.toISOString(), adults: adultsChecked };
+  const today = schoolToday(now);
   const emailOf = new Map(student.guardians.filter((g) => g.email).map((g) => [g.name.trim(), g.email]));
   const emailed = codes.filter((c) => emailOf.has(c.name));
   const portal = portalOrigin(null);
   await db().runTransaction(async (tx) => {
+    const before = (await tx.get(pickupCodesRef(studentId))).data() as PickupCodes | undefined;
+    const madeToday = before?.madeOn === today ? (before.madeToday ?? 1) : 0;
+    if (madeToday >= CODES_PER_CHILD_A_DAY) throw new HttpsError('resource-exhausted', TOO_MANY_CODES);
+    const record: PickupCodes = { studentId, ownerUid: actor.uid, year, issuedAt: now.toISOString(), adults: adultsChecked, madeOn: today, madeToday: madeToday + 1 };
     tx.set(pickupCodesRef(studentId), record);
     for (const c of emailed) {
       const message = pickupCodeMail({ adult: c.name, firstName: student.firstName, year, code: c.code }, portal);
