@@ -1,6 +1,7 @@
 // A small, safe markdown subset shared by the app (rendered as React elements) and the functions
 // (rendered as escaped HTML in emails): headings, paragraphs, lists, **bold**, *italic*, `code`,
-// [links](https://…). Raw HTML is never interpreted: it stays text.
+// [links](https://…), and addresses written as they are (https://… or <https://…>), which link to
+// themselves exactly: no markup applies inside an address. Raw HTML is never interpreted: it stays text.
 
 export type Inline =
   | { type: 'text'; text: string }
@@ -20,7 +21,10 @@ export function safeHref(url: string): string | null {
   return SAFE_URL.test(url.trim()) ? url.trim() : null;
 }
 
-const INLINE = /(\*\*[^*]+\*\*|__[^_]+__|\*[^*\s][^*]*\*|_[^_\s][^_]*_|`[^`]+`|\[[^\]]+\]\([^)\s]+\))/;
+/** An address written as it is: up to the next space, without the punctuation that ends a sentence. */
+const BARE_URL = String.raw`https?:\/\/[^\s<>"]*[^\s<>".,;:!?')\]]`;
+// Links and addresses come first: at the place an address starts, it is taken whole.
+const INLINE = new RegExp(String.raw`(\[[^\]]+\]\([^)\s]+\)|<${BARE_URL}>|${BARE_URL}|\*\*[^*]+\*\*|__[^_]+__|\*[^*\s][^*]*\*|_[^_\s][^_]*_|` + '`[^`]+`)');
 
 export function parseInline(text: string): Inline[] {
   const out: Inline[] = [];
@@ -29,7 +33,9 @@ export function parseInline(text: string): Inline[] {
     if (i > 0) out.push({ type: 'break' });
     for (const part of line.split(INLINE)) {
       if (!part) continue;
-      if (/^(\*\*|__).+(\*\*|__)$/.test(part)) out.push({ type: 'strong', children: parseInline(part.slice(2, -2)) });
+      const address = new RegExp(`^<?(${BARE_URL})>?$`).exec(part);
+      if (address && safeHref(address[1])) out.push({ type: 'link', href: address[1], children: [{ type: 'text', text: address[1] }] });
+      else if (/^(\*\*|__).+(\*\*|__)$/.test(part)) out.push({ type: 'strong', children: parseInline(part.slice(2, -2)) });
       else if (/^[*_].+[*_]$/.test(part) && part.length > 2) out.push({ type: 'em', children: parseInline(part.slice(1, -1)) });
       else if (/^`.+`$/.test(part)) out.push({ type: 'code', text: part.slice(1, -1) });
       else if (/^\[.+\]\(.+\)$/.test(part)) {
@@ -110,7 +116,7 @@ export function markdownToHtml(source: string): string {
 }
 
 function inlineText(nodes: Inline[]): string {
-  return nodes.map((n) => (n.type === 'text' || n.type === 'code' ? n.text : n.type === 'break' ? '\n' : n.type === 'link' ? `${inlineText(n.children)} (${n.href})` : inlineText(n.children))).join('');
+  return nodes.map((n) => (n.type === 'text' || n.type === 'code' ? n.text : n.type === 'break' ? '\n' : n.type === 'link' ? (inlineText(n.children) === n.href ? n.href : `${inlineText(n.children)} (${n.href})`) : inlineText(n.children))).join('');
 }
 
 /** Plain text for the text part of emails. */

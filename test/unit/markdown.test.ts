@@ -31,4 +31,16 @@ describe('markdown subset (no raw HTML)', () => {
       { type: 'list', ordered: false, items: [[{ type: 'text', text: 'one more' }], [{ type: 'text', text: 'two' }]] },
     ]);
   });
+
+  it('makes an address written as it is a link to exactly that address; markup never applies inside it', () => {
+    const form = 'https://docs.google.com/forms/d/e/1FAIpQ/viewform?usp=sf_link';
+    expect(markdownToHtml(`Sign up: ${form}. Thanks!`)).toBe(`<p>Sign up: <a href="${form.replace(/&/g, '&amp;')}">${form}</a>. Thanks!</p>`);
+    expect(markdownToHtml('Map: <https://maps.example/x_y__z__w>, then _walk_.')).toBe('<p>Map: <a href="https://maps.example/x_y__z__w">https://maps.example/x_y__z__w</a>, then <em>walk</em>.</p>');
+    // The sentence's own punctuation stays out of the address; a closing bracket too.
+    expect(markdownToHtml('(see https://a.example/p?q=1)')).toBe('<p>(see <a href="https://a.example/p?q=1">https://a.example/p?q=1</a>)</p>');
+    // Only web addresses: nothing else becomes a link.
+    expect(markdownToHtml('javascript:alert(1) ftp://x.example')).not.toContain('href');
+    // The text part of an email gives the address once.
+    expect(markdownToText(`Form: ${form}`)).toBe(`Form: ${form}`);
+  });
 });
