@@ -13,9 +13,9 @@ export const PROJECT_ID = EMULATORS.projectId;
 export const PORTS = EMULATORS.ports;
 export const STRIPE_PORT = EMULATORS.stripeStandIn.port;
 export const FIREBASE_BIN = join(ROOT, 'tools/emulators/node_modules/.bin/firebase');
-const FIRESTORE_JAR =
-  process.env.PORTAL_FIRESTORE_JAR ??
-  '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
+/** The machine image's Firestore emulator (Debian's google-cloud-cli-firestore-emulator): used where present, offline. */
+export const IMAGE_FIRESTORE_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
+const FIRESTORE_JAR = process.env.PORTAL_FIRESTORE_JAR ?? IMAGE_FIRESTORE_JAR;
 const CACHE = join(ROOT, '.cache/emulators');
 
 function javaMajor(javaBin) {
@@ -28,8 +28,11 @@ function parseMajor(text) {
   return m[1] === '1' ? Number(m[2]) : Number(m[1]);
 }
 
-/** A JDK >= 21 for firebase-tools 15: one under /usr/lib/jvm, else a shim that reports 21 and runs the system java. */
-function javaBinDir() {
+/**
+ * A JDK >= 21 for firebase-tools 15: one under /usr/lib/jvm or on the PATH; else, for the image's
+ * emulator only (`shim`), a shim that reports 21 and runs the system java (that emulator runs on 17).
+ */
+function javaBinDir(shimAllowed = true) {
   const jvm = '/usr/lib/jvm';
   if (existsSync(jvm)) {
     for (const name of readdirSync(jvm).sort().reverse()) {
@@ -38,7 +41,8 @@ function javaBinDir() {
     }
   }
   const systemJava = execFileSync('sh', ['-c', 'command -v java || true'], { encoding: 'utf8' }).trim();
-  if (!systemJava) fail('No Java runtime found. Install one with: apt-get install -y default-jre-headless');
+  if (systemJava && javaMajor(systemJava) >= 21) return dirname(systemJava);
+  if (!systemJava || !shimAllowed) fail('The Firebase emulators need Java 21 or newer. Install it (e.g. Temurin 21 from adoptium.net, or: apt-get install -y openjdk-21-jre-headless) and try again.');
   const shimDir = join(CACHE, 'java-shim');
   mkdirSync(shimDir, { recursive: true });
   const shim = join(shimDir, 'java');
@@ -61,15 +65,16 @@ function fail(message) {
   process.exit(2);
 }
 
+/**
+ * Which Firestore emulator a run uses: the image's jar where it is (offline machines: no download),
+ * else firebase-tools' own, which it downloads once and keeps (any machine with the network).
+ */
+export function chooseFirestoreEmulator(jar = FIRESTORE_JAR) {
+  return existsSync(jar) ? { source: 'image', jar } : { source: 'firebase-tools' };
+}
+
 /** Builds (once) the launcher jar that runs the image's Firestore emulator. */
 function firestoreLauncherJar(javaBin) {
-  if (!existsSync(FIRESTORE_JAR)) {
-    fail(
-      `The Firestore emulator jar is missing at ${FIRESTORE_JAR}.\n` +
-        '  Install it with: apt-get install -y google-cloud-cli-firestore-emulator\n' +
-        '  (or point PORTAL_FIRESTORE_JAR at a cloud-firestore-emulator.jar).',
-    );
-  }
   const jar = join(CACHE, 'firestore-launcher.jar');
   if (existsSync(jar)) return jar;
   const build = join(CACHE, 'launcher-build');
@@ -97,11 +102,13 @@ export function emulatorEnv(base = process.env) {
   writeIfChanged(join(ROOT, 'functions/.secret.local'), `STRIPE_SECRET_KEY=${stripe.secretKey}\nSTRIPE_WEBHOOK_SECRET=${stripe.webhookSecret}\n`);
   // …and parameters from here (a deploy asks for PORTAL_URL or reads it from functions/.env.<project>).
   writeIfChanged(join(ROOT, 'functions/.env.local'), `PORTAL_URL=http://localhost:${PORTS.hosting}\n`);
-  const javaBin = javaBinDir();
+  const firestore = chooseFirestoreEmulator();
+  const javaBin = javaBinDir(firestore.source === 'image');
+  if (firestore.source === 'firebase-tools') console.log(`[emulators] No Firestore emulator at ${FIRESTORE_JAR}: firebase-tools' own is used (downloaded the first time).`);
   return {
     ...base,
     PATH: `${javaBin}:${base.PATH}`,
-    FIRESTORE_EMULATOR_BINARY_PATH: firestoreLauncherJar(javaBin),
+    ...firestoreEmulatorEnv(firestore, () => firestoreLauncherJar(javaBin)),
     METADATA_SERVER_DETECTION: 'none',
     FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
     NO_UPDATE_NOTIFIER: '1',
@@ -117,6 +124,11 @@ export function emulatorEnv(base = process.env) {
     // instance serves 80 requests at once and more start as needed).
     FUNCTIONS_EMULATOR_PARALLEL: base.FUNCTIONS_EMULATOR_PARALLEL ?? String(EMULATOR_PARALLEL),
   };
+}
+
+/** The image's jar runs through the launcher (firebase-tools honours FIRESTORE_EMULATOR_BINARY_PATH); firebase-tools' own needs nothing. */
+export function firestoreEmulatorEnv(choice, launcher) {
+  return choice.source === 'image' ? { FIRESTORE_EMULATOR_BINARY_PATH: launcher() } : {};
 }
 
 /** Requests the functions emulator runs at once on this machine: two per core. */
