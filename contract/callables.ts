@@ -121,7 +121,7 @@ const specs = {
   myStudents: spec<{ students: Student[]; pickupCodes: Record<string, PickupCodesStatus> }>()('user', none),
   /** New pickup codes for each adult who may collect the child, shown this once (kept only as check values). */
   issuePickupCodes: spec<{ year: string; codes: { name: string; code: string }[]; emailed: string[] }>()('user', studentIdSchema),
-  saveStudent: spec<{ student: Student }>()('user', saveStudentSchema),
+  saveStudent: spec<{ student: Student; outsideGrades: string[] }>()('user', saveStudentSchema),
   paymentOptions: spec<PaymentOptions>()('public', none),
   /** Stripe's page for a gift by card (anyone, signed in or not). */
   donate: spec<{ checkoutUrl: string }>()('public', donateSchema),

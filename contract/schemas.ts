@@ -3,6 +3,7 @@
 import { z } from 'zod/mini';
 import { DONATION_RANGE } from './rules';
 import { STAFF_ROLES } from './roles';
+import { ageOn } from './format';
 import { ANNOUNCEMENT_SEVERITIES, AUDIT_KINDS, CHECKOUT_METHODS, DISCOUNT_TYPES, ENROLLMENT_STATUSES, ENROLLMENT_SORTS, GRADE_MAX, GRADE_MIN, PAYMENT_METHODS, PHOTO_PERMISSIONS, STUDENT_SORTS, TSHIRT_SIZES } from './domain';
 
 /**
@@ -46,16 +47,38 @@ export const PROFILE_MAX = {
   insuranceId: 60,
 } as const;
 const M = PROFILE_MAX;
+/** The oldest a student may be (years): a young adult in a leadership class, never a parent's birth date. */
+export const OLDEST_STUDENT = 25;
+
+/**
+ * A grade and an age fit together: a child in grade g (K = 0) is usually g + 5 or g + 6; a few years
+ * either way are fine (a year held back or skipped, a late birthday). Kindergarten also takes the
+ * youngest (a preschooler in a family class).
+ */
+const datedAndGraded = (p: { birthDate: string; grade: number }) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(p.birthDate) &&
+  !Number.isNaN(Date.parse(p.birthDate)) &&
+  p.birthDate <= new Date().toISOString().slice(0, 10) &&
+  ageOn(p.birthDate, new Date().toISOString().slice(0, 10)) <= OLDEST_STUDENT &&
+  Number.isInteger(p.grade) &&
+  p.grade >= GRADE_MIN &&
+  p.grade <= GRADE_MAX;
+
+export function gradeFitsAge(grade: number, birthDate: string, today: string): boolean {
+  const age = ageOn(birthDate, today);
+  return age <= grade + 10 && (grade === 0 || age >= grade + 3);
+}
 /** The version of the document the edit started from; a newer stored one means someone else saved. */
 const version = z.optional(z.int().check(z.minimum(0, 'must not be negative')));
 
 const phone = z.string().check(z.trim(), z.minLength(1, 'is required'), z.regex(/^[0-9+()\-.\s]{7,25}$/, 'must be a phone number, like (555) 123-4567'));
-/** A birth date: a real day, not in the future (UTC's today is never behind the school's). */
+/** A birth date: a real day, not in the future (UTC's today is never behind the school's), a child's. */
 const birthDate = z.string().check(
   z.minLength(1, 'is required'),
   z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date'),
   z.refine((d) => !Number.isNaN(Date.parse(d)) && d >= '1900-01-01', 'must be a date'),
   z.refine((d) => d <= new Date().toISOString().slice(0, 10), 'cannot be in the future'),
+  z.refine((d) => ageOn(d, new Date().toISOString().slice(0, 10)) <= OLDEST_STUDENT, `must be a child's: ${OLDEST_STUDENT} years ago at the most`),
 );
 const email = z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(254, 'is too long'), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an email address'), plain);
 /** A yes / no the family must answer: nothing is chosen for them. */
@@ -112,7 +135,13 @@ export const studentProfileSchema = z.strictObject({
         path: ['medicationAuthorized'],
       }),
     ),
-});
+}).check(
+  // Only once each is right on its own (a date in the future, a grade out of range, say so themselves).
+  z.refine((p) => !datedAndGraded(p) || gradeFitsAge(p.grade, p.birthDate, new Date().toISOString().slice(0, 10)), {
+    message: 'does not fit the birth date: please check both',
+    path: ['grade'],
+  }),
+);
 
 export const basketSchema = z.strictObject({
   lines: z

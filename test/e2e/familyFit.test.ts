@@ -5,6 +5,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminDb } from '../../scripts/demo/adminApp';
+import { addDays } from '../../scripts/demo/demoData';
+import { todayInSchool } from '../../scripts/demo/seedDemo';
 import { callFunction } from '../support/emulators';
 import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, familyWithStudent } from '../support/samples';
 import { axeViolations, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
@@ -26,7 +28,7 @@ describe('who is this for: each card speaks of the family’s children', () => {
     await addClassesLikeWildArt([{ id: 'full-moon-walk', title: 'Full Moon Walk', capacity: 1, weekday: 0 }]);
     const fern = await familyWithStudent(EMAIL, 'Fern', 'Fitz');
     fitzUid = fern.user.uid;
-    const rowan = await callFunction('saveStudent', { profile: { ...AVA, firstName: 'Rowan', lastName: 'Fitz', grade: 5, guardians: [{ ...AVA.guardians[0], email: EMAIL }] }, reviewed: true }, fern.user.idToken);
+    const rowan = await callFunction('saveStudent', { profile: { ...AVA, firstName: 'Rowan', lastName: 'Fitz', grade: 5, birthDate: addDays(todayInSchool(), -11 * 365), guardians: [{ ...AVA.guardians[0], email: EMAIL }] }, reviewed: true }, fern.user.idToken);
     expect(rowan.status).toBe(200);
     const lines = [{ classId: 'wild-art', addOnIds: [] }, { classId: 'full-moon-walk', addOnIds: [] }];
     const enrolled = await enrollAtQuotedPrice(fern.user.idToken, { studentId: fern.studentId, lines, idempotencyKey: 'fitz-fern-1', typedName: AVA.guardians[0].name });

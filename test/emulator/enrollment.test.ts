@@ -1,3 +1,4 @@
+import { FieldValue } from 'firebase-admin/firestore';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StudentProfile } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
@@ -396,9 +397,31 @@ describe('enrollment callables, real ID tokens', () => {
     expect(r.error?.message).toBe('profile.emergencyContacts: needs at least two emergency contacts');
     const grade = await callAs(family, 'saveStudent', { profile: { ...kid('Zed', 3, 1), grade: 13 }, reviewed: true });
     expect(grade.error?.message).toBe('profile.grade: must be K to 12');
+    // A child's details hold together: a birth date a child could have, and a grade that fits it.
+    const ancient = await callAs(family, 'saveStudent', { profile: { ...kid('Zed', 3, 1), birthDate: '1900-01-01' }, reviewed: true });
+    expect([ancient.status, ancient.error?.message]).toEqual([400, "profile.birthDate: must be a child's: 25 years ago at the most"]);
+    const toddler = await callAs(family, 'saveStudent', { profile: { ...kid('Zed', 3, 1), birthDate: addDays(todayInSchool(), -2 * 365 - 30), grade: 12 }, reviewed: true });
+    expect([toddler.status, toddler.error?.message]).toEqual([400, 'profile.grade: does not fit the birth date: please check both']);
+    expect((await callAs(family, 'saveStudent', { profile: { ...kid('Zed', 3, 1), birthDate: addDays(todayInSchool(), -3 * 365), grade: 0 }, reviewed: true })).status).toBe(200);
     const theirs = await callAs(stranger, 'saveStudent', { id: 'demo-ava', profile: kid('Hijack', 3, 1), reviewed: true });
     expect(theirs.status).toBe(404);
     expect((await db().doc('students/demo-ava').get()).get('firstName')).toBe('Ava');
+  });
+
+  it('saveStudent: a grade that leaves a child outside a class they are enrolled in is said to the family and flagged for the office', async () => {
+    const parent = await createUser('grade.family@example.com');
+    const { result } = await callAs(parent, 'saveStudent', { profile: { ...kid('Noor', 4, 3), guardians: [{ name: 'Ali Noor', relationship: 'Parent', phone: '(555) 123-9999', email: 'grade.family@example.com', livesWithStudent: true }] }, reviewed: true });
+    const student = result!.student;
+    // Enrolled in Fire & Shelter Skills (grades 4–6), paid at the office.
+    const enrollment = `grade-${student.id}`;
+    await db().doc(`enrollments/${enrollment}`).set({ ...(await db().collection('enrollments').where('classIds', 'array-contains', 'fire-and-shelter').limit(1).get()).docs[0].data(), id: enrollment, ownerUid: parent.uid, studentId: student.id, studentName: 'Noor Rivera', status: 'confirmed' });
+    await db().doc(`enrollments/${enrollment}`).update({ flag: FieldValue.delete() });
+    const unchanged = await callAs(parent, 'saveStudent', { id: student.id, profile: { ...kid('Noor', 4, 3), school: 'Elm Street', guardians: student.guardians }, reviewed: true, version: student.version });
+    expect(unchanged.result!.outsideGrades).toEqual([]);
+    const younger = await callAs(parent, 'saveStudent', { id: student.id, profile: { ...kid('Noor', 4, 3), grade: 2, guardians: student.guardians }, reviewed: true, version: unchanged.result!.student.version });
+    expect(younger.status, JSON.stringify(younger.error)).toBe(200);
+    expect(younger.result!.outsideGrades).toEqual(['Fire & Shelter Skills (grades 4–6)']);
+    expect((await db().doc(`enrollments/${enrollment}`).get()).get('flag')).toMatch(/^Grade changed to 2 by the family on \d{4}-\d\d-\d\d: outside Fire & Shelter Skills \(grades 4–6\)$/);
   });
 
   it.each([

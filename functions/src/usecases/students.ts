@@ -1,6 +1,11 @@
 // A family saves a child's profile: a bounded number per account, only its own, every change audited.
+// A grade changed so that the child no longer fits a class they are enrolled in is said to the family
+// and flagged on the enrollment for the office.
 import { HttpsError } from 'firebase-functions/v2/https';
-import type { Student, StudentProfile } from '../../../contract/domain';
+import type { ClassRecord, Enrollment, Student, StudentProfile } from '../../../contract/domain';
+import { formatGrades, gradeName } from '../../../contract/format';
+import { schoolToday } from '../../../contract/schedule';
+import { getByIds, recordRef, records } from '../data/db';
 import { changedFields } from '../domain/audit';
 import { accountRef, touchAccount } from '../data/accounts';
 import { auditInTx, type Actor } from '../data/audit';
@@ -8,10 +13,35 @@ import { nextVersion, runSeatTransaction } from '../data/db';
 import { loadStudentLimit } from '../data/settings';
 import { notYourStudent, students } from '../data/students';
 
-export async function saveOwnStudent(actor: Actor, id: string | undefined, profile: StudentProfile, reviewed: boolean, version?: number): Promise<Student> {
+/** A class the child is enrolled in (confirmed, not over) whose grades the new grade is outside of. */
+interface Misfit {
+  enrollment: Pick<Enrollment, 'id' | 'flag'>;
+  klass: Pick<ClassRecord, 'title' | 'gradeMin' | 'gradeMax'>;
+}
+
+/** The child's current classes whose grades `grade` is outside of, each with its enrollment. */
+async function classesOutsideGrade(studentId: string, grade: number, today: string): Promise<Misfit[]> {
+  const enrollments = (await records('enrollments').where('studentId', '==', studentId).where('status', '==', 'confirmed').get()).docs.map((d) => d.data());
+  const { found } = await getByIds('classes', [...new Set(enrollments.flatMap((e) => e.classIds))]);
+  const classes = new Map(found.map((c) => [c.id, c]));
+  return enrollments.flatMap((enrollment) =>
+    enrollment.classIds.flatMap((cid) => {
+      const klass = classes.get(cid);
+      return klass && klass.endDate >= today && (grade < klass.gradeMin || grade > klass.gradeMax) ? [{ enrollment, klass }] : [];
+    }),
+  );
+}
+
+/** "Fire & Shelter Skills (grades 4–6)". */
+const misfitText = (m: Misfit) => `${m.klass.title} (${formatGrades(m.klass.gradeMin, m.klass.gradeMax).toLowerCase()})`;
+
+export async function saveOwnStudent(actor: Actor, id: string | undefined, profile: StudentProfile, reviewed: boolean, version?: number): Promise<{ student: Student; outsideGrades: string[] }> {
   const uid = actor.uid;
   const now = new Date().toISOString();
   const limit = id ? 0 : await loadStudentLimit();
+  // Read before the transaction: enrollments of this child only, and only when the grade may have changed.
+  const before = id ? (await recordRef('students', id).get()).data() : undefined;
+  const misfits = before && before.ownerUid === uid && before.grade !== profile.grade ? await classesOutsideGrade(id!, profile.grade, schoolToday()) : [];
   const newRef = students().doc();
   return runSeatTransaction(async (tx) => {
     // A new student: an account keeps a bounded number. Counted afresh in each attempt (a query inside
@@ -41,6 +71,11 @@ export async function saveOwnStudent(actor: Actor, id: string | undefined, profi
       const name = `${student.firstName} ${student.lastName}`;
       auditInTx(tx, actor, { kind: 'student-changed', record: { type: 'student', id: ref.id }, studentId: ref.id, studentName: name, fields, summary: `${existing ? 'Changed' : 'Added'} ${fields.join(', ')}` });
     }
-    return student;
+    // The office sees it on the enrollment, in words, beside any flag it had.
+    for (const m of misfits) {
+      const said = `Grade changed to ${gradeName(student.grade)} by the family on ${schoolToday()}: outside ${misfitText(m)}`;
+      tx.update(recordRef('enrollments', m.enrollment.id), { flag: m.enrollment.flag ? `${m.enrollment.flag} · ${said}` : said });
+    }
+    return { student, outsideGrades: misfits.map(misfitText) };
   });
 }

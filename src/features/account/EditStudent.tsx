@@ -12,6 +12,11 @@ import { toCallError } from '../../lib/query';
 import { useSaveStudent } from './api';
 import { useMyStudents } from '../family/api';
 import { Button, LinkButton } from '../../components/Button';
+import { andList } from '../../../contract/format';
+
+/** What a family reads when a new grade leaves their child outside a class they are enrolled in. */
+const outsideGradesText = (firstName: string, classes: string[]) =>
+  `${firstName}'s info is saved. In that grade, ${firstName} is outside the grades of ${andList(classes)}: the office has been told and will be in touch. If the grade was a mistake, correct it here.`;
 
 
 function Editor({ student }: { student: Student }) {
@@ -32,8 +37,12 @@ function Editor({ student }: { student: Student }) {
     }
     setSaving(true);
     try {
-      await saveStudent.mutateAsync({ id: student.id, profile, reviewed: true, ...(student.version !== undefined ? { version: student.version } : {}) });
-      notify({ severity: 'success', summary: 'Saved', detail: `${profile.firstName}'s info is saved.` });
+      const { outsideGrades } = await saveStudent.mutateAsync({ id: student.id, profile, reviewed: true, ...(student.version !== undefined ? { version: student.version } : {}) });
+      notify(
+        outsideGrades.length
+          ? { severity: 'warn', summary: 'Saved: please check the grade', detail: outsideGradesText(profile.firstName, outsideGrades) }
+          : { severity: 'success', summary: 'Saved', detail: `${profile.firstName}'s info is saved.` },
+      );
       navigate('/account/students');
     } catch (err) {
       notify({ severity: 'error', summary: 'Not saved', detail: toCallError(err).message });
