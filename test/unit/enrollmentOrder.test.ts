@@ -7,21 +7,31 @@ const e = (id: string, studentId: string, createdAt: string, semesterIds = ['s']
 });
 
 describe('My Enrollments order', () => {
-  it('keeps a child’s enrollments of a semester together, the first first, the groups newest first', () => {
+  it('puts a held checkout first, then keeps a child’s enrollments of a semester together, the first first, the groups newest first; unpaid attempts last', () => {
     const listed = listEnrollments([
       e('ava-added', 'ava', '2026-11-20'),
       e('ben-1', 'ben', '2026-11-15'),
       e('ava-old-term', 'ava', '2026-09-01', ['old']),
       e('ava-1', 'ava', '2026-11-10'),
       e('ava-lapsed', 'ava', '2026-11-21', ['s'], undefined, 'expired'),
+      e('ben-paying', 'ben', '2026-11-19', ['s'], undefined, 'pending_payment'),
     ]);
     // "Add classes" on the last confirmed one (not on a checkout that lapsed unpaid).
-    expect(listed.map((l) => [l.enrollment.id, l.added, l.last])).toEqual([
-      ['ava-1', false, false],
-      ['ava-added', true, true],
-      ['ava-lapsed', true, false],
-      ['ben-1', false, true],
-      ['ava-old-term', false, true],
+    expect(listed.map((l) => [l.enrollment.id, l.section, l.added, l.last])).toEqual([
+      ['ben-paying', 'held', false, false],
+      ['ava-1', 'enrolled', false, false],
+      ['ava-added', 'enrolled', true, true],
+      ['ben-1', 'enrolled', false, true],
+      ['ava-old-term', 'enrolled', false, true],
+      ['ava-lapsed', 'abandoned', false, false],
+    ]);
+  });
+
+  it('a paid enrollment after an attempt left unpaid (Back, then pay) stands on its own, not as “classes added”', () => {
+    const listed = listEnrollments([e('first-try', 'ava', '2026-11-20T10:00:00Z', ['s'], undefined, 'expired'), e('paid', 'ava', '2026-11-20T10:05:00Z')]);
+    expect(listed.map((l) => [l.enrollment.id, l.section, l.added])).toEqual([
+      ['paid', 'enrolled', false],
+      ['first-try', 'abandoned', false],
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { FamilyEnrollment } from '../../../contract/domain';
 import { Link } from 'react-router-dom';
 import { andList, formatCents, formatDate, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
@@ -16,7 +16,7 @@ import { LoadError } from '../../components/LoadError';
 import { usePayBalance } from './api';
 import { useMyAccount, useMyAttendance, useMyEnrollments } from '../family/api';
 import { MyWaitlist } from './MyWaitlist';
-import { listEnrollments } from './enrollmentOrder';
+import { listEnrollments, type Section } from './enrollmentOrder';
 import { AddOnOffers } from './AddOnOffers';
 import { checkoutReceipt, paymentReceipt, type ReceiptFacts } from './receipt';
 import { ReceiptButton } from './ReceiptButton';
@@ -55,6 +55,28 @@ function AddClasses({ enrollment: e, openIds }: { enrollment: FamilyEnrollment; 
       <span className="pi pi-plus" aria-hidden="true" />
       <span className="p-button-label">Add classes for {e.studentName}</span>
     </LinkButton>
+  );
+}
+
+/**
+ * The page's lists: checkouts held while the family pays and what the family has, then, folded, the
+ * attempts that ended unpaid (nothing was charged for them).
+ */
+function EnrollmentSections<L extends { enrollment: FamilyEnrollment; section: Section }>({ listings, card }: { listings: L[]; card: (l: L) => ReactNode }) {
+  const shown = listings.filter((l) => l.section !== 'abandoned');
+  const abandoned = listings.filter((l) => l.section === 'abandoned');
+  return (
+    <>
+      {shown.length > 0 && <ul className="enrollment-list">{shown.map(card)}</ul>}
+      {abandoned.length > 0 && (
+        <details className="abandoned-enrollments">
+          <summary>
+            Not completed: {abandoned.length === 1 ? '1 checkout' : `${abandoned.length} checkouts`} left unpaid — nothing was charged
+          </summary>
+          <ul className="enrollment-list">{abandoned.map(card)}</ul>
+        </details>
+      )}
+    </>
   );
 }
 
@@ -124,8 +146,9 @@ export default function MyEnrollments() {
         </div>
       )}
       {state.status === 'loaded' && state.value.enrollments.length > 0 && (
-        <ul className="enrollment-list">
-          {listEnrollments(state.value.enrollments).map(({ enrollment: e, added, last, checkoutWith }) => {
+        <EnrollmentSections
+          listings={listEnrollments(state.value.enrollments)}
+          card={({ enrollment: e, added, last, checkoutWith }) => {
             // What is still owed on a confirmed enrollment (a held or ended checkout owes nothing yet).
             const owed = e.status === 'confirmed' ? balanceOf(e) : 0;
             return (
@@ -211,8 +234,8 @@ export default function MyEnrollments() {
                 </div>
               </li>
             );
-          })}
-        </ul>
+          }}
+        />
       )}
     </div>
   );
