@@ -56,6 +56,8 @@ export function LoginForm({ create = false, embedded = false, onSuccess }: Login
       else await signInWithEmail(form.email.trim(), form.password);
       setRequest('Success');
       notify({ severity: 'success', summary: 'Success', detail: creating ? 'Created account!' : 'Logged in!' });
+      // Enrolling needs the address proven: said now, not first at the review step.
+      if (creating) notify({ severity: 'info', summary: 'Confirm your email', detail: `We emailed a link to ${form.email.trim()}: open it to confirm your address before you enroll.` });
       onSuccess?.();
     } catch (err) {
       const code = authErrorCode(err);

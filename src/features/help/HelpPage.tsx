@@ -15,6 +15,11 @@ export default function HelpPage() {
           email you read: confirmations and receipts go there. Your password needs at least 6 characters. Forgot it? On
           the sign-in page, after a failed attempt, choose <strong>Send a password reset email</strong>.
         </p>
+        <p>
+          We email you a link to confirm your address when you create the account: open it before you enroll, however you
+          pay (a seat or a waitlist place is kept only for a confirmed address). If you reach the review step first, it
+          offers to send the link again and carries on by itself as soon as you have opened it.
+        </p>
       </section>
       <section aria-labelledby="help-enroll">
         <h2 id="help-enroll">Enroll a child</h2>

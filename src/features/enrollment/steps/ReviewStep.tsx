@@ -25,6 +25,8 @@ import { newIdempotencyKey } from '../../../lib/idempotencyKey';
 import { addAnotherChild, childRequest, codeSavings, removeChild } from '../familyCart';
 import { CartLines } from './CartLines';
 
+const VERIFY_FIRST = 'Please verify your email address first';
+
 /** Step 7: what is enrolled and what it costs (for each child of the checkout), discount codes, how to pay, and submit. */
 export default function ReviewStep() {
   const { state, update, draftSettled } = useFlow();
@@ -47,6 +49,11 @@ export default function ReviewStep() {
   const { user } = useSession();
   const [verifiedNow, setVerifiedNow] = useState(false);
   const emailVerified = verifiedNow || !!user?.emailVerified;
+  /** The address is proven: the words that asked for it go (nothing stale stays on the page). */
+  const onVerified = () => {
+    setVerifiedNow(true);
+    setFailure((f) => (f.startsWith(VERIFY_FIRST) ? '' : f));
+  };
   const [copyGuardians, setCopyGuardians] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState('');
@@ -113,7 +120,7 @@ export default function ReviewStep() {
     if (q.problems.length || q.codeProblems.length) return setFailure('Please fix the problems above first.');
     if (classProblems?.length) return setFailure('Please remove the classes flagged above first.');
     if (waitlist && family.length) return setFailure('A waitlist is joined for one child at a time: remove the other children from this checkout first.');
-    if (mustVerify) return setFailure(`Please verify your email address first (see ${waitlist ? 'How the waitlist works' : 'How to pay'}).`);
+    if (mustVerify) return setFailure(`${VERIFY_FIRST} (see ${waitlist ? 'How the waitlist works' : 'How to pay'}).`);
     if (waitlist) return join();
     if (askHolder) {
       setHolderTried(true);
@@ -190,7 +197,7 @@ export default function ReviewStep() {
         </fieldset>
       )}
       {waitlist ? (
-        <HowTheWaitlistWorks firstName={state.profile.firstName} total={q.total} verifyEmail={mustVerify ? (user?.email ?? null) : null} onVerified={() => setVerifiedNow(true)} />
+        <HowTheWaitlistWorks firstName={state.profile.firstName} total={q.total} verifyEmail={mustVerify ? (user?.email ?? null) : null} onVerified={onVerified} />
       ) : (
         <HowToPay
           quote={q}
@@ -202,7 +209,7 @@ export default function ReviewStep() {
           holdMinutes={holdMinutes}
           names={profiles.map((p) => p.firstName)}
           verifyEmail={mustVerify ? (user?.email ?? null) : null}
-          onVerified={() => setVerifiedNow(true)}
+          onVerified={onVerified}
           paymentInstructions={settings.payment_instructions}
         />
       )}

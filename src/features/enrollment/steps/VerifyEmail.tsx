@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/Button';
 import { recheckEmailVerified, sendVerificationEmail } from '../../../lib/auth';
 
@@ -11,12 +11,37 @@ const MESSAGES: Record<Status, (email: string) => string> = {
   failed: () => 'Something went wrong. Please try again in a moment.',
 };
 
+/** How often the box asks whether the link was opened, while the page is in view. */
+const RECHECK_MS = 8000;
+
 /**
  * Taking a seat (by card, at the office, for free) or a place on a waitlist needs a proven email: the
- * way to prove it without leaving the review step. `waitlist`: the family is joining a waitlist.
+ * way to prove it without leaving the review step. It carries on by itself once the link is opened
+ * (when the family comes back to the page, and every few seconds while it is in view).
+ * `waitlist`: the family is joining a waitlist.
  */
 export function VerifyEmail({ email, onVerified, waitlist = false }: { email: string; onVerified: () => void; waitlist?: boolean }) {
   const [status, setStatus] = useState<Status>('idle');
+  const verified = useRef(onVerified);
+  useEffect(() => {
+    verified.current = onVerified;
+  });
+  useEffect(() => {
+    let stopped = false;
+    const check = () => {
+      if (document.visibilityState !== 'visible') return;
+      recheckEmailVerified().then((yes) => yes && !stopped && verified.current(), () => undefined);
+    };
+    const timer = setInterval(check, RECHECK_MS);
+    window.addEventListener('focus', check);
+    document.addEventListener('visibilitychange', check);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      window.removeEventListener('focus', check);
+      document.removeEventListener('visibilitychange', check);
+    };
+  }, []);
   const run = (work: () => Promise<Status | 'verified'>) => {
     setStatus('busy');
     work().then(
