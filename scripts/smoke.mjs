@@ -1,4 +1,5 @@
-// npm run smoke -- --site <url> --email <family account> --password <its password> [--api-key <web API key>]
+// npm run smoke -- --site <url> --email <family account> [--api-key <web API key>]; the account's password
+// from SMOKE_PASSWORD or typed at the prompt (never on the command line: shells and process lists keep it).
 // The deploy's last step: checks a deployed portal end to end, through Hosting as a family's browser
 // would — the page and its security headers, a public call, signing in, a signed-in call, the family's
 // calendar feed, and a card gift's Stripe page. npm test runs the same script against the emulators
@@ -18,11 +19,40 @@ function option(name, fallback) {
 const onEmulators = process.argv.includes('--emulators');
 const site = (option('site', onEmulators ? `http://localhost:${EMULATORS.ports.hosting}` : '') ?? '').replace(/\/+$/, '');
 const email = option('email');
-const password = option('password');
 const apiKey = option('api-key', onEmulators ? EMULATORS.apiKey : undefined);
-if (!site || !email || !password || !apiKey) {
-  console.error('Usage: npm run smoke -- --site https://register.example.org --email <a family account> --password <its password> --api-key <the web app API key>');
+if (process.argv.includes('--password')) {
+  console.error('The password is not taken on the command line (shells and process lists keep it): set SMOKE_PASSWORD, or type it when asked.');
   process.exit(2);
+}
+if (!site || !email || !apiKey) {
+  console.error('Usage: npm run smoke -- --site https://register.example.org --email <a family account> --api-key <the web app API key>  (password: SMOKE_PASSWORD, or typed when asked)');
+  process.exit(2);
+}
+const password = process.env.SMOKE_PASSWORD || (await askHidden(`Password for ${email}: `));
+
+/** Reads a line from the terminal without echoing it. */
+async function askHidden(question) {
+  if (!process.stdin.isTTY) {
+    console.error('No password: set SMOKE_PASSWORD (no terminal to type it in).');
+    process.exit(2);
+  }
+  process.stdout.write(question);
+  process.stdin.setRawMode(true);
+  process.stdin.resume();
+  let typed = '';
+  for await (const chunk of process.stdin) {
+    for (const c of chunk.toString('utf8')) {
+      if (c === '\r' || c === '\n') {
+        process.stdin.setRawMode(false);
+        process.stdin.pause();
+        process.stdout.write('\n');
+        return typed;
+      }
+      if (c === '\u0003') process.exit(130);
+      typed = c === '\u007f' ? typed.slice(0, -1) : typed + c;
+    }
+  }
+  return typed;
 }
 
 let step = 0;

@@ -16,7 +16,7 @@ import { TSHIRT_SIZES } from '../../contract/domain';
 import { formatGrades } from '../../contract/format';
 
 export const DEMO_ADMIN = { uid: 'demo-admin', email: 'admin@example.com', password: 'admin-demo-1', name: 'Office Admin' };
-export const DEMO_FAMILY = { uid: 'demo-family', email: 'family@example.com', password: 'family-demo-1', name: 'Sam Rivera', phone: '(555) 010-2000' };
+export const DEMO_FAMILY = { uid: 'demo-family', email: 'family@example.com', password: 'family-demo-1', name: 'Sam Rivera', phone: '(555) 123-4567' };
 
 export function addDays(date: IsoDate, days: number): IsoDate {
   const d = new Date(`${date}T12:00:00Z`);

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/fixtures';
 import { useSeededDemo } from '../support/fixtures';
 
-const smoke = (args: string[]) =>
+const smoke = (args: string[], password = DEMO.family.password) =>
   new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ['scripts/smoke.mjs', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['scripts/smoke.mjs', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SMOKE_PASSWORD: password } });
     let out = '';
     child.stdout.on('data', (c) => (out += c));
     child.stderr.on('data', (c) => (out += c));
@@ -18,7 +18,7 @@ describe('the smoke test after a deploy', () => {
   useSeededDemo();
 
   it('passes every check against the emulators, through Hosting, with a family account', async () => {
-    const { code, out } = await smoke(['--emulators', '--email', DEMO.family.email, '--password', DEMO.family.password]);
+    const { code, out } = await smoke(['--emulators', '--email', DEMO.family.email]);
     expect(out.trim().split('\n').map((line) => line.replace(/ \(\d+ ms\)$/, ''))).toEqual([
       '✓ 1. the portal answers at http://localhost:5000: with its Content-Security-Policy',
       expect.stringMatching(/^✓ 2\. a public call through Hosting \(the open semesters\): \d+ open$/),
@@ -32,8 +32,14 @@ describe('the smoke test after a deploy', () => {
   });
 
   it('stops at the first check that fails, saying which', async () => {
-    const { code, out } = await smoke(['--emulators', '--email', DEMO.family.email, '--password', 'not-the-password']);
+    const { code, out } = await smoke(['--emulators', '--email', DEMO.family.email], 'not-the-password');
     expect(code).toBe(1);
     expect(out).toMatch(/✗ 3\. signing in as family@example\.com: Auth answered 400 INVALID_(PASSWORD|LOGIN_CREDENTIALS)/);
+  });
+
+  it('never takes the password on the command line (shells and process lists keep it)', async () => {
+    const { code, out } = await smoke(['--emulators', '--email', DEMO.family.email, '--password', DEMO.family.password]);
+    expect(code).toBe(2);
+    expect(out).toContain('The password is not taken on the command line');
   });
 });
