@@ -3,16 +3,19 @@
 // component tests), whose output is shown when they end. Ends with one line `N passed, N failed` over
 // every suite.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { emulatorArgs, emulatorEnv, ROOT } from './emulators/env.mjs';
 import { openNamespace } from './emulators/namespace.mjs';
 import { execOnEmulators } from './emulators/run.mjs';
 import { startStripeStandIn } from './emulators/standIn.mjs';
+import { cpuLine, sampleCpu } from './cpuSampler.mjs';
 
 const RESULTS = join(ROOT, 'test-results');
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
+const started = Date.now();
+const cpu = sampleCpu();
 const totals = { passed: 0, failed: 0 };
 const timings = [];
 /** Each failed test in a line, repeated at the very end: a long run's log is often read from its tail. */
@@ -173,6 +176,9 @@ if (ensureChromium()) {
 
 (await checked)();
 console.log(`\nTimings: ${timings.join(', ')}`);
+const cost = cpu.stop();
+writeFileSync(join(RESULTS, 'cpu.json'), `${JSON.stringify({ ...cost, wallSeconds: Math.round((Date.now() - started) / 1000) }, null, 2)}\n`);
+console.log(`${cpuLine(cost)}; ${Math.round((Date.now() - started) / 1000)} s in all`);
 if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `✖ ${f}`).join('\n')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);

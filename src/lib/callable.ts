@@ -9,11 +9,12 @@ import { CallError } from './loadState';
 
 /**
  * In the browser a callable is reached on the page's own origin, /api/<name>, which Hosting rewrites
- * to the function (firebase.json): no CORS preflight. Node (the emulator tests) calls the emulator.
+ * to the one function that serves every callable (firebase.json): no CORS preflight. Node (the
+ * emulator tests) calls that function on the emulator, with the name at the end of its path.
  */
 export function callableUrl(name: string): string {
   return typeof location === 'undefined'
-    ? `http://127.0.0.1:${EMULATOR_PORTS.functions}/${EMULATOR_PROJECT_ID}/${FUNCTIONS_REGION}/${name}`
+    ? `http://127.0.0.1:${EMULATOR_PORTS.functions}/${EMULATOR_PROJECT_ID}/${FUNCTIONS_REGION}/api/${name}`
     : `/api/${name}`;
 }
 

@@ -90,7 +90,7 @@ describe('callable client', () => {
     }
     // A forged Origin gets no Access-Control-Allow-Origin, on the site's /api and on the function itself.
     const evil = { Origin: 'https://evil.example', 'Content-Type': 'application/json' };
-    for (const url of [`${HOSTING}/api/openSemesters`, `${FUNCTIONS}/${PROJECT}/${FUNCTIONS_REGION}/openSemesters`]) {
+    for (const url of [`${HOSTING}/api/openSemesters`, `${FUNCTIONS}/${PROJECT}/${FUNCTIONS_REGION}/api/openSemesters`]) {
       const preflight = await fetch(url, { method: 'OPTIONS', headers: { ...evil, 'Access-Control-Request-Method': 'POST' } });
       expect(preflight.headers.get('access-control-allow-origin'), url).toBeNull();
       const answer = await fetch(url, { method: 'POST', headers: evil, body: JSON.stringify({ data: null }) });

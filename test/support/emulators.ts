@@ -84,7 +84,7 @@ export interface CallResult<T = unknown> {
 
 /** Calls a callable function with the callable protocol, optionally as a signed-in user. */
 export async function callFunction<T = unknown>(name: string, data: unknown = null, token?: string, headers: Record<string, string> = {}): Promise<CallResult<T>> {
-  const res = await fetch(`${FUNCTIONS}/${PROJECT}/${FUNCTIONS_REGION}/${name}`, {
+  const res = await fetch(`${FUNCTIONS}/${PROJECT}/${FUNCTIONS_REGION}/api/${name}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
     body: JSON.stringify({ data }),

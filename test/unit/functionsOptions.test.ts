@@ -5,12 +5,25 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain .mjs script without types
 import { bundleOptions } from '../../scripts/build-functions.mjs';
 
-describe('every function is capped (costs an anonymous visitor can run up)', () => {
-  it('sets maxInstances on every exported function', async () => {
-    const functions = (await import('../../functions/src/index')) as Record<string, { __endpoint?: { maxInstances?: unknown; region?: unknown } }>;
+describe('the functions deployed', () => {
+  it('are one function for every callable and the few that are not callables, each capped (costs an anonymous visitor can run up)', async () => {
+    const functions = (await import('../../functions/src/index')) as Record<string, { __endpoint?: { maxInstances?: unknown; concurrency?: unknown } }>;
     const endpoints = Object.entries(functions).filter(([, f]) => f?.__endpoint);
-    expect(endpoints.length).toBeGreaterThan(40);
+    expect(endpoints.map(([name]) => name).sort()).toEqual(['api', 'calendarFeed', 'familyReminders', 'stripeWebhook', 'sweepHolds', 'waitlistJob']);
     for (const [name, f] of endpoints) expect([name, f.__endpoint!.maxInstances]).toEqual([name, 10]);
+    // One instance of the callables' function answers many calls at once.
+    expect(functions.api.__endpoint!.concurrency).toBe(80);
+  });
+
+  it('serve every callable of the contract by its name, and nothing else', async () => {
+    const { SERVED, nameOf } = await import('../../functions/src/api');
+    const { callables } = await import('../../contract/callables');
+    expect(Object.keys(SERVED).sort()).toEqual(Object.keys(callables).sort());
+    for (const [name, served] of Object.entries(SERVED)) expect([name, typeof served?.serve, served?.def.name]).toEqual([name, 'function', name]);
+    expect(nameOf('/api/roles')).toBe('roles');
+    expect(nameOf('/roles')).toBe('roles');
+    expect(nameOf('/api/')).toBe('api');
+    expect(Object.hasOwn(SERVED, 'constructor')).toBe(false);
   });
 });
 
@@ -42,7 +55,7 @@ describe('a function instance starts on what every function needs', () => {
     const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
     const { started, functions } = JSON.parse(run.stdout.trim().split('\n').pop()!) as { started: string[]; functions: number };
-    expect(functions).toBeGreaterThan(40);
+    expect(functions).toBe(6);
     expect(started).toContain('firebase-admin/firestore');
     expect(started.filter((m) => m === 'stripe' || m.startsWith('stripe/') || m.includes('database'))).toEqual([]);
   });

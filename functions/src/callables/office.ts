@@ -12,11 +12,10 @@ import {
   withFamilyEmails,
 } from '../data/office';
 import { pageOf, searchStudents } from '../domain/office';
-import { SEAT_CALL_TIMEOUT_S } from '../data/db';
 import { endHold } from '../usecases/holds';
 import { cancelClasses, quoteCancellation } from '../usecases/cancellation';
 import { recordPayment, voidPayment } from '../usecases/payments';
-import { portalOrigin, STRIPE_SECRET_KEY } from '../payments/stripe';
+import { portalOrigin } from '../payments/stripe';
 import { listClassMessages } from '../data/classMessages';
 import { emailClasses } from '../usecases/classMessages';
 import { actorOf, callable } from '../lib/callable';
@@ -79,12 +78,12 @@ export const adminCancelQuote = callable(callables.adminCancelQuote, async ({ en
 
 export const adminCancelEnrollment = callable(callables.adminCancelEnrollment, async ({ enrollmentId, ...cancellation }, ctx) => ({
   enrollment: await cancelClasses(enrollmentId, cancellation, actorOf(ctx)),
-}), { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY], changesCatalogue: true });
+}), { changesCatalogue: true });
 
 export const adminReleaseHold = callable(
   callables.adminReleaseHold,
   async ({ enrollmentId }) => ({ enrollment: await endHold(enrollmentId, new Date()) }),
-  { secrets: [STRIPE_SECRET_KEY], changesCatalogue: true },
+  { changesCatalogue: true },
 );
 
 export const adminVoidPayment = callable(callables.adminVoidPayment, async ({ enrollmentId, paymentId, reason }, ctx) => ({

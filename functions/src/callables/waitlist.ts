@@ -5,14 +5,13 @@ import { logger } from 'firebase-functions/logger';
 import { callables } from '../../../contract/callables';
 import { FUNCTIONS_REGION } from '../../../contract/constants';
 import { callable, staffOf } from '../lib/callable';
-import { notFound, SEAT_CALL_TIMEOUT_S } from '../data/db';
+import { notFound } from '../data/db';
 import { oneChild } from '../data/enrollments';
 import { checkout } from '../usecases/checkout';
 import { takeRate } from '../data/rateLimit';
 import { classWaitlist, classWaitlistPage, entryRef, familyWaitlist } from '../data/waitlist';
 import { declineOffer as decline, joinWaitlist as join, leaveWaitlist as leave, moveEntry, offerByHand, removeEntry, runWaitlistJob } from '../usecases/waitlist';
 import { familyEntry } from '../domain/waitlist';
-import { STRIPE_SECRET_KEY } from '../payments/stripe';
 import { checkoutFor, enrolledAnswer } from './enrollment';
 import type { WaitlistEntry } from '../../../contract/domain';
 
@@ -24,20 +23,15 @@ export const joinWaitlist = callable(
     const { entry, place, replayed } = await join(ctx.uid, ctx.email, ctx.emailVerified, payload, new Date());
     return { entry: familyEntry(entry, place), replayed };
   },
-  { timeoutSeconds: SEAT_CALL_TIMEOUT_S },
 );
 
 export const myWaitlist = callable(callables.myWaitlist, async (_payload, ctx) => ({
   entries: (await familyWaitlist(ctx.uid)).map(({ entry, place }) => familyEntry(entry, place)),
 }));
 
-export const leaveWaitlist = callable(callables.leaveWaitlist, async ({ entryId }, ctx) => ({ entry: familyEntry(await leave(ctx.uid, entryId, new Date()), null) }), {
-  timeoutSeconds: SEAT_CALL_TIMEOUT_S,
-});
+export const leaveWaitlist = callable(callables.leaveWaitlist, async ({ entryId }, ctx) => ({ entry: familyEntry(await leave(ctx.uid, entryId, new Date()), null) }));
 
-export const declineOffer = callable(callables.declineOffer, async ({ entryId }, ctx) => ({ entry: familyEntry(await decline(ctx.uid, entryId, new Date()), null) }), {
-  timeoutSeconds: SEAT_CALL_TIMEOUT_S,
-});
+export const declineOffer = callable(callables.declineOffer, async ({ entryId }, ctx) => ({ entry: familyEntry(await decline(ctx.uid, entryId, new Date()), null) }));
 
 /** Claims an offer: the request the family made when it joined, enrolled at the lower of its quote and today's price. */
 export const claimOffer = callable(
@@ -53,24 +47,19 @@ export const claimOffer = callable(
     const result = await checkout(ctx.uid, ctx.email, oneChild(payload), now, options, entryId);
     return enrolledAnswer(result, ctx, now);
   },
-  { timeoutSeconds: SEAT_CALL_TIMEOUT_S, secrets: [STRIPE_SECRET_KEY] },
 );
 
 export const adminWaitlist = callable(callables.adminWaitlist, ({ classId }) => classWaitlistPage(classId));
 
 const officeView = async (entry: WaitlistEntry) => (await classWaitlist(entry.classIds[0])).find((e) => e.id === entry.id)!;
 
-export const adminWaitlistOffer = callable(callables.adminWaitlistOffer, async ({ entryId }, ctx) => ({ entry: await officeView(await offerByHand(entryId, staffOf(ctx), new Date())) }), {
-  timeoutSeconds: SEAT_CALL_TIMEOUT_S,
-});
+export const adminWaitlistOffer = callable(callables.adminWaitlistOffer, async ({ entryId }, ctx) => ({ entry: await officeView(await offerByHand(entryId, staffOf(ctx), new Date())) }));
 
 export const adminWaitlistMove = callable(callables.adminWaitlistMove, async ({ entryId, beforeEntryId, reason }, ctx) => ({
   entry: await officeView(await moveEntry(entryId, beforeEntryId, staffOf(ctx), reason, new Date())),
 }));
 
-export const adminWaitlistRemove = callable(callables.adminWaitlistRemove, async ({ entryId, reason }, ctx) => ({ entry: await officeView(await removeEntry(entryId, staffOf(ctx), reason, new Date())) }), {
-  timeoutSeconds: SEAT_CALL_TIMEOUT_S,
-});
+export const adminWaitlistRemove = callable(callables.adminWaitlistRemove, async ({ entryId, reason }, ctx) => ({ entry: await officeView(await removeEntry(entryId, staffOf(ctx), reason, new Date())) }));
 
 /** Every 15 minutes: lapsed offers pass on, reminders go out, free seats are offered (tests call runWaitlistJob). */
 export const waitlistJob = onSchedule({ schedule: 'every 15 minutes', region: FUNCTIONS_REGION }, async () => {

@@ -1,15 +1,14 @@
-// Wraps a handler as a v2 callable that checks access and validates its payload against the contract.
-import type { SecretParam } from 'firebase-functions/params';
+// Wraps a handler as a callable of the contract: it checks access and validates its payload, answers
+// within 50 s and gzips; the one HTTPS function (functions/src/api.ts) serves each by its name.
 import { logger } from 'firebase-functions/logger';
-import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError, onCall, type CallableRequest, type Request } from 'firebase-functions/v2/https';
 import { z } from 'zod/mini';
 import { type Callable, type ResponseOf } from '../../../contract/callables';
 import type { StaffRole } from '../../../contract/roles';
-import { FUNCTIONS_REGION } from '../../../contract/constants';
 import { requireStaff, requireUser } from '../auth';
 import { stampCatalogue } from '../data/catalogueCache';
 import { withReadMeter } from '../data/db';
-import { withGzip } from './gzip';
+import { withGzip, type Response } from './gzip';
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../data/audit';
 
@@ -122,15 +121,21 @@ export async function authorize(def: Callable, request: Pick<CallableRequest, 'a
   return { ...user, origin, requestId, roles };
 }
 
+/** A callable as the one HTTPS function serves it: its contract entry and what answers a request of the callable protocol. */
+export interface Served<C extends Callable = Callable> {
+  def: C;
+  serve: (req: Request, res: Response) => void | Promise<void>;
+}
+
 export function callable<C extends Callable>(
   def: C,
   handler: (payload: z.output<C['payload']>, ctx: ContextOf<C>) => Promise<ResponseOf<C>>,
-  options: { timeoutSeconds?: number; secrets?: SecretParam[]; changesCatalogue?: boolean } = {},
-) {
-  const { changesCatalogue, ...functionOptions } = options;
+  { changesCatalogue = false }: { changesCatalogue?: boolean } = {},
+): Served<C> {
   // No CORS: the app calls on its own origin (/api/<name>, Hosting's rewrite), so no other site's page
-  // may read an answer (no Access-Control-Allow-Origin, whatever Origin is sent).
-  const func = onCall({ region: FUNCTIONS_REGION, cors: false, ...functionOptions }, async (request) => {
+  // may read an answer (no Access-Control-Allow-Origin, whatever Origin is sent). Not deployed on its
+  // own: the callable protocol's handler, which the one function runs for this name.
+  const func = onCall({ cors: false }, async (request) => {
     // authorize() refuses a signed-in callable without its caller: the context has one.
     const ctx = (await authorize(def, request)) as ContextOf<C>;
     const payload = parsePayload(def, request.data);
@@ -145,5 +150,5 @@ export function callable<C extends Callable>(
     logger.info('firestore reads', { callable: def.name, firestoreReads: reads });
     return value;
   });
-  return withGzip(func);
+  return { def, serve: withGzip(func) };
 }

@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 export const GZIP_MIN_BYTES = 1024;
 
 /** Express's response, as firebase-functions hands it to a request handler. */
-type Response = Parameters<Parameters<typeof onRequest>[0]>[1];
+export type Response = Parameters<Parameters<typeof onRequest>[0]>[1];
 
 type HttpsFunction = ((req: Request, res: Response) => void | Promise<void>) & object;
 

@@ -1,0 +1,81 @@
+// What a run costs the machine: every second, the CPU time of each process below this one (read from
+// /proc), kept per process and added up by what it is (the functions emulator's workers, Chromium,
+// the Firestore emulator, Vitest, the checks…). CPU-seconds are steady from run to run where minutes
+// are not: a loaded machine stretches the wall time, not the work. Linux only; elsewhere it reports
+// nothing. A process's last second before it ends may be missed.
+import { readdirSync, readFileSync } from 'node:fs';
+
+const TICKS = 100; // USER_HZ on Linux
+
+/** What a process is, from its command line. */
+const KINDS = [
+  ['functions workers', /functionsEmulatorRuntime/],
+  ['Chromium', /chromium/i],
+  ['Firestore emulator', /firestore-launcher|cloud-firestore-emulator|CloudFirestore/],
+  ['Vitest', /vitest/],
+  ['typecheck, lint, knip', /\b(tsc|eslint|knip)\b/],
+  ['emulator suite', /firebase-tools|firebase\b|java/],
+];
+const kindOf = (cmd) => KINDS.find(([, re]) => re.test(cmd))?.[0] ?? 'other';
+
+function readProc(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command's name is in parentheses and may hold spaces: the fields start after its last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), cmd };
+  } catch {
+    return null;
+  }
+}
+
+/** Starts sampling the processes below `root` (this process); `stop()` gives the totals. */
+export function sampleCpu(root = process.pid, everyMs = 1000) {
+  const seen = new Map(); // pid → { ticks, kind }
+  const tick = () => {
+    let pids;
+    try {
+      pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
+    } catch {
+      return;
+    }
+    const procs = new Map(pids.flatMap((p) => ((proc) => (proc ? [[Number(p), proc]] : []))(readProc(p))));
+    const below = (pid) => {
+      for (let p = pid, hops = 0; p > 1 && hops < 64; hops++) {
+        if (p === root) return true;
+        p = procs.get(p)?.ppid ?? 0;
+      }
+      return false;
+    };
+    for (const [pid, proc] of procs) {
+      if (pid === root || !below(pid)) continue;
+      const kept = seen.get(pid);
+      seen.set(pid, { ticks: Math.max(kept?.ticks ?? 0, proc.ticks), kind: kept?.kind && kept.kind !== 'other' ? kept.kind : kindOf(proc.cmd) });
+    }
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      tick();
+      const byKind = {};
+      for (const { ticks, kind } of seen.values()) {
+        byKind[kind] ??= { seconds: 0, processes: 0 };
+        byKind[kind].seconds += ticks / TICKS;
+        byKind[kind].processes += 1;
+      }
+      const total = Object.values(byKind).reduce((s, k) => s + k.seconds, 0) + process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
+      return { total: Math.round(total), byKind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, { seconds: Math.round(v.seconds), processes: v.processes }])) };
+    },
+  };
+}
+
+/** "CPU 812 s: functions workers 120 s (14 processes), Chromium 210 s (…), …". */
+export const cpuLine = ({ total, byKind }) =>
+  `CPU ${total} s: ${Object.entries(byKind)
+    .sort(([, a], [, b]) => b.seconds - a.seconds)
+    .map(([kind, { seconds, processes }]) => `${kind} ${seconds} s (${processes} ${processes === 1 ? 'process' : 'processes'})`)
+    .join(', ')}`;
