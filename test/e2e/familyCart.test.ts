@@ -3,6 +3,8 @@
 // review with each child's lines and the sibling line, pays once, then adds a class for one child from
 // My Enrollments and pays only for it. At 360 px (by card) and 1280 px (at the office), with axe.
 import type { Page } from 'playwright-core';
+import { addDays } from '../../scripts/demo/demoData';
+import { todayInSchool } from '../../scripts/demo/seedDemo';
 import { describe, expect, it } from 'vitest';
 import { callFunction, createUser } from '../support/emulators';
 import { AVA } from '../support/samples';
@@ -17,8 +19,10 @@ const pick = (page: Page, label: string) => page.getByLabel('Who is this for?').
 async function family(page: Page, email: string) {
   const user = await createUser(email);
   for (const [firstName, grade] of [['Pia', 2], ['Quinn', 5]] as const) {
-    const saved = await callFunction('saveStudent', { profile: { ...AVA, firstName, lastName: 'Cart', grade, guardians: [{ ...AVA.guardians[0], email }] }, reviewed: true }, user.idToken);
-    expect(saved.status).toBe(200);
+    // A birth date that fits the grade (a child in grade g is about g + 6).
+    const birthDate = addDays(todayInSchool(), -365 * (grade + 6) - 30);
+    const saved = await callFunction('saveStudent', { profile: { ...AVA, firstName, lastName: 'Cart', grade, birthDate, guardians: [{ ...AVA.guardians[0], email }] }, reviewed: true }, user.idToken);
+    expect(saved.status, JSON.stringify(saved.error)).toBe(200);
   }
   await signInAs(page, email, 'secret-pass-1');
 }
