@@ -220,7 +220,7 @@ describe('field records', () => {
     expect(audit.summary).not.toMatch(/\d{6}/);
 
     // Each guardian (the adults with an email) is sent their own code, and only theirs; the email leaves
-    // the outbox a week on (a TTL policy on mail.expiresAt), and its subject holds neither code nor child.
+    // the outbox a day on (a TTL policy on mail.expiresAt), and its subject holds neither code nor child.
     const guardians = ava.guardians.filter((g) => g.email);
     expect(made.result!.emailed).toEqual(guardians.map((g) => g.name));
     const codeMails = (await db().collection('mail').where('kind', '==', 'pickup-code').get()).docs.map((d) => d.data() as { to: string[]; message: { subject: string; text: string; html: string }; expiresAt: Timestamp });
@@ -233,7 +233,7 @@ describe('field records', () => {
       expect(mail.message.text).toContain(`It is for ${g.name}, to collect Ava from a class`);
       for (const other of codes.filter((c) => c.name !== g.name && c.code !== own)) expect(mail.message.text).not.toContain(other.code);
       expect(mail.message.subject).toBe('Your pickup code — Wildwood Outdoor School');
-      expect(Math.abs(mail.expiresAt.toMillis() - (Date.now() + 7 * 86_400_000))).toBeLessThan(120_000);
+      expect(Math.abs(mail.expiresAt.toMillis() - (Date.now() + 86_400_000))).toBeLessThan(120_000);
     }
     const ttl = (JSON.parse(readFileSync('firestore.indexes.json', 'utf8')) as { fieldOverrides: object[] }).fieldOverrides;
     expect(ttl).toContainEqual({ collectionGroup: 'mail', fieldPath: 'expiresAt', ttl: true, indexes: [] });

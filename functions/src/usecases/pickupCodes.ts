@@ -16,8 +16,11 @@ import { pickupCodeMail } from '../mail/field';
 import { queueMail } from '../mail/outbox';
 import { portalOrigin } from '../payments/stripe';
 
-/** How long an emailed code stays in the outbox (TTL on mail.expiresAt): long enough to be sent, then it goes. */
-const CODE_MAIL_DAYS = 7;
+/**
+ * How long an emailed code stays in the outbox (TTL on mail.expiresAt): long enough to be sent (the
+ * extension sends within seconds, and retries within the hour), then it goes: a code is a credential.
+ */
+export const CODE_MAIL_DAYS = 1;
 /** Sets of codes a child gets in one school day at most (each emails the guardians). */
 export const CODES_PER_CHILD_A_DAY = 5;
 export const VERIFY_FOR_CODES = 'To make pickup codes, please verify your email address first (open the link we emailed you): the codes are emailed to the guardians.';
@@ -50,7 +53,7 @@ export async function issuePickupCodes(actor: Actor, studentId: string, now = ne
     tx.set(pickupCodesRef(studentId), record);
     for (const c of emailed) {
       const message = pickupCodeMail({ adult: c.name, firstName: student.firstName, year, code: c.code }, portal);
-      // The code is a credential in clear: its email is deleted from the outbox a week on.
+      // The code is a credential in clear: its email is deleted from the outbox a day on.
       queueMail(tx, { kind: 'pickup-code', to: [emailOf.get(c.name)!], message, expiresAt: Timestamp.fromMillis(now.getTime() + CODE_MAIL_DAYS * 86_400_000) });
     }
     const sent = emailed.length ? `; emailed to ${emailed.map((c) => c.name).join(', ')}` : '';
