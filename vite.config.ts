@@ -24,6 +24,9 @@ const EVERY_PAGE = [
   /src\/lib\/(auth|callable|callErrors|familyStorage|firebaseConfig|loadState|query|toast)\./,
 ];
 
+/** Component tests that replace a module with vi.mock: each runs in a module graph of its own. */
+const MOCKING_COMPONENT_TESTS = ['test/component/checkoutReturn.test.tsx', 'test/component/dataLayer.test.tsx', 'test/component/flowDraft.test.tsx'];
+
 /**
  * The service worker that keeps the app for the instructor's pages without signal. It controls /staff/
  * only, and only the instructor's pages register it (features/teaching/offline.ts): families' pages and
@@ -81,13 +84,29 @@ export default defineConfig(({ command, mode }) => {
       projects: [
         {
           extends: true,
-          test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+          // No unit test mocks a module: the files share one module graph per worker instead of
+          // loading it afresh for each (what each file changes of a module's state, it sets itself).
+          test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000, isolate: false },
         },
+        // Component files share one jsdom and module graph per worker, but for the few that replace a
+        // module (vi.mock), which run each in their own.
         {
           extends: true,
           test: {
             name: 'component',
             include: ['test/component/**/*.test.tsx'],
+            exclude: MOCKING_COMPONENT_TESTS,
+            environment: 'jsdom',
+            setupFiles: ['test/component/setup.ts'],
+            testTimeout: 30_000,
+            isolate: false,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'component-mocks',
+            include: MOCKING_COMPONENT_TESTS,
             environment: 'jsdom',
             setupFiles: ['test/component/setup.ts'],
             testTimeout: 30_000,

@@ -4,6 +4,7 @@ import { adminDb } from '../../scripts/demo/adminApp';
 import { axeViolations, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
 import { enrollPayingLater } from './support/enrollment';
 import { DEMO } from '../support/fixtures';
+import { functionsCalled, logOffset } from '../support/emulators';
 
 const path = (page: Page) => new URL(page.url()).pathname;
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
@@ -39,6 +40,7 @@ describe('a family enrolls end to end', () => {
   });
 
   it('enrolls a saved student, signing in along the way; the draft, the email and the account page follow', async () => {
+    const logged = logOffset();
     const { context, page } = await newPage(browser());
     await page.goto('/classes/enrollment');
     await select(page, 'Wild Art');
@@ -97,6 +99,9 @@ describe('a family enrolls end to end', () => {
     const mail = await adminDb().collection('mail').where('message.subject', '==', 'Enrollment confirmed — Wildwood Outdoor School').get();
     expect(mail.docs.filter((d) => (d.get('message.text') as string).startsWith('Ava Rivera is enrolled.')).map((d) => d.get('to'))).toEqual([['family@example.com']]);
     expect(await draftCount()).toBe(0);
+    // The whole visit (the class list, sign-in, prices, the draft, the enrollment, My Enrollments) is
+    // served by one function: in production, one pool of instances, at most one cold start.
+    expect(functionsCalled(logged)).toEqual(['api']);
     await context.close();
   });
 

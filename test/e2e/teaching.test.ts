@@ -58,7 +58,7 @@ describe('the instructor’s view in Chromium', () => {
   const browser = seededBrowser();
   /** The coach signed in on a phone (360 px). */
   const coachOnAPhone = async () => {
-    const phone = await newPage(browser(), 360, 740);
+    const phone = await newPage(browser(), 360, 740, { offline: true });
     await signInAs(phone.page, 'coach@example.com', 'coach-pass-1');
     return phone;
   };

@@ -117,6 +117,10 @@ export async function clientWrite(path: string, token?: string): Promise<number>
 const EMULATOR_LOG = process.env.PORTAL_TEST_LOG ?? fileURLToPath(new URL('../../.cache/test-emulators.log', import.meta.url));
 export const logOffset = (): number => statSync(EMULATOR_LOG).size;
 
+/** The functions the emulator ran since `offset`, each once, by name. */
+export const functionsCalled = (offset: number): string[] =>
+  [...new Set([...readFileSync(EMULATOR_LOG).subarray(offset).toString('utf8').matchAll(/Beginning execution of "[\w-]+?-(\w+)"/g)].map((m) => m[1]))].sort();
+
 /** The Firestore reads of each call to `name` logged since `offset`, once `count` of them are there. */
 export async function loggedReads(name: string, offset: number, count = 1): Promise<number[]> {
   const pattern = new RegExp(`"callable":"${name}","firestoreReads":(\\d+)`, 'g');

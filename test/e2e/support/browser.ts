@@ -55,16 +55,19 @@ function watched(browser: Browser): Browser {
   launched.add(browser);
   browser.on('disconnected', () => launched.delete(browser));
   const newContext = browser.newContext.bind(browser);
+  // Pages settle at once (no animation to wait out before axe reads them), and only the instructor's
+  // tests, which ask for it, let the staff pages' service worker in.
   browser.newContext = async (options) => {
-    const context = await newContext(options);
+    const context = await newContext({ reducedMotion: 'reduce', serviceWorkers: 'block', ...options });
     await watchPolicy(context);
     return context;
   };
   return browser;
 }
 
-export async function newPage(browser: Browser, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height }, baseURL: HOSTING });
+/** `offline`: the service worker that keeps the instructor's pages for use without signal is let in. */
+export async function newPage(browser: Browser, width = 1280, height = 900, { offline = false } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height }, baseURL: HOSTING, ...(offline && { serviceWorkers: 'allow' as const }) });
   const page = await context.newPage();
   return { context, page };
 }
