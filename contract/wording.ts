@@ -5,9 +5,9 @@ import { SCHOOL_TIME_ZONE, type Cents, type EnrollmentStatus, type IsoDate, type
 import { formatDate } from './format';
 import { PAID_HOW } from './money';
 
-/** "Balance due by Aug 15, 2027" for a balance with a due date, else "Balance due". */
+/** "Balance due by Mon, May 3"; without a due date, a balance is due now, and says so. */
 export const balanceDueLabel = (e: { balance: number; balanceDueDate?: IsoDate }) =>
-  e.balance > 0 && e.balanceDueDate ? `Balance due by ${formatDate(e.balanceDueDate, true)}` : 'Balance due';
+  e.balance > 0 ? (e.balanceDueDate ? `Balance due by ${formatDate(e.balanceDueDate, true)}` : 'Balance due now') : 'Balance due';
 
 /**
  * Cents from what a person types: "25", "25.5", "$1,025.50"; null when it is not an amount. A comma

@@ -89,7 +89,9 @@ export function useCallQuery<N extends CallableName>(
   const reload = useMemo(() => () => void refetch(), [refetch]);
   /** True while a newer answer is on its way (what is shown may be the cached one). */
   const refreshing = query.isFetching;
-  return [state, reload, refreshing] as const;
+  /** Why the last ask failed, even while an earlier answer stays on screen (null: it did not). */
+  const failure = query.status === 'error' ? toCallError(query.error) : null;
+  return [state, reload, refreshing, failure] as const;
 }
 
 /** A one-off call through the cache's client (an export page by page, a trial price). */

@@ -190,7 +190,7 @@ describe('a family enrolls end to end', () => {
     expect(await done.evaluate((el) => el === document.activeElement)).toBe(true);
     // The itemised lines the receipt has.
     await page.getByRole('rowheader', { name: 'Sibling discount (10%) (SIBLING10)' }).waitFor();
-    await page.getByRole('row', { name: /Balance due \$396/ }).waitFor();
+    await page.getByRole('row', { name: /Balance due now \$396/ }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.goto('/account/enrollments');
     const card = page.locator('.enrollment-card').first();

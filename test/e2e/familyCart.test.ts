@@ -131,7 +131,7 @@ describe('one checkout for the whole family', () => {
     await page.getByRole('row', { name: /Sibling discount \(10%\) \(SIBLING10\) −\$26/ }).waitFor();
     await page.getByRole('row', { name: /^Total \$234/ }).waitFor();
     await enrollPayingLater(page, 'Quinn', 'Quinn Cart is enrolled');
-    await page.getByRole('row', { name: /Balance due \$234/ }).waitFor();
+    await page.getByRole('row', { name: /Balance due now \$234/ }).waitFor();
     await page.goto('/account/enrollments');
     await page.getByRole('heading', { name: 'Quinn Cart: classes added' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);

@@ -127,7 +127,7 @@ describe('who is this for: each card speaks of the family’s children', () => {
     expect(await items.filter({ hasText: 'Wild Art' }).count()).toBe(0);
     await page.getByRole('row', { name: /^Total \$240/ }).waitFor();
     await enrollPayingLater(page, 'Fern', 'Fern Fitz is enrolled');
-    await page.getByRole('row', { name: /Balance due \$240/ }).waitFor();
+    await page.getByRole('row', { name: /Balance due now \$240/ }).waitFor();
     await page.goto('/account/enrollments');
     await expect.poll(() => page.getByRole('heading', { name: 'Fern Fitz' }).count()).toBe(2);
     // The added class stands with her first enrollment, which no longer offers to add classes.

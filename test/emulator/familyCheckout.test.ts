@@ -104,7 +104,7 @@ describe('one checkout for the whole family', () => {
     expect(family.message.text).toMatch(/^Ben Cart and Ann Cart are enrolled\./);
     expect(family.message.text).toContain('Total for Ben Cart: $270');
     expect(family.message.text).toContain('Total for Ann Cart: $460');
-    expect(family.message.text).toContain('Total: $730\nPaid: $0\nBalance due: $730');
+    expect(family.message.text).toContain('Total: $730\nPaid: $0\nBalance due now: $730');
     const other = receipts.find((m) => m.to.includes('bo.cart@example.com'))!;
     expect(other.to).toEqual(['bo.cart@example.com']);
     expect(other.message.text).toMatch(/^Ben Cart is enrolled\./);

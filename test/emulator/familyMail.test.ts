@@ -36,7 +36,7 @@ describe('emails to families', () => {
     expect(sent[0].to).toEqual(['family@example.com']);
     expect(sent[0].message.subject).toBe('Payment received — Wildwood Outdoor School');
     expect(sent[0].message.text).toContain('We received $50 by check for Ava Rivera.');
-    expect(sent[0].message.text).toContain(`Balance due: ${formatCents(r.result!.enrollment.balance)}.`);
+    expect(sent[0].message.text).toContain(`Balance due now: ${formatCents(r.result!.enrollment.balance)}.`);
 
     await switchOff(['payment-received']);
     expect((await callAs(demo.admin, 'adminRecordPayment', { enrollmentId: ava.id, amount: 1000, method: 'cash', note: '' })).status).toBe(200);

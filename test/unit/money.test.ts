@@ -72,7 +72,8 @@ describe('deposits', () => {
     expect(balanceDueDateOf([{ balanceDueDate: '2026-11-23' }, {}], today)).toBeUndefined();
     expect(balanceDueLabel({ balance: 33_000, balanceDueDate: '2027-05-01' })).toBe('Balance due by May 1, 2027');
     expect(balanceDueLabel({ balance: 0, balanceDueDate: '2027-05-01' })).toBe('Balance due');
-    expect(balanceDueLabel({ balance: 33_000 })).toBe('Balance due');
+    // A term without a due date: the balance is due now, and the label says when.
+    expect(balanceDueLabel({ balance: 33_000 })).toBe('Balance due now');
   });
 });
 

@@ -149,6 +149,10 @@ export default function FieldDayPage() {
   return (
     <div className="page admin-page">
       <h1>The day in the field</h1>
+      <p className="muted">
+        Pickups are checked on the instructor’s phone, without signal if need be: the school knows which pickup codes the phone had (a release on a code the
+        family has replaced since is flagged), not what was typed at the door.
+      </p>
       <label className="field field-day-pick">
         <span>Day</span>
         <input type="date" className="p-inputtext" value={day} onChange={(e) => e.target.value && setParams({ day: e.target.value }, { replace: true })} />

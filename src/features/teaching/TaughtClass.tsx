@@ -11,7 +11,7 @@ import { Button } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { Allergies, ageFor, ClassSheet, InstructorNotes, medicationText, yesNo } from '../office';
-import { useTaughtRoster } from './api';
+import { useClassFieldLog, useTaughtRoster } from './api';
 import { FieldKit } from './Attendance';
 import { HandOver } from './HandOver';
 import { OfflineButton } from './OfflineButton';
@@ -64,11 +64,15 @@ function StudentCard({ roster, entry }: { roster: SheetRoster; entry: SheetRoste
 
 export default function TaughtClass() {
   const { id = '' } = useParams();
-  const [state, reload] = useTaughtRoster(id);
+  const [state, reload, , rosterFailure] = useTaughtRoster(id);
+  // The records, asked again each minute, also tell when the class is no longer this person's (the
+  // roster on screen then goes, without waiting for a reload).
+  const [, , , logFailure] = useClassFieldLog(id);
   const copy = useOfflineCopy(id);
   const refreshCopies = useRefreshCopies();
-  const live = state.status === 'loaded' ? state.value.roster : undefined;
-  const refused = state.status === 'error' && (state.error.code === 'permission-denied' || state.error.code === 'not-found');
+  const refusal = [rosterFailure, logFailure].find((f) => f?.code === 'permission-denied' || f?.code === 'not-found') ?? null;
+  const refused = !!refusal;
+  const live = !refused && state.status === 'loaded' ? state.value.roster : undefined;
   // A copy follows what the server says: downloaded again whenever the class is read with a signal
   // (pickup codes the family replaced stop passing), wiped when the class is no longer this instructor's.
   const hasCopy = !!copy;
@@ -94,11 +98,11 @@ export default function TaughtClass() {
           </p>
         </div>
       );
-    if (state.status === 'error')
+    if (refusal || state.status === 'error')
       return (
         <div className="page teaching-page">
           <h1>Class records</h1>
-          <LoadError error={state.error} onRetry={reload} />
+          <LoadError error={refusal ?? (state.status === 'error' ? state.error : '')} onRetry={reload} />
           {refused && <HandOver classId={id} />}
         </div>
       );
