@@ -111,6 +111,8 @@ describe('checked pickup on the phone', () => {
   it('after three failed checks at the meeting, the phone checks no more codes for the child: the office is called, and approves the release', async () => {
     const failed = (n: number): FieldEntryInput => ({ id: `f${n}-000000000000000`, kind: 'pickup', studentId: 'kid-a', meeting: MEETING, at: '2026-12-18T23:40:00.000Z', adult: 'Sam Rivera', check: 'wrong-code' });
     const { recorded } = renderPickups({}, { kept: [failed(1), failed(2), failed(3)] });
+    // The list says so before anyone taps Release.
+    expect(screen.getByRole('listitem')).toHaveTextContent('Call the office before releasing');
     await pick('Sam Rivera');
     expect(screen.getByRole('alert')).toHaveTextContent(`3 or more checks failed for Ana at this meeting: this phone checks no more codes for Ana. Call the office at ${SCHOOL_OFFICE_PHONE}`);
     expect(screen.queryByLabelText('Sam Rivera’s pickup code')).toBeNull();
@@ -126,7 +128,7 @@ describe('checked pickup on the phone', () => {
     record.mockImplementation((e: FieldEntryInput) => kept.push(e));
     await pick('Sam Rivera');
     await typeCode('000000');
-    expect(await screen.findByRole('alert')).toHaveTextContent('3 or more checks failed for Ana at this meeting: call the office now.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('3 or more checks failed for Ana at this meeting: call the office now. This phone checks no more codes for Ana today; release Ana only if the office says so.');
   });
 
   it('without a code word, someone not on the list is always stopped', async () => {

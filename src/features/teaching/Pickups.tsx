@@ -63,9 +63,15 @@ export function Pickups({ roster, field, meeting }: { roster: SheetRoster; field
           {roster.entries.map((entry) => {
             const name = names.get(entry.student.id)!;
             const gone = released.get(entry.student.id);
+            const escalated = !gone && failuresOf(entry.student.id) >= PICKUP_FAILURES_ESCALATE;
             return (
-              <li key={entry.student.id}>
+              <li key={entry.student.id} className={escalated ? 'pickup-escalated-row' : undefined}>
                 <span className="attendance-name">{name}</span>
+                {escalated && (
+                  <span className="pickup-escalated-note">
+                    <span className="pi pi-exclamation-triangle" aria-hidden="true" /> Call the office before releasing
+                  </span>
+                )}
                 {gone ? (
                   <span className="muted">
                     {pickupText(gone)} at {formatClock(gone.at)}
@@ -114,7 +120,7 @@ function StopScreen({ outcome: { entry, pickup }, escalated, onBack }: { outcome
       {escalated ? (
         <p>
           <strong>
-            {PICKUP_FAILURES_ESCALATE} or more checks failed for {s.firstName} at this meeting: call the office now. This phone checks no more codes for {s.firstName}
+            {PICKUP_FAILURES_ESCALATE} or more checks failed for {s.firstName} at this meeting: call the office now. This phone checks no more codes for {s.firstName}{' '}
             today; release {s.firstName} only if the office says so. The office and the family are alerted when this reaches the server.
           </strong>
         </p>
