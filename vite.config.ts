@@ -41,7 +41,7 @@ const instructorPagesOffline = () =>
     scope: '/staff/',
     workbox: {
       globPatterns: ['**/*.{js,css,html,woff2,png,svg,webmanifest}'],
-      globIgnores: ['**/jspdf*', '**/html2canvas*', '**/purify*', '**/index.es-*', '**/primeicons-*.svg'],
+      globIgnores: ['**/writePdf*', '**/primeicons-*.svg'],
       navigateFallback: '/index.html',
       navigateFallbackAllowlist: [/^\/staff\//],
       clientsClaim: true,

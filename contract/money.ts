@@ -60,6 +60,25 @@ export function moneyFigures(e: Money): [label: 'Total' | 'Paid' | 'Refunded' | 
   ];
 }
 
+/**
+ * An enrollment's money as one of its payments left it: paid before it, the payment, refunds made
+ * by then, and the balance after it (later payments and refunds not counted). For a payment's receipt.
+ */
+export function figuresAfter(
+  e: { total: Cents; payments: readonly { amount: Cents; voided?: unknown; at: string }[]; cancellations?: readonly { refund: Cents; fee: Cents; at: string }[]; cardRefunds?: readonly { amount: Cents; at: string }[] },
+  payment: { at: string; amount: Cents },
+): [label: 'Total' | 'Paid before' | 'This payment' | 'Refunded' | 'Balance after this payment', value: Cents][] {
+  const by = (x: { at: string }) => x.at <= payment.at;
+  const counted = e.payments.filter((p) => !p.voided);
+  const index = counted.findIndex((p) => p === payment || (p.at === payment.at && p.amount === payment.amount));
+  const before = paidOf({ payments: counted.slice(0, Math.max(index, 0)) });
+  const refunded = refundedOf({ cancellations: (e.cancellations ?? []).filter(by), cardRefunds: (e.cardRefunds ?? []).filter(by) });
+  const figures: ReturnType<typeof figuresAfter> = [['Total', e.total], ['Paid before', before], ['This payment', payment.amount]];
+  if (refunded) figures.push(['Refunded', refunded]);
+  figures.push(['Balance after this payment', e.total - before - payment.amount + refunded]);
+  return figures;
+}
+
 /** Why Stripe would refuse to charge this amount by card (its smallest charge), in words; null when it would not. */
 export function cardMinimumProblem(amount: Cents): string | null {
   return amount > 0 && amount < STRIPE_MIN_CHARGE ? `Card payments start at ${formatCents(STRIPE_MIN_CHARGE)}: please pay the ${formatCents(amount)} at the office.` : null;

@@ -9,6 +9,8 @@ export const SETTINGS_DEFAULTS = {
   venmo_handle: 'WildwoodOutdoorSchool',
   payment_instructions: DEFAULT_PAYMENT_INSTRUCTIONS,
   site_banner: '',
+  school_address: '1200 Redwood Trail, Wildwood, CA 95000',
+  school_tax_id: '94-0000000',
 };
 export type Settings = typeof SETTINGS_DEFAULTS;
 export type SettingKey = keyof Settings;

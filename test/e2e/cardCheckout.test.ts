@@ -4,12 +4,14 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Enrollment, Semester } from '../../contract/domain';
 import { formatDate } from '../../contract/format';
+import { schoolToday } from '../../contract/schedule';
+import { SETTINGS_DEFAULTS } from '../../src/lib/settings';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { STANDIN } from '../../scripts/stripe/config';
 import { createUnverifiedUser, oobLinks } from '../support/emulators';
 import { DEMO, callAs, signInDemo } from '../support/fixtures';
 import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, lapseHold } from '../support/samples';
-import { axeViolations, downloaded, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
+import { axeViolations, downloadedPdf, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
 
 const db = () => adminDb();
 const path = (page: Page) => new URL(page.url()).pathname;
@@ -104,11 +106,14 @@ describe('paying by card at checkout', () => {
     await card.getByRole('button', { name: 'Pay balance $330 by card' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     // A receipt to keep, as a PDF: the checkout's, and the deposit's.
-    const pdf = await downloaded(page, () => card.getByRole('button', { name: /^Receipt \(PDF\) for Ava Rivera, enrolled / }).click());
-    expect(pdf.startsWith('%PDF-')).toBe(true);
-    for (const words of ['Wildwood Outdoor School', 'Art in the Wild Camp', 'Paid on ', 'by Visa card ending 4242', '$100', 'Balance due by ', '$330']) expect(pdf, words).toContain(words);
-    const deposit = await downloaded(page, () => card.getByRole('button', { name: /^Payment receipt \(PDF\) of \$100 on / }).click());
-    for (const words of ['Payment receipt', 'by Visa card ending 4242', 'For Ava Rivera: Art in the Wild Camp']) expect(deposit, words).toContain(words);
+    const pdf = await downloadedPdf(page, () => card.getByRole('button', { name: /^Receipt \(PDF\) for Ava Rivera, enrolled / }).click());
+    const year = schoolToday().slice(0, 4);
+    for (const words of ['Wildwood Outdoor School', SETTINGS_DEFAULTS.school_address, `Tax ID (EIN): ${SETTINGS_DEFAULTS.school_tax_id}`, 'Art in the Wild Camp', 'Paid on ', 'by Visa card ending 4242', '$100', 'Balance due by ', '$330', `© ${year} Wildwood Outdoor School · Page 1 of 1`]) expect(pdf, words).toContain(words);
+    const deposit = await downloadedPdf(page, () => card.getByRole('button', { name: /^Payment receipt \(PDF\) of \$100 on / }).click());
+    for (const words of ['Payment receipt', 'by Visa card ending 4242', 'For Ava Rivera: Art in the Wild Camp', 'This payment $100', 'Balance after this payment $330']) expect(deposit, words).toContain(words);
+    // The year's statement: every payment of the year, per child.
+    const statement = await downloadedPdf(page, () => page.getByRole('button', { name: `${year} statement (PDF) of the family’s payments` }).click());
+    for (const words of [`Statement of payments, ${year}`, 'Ava Rivera', 'by Visa card ending 4242 · Art in the Wild Camp $100', `Paid for Ava Rivera in ${year}, less refunds`]) expect(statement, words).toContain(words);
 
     // The office takes the rest in cash, then cancels the camp: the refund goes back the ways the family paid.
     const office = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password);

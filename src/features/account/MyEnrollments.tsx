@@ -18,9 +18,10 @@ import { useMyAccount, useMyAttendance, useMyEnrollments } from '../family/api';
 import { MyWaitlist } from './MyWaitlist';
 import { listEnrollments, type Section } from './enrollmentOrder';
 import { AddOnOffers } from './AddOnOffers';
-import { checkoutReceipt, paymentReceipt, type ReceiptFacts } from './receipt';
+import { checkoutReceipt, paymentReceipt, paymentYears, receiptFooter, yearStatement, type ReceiptFacts } from './receipt';
 import { ReceiptButton } from './ReceiptButton';
 import { useSession } from '../../lib/session';
+import { useSettings } from '../../lib/settingsContext';
 import { schoolToday } from '../../../contract/schedule';
 import { slug } from '../../lib/csv';
 
@@ -124,7 +125,9 @@ export default function MyEnrollments() {
   const { user } = useSession();
   const [account] = useMyAccount();
   const holder = account.status === 'loaded' ? account.value.holder : null;
-  const facts: ReceiptFacts = { account: [holder?.name, user?.email].filter(Boolean).join(' · ') || null, classOf, today: schoolToday() };
+  const { school_address, school_tax_id } = useSettings();
+  const facts: ReceiptFacts = { account: [holder?.name, user?.email].filter(Boolean).join(' · ') || null, classOf, today: schoolToday(), school: { address: school_address, taxId: school_tax_id } };
+  const footer = receiptFooter(facts);
   // The children paid for in one checkout, in the checkout's order (the receipt names them all).
   const checkoutOf = (e: FamilyEnrollment) =>
     state.status === 'loaded' ? (e.checkoutIds ?? [e.id]).flatMap((id) => state.value.enrollments.filter((x) => x.id === id)) : [e];
@@ -198,8 +201,9 @@ export default function MyEnrollments() {
                       Paid {formatCents(p.amount)} on {formatDay(p.at)} {paidHow(p)}{' '}
                       <ReceiptButton
                         label="Payment receipt (PDF)"
-                        filename={`payment-${slug(e.studentName)}-${p.at.slice(0, 10)}.pdf`}
+                        filename={`payment-${slug(e.studentName)}-${schoolToday(new Date(p.at))}.pdf`}
                         lines={() => paymentReceipt(e, p, facts)}
+                        footer={footer}
                         what={`of ${formatCents(p.amount)} on ${formatDay(p.at)}`}
                       />
                     </p>
@@ -226,6 +230,7 @@ export default function MyEnrollments() {
                       label="Receipt (PDF)"
                       filename={`receipt-${slug(e.studentName)}-${e.createdAt.slice(0, 10)}.pdf`}
                       lines={() => checkoutReceipt(checkoutOf(e), facts)}
+                      footer={footer}
                       what={`for ${andList([e.studentName, ...checkoutWith])}, enrolled ${formatDay(e.createdAt)}`}
                     />
                   )}
@@ -236,6 +241,25 @@ export default function MyEnrollments() {
             );
           }}
         />
+      )}
+      {state.status === 'loaded' && paymentYears(state.value.enrollments).length > 0 && (
+        <section className="year-statements" aria-labelledby="statements-title">
+          <h2 id="statements-title">Year-end statements</h2>
+          <p className="muted">Every payment of a calendar year, per child, for tax and flexible-spending claims.</p>
+          <ul className="plain-list">
+            {paymentYears(state.value.enrollments).map((year) => (
+              <li key={year}>
+                <ReceiptButton
+                  label={`${year} statement (PDF)`}
+                  filename={`statement-${year}.pdf`}
+                  lines={() => yearStatement(state.value.enrollments, year, facts)}
+                  footer={footer}
+                  what="of the family’s payments"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </div>
   );

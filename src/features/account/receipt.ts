@@ -1,24 +1,20 @@
 // The receipts a family keeps for flexible-spending and tax claims: one for a checkout (each child,
-// class, dates, amounts, payments and balance) and one for a payment. The lines are made here from
-// what My Enrollments shows (the same figures, from contract/money); the PDF is written by jsPDF,
-// loaded only when a family asks for one.
+// class, dates, amounts, payments and balance), one for a payment (and the balance it left), and a
+// year's statement (every payment of a calendar year, per child). The lines are made here from what
+// My Enrollments shows (the same figures, from contract/money), every date on the school's calendar;
+// the PDF writer and its fonts load only when a family asks for one.
 import type { Cents, FamilyEnrollment, FamilyPayment, IsoDate, PublicClass } from '../../../contract/domain';
 import { SCHOOL_NAME } from '../../../contract/constants';
 import { formatCents, formatDate, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { formatDay, paidHow } from '../../../contract/wording';
-import { balanceOf, discountBasis, feesOf, moneyFigures } from '../../../contract/money';
+import { balanceOf, discountBasis, feesOf, figuresAfter, moneyFigures } from '../../../contract/money';
+import { schoolToday } from '../../../contract/schedule';
+import type { PdfLine } from '../../lib/pdf/writePdf';
 
 /** The school's words for tax claims, printed on every receipt. */
 export const RECEIPT_TAX_TEXT = `${SCHOOL_NAME} is a tax-exempt 501(c)(3) nonprofit organization. This receipt lists the fees paid for its educational programs: keep it for flexible-spending and tax claims.`;
 
-export interface ReceiptLine {
-  text: string;
-  /** An amount, printed at the right margin. */
-  amount?: string;
-  style?: 'title' | 'heading' | 'muted' | 'strong';
-  /** Indented under the line above it. */
-  indent?: boolean;
-}
+export type ReceiptLine = PdfLine;
 
 export interface ReceiptFacts {
   /** The account's email. */
@@ -26,14 +22,20 @@ export interface ReceiptFacts {
   /** A class's dates and times, when the class list has it. */
   classOf: (classId: string) => Pick<PublicClass, 'title' | 'startDate' | 'endDate' | 'weekdays' | 'startTime' | 'endTime'> | null;
   today: IsoDate;
+  /** The school's postal address and tax id (EIN), from the settings. */
+  school: { address: string; taxId: string };
 }
 
 const paidLine = (p: FamilyPayment): string => `Paid on ${formatDay(p.at)} ${paidHow(p)}`;
 const minus = (cents: Cents) => `-${formatCents(cents)}`;
+/** An amount that may be money given back. */
+const signed = (cents: Cents) => (cents < 0 ? minus(-cents) : formatCents(cents));
 
 function heading(title: string, facts: ReceiptFacts): ReceiptLine[] {
   return [
     { text: SCHOOL_NAME, style: 'title' },
+    { text: facts.school.address },
+    { text: `Tax ID (EIN): ${facts.school.taxId}` },
     { text: title, style: 'heading' },
     { text: RECEIPT_TAX_TEXT, style: 'muted' },
     { text: `Receipt date: ${formatDate(facts.today, true)}` },
@@ -76,41 +78,54 @@ export function checkoutReceipt(checkout: FamilyEnrollment[], facts: ReceiptFact
   return lines;
 }
 
-/** The receipt of one payment: how much, when and how, what it paid for, and what is left. */
+/** The receipt of one payment: how much, when and how, what it paid for, and the balance it left. */
 export function paymentReceipt(e: FamilyEnrollment, payment: FamilyPayment, facts: ReceiptFacts): ReceiptLine[] {
   return [
     ...heading('Payment receipt', facts),
     { text: paidLine(payment), amount: formatCents(payment.amount), style: 'strong' },
     { text: `For ${e.studentName}: ${e.lineItems.map((l) => l.title).join(', ')}`, style: 'heading' },
-    ...moneyFigures(e).map(([label, value]) => ({ text: label, amount: formatCents(value) })),
+    ...figuresAfter(e, payment).map(([label, value]) => ({ text: label, amount: formatCents(value), style: label === 'Balance after this payment' ? ('strong' as const) : undefined })),
   ];
 }
 
-/** Writes the lines as a letter-size PDF and saves it as `filename` (jsPDF, loaded now). */
-export async function savePdf(filename: string, lines: ReceiptLine[]): Promise<void> {
-  const { jsPDF } = await import('jspdf');
-  const doc = new jsPDF({ unit: 'pt', format: 'letter' });
-  const margin = 54;
-  const width = doc.internal.pageSize.getWidth() - 2 * margin;
-  const bottom = doc.internal.pageSize.getHeight() - margin;
-  const size = { title: 18, heading: 13, muted: 9, strong: 11 } as const;
-  let y = margin;
-  for (const line of lines) {
-    const fontSize = line.style ? size[line.style] : 10.5;
-    doc.setFont('helvetica', line.style === 'title' || line.style === 'heading' || line.style === 'strong' ? 'bold' : 'normal');
-    doc.setFontSize(fontSize);
-    doc.setTextColor(line.style === 'muted' ? 90 : 20);
-    const x = margin + (line.indent ? 14 : 0);
-    const wrapped = doc.splitTextToSize(line.text, width - (line.indent ? 14 : 0) - (line.amount ? 90 : 0)) as string[];
-    const height = wrapped.length * fontSize * 1.3 + (line.style === 'heading' ? 8 : 2);
-    if (y + height > bottom) {
-      doc.addPage();
-      y = margin;
-    }
-    if (line.style === 'heading') y += 8;
-    doc.text(wrapped, x, y + fontSize);
-    if (line.amount) doc.text(line.amount, margin + width, y + fontSize, { align: 'right' });
-    y += height;
+/** The calendar year (on the school's calendar) a moment falls in. */
+export const yearOf = (iso: string) => Number(schoolToday(new Date(iso)).slice(0, 4));
+
+/** The years in which the family paid something, newest first. */
+export const paymentYears = (enrollments: FamilyEnrollment[]): number[] =>
+  [...new Set(enrollments.flatMap((e) => e.payments.filter((p) => !p.voided).map((p) => yearOf(p.at))))].sort((a, b) => b - a);
+
+/** A year's statement: per child, every payment and refund of that calendar year, and what they come to. */
+export function yearStatement(enrollments: FamilyEnrollment[], year: number, facts: ReceiptFacts): ReceiptLine[] {
+  const lines = heading(`Statement of payments, ${year}`, facts);
+  const inYear = (x: { at: string }) => yearOf(x.at) === year;
+  let family = 0;
+  const children = [...new Set(enrollments.map((e) => e.studentName))];
+  for (const child of children) {
+    const mine = enrollments.filter((e) => e.studentName === child);
+    const moves = mine.flatMap((e) => {
+      const what = e.lineItems.map((l) => l.title).join(', ');
+      return [
+        ...e.payments.filter((p) => !p.voided && inYear(p)).map((p) => ({ at: p.at, text: `${paidLine(p)} · ${what}`, cents: p.amount })),
+        ...(e.cancellations ?? []).filter((c) => c.refund > 0 && inYear(c)).map((c) => ({ at: c.at, text: `Refunded on ${formatDay(c.at)} · ${c.classTitles.join(', ')} cancelled`, cents: -c.refund })),
+        ...(e.cardRefunds ?? []).filter(inYear).map((r) => ({ at: r.at, text: `Refunded on ${formatDay(r.at)} to card ending ${r.last4}`, cents: -r.amount })),
+      ];
+    });
+    if (!moves.length) continue;
+    moves.sort((a, b) => a.at.localeCompare(b.at));
+    const sum = moves.reduce((total, m) => total + m.cents, 0);
+    family += sum;
+    lines.push({ text: child, style: 'heading' }, ...moves.map((m) => ({ text: m.text, amount: signed(m.cents) })), { text: `Paid for ${child} in ${year}, less refunds`, amount: signed(sum), style: 'strong' });
   }
-  doc.save(filename);
+  lines.push({ text: `Paid in ${year} in all, less refunds`, amount: signed(family), style: 'heading' });
+  return lines;
+}
+
+/** The receipt's footer: the school and the receipt's own year. */
+export const receiptFooter = (facts: ReceiptFacts) => `© ${facts.today.slice(0, 4)} ${SCHOOL_NAME}`;
+
+/** Writes the lines as a letter-size PDF and saves it as `filename` (the writer and the fonts it needs load now). */
+export async function savePdf(filename: string, lines: ReceiptLine[], footer: string): Promise<void> {
+  const { writePdf, downloadPdf } = await import('../../lib/pdf/writePdf');
+  downloadPdf(filename, await writePdf(lines, footer));
 }

@@ -108,13 +108,24 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** The text of the file a click downloads. */
-export async function downloaded(page: Page, click: () => Promise<void>): Promise<string> {
+/** The bytes of the file a click downloads. */
+async function downloadedBytes(page: Page, click: () => Promise<void>): Promise<Buffer> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   // Read through Playwright (the file is on the browser's side of the connection).
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** The text of the file a click downloads. */
+export const downloaded = async (page: Page, click: () => Promise<void>): Promise<string> => (await downloadedBytes(page, click)).toString('utf8');
+
+/** The text a PDF that a click downloads reads as (as a reader copying it out would get it), after checking it is a PDF. */
+export async function downloadedPdf(page: Page, click: () => Promise<void>): Promise<string> {
+  const bytes = await downloadedBytes(page, click);
+  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error('The download is not a PDF.');
+  const { extractText } = await import('unpdf');
+  return (await extractText(new Uint8Array(bytes), { mergePages: true })).text as string;
 }
 
 /** Signs in through the form and waits until the session shows (the account menu button). */

@@ -1,0 +1,60 @@
+// The receipts' PDF writer: every name prints as it was typed (Vietnamese, Chinese, Arabic, Hebrew, an
+// emoji), read back out of the PDF as text; only the font files the text needs are fetched.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { extractText } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { fontFor, PDF_FONTS, unicodeRanges } from '../../src/lib/pdf/fonts';
+import { writePdf, type FontLoader } from '../../src/lib/pdf/writePdf';
+
+/** Reads a font file where the build would serve it from (its path under the repository), and counts what was fetched. */
+const loader = () => {
+  const fetched: string[] = [];
+  const load: FontLoader = async (url) => {
+    fetched.push(url);
+    return new Uint8Array(await readFile(join(process.cwd(), url.replace(/^\//, '').replace(/\?.*$/, ''))));
+  };
+  return { load, fetched };
+};
+const textOf = async (bytes: Uint8Array) => (await extractText(bytes, { mergePages: true })).text as string;
+
+describe('the PDF writer', () => {
+  it('reads the unicode-range of a font file', () => {
+    expect(unicodeRanges('U+0000-00FF, U+0131,U+4??')).toEqual([[0, 0xff], [0x131, 0x131], [0x400, 0x4ff]]);
+    expect(fontFor(PDF_FONTS.regular, 'A'.codePointAt(0)!)?.url).toMatch(/noto-sans-latin-400-normal\.woff$/);
+    expect(fontFor(PDF_FONTS.regular, 'ễ'.codePointAt(0)!)?.url).toMatch(/noto-sans-vietnamese-400/);
+    expect(fontFor(PDF_FONTS.regular, '李'.codePointAt(0)!)?.url).toMatch(/noto-sans-sc-\d+-400/);
+    expect(fontFor(PDF_FONTS.regular, 'س'.codePointAt(0)!)?.url).toMatch(/noto-sans-arabic-arabic-400/);
+    expect(fontFor(PDF_FONTS.regular, '🌲'.codePointAt(0)!)?.url).toMatch(/noto-emoji-/);
+    expect(fontFor(PDF_FONTS.bold, 'A'.codePointAt(0)!)?.url).toMatch(/noto-sans-latin-700/);
+  });
+
+  it('prints names exactly as typed, in every script a family writes, and they read back as text', async () => {
+    const { load, fetched } = loader();
+    const names = ['Nguyễn Thị Mỹ', '李小龙', 'سارة', 'שרה', 'Zoë 🌲', 'Ελένη', 'Дарья'];
+    const bytes = await writePdf(
+      [{ text: 'Wildwood Outdoor School', style: 'title' }, ...names.map((n) => ({ text: `${n} · enrolled Nov 20, 2026`, style: 'heading' as const })), { text: 'Wild Art', amount: '$260' }],
+      '© 2026 Wildwood Outdoor School',
+      load,
+    );
+    const text = await textOf(bytes);
+    for (const n of ['Nguyễn Thị Mỹ', '李小龙', 'Zoë', '🌲', 'Ελένη', 'Дарья', 'Wild Art', '$260', '© 2026 Wildwood Outdoor School · Page 1 of 1']) expect(text, n).toContain(n);
+    // Right-to-left names come back as written (the reader's order), with or without the joining forms.
+    for (const n of ['سارة', 'שרה']) expect(text.normalize('NFKC'), n).toContain(n);
+    // Only the files this text needs: no whole Chinese font.
+    expect(fetched.length).toBeLessThan(20);
+    expect(new Set(fetched).size).toBe(fetched.length);
+    expect(fetched.filter((u) => u.includes('noto-sans-sc'))).toHaveLength(fetched.filter((u) => u.includes('noto-sans-sc')).length);
+    expect(bytes.length).toBeLessThan(200_000);
+  });
+
+  it('wraps long lines and starts a new page when one is full, each page with its footer', async () => {
+    const { load } = loader();
+    const lines = Array.from({ length: 80 }, (_, i) => ({ text: `Line ${i + 1}: ${'word '.repeat(40)}` }));
+    const text = await textOf(await writePdf(lines, '© 2026 Wildwood Outdoor School', load));
+    expect(text).toContain('Line 80:');
+    const pages = Number(/Page 1 of (\d+)/.exec(text)?.[1]);
+    expect(pages).toBeGreaterThan(2);
+    expect(text).toContain(`Page ${pages} of ${pages}`);
+  });
+});
