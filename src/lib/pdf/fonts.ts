@@ -2,7 +2,7 @@
 // characters, its unicode.json saying which). A PDF loads only the files its text needs, so
 // a receipt for "Nguyễn 李 🌲" fetches a few tens of kilobytes, not the ten megabytes of a whole
 // Chinese font. Families in fallback order: the first that covers a character draws it.
-/** Where each font file is served from (an asset of the build; a path under node_modules in tests). */
+/** Where each font file is served from (an asset of the build; a path under node_modules in tests). Read by path, as the packages export only their CSS (knip.json knows these dependencies are used). */
 const FILES = import.meta.glob(
   [
     '/node_modules/@fontsource/noto-sans/files/*-{400,700}-normal.woff',
