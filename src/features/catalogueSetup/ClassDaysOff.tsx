@@ -24,6 +24,7 @@ export function ClassDaysOff({ draft, errors, onChange }: { draft: Draft; errors
       days={draft.noMeetingDates ?? []}
       errors={errors}
       onChange={onChange}
+      span={{ start: draft.startDate, end: draft.endDate, what: 'the class’s dates' }}
     />
   );
 }

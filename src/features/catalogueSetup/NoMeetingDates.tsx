@@ -10,12 +10,22 @@ import { fieldMessage, type Errors } from '../../components/studentForm/errors';
 const WEEKDAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MAX_RUN = 31;
 
+/** The dates a day off must fall within, and what they are ("the semester"). */
+export interface DaySpan {
+  start: IsoDate;
+  end: IsoDate;
+  what: string;
+}
+
 /** The days from `from` to `to` (inclusive; `to` empty: one day), or why not. */
-export function daysToAdd(from: IsoDate, to: IsoDate, reason: string, listed: NoMeetingDate[]): NoMeetingDate[] | string {
+export function daysToAdd(from: IsoDate, to: IsoDate, reason: string, listed: NoMeetingDate[], span?: DaySpan): NoMeetingDate[] | string {
   if (!from) return 'Choose the first day.';
   if (!reason.trim()) return 'Say why there is no class (families read it).';
   const last = to || from;
   if (last < from) return 'The last day must not be before the first.';
+  // A day outside the dates would never be seen by a class, and the save would refuse it.
+  if (span?.start && span.end && (from < span.start || last > span.end))
+    return `Days off must be within ${span.what}, ${formatDate(span.start, true)} to ${formatDate(span.end, true)}.`;
   const days: NoMeetingDate[] = [];
   for (let day = from; day <= last; day = addDaysIso(day, 1)) {
     if (days.length === MAX_RUN) return `Add at most ${MAX_RUN} days at once.`;
@@ -30,9 +40,11 @@ interface Props {
   days: NoMeetingDate[];
   errors: Errors;
   onChange: (days: NoMeetingDate[]) => void;
+  /** The dates days off must fall within (the semester's, the class's). */
+  span?: DaySpan;
 }
 
-export function NoMeetingDatesField({ legend, hint, days, errors, onChange }: Props) {
+export function NoMeetingDatesField({ legend, hint, days, errors, onChange, span }: Props) {
   const id = useId();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -40,7 +52,7 @@ export function NoMeetingDatesField({ legend, hint, days, errors, onChange }: Pr
   const [problem, setProblem] = useState('');
   const saved = Object.entries(errors).find(([path]) => path === 'noMeetingDates' || path.startsWith('noMeetingDates.'));
   const add = () => {
-    const more = daysToAdd(from, to, reason, days);
+    const more = daysToAdd(from, to, reason, days, span);
     if (typeof more === 'string') return setProblem(more);
     onChange([...days, ...more].sort((a, b) => a.date.localeCompare(b.date)));
     setProblem('');

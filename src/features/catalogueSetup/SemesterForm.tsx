@@ -87,6 +87,7 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
         days={s.noMeetingDates ?? []}
         errors={errors}
         onChange={(noMeetingDates) => set({ noMeetingDates })}
+        span={{ start: s.startDate, end: s.endDate, what: 'the semester' }}
       />
     </EditForm>
   );
