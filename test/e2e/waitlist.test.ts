@@ -50,6 +50,14 @@ describe('the waitlist in Chromium', () => {
     await page.getByRole('link', { name: 'My Enrollments' }).click();
     await page.getByText('1st on the waitlist').waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    // Leaving is asked once more: one tap gives up nothing.
+    await page.getByRole('button', { name: 'Leave the waitlist for Owl Prowl' }).click();
+    const asked = page.getByRole('group', { name: 'Leave the waitlist for Owl Prowl?' });
+    await asked.getByText('Ava Rivera gives up the 1st place in line; joining again later starts at the end.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await asked.getByRole('button', { name: 'Stay on the list' }).click();
+    await page.getByText('1st on the waitlist').waitFor();
+    await page.getByRole('button', { name: 'Leave the waitlist for Owl Prowl' }).waitFor();
     // The class card says so too, and how many wait.
     await page.goto('/classes/enrollment');
     const card = page.getByRole('article', { name: 'Owl Prowl' });

@@ -136,6 +136,8 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
 
 function Entry({ entry }: { entry: FamilyWaitlistEntry }) {
   const leave = useLeaveWaitlist();
+  // Leaving gives up the child's place in line: asked once more, never on one tap.
+  const [asking, setAsking] = useState(false);
   return (
     <li className="enrollment-card waitlist-card">
       <h3>
@@ -149,11 +151,27 @@ function Entry({ entry }: { entry: FamilyWaitlistEntry }) {
           <p>
             <strong>{entry.place ? `${ordinal(entry.place)} on the waitlist` : 'On the waitlist'}</strong>. We email you when a seat is free.
           </p>
-          <Button variant="outlined" disabled={leave.isPending} onClick={() => leave.mutate({ entryId: entry.id })}>
-            <span className="p-button-label">
-              Leave the waitlist<span className="visually-hidden"> for {entry.title}</span>
-            </span>
-          </Button>
+          {asking ? (
+            <div className="leave-confirm" role="group" aria-label={`Leave the waitlist for ${entry.title}?`}>
+              <p>
+                Leave the waitlist for {entry.title}? {entry.studentName} gives up {entry.place ? `the ${ordinal(entry.place)} place` : 'their place'} in line; joining again later starts at the end.
+              </p>
+              <div className="row-actions">
+                <Button variant="danger" disabled={leave.isPending} onClick={() => leave.mutate({ entryId: entry.id })}>
+                  {leave.isPending ? 'Leaving…' : 'Yes, leave the waitlist'}
+                </Button>
+                <Button variant="outlined" onClick={() => setAsking(false)}>
+                  Stay on the list
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <Button variant="outlined" onClick={() => setAsking(true)}>
+              <span className="p-button-label">
+                Leave the waitlist<span className="visually-hidden"> for {entry.title}</span>
+              </span>
+            </Button>
+          )}
           <FormFailure error={leave.error} />
         </>
       )}
