@@ -177,7 +177,7 @@ describe('a family enrolls end to end', () => {
     // The sibling discount is not a code; Ava is enrolled this semester, so it applies by rule.
     await page.getByLabel('Discount code').fill('sibling10');
     await page.getByLabel('Discount code').press('Enter');
-    await page.getByText('SIBLING10 is not a valid code.').waitFor();
+    await page.getByText('SIBLING10 is not a code to type: Sibling discount (10%) applies by itself when brothers or sisters enroll.').waitFor();
     await page.getByRole('rowheader', { name: 'Sibling discount (10%) (SIBLING10)' }).waitFor();
     await page.getByText('Bundle price $440 (separately $480)').waitFor();
     await page.getByRole('cell', { name: '$396' }).waitFor();

@@ -172,7 +172,7 @@ describe('enrollment callables, real ID tokens', () => {
     // The sibling discount is a rule, not a code anyone can type.
     expect(preview.result!.codeProblems).toEqual([
       { about: 'NOPE', message: 'NOPE is not a valid code.' },
-      { about: 'SIBLING10', message: 'SIBLING10 is not a valid code.' },
+      { about: 'SIBLING10', message: 'SIBLING10 is not a code to type: Sibling discount (10%) applies by itself when brothers or sisters enroll.' },
     ]);
     expect(preview.result!.total).toBe(39100); // $440 − 10 % for a sibling + $15 − $20
 

@@ -133,7 +133,7 @@ describe('pricing engine', () => {
     expect(sibling.total).toBe(21400);
     const typed = priceBasket({ ...base, discounts: [RULE], rules: [RULE] });
     expect(typed.total).toBe(26000);
-    expect(typed.codeProblems).toEqual([{ about: 'SIBLING', message: 'SIBLING is not a valid code.' }]);
+    expect(typed.codeProblems).toEqual([{ about: 'SIBLING', message: 'SIBLING is not a code to type: Sibling discount applies by itself when brothers or sisters enroll.' }]);
     expect(priceBasket({ ...base, discounts: [], rules: [{ ...RULE, active: false }], siblings: second }).total).toBe(26000);
     expect(priceBasket({ ...base, discounts: [], rules: [{ ...RULE, semesterIds: ['other'] }], siblings: second }).total).toBe(26000);
     // Two rules both apply, in the order of their codes whatever order they were read in; the percent is of what the first left.

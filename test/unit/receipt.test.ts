@@ -7,7 +7,7 @@ const klass = (id: string, title: string) =>
 const classes = [klass('art', 'Wild Art'), klass('creek', 'Creek Critters'), klass('map', 'Orienteering')];
 const semesters = [{ id: 'spring', name: 'Spring 2027', confirmationMarkdown: 'Bring **boots**.' }, { id: 'fall', name: 'Fall 2027', confirmationMarkdown: 'Not this one.' }] as Semester[];
 
-const child = (id: string, studentName: string, lines: [string, number][], discounts: { code: string; amount: number }[], paid: number, balanceDueDate?: string): Enrollment => {
+const child = (id: string, studentName: string, lines: [string, number][], discounts: { code: string; description?: string; amount: number }[], paid: number, balanceDueDate?: string): Enrollment => {
   const subtotal = lines.reduce((sum, [, price]) => sum + price, 0);
   const total = subtotal - discounts.reduce((sum, d) => sum + d.amount, 0);
   return {
@@ -25,7 +25,7 @@ const child = (id: string, studentName: string, lines: [string, number][], disco
 };
 
 const pia = child('u_spring', 'Pia Cart', [['art', 25_000], ['creek', 22_000]], [], 47_000);
-const quinn = child('u_spring_2', 'Quinn Cart', [['map', 26_000]], [{ code: 'Siblings (2nd child)', amount: 2_600 }], 23_400);
+const quinn = child('u_spring_2', 'Quinn Cart', [['map', 26_000]], [{ code: 'SIBLING10', description: 'Sibling discount (10%)', amount: 2_600 }], 23_400);
 
 describe('the receipt of a family checkout', () => {
   it('one child: as before, the total and what was paid', () => {
@@ -45,7 +45,7 @@ describe('the receipt of a family checkout', () => {
     expect(text).toContain('Pia Cart\nWild Art  $250');
     expect(text).toContain('Subtotal: $470\nTotal for Pia Cart: $470');
     expect(text).toContain('Quinn Cart\nOrienteering  $260');
-    expect(text).toContain('Discount Siblings (2nd child): −$26\nTotal for Quinn Cart: $234');
+    expect(text).toContain('Discount Sibling discount (10%) (SIBLING10): −$26\nTotal for Quinn Cart: $234');
     expect(text).toContain('\n\nTotal: $704\nPaid: $704\nBalance due: $0');
     // The semester's note once, and only the semesters of this checkout.
     expect(text.match(/Spring 2027:/g)).toHaveLength(1);

@@ -46,6 +46,8 @@ export function normalizeCode(code: string): string {
 
 /** What an unknown code is told: switched-off and expired codes are told the same (nothing to guess from). */
 export const notAValidCode = (code: string) => `${code} is not a valid code.`;
+/** A family typed the sibling rule's code: nothing to type, it applies by itself. */
+export const siblingRuleTyped = (d: Pick<Discount, 'code' | 'description'>) => `${d.code} is not a code to type: ${d.description || 'the sibling discount'} applies by itself when brothers or sisters enroll.`;
 
 /** Uses counted so far by code: in all, and by the family enrolling. */
 export interface CodeUses {
@@ -316,7 +318,7 @@ export function priceBasket(input: PricingInput): PriceQuote {
     if (seen.has(d.code)) continue;
     seen.add(d.code);
     const why = isSiblingRule(d.type)
-      ? `${d.code} is not a valid code.`
+      ? siblingRuleTyped(d)
       : (discountUnusable(d, input.today) ?? (!fitsSemesters(d, lineItems) ? `${d.code} is not valid for the classes of this semester.` : null) ?? discountUsedUp(d, input.uses));
     if (why) codeProblems.push({ about: d.code, message: why });
     else usable.push(d);

@@ -88,7 +88,7 @@ export function buildReceipt(
       addOns: item.addOns.map((a) => `${a.description} ${formatCents(a.price)}`),
     })),
     subtotal: formatCents(enrollment.subtotal),
-    discounts: enrollment.discounts.map((d) => ({ code: `${d.code}${discountBasis(d)}`, amount: `−${formatCents(d.amount)}` })),
+    discounts: enrollment.discounts.map((d) => ({ code: `${d.description && d.description !== d.code ? `${d.description} (${d.code})` : d.code}${discountBasis(d)}`, amount: `−${formatCents(d.amount)}` })),
     total: formatCents(enrollment.total),
   }));
   const names = checkout.map((e) => e.studentName);
