@@ -116,6 +116,14 @@ describe('the waitlist in Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Claim the seat in Owl Prowl' }).click();
     await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
+    // Cancel on Stripe's page: back to the offer on My Enrollments (no cart to return to), which still holds the seat.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL('**/account/enrollments');
+    await page.getByText('Nothing was charged. The seat offered is still yours until the offer ends: claim it from My Enrollments.').waitFor();
+    await page.getByText('A seat is held for Ava Rivera').waitFor();
+    await page.getByRole('radio', { name: 'Pay by card now' }).check();
+    await page.getByRole('button', { name: 'Claim the seat in Owl Prowl' }).click();
+    await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
     await page.getByRole('button', { name: 'Pay $260.00' }).click();
     await page.getByRole('heading', { name: 'Payment received — Ava is enrolled' }).waitFor();
     expect((await db().doc('classes/owl-prowl').get()).data()).toMatchObject({ enrolledCount: 1, capacity: 1, waiting: 0 });

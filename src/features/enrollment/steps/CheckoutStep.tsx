@@ -132,6 +132,11 @@ function Cancelled({ enrollmentId }: { enrollmentId: string }) {
     release.mutateAsync({ enrollmentId }).then(
       ({ enrollment }) => {
         if (enrollment.status === 'confirmed') return navigate(`/classes/enrollment/checkout?enrollment=${encodeURIComponent(enrollmentId)}`, { replace: true });
+        // A waitlist offer being claimed has no cart: the family goes back to the offer, which stays open.
+        if (enrollment.waitlistEntryId) {
+          notify({ severity: 'info', summary: 'Payment cancelled', detail: 'Nothing was charged. The seat offered is still yours until the offer ends: claim it from My Enrollments.' });
+          return navigate('/account/enrollments', { replace: true });
+        }
         notify({ severity: 'info', summary: 'Payment cancelled', detail: 'Nothing was charged. Your classes are still in your cart.' });
         navigate(stepPath('review'), { replace: true });
       },
