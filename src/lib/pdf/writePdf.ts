@@ -1,10 +1,11 @@
 // Lines of text as a letter-size PDF (pdf-lib, with fontkit for the fonts): each character in the
 // first Noto font that draws it, the fonts embedded as subsets of what is printed, so a name prints
-// exactly as it was typed — Vietnamese, Chinese, Arabic or an emoji — and can be copied back out.
-// The font files are WOFF (not WOFF2: fontkit's WOFF2 reader breaks some of them when it makes a
-// subset); the layout features that split a letter into base and accent are off, so that every
-// character copies back out as itself.
-import fontkit from '@pdf-lib/fontkit';
+// exactly as it was typed — Vietnamese, Chinese, Arabic, Hebrew, Devanagari or an emoji — and can be
+// copied back out. fontkit 2 shapes the scripts that join or reorder letters (the copy pdf-lib
+// bundles drops Arabic's joined forms and fails on Indic scripts); the font files are WOFF (fontkit's
+// WOFF2 reader breaks some of them when it makes a subset); the layout feature that splits a letter
+// into base and accent is off, so that every character copies back out as itself.
+import * as fontkit from 'fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { fontFor, PDF_FONTS, type FontFile } from './fonts';
 
@@ -16,6 +17,40 @@ export interface PdfLine {
   /** Indented under the line above it. */
   indent?: boolean;
 }
+
+/**
+ * fontkit 2 as pdf-lib calls it: pdf-lib reads a subset's bytes as a stream (fontkit 1's way), fontkit 2
+ * gives them at once.
+ */
+const fontkitForPdfLib = {
+  create(bytes: Uint8Array, name?: string) {
+    const font = fontkit.create(bytes, name);
+    const createSubset = font.createSubset.bind(font);
+    font.createSubset = () => {
+      const subset = createSubset();
+      const encodeStream = () => {
+        const handlers: Record<string, (value?: Uint8Array | Error) => void> = {};
+        const stream = {
+          on(event: string, handler: (value?: Uint8Array | Error) => void) {
+            handlers[event] = handler;
+            return stream;
+          },
+        };
+        queueMicrotask(() => {
+          try {
+            handlers.data?.(subset.encode());
+            handlers.end?.();
+          } catch (error) {
+            handlers.error?.(error as Error);
+          }
+        });
+        return stream;
+      };
+      return Object.assign(subset, { encodeStream });
+    };
+    return font;
+  },
+};
 
 /** Fetches a font file's bytes (the browser fetches its address; tests read the file). */
 export type FontLoader = (url: string) => Promise<ArrayBuffer | Uint8Array>;
@@ -48,9 +83,14 @@ function fileFor(files: FontFile[], codePoint: number): FontFile | null {
 /** The text cut where the font that draws it changes (a character no font draws stays with the text around it). */
 function runsOf(text: string, files: FontFile[]): Run[] {
   const runs: Run[] = [];
-  for (const char of text.normalize('NFC').replace(INVISIBLE, '')) {
+  const chars = [...text.normalize('NFC').replace(INVISIBLE, '')];
+  for (const [i, char] of chars.entries()) {
     const last = runs[runs.length - 1];
-    const file = fileFor(files, char.codePointAt(0)!) ?? last?.file ?? files[0];
+    // A space between two words of one font stays in their run: a right-to-left name is one run,
+    // laid out as a whole, its words in their order.
+    const next = char === ' ' ? chars.slice(i + 1).find((c) => c !== ' ') : undefined;
+    const joins = !!last && next !== undefined && fileFor(files, next.codePointAt(0)!) === last.file;
+    const file = joins ? last.file : (fileFor(files, char.codePointAt(0)!) ?? last?.file ?? files[0]);
     if (last?.file === file) last.text += char;
     else runs.push({ text: char, file });
   }
@@ -66,7 +106,7 @@ export const fetchFont: FontLoader = async (url) => {
 /** The PDF's bytes: the lines, page after page, each page with its footer. */
 export async function writePdf(lines: PdfLine[], footer: string, load: FontLoader = fetchFont): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(fontkitForPdfLib as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
   const embedded = new Map<FontFile, Promise<PDFFont>>();
   const fontOf = (file: FontFile) => {
     if (!embedded.has(file)) embedded.set(file, load(file.url).then((bytes) => doc.embedFont(bytes, { subset: true, features: { ccmp: false } })));
