@@ -92,6 +92,13 @@ function firestoreLauncherJar(javaBin) {
   return jar;
 }
 
+/**
+ * The functions' parameters on the emulators, every one of them given: one left to its default is
+ * written into functions/.env.local by firebase-tools as a stack starts, and a second stack starting
+ * at the same moment then stops on "already defined" (its functions never load).
+ */
+export const EMULATOR_PARAMS = `PORTAL_URL=http://localhost:${PORTS.hosting}\nAPI_MIN_INSTANCES=0\n`;
+
 export function emulatorEnv(base = process.env) {
   if (!existsSync(FIREBASE_BIN)) {
     fail('firebase-tools is not installed. Run `npm install` at the project root first.');
@@ -101,7 +108,7 @@ export function emulatorEnv(base = process.env) {
   const stripe = EMULATORS.stripeStandIn;
   writeIfChanged(join(ROOT, 'functions/.secret.local'), `STRIPE_SECRET_KEY=${stripe.secretKey}\nSTRIPE_WEBHOOK_SECRET=${stripe.webhookSecret}\n`);
   // …and parameters from here (a deploy asks for PORTAL_URL or reads it from functions/.env.<project>).
-  writeIfChanged(join(ROOT, 'functions/.env.local'), `PORTAL_URL=http://localhost:${PORTS.hosting}\n`);
+  writeIfChanged(join(ROOT, 'functions/.env.local'), EMULATOR_PARAMS);
   const firestore = chooseFirestoreEmulator();
   const javaBin = javaBinDir(firestore.source === 'image');
   if (firestore.source === 'firebase-tools') console.log(`[emulators] No Firestore emulator at ${FIRESTORE_JAR}: firebase-tools' own is used (downloaded the first time).`);

@@ -36,3 +36,17 @@ describe('the Firestore emulator a run uses', () => {
     expect(Number(/version "(\d+)/.exec(java.stderr)?.[1])).toBeGreaterThanOrEqual(21);
   });
 });
+
+describe('the functions’ parameters on the emulators', () => {
+  it('are all given, so that two stacks starting at once never race to write one (a stack whose functions never load)', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    // @ts-expect-error -- a plain .mjs script without types
+    const { EMULATOR_PARAMS } = (await import('../../scripts/emulators/env.mjs')) as { EMULATOR_PARAMS: string };
+    const sources = (readdirSync('functions/src', { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => readFileSync(join('functions/src', f), 'utf8'));
+    const params = sources.flatMap((code) => [...code.matchAll(/define(?:Int|String|Boolean|Float|List)\('(\w+)'/g)].map((m) => m[1]));
+    expect(params.length).toBeGreaterThan(0);
+    const given = new Set(EMULATOR_PARAMS.split('\n').filter(Boolean).map((line) => line.split('=')[0]));
+    expect(params.filter((p) => !given.has(p))).toEqual([]);
+  });
+});
