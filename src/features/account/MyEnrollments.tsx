@@ -246,7 +246,7 @@ export default function MyEnrollments() {
         <section className="year-statements" aria-labelledby="statements-title">
           <h2 id="statements-title">Year-end statements</h2>
           <p className="muted">Every payment of a calendar year, per child, for tax and flexible-spending claims.</p>
-          <ul className="plain-list">
+          <ul>
             {paymentYears(state.value.enrollments).map((year) => (
               <li key={year}>
                 <ReceiptButton
