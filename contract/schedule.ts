@@ -1,7 +1,7 @@
 // When classes meet, for both sides: calendar days, weekdays, and the rules that read them (grade
 // eligibility, clashes between two classes of one child).
 import { SCHOOL_TIME_ZONE, type ClassRecord, type IsoDate, type NoMeetingDate, type Weekday } from './domain';
-import { andList, formatDate, formatGrades, formatTimeRange, formatWeekdays, gradeName } from './format';
+import { andList, formatDate, formatDateRange, formatGrades, formatTimeRange, formatWeekdays, gradeName } from './format';
 
 // Made on first use: a formatter with a time zone costs the page's start-up more than it saves.
 let schoolDay: Intl.DateTimeFormat | undefined;
@@ -161,6 +161,15 @@ export function weeklyRule(c: Dated): { first: IsoDate; count: number; skipped: 
 
 /** "10 meetings", "1 meeting". */
 export const meetingsText = (n: number) => (n === 1 ? '1 meeting' : `${n} meetings`);
+
+/**
+ * "Dec 15, 2026 – Feb 16, 2027 · 9 meetings": from the class's first meeting to its last (its dates
+ * when it never meets), the same on the class list, My Enrollments, the email and the receipt.
+ */
+export function classSpan(c: Dated): string {
+  const meetings = meetingDates(c);
+  return `${meetings.length ? formatDateRange(meetings[0], meetings.at(-1)!) : formatDateRange(c.startDate, c.endDate)} · ${meetingsText(meetings.length)}`;
+}
 
 /** "No class on Dec 24 and Dec 31 (Winter break), Jan 19 (Staff training)", or '' when it meets on all its weekdays. */
 export function noClassText(c: Dated): string {

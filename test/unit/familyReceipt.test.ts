@@ -41,7 +41,7 @@ describe('the family’s receipts', () => {
     expect(receiptFooter(facts)).toBe('© 2026 Wildwood Outdoor School');
     expect(text).toContain('Ava Rivera · enrolled Nov 20, 2026');
     expect(text).toContain('Wild Art | $260');
-    expect(text).toContain('Jan 11 – Mar 15, 2027, Mondays 3:15 pm – 5:00 pm');
+    expect(text).toContain('Jan 11 – Mar 15, 2027 · 10 meetings, Mondays 3:15 pm – 5:00 pm');
     expect(text).toContain('+ Art kit | $20');
     expect(text).toContain('Sibling discount (10%) (SIBLING10), of the classes’ $260, not the add-ons | -$26');
     expect(text).toContain('Paid on Nov 20, 2026 by Visa card ending 4242 | $280');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childFit, meetingsOverlap, schoolToday, selectionProblems, type Schedule } from '../../contract/schedule';
+import { childFit, classSpan, meetingsOverlap, schoolToday, selectionProblems, type Schedule } from '../../contract/schedule';
 
 const cls = (id: string, over: Partial<Schedule & { gradeMin: number; gradeMax: number }> = {}) => ({
   id,
@@ -20,6 +20,15 @@ describe("the school's date", () => {
     expect(schoolToday(new Date('2026-11-24T07:30:00Z'))).toBe('2026-11-23'); // 11:30 pm in California
     expect(schoolToday(new Date('2026-11-24T08:30:00Z'))).toBe('2026-11-24');
     expect(schoolToday(new Date('2026-07-01T06:59:00Z'))).toBe('2026-06-30'); // summer time
+  });
+});
+
+describe('a class’s span, said the same everywhere', () => {
+  it('runs from its first meeting to its last, not the term’s dates, and counts the meetings', () => {
+    // The term runs Mon Dec 14 – Mon Feb 22; the class meets on Tuesdays, never on Dec 22 and 29.
+    const c = { startDate: '2026-12-14', endDate: '2027-02-22', weekdays: [2 as const], noMeetingDates: [{ date: '2026-12-22', reason: 'Winter break' }, { date: '2026-12-29', reason: 'Winter break' }] };
+    expect(classSpan(c)).toBe('Dec 15, 2026 – Feb 16, 2027 · 8 meetings');
+    expect(classSpan({ ...c, weekdays: [] })).toBe('Dec 14, 2026 – Feb 22, 2027 · 0 meetings');
   });
 });
 

@@ -1,10 +1,10 @@
 // The confirmation email (Trigger Email format): an HTML and a text receipt, every value escaped.
 import type { ClassRecord, Enrollment, Semester } from '../../../contract/domain';
-import { andList, formatCents, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
+import { andList, formatCents, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { balanceDueLabel } from '../../../contract/wording';
 import { escapeHtml, markdownToHtml, markdownToText } from '../../../contract/markdown';
 import { discountBasis, paidOf } from '../../../contract/money';
-import { meetingDates, meetingsText, noClassText } from '../../../contract/schedule';
+import { classSpan, noClassText } from '../../../contract/schedule';
 import { SCHOOL_NAME } from '../../../contract/constants';
 import { RECEIPTS_FOOTER } from './family';
 import { layout, myEnrollments, type MailMessage } from './layout';
@@ -76,7 +76,7 @@ export function buildReceipt(
     const c = classById.get(id);
     if (!c) return '';
     const off = noClassText(c);
-    return `${formatDateRange(c.startDate, c.endDate)} (${meetingsText(meetingDates(c).length)}), ${formatWeekdays(c.weekdays)} ${formatTimeRange(c.startTime, c.endTime)}, ${c.location}${off ? `. ${off}` : ''}`;
+    return `${classSpan(c)}, ${formatWeekdays(c.weekdays)} ${formatTimeRange(c.startTime, c.endTime)}, ${c.location}${off ? `. ${off}` : ''}`;
   };
   const several = checkout.length > 1;
   const children = checkout.map((enrollment) => ({

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { FamilyEnrollment } from '../../../contract/domain';
 import { Link } from 'react-router-dom';
-import { andList, formatCents, formatDate, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
+import { andList, formatCents, formatDate, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { ATTENDANCE_LABELS, type AttendanceLine } from '../../../contract/field';
 import { balanceDueLabel, ENROLLMENT_STATUS_LABELS, formatDay, paidHow } from '../../../contract/wording';
 import { balanceOf, cardRefundedBy, moneyFigures, PAID_HOW } from '../../../contract/money';
@@ -22,7 +22,7 @@ import { checkoutReceipt, paymentReceipt, paymentYears, receiptFooter, yearState
 import { ReceiptButton } from './ReceiptButton';
 import { useSession } from '../../lib/session';
 import { useSettings } from '../../lib/settingsContext';
-import { schoolToday } from '../../../contract/schedule';
+import { classSpan, schoolToday } from '../../../contract/schedule';
 import { slug } from '../../lib/csv';
 
 /** "Pay balance $Y": Stripe's page for what the enrollment still owes. */
@@ -177,7 +177,7 @@ export default function MyEnrollments() {
                         return c ? (
                           <div key={id} className="muted class-when">
                             {l.kind === 'group' && `${c.title}: `}
-                            {formatDateRange(c.startDate, c.endDate)} · {formatWeekdays(c.weekdays)} {formatTimeRange(c.startTime, c.endTime)}
+                            {classSpan(c)} · {formatWeekdays(c.weekdays)} {formatTimeRange(c.startTime, c.endTime)}
                           </div>
                         ) : null;
                       })}

@@ -5,10 +5,10 @@
 // the PDF writer and its fonts load only when a family asks for one.
 import type { Cents, FamilyEnrollment, FamilyPayment, IsoDate, PublicClass } from '../../../contract/domain';
 import { SCHOOL_NAME } from '../../../contract/constants';
-import { formatCents, formatDate, formatDateRange, formatTimeRange, formatWeekdays } from '../../../contract/format';
+import { formatCents, formatDate, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { formatDay, paidHow } from '../../../contract/wording';
 import { balanceOf, discountBasis, feesOf, figuresAfter, moneyFigures } from '../../../contract/money';
-import { schoolToday } from '../../../contract/schedule';
+import { classSpan, schoolToday } from '../../../contract/schedule';
 import type { PdfLine } from '../../lib/pdf/writePdf';
 
 /** The school's words for tax claims, printed on every receipt. */
@@ -20,7 +20,7 @@ export interface ReceiptFacts {
   /** The account's email. */
   account: string | null;
   /** A class's dates and times, when the class list has it. */
-  classOf: (classId: string) => Pick<PublicClass, 'title' | 'startDate' | 'endDate' | 'weekdays' | 'startTime' | 'endTime'> | null;
+  classOf: (classId: string) => (Pick<PublicClass, 'title' | 'startDate' | 'endDate' | 'weekdays' | 'startTime' | 'endTime'> & Partial<Pick<PublicClass, 'noMeetingDates' | 'holidays'>>) | null;
   today: IsoDate;
   /** The school's postal address and tax id (EIN), from the settings. */
   school: { address: string; taxId: string };
@@ -50,7 +50,7 @@ function childLines(e: FamilyEnrollment, facts: ReceiptFacts): ReceiptLine[] {
     lines.push({ text: item.title, amount: formatCents(item.price) });
     for (const id of item.classIds) {
       const c = facts.classOf(id);
-      if (c) lines.push({ text: `${item.kind === 'group' ? `${c.title}: ` : ''}${formatDateRange(c.startDate, c.endDate)}, ${formatWeekdays(c.weekdays)} ${formatTimeRange(c.startTime, c.endTime)}`, style: 'muted', indent: true });
+      if (c) lines.push({ text: `${item.kind === 'group' ? `${c.title}: ` : ''}${classSpan(c)}, ${formatWeekdays(c.weekdays)} ${formatTimeRange(c.startTime, c.endTime)}`, style: 'muted', indent: true });
     }
     for (const a of item.addOns) lines.push({ text: `+ ${a.description}`, amount: formatCents(a.price), indent: true });
   }

@@ -1,6 +1,6 @@
 import type { PublicClass } from '../../../contract/domain';
-import { formatCents, formatDateRange, formatGrades, formatTimeRange, formatWeekdays } from '../../../contract/format';
-import { meetingDates, meetingsText, noClassText } from '../../../contract/schedule';
+import { formatCents, formatGrades, formatTimeRange, formatWeekdays } from '../../../contract/format';
+import { classSpan, noClassText } from '../../../contract/schedule';
 import { Markdown } from '../../components/Markdown';
 import { seatsText } from './filters';
 import { slidingPriceProblem, type ClassChoice } from './selection';
@@ -39,8 +39,6 @@ export function ClassCard({ klass: c, availability, choice, onToggle, onPrice, o
   const titleId = `class-${c.id}-title`;
   const priceProblem = choice ? slidingPriceProblem(c, choice.price) : null;
   const noClass = noClassText(c);
-  // The first and last day it meets (a class starting on a holiday starts a week later), and how many.
-  const meetings = meetingDates(c);
   // One child picked who takes this class already (adding classes to their enrollment): nothing to select.
   const lockedFor = fits?.length === 1 && fits[0].fit.enrolled && !selected ? fits[0].firstName : null;
   return (
@@ -58,7 +56,7 @@ export function ClassCard({ klass: c, availability, choice, onToggle, onPrice, o
       </header>
       <ul className="class-facts">
         <li>
-          <span className="pi pi-calendar" aria-hidden="true" /> {meetings.length ? formatDateRange(meetings[0], meetings.at(-1)!) : formatDateRange(c.startDate, c.endDate)} · {meetingsText(meetings.length)}
+          <span className="pi pi-calendar" aria-hidden="true" /> {classSpan(c)}
         </li>
         {noClass && (
           <li>
