@@ -70,6 +70,8 @@ describe('browsing, filtering and selecting classes without an account', () => {
       // Bundle: select all adds the other class; add-ons are offered.
       await page.getByRole('button', { name: 'Select all in Little Naturalists Bundle (Forest Explorers + Creek Critters)' }).click();
       await page.getByRole('button', { name: 'All selected in Little Naturalists Bundle (Forest Explorers + Creek Critters)' }).waitFor();
+      // The card names its add-ons and their prices before any is chosen.
+      await card(page, 'Creek Critters').getByText('· optional: Creek boots rental $15').waitFor();
       await card(page, 'Creek Critters').getByLabel('Creek boots rental (+$15)').check();
       await page.getByRole('button', { name: 'Selected (2)' }).waitFor();
       expect(await axeViolations(page)).toEqual([]);

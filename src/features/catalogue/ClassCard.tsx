@@ -87,7 +87,7 @@ export function ClassCard({ klass: c, availability, choice, onToggle, onPrice, o
       <p className="class-price">
         <strong>{priceText(c)}</strong>
         {c.slidingScale && <span className="muted"> (full price {formatCents(c.price)})</span>}
-        {c.addOns.length > 0 && <span className="muted"> · optional add-ons</span>}
+        {c.addOns.length > 0 && <span className="muted"> · optional: {c.addOns.map((a) => `${a.description} ${formatCents(a.price)}`).join(', ')}</span>}
       </p>
       <Markdown text={c.description} className="markdown class-description" />
       {waitlistNotes.map((note) => (
