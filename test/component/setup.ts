@@ -2,9 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 
-// Lazily loaded parts (the toast host, dialogs) can take more than the default second to arrive when
-// the machine is busy: findBy and waitFor wait up to five seconds (a passing test waits no longer).
-configure({ asyncUtilTimeout: 5000 });
+// Lazily loaded parts (a page, the toast host, dialogs) can take more than the default second to
+// arrive when the machine is busy — the first file to open a lazy page transforms its modules, which
+// took over five seconds beside two emulator stacks and a build: findBy and waitFor wait up to fifteen
+// seconds (a passing test waits no longer; the test's own timeout is 30 s).
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no layout: PrimeReact overlays check offsetParent before showing.
 Object.defineProperty(HTMLElement.prototype, 'offsetParent', {

@@ -85,9 +85,9 @@ describe('one checkout for several children', () => {
     expect(none.total).toBe(25000);
   });
 
-  it('a rule’s name typed as a code is not a valid code, though the rule applies', () => {
+  it('a rule’s name typed as a code is not a code to type, and the rule applies by itself', () => {
     const q = cart([child('ava', line('d')), child('ben', line('c'))], { discounts: [SIB10], rules: [SIB10] });
-    expect(q.codeProblems).toEqual([{ about: 'SIB', message: 'SIB is not a valid code.' }]);
+    expect(q.codeProblems).toEqual([{ about: 'SIB', message: 'SIB is not a code to type: the sibling discount applies by itself when brothers or sisters enroll.' }]);
     expect(totals(q)).toEqual({ ben: 26000, ava: 18000 });
   });
 

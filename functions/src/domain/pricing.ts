@@ -47,7 +47,8 @@ export function normalizeCode(code: string): string {
 /** What an unknown code is told: switched-off and expired codes are told the same (nothing to guess from). */
 export const notAValidCode = (code: string) => `${code} is not a valid code.`;
 /** A family typed the sibling rule's code: nothing to type, it applies by itself. */
-export const siblingRuleTyped = (d: Pick<Discount, 'code' | 'description'>) => `${d.code} is not a code to type: ${d.description || 'the sibling discount'} applies by itself when brothers or sisters enroll.`;
+export const siblingRuleTyped = (d: Pick<Discount, 'code' | 'description'>) =>
+  `${d.code} is not a code to type: ${d.description && d.description !== d.code ? d.description : 'the sibling discount'} applies by itself when brothers or sisters enroll.`;
 
 /** Uses counted so far by code: in all, and by the family enrolling. */
 export interface CodeUses {
