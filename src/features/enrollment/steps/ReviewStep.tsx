@@ -178,10 +178,8 @@ export default function ReviewStep() {
             type="button"
             className="link-button"
             onClick={() => {
-              // The class list opens on the semester of the classes chosen so far (a camp checkout stays on the camps).
-              const semester = Object.values(state.selection)[0]?.semesterId;
               update((s) => addAnotherChild(s, current));
-              navigate(semester ? `${stepPath('classes')}?semester=${encodeURIComponent(semester)}` : stepPath('classes'));
+              navigate(stepPath('classes'));
             }}
           >
             <span className="pi pi-user-plus" aria-hidden="true" /> Add another child to this checkout
