@@ -123,6 +123,9 @@ describe('the waitlist in Chromium', () => {
     await page.getByText('A seat is held for Ava Rivera').waitFor();
     await page.getByText('A card payment for this seat was started and not finished: the seat stays yours until then. Claim it again to pay.').waitFor();
     await page.getByRole('radio', { name: 'Pay by card now' }).check();
+    // The releases signed for the payment left unfinished went with it: asked again, then signed.
+    await page.getByRole('button', { name: 'Claim the seat in Owl Prowl' }).click();
+    await page.getByLabel('Type your full name to sign the Medical Release').waitFor();
     for (const release of ['Medical Release', 'Liability Release']) await page.getByLabel(`Type your full name to sign the ${release}`).fill('Sam Rivera');
     await page.getByRole('button', { name: 'Claim the seat in Owl Prowl' }).click();
     await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
