@@ -58,7 +58,9 @@ export default function HelpPage() {
         <p>Your enrollment is confirmed right away with a balance due. To pay:</p>
         <Markdown text={payment_instructions} />
         <p>
-          You can see what you paid and what is due on <Link to="/account/enrollments">My Enrollments</Link>.
+          You can see what you paid and what is due on <Link to="/account/enrollments">My Enrollments</Link>. There, each checkout and
+          each payment has a receipt (PDF), and each year you paid in has a year-end statement, with the school&apos;s address and tax id,
+          for tax and flexible-spending claims.
         </p>
       </section>
       <section aria-labelledby="help-change">
