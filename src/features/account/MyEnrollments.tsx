@@ -128,6 +128,9 @@ export default function MyEnrollments() {
   const { school_address, school_tax_id } = useSettings();
   const facts: ReceiptFacts = { account: [holder?.name, user?.email].filter(Boolean).join(' · ') || null, classOf, today: schoolToday(), school: { address: school_address, taxId: school_tax_id } };
   const footer = receiptFooter(facts);
+  // The years with payments, each with its statement.
+  const enrollments = state.status === 'loaded' ? state.value.enrollments : [];
+  const years = paymentYears(enrollments);
   // The children paid for in one checkout, in the checkout's order (the receipt names them all).
   const checkoutOf = (e: FamilyEnrollment) =>
     state.status === 'loaded' ? (e.checkoutIds ?? [e.id]).flatMap((id) => state.value.enrollments.filter((x) => x.id === id)) : [e];
@@ -242,17 +245,17 @@ export default function MyEnrollments() {
           }}
         />
       )}
-      {state.status === 'loaded' && paymentYears(state.value.enrollments).length > 0 && (
+      {years.length > 0 && (
         <section className="year-statements" aria-labelledby="statements-title">
           <h2 id="statements-title">Year-end statements</h2>
           <p className="muted">Every payment of a calendar year, per child, for tax and flexible-spending claims.</p>
           <ul>
-            {paymentYears(state.value.enrollments).map((year) => (
+            {years.map((year) => (
               <li key={year}>
                 <ReceiptButton
                   label={`${year} statement (PDF)`}
                   filename={`statement-${year}.pdf`}
-                  lines={() => yearStatement(state.value.enrollments, year, facts)}
+                  lines={() => yearStatement(enrollments, year, facts)}
                   footer={footer}
                   what="of the family’s payments"
                 />

@@ -6,7 +6,7 @@
 import type { Cents, FamilyEnrollment, FamilyPayment, IsoDate, PublicClass } from '../../../contract/domain';
 import { SCHOOL_NAME } from '../../../contract/constants';
 import { formatCents, formatDate, formatTimeRange, formatWeekdays } from '../../../contract/format';
-import { formatDay, paidHow } from '../../../contract/wording';
+import { balanceDueLabel, formatDay, paidHow } from '../../../contract/wording';
 import { balanceOf, discountBasis, feesOf, figuresAfter, moneyFigures } from '../../../contract/money';
 import { classSpan, schoolToday } from '../../../contract/schedule';
 import type { PdfLine } from '../../lib/pdf/writePdf';
@@ -61,7 +61,7 @@ function childLines(e: FamilyEnrollment, facts: ReceiptFacts): ReceiptLine[] {
   for (const p of e.payments.filter((x) => !x.voided)) lines.push({ text: paidLine(p), amount: formatCents(p.amount) });
   for (const r of e.cardRefunds ?? []) lines.push({ text: `Refunded on ${formatDay(r.at)} to card ending ${r.last4}`, amount: minus(r.amount) });
   for (const [label, value] of moneyFigures(e)) lines.push({ text: label, amount: formatCents(value), style: label === 'Balance' || label === 'Total' ? 'strong' : undefined });
-  if (balanceOf(e) > 0 && e.balanceDueDate) lines.push({ text: `Balance due by ${formatDate(e.balanceDueDate, true)}`, style: 'muted' });
+  if (balanceOf(e) > 0 && e.balanceDueDate) lines.push({ text: balanceDueLabel({ balance: balanceOf(e), balanceDueDate: e.balanceDueDate }), style: 'muted' });
   return lines;
 }
 

@@ -39,7 +39,8 @@ export function Pickups({ roster, field, meeting }: { roster: SheetRoster; field
   const pickups = uncorrected([...kept, ...waiting]).filter((e): e is PickupInput => e.kind === 'pickup' && e.meeting === meeting);
   const released = new Map(pickups.filter((p) => RELEASING_CHECKS.includes(p.check)).map((p) => [p.studentId, p]));
 
-  const failuresOf = (studentId: string) => failedChecks([...kept, ...waiting], studentId, meeting).length;
+  /** Enough failed checks for the child at this meeting that the phone checks no more codes for them. */
+  const escalated = (studentId: string) => failedChecks([...kept, ...waiting], studentId, meeting).length >= PICKUP_FAILURES_ESCALATE;
   const done = (entry: Entry, adult: string, check: PickupCheckKind) => {
     const pickup: PickupInput = { ...madeNow(), kind: 'pickup', studentId: entry.student.id, meeting, adult, check, ...(check === 'code' && entry.codesIssuedAt && { codesIssuedAt: entry.codesIssuedAt }) };
     record(pickup);
@@ -54,20 +55,20 @@ export function Pickups({ roster, field, meeting }: { roster: SheetRoster; field
         (RELEASING_CHECKS.includes(outcome.pickup.check) ? (
           <Released outcome={outcome} />
         ) : (
-          <StopScreen outcome={outcome} escalated={failuresOf(outcome.entry.student.id) >= PICKUP_FAILURES_ESCALATE} onBack={() => setOutcome(null)} />
+          <StopScreen outcome={outcome} escalated={escalated(outcome.entry.student.id)} onBack={() => setOutcome(null)} />
         ))}
       {releasing ? (
-        <ReleaseForm entry={releasing} escalated={failuresOf(releasing.student.id) >= PICKUP_FAILURES_ESCALATE} onDone={done} onCancel={() => setReleasing(null)} />
+        <ReleaseForm entry={releasing} escalated={escalated(releasing.student.id)} onDone={done} onCancel={() => setReleasing(null)} />
       ) : (
         <ul className="attendance-list pickup-list">
           {roster.entries.map((entry) => {
             const name = names.get(entry.student.id)!;
             const gone = released.get(entry.student.id);
-            const escalated = !gone && failuresOf(entry.student.id) >= PICKUP_FAILURES_ESCALATE;
+            const callOffice = !gone && escalated(entry.student.id);
             return (
-              <li key={entry.student.id} className={escalated ? 'pickup-escalated-row' : undefined}>
+              <li key={entry.student.id} className={callOffice ? 'pickup-escalated-row' : undefined}>
                 <span className="attendance-name">{name}</span>
-                {escalated && (
+                {callOffice && (
                   <span className="pickup-escalated-note">
                     <span className="pi pi-exclamation-triangle" aria-hidden="true" /> Call the office before releasing
                   </span>
