@@ -149,6 +149,8 @@ const specs = {
   addAddOns: spec<{ enrollment: FamilyEnrollment; charge: Cents; added: boolean }>()('user', addOnsSchema),
   /** Stripe's page for what a confirmed enrollment still owes. */
   payBalance: spec<{ checkoutUrl: string }>()('user', enrollmentIdSchema),
+  /** One Stripe page for everything the family's confirmed enrollments still owe (a line per child). */
+  payFamilyBalance: spec<{ checkoutUrl: string }>()('user', none),
   /** The family's calendar subscription: whether it has one, since when (its address is shown only when made). */
   myCalendarFeed: spec<{ createdAt: string | null }>()('user', none),
   /** The account holder's name and phone (null until given: asked at the first checkout, kept on Manage Account). */

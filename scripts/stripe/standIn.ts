@@ -87,7 +87,18 @@ function parseForm(body: string): Json {
 }
 const list = (x: unknown): Json[] => Object.values((x ?? {}) as Json) as Json[];
 
+/** Stripe's limits on metadata: 50 keys, each key at most 40 characters and its value at most 500. */
+function checkMetadata(metadata: unknown): void {
+  const entries = Object.entries((metadata ?? {}) as Json);
+  if (entries.length > 50) throw new StripeError(400, 'Metadata can have up to 50 keys.', 'metadata');
+  for (const [k, v] of entries) {
+    if (k.length > 40) throw new StripeError(400, `Metadata keys can be at most 40 characters long: '${k}'.`, `metadata[${k}]`);
+    if (String(v).length > 500) throw new StripeError(400, `Metadata values can be at most 500 characters long (metadata[${k}]).`, `metadata[${k}]`);
+  }
+}
+
 function createSession(p: Json): Session {
+  checkMetadata(p.metadata);
   const lines = list(p.line_items).map((l) => {
     const price = (l.price_data ?? {}) as Json;
     const product = (price.product_data ?? {}) as Json;
@@ -369,6 +380,7 @@ export function startStandIn(port = STANDIN.port) {
         throw new StripeError(401, 'Invalid API Key provided.', undefined, 'api_key_invalid');
       }
       const key = req.headers['idempotency-key'];
+      if (typeof key === 'string' && key.length > 255) throw new StripeError(400, 'Idempotency keys can be at most 255 characters long.', undefined, 'idempotency_key_too_long');
       const replayKey = typeof key === 'string' && method === 'POST' ? key : null;
       const replay = replayKey ? replies.get(replayKey) : undefined;
       // Stripe replays a key only for the very same request; the same key with other parameters is refused.
@@ -390,7 +402,7 @@ export function startStandIn(port = STANDIN.port) {
       if (replayKey && status < 400) replies.set(replayKey, { request: `${url.pathname} ${raw}`, status, body });
       send(res, status, body);
     } catch (e) {
-      if (e instanceof StripeError) return void send(res, e.status, { error: { type: 'authentication_error', message: e.message, code: e.code } });
+      if (e instanceof StripeError) return void send(res, e.status, { error: { type: e.status === 401 ? 'authentication_error' : 'invalid_request_error', message: e.message, code: e.code } });
       send(res, 500, { error: { type: 'api_error', message: (e as Error).message } });
     }
   });

@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Enrollment, Semester } from '../../contract/domain';
-import { formatDate } from '../../contract/format';
+import { formatCents, formatDate } from '../../contract/format';
 import { schoolToday } from '../../contract/schedule';
 import { SETTINGS_DEFAULTS } from '../../src/lib/settings';
 import { adminDb } from '../../scripts/demo/adminApp';
@@ -222,23 +222,35 @@ describe('paying by card at checkout', () => {
     await context.close();
   });
 
-  it('pays the balance of an office enrollment from My Enrollments (360 px)', async () => {
-    // Enrolled to pay the office later (through the callable, as the review step does).
+  it('pays the family’s balance of two office enrollments in one card payment from My Enrollments (360 px)', async () => {
+    // Ava and Leo enrolled to pay the office later (through the callable, as the review step does).
     const family = await signInDemo('family');
-    const office = await enrollAtQuotedPrice(family.idToken, { studentId: 'demo-ava', lines: [{ classId: 'fern-finders', addOnIds: [] }], idempotencyKey: 'e2e-office-fern' });
-    expect(office.status, JSON.stringify(office.error)).toBe(200);
+    const enrolled = [];
+    for (const [studentId, classId] of [['demo-ava', 'fern-finders'], ['demo-leo', 'pond-painters']]) {
+      const office = await enrollAtQuotedPrice(family.idToken, { studentId, lines: [{ classId, addOnIds: [] }], idempotencyKey: `e2e-office-${classId}`, infoConfirmed: true });
+      expect(office.status, JSON.stringify(office.error)).toBe(200);
+      enrolled.push(office.result!.enrollment);
+    }
+    const [ava, leo] = enrolled;
+    const total = formatCents(ava.total + leo.total);
     const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password, 360, 780);
     await page.goto('/account/enrollments');
-    const card = page.getByRole('listitem').filter({ hasText: 'Fern Finders' });
-    await card.getByRole('button', { name: 'Pay balance $260 by card' }).click();
+    const fern = page.getByRole('listitem').filter({ hasText: 'Fern Finders' });
+    await fern.getByRole('button', { name: `Pay balance ${formatCents(ava.total)} by card` }).waitFor();
+    const whole = page.getByRole('region', { name: `Balance for Ava Rivera and Leo Rivera: ${total}` });
+    await whole.getByText(`Ava Rivera ${formatCents(ava.total)} · Leo Rivera ${formatCents(leo.total)}.`).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await whole.getByRole('button', { name: `Pay the family’s balance ${total} by card` }).click();
     await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
-    await page.getByRole('button', { name: 'Pay $260.00' }).click();
-    await page.getByRole('heading', { name: 'Payment received — Ava is enrolled' }).waitFor();
-    await page.getByText('We charged $260 to your Visa card ending 4242.').waitFor();
+    await page.getByRole('button', { name: `Pay ${total}.00` }).click();
+    await page.getByRole('heading', { name: 'Payment received — Ava and Leo are enrolled' }).waitFor();
+    await page.getByText(`We charged ${total} to your Visa card ending 4242.`).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.goto('/account/enrollments');
-    await card.getByText(/Paid \$260 on .* by Visa card ending 4242/).waitFor();
-    expect(await card.getByRole('button', { name: /Pay balance/ }).count()).toBe(0);
+    await fern.getByText(new RegExp(`Paid \\${formatCents(ava.total)} on .* by Visa card ending 4242`)).waitFor();
+    const pond = page.getByRole('listitem').filter({ hasText: 'Pond Painters' });
+    await pond.getByText(new RegExp(`Paid \\${formatCents(leo.total)} on .* by Visa card ending 4242`)).waitFor();
+    expect(await page.getByRole('button', { name: /Pay (balance|the family)/ }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });

@@ -152,6 +152,14 @@ describe('card payments: holds, Stripe Checkout and the webhook', () => {
       const refused = await sdk.checkout.sessions.create(page(5000, expiresIn)).catch((e: unknown) => e);
       expect(refused).toMatchObject({ type: 'StripeInvalidRequestError', param: 'expires_at' });
     }
+    // Metadata: a value of at most 500 characters, a key of at most 40, at most 50 keys; a key of at most 255.
+    const metadata = async (m: Record<string, string>) => sdk.checkout.sessions.create({ ...page(5000), metadata: m }).catch((e: unknown) => e);
+    expect(await metadata({ parts: 'x'.repeat(501) })).toMatchObject({ type: 'StripeInvalidRequestError', param: 'metadata[parts]' });
+    expect(await metadata({ ['k'.repeat(41)]: 'v' })).toMatchObject({ type: 'StripeInvalidRequestError' });
+    expect(await metadata(Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v'])))).toMatchObject({ param: 'metadata' });
+    expect(await metadata({ parts: 'x'.repeat(500) })).toMatchObject({ object: 'checkout.session' });
+    const longKey = await sdk.checkout.sessions.create(page(5000), { idempotencyKey: 'k'.repeat(256) }).catch((e: unknown) => e);
+    expect(longKey).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400 });
   });
 
   it('refuses webhooks without a valid, fresh signature and writes nothing', async () => {
@@ -338,6 +346,48 @@ describe('card payments: holds, Stripe Checkout and the webhook', () => {
     expect(nothing.status).toBe(400);
     expect(nothing.error?.message).toBe('Nothing is owed on this enrollment.');
     expect((await callAs(families[0].user, 'payBalance', { enrollmentId: e.id })).status).toBe(404);
+  });
+
+  it("pays the family's whole balance in one card payment, split into each child's enrollment", async () => {
+    await addClassesLikeWildArt([{ id: 'card-f', title: 'Card F', capacity: 5, weekday: 1 }, { id: 'card-g', title: 'Card G', capacity: 5, weekday: 2 }]);
+    const zoe = await familyWithStudent('card.family@example.com', 'Zoë', 'Balance');
+    const kaiSaved = await callAs(zoe.user, 'saveStudent', { profile: { ...AVA, firstName: 'Kai', lastName: 'Balance', guardians: [{ ...AVA.guardians[0], email: 'card.family@example.com' }] }, reviewed: true });
+    const kai = { user: zoe.user, studentId: kaiSaved.result!.student.id };
+    const byOffice = async (child: typeof zoe, classId: string) => {
+      const payload = { ...(await enrollPayload(child, [classId], `card-family-${classId}`)), payWith: 'office' as const };
+      const done = await callAs(child.user, 'enroll', payload);
+      expect(done.status, JSON.stringify(done.error)).toBe(200);
+      return done.result!.enrollment;
+    };
+    const [forZoe, forKai] = [await byOffice(zoe, 'card-f'), await byOffice(kai, 'card-g')];
+    // The office takes $25 of Kai's at the desk: the page asks for what is left of each.
+    await db().doc(`enrollments/${forKai.id}`).update({ payments: [{ id: 'desk', amount: 2500, method: 'cash', note: 'At the desk', at: new Date().toISOString(), by: 'office@example.com' }], balance: forKai.total - 2500 });
+
+    const page = await callAs(zoe.user, 'payFamilyBalance', null);
+    expect(page.status, JSON.stringify(page.error)).toBe(200);
+    const sessionId = page.result!.checkoutUrl.split('/pay/')[1];
+    // Another account cannot pay (or see) this family's balance: its own has nothing owed.
+    const stranger = await callAs(families[1].user, 'payFamilyBalance', null);
+    expect([stranger.status, stranger.error?.message]).toEqual([400, 'Nothing is owed on your enrollments.']);
+
+    const paid = await standIn<{ webhookStatus: number; session: { amount_total: number } }>(`/__standin/sessions/${sessionId}/pay`);
+    expect([paid.webhookStatus, paid.session.amount_total]).toEqual([200, forZoe.total + forKai.total - 2500]);
+    const [zoePaid, kaiPaid] = [await enrollment(forZoe.id), await enrollment(forKai.id)];
+    expect([balanceOf(zoePaid), balanceOf(kaiPaid)]).toEqual([0, 0]);
+    const byCard = (e: Enrollment) => e.payments.filter((p) => p.method === 'card').map((p) => [p.amount, p.card?.sessionId, p.card?.last4]);
+    expect(byCard(zoePaid)).toEqual([[forZoe.total, sessionId, '4242']]);
+    expect(byCard(kaiPaid)).toEqual([[forKai.total - 2500, sessionId, '4242']]);
+    expect([zoePaid.flag, kaiPaid.flag]).toEqual([undefined, undefined]);
+    const total = formatCents(forZoe.total + forKai.total - 2500);
+    for (const [e, part] of [[forZoe, forZoe.total], [forKai, forKai.total - 2500]] as const) {
+      const received = (await mailFor(e.id)).filter((m) => m.message.subject.startsWith('Payment received'));
+      expect(received.map((m) => m.message.text.split('\n')[0])).toEqual([`We received ${formatCents(part)} from your Visa card ending 4242 (part of one payment of ${total}) for ${e.studentName}. Thank you!`]);
+    }
+
+    // The same event again records nothing twice; nothing is owed now.
+    const again = await callAs(zoe.user, 'payFamilyBalance', null);
+    expect([again.status, again.error?.message]).toEqual([400, 'Nothing is owed on your enrollments.']);
+    expect((await enrollment(forKai.id)).payments).toHaveLength(2);
   });
 
   it('answers through Hosting within 50 s when Stripe is slow (Hosting gives up at 60 s): "try again" in words, and the retry works', async () => {

@@ -263,7 +263,7 @@ type Lines = { classId: string; addOnIds: string[] }[];
 /** Prices the basket, then enrolls at that total, as the browser does. */
 export async function enrollAtQuotedPrice(
   token: string,
-  order: { studentId: string; lines: Lines; codes?: string[]; idempotencyKey: string; typedName?: string },
+  order: { studentId: string; lines: Lines; codes?: string[]; idempotencyKey: string; typedName?: string; infoConfirmed?: boolean },
 ) {
   const codes = order.codes ?? [];
   const quote = await callFunction<PriceQuote>('priceBasket', { lines: order.lines, codes, studentId: order.studentId }, token);
@@ -274,7 +274,7 @@ export async function enrollAtQuotedPrice(
       lines: order.lines,
       codes,
       expectedTotal: quote.result!.total,
-      infoConfirmed: false,
+      infoConfirmed: order.infoConfirmed ?? false,
       releases: signedReleases(order.typedName ?? 'Sam Rivera'),
       idempotencyKey: order.idempotencyKey,
     },

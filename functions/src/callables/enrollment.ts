@@ -152,9 +152,16 @@ export const payBalance = callable(
   async ({ enrollmentId }, ctx) => {
     const [enrollment, options] = await Promise.all([loadEnrollment(enrollmentId, ctx.uid), loadPaymentOptions()]);
     if (!options.methods.includes('card')) throw new HttpsError('failed-precondition', 'Card payments are not offered: please pay the office.');
-    return { checkoutUrl: await startBalanceCheckout(enrollment, ctx.email, portalOrigin(ctx.origin), new Date()) };
+    return { checkoutUrl: await startBalanceCheckout([enrollment], false, ctx.email, portalOrigin(ctx.origin), new Date()) };
   },
 );
+
+export const payFamilyBalance = callable(callables.payFamilyBalance, async (_payload, ctx) => {
+  const [enrollments, options] = await Promise.all([loadOwnEnrollments(ctx.uid), loadPaymentOptions()]);
+  if (!options.methods.includes('card')) throw new HttpsError('failed-precondition', 'Card payments are not offered: please pay the office.');
+  // Oldest first: the page's lines in the order the children were enrolled.
+  return { checkoutUrl: await startBalanceCheckout(enrollments.reverse(), true, ctx.email, portalOrigin(ctx.origin), new Date()) };
+});
 
 /** The family left Stripe's page: the page is closed and the seats go back at once. */
 export const releaseHold = callable(

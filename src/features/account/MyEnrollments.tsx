@@ -13,7 +13,7 @@ import { PriceTable } from '../../components/PriceTable';
 import { PageLoading } from '../../components/PageLoading';
 import { useCatalogueCache, useOpenSemesters } from '../catalogue/api';
 import { LoadError } from '../../components/LoadError';
-import { usePayBalance } from './api';
+import { usePayBalance, usePayFamilyBalance } from './api';
 import { useMyAccount, useMyAttendance, useMyEnrollments } from '../family/api';
 import { MyWaitlist } from './MyWaitlist';
 import { listEnrollments, type Section } from './enrollmentOrder';
@@ -25,22 +25,44 @@ import { useSettings } from '../../lib/settingsContext';
 import { classSpan, schoolToday } from '../../../contract/schedule';
 import { slug } from '../../lib/csv';
 
-/** "Pay balance $Y": Stripe's page for what the enrollment still owes. */
-function PayBalance({ enrollment }: { enrollment: FamilyEnrollment }) {
-  const pay = usePayBalance();
+/**
+ * "Pay balance $Y": Stripe's page for what one enrollment still owes, or, with `family`, for what all
+ * of them owe (one payment, a line per child).
+ */
+function PayBalance({ enrollment, family }: { enrollment?: FamilyEnrollment; family?: { owed: number } }) {
+  const one = usePayBalance();
+  const all = usePayFamilyBalance();
+  const pay = family ? all : one;
   const [leaving, setLeaving] = useState(false);
   const open = () =>
-    pay.mutateAsync({ enrollmentId: enrollment.id }).then(({ checkoutUrl }) => {
+    (family ? all.mutateAsync(null) : one.mutateAsync({ enrollmentId: enrollment!.id })).then(({ checkoutUrl }) => {
       setLeaving(true);
       window.location.assign(checkoutUrl);
     }, () => undefined);
+  const label = family ? `Pay the family’s balance ${formatCents(family.owed)} by card` : `Pay balance ${formatCents(balanceOf(enrollment!))} by card`;
   return (
     <div className="pay-balance">
       <Button disabled={pay.isPending || leaving} onClick={() => void open()}>
-        <span className="p-button-label">{pay.isPending || leaving ? 'Opening the payment page…' : `Pay balance ${formatCents(balanceOf(enrollment))} by card`}</span>
+        <span className="p-button-label">{pay.isPending || leaving ? 'Opening the payment page…' : label}</span>
       </Button>
       <FormFailure error={pay.error} />
     </div>
+  );
+}
+
+/** Above the cards when more than one enrollment owes: the family's whole balance, in one payment. */
+function FamilyBalance({ enrollments }: { enrollments: FamilyEnrollment[] }) {
+  // Oldest first, as on Stripe's page.
+  const owing = enrollments.filter((e) => e.status === 'confirmed' && balanceOf(e) > 0).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  if (owing.length < 2) return null;
+  const owed = owing.reduce((sum, e) => sum + balanceOf(e), 0);
+  const names = [...new Set(owing.map((e) => e.studentName))];
+  return (
+    <section className="family-balance" aria-labelledby="family-balance-title">
+      <h2 id="family-balance-title">Balance for {andList(names)}: {formatCents(owed)}</h2>
+      <p className="muted">{owing.map((e) => `${e.studentName} ${formatCents(balanceOf(e))}`).join(' · ')}. One card payment pays them all; each child’s part shows on their enrollment.</p>
+      <PayBalance family={{ owed }} />
+    </section>
   );
 }
 
@@ -151,6 +173,7 @@ export default function MyEnrollments() {
           <Link to="/classes/enrollment">Browse classes</Link>
         </div>
       )}
+      {state.status === 'loaded' && <FamilyBalance enrollments={state.value.enrollments} />}
       {state.status === 'loaded' && state.value.enrollments.length > 0 && (
         <EnrollmentSections
           listings={listEnrollments(state.value.enrollments)}

@@ -86,12 +86,16 @@ function Refunded({ enrollment: e, refund }: { enrollment: FamilyEnrollment; ref
 }
 
 function Paid({ enrollment: e, sessionId }: { enrollment: FamilyEnrollment; sessionId: string | null }) {
-  // A checkout of several children: one payment confirmed every child's enrollment.
-  const [mine] = useMyEnrollments(!!e.checkoutIds);
-  const checkout = e.checkoutIds && mine.status === 'loaded' ? e.checkoutIds.flatMap((id) => mine.value.enrollments.filter((x) => x.id === id)) : [e];
+  // One payment for several children: a checkout's (its enrollments) or the family's balance (every
+  // enrollment the Stripe page paid a part of).
+  const several = !!e.checkoutIds || !!sessionId;
+  const [mine] = useMyEnrollments(several);
+  const paidBySession = (x: FamilyEnrollment) => x.payments.some((p) => p.card?.sessionId === sessionId);
+  const checkout =
+    mine.status !== 'loaded' ? [e] : sessionId ? mine.value.enrollments.filter(paidBySession).reverse() : (e.checkoutIds ?? [e.id]).flatMap((id) => mine.value.enrollments.filter((x) => x.id === id));
   const payments = checkout.flatMap((x) => x.payments.filter((p) => p.card && (!sessionId || p.card.sessionId === sessionId)));
   const card = payments[0]?.card;
-  if (e.checkoutIds && mine.status === 'loading') return <PageLoading label="Checking your payment…" />;
+  if (several && mine.status === 'loading') return <PageLoading label="Checking your payment…" />;
   return (
     <div className="step done-step checkout-step">
       <PageHeading>
