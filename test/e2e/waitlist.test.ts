@@ -3,6 +3,8 @@
 // page and is enrolled; the office sees its list change.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { WaitlistEntry } from '../../contract/domain';
+import { formatMoment } from '../../contract/wording';
 import { DEFAULT_RELEASES } from '../../functions/src/domain/releases';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, familyWithStudent } from '../support/samples';
@@ -110,12 +112,15 @@ describe('the waitlist in Chromium', () => {
     await page.getByRole('button', { name: 'Keep it' }).click();
     await page.getByText(/^Give up the seat held for/).waitFor({ state: 'detached' });
     await page.getByRole('radio', { name: 'Pay by card now' }).check();
-    await page.getByRole('button', { name: 'Claim the seat in Owl Prowl' }).click();
-    await page.getByRole('alert').getByText('The Liability Release has changed. Please read it again and sign.').waitFor();
+    // The page knows the release changed before Claim is pressed: it asks for the signatures at once.
+    await page.getByText('A release changed since you joined the waitlist: read it and sign again to claim the seat.').waitFor();
     for (const release of ['Medical Release', 'Liability Release']) await page.getByLabel(`Type your full name to sign the ${release}`).fill('Sam Rivera');
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Claim the seat in Owl Prowl' }).click();
     await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
+    // Stripe's page says how long the offer lasts, not only how long the page stays open.
+    const offerEnds = formatMoment(((await db().collection('waitlist').where('classIds', 'array-contains', 'owl-prowl').where('status', '==', 'offered').get()).docs[0].data() as WaitlistEntry).offer!.expiresAt);
+    await page.getByText(new RegExp(`^This page stays open until \\d{1,2}:\\d\\d [AP]M P[SD]T\\. The seat offered stays yours until ${offerEnds}: if you leave without paying, claim it again from My Enrollments\\.$`)).waitFor();
     // Cancel on Stripe's page: back to the offer on My Enrollments (no cart to return to), which still holds the seat.
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL('**/account/enrollments');
@@ -123,8 +128,7 @@ describe('the waitlist in Chromium', () => {
     await page.getByText('A seat is held for Ava Rivera').waitFor();
     await page.getByText('A card payment for this seat was started and not finished: the seat stays yours until then. Claim it again to pay.').waitFor();
     await page.getByRole('radio', { name: 'Pay by card now' }).check();
-    // The releases signed for the payment left unfinished went with it: asked again, then signed.
-    await page.getByRole('button', { name: 'Claim the seat in Owl Prowl' }).click();
+    // The releases signed for the payment left unfinished went with it: asked again at once, then signed.
     await page.getByLabel('Type your full name to sign the Medical Release').waitFor();
     for (const release of ['Medical Release', 'Liability Release']) await page.getByLabel(`Type your full name to sign the ${release}`).fill('Sam Rivera');
     await page.getByRole('button', { name: 'Claim the seat in Owl Prowl' }).click();

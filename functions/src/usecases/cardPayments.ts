@@ -9,7 +9,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
 import type { CardDetails, CardRefund, Enrollment, WaitlistEntry } from '../../../contract/domain';
 import { andList, formatCents, formatDate } from '../../../contract/format';
-import { formatCard, formatClock } from '../../../contract/wording';
+import { formatCard, formatClock, formatMoment } from '../../../contract/wording';
 import { balanceOf, lineTotalOf } from '../../../contract/money';
 import { buildReceipt, receiptGroups } from '../mail/receipt';
 import { refundedWholeMail } from '../mail/family';
@@ -72,6 +72,12 @@ export async function startCheckout(checkout: Enrollment[], email: string | null
   if (lead.hold?.url) return lead.hold.url;
   const back = `${origin}/classes/enrollment/checkout?enrollment=${encodeURIComponent(lead.id)}`;
   const closes = pageClosesAt(lead);
+  // A claimed waitlist seat stays the family's until its offer ends, whatever happens to this page.
+  const offerEnds = lead.waitlistEntryId ? ((await recordRef('waitlist', lead.waitlistEntryId).get()).data() as WaitlistEntry | undefined)?.offer?.expiresAt : undefined;
+  const pageUntil = formatClock(new Date(closes * 1000).toISOString());
+  const submit = offerEnds
+    ? `This page stays open until ${pageUntil}. The seat offered stays yours until ${formatMoment(offerEnds)}: if you leave without paying, claim it again from My Enrollments.`
+    : `Your seats are held until ${pageUntil}: pay before then, or they go back to other families.`;
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe().checkout.sessions.create(
@@ -86,7 +92,7 @@ export async function startCheckout(checkout: Enrollment[], email: string | null
         ...(email ? { customer_email: email } : {}),
         expires_at: closes,
         // Stripe's page has no clock of its own: the family reads there how long the seats are held.
-        custom_text: { submit: { message: `Your seats are held until ${formatClock(new Date(closes * 1000).toISOString())}: pay before then, or they go back to other families.` } },
+        custom_text: { submit: { message: submit } },
         success_url: `${back}&session={CHECKOUT_SESSION_ID}`,
         cancel_url: `${back}&cancelled=1`,
       },

@@ -39,7 +39,11 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
   const [declining, setDeclining] = useState(false);
   // A release changed while the family waited: it signs the current version here, then claims.
   const [resign, setResign] = useState(false);
-  const [releases] = useReleases(resign);
+  const [releases] = useReleases();
+  // Known before the family presses Claim: a release whose version is not the one signed at joining.
+  const outdated =
+    releases.status === 'loaded' && releases.value.releases.some((r) => !entry.request.releases.some((s) => s.releaseId === r.id && s.version === r.version));
+  const asking = resign || outdated;
   const [signatures, setSignatures] = useState<Record<string, string>>({});
   const claimSeat = async () => {
     setBusy(true);
@@ -48,7 +52,7 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
       // The family pays the lower of the price quoted when it joined and today's.
       const today = await todaysPrice({ lines: entry.request.lines, codes: entry.request.codes, studentId: entry.studentId });
       const signed =
-        resign && releases.status === 'loaded' ? { releases: releases.value.releases.map((r) => ({ releaseId: r.id, version: r.version, typedName: signatures[r.id] ?? '' })) } : {};
+        asking && releases.status === 'loaded' ? { releases: releases.value.releases.map((r) => ({ releaseId: r.id, version: r.version, typedName: signatures[r.id] ?? '' })) } : {};
       const { enrollment, checkoutUrl } = await claim.mutateAsync({ entryId: entry.id, expectedTotal: Math.min(entry.quote.total, today.total), idempotencyKey: key, payWith: method, ...signed });
       if (checkoutUrl) return window.location.assign(checkoutUrl);
       notify({ severity: 'success', summary: 'Success', detail: `${enrollment.studentName} is enrolled in ${entry.title}!` });
@@ -78,9 +82,10 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
           ))}
         </div>
       )}
-      {resign && releases.status === 'loaded' && (
+      {asking && releases.status === 'loaded' && (
         <fieldset className="resign">
           <legend>Sign the releases as they are now</legend>
+          <p className="muted">A release changed since you joined the waitlist: read it and sign again to claim the seat.</p>
           {releases.value.releases.map((r) => (
             <div key={r.id} className="release">
               <h4>{r.title}</h4>
