@@ -137,4 +137,17 @@ describe('one checkout for the whole family', () => {
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
+  it('adding another child from a camps checkout goes on with the camps', async () => {
+    const { context, page } = await newPage(browser(), 1280, 900);
+    await family(page, 'cart.camps@example.com');
+    await page.goto('/classes/enrollment');
+    await page.getByRole('tab', { name: /Summer Camps/ }).click();
+    await throughSteps(page, 'Pia', ['Art in the Wild Camp'], 'Who is enrolling?');
+    await page.getByRole('button', { name: 'Add another child to this checkout' }).click();
+    await page.getByText('Pia is in this checkout. Choose the classes for another child, then Continue.').waitFor();
+    await page.getByRole('button', { name: /^Select Art in the Wild Camp/ }).first().waitFor();
+    expect(await page.getByRole('tab', { name: /Summer Camps/ }).getAttribute('aria-selected')).toBe('true');
+    expect(new URL(page.url()).searchParams.get('semester')).toBe('camps');
+    await context.close();
+  });
 });

@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session';
 import { CatalogueStep, childFromAddress } from '../catalogue';
 import { FlowProvider, useFlow } from './FlowContext';
 import { STEPS, stepPath, type StepId } from './flowState';
+import { classListAfter } from './familyCart';
 import { LinkButton } from '../../components/Button';
 
 // What the chosen child cannot take: shown from the info step on, loaded with it.
@@ -95,7 +96,7 @@ function Flow() {
       {AFTER_ACCOUNT.includes(segment) && (user === undefined || !ready) ? (
         <PageLoading label="Loading your enrollment…" />
       ) : needsClasses ? (
-        <Navigate to={stepPath('classes')} replace />
+        <Navigate to={classListAfter(state.family?.at(-1)?.steps.selection ?? {})} replace />
       ) : needsAccount ? (
         <Navigate to={stepPath('account')} replace />
       ) : (

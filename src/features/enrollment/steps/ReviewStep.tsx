@@ -22,7 +22,7 @@ import { useSession } from '../../../lib/session';
 import { HowTheWaitlistWorks, HowToPay } from './HowToPay';
 import { DiscountBox } from './DiscountBox';
 import { newIdempotencyKey } from '../../../lib/idempotencyKey';
-import { addAnotherChild, childRequest, codeSavings, removeChild } from '../familyCart';
+import { addAnotherChild, childRequest, classListAfter, codeSavings, removeChild } from '../familyCart';
 import { CartLines } from './CartLines';
 
 const VERIFY_FIRST = 'Please verify your email address first';
@@ -179,7 +179,7 @@ export default function ReviewStep() {
             className="link-button"
             onClick={() => {
               update((s) => addAnotherChild(s, current));
-              navigate(stepPath('classes'));
+              navigate(classListAfter(state.selection));
             }}
           >
             <span className="pi pi-user-plus" aria-hidden="true" /> Add another child to this checkout
