@@ -26,6 +26,8 @@ describe('LoginForm (sign-in / create-account screen)', () => {
     expect(screen.getByRole('link', { name: 'Already have an account? Sign in.' })).toHaveAttribute('href', '/user/login');
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create With Email' }));
+    // The button goes as the fields come: the keyboard goes on from the email field, not the page's start.
+    expect(screen.getByLabelText('Email')).toHaveFocus();
     expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'new-password');
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
   });
@@ -38,6 +40,7 @@ describe('LoginForm (sign-in / create-account screen)', () => {
     await user.type(screen.getByLabelText('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Pick different account type' }));
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create With Email' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Create With Email' }));
     expect(screen.getByLabelText('Email')).toHaveValue('');
     expect(screen.getByLabelText('Password')).toHaveValue('');

@@ -237,7 +237,7 @@ describe('paying by card at checkout', () => {
     await page.goto('/account/enrollments');
     const fern = page.getByRole('listitem').filter({ hasText: 'Fern Finders' });
     await fern.getByRole('button', { name: `Pay balance ${formatCents(ava.total)} by card` }).waitFor();
-    const whole = page.getByRole('region', { name: `Balance for Ava Rivera and Leo Rivera: ${total}` });
+    const whole = page.getByRole('region', { name: `The family’s balance: ${total}` });
     await whole.getByText(`Ava Rivera ${formatCents(ava.total)} · Leo Rivera ${formatCents(leo.total)}.`).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await whole.getByRole('button', { name: `Pay the family’s balance ${total} by card` }).click();
@@ -273,6 +273,8 @@ describe('paying by card at checkout', () => {
     await page.getByText('Please verify your email address first (see How to pay).').waitFor();
     await notice.getByRole('button', { name: 'I have opened the link' }).click();
     await notice.getByText('Your email is not verified yet').waitFor();
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    expect(await focused()).toBe('I have opened the link');
 
     // "Send the link again", then the family opens it (in another tab) and comes back.
     await notice.getByRole('button', { name: 'Send the link again' }).click();
@@ -285,6 +287,8 @@ describe('paying by card at checkout', () => {
     // Back on the review step, it carries on by itself (no button to press), and the words that asked go.
     await page.bringToFront();
     await notice.waitFor({ state: 'detached' });
+    // The keyboard's place was in the box that went: it is on the section's heading now.
+    expect(await focused()).toBe('How to pay');
     expect(await page.getByText('Please verify your email address first').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     // A new family's first checkout: who holds the account, asked once.

@@ -59,8 +59,11 @@ function FamilyBalance({ enrollments }: { enrollments: FamilyEnrollment[] }) {
   const names = [...new Set(owing.map((e) => e.studentName))];
   return (
     <section className="family-balance" aria-labelledby="family-balance-title">
-      <h2 id="family-balance-title">Balance for {andList(names)}: {formatCents(owed)}</h2>
-      <p className="muted">{owing.map((e) => `${e.studentName} ${formatCents(balanceOf(e))}`).join(' · ')}. One card payment pays them all; each child’s part shows on their enrollment.</p>
+      <h2 id="family-balance-title">The family’s balance: {formatCents(owed)}</h2>
+      <p className="muted">
+        {owing.map((e) => `${e.studentName} ${formatCents(balanceOf(e))}`).join(' · ')}. One card payment pays {names.length > 1 ? `for ${andList(names)}` : 'it all'}; each
+        enrollment shows its part.
+      </p>
       <PayBalance family={{ owed }} />
     </section>
   );

@@ -2,7 +2,7 @@
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { InputText, type InputTextProps } from 'primereact/inputtext';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { createAccountWithEmail, sendPasswordReset, signInWithEmail } from '../../lib/auth';
 import { useNotify } from '../../lib/toast';
@@ -36,6 +36,14 @@ export function LoginForm({ create = false, embedded = false, onSuccess }: Login
   const showErrors = request === 'Invalid';
 
   const update = (patch: Partial<LoginFormState>) => setForm((f) => ({ ...f, ...patch }));
+  // "Create With Email" goes away as the fields come, and "Pick different account type" with them:
+  // the keyboard's focus goes on to what takes their place (the email field, or the choice again).
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusNext.current) return;
+    document.getElementById(focusNext.current)?.focus();
+    focusNext.current = null;
+  }, [showFields]);
   const toggleMode = () => {
     setForm((f) => ({ ...f, newAccountCreation: f.newAccountCreation ? undefined : {} }));
     setRequest('Idle');
@@ -92,11 +100,15 @@ export function LoginForm({ create = false, embedded = false, onSuccess }: Login
         <p className="login-hint">{hint}</p>
         {creating && !form.newAccountCreation?.method && (
           <Button
+            id="create-with-email"
             type="button"
             label="Create With Email"
             icon="pi pi-envelope"
             className="w-full"
-            onClick={() => update({ newAccountCreation: { method: 'email' } })}
+            onClick={() => {
+              update({ newAccountCreation: { method: 'email' } });
+              focusNext.current = 'login-email';
+            }}
           />
         )}
         {showFields && (
@@ -109,6 +121,7 @@ export function LoginForm({ create = false, embedded = false, onSuccess }: Login
                 text
                 onClick={() => {
                   setForm({ email: '', password: '', newAccountCreation: {} });
+                  focusNext.current = 'create-with-email';
                   setRequest('Idle');
                   setFailure('');
                 }}

@@ -8,7 +8,9 @@ import { VerifyEmail } from './VerifyEmail';
 export function HowTheWaitlistWorks({ firstName, total, verifyEmail, onVerified }: { firstName: string; total: number } & Pick<HowToPayProps, 'verifyEmail' | 'onVerified'>) {
   return (
     <section className="how-to-pay" aria-labelledby="waitlist-how">
-      <h2 id="waitlist-how">How the waitlist works</h2>
+      <h2 id="waitlist-how" tabIndex={-1}>
+        How the waitlist works
+      </h2>
       {verifyEmail && <VerifyEmail email={verifyEmail} onVerified={onVerified} waitlist />}
       <p>
         Nothing is charged now. When a seat frees up, we hold it for {firstName} and email you. You then have up to {WAITLIST_CLAIM_HOURS.default} hours
@@ -38,7 +40,9 @@ export interface HowToPayProps {
 export function HowToPay({ quote, methods, method, onMethod, depositChosen, onDeposit, holdMinutes, names, verifyEmail, onVerified, paymentInstructions }: HowToPayProps) {
   return (
     <section className="how-to-pay" aria-labelledby="how-to-pay">
-      <h2 id="how-to-pay">How to pay</h2>
+      <h2 id="how-to-pay" tabIndex={-1}>
+        How to pay
+      </h2>
       {verifyEmail && <VerifyEmail email={verifyEmail} onVerified={onVerified} />}
       {quote.total === 0 ? (
         <p>Nothing to pay: your enrollment is confirmed as paid.</p>

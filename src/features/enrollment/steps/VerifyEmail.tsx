@@ -23,8 +23,15 @@ const RECHECK_MS = 8000;
 export function VerifyEmail({ email, onVerified, waitlist = false }: { email: string; onVerified: () => void; waitlist?: boolean }) {
   const [status, setStatus] = useState<Status>('idle');
   const verified = useRef(onVerified);
+  const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    verified.current = onVerified;
+    verified.current = () => {
+      // The box goes away: a keyboard's focus inside it moves to its section's heading, not to the page's start.
+      const inside = !!root.current?.contains(document.activeElement);
+      const heading = root.current?.closest('section')?.querySelector<HTMLElement>('h2');
+      onVerified();
+      if (inside) heading?.focus();
+    };
   });
   useEffect(() => {
     let stopped = false;
@@ -42,25 +49,30 @@ export function VerifyEmail({ email, onVerified, waitlist = false }: { email: st
       document.removeEventListener('visibilitychange', check);
     };
   }, []);
+  // The buttons stay enabled while busy (a disabled button drops the keyboard's focus to the page).
   const run = (work: () => Promise<Status | 'verified'>) => {
+    if (status === 'busy') return;
     setStatus('busy');
     work().then(
-      (next) => (next === 'verified' ? onVerified() : setStatus(next)),
+      (next) => {
+        if (next === 'verified') verified.current();
+        else setStatus(next);
+      },
       () => setStatus('failed'),
     );
   };
   return (
-    <div className="verify-email" role="group" aria-labelledby="verify-email-title">
+    <div ref={root} className="verify-email" role="group" aria-labelledby="verify-email-title">
       <h3 id="verify-email-title">{waitlist ? 'Verify your email to join the waitlist' : 'Verify your email to enroll'}</h3>
       <p>
         {waitlist ? 'Seat offers are emailed: ' : 'Seats are held only for a proven address: '}please confirm that <strong>{email}</strong> is yours by opening the link we emailed you when you
         created your account.
       </p>
       <div className="inline-actions">
-        <Button disabled={status === 'busy'} onClick={() => run(async () => ((await recheckEmailVerified()) ? 'verified' : 'not-yet'))}>
+        <Button aria-disabled={status === 'busy'} onClick={() => run(async () => ((await recheckEmailVerified()) ? 'verified' : 'not-yet'))}>
           <span className="p-button-label">I have opened the link</span>
         </Button>
-        <Button variant="outlined" disabled={status === 'busy'} onClick={() => run(async () => (await sendVerificationEmail(), 'sent'))}>
+        <Button variant="outlined" aria-disabled={status === 'busy'} onClick={() => run(async () => (await sendVerificationEmail(), 'sent'))}>
           <span className="p-button-label">Send the link again</span>
         </Button>
       </div>
