@@ -34,9 +34,15 @@ export default function SideMenu({ visible, onHide }: { visible: boolean; onHide
           </ul>
           <ul className="side-menu-list">
             <li>
-              <a href={student_units_url} target="_blank" rel="noopener noreferrer" onClick={onHide}>
-                <span className="pi pi-external-link" aria-hidden="true" /> Student Units
-              </a>
+              {student_units_url.startsWith('/') ? (
+                <NavLink to={student_units_url} onClick={onHide}>
+                  <span className="pi pi-book" aria-hidden="true" /> Student Units
+                </NavLink>
+              ) : (
+                <a href={student_units_url} target="_blank" rel="noopener noreferrer" onClick={onHide}>
+                  <span className="pi pi-external-link" aria-hidden="true" /> Student Units
+                </a>
+              )}
             </li>
           </ul>
         </nav>

@@ -5,7 +5,9 @@ import { DEFAULT_PAYMENT_INSTRUCTIONS } from '../../contract/settings';
 export const SETTINGS_DEFAULTS = {
   support_email: 'office@wildwood-outdoor.example',
   privacy_policy_url: 'https://wildwood-outdoor.example/privacy',
-  student_units_url: 'https://units.wildwood-outdoor.example',
+  // The school's teaching units live on its own site; until the office gives that address, the menu's
+  // entry opens the Help page's note on it (a working page, never a dead link).
+  student_units_url: '/help#student-units',
   venmo_handle: 'WildwoodOutdoorSchool',
   payment_instructions: DEFAULT_PAYMENT_INSTRUCTIONS,
   site_banner: '',

@@ -66,6 +66,20 @@ describe('shell', () => {
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument());
   });
 
+  it('side menu: Student Units opens the Help page’s note until the school gives its site’s address', async () => {
+    const user = userEvent.setup();
+    const { location } = renderApp('/calendar/classes', adminSession);
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    const link = within(nav).getByRole('link', { name: 'Student Units' });
+    expect(link).toHaveAttribute('href', '/help#student-units');
+    expect(link).not.toHaveAttribute('target');
+    await user.click(link);
+    expect(location().pathname).toBe('/help');
+    expect(await screen.findByRole('heading', { name: 'Student Units (for staff)' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument());
+  });
+
   it('signed in: an avatar opens the user menu with the email line, Enrollments, Manage Account, Sign Out', async () => {
     const user = userEvent.setup();
     const { location } = renderApp('/user/create', familySession('a.very.long.email@example.com'));

@@ -70,6 +70,13 @@ export default function HelpPage() {
           You can update your child&apos;s information yourself on <Link to="/account/students">My Students</Link>.
         </p>
       </section>
+      <section aria-labelledby="student-units">
+        <h2 id="student-units">Student Units (for staff)</h2>
+        <p>
+          The menu&apos;s Student Units entry opens the school&apos;s teaching units on the school&apos;s own site. Until the office gives that site&apos;s address (the{' '}
+          <code>student_units_url</code> setting, in the admin guide), it opens this note.
+        </p>
+      </section>
       <section aria-labelledby="help-contact">
         <h2 id="help-contact">Contact</h2>
         <p>
