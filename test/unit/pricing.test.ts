@@ -196,6 +196,13 @@ describe('pricing engine', () => {
     // At the list prices the bundle applies, and there is nothing to say.
     const full = priceBasket({ classes: CLASSES, groups: GROUPS, lines: [line(a.id), line(b.id)], discounts: [], today: '2026-11-22' });
     expect([full.lineItems.map((l) => l.kind), full.notes]).toEqual([['group'], []]);
+    // A higher sliding price: the bundle's lower price applies all the same, and the family is told.
+    const high = a.slidingScale!.max;
+    const generous = priceBasket({ classes: CLASSES, groups: GROUPS, lines: [line(a.id, { price: high }), line(b.id)], discounts: [], today: '2026-11-22' });
+    expect([generous.lineItems.map((l) => l.kind), generous.total]).toEqual([['group'], group.price]);
+    expect(generous.notes).toEqual([
+      { about: group.id, message: `The ${group.name} price (${formatCents(group.price)}) applies: it is less than the sliding-scale prices you chose for its classes (${formatCents(high + b.price)}).` },
+    ]);
   });
 
   it('says what a class-only discount was taken from when the basket has add-ons (10 % of $240, not of $255)', () => {

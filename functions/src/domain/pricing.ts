@@ -264,7 +264,8 @@ export function priceBasket(input: PricingInput): PriceQuote {
   const memberOf = (klass: PricedClass) => ({ classId: klass.id, title: klass.title, listPrice: klass.price, price: chosen.get(klass.id)! });
 
   // 1. A complete bundle at the bundle price, only when that is less than its classes at the chosen
-  // prices: the family pays the lower of the two, and is told when a sliding price made it the classes.
+  // prices: the family pays the lower of the two, and is told whenever a sliding price it chose is not
+  // what it pays (lower: the classes on their own; higher: the bundle).
   const inGroup = new Set<string>();
   const lineItems: LineItem[] = [];
   const notes: Problem[] = [];
@@ -282,6 +283,13 @@ export function priceBasket(input: PricingInput): PriceQuote {
       continue;
     }
     members.forEach((m) => inGroup.add(m.id));
+    // A family that chose more than a list price pays the bundle's price all the same: said in words.
+    if (members.some((m) => chosen.get(m.id)! > m.price)) {
+      notes.push({
+        about: group.id,
+        message: `The ${group.name} price (${formatCents(group.price)}) applies: it is less than the sliding-scale prices you chose for its classes (${formatCents(separately)}).`,
+      });
+    }
     lineItems.push({
       kind: 'group',
       id: group.id,

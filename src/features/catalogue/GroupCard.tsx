@@ -16,6 +16,8 @@ export function GroupCard({
   onSelectAll: () => void;
 }) {
   const saving = bundleSaving(group, classes);
+  // The pricing engine's rule, in the same words as the review's: the lower of the bundle and the prices chosen.
+  const sliding = classes.some((c) => c.slidingScale);
   const anyFull = classes.some((c) => c.seatsLeft <= 0);
   return (
     <article className="group-card" aria-labelledby={`group-${group.id}`}>
@@ -24,9 +26,10 @@ export function GroupCard({
       </h3>
       <p>
         Bundle price <strong>{formatCents(group.price)}</strong>
-        {saving > 0 && <span className="saving"> · save {formatCents(saving)}</span>} when you take all {classes.length}:{' '}
+        {saving > 0 && <span className="saving"> · save {formatCents(saving)}{sliding && ' on the list prices'}</span>} when you take all {classes.length}:{' '}
         {classes.map((c) => c.title).join(', ')}.
       </p>
+      {sliding && <p className="muted">With a sliding-scale price, you pay the lower of the bundle price and the prices you choose.</p>}
       <Button
         variant={complete ? 'outlined' : 'primary'}
         onClick={onSelectAll}
