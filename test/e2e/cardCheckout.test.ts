@@ -165,6 +165,8 @@ describe('paying by card at checkout', () => {
     await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
     await page.getByText('Nothing was charged. Your classes are still in your cart.').waitFor();
     await page.getByRole('cell', { name: 'Moss Makers' }).waitFor();
+    // The same visit goes on: nothing says it continues "from your last visit".
+    expect(await page.getByText('Continued from your last visit.').count()).toBe(0);
     expect(await seats('moss-makers')).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
 

@@ -282,6 +282,10 @@ describe('a family enrolls end to end', () => {
     await page.getByRole('button', { name: 'Start over' }).click();
     await page.getByRole('button', { name: 'Yes, start over' }).click();
     await expect.poll(draftSize).toBe(0);
+    // Nothing chosen before stays chosen: a new Select is the only one.
+    await page.getByRole('button', { name: 'Select Tide Pool Discovery', exact: true }).waitFor();
+    await select(page, 'Mushroom Foraging');
+    await page.getByRole('button', { name: 'Selected (1)' }).waitFor();
     await context.close();
   });
 

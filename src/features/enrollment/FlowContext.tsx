@@ -19,6 +19,28 @@ interface Flow {
 }
 
 const FlowContext = createContext<Flow | null>(null);
+
+/**
+ * The flow this tab took to Stripe's page (kept for the tab only): back from that page, its draft
+ * is the visit going on, not one to continue "from your last visit".
+ */
+const AT_STRIPE_KEY = 'portal-flow-at-stripe';
+export function leavingForPayment(flow: string): void {
+  try {
+    sessionStorage.setItem(AT_STRIPE_KEY, flow);
+  } catch {
+    // Without session storage the banner shows: nothing is lost.
+  }
+}
+function backFromPayment(flow: string): boolean {
+  try {
+    const same = sessionStorage.getItem(AT_STRIPE_KEY) === flow;
+    sessionStorage.removeItem(AT_STRIPE_KEY);
+    return same;
+  } catch {
+    return false;
+  }
+}
 const DRAFT_DEBOUNCE_MS = 1000;
 
 export function FlowProvider({ children }: { children: ReactNode }) {
@@ -72,7 +94,7 @@ export function FlowProvider({ children }: { children: ReactNode }) {
             lastSaved.current = JSON.stringify(merged);
             return merged;
           });
-          setRestored(true);
+          setRestored(!backFromPayment(saved.flow));
         } catch {
           // A draft that cannot be read is ignored.
         }

@@ -5,7 +5,7 @@ import { PageLoading } from '../../../components/PageLoading';
 import { useSettings } from '../../../lib/settingsContext';
 import { useNotify } from '../../../lib/toast';
 import { toCallError } from '../../../lib/query';
-import { useFlow } from '../FlowContext';
+import { leavingForPayment, useFlow } from '../FlowContext';
 import { useSelectionProblems } from '../SelectionCheck';
 import { basketLines, stepPath, unsignedReleases } from '../flowState';
 import { StepFrame } from './StepFrame';
@@ -143,6 +143,7 @@ export default function ReviewStep() {
       });
       if (checkoutUrl) {
         // Stripe's page; it comes back to /classes/enrollment/checkout. Stays busy while the page changes.
+        leavingForPayment(state.flow);
         window.location.assign(checkoutUrl);
         return;
       }
