@@ -22,6 +22,13 @@ export async function stripeSession(id: string): Promise<{ status: 'open' | 'com
 
 const all = async <T>(path: string) => (await adminDb().collection(path).get()).docs.map((d) => ({ ...(d.data() as T), id: d.id }));
 
+/** The documents of `path` with these ids (those that exist). */
+async function byIds<T>(path: string, ids: string[]): Promise<(T & { id: string })[]> {
+  if (!ids.length) return [];
+  const snaps = await adminDb().getAll(...ids.map((id) => adminDb().collection(path).doc(id)));
+  return snaps.filter((d) => d.exists).map((d) => ({ ...(d.data() as T), id: d.id }));
+}
+
 /** The records of these families (in 30s, as Firestore's `in` takes), or everyone's. */
 async function owned<T>(path: string, owners?: string[]): Promise<T[]> {
   if (!owners) return all<T>(path);
@@ -40,12 +47,11 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
   await standIn('/__standin/settled');
   const db = adminDb();
   const problems: string[] = [];
-  const [enrollments, entries, discounts, uses] = await Promise.all([
-    owned<Enrollment>('enrollments', owners),
-    owned<WaitlistEntry>('waitlist', owners),
-    all<Discount>('discounts'),
-    all<{ uses: number }>('discountUses'),
-  ]);
+  const [enrollments, entries] = await Promise.all([owned<Enrollment>('enrollments', owners), owned<WaitlistEntry>('waitlist', owners)]);
+  // With `owners`, only the codes these families used are checked (other families' uses are not
+  // read): only those are read, not every code the school ever made.
+  const used = new Set([...enrollments.flatMap((e) => e.countedDiscountIds ?? []), ...entries.flatMap((e) => e.countedDiscountIds ?? [])]);
+  const [discounts, uses] = owners ? await Promise.all([byIds<Discount>('discounts', [...used]), byIds<{ uses: number }>('discountUses', [...used])]) : await Promise.all([all<Discount>('discounts'), all<{ uses: number }>('discountUses')]);
   const perClass = await Promise.all(
     classIds.map(async (classId) => {
       const [klass, seats, roster] = await Promise.all([db.doc(`classes/${classId}`).get(), db.collection(`classes/${classId}/seats`).get(), db.collection(`classes/${classId}/roster`).get()]);
@@ -89,9 +95,7 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
     if (free > 0 && entries.some((x) => x.status === 'waiting' && x.classIds.includes(classId) && x.classIds.length === 1)) problems.push(`${classId}: ${free} seats free while a family waits for it`);
   }
   // Per code with a limit: its uses are the checkouts and waitlist entries that counted it, within the limit.
-  // (With `owners`, only the codes these families used: other families' uses are not read.)
-  const used = new Set([...enrollments.flatMap((e) => e.countedDiscountIds ?? []), ...entries.flatMap((e) => e.countedDiscountIds ?? [])]);
-  for (const d of discounts.filter((x) => x.maxUses != null && (!owners || used.has(x.id)))) {
+  for (const d of discounts.filter((x) => x.maxUses != null)) {
     const counted = new Set<string>();
     for (const e of enrollments) {
       if ((e.status === 'confirmed' || e.status === 'pending_payment' || e.status === 'cancelled') && (e.countedDiscountIds ?? []).includes(d.id) && !e.waitlistEntryId) counted.add(checkoutOf(e));
@@ -114,8 +118,9 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
   }
   // Every Stripe page is open only while its hold is.
   if (stripe) {
-    const { sessions } = await standIn<{ sessions: Record<string, string> }>('/__standin/sessions');
-    for (const e of enrollments.filter((x) => x.hold?.sessionId && checkoutOf(x) === x.id)) {
+    const paged = enrollments.filter((x) => x.hold?.sessionId && checkoutOf(x) === x.id);
+    const { sessions } = await standIn<{ sessions: Record<string, string> }>('/__standin/sessions', { ids: paged.map((e) => e.hold!.sessionId!) });
+    for (const e of paged) {
       if (sessions[e.hold!.sessionId!] === 'open' && e.status !== 'pending_payment') problems.push(`${e.id}: its Stripe page is open, but it is ${e.status}`);
     }
   }
