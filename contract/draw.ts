@@ -177,3 +177,25 @@ export function placementWords(p: Placement): string {
   const full = p.passed.length === 1 ? 'your first choice was full' : `your ${p.passed.map((_, i) => ordinal(i)).join(', ').replace(/, ([^,]*)$/, ' and $1')} choices were full`;
   return `${head}: ${full} when your turn came; placed in your ${ordinal(p.rank!)} choice`;
 }
+
+/** A drawn round's public record: everything needed to draw it again. */
+export interface DrawRecord extends DrawInput {
+  algorithm: string;
+  seedHash: string;
+  entriesHash: string;
+  placements: Placement[];
+}
+
+/**
+ * Verify: the published record drawn again. Null when everything matches; else what does not, in
+ * words (the first thing found).
+ */
+export async function verifyRecord(record: DrawRecord): Promise<string | null> {
+  if (record.algorithm !== DRAW_ALGORITHM) return `The record uses ${record.algorithm}; this page checks ${DRAW_ALGORITHM}.`;
+  if ((await sha256Hex(record.seed)) !== record.seedHash) return 'The seed does not match the hash published when the round opened.';
+  if ((await sha256Hex(canonicalEntries(record.entries))) !== record.entriesHash) return 'The entries do not match the hash published when entries closed.';
+  const again = await runDraw(record);
+  const differs = again.placements.findIndex((p, i) => JSON.stringify(p) !== JSON.stringify(record.placements[i]));
+  if (differs >= 0 || again.placements.length !== record.placements.length) return 'Drawn again, the placements differ from the published ones.';
+  return null;
+}

@@ -4,7 +4,7 @@
 // one); turns follow group then number; and the numbers are uniform.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalEntries, drawOrder, entryNumbers, placementWords, runDraw, sha256Hex, type DrawChoice, type DrawEntry, type Placement } from '../../contract/draw';
+import { canonicalEntries, drawOrder, entryNumbers, placementWords, runDraw, sha256Hex, verifyRecord, type DrawChoice, type DrawEntry, type Placement } from '../../contract/draw';
 
 const CLASSES = ['a', 'b', 'c', 'd', 'e'];
 const BUNDLES: DrawChoice[] = [{ id: 'g1', classIds: ['a', 'b'] }, { id: 'g2', classIds: ['c', 'd'] }];
@@ -130,5 +130,21 @@ describe('the draw', () => {
     const chi = counts.reduce((s, n) => s + (n - expected) ** 2 / expected, 0);
     // 3 degrees of freedom: above 16.27 happens by chance once in 1 000 for a uniform draw.
     expect(chi, JSON.stringify(counts)).toBeLessThan(16.27);
+  });
+  it('Verify: a published record drawn again matches; a changed entry, seed or placement does not', async () => {
+    await fc.assert(
+      fc.asyncProperty(draw, async (input) => {
+        const { placements, seedHash, entriesHash, algorithm } = await runDraw(input);
+        const record = { ...input, placements, seedHash, entriesHash, algorithm };
+        expect(await verifyRecord(record)).toBeNull();
+        const [first, ...rest] = input.entries;
+        const changed = { ...first, group: first.group + 1 };
+        expect(await verifyRecord({ ...record, entries: [changed, ...rest] })).toBe('The entries do not match the hash published when entries closed.');
+        expect(await verifyRecord({ ...record, seed: `${record.seed}0` })).toBe('The seed does not match the hash published when the round opened.');
+        const moved = placements.map((p, i) => (i === 0 ? { ...p, number: p.number / 2 } : p));
+        expect(await verifyRecord({ ...record, placements: moved })).toBe('Drawn again, the placements differ from the published ones.');
+      }),
+      { numRuns: 40 },
+    );
   });
 });
