@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -62,6 +63,9 @@ export default defineConfig(({ command, mode }) => {
   }
   return {
     plugins: [schoolTheme(), react(), routePreload({ '/user/': 'src/features/auth/LoginPage.tsx' }), cspHeaders('firebase.json'), instructorPagesOffline()],
+    // React Router's package points every import at its development build (its warnings and checks);
+    // a build ships its production build, as React's own packages do under NODE_ENV=production.
+    resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] } : {},
     // npm run dev: /api/<callable> goes to the Hosting emulator, which rewrites it to the function.
     server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: { '/api': 'http://127.0.0.1:5000' } },
     // Emulator builds (demo project, local auth) go to their own folder: a deploy uploads dist/ only.

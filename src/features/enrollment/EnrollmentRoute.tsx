@@ -6,8 +6,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { useSession } from '../../lib/session';
 import { CatalogueStep, childFromAddress } from '../catalogue';
 import { FlowProvider, useFlow } from './FlowContext';
-import { STEPS, stepPath, type StepId } from './flowState';
-import { classListAfter } from './familyCart';
+import { classListAfter, STEPS, stepPath, type StepId } from './flowState';
 import { LinkButton } from '../../components/Button';
 
 // What the chosen child cannot take: shown from the info step on, loaded with it.

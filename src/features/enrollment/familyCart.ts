@@ -3,8 +3,7 @@
 // submits them all at once (priceCart, enrollFamily), and the last child is the one on the steps.
 import type { AppliedDiscount, CartQuote } from '../../../contract/domain';
 import { releasesToSign } from '../../../contract/rules';
-import type { Selection } from '../catalogue';
-import { basketLines, emptyFlow, stepPath, type ChildRequest, type FlowState } from './flowState';
+import { basketLines, emptyFlow, type ChildRequest, type FlowState } from './flowState';
 import type { ReleasesToSign } from './useReleasesToSign';
 
 /** The request for the child on the steps: its classes, whether its info was confirmed, its signatures (not the releases kept). */
@@ -21,15 +20,6 @@ export function childRequest(state: FlowState, releases: ReleasesToSign): ChildR
 export function addAnotherChild(state: FlowState, request: ChildRequest): FlowState {
   const { flow, codes, family = [], step: _step, ...steps } = state;
   return { ...emptyFlow(), flow, codes, family: [...family, { steps, request }] };
-}
-
-/**
- * The class list for the next child of a checkout, on the tab of the classes chosen for the child
- * before (`selection`): a camps checkout goes on with camps.
- */
-export function classListAfter(selection: Selection): string {
-  const semesterId = Object.values(selection)[0]?.semesterId;
-  return semesterId ? `${stepPath('classes')}?semester=${encodeURIComponent(semesterId)}` : stepPath('classes');
 }
 
 /** Back from the class list without another child: the last child of the checkout is on the steps again. */

@@ -69,6 +69,15 @@ export function stepPath(id: StepId): string {
   return step.path ? `/classes/enrollment/${step.path}` : '/classes/enrollment';
 }
 
+/**
+ * The class list for the next child of a checkout, on the tab of the classes chosen for the child
+ * before (`selection`): a camps checkout goes on with camps.
+ */
+export function classListAfter(selection: Selection): string {
+  const semesterId = Object.values(selection)[0]?.semesterId;
+  return semesterId ? `${stepPath('classes')}?semester=${encodeURIComponent(semesterId)}` : stepPath('classes');
+}
+
 export function emptyProfile(): StudentProfile {
   return {
     firstName: '',

@@ -7,7 +7,7 @@ import { useNotify } from '../../../lib/toast';
 import { toCallError } from '../../../lib/query';
 import { leavingForPayment, useFlow } from '../FlowContext';
 import { useSelectionProblems } from '../SelectionCheck';
-import { basketLines, stepPath, unsignedReleases } from '../flowState';
+import { basketLines, classListAfter, stepPath, unsignedReleases } from '../flowState';
 import { StepFrame } from './StepFrame';
 import { LoadError } from '../../../components/LoadError';
 import { usePriceCart } from '../api';
@@ -22,7 +22,7 @@ import { useSession } from '../../../lib/session';
 import { HowTheWaitlistWorks, HowToPay } from './HowToPay';
 import { DiscountBox } from './DiscountBox';
 import { newIdempotencyKey } from '../../../lib/idempotencyKey';
-import { addAnotherChild, childRequest, classListAfter, codeSavings, removeChild } from '../familyCart';
+import { addAnotherChild, childRequest, codeSavings, removeChild } from '../familyCart';
 import { CartLines } from './CartLines';
 
 const VERIFY_FIRST = 'Please verify your email address first';
