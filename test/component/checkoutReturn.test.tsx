@@ -36,6 +36,7 @@ vi.mock('../../src/lib/callable', () => ({
     // The webhook came first: the draft is gone, the enrollment confirmed.
     if (name === 'loadDraft') return null;
     if (name === 'myEnrollment') return { enrollment: paid };
+    if (name === 'myEnrollments') return { enrollments: [paid] };
     return {};
   },
 }));

@@ -14,6 +14,8 @@ type Who = 'anonymous' | 'familyB' | StaffRole | 'otherInstructor' | 'familyA';
 const ALL = Object.values(callables);
 /** Family callables that name one of A's records: anyone else gets not-found and learns nothing. */
 const OWNED: CallableName[] = ['saveStudent', 'issuePickupCodes', 'enroll', 'enrollFamily', 'priceCart', 'addAddOns', 'myEnrollment', 'releaseHold', 'payBalance', 'joinWaitlist', 'leaveWaitlist', 'declineOffer', 'claimOffer'];
+/** Family callables on the caller's own records as a whole: anyone else acts on theirs, where nothing is owed. */
+const OWN_WHOLE: CallableName[] = ['payFamilyBalance'];
 /** What A's data looks like in a response; nobody but A (and the office) may see it. */
 const A_DATA = /demo-ava|Rivera|family@example\.com|"step":2/;
 /** Children's health, pickup and contact fields, and a family's email: finance never sees them, in any answer. */
@@ -34,6 +36,7 @@ function expected(name: CallableName, who: Who): number | 'allowed' {
     return who === 'admin' || who === 'instructor' ? 200 : 'allowed';
   }
   if (who === 'familyA') return 200;
+  if (OWN_WHOLE.includes(name)) return 400;
   return OWNED.includes(name) ? 404 : 200;
 }
 

@@ -120,6 +120,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   releaseHold: { enrollmentId: AVAS.id },
   addAddOns: { enrollmentId: ADD_ON_SAMPLE, classId: 'river-adventure', addOnIds: ['lunch'], expectedCharge: 6000 },
   payBalance: { enrollmentId: AVAS.id },
+  payFamilyBalance: null,
   myCalendarFeed: null,
   myAccount: null,
   saveAccount: { name: 'Pat Example', phone: '(555) 010-9000' },

@@ -91,8 +91,16 @@ function Paid({ enrollment: e, sessionId }: { enrollment: FamilyEnrollment; sess
   const several = !!e.checkoutIds || !!sessionId;
   const [mine] = useMyEnrollments(several);
   const paidBySession = (x: FamilyEnrollment) => x.payments.some((p) => p.card?.sessionId === sessionId);
-  const checkout =
-    mine.status !== 'loaded' ? [e] : sessionId ? mine.value.enrollments.filter(paidBySession).reverse() : (e.checkoutIds ?? [e.id]).flatMap((id) => mine.value.enrollments.filter((x) => x.id === id));
+  // In the checkout's order (its first child first), else the order they were enrolled in.
+  const place = (x: FamilyEnrollment) => e.checkoutIds?.indexOf(x.id) ?? -1;
+  const found =
+    mine.status !== 'loaded'
+      ? [e]
+      : (sessionId ? mine.value.enrollments.filter(paidBySession) : mine.value.enrollments.filter((x) => (e.checkoutIds ?? [e.id]).includes(x.id))).sort(
+          (a, b) => place(a) - place(b) || a.createdAt.localeCompare(b.createdAt),
+        );
+  // The list read a moment before the payment was recorded: this enrollment, which the page waited for.
+  const checkout = found.some((x) => x.id === e.id) ? found : [e];
   const payments = checkout.flatMap((x) => x.payments.filter((p) => p.card && (!sessionId || p.card.sessionId === sessionId)));
   const card = payments[0]?.card;
   if (several && mine.status === 'loading') return <PageLoading label="Checking your payment…" />;
