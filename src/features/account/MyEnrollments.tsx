@@ -25,33 +25,40 @@ import { useSettings } from '../../lib/settingsContext';
 import { classSpan, schoolToday } from '../../../contract/schedule';
 import { slug } from '../../lib/csv';
 
-/**
- * "Pay balance $Y": Stripe's page for what one enrollment still owes, or, with `family`, for what all
- * of them owe (one payment, a line per child).
- */
-function PayBalance({ enrollment, family }: { enrollment?: FamilyEnrollment; family?: { owed: number } }) {
-  const one = usePayBalance();
-  const all = usePayFamilyBalance();
-  const pay = family ? all : one;
+/** A button that opens Stripe's page for a balance (`start` asks the server for it). */
+function PayButton({ label, start, pending, error }: { label: string; start: () => Promise<{ checkoutUrl: string }>; pending: boolean; error: unknown }) {
   const [leaving, setLeaving] = useState(false);
   const open = () =>
-    (family ? all.mutateAsync(null) : one.mutateAsync({ enrollmentId: enrollment!.id })).then(({ checkoutUrl }) => {
+    start().then(({ checkoutUrl }) => {
       setLeaving(true);
       window.location.assign(checkoutUrl);
     }, () => undefined);
-  const label = family ? `Pay the family’s balance ${formatCents(family.owed)} by card` : `Pay balance ${formatCents(balanceOf(enrollment!))} by card`;
   return (
     <div className="pay-balance">
-      <Button disabled={pay.isPending || leaving} onClick={() => void open()}>
-        <span className="p-button-label">{pay.isPending || leaving ? 'Opening the payment page…' : label}</span>
+      <Button disabled={pending || leaving} onClick={() => void open()}>
+        <span className="p-button-label">{pending || leaving ? 'Opening the payment page…' : label}</span>
       </Button>
-      <FormFailure error={pay.error} />
+      <FormFailure error={error} />
     </div>
+  );
+}
+
+/** "Pay balance $Y": Stripe's page for what one enrollment still owes. */
+function PayBalance({ enrollment }: { enrollment: FamilyEnrollment }) {
+  const pay = usePayBalance();
+  return (
+    <PayButton
+      label={`Pay balance ${formatCents(balanceOf(enrollment))} by card`}
+      start={() => pay.mutateAsync({ enrollmentId: enrollment.id })}
+      pending={pay.isPending}
+      error={pay.error}
+    />
   );
 }
 
 /** Above the cards when more than one enrollment owes: the family's whole balance, in one payment. */
 function FamilyBalance({ enrollments }: { enrollments: FamilyEnrollment[] }) {
+  const pay = usePayFamilyBalance();
   // Oldest first, as on Stripe's page.
   const owing = enrollments.filter((e) => e.status === 'confirmed' && balanceOf(e) > 0).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   if (owing.length < 2) return null;
@@ -64,7 +71,7 @@ function FamilyBalance({ enrollments }: { enrollments: FamilyEnrollment[] }) {
         {owing.map((e) => `${e.studentName} ${formatCents(balanceOf(e))}`).join(' · ')}. One card payment pays {names.length > 1 ? `for ${andList(names)}` : 'it all'}; each
         enrollment shows its part.
       </p>
-      <PayBalance family={{ owed }} />
+      <PayButton label={`Pay the family’s balance ${formatCents(owed)} by card`} start={() => pay.mutateAsync(null)} pending={pay.isPending} error={pay.error} />
     </section>
   );
 }

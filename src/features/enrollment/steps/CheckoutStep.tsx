@@ -90,15 +90,11 @@ function Paid({ enrollment: e, sessionId }: { enrollment: FamilyEnrollment; sess
   // enrollment the Stripe page paid a part of).
   const several = !!e.checkoutIds || !!sessionId;
   const [mine] = useMyEnrollments(several);
-  const paidBySession = (x: FamilyEnrollment) => x.payments.some((p) => p.card?.sessionId === sessionId);
+  const ids = e.checkoutIds ?? [e.id];
+  const paidHere = (x: FamilyEnrollment) => (sessionId ? x.payments.some((p) => p.card?.sessionId === sessionId) : ids.includes(x.id));
   // In the checkout's order (its first child first), else the order they were enrolled in.
   const place = (x: FamilyEnrollment) => e.checkoutIds?.indexOf(x.id) ?? -1;
-  const found =
-    mine.status !== 'loaded'
-      ? [e]
-      : (sessionId ? mine.value.enrollments.filter(paidBySession) : mine.value.enrollments.filter((x) => (e.checkoutIds ?? [e.id]).includes(x.id))).sort(
-          (a, b) => place(a) - place(b) || a.createdAt.localeCompare(b.createdAt),
-        );
+  const found = mine.status === 'loaded' ? mine.value.enrollments.filter(paidHere).sort((a, b) => place(a) - place(b) || a.createdAt.localeCompare(b.createdAt)) : [e];
   // The list read a moment before the payment was recorded: this enrollment, which the page waited for.
   const checkout = found.some((x) => x.id === e.id) ? found : [e];
   const payments = checkout.flatMap((x) => x.payments.filter((p) => p.card && (!sessionId || p.card.sessionId === sessionId)));
