@@ -286,6 +286,8 @@ describe('a family enrolls end to end', () => {
     await page.getByRole('button', { name: 'Select Tide Pool Discovery', exact: true }).waitFor();
     await select(page, 'Mushroom Foraging');
     await page.getByRole('button', { name: 'Selected (1)' }).waitFor();
+    // Its save lands before the next test clears the drafts (sent as the page closed, it could land after).
+    await expect.poll(draftSize).toBe(1);
     await context.close();
   });
 
