@@ -49,10 +49,10 @@ export const api = onRequest(
     minInstances: API_MIN_INSTANCES,
   },
   async (req, res) => {
+    res.removeHeader('X-Powered-By'); // says nothing an attacker should know
     const name = nameOf(req.path);
     const served = Object.hasOwn(SERVED, name) ? SERVED[name as CallableName] : undefined;
     if (!served) {
-      res.removeHeader('X-Powered-By');
       res.status(404).json({ error: { status: 'NOT_FOUND', message: 'There is no such call.' } });
       return;
     }

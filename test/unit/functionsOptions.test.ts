@@ -60,3 +60,34 @@ describe('a function instance starts on what every function needs', () => {
     expect(started.filter((m) => m === 'stripe' || m.startsWith('stripe/') || m.includes('database'))).toEqual([]);
   });
 });
+
+describe('the functions’ answers', () => {
+  it('say nothing of what serves them (no X-Powered-By), served by Express as Cloud Functions serves them', async () => {
+    // The emulators' own proxies add Express's header in front of every function: the functions are
+    // served here by a plain Express app, as the Functions Framework does in production.
+    const express = (await import('express')).default;
+    const { api, calendarFeed, stripeWebhook } = await import('../../functions/src/index');
+    const app = express();
+    app.use(express.json());
+    app.use('/api', (req, res) => void api(req as never, res as never));
+    app.use('/cal', (req, res) => void calendarFeed(req as never, res as never));
+    app.use('/webhook', (req, res) => void stripeWebhook(req as never, res as never));
+    const server = app.listen(0);
+    try {
+      const { port } = server.address() as { port: number };
+      const asked = async (path: string, method: string) => {
+        const answer = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: method === 'POST' ? JSON.stringify({ data: null }) : undefined });
+        return [path, answer.status, answer.headers.get('x-powered-by')];
+      };
+      expect(await asked('/api/myAccount', 'POST')).toEqual(['/api/myAccount', 401, null]);
+      expect(await asked('/api/noSuchCall', 'POST')).toEqual(['/api/noSuchCall', 404, null]);
+      expect(await asked('/cal/x.ics', 'POST')).toEqual(['/cal/x.ics', 405, null]);
+      expect(await asked('/webhook', 'GET')).toEqual(['/webhook', 405, null]);
+      // The same app's own route keeps Express's header: the check can fail.
+      app.get('/plain', (_req, res) => void res.send('ok'));
+      expect(await asked('/plain', 'GET')).toEqual(['/plain', 200, 'Express']);
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -14,7 +14,6 @@ type HttpsFunction = ((req: Request, res: Response) => void | Promise<void>) & o
 /** The same function (its deployment metadata copied over), with its JSON answers gzipped. */
 export function withGzip<F extends HttpsFunction>(func: F): F {
   const wrapped = (req: Request, res: Response) => {
-    res.removeHeader('X-Powered-By'); // says nothing an attacker should know
     if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
       const send = res.send.bind(res);
       res.send = (body?: unknown) => {
