@@ -40,7 +40,7 @@ export default tseslint.config(
     },
   },
   {
-    // The features call the functions through their api.ts (what each call is named; what it makes stale is lib/stale.ts).
+    // The features call the functions through their api.ts (what each call is named; what it makes stale, the contract says).
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/api.ts', 'src/lib/**'],
     rules: {

@@ -15,7 +15,7 @@ function useInvalidate() {
 
 /**
  * A save or an action: `mutateAsync(payload)` calls it; once it succeeds, every cached answer it makes
- * stale (lib/stale.ts) is fetched again. `isPending` is true while it runs. `quote`: the call is only
+ * stale (lib/stale.ts, written from the contract) is fetched again. `isPending` is true while it runs. `quote`: the call is only
  * asked what it would do (nothing changes, nothing is fetched again).
  */
 export function useCallMutation<N extends CallableName>(name: N, { quote = false } = {}) {

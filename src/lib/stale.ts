@@ -1,71 +1,44 @@
-// Which cached answers a successful call makes stale, derived from one table: what each answer reads
-// and what each call changes. A new callable is added here once (a call that changes something names
-// it; an answer names what it shows) and every mutation hook follows, with no list of its own.
+// Written by npm run contract:write from the contract (contract/api/: what each call changes and each
+// answer shows); never edited by hand. Which cached answers a successful call makes stale.
 import type { CallableName } from '../../contract/callables';
 
-/** The kinds of record an answer shows and a call changes. */
-type Records = 'classes' | 'seats' | 'waitlist' | 'students' | 'account' | 'discounts' | 'announcements' | 'classMessages' | 'staff' | 'calendar' | 'field';
-
-const CATALOGUE = ['classes', 'classGroups', 'classesBySemester', 'availableEnrollmentClasses', 'openSemesters'] as const;
-
-/** The answers that show each kind of record. */
-const SHOWN_BY: Record<Records, readonly CallableName[]> = {
-  // Classes, bundles and semesters, and the seats left that the catalogue shows beside them.
-  classes: [...CATALOGUE, 'adminSemesters', 'adminClasses', 'adminDashboard', 'adminRosters', 'adminTshirts'],
-  // Enrollments, payments and the seats they take.
-  seats: [...CATALOGUE, 'adminEnrollments', 'adminCancelQuote', 'adminDashboard', 'adminRosters', 'adminTshirts', 'adminStudents', 'adminStudent', 'adminClasses', 'myEnrollments', 'myStudents'],
-  waitlist: ['myWaitlist', 'adminWaitlist'],
-  students: ['myStudents', 'adminStudents', 'adminStudent', 'adminRosters', 'adminTshirts'],
-  account: ['myAccount', 'adminStudent'],
-  discounts: ['adminDiscounts'],
-  announcements: ['adminAnnouncements', 'openSemesters'],
-  classMessages: ['adminClassMessages'],
-  staff: ['adminStaff', 'adminInstructors'],
-  calendar: ['myCalendarFeed'],
-  field: ['classFieldLog', 'myAttendance', 'adminStudent', 'adminFieldDay'],
-};
-
-const CATALOGUE_EDIT = ['classes'] as const;
-const MONEY_OR_SEATS = ['seats'] as const;
-const WAITLIST = ['waitlist', 'seats'] as const;
-
-/** What each call that changes something changes (calls not listed change nothing the app shows). */
-const CHANGES: Partial<Record<CallableName, readonly Records[]>> = {
-  adminSaveSemester: CATALOGUE_EDIT,
-  adminSaveClass: CATALOGUE_EDIT,
-  adminCopyClass: CATALOGUE_EDIT,
-  adminCopySemester: CATALOGUE_EDIT,
-  adminDeleteClass: CATALOGUE_EDIT,
-  adminSaveGroup: CATALOGUE_EDIT,
-  adminDeleteGroup: CATALOGUE_EDIT,
-  adminSaveDiscount: ['discounts'],
-  adminDeleteDiscount: ['discounts'],
-  adminSaveAnnouncement: ['announcements'],
-  adminDeleteAnnouncement: ['announcements'],
-  adminEmailClasses: ['classMessages'],
-  adminSaveStaff: ['staff'],
-  adminRecordPayment: MONEY_OR_SEATS,
-  adminVoidPayment: MONEY_OR_SEATS,
-  adminCancelEnrollment: MONEY_OR_SEATS,
-  adminReleaseHold: MONEY_OR_SEATS,
-  adminWaitlistOffer: WAITLIST,
-  adminWaitlistMove: WAITLIST,
-  adminWaitlistRemove: WAITLIST,
-  enrollFamily: MONEY_OR_SEATS,
-  addAddOns: MONEY_OR_SEATS,
-  releaseHold: MONEY_OR_SEATS,
-  joinWaitlist: WAITLIST,
-  leaveWaitlist: WAITLIST,
-  declineOffer: WAITLIST,
-  claimOffer: WAITLIST,
-  saveStudent: ['students'],
-  issuePickupCodes: ['students'],
-  saveAccount: ['account'],
-  newCalendarFeed: ['calendar'],
-  syncFieldEntries: ['field'],
+const STALE: Partial<Record<CallableName, readonly CallableName[]>> = {
+  adminSaveSemester: ['adminSemesters', 'adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'adminRosters', 'adminTshirts', 'myTaughtClasses'],
+  adminSaveClass: ['adminSemesters', 'adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'adminRosters', 'adminTshirts', 'myTaughtClasses'],
+  adminCopyClass: ['adminSemesters', 'adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'adminRosters', 'adminTshirts', 'myTaughtClasses'],
+  adminCopySemester: ['adminSemesters', 'adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'adminRosters', 'adminTshirts', 'myTaughtClasses'],
+  adminDeleteClass: ['adminSemesters', 'adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'adminRosters', 'adminTshirts', 'myTaughtClasses'],
+  adminSaveGroup: ['adminSemesters', 'adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'adminRosters', 'adminTshirts', 'myTaughtClasses'],
+  adminDeleteGroup: ['adminSemesters', 'adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'adminRosters', 'adminTshirts', 'myTaughtClasses'],
+  adminSaveDiscount: ['adminDiscounts'],
+  adminDeleteDiscount: ['adminDiscounts'],
+  adminSaveAnnouncement: ['adminAnnouncements', 'openSemesters'],
+  adminDeleteAnnouncement: ['adminAnnouncements', 'openSemesters'],
+  newCalendarFeed: ['myCalendarFeed'],
+  saveAccount: ['myAccount', 'adminStudent'],
+  issuePickupCodes: ['myStudents', 'adminRosters', 'adminStudents', 'adminStudent', 'adminTshirts', 'taughtRoster'],
+  saveStudent: ['myStudents', 'adminRosters', 'adminStudents', 'adminStudent', 'adminTshirts', 'taughtRoster'],
+  enroll: ['adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'myStudents', 'myEnrollments', 'myEnrollment', 'adminRosters', 'adminStudents', 'adminStudent', 'adminTshirts', 'adminEnrollments', 'adminCancelQuote', 'myTaughtClasses', 'taughtRoster'],
+  enrollFamily: ['adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'myStudents', 'myEnrollments', 'myEnrollment', 'adminRosters', 'adminStudents', 'adminStudent', 'adminTshirts', 'adminEnrollments', 'adminCancelQuote', 'myTaughtClasses', 'taughtRoster'],
+  releaseHold: ['adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'myStudents', 'myEnrollments', 'myEnrollment', 'adminRosters', 'adminStudents', 'adminStudent', 'adminTshirts', 'adminEnrollments', 'adminCancelQuote', 'myTaughtClasses', 'taughtRoster'],
+  addAddOns: ['adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'myStudents', 'myEnrollments', 'myEnrollment', 'adminRosters', 'adminStudents', 'adminStudent', 'adminTshirts', 'adminEnrollments', 'adminCancelQuote', 'myTaughtClasses', 'taughtRoster'],
+  adminEmailClasses: ['adminClassMessages'],
+  adminRecordPayment: ['adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'myStudents', 'myEnrollments', 'myEnrollment', 'adminRosters', 'adminStudents', 'adminStudent', 'adminTshirts', 'adminEnrollments', 'adminCancelQuote', 'myTaughtClasses', 'taughtRoster'],
+  adminVoidPayment: ['adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'myStudents', 'myEnrollments', 'myEnrollment', 'adminRosters', 'adminStudents', 'adminStudent', 'adminTshirts', 'adminEnrollments', 'adminCancelQuote', 'myTaughtClasses', 'taughtRoster'],
+  adminCancelEnrollment: ['adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'myStudents', 'myEnrollments', 'myEnrollment', 'adminRosters', 'adminStudents', 'adminStudent', 'adminTshirts', 'adminEnrollments', 'adminCancelQuote', 'myTaughtClasses', 'taughtRoster'],
+  adminReleaseHold: ['adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'myStudents', 'myEnrollments', 'myEnrollment', 'adminRosters', 'adminStudents', 'adminStudent', 'adminTshirts', 'adminEnrollments', 'adminCancelQuote', 'myTaughtClasses', 'taughtRoster'],
+  adminSaveStaff: ['adminStaff', 'adminInstructors'],
+  syncFieldEntries: ['myAttendance', 'adminStudent', 'classFieldLog', 'adminFieldDay'],
+  joinWaitlist: ['adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'myStudents', 'myEnrollments', 'myEnrollment', 'adminRosters', 'adminStudents', 'adminStudent', 'adminTshirts', 'adminEnrollments', 'adminCancelQuote', 'myTaughtClasses', 'taughtRoster', 'myWaitlist', 'adminWaitlist'],
+  leaveWaitlist: ['adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'myStudents', 'myEnrollments', 'myEnrollment', 'adminRosters', 'adminStudents', 'adminStudent', 'adminTshirts', 'adminEnrollments', 'adminCancelQuote', 'myTaughtClasses', 'taughtRoster', 'myWaitlist', 'adminWaitlist'],
+  declineOffer: ['adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'myStudents', 'myEnrollments', 'myEnrollment', 'adminRosters', 'adminStudents', 'adminStudent', 'adminTshirts', 'adminEnrollments', 'adminCancelQuote', 'myTaughtClasses', 'taughtRoster', 'myWaitlist', 'adminWaitlist'],
+  claimOffer: ['adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'myStudents', 'myEnrollments', 'myEnrollment', 'adminRosters', 'adminStudents', 'adminStudent', 'adminTshirts', 'adminEnrollments', 'adminCancelQuote', 'myTaughtClasses', 'taughtRoster', 'myWaitlist', 'adminWaitlist'],
+  adminWaitlistOffer: ['adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'myStudents', 'myEnrollments', 'myEnrollment', 'adminRosters', 'adminStudents', 'adminStudent', 'adminTshirts', 'adminEnrollments', 'adminCancelQuote', 'myTaughtClasses', 'taughtRoster', 'myWaitlist', 'adminWaitlist'],
+  adminWaitlistMove: ['adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'myStudents', 'myEnrollments', 'myEnrollment', 'adminRosters', 'adminStudents', 'adminStudent', 'adminTshirts', 'adminEnrollments', 'adminCancelQuote', 'myTaughtClasses', 'taughtRoster', 'myWaitlist', 'adminWaitlist'],
+  adminWaitlistRemove: ['adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'myStudents', 'myEnrollments', 'myEnrollment', 'adminRosters', 'adminStudents', 'adminStudent', 'adminTshirts', 'adminEnrollments', 'adminCancelQuote', 'myTaughtClasses', 'taughtRoster', 'myWaitlist', 'adminWaitlist'],
 };
 
 /** The answers to fetch again after `name` succeeds. */
-export function staleAfter(name: CallableName): CallableName[] {
-  return [...new Set((CHANGES[name] ?? []).flatMap((records) => SHOWN_BY[records]))];
+export function staleAfter(name: CallableName): readonly CallableName[] {
+  return STALE[name] ?? [];
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DISCOUNT_ORDER } from '../../src/features/catalogueSetup/describeDiscount';
-import { FEATURES, withCallablesList } from '../../scripts/docs/callables';
+import { FEATURES, STALE, staleModule, withCallablesList } from '../../scripts/contract/write';
 
 describe('the admin guide', () => {
   it('shows only pictures that exist (npm run docs:screenshots takes them)', () => {
@@ -16,9 +16,13 @@ describe('the admin guide', () => {
   });
 });
 
-describe('the features page', () => {
-  it('lists every callable of the contract, by who may call it, as the contract says (npm run docs:callables writes it)', () => {
+describe('what is written from the contract (npm run contract:write)', () => {
+  it('the features page lists every callable, by who may call it, as the contract says', () => {
     const page = readFileSync(FEATURES, 'utf8');
-    expect(withCallablesList(page), 'run npm run docs:callables').toBe(page);
+    expect(withCallablesList(page), 'run npm run contract:write').toBe(page);
+  });
+
+  it('the app fetches again what each call makes stale, as the contract says', () => {
+    expect(readFileSync(STALE, 'utf8'), 'run npm run contract:write').toBe(staleModule());
   });
 });

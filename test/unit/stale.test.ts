@@ -38,6 +38,11 @@ describe('staleAfter', () => {
     for (const name of all) expect(new Set(staleAfter(name)).size).toBe(staleAfter(name).length);
   });
 
+  it('every callable says what it shows and what it changes (or that the app keeps none of it)', () => {
+    const silent = Object.values(callables).filter((c) => c.shows === undefined && c.changes === undefined);
+    expect(silent.map((c) => c.name)).toEqual([]);
+  });
+
   it('only answers are fetched again, never a call that changes something', () => {
     const all = Object.keys(callables) as CallableName[];
     const changing = new Set(all.filter((name) => staleAfter(name).length > 0));

@@ -1,7 +1,7 @@
 // Setting up the catalogue: semesters, classes, bundles, discount codes, a class's waitlist and its
 // instructors. The office's pages read the semesters and classes through these too. What a save
 // makes stale (a class save: that semester's class list, the dashboard, the rosters and the catalogue
-// families see) follows from lib/stale.ts.
+// families see) follows from the contract (lib/stale.ts is written from it).
 import { useCallMutation } from '../../lib/mutation';
 import { useCallQuery } from '../../lib/query';
 

@@ -1,6 +1,6 @@
 // The office's remote calls: the dashboard, rosters and sheets, students, enrollments and their money,
 // the day in the field, emails to classes and announcements. What a change makes stale follows from
-// lib/stale.ts.
+// the contract (lib/stale.ts is written from it).
 import type { Payload } from '../../../contract/callables';
 import { useCallMutation } from '../../lib/mutation';
 import { useCallQuery, useFetchCall } from '../../lib/query';

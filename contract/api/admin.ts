@@ -1,0 +1,31 @@
+// The office setting up the catalogue: semesters, classes, bundles, codes, announcements and the dashboard.
+// Each call: who may call it, its payload, its answer, and what it shows and changes (the app
+// fetches again what a call made stale: src/lib/stale.ts, written from these).
+import { ACCESS } from '../roles';
+import type { AdminClass, Announcement, ClassGroup, DashboardFigures, Discount, DiscountList, Semester } from '../domain';
+import { byIdSchema, classInputSchema, copyClassSchema, copySemesterSchema, discountInputSchema, announcementSchema, groupInputSchema, semesterIdSchema, semesterInputSchema } from '../schemas';
+import { spec, none } from './spec';
+
+export const adminCalls = {
+  adminSemesters: spec<{ semesters: Semester[] }>()(ACCESS.catalogueRead, none, { shows: ['classes'] }),
+  adminSaveSemester: spec<{ semester: Semester }>()(ACCESS.catalogue, semesterInputSchema, { changes: ['classes'] }),
+  adminClasses: spec<{ classes: AdminClass[]; groups: ClassGroup[] }>()(ACCESS.catalogueRead, semesterIdSchema, { shows: ['classes', 'seats'] }),
+  adminSaveClass: spec<{ class: AdminClass }>()(ACCESS.catalogue, classInputSchema, { changes: ['classes'] }),
+  adminCopyClass: spec<{ class: AdminClass }>()(ACCESS.catalogue, copyClassSchema, { changes: ['classes'] }),
+  adminCopySemester: spec<{ classes: { id: string; title: string; startDate: string; endDate: string }[]; bundles: string[]; shiftDays: number; alreadyThere: { classes: string[]; bundles: string[] } }>()(
+    ACCESS.catalogue,
+    copySemesterSchema,
+    { changes: ['classes'] },
+  ),
+  adminDeleteClass: spec<{ deleted: boolean }>()(ACCESS.catalogue, byIdSchema, { changes: ['classes'] }),
+  adminSaveGroup: spec<{ group: ClassGroup }>()(ACCESS.catalogue, groupInputSchema, { changes: ['classes'] }),
+  adminDeleteGroup: spec<{ deleted: boolean }>()(ACCESS.catalogue, byIdSchema, { changes: ['classes'] }),
+  adminDiscounts: spec<DiscountList>()(ACCESS.catalogue, none, { shows: ['discounts'] }),
+  adminSaveDiscount: spec<{ discount: Discount }>()(ACCESS.catalogue, discountInputSchema, { changes: ['discounts'] }),
+  adminDeleteDiscount: spec<{ deleted: boolean }>()(ACCESS.catalogue, byIdSchema, { changes: ['discounts'] }),
+  adminDashboard: spec<DashboardFigures>()(ACCESS.money, semesterIdSchema, { shows: ['classes', 'seats'] }),
+  /** Announcements: every one, showing or not, newest first. */
+  adminAnnouncements: spec<{ announcements: Announcement[] }>()(ACCESS.catalogue, none, { shows: ['announcements'] }),
+  adminSaveAnnouncement: spec<{ announcement: Announcement }>()(ACCESS.catalogue, announcementSchema, { changes: ['announcements'] }),
+  adminDeleteAnnouncement: spec<{ deleted: boolean }>()(ACCESS.catalogue, byIdSchema, { changes: ['announcements'] }),
+} as const;

@@ -1,0 +1,25 @@
+// The office's rosters, students, enrollments, payments and messages to classes.
+// Each call: who may call it, its payload, its answer, and what it shows and changes (the app
+// fetches again what a call made stale: src/lib/stale.ts, written from these).
+import { ACCESS } from '../roles';
+import type { CancellationQuote, ClassMessage, ClassRoster, Enrollment, EnrollmentRow, StudentRow, StudentSheet, TshirtTally } from '../domain';
+import { byIdSchema, cancelQuoteSchema, cancelSchema, classMessageSchema, enrollmentIdSchema, enrollmentSearchSchema, paymentSchema, voidPaymentSchema, rostersSchema, semesterIdSchema, studentSearchSchema } from '../schemas';
+import { spec, none } from './spec';
+
+export const officeCalls = {
+  /** Email the families of these classes; `send: false` answers the preview and how many families get it. */
+  adminEmailClasses: spec<{ families: number; unreachable: number; preview: { subject: string; text: string }; message: ClassMessage | null }>()(ACCESS.care, classMessageSchema, { changes: ['classMessages'] }),
+  /** The emails sent to classes, newest first. */
+  adminClassMessages: spec<{ messages: ClassMessage[] }>()(ACCESS.care, none, { shows: ['classMessages'] }),
+  adminRosters: spec<{ rosters: ClassRoster[]; notFound: string[] }>()(ACCESS.care, rostersSchema, { shows: ['classes', 'seats', 'students'] }),
+  adminStudents: spec<{ rows: StudentRow[]; total: number }>()(ACCESS.care, studentSearchSchema, { shows: ['seats', 'students'] }),
+  adminStudent: spec<StudentSheet>()(ACCESS.care, byIdSchema, { shows: ['seats', 'students', 'account', 'field'] }),
+  adminTshirts: spec<TshirtTally>()(ACCESS.care, semesterIdSchema, { shows: ['classes', 'seats', 'students'] }),
+  adminEnrollments: spec<{ rows: EnrollmentRow[]; total: number }>()(ACCESS.money, enrollmentSearchSchema, { shows: ['seats'] }),
+  adminRecordPayment: spec<{ enrollment: Enrollment }>()(ACCESS.money, paymentSchema, { changes: ['seats'] }),
+  adminVoidPayment: spec<{ enrollment: Enrollment }>()(ACCESS.money, voidPaymentSchema, { changes: ['seats'] }),
+  adminCancelQuote: spec<CancellationQuote>()(ACCESS.money, cancelQuoteSchema, { shows: ['seats'] }),
+  adminCancelEnrollment: spec<{ enrollment: Enrollment }>()(ACCESS.money, cancelSchema, { changes: ['seats'] }),
+  /** A card checkout stuck waiting: its Stripe page is closed and its seats go back. */
+  adminReleaseHold: spec<{ enrollment: Enrollment }>()(ACCESS.money, enrollmentIdSchema, { changes: ['seats'] }),
+} as const;

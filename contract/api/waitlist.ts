@@ -1,0 +1,19 @@
+// Waitlists: families joining and claiming offers, the office running the lists.
+// Each call: who may call it, its payload, its answer, and what it shows and changes (the app
+// fetches again what a call made stale: src/lib/stale.ts, written from these).
+import { ACCESS } from '../roles';
+import type { FamilyEnrollment, FamilyWaitlistEntry, OfficeWaitlistEntry } from '../domain';
+import { claimOfferSchema, classIdSchema, entryIdSchema, joinWaitlistSchema, waitlistMoveSchema, waitlistRemoveSchema } from '../schemas';
+import { spec, none } from './spec';
+
+export const waitlistCalls = {
+  joinWaitlist: spec<{ entry: FamilyWaitlistEntry; replayed: boolean }>()('user', joinWaitlistSchema, { changes: ['waitlist', 'seats'] }),
+  myWaitlist: spec<{ entries: FamilyWaitlistEntry[] }>()('user', none, { shows: ['waitlist'] }),
+  leaveWaitlist: spec<{ entry: FamilyWaitlistEntry }>()('user', entryIdSchema, { changes: ['waitlist', 'seats'] }),
+  declineOffer: spec<{ entry: FamilyWaitlistEntry }>()('user', entryIdSchema, { changes: ['waitlist', 'seats'] }),
+  claimOffer: spec<{ enrollment: FamilyEnrollment; replayed: boolean; checkoutUrl?: string }>()('user', claimOfferSchema, { changes: ['waitlist', 'seats'] }),
+  adminWaitlist: spec<{ title: string; seatsToOffer: number; entries: OfficeWaitlistEntry[] }>()(ACCESS.care, classIdSchema, { shows: ['waitlist'] }),
+  adminWaitlistOffer: spec<{ entry: OfficeWaitlistEntry }>()(ACCESS.care, entryIdSchema, { changes: ['waitlist', 'seats'] }),
+  adminWaitlistMove: spec<{ entry: OfficeWaitlistEntry }>()(ACCESS.care, waitlistMoveSchema, { changes: ['waitlist', 'seats'] }),
+  adminWaitlistRemove: spec<{ entry: OfficeWaitlistEntry }>()(ACCESS.care, waitlistRemoveSchema, { changes: ['waitlist', 'seats'] }),
+} as const;
