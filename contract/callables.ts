@@ -10,6 +10,7 @@ import { enrollmentCalls } from './api/enrollment';
 import { familyMailCalls } from './api/familyMail';
 import { officeCalls } from './api/office';
 import { rolesCalls } from './api/roles';
+import { roundsCalls } from './api/rounds';
 import { staffCalls } from './api/staff';
 import { teachingCalls } from './api/teaching';
 import { waitlistCalls } from './api/waitlist';
@@ -20,7 +21,7 @@ export type Callable<P extends z.ZodMiniType = z.ZodMiniType, R = unknown> = Cal
 export type PayloadOf<C> = C extends CallableSpec<infer P, unknown> ? z.input<P> : never;
 export type ResponseOf<C> = C extends CallableSpec<z.ZodMiniType, infer R> ? R : never;
 
-const specs = { ...adminCalls, ...calendarCalls, ...catalogueCalls, ...draftsCalls, ...enrollmentCalls, ...familyMailCalls, ...officeCalls, ...rolesCalls, ...staffCalls, ...teachingCalls, ...waitlistCalls } as const;
+const specs = { ...adminCalls, ...calendarCalls, ...catalogueCalls, ...draftsCalls, ...enrollmentCalls, ...familyMailCalls, ...officeCalls, ...rolesCalls, ...roundsCalls, ...staffCalls, ...teachingCalls, ...waitlistCalls } as const;
 
 type Named<T> = { [K in keyof T]: T[K] & { readonly name: K } };
 

@@ -22,6 +22,8 @@ export const RATE_LIMITS = {
   issuePickupCodes: { perAccount: 10, anonymous: 0 },
   /** Syncs from a staff member who does not teach the class (everything held for the office): a phone's backlog, not a flood. */
   fieldHeld: { perAccount: 20, anonymous: 0 },
+  /** A family's entry in a registration round, saved at each change: changes of mind, never a flood. */
+  roundEntry: { perAccount: 30, anonymous: 0 },
 } as const;
 export const RATE_WINDOW_S = 600;
 

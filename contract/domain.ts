@@ -93,7 +93,11 @@ export interface Semester {
 }
 
 /** What anyone may see of a semester. */
-export type PublicSemester = Omit<Semester, 'confirmationMarkdown'> & { openForEnrollment: boolean };
+export type PublicSemester = Omit<Semester, 'confirmationMarkdown'> & {
+  openForEnrollment: boolean;
+  /** Its registration round, while one decides its places (contract/rounds.ts's RoundGate); null: first come. */
+  round: { entriesOpen: string; entriesClose: string; drawn: boolean } | null;
+};
 
 export const CLASS_STATUSES = ['draft', 'live', 'paused', 'info-only'] as const;
 export type ClassStatus = (typeof CLASS_STATUSES)[number];
@@ -849,47 +853,4 @@ export interface StaffMember {
   /** Who last changed their roles, and when. */
   changedBy: string | null;
   changedAt: string | null;
-}
-
-// ---- Audit trail ----
-
-export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'roles-changed', 'roster-viewed', 'student-sheet-viewed', 'students-listed', 'field-entry', 'field-held', 'field-log-viewed', 'pickup-codes-issued'] as const;
-export type AuditKind = (typeof AUDIT_KINDS)[number];
-
-export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
-  'student-changed': 'Child’s health, pickup or contact data changed',
-  'payment-recorded': 'Payment recorded',
-  'payment-voided': 'Payment voided',
-  'card-payment': 'Card payment received',
-  cancellation: 'Classes cancelled (and refund)',
-  'roles-changed': 'Staff roles changed',
-  'roster-viewed': 'Roster and health sheet opened',
-  'student-sheet-viewed': 'Student info sheet opened',
-  'students-listed': 'Student Info Sheets table read (with allergy flags)',
-  'field-entry': 'Recorded in the field (attendance, pickups, doses, incidents)',
-  'field-held': 'Held for the office from the field (not on a class’s record)',
-  'field-log-viewed': 'A class’s field records opened',
-  'pickup-codes-issued': 'Pickup codes made for a child',
-};
-
-/**
- * One audited action, written in the transaction of the action itself: who (with their roles), what,
- * which record, which fields (names only: no medical value is ever copied here), when, and the call's
- * request id. Entries are only ever created.
- */
-export interface AuditEntry {
-  id: string;
-  at: string;
-  kind: AuditKind;
-  by: { uid: string; email: string | null; roles: string[] };
-  record: { type: 'student' | 'enrollment' | 'staff' | 'class'; id: string };
-  /** Read back with the entry, for a record that is not a child's: the class's title, the staff member's email. */
-  recordName?: string;
-  studentId: string | null;
-  studentName: string | null;
-  /** The fields changed, by name ("health.allergies", "guardians"). */
-  fields: string[];
-  /** In words, without medical values ("Recorded $120.00 by check"). */
-  summary: string;
-  requestId: string;
 }

@@ -51,10 +51,13 @@ export interface Placement {
   placed: string | null;
   /** Its rank (0: first choice), or null. */
   rank: number | null;
-  /** The choices ranked above what it got (all of them when not placed): each was full at its turn. */
+  /**
+   * The choices ranked above what it got (all of them when not placed): each was full at its turn, or,
+   * for linked siblings, not ranked by all of them or without a seat for each.
+   */
   passed: string[];
-  /** Linked siblings that could not all be placed in one choice. */
-  together: boolean;
+  /** Placed (or not) with its linked brothers and sisters, in a choice they all ranked. */
+  linked: boolean;
 }
 
 /** The entries as committed: sorted by id, choices in rank order, a bundle's classes sorted. */
@@ -112,9 +115,9 @@ export function placeEntries(ordered: DrawEntry[], capacity: Record<string, numb
   const out: Placement[] = [];
   ordered.forEach((entry, turn) => {
     const base = { entryId: entry.id, group: entry.group, number: numbers.get(entry.id)!, turn };
-    const result = (child: DrawChild, placed: DrawChoice | null, together = false): Placement => {
+    const result = (child: DrawChild, placed: DrawChoice | null, linked: boolean): Placement => {
       const rank = placed ? child.choices.findIndex((c) => c.id === placed.id) : null;
-      return { ...base, childId: child.id, placed: placed?.id ?? null, rank, passed: child.choices.slice(0, rank ?? child.choices.length).map((c) => c.id), together };
+      return { ...base, childId: child.id, placed: placed?.id ?? null, rank, passed: child.choices.slice(0, rank ?? child.choices.length).map((c) => c.id), linked };
     };
     if (entry.linked && entry.children.length > 1) {
       const [first, ...rest] = entry.children;
@@ -125,13 +128,13 @@ export function placeEntries(ordered: DrawEntry[], capacity: Record<string, numb
         .sort((a, b) => a.sum - b.sum || a.firstRank - b.firstRank || compare(a.c.id, b.c.id));
       const chosen = common.find(({ c }) => room(c, entry.children.length))?.c ?? null;
       if (chosen) take(chosen, entry.children.length);
-      for (const child of entry.children) out.push(result(child, chosen, !chosen));
+      for (const child of entry.children) out.push(result(child, chosen, true));
       return;
     }
     for (const child of entry.children) {
       const chosen = child.choices.find((c) => room(c, 1)) ?? null;
       if (chosen) take(chosen, 1);
-      out.push(result(child, chosen));
+      out.push(result(child, chosen, false));
     }
   });
   return out;
@@ -169,11 +172,12 @@ const ordinal = (rank: number) => ORDINALS[rank] ?? `number ${rank + 1}`;
 export function placementWords(p: Placement): string {
   const head = `group ${p.group}, number ${p.number.toFixed(4)}`;
   if (p.placed === null) {
-    return p.together
-      ? `${head}: no class you all ranked had a seat for each of your linked children when your turn came; not placed`
+    return p.linked
+      ? `${head}: no class your linked children all ranked had a seat for each of them when your turn came; not placed`
       : `${head}: every choice was full when your turn came; not placed`;
   }
-  if (p.rank === 0) return `${head}: placed in your first choice`;
+  if (p.rank === 0) return `${head}: placed in your first choice${p.linked ? ', with your linked children' : ''}`;
+  if (p.linked) return `${head}: placed with your linked children in your ${ordinal(p.rank!)} choice, the best-ranked class you all ranked that had a seat for each of you`;
   const full = p.passed.length === 1 ? 'your first choice was full' : `your ${p.passed.map((_, i) => ordinal(i)).join(', ').replace(/, ([^,]*)$/, ' and $1')} choices were full`;
   return `${head}: ${full} when your turn came; placed in your ${ordinal(p.rank!)} choice`;
 }
@@ -195,7 +199,9 @@ export async function verifyRecord(record: DrawRecord): Promise<string | null> {
   if ((await sha256Hex(record.seed)) !== record.seedHash) return 'The seed does not match the hash published when the round opened.';
   if ((await sha256Hex(canonicalEntries(record.entries))) !== record.entriesHash) return 'The entries do not match the hash published when entries closed.';
   const again = await runDraw(record);
-  const differs = again.placements.findIndex((p, i) => JSON.stringify(p) !== JSON.stringify(record.placements[i]));
+  // Field by field: a stored record may list an object's keys in another order.
+  const fields = (p: Placement | undefined) => (p ? JSON.stringify([p.entryId, p.childId, p.group, p.number, p.turn, p.placed, p.rank, p.passed, p.linked]) : '');
+  const differs = again.placements.findIndex((p, i) => fields(p) !== fields(record.placements[i]));
   if (differs >= 0 || again.placements.length !== record.placements.length) return 'Drawn again, the placements differ from the published ones.';
   return null;
 }

@@ -193,3 +193,18 @@ export function meetingsBetween<C extends Dated & Pick<ClassRecord, 'startTime'>
   const out = classes.flatMap((klass) => datesBetween(klass, from, to).map((date) => ({ date, klass })));
   return out.sort((a, b) => a.date.localeCompare(b.date) || a.klass.startTime.localeCompare(b.klass.startTime));
 }
+
+let clock: Intl.DateTimeFormat | undefined;
+/** The moment (ISO, UTC) the school's clock shows `time` ("09:00") on `day`, whatever the browser's zone. */
+export function schoolInstant(day: IsoDate, time: string): string {
+  clock ??= new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const wanted = Date.parse(`${day}T${time}:00Z`);
+  // The zone's offset at a guess, twice: the second guess is right across a change of daylight time.
+  let at = wanted;
+  for (let i = 0; i < 2; i++) {
+    const p = Object.fromEntries(clock.formatToParts(new Date(at)).map((x) => [x.type, x.value]));
+    const shown = Date.parse(`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:00Z`);
+    at += wanted - shown;
+  }
+  return new Date(at).toISOString();
+}

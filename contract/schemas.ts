@@ -4,7 +4,8 @@ import { z } from 'zod/mini';
 import { DONATION_RANGE } from './rules';
 import { STAFF_ROLES } from './roles';
 import { ageOn } from './format';
-import { ANNOUNCEMENT_SEVERITIES, AUDIT_KINDS, CHECKOUT_METHODS, DISCOUNT_TYPES, ENROLLMENT_STATUSES, ENROLLMENT_SORTS, GRADE_MAX, GRADE_MIN, PAYMENT_METHODS, PHOTO_PERMISSIONS, STUDENT_SORTS, TSHIRT_SIZES } from './domain';
+import { ANNOUNCEMENT_SEVERITIES, CHECKOUT_METHODS, DISCOUNT_TYPES, ENROLLMENT_STATUSES, ENROLLMENT_SORTS, GRADE_MAX, GRADE_MIN, PAYMENT_METHODS, PHOTO_PERMISSIONS, STUDENT_SORTS, TSHIRT_SIZES } from './domain';
+import { AUDIT_KINDS } from './audit';
 
 /**
  * Control characters (other than tab and line breaks) and text-direction overrides would reach CSVs,

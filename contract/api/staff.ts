@@ -2,7 +2,8 @@
 // Each call: who may call it, its payload, its answer, and what it shows and changes (the app
 // fetches again what a call made stale: src/lib/stale.ts, written from these).
 import { ACCESS } from '../roles';
-import type { AuditEntry, StaffMember } from '../domain';
+import type { StaffMember } from '../domain';
+import type { AuditEntry } from '../audit';
 import { auditSearchSchema, staffSchema } from '../schemas';
 import { spec, none, UNCACHED } from './spec';
 

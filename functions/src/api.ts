@@ -18,13 +18,14 @@ import * as enrollment from './callables/enrollment';
 import * as familyMail from './callables/familyMail';
 import * as office from './callables/office';
 import * as roles from './callables/roles';
+import * as rounds from './callables/rounds';
 import * as staff from './callables/staff';
 import * as teaching from './callables/teaching';
 import * as waitlist from './callables/waitlist';
 
 type Handlers = { [N in CallableName]: Served<(typeof callables)[N]> };
 /** Every area's exports: a callable of the contract without its handler here is a type error (it would deploy without it). */
-const areas: Handlers = { ...admin, ...calendar, ...catalogue, ...drafts, ...enrollment, ...familyMail, ...office, ...roles, ...staff, ...teaching, ...waitlist };
+const areas: Handlers = { ...admin, ...calendar, ...catalogue, ...drafts, ...enrollment, ...familyMail, ...office, ...roles, ...rounds, ...staff, ...teaching, ...waitlist };
 
 /** Each callable's handler, by its contract name (and nothing else the areas export). */
 export const SERVED = Object.fromEntries(Object.keys(callables).map((name) => [name, areas[name as CallableName]])) as Handlers;

@@ -8,3 +8,4 @@ export { stripeWebhook, sweepHolds } from './callables/stripe';
 export { calendarFeed } from './callables/calendar';
 export { familyReminders } from './callables/familyMail';
 export { waitlistJob } from './callables/waitlist';
+export { roundsJob } from './callables/rounds';

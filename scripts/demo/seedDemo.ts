@@ -6,6 +6,8 @@ import { ROLE_ADMIN } from '../../contract/roles';
 import { adminAuth, adminDb, seedWriter } from './adminApp';
 import { buildDemoData, DEMO_ADMIN, DEMO_FAMILY } from './demoData';
 import { seatRosters } from './seats';
+import { demoRound } from './round';
+import { recordParts, ROUNDS } from '../../functions/src/data/rounds';
 
 export function todayInSchool(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE }).format(now);
@@ -54,6 +56,15 @@ export async function seedDemo(today = todayInSchool()) {
   for (const c of data.classes) classWriter.set(db.doc(`classes/${c.id}`), c);
   await classWriter.close();
   await seatRosters(db, data.classes.map((c) => c.id));
+
+  // Last year's term was placed by a drawn round: its public page and record, ready to check.
+  const past = data.semesters.find((s) => s.status === 'archived')!;
+  const drawn = await demoRound(past, data.classes.filter((c) => c.semesterId === past.id));
+  const roundWriter = seedWriter(db);
+  roundWriter.set(db.doc(`${ROUNDS.rounds}/${past.id}`), drawn.round);
+  roundWriter.set(db.doc(`${ROUNDS.records}/${past.id}`), { capacity: drawn.capacity });
+  for (const [id, part] of [...recordParts({ entries: drawn.entries }), ...recordParts({ placements: drawn.placements })]) roundWriter.set(db.doc(`${ROUNDS.records}/${past.id}/parts/${id}`), part);
+  await roundWriter.close();
 
   return {
     semesters: data.semesters.length,

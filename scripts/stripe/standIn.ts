@@ -8,6 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Stripe from 'stripe';
 import { STANDIN } from './config';
+import { BEACON_STAND_IN_PATH } from '../../contract/beacon';
+import { beaconControl, beaconRequest } from '../beacon/standIn';
 
 type Json = Record<string, unknown>;
 interface Session {
@@ -323,6 +325,7 @@ async function control(path: string, body: Json, res: ServerResponse): Promise<v
     return void send(res, 200, { settled: true });
   }
   if (path === '/__standin/refunds') return void send(res, 200, { refunds });
+  if (path === '/__standin/beacon') return void send(res, 200, beaconControl(body as { aheadSeconds?: unknown; down?: unknown }));
   // Every page's status, or only those of `ids` (a test reading a few after each step of thousands).
   if (path === '/__standin/sessions') {
     const ids = Array.isArray(body.ids) ? (body.ids as string[]) : [...sessions.keys()];
@@ -376,6 +379,8 @@ export function startStandIn(port = STANDIN.port) {
     try {
       const raw = await read(req);
       if (url.pathname.startsWith('/pay/')) return await page(method, url.pathname, res);
+      // The randomness beacon's stand-in shares the port (one process fewer in every run).
+      if (url.pathname.startsWith(`${BEACON_STAND_IN_PATH}/`)) return beaconRequest(url.pathname.slice(BEACON_STAND_IN_PATH.length), res);
       if (url.pathname.startsWith('/__standin/')) return await control(url.pathname, raw ? (JSON.parse(raw) as Json) : {}, res);
       if (outage) return void req.socket.destroy();
       const wait = [...slow].find(([text]) => raw.includes(text))?.[1];

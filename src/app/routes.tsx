@@ -15,6 +15,8 @@ const TeachingRoutes = lazy(() => import('../features/teaching/TeachingRoutes'))
 const DonatePage = lazy(() => import('../features/donate/DonatePage'));
 const HelpPage = lazy(() => import('../features/help/HelpPage'));
 const UnsubscribePage = lazy(() => import('../features/reminders/UnsubscribePage'));
+const RoundPage = lazy(() => import('../features/rounds/RoundPage'));
+const EntryPage = lazy(() => import('../features/rounds/EntryPage'));
 
 export const routes: RouteObject[] = [
   {
@@ -54,6 +56,15 @@ export const routes: RouteObject[] = [
       { path: 'donate-venmo', element: <DonatePage /> },
       { path: 'help', element: <HelpPage /> },
       { path: 'unsubscribe', element: <UnsubscribePage /> },
+      { path: 'rounds/:semesterId', element: <RoundPage /> },
+      {
+        path: 'rounds/:semesterId/entry',
+        element: (
+          <RequireLogin>
+            <EntryPage />
+          </RequireLogin>
+        ),
+      },
       { path: '*', element: <Navigate to="/classes/enrollment" replace /> },
     ],
   },

@@ -1,5 +1,6 @@
 // CSV files for the office: RFC 4180 quoting, and cells that a spreadsheet would run as a formula
 // (starting with = + - @, or a tab or carriage return) are neutralised with a leading apostrophe.
+import { downloadBlob } from './download';
 
 export type CsvValue = string | number | boolean | null | undefined;
 
@@ -15,15 +16,7 @@ export function toCsv(rows: CsvValue[][]): string {
 
 /** Offers the rows as a .csv download (UTF-8 with a BOM so spreadsheets read accents right). */
 export function downloadCsv(filename: string, rows: CsvValue[][]): void {
-  const blob = new Blob(['\uFEFF', toCsv(rows)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(filename, new Blob(['\uFEFF', toCsv(rows)], { type: 'text/csv;charset=utf-8' }));
 }
 
 /** "Fall 2026" → "fall-2026", for file names. */

@@ -8,8 +8,8 @@ import { DEMO_ADMIN, DEMO_FAMILY } from '../../scripts/demo/demoData';
 import { axeViolations, newPage, seededBrowser, signedIn } from './support/browser';
 
 const PAGES: Record<'anonymous' | 'family' | 'admin', string[]> = {
-  anonymous: ['/classes/enrollment', '/user/login', '/user/create', '/calendar/classes', '/donate-venmo', '/help', '/unsubscribe?token=sample-unsubscribe-token-0123456'],
-  family: ['/account/enrollments', '/account/students', '/account/students/demo-ava', '/account/manage'],
+  anonymous: ['/classes/enrollment', '/user/login', '/user/create', '/calendar/classes', '/donate-venmo', '/help', '/unsubscribe?token=sample-unsubscribe-token-0123456', '/rounds/past-term'],
+  family: ['/account/enrollments', '/account/students', '/account/students/demo-ava', '/account/manage', '/rounds/past-term/entry'],
   admin: [
     '/admin',
     '/admin/report?semester=open-term&classes=wild-art',
@@ -115,7 +115,7 @@ describe('accessibility of every page', () => {
     const visited = [...Object.values(PAGES).flat(), ...STEPS.map((s) => `/classes/enrollment/${s}`), ...CHECKED_ELSEWHERE].map((p) => p.split('?')[0]);
     const routes = routePaths();
     expect(routes.length).toBeGreaterThan(25);
-    const pattern = (route: string) => new RegExp(`/${route.replace(/:[a-z]+/g, '[^/]+')}$|^/${route}(/|$)`);
+    const pattern = (route: string) => new RegExp(`/${route.replace(/:[A-Za-z]+/g, '[^/]+')}$|^/${route}(/|$)`);
     expect(routes.filter((r) => !visited.some((v) => pattern(r).test(v)))).toEqual([]);
   });
 

@@ -1,7 +1,8 @@
 // The audit trail. Each audited action writes exactly one entry, in its own transaction (a
 // refused action writes none); entries name fields, never medical values; only admins read the trail.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, AuditKind, Student } from '../../contract/domain';
+import type { Student } from '../../contract/domain';
+import type { AuditEntry, AuditKind } from '../../contract/audit';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { readdirSync, readFileSync } from 'node:fs';
 import { clientWrite, createUser, type TestUser } from '../support/emulators';

@@ -7,7 +7,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Timestamp } from 'firebase-admin/firestore';
-import type { AuditEntry, ClassRecord, Student } from '../../contract/domain';
+import type { ClassRecord, Student } from '../../contract/domain';
+import type { AuditEntry } from '../../contract/audit';
 import { adultsWhoMayCollect, attendanceOf, codeMatches, codeWordMatches, pickupCheckValue, pickupText, schoolYearOf, tagOf, type AttendanceEntry, type HeldEntry, type PickupCheck, type AttendanceInput, type AttendanceMark, type FieldEntryInput, type IncidentInput } from '../../contract/field';
 import { HELD } from '../../functions/src/domain/field';
 import { rateCounterId, rateWindow } from '../../functions/src/data/rateLimit';

@@ -1,6 +1,7 @@
 // Sample payloads of every callable for the emulator tests (see SAMPLES).
 import type { CallableName, Payload } from '../../contract/callables';
 import type { ClassRecord, Enrollment, PriceQuote, Student, StudentProfile, WaitlistEntry } from '../../contract/domain';
+import type { PublicRound } from '../../contract/rounds';
 import { DEFAULT_RELEASES } from '../../functions/src/domain/releases';
 import { waitlistEntryId } from '../../functions/src/domain/ids';
 import { addDays, buildDemoData } from '../../scripts/demo/demoData';
@@ -69,6 +70,11 @@ export const PAID = DEMO.enrollments.find((e) => e.balance === 0 && e.payments.l
 /** The demo family's own enrollment (Ava, a past class; paid: the authorization test unpays it for `payBalance`). */
 export const AVAS = DEMO.enrollments.find((e) => e.studentId === 'demo-ava')!;
 
+
+/** The round samples' terms (seedRoundSamples). */
+const ROUND_SAMPLE = 'matrix-round-term';
+const NO_ROUND_SAMPLE = 'matrix-no-round-term';
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 /** Leo's enrollment the `addAddOns` sample adds to (seedAddOnSample). */
 const ADD_ON_SAMPLE = 'matrix-leo-river';
@@ -189,7 +195,29 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   syncFieldEntries: { classId: 'fire-and-shelter', sentAt: new Date().toISOString(), entries: [{ id: 'matrix-entry-000001', kind: 'attendance', studentId: 'matrix-nobody', meeting: '2026-01-01', at: new Date().toISOString(), mark: 'present' }] },
   classFieldLog: { classId: 'fire-and-shelter' },
   adminFieldDay: { day: '2026-10-06' },
+  // Rounds: the demo's drawn round (last year's term); a round open for entries and a term without
+  // one, both made by seedRoundSamples.
+  round: { semesterId: 'past-term' },
+  roundRecord: { semesterId: 'past-term' },
+  myRoundEntry: { semesterId: ROUND_SAMPLE },
+  saveRoundEntry: { semesterId: ROUND_SAMPLE, children: [{ studentId: 'demo-leo', choices: ['matrix-round-class'] }], linked: false },
+  adminSaveRound: { semesterId: NO_ROUND_SAMPLE, entriesOpen: inDays(1), entriesClose: inDays(8), drawAt: inDays(8.05), claimHours: 48, maxChoices: 3, groups: [{ label: 'Returning families', rule: 'returning' }] },
+  adminRunDraw: { semesterId: ROUND_SAMPLE },
 };
+
+/** A term whose round takes entries now (matrix-round-class its one class), and one without a round. */
+export async function seedRoundSamples(): Promise<void> {
+  const db = adminDb();
+  const open = (await db.doc('semesters/open-term').get()).data()!;
+  const wildArt = (await db.doc('classes/wild-art').get()).data() as ClassRecord;
+  for (const id of [ROUND_SAMPLE, NO_ROUND_SAMPLE]) await db.doc(`semesters/${id}`).set({ ...open, id, name: `Matrix ${id}` });
+  await db.doc('classes/matrix-round-class').set({ ...wildArt, id: 'matrix-round-class', semesterId: ROUND_SAMPLE, title: 'Matrix Round Class', gradeMin: 0, gradeMax: 12, enrolledCount: 0 });
+  const round: PublicRound = {
+    semesterId: ROUND_SAMPLE, semesterName: `Matrix ${ROUND_SAMPLE}`, entriesOpen: inDays(-1), entriesClose: inDays(7), drawAt: inDays(7.05), claimHours: 48, maxChoices: 3, groups: [],
+    seedHash: '0'.repeat(64), beacon: { chain: 'matrix', round: 1, time: inDays(7.05) }, committedAt: inDays(-2), entriesHash: null, closedAt: null, entryCount: null, waiting: null, drawn: null,
+  };
+  await db.doc(`rounds/${ROUND_SAMPLE}`).set(round);
+}
 
 /**
  * The waitlist entries the samples name: two seat offers held for Ava (one she declines, one she

@@ -1,6 +1,6 @@
 // The audit trail's pure rules — which audited fields changed, and the filters.
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../contract/domain';
+import type { AuditEntry } from '../../contract/audit';
 import { auditMatches, changedFields } from '../../functions/src/domain/audit';
 import { AVA } from '../support/samples';
 

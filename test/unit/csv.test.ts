@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, slug, toCsv } from '../../src/lib/csv';
-import type { AuditEntry, EnrollmentRow } from '../../contract/domain';
+import type { EnrollmentRow } from '../../contract/domain';
+import type { AuditEntry } from '../../contract/audit';
 import { auditCsvRows, what } from '../../src/features/staff/auditCsv';
 import { enrollmentCsvRows } from '../../src/features/office/enrollmentsCsv';
 

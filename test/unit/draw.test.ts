@@ -63,12 +63,14 @@ describe('the draw', () => {
           if (entry.linked && entry.children.length > 1) {
             // Together: one choice for all, or none; none only when no choice they all ranked had room for all.
             expect(new Set(mine.map((p) => p.placed)).size).toBe(1);
+            expect(mine.every((p) => p.linked)).toBe(true);
             const common = entry.children[0].choices.filter((c) => entry.children.every((k) => k.choices.some((x) => x.id === c.id)));
             if (mine[0].placed === null) for (const c of common) expect(room(c.id, entry.children.length), c.id).toBe(false);
           } else {
             // One by one, in the entry's order: each better choice had no room at the child's turn.
             for (const [k, child] of entry.children.entries()) {
               const p = mine.find((x) => x.childId === child.id)!;
+              expect(p.linked).toBe(false);
               const siblingsBefore = mine.slice(0, k).filter((x) => x.placed);
               const at = new Map(free);
               for (const s of siblingsBefore) for (const id of choiceOf(s.placed!).classIds) at.set(id, at.get(id)! - 1);
@@ -109,11 +111,15 @@ describe('the draw', () => {
   });
 
   it('says why a child was placed where it was', () => {
-    const p = (over: Partial<Placement>): Placement => ({ entryId: 'e', childId: 'k', group: 2, number: 0.18341, turn: 3, placed: 'b', rank: 1, passed: ['a'], together: false, ...over });
+    const p = (over: Partial<Placement>): Placement => ({ entryId: 'e', childId: 'k', group: 2, number: 0.18341, turn: 3, placed: 'b', rank: 1, passed: ['a'], linked: false, ...over });
     expect(placementWords(p({}))).toBe('group 2, number 0.1834: your first choice was full when your turn came; placed in your second choice');
     expect(placementWords(p({ placed: 'c', rank: 2, passed: ['a', 'b'] }))).toBe('group 2, number 0.1834: your first and second choices were full when your turn came; placed in your third choice');
     expect(placementWords(p({ placed: 'a', rank: 0, passed: [] }))).toBe('group 2, number 0.1834: placed in your first choice');
     expect(placementWords(p({ placed: null, rank: null, passed: ['a', 'b'] }))).toBe('group 2, number 0.1834: every choice was full when your turn came; not placed');
+    // Linked siblings: a better choice is passed over when not all of them ranked it or it had no seat for each.
+    expect(placementWords(p({ linked: true }))).toBe('group 2, number 0.1834: placed with your linked children in your second choice, the best-ranked class you all ranked that had a seat for each of you');
+    expect(placementWords(p({ linked: true, placed: 'a', rank: 0, passed: [] }))).toBe('group 2, number 0.1834: placed in your first choice, with your linked children');
+    expect(placementWords(p({ linked: true, placed: null, rank: null, passed: ['a', 'b'] }))).toBe('group 2, number 0.1834: no class your linked children all ranked had a seat for each of them when your turn came; not placed');
   });
 
   it('draws every turn order equally often (chi-square over 10 000 keys, 4 entries of one group)', async () => {

@@ -2,6 +2,7 @@
 import { callables } from '../../../contract/callables';
 import type { ClassGroup, ClassRecord, SemesterCatalogue } from '../../../contract/domain';
 import { callable } from '../lib/callable';
+import { loadRoundGates } from '../data/rounds';
 import {
   loadClassesByIds,
   loadClassesOfSemesters,
@@ -99,6 +100,7 @@ export const openSemesters = callable(callables.openSemesters, () =>
     const today = schoolToday(new Date());
     const [open, announcements] = await Promise.all([loadSemesters(['open']), loadAnnouncements()]);
     const semesters = open.filter((s) => isOpenForEnrollment(s, today)).sort((a, b) => a.startDate.localeCompare(b.startDate));
-    return { semesters: semesters.map((s) => toPublicSemester(s, today)), announcements: showingOn(announcements, today) };
+    const rounds = await loadRoundGates(semesters.map((s) => s.id));
+    return { semesters: semesters.map((s) => toPublicSemester(s, today, rounds.get(s.id) ?? null)), announcements: showingOn(announcements, today) };
   }),
 );

@@ -2,7 +2,7 @@
 // ever created (never set, updated or deleted: no callable can, and the client rules deny everything).
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'firebase-admin/firestore';
-import type { AuditEntry } from '../../../contract/domain';
+import type { AuditEntry } from '../../../contract/audit';
 import { addDaysIso } from '../../../contract/schedule';
 import { auditMatches, type AuditFilter } from '../domain/audit';
 import { COLLECTIONS, db, getByIds } from './db';
@@ -71,13 +71,13 @@ export async function searchAudit(filter: AuditFilter): Promise<{ entries: Audit
   return { entries: await withRecordNames(matching.slice(0, AUDIT_PAGE)), more: matching.length > AUDIT_PAGE || snap.size === AUDIT_SCAN };
 }
 
-/** The office reads names, not ids: a class's title (as it is now), a staff member's email. */
+/** The office reads names, not ids: a class's title (as it is now), a staff member's email, a round's semester. */
 async function withRecordNames(entries: AuditEntry[]): Promise<AuditEntry[]> {
   const idsOf = (type: AuditEntry['record']['type']) => [...new Set(entries.filter((e) => e.record.type === type).map((e) => e.record.id))];
-  const [classes, staff] = await Promise.all([getByIds('classes', idsOf('class'), ['title']), accountEmails(idsOf('staff'))]);
-  const titles = new Map(classes.found.map((c) => [c.id, c.title]));
+  const [classes, staff, semesters] = await Promise.all([getByIds('classes', idsOf('class'), ['title']), accountEmails(idsOf('staff')), getByIds('semesters', idsOf('round'), ['name'])]);
+  const names = { class: new Map(classes.found.map((c) => [c.id, c.title])), staff, round: new Map(semesters.found.map((s) => [s.id, s.name])) };
   return entries.map((e) => {
-    const name = e.record.type === 'class' ? titles.get(e.record.id) : e.record.type === 'staff' ? staff.get(e.record.id) : undefined;
+    const name = e.record.type === 'class' || e.record.type === 'staff' || e.record.type === 'round' ? names[e.record.type].get(e.record.id) : undefined;
     return name ? { ...e, recordName: name } : e;
   });
 }

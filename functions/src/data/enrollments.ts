@@ -12,6 +12,8 @@ import { COLLECTIONS, db, getByIds, noteReads, notFound, recordRef, records, uni
 import { codeUsesGivenBack, readClaimedEntries, writeCodeUseDeltas, type CodeUseDeltas } from './holds';
 import { loadGroupsOfSemesters } from './catalogue';
 import { CATALOGUE_FRESH_MS, catalogueStamp } from './catalogueCache';
+import { loadRoundGates } from './rounds';
+import type { RoundGate } from '../../../contract/rounds';
 
 /** A refusal in the family's words, with the error code its kind of problem calls for. */
 export const fail = (p: EnrollmentProblem) => new HttpsError(p.code, p.message);
@@ -126,8 +128,8 @@ export async function loadOfferFacts(classIds: string[], codes: string[]): Promi
   const found = classIds.flatMap((id) => kept.classes.get(id) ?? []);
   const lackingSemesters = uniq(found.map((c) => c.semesterId)).filter((id) => !kept.semesters.has(id));
   if (lackingSemesters.length) {
-    const [{ found: semesters }, groups] = await Promise.all([getByIds('semesters', lackingSemesters), loadGroupsOfSemesters(lackingSemesters)]);
-    for (const id of lackingSemesters) kept.semesters.set(id, { semester: semesters.find((s) => s.id === id) ?? null, groups: groups.filter((g) => g.semesterId === id) });
+    const [{ found: semesters }, groups, rounds] = await Promise.all([getByIds('semesters', lackingSemesters), loadGroupsOfSemesters(lackingSemesters), loadRoundGates(lackingSemesters)]);
+    for (const id of lackingSemesters) kept.semesters.set(id, { semester: semesters.find((s) => s.id === id) ?? null, groups: groups.filter((g) => g.semesterId === id), round: rounds.get(id) ?? null });
   }
   const offered = uniq(found.map((c) => c.semesterId)).map((id) => kept.semesters.get(id)!);
   return {
@@ -135,6 +137,7 @@ export async function loadOfferFacts(classIds: string[], codes: string[]): Promi
     missing: classIds.filter((id) => !kept.classes.get(id)),
     semesters: new Map(offered.flatMap((o) => (o.semester ? [[o.semester.id, o.semester] as const] : []))),
     groups: offered.flatMap((o) => o.groups),
+    rounds: new Map(offered.flatMap((o) => (o.semester && o.round ? [[o.semester.id, o.round] as const] : []))),
     discounts: typed.flatMap((c) => kept.codes.get(c) ?? []),
     unknownCodes: typed.filter((c) => !kept.codes.get(c)),
     rules: kept.rules!,
@@ -150,7 +153,7 @@ interface KeptOffer {
   stamp: string | undefined;
   at: number;
   classes: Map<string, ClassRecord | null>;
-  semesters: Map<string, { semester: Semester | null; groups: ClassGroup[] }>;
+  semesters: Map<string, { semester: Semester | null; groups: ClassGroup[]; round: RoundGate | null }>;
   codes: Map<string, Discount | null>;
   rules: Discount[] | null;
 }

@@ -1,6 +1,7 @@
 // The audit trail's rules: which fields of a child's record are audited, and which changed.
 // Only field names leave here: no medical value is ever copied into an entry. Pure.
-import type { AuditEntry, IsoDate, SheetRoster, StudentProfile } from '../../../contract/domain';
+import type { IsoDate, SheetRoster, StudentProfile } from '../../../contract/domain';
+import type { AuditEntry } from '../../../contract/audit';
 import { schoolToday } from '../../../contract/schedule';
 
 /** The child's contact and pickup fields (each audited as a whole); every field of `health` is audited too. */

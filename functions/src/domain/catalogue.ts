@@ -72,7 +72,7 @@ export function toPublicClass(c: ClassRecord): PublicClass {
 }
 
 /** What the public sees of a semester, field by field (no confirmation text). */
-export function toPublicSemester(s: Semester, today: IsoDate): PublicSemester {
+export function toPublicSemester(s: Semester, today: IsoDate, round: PublicSemester['round'] = null): PublicSemester {
   return {
     id: s.id,
     name: s.name,
@@ -85,6 +85,7 @@ export function toPublicSemester(s: Semester, today: IsoDate): PublicSemester {
     depositPerClass: s.depositPerClass ?? null,
     balanceDueDate: s.balanceDueDate ?? null,
     openForEnrollment: isOpenForEnrollment(s, today),
+    round,
   };
 }
 

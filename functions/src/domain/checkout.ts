@@ -5,6 +5,7 @@
 import type { z } from 'zod/mini';
 import { HOLD_LIMITS } from '../../../contract/constants';
 import type { ClassGroup, ClassRecord, Discount, Enrollment, Release, Semester, Student, WaitlistEntry } from '../../../contract/domain';
+import type { RoundGate } from '../../../contract/rounds';
 import { balanceOf, cardMinimumProblem, paidOf } from '../../../contract/money';
 import type { checkoutSchema, enrollSchema } from '../../../contract/schemas';
 import { priceCart } from './cart';
@@ -23,6 +24,8 @@ export interface OfferFacts {
   /** Classes asked for that do not exist. */
   missing: string[];
   semesters: Map<string, Semester>;
+  /** The registration rounds of those semesters that have one. */
+  rounds: Map<string, RoundGate>;
   groups: ClassGroup[];
   discounts: Discount[];
   unknownCodes: string[];
@@ -173,7 +176,7 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
     const classes = asked[i].classIds.map((c) => offer.classes.get(c)!);
     const full = new Set(asked[i].classIds.filter((c) => !p.seats.get(c) || unusable.has(`${c}/${p.studentId}`)));
     const alreadyIn = new Set(f.rostered.filter((r) => r.studentId === p.studentId && !replacedNow.has(r.enrollmentId) && asked[i].classIds.includes(r.classId)).map((r) => r.classId));
-    const checked = childCheck({ student: students[i]!, classes, semesters: offer.semesters, family, alreadyIn, full, classById: f.classById }, payload.children[i], f.releases, now, today);
+    const checked = childCheck({ student: students[i]!, classes, semesters: offer.semesters, rounds: offer.rounds, family, alreadyIn, full, classById: f.classById }, payload.children[i], f.releases, now, today);
     if ('message' in checked) return refuse(checked.code, checked.message);
     signatures.push(checked);
   }

@@ -6,6 +6,8 @@ import { keptSignatures } from '../../../contract/family';
 import { selectionProblems } from '../../../contract/schedule';
 import { formatGrades, gradeName } from '../../../contract/format';
 import { isOpenForEnrollment } from './catalogue';
+import type { RoundGate } from '../../../contract/rounds';
+import { formatMoment } from '../../../contract/wording';
 
 export type ProblemCode = 'failed-precondition' | 'aborted' | 'invalid-argument';
 export interface EnrollmentProblem {
@@ -22,12 +24,18 @@ export interface EnrollmentFacts {
   student: Student;
   classes: ClassRecord[];
   semesters: Map<string, Semester>;
+  /** Semesters whose places a registration round gives: first come waits until it is drawn. */
+  rounds?: Map<string, RoundGate>;
   /** Classes the student is already on the roster of. */
   alreadyIn: Set<string>;
   today: IsoDate;
   /** The classes with no seat left for this student (the seat ledger decided it); none for a waitlist request. */
   full?: Set<string>;
 }
+
+/** Why first come waits for a semester's round, in words. */
+export const drawnNotFirstCome = (semester: string, round: RoundGate) =>
+  `Places in ${semester} are given by a draw, not first come (its entries close ${formatMoment(round.entriesClose)}). Seats left after the draw open first come.`;
 
 export function classProblem(facts: EnrollmentFacts): EnrollmentProblem | null {
   const { student, today } = facts;
@@ -36,6 +44,8 @@ export function classProblem(facts: EnrollmentFacts): EnrollmentProblem | null {
     const fail = (message: string): EnrollmentProblem => ({ code: 'failed-precondition', message });
     if (c.status !== 'live') return fail(`${c.title} is not open for registration.`);
     if (!semester || !isOpenForEnrollment(semester, today)) return fail(`Registration for ${semester?.name ?? c.title} is closed.`);
+    const round = facts.rounds?.get(c.semesterId);
+    if (round && !round.drawn) return fail(drawnNotFirstCome(semester.name, round));
     if (today > c.registrationDeadline) return fail(`The registration deadline for ${c.title} has passed.`);
     if (student.grade < c.gradeMin || student.grade > c.gradeMax) {
       return fail(
@@ -94,6 +104,7 @@ export interface ChildFacts {
   student: Student;
   classes: ClassRecord[];
   semesters: Map<string, Semester>;
+  rounds: Map<string, RoundGate>;
   family: Enrollment[];
   /** The classes the child is on the roster of already. */
   alreadyIn: Set<string>;
@@ -122,7 +133,7 @@ export function childCheck(facts: ChildFacts, answers: ChildAnswers, releases: R
   const kept = keptSignatures(family, student.id, [...new Set(classes.map((c) => c.semesterId))], releases);
   const toSign = releasesToSign(releases, kept);
   const problem =
-    classProblem({ student, classes, semesters: facts.semesters, alreadyIn: facts.alreadyIn, today, full: facts.full }) ??
+    classProblem({ student, classes, semesters: facts.semesters, rounds: facts.rounds, alreadyIn: facts.alreadyIn, today, full: facts.full }) ??
     (needsInfoReview(student.infoReviewedAt, now) && !answers.infoConfirmed
       ? { code: 'failed-precondition' as const, message: `Please confirm that ${student.firstName}'s information is still accurate.` }
       : null) ??

@@ -1,7 +1,8 @@
 // The office's money actions on an enrollment as plans: the payments after a payment is recorded or
 // voided, with the audit's words, or why the action is refused. Pure: the use-case reads the
 // enrollment in a transaction, asks the plan, and writes it (usecases/payments.ts).
-import type { AuditKind, Enrollment, Payment, PaymentMethod } from '../../../contract/domain';
+import type { Enrollment, Payment, PaymentMethod } from '../../../contract/domain';
+import type { AuditKind } from '../../../contract/audit';
 import { paymentKey } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { balanceOf, duplicatePayment, voidProblem } from '../../../contract/money';

@@ -78,7 +78,7 @@ export async function joinWaitlist(uid: string, email: string | null, emailVerif
     }
     const alreadyIn = new Set(rosterSnaps.filter((s) => s.exists).map((s) => s.ref.parent.parent!.id));
     const classById = await withFamilyClasses(new Map(classes.map((c) => [c.id, c])), family);
-    checkChild({ student, classes, semesters: offer.semesters, family, alreadyIn, full: new Set(), classById }, payload, releases, now, today);
+    checkChild({ student, classes, semesters: offer.semesters, rounds: offer.rounds, family, alreadyIn, full: new Set(), classById }, payload, releases, now, today);
     const counters = await readCodeUseCounters(offer.discounts);
     const cart = priceCheckout({ ...offer, classes, family, counters }, [payload], today);
     const quote = cart.children[0];

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import type { PublicClass } from '../../../contract/domain';
 import { Markdown } from '../../components/Markdown';
 import { PageLoading } from '../../components/PageLoading';
@@ -16,6 +16,8 @@ import { Announcements } from './Announcements';
 import { useCatalogueParams } from './useCatalogueParams';
 import { useWaitlistNotes } from './useWaitlistNotes';
 import { useFamilyFits } from './useFamilyFits';
+
+const RoundBanner = lazy(() => import('./RoundBanner'));
 
 function availabilityOf(c: PublicClass): ClassAvailability {
   return c.status === 'paused' ? 'paused' : c.status === 'info-only' ? 'info-only' : 'closed';
@@ -113,6 +115,11 @@ export function CatalogueStep({ selection, setSelection, action }: CatalogueStep
             className="semester-panel"
           >
             {active?.infoMarkdown && <Markdown text={active.infoMarkdown} className="markdown info-panel" />}
+            {active?.round && !active.round.drawn && (
+              <Suspense fallback={null}>
+                <RoundBanner semester={active} round={active.round} />
+              </Suspense>
+            )}
             <CatalogueFilters query={query} grade={grade} family={family.children} forChild={forChild ?? ''} onChange={setParam} />
             <p className="result-count" role="status" aria-live="polite">
               {openClasses.length} {openClasses.length === 1 ? 'class' : 'classes'} open for registration

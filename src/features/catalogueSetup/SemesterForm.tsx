@@ -10,6 +10,7 @@ import { MoneyField } from '../../components/MoneyField';
 import { EditForm, useCheckedSave } from '../../components/EditForm';
 import { NoMeetingDatesField } from './NoMeetingDates';
 import { useAdminSemesters, useSaveSemester } from './api';
+import { RoundCard } from '../rounds';
 
 type Draft = Omit<Semester, 'id'>;
 const STATUSES = [
@@ -100,7 +101,12 @@ export default function SemesterForm() {
   if (id === 'new') return <Form initial={blank} />;
   return (
     <EditById load={load} find={(v) => v.semesters.find((s) => s.id === id)} missing="This semester does not exist.">
-      {({ id: found, ...initial }) => <Form key={found} initial={initial} id={found} />}
+      {({ id: found, ...initial }) => (
+        <>
+          <Form key={found} initial={initial} id={found} />
+          <RoundCard semesterId={found} />
+        </>
+      )}
     </EditById>
   );
 }

@@ -2,7 +2,7 @@
 // gave back money, changed staff roles, or opened a roster or info sheet — filtered, and as CSV.
 import { useState, type FormEvent } from 'react';
 import type { Payload } from '../../../contract/callables';
-import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditEntry } from '../../../contract/domain';
+import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditEntry } from '../../../contract/audit';
 import { formatMoment } from '../../../contract/wording';
 import { Button } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';

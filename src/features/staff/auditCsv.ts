@@ -1,8 +1,9 @@
 // The audit trail as the office reads it: what each entry is about, by name, and its CSV file.
-import { SCHOOL_TIME_ZONE, type AuditEntry } from '../../../contract/domain';
+import { SCHOOL_TIME_ZONE } from '../../../contract/domain';
+import { type AuditEntry } from '../../../contract/audit';
 import { schoolStamp } from '../../../contract/schedule';
 
-const RECORD_WORD: Record<AuditEntry['record']['type'], string> = { student: 'Student', enrollment: 'Enrollment', staff: 'Staff', class: 'Class' };
+const RECORD_WORD: Record<AuditEntry['record']['type'], string> = { student: 'Student', enrollment: 'Enrollment', staff: 'Staff', class: 'Class', round: 'Registration round of' };
 /** What the entry is about, by name: the child, the class, the staff member (an id only when the record is gone). */
 export const what = (e: AuditEntry) => e.studentName ?? `${RECORD_WORD[e.record.type]} ${e.recordName ?? e.record.id}`;
 

@@ -8,6 +8,7 @@
 import * as fontkit from 'fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { fontFor, PDF_FONTS, type FontFile } from './fonts';
+import { downloadBlob } from '../download';
 
 export interface PdfLine {
   text: string;
@@ -188,10 +189,5 @@ export async function writePdf(lines: PdfLine[], footer: string, load: FontLoade
 
 /** Saves the bytes as a file the browser downloads. */
 export function downloadPdf(filename: string, bytes: Uint8Array): void {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: filename });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(filename, new Blob([bytes as BlobPart], { type: 'application/pdf' }));
 }

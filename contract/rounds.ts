@@ -1,0 +1,115 @@
+// Registration rounds: instead of a race when a semester opens, families enter during a window and a
+// draw anyone can check places their children (contract/draw.ts). What the office sets, what is
+// published and when, and a family's entry. Shared by the functions and the app.
+import type { BeaconValue } from './beacon';
+import type { IsoDate } from './domain';
+
+/** Who a priority group is: the office puts them in order; everyone else comes after. */
+export const GROUP_RULES = ['returning', 'siblings', 'staff'] as const;
+export type GroupRule = (typeof GROUP_RULES)[number];
+export const GROUP_RULE_LABELS: Record<GroupRule, string> = {
+  returning: 'Families with a child enrolled in the last two terms',
+  siblings: 'Brothers and sisters of a child already enrolled this term',
+  staff: 'Staff families',
+};
+
+export interface RoundGroup {
+  label: string;
+  rule: GroupRule;
+}
+
+/** The most choices a child may rank in any round. */
+export const MAX_CHOICES = 5;
+
+/** What the office sets for a semester's round. */
+export interface RoundSettings {
+  semesterId: string;
+  /** ISO moments. */
+  entriesOpen: string;
+  entriesClose: string;
+  /** When the draw runs: the beacon round named is the first at or after it (after entries close). */
+  drawAt: string;
+  /** Hours a placed family has to accept (and pay, as the school allows). */
+  claimHours: number;
+  /** How many choices a child may rank (1 to MAX_CHOICES). */
+  maxChoices: number;
+  /** Priority groups, first first. */
+  groups: RoundGroup[];
+}
+
+/**
+ * Published when the round is saved, before any entry can exist, and never changed after entries open:
+ * the hash of a secret seed drawn then, and the beacon round whose value, unknown to anyone until its
+ * time, the draw will use.
+ */
+export interface RoundCommitment {
+  seedHash: string;
+  beacon: { chain: string; round: number; time: string };
+  committedAt: string;
+}
+
+/** A round as anyone may read it. */
+export interface PublicRound extends RoundSettings, RoundCommitment {
+  semesterName: string;
+  /** SHA-256 of the entries as committed (contract/draw.ts), published when entries close. */
+  entriesHash: string | null;
+  closedAt: string | null;
+  entryCount: number | null;
+  /** Why the draw has not run yet although its time has come, in words (the beacon not reachable). */
+  waiting: string | null;
+  drawn: RoundDrawn | null;
+}
+
+export interface RoundDrawn {
+  at: string;
+  /** The secret seed, revealed (its SHA-256 is the committed seedHash). */
+  seed: string;
+  beacon: BeaconValue;
+  children: number;
+  placed: number;
+}
+
+/** What the class list and a checkout need of a semester's round: first come waits until it is drawn. */
+export interface RoundGate {
+  entriesOpen: string;
+  entriesClose: string;
+  drawn: boolean;
+}
+
+export const gateOf = (round: PublicRound): RoundGate => ({ entriesOpen: round.entriesOpen, entriesClose: round.entriesClose, drawn: round.drawn !== null });
+
+export type RoundPhase = 'upcoming' | 'open' | 'closed' | 'drawn';
+
+export function roundPhase(round: Pick<PublicRound, 'entriesOpen' | 'entriesClose' | 'drawn'>, now: Date): RoundPhase {
+  if (round.drawn) return 'drawn';
+  const t = now.toISOString();
+  if (t < round.entriesOpen) return 'upcoming';
+  return t < round.entriesClose ? 'open' : 'closed';
+}
+
+/** One child of an entry: its choices, classes or bundles by id, best first. */
+export interface EntryChild {
+  studentId: string;
+  choices: string[];
+}
+
+/** A family's entry, as it sends it. */
+export interface EntryInput {
+  semesterId: string;
+  children: EntryChild[];
+  /** Siblings placed together in a class they all ranked, or none of them. */
+  linked: boolean;
+}
+
+/** A family's entry as kept (one per family per round). */
+export interface RoundEntry extends EntryInput {
+  /** The id the draw and the published record know it by: it names nobody. */
+  id: string;
+  ownerUid: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The same child, whoever's account enters it: a round takes each child once. */
+export const childKey = (child: { firstName: string; lastName: string; birthDate: IsoDate }) =>
+  `${child.firstName.trim().toLocaleLowerCase('en-US')}|${child.lastName.trim().toLocaleLowerCase('en-US')}|${child.birthDate}`;

@@ -1,0 +1,191 @@
+// /rounds/:semesterId/entry: the family's entry in a registration round. While entries are open it
+// names its children and ranks, for each, classes or bundles it may take (each with its price);
+// brothers and sisters are linked unless the family unlinks them. Once drawn, each child's place and
+// why, in words (contract/draw.ts's placementWords).
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { PublicClass, Student } from '../../../contract/domain';
+import { placementWords } from '../../../contract/draw';
+import { formatCents, formatDateRange } from '../../../contract/format';
+import type { EntryPlacement } from '../../../contract/api/rounds';
+import { roundPhase, type EntryChild, type PublicRound, type RoundEntry } from '../../../contract/rounds';
+import { scheduleText } from '../../../contract/schedule';
+import { formatMoment } from '../../../contract/wording';
+import { Button } from '../../components/Button';
+import { FormFailure } from '../../components/FormFailure';
+import { LoadError } from '../../components/LoadError';
+import { PageLoading } from '../../components/PageLoading';
+import { useClassesBySemester } from '../catalogue/api';
+import { useMyStudents } from '../family/api';
+import { useMyRoundEntry, useRound, useSaveRoundEntry } from './api';
+import { NoRound } from './NoRound';
+import './rounds.css';
+
+const ORDINAL = ['1st', '2nd', '3rd', '4th', '5th'];
+
+export default function EntryPage() {
+  const { semesterId = '' } = useParams();
+  const [round, reloadRound] = useRound(semesterId);
+  const [entry, reloadEntry] = useMyRoundEntry(semesterId);
+  const [students, reloadStudents] = useMyStudents();
+  const [catalogue, reloadCatalogue] = useClassesBySemester([semesterId]);
+  const states = [round, entry, students, catalogue];
+  const failed = states.find((s) => s.status === 'error');
+  if (failed?.status === 'error') {
+    return <LoadError error={failed.error} onRetry={() => [reloadRound, reloadEntry, reloadStudents, reloadCatalogue].forEach((r) => r())} />;
+  }
+  if (round.status !== 'loaded' || entry.status !== 'loaded' || students.status !== 'loaded' || catalogue.status !== 'loaded') return <PageLoading />;
+  const published = round.value.round;
+  if (!published) return <NoRound />;
+  const phase = roundPhase(published, new Date());
+  const offered = catalogue.value[semesterId] ?? { classes: [], groups: [] };
+  return (
+    <div className="page page-narrow round-page">
+      <h1>Your entry: {published.semesterName}</h1>
+      <p>
+        <Link to={`/rounds/${semesterId}`}>How the draw works, and what it published</Link>
+      </p>
+      {phase === 'upcoming' && <p>Entries open {formatMoment(published.entriesOpen)}.</p>}
+      {phase === 'open' && <EntryForm round={published} saved={entry.value.entry} students={students.value.students} classes={offered.classes} bundles={offered.groups} />}
+      {(phase === 'closed' || phase === 'drawn') && <Closed round={published} entry={entry.value.entry} placements={entry.value.placements} students={students.value.students} titles={new Map([...offered.classes.map((c) => [c.id, c.title] as const), ...offered.groups.map((g) => [g.id, g.name] as const)])} />}
+    </div>
+  );
+}
+
+interface Option {
+  id: string;
+  label: string;
+}
+
+/** What a child may rank: the live classes and bundles of its grade, each with its price. */
+function optionsFor(student: Student, classes: PublicClass[], bundles: { id: string; name: string; price: number; classIds: string[] }[]): Option[] {
+  const fits = (c: PublicClass) => c.status === 'live' && student.grade >= c.gradeMin && student.grade <= c.gradeMax;
+  const live = new Map(classes.filter(fits).map((c) => [c.id, c]));
+  return [
+    ...[...live.values()].map((c) => ({ id: c.id, label: `${c.title} · ${formatDateRange(c.startDate, c.endDate)}, ${scheduleText(c)} · ${formatCents(c.price)}` })),
+    ...bundles.filter((b) => b.classIds.every((id) => live.has(id))).map((b) => ({ id: b.id, label: `${b.name} · ${formatCents(b.price)}` })),
+  ];
+}
+
+function EntryForm({ round, saved, students, classes, bundles }: { round: PublicRound; saved: RoundEntry | null; students: Student[]; classes: PublicClass[]; bundles: { id: string; name: string; price: number; classIds: string[] }[] }) {
+  const save = useSaveRoundEntry();
+  // The entry as saved when the page opened; the family's changes from there.
+  const [choices, setChoices] = useState(() => new Map((saved?.children ?? []).map((c) => [c.studentId, c.choices])));
+  const [linked, setLinked] = useState(saved?.linked ?? true);
+  const [problem, setProblem] = useState('');
+  const [done, setDone] = useState(false);
+  const entered: EntryChild[] = students.flatMap((s) => {
+    const ranked = (choices.get(s.id) ?? []).filter(Boolean);
+    return choices.has(s.id) ? [{ studentId: s.id, choices: ranked }] : [];
+  });
+  const setChild = (id: string, ranked: string[] | null) => {
+    setDone(false);
+    setChoices((m) => {
+      const next = new Map(m);
+      if (ranked === null) next.delete(id);
+      else next.set(id, ranked);
+      return next;
+    });
+  };
+  const submit = async () => {
+    setProblem('');
+    if (!entered.length) return setProblem('Choose at least one child to enter.');
+    const without = students.find((s) => choices.has(s.id) && !(choices.get(s.id) ?? []).some(Boolean));
+    if (without) return setProblem(`Rank at least one class for ${without.firstName}.`);
+    await save.mutateAsync({ semesterId: round.semesterId, children: entered, linked: entered.length > 1 && linked }).then(() => setDone(true), () => undefined);
+  };
+  if (!students.length) {
+    return (
+      <p>
+        Add your children first, on <Link to="/account/students">My Students</Link>: the entry names them.
+      </p>
+    );
+  }
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <p>Entries are open until {formatMoment(round.entriesClose)}. Entering early gives no advantage: the order comes from the draw. You may change your entry until entries close.</p>
+      {students.map((s) => {
+        const options = optionsFor(s, classes, bundles);
+        const ranked = choices.get(s.id);
+        return (
+          <fieldset key={s.id} className="round-child">
+            <legend>
+              <label>
+                <input type="checkbox" checked={ranked !== undefined} onChange={(e) => setChild(s.id, e.target.checked ? [] : null)} /> Enter {s.firstName} {s.lastName}
+              </label>
+            </legend>
+            {ranked !== undefined && options.length === 0 && <p>No class of this semester is for {s.firstName}’s grade.</p>}
+            {ranked !== undefined &&
+              options.length > 0 &&
+              Array.from({ length: Math.min(round.maxChoices, options.length) }, (_, i) => {
+                const id = `choice-${s.id}-${i}`;
+                const taken = new Set(ranked.filter((_, j) => j !== i));
+                return (
+                  <div className="round-choice" key={id}>
+                    <label htmlFor={id}>{ORDINAL[i]} choice</label>
+                    <select
+                      id={id}
+                      value={ranked[i] ?? ''}
+                      onChange={(e) => {
+                        const next = [...ranked];
+                        next[i] = e.target.value;
+                        setChild(s.id, next);
+                      }}
+                    >
+                      <option value="">{i === 0 ? 'Choose a class' : 'None'}</option>
+                      {options
+                        .filter((o) => !taken.has(o.id))
+                        .map((o) => (
+                          <option key={o.id} value={o.id}>
+                            {o.label}
+                          </option>
+                        ))}
+                    </select>
+                  </div>
+                );
+              })}
+          </fieldset>
+        );
+      })}
+      {entered.length > 1 && (
+        <label className="round-linked">
+          <input type="checkbox" checked={linked} onChange={(e) => setLinked(e.target.checked)} /> Keep my children together: placed together in a class they all ranked, or none of them placed
+        </label>
+      )}
+      <div className="round-actions">
+        <Button type="submit" disabled={save.isPending}>
+          {saved ? 'Save the changes' : 'Enter the round'}
+        </Button>
+      </div>
+      <FormFailure problem={problem} error={save.error} />
+      {done && (
+        <p role="status">
+          Your entry is saved. You may change it until {formatMoment(round.entriesClose)}.
+        </p>
+      )}
+    </form>
+  );
+}
+
+function Closed({ round, entry, placements, students, titles }: { round: PublicRound; entry: RoundEntry | null; placements: EntryPlacement[]; students: Student[]; titles: Map<string, string> }) {
+  if (!entry) return <p>Entries closed {formatMoment(round.entriesClose)}. You did not enter this round; any seats left open first come once the draw is done.</p>;
+  const name = (id: string) => students.find((s) => s.id === id)?.firstName ?? 'Your child';
+  if (!round.drawn) return <p>Entries closed {formatMoment(round.entriesClose)}. Your entry is in the draw, which runs {formatMoment(round.beacon.time)}.</p>;
+  return (
+    <section aria-labelledby="round-placed">
+      <h2 id="round-placed">Where your children were placed</h2>
+      <ul>
+        {placements.map((p) => (
+          <li key={p.childId}>
+            <strong>{name(p.studentId)}</strong>: {p.placed ? `placed in ${titles.get(p.placed) ?? 'a class'}` : 'not placed'} ({placementWords(p)}).
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

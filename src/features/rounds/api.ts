@@ -1,0 +1,17 @@
+// Registration rounds' remote calls: a round as published, its record (for Verify), the family's
+// entry, and the office's settings and draw.
+import type { Payload } from '../../../contract/callables';
+import { useCallMutation } from '../../lib/mutation';
+import { useCallQuery, useFetchCall } from '../../lib/query';
+
+export const useRound = (semesterId: string) => useCallQuery('round', { semesterId });
+export const useMyRoundEntry = (semesterId: string, enabled = true) => useCallQuery('myRoundEntry', { semesterId }, { enabled });
+export const useSaveRoundEntry = () => useCallMutation('saveRoundEntry');
+export const useSaveRound = () => useCallMutation('adminSaveRound');
+export const useRunDraw = () => useCallMutation('adminRunDraw');
+
+/** The drawn round's record, fetched when Verify is pressed. */
+export function useRecordFetch() {
+  const fetchCall = useFetchCall();
+  return (payload: Payload<'roundRecord'>) => fetchCall('roundRecord', payload);
+}
