@@ -53,9 +53,10 @@ export const gradeLabel = (grade: number) => (grade === 0 ? 'Kindergarten' : `Gr
 /** Every grade the school teaches, for a grade picker. */
 export const GRADE_OPTIONS = Array.from({ length: GRADE_MAX - GRADE_MIN + 1 }, (_, i) => ({ value: GRADE_MIN + i, label: gradeLabel(GRADE_MIN + i) }));
 
-/** "Grade K", "Grades 2–4". */
-export function formatGrades(min: number, max: number): string {
-  return min === max ? `Grade ${gradeName(min)}` : `Grades ${gradeName(min)}–${gradeName(max)}`;
+/** "Grade K", "Grades 2–4"; within a sentence "grade K", "grades 2–4". */
+export function formatGrades(min: number, max: number, inSentence = false): string {
+  const word = inSentence ? 'grade' : 'Grade';
+  return min === max ? `${word} ${gradeName(min)}` : `${word}s ${gradeName(min)}–${gradeName(max)}`;
 }
 
 /** Age in whole years on a date (both `YYYY-MM-DD`). */

@@ -18,4 +18,9 @@ describe('a bundle’s card', () => {
     expect(screen.getByText(/save \$40/).textContent).toBe(' · save $40 on the list prices');
     expect(screen.getByText('With a sliding-scale price, you pay the lower of the bundle price and the prices you choose.')).toBeInTheDocument();
   });
+
+  it('offers no Select all while a registration round gives the places', () => {
+    render(<GroupCard group={group} classes={[klass('a', 'Creek'), klass('b', 'Pond')]} complete={false} />);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
 });

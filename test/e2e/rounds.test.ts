@@ -49,6 +49,10 @@ describe('a registration round in Chromium', () => {
     const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password, 360, 740);
     await page.goto(`/classes/enrollment?semester=${TERM}`);
     await page.getByText(/^Places in Summer Camps .* are given by a draw, not first come/).waitFor();
+    // Nothing is taken first come meanwhile: the cards show the seats and no Select, the bundle no Select all.
+    await page.getByRole('article', { name: 'Art in the Wild Camp' }).getByText(/seats left · by the draw$/).waitFor();
+    expect(await page.getByRole('button', { name: /^Select / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Select all/ }).count()).toBe(0);
     await page.getByRole('link', { name: 'How to enter, and how the draw works' }).click();
     await page.getByRole('heading', { name: /: places by a draw$/ }).waitFor();
     expect(await axeViolations(page)).toEqual([]);

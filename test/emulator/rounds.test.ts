@@ -56,6 +56,13 @@ describe('a registration round', () => {
     const changed = await callAs(demo.family, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-ava', choices: ['lot-b', 'lot-a'] }, { studentId: 'demo-leo', choices: ['lot-b', 'lot-a'] }], linked: true });
     expect(changed.result!.entry.id).toBe(entry.result!.entry.id);
     expect((await callAs(demo.family, 'myRoundEntry', { semesterId: TERM })).result).toEqual({ entry: changed.result!.entry, placements: [] });
+    // An email confirms the entry, and then its change, to the account's address.
+    const mails = (await adminDb().collection('mail').where('entryId', '==', entry.result!.entry.id).get()).docs.map((d) => d.data() as { to: string[]; message: { subject: string; text: string } });
+    expect(mails.map((m) => [m.to, m.message.subject]).sort()).toEqual([
+      [['family@example.com'], 'Your round entry is changed — Wildwood Outdoor School'],
+      [['family@example.com'], 'Your round entry is in — Wildwood Outdoor School'],
+    ]);
+    expect(mails.find((m) => m.message.subject.includes('changed'))!.message.text).toContain('Ava: 1st Lottery Class B, 2nd Lottery Class A.\n\nLeo: 1st Lottery Class B, 2nd Lottery Class A.\n\nYour children are linked');
 
     // Another family, its own child.
     const other = await familyWithStudent('round.other@example.com', 'Mia', 'Stone');

@@ -10,6 +10,8 @@ import type { MailMessage } from '../../functions/src/mail/layout';
 import { buildReceipt, howToPay } from '../../functions/src/mail/receipt';
 import * as staff from '../../functions/src/mail/staff';
 import * as waitlist from '../../functions/src/mail/waitlist';
+import * as rounds from '../../functions/src/mail/rounds';
+import type { PublicRound, RoundEntry } from '../../contract/rounds';
 
 const HOSTILE = `<script>alert("x")</script><img src=x onerror=alert(1)> & "quotes" 'ok'`;
 const who = `Ava ${HOSTILE}`;
@@ -72,6 +74,16 @@ const RENDERED: Record<string, MailMessage[]> = {
   pickupCodeMail: [field.pickupCodeMail({ adult: `Sam ${HOSTILE}`, firstName: who, year: '2026–27', code: '012345' }, portal)],
   staffInvitation: [staff.staffInvitation(['finance'], `${portal}/set?x=1&y=2`, `office ${HOSTILE}`)],
   waitlistMail: (['joined', 'offer', 'reminder', 'lapsed', 'removed'] as const).map((kind) => waitlist.waitlistMail(kind, entry, portal, { place: 2, reason: `Moved ${HOSTILE}` }).message),
+  roundEntryMail: [false, true].map((changed) =>
+    rounds.roundEntryMail(
+      { semesterId: 'spring', semesterName: `Spring ${HOSTILE}`, entriesClose: '2027-01-04T17:00:00.000Z', beacon: { chain: 'c', round: 1, time: '2027-01-04T18:00:00.000Z' } } as PublicRound,
+      { id: 'e1', ownerUid: 'u', semesterId: 'spring', children: [{ studentId: 'ava', choices: ['art', 'pair'] }, { studentId: 'leo', choices: ['art'] }], linked: true, createdAt: '', updatedAt: '' } as RoundEntry,
+      changed,
+      new Map([['ava', who], ['leo', `Leo ${HOSTILE}`]]),
+      new Map([['art', klass.title], ['pair', `Pair ${HOSTILE}`]]),
+      portal,
+    ),
+  ),
   buildReceipt: [
     buildReceipt([enrollment], [klass], [semester], howToPay(`Pay the office ${HOSTILE}`, portal), ['a@example.com']).message,
     buildReceipt([enrollment], [klass], [semester], 'Pay the office.', ['a@example.com'], { addOns: [{ description: `Kit ${HOSTILE}`, price: 2000 }], classTitle: klass.title, charge: 2000 }).message,
@@ -80,7 +92,7 @@ const RENDERED: Record<string, MailMessage[]> = {
 
 describe('every email, with hostile text', () => {
   it('covers every template the mail folder exports', () => {
-    const builders = [family, field, staff, waitlist].flatMap((m) => Object.entries(m).filter(([, v]) => typeof v === 'function').map(([name]) => name));
+    const builders = [family, field, rounds, staff, waitlist].flatMap((m) => Object.entries(m).filter(([, v]) => typeof v === 'function').map(([name]) => name));
     expect([...builders, 'buildReceipt'].sort()).toEqual(Object.keys(RENDERED).sort());
   });
 

@@ -49,7 +49,7 @@ export function classProblem(facts: EnrollmentFacts): EnrollmentProblem | null {
     if (today > c.registrationDeadline) return fail(`The registration deadline for ${c.title} has passed.`);
     if (student.grade < c.gradeMin || student.grade > c.gradeMax) {
       return fail(
-        `${student.firstName} is in grade ${gradeName(student.grade)}; ${c.title} is for ${formatGrades(c.gradeMin, c.gradeMax).toLowerCase().replace('k', 'K')}.`,
+        `${student.firstName} is in grade ${gradeName(student.grade)}; ${c.title} is for ${formatGrades(c.gradeMin, c.gradeMax, true)}.`,
       );
     }
     if (facts.alreadyIn.has(c.id)) return fail(`${student.firstName} is already enrolled in ${c.title}.`);

@@ -89,7 +89,7 @@ export function planEntry(input: EntryInput, f: EntryFacts): { entry: RoundEntry
       const classes = bundle ? bundle.classIds.map((id) => f.classes.get(id)) : [f.classes.get(choice)];
       if (classes.some((c) => !c)) return refuse('not-found', `${name}: one of the choices is not a class of ${round.semesterName}.`);
       const outside = classes.find((c) => student.grade < c!.gradeMin || student.grade > c!.gradeMax);
-      if (outside) return refuse('failed-precondition', `${name}: ${outside.title} is for ${formatGrades(outside.gradeMin, outside.gradeMax)}.`);
+      if (outside) return refuse('failed-precondition', `${name}: ${outside.title} is for ${formatGrades(outside.gradeMin, outside.gradeMax, true)}.`);
     }
     const key = childKey(student);
     const elsewhere = f.enteredElsewhere.get(key);

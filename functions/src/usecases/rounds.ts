@@ -20,6 +20,9 @@ import { seatsLeft } from '../domain/catalogue';
 import { isRefusal, type Refusal } from '../domain/refusal';
 import { childIdOf, committedEntries, groupOf, NO_ROUND, planDraw, planEntry, planRound, type FamilyStanding } from '../domain/rounds';
 import { beaconChain, fetchBeacon } from '../lib/beacon';
+import { queueMail } from '../mail/outbox';
+import { roundEntryMail } from '../mail/rounds';
+import { portalOrigin } from '../payments/stripe';
 
 /** A refusal as the callable's error. */
 const refused = (r: Refusal) => new HttpsError(r.refused, r.message);
@@ -48,8 +51,8 @@ export async function publicRound(semesterId: string): Promise<PublicRound | nul
   return loadRound(semesterId);
 }
 
-/** Saves a family's entry (a new one, or a change) while entries are open. */
-export async function saveEntry(ctx: { uid: string; emailVerified: boolean }, input: EntryInput, now: Date): Promise<RoundEntry> {
+/** Saves a family's entry (a new one, or a change) while entries are open; an email confirms it. */
+export async function saveEntry(ctx: { uid: string; email: string | null; emailVerified: boolean; origin: string | null }, input: EntryInput, now: Date): Promise<RoundEntry> {
   if (!ctx.emailVerified) throw new HttpsError('failed-precondition', VERIFY_TO_ENTER);
   await takeRate('roundEntry', ctx, now);
   const [students, classes, bundles] = await Promise.all([loadOwnStudents(ctx.uid), loadClassesOfSemesters([input.semesterId], 'live'), loadGroupsOfSemesters([input.semesterId])]);
@@ -78,6 +81,9 @@ export async function saveEntry(ctx: { uid: string; emailVerified: boolean }, in
     for (const key of before.filter((k) => !plan.keys.includes(k))) tx.delete(childRef(input.semesterId, key));
     for (const key of plan.keys) tx.set(childRef(input.semesterId, key), { entryId: plan.entry.id, ownerUid: ctx.uid });
     tx.set(entryRef(input.semesterId, ctx.uid), plan.entry);
+    const titles = new Map([...classes.map((c) => [c.id, c.title] as const), ...bundles.map((b) => [b.id, b.name] as const)]);
+    const message = roundEntryMail(round!, plan.entry, existing !== null, new Map(students.map((s) => [s.id, s.firstName])), titles, portalOrigin(ctx.origin));
+    queueMail(tx, { kind: 'round-entry', to: ctx.email ? [ctx.email] : [], message, entryId: plan.entry.id }, `${plan.entry.id}_${plan.entry.updatedAt}`);
     return plan.entry;
   });
 }

@@ -73,6 +73,8 @@ export function CatalogueStep({ selection, setSelection, action }: CatalogueStep
   const list = semesters.value.semesters;
   const activeId = list.some((s) => s.id === semester) ? semester! : list[0]?.id;
   const active = list.find((s) => s.id === activeId);
+  // While a registration round gives the semester's places, nothing is taken first come.
+  const drawing = !!active?.round && !active.round.drawn;
 
   const catalogue = active ? available.value[active.id] : undefined;
   const openClasses = filterClasses(catalogue?.classes ?? [], { query, grade });
@@ -135,7 +137,7 @@ export function CatalogueStep({ selection, setSelection, action }: CatalogueStep
                     group={g}
                     classes={g.classIds.map((id) => offered.get(id)!).filter(Boolean)}
                     complete={isGroupComplete(shown, g)}
-                    onSelectAll={() => setSelection((s) => selectGroup(s, g, new Set(g.classIds.filter((id) => (offered.get(id)?.seatsLeft ?? 0) <= 0))))}
+                    onSelectAll={drawing ? undefined : () => setSelection((s) => selectGroup(s, g, new Set(g.classIds.filter((id) => (offered.get(id)?.seatsLeft ?? 0) <= 0))))}
                   />
                 ))}
               </div>
@@ -159,7 +161,7 @@ export function CatalogueStep({ selection, setSelection, action }: CatalogueStep
                 <ClassCard
                   key={c.id}
                   klass={c}
-                  availability="open"
+                  availability={drawing ? 'drawn' : 'open'}
                   choice={shown[c.id]}
                   onToggle={() => setSelection((s) => toggleClass(s, c))}
                   onPrice={(price) => setSelection((s) => setSlidingPrice(s, c.id, price))}

@@ -7,9 +7,9 @@ import { slidingPriceProblem, type ClassChoice } from './selection';
 import { Button } from '../../components/Button';
 import type { CardFit } from './useFamilyFits';
 
-export type ClassAvailability = 'open' | 'paused' | 'info-only' | 'closed';
+export type ClassAvailability = 'open' | 'paused' | 'info-only' | 'closed' | 'drawn';
 
-const UNAVAILABLE: Record<Exclude<ClassAvailability, 'open'>, string> = {
+const UNAVAILABLE: Record<Exclude<ClassAvailability, 'open' | 'drawn'>, string> = {
   paused: 'Registration paused',
   'info-only': 'Information only: no registration needed',
   closed: 'Registration closed',
@@ -45,10 +45,11 @@ export function ClassCard({ klass: c, availability, choice, onToggle, onPrice, o
     <article className={`class-card${selected ? ' is-selected' : ''}`} aria-labelledby={titleId}>
       <header className="class-card-header">
         <h3 id={titleId}>{c.title}</h3>
-        {availability === 'open' ? (
+        {availability === 'open' || availability === 'drawn' ? (
           <span className={`seats${full ? ' seats-full' : c.seatsLeft <= 3 ? ' seats-few' : ''}`}>
             {full && <span className="pi pi-ban" aria-hidden="true" />} {seatsText(c.seatsLeft)}
             {c.waiting > 0 && ` · ${c.waiting} waiting`}
+            {availability === 'drawn' && ' · by the draw'}
           </span>
         ) : (
           <span className="seats seats-unavailable">{UNAVAILABLE[availability]}</span>

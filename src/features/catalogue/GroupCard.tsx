@@ -13,7 +13,8 @@ export function GroupCard({
   group: ClassGroup;
   classes: PublicClass[];
   complete: boolean;
-  onSelectAll: () => void;
+  /** Absent while the semester's places are drawn (no first come). */
+  onSelectAll?: () => void;
 }) {
   const saving = bundleSaving(group, classes);
   // The pricing engine's rule, in the same words as the review's: the lower of the bundle and the prices chosen.
@@ -30,17 +31,15 @@ export function GroupCard({
         {classes.map((c) => c.title).join(', ')}.
       </p>
       {sliding && <p className="muted">With a sliding-scale price, you pay the lower of the bundle price and the prices you choose.</p>}
-      <Button
-        variant={complete ? 'outlined' : 'primary'}
-        onClick={onSelectAll}
-        disabled={complete}
-      >
-        <span className="pi pi-check-square" aria-hidden="true" />
-        <span className="p-button-label">
-          {complete ? 'All selected' : anyFull ? 'Join the waitlist for the bundle' : 'Select all'}
-          <span className="visually-hidden"> in {group.name}</span>
-        </span>
-      </Button>
+      {onSelectAll && (
+        <Button variant={complete ? 'outlined' : 'primary'} onClick={onSelectAll} disabled={complete}>
+          <span className="pi pi-check-square" aria-hidden="true" />
+          <span className="p-button-label">
+            {complete ? 'All selected' : anyFull ? 'Join the waitlist for the bundle' : 'Select all'}
+            <span className="visually-hidden"> in {group.name}</span>
+          </span>
+        </Button>
+      )}
     </article>
   );
 }

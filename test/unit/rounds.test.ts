@@ -1,0 +1,110 @@
+// A registration round's plans, pure: what setting a round commits to and refuses, what an entry may
+// hold, and which priority group a family falls in. The emulator suite proves the reads and writes.
+import { describe, expect, it } from 'vitest';
+import { BEACON_STAND_IN, roundTime } from '../../contract/beacon';
+import type { ClassGroup, ClassRecord, Semester, Student } from '../../contract/domain';
+import { childKey, type PublicRound, type RoundSettings } from '../../contract/rounds';
+import { isRefusal } from '../../functions/src/domain/refusal';
+import { groupOf, planEntry, planRound, type EntryFacts } from '../../functions/src/domain/rounds';
+
+const now = new Date('2026-11-28T18:00:00.000Z');
+const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
+const semester = { id: 'spring', name: 'Spring 2027' } as Semester;
+const settings: RoundSettings = { semesterId: 'spring', entriesOpen: at(-1), entriesClose: at(60), drawAt: at(61), claimHours: 48, maxChoices: 2, groups: [] };
+const facts = { semester, existing: null, now, chain: BEACON_STAND_IN, seed: { seed: 'ab'.repeat(32), hash: 'cd'.repeat(32) } };
+const planned = (input: RoundSettings, over = {}) => planRound(input, { ...facts, ...over });
+
+describe('setting a round', () => {
+  it('commits to the seed’s hash and the first beacon round at or after the draw, after entries close', () => {
+    const plan = planned(settings);
+    if (isRefusal(plan)) throw new Error(plan.message);
+    expect(plan.seed).toBe('ab'.repeat(32));
+    expect(plan.round).toMatchObject({ seedHash: 'cd'.repeat(32), committedAt: now.toISOString(), entriesHash: null, drawn: null, semesterName: 'Spring 2027' });
+    const time = roundTime(BEACON_STAND_IN, plan.round.beacon.round) * 1000;
+    expect(time).toBeGreaterThanOrEqual(Date.parse(settings.drawAt));
+    expect(roundTime(BEACON_STAND_IN, plan.round.beacon.round - 1) * 1000).toBeLessThan(Date.parse(settings.drawAt));
+    expect(plan.round.beacon.time > settings.entriesClose).toBe(true);
+  });
+
+  it.each<[string, RoundSettings, object, string]>([
+    ['a semester that does not exist', settings, { semester: undefined }, 'This semester does not exist.'],
+    ['entries closing before they open', { ...settings, entriesClose: at(-2) }, {}, 'Entries must close after they open.'],
+    ['entries already closed', { ...settings, entriesOpen: at(-10), entriesClose: at(-5) }, {}, 'Entries must close in the future.'],
+    ['a draw at the close (the beacon’s value would exist before entries close)', { ...settings, drawAt: settings.entriesClose }, {}, 'The draw must come after entries close.'],
+    ['a round whose entries have opened', settings, { existing: { ...settings, drawn: null } as unknown as PublicRound }, 'the round can no longer change'],
+  ])('refuses %s', (_, input, over, words) => {
+    const plan = planned(input, over);
+    expect(isRefusal(plan) && plan.message).toContain(words);
+  });
+
+  it('may change while entries are still to open (a new commitment each time)', () => {
+    const upcoming = { ...settings, entriesOpen: at(10) };
+    const plan = planned(upcoming, { existing: { ...upcoming, drawn: null } as unknown as PublicRound, seed: { seed: 'ef'.repeat(32), hash: '01'.repeat(32) } });
+    expect(isRefusal(plan) ? plan.message : plan.round.seedHash).toBe('01'.repeat(32));
+  });
+});
+
+describe('an entry', () => {
+  const round = { ...settings, semesterName: 'Spring 2027', drawn: null } as unknown as PublicRound;
+  const ava = { id: 'ava', firstName: 'Ava', lastName: 'Rivera', birthDate: '2018-03-01', grade: 2 } as Student;
+  const leo = { id: 'leo', firstName: 'Leo', lastName: 'Rivera', birthDate: '2015-06-01', grade: 5 } as Student;
+  const klass = (id: string, gradeMin: number, gradeMax: number) => [id, { id, title: id.toUpperCase(), gradeMin, gradeMax } as ClassRecord] as const;
+  const f: EntryFacts = {
+    round,
+    now,
+    students: [ava, leo],
+    classes: new Map([klass('art', 1, 5), klass('teen', 7, 12), klass('mud', 0, 3)]),
+    bundles: new Map([['pair', { id: 'pair', classIds: ['art', 'mud'] } as ClassGroup]]),
+    existing: null,
+    enteredElsewhere: new Map(),
+    uid: 'u1',
+    newId: 'e1',
+  };
+  const input = { semesterId: 'spring', children: [{ studentId: 'ava', choices: ['art', 'pair'] }, { studentId: 'leo', choices: ['art'] }], linked: true };
+
+  it('keeps the children, their choices and the link, with each child’s key', () => {
+    const plan = planEntry(input, f);
+    if (isRefusal(plan)) throw new Error(plan.message);
+    expect(plan.entry).toEqual({ id: 'e1', ownerUid: 'u1', semesterId: 'spring', children: input.children, linked: true, createdAt: now.toISOString(), updatedAt: now.toISOString() });
+    expect(plan.keys).toEqual([childKey(ava), childKey(leo)]);
+    // One child is never "linked".
+    const alone = planEntry({ ...input, children: [input.children[1]] }, f);
+    expect(!isRefusal(alone) && alone.entry.linked).toBe(false);
+  });
+
+  it.each<[string, Partial<typeof input>, Partial<EntryFacts>, string]>([
+    ['before entries open', {}, { round: { ...round, entriesOpen: at(5) } }, 'Entries open '],
+    ['after entries close', {}, { now: new Date(Date.parse(at(61))) }, 'entries can no longer change'],
+    ['without a round', {}, { round: null }, 'This semester has no registration round.'],
+    ['another family’s child', { children: [{ studentId: 'someone', choices: ['art'] }] }, {}, 'This student does not exist.'],
+    ['more choices than the round takes', { children: [{ studentId: 'ava', choices: ['art', 'pair', 'mud'] }] }, {}, 'Ava Rivera: this round takes at most 2 choices per child.'],
+    ['a class of another semester', { children: [{ studentId: 'ava', choices: ['elsewhere'] }] }, {}, 'Ava Rivera: one of the choices is not a class of Spring 2027.'],
+    ['a class for other grades', { children: [{ studentId: 'leo', choices: ['teen'] }] }, {}, 'Leo Rivera: TEEN is for grades 7–12.'],
+    ['a bundle with a class for other grades', { children: [{ studentId: 'leo', choices: ['pair'] }] }, {}, 'Leo Rivera: MUD is for grades K–3.'],
+    ['a child another family entered', {}, { enteredElsewhere: new Map([[childKey(ava), 'e9']]) }, 'Ava Rivera is already in another family’s entry for this round'],
+  ])('is refused %s', (_, over, factsOver, words) => {
+    const plan = planEntry({ ...input, ...over }, { ...f, ...factsOver });
+    expect(isRefusal(plan) && plan.message).toContain(words);
+  });
+
+  it('keeps its id and first date when changed, and its own children are not “elsewhere”', () => {
+    const existing = { id: 'e7', ownerUid: 'u1', semesterId: 'spring', children: [], linked: false, createdAt: at(-30), updatedAt: at(-30) };
+    const plan = planEntry(input, { ...f, existing, enteredElsewhere: new Map([[childKey(ava), 'e7']]) });
+    if (isRefusal(plan)) throw new Error(plan.message);
+    expect([plan.entry.id, plan.entry.createdAt, plan.entry.updatedAt]).toEqual(['e7', at(-30), now.toISOString()]);
+  });
+
+  it('knows a child by its name and birth date, whoever types it', () => {
+    expect(childKey({ firstName: ' ava ', lastName: 'RIVERA', birthDate: '2018-03-01' })).toBe(childKey(ava));
+  });
+});
+
+describe('a family’s priority group', () => {
+  const groups = [{ rule: 'staff' as const }, { rule: 'returning' as const }];
+  it('is the first group whose rule it meets, in the office’s order; everyone else comes after the last', () => {
+    expect(groupOf(groups, { staff: true, returning: true, siblings: false })).toBe(1);
+    expect(groupOf(groups, { staff: false, returning: true, siblings: true })).toBe(2);
+    expect(groupOf(groups, { staff: false, returning: false, siblings: true })).toBe(3);
+    expect(groupOf([], { staff: true, returning: true, siblings: true })).toBe(1);
+  });
+});
