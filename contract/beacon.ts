@@ -3,7 +3,7 @@
 // number, published every 3 s and checkable offline with the chain's public key. Nobody, the school
 // included, knows a round's value before its time. The server and the browser's Verify check a value
 // the same way; the signature check (@noble/curves) is loaded only when a value is checked.
-import { hex } from './random';
+import { bytesOf, hex } from './random';
 
 export interface BeaconChain {
   /** The chain's hash (drand's id of the chain). */
@@ -63,8 +63,6 @@ export async function roundMessage(round: number): Promise<Uint8Array> {
 
 /** The hash-to-curve tag of quicknet's scheme (RFC 9380, signatures on G1). */
 export const BEACON_DST = 'BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_';
-
-const bytesOf = (text: string) => Uint8Array.from(text.match(/../g) ?? [], (b) => parseInt(b, 16));
 
 /**
  * Null when `value` is `round` of `chain`, signed by its key, with the randomness its signature gives;

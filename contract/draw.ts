@@ -14,7 +14,7 @@
 //    with the smallest sum of ranks that has a seat for each of them in every class (or none of them);
 //    other children one by one, in the entry's order, each in its best-ranked choice with a seat in
 //    every class. A choice is a class or a bundle (several classes).
-import { hex } from './random';
+import { bytesOf, hex } from './random';
 
 export const DRAW_ALGORITHM = 'wildwood-draw-1';
 
@@ -84,8 +84,7 @@ export const drawKey = (seed: string, beacon: string, entriesHash: string) => sh
 
 /** Each entry's number in [0, 1): the first 48 bits of HMAC-SHA-256(key, entry id) over 2^48. */
 export async function entryNumbers(keyHex: string, ids: string[]): Promise<Map<string, number>> {
-  const bytes = new Uint8Array(keyHex.match(/../g)!.map((b) => parseInt(b, 16)));
-  const key = await crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey('raw', bytesOf(keyHex), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const macs = await Promise.all(ids.map((id) => crypto.subtle.sign('HMAC', key, encoder.encode(id))));
   return new Map(
     ids.map((id, i) => {

@@ -52,19 +52,22 @@ export interface SelectionProblem {
 }
 
 type Eligible = Schedule & Pick<ClassRecord, 'gradeMin' | 'gradeMax'>;
+
+/** The class takes children of this grade. */
+export const forGrade = (c: Pick<ClassRecord, 'gradeMin' | 'gradeMax'>, grade: number) => grade >= c.gradeMin && grade <= c.gradeMax;
 type Child = { firstName: string; grade: number };
 
 /** Why a child cannot take a class, given the classes they are enrolled in and the others chosen with it; null: they can. */
 type Misfit = { kind: 'grade' } | { kind: 'enrolled' } | { kind: 'clash'; other: Schedule; enrolled: boolean };
 
 function misfit(child: Child, c: Eligible, enrolled: Schedule[], others: Schedule[]): Misfit | null {
-  if (child.grade < c.gradeMin || child.grade > c.gradeMax) return { kind: 'grade' };
+  if (!forGrade(c, child.grade)) return { kind: 'grade' };
   if (enrolled.some((e) => e.id === c.id)) return { kind: 'enrolled' };
   const other = [...enrolled, ...others].find((o) => o.id !== c.id && meetingsOverlap(c, o));
   return other ? { kind: 'clash', other, enrolled: enrolled.includes(other) } : null;
 }
 
-const gradesText = (c: Eligible) => formatGrades(c.gradeMin, c.gradeMax).replace(/^G/, 'g');
+const gradesText = (c: Eligible) => formatGrades(c.gradeMin, c.gradeMax, true);
 
 /**
  * Why a child cannot take each chosen class: not for the child's grade, already enrolled, or a time

@@ -94,9 +94,11 @@ export function useCallQuery<N extends CallableName>(
   return [state, reload, refreshing, failure] as const;
 }
 
-/** A one-off call through the cache's client (an export page by page, a trial price). */
-export function useFetchCall() {
+/**
+ * A one-off call through the cache's client (an export page by page, a trial price): asked afresh each
+ * time unless `staleTime` says how long an answer stays good (Infinity: one that never changes).
+ */
+export function useFetchCall({ staleTime = 0 } = {}) {
   const client = useQueryClient();
-  return <N extends CallableName>(name: N, payload?: Payload<N>) =>
-    client.fetchQuery({ queryKey: callKey(name, payload), queryFn: () => call(name, payload), staleTime: 0 });
+  return <N extends CallableName>(name: N, payload?: Payload<N>) => client.fetchQuery({ queryKey: callKey(name, payload), queryFn: () => call(name, payload), staleTime });
 }

@@ -72,7 +72,7 @@ export function toPublicClass(c: ClassRecord): PublicClass {
 }
 
 /** What the public sees of a semester, field by field (no confirmation text). */
-export function toPublicSemester(s: Semester, today: IsoDate, round: PublicSemester['round'] = null): PublicSemester {
+export function toPublicSemester(s: Semester, today: IsoDate, round: PublicSemester['round']): PublicSemester {
   return {
     id: s.id,
     name: s.name,

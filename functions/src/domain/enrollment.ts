@@ -3,7 +3,7 @@
 import type { ClassRecord, Enrollment, IsoDate, Release, ReleaseSignature, Semester, Student } from '../../../contract/domain';
 import { needsInfoReview, releasesToSign, signatureProblem } from '../../../contract/rules';
 import { keptSignatures } from '../../../contract/family';
-import { selectionProblems } from '../../../contract/schedule';
+import { forGrade, selectionProblems } from '../../../contract/schedule';
 import { formatGrades, gradeName } from '../../../contract/format';
 import { isOpenForEnrollment } from './catalogue';
 import type { RoundGate } from '../../../contract/rounds';
@@ -47,7 +47,7 @@ export function classProblem(facts: EnrollmentFacts): EnrollmentProblem | null {
     const round = facts.rounds?.get(c.semesterId);
     if (round && !round.drawn) return fail(drawnNotFirstCome(semester.name, round));
     if (today > c.registrationDeadline) return fail(`The registration deadline for ${c.title} has passed.`);
-    if (student.grade < c.gradeMin || student.grade > c.gradeMax) {
+    if (!forGrade(c, student.grade)) {
       return fail(
         `${student.firstName} is in grade ${gradeName(student.grade)}; ${c.title} is for ${formatGrades(c.gradeMin, c.gradeMax, true)}.`,
       );

@@ -5,6 +5,7 @@ import { roundAt, roundTime, type BeaconChain, type BeaconValue } from '../../..
 import type { ClassGroup, ClassRecord, Semester, Student } from '../../../contract/domain';
 import { runDraw, type DrawEntry, type DrawRecord } from '../../../contract/draw';
 import { formatGrades } from '../../../contract/format';
+import { forGrade } from '../../../contract/schedule';
 import { childKey, roundPhase, type EntryInput, type GroupRule, type PublicRound, type RoundEntry, type RoundSettings } from '../../../contract/rounds';
 import { formatMoment } from '../../../contract/wording';
 import { refuse, type Refusal } from './refusal';
@@ -88,7 +89,7 @@ export function planEntry(input: EntryInput, f: EntryFacts): { entry: RoundEntry
       const bundle = f.bundles.get(choice);
       const classes = bundle ? bundle.classIds.map((id) => f.classes.get(id)) : [f.classes.get(choice)];
       if (classes.some((c) => !c)) return refuse('not-found', `${name}: one of the choices is not a class of ${round.semesterName}.`);
-      const outside = classes.find((c) => student.grade < c!.gradeMin || student.grade > c!.gradeMax);
+      const outside = classes.find((c) => !forGrade(c!, student.grade));
       if (outside) return refuse('failed-precondition', `${name}: ${outside.title} is for ${formatGrades(outside.gradeMin, outside.gradeMax, true)}.`);
     }
     const key = childKey(student);

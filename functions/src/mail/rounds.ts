@@ -1,15 +1,14 @@
 // A registration round's email to the family: its entry as saved (each change confirmed), with each
 // child's ranked choices, whether they are linked, and when entries close and the draw runs. Every
 // value escaped by the layout; the subject names no child.
+import { ordinal } from '../../../contract/format';
 import { formatMoment } from '../../../contract/wording';
 import type { PublicRound, RoundEntry } from '../../../contract/rounds';
 import { simpleMail, type MailMessage } from './layout';
 
-const ORDINALS = ['1st', '2nd', '3rd', '4th', '5th'];
-
 /** `names`: each child's first name by student id; `titles`: each choice's title by id (a class or a bundle). */
 export function roundEntryMail(round: PublicRound, entry: RoundEntry, changed: boolean, names: Map<string, string>, titles: Map<string, string>, portal: string): MailMessage {
-  const children = entry.children.map((c) => `${names.get(c.studentId) ?? 'Your child'}: ${c.choices.map((id, i) => `${ORDINALS[i]} ${titles.get(id) ?? id}`).join(', ')}.`);
+  const children = entry.children.map((c) => `${names.get(c.studentId) ?? 'Your child'}: ${c.choices.map((id, i) => `${ordinal(i + 1)} ${titles.get(id) ?? id}`).join(', ')}.`);
   const linked = entry.linked ? ['Your children are linked: they are placed together in a class they all ranked, or none of them is placed.'] : [];
   return simpleMail(
     changed ? 'Your round entry is changed' : 'Your round entry is in',

@@ -148,7 +148,8 @@ async function freeSeats(entries: DrawEntry[]): Promise<Record<string, number>> 
 export async function advanceRound(actor: Actor, semesterId: string, now: Date): Promise<PublicRound> {
   let round = await loadRound(semesterId);
   if (!round) throw new HttpsError('not-found', NO_ROUND);
-  if (round.drawn || roundPhase(round, now) === 'upcoming' || roundPhase(round, now) === 'open') return round;
+  const phase = roundPhase(round, now);
+  if (phase === 'drawn' || phase === 'upcoming' || phase === 'open') return round;
   if (!round.entriesHash) round = await closeEntries(round, now);
   const beacon = await fetchBeacon(beaconChain(), round.beacon.round);
   if ('waiting' in beacon) {

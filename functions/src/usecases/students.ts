@@ -4,7 +4,7 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { ClassRecord, Enrollment, Student, StudentProfile } from '../../../contract/domain';
 import { formatGrades, gradeName } from '../../../contract/format';
-import { schoolToday } from '../../../contract/schedule';
+import { forGrade, schoolToday } from '../../../contract/schedule';
 import { getByIds, recordRef, records } from '../data/db';
 import { changedFields } from '../domain/audit';
 import { accountRef, touchAccount } from '../data/accounts';
@@ -27,7 +27,7 @@ async function classesOutsideGrade(studentId: string, grade: number, today: stri
   return enrollments.flatMap((enrollment) =>
     enrollment.classIds.flatMap((cid) => {
       const klass = classes.get(cid);
-      return klass && klass.endDate >= today && (grade < klass.gradeMin || grade > klass.gradeMax) ? [{ enrollment, klass }] : [];
+      return klass && klass.endDate >= today && !forGrade(klass, grade) ? [{ enrollment, klass }] : [];
     }),
   );
 }

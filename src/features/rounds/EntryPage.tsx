@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { PublicClass, Student } from '../../../contract/domain';
 import { placementWords } from '../../../contract/draw';
-import { formatCents, formatDateRange } from '../../../contract/format';
+import { formatCents, formatDateRange, ordinal } from '../../../contract/format';
 import type { EntryPlacement } from '../../../contract/api/rounds';
 import { roundPhase, type EntryChild, type PublicRound, type RoundEntry } from '../../../contract/rounds';
-import { scheduleText } from '../../../contract/schedule';
+import { forGrade, scheduleText } from '../../../contract/schedule';
 import { formatMoment } from '../../../contract/wording';
 import { Button } from '../../components/Button';
 import { FormFailure } from '../../components/FormFailure';
@@ -20,8 +20,6 @@ import { useMyStudents } from '../family/api';
 import { useMyRoundEntry, useRound, useSaveRoundEntry } from './api';
 import { NoRound } from './NoRound';
 import './rounds.css';
-
-const ORDINAL = ['1st', '2nd', '3rd', '4th', '5th'];
 
 export default function EntryPage() {
   const { semesterId = '' } = useParams();
@@ -59,7 +57,7 @@ interface Option {
 
 /** What a child may rank: the live classes and bundles of its grade, each with its price. */
 function optionsFor(student: Student, classes: PublicClass[], bundles: { id: string; name: string; price: number; classIds: string[] }[]): Option[] {
-  const fits = (c: PublicClass) => c.status === 'live' && student.grade >= c.gradeMin && student.grade <= c.gradeMax;
+  const fits = (c: PublicClass) => c.status === 'live' && forGrade(c, student.grade);
   const live = new Map(classes.filter(fits).map((c) => [c.id, c]));
   return [
     ...[...live.values()].map((c) => ({ id: c.id, label: `${c.title} · ${formatDateRange(c.startDate, c.endDate)}, ${scheduleText(c)} · ${formatCents(c.price)}` })),
@@ -127,7 +125,7 @@ function EntryForm({ round, saved, students, classes, bundles }: { round: Public
                 const taken = new Set(ranked.filter((_, j) => j !== i));
                 return (
                   <div className="round-choice" key={id}>
-                    <label htmlFor={id}>{ORDINAL[i]} choice</label>
+                    <label htmlFor={id}>{ordinal(i + 1)} choice</label>
                     <select
                       id={id}
                       value={ranked[i] ?? ''}

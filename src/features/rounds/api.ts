@@ -10,8 +10,8 @@ export const useSaveRoundEntry = () => useCallMutation('saveRoundEntry');
 export const useSaveRound = () => useCallMutation('adminSaveRound');
 export const useRunDraw = () => useCallMutation('adminRunDraw');
 
-/** The drawn round's record, fetched when Verify is pressed. */
+/** The drawn round's record, fetched when Verify or the download is pressed, once: it never changes. */
 export function useRecordFetch() {
-  const fetchCall = useFetchCall();
+  const fetchCall = useFetchCall({ staleTime: Infinity });
   return (payload: Payload<'roundRecord'>) => fetchCall('roundRecord', payload);
 }
