@@ -47,17 +47,25 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
   await standIn('/__standin/settled');
   const db = adminDb();
   const problems: string[] = [];
-  const [enrollments, entries] = await Promise.all([owned<Enrollment>('enrollments', owners), owned<WaitlistEntry>('waitlist', owners)]);
-  // With `owners`, only the codes these families used are checked (other families' uses are not
-  // read): only those are read, not every code the school ever made.
-  const used = new Set([...enrollments.flatMap((e) => e.countedDiscountIds ?? []), ...entries.flatMap((e) => e.countedDiscountIds ?? [])]);
-  const [discounts, uses] = owners ? await Promise.all([byIds<Discount>('discounts', [...used]), byIds<{ uses: number }>('discountUses', [...used])]) : await Promise.all([all<Discount>('discounts'), all<{ uses: number }>('discountUses')]);
-  const perClass = await Promise.all(
+  // Everything that does not depend on another read is read at once: the books are read after each
+  // of thousands of steps, and each round trip to the emulator counts.
+  const perClassRead = Promise.all(
     classIds.map(async (classId) => {
       const [klass, seats, roster] = await Promise.all([db.doc(`classes/${classId}`).get(), db.collection(`classes/${classId}/seats`).get(), db.collection(`classes/${classId}/roster`).get()]);
       return { classId, klass: klass.data() as ClassRecord | undefined, seats, roster };
     }),
   );
+  const [enrollments, entries] = await Promise.all([owned<Enrollment>('enrollments', owners), owned<WaitlistEntry>('waitlist', owners)]);
+  // With `owners`, only the codes these families used are checked (other families' uses are not
+  // read): only those are read, not every code the school ever made.
+  const used = new Set([...enrollments.flatMap((e) => e.countedDiscountIds ?? []), ...entries.flatMap((e) => e.countedDiscountIds ?? [])]);
+  const paged = enrollments.filter((x) => x.hold?.sessionId && checkoutOf(x) === x.id);
+  const [[discounts, uses], perClass, { sessions }] = await Promise.all([
+    owners ? Promise.all([byIds<Discount>('discounts', [...used]), byIds<{ uses: number }>('discountUses', [...used])]) : Promise.all([all<Discount>('discounts'), all<{ uses: number }>('discountUses')]),
+    perClassRead,
+    stripe ? standIn<{ sessions: Record<string, string> }>('/__standin/sessions', { ids: paged.map((e) => e.hold!.sessionId!) }) : { sessions: {} as Record<string, string> },
+  ]);
+
   for (const read of perClass) {
     const { classId, klass } = read;
     if (!klass) continue;
@@ -117,12 +125,8 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
     if (e.status === 'expired' && paidOf(e) - refunded !== 0) problems.push(`${e.id}: ${paidOf(e) - refunded} kept by an enrollment without seats`);
   }
   // Every Stripe page is open only while its hold is.
-  if (stripe) {
-    const paged = enrollments.filter((x) => x.hold?.sessionId && checkoutOf(x) === x.id);
-    const { sessions } = await standIn<{ sessions: Record<string, string> }>('/__standin/sessions', { ids: paged.map((e) => e.hold!.sessionId!) });
-    for (const e of paged) {
-      if (sessions[e.hold!.sessionId!] === 'open' && e.status !== 'pending_payment') problems.push(`${e.id}: its Stripe page is open, but it is ${e.status}`);
-    }
+  for (const e of paged) {
+    if (sessions[e.hold!.sessionId!] === 'open' && e.status !== 'pending_payment') problems.push(`${e.id}: its Stripe page is open, but it is ${e.status}`);
   }
   return problems;
 }
