@@ -819,8 +819,10 @@ export interface WaitlistEntry {
   /** The price quoted at joining: a claim pays the lower of this and the price on the day. */
   quote: Pick<PriceQuote, 'lineItems' | 'discounts' | 'subtotal' | 'total'>;
   joinedAt: string;
-  /** Order on the list (smaller first): the join time, unless the office moved the entry. */
+  /** Order on the list (smaller first): the join time (for a registration round's, the draw's time and the child's turn), unless the office moved the entry. */
   rank: number;
+  /** Made by the semester's registration round, at the draw: the child's turn in it. */
+  round?: { turn: number };
   status: WaitlistStatus;
   /** The seat offered in each class (kept for the family until `expiresAt`, whatever happens on Stripe's page). */
   offer?: { at: string; expiresAt: string; remindedAt?: string; by?: string; seats?: Record<string, string> };

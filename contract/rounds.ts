@@ -2,6 +2,7 @@
 // draw anyone can check places their children (contract/draw.ts). What the office sets, what is
 // published and when, and a family's entry. Shared by the functions and the app.
 import type { BeaconValue } from './beacon';
+import type { Placement } from './draw';
 import type { IsoDate } from './domain';
 
 /** Who a priority group is: the office puts them in order; everyone else comes after. */
@@ -58,6 +59,10 @@ export interface PublicRound extends RoundSettings, RoundCommitment {
   /** Why the draw has not run yet although its time has come, in words (the beacon not reachable). */
   waiting: string | null;
   drawn: RoundDrawn | null;
+  /** The entries whose places have gone through the seat ledger so far, in draw order (offers made, waitlists joined). */
+  offersMade: number;
+  /** When every entry's places had gone through the ledger: first come opens then. */
+  settledAt: string | null;
 }
 
 export interface RoundDrawn {
@@ -73,10 +78,11 @@ export interface RoundDrawn {
 export interface RoundGate {
   entriesOpen: string;
   entriesClose: string;
+  /** Drawn, and every place offered through the seat ledger: the seats left are first come. */
   drawn: boolean;
 }
 
-export const gateOf = (round: PublicRound): RoundGate => ({ entriesOpen: round.entriesOpen, entriesClose: round.entriesClose, drawn: round.drawn !== null });
+export const gateOf = (round: PublicRound): RoundGate => ({ entriesOpen: round.entriesOpen, entriesClose: round.entriesClose, drawn: round.drawn !== null && round.settledAt !== null });
 
 export type RoundPhase = 'upcoming' | 'open' | 'closed' | 'drawn';
 
@@ -99,6 +105,8 @@ export interface EntryInput {
   children: EntryChild[];
   /** Siblings placed together in a class they all ranked, or none of them. */
   linked: boolean;
+  /** Each choice ranked above the one a child gets (all, when it gets none) puts it on that waitlist, in draw order. */
+  waitlist: boolean;
 }
 
 /** A family's entry as kept (one per family per round). */
@@ -108,6 +116,19 @@ export interface RoundEntry extends EntryInput {
   ownerUid: string;
   createdAt: string;
   updatedAt: string;
+  /** Once the draw's places have gone through the seat ledger: each child's, in the entry's order. */
+  results?: ChildResult[];
+}
+
+/** What the draw gave one child, through the seat ledger. */
+export interface ChildResult {
+  studentId: string;
+  /** The record's line for the child: its group, number, turn, what it got and what it passed. */
+  placement: Placement;
+  /** The waitlist entry offering its place (claimed from My Enrollments by `expiresAt`), if placed. */
+  offer: { entryId: string; expiresAt: string } | null;
+  /** The waitlists it joined for the choices ranked above what it got, with its place in line then. */
+  waiting: { choiceId: string; entryId: string; place: number }[];
 }
 
 /** The same child, whoever's account enters it: a round takes each child once. */

@@ -209,7 +209,7 @@ export const cartSchema = z.strictObject({ children: familyOf(z.strictObject({ s
  * Claiming a waitlist offer: the request is the one the family made when it joined; `releases` when a
  * release changed since and the family signs it again.
  */
-export const claimOfferSchema = z.strictObject({ entryId: id, expectedTotal: cents, idempotencyKey, ...payment, releases: z.optional(signatures) });
+export const claimOfferSchema = z.strictObject({ entryId: id, expectedTotal: cents, idempotencyKey, ...payment, releases: z.optional(signatures), infoConfirmed: z.optional(z.boolean()) });
 export const entryIdSchema = z.strictObject({ entryId: id });
 export const classIdSchema = z.strictObject({ classId: id });
 export const studentIdSchema = z.strictObject({ studentId: id });

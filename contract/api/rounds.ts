@@ -3,7 +3,7 @@
 // Each call: who may call it, its payload, its answer, and what it shows and changes (the app
 // fetches again what a call made stale: src/lib/stale.ts, written from these).
 import { z } from 'zod/mini';
-import type { DrawRecord, Placement } from '../draw';
+import type { DrawRecord } from '../draw';
 import { ACCESS } from '../roles';
 import { GROUP_RULES, MAX_CHOICES, type PublicRound, type RoundEntry } from '../rounds';
 import { id, required, semesterIdSchema } from '../schemas';
@@ -48,24 +48,20 @@ export const entrySchema = z.strictObject({
       z.refine((children) => new Set(children.map((c) => c.studentId)).size === children.length, 'lists a child twice'),
     ),
   linked: z.boolean(),
+  waitlist: z.boolean(),
 });
-
-/** A child's place in a drawn round, as its family sees it. */
-export interface EntryPlacement extends Placement {
-  studentId: string;
-}
 
 export const roundsCalls = {
   /** A semester's round as published (null: registration is first come). */
   round: spec<{ round: PublicRound | null }>()('public', semesterIdSchema, { shows: ['rounds'] }),
   /** A drawn round's whole record: everything needed to draw it again (contract/draw.ts's verifyRecord). */
   roundRecord: spec<{ record: DrawRecord & { beaconRound: number; beaconSignature: string; chain: string } }>()('public', semesterIdSchema, { shows: ['rounds'] }),
-  /** The family's entry in a semester's round, and once drawn, where each child was placed. */
-  myRoundEntry: spec<{ entry: RoundEntry | null; placements: EntryPlacement[] }>()('user', semesterIdSchema, { shows: ['rounds'] }),
+  /** The family's entry in a semester's round; once drawn and offered, each child's result (entry.results). */
+  myRoundEntry: spec<{ entry: RoundEntry | null }>()('user', semesterIdSchema, { shows: ['rounds', 'waitlist'] }),
   /** Enters the round, or changes the entry, until entries close. */
   saveRoundEntry: spec<{ entry: RoundEntry }>()('user', entrySchema, { changes: ['rounds'] }),
   /** Sets a semester's round (its commitment is made when saved; nothing changes once entries open). */
   adminSaveRound: spec<{ round: PublicRound }>()(ACCESS.catalogue, roundSettingsSchema, { changes: ['rounds'] }),
   /** Closes entries once their time has passed and draws once the beacon's round is out (else says why it waits). */
-  adminRunDraw: spec<{ round: PublicRound }>()(ACCESS.catalogue, semesterIdSchema, { changes: ['rounds', 'seats'] }),
+  adminRunDraw: spec<{ round: PublicRound }>()(ACCESS.catalogue, semesterIdSchema, { changes: ['rounds', 'seats', 'waitlist'] }),
 } as const;

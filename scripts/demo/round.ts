@@ -42,6 +42,9 @@ export async function demoRound(semester: Semester, classes: ClassRecord[]) {
     entryCount: entries.length,
     waiting: null,
     drawn: { at: drawAt, seed, beacon, children: result.placements.length, placed: result.placements.filter((p) => p.placed !== null).length },
+    // Last year's: its made-up families' places are long past (nothing to offer on the ledger).
+    offersMade: entries.length,
+    settledAt: drawAt,
   };
   return { round: published, entries, placements: result.placements, capacity };
 }

@@ -1,7 +1,8 @@
 // In Chromium: the office sets a registration round for the camps; a family on a phone finds it from
 // the class list and enters two linked children with ranked choices; entries close, the office runs the
-// draw; the family sees where each child was placed and why; the public page's Verify draws the round
-// again and says it matches, and says it does not once one published entry is changed.
+// draw; the family sees where each child was placed and why, and accepts the places (by card, and at the
+// office); the public page's Verify draws the round again and says it matches, and says it does not
+// once one published entry is changed.
 import { afterAll, describe, expect, it } from 'vitest';
 import { schoolStamp } from '../../contract/schedule';
 import { adminDb } from '../../scripts/demo/adminApp';
@@ -100,8 +101,9 @@ describe('a registration round in Chromium', () => {
       await page.goto(`/rounds/${TERM}/entry`);
       await page.getByRole('heading', { name: 'Where your children were placed' }).waitFor();
       // Together in the class both ranked: Ava's first choice, Leo's second.
-      await page.getByText(/^Ava: placed in Art in the Wild Camp \(group 1, number 0\.\d{4}: placed in your first choice, with your linked children\)\.$/).waitFor();
-      await page.getByText(/^Leo: placed in Art in the Wild Camp \(group 1, number 0\.\d{4}: placed with your linked children in your second choice, the best-ranked class you all ranked that had a seat for each of you\)\.$/).waitFor();
+      // Each place is offered on the seat ledger until the claim window ends; Leo waits for his first choice.
+      await page.getByText(/^Ava: placed in Art in the Wild Camp \(group 1, number 0\.\d{4}: placed in your first choice, with your linked children\)\. Accept the place on My Enrollments by .*; after that it passes to the next child in draw order\.$/).waitFor();
+      await page.getByText(/^Leo: placed in Art in the Wild Camp \(group 1, number 0\.\d{4}: placed with your linked children in your second choice, the best-ranked class you all ranked that had a seat for each of you\)\. Accept the place .* On the waitlist: River Adventure Camp \(1st in line then\)\.$/).waitFor();
       expect(await axeViolations(page)).toEqual([]);
 
       await page.goto(`/rounds/${TERM}`);
@@ -109,6 +111,40 @@ describe('a registration round in Chromium', () => {
       await page.getByRole('button', { name: 'Verify' }).click();
       await page.getByText(/It matches: the seed matches the hash published when the round opened/).waitFor();
       expect(await axeViolations(page)).toEqual([]);
+      await context.close();
+    }
+
+    // The family accepts on My Enrollments, on a phone: Ava's place by card (the releases signed there,
+    // the entry having signed nothing), Leo's at the office once his information, due for its yearly
+    // review, is confirmed.
+    {
+      const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password, 360, 740);
+      await page.goto('/account/enrollments');
+      const ava = page.getByRole('listitem').filter({ hasText: 'Ava Rivera · Art in the Wild Camp' });
+      await ava.getByText('The draw gave Ava Rivera a place').waitFor();
+      await ava.getByText(/^From the registration round’s draw /).waitFor();
+      await ava.getByRole('radio', { name: 'Pay by card now' }).check();
+      await ava.getByText('Read the releases and sign them to accept the place.').waitFor();
+      for (const release of ['Medical Release', 'Liability Release']) await ava.getByLabel(`Type your full name to sign the ${release}`).fill('Sam Rivera');
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await ava.getByRole('button', { name: 'Claim the seat in Art in the Wild Camp' }).click();
+      await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
+      await page.getByRole('button', { name: /^Pay \$/ }).click();
+      await page.getByRole('heading', { name: 'Payment received — Ava is enrolled' }).waitFor();
+
+      await page.goto('/account/enrollments');
+      const leo = page.getByRole('listitem').filter({ hasText: 'Leo Rivera · Art in the Wild Camp' });
+      await leo.getByRole('radio', { name: 'Pay the office later (check, cash or Venmo)' }).check();
+      for (const release of ['Medical Release', 'Liability Release']) await leo.getByLabel(`Type your full name to sign the ${release}`).fill('Sam Rivera');
+      await leo.getByRole('button', { name: 'Claim the seat in Art in the Wild Camp' }).click();
+      await leo.getByText('Please confirm that Leo\'s information is still accurate.').waitFor();
+      await leo.getByLabel(/Leo Rivera’s information \(contacts, health and safety\) is still accurate/).check();
+      expect(await axeViolations(page)).toEqual([]);
+      await leo.getByRole('button', { name: 'Claim the seat in Art in the Wild Camp' }).click();
+      await page.getByText('Leo Rivera is enrolled in Art in the Wild Camp!').waitFor();
+      const enrolled = (await adminDb().collection('enrollments').where('classIds', 'array-contains', 'art-in-the-wild').where('status', '==', 'confirmed').get()).docs.map((d) => d.get('studentId') as string);
+      expect(enrolled).toEqual(expect.arrayContaining(['demo-ava', 'demo-leo']));
       await context.close();
     }
 

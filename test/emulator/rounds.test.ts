@@ -7,8 +7,10 @@ import type { PublicRound } from '../../contract/rounds';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { standIn } from '../support/ledger';
 import { callAs, useSeededDemo } from '../support/fixtures';
-import { createUnverifiedUser } from '../support/emulators';
-import { addClassesLikeWildArt, enrollAtQuotedPrice, familyWithStudent, lettered } from '../support/samples';
+import { createUnverifiedUser, signIn } from '../support/emulators';
+import { addClassesLikeWildArt, enrollAtQuotedPrice, familyWithStudent, lettered, signedReleases } from '../support/samples';
+import { booksProblems } from '../support/ledger';
+import type { WaitlistEntry } from '../../contract/domain';
 
 const TERM = 'open-term';
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
@@ -25,7 +27,7 @@ describe('a registration round', () => {
   it('publishes the seed’s hash and a beacon round after entries close before any entry can exist; refuses a draw before the close', async () => {
     await addClassesLikeWildArt(classes);
     expect((await callAs(demo.family, 'round', { semesterId: TERM })).result).toEqual({ round: null });
-    const before = await callAs(demo.family, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-ava', choices: ['lot-a'] }], linked: false });
+    const before = await callAs(demo.family, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-ava', choices: ['lot-a'] }], linked: false, waitlist: true });
     expect([before.status, before.error?.message]).toEqual([404, 'This semester has no registration round.']);
 
     const early = await callAs(demo.admin, 'adminSaveRound', settings({ drawAt: minutes(59) }));
@@ -49,13 +51,13 @@ describe('a registration round', () => {
   });
 
   it('takes entries while open: linked siblings, a change, each child once, a verified account, the classes it may take', async () => {
-    const entry = await callAs(demo.family, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-ava', choices: ['lot-b', 'lot-a'] }, { studentId: 'demo-leo', choices: ['lot-a'] }], linked: true });
+    const entry = await callAs(demo.family, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-ava', choices: ['lot-b', 'lot-a'] }, { studentId: 'demo-leo', choices: ['lot-a'] }], linked: true, waitlist: true });
     expect(entry.status, JSON.stringify(entry.error)).toBe(200);
     expect(entry.result!.entry).toMatchObject({ linked: true, ownerUid: demo.family.uid });
     // A change keeps the entry's id: entering early or late changes nothing.
-    const changed = await callAs(demo.family, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-ava', choices: ['lot-b', 'lot-a'] }, { studentId: 'demo-leo', choices: ['lot-b', 'lot-a'] }], linked: true });
+    const changed = await callAs(demo.family, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-ava', choices: ['lot-b', 'lot-a'] }, { studentId: 'demo-leo', choices: ['lot-b', 'lot-a'] }], linked: true, waitlist: true });
     expect(changed.result!.entry.id).toBe(entry.result!.entry.id);
-    expect((await callAs(demo.family, 'myRoundEntry', { semesterId: TERM })).result).toEqual({ entry: changed.result!.entry, placements: [] });
+    expect((await callAs(demo.family, 'myRoundEntry', { semesterId: TERM })).result).toEqual({ entry: changed.result!.entry });
     // An email confirms the entry, and then its change, to the account's address.
     const mails = (await adminDb().collection('mail').where('entryId', '==', entry.result!.entry.id).get()).docs.map((d) => d.data() as { to: string[]; message: { subject: string; text: string } });
     expect(mails.map((m) => [m.to, m.message.subject]).sort()).toEqual([
@@ -66,20 +68,20 @@ describe('a registration round', () => {
 
     // Another family, its own child.
     const other = await familyWithStudent('round.other@example.com', 'Mia', 'Stone');
-    expect((await callAs(other.user, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: other.studentId, choices: ['lot-a', 'lot-b'] }], linked: false })).status).toBe(200);
+    expect((await callAs(other.user, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: other.studentId, choices: ['lot-a', 'lot-b'] }], linked: false, waitlist: false })).status).toBe(200);
     // Ava entered again from a second account (same name and birth date): refused.
     const second = await familyWithStudent('round.second@example.com', 'Ava', 'Rivera');
-    const twice = await callAs(second.user, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: second.studentId, choices: ['lot-a'] }], linked: false });
+    const twice = await callAs(second.user, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: second.studentId, choices: ['lot-a'] }], linked: false, waitlist: true });
     expect([twice.status, twice.error?.message]).toEqual([409, 'Ava Rivera is already in another family’s entry for this round: a child is entered once. The office can help.']);
     // Someone else's child, a class of another semester, too many choices, an unverified account.
-    const notMine = await callAs(other.user, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-ava', choices: ['lot-a'] }], linked: false });
+    const notMine = await callAs(other.user, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-ava', choices: ['lot-a'] }], linked: false, waitlist: true });
     expect(notMine.status).toBe(404);
-    const elsewhere = await callAs(demo.family, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-leo', choices: ['river-adventure'] }], linked: false });
+    const elsewhere = await callAs(demo.family, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-leo', choices: ['river-adventure'] }], linked: false, waitlist: true });
     expect(elsewhere.error?.message).toMatch(/^Leo Rivera: one of the choices is not a class of /);
-    const many = await callAs(demo.family, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-leo', choices: ['lot-a', 'lot-b', 'wild-art', 'tide-pools'] }], linked: false });
+    const many = await callAs(demo.family, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-leo', choices: ['lot-a', 'lot-b', 'wild-art', 'tide-pools'] }], linked: false, waitlist: true });
     expect(many.error?.message).toBe('Leo Rivera: this round takes at most 3 choices per child.');
     const unverified = await createUnverifiedUser('round.unverified@example.com');
-    expect((await callAs(unverified, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-ava', choices: ['lot-a'] }], linked: false })).error?.message).toMatch(/^To enter the round, please verify your email address first/);
+    expect((await callAs(unverified, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-ava', choices: ['lot-a'] }], linked: false, waitlist: true })).error?.message).toMatch(/^To enter the round, please verify your email address first/);
     // First come waits for the draw: the class list says so, a checkout is refused.
     const listed = (await callAs(null, 'openSemesters')).result!.semesters.find((s) => s.id === TERM)!;
     expect(listed.round).toEqual({ entriesOpen: published.entriesOpen, entriesClose: published.entriesClose, drawn: false });
@@ -95,7 +97,7 @@ describe('a registration round', () => {
   it('commits the entries when they close, waits for the beacon (never drawing without it), then draws what anyone can draw again', async () => {
     // Entries close (their time moved into the past rather than waited for).
     await adminDb().doc(`rounds/${TERM}`).update({ entriesClose: minutes(-0.1) });
-    const late = await callAs(demo.family, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-ava', choices: ['lot-a'] }], linked: false });
+    const late = await callAs(demo.family, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-ava', choices: ['lot-a'] }], linked: false, waitlist: true });
     expect(late.error?.message).toMatch(/^Entries closed .*: entries can no longer change\.$/);
     const closed = await callAs(demo.admin, 'adminRunDraw', { semesterId: TERM });
     expect(closed.status, JSON.stringify(closed.error)).toBe(200);
@@ -129,17 +131,90 @@ describe('a registration round', () => {
     const placed = (id: string) => record.placements.filter((p) => p.placed === id).length;
     expect(placed('lot-a')).toBeLessThanOrEqual(2);
     expect(placed('lot-b')).toBeLessThanOrEqual(1);
-    const family = (await callAs(demo.family, 'myRoundEntry', { semesterId: TERM })).result!;
-    expect(family.placements.map((p) => p.studentId).sort()).toEqual(['demo-ava', 'demo-leo']);
-    expect(new Set(family.placements.map((p) => p.placed)).size).toBe(1);
+    const family = (await callAs(demo.family, 'myRoundEntry', { semesterId: TERM })).result!.entry!;
+    expect(family.results!.map((r) => r.studentId)).toEqual(['demo-ava', 'demo-leo']);
+    expect(new Set(family.results!.map((r) => r.placement.placed)).size).toBe(1);
     // Changing one published entry: Verify says the record does not match.
     const forged = { ...record, entries: record.entries.map((e, i) => (i === 0 ? { ...e, group: e.group + 1 } : e)) };
     expect(await verifyRecord(forged)).toBe('The entries do not match the hash published when entries closed.');
-    // Drawn: the seats left open first come.
+    // Drawn: the seats left open first come, once every place has gone through the ledger.
+    expect([drawn.offersMade, typeof drawn.settledAt]).toEqual([2, 'string']);
     expect((await callAs(null, 'openSemesters')).result!.semesters.find((s) => s.id === TERM)!.round?.drawn).toBe(true);
     const firstCome = await enrollAtQuotedPrice(demo.family.idToken, { studentId: 'demo-leo', lines: [{ classId: 'orienteering', addOnIds: [] }], idempotencyKey: 'round-race-2', infoConfirmed: true });
     expect(firstCome.status, JSON.stringify(firstCome.error)).toBe(200);
     // Drawn once: running it again changes nothing.
     expect((await callAs(demo.admin, 'adminRunDraw', { semesterId: TERM })).result!.round).toEqual(drawn);
+  });
+
+  it('offers the places through the seat ledger in draw order: offers with the round’s claim window, waitlists for the choices above, one email per family; a place passes on in draw order', async () => {
+    // The demo family (group 1) drew first: its linked children had no room together in Lottery Class B
+    // (one seat), so both got Lottery Class A, their second choice, and wait for B; Mia then got B, her
+    // second choice, A being full, and asked for no waitlist.
+    const list = async (classId: string) =>
+      (await adminDb().collection('waitlist').where('classIds', 'array-contains', classId).get()).docs.map((d) => d.data() as WaitlistEntry).sort((a, b) => a.rank - b.rank || a.id.localeCompare(b.id));
+    const a = await list('lot-a');
+    const b = await list('lot-b');
+    expect(a.map((e) => [e.studentId, e.status])).toEqual([['demo-ava', 'offered'], ['demo-leo', 'offered']]);
+    expect(b.map((e) => [e.studentName, e.status]).sort()).toEqual([['Ava Rivera', 'waiting'], ['Leo Rivera', 'waiting'], ['Mia Stone', 'offered']]);
+    const round = (await callAs(null, 'round', { semesterId: TERM })).result!.round!;
+    const claimBy = Date.parse(round.drawn!.at) + 48 * 3_600_000;
+    for (const offer of [...a, ...b].filter((e) => e.status === 'offered')) {
+      // The round's 48 hours, moved to 8 am when they end in the night (never in the family's sleep).
+      expect(Date.parse(offer.offer!.expiresAt)).toBeGreaterThanOrEqual(claimBy - 60_000);
+      expect(Date.parse(offer.offer!.expiresAt)).toBeLessThan(claimBy + 12 * 3_600_000);
+      expect(offer).toMatchObject({ round: { turn: expect.any(Number) }, request: { releases: [], codes: [] } });
+      for (const [classId, seat] of Object.entries(offer.offer!.seats!)) expect((await adminDb().doc(`classes/${classId}/seats/${seat}`).get()).data()).toMatchObject({ state: 'offered', entryId: offer.id });
+    }
+    expect((await adminDb().doc('classes/lot-a').get()).get('waiting')).toBe(2);
+    expect((await adminDb().doc('classes/lot-b').get()).get('waiting')).toBe(3);
+    expect(await booksProblems(['lot-a', 'lot-b'], { stripe: false })).toEqual([]);
+
+    // The family's page and email say it: the place, until when, the waitlists with the place in line.
+    const entry = (await callAs(demo.family, 'myRoundEntry', { semesterId: TERM })).result!.entry!;
+    expect(entry.results!.map((r) => [r.placement.placed, r.offer?.entryId, r.waiting.map((w) => [w.choiceId, w.place])])).toEqual([
+      ['lot-a', a[0].id, [['lot-b', 1]]],
+      ['lot-a', a[1].id, [['lot-b', 2]]],
+    ]);
+    const mail = (await adminDb().collection('mail').where('kind', '==', 'round-result').get()).docs.map((d) => d.data() as { to: string[]; message: { subject: string; text: string } });
+    expect(mail.map((m) => m.to[0]).sort()).toEqual(['family@example.com', 'round.other@example.com']);
+    const theirs = mail.find((m) => m.to[0] === 'family@example.com')!.message;
+    expect(theirs.subject).toBe('The draw’s results — Wildwood Outdoor School');
+    expect(theirs.text).toMatch(/Ava: group 1, number 0\.\d{4}: placed with your linked children in your second choice, .* \(Lottery Class A\)\. Accept the place on My Enrollments by .*; after that it passes to the next child in draw order\. Ava is 1st on the waitlist for Lottery Class B; we email you if a seat frees up\./);
+    expect(theirs.text).toContain('Leo is 2nd on the waitlist for Lottery Class B');
+    expect(mail.find((m) => m.to[0] === 'round.other@example.com')!.message.text).not.toContain('waitlist');
+
+    // Accepting: the releases are signed then (the entry signed nothing); the seat offered becomes the child's.
+    const unsigned = await callAs(demo.family, 'claimOffer', { entryId: a[0].id, expectedTotal: a[0].quote.total, idempotencyKey: 'round-claim-1', payWith: 'office' });
+    expect(unsigned.status).toBe(400);
+    expect(unsigned.error?.message).toMatch(/sign/i);
+    // The family pays the lower of the price quoted at the draw and today's, as My Enrollments shows it
+    // (Leo, enrolled since, brings the sibling discount).
+    const today = (await callAs(demo.family, 'priceBasket', { lines: a[0].request.lines, codes: [], studentId: 'demo-ava' })).result!;
+    const claimed = await callAs(demo.family, 'claimOffer', { entryId: a[0].id, expectedTotal: Math.min(a[0].quote.total, today.total), idempotencyKey: 'round-claim-2', payWith: 'office', releases: signedReleases('Sam Rivera'), infoConfirmed: true });
+    expect(claimed.status, JSON.stringify(claimed.error)).toBe(200);
+    expect(claimed.result!.enrollment).toMatchObject({ studentId: 'demo-ava', classIds: ['lot-a'], status: 'confirmed', total: Math.min(a[0].quote.total, today.total) });
+    expect(today.total).toBeLessThan(a[0].quote.total);
+    // Another family cannot claim it.
+    const other = await familyWithStudent('round.thief@example.com', 'Zed', 'Thief');
+    expect((await callAs(other.user, 'claimOffer', { entryId: a[1].id, expectedTotal: a[1].quote.total, idempotencyKey: 'round-claim-3', payWith: 'office', releases: signedReleases('Zed Thief') })).status).toBe(404);
+
+    // Mia declines her place: it passes at once to the next child in draw order waiting for it (Ava).
+    const mia = b.find((e) => e.studentName === 'Mia Stone')!;
+    expect((await callAs(await signIn('round.other@example.com', 'secret-pass-1'), 'declineOffer', { entryId: mia.id })).status).toBe(200);
+    const after = await list('lot-b');
+    expect(after.find((e) => e.studentId === 'demo-ava')!.status).toBe('offered');
+    expect(after.find((e) => e.studentId === 'demo-leo')!.status).toBe('waiting');
+    expect(await booksProblems(['lot-a', 'lot-b'], { stripe: false })).toEqual([]);
+
+    // Ava's place is not accepted in time: it passes to the next child in draw order (Leo), and the
+    // lapse is said to the family. (The waitlist's job, run here at a later hour rather than waited for.)
+    const offeredAva = after.find((e) => e.studentId === 'demo-ava')!;
+    process.env.FUNCTIONS_EMULATOR = 'true';
+    const { runWaitlistJob } = await import('../../functions/src/usecases/waitlist');
+    const lapsed = await runWaitlistJob(new Date(Date.parse(offeredAva.offer!.expiresAt) + 60_000), ['lot-b']);
+    expect(lapsed.lapsed).toBe(1);
+    const last = await list('lot-b');
+    expect(last.map((e) => [e.studentId, e.status]).sort()).toEqual([['demo-ava', 'lapsed'], ['demo-leo', 'offered'], [mia.studentId, 'declined']].sort());
+    expect(await booksProblems(['lot-a', 'lot-b'], { stripe: false })).toEqual([]);
   });
 });

@@ -200,7 +200,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   round: { semesterId: 'past-term' },
   roundRecord: { semesterId: 'past-term' },
   myRoundEntry: { semesterId: ROUND_SAMPLE },
-  saveRoundEntry: { semesterId: ROUND_SAMPLE, children: [{ studentId: 'demo-leo', choices: ['matrix-round-class'] }], linked: false },
+  saveRoundEntry: { semesterId: ROUND_SAMPLE, children: [{ studentId: 'demo-leo', choices: ['matrix-round-class'] }], linked: false, waitlist: true },
   adminSaveRound: { semesterId: NO_ROUND_SAMPLE, entriesOpen: inDays(1), entriesClose: inDays(8), drawAt: inDays(8.05), claimHours: 48, maxChoices: 3, groups: [{ label: 'Returning families', rule: 'returning' }] },
   adminRunDraw: { semesterId: ROUND_SAMPLE },
 };
@@ -214,7 +214,7 @@ export async function seedRoundSamples(): Promise<void> {
   await db.doc('classes/matrix-round-class').set({ ...wildArt, id: 'matrix-round-class', semesterId: ROUND_SAMPLE, title: 'Matrix Round Class', gradeMin: 0, gradeMax: 12, enrolledCount: 0 });
   const round: PublicRound = {
     semesterId: ROUND_SAMPLE, semesterName: `Matrix ${ROUND_SAMPLE}`, entriesOpen: inDays(-1), entriesClose: inDays(7), drawAt: inDays(7.05), claimHours: 48, maxChoices: 3, groups: [],
-    seedHash: '0'.repeat(64), beacon: { chain: 'matrix', round: 1, time: inDays(7.05) }, committedAt: inDays(-2), entriesHash: null, closedAt: null, entryCount: null, waiting: null, drawn: null,
+    seedHash: '0'.repeat(64), beacon: { chain: 'matrix', round: 1, time: inDays(7.05) }, committedAt: inDays(-2), entriesHash: null, closedAt: null, entryCount: null, waiting: null, drawn: null, offersMade: 0, settledAt: null,
   };
   await db.doc(`rounds/${ROUND_SAMPLE}`).set(round);
 }

@@ -84,6 +84,18 @@ const RENDERED: Record<string, MailMessage[]> = {
       portal,
     ),
   ),
+  roundResultMail: [
+    rounds.roundResultMail(
+      { semesterId: 'spring', semesterName: `Spring ${HOSTILE}`, drawn: { at: '2027-01-04T18:00:00.000Z' } } as PublicRound,
+      [
+        { studentId: 'ava', placement: { entryId: 'e1', childId: 'e1-1', group: 1, number: 0.25, turn: 0, placed: 'art', rank: 0, passed: [], linked: true }, offer: { entryId: 'w1', expiresAt: '2027-01-06T18:00:00.000Z' }, waiting: [] },
+        { studentId: 'leo', placement: { entryId: 'e1', childId: 'e1-2', group: 1, number: 0.25, turn: 0, placed: null, rank: null, passed: ['pair'], linked: false }, offer: null, waiting: [{ choiceId: 'pair', entryId: 'w2', place: 3 }] },
+      ],
+      new Map([['ava', { firstName: who }], ['leo', { firstName: `Leo ${HOSTILE}` }]]),
+      new Map([['art', { title: klass.title }], ['pair', { title: `Pair ${HOSTILE}` }]]),
+      portal,
+    ),
+  ],
   buildReceipt: [
     buildReceipt([enrollment], [klass], [semester], howToPay(`Pay the office ${HOSTILE}`, portal), ['a@example.com']).message,
     buildReceipt([enrollment], [klass], [semester], 'Pay the office.', ['a@example.com'], { addOns: [{ description: `Kit ${HOSTILE}`, price: 2000 }], classTitle: klass.title, charge: 2000 }).message,

@@ -5,7 +5,8 @@ import { BEACON_STAND_IN, roundTime } from '../../contract/beacon';
 import type { ClassGroup, ClassRecord, Semester, Student } from '../../contract/domain';
 import { childKey, type PublicRound, type RoundSettings } from '../../contract/rounds';
 import { isRefusal } from '../../functions/src/domain/refusal';
-import { groupOf, planEntry, planRound, type EntryFacts } from '../../functions/src/domain/rounds';
+import { groupOf, planEntry, planResults, planRound, type EntryFacts, type ResultFacts } from '../../functions/src/domain/rounds';
+import type { Placement } from '../../contract/draw';
 
 const now = new Date('2026-11-28T18:00:00.000Z');
 const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
@@ -60,12 +61,12 @@ describe('an entry', () => {
     uid: 'u1',
     newId: 'e1',
   };
-  const input = { semesterId: 'spring', children: [{ studentId: 'ava', choices: ['art', 'pair'] }, { studentId: 'leo', choices: ['art'] }], linked: true };
+  const input = { semesterId: 'spring', children: [{ studentId: 'ava', choices: ['art', 'pair'] }, { studentId: 'leo', choices: ['art'] }], linked: true, waitlist: true };
 
   it('keeps the children, their choices and the link, with each child’s key', () => {
     const plan = planEntry(input, f);
     if (isRefusal(plan)) throw new Error(plan.message);
-    expect(plan.entry).toEqual({ id: 'e1', ownerUid: 'u1', semesterId: 'spring', children: input.children, linked: true, createdAt: now.toISOString(), updatedAt: now.toISOString() });
+    expect(plan.entry).toEqual({ id: 'e1', ownerUid: 'u1', semesterId: 'spring', children: input.children, linked: true, waitlist: true, createdAt: now.toISOString(), updatedAt: now.toISOString() });
     expect(plan.keys).toEqual([childKey(ava), childKey(leo)]);
     // One child is never "linked".
     const alone = planEntry({ ...input, children: [input.children[1]] }, f);
@@ -88,7 +89,7 @@ describe('an entry', () => {
   });
 
   it('keeps its id and first date when changed, and its own children are not “elsewhere”', () => {
-    const existing = { id: 'e7', ownerUid: 'u1', semesterId: 'spring', children: [], linked: false, createdAt: at(-30), updatedAt: at(-30) };
+    const existing = { id: 'e7', ownerUid: 'u1', semesterId: 'spring', children: [], linked: false, waitlist: true, createdAt: at(-30), updatedAt: at(-30) };
     const plan = planEntry(input, { ...f, existing, enteredElsewhere: new Map([[childKey(ava), 'e7']]) });
     if (isRefusal(plan)) throw new Error(plan.message);
     expect([plan.entry.id, plan.entry.createdAt, plan.entry.updatedAt]).toEqual(['e7', at(-30), now.toISOString()]);
@@ -106,5 +107,67 @@ describe('a family’s priority group', () => {
     expect(groupOf(groups, { staff: false, returning: true, siblings: true })).toBe(2);
     expect(groupOf(groups, { staff: false, returning: false, siblings: true })).toBe(3);
     expect(groupOf([], { staff: true, returning: true, siblings: true })).toBe(1);
+  });
+});
+
+describe('a drawn entry through the seat ledger', () => {
+  const drawnAt = '2026-11-28T18:00:00.000Z';
+  const round = { semesterId: 'spring', semesterName: 'Spring 2027', claimHours: 48, drawn: { at: drawnAt } } as PublicRound;
+  const student = (id: string, firstName: string) => ({ id, firstName, lastName: 'Reed' }) as Student;
+  const students = new Map([['ava', student('ava', 'Ava')], ['leo', student('leo', 'Leo')]]);
+  const choices = new Map([
+    ['art', { classIds: ['art'], title: 'Art' }],
+    ['pond', { classIds: ['pond'], title: 'Pond' }],
+    ['pair', { classIds: ['art', 'pond'], title: 'Art and Pond' }],
+  ]);
+  const priced = (classIds: string[], total: number) => ({ lines: classIds.map((classId) => ({ classId, addOnIds: [] })), quote: { lineItems: [], discounts: [], subtotal: total, total } });
+  const quotes = new Map([
+    ['ava|art', priced(['art'], 20000)], ['ava|pond', priced(['pond'], 15000)], ['ava|pair', priced(['art', 'pond'], 30000)],
+    ['leo|art', priced(['art'], 20000)], ['leo|pond', priced(['pond'], 15000)],
+  ]);
+  const entry = { id: 'e1', ownerUid: 'u1', semesterId: 'spring', linked: false, waitlist: true, createdAt: drawnAt, updatedAt: drawnAt, children: [{ studentId: 'ava', choices: ['pair', 'art', 'pond'] }, { studentId: 'leo', choices: ['art', 'pond'] }] };
+  const placement = (childId: string, placed: string | null, rank: number | null, turn = 4): Placement => ({ entryId: 'e1', childId, group: 2, number: 0.25, turn, placed, rank, passed: [], linked: false });
+  const facts = (over: Partial<ResultFacts> = {}): ResultFacts => ({
+    round, entry, students, email: 'reed@example.com', choices, quotes,
+    placements: new Map([['e1-1', placement('e1-1', 'art', 1)], ['e1-2', placement('e1-2', null, null)]]),
+    free: new Map([['art', ['s0003', 's0004']], ['pond', []]]),
+    waiting: [{ id: 'w-early', classIds: ['pond'], rank: 1 }],
+    now: new Date('2026-11-28T18:00:30.000Z'),
+    ...over,
+  });
+
+  it('offers the place on a free seat for the round’s claim hours, and lists the child for each choice above it, in draw order', () => {
+    const plan = planResults(facts());
+    const offered = plan.entries.find((e) => e.status === 'offered')!;
+    // 48 hours after 10:00 am at the school: within its waking hours, unchanged.
+    expect(offered).toMatchObject({ id: 'e1-1-art', studentId: 'ava', classIds: ['art'], offer: { expiresAt: '2026-11-30T18:00:30.000Z', seats: { art: 's0003' } }, round: { turn: 4 }, request: { releases: [], codes: [], infoConfirmed: false } });
+    expect(plan.seats).toEqual([{ classId: 'art', seatId: 's0003', seat: { state: 'offered', classId: 'art', entryId: 'e1-1-art', until: '2026-11-30T18:00:30.000Z', at: '2026-11-28T18:00:30.000Z' } }]);
+    // Ava waits for her first choice (the bundle); Leo, placed nowhere, for both his choices; the
+    // list's order is the draw's (its time and the turn), behind those already waiting.
+    const waiting = plan.entries.filter((e) => e.status === 'waiting');
+    expect(waiting.map((e) => [e.id, e.rank])).toEqual([['e1-1-pair', Date.parse(drawnAt) + 0.004], ['e1-2-art', Date.parse(drawnAt) + 0.004], ['e1-2-pond', Date.parse(drawnAt) + 0.004]]);
+    expect(plan.results).toEqual([
+      // The bundle holds Pond, where a family already waits: second in line.
+      { studentId: 'ava', placement: placement('e1-1', 'art', 1), offer: { entryId: 'e1-1-art', expiresAt: '2026-11-30T18:00:30.000Z' }, waiting: [{ choiceId: 'pair', entryId: 'e1-1-pair', place: 2 }] },
+      // Behind Ava's bundle on Art, and behind both on Pond.
+      { studentId: 'leo', placement: placement('e1-2', null, null), offer: null, waiting: [{ choiceId: 'art', entryId: 'e1-2-art', place: 2 }, { choiceId: 'pond', entryId: 'e1-2-pond', place: 3 }] },
+    ]);
+  });
+
+  it('moves an offer ending in the night to 8 am at the school', () => {
+    const plan = planResults(facts({ now: new Date('2026-11-28T08:00:00.000Z') }));
+    // 48 hours after midnight at the school is midnight: the offer ends at 8 am instead (UTC−8).
+    expect(plan.entries.find((e) => e.status === 'offered')!.offer!.expiresAt).toBe('2026-11-30T16:00:00.000Z');
+  });
+
+  it('waits for a place it cannot offer (no seat free since the draw, or no price), first in line; lists nothing for a family that said no', () => {
+    const full = planResults(facts({ free: new Map([['art', []], ['pond', []]]) }));
+    expect(full.seats).toEqual([]);
+    expect(full.results[0]).toMatchObject({ offer: null, waiting: [{ choiceId: 'pair' }, { choiceId: 'art' }] });
+    const unpriced = planResults(facts({ quotes: new Map([...quotes].filter(([k]) => k !== 'ava|art')) }));
+    expect(unpriced.results[0].offer).toBeNull();
+    const no = planResults(facts({ entry: { ...entry, waitlist: false } }));
+    expect(no.entries.map((e) => e.id)).toEqual(['e1-1-art']);
+    expect(no.results.map((r) => r.waiting)).toEqual([[], []]);
   });
 });

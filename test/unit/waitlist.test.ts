@@ -101,7 +101,7 @@ describe('serving the waitlists, as a plan', () => {
       ['wild-art', ledger('wild-art', [taken('wild-art'), undefined, reserved('wild-art')])],
       ['orienteering', ledger('orienteering', [reserved('orienteering'), taken('orienteering')])],
     ]);
-    const plan = planOffers({ classes, seats, semesters, entries: [entry('b', ['wild-art'], 2), entry('a', ['wild-art'], 1)], now });
+    const plan = planOffers({ classes, seats, semesters, rounds: new Map(), entries: [entry('b', ['wild-art'], 2), entry('a', ['wild-art'], 1)], now });
     expect(plan.offers.map((o) => [o.entry.id, o.offer.seats])).toEqual([['a', { 'wild-art': 's0002' }], ['b', { 'wild-art': 's0001' }]]);
     expect(plan.offers[0].offer).toEqual({ ...newOffer(semesters.get('open-term'), [classes[0]], now), seats: { 'wild-art': 's0002' } });
     // Nobody waits for Orienteering: its kept seat goes back to the public.
@@ -111,11 +111,19 @@ describe('serving the waitlists, as a plan', () => {
   it('keeps the seats of a class someone still waits for, and makes no offer in a class no longer open for enrollment', () => {
     const seats = new Map([['wild-art', ledger('wild-art', [reserved('wild-art'), taken('wild-art')])]]);
     const waiting = [entry('a', ['wild-art'], 1)];
-    const closed = planOffers({ classes: [{ ...klass('wild-art', 2), registrationDeadline: '2026-11-01' }], seats, semesters, entries: waiting, now });
+    const closed = planOffers({ classes: [{ ...klass('wild-art', 2), registrationDeadline: '2026-11-01' }], seats, semesters, rounds: new Map(), entries: waiting, now });
     expect(closed).toEqual({ offers: [], freed: [] });
     // Open, but the only seat is offered to the first: the second keeps waiting, nothing is freed.
-    const plan = planOffers({ classes: [klass('wild-art', 2)], seats, semesters, entries: [...waiting, entry('b', ['wild-art'], 2)], now });
+    const plan = planOffers({ classes: [klass('wild-art', 2)], seats, semesters, rounds: new Map(), entries: [...waiting, entry('b', ['wild-art'], 2)], now });
     expect(plan.offers.map((o) => o.entry.id)).toEqual(['a']);
     expect(plan.freed).toEqual([]);
+  });
+
+  it('makes no offer in a semester whose registration round is still offering its places in draw order; once it is done, offers again', () => {
+    const seats = new Map([['wild-art', ledger('wild-art', [reserved('wild-art'), taken('wild-art')])]]);
+    const facts = { classes: [klass('wild-art', 2)], seats, semesters, entries: [entry('a', ['wild-art'], 1)], now };
+    const gate = (drawn: boolean) => new Map([['open-term', { entriesOpen: '2026-01-01T00:00:00Z', entriesClose: '2026-01-08T00:00:00Z', drawn }]]);
+    expect(planOffers({ ...facts, rounds: gate(false) }).offers).toEqual([]);
+    expect(planOffers({ ...facts, rounds: gate(true) }).offers.map((o) => o.entry.id)).toEqual(['a']);
   });
 });

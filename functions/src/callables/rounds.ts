@@ -11,7 +11,7 @@ export const round = callable(callables.round, async ({ semesterId }) => ({ roun
 
 export const roundRecord = callable(callables.roundRecord, async ({ semesterId }) => ({ record: await drawnRecord(semesterId) }));
 
-export const myRoundEntry = callable(callables.myRoundEntry, ({ semesterId }, ctx) => ownEntry(ctx.uid, semesterId));
+export const myRoundEntry = callable(callables.myRoundEntry, async ({ semesterId }, ctx) => ({ entry: await ownEntry(ctx.uid, semesterId) }));
 
 export const saveRoundEntry = callable(callables.saveRoundEntry, async (input, ctx) => ({ entry: await saveEntry(ctx, input, new Date()) }));
 
@@ -19,9 +19,11 @@ export const adminSaveRound = callable(callables.adminSaveRound, async (input, c
 
 export const adminRunDraw = callable(callables.adminRunDraw, async ({ semesterId }, ctx) => ({ round: await advanceRound(actorOf(ctx), semesterId, new Date()) }));
 
-/** Closes entries when their time comes (their hash published within the minute) and draws once the beacon's round is out. */
+const phaseOf = (r: { drawn: unknown; settledAt: string | null; offersMade: number }) => (r.settledAt ? 'settled' : r.drawn ? `drawn, ${r.offersMade} entries offered so far` : 'waiting');
+
+/** Closes entries when their time comes (their hash published within the minute), draws once the beacon's round is out, and puts the places through the ledger. */
 export const roundsJob = onSchedule({ schedule: 'every 1 minutes', region: FUNCTIONS_REGION }, async () => {
   const now = new Date();
   const actor = { uid: 'scheduler', email: null, roles: ['scheduler'], requestId: `rounds-${now.toISOString()}` };
-  for (const semesterId of await roundsDue(now)) logger.info('round advanced', { semesterId, round: (await advanceRound(actor, semesterId, now)).drawn ? 'drawn' : 'waiting' });
+  for (const semesterId of await roundsDue(now)) logger.info('round advanced', { semesterId, round: phaseOf(await advanceRound(actor, semesterId, now)) });
 });

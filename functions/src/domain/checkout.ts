@@ -176,7 +176,9 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
     const classes = asked[i].classIds.map((c) => offer.classes.get(c)!);
     const full = new Set(asked[i].classIds.filter((c) => !p.seats.get(c) || unusable.has(`${c}/${p.studentId}`)));
     const alreadyIn = new Set(f.rostered.filter((r) => r.studentId === p.studentId && !replacedNow.has(r.enrollmentId) && asked[i].classIds.includes(r.classId)).map((r) => r.classId));
-    const checked = childCheck({ student: students[i]!, classes, semesters: offer.semesters, rounds: offer.rounds, family, alreadyIn, full, classById: f.classById }, payload.children[i], f.releases, now, today);
+    // A claim takes a seat offered to the family: never first come, round or not.
+    const rounds = entry ? new Map() : offer.rounds;
+    const checked = childCheck({ student: students[i]!, classes, semesters: offer.semesters, rounds, family, alreadyIn, full, classById: f.classById }, payload.children[i], f.releases, now, today);
     if ('message' in checked) return refuse(checked.code, checked.message);
     signatures.push(checked);
   }

@@ -2,13 +2,15 @@
 // entry, closing entries (each entry's priority group, the entries as committed and their hash) and
 // the draw (contract/draw.ts places the children). Their use-cases read the facts and write the plan.
 import { roundAt, roundTime, type BeaconChain, type BeaconValue } from '../../../contract/beacon';
-import type { ClassGroup, ClassRecord, Semester, Student } from '../../../contract/domain';
-import { runDraw, type DrawEntry, type DrawRecord } from '../../../contract/draw';
+import type { ClassGroup, ClassRecord, Semester, Student, WaitlistEntry } from '../../../contract/domain';
+import { runDraw, type DrawEntry, type DrawRecord, type Placement } from '../../../contract/draw';
 import { formatGrades } from '../../../contract/format';
 import { forGrade } from '../../../contract/schedule';
-import { childKey, roundPhase, type EntryInput, type GroupRule, type PublicRound, type RoundEntry, type RoundSettings } from '../../../contract/rounds';
+import { childKey, roundPhase, type ChildResult, type EntryInput, type GroupRule, type PublicRound, type RoundEntry, type RoundSettings } from '../../../contract/rounds';
 import { formatMoment } from '../../../contract/wording';
 import { refuse, type Refusal } from './refusal';
+import type { Seat } from './seats';
+import { offerEnd } from './waitlist';
 
 export interface RoundFacts {
   semester: Semester | undefined;
@@ -46,6 +48,8 @@ export function planRound(input: RoundSettings, f: RoundFacts): { round: PublicR
       entryCount: null,
       waiting: null,
       drawn: null,
+      offersMade: 0,
+      settledAt: null,
     },
   };
 }
@@ -106,6 +110,7 @@ export function planEntry(input: EntryInput, f: EntryFacts): { entry: RoundEntry
       semesterId: input.semesterId,
       children: input.children,
       linked: input.children.length > 1 && input.linked,
+      waitlist: input.waitlist,
       createdAt: f.existing?.createdAt ?? at,
       updatedAt: at,
     },
@@ -161,4 +166,113 @@ export async function planDraw(f: DrawFacts): Promise<{ round: PublicRound; reco
     record,
     round: { ...f.round, waiting: null, drawn: { at: f.now.toISOString(), seed: f.seed, beacon: f.beacon, children: result.placements.length, placed } },
   };
+}
+
+/** A child's choice as a waitlist request: its classes' lines and the price quoted for it (null: it cannot be offered). */
+export interface ChoiceQuote {
+  lines: WaitlistEntry['request']['lines'];
+  quote: WaitlistEntry['quote'];
+}
+
+export interface ResultFacts {
+  round: PublicRound;
+  entry: RoundEntry;
+  /** The entry's placements by child id (contract/draw.ts). */
+  placements: Map<string, Placement>;
+  /** The family's children named in the entry. */
+  students: Map<string, Student>;
+  email: string | null;
+  /** Each choice ranked (a class or a bundle): its classes and what the family reads. */
+  choices: Map<string, { classIds: string[]; title: string }>;
+  /** Each child's choice priced as a waitlist entry quotes it, by `${studentId}|${choiceId}`. */
+  quotes: Map<string, ChoiceQuote | null>;
+  /** The seats free now in each class, lowest first. */
+  free: Map<string, string[]>;
+  /** Those waiting now on the round's classes (to say each child's place in line). */
+  waiting: Pick<WaitlistEntry, 'id' | 'classIds' | 'rank'>[];
+  now: Date;
+}
+
+export interface ResultPlan {
+  /** The waitlist entries made: each place offered, each choice above it waited for. */
+  entries: WaitlistEntry[];
+  /** The seats the offers take. */
+  seats: { classId: string; seatId: string; seat: Seat }[];
+  results: ChildResult[];
+}
+
+/**
+ * What one entry's draw becomes on the seat ledger: a child placed is offered its place (a waitlist
+ * offer on a seat of each class, for the round's claim hours); each choice it ranked above what it got
+ * (every choice, when it got none) puts it on that waitlist, in draw order, unless the family said not
+ * to. A place without a free seat now (the office lowered a capacity since the draw) or without a
+ * price is waited for instead, first in line.
+ */
+export function planResults(f: ResultFacts): ResultPlan {
+  const drawnAt = Date.parse(f.round.drawn!.at);
+  const at = f.now.toISOString();
+  const expiresAt = offerEnd(f.now, f.round.claimHours).toISOString();
+  const free = new Map([...f.free].map(([id, seats]) => [id, [...seats]]));
+  const waiting = [...f.waiting];
+  const plan: ResultPlan = { entries: [], seats: [], results: [] };
+  f.entry.children.forEach((child, index) => {
+    const placement = f.placements.get(childIdOf(f.entry.id, index));
+    const student = f.students.get(child.studentId);
+    if (!placement || !student) return;
+    // The lists' order is the draw's: its time, then the child's turn.
+    const rank = drawnAt + placement.turn / 1000;
+    const entryOf = (choiceId: string, status: 'waiting' | 'offered'): WaitlistEntry | null => {
+      const choice = f.choices.get(choiceId);
+      const priced = f.quotes.get(`${student.id}|${choiceId}`);
+      if (!choice || !priced) return null;
+      return {
+        id: `${childIdOf(f.entry.id, index)}-${choiceId}`,
+        ownerUid: f.entry.ownerUid,
+        email: f.email,
+        studentId: student.id,
+        studentName: `${student.firstName} ${student.lastName}`,
+        semesterId: f.round.semesterId,
+        classIds: choice.classIds,
+        title: choice.title,
+        // Nothing signed yet: the family signs the releases (and confirms the child's information) when it accepts.
+        request: { lines: priced.lines, codes: [], releases: [], infoConfirmed: false },
+        quote: priced.quote,
+        joinedAt: at,
+        rank,
+        round: { turn: placement.turn },
+        status,
+        history: [{ at, action: 'joined' }],
+      };
+    };
+    let offer: ChildResult['offer'] = null;
+    const placed = placement.placed === null ? null : entryOf(placement.placed, 'offered');
+    const seats = placed?.classIds.map((id) => free.get(id)?.[0]);
+    if (placed && seats?.every((s) => s !== undefined)) {
+      const offered = Object.fromEntries(placed.classIds.map((id, i) => [id, seats[i]!]));
+      placed.offer = { at, expiresAt, seats: offered };
+      placed.history.push({ at, action: 'offered' });
+      for (const [classId, seatId] of Object.entries(offered)) {
+        free.get(classId)!.shift();
+        plan.seats.push({ classId, seatId, seat: { state: 'offered', classId, entryId: placed.id, until: expiresAt, at } });
+      }
+      plan.entries.push(placed);
+      offer = { entryId: placed.id, expiresAt };
+    }
+    // The choices above the place (all of them without one), and the place itself when it could not be offered.
+    const upTo = placement.rank === null ? child.choices.length : placement.rank + (offer ? 0 : 1);
+    const lists = f.entry.waitlist ? child.choices.slice(0, upTo) : [];
+    const joined: ChildResult['waiting'] = [];
+    for (const choiceId of lists) {
+      const entry = entryOf(choiceId, 'waiting');
+      if (!entry) continue;
+      // Brothers and sisters share their entry's turn: the list then goes by id (the entry's order).
+      const ahead = (w: (typeof waiting)[number]) => w.rank < entry.rank || (w.rank === entry.rank && w.id < entry.id);
+      const place = 1 + waiting.filter((w) => ahead(w) && w.classIds.some((id) => entry.classIds.includes(id))).length;
+      waiting.push(entry);
+      plan.entries.push(entry);
+      joined.push({ choiceId, entryId: entry.id, place });
+    }
+    plan.results.push({ studentId: student.id, placement, offer, waiting: joined });
+  });
+  return plan;
 }

@@ -2,6 +2,7 @@
 import { WAITLIST_CLAIM_HOURS } from '../../../contract/constants';
 import { SCHOOL_TIME_ZONE, type ClassRecord, type Enrollment, type FamilyWaitlistEntry, type IsoDate, type Semester, type WaitlistEntry } from '../../../contract/domain';
 import { addDaysIso, schoolToday } from '../../../contract/schedule';
+import type { RoundGate } from '../../../contract/rounds';
 import { isEnrollable, isOpenForEnrollment } from './catalogue';
 import { freeSeatIds, type Seat } from './seats';
 
@@ -98,6 +99,8 @@ export interface OffersFacts {
   classes: ClassRecord[];
   seats: Map<string, Map<string, Seat>>;
   semesters: Map<string, Semester | undefined>;
+  /** The registration rounds of those semesters that have one: until its places have all been offered, its lists wait. */
+  rounds: Map<string, RoundGate>;
   /** The entries on the lists of these classes (waiting or offered). */
   entries: WaitlistEntry[];
   now: Date;
@@ -119,6 +122,8 @@ export function planOffers(f: OffersFacts): OffersPlan {
   const today = schoolToday(f.now);
   const open = f.classes.filter((c) => {
     const semester = f.semesters.get(c.semesterId);
+    // A round still offering its places in draw order: a seat offered now could be a later child's.
+    if (f.rounds.get(c.semesterId)?.drawn === false) return false;
     return isEnrollable(c, !!semester && isOpenForEnrollment(semester, today), today);
   });
   const usable = new Map(open.map((c) => [c.id, seatsForWaitlist(c.capacity, f.seats.get(c.id)!)]));

@@ -4,24 +4,32 @@
 // seed, takes the beacon's value and places the children (contract/draw.ts), recorded for anyone to
 // draw again.
 import { randomBytes } from 'node:crypto';
+import { FieldValue } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { canonicalEntries, DRAW_ALGORITHM, sha256Hex, type DrawEntry } from '../../../contract/draw';
 import { childKey, roundPhase, type EntryInput, type PublicRound, type RoundEntry, type RoundSettings } from '../../../contract/rounds';
-import type { EntryPlacement } from '../../../contract/api/rounds';
+import type { WaitlistEntry } from '../../../contract/domain';
+import { schoolToday } from '../../../contract/schedule';
 import { auditInTx, type Actor } from '../data/audit';
 import { loadClassesByIds, loadClassesOfSemesters, loadGroupsOfSemesters, loadSemesters } from '../data/catalogue';
-import { db, notFound, records, uniq } from '../data/db';
+import { db, getByIds, notFound, present, recordRef, records, runSeatTransaction, uniq } from '../data/db';
+import { loadFamilyEnrollments, loadOfferFacts, priceCheckout, readCodeUseCounters } from '../data/enrollments';
+import { accountEmails } from '../data/familyMail';
+import { seatRef, seatsIn } from '../data/seats';
+import { entryRef as waitlistRef } from '../data/waitlist';
 import { takeRate } from '../data/rateLimit';
 import { stampCatalogue } from '../data/catalogueCache';
 import { childRef, entryRef, loadEntries, loadRecordParts, loadRound, roundRef, secretRef, writeCommitted, writePlacements } from '../data/rounds';
 import { listStaff } from '../data/staff';
 import { loadOwnStudents } from '../data/students';
 import { seatsLeft } from '../domain/catalogue';
+import { freeSeatIds } from '../domain/seats';
 import { isRefusal, type Refusal } from '../domain/refusal';
-import { childIdOf, committedEntries, groupOf, NO_ROUND, planDraw, planEntry, planRound, type FamilyStanding } from '../domain/rounds';
+import { childIdOf, committedEntries, groupOf, NO_ROUND, planDraw, planEntry, planResults, planRound, type ChoiceQuote, type FamilyStanding } from '../domain/rounds';
 import { beaconChain, fetchBeacon } from '../lib/beacon';
 import { queueMail } from '../mail/outbox';
-import { roundEntryMail } from '../mail/rounds';
+import { roundEntryMail, roundResultMail } from '../mail/rounds';
+import { serveWaitlists } from './waitlist';
 import { portalOrigin } from '../payments/stripe';
 
 /** A refusal as the callable's error. */
@@ -88,14 +96,10 @@ export async function saveEntry(ctx: { uid: string; email: string | null; emailV
   });
 }
 
-/** The family's entry, and once drawn, where each of its children was placed and why. */
-export async function ownEntry(uid: string, semesterId: string): Promise<{ entry: RoundEntry | null; placements: EntryPlacement[] }> {
-  const [round, snap] = await Promise.all([loadRound(semesterId), entryRef(semesterId, uid).get()]);
-  const entry = snap.exists ? (snap.data() as RoundEntry) : null;
-  if (!entry || !round?.drawn) return { entry, placements: [] };
-  const { placements } = await loadRecordParts(semesterId);
-  const children = new Map(entry.children.map((c, i) => [childIdOf(entry.id, i), c.studentId]));
-  return { entry, placements: placements.filter((p) => p.entryId === entry.id).map((p) => ({ ...p, studentId: children.get(p.childId)! })) };
+/** The family's entry (once its places have gone through the ledger, with each child's result). */
+export async function ownEntry(uid: string, semesterId: string): Promise<RoundEntry | null> {
+  const snap = await entryRef(semesterId, uid).get();
+  return snap.exists ? (snap.data() as RoundEntry) : null;
 }
 
 /** Each family's standing for the round's groups: enrolled in the last two terms, enrolled now, on the staff. */
@@ -149,7 +153,8 @@ export async function advanceRound(actor: Actor, semesterId: string, now: Date):
   let round = await loadRound(semesterId);
   if (!round) throw new HttpsError('not-found', NO_ROUND);
   const phase = roundPhase(round, now);
-  if (phase === 'drawn' || phase === 'upcoming' || phase === 'open') return round;
+  if (phase === 'upcoming' || phase === 'open' || round.settledAt) return round;
+  if (phase === 'drawn') return settleRound(semesterId, now);
   if (!round.entriesHash) round = await closeEntries(round, now);
   const beacon = await fetchBeacon(beaconChain(), round.beacon.round);
   if ('waiting' in beacon) {
@@ -160,22 +165,127 @@ export async function advanceRound(actor: Actor, semesterId: string, now: Date):
   const capacity = await freeSeats(entries);
   const plan = await planDraw({ round, entries, capacity, seed: secret.get('seed') as string, beacon: beacon.value, now });
   if (isRefusal(plan)) throw refused(plan);
-  const drawn = await db().runTransaction(async (tx) => {
+  await db().runTransaction(async (tx) => {
     const current = await loadRound(semesterId, tx);
-    if (current?.drawn) return current;
+    if (current?.drawn) return;
     tx.set(roundRef(semesterId), plan.round);
     writePlacements(tx, semesterId, plan.record.placements, capacity);
     auditInTx(tx, actor, { kind: 'round-drawn', record: { type: 'round', id: semesterId }, summary: `Round of ${round.semesterName} drawn: ${plan.round.drawn!.placed} of ${plan.round.drawn!.children} children placed (beacon round ${beacon.value.round})` }, now);
-    return plan.round;
   });
-  // Drawn, the semester's seats left open first come: the catalogue is read afresh.
-  await stampCatalogue();
-  return drawn;
+  return settleRound(semesterId, now);
 }
 
-/** The rounds whose entries have closed and that are not drawn yet (for the scheduled job). */
+/** Entries whose places one transaction puts through the ledger: each writes at most ~15 waitlist entries, their seats and one email. */
+const SETTLE_CHUNK = 20;
+/** How long one call goes on settling (the office's button answers within 50 s; the job carries on). */
+const SETTLE_MS = 30_000;
+
+/**
+ * Puts a drawn round's places through the seat ledger, entry by entry in draw order (planResults):
+ * offers on seats, waitlists joined, one email per family. Resumable: the round counts the entries
+ * done, and a run that finds another ahead of it stops. Once all are done, the seats left go first to
+ * those waiting (in draw order), then first come.
+ */
+export async function settleRound(semesterId: string, now: Date, until = Date.now() + SETTLE_MS): Promise<PublicRound> {
+  const round = await loadRound(semesterId);
+  if (!round?.drawn || round.settledAt) return round!;
+  const [{ placements }, entries, bundles] = await Promise.all([loadRecordParts(semesterId), loadEntries(semesterId), loadGroupsOfSemesters([semesterId])]);
+  const placed = new Map(placements.map((p) => [p.childId, p]));
+  const turnOf = (e: RoundEntry) => Math.min(...e.children.map((_c, i) => placed.get(childIdOf(e.id, i))?.turn ?? Infinity));
+  const ordered = entries.filter((e) => Number.isFinite(turnOf(e))).sort((a, b) => turnOf(a) - turnOf(b));
+  const bundleById = new Map(bundles.map((b) => [b.id, b]));
+  const choiceIds = uniq(ordered.flatMap((e) => e.children.flatMap((c) => c.choices)));
+  const classIds = uniq(choiceIds.flatMap((id) => bundleById.get(id)?.classIds ?? [id]));
+  const [offer, students, emails, waitingNow] = await Promise.all([
+    loadOfferFacts(classIds, []),
+    getByIds('students', uniq(ordered.flatMap((e) => e.children.map((c) => c.studentId)))),
+    accountEmails(uniq(ordered.map((e) => e.ownerUid))),
+    records('waitlist').where('semesterId', '==', semesterId).where('status', '==', 'waiting').get(),
+  ]);
+  const choices = new Map(
+    choiceIds.flatMap((id) => {
+      const bundle = bundleById.get(id);
+      const title = bundle?.name ?? offer.classes.get(id)?.title;
+      return title ? [[id, { classIds: bundle?.classIds ?? [id], title }] as const] : [];
+    }),
+  );
+  const studentById = new Map(students.found.map((s) => [s.id, s]));
+  const counters = await readCodeUseCounters(offer.discounts);
+  const waiting = waitingNow.docs.map((d) => d.data());
+  const today = schoolToday(now);
+  let done = round.offersMade;
+  while (done < ordered.length && Date.now() < until) {
+    const part = ordered.slice(done, done + SETTLE_CHUNK);
+    // Each child's choices priced as its waitlist entry quotes them (the family's sibling discounts counted).
+    const families = new Map(await Promise.all(uniq(part.map((e) => e.ownerUid)).map(async (uid) => [uid, await loadFamilyEnrollments(uid)] as const)));
+    const quotes = new Map<string, ChoiceQuote | null>();
+    for (const e of part) {
+      for (const child of e.children) {
+        for (const choiceId of child.choices) {
+          const choice = choices.get(choiceId);
+          const lines = (choice?.classIds ?? []).map((classId) => ({ classId, addOnIds: [] }));
+          const classes = lines.flatMap((l) => offer.classes.get(l.classId) ?? []);
+          let priced: ChoiceQuote | null = null;
+          if (choice && classes.length === lines.length) {
+            try {
+              const q = priceCheckout({ ...offer, classes, family: families.get(e.ownerUid)!, counters }, [{ studentId: child.studentId, lines }], today).children[0];
+              priced = { lines, quote: { lineItems: q.lineItems, discounts: q.discounts, subtotal: q.subtotal, total: q.total } };
+            } catch {
+              // A choice the engine cannot price now (a class since closed) is neither offered nor waited for.
+            }
+          }
+          quotes.set(`${child.studentId}|${choiceId}`, priced);
+        }
+      }
+    }
+    const start = done;
+    const wrote = await runSeatTransaction(async (tx) => {
+      const current = await loadRound(semesterId, tx);
+      // Another run is ahead (the job and the office's button at once): it carries on.
+      if (!current || current.offersMade !== start) return null;
+      const involved = uniq(part.flatMap((e) => e.children.flatMap((c) => c.choices.flatMap((id) => choices.get(id)?.classIds ?? []))));
+      const klasses = present(await tx.getAll(...involved.map((id) => recordRef('classes', id))));
+      const seats = await Promise.all(klasses.map((c) => seatsIn(tx, c.id)));
+      const free = new Map(klasses.map((c, i) => [c.id, freeSeatIds(c.capacity, seats[i].keys())]));
+      const waitingIn = new Map<string, number>();
+      const written: WaitlistEntry[] = [];
+      for (const entry of part) {
+        const plan = planResults({ round, entry, placements: placed, students: studentById, email: emails.get(entry.ownerUid) ?? null, choices, quotes, free, waiting: [...waiting, ...written], now });
+        for (const { classId, seatId } of plan.seats) free.set(classId, free.get(classId)!.filter((id) => id !== seatId));
+        for (const { classId, seatId, seat } of plan.seats) tx.create(seatRef(classId, seatId), seat);
+        for (const w of plan.entries) {
+          tx.create(waitlistRef(w.id), w);
+          for (const id of w.classIds) waitingIn.set(id, (waitingIn.get(id) ?? 0) + 1);
+          if (w.status === 'waiting') written.push(w);
+        }
+        tx.update(entryRef(semesterId, entry.ownerUid), { results: plan.results });
+        const mail = roundResultMail(round, plan.results, studentById, choices, portalOrigin(null));
+        queueMail(tx, { kind: 'round-result', to: emails.has(entry.ownerUid) ? [emails.get(entry.ownerUid)!] : [], message: mail, entryId: entry.id }, `${semesterId}_${entry.id}`);
+      }
+      for (const [classId, n] of waitingIn) tx.update(recordRef('classes', classId), { waiting: FieldValue.increment(n) });
+      const settled = start + part.length === ordered.length;
+      tx.update(roundRef(semesterId), { offersMade: start + part.length, ...(settled ? { settledAt: now.toISOString() } : {}) });
+      return written;
+    });
+    if (!wrote) break;
+    waiting.push(...wrote);
+    done = start + part.length;
+  }
+  // Nothing (left) to offer: the round is settled, whatever its number of entries.
+  if (done >= ordered.length && !(await loadRound(semesterId))!.settledAt) await roundRef(semesterId).update({ settledAt: now.toISOString() });
+  const after = (await loadRound(semesterId))!;
+  if (after.settledAt) {
+    // Seats no child got while some wait for them (a linked pair had no room together) go to those
+    // waiting, in draw order; then the seats left are first come, and the catalogue is read afresh.
+    await serveWaitlists(classIds, now);
+    await stampCatalogue();
+  }
+  return after;
+}
+
+/** The rounds whose entries have closed and whose places have not all gone through the ledger yet (for the scheduled job). */
 export async function roundsDue(now: Date): Promise<string[]> {
-  const snap = await db().collection('rounds').where('drawn', '==', null).where('entriesClose', '<=', now.toISOString()).get();
+  const snap = await db().collection('rounds').where('settledAt', '==', null).where('entriesClose', '<=', now.toISOString()).get();
   return snap.docs.map((d) => d.id);
 }
 

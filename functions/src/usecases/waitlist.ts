@@ -23,6 +23,7 @@ import { rosterRef, seatRef, seatsIn } from '../data/seats';
 import { queueMail } from '../mail/outbox';
 import { notYourStudent } from '../data/students';
 import { entriesFor, entryRef } from '../data/waitlist';
+import { loadRoundGates } from '../data/rounds';
 
 export type JoinPayload = z.output<typeof joinWaitlistSchema>;
 
@@ -147,8 +148,9 @@ export async function serveWaitlists(classIds: string[], now: Date): Promise<num
       const all = [...new Map([...first, ...others].map((e) => [e.id, e])).values()].filter(onTheList);
       const classes = present(await tx.getAll(...involved.map(classRef)));
       const seats = new Map(await Promise.all(classes.map(async (c) => [c.id, await seatsIn(tx, c.id)] as const)));
-      const semesterSnaps = await tx.getAll(...uniq(classes.map((c) => c.semesterId)).map((id) => recordRef('semesters', id)));
-      const plan = planOffers({ classes, seats, semesters: new Map(semesterSnaps.map((s) => [s.id, s.data()])), entries: all, now });
+      const semesterIds = uniq(classes.map((c) => c.semesterId));
+      const [semesterSnaps, rounds] = await Promise.all([tx.getAll(...semesterIds.map((id) => recordRef('semesters', id))), loadRoundGates(semesterIds)]);
+      const plan = planOffers({ classes, seats, semesters: new Map(semesterSnaps.map((s) => [s.id, s.data()])), rounds, entries: all, now });
       const at = now.toISOString();
       for (const { entry, offer } of plan.offers) {
         for (const [classId, id] of Object.entries(offer.seats!)) tx.set(seatRef(classId, id), { state: 'offered', classId, entryId: entry.id, until: offer.expiresAt, at });

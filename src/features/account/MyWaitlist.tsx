@@ -1,6 +1,7 @@
 // My Enrollments' waitlist section: each child's place, a seat offered with its deadline
 // (claim it, paying by card or the office later, or decline it), and leaving the list.
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { CheckoutMethod, FamilyWaitlistEntry } from '../../../contract/domain';
 import { formatCents, ordinal } from '../../../contract/format';
 import { formatDay, formatMoment } from '../../../contract/wording';
@@ -45,6 +46,10 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
     releases.status === 'loaded' && releases.value.releases.some((r) => !entry.request.releases.some((s) => s.releaseId === r.id && s.version === r.version));
   const asking = resign || outdated;
   const [signatures, setSignatures] = useState<Record<string, string>>({});
+  // The child's information is due for review (the server says so): confirmed here, then claimed.
+  const [reviewDue, setReviewDue] = useState(false);
+  const [infoConfirmed, setInfoConfirmed] = useState(false);
+  const drawn = !!entry.round;
   const claimSeat = async () => {
     setBusy(true);
     setFailure('');
@@ -53,12 +58,13 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
       const today = await todaysPrice({ lines: entry.request.lines, codes: entry.request.codes, studentId: entry.studentId });
       const signed =
         asking && releases.status === 'loaded' ? { releases: releases.value.releases.map((r) => ({ releaseId: r.id, version: r.version, typedName: signatures[r.id] ?? '' })) } : {};
-      const { enrollment, checkoutUrl } = await claim.mutateAsync({ entryId: entry.id, expectedTotal: Math.min(entry.quote.total, today.total), idempotencyKey: key, payWith: method, ...signed });
+      const { enrollment, checkoutUrl } = await claim.mutateAsync({ entryId: entry.id, expectedTotal: Math.min(entry.quote.total, today.total), idempotencyKey: key, payWith: method, ...signed, ...(infoConfirmed ? { infoConfirmed } : {}) });
       if (checkoutUrl) return window.location.assign(checkoutUrl);
       notify({ severity: 'success', summary: 'Success', detail: `${enrollment.studentName} is enrolled in ${entry.title}!` });
     } catch (e) {
       const message = failureText(e);
-      if (/has changed\. Please read it again and sign\.$/.test(message)) setResign(true);
+      if (/has changed\. Please read it again and sign\.$|^Please sign /.test(message)) setResign(true);
+      if (/information is still accurate\.$/.test(message)) setReviewDue(true);
       setFailure(message);
     }
     setBusy(false);
@@ -66,8 +72,10 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
   return (
     <div className="waitlist-offer">
       <p>
-        <strong>A seat is held for {entry.studentName}</strong> until {formatMoment(entry.offer!.expiresAt)}. You pay at most {formatCents(entry.quote.total)} (the price when
-        you joined, or today’s if lower).
+        <strong>
+          {drawn ? `The draw gave ${entry.studentName} a place` : `A seat is held for ${entry.studentName}`}
+        </strong>{' '}
+        until {formatMoment(entry.offer!.expiresAt)}. You pay at most {formatCents(entry.quote.total)} (the price {drawn ? 'at the draw' : 'when you joined'}, or today’s if lower).
       </p>
       {entry.enrollmentId && (
         <p className="muted">A card payment for this seat was started and not finished: the seat stays yours until then. Claim it again to pay.</p>
@@ -84,12 +92,12 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
       )}
       {asking && releases.status === 'loaded' && (
         <fieldset className="resign">
-          <legend>Sign the releases as they are now</legend>
-          <p className="muted">A release changed since you joined the waitlist: read it and sign again to claim the seat.</p>
+          <legend>{drawn ? 'Sign the releases' : 'Sign the releases as they are now'}</legend>
+          <p className="muted">{drawn ? 'Read the releases and sign them to accept the place.' : 'A release changed since you joined the waitlist: read it and sign again to claim the seat.'}</p>
           {releases.value.releases.map((r) => (
             <div key={r.id} className="release">
               <h4>{r.title}</h4>
-              <p className="release-text" tabIndex={0} role="region" aria-label={`Text of the ${r.title}`}>
+              <p className="release-text" tabIndex={0} role="region" aria-label={`Text of the ${r.title}, for ${entry.studentName} in ${entry.title}`}>
                 {r.text}
               </p>
               <div className="field">
@@ -105,6 +113,12 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
             </div>
           ))}
         </fieldset>
+      )}
+      {reviewDue && (
+        <label className="resign">
+          <input type="checkbox" checked={infoConfirmed} onChange={(e) => setInfoConfirmed(e.target.checked)} /> {entry.studentName}’s information (contacts, health and
+          safety) is still accurate; I changed what was not on <Link to="/account/students">My Students</Link>
+        </label>
       )}
       <div className="row-actions">
         <Button disabled={busy || !method} onClick={() => void claimSeat()}>
@@ -149,7 +163,7 @@ function Entry({ entry }: { entry: FamilyWaitlistEntry }) {
         {entry.studentName} · {entry.title}
       </h3>
       <p className="muted">
-        Joined {formatDay(entry.joinedAt)} · price quoted {formatCents(entry.quote.total)}
+        {entry.round ? 'From the registration round’s draw' : 'Joined'} {formatDay(entry.joinedAt)} · price quoted {formatCents(entry.quote.total)}
       </p>
       {entry.status === 'waiting' && (
         <>

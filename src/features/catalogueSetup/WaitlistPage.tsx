@@ -86,7 +86,10 @@ export default function WaitlistPage() {
                     </div>
                   ))}
                 </th>
-                <td>{formatDay(e.joinedAt)}</td>
+                <td>
+                  {formatDay(e.joinedAt)}
+                  {e.round && <div className="muted">From the registration round’s draw (turn {e.round.turn + 1})</div>}
+                </td>
                 <td>{statusText(e)}</td>
                 <td className="num">{formatCents(e.quote.total)}</td>
                 <RowActions>

@@ -7,7 +7,6 @@ import { Link, useParams } from 'react-router-dom';
 import type { PublicClass, Student } from '../../../contract/domain';
 import { placementWords } from '../../../contract/draw';
 import { formatCents, formatDateRange, ordinal } from '../../../contract/format';
-import type { EntryPlacement } from '../../../contract/api/rounds';
 import { roundPhase, type EntryChild, type PublicRound, type RoundEntry } from '../../../contract/rounds';
 import { forGrade, scheduleText } from '../../../contract/schedule';
 import { formatMoment } from '../../../contract/wording';
@@ -45,7 +44,7 @@ export default function EntryPage() {
       </p>
       {phase === 'upcoming' && <p>Entries open {formatMoment(published.entriesOpen)}.</p>}
       {phase === 'open' && <EntryForm round={published} saved={entry.value.entry} students={students.value.students} classes={offered.classes} bundles={offered.groups} />}
-      {(phase === 'closed' || phase === 'drawn') && <Closed round={published} entry={entry.value.entry} placements={entry.value.placements} students={students.value.students} titles={new Map([...offered.classes.map((c) => [c.id, c.title] as const), ...offered.groups.map((g) => [g.id, g.name] as const)])} />}
+      {(phase === 'closed' || phase === 'drawn') && <Closed round={published} entry={entry.value.entry} students={students.value.students} titles={new Map([...offered.classes.map((c) => [c.id, c.title] as const), ...offered.groups.map((g) => [g.id, g.name] as const)])} />}
     </div>
   );
 }
@@ -70,6 +69,7 @@ function EntryForm({ round, saved, students, classes, bundles }: { round: Public
   // The entry as saved when the page opened; the family's changes from there.
   const [choices, setChoices] = useState(() => new Map((saved?.children ?? []).map((c) => [c.studentId, c.choices])));
   const [linked, setLinked] = useState(saved?.linked ?? true);
+  const [waitlist, setWaitlist] = useState(saved?.waitlist ?? true);
   const [problem, setProblem] = useState('');
   const [done, setDone] = useState(false);
   const entered: EntryChild[] = students.flatMap((s) => {
@@ -90,7 +90,7 @@ function EntryForm({ round, saved, students, classes, bundles }: { round: Public
     if (!entered.length) return setProblem('Choose at least one child to enter.');
     const without = students.find((s) => choices.has(s.id) && !(choices.get(s.id) ?? []).some(Boolean));
     if (without) return setProblem(`Rank at least one class for ${without.firstName}.`);
-    await save.mutateAsync({ semesterId: round.semesterId, children: entered, linked: entered.length > 1 && linked }).then(() => setDone(true), () => undefined);
+    await save.mutateAsync({ semesterId: round.semesterId, children: entered, linked: entered.length > 1 && linked, waitlist }).then(() => setDone(true), () => undefined);
   };
   if (!students.length) {
     return (
@@ -155,6 +155,9 @@ function EntryForm({ round, saved, students, classes, bundles }: { round: Public
           <input type="checkbox" checked={linked} onChange={(e) => setLinked(e.target.checked)} /> Keep my children together: placed together in a class they all ranked, or none of them placed
         </label>
       )}
+      <label className="round-linked">
+        <input type="checkbox" checked={waitlist} onChange={(e) => setWaitlist(e.target.checked)} /> Put a child on the waitlist of each choice ranked above the place it gets (in draw order)
+      </label>
       <div className="round-actions">
         <Button type="submit" disabled={save.isPending}>
           {saved ? 'Save the changes' : 'Enter the round'}
@@ -170,17 +173,26 @@ function EntryForm({ round, saved, students, classes, bundles }: { round: Public
   );
 }
 
-function Closed({ round, entry, placements, students, titles }: { round: PublicRound; entry: RoundEntry | null; placements: EntryPlacement[]; students: Student[]; titles: Map<string, string> }) {
+function Closed({ round, entry, students, titles }: { round: PublicRound; entry: RoundEntry | null; students: Student[]; titles: Map<string, string> }) {
   if (!entry) return <p>Entries closed {formatMoment(round.entriesClose)}. You did not enter this round; any seats left open first come once the draw is done.</p>;
   const name = (id: string) => students.find((s) => s.id === id)?.firstName ?? 'Your child';
   if (!round.drawn) return <p>Entries closed {formatMoment(round.entriesClose)}. Your entry is in the draw, which runs {formatMoment(round.beacon.time)}.</p>;
+  if (!entry.results) return <p>The round was drawn {formatMoment(round.drawn.at)}. Your children’s places are being offered in draw order: this page and an email say them within minutes.</p>;
+  const title = (id: string) => titles.get(id) ?? 'a class';
   return (
     <section aria-labelledby="round-placed">
       <h2 id="round-placed">Where your children were placed</h2>
-      <ul>
-        {placements.map((p) => (
-          <li key={p.childId}>
-            <strong>{name(p.studentId)}</strong>: {p.placed ? `placed in ${titles.get(p.placed) ?? 'a class'}` : 'not placed'} ({placementWords(p)}).
+      <ul className="round-results">
+        {entry.results.map((r) => (
+          <li key={r.placement.childId}>
+            <strong>{name(r.studentId)}</strong>: {r.placement.placed ? `placed in ${title(r.placement.placed)}` : 'not placed'} ({placementWords(r.placement)}).
+            {r.offer && (
+              <>
+                {' '}
+                Accept the place on <Link to="/account/enrollments">My Enrollments</Link> by {formatMoment(r.offer.expiresAt)}; after that it passes to the next child in draw order.
+              </>
+            )}
+            {r.waiting.length > 0 && <> On the waitlist: {r.waiting.map((w) => `${title(w.choiceId)} (${ordinal(w.place)} in line then)`).join(', ')}.</>}
           </li>
         ))}
       </ul>
