@@ -1,8 +1,8 @@
 // The seat ledger under random operations: thousands of steps drawn from every family and office
 // action (checkouts by card and at the office, Stripe pages paid, left, paid late or twice, the
 // waitlist joined, left, offered, claimed, declined and lapsed, classes cancelled with refunds,
-// payments recorded and voided, capacities changed, add-ons, a limited code, several of them at the
-// same moment), and after every step the books must agree (test/support/ledger.ts). Reproducible from
+// payments recorded and voided, capacities changed, add-ons, a limited code, a registration round
+// entered, drawn and offered, several of them at the same moment), and after every step the books must agree (test/support/ledger.ts). Reproducible from
 // its seed: LEDGER_SEED=<seed> (fast-check prints the seed and the shortest failing run it found;
 // with LEDGER_LANES runs side by side, lane i uses seed + i: replay one with LEDGER_LANES=1).
 // `npm run soak` runs 50 000 steps.
@@ -43,12 +43,14 @@ const code = async () => ({
   ...(await import('../../functions/src/data/holds')),
   ...(await import('../../functions/src/data/enrollments')),
   ...(await import('../../functions/src/domain/cart')),
+  ...(await import('../../functions/src/usecases/rounds')),
 });
 type Code = Awaited<ReturnType<typeof code>>;
 
-/** One run's school: four small classes (one with an add-on), a bundle, a two-use code, five families of two. */
+/** One run's school: its own term with four small classes (one with an add-on), a bundle, a two-use code, five families of two. */
 interface World {
   run: number;
+  term: string;
   classIds: string[];
   codeName: string;
   families: { uid: string; email: string; children: string[] }[];
@@ -58,7 +60,8 @@ interface World {
 /** One clock for every run (the portal's and Stripe's stand-in's): time only moves forward. */
 const clock = { offsetMs: 0 };
 const now = (w: World) => new Date(Date.now() + w.clock.offsetMs);
-const TERM = 'rnd-term';
+/** The runs' terms (each its own: a registration round gives a whole term's places), removed after the test. */
+const terms: string[] = [];
 /** Runs going on at the same time, each with its own school, families and seed. */
 const LANES = Number(process.env.LEDGER_LANES ?? 2);
 let runs = 0;
@@ -66,6 +69,9 @@ let totalSteps = 0;
 let reported = 0;
 let logged = 0;
 let stopped = false;
+/** Registration rounds drawn and put through the ledger (said at the end). */
+let roundsDrawn = 0;
+let placesOffered = 0;
 /** Time spent per kind of step (printed at the end: where a long run goes). */
 const timing: Record<string, { count: number; ms: number }> = {};
 
@@ -75,7 +81,9 @@ async function newWorld(): Promise<World> {
   const template = (await db.doc('classes/wild-art').get()).data() as ClassRecord;
   // Its own term: the office's counts of the demo terms, which other tests check, stay as they are.
   const term = (await db.doc(`semesters/${template.semesterId}`).get()).data() as Semester;
-  await db.doc(`semesters/${TERM}`).set({ ...term, id: TERM, name: 'Random term', status: 'open', registrationOpens: '2000-01-01', registrationCloses: '2999-12-31' });
+  const TERM = `rnd-term-${run}`;
+  terms.push(TERM);
+  await db.doc(`semesters/${TERM}`).set({ ...term, id: TERM, name: `Random term ${run}`, status: 'open', registrationOpens: '2000-01-01', registrationCloses: '2999-12-31' });
   const classIds = ['a', 'b', 'c', 'd'].map((x) => `rnd${run}${x}`);
   const capacity = [2, 1, 3, 2];
   const batch = db.batch();
@@ -98,7 +106,7 @@ async function newWorld(): Promise<World> {
     families.push({ uid, email: `${uid}@example.com`, children });
   }
   await batch.commit();
-  return { run, classIds, codeName, families, clock, steps: [] };
+  return { run, term: TERM, classIds, codeName, families, clock, steps: [] };
 }
 
 /** A refusal in words is an answer; anything else (an internal error) is a defect. */
@@ -315,6 +323,33 @@ const addOnStep = (r: number) =>
     });
   });
 
+/**
+ * A registration round for the run's term (every third run: a round is a term's once): set, entered
+ * by every family (children's ranked choices among the classes and the bundle, linked or not, with
+ * waitlists or not), drawn with the beacon's stand-in and its places put through the seat ledger, all
+ * in the one step. Its times lie just behind the real clock (the beacon's rounds are out only up to
+ * it); its offers last by the run's own clock.
+ */
+const roundStep = (choices: number[][], linked: boolean[], waitlist: boolean[]) =>
+  step('a registration round is entered and drawn', async (c, w) => {
+    if (w.run % 3 !== 0) return;
+    const real = Date.now();
+    const at = (minutes: number) => new Date(real + minutes * 60_000);
+    const settings = { semesterId: w.term, entriesOpen: at(-20).toISOString(), entriesClose: at(-15).toISOString(), drawAt: at(-14).toISOString(), claimHours: 48, maxChoices: 3, groups: [{ label: 'Returning', rule: 'returning' as const }] };
+    await attempt(c, w, `round ${w.term}`, async () => {
+      await c.saveRound(ADMIN, settings, at(-21));
+      const options = [...w.classIds, `rnd${w.run}g`];
+      for (const [f, fam] of w.families.entries()) {
+        const children = fam.children.map((studentId, k) => ({ studentId, choices: [...new Set((choices[(f * 2 + k) % choices.length] ?? [0]).map((p) => options[p % options.length]))] }));
+        await c.saveEntry({ uid: fam.uid, email: fam.email, emailVerified: true, origin: null }, { semesterId: w.term, children, linked: linked[f % linked.length], waitlist: waitlist[f % waitlist.length] }, at(-18));
+      }
+      const round = await c.advanceRound(ADMIN, w.term, now(w));
+      roundsDrawn++;
+      placesOffered += round.drawn?.placed ?? 0;
+      if (!round.settledAt) throw new Error(`the round was not settled: ${JSON.stringify({ waiting: round.waiting, drawn: !!round.drawn, offersMade: round.offersMade })}`);
+    });
+  });
+
 const family = fc.integer({ min: 0, max: 4 });
 const kid = fc.integer({ min: 0, max: 1 });
 const klass = fc.integer({ min: 0, max: 3 });
@@ -337,6 +372,12 @@ const single = fc.oneof(
   { weight: 1, arbitrary: r.map(voidStep) },
   { weight: 1, arbitrary: fc.tuple(klass, fc.integer({ min: 0, max: 4 })).map(([p, cap]) => capacityStep(p, cap)) },
   { weight: 1, arbitrary: r.map(addOnStep) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.array(fc.uniqueArray(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 3 }), { minLength: 10, maxLength: 10 }), fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }), fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }))
+      .map(([picks, linked, lists]) => roundStep(picks, linked, lists)),
+  },
 );
 /** Several families (or the office) at the same moment. */
 const together = fc.array(single, { minLength: 2, maxLength: 3 }).map((steps) => ({ name: `at once: ${steps.map((s) => s.name).join(' | ')}`, run: async (c: Code, w: World) => void (await Promise.all(steps.map((s) => s.run(c, w)))) }));
@@ -393,7 +434,7 @@ describe('the seat ledger under random operations', () => {
     stopped = true;
     await standIn('/__standin/clock', { customers: 'rnd', offsetSeconds: 0 });
     // The term is open to everyone while the run lasts: gone after it, the demo's terms are as they were.
-    await adminDb().doc(`semesters/${TERM}`).delete();
+    await Promise.all(terms.flatMap((id) => [adminDb().doc(`semesters/${id}`).delete(), adminDb().doc(`rounds/${id}`).delete()]));
   });
 
   it(
@@ -422,7 +463,7 @@ describe('the seat ledger under random operations', () => {
         );
       };
       await Promise.all(Array.from({ length: LANES }, (_, i) => lane(seed + i)));
-      console.log(`ledger: ${totalSteps} random steps over ${runs} runs (seed ${seed}), the books agreed after each`);
+      console.log(`ledger: ${totalSteps} random steps over ${runs} runs (seed ${seed}), ${roundsDrawn} registration rounds drawn (${placesOffered} children placed), the books agreed after each`);
       console.log(Object.entries(timing).map(([kind, t]) => `  ${kind}: ${t.count} × ${Math.round(t.ms / t.count)} ms`).join('\n'));
       expect(totalSteps).toBeGreaterThanOrEqual(STEPS);
     },

@@ -8,10 +8,10 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { canonicalEntries, DRAW_ALGORITHM, sha256Hex, type DrawEntry } from '../../../contract/draw';
 import { childKey, roundPhase, type EntryInput, type PublicRound, type RoundEntry, type RoundSettings } from '../../../contract/rounds';
-import type { WaitlistEntry } from '../../../contract/domain';
+import type { ClassRecord, WaitlistEntry } from '../../../contract/domain';
 import { schoolToday } from '../../../contract/schedule';
 import { auditInTx, type Actor } from '../data/audit';
-import { loadClassesByIds, loadClassesOfSemesters, loadGroupsOfSemesters, loadSemesters } from '../data/catalogue';
+import { loadClassesByIds, loadClassesOfSemesters, loadGroupsOfSemesters, loadSemesters, loadSemestersByIds } from '../data/catalogue';
 import { db, getByIds, notFound, present, recordRef, records, runSeatTransaction, uniq } from '../data/db';
 import { loadFamilyEnrollments, loadOfferFacts, priceCheckout, readCodeUseCounters } from '../data/enrollments';
 import { accountEmails } from '../data/familyMail';
@@ -22,7 +22,7 @@ import { stampCatalogue } from '../data/catalogueCache';
 import { childRef, entryRef, loadEntries, loadRecordParts, loadRound, roundRef, secretRef, writeCommitted, writePlacements } from '../data/rounds';
 import { listStaff } from '../data/staff';
 import { loadOwnStudents } from '../data/students';
-import { seatsLeft } from '../domain/catalogue';
+import { isEnrollable, isOpenForEnrollment, seatsLeft } from '../domain/catalogue';
 import { freeSeatIds } from '../domain/seats';
 import { isRefusal, type Refusal } from '../domain/refusal';
 import { childIdOf, committedEntries, groupOf, NO_ROUND, planDraw, planEntry, planResults, planRound, type ChoiceQuote, type FamilyStanding } from '../domain/rounds';
@@ -138,11 +138,20 @@ async function closeEntries(round: PublicRound, now: Date): Promise<PublicRound>
   });
 }
 
-/** Seats free in each class the entries ranked, as the draw starts. */
-async function freeSeats(entries: DrawEntry[]): Promise<Record<string, number>> {
+/** Seats free in each class the entries ranked, as the draw starts (none in a class no longer open for enrollment). */
+async function freeSeats(entries: DrawEntry[], now: Date): Promise<Record<string, number>> {
   const ids = uniq(entries.flatMap((e) => e.children.flatMap((c) => c.choices.flatMap((x) => x.classIds)))).sort();
   const { found } = await loadClassesByIds(ids);
-  return Object.fromEntries(found.map((c) => [c.id, seatsLeft(c)]));
+  const open = await enrollableNow(found, now);
+  return Object.fromEntries(found.map((c) => [c.id, open.has(c.id) ? seatsLeft(c) : 0]));
+}
+
+/** The classes a family can still enroll in now (live, before their deadline, their semester open): a claim is an enrollment. */
+async function enrollableNow(classes: ClassRecord[], now: Date): Promise<Set<string>> {
+  const today = schoolToday(now);
+  const { found: semesters } = await loadSemestersByIds(uniq(classes.map((c) => c.semesterId)));
+  const open = new Set(semesters.filter((s) => isOpenForEnrollment(s, today)).map((s) => s.id));
+  return new Set(classes.filter((c) => isEnrollable(c, open.has(c.semesterId), today)).map((c) => c.id));
 }
 
 /**
@@ -162,7 +171,7 @@ export async function advanceRound(actor: Actor, semesterId: string, now: Date):
     return { ...round, waiting: beacon.waiting };
   }
   const [{ entries }, secret] = await Promise.all([loadRecordParts(semesterId), secretRef(semesterId).get()]);
-  const capacity = await freeSeats(entries);
+  const capacity = await freeSeats(entries, now);
   const plan = await planDraw({ round, entries, capacity, seed: secret.get('seed') as string, beacon: beacon.value, now });
   if (isRefusal(plan)) throw refused(plan);
   await db().runTransaction(async (tx) => {
@@ -210,6 +219,8 @@ export async function settleRound(semesterId: string, now: Date, until = Date.no
     }),
   );
   const studentById = new Map(students.found.map((s) => [s.id, s]));
+  // A choice whose classes no longer take enrollments (past their deadline since the draw) is neither offered nor waited for.
+  const enrollable = await enrollableNow([...offer.classes.values()], now);
   const counters = await readCodeUseCounters(offer.discounts);
   const waiting = waitingNow.docs.map((d) => d.data());
   const today = schoolToday(now);
@@ -226,7 +237,7 @@ export async function settleRound(semesterId: string, now: Date, until = Date.no
           const lines = (choice?.classIds ?? []).map((classId) => ({ classId, addOnIds: [] }));
           const classes = lines.flatMap((l) => offer.classes.get(l.classId) ?? []);
           let priced: ChoiceQuote | null = null;
-          if (choice && classes.length === lines.length) {
+          if (choice && classes.length === lines.length && classes.every((c) => enrollable.has(c.id))) {
             try {
               const q = priceCheckout({ ...offer, classes, family: families.get(e.ownerUid)!, counters }, [{ studentId: child.studentId, lines }], today).children[0];
               priced = { lines, quote: { lineItems: q.lineItems, discounts: q.discounts, subtotal: q.subtotal, total: q.total } };
