@@ -134,3 +134,23 @@ export interface ChildResult {
 /** The same child, whoever's account enters it: a round takes each child once. */
 export const childKey = (child: { firstName: string; lastName: string; birthDate: IsoDate }) =>
   `${child.firstName.trim().toLocaleLowerCase('en-US')}|${child.lastName.trim().toLocaleLowerCase('en-US')}|${child.birthDate}`;
+
+/** How the draw treated each priority group, and linked brothers and sisters. */
+export interface Fairness {
+  groups: { group: number; label: string; children: number; first: number; firstOrSecond: number; notPlaced: number }[];
+  /** Linked entries of two or more children, and those whose children were kept together (all in one choice, or none placed). */
+  siblings: { entries: number; together: number };
+}
+
+/** The office's view of a round: demand against seats, and the draw's outcome (or a dry run's). */
+export interface RoundReport {
+  entries: number;
+  children: number;
+  /** Per class or bundle ranked: seats free now, children ranking it first, and ranking it at all. */
+  demand: { choiceId: string; title: string; seats: number; first: number; ranked: number }[];
+  /** After the draw, the draw's; before it, a dry run's when asked (never published, drawn with a throwaway key). */
+  fairness: Fairness | null;
+  dryRun: boolean;
+  /** Each child's line of that outcome, in turn order (the office's CSV). */
+  results: { studentName: string; entryId: string; group: number; number: number; turn: number; placed: string | null; rank: number | null; linked: boolean }[];
+}

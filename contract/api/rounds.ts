@@ -5,7 +5,7 @@
 import { z } from 'zod/mini';
 import type { DrawRecord } from '../draw';
 import { ACCESS } from '../roles';
-import { GROUP_RULES, MAX_CHOICES, type PublicRound, type RoundEntry } from '../rounds';
+import { GROUP_RULES, MAX_CHOICES, type PublicRound, type RoundEntry, type RoundReport } from '../rounds';
 import { id, required, semesterIdSchema } from '../schemas';
 import { spec } from './spec';
 
@@ -51,6 +51,8 @@ export const entrySchema = z.strictObject({
   waitlist: z.boolean(),
 });
 
+export const roundReportSchema = z.strictObject({ semesterId: id, dryRun: z.boolean() });
+
 export const roundsCalls = {
   /** A semester's round as published (null: registration is first come). */
   round: spec<{ round: PublicRound | null }>()('public', semesterIdSchema, { shows: ['rounds'] }),
@@ -64,4 +66,6 @@ export const roundsCalls = {
   adminSaveRound: spec<{ round: PublicRound }>()(ACCESS.catalogue, roundSettingsSchema, { changes: ['rounds'] }),
   /** Closes entries once their time has passed and draws once the beacon's round is out (else says why it waits). */
   adminRunDraw: spec<{ round: PublicRound }>()(ACCESS.catalogue, semesterIdSchema, { changes: ['rounds', 'seats', 'waitlist'] }),
+  /** Demand against seats so far; the draw's fairness and results once drawn, or a dry run's before (never published). */
+  adminRoundReport: spec<{ report: RoundReport }>()(ACCESS.catalogue, roundReportSchema, { shows: ['rounds', 'seats'] }),
 } as const;

@@ -8,7 +8,7 @@ import { schoolStamp } from '../../contract/schedule';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { standIn } from '../support/ledger';
 import { DEMO } from '../support/fixtures';
-import { axeViolations, seededBrowser, signedIn } from './support/browser';
+import { axeViolations, downloaded, seededBrowser, signedIn } from './support/browser';
 
 const TERM = 'camps';
 const at = (minutesFromNow: number) => schoolStamp(new Date(Date.now() + minutesFromNow * 60_000).toISOString()).split(' ');
@@ -91,9 +91,26 @@ describe('a registration round in Chromium', () => {
     await standIn('/__standin/beacon', { aheadSeconds: 3 * 86_400 });
     const office = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password);
     await office.page.goto(`/admin/classes/management/semester/${TERM}`);
+    // Demand against seats, and a dry run before the real draw (nothing kept or published).
+    const demand = office.page.getByRole('table', { name: /^Demand against seats/ });
+    await demand.getByRole('row', { name: /^Art in the Wild Camp \d+ 1 2$/ }).waitFor();
+    await office.page.getByRole('button', { name: 'Dry run on today’s entries' }).click();
+    await office.page.getByRole('heading', { name: 'The dry run’s fairness (not the draw)' }).waitFor();
+    await office.page.getByText('Linked brothers and sisters kept together (placed in one class, or none placed): 1 of 1 entry.').waitFor();
+    expect(await axeViolations(office.page)).toEqual([]);
     await office.page.getByRole('button', { name: 'Run the draw now' }).click();
     await office.page.getByText(/^Drawn .*: 2 of 2 children placed$/).waitFor();
     expect(await office.page.getByRole('button', { name: 'Run the draw now' }).count()).toBe(0);
+    // The draw's fairness by group, and each child's line as a spreadsheet.
+    await office.page.getByRole('heading', { name: 'The draw’s fairness' }).waitFor();
+    await office.page.getByRole('table', { name: /^Children placed in their first choice/ }).getByRole('row', { name: /^1\. Families with a child enrolled in the last two terms 2 50 % \(1\) 100 % \(2\) 0 % \(0\)$/ }).waitFor();
+    const csv = await downloaded(office.page, () => office.page.getByRole('button', { name: 'Download the results (CSV)' }).click());
+    expect(csv.split('\r\n').slice(0, 3)).toEqual([
+      '\uFEFFTurn,Student,Entry,Group,Number,Placed in,Choice,Linked',
+      expect.stringMatching(/^1,Ava Rivera,e[0-9a-f]{16},1,0\.\d{6},Art in the Wild Camp,1st,yes$/),
+      expect.stringMatching(/^1,Leo Rivera,e[0-9a-f]{16},1,0\.\d{6},Art in the Wild Camp,2nd,yes$/),
+    ]);
+    expect(await axeViolations(office.page)).toEqual([]);
     await office.context.close();
 
     for (const [width, height] of [[360, 740], [1280, 900]]) {

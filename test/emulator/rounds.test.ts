@@ -88,6 +88,21 @@ describe('a registration round', () => {
     const raced = await enrollAtQuotedPrice(demo.family.idToken, { studentId: 'demo-leo', lines: [{ classId: 'orienteering', addOnIds: [] }], idempotencyKey: 'round-race-1', infoConfirmed: true });
     expect(raced.status).toBe(400);
     expect(raced.error?.message).toMatch(/^Places in .* are given by a draw, not first come \(its entries close .*\)\. Seats left after the draw open first come\.$/);
+    // The office sees demand against seats, and a dry run on today's entries (never published); a family cannot.
+    const report = (await callAs(demo.admin, 'adminRoundReport', { semesterId: TERM, dryRun: false })).result!.report;
+    expect([report.entries, report.children, report.fairness]).toEqual([2, 3, null]);
+    expect(report.demand).toEqual([
+      { choiceId: 'lot-b', title: 'Lottery Class B', seats: 1, first: 2, ranked: 3 },
+      { choiceId: 'lot-a', title: 'Lottery Class A', seats: 2, first: 1, ranked: 3 },
+    ]);
+    const dry = (await callAs(demo.admin, 'adminRoundReport', { semesterId: TERM, dryRun: true })).result!.report;
+    expect(dry.dryRun).toBe(true);
+    expect(dry.results.map((r) => r.studentName).sort()).toEqual(['Ava Rivera', 'Leo Rivera', 'Mia Stone']);
+    expect(dry.fairness!.siblings).toEqual({ entries: 1, together: 1 });
+    expect((await callAs(demo.family, 'adminRoundReport', { semesterId: TERM, dryRun: true })).status).toBe(403);
+    expect((await adminDb().doc(`rounds/${TERM}`).get()).get('drawn')).toBeNull();
+    const viewed = (await adminDb().collection('audit').where('kind', '==', 'round-results-viewed').get()).docs.map((d) => d.get('summary') as string);
+    expect(viewed).toEqual([`Read the dry run of the ${published.semesterName} round: 3 children by name`]);
     // Once open, the round cannot change: what it published stays.
     const edit = await callAs(demo.admin, 'adminSaveRound', settings({ maxChoices: 5 }));
     expect(edit.status).toBe(400);
@@ -142,6 +157,19 @@ describe('a registration round', () => {
     expect((await callAs(null, 'openSemesters')).result!.semesters.find((s) => s.id === TERM)!.round?.drawn).toBe(true);
     const firstCome = await enrollAtQuotedPrice(demo.family.idToken, { studentId: 'demo-leo', lines: [{ classId: 'orienteering', addOnIds: [] }], idempotencyKey: 'round-race-2', infoConfirmed: true });
     expect(firstCome.status, JSON.stringify(firstCome.error)).toBe(200);
+    // The fairness report: the demand family (group 1) got its second choice together; Mia (group 2) hers.
+    const fair = (await callAs(demo.admin, 'adminRoundReport', { semesterId: TERM, dryRun: true })).result!.report;
+    expect([fair.dryRun, fair.fairness]).toEqual([
+      false,
+      {
+        groups: [
+          { group: 1, label: 'Returning families', children: 2, first: 0, firstOrSecond: 2, notPlaced: 0 },
+          { group: 2, label: 'Everyone else', children: 1, first: 0, firstOrSecond: 1, notPlaced: 0 },
+        ],
+        siblings: { entries: 1, together: 1 },
+      },
+    ]);
+    expect(fair.results.map((r) => [r.studentName, r.placed])).toEqual(record.placements.map((p) => [p.childId.endsWith('-1') && p.entryId === family.id ? 'Ava Rivera' : p.entryId === family.id ? 'Leo Rivera' : 'Mia Stone', 'Lottery Class ' + (p.placed === 'lot-a' ? 'A' : 'B')]));
     // Drawn once: running it again changes nothing.
     expect((await callAs(demo.admin, 'adminRunDraw', { semesterId: TERM })).result!.round).toEqual(drawn);
   });

@@ -203,6 +203,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   saveRoundEntry: { semesterId: ROUND_SAMPLE, children: [{ studentId: 'demo-leo', choices: ['matrix-round-class'] }], linked: false, waitlist: true },
   adminSaveRound: { semesterId: NO_ROUND_SAMPLE, entriesOpen: inDays(1), entriesClose: inDays(8), drawAt: inDays(8.05), claimHours: 48, maxChoices: 3, groups: [{ label: 'Returning families', rule: 'returning' }] },
   adminRunDraw: { semesterId: ROUND_SAMPLE },
+  adminRoundReport: { semesterId: 'past-term', dryRun: false },
 };
 
 /** A term whose round takes entries now (matrix-round-class its one class), and one without a round. */

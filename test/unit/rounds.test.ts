@@ -5,7 +5,7 @@ import { BEACON_STAND_IN, roundTime } from '../../contract/beacon';
 import type { ClassGroup, ClassRecord, Semester, Student } from '../../contract/domain';
 import { childKey, type PublicRound, type RoundSettings } from '../../contract/rounds';
 import { isRefusal } from '../../functions/src/domain/refusal';
-import { groupOf, planEntry, planResults, planRound, type EntryFacts, type ResultFacts } from '../../functions/src/domain/rounds';
+import { demandOf, fairnessOf, groupOf, planEntry, planResults, planRound, type EntryFacts, type ResultFacts } from '../../functions/src/domain/rounds';
 import type { Placement } from '../../contract/draw';
 
 const now = new Date('2026-11-28T18:00:00.000Z');
@@ -169,5 +169,36 @@ describe('a drawn entry through the seat ledger', () => {
     const no = planResults(facts({ entry: { ...entry, waitlist: false } }));
     expect(no.entries.map((e) => e.id)).toEqual(['e1-1-art']);
     expect(no.results.map((r) => r.waiting)).toEqual([[], []]);
+  });
+});
+
+describe('the office’s view of a round', () => {
+  it('counts demand against seats: children ranking each choice first and at all, most wanted first', () => {
+    const entries = [
+      { children: [{ studentId: 'a', choices: ['art', 'pond'] }, { studentId: 'b', choices: ['pond'] }] },
+      { children: [{ studentId: 'c', choices: ['art', 'pair', 'pond'] }] },
+    ];
+    const choices = new Map([['art', { title: 'Art', seats: 1 }], ['pond', { title: 'Pond', seats: 4 }], ['pair', { title: 'Art and Pond', seats: 1 }]]);
+    expect(demandOf(entries, choices)).toEqual([
+      { choiceId: 'art', title: 'Art', seats: 1, first: 2, ranked: 2 },
+      { choiceId: 'pond', title: 'Pond', seats: 4, first: 1, ranked: 3 },
+      { choiceId: 'pair', title: 'Art and Pond', seats: 1, first: 0, ranked: 1 },
+    ]);
+  });
+
+  it('says how each priority group fared, and whether linked brothers and sisters were kept together', () => {
+    const p = (entryId: string, childId: string, group: number, placed: string | null, rank: number | null): Placement => ({ entryId, childId, group, number: 0.5, turn: 0, placed, rank, passed: [], linked: false });
+    const placements = [p('e1', 'e1-1', 1, 'art', 0), p('e1', 'e1-2', 1, 'art', 1), p('e2', 'e2-1', 2, 'pond', 1), p('e2', 'e2-2', 2, 'art', 0), p('e3', 'e3-1', 2, null, null), p('e4', 'e4-1', 3, 'pond', 2)];
+    const entry = (id: string, children: number, linked: boolean) => ({ id, group: 1, linked, children: Array.from({ length: children }, (_, i) => ({ id: `${id}-${i + 1}`, choices: [] })) });
+    const fairness = fairnessOf(placements, [entry('e1', 2, true), entry('e2', 2, true), entry('e3', 1, false), entry('e4', 1, false)], ['Returning families', 'Siblings']);
+    expect(fairness).toEqual({
+      groups: [
+        { group: 1, label: 'Returning families', children: 2, first: 1, firstOrSecond: 2, notPlaced: 0 },
+        { group: 2, label: 'Siblings', children: 3, first: 1, firstOrSecond: 2, notPlaced: 1 },
+        { group: 3, label: 'Everyone else', children: 1, first: 0, firstOrSecond: 0, notPlaced: 0 },
+      ],
+      // e2's children went to two classes: not kept together.
+      siblings: { entries: 2, together: 1 },
+    });
   });
 });

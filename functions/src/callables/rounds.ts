@@ -5,7 +5,7 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { callables } from '../../../contract/callables';
 import { FUNCTIONS_REGION } from '../../../contract/constants';
 import { actorOf, callable } from '../lib/callable';
-import { advanceRound, drawnRecord, ownEntry, publicRound, roundsDue, saveEntry, saveRound } from '../usecases/rounds';
+import { advanceRound, drawnRecord, ownEntry, publicRound, roundReport, roundsDue, saveEntry, saveRound } from '../usecases/rounds';
 
 export const round = callable(callables.round, async ({ semesterId }) => ({ round: await publicRound(semesterId) }));
 
@@ -20,6 +20,8 @@ export const adminSaveRound = callable(callables.adminSaveRound, async (input, c
 export const adminRunDraw = callable(callables.adminRunDraw, async ({ semesterId }, ctx) => ({ round: await advanceRound(actorOf(ctx), semesterId, new Date()) }));
 
 const phaseOf = (r: { drawn: unknown; settledAt: string | null; offersMade: number }) => (r.settledAt ? 'settled' : r.drawn ? `drawn, ${r.offersMade} entries offered so far` : 'waiting');
+
+export const adminRoundReport = callable(callables.adminRoundReport, async ({ semesterId, dryRun }, ctx) => ({ report: await roundReport(actorOf(ctx), semesterId, dryRun, new Date()) }));
 
 /** Closes entries when their time comes (their hash published within the minute), draws once the beacon's round is out, and puts the places through the ledger. */
 export const roundsJob = onSchedule({ schedule: 'every 1 minutes', region: FUNCTIONS_REGION }, async () => {

@@ -6,7 +6,7 @@ import type { ClassGroup, ClassRecord, Semester, Student, WaitlistEntry } from '
 import { runDraw, type DrawEntry, type DrawRecord, type Placement } from '../../../contract/draw';
 import { formatGrades } from '../../../contract/format';
 import { forGrade } from '../../../contract/schedule';
-import { childKey, roundPhase, type ChildResult, type EntryInput, type GroupRule, type PublicRound, type RoundEntry, type RoundSettings } from '../../../contract/rounds';
+import { childKey, roundPhase, type ChildResult, type EntryInput, type Fairness, type GroupRule, type PublicRound, type RoundEntry, type RoundReport, type RoundSettings } from '../../../contract/rounds';
 import { formatMoment } from '../../../contract/wording';
 import { refuse, type Refusal } from './refusal';
 import type { Seat } from './seats';
@@ -275,4 +275,39 @@ export function planResults(f: ResultFacts): ResultPlan {
     plan.results.push({ studentId: student.id, placement, offer, waiting: joined });
   });
   return plan;
+}
+
+/** Demand against seats: per choice ranked, the seats free now, the children ranking it first and at all (most wanted first). */
+export function demandOf(entries: Pick<RoundEntry, 'children'>[], choices: Map<string, { title: string; seats: number }>): RoundReport['demand'] {
+  const counts = new Map<string, { first: number; ranked: number }>();
+  for (const child of entries.flatMap((e) => e.children)) {
+    child.choices.forEach((id, rank) => {
+      const c = counts.get(id) ?? { first: 0, ranked: 0 };
+      counts.set(id, { first: c.first + (rank === 0 ? 1 : 0), ranked: c.ranked + 1 });
+    });
+  }
+  return [...counts]
+    .map(([choiceId, c]) => ({ choiceId, title: choices.get(choiceId)?.title ?? choiceId, seats: choices.get(choiceId)?.seats ?? 0, ...c }))
+    .sort((a, b) => b.first - a.first || b.ranked - a.ranked || a.title.localeCompare(b.title));
+}
+
+/**
+ * How the draw treated each priority group (children placed in their first choice, in their first or
+ * second, not placed) and linked brothers and sisters (kept together: all placed in one choice, or none).
+ */
+export function fairnessOf(placements: Placement[], entries: DrawEntry[], groupLabels: string[]): Fairness {
+  const groups = [...new Set(placements.map((p) => p.group))].sort((a, b) => a - b).map((group) => {
+    const inGroup = placements.filter((p) => p.group === group);
+    return {
+      group,
+      label: groupLabels[group - 1] ?? 'Everyone else',
+      children: inGroup.length,
+      first: inGroup.filter((p) => p.rank === 0).length,
+      firstOrSecond: inGroup.filter((p) => p.rank !== null && p.rank <= 1).length,
+      notPlaced: inGroup.filter((p) => p.placed === null).length,
+    };
+  });
+  const linked = entries.filter((e) => e.linked && e.children.length > 1);
+  const together = linked.filter((e) => new Set(placements.filter((p) => p.entryId === e.id).map((p) => p.placed)).size === 1).length;
+  return { groups, siblings: { entries: linked.length, together } };
 }

@@ -6,11 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { canonicalEntries, DRAW_ALGORITHM, sha256Hex, type DrawEntry } from '../../../contract/draw';
-import { childKey, roundPhase, type EntryInput, type PublicRound, type RoundEntry, type RoundSettings } from '../../../contract/rounds';
+import { canonicalEntries, DRAW_ALGORITHM, runDraw, sha256Hex, type DrawEntry, type Placement } from '../../../contract/draw';
+import { childKey, roundPhase, type EntryInput, type PublicRound, type RoundEntry, type RoundReport, type RoundSettings } from '../../../contract/rounds';
 import type { ClassRecord, WaitlistEntry } from '../../../contract/domain';
 import { schoolToday } from '../../../contract/schedule';
-import { auditInTx, type Actor } from '../data/audit';
+import { auditInTx, auditReads, type Actor } from '../data/audit';
 import { loadClassesByIds, loadClassesOfSemesters, loadGroupsOfSemesters, loadSemesters, loadSemestersByIds } from '../data/catalogue';
 import { db, getByIds, notFound, present, recordRef, records, runSeatTransaction, uniq } from '../data/db';
 import { loadFamilyEnrollments, loadOfferFacts, priceCheckout, readCodeUseCounters } from '../data/enrollments';
@@ -25,7 +25,7 @@ import { loadOwnStudents } from '../data/students';
 import { isEnrollable, isOpenForEnrollment, seatsLeft } from '../domain/catalogue';
 import { freeSeatIds } from '../domain/seats';
 import { isRefusal, type Refusal } from '../domain/refusal';
-import { childIdOf, committedEntries, groupOf, NO_ROUND, planDraw, planEntry, planResults, planRound, type ChoiceQuote, type FamilyStanding } from '../domain/rounds';
+import { childIdOf, committedEntries, demandOf, fairnessOf, groupOf, NO_ROUND, planDraw, planEntry, planResults, planRound, type ChoiceQuote, type FamilyStanding } from '../domain/rounds';
 import { beaconChain, fetchBeacon } from '../lib/beacon';
 import { queueMail } from '../mail/outbox';
 import { roundEntryMail, roundResultMail } from '../mail/rounds';
@@ -317,5 +317,49 @@ export async function drawnRecord(semesterId: string) {
     beaconSignature: round.drawn.beacon.signature,
     chain: round.beacon.chain,
     placements,
+  };
+}
+
+/**
+ * The office's view of a round: demand against the seats free now (from the entries so far), and the
+ * draw's fairness and each child's line once drawn; before the draw, with `dryRun`, the same for a
+ * draw of today's entries with a throwaway key (never stored, never published). Reading the children's
+ * names is audited.
+ */
+export async function roundReport(actor: Actor, semesterId: string, dryRun: boolean, now: Date): Promise<RoundReport> {
+  const round = await loadRound(semesterId);
+  if (!round) throw new HttpsError('not-found', NO_ROUND);
+  const [entries, bundles] = await Promise.all([loadEntries(semesterId), loadGroupsOfSemesters([semesterId])]);
+  const bundleById = new Map(bundles.map((b) => [b.id, b]));
+  const choiceIds = uniq(entries.flatMap((e) => e.children.flatMap((c) => c.choices)));
+  const { found: classes } = await loadClassesByIds(uniq(choiceIds.flatMap((id) => bundleById.get(id)?.classIds ?? [id])));
+  const open = await enrollableNow(classes, now);
+  const seats = new Map(classes.map((c) => [c.id, open.has(c.id) ? seatsLeft(c) : 0]));
+  const title = new Map([...classes.map((c) => [c.id, c.title] as const), ...bundles.map((b) => [b.id, b.name] as const)]);
+  const choices = new Map(choiceIds.map((id) => [id, { title: title.get(id) ?? id, seats: Math.min(...(bundleById.get(id)?.classIds ?? [id]).map((c) => seats.get(c) ?? 0)) }]));
+  const demand = demandOf(entries, choices);
+  const base = { entries: entries.length, children: entries.reduce((n, e) => n + e.children.length, 0), demand };
+  // The draw's outcome, or a dry run's on today's entries.
+  let outcome: { entries: DrawEntry[]; placements: Placement[] } | null = null;
+  if (round.drawn) {
+    const { entries: committed, placements } = await loadRecordParts(semesterId);
+    outcome = { entries: committed, placements };
+  } else if (dryRun && entries.length) {
+    const standing = await standings(round, uniq(entries.map((e) => e.ownerUid)));
+    const committed = committedEntries(entries, new Map(entries.map((e) => [e.id, groupOf(round.groups, standing.get(e.ownerUid)!)])), bundleById);
+    const throwaway = randomBytes(32).toString('hex');
+    const { placements } = await runDraw({ entries: committed, capacity: await freeSeats(committed, now), seed: throwaway, beacon: throwaway });
+    outcome = { entries: committed, placements };
+  }
+  if (!outcome) return { ...base, fairness: null, dryRun: false, results: [] };
+  const studentOf = new Map(entries.flatMap((e) => e.children.map((c, i) => [childIdOf(e.id, i), c.studentId] as const)));
+  const { found: students } = await getByIds('students', [...studentOf.values()]);
+  const names = new Map(students.map((s) => [s.id, `${s.firstName} ${s.lastName}`]));
+  await auditReads(actor, [{ kind: 'round-results-viewed', record: { type: 'round', id: semesterId }, summary: `Read the ${round.drawn ? 'results' : 'dry run'} of the ${round.semesterName} round: ${outcome.placements.length} children by name` }], now);
+  return {
+    ...base,
+    fairness: fairnessOf(outcome.placements, outcome.entries, round.groups.map((g) => g.label)),
+    dryRun: !round.drawn,
+    results: outcome.placements.map((p) => ({ studentName: names.get(studentOf.get(p.childId) ?? '') ?? 'A child no longer on file', entryId: p.entryId, group: p.group, number: p.number, turn: p.turn, placed: p.placed === null ? null : (title.get(p.placed) ?? p.placed), rank: p.rank, linked: p.linked })),
   };
 }

@@ -14,6 +14,7 @@ import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { SelectField, TextField } from '../../components/studentForm/fields';
 import { useRound, useRunDraw, useSaveRound } from './api';
+import { RoundReport } from './RoundReport';
 import './rounds.css';
 
 /** A moment as the office types it: the school's date and time. */
@@ -57,6 +58,7 @@ export function RoundCard({ semesterId }: { semesterId: string }) {
       {round && <Published round={round} />}
       {(phase === null || phase === 'upcoming') && <RoundForm semesterId={semesterId} round={round} onSaved={setSaved} />}
       {(phase === 'closed' || phase === 'open') && round && <RunDraw round={round} />}
+      {round && phase !== 'upcoming' && <RoundReport round={round} />}
     </Card>
   );
 }

@@ -9,6 +9,13 @@ export const useMyRoundEntry = (semesterId: string, enabled = true) => useCallQu
 export const useSaveRoundEntry = () => useCallMutation('saveRoundEntry');
 export const useSaveRound = () => useCallMutation('adminSaveRound');
 export const useRunDraw = () => useCallMutation('adminRunDraw');
+export const useRoundReport = (semesterId: string) => useCallQuery('adminRoundReport', { semesterId, dryRun: false });
+
+/** A dry run of the draw, when the office asks: a new one each time. */
+export function useDryRun() {
+  const fetchCall = useFetchCall({ staleTime: 0 });
+  return (payload: Payload<'adminRoundReport'>) => fetchCall('adminRoundReport', payload);
+}
 
 /** The drawn round's record, fetched when Verify or the download is pressed, once: it never changes. */
 export function useRecordFetch() {
