@@ -14,16 +14,20 @@ export const SCHOOL_OFFICE_PHONE = '(555) 010-2000';
  * (a preview per change of the basket, a few submits), too few to guess codes, hoard seats or test
  * stolen cards. Anonymous previews count only when they carry codes.
  */
+/**
+ * Calls per 10-minute window: per signed-in account; per anonymous caller's address; and for every
+ * anonymous caller together (a ceiling: an address is only what the caller's headers say).
+ */
 export const RATE_LIMITS = {
-  priceBasket: { perAccount: 200, anonymous: 300 },
-  enroll: { perAccount: 40, anonymous: 0 },
-  donate: { perAccount: 10, anonymous: 60 },
+  priceBasket: { perAccount: 200, perAddress: 100, anonymous: 2000 },
+  enroll: { perAccount: 40, perAddress: 0, anonymous: 0 },
+  donate: { perAccount: 10, perAddress: 10, anonymous: 200 },
   /** New pickup codes (each emails the guardians): a family's few, never a mailing tool. */
-  issuePickupCodes: { perAccount: 10, anonymous: 0 },
+  issuePickupCodes: { perAccount: 10, perAddress: 0, anonymous: 0 },
   /** Syncs from a staff member who does not teach the class (everything held for the office): a phone's backlog, not a flood. */
-  fieldHeld: { perAccount: 20, anonymous: 0 },
+  fieldHeld: { perAccount: 20, perAddress: 0, anonymous: 0 },
   /** A family's entry in a registration round, saved at each change: changes of mind, never a flood. */
-  roundEntry: { perAccount: 30, anonymous: 0 },
+  roundEntry: { perAccount: 30, perAddress: 0, anonymous: 0 },
 } as const;
 export const RATE_WINDOW_S = 600;
 

@@ -1,6 +1,7 @@
-// priceBasket, enroll and donate are rate-limited per account, and anonymous code checks and gifts
-// share one budget (an address a caller sends proves nothing): codes cannot be guessed by the
-// thousand, an account cannot hammer the seat transaction, cards cannot be tested.
+// priceBasket, enroll and donate are rate-limited per account; anonymous code checks and gifts per
+// caller's address, under one ceiling for every anonymous caller together (an address a caller sends
+// proves nothing): codes cannot be guessed by the thousand, an account cannot hammer the seat
+// transaction, cards cannot be tested, and one visitor's flood does not make everyone else wait.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS, RATE_WINDOW_S } from '../../contract/constants';
 import { rateCounterId, rateWindow } from '../../functions/src/data/rateLimit';
@@ -34,16 +35,22 @@ describe('rate limits on pricing and enrolling', () => {
     guesser = await createUser('guesser@example.com');
   });
 
-  it('anonymous code guessing is stopped by one shared budget, whatever address the caller claims; the counters keep no address', async () => {
+  it('anonymous code guessing is stopped per address, and by one ceiling whatever address the caller claims; the counters keep no address', async () => {
     await sameWindowFor(40);
     const limit = RATE_LIMITS.priceBasket.anonymous;
     const anonymous = counter('priceBasket', 'anonymous');
-    // Each anonymous call with codes counts, from whatever address it claims to come.
+    // Each anonymous call with codes counts for its address and towards the ceiling.
     expect(new Set(await burst(20, (i) => callFunction('priceBasket', guess(i), undefined, from(`198.51.100.${i}`))))).toEqual(new Set([200]));
     expect((await anonymous.get()).get('count')).toBe(20);
-    // Browsing prices without a code costs nothing.
+    expect((await counter('priceBasket', 'address:198.51.100.3').get()).get('count')).toBe(1);
+    // One address at its limit is refused; another visitor is not held back by it.
+    await counter('priceBasket', 'address:198.51.100.50').set({ count: RATE_LIMITS.priceBasket.perAddress }, { merge: true });
+    const flooded = await callFunction('priceBasket', guess(2), undefined, from('198.51.100.50'));
+    expect([flooded.status, flooded.error?.message]).toEqual([429, TOO_MANY]);
+    expect((await callFunction('priceBasket', guess(3), undefined, from('198.51.100.51'))).status).toBe(200);
+    // Browsing prices without a code costs nothing. (The refused call stopped at its address: 21 in all.)
     expect((await callFunction('priceBasket', { lines: guess(0).lines, codes: [] })).status).toBe(200);
-    expect((await anonymous.get()).get('count')).toBe(20);
+    expect((await anonymous.get()).get('count')).toBe(21);
     await anonymous.update({ count: limit - 1 });
     expect((await callFunction('priceBasket', guess(0), undefined, from('198.51.100.7'))).status).toBe(200);
     for (const address of ['198.51.100.7', '198.51.100.8', '203.0.113.99']) {
@@ -61,9 +68,14 @@ describe('rate limits on pricing and enrolling', () => {
     }
   });
 
-  it('gifts by card are limited per account and for everyone anonymous together (no card testing)', async () => {
+  it('gifts by card are limited per account, per anonymous visitor, and for everyone anonymous together (no card testing)', async () => {
     await sameWindowFor(20);
     const gift = (i: number) => ({ amount: 100 + i, note: '', email: 'friend@example.com', idempotencyKey: `gift-rate-${Date.now()}-${i}` });
+    // One visitor's many gifts stop that visitor only.
+    await counter('donate', 'address:198.51.100.30').set({ count: RATE_LIMITS.donate.perAddress }, { merge: true });
+    expect((await callFunction('donate', gift(5), undefined, from('198.51.100.30'))).status).toBe(429);
+    expect((await callFunction('donate', gift(6), undefined, from('198.51.100.31'))).status).toBe(200);
+    // Past the ceiling, nobody anonymous gives, whatever address it claims.
     await counter('donate', 'anonymous').set({ count: RATE_LIMITS.donate.anonymous - 1 }, { merge: true });
     expect((await callFunction('donate', gift(1), undefined, from('198.51.100.20'))).status).toBe(200);
     const refused = await callFunction('donate', gift(2), undefined, from('198.51.100.21'));

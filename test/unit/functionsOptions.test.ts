@@ -91,3 +91,13 @@ describe('the functions’ answers', () => {
     }
   });
 });
+
+describe('an anonymous caller’s address (its rate limit’s key)', () => {
+  it('is what Hosting’s CDN says, else the first forwarded address, else unknown', async () => {
+    const { callerAddress } = await import('../../functions/src/lib/callable');
+    expect(callerAddress({ 'fastly-client-ip': '198.51.100.7', 'x-forwarded-for': '203.0.113.1, 10.0.0.1' })).toBe('198.51.100.7');
+    expect(callerAddress({ 'x-forwarded-for': ' 203.0.113.1 , 10.0.0.1' })).toBe('203.0.113.1');
+    expect(callerAddress({ 'x-forwarded-for': '' })).toBeNull();
+    expect(callerAddress({})).toBeNull();
+  });
+});

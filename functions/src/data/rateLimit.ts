@@ -18,16 +18,22 @@ export const rateWindow = (now: Date) => Math.floor(now.getTime() / 1000 / RATE_
 export const rateCounterId = (name: Limited, key: string, window: number) => createHash('sha256').update(`${name}|${key}|${window}`).digest('hex').slice(0, 40);
 
 /**
- * Counts this call against the caller's account, or (anonymous, when `anonymous` says it counts)
- * against everyone anonymous together; refuses it past the limit.
+ * Counts this call against the caller's account; or, anonymous (when `anonymous` says it counts),
+ * against its address and against everyone anonymous together (the ceiling an address cannot escape
+ * by claiming another); refuses it past a limit.
  */
-export async function takeRate(name: Limited, ctx: Pick<CallContext, 'uid'>, now = new Date(), anonymous = true): Promise<void> {
-  const limits = RATE_LIMITS[name];
+export async function takeRate(name: Limited, ctx: Pick<CallContext, 'uid'> & { address?: string | null }, now = new Date(), anonymous = true): Promise<void> {
+  const limits: { perAccount: number; perAddress: number; anonymous: number } = RATE_LIMITS[name];
   const window = rateWindow(now);
   const expiresAt = Timestamp.fromMillis((window + 2) * RATE_WINDOW_S * 1000);
-  const counter = ctx.uid ? { key: `account:${ctx.uid}`, limit: limits.perAccount } : anonymous ? { key: 'anonymous', limit: limits.anonymous } : null;
-  if (!counter) return;
-  const ref = db().collection(COLLECTIONS.rateLimits).doc(rateCounterId(name, counter.key, window));
-  await ref.set({ count: FieldValue.increment(1), expiresAt }, { merge: true });
-  if ((((await ref.get()).get('count') as number | undefined) ?? 0) > counter.limit) throw new HttpsError('resource-exhausted', TOO_MANY);
+  const counters = ctx.uid
+    ? [{ key: `account:${ctx.uid}`, limit: limits.perAccount }]
+    : anonymous
+      ? [...(ctx.address ? [{ key: `address:${ctx.address}`, limit: limits.perAddress }] : []), { key: 'anonymous', limit: limits.anonymous }]
+      : [];
+  for (const counter of counters) {
+    const ref = db().collection(COLLECTIONS.rateLimits).doc(rateCounterId(name, counter.key, window));
+    await ref.set({ count: FieldValue.increment(1), expiresAt }, { merge: true });
+    if ((((await ref.get()).get('count') as number | undefined) ?? 0) > counter.limit) throw new HttpsError('resource-exhausted', TOO_MANY);
+  }
 }

@@ -21,6 +21,8 @@ export interface CallContext {
   emailVerified: boolean;
   /** The page's origin (the Origin header), for links back to the portal. */
   origin: string | null;
+  /** The caller's network address as the school's CDN reports it (anonymous calls are limited per address). */
+  address: string | null;
   /** This call's id in the audit trail (made on the server: a caller's header names nothing). */
   requestId: string;
 }
@@ -105,6 +107,7 @@ export function parsePayload<C extends Callable>(def: C, data: unknown): z.outpu
 
 export async function authorize(def: Callable, request: Pick<CallableRequest, 'auth'> & { rawRequest?: RawRequest }): Promise<CallContext | StaffContext> {
   const origin = typeof request.rawRequest?.headers.origin === 'string' ? request.rawRequest.headers.origin : null;
+  const address = callerAddress(request.rawRequest?.headers ?? {});
   const requestId = randomUUID();
   if (def.access === 'public') {
     return {
@@ -112,13 +115,24 @@ export async function authorize(def: Callable, request: Pick<CallableRequest, 'a
       email: (request.auth?.token.email as string | undefined) ?? null,
       emailVerified: request.auth?.token.email_verified === true,
       origin,
+      address,
       requestId,
     };
   }
   const user = requireUser(request);
-  if (def.access === 'user') return { ...user, origin, requestId };
+  if (def.access === 'user') return { ...user, origin, address, requestId };
   const roles = await requireStaff(user, request.rawRequest?.headers.authorization, def.access);
-  return { ...user, origin, requestId, roles };
+  return { ...user, origin, address, requestId, roles };
+}
+
+/**
+ * The caller's address: Firebase Hosting's CDN says it in Fastly-Client-IP, else the first address of
+ * X-Forwarded-For. A caller reaching the function directly can write either header, so an address only
+ * ever shares out a budget that one ceiling for every anonymous caller still bounds (data/rateLimit.ts).
+ */
+export function callerAddress(headers: Record<string, unknown>): string | null {
+  const first = (v: unknown) => (typeof v === 'string' ? v.split(',')[0].trim() || null : null);
+  return first(headers['fastly-client-ip']) ?? first(headers['x-forwarded-for']);
 }
 
 /** A callable as the one HTTPS function serves it: its contract entry and what answers a request of the callable protocol. */
