@@ -15,7 +15,8 @@ const must = (cmd, args, opts) => {
 };
 
 // `npm run bench -- --opening-day`: only the opening-day burst (no Lighthouse); `-- --field-kit`: only
-// taking a class of 16 offline.
+// taking a class of 16 offline; `-- --draw`: only a registration round's draw at scale (no emulators).
+if (process.argv.includes('--draw')) process.exit(run('node', ['--import', 'tsx', 'scripts/bench/draw.ts']));
 const openingDayOnly = process.argv.includes('--opening-day');
 const fieldKitOnly = process.argv.includes('--field-kit');
 if (!openingDayOnly && !fieldKitOnly && !existsSync(join(ROOT, 'tools/lighthouse/node_modules/.bin/lighthouse'))) {

@@ -14,6 +14,7 @@ import { todayInSchool } from '../demo/seedDemo';
 import { seedVolume, VOLUME_SEMESTER } from '../demo/volume';
 import { STANDIN } from '../stripe/config';
 import { openingDay, openingDayBudgets } from './burst';
+import { drawAtScale, drawBudgets } from './draw';
 import { fieldKitBudgets, fieldKitDownload } from './fieldKit';
 
 /** Where scripts/emulators/run.mjs writes the emulators' output (the functions' read logs). */
@@ -260,6 +261,7 @@ const results = {
   enrollRace: await enrollRace(),
   openingDay: await openingDay(),
   fieldKit: await fieldKitDownload(),
+  draw: await drawAtScale(),
 };
 mkdirSync('bench', { recursive: true });
 writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
@@ -289,6 +291,7 @@ const race = results.enrollRace;
 budgets.push(['enrollRace', `${race.attempts} attempts · ${race.seats} seats · ${race.enrolled} enrolled · oversold ${race.oversold}`, 'oversold 0', race.oversold === 0]);
 budgets.push(...openingDayBudgets(results.openingDay));
 budgets.push(...fieldKitBudgets(results.fieldKit));
+budgets.push(...drawBudgets(results.draw));
 console.log('\n| Measure | Result | Budget | |\n|---|---|---|---|');
 for (const [name, value, budget, ok] of budgets) console.log(`| ${name} | ${value} | ${budget} | ${budget ? (ok ? 'met' : '**missed**') : ''} |`);
 console.log(`\n${results.machine}; written to bench/results.json`);
