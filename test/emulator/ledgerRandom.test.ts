@@ -343,7 +343,12 @@ const roundStep = (choices: number[][], linked: boolean[], waitlist: boolean[]) 
         const children = fam.children.map((studentId, k) => ({ studentId, choices: [...new Set((choices[(f * 2 + k) % choices.length] ?? [0]).map((p) => options[p % options.length]))] }));
         await c.saveEntry({ uid: fam.uid, email: fam.email, emailVerified: true, origin: null }, { semesterId: w.term, children, linked: linked[f % linked.length], waitlist: waitlist[f % waitlist.length] }, at(-18));
       }
-      const round = await c.advanceRound(ADMIN, w.term, now(w));
+      let round = await c.advanceRound(ADMIN, w.term, now(w));
+      // A round step running at the same moment may be the one putting the places through: wait for it.
+      for (let i = 0; !round.settledAt && i < 120; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        round = (await c.publicRound(w.term))!;
+      }
       roundsDrawn++;
       placesOffered += round.drawn?.placed ?? 0;
       if (!round.settledAt) throw new Error(`the round was not settled: ${JSON.stringify({ waiting: round.waiting, drawn: !!round.drawn, offersMade: round.offersMade })}`);
