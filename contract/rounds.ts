@@ -146,6 +146,8 @@ export interface Fairness {
 export interface RoundReport {
   entries: number;
   children: number;
+  /** Children refused because another family's entry holds them (a child is entered once): the office calls both families. */
+  collisions: { studentName: string; at: string }[];
   /** Per class or bundle ranked: seats free now, children ranking it first, and ranking it at all. */
   demand: { choiceId: string; title: string; seats: number; first: number; ranked: number }[];
   /** After the draw, the draw's; before it, a dry run's when asked (never published, drawn with a throwaway key). */

@@ -91,6 +91,9 @@ describe('a registration round', () => {
     // The office sees demand against seats, and a dry run on today's entries (never published); a family cannot.
     const report = (await callAs(demo.admin, 'adminRoundReport', { semesterId: TERM, dryRun: false })).result!.report;
     expect([report.entries, report.children, report.fairness]).toEqual([2, 3, null]);
+    // The child refused as already entered by another family is shown to the office, by name.
+    expect(report.collisions).toEqual([{ studentName: 'Ava Rivera', at: expect.any(String) }]);
+    expect((await adminDb().collection('roundCollisions').get()).docs.map((d) => d.get('studentId'))).toEqual([second.studentId]);
     expect(report.demand).toEqual([
       { choiceId: 'lot-b', title: 'Lottery Class B', seats: 1, first: 2, ranked: 3 },
       { choiceId: 'lot-a', title: 'Lottery Class A', seats: 2, first: 1, ranked: 3 },

@@ -1,21 +1,25 @@
 // Where a round lives: the round as published (`rounds`, by semester id), its secret seed until the draw
 // (`roundSecrets`: never read by any call before it), the families' entries (`roundEntries`, by
 // semester and account), the children entered (`roundChildren`, by semester and child: each child
-// once) and the record of the entries committed and the draw, in parts (`roundRecords`), since a big
-// round outgrows one document.
+// once), the children refused as entered by another family (`roundCollisions`, for the office) and
+// the record of the entries committed and the draw, in parts (`roundRecords`), since a big round
+// outgrows one document.
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'firebase-admin/firestore';
 import type { DrawEntry, Placement } from '../../../contract/draw';
 import { gateOf, type PublicRound, type RoundEntry, type RoundGate } from '../../../contract/rounds';
 import { chunks, db } from './db';
 
-export const ROUNDS = { rounds: 'rounds', secrets: 'roundSecrets', entries: 'roundEntries', children: 'roundChildren', records: 'roundRecords' } as const;
+export const ROUNDS = { rounds: 'rounds', secrets: 'roundSecrets', entries: 'roundEntries', children: 'roundChildren', records: 'roundRecords', collisions: 'roundCollisions' } as const;
 
 export const roundRef = (semesterId: string) => db().collection(ROUNDS.rounds).doc(semesterId);
 export const secretRef = (semesterId: string) => db().collection(ROUNDS.secrets).doc(semesterId);
 export const entryRef = (semesterId: string, uid: string) => db().collection(ROUNDS.entries).doc(`${semesterId}__${uid}`);
 /** A child entered, by a hash of its name and birth date (the index names nobody). */
 export const childRef = (semesterId: string, key: string) => db().collection(ROUNDS.children).doc(`${semesterId}__${createHash('sha256').update(key).digest('hex')}`);
+
+/** A child refused because another family's entry held it, by semester and the refused family's student. */
+export const collisionRef = (semesterId: string, studentId: string) => db().collection(ROUNDS.collisions).doc(`${semesterId}__${studentId}`);
 
 export async function loadRound(semesterId: string, tx?: Transaction): Promise<PublicRound | null> {
   const snap = tx ? await tx.get(roundRef(semesterId)) : await roundRef(semesterId).get();

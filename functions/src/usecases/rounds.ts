@@ -19,7 +19,7 @@ import { seatRef, seatsIn } from '../data/seats';
 import { entryRef as waitlistRef } from '../data/waitlist';
 import { takeRate } from '../data/rateLimit';
 import { stampCatalogue } from '../data/catalogueCache';
-import { childRef, entryRef, loadEntries, loadRecordParts, loadRound, roundRef, secretRef, writeCommitted, writePlacements } from '../data/rounds';
+import { childRef, collisionRef, entryRef, loadEntries, ROUNDS, loadRecordParts, loadRound, roundRef, secretRef, writeCommitted, writePlacements } from '../data/rounds';
 import { listStaff } from '../data/staff';
 import { loadOwnStudents } from '../data/students';
 import { isEnrollable, isOpenForEnrollment, seatsLeft } from '../domain/catalogue';
@@ -64,7 +64,7 @@ export async function saveEntry(ctx: { uid: string; email: string | null; emailV
   if (!ctx.emailVerified) throw new HttpsError('failed-precondition', VERIFY_TO_ENTER);
   await takeRate('roundEntry', ctx, now);
   const [students, classes, bundles] = await Promise.all([loadOwnStudents(ctx.uid), loadClassesOfSemesters([input.semesterId], 'live'), loadGroupsOfSemesters([input.semesterId])]);
-  return db().runTransaction(async (tx) => {
+  const saved = await db().runTransaction(async (tx) => {
     const [round, existingSnap] = await Promise.all([loadRound(input.semesterId, tx), tx.get(entryRef(input.semesterId, ctx.uid))]);
     const existing = existingSnap.exists ? (existingSnap.data() as RoundEntry) : null;
     const mine = new Map(students.map((s) => [s.id, s]));
@@ -83,7 +83,11 @@ export async function saveEntry(ctx: { uid: string; email: string | null; emailV
       uid: ctx.uid,
       newId: `e${randomBytes(8).toString('hex')}`,
     });
-    if (isRefusal(plan)) throw refused(plan);
+    if (isRefusal(plan)) {
+      // A child another family's entry holds: the office is shown the collision (the refusal asks the family to call it).
+      const collided = plan.refused === 'already-exists' ? chosen.filter((c, i) => enteredElsewhere.has(keys[i]) && enteredElsewhere.get(keys[i]) !== existing?.id).map((c) => c.id) : [];
+      return { saved: false as const, refusal: plan, collided };
+    }
     // The children the entry no longer holds may be entered again (by this family or another).
     const before = existing ? existing.children.map((c) => mine.get(c.studentId)).filter((s) => s !== undefined).map((s) => childKey(s)) : [];
     for (const key of before.filter((k) => !plan.keys.includes(k))) tx.delete(childRef(input.semesterId, key));
@@ -92,8 +96,11 @@ export async function saveEntry(ctx: { uid: string; email: string | null; emailV
     const titles = new Map([...classes.map((c) => [c.id, c.title] as const), ...bundles.map((b) => [b.id, b.name] as const)]);
     const message = roundEntryMail(round!, plan.entry, existing !== null, new Map(students.map((s) => [s.id, s.firstName])), titles, portalOrigin(ctx.origin));
     queueMail(tx, { kind: 'round-entry', to: ctx.email ? [ctx.email] : [], message, entryId: plan.entry.id }, `${plan.entry.id}_${plan.entry.updatedAt}`);
-    return plan.entry;
+    return { saved: true as const, entry: plan.entry };
   });
+  if (saved.saved) return saved.entry;
+  await Promise.all(saved.collided.map((studentId) => collisionRef(input.semesterId, studentId).set({ semesterId: input.semesterId, studentId, ownerUid: ctx.uid, at: now.toISOString() })));
+  throw refused(saved.refusal);
 }
 
 /** The family's entry (once its places have gone through the ledger, with each child's result). */
@@ -338,7 +345,14 @@ export async function roundReport(actor: Actor, semesterId: string, dryRun: bool
   const title = new Map([...classes.map((c) => [c.id, c.title] as const), ...bundles.map((b) => [b.id, b.name] as const)]);
   const choices = new Map(choiceIds.map((id) => [id, { title: title.get(id) ?? id, seats: Math.min(...(bundleById.get(id)?.classIds ?? [id]).map((c) => seats.get(c) ?? 0)) }]));
   const demand = demandOf(entries, choices);
-  const base = { entries: entries.length, children: entries.reduce((n, e) => n + e.children.length, 0), demand };
+  // Children refused because another family's entry holds them (by name, for the office to call both).
+  const collisionSnaps = await db().collection(ROUNDS.collisions).where('semesterId', '==', semesterId).get();
+  const collidedStudents = await getByIds('students', collisionSnaps.docs.map((d) => d.get('studentId') as string));
+  const collisions = collisionSnaps.docs.map((d) => {
+    const student = collidedStudents.found.find((x) => x.id === d.get('studentId'));
+    return { studentName: student ? `${student.firstName} ${student.lastName}` : 'A child no longer on file', at: d.get('at') as string };
+  });
+  const base = { entries: entries.length, children: entries.reduce((n, e) => n + e.children.length, 0), demand, collisions };
   // The draw's outcome, or a dry run's on today's entries.
   let outcome: { entries: DrawEntry[]; placements: Placement[] } | null = null;
   if (round.drawn) {

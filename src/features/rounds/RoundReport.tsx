@@ -3,6 +3,7 @@
 // draw's fairness by priority group and for linked brothers and sisters, and each child's line as a CSV.
 import { useState } from 'react';
 import { ordinal } from '../../../contract/format';
+import { formatMoment } from '../../../contract/wording';
 import type { Fairness, PublicRound, RoundReport as Report } from '../../../contract/rounds';
 import { Button } from '../../components/Button';
 import { CsvButton } from '../../components/CsvButton';
@@ -42,6 +43,18 @@ export function RoundReport({ round }: { round: PublicRound }) {
       <p>
         {report.entries} {report.entries === 1 ? 'entry' : 'entries'}, {report.children} {report.children === 1 ? 'child' : 'children'}.
       </p>
+      {report.collisions.length > 0 && (
+        <div className="round-collisions">
+          <p>Refused because another family’s entry already holds the child (a child is entered once: call both families):</p>
+          <ul>
+            {report.collisions.map((c) => (
+              <li key={`${c.studentName}-${c.at}`}>
+                {c.studentName}, {formatMoment(c.at)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {report.demand.length > 0 && (
         <AdminTable label="Demand against seats" caption="Demand against seats: children ranking each class or bundle first, and at all" head={<ColumnHeaders columns={['Class or bundle', { label: 'Seats free', num: true }, { label: 'First choice of', num: true }, { label: 'Ranked by', num: true }]} />}>
           {report.demand.map((d) => (
