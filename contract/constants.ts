@@ -9,14 +9,10 @@ export const SCHOOL_NAME = 'Wildwood Outdoor School';
 export const SCHOOL_OFFICE_PHONE = '(555) 010-2000';
 
 /**
- * Calls allowed per RATE_WINDOW_S, per signed-in account, and for everyone anonymous together (an
- * address a caller sends proves nothing, so anonymous calls share one budget): enough for any family
- * (a preview per change of the basket, a few submits), too few to guess codes, hoard seats or test
- * stolen cards. Anonymous previews count only when they carry codes.
- */
-/**
- * Calls per 10-minute window: per signed-in account; per anonymous caller's address; and for every
- * anonymous caller together (a ceiling: an address is only what the caller's headers say).
+ * Calls allowed per RATE_WINDOW_S: per signed-in account; per anonymous caller's address; and for
+ * every anonymous caller together (a ceiling: an address is only what the caller's headers say).
+ * Enough for any family (a preview per change of the basket, a few submits), too few to guess codes,
+ * hoard seats or test stolen cards. Anonymous previews count only when they carry codes.
  */
 export const RATE_LIMITS = {
   priceBasket: { perAccount: 200, perAddress: 100, anonymous: 2000 },

@@ -2,7 +2,7 @@
 // hold, and which priority group a family falls in. The emulator suite proves the reads and writes.
 import { describe, expect, it } from 'vitest';
 import { BEACON_STAND_IN, roundTime } from '../../contract/beacon';
-import type { ClassGroup, ClassRecord, Semester, Student } from '../../contract/domain';
+import type { ClassGroup, ClassRecord, Semester, Student, WaitlistEntry } from '../../contract/domain';
 import { childKey, type PublicRound, type RoundSettings } from '../../contract/rounds';
 import { isRefusal } from '../../functions/src/domain/refusal';
 import { demandOf, fairnessOf, groupOf, planEntry, planResults, planRound, type EntryFacts, type ResultFacts } from '../../functions/src/domain/rounds';
@@ -131,7 +131,7 @@ describe('a drawn entry through the seat ledger', () => {
     round, entry, students, email: 'reed@example.com', choices, quotes,
     placements: new Map([['e1-1', placement('e1-1', 'art', 1)], ['e1-2', placement('e1-2', null, null)]]),
     free: new Map([['art', ['s0003', 's0004']], ['pond', []]]),
-    waiting: [{ id: 'w-early', classIds: ['pond'], rank: 1 }],
+    waiting: [{ id: 'w-early', classIds: ['pond'], rank: 1, status: 'waiting', joinedAt: '2026-11-01T18:00:00.000Z' } as WaitlistEntry],
     now: new Date('2026-11-28T18:00:30.000Z'),
     ...over,
   });

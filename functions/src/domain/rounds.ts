@@ -10,7 +10,7 @@ import { childKey, roundPhase, type ChildResult, type EntryInput, type Fairness,
 import { formatMoment } from '../../../contract/wording';
 import { refuse, type Refusal } from './refusal';
 import type { Seat } from './seats';
-import { offerEnd } from './waitlist';
+import { offerEnd, placeOf } from './waitlist';
 
 export interface RoundFacts {
   semester: Semester | undefined;
@@ -189,7 +189,7 @@ export interface ResultFacts {
   /** The seats free now in each class, lowest first. */
   free: Map<string, string[]>;
   /** Those waiting now on the round's classes (to say each child's place in line). */
-  waiting: Pick<WaitlistEntry, 'id' | 'classIds' | 'rank'>[];
+  waiting: WaitlistEntry[];
   now: Date;
 }
 
@@ -265,9 +265,8 @@ export function planResults(f: ResultFacts): ResultPlan {
     for (const choiceId of lists) {
       const entry = entryOf(choiceId, 'waiting');
       if (!entry) continue;
-      // Brothers and sisters share their entry's turn: the list then goes by id (the entry's order).
-      const ahead = (w: (typeof waiting)[number]) => w.rank < entry.rank || (w.rank === entry.rank && w.id < entry.id);
-      const place = 1 + waiting.filter((w) => ahead(w) && w.classIds.some((id) => entry.classIds.includes(id))).length;
+      // Its place as the list reads (brothers and sisters share their entry's turn: then by id, the entry's order).
+      const place = placeOf(entry, [...waiting, entry])!;
       waiting.push(entry);
       plan.entries.push(entry);
       joined.push({ choiceId, entryId: entry.id, place });

@@ -145,12 +145,10 @@ async function closeEntries(round: PublicRound, now: Date): Promise<PublicRound>
   });
 }
 
-/** Seats free in each class the entries ranked, as the draw starts (none in a class no longer open for enrollment). */
-async function freeSeats(entries: DrawEntry[], now: Date): Promise<Record<string, number>> {
-  const ids = uniq(entries.flatMap((e) => e.children.flatMap((c) => c.choices.flatMap((x) => x.classIds)))).sort();
-  const { found } = await loadClassesByIds(ids);
-  const open = await enrollableNow(found, now);
-  return Object.fromEntries(found.map((c) => [c.id, open.has(c.id) ? seatsLeft(c) : 0]));
+/** Seats free now in each of these classes, by class id (none in a class no longer open for enrollment). */
+async function freeSeats(classes: ClassRecord[], now: Date): Promise<Record<string, number>> {
+  const open = await enrollableNow(classes, now);
+  return Object.fromEntries(classes.map((c) => [c.id, open.has(c.id) ? seatsLeft(c) : 0]));
 }
 
 /** The classes a family can still enroll in now (live, before their deadline, their semester open): a claim is an enrollment. */
@@ -178,7 +176,9 @@ export async function advanceRound(actor: Actor, semesterId: string, now: Date):
     return { ...round, waiting: beacon.waiting };
   }
   const [{ entries }, secret] = await Promise.all([loadRecordParts(semesterId), secretRef(semesterId).get()]);
-  const capacity = await freeSeats(entries, now);
+  // The classes the entries ranked, in id order (the published record's capacities read in that order).
+  const { found: ranked } = await loadClassesByIds(uniq(entries.flatMap((e) => e.children.flatMap((c) => c.choices.flatMap((x) => x.classIds)))).sort());
+  const capacity = await freeSeats(ranked, now);
   const plan = await planDraw({ round, entries, capacity, seed: secret.get('seed') as string, beacon: beacon.value, now });
   if (isRefusal(plan)) throw refused(plan);
   await db().runTransaction(async (tx) => {
@@ -289,9 +289,12 @@ export async function settleRound(semesterId: string, now: Date, until = Date.no
     waiting.push(...wrote);
     done = start + part.length;
   }
+  let after = (await loadRound(semesterId))!;
   // Nothing (left) to offer: the round is settled, whatever its number of entries.
-  if (done >= ordered.length && !(await loadRound(semesterId))!.settledAt) await roundRef(semesterId).update({ settledAt: now.toISOString() });
-  const after = (await loadRound(semesterId))!;
+  if (done >= ordered.length && !after.settledAt) {
+    after = { ...after, settledAt: now.toISOString() };
+    await roundRef(semesterId).update({ settledAt: after.settledAt });
+  }
   if (after.settledAt) {
     // Seats no child got while some wait for them (a linked pair had no room together) go to those
     // waiting, in draw order; then the seats left are first come, and the catalogue is read afresh.
@@ -336,23 +339,14 @@ export async function drawnRecord(semesterId: string) {
 export async function roundReport(actor: Actor, semesterId: string, dryRun: boolean, now: Date): Promise<RoundReport> {
   const round = await loadRound(semesterId);
   if (!round) throw new HttpsError('not-found', NO_ROUND);
-  const [entries, bundles] = await Promise.all([loadEntries(semesterId), loadGroupsOfSemesters([semesterId])]);
+  const [entries, bundles, collisionSnaps] = await Promise.all([loadEntries(semesterId), loadGroupsOfSemesters([semesterId]), db().collection(ROUNDS.collisions).where('semesterId', '==', semesterId).get()]);
   const bundleById = new Map(bundles.map((b) => [b.id, b]));
   const choiceIds = uniq(entries.flatMap((e) => e.children.flatMap((c) => c.choices)));
-  const { found: classes } = await loadClassesByIds(uniq(choiceIds.flatMap((id) => bundleById.get(id)?.classIds ?? [id])));
-  const open = await enrollableNow(classes, now);
-  const seats = new Map(classes.map((c) => [c.id, open.has(c.id) ? seatsLeft(c) : 0]));
+  const classesOf = (id: string) => bundleById.get(id)?.classIds ?? [id];
+  const { found: classes } = await loadClassesByIds(uniq(choiceIds.flatMap(classesOf)));
+  const seats = await freeSeats(classes, now);
   const title = new Map([...classes.map((c) => [c.id, c.title] as const), ...bundles.map((b) => [b.id, b.name] as const)]);
-  const choices = new Map(choiceIds.map((id) => [id, { title: title.get(id) ?? id, seats: Math.min(...(bundleById.get(id)?.classIds ?? [id]).map((c) => seats.get(c) ?? 0)) }]));
-  const demand = demandOf(entries, choices);
-  // Children refused because another family's entry holds them (by name, for the office to call both).
-  const collisionSnaps = await db().collection(ROUNDS.collisions).where('semesterId', '==', semesterId).get();
-  const collidedStudents = await getByIds('students', collisionSnaps.docs.map((d) => d.get('studentId') as string));
-  const collisions = collisionSnaps.docs.map((d) => {
-    const student = collidedStudents.found.find((x) => x.id === d.get('studentId'));
-    return { studentName: student ? `${student.firstName} ${student.lastName}` : 'A child no longer on file', at: d.get('at') as string };
-  });
-  const base = { entries: entries.length, children: entries.reduce((n, e) => n + e.children.length, 0), demand, collisions };
+  const choices = new Map(choiceIds.map((id) => [id, { title: title.get(id) ?? id, seats: Math.min(...classesOf(id).map((c) => seats[c] ?? 0)) }]));
   // The draw's outcome, or a dry run's on today's entries.
   let outcome: { entries: DrawEntry[]; placements: Placement[] } | null = null;
   if (round.drawn) {
@@ -362,18 +356,27 @@ export async function roundReport(actor: Actor, semesterId: string, dryRun: bool
     const standing = await standings(round, uniq(entries.map((e) => e.ownerUid)));
     const committed = committedEntries(entries, new Map(entries.map((e) => [e.id, groupOf(round.groups, standing.get(e.ownerUid)!)])), bundleById);
     const throwaway = randomBytes(32).toString('hex');
-    const { placements } = await runDraw({ entries: committed, capacity: await freeSeats(committed, now), seed: throwaway, beacon: throwaway });
+    const { placements } = await runDraw({ entries: committed, capacity: seats, seed: throwaway, beacon: throwaway });
     outcome = { entries: committed, placements };
   }
-  if (!outcome) return { ...base, fairness: null, dryRun: false, results: [] };
+  // The children named: those refused as another family's (for the office to call both) and each child of the outcome.
   const studentOf = new Map(entries.flatMap((e) => e.children.map((c, i) => [childIdOf(e.id, i), c.studentId] as const)));
-  const { found: students } = await getByIds('students', [...studentOf.values()]);
+  const collided = collisionSnaps.docs.map((d) => ({ studentId: d.get('studentId') as string, at: d.get('at') as string }));
+  const { found: students } = await getByIds('students', [...collided.map((c) => c.studentId), ...(outcome ? studentOf.values() : [])]);
   const names = new Map(students.map((s) => [s.id, `${s.firstName} ${s.lastName}`]));
+  const nameOf = (studentId: string | undefined) => names.get(studentId ?? '') ?? 'A child no longer on file';
+  const base = {
+    entries: entries.length,
+    children: entries.reduce((n, e) => n + e.children.length, 0),
+    demand: demandOf(entries, choices),
+    collisions: collided.map((c) => ({ studentName: nameOf(c.studentId), at: c.at })),
+  };
+  if (!outcome) return { ...base, fairness: null, dryRun: false, results: [] };
   await auditReads(actor, [{ kind: 'round-results-viewed', record: { type: 'round', id: semesterId }, summary: `Read the ${round.drawn ? 'results' : 'dry run'} of the ${round.semesterName} round: ${outcome.placements.length} children by name` }], now);
   return {
     ...base,
     fairness: fairnessOf(outcome.placements, outcome.entries, round.groups.map((g) => g.label)),
     dryRun: !round.drawn,
-    results: outcome.placements.map((p) => ({ studentName: names.get(studentOf.get(p.childId) ?? '') ?? 'A child no longer on file', entryId: p.entryId, group: p.group, number: p.number, turn: p.turn, placed: p.placed === null ? null : (title.get(p.placed) ?? p.placed), rank: p.rank, linked: p.linked })),
+    results: outcome.placements.map((p) => ({ studentName: nameOf(studentOf.get(p.childId)), entryId: p.entryId, group: p.group, number: p.number, turn: p.turn, placed: p.placed === null ? null : (title.get(p.placed) ?? p.placed), rank: p.rank, linked: p.linked })),
   };
 }
