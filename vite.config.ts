@@ -8,7 +8,7 @@ import { routePreload } from './scripts/build/routePreload.ts';
 import { schoolTheme } from './scripts/build/theme.ts';
 
 /** The web app's settings a production build cannot do without (README "Deploy"). */
-export const REQUIRED_PRODUCTION_ENV = ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_AUTH_DOMAIN', 'VITE_FIREBASE_PROJECT_ID', 'VITE_FIREBASE_APP_ID'];
+export const REQUIRED_PRODUCTION_ENV = ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_AUTH_DOMAIN', 'VITE_FIREBASE_PROJECT_ID', 'VITE_FIREBASE_APP_ID', 'VITE_RECAPTCHA_SITE_KEY'];
 
 /** A production build without the Firebase settings would talk to the demo project: it stops here instead. */
 export function missingProductionEnv(env: Record<string, string | undefined>): string[] {

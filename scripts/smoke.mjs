@@ -1,5 +1,7 @@
-// npm run smoke -- --site <url> --email <family account> [--api-key <web API key>]; the account's password
-// from SMOKE_PASSWORD or typed at the prompt (never on the command line: shells and process lists keep it).
+// npm run smoke -- --site <url> --email <family account> --api-key <web API key> [--app-id <web app id>
+// --app-check-debug-token <token>]; the account's password from SMOKE_PASSWORD or typed at the prompt
+// (never on the command line: shells and process lists keep it), the debug token from
+// SMOKE_APP_CHECK_DEBUG_TOKEN as well.
 // The deploy's last step: checks a deployed portal end to end, through Hosting as a family's browser
 // would — the page and its security headers, a public call, signing in, a signed-in call, the family's
 // calendar feed, and a card gift's Stripe page. npm test runs the same script against the emulators
@@ -8,6 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { APP_CHECK_HEADER } from '../contract/appCheck.ts';
+import { emulatorAppCheckToken } from '../contract/appCheckToken.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const EMULATORS = JSON.parse(readFileSync(join(ROOT, 'contract/emulators.json'), 'utf8'));
@@ -20,6 +24,8 @@ const onEmulators = process.argv.includes('--emulators');
 const site = (option('site', onEmulators ? `http://localhost:${EMULATORS.ports.hosting}` : '') ?? '').replace(/\/+$/, '');
 const email = option('email');
 const apiKey = option('api-key', onEmulators ? EMULATORS.apiKey : undefined);
+const appId = option('app-id', onEmulators ? EMULATORS.appId : undefined);
+const debugToken = option('app-check-debug-token');
 if (process.argv.includes('--password')) {
   console.error('The password is not taken on the command line (shells and process lists keep it): set SMOKE_PASSWORD, or type it when asked.');
   process.exit(2);
@@ -71,16 +77,38 @@ const must = (ok, message) => {
   if (!ok) throw new Error(message);
 };
 
-/** A callable through Hosting's /api/<name>, as the app calls it. */
-async function call(name, data = null, token) {
+/** A callable through Hosting's /api/<name>, as the app calls it (with an App Check token when given). */
+async function ask(name, data = null, token, appCheck) {
   const res = await fetch(`${site}/api/${name}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(appCheck ? { [APP_CHECK_HEADER]: appCheck } : {}) },
     body: JSON.stringify({ data }),
   });
-  const body = await res.json().catch(() => null);
-  must(res.ok && body && 'result' in body, `${name} answered ${res.status} ${JSON.stringify(body?.error ?? body)}`);
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+async function call(name, data = null, token, appCheck) {
+  const { status, body } = await ask(name, data, token, appCheck);
+  must(body && 'result' in body, `${name} answered ${status} ${JSON.stringify(body?.error ?? body)}`);
   return body.result;
+}
+
+/**
+ * The App Check token a page would send: on the emulators the unsigned one the emulator accepts; on a
+ * deployed portal, a debug token (App Check → Apps → Manage debug tokens) exchanged as Firebase's
+ * debug provider does, or none.
+ */
+async function appCheckToken() {
+  if (onEmulators) return emulatorAppCheckToken(appId).token;
+  if (!debugToken || !appId) return null;
+  const project = appId.split(':')[1];
+  const res = await fetch(`https://content-firebaseappcheck.googleapis.com/v1/projects/${project}/apps/${appId}:exchangeDebugToken?key=${apiKey}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ debugToken }),
+  });
+  const body = await res.json().catch(() => null);
+  must(res.ok && body?.token, `App Check refused the debug token: ${res.status} ${JSON.stringify(body?.error ?? body)}`);
+  return body.token;
 }
 
 await check(`the portal answers at ${site}`, async () => {
@@ -125,8 +153,18 @@ await check('the family’s calendar feed', async () => {
   return 'a calendar file';
 });
 
+const gift = () => ({ amount: 100, note: 'Smoke test', email, idempotencyKey: `smoke-${Date.now()}` });
+
+await check('a gift asked by a script, not the portal’s page, is refused (App Check)', async () => {
+  const { status, body } = await ask('donate', gift(), token);
+  must(status === 401, `donate without an App Check token answered ${status} ${JSON.stringify(body?.error ?? body)}`);
+  return 'refused';
+});
+
+const appCheck = await appCheckToken();
 await check('a $1 card gift opens Stripe’s page', async () => {
-  const { checkoutUrl } = await call('donate', { amount: 100, note: 'Smoke test', email, idempotencyKey: `smoke-${Date.now()}` }, token);
+  if (!appCheck) return 'skipped: give --app-id and --app-check-debug-token (or SMOKE_APP_CHECK_DEBUG_TOKEN) to make a gift as the page would';
+  const { checkoutUrl } = await call('donate', gift(), token, appCheck);
   const expected = onEmulators ? `http://127.0.0.1:${EMULATORS.stripeStandIn.port}/pay/` : 'https://checkout.stripe.com/';
   must(checkoutUrl.startsWith(expected), `the page is ${checkoutUrl}`);
   if (!onEmulators) {

@@ -7,7 +7,7 @@
 import type { ClassRecord } from '../../contract/domain';
 import emulators from '../../contract/emulators.json';
 import { booksProblems } from '../../test/support/ledger';
-import { callFunction, HOSTING, signIn } from '../../test/support/emulators';
+import { appCheckHeader, callFunction, HOSTING, signIn } from '../../test/support/emulators';
 import { AVA, signedReleases } from '../../test/support/samples';
 import { adminDb } from '../demo/adminApp';
 
@@ -112,7 +112,7 @@ export async function openingDay(): Promise<BurstResult> {
       try {
         const r = await fetch(`${HOSTING}/api/enroll`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${f.idToken}` },
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${f.idToken}`, ...appCheckHeader() },
           body: JSON.stringify({ data: payload }),
           signal: AbortSignal.timeout(HOSTING_CAP_MS),
         });

@@ -3,13 +3,20 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 
-/** The Firebase endpoints the app talks to from the browser: Auth (sign-in, tokens) and Remote Config. */
+/** The Firebase endpoints the app talks to from the browser: Auth (sign-in, tokens), Remote Config and App Check. */
 export const FIREBASE_ORIGINS = [
   'https://identitytoolkit.googleapis.com',
   'https://securetoken.googleapis.com',
   'https://firebaseremoteconfig.googleapis.com',
   'https://firebaseinstallations.googleapis.com',
+  'https://content-firebaseappcheck.googleapis.com',
 ];
+/**
+ * reCAPTCHA Enterprise (App Check's proof in production, loaded only at a checkout or a round's entry):
+ * its script and the frame it runs its checks in, as Google's CSP guide for reCAPTCHA lists them.
+ */
+export const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+export const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
 /** Where a form may post: the site and Stripe's hosted checkout. */
 export const FORM_TARGETS = ["'self'", 'https://checkout.stripe.com'];
 
@@ -32,12 +39,12 @@ export function inlineScriptHashes(html) {
 export function contentSecurityPolicy(scriptHashes) {
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    `script-src 'self' ${[...scriptHashes, ...RECAPTCHA_SCRIPTS].join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self' data:",
     `connect-src 'self' ${FIREBASE_ORIGINS.join(' ')}`,
-    "frame-src 'none'",
+    `frame-src ${RECAPTCHA_FRAMES.join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
     `form-action ${FORM_TARGETS.join(' ')}`,

@@ -1,5 +1,6 @@
 // The one way the app calls a backend function: the callable protocol over fetch, typed by the contract.
 // Only types are imported from the contract, so its schemas (zod) never reach the browser bundle.
+import { APP_CHECK_HEADER, needsAppCheck } from '../../contract/appCheck';
 import { CALLABLE_TIMEOUT_MS, FUNCTIONS_REGION } from '../../contract/constants';
 import type { CallableName, Payload, Response } from '../../contract/callables';
 import { idTokenForRequest } from './auth';
@@ -38,12 +39,13 @@ export async function call<N extends CallableName>(name: N, payload?: Payload<N>
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), CALLABLE_TIMEOUT_MS);
   const ask = async () => {
-    const token = await idTokenForRequest();
+    const [token, appToken] = await Promise.all([idTokenForRequest(), needsAppCheck(name) ? import('./appCheck').then((m) => m.appCheckToken()) : null]);
     return fetch(callableUrl(name), {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(appToken ? { [APP_CHECK_HEADER]: appToken } : {}),
       },
       body: JSON.stringify({ data: payload ?? null }),
       signal: controller.signal,

@@ -3,7 +3,7 @@
 export const useEmulators = import.meta.env.VITE_USE_EMULATORS === 'true';
 
 // Named imports: only these fields are bundled (not the Stripe stand-in's test keys beside them).
-import { apiKey as demoApiKey, ports, projectId as demoProjectId } from '../../contract/emulators.json';
+import { apiKey as demoApiKey, appId as demoAppId, ports, projectId as demoProjectId } from '../../contract/emulators.json';
 
 /** The emulators' demo project (contract/emulators.json). */
 export const EMULATOR_PROJECT_ID = demoProjectId;
@@ -14,7 +14,7 @@ export const firebaseConfig = {
   apiKey: import.meta.env.VITE_FIREBASE_API_KEY ?? demo(demoApiKey),
   authDomain: import.meta.env.VITE_FIREBASE_AUTH_DOMAIN ?? demo(`${EMULATOR_PROJECT_ID}.firebaseapp.com`),
   projectId: import.meta.env.VITE_FIREBASE_PROJECT_ID ?? demo(EMULATOR_PROJECT_ID),
-  appId: import.meta.env.VITE_FIREBASE_APP_ID ?? demo('1:000000000000:web:0000000000000000'),
+  appId: import.meta.env.VITE_FIREBASE_APP_ID ?? demo(demoAppId),
 };
 
 /** Emulators are reached on the host that served the page (localhost or 127.0.0.1). */

@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { APP_CHECK_HEADER, APP_CHECKED } from '../../contract/appCheck';
+import { APP_CHECK_REFUSED } from '../../functions/src/lib/callable';
 import { callables, type CallableName } from '../../contract/callables';
 import { ACCESS, STAFF_ROLES, type StaffRole } from '../../contract/roles';
 import { adminDb } from '../../scripts/demo/adminApp';
@@ -102,6 +104,20 @@ describe('authorization matrix of every callable', () => {
       // The instructor's view carries no money.
       if (access === ACCESS.teach && r.status === 200) expect(JSON.stringify(r), `${name} as ${who}`).not.toMatch(/"(price|total|balance|payments|amount)"/);
     }
+  });
+
+  // A script calling as the family itself, with her own ID token, but not from the portal's page.
+  it.each(APP_CHECKED)('%s answers only a call that carries an App Check token', async (name) => {
+    const counts = async () => Promise.all(['enrollments', 'waitlist', 'roundEntries'].map(async (c) => (await adminDb().collection(c).count().get()).data().count));
+    const before = await counts();
+    for (const token of ['', 'not-a-token', 'e30.e30.']) {
+      const r = await callFunction(name, SAMPLES[name], tokens.familyA, { [APP_CHECK_HEADER]: token });
+      expect(r.status, `${name} with App Check token "${token}"`).toBe(401);
+      expect(r.error?.message).toBe(APP_CHECK_REFUSED);
+    }
+    expect(await counts()).toEqual(before);
+    // With the page's token the call gets past App Check (to the family's own records, or the sample used up).
+    expect((await callFunction(name, SAMPLES[name], tokens.familyA)).error?.message ?? '').not.toBe(APP_CHECK_REFUSED);
   });
 
   it('leaves A’s student untouched by B and the office calling saveStudent', async () => {

@@ -7,7 +7,7 @@ import { useSeededDemo } from '../support/fixtures';
 
 const smoke = (args: string[], password = DEMO.family.password) =>
   new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ['scripts/smoke.mjs', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SMOKE_PASSWORD: password } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/smoke.mjs', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SMOKE_PASSWORD: password } });
     let out = '';
     child.stdout.on('data', (c) => (out += c));
     child.stderr.on('data', (c) => (out += c));
@@ -25,8 +25,9 @@ describe('the smoke test after a deploy', () => {
       `✓ 3. signing in as ${DEMO.family.email}`,
       '✓ 4. a signed-in call (the account’s students): 2 students',
       '✓ 5. the family’s calendar feed: a calendar file',
-      '✓ 6. a $1 card gift opens Stripe’s page: paid, and the webhook delivered',
-      'All 6 checks passed.',
+      '✓ 6. a gift asked by a script, not the portal’s page, is refused (App Check): refused',
+      '✓ 7. a $1 card gift opens Stripe’s page: paid, and the webhook delivered',
+      'All 7 checks passed.',
     ]);
     expect(code).toBe(0);
   });

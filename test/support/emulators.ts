@@ -2,6 +2,8 @@
 // and calls to the functions exactly as the browser makes them.
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { APP_CHECK_HEADER, needsAppCheck } from '../../contract/appCheck';
+import { emulatorAppCheckToken } from '../../contract/appCheckToken';
 import { FUNCTIONS_REGION } from '../../contract/constants';
 import emulators from '../../contract/emulators.json';
 
@@ -82,11 +84,17 @@ export interface CallResult<T = unknown> {
   error?: { status: string; message: string };
 }
 
-/** Calls a callable function with the callable protocol, optionally as a signed-in user. */
+/** The App Check header the app's page sends on the emulators (contract/appCheck.ts). */
+export const appCheckHeader = (): Record<string, string> => ({ [APP_CHECK_HEADER]: emulatorAppCheckToken(emulators.appId).token });
+
+/**
+ * Calls a callable function with the callable protocol, optionally as a signed-in user; with an App
+ * Check token where the callable asks for one, as the app's page sends it (`headers` may replace it).
+ */
 export async function callFunction<T = unknown>(name: string, data: unknown = null, token?: string, headers: Record<string, string> = {}): Promise<CallResult<T>> {
   const res = await fetch(`${FUNCTIONS}/${PROJECT}/${FUNCTIONS_REGION}/api/${name}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(needsAppCheck(name) ? appCheckHeader() : {}), ...headers },
     body: JSON.stringify({ data }),
   });
   const body = (await res.json()) as { result?: T; error?: { status: string; message: string } };

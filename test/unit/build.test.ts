@@ -14,23 +14,27 @@ import { HOSTING } from '../support/emulators';
 describe('builds', () => {
   it('a production build names each missing Firebase setting and stops', () => {
     expect(missingProductionEnv({})).toEqual(REQUIRED_PRODUCTION_ENV);
-    expect(missingProductionEnv({ VITE_FIREBASE_API_KEY: 'k', VITE_FIREBASE_AUTH_DOMAIN: ' ', VITE_FIREBASE_PROJECT_ID: 'p', VITE_FIREBASE_APP_ID: 'a' })).toEqual([
+    expect(missingProductionEnv({ VITE_FIREBASE_API_KEY: 'k', VITE_FIREBASE_AUTH_DOMAIN: ' ', VITE_FIREBASE_PROJECT_ID: 'p', VITE_FIREBASE_APP_ID: 'a', VITE_RECAPTCHA_SITE_KEY: 'r' })).toEqual([
       'VITE_FIREBASE_AUTH_DOMAIN',
     ]);
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITE_')));
     const run = spawnSync('npx', ['vite', 'build', '--mode', 'production', '--outDir', 'node_modules/.cache/never-built'], { encoding: 'utf8', env });
     expect(run.status).not.toBe(0);
-    expect(run.stdout + run.stderr).toContain('A production build needs VITE_FIREBASE_API_KEY, VITE_FIREBASE_AUTH_DOMAIN, VITE_FIREBASE_PROJECT_ID, VITE_FIREBASE_APP_ID');
+    expect(run.stdout + run.stderr).toContain('A production build needs VITE_FIREBASE_API_KEY, VITE_FIREBASE_AUTH_DOMAIN, VITE_FIREBASE_PROJECT_ID, VITE_FIREBASE_APP_ID, VITE_RECAPTCHA_SITE_KEY');
   });
 
-  it('a production build carries nothing of the Stripe stand-in (its port or test keys)', () => {
+  it("a production build carries nothing of the Stripe stand-in (its port or test keys) nor the emulators' App Check token, and asks reCAPTCHA Enterprise", () => {
     const out = mkdtempSync(join(tmpdir(), 'prod-build-'));
-    const env = { ...process.env, VITE_FIREBASE_API_KEY: 'k', VITE_FIREBASE_AUTH_DOMAIN: 'p.firebaseapp.com', VITE_FIREBASE_PROJECT_ID: 'p', VITE_FIREBASE_APP_ID: 'a' };
+    // Without the test run's own VITE_ settings (VITE_USE_EMULATORS): a school's build has none of them.
+    const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITE_'))), VITE_FIREBASE_API_KEY: 'k', VITE_FIREBASE_AUTH_DOMAIN: 'p.firebaseapp.com', VITE_FIREBASE_PROJECT_ID: 'p', VITE_FIREBASE_APP_ID: 'a', VITE_RECAPTCHA_SITE_KEY: 'site-key-of-the-school' };
     const run = spawnSync('npx', ['vite', 'build', '--mode', 'production', '--outDir', out, '--logLevel', 'error'], { encoding: 'utf8', env });
     expect(run.status, run.stderr).toBe(0);
     const js = readdirSync(join(out, 'assets')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(out, 'assets', f), 'utf8')).join('\n');
     expect(js.length).toBeGreaterThan(10_000);
     for (const secret of [emulators.stripeStandIn.secretKey, emulators.stripeStandIn.webhookSecret, `:${emulators.stripeStandIn.port}`]) expect(js).not.toContain(secret);
+    // Booleans: a failure would otherwise print the whole build.
+    expect(/alg:[`"]none[`"]/.test(js), "the emulators' unsigned App Check token").toBe(false);
+    expect(js.includes('site-key-of-the-school'), "the school's reCAPTCHA site key").toBe(true);
   }, 120_000);
 
   it('emulator runs serve their own build folder; Hosting deploys dist/ after a production build', () => {

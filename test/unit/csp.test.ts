@@ -13,18 +13,19 @@ describe('Content-Security-Policy', () => {
     expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('b()')]);
   });
 
-  it('allows scripts from the site and those hashes only; no framing, plugins, base changes; forms to the site and Stripe', () => {
+  it("allows scripts from the site, those hashes and reCAPTCHA's only; frames of reCAPTCHA only; no framing of the site, plugins, base changes; forms to the site and Stripe", () => {
     const policy = contentSecurityPolicy([sha('a()')]);
     const directives = Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
     expect(directives['default-src']).toBe("'self'");
-    expect(directives['script-src']).toBe(`'self' ${sha('a()')}`);
+    expect(directives['script-src']).toBe(`'self' ${sha('a()')} https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/`);
+    expect(directives['frame-src']).toBe('https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/');
     expect(directives['object-src']).toBe("'none'");
     expect(directives['frame-ancestors']).toBe("'none'");
     expect(directives['base-uri']).toBe("'self'");
     expect(directives['form-action']).toBe("'self' https://checkout.stripe.com");
     expect(directives['connect-src'].split(' ')).toEqual([
       "'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com',
-      'https://firebaseremoteconfig.googleapis.com', 'https://firebaseinstallations.googleapis.com',
+      'https://firebaseremoteconfig.googleapis.com', 'https://firebaseinstallations.googleapis.com', 'https://content-firebaseappcheck.googleapis.com',
     ]);
     expect(withConnect(policy, ['http://127.0.0.1:9099'])).toContain("connect-src 'self' https://identitytoolkit.googleapis.com");
     expect(withConnect(policy, ['http://127.0.0.1:9099'])).toMatch(/connect-src [^;]* http:\/\/127\.0\.0\.1:9099;/);
@@ -34,6 +35,6 @@ describe('Content-Security-Policy', () => {
     const deployed = cspHeader(JSON.parse(readFileSync('firebase.json', 'utf8'))).value;
     const [preload] = inlineScriptHashes(readFileSync('index.html', 'utf8'));
     expect(deployed).toContain(preload);
-    expect(deployed).toMatch(/^default-src 'self'; script-src 'self' 'sha256-[^']+' 'sha256-[^']+';/);
+    expect(deployed).toMatch(/^default-src 'self'; script-src 'self' 'sha256-[^']+' 'sha256-[^']+' https:\/\/www\.google\.com\/recaptcha\/ /);
   });
 });

@@ -1,8 +1,9 @@
-// Wraps a handler as a callable of the contract: it checks access and validates its payload, answers
+// Wraps a handler as a callable of the contract: it checks App Check where asked, access and the payload, answers
 // within 50 s and gzips; the one HTTPS function (functions/src/api.ts) serves each by its name.
 import { logger } from 'firebase-functions/logger';
 import { HttpsError, onCall, type CallableRequest, type Request } from 'firebase-functions/v2/https';
 import { z } from 'zod/mini';
+import { needsAppCheck } from '../../../contract/appCheck';
 import { type Callable, type ResponseOf } from '../../../contract/callables';
 import type { StaffRole } from '../../../contract/roles';
 import { requireStaff, requireUser } from '../auth';
@@ -125,6 +126,9 @@ export async function authorize(def: Callable, request: Pick<CallableRequest, 'a
   return { ...user, origin, address, requestId, roles };
 }
 
+/** What a call that needs App Check (contract/appCheck.ts) answers when the portal's page did not make it. */
+export const APP_CHECK_REFUSED = 'This page could not show that it is the portal running in a browser. Reload the page and try again; if it keeps happening, call the office.';
+
 /**
  * The caller's address: Firebase Hosting's CDN says it in Fastly-Client-IP, else the first address of
  * X-Forwarded-For. A caller reaching the function directly can write either header, so an address only
@@ -150,6 +154,9 @@ export function callable<C extends Callable>(
   // may read an answer (no Access-Control-Allow-Origin, whatever Origin is sent). Not deployed on its
   // own: the callable protocol's handler, which the one function runs for this name.
   const func = onCall({ cors: false }, async (request) => {
+    // Checked here rather than by onCall's enforceAppCheck, so that the refusal says what to do (and
+    // a token without an app, which the emulator would pass undecoded, is refused as well).
+    if (needsAppCheck(def.name) && !request.app?.appId) throw new HttpsError('unauthenticated', APP_CHECK_REFUSED);
     // authorize() refuses a signed-in callable without its caller: the context has one.
     const ctx = (await authorize(def, request)) as ContextOf<C>;
     const payload = parsePayload(def, request.data);
