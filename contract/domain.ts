@@ -815,6 +815,8 @@ export interface WaitlistEntry {
     releases: { releaseId: string; version: string; typedName: string }[];
     infoConfirmed: boolean;
     copyGuardians?: boolean;
+    /** How the family said it would pay (a registration round's entry): the claim offers it first. */
+    payWith?: CheckoutMethod;
   };
   /** The price quoted at joining: a claim pays the lower of this and the price on the day. */
   quote: Pick<PriceQuote, 'lineItems' | 'discounts' | 'subtotal' | 'total'>;

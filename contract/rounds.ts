@@ -3,7 +3,7 @@
 // published and when, and a family's entry. Shared by the functions and the app.
 import type { BeaconValue } from './beacon';
 import type { Placement } from './draw';
-import type { IsoDate } from './domain';
+import type { CheckoutMethod, IsoDate, ReleaseSignature } from './domain';
 
 /** Who a priority group is: the office puts them in order; everyone else comes after. */
 export const GROUP_RULES = ['returning', 'siblings', 'staff'] as const;
@@ -97,6 +97,8 @@ export function roundPhase(round: Pick<PublicRound, 'entriesOpen' | 'entriesClos
 export interface EntryChild {
   studentId: string;
   choices: string[];
+  /** The family says the child's information is still accurate (asked when its yearly review is due). */
+  infoConfirmed?: boolean;
 }
 
 /** A family's entry, as it sends it. */
@@ -107,6 +109,10 @@ export interface EntryInput {
   linked: boolean;
   /** Each choice ranked above the one a child gets (all, when it gets none) puts it on that waitlist, in draw order. */
   waitlist: boolean;
+  /** The releases signed for every child entered, as at a checkout: a place is accepted without signing again. */
+  releases: Omit<ReleaseSignature, 'signedAt'>[];
+  /** How the family means to pay for a place (it may still choose when it accepts). */
+  payWith?: CheckoutMethod;
 }
 
 /** A family's entry as kept (one per family per round). */

@@ -161,7 +161,8 @@ const payment = {
   payDeposit: z.optional(z.boolean()),
 };
 
-const signatures = z.array(z.strictObject({ releaseId: id, version: id, typedName: required(100) })).check(z.maxLength(5, 'has too many entries'));
+/** The releases a guardian signs by typing their name (a checkout, a waitlist request, a round's entry). */
+export const signatures = z.array(z.strictObject({ releaseId: id, version: id, typedName: required(100) })).check(z.maxLength(5, 'has too many entries'));
 
 /** A complete request for a student: what an enrollment and a waitlist entry both carry. */
 export const joinWaitlistSchema = z.strictObject({

@@ -6,7 +6,8 @@ import { z } from 'zod/mini';
 import type { DrawRecord } from '../draw';
 import { ACCESS } from '../roles';
 import { GROUP_RULES, MAX_CHOICES, type PublicRound, type RoundEntry, type RoundReport } from '../rounds';
-import { id, required, semesterIdSchema } from '../schemas';
+import { CHECKOUT_METHODS } from '../domain';
+import { id, required, semesterIdSchema, signatures } from '../schemas';
 import { spec } from './spec';
 
 /** A moment as JSON carries it (UTC). */
@@ -40,6 +41,7 @@ export const entrySchema = z.strictObject({
             z.maxLength(MAX_CHOICES, `must rank at most ${MAX_CHOICES}`),
             z.refine((choices) => new Set(choices).size === choices.length, 'ranks a class twice'),
           ),
+        infoConfirmed: z.optional(z.boolean()),
       }),
     )
     .check(
@@ -49,6 +51,8 @@ export const entrySchema = z.strictObject({
     ),
   linked: z.boolean(),
   waitlist: z.boolean(),
+  releases: signatures,
+  payWith: z.optional(z.enum(CHECKOUT_METHODS)),
 });
 
 export const roundReportSchema = z.strictObject({ semesterId: id, dryRun: z.boolean() });

@@ -74,13 +74,27 @@ describe('a registration round in Chromium', () => {
     expect(await page.getByLabel('Keep my children together').isChecked()).toBe(true);
     expect(await page.locator('fieldset').nth(1).getByLabel('1st choice').inputValue()).toBe('river-adventure');
     expect(await page.locator('fieldset').nth(0).getByLabel('1st choice').locator('option:checked').textContent()).toMatch(/^Art in the Wild Camp · Jun \d+ – Jun \d+, 20\d\d, Monday – Friday 9:00 am – 3:00 pm · \$430$/);
+    // As at a checkout: the releases signed (refused until they are), Leo's information confirmed (due
+    // for its yearly review), how the family will pay.
+    await page.getByRole('button', { name: 'Enter the round' }).click();
+    await page.getByText('Please confirm that Leo\'s information is still accurate.').waitFor();
+    await page.locator('fieldset').nth(1).getByLabel(/Leo’s information \(contacts, health and safety\) is still accurate/).check();
+    await page.getByRole('button', { name: 'Enter the round' }).click();
+    await page.getByText('Please sign the Medical Release by typing your full name.').waitFor();
+    for (const release of ['Medical Release', 'Liability Release']) await page.getByLabel(`Type your full name to sign the ${release}`).fill('Sam Rivera');
+    await page.getByRole('radio', { name: 'By card, when I accept the place' }).check();
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.getByRole('button', { name: 'Enter the round' }).click();
     await page.getByText(/^Your entry is saved\. You may change it until /).waitFor();
     const entries = await adminDb().collection('roundEntries').where('semesterId', '==', TERM).get();
-    expect(entries.docs.map((d) => ({ linked: d.get('linked'), children: d.get('children') }))).toEqual([
-      { linked: true, children: [{ studentId: 'demo-ava', choices: ['art-in-the-wild', 'wilderness-week-1-3'] }, { studentId: 'demo-leo', choices: ['river-adventure', 'art-in-the-wild'] }] },
+    expect(entries.docs.map((d) => ({ linked: d.get('linked'), children: d.get('children'), signed: (d.get('releases') as { typedName: string }[]).map((r) => r.typedName), payWith: d.get('payWith') }))).toEqual([
+      {
+        linked: true,
+        children: [{ studentId: 'demo-ava', choices: ['art-in-the-wild', 'wilderness-week-1-3'] }, { studentId: 'demo-leo', choices: ['river-adventure', 'art-in-the-wild'] }],
+        signed: ['Sam Rivera', 'Sam Rivera'],
+        payWith: 'card',
+      },
     ]);
     await context.close();
   });
@@ -131,18 +145,16 @@ describe('a registration round in Chromium', () => {
       await context.close();
     }
 
-    // The family accepts on My Enrollments, on a phone: Ava's place by card (the releases signed there,
-    // the entry having signed nothing), Leo's at the office once his information, due for its yearly
-    // review, is confirmed.
+    // The family accepts on My Enrollments, on a phone, in one step each (the entry signed the releases
+    // and confirmed Leo's information): Ava's place by card, as the entry said, Leo's at the office.
     {
       const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password, 360, 740);
       await page.goto('/account/enrollments');
       const ava = page.getByRole('listitem').filter({ hasText: 'Ava Rivera · Art in the Wild Camp' });
       await ava.getByText('The draw gave Ava Rivera a place').waitFor();
       await ava.getByText(/^From the registration round’s draw /).waitFor();
-      await ava.getByRole('radio', { name: 'Pay by card now' }).check();
-      await ava.getByText('Read the releases and sign them to accept the place.').waitFor();
-      for (const release of ['Medical Release', 'Liability Release']) await ava.getByLabel(`Type your full name to sign the ${release}`).fill('Sam Rivera');
+      expect(await ava.getByRole('radio', { name: 'Pay by card now' }).isChecked()).toBe(true);
+      expect(await ava.getByText('Sign the releases').count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await ava.getByRole('button', { name: 'Claim the seat in Art in the Wild Camp' }).click();
@@ -153,10 +165,6 @@ describe('a registration round in Chromium', () => {
       await page.goto('/account/enrollments');
       const leo = page.getByRole('listitem').filter({ hasText: 'Leo Rivera · Art in the Wild Camp' });
       await leo.getByRole('radio', { name: 'Pay the office later (check, cash or Venmo)' }).check();
-      for (const release of ['Medical Release', 'Liability Release']) await leo.getByLabel(`Type your full name to sign the ${release}`).fill('Sam Rivera');
-      await leo.getByRole('button', { name: 'Claim the seat in Art in the Wild Camp' }).click();
-      await leo.getByText('Please confirm that Leo\'s information is still accurate.').waitFor();
-      await leo.getByLabel(/Leo Rivera’s information \(contacts, health and safety\) is still accurate/).check();
       expect(await axeViolations(page)).toEqual([]);
       await leo.getByRole('button', { name: 'Claim the seat in Art in the Wild Camp' }).click();
       await page.getByText('Leo Rivera is enrolled in Art in the Wild Camp!').waitFor();

@@ -341,7 +341,7 @@ const roundStep = (choices: number[][], linked: boolean[], waitlist: boolean[]) 
       const options = [...w.classIds, `rnd${w.run}g`];
       for (const [f, fam] of w.families.entries()) {
         const children = fam.children.map((studentId, k) => ({ studentId, choices: [...new Set((choices[(f * 2 + k) % choices.length] ?? [0]).map((p) => options[p % options.length]))] }));
-        await c.saveEntry({ uid: fam.uid, email: fam.email, emailVerified: true, origin: null }, { semesterId: w.term, children, linked: linked[f % linked.length], waitlist: waitlist[f % waitlist.length] }, at(-18));
+        await c.saveEntry({ uid: fam.uid, email: fam.email, emailVerified: true, origin: null }, { semesterId: w.term, children, linked: linked[f % linked.length], waitlist: waitlist[f % waitlist.length], releases: RELEASES }, at(-18));
       }
       let round = await c.advanceRound(ADMIN, w.term, now(w));
       // A round step running at the same moment may be the one putting the places through: wait for it.

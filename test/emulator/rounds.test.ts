@@ -14,6 +14,15 @@ import type { WaitlistEntry } from '../../contract/domain';
 
 const TERM = 'open-term';
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
+/** An entry as the entry page sends it: each child's information confirmed, the releases signed by the guardian. */
+const entering = (children: { studentId: string; choices: string[] }[], over: object = {}) => ({
+  semesterId: TERM,
+  children: children.map((c) => ({ ...c, infoConfirmed: true })),
+  linked: false,
+  waitlist: true,
+  releases: signedReleases('Sam Rivera'),
+  ...over,
+});
 const settings = (over: object = {}) => ({ semesterId: TERM, entriesOpen: minutes(-1), entriesClose: minutes(60), drawAt: minutes(61), claimHours: 48, maxChoices: 3, groups: [{ label: 'Returning families', rule: 'returning' as const }], ...over });
 
 describe('a registration round', () => {
@@ -27,7 +36,7 @@ describe('a registration round', () => {
   it('publishes the seed’s hash and a beacon round after entries close before any entry can exist; refuses a draw before the close', async () => {
     await addClassesLikeWildArt(classes);
     expect((await callAs(demo.family, 'round', { semesterId: TERM })).result).toEqual({ round: null });
-    const before = await callAs(demo.family, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-ava', choices: ['lot-a'] }], linked: false, waitlist: true });
+    const before = await callAs(demo.family, 'saveRoundEntry', entering([{ studentId: 'demo-ava', choices: ['lot-a'] }], { linked: false, waitlist: true }));
     expect([before.status, before.error?.message]).toEqual([404, 'This semester has no registration round.']);
 
     const early = await callAs(demo.admin, 'adminSaveRound', settings({ drawAt: minutes(59) }));
@@ -51,12 +60,21 @@ describe('a registration round', () => {
   });
 
   it('takes entries while open: linked siblings, a change, each child once, a verified account, the classes it may take', async () => {
-    const entry = await callAs(demo.family, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-ava', choices: ['lot-b', 'lot-a'] }, { studentId: 'demo-leo', choices: ['lot-a'] }], linked: true, waitlist: true });
+    const entry = await callAs(demo.family, 'saveRoundEntry', entering([{ studentId: 'demo-ava', choices: ['lot-b', 'lot-a'] }, { studentId: 'demo-leo', choices: ['lot-a'] }], { linked: true, waitlist: true }));
     expect(entry.status, JSON.stringify(entry.error)).toBe(200);
     expect(entry.result!.entry).toMatchObject({ linked: true, ownerUid: demo.family.uid });
     // A change keeps the entry's id: entering early or late changes nothing.
-    const changed = await callAs(demo.family, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-ava', choices: ['lot-b', 'lot-a'] }, { studentId: 'demo-leo', choices: ['lot-b', 'lot-a'] }], linked: true, waitlist: true });
+    const changed = await callAs(demo.family, 'saveRoundEntry', entering([{ studentId: 'demo-ava', choices: ['lot-b', 'lot-a'] }, { studentId: 'demo-leo', choices: ['lot-b', 'lot-a'] }], { linked: true, waitlist: true, payWith: 'office' }));
     expect(changed.result!.entry.id).toBe(entry.result!.entry.id);
+    // As at a checkout, the entry signs the releases (kept with it) and says how the family will pay;
+    // the children's information, confirmed, counts as reviewed today.
+    expect(changed.result!.entry).toMatchObject({ releases: signedReleases('Sam Rivera'), payWith: 'office' });
+    expect((await adminDb().doc('students/demo-leo').get()).get('infoReviewedAt')).toBe(changed.result!.entry.updatedAt);
+    const unsigned = await callAs(demo.family, 'saveRoundEntry', entering([{ studentId: 'demo-ava', choices: ['lot-a'] }], { releases: [] }));
+    expect([unsigned.status, unsigned.error?.message]).toEqual([400, expect.stringMatching(/^Ava Rivera: Please sign the .* by typing your full name\.$/)]);
+    const stranger = await callAs(demo.family, 'saveRoundEntry', entering([{ studentId: 'demo-ava', choices: ['lot-a'] }], { releases: signedReleases('Zed Thief') }));
+    expect(stranger.error?.message).toMatch(/must be signed by a guardian listed for the student: type Sam Rivera exactly as listed\.$/);
+    expect((await callAs(demo.family, 'myRoundEntry', { semesterId: TERM })).result!.entry!.updatedAt).toBe(changed.result!.entry.updatedAt);
     expect((await callAs(demo.family, 'myRoundEntry', { semesterId: TERM })).result).toEqual({ entry: changed.result!.entry });
     // An email confirms the entry, and then its change, to the account's address.
     const mails = (await adminDb().collection('mail').where('entryId', '==', entry.result!.entry.id).get()).docs.map((d) => d.data() as { to: string[]; message: { subject: string; text: string } });
@@ -68,20 +86,20 @@ describe('a registration round', () => {
 
     // Another family, its own child.
     const other = await familyWithStudent('round.other@example.com', 'Mia', 'Stone');
-    expect((await callAs(other.user, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: other.studentId, choices: ['lot-a', 'lot-b'] }], linked: false, waitlist: false })).status).toBe(200);
+    expect((await callAs(other.user, 'saveRoundEntry', entering([{ studentId: other.studentId, choices: ['lot-a', 'lot-b'] }], { linked: false, waitlist: false }))).status).toBe(200);
     // Ava entered again from a second account (same name and birth date): refused.
     const second = await familyWithStudent('round.second@example.com', 'Ava', 'Rivera');
-    const twice = await callAs(second.user, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: second.studentId, choices: ['lot-a'] }], linked: false, waitlist: true });
+    const twice = await callAs(second.user, 'saveRoundEntry', entering([{ studentId: second.studentId, choices: ['lot-a'] }], { linked: false, waitlist: true }));
     expect([twice.status, twice.error?.message]).toEqual([409, 'Ava Rivera is already in another family’s entry for this round: a child is entered once. The office can help.']);
     // Someone else's child, a class of another semester, too many choices, an unverified account.
-    const notMine = await callAs(other.user, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-ava', choices: ['lot-a'] }], linked: false, waitlist: true });
+    const notMine = await callAs(other.user, 'saveRoundEntry', entering([{ studentId: 'demo-ava', choices: ['lot-a'] }], { linked: false, waitlist: true }));
     expect(notMine.status).toBe(404);
-    const elsewhere = await callAs(demo.family, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-leo', choices: ['river-adventure'] }], linked: false, waitlist: true });
+    const elsewhere = await callAs(demo.family, 'saveRoundEntry', entering([{ studentId: 'demo-leo', choices: ['river-adventure'] }], { linked: false, waitlist: true }));
     expect(elsewhere.error?.message).toMatch(/^Leo Rivera: one of the choices is not a class of /);
-    const many = await callAs(demo.family, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-leo', choices: ['lot-a', 'lot-b', 'wild-art', 'tide-pools'] }], linked: false, waitlist: true });
+    const many = await callAs(demo.family, 'saveRoundEntry', entering([{ studentId: 'demo-leo', choices: ['lot-a', 'lot-b', 'wild-art', 'tide-pools'] }], { linked: false, waitlist: true }));
     expect(many.error?.message).toBe('Leo Rivera: this round takes at most 3 choices per child.');
     const unverified = await createUnverifiedUser('round.unverified@example.com');
-    expect((await callAs(unverified, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-ava', choices: ['lot-a'] }], linked: false, waitlist: true })).error?.message).toMatch(/^To enter the round, please verify your email address first/);
+    expect((await callAs(unverified, 'saveRoundEntry', entering([{ studentId: 'demo-ava', choices: ['lot-a'] }], { linked: false, waitlist: true }))).error?.message).toMatch(/^To enter the round, please verify your email address first/);
     // First come waits for the draw: the class list says so, a checkout is refused.
     const listed = (await callAs(null, 'openSemesters')).result!.semesters.find((s) => s.id === TERM)!;
     expect(listed.round).toEqual({ entriesOpen: published.entriesOpen, entriesClose: published.entriesClose, drawn: false });
@@ -115,7 +133,7 @@ describe('a registration round', () => {
   it('commits the entries when they close, waits for the beacon (never drawing without it), then draws what anyone can draw again', async () => {
     // Entries close (their time moved into the past rather than waited for).
     await adminDb().doc(`rounds/${TERM}`).update({ entriesClose: minutes(-0.1) });
-    const late = await callAs(demo.family, 'saveRoundEntry', { semesterId: TERM, children: [{ studentId: 'demo-ava', choices: ['lot-a'] }], linked: false, waitlist: true });
+    const late = await callAs(demo.family, 'saveRoundEntry', entering([{ studentId: 'demo-ava', choices: ['lot-a'] }], { linked: false, waitlist: true }));
     expect(late.error?.message).toMatch(/^Entries closed .*: entries can no longer change\.$/);
     const closed = await callAs(demo.admin, 'adminRunDraw', { semesterId: TERM });
     expect(closed.status, JSON.stringify(closed.error)).toBe(200);
@@ -193,7 +211,8 @@ describe('a registration round', () => {
       // The round's 48 hours, moved to 8 am when they end in the night (never in the family's sleep).
       expect(Date.parse(offer.offer!.expiresAt)).toBeGreaterThanOrEqual(claimBy - 60_000);
       expect(Date.parse(offer.offer!.expiresAt)).toBeLessThan(claimBy + 12 * 3_600_000);
-      expect(offer).toMatchObject({ round: { turn: expect.any(Number) }, request: { releases: [], codes: [] } });
+      // Signed in the entry: accepting asks for nothing again.
+      expect(offer).toMatchObject({ round: { turn: expect.any(Number) }, request: { releases: signedReleases('Sam Rivera'), codes: [] } });
       for (const [classId, seat] of Object.entries(offer.offer!.seats!)) expect((await adminDb().doc(`classes/${classId}/seats/${seat}`).get()).data()).toMatchObject({ state: 'offered', entryId: offer.id });
     }
     expect((await adminDb().doc('classes/lot-a').get()).get('waiting')).toBe(2);
@@ -214,15 +233,15 @@ describe('a registration round', () => {
     expect(theirs.text).toContain('Leo is 2nd on the waitlist for Lottery Class B');
     expect(mail.find((m) => m.to[0] === 'round.other@example.com')!.message.text).not.toContain('waitlist');
 
-    // Accepting: the releases are signed then (the entry signed nothing); the seat offered becomes the child's.
-    const unsigned = await callAs(demo.family, 'claimOffer', { entryId: a[0].id, expectedTotal: a[0].quote.total, idempotencyKey: 'round-claim-1', payWith: 'office' });
-    expect(unsigned.status).toBe(400);
-    expect(unsigned.error?.message).toMatch(/sign/i);
-    // The family pays the lower of the price quoted at the draw and today's, as My Enrollments shows it
-    // (Leo, enrolled since, brings the sibling discount).
+    // Accepting in one step: the releases were signed and the information confirmed in the entry; the
+    // seat offered becomes the child's. The family pays the lower of the price quoted at the draw and
+    // today's, as My Enrollments shows it (Leo, enrolled since, brings the sibling discount).
+    expect(a[0].request.payWith).toBe('office');
     const today = (await callAs(demo.family, 'priceBasket', { lines: a[0].request.lines, codes: [], studentId: 'demo-ava' })).result!;
-    const claimed = await callAs(demo.family, 'claimOffer', { entryId: a[0].id, expectedTotal: Math.min(a[0].quote.total, today.total), idempotencyKey: 'round-claim-2', payWith: 'office', releases: signedReleases('Sam Rivera'), infoConfirmed: true });
+    const claimed = await callAs(demo.family, 'claimOffer', { entryId: a[0].id, expectedTotal: Math.min(a[0].quote.total, today.total), idempotencyKey: 'round-claim-2', payWith: 'office' });
     expect(claimed.status, JSON.stringify(claimed.error)).toBe(200);
+    const kept = (await adminDb().doc(`enrollments/${claimed.result!.enrollment.id}`).get()).get('releases') as { typedName: string }[];
+    expect(kept.map((r) => r.typedName)).toEqual(signedReleases('Sam Rivera').map(() => 'Sam Rivera'));
     expect(claimed.result!.enrollment).toMatchObject({ studentId: 'demo-ava', classIds: ['lot-a'], status: 'confirmed', total: Math.min(a[0].quote.total, today.total) });
     expect(today.total).toBeLessThan(a[0].quote.total);
     // Another family cannot claim it.

@@ -200,7 +200,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   round: { semesterId: 'past-term' },
   roundRecord: { semesterId: 'past-term' },
   myRoundEntry: { semesterId: ROUND_SAMPLE },
-  saveRoundEntry: { semesterId: ROUND_SAMPLE, children: [{ studentId: 'demo-leo', choices: ['matrix-round-class'] }], linked: false, waitlist: true },
+  saveRoundEntry: { semesterId: ROUND_SAMPLE, children: [{ studentId: 'demo-leo', choices: ['matrix-round-class'], infoConfirmed: true }], linked: false, waitlist: true, releases: signedReleases(AVA.guardians[0].name), payWith: 'office' },
   adminSaveRound: { semesterId: NO_ROUND_SAMPLE, entriesOpen: inDays(1), entriesClose: inDays(8), drawAt: inDays(8.05), claimHours: 48, maxChoices: 3, groups: [{ label: 'Returning families', rule: 'returning' }] },
   adminRunDraw: { semesterId: ROUND_SAMPLE },
   adminRoundReport: { semesterId: 'past-term', dryRun: false },

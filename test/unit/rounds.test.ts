@@ -2,7 +2,7 @@
 // hold, and which priority group a family falls in. The emulator suite proves the reads and writes.
 import { describe, expect, it } from 'vitest';
 import { BEACON_STAND_IN, roundTime } from '../../contract/beacon';
-import type { ClassGroup, ClassRecord, Semester, Student, WaitlistEntry } from '../../contract/domain';
+import type { ClassGroup, ClassRecord, Release, Semester, Student, WaitlistEntry } from '../../contract/domain';
 import { childKey, type PublicRound, type RoundSettings } from '../../contract/rounds';
 import { isRefusal } from '../../functions/src/domain/refusal';
 import { demandOf, fairnessOf, groupOf, planEntry, planResults, planRound, type EntryFacts, type ResultFacts } from '../../functions/src/domain/rounds';
@@ -47,8 +47,11 @@ describe('setting a round', () => {
 
 describe('an entry', () => {
   const round = { ...settings, semesterName: 'Spring 2027', drawn: null } as unknown as PublicRound;
-  const ava = { id: 'ava', firstName: 'Ava', lastName: 'Rivera', birthDate: '2018-03-01', grade: 2 } as Student;
-  const leo = { id: 'leo', firstName: 'Leo', lastName: 'Rivera', birthDate: '2015-06-01', grade: 5 } as Student;
+  // Reviewed two months ago, consents answered, Maria a guardian of both.
+  const answered = { guardians: [{ name: 'Maria Rivera' }], infoReviewedAt: at(-60 * 24 * 60), health: { medications: [] }, permissions: { photo: 'yes', sunscreen: true, bugSpray: true } };
+  const ava = { id: 'ava', firstName: 'Ava', lastName: 'Rivera', birthDate: '2018-03-01', grade: 2, ...answered } as unknown as Student;
+  const leo = { id: 'leo', firstName: 'Leo', lastName: 'Rivera', birthDate: '2015-06-01', grade: 5, ...answered } as unknown as Student;
+  const release = { id: 'liability', version: 'v2', title: 'Liability Release', text: 'The school…' } as Release;
   const klass = (id: string, gradeMin: number, gradeMax: number) => [id, { id, title: id.toUpperCase(), gradeMin, gradeMax } as ClassRecord] as const;
   const f: EntryFacts = {
     round,
@@ -58,15 +61,17 @@ describe('an entry', () => {
     bundles: new Map([['pair', { id: 'pair', classIds: ['art', 'mud'] } as ClassGroup]]),
     existing: null,
     enteredElsewhere: new Map(),
+    releases: [release],
     uid: 'u1',
     newId: 'e1',
   };
-  const input = { semesterId: 'spring', children: [{ studentId: 'ava', choices: ['art', 'pair'] }, { studentId: 'leo', choices: ['art'] }], linked: true, waitlist: true };
+  const signed = [{ releaseId: 'liability', version: 'v2', typedName: 'Maria Rivera' }];
+  const input = { semesterId: 'spring', children: [{ studentId: 'ava', choices: ['art', 'pair'] }, { studentId: 'leo', choices: ['art'] }], linked: true, waitlist: true, releases: signed };
 
-  it('keeps the children, their choices and the link, with each child’s key', () => {
-    const plan = planEntry(input, f);
+  it('keeps the children, their choices, the link, the signatures and how the family will pay, with each child’s key', () => {
+    const plan = planEntry({ ...input, payWith: 'card' }, f);
     if (isRefusal(plan)) throw new Error(plan.message);
-    expect(plan.entry).toEqual({ id: 'e1', ownerUid: 'u1', semesterId: 'spring', children: input.children, linked: true, waitlist: true, createdAt: now.toISOString(), updatedAt: now.toISOString() });
+    expect(plan.entry).toEqual({ id: 'e1', ownerUid: 'u1', semesterId: 'spring', children: input.children, linked: true, waitlist: true, releases: signed, payWith: 'card', createdAt: now.toISOString(), updatedAt: now.toISOString() });
     expect(plan.keys).toEqual([childKey(ava), childKey(leo)]);
     // One child is never "linked".
     const alone = planEntry({ ...input, children: [input.children[1]] }, f);
@@ -83,13 +88,24 @@ describe('an entry', () => {
     ['a class for other grades', { children: [{ studentId: 'leo', choices: ['teen'] }] }, {}, 'Leo Rivera: TEEN is for grades 7–12.'],
     ['a bundle with a class for other grades', { children: [{ studentId: 'leo', choices: ['pair'] }] }, {}, 'Leo Rivera: MUD is for grades K–3.'],
     ['a child another family entered', {}, { enteredElsewhere: new Map([[childKey(ava), 'e9']]) }, 'Ava Rivera is already in another family’s entry for this round'],
+    ['without the releases signed', { releases: [] }, {}, 'Ava Rivera: Please sign the Liability Release by typing your full name.'],
+    ['signed by someone not a guardian', { releases: [{ ...signed[0], typedName: 'Sam Stranger' }] }, {}, 'Ava Rivera: The Liability Release must be signed by a guardian listed for the student: type Maria Rivera exactly as listed.'],
+    ['signed on an older text', { releases: [{ ...signed[0], version: 'v1' }] }, {}, 'Ava Rivera: The Liability Release has changed. Please read it again and sign.'],
+    ['a child whose yearly review is due, unconfirmed', {}, { students: [{ ...ava, infoReviewedAt: at(-400 * 24 * 60) }, leo] }, "Please confirm that Ava's information is still accurate."],
+    ['a child with a consent unanswered', {}, { students: [ava, { ...leo, permissions: { ...leo.permissions, sunscreen: null } } as unknown as Student] }, 'Please answer each permission for Leo (Health and safety).'],
   ])('is refused %s', (_, over, factsOver, words) => {
     const plan = planEntry({ ...input, ...over }, { ...f, ...factsOver });
     expect(isRefusal(plan) && plan.message).toContain(words);
   });
 
+  it('takes a child due for its yearly review once the family confirms its information (kept on the child, not in the entry)', () => {
+    const due = { ...f, students: [{ ...ava, infoReviewedAt: null } as unknown as Student, leo] };
+    const plan = planEntry({ ...input, children: [{ ...input.children[0], infoConfirmed: true }, input.children[1]] }, due);
+    expect(isRefusal(plan) ? plan.message : plan.entry.children).toEqual(input.children);
+  });
+
   it('keeps its id and first date when changed, and its own children are not “elsewhere”', () => {
-    const existing = { id: 'e7', ownerUid: 'u1', semesterId: 'spring', children: [], linked: false, waitlist: true, createdAt: at(-30), updatedAt: at(-30) };
+    const existing = { id: 'e7', ownerUid: 'u1', semesterId: 'spring', children: [], linked: false, waitlist: true, releases: [], createdAt: at(-30), updatedAt: at(-30) };
     const plan = planEntry(input, { ...f, existing, enteredElsewhere: new Map([[childKey(ava), 'e7']]) });
     if (isRefusal(plan)) throw new Error(plan.message);
     expect([plan.entry.id, plan.entry.createdAt, plan.entry.updatedAt]).toEqual(['e7', at(-30), now.toISOString()]);
@@ -125,7 +141,8 @@ describe('a drawn entry through the seat ledger', () => {
     ['ava|art', priced(['art'], 20000)], ['ava|pond', priced(['pond'], 15000)], ['ava|pair', priced(['art', 'pond'], 30000)],
     ['leo|art', priced(['art'], 20000)], ['leo|pond', priced(['pond'], 15000)],
   ]);
-  const entry = { id: 'e1', ownerUid: 'u1', semesterId: 'spring', linked: false, waitlist: true, createdAt: drawnAt, updatedAt: drawnAt, children: [{ studentId: 'ava', choices: ['pair', 'art', 'pond'] }, { studentId: 'leo', choices: ['art', 'pond'] }] };
+  const signed = [{ releaseId: 'liability', version: 'v2', typedName: 'Kim Reed' }];
+  const entry = { id: 'e1', ownerUid: 'u1', semesterId: 'spring', linked: false, waitlist: true, releases: signed, payWith: 'office' as const, createdAt: drawnAt, updatedAt: drawnAt, children: [{ studentId: 'ava', choices: ['pair', 'art', 'pond'] }, { studentId: 'leo', choices: ['art', 'pond'] }] };
   const placement = (childId: string, placed: string | null, rank: number | null, turn = 4): Placement => ({ entryId: 'e1', childId, group: 2, number: 0.25, turn, placed, rank, passed: [], linked: false });
   const facts = (over: Partial<ResultFacts> = {}): ResultFacts => ({
     round, entry, students, email: 'reed@example.com', choices, quotes,
@@ -140,7 +157,9 @@ describe('a drawn entry through the seat ledger', () => {
     const plan = planResults(facts());
     const offered = plan.entries.find((e) => e.status === 'offered')!;
     // 48 hours after 10:00 am at the school: within its waking hours, unchanged.
-    expect(offered).toMatchObject({ id: 'e1-1-art', studentId: 'ava', classIds: ['art'], offer: { expiresAt: '2026-11-30T18:00:30.000Z', seats: { art: 's0003' } }, round: { turn: 4 }, request: { releases: [], codes: [], infoConfirmed: false } });
+    expect(offered).toMatchObject({ id: 'e1-1-art', studentId: 'ava', classIds: ['art'], offer: { expiresAt: '2026-11-30T18:00:30.000Z', seats: { art: 's0003' } }, round: { turn: 4 }, request: { releases: signed, codes: [], infoConfirmed: false, payWith: 'office' } });
+    // The entry signed the releases and said how it would pay: the place is accepted in one step.
+    expect(plan.entries.every((e) => e.request.releases === signed && e.request.payWith === 'office')).toBe(true);
     expect(plan.seats).toEqual([{ classId: 'art', seatId: 's0003', seat: { state: 'offered', classId: 'art', entryId: 'e1-1-art', until: '2026-11-30T18:00:30.000Z', at: '2026-11-28T18:00:30.000Z' } }]);
     // Ava waits for her first choice (the bundle); Leo, placed nowhere, for both his choices; the
     // list's order is the draw's (its time and the turn), behind those already waiting.

@@ -120,6 +120,17 @@ export interface ChildAnswers {
   releases: Signature[];
 }
 
+/** What the family answers for a child, checked: its information confirmed when its review is due, the consents answered, `toSign` signed. */
+export function answersProblem(student: Student, answers: ChildAnswers, toSign: Release[], now: Date): EnrollmentProblem | null {
+  return (
+    (needsInfoReview(student.infoReviewedAt, now) && !answers.infoConfirmed
+      ? { code: 'failed-precondition' as const, message: `Please confirm that ${student.firstName}'s information is still accurate.` }
+      : null) ??
+    consentProblem(student) ??
+    releaseProblem(toSign, answers.releases, student.guardians.map((g) => g.name))
+  );
+}
+
 /**
  * Everything about one child but the price: the classes are for this student and open (with a seat
  * unless named in `full`), the info is confirmed, the consents answered, the releases signed, no time
@@ -134,11 +145,7 @@ export function childCheck(facts: ChildFacts, answers: ChildAnswers, releases: R
   const toSign = releasesToSign(releases, kept);
   const problem =
     classProblem({ student, classes, semesters: facts.semesters, rounds: facts.rounds, alreadyIn: facts.alreadyIn, today, full: facts.full }) ??
-    (needsInfoReview(student.infoReviewedAt, now) && !answers.infoConfirmed
-      ? { code: 'failed-precondition' as const, message: `Please confirm that ${student.firstName}'s information is still accurate.` }
-      : null) ??
-    consentProblem(student) ??
-    releaseProblem(toSign, answers.releases, student.guardians.map((g) => g.name));
+    answersProblem(student, answers, toSign, now);
   if (problem) return problem;
   const enrolledIds = [...new Set(family.flatMap((e) => (e.status === 'confirmed' && e.studentId === student.id ? e.classIds : [])))].filter((id) => !classIds.includes(id));
   const enrolled = enrolledIds.flatMap((id) => facts.classById.get(id) ?? []);

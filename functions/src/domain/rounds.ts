@@ -2,12 +2,13 @@
 // entry, closing entries (each entry's priority group, the entries as committed and their hash) and
 // the draw (contract/draw.ts places the children). Their use-cases read the facts and write the plan.
 import { roundAt, roundTime, type BeaconChain, type BeaconValue } from '../../../contract/beacon';
-import type { ClassGroup, ClassRecord, Semester, Student, WaitlistEntry } from '../../../contract/domain';
+import type { ClassGroup, ClassRecord, Release, Semester, Student, WaitlistEntry } from '../../../contract/domain';
 import { runDraw, type DrawEntry, type DrawRecord, type Placement } from '../../../contract/draw';
 import { formatGrades } from '../../../contract/format';
 import { forGrade } from '../../../contract/schedule';
 import { childKey, roundPhase, type ChildResult, type EntryInput, type Fairness, type GroupRule, type PublicRound, type RoundEntry, type RoundReport, type RoundSettings } from '../../../contract/rounds';
 import { formatMoment } from '../../../contract/wording';
+import { answersProblem } from './enrollment';
 import { refuse, type Refusal } from './refusal';
 import type { Seat } from './seats';
 import { offerEnd, placeOf } from './waitlist';
@@ -65,6 +66,8 @@ export interface EntryFacts {
   existing: RoundEntry | null;
   /** Entries of other families holding each child (by childKey). */
   enteredElsewhere: Map<string, string>;
+  /** The releases in force: the entry signs them all, for every child (a place is then accepted without signing). */
+  releases: Release[];
   uid: string;
   newId: string;
 }
@@ -96,6 +99,9 @@ export function planEntry(input: EntryInput, f: EntryFacts): { entry: RoundEntry
       const outside = classes.find((c) => !forGrade(c!, student.grade));
       if (outside) return refuse('failed-precondition', `${name}: ${outside.title} is for ${formatGrades(outside.gradeMin, outside.gradeMax, true)}.`);
     }
+    // Asked as at a checkout, so that a place is accepted in one step.
+    const unanswered = answersProblem(student, { infoConfirmed: child.infoConfirmed === true, releases: input.releases }, f.releases, f.now);
+    if (unanswered) return refuse(unanswered.code, unanswered.message.includes(student.firstName) ? unanswered.message : `${name}: ${unanswered.message}`);
     const key = childKey(student);
     const elsewhere = f.enteredElsewhere.get(key);
     if (elsewhere && elsewhere !== f.existing?.id) return refuse('already-exists', `${name} is already in another family’s entry for this round: a child is entered once. The office can help.`);
@@ -108,9 +114,12 @@ export function planEntry(input: EntryInput, f: EntryFacts): { entry: RoundEntry
       id: f.existing?.id ?? f.newId,
       ownerUid: f.uid,
       semesterId: input.semesterId,
-      children: input.children,
+      // The confirmations are kept on the children's records (their review date), not in the entry.
+      children: input.children.map(({ studentId, choices }) => ({ studentId, choices })),
       linked: input.children.length > 1 && input.linked,
       waitlist: input.waitlist,
+      releases: input.releases,
+      ...(input.payWith ? { payWith: input.payWith } : {}),
       createdAt: f.existing?.createdAt ?? at,
       updatedAt: at,
     },
@@ -234,8 +243,8 @@ export function planResults(f: ResultFacts): ResultPlan {
         semesterId: f.round.semesterId,
         classIds: choice.classIds,
         title: choice.title,
-        // Nothing signed yet: the family signs the releases (and confirms the child's information) when it accepts.
-        request: { lines: priced.lines, codes: [], releases: [], infoConfirmed: false },
+        // Signed in the entry (an entry made before entries asked for them signs when it accepts).
+        request: { lines: priced.lines, codes: [], releases: f.entry.releases ?? [], infoConfirmed: false, ...(f.entry.payWith ? { payWith: f.entry.payWith } : {}) },
         quote: priced.quote,
         joinedAt: at,
         rank,

@@ -13,7 +13,7 @@ import { schoolToday } from '../../../contract/schedule';
 import { auditInTx, auditReads, type Actor } from '../data/audit';
 import { loadClassesByIds, loadClassesOfSemesters, loadGroupsOfSemesters, loadSemesters, loadSemestersByIds } from '../data/catalogue';
 import { db, getByIds, notFound, present, recordRef, records, runSeatTransaction, uniq } from '../data/db';
-import { loadFamilyEnrollments, loadOfferFacts, priceCheckout, readCodeUseCounters } from '../data/enrollments';
+import { loadFamilyEnrollments, loadOfferFacts, loadReleases, priceCheckout, readCodeUseCounters } from '../data/enrollments';
 import { accountEmails } from '../data/familyMail';
 import { seatRef, seatsIn } from '../data/seats';
 import { entryRef as waitlistRef } from '../data/waitlist';
@@ -63,7 +63,7 @@ export async function publicRound(semesterId: string): Promise<PublicRound | nul
 export async function saveEntry(ctx: { uid: string; email: string | null; emailVerified: boolean; origin: string | null }, input: EntryInput, now: Date): Promise<RoundEntry> {
   if (!ctx.emailVerified) throw new HttpsError('failed-precondition', VERIFY_TO_ENTER);
   await takeRate('roundEntry', ctx, now);
-  const [students, classes, bundles] = await Promise.all([loadOwnStudents(ctx.uid), loadClassesOfSemesters([input.semesterId], 'live'), loadGroupsOfSemesters([input.semesterId])]);
+  const [students, classes, bundles, releases] = await Promise.all([loadOwnStudents(ctx.uid), loadClassesOfSemesters([input.semesterId], 'live'), loadGroupsOfSemesters([input.semesterId]), loadReleases()]);
   const saved = await db().runTransaction(async (tx) => {
     const [round, existingSnap] = await Promise.all([loadRound(input.semesterId, tx), tx.get(entryRef(input.semesterId, ctx.uid))]);
     const existing = existingSnap.exists ? (existingSnap.data() as RoundEntry) : null;
@@ -80,6 +80,7 @@ export async function saveEntry(ctx: { uid: string; email: string | null; emailV
       bundles: new Map(bundles.map((b) => [b.id, b])),
       existing,
       enteredElsewhere,
+      releases,
       uid: ctx.uid,
       newId: `e${randomBytes(8).toString('hex')}`,
     });
@@ -93,6 +94,8 @@ export async function saveEntry(ctx: { uid: string; email: string | null; emailV
     for (const key of before.filter((k) => !plan.keys.includes(k))) tx.delete(childRef(input.semesterId, key));
     for (const key of plan.keys) tx.set(childRef(input.semesterId, key), { entryId: plan.entry.id, ownerUid: ctx.uid });
     tx.set(entryRef(input.semesterId, ctx.uid), plan.entry);
+    // A child whose information the family confirmed is reviewed as of now, as at a checkout.
+    for (const child of input.children.filter((c) => c.infoConfirmed)) tx.update(recordRef('students', child.studentId), { infoReviewedAt: plan.entry.updatedAt });
     const titles = new Map([...classes.map((c) => [c.id, c.title] as const), ...bundles.map((b) => [b.id, b.name] as const)]);
     const message = roundEntryMail(round!, plan.entry, existing !== null, new Map(students.map((s) => [s.id, s.firstName])), titles, portalOrigin(ctx.origin));
     queueMail(tx, { kind: 'round-entry', to: ctx.email ? [ctx.email] : [], message, entryId: plan.entry.id }, `${plan.entry.id}_${plan.entry.updatedAt}`);

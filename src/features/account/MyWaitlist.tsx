@@ -27,7 +27,8 @@ const ENDED: Partial<Record<FamilyWaitlistEntry['status'], string>> = {
 function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
   const [options] = usePaymentOptions();
   const methods = options.status === 'loaded' ? options.value.methods : [];
-  const [chosen, setChosen] = useState<CheckoutMethod | null>(null);
+  // A registration round's place offers first how the family said it would pay in its entry.
+  const [chosen, setChosen] = useState<CheckoutMethod | null>(entry.request.payWith ?? null);
   const method = chosen && methods.includes(chosen) ? chosen : methods[0];
   const claim = useClaimOffer();
   const decline = useDeclineOffer();

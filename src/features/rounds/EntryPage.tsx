@@ -1,20 +1,23 @@
 // /rounds/:semesterId/entry: the family's entry in a registration round. While entries are open it
 // names its children and ranks, for each, classes or bundles it may take (each with its price);
-// brothers and sisters are linked unless the family unlinks them. Once drawn, each child's place and
-// why, in words (contract/draw.ts's placementWords).
+// brothers and sisters are linked unless the family unlinks them; as at a checkout it confirms each
+// child's information when due, signs the releases and says how it will pay, so that a place is
+// accepted in one step. Once drawn, each child's place and why, in words (contract/draw.ts's placementWords).
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { PublicClass, Student } from '../../../contract/domain';
+import type { CheckoutMethod, PublicClass, Release, Student } from '../../../contract/domain';
 import { placementWords } from '../../../contract/draw';
 import { formatCents, formatDateRange, ordinal } from '../../../contract/format';
 import { roundPhase, type EntryChild, type PublicRound, type RoundEntry } from '../../../contract/rounds';
+import { needsInfoReview } from '../../../contract/rules';
 import { forGrade, scheduleText } from '../../../contract/schedule';
 import { formatMoment } from '../../../contract/wording';
 import { Button } from '../../components/Button';
 import { FormFailure } from '../../components/FormFailure';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
-import { useClassesBySemester } from '../catalogue/api';
+import { usePaymentOptions } from '../../lib/paymentOptions';
+import { useClassesBySemester, useReleases } from '../catalogue/api';
 import { useMyStudents } from '../family/api';
 import { useMyRoundEntry, useRound, useSaveRoundEntry } from './api';
 import { NoRound } from './NoRound';
@@ -26,12 +29,14 @@ export default function EntryPage() {
   const [entry, reloadEntry] = useMyRoundEntry(semesterId);
   const [students, reloadStudents] = useMyStudents();
   const [catalogue, reloadCatalogue] = useClassesBySemester([semesterId]);
-  const states = [round, entry, students, catalogue];
+  const [releases, reloadReleases] = useReleases();
+  const [payment, reloadPayment] = usePaymentOptions();
+  const states = [round, entry, students, catalogue, releases, payment];
   const failed = states.find((s) => s.status === 'error');
   if (failed?.status === 'error') {
-    return <LoadError error={failed.error} onRetry={() => [reloadRound, reloadEntry, reloadStudents, reloadCatalogue].forEach((r) => r())} />;
+    return <LoadError error={failed.error} onRetry={() => [reloadRound, reloadEntry, reloadStudents, reloadCatalogue, reloadReleases, reloadPayment].forEach((r) => r())} />;
   }
-  if (round.status !== 'loaded' || entry.status !== 'loaded' || students.status !== 'loaded' || catalogue.status !== 'loaded') return <PageLoading />;
+  if (round.status !== 'loaded' || entry.status !== 'loaded' || students.status !== 'loaded' || catalogue.status !== 'loaded' || releases.status !== 'loaded' || payment.status !== 'loaded') return <PageLoading />;
   const published = round.value.round;
   if (!published) return <NoRound />;
   const phase = roundPhase(published, new Date());
@@ -43,7 +48,17 @@ export default function EntryPage() {
         <Link to={`/rounds/${semesterId}`}>How the draw works, and what it published</Link>
       </p>
       {phase === 'upcoming' && <p>Entries open {formatMoment(published.entriesOpen)}.</p>}
-      {phase === 'open' && <EntryForm round={published} saved={entry.value.entry} students={students.value.students} classes={offered.classes} bundles={offered.groups} />}
+      {phase === 'open' && (
+        <EntryForm
+          round={published}
+          saved={entry.value.entry}
+          students={students.value.students}
+          classes={offered.classes}
+          bundles={offered.groups}
+          releases={releases.value.releases}
+          methods={payment.value.methods}
+        />
+      )}
       {(phase === 'closed' || phase === 'drawn') && <Closed round={published} entry={entry.value.entry} students={students.value.students} titles={new Map([...offered.classes.map((c) => [c.id, c.title] as const), ...offered.groups.map((g) => [g.id, g.name] as const)])} />}
     </div>
   );
@@ -64,17 +79,36 @@ function optionsFor(student: Student, classes: PublicClass[], bundles: { id: str
   ];
 }
 
-function EntryForm({ round, saved, students, classes, bundles }: { round: PublicRound; saved: RoundEntry | null; students: Student[]; classes: PublicClass[]; bundles: { id: string; name: string; price: number; classIds: string[] }[] }) {
+interface FormProps {
+  round: PublicRound;
+  saved: RoundEntry | null;
+  students: Student[];
+  classes: PublicClass[];
+  bundles: { id: string; name: string; price: number; classIds: string[] }[];
+  releases: Release[];
+  methods: CheckoutMethod[];
+}
+
+function EntryForm({ round, saved, students, classes, bundles, releases, methods }: FormProps) {
   const save = useSaveRoundEntry();
   // The entry as saved when the page opened; the family's changes from there.
   const [choices, setChoices] = useState(() => new Map((saved?.children ?? []).map((c) => [c.studentId, c.choices])));
   const [linked, setLinked] = useState(saved?.linked ?? true);
   const [waitlist, setWaitlist] = useState(saved?.waitlist ?? true);
+  // A release signed in the saved entry stays signed while its text is the same.
+  const [signatures, setSignatures] = useState<Record<string, string>>(() =>
+    Object.fromEntries((saved?.releases ?? []).filter((s) => releases.some((r) => r.id === s.releaseId && r.version === s.version)).map((s) => [s.releaseId, s.typedName])),
+  );
+  const [confirmed, setConfirmed] = useState<Set<string>>(() => new Set());
+  const [chosen, setChosen] = useState<CheckoutMethod | undefined>(saved?.payWith);
+  const payWith = chosen && methods.includes(chosen) ? chosen : methods[0];
   const [problem, setProblem] = useState('');
   const [done, setDone] = useState(false);
+  const now = new Date();
+  const reviewDue = (s: Student) => needsInfoReview(s.infoReviewedAt, now);
   const entered: EntryChild[] = students.flatMap((s) => {
     const ranked = (choices.get(s.id) ?? []).filter(Boolean);
-    return choices.has(s.id) ? [{ studentId: s.id, choices: ranked }] : [];
+    return choices.has(s.id) ? [{ studentId: s.id, choices: ranked, ...(confirmed.has(s.id) ? { infoConfirmed: true } : {}) }] : [];
   });
   const setChild = (id: string, ranked: string[] | null) => {
     setDone(false);
@@ -90,7 +124,20 @@ function EntryForm({ round, saved, students, classes, bundles }: { round: Public
     if (!entered.length) return setProblem('Choose at least one child to enter.');
     const without = students.find((s) => choices.has(s.id) && !(choices.get(s.id) ?? []).some(Boolean));
     if (without) return setProblem(`Rank at least one class for ${without.firstName}.`);
-    await save.mutateAsync({ semesterId: round.semesterId, children: entered, linked: entered.length > 1 && linked, waitlist }).then(() => setDone(true), () => undefined);
+    const unreviewed = students.find((s) => choices.has(s.id) && reviewDue(s) && !confirmed.has(s.id));
+    if (unreviewed) return setProblem(`Please confirm that ${unreviewed.firstName}'s information is still accurate.`);
+    const unsigned = releases.find((r) => !signatures[r.id]?.trim());
+    if (unsigned) return setProblem(`Please sign the ${unsigned.title} by typing your full name.`);
+    await save
+      .mutateAsync({
+        semesterId: round.semesterId,
+        children: entered,
+        linked: entered.length > 1 && linked,
+        waitlist,
+        releases: releases.map((r) => ({ releaseId: r.id, version: r.version, typedName: signatures[r.id]!.trim() })),
+        ...(payWith ? { payWith } : {}),
+      })
+      .then(() => setDone(true), () => undefined);
   };
   if (!students.length) {
     return (
@@ -147,6 +194,23 @@ function EntryForm({ round, saved, students, classes, bundles }: { round: Public
                   </div>
                 );
               })}
+            {ranked !== undefined && reviewDue(s) && (
+              <label className="round-linked">
+                <input
+                  type="checkbox"
+                  checked={confirmed.has(s.id)}
+                  onChange={(e) =>
+                    setConfirmed((set) => {
+                      const next = new Set(set);
+                      if (e.target.checked) next.add(s.id);
+                      else next.delete(s.id);
+                      return next;
+                    })
+                  }
+                />{' '}
+                {s.firstName}’s information (contacts, health and safety) is still accurate; I changed what was not on <Link to="/account/students">My Students</Link>
+              </label>
+            )}
           </fieldset>
         );
       })}
@@ -158,6 +222,45 @@ function EntryForm({ round, saved, students, classes, bundles }: { round: Public
       <label className="round-linked">
         <input type="checkbox" checked={waitlist} onChange={(e) => setWaitlist(e.target.checked)} /> Put a child on the waitlist of each choice ranked above the place it gets (in draw order)
       </label>
+      {releases.length > 0 && (
+        <fieldset className="round-child">
+          <legend>Releases</legend>
+          <p className="muted">Signed once for every child you enter, as at a checkout: a place the draw gives is then accepted in one step.</p>
+          {releases.map((r) => (
+            <div key={r.id} className="round-release">
+              <h2>{r.title}</h2>
+              <p className="release-text" tabIndex={0} role="region" aria-label={`Text of the ${r.title}`}>
+                {r.text}
+              </p>
+              <div className="field">
+                <label htmlFor={`entry-sign-${r.id}`}>Type your full name to sign the {r.title}</label>
+                <input
+                  id={`entry-sign-${r.id}`}
+                  className="p-inputtext p-component"
+                  autoComplete="name"
+                  value={signatures[r.id] ?? ''}
+                  onChange={(e) => {
+                    setDone(false);
+                    setProblem('');
+                    setSignatures((all) => ({ ...all, [r.id]: e.target.value }));
+                  }}
+                />
+              </div>
+            </div>
+          ))}
+        </fieldset>
+      )}
+      {methods.length > 1 && (
+        <fieldset className="pay-choice">
+          <legend>How you will pay for a place</legend>
+          {methods.map((m) => (
+            <label key={m} className="pay-option">
+              <input type="radio" name="entry-pay" value={m} checked={payWith === m} onChange={() => setChosen(m)} />
+              <span>{m === 'card' ? 'By card, when I accept the place' : 'At the office (check, cash or Venmo), after I accept the place'}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
       <div className="round-actions">
         <Button type="submit" disabled={save.isPending}>
           {saved ? 'Save the changes' : 'Enter the round'}
