@@ -5,6 +5,7 @@ import type { z } from 'zod/mini';
 import { adminCalls } from './api/admin';
 import { calendarCalls } from './api/calendar';
 import { catalogueCalls } from './api/catalogue';
+import { changesCalls } from './api/changes';
 import { draftsCalls } from './api/drafts';
 import { enrollmentCalls } from './api/enrollment';
 import { familyMailCalls } from './api/familyMail';
@@ -21,7 +22,7 @@ export type Callable<P extends z.ZodMiniType = z.ZodMiniType, R = unknown> = Cal
 export type PayloadOf<C> = C extends CallableSpec<infer P, unknown> ? z.input<P> : never;
 export type ResponseOf<C> = C extends CallableSpec<z.ZodMiniType, infer R> ? R : never;
 
-const specs = { ...adminCalls, ...calendarCalls, ...catalogueCalls, ...draftsCalls, ...enrollmentCalls, ...familyMailCalls, ...officeCalls, ...rolesCalls, ...roundsCalls, ...staffCalls, ...teachingCalls, ...waitlistCalls } as const;
+const specs = { ...adminCalls, ...calendarCalls, ...catalogueCalls, ...changesCalls, ...draftsCalls, ...enrollmentCalls, ...familyMailCalls, ...officeCalls, ...rolesCalls, ...roundsCalls, ...staffCalls, ...teachingCalls, ...waitlistCalls } as const;
 
 type Named<T> = { [K in keyof T]: T[K] & { readonly name: K } };
 

@@ -1,4 +1,5 @@
 // Domain types shared by the browser and the functions. Money is always integer cents.
+import type { CancellationPolicy } from './changes';
 import type { MissedDose } from './doses';
 import type { AttendanceLine, DoseLine, IncidentLine, CodeWordTag, PickupLine, PickupTag } from './field';
 import type { StaffRole } from './roles';
@@ -88,6 +89,8 @@ export interface Semester {
   waitlistClaimHours?: number | null;
   /** Holidays: no class of the semester meets on these days (absent = none). */
   noMeetingDates?: NoMeetingDate[];
+  /** What a cancellation gets, by notice (contract/changes.ts); absent or null = only the office cancels. */
+  cancellationPolicy?: CancellationPolicy | null;
   /** Counts saves: a save that started from an older version is refused (two people editing). */
   version?: number;
 }

@@ -85,7 +85,7 @@ const email = z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLen
 /** A yes / no the family must answer: nothing is chosen for them. */
 const answered = <T>(schema: z.ZodMiniType<T>) => z.nullable(schema).check(z.refine((v) => v !== null, 'needs an answer'));
 const answer = answered(z.boolean());
-const cents = z.int().check(z.minimum(0, 'must not be negative'), z.maximum(100_000_00, 'is too large'));
+export const cents = z.int().check(z.minimum(0, 'must not be negative'), z.maximum(100_000_00, 'is too large'));
 /** A deposit: none (null), or more than $0. */
 const deposit = z.optional(z.nullable(z.int().check(z.minimum(1, 'must be more than $0'), z.maximum(100_000_00, 'is too large'))));
 
@@ -278,6 +278,23 @@ const noMeetingDates = z.optional(
     ),
 );
 
+/** A semester's cancellation policy (contract/changes.ts): notice bands, each once. */
+const cancellationPolicy = z.strictObject({
+  bands: z
+    .array(
+      z.strictObject({
+        daysBefore: z.int().check(z.minimum(0, 'must not be negative'), z.maximum(365, 'must be at most 365 days')),
+        percent: z.int().check(z.minimum(0, 'must not be negative'), z.maximum(100, 'must be at most 100')),
+        fee: cents,
+      }),
+    )
+    .check(
+      z.maxLength(6, 'has too many bands'),
+      z.refine((bands) => new Set(bands.map((b) => b.daysBefore)).size === bands.length, 'names the same notice twice'),
+    ),
+  selfService: z.boolean(),
+});
+
 export const semesterInputSchema = z
   .strictObject({
     id: z.optional(id),
@@ -295,6 +312,7 @@ export const semesterInputSchema = z
     /** Hours to claim a waitlist offer (shorter close to a class's start). */
     waitlistClaimHours: z.optional(z.nullable(z.int().check(z.minimum(4, 'must be at least 4 hours'), z.maximum(168, 'must be at most 168 hours (a week)')))),
     noMeetingDates,
+    cancellationPolicy: z.optional(z.nullable(cancellationPolicy)),
   })
   .check(
     z.refine((s) => s.startDate <= s.endDate, { message: 'must not be before the start date', path: ['endDate'] }),

@@ -15,6 +15,7 @@ const STALE: Partial<Record<CallableName, readonly CallableName[]>> = {
   adminSaveAnnouncement: ['adminAnnouncements', 'openSemesters'],
   adminDeleteAnnouncement: ['adminAnnouncements', 'openSemesters'],
   newCalendarFeed: ['myCalendarFeed'],
+  cancelOwnClasses: ['adminClasses', 'adminDashboard', 'classes', 'availableEnrollmentClasses', 'classGroups', 'classesBySemester', 'openSemesters', 'myStudents', 'myEnrollments', 'myEnrollment', 'adminRosters', 'adminStudents', 'adminStudent', 'adminTshirts', 'adminEnrollments', 'adminCancelQuote', 'myRoundEntry', 'adminRoundReport', 'myTaughtClasses', 'taughtRoster', 'myWaitlist', 'adminWaitlist'],
   saveAccount: ['myAccount', 'adminStudent'],
   issuePickupCodes: ['myStudents', 'adminRosters', 'adminStudents', 'adminStudent', 'adminTshirts', 'taughtRoster'],
   saveStudent: ['myStudents', 'adminRosters', 'adminStudents', 'adminStudent', 'adminTshirts', 'taughtRoster'],

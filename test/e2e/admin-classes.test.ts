@@ -42,10 +42,21 @@ describe('class management by the school office (classes part)', () => {
     await page.getByRole('button', { name: 'Add days off' }).click();
     await page.getByText(/^Days off must be within the semester, \w{3} \d+, \d{4} to \w{3} \d+, \d{4}\.$/).waitFor();
     expect(await page.getByRole('button', { name: /^Remove / }).count()).toBe(0);
+    // A cancellation policy: all back from 30 days, half less $25 from 7; families may cancel themselves.
+    await page.getByRole('button', { name: 'Write a policy' }).click();
+    const band = (n: number) => page.getByRole('group', { name: `Notice band ${n}` });
+    await band(1).getByLabel('From days before').fill('30');
+    await page.getByRole('button', { name: 'Add a band' }).click();
+    await band(2).getByLabel('From days before').fill('7');
+    await band(2).getByLabel('Percent back').fill('50');
+    await band(2).getByLabel('Less a fee ($)').fill('25');
+    expect(await page.getByLabel(/Families may cancel by themselves inside this policy/).isChecked()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save semester' }).click();
     await page.getByText('Spring Test Term is saved.').waitFor();
     const saved = (await adminDb().collection('semesters').where('name', '==', 'Spring Test Term').get()).docs[0].data();
     expect([saved.depositPerClass, saved.balanceDueDate]).toEqual([7500, addDays(today, 15)]);
+    expect(saved.cancellationPolicy).toEqual({ selfService: true, bands: [{ daysBefore: 30, percent: 100, fee: 0 }, { daysBefore: 7, percent: 50, fee: 2500 }] });
     await page.getByRole('heading', { name: 'Classes in Spring Test Term' }).waitFor();
     await page.getByText('No classes yet.', { exact: false }).waitFor();
 

@@ -151,6 +151,32 @@ describe('paying by card at checkout', () => {
     await context.close();
   });
 
+  it('cancels a camp week itself from My Enrollments: sees what the policy gives first, then gets its card payment back (360 px)', async () => {
+    const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password, 360, 740);
+    await toReview(page, 'Art in the Wild Camp', /Summer Camps/);
+    await page.getByRole('button', { name: 'Pay $430 by card' }).click();
+    await page.getByRole('button', { name: 'Pay $430.00' }).click();
+    await page.getByRole('heading', { name: 'Payment received — Ava is enrolled' }).waitFor();
+
+    await page.goto('/account/enrollments');
+    await page.getByRole('button', { name: 'Cancel this class (Art in the Wild Camp for Ava)' }).click();
+    // The camps' policy: all of it back a month or more ahead, to the card it was paid with.
+    const ask = page.getByRole('group', { name: 'Cancel Art in the Wild Camp for Ava' });
+    await ask.getByText('If you cancel Art in the Wild Camp for Ava today: You will get $430 back to the card ending 4242 within 5–10 days.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await ask.screenshot({ path: '/tmp/shots/cancel-360.png' });
+    await ask.getByLabel('Why (optional, for the office)').fill('Grandma is visiting that week');
+    await ask.getByRole('button', { name: 'Cancel Art in the Wild Camp' }).click();
+    await page.getByText('Art in the Wild Camp is cancelled for Ava. You will get $430 back to the card ending 4242 within 5–10 days.').waitFor();
+    // The enrollment now says where the money went.
+    await page.getByText(/refund \$430 · \$430 back to card ending 4242$/).waitFor();
+    const enrollment = (await db().collection('enrollments').where('studentId', '==', 'demo-ava').where('classIds', '==', []).get()).docs.map((d) => d.data() as Enrollment).find((e) => e.cancellations?.[0]?.note === 'Cancelled by the family: Grandma is visiting that week');
+    expect(enrollment?.cancellations?.[0]).toMatchObject({ refund: 43000, refundMethod: 'card', by: DEMO.family.email });
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('cancels on the checkout page and comes back to the cart with the seat released (360 px)', async () => {
     const { context, page } = await newPage(browser(), 360, 780);
     await signInAs(page, DEMO.family.email, DEMO.family.password);

@@ -78,6 +78,7 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 
 /** Leo's enrollment the `addAddOns` sample adds to (seedAddOnSample). */
 const ADD_ON_SAMPLE = 'matrix-leo-river';
+const CHANGE_SAMPLE = 'matrix-leo-art';
 
 export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   roles: null,
@@ -125,6 +126,9 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   myEnrollment: { enrollmentId: AVAS.id },
   releaseHold: { enrollmentId: AVAS.id },
   addAddOns: { enrollmentId: ADD_ON_SAMPLE, classId: 'river-adventure', addOnIds: ['lunch'], expectedCharge: 6000 },
+  // Families cancelling: Leo's unpaid Art in the Wild Camp, in a semester whose policy lets families cancel (seedChangeSample).
+  cancellationOutcome: { enrollmentId: CHANGE_SAMPLE, classIds: ['art-in-the-wild'] },
+  cancelOwnClasses: { enrollmentId: CHANGE_SAMPLE, classIds: ['art-in-the-wild'], expectedRefund: 0, reason: 'Plans changed' },
   payBalance: { enrollmentId: AVAS.id },
   payFamilyBalance: null,
   myCalendarFeed: null,
@@ -239,6 +243,20 @@ export async function seedAddOnSample(): Promise<void> {
   } satisfies Enrollment);
   await db.doc('classes/river-adventure/roster/demo-leo').set({ studentId: 'demo-leo', studentName: 'Leo Rivera', enrollmentId: ADD_ON_SAMPLE, ownerUid: 'demo-family', addOns: [] });
   await seatRosters(db, ['river-adventure']);
+}
+
+/** Leo's unpaid Art in the Wild Camp (the demo's camps let families cancel by themselves). */
+export async function seedChangeSample(): Promise<void> {
+  const db = adminDb();
+  const at = new Date().toISOString();
+  const price = 43000;
+  await db.doc(`enrollments/${CHANGE_SAMPLE}`).set({
+    id: CHANGE_SAMPLE, ownerUid: 'demo-family', studentId: 'demo-leo', studentName: 'Leo Rivera', semesterIds: ['camps'], classIds: ['art-in-the-wild'],
+    lineItems: [{ kind: 'class', id: 'art-in-the-wild', semesterId: 'camps', title: 'Art in the Wild Camp', classIds: ['art-in-the-wild'], listPrice: price, price, addOns: [], members: [{ classId: 'art-in-the-wild', title: 'Art in the Wild Camp', listPrice: price, price }] }],
+    discounts: [], subtotal: price, total: price, balance: price, status: 'confirmed', payments: [], releases: [], createdAt: at, idempotencyKey: CHANGE_SAMPLE,
+  } satisfies Enrollment);
+  await db.doc('classes/art-in-the-wild/roster/demo-leo').set({ studentId: 'demo-leo', studentName: 'Leo Rivera', enrollmentId: CHANGE_SAMPLE, ownerUid: 'demo-family', addOns: [] });
+  await seatRosters(db, ['art-in-the-wild']);
 }
 
 export async function seedWaitlistSamples(): Promise<void> {

@@ -18,6 +18,7 @@ import { useMyAccount, useMyAttendance, useMyEnrollments } from '../family/api';
 import { MyWaitlist } from './MyWaitlist';
 import { listEnrollments, type Section } from './enrollmentOrder';
 import { AddOnOffers } from './AddOnOffers';
+import { CancelClass } from './CancelClass';
 import { checkoutReceipt, paymentReceipt, paymentYears, receiptFooter, yearStatement, type ReceiptFacts } from './receipt';
 import { ReceiptButton } from './ReceiptButton';
 import { useSession } from '../../lib/session';
@@ -221,6 +222,8 @@ export default function MyEnrollments() {
                     </>
                   )}
                 />
+                {e.status === 'confirmed' &&
+                  e.lineItems.flatMap((l) => l.classIds.map((id) => <CancelClass key={`cancel-${id}`} enrollment={e} classId={id} title={classOf(id)?.title ?? l.title} many={e.classIds.length > 1} />))}
                 {attendance.status === 'loaded' && <AttendanceOf enrollment={e} lines={attendance.value.attendance} />}
                 {(e.cancellations ?? []).map((c, i) => (
                   <p key={i} className="muted">

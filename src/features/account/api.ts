@@ -24,6 +24,10 @@ export const useClaimOffer = () => useCallMutation('claimOffer');
 
 export const useSaveAccount = () => useCallMutation('saveAccount');
 
+/** Cancelling classes under the school's policy: what it gives (nothing changes), then the cancellation. */
+export const useCancellationOutcome = () => useCallMutation('cancellationOutcome', { quote: true });
+export const useCancelOwnClasses = () => useCallMutation('cancelOwnClasses');
+
 /** Today's price of a basket, asked afresh (a waitlist claim pays the lower of the quoted and today's). */
 export const useTodaysPrice = () => {
   const fetchCall = useFetchCall();

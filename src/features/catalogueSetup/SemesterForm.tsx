@@ -9,6 +9,7 @@ import { wholeOrNull } from '../../components/studentForm/errors';
 import { MoneyField } from '../../components/MoneyField';
 import { EditForm, useCheckedSave } from '../../components/EditForm';
 import { NoMeetingDatesField } from './NoMeetingDates';
+import { CancellationPolicyField } from './CancellationPolicyField';
 import { useAdminSemesters, useSaveSemester } from './api';
 import { RoundCard } from '../rounds';
 
@@ -90,6 +91,7 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
         onChange={(noMeetingDates) => set({ noMeetingDates })}
         span={{ start: s.startDate, end: s.endDate, what: 'the semester' }}
       />
+      <CancellationPolicyField policy={s.cancellationPolicy ?? null} errors={errors} onChange={(cancellationPolicy) => set({ cancellationPolicy })} />
     </EditForm>
   );
 }

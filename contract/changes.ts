@@ -1,0 +1,53 @@
+// Families changing their plans themselves: the school's cancellation policy (per semester, a class
+// may have its own) and what it gives a family that cancels — shown before anything is sent, in the
+// same words on the page and in the email. Shared by the functions and the app.
+import type { Cents } from './domain';
+import { formatCents } from './format';
+
+/** From this many days before a class's first meeting, a cancellation gets `percent` of what the classes cost back, less `fee`. */
+export interface NoticeBand {
+  daysBefore: number;
+  percent: number;
+  fee: Cents;
+}
+
+export interface CancellationPolicy {
+  /** Any order; the band with the most notice the family gave applies (none: nothing back). */
+  bands: NoticeBand[];
+  /** Families may cancel by themselves inside the policy (else only the office cancels). */
+  selfService: boolean;
+}
+
+/** What cancelling would do, as the family sees it before it asks. */
+export interface CancellationOutcome {
+  /** Whether the family may cancel by itself now; else why not (and whom to call). */
+  allowed: boolean;
+  why: string | null;
+  /** Days between today and the first meeting of the classes cancelled (at the school). */
+  daysBefore: number;
+  /** The band that applies (null: the policy gives nothing back this close). */
+  band: NoticeBand | null;
+  /** What the cancelled classes cost in the enrollment (its total before, less after). */
+  value: Cents;
+  /** Of that value, what the school keeps under its policy (the rest is given back, up to what was paid). */
+  kept: Cents;
+  /** Money back: to the cards the family paid with (`toCard`), and the rest (paid at the office). */
+  refund: Cents;
+  toCard: Cents;
+  /** Still owed for the classes kept, after the cancellation. */
+  owes: Cents;
+}
+
+/** The outcome in the family's words: "You will get $180 back to the card ending 4242 within 5–10 days; the school keeps $20 under its cancellation policy." */
+export function outcomeWords(o: Pick<CancellationOutcome, 'refund' | 'toCard' | 'kept' | 'owes'>, cards: string[] = []): string {
+  const card = cards.length ? `the card ending ${cards.join(' or ')}` : 'your card';
+  const back =
+    o.refund === 0
+      ? 'Nothing is refunded'
+      : o.toCard === o.refund
+        ? `You will get ${formatCents(o.refund)} back to ${card} within 5–10 days`
+        : `You will get ${formatCents(o.refund)} back (${formatCents(o.toCard)} to ${card}, ${formatCents(o.refund - o.toCard)} from the office)`;
+  const kept = o.kept > 0 ? `; the school keeps ${formatCents(o.kept)} under its cancellation policy` : '';
+  const owes = o.owes > 0 ? ` You will still owe ${formatCents(o.owes)} for the classes you keep.` : '';
+  return `${back}${kept}.${owes}`;
+}

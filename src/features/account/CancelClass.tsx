@@ -1,0 +1,77 @@
+// On My Enrollments: "Cancel this class" shows, before anything is sent, what the school's
+// cancellation policy gives (money back to the card, what the school keeps, what is still owed), in
+// the words the email uses; inside the policy the family cancels at once, otherwise the words say
+// whom to call.
+import { useState } from 'react';
+import type { CancellationOutcome } from '../../../contract/changes';
+import type { FamilyEnrollment } from '../../../contract/domain';
+import { Button } from '../../components/Button';
+import { FormFailure } from '../../components/FormFailure';
+import { useNotify } from '../../lib/toast';
+import { useCancelOwnClasses, useCancellationOutcome } from './api';
+
+/** `many`: the enrollment has several classes, so the button names the class it cancels. */
+export function CancelClass({ enrollment, classId, title, many }: { enrollment: FamilyEnrollment; classId: string; title: string; many: boolean }) {
+  const preview = useCancellationOutcome();
+  const cancel = useCancelOwnClasses();
+  const notify = useNotify();
+  const [shown, setShown] = useState<{ outcome: CancellationOutcome; words: string } | null>(null);
+  const [reason, setReason] = useState('');
+  const first = enrollment.studentName.split(' ')[0];
+  const request = { enrollmentId: enrollment.id, classIds: [classId] };
+  const look = () => preview.mutateAsync(request).then(setShown, () => undefined);
+  const confirm = () =>
+    cancel.mutateAsync({ ...request, expectedRefund: shown!.outcome.refund, ...(reason.trim() ? { reason: reason.trim() } : {}) }).then(
+      () => {
+        notify({ severity: 'success', summary: 'Cancelled', detail: `${title} is cancelled for ${first}. ${shown!.words}` });
+        setShown(null);
+      },
+      () => undefined,
+    );
+  const reasonId = `cancel-reason-${enrollment.id}-${classId}`;
+  return (
+    <div className="cancel-class">
+      {shown === null ? (
+        <Button variant="outlined" disabled={preview.isPending} onClick={() => void look()}>
+          <span className="p-button-label">
+            {preview.isPending ? 'Looking…' : many ? `Cancel ${title}…` : 'Cancel this class'}
+            <span className="visually-hidden">
+              {' '}
+              ({title} for {first})
+            </span>
+          </span>
+        </Button>
+      ) : (
+        <div className="inline-confirm" role="group" aria-label={`Cancel ${title} for ${first}`}>
+          <p>
+            <strong>If you cancel {title} for {first} today:</strong> {shown.words}
+          </p>
+          {shown.outcome.allowed ? (
+            <>
+              <div className="field">
+                <label htmlFor={reasonId}>Why (optional, for the office)</label>
+                <textarea id={reasonId} className="p-inputtextarea p-component" rows={2} maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
+              </div>
+              <div className="row-actions">
+                <Button disabled={cancel.isPending} onClick={() => void confirm()}>
+                  <span className="p-button-label">{cancel.isPending ? 'Cancelling…' : `Cancel ${title}`}</span>
+                </Button>
+                <Button variant="outlined" onClick={() => setShown(null)}>
+                  <span className="p-button-label">Keep it</span>
+                </Button>
+              </div>
+            </>
+          ) : (
+            <>
+              <p>{shown.outcome.why}</p>
+              <Button variant="outlined" onClick={() => setShown(null)}>
+                <span className="p-button-label">Close</span>
+              </Button>
+            </>
+          )}
+        </div>
+      )}
+      <FormFailure error={preview.error ?? cancel.error} />
+    </div>
+  );
+}

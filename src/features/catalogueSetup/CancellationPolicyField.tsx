@@ -1,0 +1,59 @@
+// A semester's cancellation policy: by notice before a class's first meeting, what a cancellation
+// gets back (a percent of what the classes cost, less a fee), and whether families may cancel by
+// themselves inside it (My Enrollments shows them the outcome first). Empty: only the office cancels.
+import type { CancellationPolicy, NoticeBand } from '../../../contract/changes';
+import { Button } from '../../components/Button';
+import { MoneyField } from '../../components/MoneyField';
+import { TextField } from '../../components/studentForm/fields';
+import { wholeOrNull, type Errors } from '../../components/studentForm/errors';
+
+const STARTER: CancellationPolicy = { selfService: true, bands: [{ daysBefore: 14, percent: 100, fee: 0 }] };
+
+export function CancellationPolicyField({ policy, errors, onChange }: { policy: CancellationPolicy | null; errors: Errors; onChange: (p: CancellationPolicy | null) => void }) {
+  const setBand = (i: number, patch: Partial<NoticeBand>) => onChange({ ...policy!, bands: policy!.bands.map((b, j) => (j === i ? { ...b, ...patch } : b)) });
+  return (
+    <fieldset className="form-section">
+      <legend>Cancellation policy</legend>
+      {policy === null ? (
+        <>
+          <p className="muted">None: only the office cancels, and families are told to call it.</p>
+          <Button variant="outlined" onClick={() => onChange(STARTER)}>
+            <span className="p-button-label">Write a policy</span>
+          </Button>
+        </>
+      ) : (
+        <>
+          <p className="muted">
+            From each number of days before a class’s first meeting, a cancellation gets back this percent of what the class cost in the enrollment,
+            less the fee (never more than was paid). With less notice than every line, nothing comes back; from the first day, the office cancels.
+          </p>
+          {policy.bands.map((b, i) => (
+            <div className="form-grid policy-band" key={i} role="group" aria-label={`Notice band ${i + 1}`}>
+              <TextField path={`cancellationPolicy.bands.${i}.daysBefore`} label="From days before" type="number" errors={errors} value={String(b.daysBefore)} onChange={(v) => setBand(i, { daysBefore: wholeOrNull(v) ?? 0 })} />
+              <TextField path={`cancellationPolicy.bands.${i}.percent`} label="Percent back" type="number" errors={errors} value={String(b.percent)} onChange={(v) => setBand(i, { percent: wholeOrNull(v) ?? 0 })} />
+              <MoneyField path={`cancellationPolicy.bands.${i}.fee`} label="Less a fee ($)" errors={errors} cents={b.fee} onChange={(fee) => setBand(i, { fee })} />
+              <Button variant="outlined" onClick={() => onChange({ ...policy, bands: policy.bands.filter((_, j) => j !== i) })}>
+                <span className="p-button-label">
+                  Remove<span className="visually-hidden"> band {i + 1}</span>
+                </span>
+              </Button>
+            </div>
+          ))}
+          {errors['cancellationPolicy.bands'] && <p className="field-error">Notice bands {errors['cancellationPolicy.bands']}</p>}
+          <div className="row-actions">
+            <Button variant="outlined" disabled={policy.bands.length >= 6} onClick={() => onChange({ ...policy, bands: [...policy.bands, { daysBefore: 0, percent: 0, fee: 0 }] })}>
+              <span className="p-button-label">Add a band</span>
+            </Button>
+            <Button variant="outlined" onClick={() => onChange(null)}>
+              <span className="p-button-label">No policy</span>
+            </Button>
+          </div>
+          <label className="policy-self">
+            <input type="checkbox" checked={policy.selfService} onChange={(e) => onChange({ ...policy, selfService: e.target.checked })} /> Families may cancel by themselves inside this
+            policy (when the whole refund goes back to the card they paid with)
+          </label>
+        </>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,95 @@
+// A family cancelling its own classes under the school's policy, with real ID tokens and the Stripe
+// stand-in: the outcome shown before anything is sent, the refund to the card it paid with, the seat
+// back, nothing twice, and nobody else's enrollment.
+import { describe, expect, it } from 'vitest';
+import type { CancellationPolicy } from '../../contract/changes';
+import type { ClassRecord, Enrollment } from '../../contract/domain';
+import { addDaysIso, schoolToday } from '../../contract/schedule';
+import { NO_POLICY } from '../../functions/src/domain/changes';
+import { adminDb } from '../../scripts/demo/adminApp';
+import { callAs, useSeededDemo } from '../support/fixtures';
+import { booksProblems, standIn } from '../support/ledger';
+import { addClassesLikeWildArt, AVA, familyWithStudent, signedReleases } from '../support/samples';
+
+const POLICY: CancellationPolicy = { selfService: true, bands: [{ daysBefore: 14, percent: 100, fee: 0 }, { daysBefore: 2, percent: 50, fee: 2000 }] };
+const db = () => adminDb();
+const enrollment = async (id: string) => (await db().doc(`enrollments/${id}`).get()).data() as Enrollment;
+
+describe('a family cancels its own classes under the policy', () => {
+  useSeededDemo();
+
+  it('sees what it gets, cancels inside the policy, gets the refund on its card, and the seat goes back — once', async () => {
+    const template = await addClassesLikeWildArt([
+      { id: 'chg-far', title: 'Change Far', capacity: 1, weekday: 1 },
+      { id: 'chg-near', title: 'Change Near', capacity: 1, weekday: 2 },
+    ]);
+    const today = schoolToday();
+    // One starts in 20 days (full refund), the other in 5 (half, less $20).
+    await db().doc('classes/chg-far').update({ startDate: addDaysIso(today, 20), endDate: addDaysIso(today, 60) } satisfies Partial<ClassRecord>);
+    await db().doc('classes/chg-near').update({ startDate: addDaysIso(today, 5), endDate: addDaysIso(today, 60) } satisfies Partial<ClassRecord>);
+    await db().doc(`semesters/${template.semesterId}`).update({ cancellationPolicy: POLICY });
+    const family = await familyWithStudent('change.family@example.com', 'Nora', 'Hale');
+
+    /** Nora enrolled in a class by card, the page paid on the stand-in. */
+    const paidByCard = async (classId: string) => {
+      const lines = [{ classId, addOnIds: [] }];
+      const quote = await callAs(family.user, 'priceBasket', { lines, codes: [], studentId: family.studentId });
+      const held = await callAs(family.user, 'enroll', { studentId: family.studentId, lines, codes: [], expectedTotal: quote.result!.total, infoConfirmed: false, releases: signedReleases(AVA.guardians[0].name), idempotencyKey: `chg-${classId}`, payWith: 'card' });
+      expect(held.status, JSON.stringify(held.error)).toBe(200);
+      const id = held.result!.enrollment.id;
+      expect((await standIn<{ webhookStatus: number }>(`/__standin/sessions/${(await enrollment(id)).hold!.sessionId}/pay`)).webhookStatus).toBe(200);
+      return enrollment(id);
+    };
+    const far = await paidByCard('chg-far');
+    expect([far.status, far.balance]).toEqual(['confirmed', 0]);
+
+    // The outcome, before anything is sent: 20 days ahead, all of it back to the card paid with.
+    const shown = await callAs(family.user, 'cancellationOutcome', { enrollmentId: far.id, classIds: ['chg-far'] });
+    expect(shown.status, JSON.stringify(shown.error)).toBe(200);
+    expect(shown.result!.outcome).toMatchObject({ allowed: true, daysBefore: 20, refund: far.total, toCard: far.total, kept: 0, owes: 0 });
+    expect(shown.result!.words).toBe(`You will get $${far.total / 100} back to the card ending 4242 within 5–10 days.`);
+    expect(await enrollment(far.id)).toEqual(far);
+
+    // Nobody else sees or cancels it; a refund other than the one shown is refused.
+    const other = await familyWithStudent('change.other@example.com', 'Zed', 'Other');
+    expect((await callAs(other.user, 'cancellationOutcome', { enrollmentId: far.id, classIds: ['chg-far'] })).status).toBe(404);
+    expect((await callAs(other.user, 'cancelOwnClasses', { enrollmentId: far.id, classIds: ['chg-far'], expectedRefund: far.total })).status).toBe(404);
+    const stale = await callAs(family.user, 'cancelOwnClasses', { enrollmentId: far.id, classIds: ['chg-far'], expectedRefund: far.total + 100 });
+    expect([stale.status, stale.error?.message]).toEqual([409, 'What a cancellation gets has changed since you looked: please look at it again before cancelling.']);
+
+    // Cancelled: the refund goes to the card through Stripe, the seat back, the family's email, the audit trail.
+    const ask = { enrollmentId: far.id, classIds: ['chg-far'], expectedRefund: far.total, reason: 'We are moving' };
+    const cancelled = await callAs(family.user, 'cancelOwnClasses', ask);
+    expect(cancelled.status, JSON.stringify(cancelled.error)).toBe(200);
+    expect(cancelled.result).toMatchObject({ replayed: false, enrollment: { status: 'cancelled' } });
+    const after = await enrollment(far.id);
+    expect(after.cancellations).toHaveLength(1);
+    expect(after.cancellations![0]).toMatchObject({ refund: far.total, fee: 0, refundMethod: 'card', note: 'Cancelled by the family: We are moving', by: 'change.family@example.com' });
+    expect(after.cancellations![0].cardRefunds!.map((r) => [r.amount, r.last4])).toEqual([[far.total, '4242']]);
+    expect((await db().doc('classes/chg-far/roster/' + family.studentId).get()).exists).toBe(false);
+    const audit = (await db().collection('audit').where('record.id', '==', far.id).where('kind', '==', 'cancellation').get()).docs.map((d) => [d.get('by.roles'), d.get('summary')]);
+    expect(audit).toEqual([[['family'], `Cancelled Change Far; refund $${far.total / 100} (card)`]]);
+    const mails = (await db().collection('mail').where('enrollmentId', '==', far.id).get()).docs.map((d) => d.get('message.subject') as string);
+    expect(mails.some((s) => /cancel/i.test(s))).toBe(true);
+
+    // The same request again (a double tap, a retry): the enrollment as it is, no second refund.
+    const again = await callAs(family.user, 'cancelOwnClasses', ask);
+    expect(again.result).toMatchObject({ replayed: true, enrollment: { status: 'cancelled' } });
+    expect((await enrollment(far.id)).cancellations).toHaveLength(1);
+
+    // Five days ahead: half back, less the $20 fee; the school keeps the rest.
+    const near = await paidByCard('chg-near');
+    const half = Math.floor(near.total / 2) - 2000;
+    const nearShown = (await callAs(family.user, 'cancellationOutcome', { enrollmentId: near.id, classIds: ['chg-near'] })).result!;
+    expect(nearShown.outcome).toMatchObject({ daysBefore: 5, refund: half, kept: near.total - half, band: POLICY.bands[1] });
+    // The office keeps cancellations to itself: the family sees what the policy says, and whom to call.
+    await db().doc(`semesters/${template.semesterId}`).update({ cancellationPolicy: { ...POLICY, selfService: false } });
+    const kept = await callAs(family.user, 'cancelOwnClasses', { enrollmentId: near.id, classIds: ['chg-near'], expectedRefund: half });
+    expect([kept.status, kept.error?.message]).toEqual([400, NO_POLICY]);
+    await db().doc(`semesters/${template.semesterId}`).update({ cancellationPolicy: POLICY });
+    const nearDone = await callAs(family.user, 'cancelOwnClasses', { enrollmentId: near.id, classIds: ['chg-near'], expectedRefund: half });
+    expect(nearDone.status, JSON.stringify(nearDone.error)).toBe(200);
+    expect((await enrollment(near.id)).cancellations![0]).toMatchObject({ refund: half, fee: near.total - half });
+    expect(await booksProblems(['chg-far', 'chg-near'])).toEqual([]);
+  });
+});

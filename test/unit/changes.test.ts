@@ -1,0 +1,50 @@
+// The cancellation policy's outcome, by table: notice bands, fees, what was paid (in full, a deposit,
+// at the office), classes kept, and when a family may cancel by itself.
+import { describe, expect, it } from 'vitest';
+import { outcomeWords, type CancellationPolicy } from '../../contract/changes';
+import { bandFor, cancellationOutcome, NO_POLICY, OFFICE_PAID, STARTED } from '../../functions/src/domain/changes';
+
+// Full refund from 14 days before, 50 % less $20 from 2 days, nothing in the last day.
+const policy: CancellationPolicy = { selfService: true, bands: [{ daysBefore: 2, percent: 50, fee: 2000 }, { daysBefore: 14, percent: 100, fee: 0 }] };
+const paidInFull = { currentTotal: 20000, newTotal: 0, netPaid: 20000, suggestedRefund: 20000, cardRefundable: 20000 };
+const today = '2027-05-01';
+
+describe('a cancellation under the school’s policy', () => {
+  it.each<[string, object, string, object]>([
+    ['15 days ahead, paid in full: everything back', paidInFull, '2027-05-16', { daysBefore: 15, refund: 20000, toCard: 20000, kept: 0, owes: 0, allowed: true }],
+    ['exactly 14 days ahead: still the full band', paidInFull, '2027-05-15', { daysBefore: 14, refund: 20000, kept: 0 }],
+    ['13 days ahead: half back, less the fee', paidInFull, '2027-05-14', { daysBefore: 13, refund: 8000, kept: 12000, band: policy.bands[0] }],
+    ['the day before: nothing back', paidInFull, '2027-05-02', { daysBefore: 1, band: null, refund: 0, kept: 20000, allowed: true }],
+    ['the first day itself: for the office', paidInFull, today, { daysBefore: 0, allowed: false, why: STARTED }],
+    // A $50 deposit paid on $200: the school keeps at most what was paid, and nothing more is owed.
+    ['a deposit, nothing back this close', { ...paidInFull, netPaid: 5000, suggestedRefund: 5000, cardRefundable: 5000 }, '2027-05-02', { refund: 0, kept: 5000, owes: 0 }],
+    ['a deposit, 13 days ahead: the fee and half come out of it', { ...paidInFull, netPaid: 5000, suggestedRefund: 5000, cardRefundable: 5000 }, '2027-05-14', { refund: 0, kept: 5000 }],
+    ['a deposit, 20 days ahead: all of it back', { ...paidInFull, netPaid: 5000, suggestedRefund: 5000, cardRefundable: 5000 }, '2027-05-21', { refund: 5000, kept: 0 }],
+    // One of two $200 classes ($380 with a sibling-style rule), paid in full: the kept class repriced at $200.
+    ['one class of two, repriced: half of what it took off', { currentTotal: 38000, newTotal: 20000, netPaid: 38000, suggestedRefund: 18000, cardRefundable: 38000 }, '2027-05-14', { value: 18000, refund: 7000, kept: 11000, owes: 0 }],
+    ['one class of two, nothing paid yet: owes the kept class', { currentTotal: 38000, newTotal: 20000, netPaid: 0, suggestedRefund: 0, cardRefundable: 0 }, '2027-05-16', { refund: 0, kept: 0, owes: 20000, allowed: true }],
+    ['paid at the office: the office gives it back', { ...paidInFull, cardRefundable: 0 }, '2027-05-16', { refund: 20000, toCard: 0, allowed: false, why: OFFICE_PAID }],
+    ['part at the office', { ...paidInFull, cardRefundable: 15000 }, '2027-05-16', { refund: 20000, toCard: 15000, allowed: false }],
+  ])('%s', (_, plan, firstMeeting, expected) => {
+    expect(cancellationOutcome({ policy, plan: plan as typeof paidInFull, firstMeeting, today })).toMatchObject(expected);
+  });
+
+  it('without a policy, or one the office keeps to itself, families call the office (the figures still say what the school would do)', () => {
+    expect(cancellationOutcome({ policy: null, plan: paidInFull, firstMeeting: '2027-06-01', today })).toMatchObject({ allowed: false, why: NO_POLICY, refund: 0, kept: 20000 });
+    expect(cancellationOutcome({ policy: { ...policy, selfService: false }, plan: paidInFull, firstMeeting: '2027-06-01', today })).toMatchObject({ allowed: false, why: NO_POLICY, refund: 20000 });
+  });
+
+  it('takes the band with the most notice given, whatever order the office wrote them in', () => {
+    expect(bandFor(policy.bands, 30)).toEqual(policy.bands[1]);
+    expect(bandFor([...policy.bands].reverse(), 3)).toEqual(policy.bands[0]);
+    expect(bandFor(policy.bands, 1)).toBeNull();
+    // A fee larger than the percent gives back nothing, never a negative refund.
+    expect(cancellationOutcome({ policy: { ...policy, bands: [{ daysBefore: 0, percent: 10, fee: 5000 }] }, plan: paidInFull, firstMeeting: '2027-05-10', today })).toMatchObject({ refund: 0, kept: 20000 });
+  });
+
+  it('says it in the family’s words, the same on the page and in the email', () => {
+    expect(outcomeWords({ refund: 8000, toCard: 8000, kept: 12000, owes: 0 }, ['4242'])).toBe('You will get $80 back to the card ending 4242 within 5–10 days; the school keeps $120 under its cancellation policy.');
+    expect(outcomeWords({ refund: 0, toCard: 0, kept: 0, owes: 20000 })).toBe('Nothing is refunded. You will still owe $200 for the classes you keep.');
+    expect(outcomeWords({ refund: 20000, toCard: 15000, kept: 0, owes: 0 }, ['4242', '1881'])).toBe('You will get $200 back ($150 to the card ending 4242 or 1881, $50 from the office).');
+  });
+});
