@@ -93,7 +93,8 @@ describe('a family enrolls end to end', () => {
     await page.getByRole('link', { name: 'See my enrollments' }).click();
     await page.getByRole('heading', { name: 'My Enrollments' }).waitFor();
     const first = page.locator('.enrollment-card').first();
-    await first.getByText('Wild Art').waitFor();
+    // The class in the card's price table (its Cancel button names it too, for screen readers).
+    await first.getByRole('table', { name: 'Classes and prices for Ava Rivera' }).getByText('Wild Art').waitFor();
     await first.getByText('$260').first().waitFor();
     await first.getByText(/Wednesdays 3:15 pm – 5:00 pm/).waitFor();
     const mail = await adminDb().collection('mail').where('message.subject', '==', 'Enrollment confirmed — Wildwood Outdoor School').get();
