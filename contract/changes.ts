@@ -1,6 +1,5 @@
-// Families changing their plans themselves: the school's cancellation policy (per semester, a class
-// may have its own) and what it gives a family that cancels — shown before anything is sent, in the
-// same words on the page and in the email. Shared by the functions and the app.
+// Families changing their plans themselves: the school's cancellation policy (per semester) and what
+// it gives a family that cancels — shown before anything is sent. Shared by the functions and the app.
 import type { Cents } from './domain';
 import { formatCents } from './format';
 

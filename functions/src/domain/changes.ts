@@ -5,7 +5,7 @@ import type { CancellationOutcome, CancellationPolicy, NoticeBand } from '../../
 import type { CancellationQuote, IsoDate } from '../../../contract/domain';
 
 export interface OutcomeFacts {
-  /** The class's own policy, else its semester's (null: none). */
+  /** The semester's policy (null: none). */
   policy: CancellationPolicy | null;
   plan: Pick<CancellationQuote, 'currentTotal' | 'newTotal' | 'netPaid' | 'suggestedRefund' | 'cardRefundable'>;
   /** The earliest first meeting of the classes cancelled. */

@@ -47,7 +47,7 @@ export async function quoteCancellation(enrollmentId: string, classIds: string[]
 }
 
 /** The cancellation's plan from the enrollment as read outside a transaction. */
-function quoteFor(enrollment: Enrollment, classIds: string[]) {
+export function quoteFor(enrollment: Enrollment, classIds: string[]) {
   return planFor(
     enrollment,
     classIds,

@@ -12,12 +12,16 @@ import { loadSemestersByIds } from '../data/catalogue';
 import { getByIds } from '../data/db';
 import { loadEnrollment } from '../data/enrollments';
 import { cancellationOutcome } from '../domain/changes';
-import { cancelClasses, quoteCancellation } from './cancellation';
+import { cancelClasses, quoteFor } from './cancellation';
 
 /** The outcome of cancelling these classes of the family's own enrollment today, with its words. */
-export async function ownCancellationOutcome(uid: string, enrollmentId: string, classIds: string[], now: Date): Promise<{ enrollment: Enrollment; outcome: CancellationOutcome; words: string }> {
-  const enrollment = await loadEnrollment(enrollmentId, uid);
-  const plan = await quoteCancellation(enrollmentId, classIds);
+export async function ownCancellationOutcome(uid: string, enrollmentId: string, classIds: string[], now: Date): Promise<{ outcome: CancellationOutcome; words: string }> {
+  return outcomeOf(await loadEnrollment(enrollmentId, uid), classIds, now);
+}
+
+/** The outcome for an enrollment already read (and found to be the family's). */
+async function outcomeOf(enrollment: Enrollment, classIds: string[], now: Date): Promise<{ outcome: CancellationOutcome; words: string }> {
+  const plan = await quoteFor(enrollment, classIds);
   const { found: classes } = await getByIds('classes', plan.cancelClassIds);
   if (!classes.length) throw new HttpsError('failed-precondition', 'Choose a class of this enrollment to cancel.');
   const semesterIds = [...new Set(classes.map((c) => c.semesterId))];
@@ -28,7 +32,7 @@ export async function ownCancellationOutcome(uid: string, enrollmentId: string, 
   const firstMeeting = classes.map((c) => c.startDate).sort()[0];
   const outcome = cancellationOutcome({ policy, plan, firstMeeting, today: schoolToday(now) });
   const cards = [...new Set(enrollment.payments.flatMap((p) => (p.card && !p.voided ? [p.card.last4] : [])))];
-  return { enrollment, outcome, words: outcomeWords(outcome, cards) };
+  return { outcome, words: outcomeWords(outcome, cards) };
 }
 
 /**
@@ -39,7 +43,7 @@ export async function cancelOwnClasses(actor: Actor, input: { enrollmentId: stri
   const current = await loadEnrollment(input.enrollmentId, actor.uid);
   const done = (current.cancellations ?? []).some((c) => c.by === actorName(actor) && input.classIds.every((id) => c.classIds.includes(id)));
   if (done && input.classIds.every((id) => !current.classIds.includes(id))) return { enrollment: current, replayed: true };
-  const { outcome } = await ownCancellationOutcome(actor.uid, input.enrollmentId, input.classIds, now);
+  const { outcome } = await outcomeOf(current, input.classIds, now);
   if (!outcome.allowed) throw new HttpsError('failed-precondition', outcome.why!);
   if (outcome.refund !== input.expectedRefund) throw new HttpsError('aborted', 'What a cancellation gets has changed since you looked: please look at it again before cancelling.');
   const note = input.reason?.trim() ? `Cancelled by the family: ${input.reason.trim()}` : 'Cancelled by the family under the cancellation policy';
