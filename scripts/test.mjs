@@ -41,6 +41,13 @@ function tally(name, ok) {
 const check = (name, cmd, args) => tally(name, step(name, cmd, args));
 
 const firstLine = (text = '') => text.trim().split('\n')[0].slice(0, 300);
+/** A failure in a line a tail can be read from: its message, what a locator waited for, and the test's own line. */
+function failureLine(text = '') {
+  const lines = text.split('\n').map((l) => l.trim());
+  const waited = lines.find((l) => /waiting for /.test(l));
+  const at = lines.find((l) => /^at .*test\/(e2e|emulator|unit|component)\//.test(l))?.match(/test\/\S+?:\d+/)?.[0];
+  return [firstLine(text), waited?.replace(/^-\s*/, '').slice(0, 300), at && `at ${at}`].filter(Boolean).join(' — ');
+}
 
 /** Adds a Vitest JSON report to the totals; a missing report (crash) counts as one failure. */
 function addVitest(file, name) {
@@ -54,7 +61,7 @@ function addVitest(file, name) {
         totals.failed++;
         failures.push(`${where}: the file failed to load: ${firstLine(result.message)}`);
       }
-      for (const t of result.assertionResults.filter((a) => a.status === 'failed')) failures.push(`${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      for (const t of result.assertionResults.filter((a) => a.status === 'failed')) failures.push(`${where} > ${t.fullName}: ${failureLine(t.failureMessages?.[0])}`);
     }
   } catch {
     totals.failed++;

@@ -1,7 +1,7 @@
 // The client data layer: answers are cached by callable and payload, a save fetches again
 // what it changed and only that, a failed load says so once in a toast (an answer already shown
 // stays), and a change of account forgets everything cached. The network is a stand-in answering the callable protocol.
-import { useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy, Suspense, useState } from 'react';
@@ -10,6 +10,7 @@ import { BrowserRouter, Link, Route, Routes, useNavigate, useSearchParams } from
 import { useAdminClasses, useAdminDiscounts, useAdminSemesters, useSaveClass, useSaveSemester } from '../../src/features/catalogueSetup/api';
 import { useAdminDashboard } from '../../src/features/office/api';
 import { useSemesterPicker } from '../../src/features/catalogueSetup/SemesterPicker';
+import { useCallMutation } from '../../src/lib/mutation';
 import { callKey, QueryProvider, useCallQuery, useForgetOnAccountChange } from '../../src/lib/query';
 import { ToastProvider } from '../../src/lib/toast';
 
@@ -236,5 +237,67 @@ describe('the client data layer', () => {
     await act(() => userEvent.click(screen.getByRole('button', { name: 'Sign out' })));
     await waitFor(() => expect(cached()).toBeUndefined());
     expect(screen.queryByText('loaded')).toBeNull();
+  });
+
+  it('a save waiting for a signal is forgotten when the account changes: it never goes under the next person’s account', async () => {
+    const asked = fakeFunctions({ syncFieldEntries: () => ({ saved: ['m1'], already: [], held: [] }) });
+    onlineManager.setOnline(false);
+    function Phone() {
+      const [uid, setUid] = useState<string | null>('coach-1');
+      useForgetOnAccountChange(uid);
+      const sync = useCallMutation('syncFieldEntries');
+      return (
+        <>
+          <p>{sync.isPaused ? 'waiting for a signal' : sync.status}</p>
+          <button type="button" onClick={() => sync.mutate({ classId: 'creek', sentAt: '2026-12-18T16:00:00.000Z', entries: [] })}>
+            Send
+          </button>
+          <button type="button" onClick={() => setUid('coach-2')}>
+            Someone else signs in
+          </button>
+        </>
+      );
+    }
+    try {
+      wrap(<Phone />);
+      await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+      await screen.findByText('waiting for a signal');
+      await act(() => userEvent.click(screen.getByRole('button', { name: 'Someone else signs in' })));
+      act(() => onlineManager.setOnline(true));
+      // The signal is back: the first person's save would go now, with the second person's session;
+      // the second person's own save goes, and is the only one that does.
+      await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+      await screen.findByText('success');
+      expect(asked).toEqual(['syncFieldEntries']);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
+  it('a save waiting for a signal goes when the signal returns, the same person signed in', async () => {
+    const asked = fakeFunctions({ syncFieldEntries: () => ({ saved: [], already: [], held: [] }) });
+    onlineManager.setOnline(false);
+    function Phone() {
+      useForgetOnAccountChange('coach-1');
+      const sync = useCallMutation('syncFieldEntries');
+      return (
+        <>
+          <p>{sync.isPaused ? 'waiting for a signal' : sync.status}</p>
+          <button type="button" onClick={() => sync.mutate({ classId: 'creek', sentAt: '2026-12-18T16:00:00.000Z', entries: [] })}>
+            Send
+          </button>
+        </>
+      );
+    }
+    try {
+      wrap(<Phone />);
+      await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+      await screen.findByText('waiting for a signal');
+      act(() => onlineManager.setOnline(true));
+      await screen.findByText('success');
+      expect(asked).toEqual(['syncFieldEntries']);
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

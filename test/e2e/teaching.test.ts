@@ -12,7 +12,7 @@ import { createUser } from '../support/emulators';
 import { callAs, DEMO, signInDemo } from '../support/fixtures';
 import { AVAS, underway } from '../support/samples';
 import type { Page } from 'playwright-core';
-import { axeViolations, downloaded, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
+import { axeViolations, downloaded, newPage, seededBrowser, signInAs, signedIn, withoutSignal, withSignal } from './support/browser';
 
 /** The field store of the person signed in on the page (one store per person: portal-field-<uid>). */
 const fieldStoreName = (page: Page) =>
@@ -154,7 +154,7 @@ describe('the instructor’s view in Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
     // No signal: the tap waits on the phone, says so, survives the page being closed, and goes when
     // the signal returns.
-    await context.setOffline(true);
+    await withoutSignal(context);
     await marks(names[2]).getByRole('button', { name: 'Left early' }).click();
     await attendance.getByText('1 waiting to be sent').waitFor();
     await row(names[2]).getByText(/^Left early at \d{1,2}:\d\d [AP]M P[SD]T · not sent yet$/).waitFor();
@@ -165,7 +165,7 @@ describe('the instructor’s view in Chromium', () => {
     const raw = JSON.stringify(stored);
     for (const secret of [names[2], names[2].split(' ')[0], nora, 'left_early', 'attendance', 'meeting']) expect(raw, secret).not.toContain(secret);
     await page.close();
-    await context.setOffline(false);
+    await withSignal(context);
     const later = await context.newPage();
     await later.goto('/staff/classes/fire-and-shelter');
     const again = later.getByRole('region', { name: 'Attendance' });
@@ -245,7 +245,7 @@ describe('the instructor’s view in Chromium', () => {
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/staff/classes'))?.scope)).toMatch(/\/staff\/$/);
 
     // No signal at all: a reload still opens the app, and the class from the phone's copy.
-    await context.setOffline(true);
+    await withoutSignal(context);
     await page.reload();
     await page.getByText('No signal: the classes taken offline on this phone.').waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -350,7 +350,7 @@ describe('the instructor’s view in Chromium', () => {
     const mia = (await adminDb().collection('classes/fire-and-shelter/roster').where('studentName', '==', names[1]).get()).docs[0].id;
     const sentOnce = await waitingOnThePhone(page);
     expect(sentOnce.length).toBeGreaterThan(5);
-    await context.setOffline(false);
+    await withSignal(context);
     await attendance.getByText('Everything is sent.').waitFor();
     await page.getByRole('button', { name: 'Refresh the offline copy' }).waitFor();
     await page.reload();
@@ -521,7 +521,7 @@ describe('the instructor’s view in Chromium', () => {
     expect(await axeViolations(family.page)).toEqual([]);
 
     // No signal at pickup: the phone has only the old codes, and takes the old one.
-    await context.setOffline(true);
+    await withoutSignal(context);
     await page.goto('/staff/classes/fire-and-shelter').catch(() => page.reload());
     await page.getByText(/No signal: this is the copy on this phone from /).waitFor();
     const pickup = page.getByRole('region', { name: 'Pickup', exact: true });
@@ -534,7 +534,7 @@ describe('the instructor’s view in Chromium', () => {
     await release(oldCode);
     await pickup.getByRole('status').getByText(new RegExp(`${student.firstName} released to ${adult} at`)).waitFor();
     // The signal returns: the release reaches the server, flagged; the family and the office are told at once.
-    await context.setOffline(false);
+    await withSignal(context);
     await page.getByRole('region', { name: 'Attendance' }).getByText('Everything is sent.').waitFor();
     const released = (await adminDb().collection('fieldEntries').where('studentId', '==', kid.id).where('kind', '==', 'pickup').get()).docs.map((d) => d.data());
     expect(released.map((e) => [e.check, e.flags])).toEqual([['code', ['old-code']]]);
@@ -553,11 +553,15 @@ describe('the instructor’s view in Chromium', () => {
     await office.context.close();
 
     // With a signal the phone downloads the class again: the old code no longer passes, the new one does.
+    // The phone has the new copy once its sealed copy changes: every download since the signal came back
+    // was made after the new codes (the server's record of the download says when it was served).
+    const sealedCopy = async () => (await storedOnThePhone(page, ['copies'])).map((r) => r.bytes).join();
+    const before = await sealedCopy();
     await page.reload();
     await expect.poll(async () => ((await adminDb().collection('offlineCopies').where('classId', '==', 'fire-and-shelter').get()).docs.map((d) => d.get('savedAt') as string).sort().at(-1) ?? '') > (await adminDb().doc(`pickupCodes/${kid.id}`).get()).get('issuedAt')).toBe(true);
-    await page.reload();
+    await expect.poll(sealedCopy).not.toBe(before);
     await page.getByRole('button', { name: 'Refresh the offline copy' }).waitFor();
-    await context.setOffline(true);
+    await withoutSignal(context);
     await page.reload();
     await page.getByText(/No signal: this is the copy on this phone from /).waitFor();
     // Another meeting, so that the child can be released again.
@@ -583,7 +587,7 @@ describe('the instructor’s view in Chromium', () => {
     await page.goto('/staff/classes');
     await page.getByRole('button', { name: /^(Take this class offline|Refresh the offline copy) \(Fire & Shelter Skills\)$/ }).click();
     await page.getByRole('region', { name: 'All my classes' }).getByText(/^Ready without signal until /).first().waitFor();
-    await context.setOffline(true);
+    await withoutSignal(context);
     await page.getByRole('link', { name: 'Fire & Shelter Skills' }).first().click();
     await page.getByText(/No signal: this is the copy on this phone from /).waitFor();
     const child = (await page.getByRole('article').nth(3).getByRole('heading', { level: 2 }).textContent())!;
@@ -599,7 +603,7 @@ describe('the instructor’s view in Chromium', () => {
     await page.getByRole('region', { name: 'Attendance' }).getByText('1 waiting to be sent').waitFor();
     // Meanwhile the office takes the coach off the class.
     await adminDb().doc('classes/fire-and-shelter').update({ instructorUids: [] });
-    await context.setOffline(false);
+    await withSignal(context);
     await page.reload();
     await page.locator('#main').getByText('This class is not one of yours: ask the office to assign you to it.').waitFor();
     // What waited goes to the office, and the phone says so, naming the child and the record.
@@ -639,7 +643,7 @@ describe('the instructor’s view in Chromium', () => {
     await page.getByRole('region', { name: 'All my classes' }).getByText(/^Ready without signal until /).first().waitFor();
     const firstStore = await fieldStoreName(page);
     // Without signal, the first coach records a mark that waits on the phone.
-    await context.setOffline(true);
+    await withoutSignal(context);
     await page.getByRole('link', { name: 'Fire & Shelter Skills' }).first().click();
     const attendance = page.getByRole('region', { name: 'Attendance' });
     const name = (await page.getByRole('article').first().getByRole('heading', { level: 2 }).textContent())!;
@@ -651,7 +655,7 @@ describe('the instructor’s view in Chromium', () => {
     // closed while it has no signal, and the browser forgets the session). A second instructor signs in here.
     await page.close();
     const blank = await context.newPage();
-    await context.setOffline(false);
+    await withSignal(context);
     await blank.goto('/robots.txt');
     await blank.evaluate(() => new Promise((ok, ko) => Object.assign(indexedDB.deleteDatabase('firebaseLocalStorageDb'), { onsuccess: ok, onerror: ko })));
     const second = await createUser('coach.two@example.com', 'coach-two-pass-1');
@@ -665,7 +669,7 @@ describe('the instructor’s view in Chromium', () => {
     await expect.poll(async () => (await storedOnThePhone(page2, ['copies'], firstStore)).length).toBe(0);
     expect((await storedOnThePhone(page2, ['waiting'], firstStore)).map((r) => (r as unknown as { id: string }).id)).toEqual(waiting.map((w) => w.id));
     // Without signal, nothing of the first coach's class opens.
-    await context.setOffline(true);
+    await withoutSignal(context);
     await page2.reload();
     await page2.getByText('No class is kept on this phone. With a signal, open My Classes and take a class offline before you go.').waitFor();
     expect(await page2.getByText('Fire & Shelter Skills').count()).toBe(0);
@@ -674,7 +678,7 @@ describe('the instructor’s view in Chromium', () => {
     expect(await page2.getByRole('article').count()).toBe(0);
     expect(await page2.getByText(name).count()).toBe(0);
     expect(await axeViolations(page2)).toEqual([]);
-    await context.setOffline(false);
+    await withSignal(context);
     const sentAnyway = (await adminDb().collection('fieldEntries').where('id', '==', waiting[0].id).get()).docs.map((d) => d.data());
     expect(sentAnyway.map((e) => [e.by.email, e.receivedAt, new Date().toISOString()])).toEqual([]);
     await context.close();

@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core, with axe for accessibility checks.
 import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { seedDemo } from '../../../scripts/demo/seedDemo';
@@ -70,6 +70,24 @@ export async function newPage(browser: Browser, width = 1280, height = 900, { of
   const context = await browser.newContext({ viewport: { width, height }, baseURL: HOSTING, ...(offline && { serviceWorkers: 'allow' as const }) });
   const page = await context.newPage();
   return { context, page };
+}
+
+const noSignal = (route: Route) => route.abort('internetdisconnected');
+
+/**
+ * No signal: the browser says it is offline and nothing it asks reaches the network. The browser's
+ * offline emulation alone is not airtight once the instructor's service worker controls the page (a
+ * request it passes on may still go out), so every request is refused as well.
+ */
+export async function withoutSignal(context: BrowserContext): Promise<void> {
+  await context.route('**/*', noSignal);
+  await context.setOffline(true);
+}
+
+/** The signal returns: requests go out again before the browser says it is online (which sends what waited). */
+export async function withSignal(context: BrowserContext): Promise<void> {
+  await context.unroute('**/*', noSignal);
+  await context.setOffline(false);
 }
 
 /**
