@@ -1,6 +1,6 @@
 // The audit trail's entries: what each kind of action is called, and what an entry holds. For the
 // office's pages and the functions only (the landing page never loads it).
-export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'roles-changed', 'roster-viewed', 'student-sheet-viewed', 'students-listed', 'field-entry', 'field-held', 'field-log-viewed', 'pickup-codes-issued', 'round-set', 'round-drawn', 'round-results-viewed'] as const;
+export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'roles-changed', 'roster-viewed', 'student-sheet-viewed', 'students-listed', 'field-entry', 'field-held', 'field-log-viewed', 'pickup-codes-issued', 'round-set', 'round-drawn', 'round-results-viewed', 'change-requested', 'change-decided'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
@@ -20,6 +20,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'pickup-codes-issued': 'Pickup codes made for a child',
   'round-set': 'Registration round set (its seed’s hash published)',
   'round-drawn': 'Registration round drawn',
+  'change-requested': 'A family asked the office to cancel a class',
+  'change-decided': 'The office answered a family’s request',
 };
 
 /**

@@ -50,3 +50,36 @@ export function outcomeWords(o: Pick<CancellationOutcome, 'refund' | 'toCard' | 
   const owes = o.owes > 0 ? ` You will still owe ${formatCents(o.owes)} for the classes you keep.` : '';
   return `${back}${kept}.${owes}`;
 }
+
+/**
+ * A family's request the office decides: cancelling classes when the family may not do it by itself
+ * (the school decides every cancellation, the class has started, or part of the refund is the office's
+ * to give). Kept on the enrollment; the family sees it, and the office's answer.
+ */
+export interface ChangeRequest {
+  id: string;
+  kind: 'cancel';
+  classIds: string[];
+  classTitles: string[];
+  /** The family's words for the office (optional). */
+  reason?: string;
+  askedAt: string;
+  /** What the policy gave when the family asked, in figures and in the words it was shown. */
+  outcome: Pick<CancellationOutcome, 'refund' | 'toCard' | 'kept' | 'owes'>;
+  words: string;
+  status: 'waiting' | 'approved' | 'declined';
+  decidedAt?: string;
+  /** The office's words to the family (asked when it declines, or gives another refund than the policy's). */
+  answer?: string;
+  /** The refund the office gave, approved. */
+  refund?: Cents;
+}
+
+/** A request as the office's queue shows it: with the enrollment it is on. */
+export interface OfficeChangeRequest extends ChangeRequest {
+  enrollmentId: string;
+  studentName: string;
+  /** What the family paid and may still get back to its cards (the refund's ceiling and default split). */
+  netPaid: Cents;
+  cardRefundable: Cents;
+}

@@ -1,5 +1,5 @@
 // Domain types shared by the browser and the functions. Money is always integer cents.
-import type { CancellationPolicy } from './changes';
+import type { CancellationPolicy, ChangeRequest } from './changes';
 import type { MissedDose } from './doses';
 import type { AttendanceLine, DoseLine, IncidentLine, CodeWordTag, PickupLine, PickupTag } from './field';
 import type { StaffRole } from './roles';
@@ -175,6 +175,8 @@ export interface ClassRecord {
   holidays?: NoMeetingDate[];
   /** Counts saves (see Semester.version). */
   version?: number;
+  /** The class's own cancellation policy (absent or null: its semester's). */
+  cancellationPolicy?: CancellationPolicy | null;
 }
 
 /** What anyone may see of a class: no roster, only the seats left (none while families wait) and how many wait. */
@@ -451,6 +453,10 @@ export interface Enrollment {
   idempotencyKey: string;
   /** Classes the office cancelled, with the refund given (absent on enrollments never changed). */
   cancellations?: Cancellation[];
+  /** The family's requests to the office (a cancellation it may not make by itself), and the office's answers. */
+  requests?: ChangeRequest[];
+  /** Set while a request waits for the office: its queue is read by this. */
+  requestWaiting?: true;
 }
 
 /**

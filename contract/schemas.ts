@@ -354,6 +354,8 @@ export const classInputSchema = z.strictObject({
   instructorUids: z.optional(z.array(id).check(z.maxLength(10, 'has too many entries'))),
   noMeetingDates,
   bring: z.optional(text(500)),
+  /** The class's own cancellation policy (null: its semester's). */
+  cancellationPolicy: z.optional(z.nullable(cancellationPolicy)),
 });
 
 export const copyClassSchema = z.strictObject({ classId: id, toSemesterId: id });

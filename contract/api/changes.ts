@@ -1,20 +1,38 @@
-// Families changing their plans: what cancelling classes would get under the school's policy, and
-// cancelling them when the policy lets the family do it.
+// Families changing their plans: what cancelling classes would get under the school's policy,
+// cancelling them when the policy lets the family do it, and otherwise asking the office, which decides.
 // Each call: who may call it, its payload, its answer, and what it shows and changes (the app
 // fetches again what a call made stale: src/lib/stale.ts, written from these).
 import { z } from 'zod/mini';
-import type { CancellationOutcome } from '../changes';
-import type { FamilyEnrollment } from '../domain';
+import type { CancellationOutcome, OfficeChangeRequest } from '../changes';
+import { PAYMENT_METHODS, type FamilyEnrollment } from '../domain';
+import { ACCESS } from '../roles';
 import { cents, id, text } from '../schemas';
-import { ids, spec, UNCACHED } from './spec';
+import { ids, none, spec, UNCACHED } from './spec';
 
 const classesOf = { enrollmentId: id, classIds: ids.check(z.minLength(1, 'must name a class')) };
 export const ownCancellationSchema = z.strictObject(classesOf);
 export const cancelOwnSchema = z.strictObject({ ...classesOf, expectedRefund: cents, reason: z.optional(text(300)) });
+export const requestCancellationSchema = z.strictObject({ ...classesOf, reason: z.optional(text(300)) });
+export const decideRequestSchema = z.strictObject({
+  enrollmentId: id,
+  requestId: id,
+  approve: z.boolean(),
+  /** Another refund than the policy's (then `answer` says why). */
+  refund: z.optional(cents),
+  /** How the part of the refund that does not go back to a card is given back. */
+  refundMethod: z.optional(z.enum(PAYMENT_METHODS)),
+  answer: z.optional(text(500)),
+});
 
 export const changesCalls = {
   /** What cancelling would get today, in figures and words (nothing changes). */
   cancellationOutcome: spec<{ outcome: CancellationOutcome; words: string }>()('user', ownCancellationSchema, UNCACHED),
   /** Cancels the classes inside the policy, at the refund the family was shown. */
   cancelOwnClasses: spec<{ enrollment: FamilyEnrollment; replayed: boolean }>()('user', cancelOwnSchema, { changes: ['seats', 'waitlist'] }),
+  /** Asks the office to cancel classes the family may not cancel by itself (nothing changes until it answers). */
+  requestCancellation: spec<{ enrollment: FamilyEnrollment; replayed: boolean }>()('user', requestCancellationSchema, { changes: ['seats'] }),
+  /** The office's queue: the families' requests waiting for an answer, oldest first. */
+  adminChangeRequests: spec<{ requests: OfficeChangeRequest[] }>()(ACCESS.money, none, { shows: ['seats'] }),
+  /** Approves (cancelling, with the refund) or declines a request, with words for the family. */
+  decideChangeRequest: spec<{ request: OfficeChangeRequest; replayed: boolean }>()(ACCESS.money, decideRequestSchema, { changes: ['seats', 'waitlist'] }),
 };

@@ -18,6 +18,7 @@ const Enrollments = lazy(() => import('../features/office/Enrollments'));
 const StaffPage = lazy(() => import('../features/staff/StaffPage'));
 const AuditPage = lazy(() => import('../features/staff/AuditPage'));
 const AnnouncementsPage = lazy(() => import('../features/office/AnnouncementsPage'));
+const RequestsPage = lazy(() => import('../features/office/RequestsPage'));
 
 export default function AdminRoutes() {
   return (
@@ -34,6 +35,7 @@ export default function AdminRoutes() {
           <Route path="field" element={<RequireStaff access={accessOf('/admin/field')}><FieldDayPage /></RequireStaff>} />
           <Route path="t-shirts" element={<RequireStaff access={accessOf('/admin/t-shirts')}><TshirtSizes /></RequireStaff>} />
           <Route path="enrollments" element={<RequireStaff access={accessOf('/admin/enrollments')}><Enrollments /></RequireStaff>} />
+          <Route path="requests" element={<RequireStaff access={accessOf('/admin/requests')}><RequestsPage /></RequireStaff>} />
           <Route path="classes/management/*" element={<RequireStaff access={accessOf('/admin/classes/management')}><ClassManagement /></RequireStaff>} />
           <Route path="staff/*" element={<RequireStaff access={accessOf('/admin/staff')}><StaffPage /></RequireStaff>} />
           <Route path="audit" element={<RequireStaff access={accessOf('/admin/audit')}><AuditPage /></RequireStaff>} />

@@ -21,6 +21,7 @@ export const STAFF_PAGES: StaffPage[] = [
   { to: '/admin/field', label: 'The day in the field', icon: 'pi-map', access: ACCESS.care, menu: false },
   { to: '/admin/t-shirts', label: 'T-shirt Sizes', icon: 'pi-tags', access: ACCESS.care, menu: true },
   { to: '/admin/enrollments', label: 'Enrollments', icon: 'pi-list', access: ACCESS.money, menu: true },
+  { to: '/admin/requests', label: 'Requests from families', icon: 'pi-inbox', access: ACCESS.money, menu: false },
   { to: '/calendar/classes', label: 'Class Calendar', icon: 'pi-calendar', access: STAFF_ROLES, menu: true },
   { to: '/admin/messages', label: 'Announcements', icon: 'pi-megaphone', access: ACCESS.catalogue, menu: false },
   { to: '/admin/staff', label: 'Staff', icon: 'pi-users', access: ACCESS.staff, menu: false },

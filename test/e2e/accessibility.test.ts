@@ -18,6 +18,7 @@ const PAGES: Record<'anonymous' | 'family' | 'admin', string[]> = {
     '/admin/field',
     '/admin/t-shirts',
     '/admin/enrollments',
+    '/admin/requests',
     '/admin/classes/management',
     '/admin/classes/management/semester/open-term',
     '/admin/classes/management/class/wild-art?semester=open-term',

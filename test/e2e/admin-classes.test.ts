@@ -102,9 +102,15 @@ describe('class management by the school office (classes part)', () => {
     await page.getByLabel('End date').fill(addDays(today, 90));
     await page.getByLabel('Capacity').fill('12');
     await expect.poll(() => page.getByText('The end date must not be before the start date.').count()).toBe(0);
+    // Its own cancellation policy, before the semester's: every cancellation of this class is the office's to decide.
+    await page.getByText('The semester’s policy applies to this class.').waitFor();
+    await page.getByRole('button', { name: 'Write a policy for this class' }).click();
+    await page.getByLabel(/Families may cancel by themselves inside this policy/).uncheck();
     await page.getByRole('button', { name: 'Save class' }).click();
     await page.getByText('Pond Life is saved.').waitFor();
     await page.getByRole('rowheader', { name: 'Pond Life' }).waitFor();
+    const pond = (await adminDb().collection('classes').where('title', '==', 'Pond Life').get()).docs.map((d) => d.get('cancellationPolicy'));
+    expect(pond).toEqual([{ selfService: false, bands: [{ daysBefore: 14, percent: 100, fee: 0 }] }]);
 
     await page.getByRole('button', { name: 'Copy Pond Life' }).click();
     await page.getByText('Copied as a draft: Pond Life (copy).').waitFor();

@@ -48,6 +48,17 @@ async function toReview(page: Page, title: string, tab?: RegExp, student = /Ava 
   await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
 }
 
+/** Ava in the Art in the Wild camp, paid by card; on My Enrollments, what cancelling it gives opened. */
+async function cancellingPaidCamp(page: Page) {
+  await toReview(page, 'Art in the Wild Camp', /Summer Camps/);
+  await page.getByRole('button', { name: 'Pay $430 by card' }).click();
+  await page.getByRole('button', { name: 'Pay $430.00' }).click();
+  await page.getByRole('heading', { name: 'Payment received — Ava is enrolled' }).waitFor();
+  await page.goto('/account/enrollments');
+  await page.getByRole('button', { name: 'Cancel this class (Art in the Wild Camp for Ava)' }).click();
+  return page.getByRole('group', { name: 'Cancel Art in the Wild Camp for Ava' });
+}
+
 describe('paying by card at checkout', () => {
   const browser = seededBrowser();
   beforeAll(() => addClassesLikeWildArt(CLASSES.map((c) => ({ ...c, capacity: 6 }))));
@@ -153,19 +164,11 @@ describe('paying by card at checkout', () => {
 
   it('cancels a camp week itself from My Enrollments: sees what the policy gives first, then gets its card payment back (360 px)', async () => {
     const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password, 360, 740);
-    await toReview(page, 'Art in the Wild Camp', /Summer Camps/);
-    await page.getByRole('button', { name: 'Pay $430 by card' }).click();
-    await page.getByRole('button', { name: 'Pay $430.00' }).click();
-    await page.getByRole('heading', { name: 'Payment received — Ava is enrolled' }).waitFor();
-
-    await page.goto('/account/enrollments');
-    await page.getByRole('button', { name: 'Cancel this class (Art in the Wild Camp for Ava)' }).click();
+    const ask = await cancellingPaidCamp(page);
     // The camps' policy: all of it back a month or more ahead, to the card it was paid with.
-    const ask = page.getByRole('group', { name: 'Cancel Art in the Wild Camp for Ava' });
     await ask.getByText('If you cancel Art in the Wild Camp for Ava today: You will get $430 back to the card ending 4242 within 5–10 days.').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await ask.screenshot({ path: '/tmp/shots/cancel-360.png' });
     await ask.getByLabel('Why (optional, for the office)').fill('Grandma is visiting that week');
     await ask.getByRole('button', { name: 'Cancel Art in the Wild Camp' }).click();
     await page.getByText('Art in the Wild Camp is cancelled for Ava. You will get $430 back to the card ending 4242 within 5–10 days.').waitFor();
@@ -175,6 +178,43 @@ describe('paying by card at checkout', () => {
     expect(enrollment?.cancellations?.[0]).toMatchObject({ refund: 43000, refundMethod: 'card', by: DEMO.family.email });
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
+  });
+
+  it('asks the office to cancel when the school decides cancellations; the office approves with the refund (1280 px) and the family sees it (360 px)', async () => {
+    await db().doc('semesters/camps').update({ 'cancellationPolicy.selfService': false });
+    try {
+      const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password, 360, 740);
+      const ask = await cancellingPaidCamp(page);
+      await ask.getByText('The office decides cancellations of this class: send it your request, and it answers by email.').waitFor();
+      await ask.getByLabel('Why (optional, for the office)').fill('A broken arm');
+      expect(await axeViolations(page)).toEqual([]);
+      await ask.getByRole('button', { name: 'Send the request' }).click();
+      await page.getByText(/^You asked the office on .+ to cancel Art in the Wild Camp for Ava: it answers by email\.$/).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+      // The office finds it from the dashboard, with the family's words and what the policy gives, and approves.
+      const office = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password);
+      await office.page.goto('/admin');
+      await office.page.getByRole('link', { name: 'Requests from families' }).click();
+      const request = office.page.getByRole('region', { name: 'Art in the Wild Camp for Ava Rivera' });
+      await request.getByText('A broken arm').waitFor();
+      await request.getByText('You will get $430 back to the card ending 4242 within 5–10 days.').waitFor();
+      expect(await request.getByLabel('Refund if approved ($)').inputValue()).toBe('430.00');
+      expect(await axeViolations(office.page)).toEqual([]);
+      await request.getByRole('button', { name: /^Approve and cancel/ }).click();
+      await office.page.getByText('No request is waiting.').waitFor();
+      await office.context.close();
+
+      // The family sees the class cancelled and its money on the way back to the card; the email says so.
+      await page.reload();
+      await expect.poll(() => page.getByText(/refund \$430 · \$430 back to card ending 4242$/).count()).toBe(2);
+      const decided = (await db().collection('mail').where('kind', '==', 'change-decided').get()).docs.map((d) => d.get('message.subject') as string);
+      expect(decided).toEqual(['Your request is approved — Wildwood Outdoor School']);
+      await context.close();
+    } finally {
+      await db().doc('semesters/camps').update({ 'cancellationPolicy.selfService': true });
+    }
   });
 
   it('cancels on the checkout page and comes back to the cart with the seat released (360 px)', async () => {

@@ -15,7 +15,7 @@ import { AVAS, SAMPLES, seedAddOnSample, seedChangeSample, seedRoundSamples, see
 type Who = 'anonymous' | 'familyB' | StaffRole | 'otherInstructor' | 'familyA';
 const ALL = Object.values(callables);
 /** Family callables that name one of A's records: anyone else gets not-found and learns nothing. */
-const OWNED: CallableName[] = ['saveStudent', 'issuePickupCodes', 'enroll', 'enrollFamily', 'priceCart', 'addAddOns', 'myEnrollment', 'releaseHold', 'payBalance', 'joinWaitlist', 'leaveWaitlist', 'declineOffer', 'claimOffer', 'saveRoundEntry', 'cancellationOutcome', 'cancelOwnClasses'];
+const OWNED: CallableName[] = ['saveStudent', 'issuePickupCodes', 'enroll', 'enrollFamily', 'priceCart', 'addAddOns', 'myEnrollment', 'releaseHold', 'payBalance', 'joinWaitlist', 'leaveWaitlist', 'declineOffer', 'claimOffer', 'saveRoundEntry', 'cancellationOutcome', 'cancelOwnClasses', 'requestCancellation'];
 /** Family callables on the caller's own records as a whole: anyone else acts on theirs, where nothing is owed. */
 const OWN_WHOLE: CallableName[] = ['payFamilyBalance'];
 /** What A's data looks like in a response; nobody but A (and the office) may see it. */

@@ -1,19 +1,31 @@
 // A family cancelling its own classes under the school's policy, with real ID tokens and the Stripe
 // stand-in: the outcome shown before anything is sent, the refund to the card it paid with, the seat
-// back, nothing twice, and nobody else's enrollment.
+// back, nothing twice, and nobody else's enrollment; outside what it may do by itself, a request the
+// office declines or approves (with the refund), once.
 import { describe, expect, it } from 'vitest';
 import type { CancellationPolicy } from '../../contract/changes';
 import type { ClassRecord, Enrollment } from '../../contract/domain';
 import { addDaysIso, schoolToday } from '../../contract/schedule';
-import { NO_POLICY } from '../../functions/src/domain/changes';
+import { ANSWER_NEEDED, NO_POLICY, REFUND_ANSWER_NEEDED, SELF_SERVICE } from '../../functions/src/domain/changes';
 import { adminDb } from '../../scripts/demo/adminApp';
-import { callAs, useSeededDemo } from '../support/fixtures';
+import { callAs, signInDemo, useSeededDemo } from '../support/fixtures';
 import { booksProblems, standIn } from '../support/ledger';
 import { addClassesLikeWildArt, AVA, familyWithStudent, signedReleases } from '../support/samples';
 
 const POLICY: CancellationPolicy = { selfService: true, bands: [{ daysBefore: 14, percent: 100, fee: 0 }, { daysBefore: 2, percent: 50, fee: 2000 }] };
 const db = () => adminDb();
 const enrollment = async (id: string) => (await db().doc(`enrollments/${id}`).get()).data() as Enrollment;
+
+/** A family's child enrolled in a class by card, the page paid on the stand-in. */
+async function paidByCard(family: Awaited<ReturnType<typeof familyWithStudent>>, classId: string): Promise<Enrollment> {
+  const lines = [{ classId, addOnIds: [] }];
+  const quote = await callAs(family.user, 'priceBasket', { lines, codes: [], studentId: family.studentId });
+  const held = await callAs(family.user, 'enroll', { studentId: family.studentId, lines, codes: [], expectedTotal: quote.result!.total, infoConfirmed: false, releases: signedReleases(AVA.guardians[0].name), idempotencyKey: `chg-${classId}`, payWith: 'card' });
+  expect(held.status, JSON.stringify(held.error)).toBe(200);
+  const id = held.result!.enrollment.id;
+  expect((await standIn<{ webhookStatus: number }>(`/__standin/sessions/${(await enrollment(id)).hold!.sessionId}/pay`)).webhookStatus).toBe(200);
+  return enrollment(id);
+}
 
 describe('a family cancels its own classes under the policy', () => {
   useSeededDemo();
@@ -30,17 +42,7 @@ describe('a family cancels its own classes under the policy', () => {
     await db().doc(`semesters/${template.semesterId}`).update({ cancellationPolicy: POLICY });
     const family = await familyWithStudent('change.family@example.com', 'Nora', 'Hale');
 
-    /** Nora enrolled in a class by card, the page paid on the stand-in. */
-    const paidByCard = async (classId: string) => {
-      const lines = [{ classId, addOnIds: [] }];
-      const quote = await callAs(family.user, 'priceBasket', { lines, codes: [], studentId: family.studentId });
-      const held = await callAs(family.user, 'enroll', { studentId: family.studentId, lines, codes: [], expectedTotal: quote.result!.total, infoConfirmed: false, releases: signedReleases(AVA.guardians[0].name), idempotencyKey: `chg-${classId}`, payWith: 'card' });
-      expect(held.status, JSON.stringify(held.error)).toBe(200);
-      const id = held.result!.enrollment.id;
-      expect((await standIn<{ webhookStatus: number }>(`/__standin/sessions/${(await enrollment(id)).hold!.sessionId}/pay`)).webhookStatus).toBe(200);
-      return enrollment(id);
-    };
-    const far = await paidByCard('chg-far');
+    const far = await paidByCard(family, 'chg-far');
     expect([far.status, far.balance]).toEqual(['confirmed', 0]);
 
     // The outcome, before anything is sent: 20 days ahead, all of it back to the card paid with.
@@ -78,7 +80,7 @@ describe('a family cancels its own classes under the policy', () => {
     expect((await enrollment(far.id)).cancellations).toHaveLength(1);
 
     // Five days ahead: half back, less the $20 fee; the school keeps the rest.
-    const near = await paidByCard('chg-near');
+    const near = await paidByCard(family, 'chg-near');
     const half = Math.floor(near.total / 2) - 2000;
     const nearShown = (await callAs(family.user, 'cancellationOutcome', { enrollmentId: near.id, classIds: ['chg-near'] })).result!;
     expect(nearShown.outcome).toMatchObject({ daysBefore: 5, refund: half, kept: near.total - half, band: POLICY.bands[1] });
@@ -91,5 +93,69 @@ describe('a family cancels its own classes under the policy', () => {
     expect(nearDone.status, JSON.stringify(nearDone.error)).toBe(200);
     expect((await enrollment(near.id)).cancellations![0]).toMatchObject({ refund: half, fee: near.total - half });
     expect(await booksProblems(['chg-far', 'chg-near'])).toEqual([]);
+  });
+
+  it('asks the office when it may not cancel by itself; the office declines with words, or approves with the refund — once, emailed and in the audit trail', async () => {
+    const template = await addClassesLikeWildArt([{ id: 'chg-ask', title: 'Change Ask', capacity: 2, weekday: 3 }]);
+    await db().doc('classes/chg-ask').update({ startDate: addDaysIso(schoolToday(), 20), endDate: addDaysIso(schoolToday(), 60) } satisfies Partial<ClassRecord>);
+    await db().doc(`semesters/${template.semesterId}`).update({ cancellationPolicy: { ...POLICY, selfService: false } });
+    const family = await familyWithStudent('request.family@example.com', 'Ivy', 'Lane');
+    const paid = await paidByCard(family, 'chg-ask');
+    const ask = { enrollmentId: paid.id, classIds: ['chg-ask'], reason: 'A broken leg' };
+    // A class's own policy comes before its semester's: this one lets families cancel by themselves.
+    await db().doc('classes/chg-ask').update({ cancellationPolicy: POLICY } satisfies Partial<ClassRecord>);
+    const own = (await callAs(family.user, 'cancellationOutcome', { enrollmentId: paid.id, classIds: ['chg-ask'] })).result!;
+    expect(own.outcome).toMatchObject({ allowed: true, refund: paid.total });
+    expect((await callAs(family.user, 'requestCancellation', { enrollmentId: paid.id, classIds: ['chg-ask'] })).error?.message).toBe(SELF_SERVICE);
+    await db().doc('classes/chg-ask').update({ cancellationPolicy: null } satisfies Partial<ClassRecord>);
+    const shown = (await callAs(family.user, 'cancellationOutcome', { enrollmentId: paid.id, classIds: ['chg-ask'] })).result!;
+    expect(shown.outcome).toMatchObject({ allowed: false, why: NO_POLICY, refund: paid.total });
+
+    // Nobody else asks about it; the family's request waits, and asked again is the same one.
+    const other = await familyWithStudent('request.other@example.com', 'Zoe', 'Other');
+    expect((await callAs(other.user, 'requestCancellation', ask)).status).toBe(404);
+    const sent = await callAs(family.user, 'requestCancellation', ask);
+    expect(sent.status, JSON.stringify(sent.error)).toBe(200);
+    expect(sent.result!.replayed).toBe(false);
+    expect(sent.result!.enrollment.requests).toEqual([
+      expect.objectContaining({ status: 'waiting', reason: 'A broken leg', classTitles: ['Change Ask'], outcome: { refund: paid.total, toCard: paid.total, kept: 0, owes: 0 }, words: shown.words }),
+    ]);
+    expect((await callAs(family.user, 'requestCancellation', ask)).result!.replayed).toBe(true);
+    const waiting = await enrollment(paid.id);
+    expect([waiting.requests!.length, waiting.requestWaiting, waiting.classIds, waiting.cancellations]).toEqual([1, true, ['chg-ask'], undefined]);
+    const [first] = waiting.requests!;
+    expect((await db().doc(`mail/change-request_${first.id}`).get()).get('message.subject')).toBe('We have your request — Wildwood Outdoor School');
+
+    // The office's queue; a decline needs words for the family, and changes nothing else.
+    const admin = await signInDemo('admin');
+    const queue = await callAs(admin, 'adminChangeRequests', null);
+    expect(queue.result!.requests.filter((r) => r.enrollmentId === paid.id)).toEqual([expect.objectContaining({ id: first.id, studentName: 'Ivy Lane', netPaid: paid.total, cardRefundable: paid.total })]);
+    const decide = { enrollmentId: paid.id, requestId: first.id };
+    expect((await callAs(admin, 'decideChangeRequest', { ...decide, approve: false })).error?.message).toBe(ANSWER_NEEDED);
+    const declined = await callAs(admin, 'decideChangeRequest', { ...decide, approve: false, answer: 'Please send a doctor’s note first.' });
+    expect(declined.result).toMatchObject({ replayed: false, request: { status: 'declined', answer: 'Please send a doctor’s note first.' } });
+    const afterDecline = await enrollment(paid.id);
+    expect([afterDecline.classIds, afterDecline.requestWaiting, afterDecline.balance]).toEqual([['chg-ask'], undefined, 0]);
+    expect((await db().doc(`mail/change-decided_${first.id}`).get()).get('message.text')).toContain('The office says: Please send a doctor’s note first.');
+    // Decided, it stays decided (a second tap approving it does nothing).
+    expect((await callAs(admin, 'decideChangeRequest', { ...decide, approve: true })).result).toMatchObject({ replayed: true, request: { status: 'declined' } });
+
+    // Asked again, approved at the policy's refund: cancelled, the refund back to the card, once.
+    const second = (await callAs(family.user, 'requestCancellation', { ...ask, reason: 'Doctor’s note sent' })).result!.enrollment.requests!.at(-1)!;
+    expect(second.status).toBe('waiting');
+    expect((await callAs(admin, 'decideChangeRequest', { enrollmentId: paid.id, requestId: second.id, approve: true, refund: 100 })).error?.message).toBe(REFUND_ANSWER_NEEDED);
+    const approve = { enrollmentId: paid.id, requestId: second.id, approve: true };
+    const [approved, twice] = await Promise.all([callAs(admin, 'decideChangeRequest', approve), callAs(admin, 'decideChangeRequest', approve)]);
+    expect([approved.status, twice.status].filter((s) => s === 200).length, JSON.stringify([approved.error, twice.error])).toBeGreaterThanOrEqual(1);
+    expect((await callAs(admin, 'decideChangeRequest', approve)).result).toMatchObject({ replayed: true, request: { status: 'approved', refund: paid.total } });
+    const done = await enrollment(paid.id);
+    expect(done.cancellations).toHaveLength(1);
+    expect(done.cancellations![0]).toMatchObject({ refund: paid.total, refundMethod: 'card', note: 'Request approved under the cancellation policy' });
+    expect(done.cancellations![0].cardRefunds!.map((r) => [r.amount, r.last4])).toEqual([[paid.total, '4242']]);
+    expect([done.status, done.requestWaiting, done.requests!.map((r) => r.status)]).toEqual(['cancelled', undefined, ['declined', 'approved']]);
+    expect((await callAs(admin, 'adminChangeRequests', null)).result!.requests.filter((r) => r.enrollmentId === paid.id)).toEqual([]);
+    const audit = (await db().collection('audit').where('record.id', '==', paid.id).get()).docs.map((d) => d.get('kind') as string).sort();
+    expect(audit).toEqual(['cancellation', 'card-payment', 'change-decided', 'change-decided', 'change-requested', 'change-requested']);
+    expect(await booksProblems(['chg-ask'])).toEqual([]);
   });
 });

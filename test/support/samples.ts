@@ -79,6 +79,9 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 /** Leo's enrollment the `addAddOns` sample adds to (seedAddOnSample). */
 const ADD_ON_SAMPLE = 'matrix-leo-river';
 const CHANGE_SAMPLE = 'matrix-leo-art';
+/** Leo's enrollment with a request to the office waiting (seedChangeSample). */
+const REQUEST_SAMPLE = 'matrix-leo-backpacking';
+const CHANGE_REQUEST = 'matrix-request';
 
 export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   roles: null,
@@ -129,6 +132,10 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   // Families cancelling: Leo's unpaid Art in the Wild Camp, in a semester whose policy lets families cancel (seedChangeSample).
   cancellationOutcome: { enrollmentId: CHANGE_SAMPLE, classIds: ['art-in-the-wild'] },
   cancelOwnClasses: { enrollmentId: CHANGE_SAMPLE, classIds: ['art-in-the-wild'], expectedRefund: 0, reason: 'Plans changed' },
+  // Asking the office (the request seeded waiting on the same enrollment answers), and the office's answer to it.
+  requestCancellation: { enrollmentId: REQUEST_SAMPLE, classIds: ['backpacking-intro'], reason: 'Plans changed' },
+  adminChangeRequests: null,
+  decideChangeRequest: { enrollmentId: REQUEST_SAMPLE, requestId: CHANGE_REQUEST, approve: false, answer: 'Not this time' },
   payBalance: { enrollmentId: AVAS.id },
   payFamilyBalance: null,
   myCalendarFeed: null,
@@ -245,18 +252,26 @@ export async function seedAddOnSample(): Promise<void> {
   await seatRosters(db, ['river-adventure']);
 }
 
-/** Leo's unpaid Art in the Wild Camp (the demo's camps let families cancel by themselves). */
+/** Leo's camps: Art in the Wild unpaid (the demo's camps let families cancel by themselves), and Backpacking Intro paid at the office, with a request to the office waiting. */
 export async function seedChangeSample(): Promise<void> {
   const db = adminDb();
   const at = new Date().toISOString();
-  const price = 43000;
-  await db.doc(`enrollments/${CHANGE_SAMPLE}`).set({
-    id: CHANGE_SAMPLE, ownerUid: 'demo-family', studentId: 'demo-leo', studentName: 'Leo Rivera', semesterIds: ['camps'], classIds: ['art-in-the-wild'],
-    lineItems: [{ kind: 'class', id: 'art-in-the-wild', semesterId: 'camps', title: 'Art in the Wild Camp', classIds: ['art-in-the-wild'], listPrice: price, price, addOns: [], members: [{ classId: 'art-in-the-wild', title: 'Art in the Wild Camp', listPrice: price, price }] }],
-    discounts: [], subtotal: price, total: price, balance: price, status: 'confirmed', payments: [], releases: [], createdAt: at, idempotencyKey: CHANGE_SAMPLE,
+  const unpaid = (id: string, classId: string, title: string, price: number): Enrollment => ({
+    id, ownerUid: 'demo-family', studentId: 'demo-leo', studentName: 'Leo Rivera', semesterIds: ['camps'], classIds: [classId],
+    lineItems: [{ kind: 'class', id: classId, semesterId: 'camps', title, classIds: [classId], listPrice: price, price, addOns: [], members: [{ classId, title, listPrice: price, price }] }],
+    discounts: [], subtotal: price, total: price, balance: price, status: 'confirmed', payments: [], releases: [], createdAt: at, idempotencyKey: id,
+  });
+  await db.doc(`enrollments/${CHANGE_SAMPLE}`).set(unpaid(CHANGE_SAMPLE, 'art-in-the-wild', 'Art in the Wild Camp', 43000));
+  await db.doc(`enrollments/${REQUEST_SAMPLE}`).set({
+    ...unpaid(REQUEST_SAMPLE, 'backpacking-intro', 'Backpacking Intro Camp', 65000),
+    payments: [{ id: 'matrix-cash', amount: 65000, method: 'cash', note: '', at, by: 'office@example.com' }],
+    balance: 0,
+    requests: [{ id: CHANGE_REQUEST, kind: 'cancel', classIds: ['backpacking-intro'], classTitles: ['Backpacking Intro Camp'], askedAt: at, outcome: { refund: 65000, toCard: 0, kept: 0, owes: 0 }, words: 'You will get $650 back ($0 to your card, $650 from the office).', status: 'waiting' }],
+    requestWaiting: true,
   } satisfies Enrollment);
   await db.doc('classes/art-in-the-wild/roster/demo-leo').set({ studentId: 'demo-leo', studentName: 'Leo Rivera', enrollmentId: CHANGE_SAMPLE, ownerUid: 'demo-family', addOns: [] });
-  await seatRosters(db, ['art-in-the-wild']);
+  await db.doc('classes/backpacking-intro/roster/demo-leo').set({ studentId: 'demo-leo', studentName: 'Leo Rivera', enrollmentId: REQUEST_SAMPLE, ownerUid: 'demo-family', addOns: [] });
+  await seatRosters(db, ['art-in-the-wild', 'backpacking-intro']);
 }
 
 export async function seedWaitlistSamples(): Promise<void> {

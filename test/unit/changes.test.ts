@@ -1,8 +1,8 @@
 // The cancellation policy's outcome, by table: notice bands, fees, what was paid (in full, a deposit,
 // at the office), classes kept, and when a family may cancel by itself.
 import { describe, expect, it } from 'vitest';
-import { outcomeWords, type CancellationPolicy } from '../../contract/changes';
-import { bandFor, cancellationOutcome, NO_POLICY, OFFICE_PAID, STARTED } from '../../functions/src/domain/changes';
+import { outcomeWords, type CancellationPolicy, type ChangeRequest } from '../../contract/changes';
+import { ANSWER_NEEDED, bandFor, cancellationOutcome, cancellationRequest, decide, NO_POLICY, OFFICE_PAID, REFUND_ANSWER_NEEDED, SELF_SERVICE, STARTED } from '../../functions/src/domain/changes';
 
 // Full refund from 14 days before, 50 % less $20 from 2 days, nothing in the last day.
 const policy: CancellationPolicy = { selfService: true, bands: [{ daysBefore: 2, percent: 50, fee: 2000 }, { daysBefore: 14, percent: 100, fee: 0 }] };
@@ -29,7 +29,7 @@ describe('a cancellation under the school’s policy', () => {
     expect(cancellationOutcome({ policy, plan: plan as typeof paidInFull, firstMeeting, today })).toMatchObject(expected);
   });
 
-  it('without a policy, or one the office keeps to itself, families call the office (the figures still say what the school would do)', () => {
+  it('without a policy, or one the office keeps to itself, families ask the office (the figures still say what the school would do)', () => {
     expect(cancellationOutcome({ policy: null, plan: paidInFull, firstMeeting: '2027-06-01', today })).toMatchObject({ allowed: false, why: NO_POLICY, refund: 0, kept: 20000 });
     expect(cancellationOutcome({ policy: { ...policy, selfService: false }, plan: paidInFull, firstMeeting: '2027-06-01', today })).toMatchObject({ allowed: false, why: NO_POLICY, refund: 20000 });
   });
@@ -46,5 +46,37 @@ describe('a cancellation under the school’s policy', () => {
     expect(outcomeWords({ refund: 8000, toCard: 8000, kept: 12000, owes: 0 }, ['4242'])).toBe('You will get $80 back to the card ending 4242 within 5–10 days; the school keeps $120 under its cancellation policy.');
     expect(outcomeWords({ refund: 0, toCard: 0, kept: 0, owes: 20000 })).toBe('Nothing is refunded. You will still owe $200 for the classes you keep.');
     expect(outcomeWords({ refund: 20000, toCard: 15000, kept: 0, owes: 0 }, ['4242', '1881'])).toBe('You will get $200 back ($150 to the card ending 4242 or 1881, $50 from the office).');
+  });
+});
+
+describe('a family’s request to the office', () => {
+  const officePaid = cancellationOutcome({ policy, plan: { ...paidInFull, cardRefundable: 15000 }, firstMeeting: '2027-05-16', today });
+  const asked = { id: 'r1', classIds: ['creek'], classTitles: ['Creek Kids'], askedAt: '2027-05-01T10:00:00.000Z', reason: 'Moving away' };
+  const shown = { outcome: officePaid, words: outcomeWords(officePaid, ['4242']) };
+  const sent = cancellationRequest(undefined, asked, shown) as { request: ChangeRequest; replayed: boolean };
+
+  it('keeps what the policy gave when the family asked, in figures and words; asked again, the one waiting answers', () => {
+    expect(sent).toEqual({ replayed: false, request: { ...asked, kind: 'cancel', status: 'waiting', outcome: { refund: 20000, toCard: 15000, kept: 0, owes: 0 }, words: 'You will get $200 back ($150 to the card ending 4242, $50 from the office).' } });
+    expect(cancellationRequest([sent.request], { ...asked, id: 'r2' }, shown)).toEqual({ request: sent.request, replayed: true });
+    // A class the family may cancel by itself is cancelled, not asked about; a decided request does not block a new one.
+    const inside = cancellationOutcome({ policy, plan: paidInFull, firstMeeting: '2027-05-16', today });
+    expect(cancellationRequest(undefined, asked, { outcome: inside, words: '' })).toBe(SELF_SERVICE);
+    expect(cancellationRequest([{ ...sent.request, status: 'declined' }], { ...asked, id: 'r2' }, shown)).toMatchObject({ replayed: false, request: { id: 'r2' } });
+  });
+
+  it.each<[string, Parameters<typeof decide>[1], number, object]>([
+    ['approved at the policy’s refund: back to the cards first, the rest by the office', { approve: true }, 15000, { request: { status: 'approved', refund: 20000 }, cancel: { classIds: ['creek'], refund: 20000, cardRefund: 15000 } }],
+    ['approved at another refund, saying why', { approve: true, refund: 5000, answer: 'Half the camp was used' }, 15000, { request: { refund: 5000, answer: 'Half the camp was used' }, cancel: { refund: 5000, cardRefund: 5000 } }],
+    ['declined with the office’s words: nothing cancelled', { approve: false, answer: 'The camp has started' }, 15000, { request: { status: 'declined', answer: 'The camp has started' }, cancel: null }],
+  ])('%s', (_, decision, cardRefundable, expected) => {
+    expect(decide(sent.request, decision, cardRefundable, '2027-05-02T09:00:00.000Z')).toMatchObject({ replayed: false, request: { decidedAt: '2027-05-02T09:00:00.000Z' }, ...expected });
+  });
+
+  it('asks for words where the family needs them, and decides a request once', () => {
+    expect(decide(sent.request, { approve: false }, 0, 'now')).toBe(ANSWER_NEEDED);
+    expect(decide(sent.request, { approve: false, answer: '   ' }, 0, 'now')).toBe(ANSWER_NEEDED);
+    expect(decide(sent.request, { approve: true, refund: 100 }, 0, 'now')).toBe(REFUND_ANSWER_NEEDED);
+    const declined = (decide(sent.request, { approve: false, answer: 'No' }, 0, 'now') as { request: ChangeRequest }).request;
+    expect(decide(declined, { approve: true }, 20000, 'later')).toEqual({ request: declined, cancel: null, replayed: true });
   });
 });

@@ -50,6 +50,11 @@ const pickup = { adult: `Sam ${HOSTILE}`, check: 'code' as const, at: '2027-01-1
 const RENDERED: Record<string, MailMessage[]> = {
   paymentReceivedMail: [family.paymentReceivedMail(e, 5000, 'by check', portal)],
   cancellationMail: [family.cancellationMail(e, [klass.title], { amount: 2500, how: 'by check' }, 400, portal)],
+  changeRequestMail: [family.changeRequestMail(who, { classTitles: [klass.title], words: `You will get $200 back ${HOSTILE}` }, portal)],
+  requestDecidedMail: [
+    family.requestDecidedMail(who, { classTitles: [klass.title], status: 'approved', refund: 20000 }, portal),
+    family.requestDecidedMail(who, { classTitles: [klass.title], status: 'declined', answer: `Not this time ${HOSTILE}` }, portal),
+  ],
   classReminderMail: [family.classReminderMail(who, { title: klass.title, location: klass.location, when: '3:30 pm', bring: `Boots ${HOSTILE}` }, '2027-01-11', portal, `${portal}/unsubscribe?token=t`)],
   balanceReminderMail: (['soon', 'today', 'overdue'] as const).map((due) => family.balanceReminderMail(e, due, portal, `${portal}/unsubscribe?token=t`)),
   infoReviewMail: [family.infoReviewMail(who, semester.name, portal, `${portal}/unsubscribe?token=t`)],

@@ -1,8 +1,8 @@
 // What a family's cancellation gets under the school's policy, pure: the notice it gave (days before
 // the first meeting of the classes it cancels), the band that applies, and the money — from the
 // cancellation's plan (the kept classes repriced by the one pricing engine, domain/cancellation.ts).
-import type { CancellationOutcome, CancellationPolicy, NoticeBand } from '../../../contract/changes';
-import type { CancellationQuote, IsoDate } from '../../../contract/domain';
+import type { CancellationOutcome, CancellationPolicy, ChangeRequest, NoticeBand } from '../../../contract/changes';
+import type { CancellationQuote, Cents, IsoDate } from '../../../contract/domain';
 
 export interface OutcomeFacts {
   /** The semester's policy (null: none). */
@@ -20,9 +20,9 @@ export function bandFor(bands: NoticeBand[], daysBefore: number): NoticeBand | n
   return [...bands].sort((a, b) => b.daysBefore - a.daysBefore).find((b) => daysBefore >= b.daysBefore) ?? null;
 }
 
-export const NO_POLICY = 'The school has no cancellation policy for this class that families can use: to cancel, please call the office.';
-export const STARTED = 'This class has started: to cancel, please call the office.';
-export const OFFICE_PAID = 'Part of this refund was paid at the office and is given back there: to cancel, please call the office.';
+export const NO_POLICY = 'The office decides cancellations of this class: send it your request, and it answers by email.';
+export const STARTED = 'This class has started: the office decides, so send it your request, and it answers by email.';
+export const OFFICE_PAID = 'Part of this refund is given back by the office (it was paid there): send it your request, and it answers by email.';
 
 /**
  * The outcome of cancelling: of what the cancelled classes cost (`value`), the band's percent comes
@@ -41,4 +41,54 @@ export function cancellationOutcome(f: OutcomeFacts): CancellationOutcome {
   const owes = Math.max(0, f.plan.newTotal - f.plan.netPaid);
   const why = !f.policy?.selfService ? NO_POLICY : daysBefore <= 0 ? STARTED : toCard < refund ? OFFICE_PAID : null;
   return { allowed: why === null, why, daysBefore, band, value, kept, refund, toCard, owes };
+}
+
+export const SELF_SERVICE = 'You may cancel this class yourself: look at what cancelling gives and cancel it.';
+export const ANSWER_NEEDED = 'answer: Say why, in words for the family.';
+export const REFUND_ANSWER_NEEDED = 'answer: Say why the refund differs from what the policy gives, in words for the family.';
+
+/**
+ * The request a family sends when it may not cancel by itself: a new one, or the one already waiting
+ * for any of these classes (asked again, nothing is sent twice). Refused when the family may cancel
+ * by itself (it cancels instead).
+ */
+export function cancellationRequest(
+  waiting: ChangeRequest[] | undefined,
+  asked: Pick<ChangeRequest, 'id' | 'classIds' | 'classTitles' | 'reason' | 'askedAt'>,
+  shown: { outcome: CancellationOutcome; words: string },
+): { request: ChangeRequest; replayed: boolean } | string {
+  const already = (waiting ?? []).find((r) => r.status === 'waiting' && r.classIds.some((id) => asked.classIds.includes(id)));
+  if (already) return { request: already, replayed: true };
+  if (shown.outcome.allowed) return SELF_SERVICE;
+  const { refund, toCard, kept, owes } = shown.outcome;
+  return { request: { ...asked, kind: 'cancel', outcome: { refund, toCard, kept, owes }, words: shown.words, status: 'waiting' }, replayed: false };
+}
+
+/** The office's decision on a waiting request, as asked: approve (at the policy's refund unless it says another, and why) or decline (saying why). */
+export interface Decision {
+  approve: boolean;
+  refund?: Cents;
+  answer?: string;
+}
+
+/**
+ * What deciding does: the request decided (or, already decided, as it is: nothing twice) and, approved,
+ * the cancellation to make — the refund back to the cards first, up to what they may take back.
+ */
+export function decide(
+  request: ChangeRequest,
+  decision: Decision,
+  cardRefundable: Cents,
+  at: string,
+): { request: ChangeRequest; cancel: { classIds: string[]; refund: Cents; cardRefund: Cents } | null; replayed: boolean } | string {
+  if (request.status !== 'waiting') return { request, cancel: null, replayed: true };
+  const answer = decision.answer?.trim() || undefined;
+  if (!decision.approve) {
+    if (!answer) return ANSWER_NEEDED;
+    return { request: { ...request, status: 'declined', decidedAt: at, answer }, cancel: null, replayed: false };
+  }
+  const refund = decision.refund ?? request.outcome.refund;
+  if (refund !== request.outcome.refund && !answer) return REFUND_ANSWER_NEEDED;
+  const decided: ChangeRequest = { ...request, status: 'approved', decidedAt: at, refund, ...(answer ? { answer } : {}) };
+  return { request: decided, cancel: { classIds: request.classIds, refund, cardRefund: Math.min(refund, cardRefundable) }, replayed: false };
 }

@@ -1,6 +1,7 @@
 // The emails to families: a payment received, classes cancelled (with the refund), a payment given
 // back whole, a gift's receipt, the office's messages, and the reminders. Pure: each is built from
 // what the event knows.
+import type { ChangeRequest } from '../../../contract/changes';
 import type { Cents, Enrollment, IsoDate } from '../../../contract/domain';
 import type { WholeRefund } from '../domain/settlement';
 import { formatCents, formatDate } from '../../../contract/format';
@@ -37,6 +38,30 @@ export function cancellationMail(
       (refund ? `We are refunding ${formatCents(refund.amount)} ${refund.how}.` : 'No refund is given.') + kept,
       balanceLine(e),
     ],
+    myEnrollments(portal),
+    RECEIPTS_FOOTER,
+  );
+}
+
+/** A family asked the office to cancel classes: what it asked, what the policy gives, and that the office answers by email. */
+export function changeRequestMail(studentName: string, r: Pick<ChangeRequest, 'classTitles' | 'words'>, portal: string): MailMessage {
+  return simpleMail(
+    'We have your request',
+    [`You asked the office to cancel ${r.classTitles.join(', ')} for ${studentName}. Nothing changes until the office answers; we will email you then.`, `Under the school's cancellation policy today: ${r.words}`],
+    myEnrollments(portal),
+    RECEIPTS_FOOTER,
+  );
+}
+
+/** The office's answer to a request: declined with its words (approved, the cancellation's own email follows). */
+export function requestDecidedMail(studentName: string, r: Pick<ChangeRequest, 'classTitles' | 'status' | 'answer' | 'refund'>, portal: string): MailMessage {
+  const what = `${r.classTitles.join(', ')} for ${studentName}`;
+  const answer = r.answer ? [`The office says: ${r.answer}`] : [];
+  return simpleMail(
+    r.status === 'approved' ? 'Your request is approved' : 'Your request was not approved',
+    r.status === 'approved'
+      ? [`The office approved your request to cancel ${what}.`, ...answer, r.refund ? `We are refunding ${formatCents(r.refund)}; a separate email says how.` : 'No refund is given.']
+      : [`The office did not approve your request to cancel ${what}: the class stays as it was.`, ...answer],
     myEnrollments(portal),
     RECEIPTS_FOOTER,
   );

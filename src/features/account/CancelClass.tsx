@@ -1,19 +1,21 @@
 // On My Enrollments: "Cancel this class" shows, before anything is sent, what the school's
 // cancellation policy gives (money back to the card, what the school keeps, what is still owed), in
-// the words the email uses; inside the policy the family cancels at once, otherwise the words say
-// whom to call.
+// the words the email uses; inside the policy the family cancels at once, otherwise it sends the
+// office a request, which waits (said on the card) until the office answers.
 import { useState } from 'react';
 import type { CancellationOutcome } from '../../../contract/changes';
 import type { FamilyEnrollment } from '../../../contract/domain';
 import { Button } from '../../components/Button';
 import { FormFailure } from '../../components/FormFailure';
 import { useNotify } from '../../lib/toast';
-import { useCancelOwnClasses, useCancellationOutcome } from './api';
+import { formatDate } from '../../../contract/format';
+import { useCancelOwnClasses, useCancellationOutcome, useRequestCancellation } from './api';
 
 /** `many`: the enrollment has several classes, so the button names the class it cancels. */
 export function CancelClass({ enrollment, classId, title, many }: { enrollment: FamilyEnrollment; classId: string; title: string; many: boolean }) {
   const preview = useCancellationOutcome();
   const cancel = useCancelOwnClasses();
+  const ask = useRequestCancellation();
   const notify = useNotify();
   const [shown, setShown] = useState<{ outcome: CancellationOutcome; words: string } | null>(null);
   const [reason, setReason] = useState('');
@@ -28,9 +30,38 @@ export function CancelClass({ enrollment, classId, title, many }: { enrollment: 
       },
       () => undefined,
     );
+  const send = () =>
+    ask.mutateAsync({ ...request, ...(reason.trim() ? { reason: reason.trim() } : {}) }).then(
+      () => {
+        notify({ severity: 'success', summary: 'Request sent', detail: `The office will answer your request about ${title} for ${first} by email.` });
+        setShown(null);
+      },
+      () => undefined,
+    );
   const reasonId = `cancel-reason-${enrollment.id}-${classId}`;
+  const mine = (enrollment.requests ?? []).filter((r) => r.classIds.includes(classId));
+  const waiting = mine.find((r) => r.status === 'waiting');
+  const declined = mine.at(-1)?.status === 'declined' ? mine.at(-1) : undefined;
+  const reasonField = (
+    <div className="field">
+      <label htmlFor={reasonId}>Why (optional, for the office)</label>
+      <textarea id={reasonId} className="p-inputtextarea p-component" rows={2} maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
+    </div>
+  );
+  if (waiting)
+    return (
+      <p className="cancel-class muted" role="status">
+        You asked the office on {formatDate(waiting.askedAt.slice(0, 10))} to cancel {title} for {first}: it answers by email.
+      </p>
+    );
   return (
     <div className="cancel-class">
+      {declined && (
+        <p className="muted">
+          The office did not approve your request of {formatDate(declined.askedAt.slice(0, 10))} to cancel {title}
+          {declined.answer ? `: “${declined.answer}”` : '.'}
+        </p>
+      )}
       {shown === null ? (
         <Button variant="outlined" disabled={preview.isPending} onClick={() => void look()}>
           <span className="p-button-label">
@@ -48,10 +79,7 @@ export function CancelClass({ enrollment, classId, title, many }: { enrollment: 
           </p>
           {shown.outcome.allowed ? (
             <>
-              <div className="field">
-                <label htmlFor={reasonId}>Why (optional, for the office)</label>
-                <textarea id={reasonId} className="p-inputtextarea p-component" rows={2} maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
-              </div>
+              {reasonField}
               <div className="row-actions">
                 <Button disabled={cancel.isPending} onClick={() => void confirm()}>
                   <span className="p-button-label">{cancel.isPending ? 'Cancelling…' : `Cancel ${title}`}</span>
@@ -64,14 +92,20 @@ export function CancelClass({ enrollment, classId, title, many }: { enrollment: 
           ) : (
             <>
               <p>{shown.outcome.why}</p>
-              <Button variant="outlined" onClick={() => setShown(null)}>
-                <span className="p-button-label">Close</span>
-              </Button>
+              {reasonField}
+              <div className="row-actions">
+                <Button disabled={ask.isPending} onClick={() => void send()}>
+                  <span className="p-button-label">{ask.isPending ? 'Sending…' : 'Send the request'}</span>
+                </Button>
+                <Button variant="outlined" onClick={() => setShown(null)}>
+                  <span className="p-button-label">Keep it</span>
+                </Button>
+              </div>
             </>
           )}
         </div>
       )}
-      <FormFailure error={preview.error ?? cancel.error} />
+      <FormFailure error={preview.error ?? cancel.error ?? ask.error} />
     </div>
   );
 }

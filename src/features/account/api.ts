@@ -27,6 +27,8 @@ export const useSaveAccount = () => useCallMutation('saveAccount');
 /** Cancelling classes under the school's policy: what it gives (nothing changes), then the cancellation. */
 export const useCancellationOutcome = () => useCallMutation('cancellationOutcome', { quote: true });
 export const useCancelOwnClasses = () => useCallMutation('cancelOwnClasses');
+/** Outside what the family may do by itself: a request the office answers. */
+export const useRequestCancellation = () => useCallMutation('requestCancellation');
 
 /** Today's price of a basket, asked afresh (a waitlist claim pays the lower of the quoted and today's). */
 export const useTodaysPrice = () => {

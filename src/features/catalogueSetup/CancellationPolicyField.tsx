@@ -1,6 +1,8 @@
-// A semester's cancellation policy: by notice before a class's first meeting, what a cancellation
-// gets back (a percent of what the classes cost, less a fee), and whether families may cancel by
-// themselves inside it (My Enrollments shows them the outcome first). Empty: only the office cancels.
+// A semester's cancellation policy, or a class's own: by notice before a class's first meeting, what a
+// cancellation gets back (a percent of what the classes cost, less a fee), and whether families may
+// cancel by themselves inside it (My Enrollments shows them the outcome first; otherwise they send the
+// office a request). A semester without one: every cancellation is the office's; a class without its
+// own: its semester's.
 import type { CancellationPolicy, NoticeBand } from '../../../contract/changes';
 import { Button } from '../../components/Button';
 import { MoneyField } from '../../components/MoneyField';
@@ -9,23 +11,34 @@ import { wholeOrNull, type Errors } from '../../components/studentForm/errors';
 
 const STARTER: CancellationPolicy = { selfService: true, bands: [{ daysBefore: 14, percent: 100, fee: 0 }] };
 
-export function CancellationPolicyField({ policy, errors, onChange }: { policy: CancellationPolicy | null; errors: Errors; onChange: (p: CancellationPolicy | null) => void }) {
+export function CancellationPolicyField({
+  policy,
+  errors,
+  onChange,
+  ofClass = false,
+}: {
+  policy: CancellationPolicy | null;
+  errors: Errors;
+  onChange: (p: CancellationPolicy | null) => void;
+  /** A class's own policy: without one, its semester's applies. */
+  ofClass?: boolean;
+}) {
   const setBand = (i: number, patch: Partial<NoticeBand>) => onChange({ ...policy!, bands: policy!.bands.map((b, j) => (j === i ? { ...b, ...patch } : b)) });
   return (
     <fieldset className="form-section">
       <legend>Cancellation policy</legend>
       {policy === null ? (
         <>
-          <p className="muted">None: only the office cancels, and families are told to call it.</p>
+          <p className="muted">{ofClass ? 'The semester’s policy applies to this class.' : 'None: the office decides every cancellation (families send it a request).'}</p>
           <Button variant="outlined" onClick={() => onChange(STARTER)}>
-            <span className="p-button-label">Write a policy</span>
+            <span className="p-button-label">{ofClass ? 'Write a policy for this class' : 'Write a policy'}</span>
           </Button>
         </>
       ) : (
         <>
           <p className="muted">
             From each number of days before a class’s first meeting, a cancellation gets back this percent of what the class cost in the enrollment,
-            less the fee (never more than was paid). With less notice than every line, nothing comes back; from the first day, the office cancels.
+            less the fee (never more than was paid). With less notice than every line, nothing comes back; from the first day, the office decides.
           </p>
           {policy.bands.map((b, i) => (
             <div className="form-grid policy-band" key={i} role="group" aria-label={`Notice band ${i + 1}`}>
@@ -45,12 +58,12 @@ export function CancellationPolicyField({ policy, errors, onChange }: { policy: 
               <span className="p-button-label">Add a band</span>
             </Button>
             <Button variant="outlined" onClick={() => onChange(null)}>
-              <span className="p-button-label">No policy</span>
+              <span className="p-button-label">{ofClass ? 'Use the semester’s policy' : 'No policy'}</span>
             </Button>
           </div>
           <label className="policy-self">
             <input type="checkbox" checked={policy.selfService} onChange={(e) => onChange({ ...policy, selfService: e.target.checked })} /> Families may cancel by themselves inside this
-            policy (when the whole refund goes back to the card they paid with)
+            policy (when the whole refund goes back to the card they paid with); otherwise they send the office a request
           </label>
         </>
       )}

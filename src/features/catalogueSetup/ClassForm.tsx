@@ -18,6 +18,7 @@ import { useAdminClasses, useSaveClass } from './api';
 import { MoneyField } from '../../components/MoneyField';
 import { InstructorAccounts } from './InstructorAccounts';
 import { addedDays, ClassDaysOff, useTellFamilies } from './ClassDaysOff';
+import { CancellationPolicyField } from './CancellationPolicyField';
 
 type Draft = Omit<AdminClass, 'id' | 'enrolledCount' | 'waiting'>;
 const STATUSES = [
@@ -176,6 +177,7 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
           )}
         </Rows>
       </fieldset>
+      <CancellationPolicyField ofClass policy={c.cancellationPolicy ?? null} errors={errors} onChange={(cancellationPolicy) => set({ cancellationPolicy })} />
     </EditForm>
   );
 }

@@ -30,6 +30,10 @@ export const useVoidPayment = () => useCallMutation('adminVoidPayment');
 export const useCancelEnrollment = () => useCallMutation('adminCancelEnrollment');
 export const useReleaseHold = () => useCallMutation('adminReleaseHold');
 
+/** The families' requests waiting for the office, and its answer to one. */
+export const useChangeRequests = () => useCallQuery('adminChangeRequests');
+export const useDecideChangeRequest = () => useCallMutation('decideChangeRequest');
+
 // Announcements: the office's list and the families' banner.
 export const useAnnouncements = () => useCallQuery('adminAnnouncements');
 export const useSaveAnnouncement = () => useCallMutation('adminSaveAnnouncement');
