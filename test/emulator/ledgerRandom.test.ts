@@ -1,6 +1,7 @@
 // The seat ledger under random operations: thousands of steps drawn from every family and office
 // action (checkouts by card and at the office, Stripe pages paid, left, paid late or twice, the
-// waitlist joined, left, offered, claimed, declined and lapsed, classes cancelled with refunds,
+// waitlist joined, left, offered, claimed, declined and lapsed, classes cancelled with refunds (by the
+// office, by a family inside the school's policy, or asked of the office and answered),
 // payments recorded and voided, capacities changed, add-ons, a limited code, a registration round
 // entered, drawn and offered, several of them at the same moment), and after every step the books must agree (test/support/ledger.ts). Reproducible from
 // its seed: LEDGER_SEED=<seed> (fast-check prints the seed and the shortest failing run it found;
@@ -38,6 +39,7 @@ const code = async () => ({
   ...(await import('../../functions/src/data/office')),
   ...(await import('../../functions/src/usecases/payments')),
   ...(await import('../../functions/src/usecases/cancellation')),
+  ...(await import('../../functions/src/usecases/changes')),
   ...(await import('../../functions/src/usecases/addOns')),
   ...(await import('../../functions/src/usecases/catalogueEdits')),
   ...(await import('../../functions/src/data/holds')),
@@ -72,6 +74,8 @@ let stopped = false;
 /** Registration rounds drawn and put through the ledger (said at the end). */
 let roundsDrawn = 0;
 let placesOffered = 0;
+/** Families' own cancellations and their requests to the office, sent and answered (said at the end). */
+const changes = { cancelled: 0, asked: 0, answered: 0 };
 /** Time spent per kind of step (printed at the end: where a long run goes). */
 const timing: Record<string, { count: number; ms: number }> = {};
 
@@ -83,7 +87,9 @@ async function newWorld(): Promise<World> {
   const term = (await db.doc(`semesters/${template.semesterId}`).get()).data() as Semester;
   const TERM = `rnd-term-${run}`;
   terms.push(TERM);
-  await db.doc(`semesters/${TERM}`).set({ ...term, id: TERM, name: `Random term ${run}`, status: 'open', registrationOpens: '2000-01-01', registrationCloses: '2999-12-31' });
+  // A policy families may use a day ahead (classes already under way, or paid at the office, are asked of the office).
+  const cancellationPolicy = { selfService: true, bands: [{ daysBefore: 1, percent: 100, fee: 0 }] };
+  await db.doc(`semesters/${TERM}`).set({ ...term, id: TERM, name: `Random term ${run}`, status: 'open', registrationOpens: '2000-01-01', registrationCloses: '2999-12-31', cancellationPolicy });
   const classIds = ['a', 'b', 'c', 'd'].map((x) => `rnd${run}${x}`);
   const capacity = [2, 1, 3, 2];
   const batch = db.batch();
@@ -294,6 +300,32 @@ const cancelStep = (r: number, some: number, refundShare: number) =>
     });
   });
 
+const familyCancelStep = (r: number, some: number) =>
+  step('a family cancels a class itself, or asks the office', async (c, w) => {
+    const e = pick((await enrollmentsOf(w)).filter((x) => x.status === 'confirmed'), r);
+    if (!e) return;
+    const classIds = e.classIds.length > 1 && some % 2 ? [e.classIds[some % e.classIds.length]] : e.classIds;
+    const family = { uid: e.ownerUid, email: `${e.ownerUid}@example.com`, roles: ['family'], requestId: 'ledger' };
+    await attempt(c, w, `family cancels ${e.id} ${classIds}`, async () => {
+      const { outcome } = await c.ownCancellationOutcome(e.ownerUid, e.id, classIds, now(w));
+      if (outcome.allowed) {
+        if (!(await c.cancelOwnClasses(family, { enrollmentId: e.id, classIds, expectedRefund: outcome.refund }, now(w))).replayed) changes.cancelled++;
+      } else if (!(await c.requestCancellation(family, { enrollmentId: e.id, classIds, reason: 'Random' }, now(w))).replayed) changes.asked++;
+    });
+  });
+
+const answerStep = (r: number, approve: boolean, share: number) =>
+  step(`the office ${approve ? 'approves' : 'declines'} a family's request`, async (c, w) => {
+    const e = pick((await enrollmentsOf(w)).filter((x) => x.requestWaiting), r);
+    const request = e?.requests?.find((q) => q.status === 'waiting');
+    if (!e || !request) return;
+    const refund = Math.floor(request.outcome.refund * share);
+    await attempt(c, w, `answer ${e.id} ${request.id}`, async () => {
+      const answered = await c.decideRequest(ADMIN, { enrollmentId: e.id, requestId: request.id, approve, refund, refundMethod: 'check', ...(approve && refund === request.outcome.refund ? {} : { answer: 'Random' }) }, now(w));
+      if (!answered.replayed) changes.answered++;
+    });
+  });
+
 const recordStep = (r: number, share: number) =>
   step('the office records a payment', async (c, w) => {
     const e = pick((await enrollmentsOf(w)).filter((x) => x.status === 'confirmed' && x.balance > 0), r);
@@ -373,6 +405,8 @@ const single = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(r, fc.boolean()).map(([x, d]) => leaveListStep(x, d)) },
   { weight: 2, arbitrary: fc.tuple(r, fc.boolean(), key).map(([x, card, k]) => claimStep(x, card, k)) },
   { weight: 2, arbitrary: fc.tuple(r, fc.nat(), fc.constantFrom(0, 0.5, 1)).map(([x, s, share]) => cancelStep(x, s, share)) },
+  { weight: 1, arbitrary: fc.tuple(r, fc.nat()).map(([x, s]) => familyCancelStep(x, s)) },
+  { weight: 1, arbitrary: fc.tuple(r, fc.boolean(), fc.constantFrom(0.5, 1)).map(([x, approve, share]) => answerStep(x, approve, share)) },
   { weight: 1, arbitrary: fc.tuple(r, fc.constantFrom(0.5, 1)).map(([x, s]) => recordStep(x, s)) },
   { weight: 1, arbitrary: r.map(voidStep) },
   { weight: 1, arbitrary: fc.tuple(klass, fc.integer({ min: 0, max: 4 })).map(([p, cap]) => capacityStep(p, cap)) },
@@ -468,7 +502,7 @@ describe('the seat ledger under random operations', () => {
         );
       };
       await Promise.all(Array.from({ length: LANES }, (_, i) => lane(seed + i)));
-      console.log(`ledger: ${totalSteps} random steps over ${runs} runs (seed ${seed}), ${roundsDrawn} registration rounds drawn (${placesOffered} children placed), the books agreed after each`);
+      console.log(`ledger: ${totalSteps} random steps over ${runs} runs (seed ${seed}), ${roundsDrawn} registration rounds drawn (${placesOffered} children placed), ${changes.cancelled} cancellations by families, ${changes.asked} requests to the office (${changes.answered} answered), the books agreed after each`);
       console.log(Object.entries(timing).map(([kind, t]) => `  ${kind}: ${t.count} × ${Math.round(t.ms / t.count)} ms`).join('\n'));
       expect(totalSteps).toBeGreaterThanOrEqual(STEPS);
     },
