@@ -78,6 +78,7 @@ export interface ChangeRequest {
 /** A request as the office's queue shows it: with the enrollment it is on. */
 export interface OfficeChangeRequest extends ChangeRequest {
   enrollmentId: string;
+  studentId: string;
   studentName: string;
   /** What the family paid and may still get back to its cards (the refund's ceiling and default split). */
   netPaid: Cents;

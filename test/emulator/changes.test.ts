@@ -130,6 +130,9 @@ describe('a family cancels its own classes under the policy', () => {
     const admin = await signInDemo('admin');
     const queue = await callAs(admin, 'adminChangeRequests', null);
     expect(queue.result!.requests.filter((r) => r.enrollmentId === paid.id)).toEqual([expect.objectContaining({ id: first.id, studentName: 'Ivy Lane', netPaid: paid.total, cardRefundable: paid.total })]);
+    // Reading the queue is in the audit trail, under the child.
+    const read = (await db().collection('audit').where('kind', '==', 'change-requests-viewed').where('record.id', '==', paid.id).get()).docs.map((d) => [d.get('by.email'), d.get('studentName'), d.get('summary')]);
+    expect(read).toEqual([[admin.email, 'Ivy Lane', 'Read the request to cancel Change Ask']]);
     const decide = { enrollmentId: paid.id, requestId: first.id };
     expect((await callAs(admin, 'decideChangeRequest', { ...decide, approve: false })).error?.message).toBe(ANSWER_NEEDED);
     const declined = await callAs(admin, 'decideChangeRequest', { ...decide, approve: false, answer: 'Please send a doctor’s note first.' });
@@ -155,7 +158,7 @@ describe('a family cancels its own classes under the policy', () => {
     expect([done.status, done.requestWaiting, done.requests!.map((r) => r.status)]).toEqual(['cancelled', undefined, ['declined', 'approved']]);
     expect((await callAs(admin, 'adminChangeRequests', null)).result!.requests.filter((r) => r.enrollmentId === paid.id)).toEqual([]);
     const audit = (await db().collection('audit').where('record.id', '==', paid.id).get()).docs.map((d) => d.get('kind') as string).sort();
-    expect(audit).toEqual(['cancellation', 'card-payment', 'change-decided', 'change-decided', 'change-requested', 'change-requested']);
+    expect(audit).toEqual(['cancellation', 'card-payment', 'change-decided', 'change-decided', 'change-requested', 'change-requested', 'change-requests-viewed']);
     expect(await booksProblems(['chg-ask'])).toEqual([]);
   });
 });

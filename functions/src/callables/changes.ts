@@ -1,5 +1,6 @@
 // Families changing their plans: what cancelling would get under the school's policy, and cancelling.
 import { callables } from '../../../contract/callables';
+import { auditReads } from '../data/audit';
 import { actorOf, callable } from '../lib/callable';
 import { familyView } from '../domain/familyView';
 import { cancelOwnClasses as cancel, decideRequest, ownCancellationOutcome, requestCancellation as request, waitingRequests } from '../usecases/changes';
@@ -24,6 +25,14 @@ export const requestCancellation = callable(callables.requestCancellation, async
   return { enrollment: familyView(enrollment), replayed };
 });
 
-export const adminChangeRequests = callable(callables.adminChangeRequests, async () => ({ requests: await waitingRequests() }));
+// Each request read is in the audit trail under its child: the family's words may say something of health.
+export const adminChangeRequests = callable(callables.adminChangeRequests, async (_input, ctx) => {
+  const requests = await waitingRequests();
+  await auditReads(
+    actorOf(ctx),
+    requests.map((r) => ({ kind: 'change-requests-viewed', record: { type: 'enrollment', id: r.enrollmentId }, studentId: r.studentId, studentName: r.studentName, summary: `Read the request to cancel ${r.classTitles.join(', ')}` })),
+  );
+  return { requests };
+});
 
 export const decideChangeRequest = callable(callables.decideChangeRequest, (input, ctx) => decideRequest(actorOf(ctx), input, new Date()), { changesCatalogue: true });

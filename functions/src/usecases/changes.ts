@@ -84,7 +84,7 @@ export async function requestCancellation(actor: Actor, input: { enrollmentId: s
   });
 }
 
-const officeView = (e: Enrollment, r: ChangeRequest): OfficeChangeRequest => ({ ...r, enrollmentId: e.id, studentName: e.studentName, netPaid: netPaidOf(e), cardRefundable: cardRefundableOf(e) });
+const officeView = (e: Enrollment, r: ChangeRequest): OfficeChangeRequest => ({ ...r, enrollmentId: e.id, studentId: e.studentId, studentName: e.studentName, netPaid: netPaidOf(e), cardRefundable: cardRefundableOf(e) });
 
 /** The requests waiting for the office, oldest first, each with what the family paid and may get back to its cards. */
 export async function waitingRequests(): Promise<OfficeChangeRequest[]> {
