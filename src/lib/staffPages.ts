@@ -1,6 +1,6 @@
 // The staff pages and the roles that may open each: the one table the routes (app/AdminRoutes.tsx,
 // app/routes.tsx), the side menu and the dashboard read.
-// `menu`: listed in the side menu (the seed's entries); the others are reached from the dashboard.
+// `menu`: listed in the side menu (the specification's entries); the others are reached from the dashboard.
 import { ACCESS, STAFF_ROLES, type StaffRole } from '../../contract/roles';
 
 export interface StaffPage {
@@ -12,7 +12,7 @@ export interface StaffPage {
 }
 
 export const STAFF_PAGES: StaffPage[] = [
-  // For those who teach (the admin's and the office's menus stay the seed's).
+  // For those who teach (the admin's and the office's menus stay the specification's).
   { to: '/staff/classes', label: 'My Classes', icon: 'pi-sun', access: ['instructor'], menu: true },
   { to: '/admin', label: 'Dashboard', icon: 'pi-chart-bar', access: ACCESS.money, menu: true },
   { to: '/admin/classes/management', label: 'Class management', icon: 'pi-cog', access: ACCESS.catalogue, menu: false },

@@ -1,4 +1,4 @@
-// The sign-in / create-account screen, to the letter of the original specification.
+// The sign-in / create-account screen, to the letter of the specification.
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { InputText, type InputTextProps } from 'primereact/inputtext';

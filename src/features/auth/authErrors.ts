@@ -1,4 +1,4 @@
-// Firebase Auth error codes in sentences a family understands. The toast keeps the seed's
+// Firebase Auth error codes in sentences a family understands. The toast keeps the specification's
 // 'Failed to log in: {code}' text; the form shows the sentence, once.
 const WORDS: Record<string, string> = {
   'auth/invalid-credential': 'The email or password is wrong.',

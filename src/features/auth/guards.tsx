@@ -23,7 +23,7 @@ const STAFF_ONLY = 'This page is for school staff only.';
 /** The words a staff member reads when a page is not for the roles they hold. */
 const notYourRole = (roles: readonly StaffRole[]) => `This page is not for your role (${roles.join(', ')}): ask an admin if you need it.`;
 
-/** Sent to / (the seed's redirect), told why. */
+/** Sent to / (the specification's redirect), told why. */
 function NotForYou({ roles }: { roles: readonly StaffRole[] }) {
   const notify = useNotify();
   const detail = roles.length ? notYourRole(roles) : STAFF_ONLY;
