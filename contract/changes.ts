@@ -75,6 +75,24 @@ export interface ChangeRequest {
   refund?: Cents;
 }
 
+/** The office's answer to a request: approve (at the policy's refund unless it says another) or decline. */
+export interface Decision {
+  approve: boolean;
+  refund?: Cents;
+  answer?: string;
+}
+
+/**
+ * What a decision lacks, in the office's words (null: nothing): words for the family to decline, or
+ * to give another refund than the policy's. The office's page checks it before sending; the functions
+ * refuse it.
+ */
+export function decisionProblem(d: Decision, policyRefund: Cents): string | null {
+  const answered = !!d.answer?.trim();
+  if (!d.approve) return answered ? null : 'Say why, in words for the family.';
+  return (d.refund ?? policyRefund) !== policyRefund && !answered ? 'Say why the refund differs from what the policy gives, in words for the family.' : null;
+}
+
 /** A request as the office's queue shows it: with the enrollment it is on. */
 export interface OfficeChangeRequest extends ChangeRequest {
   enrollmentId: string;

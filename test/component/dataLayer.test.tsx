@@ -31,7 +31,10 @@ function fakeFunctions(answers: Record<string, (payload: unknown) => unknown>) {
   return asked;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  onlineManager.setOnline(true);
+});
 
 const wrap = (ui: React.ReactNode) =>
   render(
@@ -239,65 +242,48 @@ describe('the client data layer', () => {
     expect(screen.queryByText('loaded')).toBeNull();
   });
 
+  /** A phone's page that saves field records: who is signed in can change, and the call's state shows. */
+  function Phone() {
+    const [uid, setUid] = useState<string | null>('coach-1');
+    useForgetOnAccountChange(uid);
+    const sync = useCallMutation('syncFieldEntries');
+    return (
+      <>
+        <p>{sync.isPaused ? 'waiting for a signal' : sync.status}</p>
+        <button type="button" onClick={() => sync.mutate({ classId: 'creek', sentAt: '2026-12-18T16:00:00.000Z', entries: [] })}>
+          Send
+        </button>
+        <button type="button" onClick={() => setUid('coach-2')}>
+          Someone else signs in
+        </button>
+      </>
+    );
+  }
+  /** Sent without signal: the save waits. */
+  const sendWithoutSignal = async () => {
+    onlineManager.setOnline(false);
+    wrap(<Phone />);
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByText('waiting for a signal');
+  };
+
   it('a save waiting for a signal is forgotten when the account changes: it never goes under the next person’s account', async () => {
     const asked = fakeFunctions({ syncFieldEntries: () => ({ saved: ['m1'], already: [], held: [] }) });
-    onlineManager.setOnline(false);
-    function Phone() {
-      const [uid, setUid] = useState<string | null>('coach-1');
-      useForgetOnAccountChange(uid);
-      const sync = useCallMutation('syncFieldEntries');
-      return (
-        <>
-          <p>{sync.isPaused ? 'waiting for a signal' : sync.status}</p>
-          <button type="button" onClick={() => sync.mutate({ classId: 'creek', sentAt: '2026-12-18T16:00:00.000Z', entries: [] })}>
-            Send
-          </button>
-          <button type="button" onClick={() => setUid('coach-2')}>
-            Someone else signs in
-          </button>
-        </>
-      );
-    }
-    try {
-      wrap(<Phone />);
-      await userEvent.click(screen.getByRole('button', { name: 'Send' }));
-      await screen.findByText('waiting for a signal');
-      await act(() => userEvent.click(screen.getByRole('button', { name: 'Someone else signs in' })));
-      act(() => onlineManager.setOnline(true));
-      // The signal is back: the first person's save would go now, with the second person's session;
-      // the second person's own save goes, and is the only one that does.
-      await userEvent.click(screen.getByRole('button', { name: 'Send' }));
-      await screen.findByText('success');
-      expect(asked).toEqual(['syncFieldEntries']);
-    } finally {
-      onlineManager.setOnline(true);
-    }
+    await sendWithoutSignal();
+    await act(() => userEvent.click(screen.getByRole('button', { name: 'Someone else signs in' })));
+    act(() => onlineManager.setOnline(true));
+    // The signal is back: the first person's save would go now, with the second person's session;
+    // the second person's own save goes, and is the only one that does.
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByText('success');
+    expect(asked).toEqual(['syncFieldEntries']);
   });
 
   it('a save waiting for a signal goes when the signal returns, the same person signed in', async () => {
     const asked = fakeFunctions({ syncFieldEntries: () => ({ saved: [], already: [], held: [] }) });
-    onlineManager.setOnline(false);
-    function Phone() {
-      useForgetOnAccountChange('coach-1');
-      const sync = useCallMutation('syncFieldEntries');
-      return (
-        <>
-          <p>{sync.isPaused ? 'waiting for a signal' : sync.status}</p>
-          <button type="button" onClick={() => sync.mutate({ classId: 'creek', sentAt: '2026-12-18T16:00:00.000Z', entries: [] })}>
-            Send
-          </button>
-        </>
-      );
-    }
-    try {
-      wrap(<Phone />);
-      await userEvent.click(screen.getByRole('button', { name: 'Send' }));
-      await screen.findByText('waiting for a signal');
-      act(() => onlineManager.setOnline(true));
-      await screen.findByText('success');
-      expect(asked).toEqual(['syncFieldEntries']);
-    } finally {
-      onlineManager.setOnline(true);
-    }
+    await sendWithoutSignal();
+    act(() => onlineManager.setOnline(true));
+    await screen.findByText('success');
+    expect(asked).toEqual(['syncFieldEntries']);
   });
 });

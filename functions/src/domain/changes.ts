@@ -1,7 +1,7 @@
 // What a family's cancellation gets under the school's policy, pure: the notice it gave (days before
 // the first meeting of the classes it cancels), the band that applies, and the money — from the
 // cancellation's plan (the kept classes repriced by the one pricing engine, domain/cancellation.ts).
-import type { CancellationOutcome, CancellationPolicy, ChangeRequest, NoticeBand } from '../../../contract/changes';
+import { decisionProblem, type CancellationOutcome, type CancellationPolicy, type ChangeRequest, type Decision, type NoticeBand } from '../../../contract/changes';
 import type { CancellationQuote, Cents, IsoDate } from '../../../contract/domain';
 
 export interface OutcomeFacts {
@@ -44,8 +44,8 @@ export function cancellationOutcome(f: OutcomeFacts): CancellationOutcome {
 }
 
 export const SELF_SERVICE = 'You may cancel this class yourself: look at what cancelling gives and cancel it.';
-export const ANSWER_NEEDED = 'answer: Say why, in words for the family.';
-export const REFUND_ANSWER_NEEDED = 'answer: Say why the refund differs from what the policy gives, in words for the family.';
+export const ANSWER_NEEDED = `answer: ${decisionProblem({ approve: false }, 0)}`;
+export const REFUND_ANSWER_NEEDED = `answer: ${decisionProblem({ approve: true, refund: 1 }, 0)}`;
 
 /**
  * The request a family sends when it may not cancel by itself: a new one, or the one already waiting
@@ -64,13 +64,6 @@ export function cancellationRequest(
   return { request: { ...asked, kind: 'cancel', outcome: { refund, toCard, kept, owes }, words: shown.words, status: 'waiting' }, replayed: false };
 }
 
-/** The office's decision on a waiting request, as asked: approve (at the policy's refund unless it says another, and why) or decline (saying why). */
-export interface Decision {
-  approve: boolean;
-  refund?: Cents;
-  answer?: string;
-}
-
 /**
  * What deciding does: the request decided (or, already decided, as it is: nothing twice) and, approved,
  * the cancellation to make — the refund back to the cards first, up to what they may take back.
@@ -82,13 +75,11 @@ export function decide(
   at: string,
 ): { request: ChangeRequest; cancel: { classIds: string[]; refund: Cents; cardRefund: Cents } | null; replayed: boolean } | string {
   if (request.status !== 'waiting') return { request, cancel: null, replayed: true };
+  const problem = decisionProblem(decision, request.outcome.refund);
+  if (problem) return `answer: ${problem}`;
   const answer = decision.answer?.trim() || undefined;
-  if (!decision.approve) {
-    if (!answer) return ANSWER_NEEDED;
-    return { request: { ...request, status: 'declined', decidedAt: at, answer }, cancel: null, replayed: false };
-  }
+  if (!decision.approve) return { request: { ...request, status: 'declined', decidedAt: at, answer }, cancel: null, replayed: false };
   const refund = decision.refund ?? request.outcome.refund;
-  if (refund !== request.outcome.refund && !answer) return REFUND_ANSWER_NEEDED;
   const decided: ChangeRequest = { ...request, status: 'approved', decidedAt: at, refund, ...(answer ? { answer } : {}) };
   return { request: decided, cancel: { classIds: request.classIds, refund, cardRefund: Math.min(refund, cardRefundable) }, replayed: false };
 }

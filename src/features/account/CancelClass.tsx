@@ -42,12 +42,10 @@ export function CancelClass({ enrollment, classId, title, many }: { enrollment: 
   const mine = (enrollment.requests ?? []).filter((r) => r.classIds.includes(classId));
   const waiting = mine.find((r) => r.status === 'waiting');
   const declined = mine.at(-1)?.status === 'declined' ? mine.at(-1) : undefined;
-  const reasonField = (
-    <div className="field">
-      <label htmlFor={reasonId}>Why (optional, for the office)</label>
-      <textarea id={reasonId} className="p-inputtextarea p-component" rows={2} maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
-    </div>
-  );
+  // Inside the policy the family cancels; otherwise it asks the office.
+  const go = shown?.outcome.allowed
+    ? { run: confirm, isPending: cancel.isPending, label: cancel.isPending ? 'Cancelling…' : `Cancel ${title}` }
+    : { run: send, isPending: ask.isPending, label: ask.isPending ? 'Sending…' : 'Send the request' };
   if (waiting)
     return (
       <p className="cancel-class muted" role="status">
@@ -77,32 +75,19 @@ export function CancelClass({ enrollment, classId, title, many }: { enrollment: 
           <p>
             <strong>If you cancel {title} for {first} today:</strong> {shown.words}
           </p>
-          {shown.outcome.allowed ? (
-            <>
-              {reasonField}
-              <div className="row-actions">
-                <Button disabled={cancel.isPending} onClick={() => void confirm()}>
-                  <span className="p-button-label">{cancel.isPending ? 'Cancelling…' : `Cancel ${title}`}</span>
-                </Button>
-                <Button variant="outlined" onClick={() => setShown(null)}>
-                  <span className="p-button-label">Keep it</span>
-                </Button>
-              </div>
-            </>
-          ) : (
-            <>
-              <p>{shown.outcome.why}</p>
-              {reasonField}
-              <div className="row-actions">
-                <Button disabled={ask.isPending} onClick={() => void send()}>
-                  <span className="p-button-label">{ask.isPending ? 'Sending…' : 'Send the request'}</span>
-                </Button>
-                <Button variant="outlined" onClick={() => setShown(null)}>
-                  <span className="p-button-label">Keep it</span>
-                </Button>
-              </div>
-            </>
-          )}
+          {!shown.outcome.allowed && <p>{shown.outcome.why}</p>}
+          <div className="field">
+            <label htmlFor={reasonId}>Why (optional, for the office)</label>
+            <textarea id={reasonId} className="p-inputtextarea p-component" rows={2} maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </div>
+          <div className="row-actions">
+            <Button disabled={go.isPending} onClick={() => void go.run()}>
+              <span className="p-button-label">{go.label}</span>
+            </Button>
+            <Button variant="outlined" onClick={() => setShown(null)}>
+              <span className="p-button-label">Keep it</span>
+            </Button>
+          </div>
         </div>
       )}
       <FormFailure error={preview.error ?? cancel.error ?? ask.error} />

@@ -3,7 +3,7 @@
 // paid; approving cancels with the refund (back to the card first, the rest the way chosen), declining
 // keeps the class. The family is emailed the office's words either way.
 import { useState } from 'react';
-import type { OfficeChangeRequest } from '../../../contract/changes';
+import { decisionProblem, type OfficeChangeRequest } from '../../../contract/changes';
 import type { PaymentMethod } from '../../../contract/domain';
 import { formatCents, formatDate } from '../../../contract/format';
 import { parseDollars, plainDollars } from '../../../contract/wording';
@@ -46,18 +46,12 @@ function Request({ request: r }: { request: OfficeChangeRequest }) {
   const what = `${r.classTitles.join(', ')} for ${r.studentName}`;
   const send = (approve: boolean) => {
     const wrong = !approve
-      ? answer.trim()
-        ? ''
-        : 'Say why, in words for the family.'
+      ? (decisionProblem({ approve, answer }, r.outcome.refund) ?? '')
       : refund === null
         ? 'Enter the refund in dollars, like 0 or 120.50.'
         : refund > r.netPaid
           ? `The refund cannot be more than the ${formatCents(r.netPaid)} paid.`
-          : refund !== r.outcome.refund && !answer.trim()
-            ? 'Say why the refund differs from what the policy gives, in words for the family.'
-            : rest > 0 && !method
-              ? `Say how the ${formatCents(rest)} not going back to a card is given back.`
-              : '';
+          : (decisionProblem({ approve, refund, answer }, r.outcome.refund) ?? (rest > 0 && !method ? `Say how the ${formatCents(rest)} not going back to a card is given back.` : ''));
     setProblem(wrong);
     if (wrong) return decide.reset();
     decide.mutate(
