@@ -15,10 +15,12 @@ const must = (cmd, args, opts) => {
 };
 
 // `npm run bench -- --opening-day`: only the opening-day burst (no Lighthouse); `-- --field-kit`: only
-// taking a class of 16 offline; `-- --draw`: only a registration round's draw at scale (no emulators).
+// taking a class of 16 offline; `-- --draw`: only a registration round's draw at scale (no emulators);
+// `-- --pages`: only the landing page's JavaScript and Lighthouse on the class list and sign-in.
 if (process.argv.includes('--draw')) process.exit(run('node', ['--import', 'tsx', 'scripts/bench/draw.ts']));
 const openingDayOnly = process.argv.includes('--opening-day');
 const fieldKitOnly = process.argv.includes('--field-kit');
+const pagesOnly = process.argv.includes('--pages');
 if (!openingDayOnly && !fieldKitOnly && !existsSync(join(ROOT, 'tools/lighthouse/node_modules/.bin/lighthouse'))) {
   console.log('Installing Lighthouse into tools/lighthouse (once)…');
   must('npm', ['ci', '--omit=optional', '--no-audit', '--no-fund'], { cwd: join(ROOT, 'tools/lighthouse') });
@@ -38,7 +40,8 @@ let status = 1;
 try {
   await ready;
   status = await runAsync(['--import', 'tsx', 'scripts/seed.ts']);
-  if (status === 0) status = await runAsync(['--import', 'tsx', openingDayOnly ? 'scripts/bench/burst.ts' : fieldKitOnly ? 'scripts/bench/fieldKit.ts' : 'scripts/bench/measure.ts']);
+  const script = openingDayOnly ? ['scripts/bench/burst.ts'] : fieldKitOnly ? ['scripts/bench/fieldKit.ts'] : pagesOnly ? ['scripts/bench/pages.ts', '--pages'] : ['scripts/bench/measure.ts'];
+  if (status === 0) status = await runAsync(['--import', 'tsx', ...script]);
 } catch (e) {
   console.error(`${e.message}\n${logTail()}`);
 } finally {

@@ -10,13 +10,13 @@ import { booksProblems } from '../../test/support/ledger';
 import { appCheckHeader, callFunction, HOSTING, signIn } from '../../test/support/emulators';
 import { AVA, signedReleases } from '../../test/support/samples';
 import { adminDb } from '../demo/adminApp';
+import { percentile } from './stats';
 
 const AUTH = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? `127.0.0.1:${emulators.ports.auth}`}`;
 const FAMILIES = 300;
 const CLASSES = 10;
 const SEATS = 10;
 const HOSTING_CAP_MS = 60_000;
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] ?? 0;
 
 interface Family {
   uid: string;

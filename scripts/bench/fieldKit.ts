@@ -10,10 +10,9 @@ import { meetingDates } from '../../contract/schedule';
 import { callFunction, createUser } from '../../test/support/emulators';
 import { addClassesLikeWildArt, enrollAtQuotedPrice, familyWithStudent } from '../../test/support/samples';
 import { adminDb } from '../demo/adminApp';
+import { KB, percentile } from './stats';
 
 const CLASS = 'bench-field';
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] ?? 0;
-const KB = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 export interface FieldKitResult {
   children: number;

@@ -1,12 +1,9 @@
 // The measurements of `npm run bench` (run by scripts/bench.mjs with the emulators up and seeded):
 // landing JS in the browser, Lighthouse, callable latencies and reads, an enrollment race, opening day.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { gzipSync } from 'node:zlib';
 import type { ClassRecord, PriceQuote, SemesterCatalogue } from '../../contract/domain';
-import { CHROMIUM, launchBrowser, newPage } from '../../test/e2e/support/browser';
-import { callFunction, HOSTING, signIn } from '../../test/support/emulators';
+import { callFunction, signIn } from '../../test/support/emulators';
 import { AVA, familyWithStudent, signedReleases } from '../../test/support/samples';
 import { adminDb } from '../demo/adminApp';
 import { DEMO_ADMIN } from '../demo/demoData';
@@ -16,90 +13,13 @@ import { STANDIN } from '../stripe/config';
 import { openingDay, openingDayBudgets } from './burst';
 import { drawAtScale, drawBudgets } from './draw';
 import { fieldKitBudgets, fieldKitDownload } from './fieldKit';
+import { measurePages, pageBudgets, printBudgets } from './pages';
+import { median, percentile } from './stats';
 
 /** Where scripts/emulators/run.mjs writes the emulators' output (the functions' read logs). */
 const LOG_FILE = '.cache/emulators.log';
-const LIGHTHOUSE = 'tools/lighthouse/node_modules/.bin/lighthouse';
-const RUNS = 3;
-const KB = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 // familyWithStudent's children have Ava's guardian, who signs.
 const RELEASES = signedReleases('Sam Rivera');
-
-/** What an anonymous visitor's browser downloads for /classes/enrollment until the page is idle (gzip as a CDN serves it). */
-async function landing() {
-  const browser = await launchBrowser();
-  const { context, page } = await newPage(browser, 412, 823);
-  const bodies: { url: string; type: string; bytes: number }[] = [];
-  page.on('response', async (r) => {
-    try {
-      const body = await r.body();
-      const type = r.request().resourceType();
-      const textual = /javascript|css|html|json|svg|text/.test(r.headers()['content-type'] ?? '');
-      bodies.push({ url: r.url(), type, bytes: textual ? gzipSync(body).length : body.length });
-    } catch {
-      /* redirects and aborted requests have no body */
-    }
-  });
-  await page.goto(`${HOSTING}/classes/enrollment`, { waitUntil: 'networkidle' });
-  await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done(null), { timeout: 5000 })));
-  await page.waitForTimeout(500);
-  await context.close();
-  await browser.close();
-  const js = bodies.filter((b) => b.type === 'script');
-  return {
-    initialJsGzipKB: KB(js.reduce((s, b) => s + b.bytes, 0)),
-    scripts: js.map((b) => `${new URL(b.url).pathname} ${KB(b.bytes)} KB`),
-    totalTransferKB: KB(bodies.reduce((s, b) => s + b.bytes, 0)),
-    requests: bodies.length,
-  };
-}
-
-interface LhResult {
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-}
-
-function lighthouseOnce(path: string, preset: 'mobile' | 'desktop'): LhResult {
-  mkdirSync('.cache/bench', { recursive: true });
-  const out = `.cache/bench/lh-${preset}-${path.replace(/\W+/g, '_')}.json`;
-  execFileSync(
-    LIGHTHOUSE,
-    [
-      `${HOSTING}${path}`,
-      '--quiet',
-      '--output=json',
-      `--output-path=${out}`,
-      '--only-categories=performance,accessibility,best-practices',
-      '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
-      ...(preset === 'desktop' ? ['--preset=desktop'] : []),
-    ],
-    { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: 'ignore' },
-  );
-  const lhr = JSON.parse(readFileSync(out, 'utf8')) as {
-    categories: Record<string, { score: number }>;
-    audits: Record<string, { numericValue: number }>;
-  };
-  return {
-    performance: Math.round(lhr.categories.performance.score * 100),
-    accessibility: Math.round(lhr.categories.accessibility.score * 100),
-    bestPractices: Math.round(lhr.categories['best-practices'].score * 100),
-    lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
-    tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
-    cls: Math.round(lhr.audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
-  };
-}
-
-function lighthouse(path: string, preset: 'mobile' | 'desktop'): LhResult {
-  const runs = Array.from({ length: RUNS }, () => lighthouseOnce(path, preset));
-  const pick = (k: keyof LhResult) => median(runs.map((r) => r[k]));
-  return { performance: pick('performance'), accessibility: pick('accessibility'), bestPractices: pick('bestPractices'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), cls: pick('cls') };
-}
 
 async function timed(n: number, call: (i: number) => Promise<unknown>): Promise<number[]> {
   const ms: number[] = [];
@@ -251,11 +171,7 @@ const results = {
   measuredAt: new Date().toISOString(),
   machine: `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, emulators`,
   data: { generatedLiveClasses: liveVolume, students },
-  landing: await landing(),
-  lighthouse: {
-    mobile: { '/classes/enrollment': lighthouse('/classes/enrollment', 'mobile'), '/user/login': lighthouse('/user/login', 'mobile') },
-    desktop: { '/classes/enrollment': lighthouse('/classes/enrollment', 'desktop'), '/user/login': lighthouse('/user/login', 'desktop') },
-  },
+  ...(await measurePages()),
   callables: { availableEnrollmentClasses: await catalogue(), enroll: await enrollLatency(), familyReview: await familyReview() },
   cardPayments: await cardCheckout(),
   enrollRace: await enrollRace(),
@@ -266,16 +182,7 @@ const results = {
 mkdirSync('bench', { recursive: true });
 writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
 
-const budgets: [string, string | number, string, boolean][] = [
-  ['Landing initial JS (gzip)', `${results.landing.initialJsGzipKB} KB`, '≤ 110 KB', results.landing.initialJsGzipKB <= 110],
-  ['Landing total transfer', `${results.landing.totalTransferKB} KB`, '', true],
-];
-for (const preset of ['mobile', 'desktop'] as const) {
-  for (const [path, r] of Object.entries(results.lighthouse[preset])) {
-    const ok = preset === 'desktop' || (r.performance >= 95 && r.accessibility === 100 && r.bestPractices === 100);
-    budgets.push([`Lighthouse ${preset} ${path}`, `perf ${r.performance} · a11y ${r.accessibility} · bp ${r.bestPractices} · LCP ${r.lcpMs} ms · TBT ${r.tbtMs} ms · CLS ${r.cls}`, preset === 'mobile' ? '≥ 95 / 100 / 100' : '', ok]);
-  }
-}
+const budgets: [string, string | number, string, boolean][] = pageBudgets(results);
 const cat = results.callables.availableEnrollmentClasses;
 budgets.push([`availableEnrollmentClasses (${cat.classesReturned} classes)`, `p50 ${cat.p50Ms} ms · p95 ${cat.p95Ms} ms · ${cat.firestoreReads} reads`, 'p95 ≤ 300 ms', cat.p95Ms <= 300]);
 const kept = cat.afterOfficeChange;
@@ -292,7 +199,6 @@ budgets.push(['enrollRace', `${race.attempts} attempts · ${race.seats} seats ·
 budgets.push(...openingDayBudgets(results.openingDay));
 budgets.push(...fieldKitBudgets(results.fieldKit));
 budgets.push(...drawBudgets(results.draw));
-console.log('\n| Measure | Result | Budget | |\n|---|---|---|---|');
-for (const [name, value, budget, ok] of budgets) console.log(`| ${name} | ${value} | ${budget} | ${budget ? (ok ? 'met' : '**missed**') : ''} |`);
+printBudgets(budgets);
 console.log(`\n${results.machine}; written to bench/results.json`);
 process.exit(budgets.every((b) => b[3]) ? 0 : 1);

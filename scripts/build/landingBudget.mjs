@@ -1,11 +1,11 @@
-// The landing page's JavaScript budget (≤ 110 KB gzip), checked on every build by npm test:
+// The landing page's JavaScript budget (≤ 100 KB gzip), checked on every build by npm test:
 // the scripts index.html loads and everything they import statically, gzip-compressed as a CDN serves
 // them. `npm run bench` measures the same in Chromium (with what loads until the page is idle).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const LANDING_JS_BUDGET_KB = 110;
+export const LANDING_JS_BUDGET_KB = 100;
 
 /** The files the landing page runs before anything lazy, with their gzip sizes in bytes. */
 function landingScripts(dir) {
