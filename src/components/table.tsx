@@ -15,11 +15,14 @@ export function TableScroll({ label, children }: { label: string; children: Reac
   );
 }
 
-/** An office table in its scroll area: a caption for screen readers, one row of headers, then the rows. */
-export function AdminTable({ label, caption, head, children }: { label: string; caption: ReactNode; head: ReactNode; children: ReactNode }) {
+/**
+ * An office table in its scroll area: a caption for screen readers, one row of headers, then the rows.
+ * `stacked`: on a phone each row is a card (table.css), and the roles keep it a table for screen readers.
+ */
+export function AdminTable({ label, caption, head, stacked, children }: { label: string; caption: ReactNode; head: ReactNode; stacked?: boolean; children: ReactNode }) {
   return (
     <TableScroll label={label}>
-      <table className="admin-table">
+      <table className={stacked ? 'admin-table stacked-table' : 'admin-table'} role={stacked ? 'table' : undefined}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>{head}</tr>

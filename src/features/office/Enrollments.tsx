@@ -12,7 +12,7 @@ import { useDebounced } from '../../hooks/useDebounced';
 import { downloadCsv, slug } from '../../lib/csv';
 import { useActionToast } from '../../components/EditForm';
 import { useSemesterPicker } from '../catalogueSetup';
-import { ColumnHeaders, Pager, type Sort, SortHeader, TableScroll } from '../../components/table';
+import { AdminTable, ColumnHeaders, Pager, type Sort, SortHeader } from '../../components/table';
 import { EnrollmentMoney } from './EnrollmentMoney';
 import { enrollmentCsvRows } from './enrollmentsCsv';
 import './office.css';
@@ -99,10 +99,7 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
 
   return (
     <>
-      <section className="admin-card" aria-labelledby="enrollment-filters">
-        <h2 id="enrollment-filters" className="visually-hidden">
-          Filters
-        </h2>
+      <Card id="enrollment-filters" title="Filters">
         <div className="filters">
           <div className="field">
             <label htmlFor="filter-class">Class</label>
@@ -125,7 +122,7 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
             <input type="checkbox" checked={filters.balanceDue} onChange={(e) => set({ balanceDue: e.target.checked })} /> Balance due only
           </label>
         </div>
-      </section>
+      </Card>
       {state.status === 'loading' && <PageLoading label="Loading enrollments…" />}
       {state.status === 'error' && <LoadError error={state.error} onRetry={reload} />}
       {state.status === 'loaded' && (
@@ -142,52 +139,50 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
             <p className="muted">No enrollment matches these filters.</p>
           ) : (
             <>
-              <TableScroll label="Enrollments">
-                {/* On a phone each row is a card, student and balance first (office.css); the roles keep it a table for screen readers. */}
-                <table className="admin-table stacked-table" role="table">
-                  <caption className="visually-hidden">Enrollments of {semesterName}</caption>
-                  <thead>
-                    <tr>
-                      <SortHeader label="Enrolled" field="createdAt" sort={sort} onSort={onSort} />
-                      <SortHeader label="Student" field="studentName" sort={sort} onSort={onSort} />
-                      <ColumnHeaders columns={[...(seesFamilies ? ['Family'] : []), 'Classes']} />
-                      <SortHeader label="Total" field="total" sort={sort} onSort={onSort} className="num" />
-                      <ColumnHeaders columns={[{ label: 'Paid', num: true }, { label: 'Refunded', num: true }, { label: 'Net paid', num: true }]} />
-                      <SortHeader label="Balance" field="balance" sort={sort} onSort={onSort} className="num" />
-                      <ColumnHeaders columns={['Status', { label: 'Actions', hidden: true }]} />
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {state.value.rows.map((e) => (
-                      <tr key={e.id} role="row">
-                        <td role="cell" data-label="Enrolled">{formatDay(e.createdAt)}</td>
-                        <th scope="row" role="rowheader">{e.studentName}</th>
-                        {seesFamilies && (
-                          <td role="cell" data-label="Family">
-                            {e.familyEmail ?? <span className="muted">—</span>}
-                          </td>
-                        )}
-                        <td role="cell" data-label="Classes">{e.classTitles.join(', ') || <span className="muted">None left</span>}</td>
-                        <td role="cell" data-label="Total" className="num">{formatCents(e.total)}</td>
-                        <td role="cell" data-label="Paid" className="num">{formatCents(e.paid)}</td>
-                        <td role="cell" data-label="Refunded" className="num">{formatCents(e.refunded)}</td>
-                        <td role="cell" data-label="Net paid" className="num">{formatCents(e.netPaid)}</td>
-                        <td role="cell" data-label="Balance" className="num money-first">
-                          {e.balance > 0 ? <strong>{formatCents(e.balance)}</strong> : formatCents(e.balance)}
-                        </td>
-                        <td role="cell" data-label="Status">
-                          <span className={`status-chip ${e.status === 'confirmed' ? 'status-live' : 'status-draft'}`}>{ENROLLMENT_STATUS_LABELS[e.status]}</span>
-                        </td>
-                        <td role="cell">
-                          <button type="button" className="link-button" onClick={() => setOpen(e)}>
-                            Payments &amp; changes<span className="visually-hidden"> for {e.studentName}</span>
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
+              <AdminTable
+                label="Enrollments"
+                caption={`Enrollments of ${semesterName}`}
+                stacked
+                head={
+                  <>
+                    <SortHeader label="Enrolled" field="createdAt" sort={sort} onSort={onSort} />
+                    <SortHeader label="Student" field="studentName" sort={sort} onSort={onSort} />
+                    <ColumnHeaders columns={[...(seesFamilies ? ['Family'] : []), 'Classes']} />
+                    <SortHeader label="Total" field="total" sort={sort} onSort={onSort} className="num" />
+                    <ColumnHeaders columns={[{ label: 'Paid', num: true }, { label: 'Refunded', num: true }, { label: 'Net paid', num: true }]} />
+                    <SortHeader label="Balance" field="balance" sort={sort} onSort={onSort} className="num" />
+                    <ColumnHeaders columns={['Status', { label: 'Actions', hidden: true }]} />
+                  </>
+                }
+              >
+                {state.value.rows.map((e) => (
+                  <tr key={e.id} role="row">
+                    <td role="cell" data-label="Enrolled">{formatDay(e.createdAt)}</td>
+                    <th scope="row" role="rowheader">{e.studentName}</th>
+                    {seesFamilies && (
+                      <td role="cell" data-label="Family">
+                        {e.familyEmail ?? <span className="muted">—</span>}
+                      </td>
+                    )}
+                    <td role="cell" data-label="Classes">{e.classTitles.join(', ') || <span className="muted">None left</span>}</td>
+                    <td role="cell" data-label="Total" className="num">{formatCents(e.total)}</td>
+                    <td role="cell" data-label="Paid" className="num">{formatCents(e.paid)}</td>
+                    <td role="cell" data-label="Refunded" className="num">{formatCents(e.refunded)}</td>
+                    <td role="cell" data-label="Net paid" className="num">{formatCents(e.netPaid)}</td>
+                    <td role="cell" data-label="Balance" className="num money-first">
+                      {e.balance > 0 ? <strong>{formatCents(e.balance)}</strong> : formatCents(e.balance)}
+                    </td>
+                    <td role="cell" data-label="Status">
+                      <span className={`status-chip ${e.status === 'confirmed' ? 'status-live' : 'status-draft'}`}>{ENROLLMENT_STATUS_LABELS[e.status]}</span>
+                    </td>
+                    <td role="cell">
+                      <button type="button" className="link-button" onClick={() => setOpen(e)}>
+                        Payments &amp; changes<span className="visually-hidden"> for {e.studentName}</span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </AdminTable>
               <Pager page={page} pageSize={PAGE_SIZE} total={state.value.total} onPage={setPage} label="Enrollments" />
             </>
           )}

@@ -4,7 +4,8 @@ import type { StudentSort } from '../../../contract/domain';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { useDebounced } from '../../hooks/useDebounced';
-import { ColumnHeaders, Pager, type Sort, SortHeader, TableScroll } from '../../components/table';
+import { AdminTable, ColumnHeaders, Pager, type Sort, SortHeader } from '../../components/table';
+import { Card } from '../../components/Card';
 import { gradeText } from './studentText';
 import './office.css';
 import { useAdminStudents } from './api';
@@ -44,37 +45,35 @@ export default function StudentInfo() {
         <p className="empty-panel">{query ? `No student matches “${query}”.` : 'No students yet.'}</p>
       )}
       {state.status === 'loaded' && state.value.total > 0 && (
-        <section className="admin-card" aria-label="Students">
-          <TableScroll label="Student list">
-            <table className="admin-table">
-              <caption className="visually-hidden">Students{query && ` matching ${query}`}</caption>
-              <thead>
-                <tr>
-                  <SortHeader label="Name" field="name" sort={sort} onSort={onSort} />
-                  <SortHeader label="Grade" field="grade" sort={sort} onSort={onSort} />
-                  <SortHeader label="School" field="school" sort={sort} onSort={onSort} />
-                  <ColumnHeaders columns={['Guardian email']} />
-                </tr>
-              </thead>
-              <tbody>
-                {state.value.rows.map((s) => (
-                  <tr key={s.id}>
-                    <th scope="row">
-                      <Link to={s.id}>
-                        {s.lastName}, {s.firstName}
-                      </Link>{' '}
-                      {s.lifeThreateningAllergy && <span className="tag-danger">Life-threatening allergy</span>}
-                    </th>
-                    <td>{gradeText(s.grade)}</td>
-                    <td>{s.school}</td>
-                    <td>{s.guardianEmails.join(', ')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+        <Card id="student-list" title={`${state.value.total} ${state.value.total === 1 ? 'student' : 'students'}`}>
+          <AdminTable
+            label="Student list"
+            caption={`Students${query ? ` matching ${query}` : ''}`}
+            head={
+              <>
+                <SortHeader label="Name" field="name" sort={sort} onSort={onSort} />
+                <SortHeader label="Grade" field="grade" sort={sort} onSort={onSort} />
+                <SortHeader label="School" field="school" sort={sort} onSort={onSort} />
+                <ColumnHeaders columns={['Guardian email']} />
+              </>
+            }
+          >
+            {state.value.rows.map((s) => (
+              <tr key={s.id}>
+                <th scope="row">
+                  <Link to={s.id}>
+                    {s.lastName}, {s.firstName}
+                  </Link>{' '}
+                  {s.lifeThreateningAllergy && <span className="tag-danger">Life-threatening allergy</span>}
+                </th>
+                <td>{gradeText(s.grade)}</td>
+                <td>{s.school}</td>
+                <td>{s.guardianEmails.join(', ')}</td>
+              </tr>
+            ))}
+          </AdminTable>
           <Pager page={page} pageSize={PAGE_SIZE} total={state.value.total} onPage={setPage} label="Students" />
-        </section>
+        </Card>
       )}
     </div>
   );

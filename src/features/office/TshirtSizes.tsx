@@ -7,7 +7,7 @@ import { tshirtLabel } from '../../../contract/wording';
 import { slug } from '../../lib/csv';
 import { CsvButton } from '../../components/CsvButton';
 import { useSemesterPicker } from '../catalogueSetup';
-import { ColumnHeaders, Pager, TableScroll } from '../../components/table';
+import { AdminTable, ColumnHeaders, Pager } from '../../components/table';
 import { gradeText } from './studentText';
 import './office.css';
 import { useAdminTshirts } from './api';
@@ -73,28 +73,18 @@ function SizeList({ semesterName, students }: { semesterName: string; students: 
         <p className="muted">Nobody is enrolled in {semesterName} yet.</p>
       ) : (
         <>
-          <TableScroll label="T-shirt sizes">
-            <table className="admin-table">
-              <caption className="visually-hidden">Students of {semesterName} with their t-shirt size</caption>
-              <thead>
-                <tr>
-                  <ColumnHeaders columns={['Student', 'Grade', 'Size', 'Classes']} />
-                </tr>
-              </thead>
-              <tbody>
-                {students.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE).map((s) => (
-                  <tr key={s.id}>
-                    <th scope="row">
-                      {s.lastName}, {s.firstName}
-                    </th>
-                    <td>{gradeText(s.grade)}</td>
-                    <td>{tshirtLabel(s.size)}</td>
-                    <td>{s.classTitles.join(', ')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <AdminTable label="T-shirt sizes" caption={`Students of ${semesterName} with their t-shirt size`} head={<ColumnHeaders columns={['Student', 'Grade', 'Size', 'Classes']} />}>
+            {students.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE).map((s) => (
+              <tr key={s.id}>
+                <th scope="row">
+                  {s.lastName}, {s.firstName}
+                </th>
+                <td>{gradeText(s.grade)}</td>
+                <td>{tshirtLabel(s.size)}</td>
+                <td>{s.classTitles.join(', ')}</td>
+              </tr>
+            ))}
+          </AdminTable>
           <Pager page={page} pageSize={PAGE_SIZE} total={students.length} onPage={setPage} label="Students and sizes" />
         </>
       )}

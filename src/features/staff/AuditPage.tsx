@@ -11,7 +11,7 @@ import { EnumField } from '../../components/EnumField';
 import { CsvButton } from '../../components/CsvButton';
 import { auditCsvRows, what } from './auditCsv';
 import { useAdminAudit } from './api';
-import { ColumnHeaders, TableScroll } from '../../components/table';
+import { AdminTable, ColumnHeaders } from '../../components/table';
 
 type Filter = Payload<'adminAudit'>;
 
@@ -73,27 +73,17 @@ export default function AuditPage() {
               Download CSV
             </CsvButton>
           </div>
-          <TableScroll label="Audit entries">
-            <table className="admin-table">
-              <caption className="visually-hidden">Audit entries, newest first</caption>
-              <thead>
-                <tr>
-                  <ColumnHeaders columns={['When', 'Who', 'What', 'Record', 'Details']} />
-                </tr>
-              </thead>
-              <tbody>
-                {state.value.entries.map((e) => (
-                  <tr key={e.id}>
-                    <td>{formatMoment(e.at)}</td>
-                    <td>{who(e)}</td>
-                    <th scope="row">{AUDIT_KIND_LABELS[e.kind]}</th>
-                    <td>{what(e)}</td>
-                    <td>{e.summary}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <AdminTable label="Audit entries" caption="Audit entries, newest first" head={<ColumnHeaders columns={['When', 'Who', 'What', 'Record', 'Details']} />}>
+            {state.value.entries.map((e) => (
+              <tr key={e.id}>
+                <td>{formatMoment(e.at)}</td>
+                <td>{who(e)}</td>
+                <th scope="row">{AUDIT_KIND_LABELS[e.kind]}</th>
+                <td>{what(e)}</td>
+                <td>{e.summary}</td>
+              </tr>
+            ))}
+          </AdminTable>
         </>
       )}
     </div>
