@@ -3,7 +3,7 @@ import { NavLink } from 'react-router-dom';
 import { useSettings } from '../lib/settingsContext';
 import { Prime } from '../components/Prime';
 import { can, useSession } from '../lib/session';
-import { STAFF_PAGES } from '../lib/staffPages';
+import { STAFF_LINKS } from './pages';
 
 /** The side menu (staff only): the pages the person's roles allow. Choosing an item closes it. */
 export default function SideMenu({ visible, onHide }: { visible: boolean; onHide: () => void }) {
@@ -24,7 +24,7 @@ export default function SideMenu({ visible, onHide }: { visible: boolean; onHide
             Admin
           </h2>
           <ul className="side-menu-list" aria-labelledby="side-menu-admin">
-            {STAFF_PAGES.filter((l) => l.menu && can(session, l.access)).map((l) => (
+            {STAFF_LINKS.filter((l) => l.side && can(session, l.access)).map((l) => (
               <li key={l.to}>
                 <NavLink to={l.to} onClick={onHide} end>
                   <span className={`pi ${l.icon}`} aria-hidden="true" /> {l.label}

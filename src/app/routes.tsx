@@ -1,22 +1,28 @@
-// The route table. The landing page (the class list) comes with the app, so it waits for
-// no second download; every other screen is loaded on demand.
-import { lazy } from 'react';
+// The router, made from the table of pages (app/pages.ts). The landing page (the class list) comes with
+// the app, so it waits for no second download; every other page is loaded when first opened, inside
+// the frame its part of the portal shares.
+import { lazy, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { RequireLogin, RequireStaff } from '../features/auth/guards';
 import EnrollmentRoute from '../features/enrollment/EnrollmentRoute';
 import { Shell } from './Shell';
+import { PAGES, type Page } from './pages';
 import { ACCESS } from '../../contract/roles';
 
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const AccountRoutes = lazy(() => import('../features/account/AccountRoutes'));
-const AdminRoutes = lazy(() => import('./AdminRoutes'));
-const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
-const TeachingRoutes = lazy(() => import('../features/teaching/TeachingRoutes'));
-const DonatePage = lazy(() => import('../features/donate/DonatePage'));
-const HelpPage = lazy(() => import('../features/help/HelpPage'));
-const UnsubscribePage = lazy(() => import('../features/reminders/UnsubscribePage'));
-const RoundPage = lazy(() => import('../features/rounds/RoundPage'));
-const EntryPage = lazy(() => import('../features/rounds/EntryPage'));
+/** The office's pages share PrimeReact's settings and its confirm dialog; the instructor's, the phone's offline kit. */
+const StaffFrame = lazy(() => import('./StaffFrame'));
+const TeachingFrame = lazy(() => import('../features/teaching/TeachingFrame'));
+
+function element(page: Page): ReactNode {
+  const Component = page.load ? lazy(page.load) : EnrollmentRoute;
+  const shown = page.form ? <div className="page"><Component /></div> : <Component />;
+  if (page.who === 'anyone') return shown;
+  if (page.who === 'signed-in') return <RequireLogin>{shown}</RequireLogin>;
+  return <RequireStaff access={page.who}>{shown}</RequireStaff>;
+}
+
+const under = (prefix: string) => (page: Page) => page.path === prefix || page.path.startsWith(`${prefix}/`);
+const route = (page: Page): RouteObject => ({ path: page.path.slice(1), element: element(page) });
 
 export const routes: RouteObject[] = [
   {
@@ -24,46 +30,24 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/classes" replace /> },
       { path: 'classes', element: <Navigate to="/classes/enrollment" replace /> },
-      { path: 'classes/enrollment/*', element: <EnrollmentRoute /> },
-      { path: 'user/login', element: <LoginPage create={false} /> },
-      { path: 'user/create', element: <LoginPage create /> },
       { path: 'user/*', element: <Navigate to="/user/login" replace /> },
+      { path: 'account/*', element: <Navigate to="/account/enrollments" replace /> },
+      ...PAGES.filter((p) => !under('/admin')(p) && !under('/staff')(p)).map(route),
       {
-        path: 'account/*',
-        element: (
-          <RequireLogin>
-            <AccountRoutes />
-          </RequireLogin>
-        ),
-      },
-      {
-        path: 'admin/*',
         element: (
           <RequireStaff>
-            <AdminRoutes />
+            <StaffFrame />
           </RequireStaff>
         ),
+        children: PAGES.filter(under('/admin')).map(route),
       },
       {
-        path: 'staff/*',
         element: (
           <RequireStaff access={ACCESS.teach}>
-            <TeachingRoutes />
+            <TeachingFrame />
           </RequireStaff>
         ),
-      },
-      { path: 'calendar/classes', element: <CalendarPage /> },
-      { path: 'donate-venmo', element: <DonatePage /> },
-      { path: 'help', element: <HelpPage /> },
-      { path: 'unsubscribe', element: <UnsubscribePage /> },
-      { path: 'rounds/:semesterId', element: <RoundPage /> },
-      {
-        path: 'rounds/:semesterId/entry',
-        element: (
-          <RequireLogin>
-            <EntryPage />
-          </RequireLogin>
-        ),
+        children: PAGES.filter(under('/staff')).map(route),
       },
       { path: '*', element: <Navigate to="/classes/enrollment" replace /> },
     ],

@@ -1,10 +1,12 @@
 // Axe (WCAG 2.2 AA, touch targets ≥ 24 px included) and reflow (no sideways scrolling on a
 // phone) on every page of the portal, at phone and desktop widths, for the visitor who can open it; and
 // the whole enrollment stepper by keyboard alone, with a visible focus on everything reached.
-import { readdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchPath } from 'react-router-dom';
 import { DEMO_ADMIN, DEMO_FAMILY } from '../../scripts/demo/demoData';
+import { PAGES as TABLE } from '../../src/app/pages';
+import { STEPS as FLOW } from '../../src/features/enrollment/flowState';
 import { axeViolations, newPage, seededBrowser, signedIn } from './support/browser';
 
 const PAGES: Record<'anonymous' | 'family' | 'admin', string[]> = {
@@ -24,6 +26,7 @@ const PAGES: Record<'anonymous' | 'family' | 'admin', string[]> = {
     '/admin/classes/management/class/wild-art?semester=open-term',
     '/admin/classes/management/group/little-naturalists-bundle?semester=open-term',
     '/admin/classes/management/discounts',
+    '/admin/classes/management/discounts/new',
     '/admin/classes/management/discounts/sibling10',
     '/admin/classes/management/waitlist/fire-and-shelter',
     '/admin/staff',
@@ -41,15 +44,6 @@ const PAGES: Record<'anonymous' | 'family' | 'admin', string[]> = {
 const STEPS = ['account', 'student', 'info', 'health', 'releases', 'review', 'done'];
 /** Pages reached only through another site (Stripe's return), checked with axe at 360 and 1280 px in cardCheckout.test.ts. */
 const CHECKED_ELSEWHERE = ['/classes/enrollment/checkout'];
-
-/** Every `path` of the route tables in src (any file that declares routes): each must be among the pages checked here. */
-function routePaths(): string[] {
-  return readdirSync('src', { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.tsx'))
-    .flatMap((f) => [...readFileSync(`src/${f}`, 'utf8').matchAll(/path(?:=|: )["']([^"']+)["'],?\s*element[=:]\s*[{(]?\s*<([A-Za-z.]+)/g)])
-    .filter((m) => m[2] !== 'Navigate')
-    .map((m) => m[1].replace(/\/\*$/, ''));
-}
 
 /**
  * Loaded: nothing on the way, no loading notice left. The sweep runs first on its emulator stack, so
@@ -112,12 +106,12 @@ async function tabTo(page: Page, target: Locator, max = 150, key: 'Tab' | 'Shift
 describe('accessibility of every page', () => {
   const browser = seededBrowser();
 
-  it('checks every route of the app', () => {
+  it('checks every page of the table the router is made from, and every step of the enrollment', () => {
     const visited = [...Object.values(PAGES).flat(), ...STEPS.map((s) => `/classes/enrollment/${s}`), ...CHECKED_ELSEWHERE].map((p) => p.split('?')[0]);
-    const routes = routePaths();
-    expect(routes.length).toBeGreaterThan(25);
-    const pattern = (route: string) => new RegExp(`/${route.replace(/:[A-Za-z]+/g, '[^/]+')}$|^/${route}(/|$)`);
-    expect(routes.filter((r) => !visited.some((v) => pattern(r).test(v)))).toEqual([]);
+    expect(TABLE.length).toBeGreaterThan(25);
+    const page = (path: string) => path.replace(/\/\*$/, '');
+    expect(TABLE.filter((p) => !visited.some((v) => matchPath(page(p.path), v))).map((p) => p.path)).toEqual([]);
+    expect(FLOW.filter((s) => s.path && !STEPS.includes(s.path)).map((s) => s.id)).toEqual([]);
   });
 
   // One test per page (each with its own time), one signed-in browser context per visitor and width.

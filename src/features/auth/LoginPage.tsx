@@ -4,8 +4,8 @@ import { LoginForm } from './LoginForm';
 import { takeRequestedPath } from './redirect';
 import { useSession } from '../../lib/session';
 
-/** /user/login and /user/create: once signed in, go back to the page that asked for it (default /). */
-export default function LoginPage({ create }: { create: boolean }) {
+/** Signing in or creating an account: once signed in, go back to the page that asked for it (default /). */
+function LoginPage({ create }: { create: boolean }) {
   const { user } = useSession();
   const navigate = useNavigate();
   useEffect(() => {
@@ -18,3 +18,8 @@ export default function LoginPage({ create }: { create: boolean }) {
     </div>
   );
 }
+
+/** /user/login */
+export const SignInPage = () => <LoginPage create={false} />;
+/** /user/create */
+export const CreateAccountPage = () => <LoginPage create />;

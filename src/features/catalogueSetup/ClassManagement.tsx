@@ -1,16 +1,11 @@
-import { Link, Route, Routes } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { Semester } from '../../../contract/domain';
 import { formatDateRange } from '../../../contract/format';
 import { Card } from '../../components/Card';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { useSemesterPicker } from './SemesterPicker';
-import DiscountCodes from './DiscountCodes';
-import ClassForm from './ClassForm';
-import GroupForm from './GroupForm';
 import { GroupList } from './GroupList';
-import SemesterForm from './SemesterForm';
-import WaitlistPage from './WaitlistPage';
 import { ClassTable } from './ClassTable';
 import { useAdminClasses } from './api';
 import { NewLink } from '../../components/NewLink';
@@ -28,7 +23,8 @@ function SemesterClasses({ semester, semesters }: { semester: Semester; semester
   );
 }
 
-function Overview() {
+/** /admin/classes/management: the classes and bundles of each semester, and the semesters. */
+export default function ClassManagement() {
   const { semester, picker, pickable, all } = useSemesterPicker();
   return (
     <div className="page admin-page">
@@ -57,40 +53,5 @@ function Overview() {
         </Card>
       )}
     </div>
-  );
-}
-
-/** /admin/classes/management/*: the classes of each semester, and the class form. */
-export default function ClassManagement() {
-  return (
-    <Routes>
-      <Route index element={<Overview />} />
-      <Route path="discounts/*" element={<DiscountCodes />} />
-      <Route
-        path="group/:id"
-        element={
-          <div className="page">
-            <GroupForm />
-          </div>
-        }
-      />
-      <Route
-        path="semester/:id"
-        element={
-          <div className="page">
-            <SemesterForm />
-          </div>
-        }
-      />
-      <Route
-        path="class/:id"
-        element={
-          <div className="page">
-            <ClassForm />
-          </div>
-        }
-      />
-      <Route path="waitlist/:id" element={<WaitlistPage />} />
-    </Routes>
   );
 }

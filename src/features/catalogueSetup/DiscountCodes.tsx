@@ -1,7 +1,6 @@
 // /admin/classes/management/discounts: the list of codes, and the form of one (DiscountForm.tsx).
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { ListRoutes } from '../../components/ListRoutes';
 import { isSiblingRule, type Discount } from '../../../contract/domain';
 import { schoolToday } from '../../../contract/schedule';
 import { LoadError } from '../../components/LoadError';
@@ -27,7 +26,8 @@ function limitsText(d: Discount, taken: number): string {
   return parts.length ? ` Limit: ${parts.join('; ')}.` : '';
 }
 
-function List() {
+/** /admin/classes/management/discounts: the discount codes. */
+export default function DiscountCodes() {
   const [state, reload] = useAdminDiscounts();
   const [filter, setFilter] = useState<Shown>('active');
   const remove = useDeleteDiscount();
@@ -80,7 +80,8 @@ function List() {
   );
 }
 
-function EditCode() {
+/** /admin/classes/management/discounts/:id: one code. */
+export function EditCode() {
   const { id } = useParams();
   const load = useAdminDiscounts();
   return (
@@ -90,7 +91,7 @@ function EditCode() {
   );
 }
 
-/** /admin/classes/management/discounts/*: the discount codes. */
-export default function DiscountCodes() {
-  return <ListRoutes list={<List />} create={<DiscountForm initial={blank} />} edit={<EditCode />} />;
+/** /admin/classes/management/discounts/new: a new code. */
+export function NewCode() {
+  return <DiscountForm initial={blank} />;
 }

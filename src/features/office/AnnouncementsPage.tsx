@@ -2,7 +2,6 @@
 // in markdown, with a severity and optional first and last days; each shows while active.
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { ListRoutes } from '../../components/ListRoutes';
 import { ANNOUNCEMENT_SEVERITIES, type Announcement, type AnnouncementSeverity } from '../../../contract/domain';
 import { announcementSchema } from '../../../contract/schemas';
 import { formatDate } from '../../../contract/format';
@@ -52,7 +51,8 @@ function Item({ a, today, busy, remove }: { a: Announcement; today: string } & P
   );
 }
 
-function List() {
+/** /admin/messages: the announcements. */
+export default function Announcements() {
   const [state, reload] = useAnnouncements();
   const remove = useDeleteAnnouncement();
   if (state.status === 'loading') return <PageLoading />;
@@ -102,7 +102,8 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
   );
 }
 
-function Edit() {
+/** /admin/messages/:id: one announcement. */
+export function EditAnnouncement() {
   const { id } = useParams();
   return (
     <EditById load={useAnnouncements()} find={(v) => v.announcements.find((a) => a.id === id)} missing="This announcement does not exist.">
@@ -111,6 +112,7 @@ function Edit() {
   );
 }
 
-export default function AnnouncementsPage() {
-  return <ListRoutes list={<List />} create={<Form initial={{ markdown: '', severity: 'info', startsOn: null, endsOn: null }} />} edit={<Edit />} />;
+/** /admin/messages/new: a new announcement. */
+export function NewAnnouncement() {
+  return <Form initial={{ markdown: '', severity: 'info', startsOn: null, endsOn: null }} />;
 }

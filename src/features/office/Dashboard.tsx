@@ -6,13 +6,13 @@ import { PageLoading } from '../../components/PageLoading';
 import { useSemesterPicker } from '../catalogueSetup';
 import { useAdminDashboard } from './api';
 import { ColumnHeaders } from '../../components/table';
-import { STAFF_PAGES } from '../../lib/staffPages';
+import { useStaffLinks } from '../../lib/staffLinks';
 import { can, useSession } from '../../lib/session';
 
 /** /admin: a semester at a glance. */
 export default function Dashboard() {
   const session = useSession();
-  const links = STAFF_PAGES.filter((p) => p.to !== '/admin' && can(session, p.access));
+  const links = useStaffLinks().filter((p) => p.to !== '/admin' && can(session, p.access));
   const { semester, picker } = useSemesterPicker();
   const [figures, reload] = useAdminDashboard(semester?.id);
   return (

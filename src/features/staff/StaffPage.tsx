@@ -2,7 +2,6 @@
 // by email (a new address gets an invitation to choose a password), change roles, remove.
 import { Card } from '../../components/Card';
 import { useParams } from 'react-router-dom';
-import { ListRoutes } from '../../components/ListRoutes';
 import type { StaffMember } from '../../../contract/domain';
 import { formatMoment } from '../../../contract/wording';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES } from '../../../contract/roles';
@@ -18,7 +17,8 @@ import { NewLink } from '../../components/NewLink';
 
 const rolesText = (m: StaffMember) => m.roles.map((r) => ROLE_LABELS[r]).join(', ');
 
-function StaffList() {
+/** /admin/staff: the staff and their roles. */
+export default function StaffList() {
   const [state, reload] = useAdminStaff();
   const save = useSaveStaff();
   const { user } = useSession();
@@ -75,7 +75,8 @@ function StaffList() {
   );
 }
 
-function EditMember() {
+/** /admin/staff/:id: one member's roles. */
+export function EditMember() {
   const { id: uid } = useParams();
   return (
     <EditById load={useAdminStaff()} find={(v) => v.staff.find((m) => m.uid === uid)} missing="This person is not on the staff.">
@@ -84,7 +85,7 @@ function EditMember() {
   );
 }
 
-/** /admin/staff/*: the staff list, a new member, one member's roles. */
-export default function StaffPage() {
-  return <ListRoutes list={<StaffList />} create={<StaffForm initial={{ email: '', roles: [] }} />} edit={<EditMember />} />;
+/** /admin/staff/new: a new member. */
+export function NewMember() {
+  return <StaffForm initial={{ email: '', roles: [] }} />;
 }

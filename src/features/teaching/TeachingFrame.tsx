@@ -1,24 +1,20 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Fragment, Suspense, useEffect } from 'react';
+import { Outlet } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading';
 import { linkManifest, useFieldOwner } from './offline';
 import './teaching.css';
 
-const MyClasses = lazy(() => import('./MyClasses'));
-const TaughtClass = lazy(() => import('./TaughtClass'));
-
-/** /staff/classes/*: the instructor's view. */
-export default function TeachingRoutes() {
+/** /staff/classes/*: the instructor's view, which the phone keeps for use without signal. */
+export default function TeachingFrame() {
   useEffect(linkManifest, []);
   // One person's pages at a time: what one instructor's page holds (records waiting to be sent among
   // them) never stays on screen, nor is sent, once someone else is signed in on this phone.
   const uid = useFieldOwner();
   return (
     <Suspense fallback={<PageLoading label="Loading…" />}>
-      <Routes key={uid}>
-        <Route path="classes" element={<MyClasses />} />
-        <Route path="classes/:id" element={<TaughtClass />} />
-      </Routes>
+      <Fragment key={uid}>
+        <Outlet />
+      </Fragment>
     </Suspense>
   );
 }
