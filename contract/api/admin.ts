@@ -12,7 +12,7 @@ export const adminCalls = {
   adminClasses: spec<{ classes: AdminClass[]; groups: ClassGroup[] }>()(ACCESS.catalogueRead, semesterIdSchema, { shows: ['classes', 'seats'] }),
   adminSaveClass: spec<{ class: AdminClass }>()(ACCESS.catalogue, classInputSchema, { changes: ['classes'] }),
   adminCopyClass: spec<{ class: AdminClass }>()(ACCESS.catalogue, copyClassSchema, { changes: ['classes'] }),
-  adminCopySemester: spec<{ classes: { id: string; title: string; startDate: string; endDate: string }[]; bundles: string[]; shiftDays: number; alreadyThere: { classes: string[]; bundles: string[] } }>()(
+  adminCopySemester: spec<{ classes: { id: string; title: string; startDate: string; endDate: string }[]; groups: string[]; shiftDays: number; alreadyThere: { classes: string[]; groups: string[] } }>()(
     ACCESS.catalogue,
     copySemesterSchema,
     { changes: ['classes'] },

@@ -143,9 +143,9 @@ describe('admin callables, role checked on the server', () => {
     expect(roll.status, JSON.stringify(roll.error)).toBe(200);
     const originals = (await adminDb().collection('classes').where('semesterId', '==', 'open-term').get()).docs.map((d) => d.data() as AdminClass);
     // Bird Language was copied there already (above): it is not copied twice.
-    expect(roll.result!.alreadyThere).toEqual({ classes: ['Bird Language'], bundles: [] });
+    expect(roll.result!.alreadyThere).toEqual({ classes: ['Bird Language'], groups: [] });
     expect(roll.result!.classes).toHaveLength(originals.length - 1);
-    expect(roll.result!.bundles).toEqual(['Little Naturalists Bundle (Forest Explorers + Creek Critters)']);
+    expect(roll.result!.groups).toEqual(['Little Naturalists Bundle (Forest Explorers + Creek Critters)']);
     const copies = (await adminDb().collection('classes').where('semesterId', '==', 'camps').get()).docs.map((d) => d.data() as AdminClass);
     expect(copies).toHaveLength(before + originals.length - 1);
     const forest = copies.find((c) => c.title === 'Forest Explorers' && c.status === 'draft')!;
@@ -166,9 +166,9 @@ describe('admin callables, role checked on the server', () => {
     expect(repriced.status, JSON.stringify(repriced.error)).toBe(200);
     const again = await callAs(demo.admin, 'adminCopySemester', { fromSemesterId: 'open-term', toSemesterId: 'camps' });
     expect(again.status, JSON.stringify(again.error)).toBe(200);
-    expect([again.result!.classes, again.result!.bundles]).toEqual([[], []]);
+    expect([again.result!.classes, again.result!.groups]).toEqual([[], []]);
     expect(again.result!.alreadyThere.classes).toHaveLength(originals.length);
-    expect(again.result!.alreadyThere.bundles).toEqual(['Little Naturalists Bundle (Forest Explorers + Creek Critters)']);
+    expect(again.result!.alreadyThere.groups).toEqual(['Little Naturalists Bundle (Forest Explorers + Creek Critters)']);
     expect((await adminDb().collection('classes').where('semesterId', '==', 'camps').get()).size).toBe(before + originals.length - 1);
     expect((await adminDb().collection('groups').where('semesterId', '==', 'camps').get()).docs.filter((d) => d.get('name') === bundle.name)).toHaveLength(1);
     const same = await callAs(demo.admin, 'adminCopySemester', { fromSemesterId: 'open-term', toSemesterId: 'open-term' });

@@ -141,10 +141,10 @@ const entriesOf = async (w: World) =>
 /** The price the family's review shows for these children (the one engine, as the preview prices it). */
 async function quote(c: Code, uid: string, children: { studentId: string; lines: { classId: string; addOnIds: string[] }[] }[], codes: string[], at: Date) {
   const classIds = [...new Set(children.flatMap((x) => x.lines.map((l) => l.classId)))];
-  const [offer, family] = await Promise.all([c.loadOfferFacts(classIds, codes), c.loadFamilyEnrollments(uid)]);
-  const counters = await c.readCodeUseCounters(offer.discounts);
-  const classes = classIds.flatMap((id) => offer.classes.get(id) ?? []);
-  return c.priceCart({ classes, groups: offer.groups, children, discounts: offer.discounts, unknownCodes: offer.unknownCodes, rules: offer.rules, family, uses: c.codeUsesOf(offer.discounts, counters, family), today: schoolToday(at) }).total;
+  const [catalogue, family] = await Promise.all([c.loadCatalogueFacts(classIds, codes), c.loadFamilyEnrollments(uid)]);
+  const counters = await c.readCodeUseCounters(catalogue.discounts);
+  const classes = classIds.flatMap((id) => catalogue.classes.get(id) ?? []);
+  return c.priceCart({ classes, groups: catalogue.groups, children, discounts: catalogue.discounts, unknownCodes: catalogue.unknownCodes, rules: catalogue.rules, family, uses: c.codeUsesOf(catalogue.discounts, counters, family), today: schoolToday(at) }).total;
 }
 
 type Step = (c: Code, w: World) => Promise<void>;
@@ -350,8 +350,8 @@ const addOnStep = (r: number) =>
     const e = pick((await enrollmentsOf(w)).filter((x) => x.status === 'confirmed' && x.classIds.includes(w.classIds[2])), r);
     if (!e) return;
     await attempt(c, w, `add-on ${e.id}`, async () => {
-      const quoted = await c.addAddOns(e.ownerUid, { enrollmentId: e.id, classId: w.classIds[2], addOnIds: ['boots'] }, now(w));
-      await c.addAddOns(e.ownerUid, { enrollmentId: e.id, classId: w.classIds[2], addOnIds: ['boots'], expectedCharge: quoted.charge }, now(w));
+      const quoted = await c.addOnsToEnrollment(e.ownerUid, { enrollmentId: e.id, classId: w.classIds[2], addOnIds: ['boots'] }, now(w));
+      await c.addOnsToEnrollment(e.ownerUid, { enrollmentId: e.id, classId: w.classIds[2], addOnIds: ['boots'], expectedCharge: quoted.charge }, now(w));
     });
   });
 

@@ -1,4 +1,4 @@
-// A checkout as a plan: from the facts read (the offer, the family's documents, the seats the ledger
+// A checkout as a plan: from the facts read (the catalogue, the family's documents, the seats the ledger
 // picked) to the enrollments, seats and counts it makes, or the words of its refusal. Tables of
 // refusals and results; the emulator suites prove the reads and writes around it.
 import { describe, expect, it } from 'vitest';
@@ -44,7 +44,7 @@ function facts(over: FactsOver = {}): CheckoutFacts {
     ids: asked.map((_, i) => `e${i}`),
     asked,
     seats: seatsFor(asked),
-    offer: { classes, semesters, rounds: new Map(), groups: [], discounts: [], unknownCodes: [], rules: [] },
+    catalogue: { classes, semesters, rounds: new Map(), groups: [], discounts: [], unknownCodes: [], rules: [] },
     releases: DEFAULT_RELEASES,
     classById: classes,
     students: asked.map((a) => DEMO.students.find((s) => s.id === a.studentId)),
@@ -104,8 +104,8 @@ describe('a checkout refused', () => {
     ['a year-old profile not confirmed', facts({ students: [{ ...ava, infoReviewedAt: '2025-10-01T00:00:00.000Z' }] }), 'failed-precondition', 'Please confirm that Ava\'s information is still accurate.'],
     ['a release not signed', withPayload({ children: [{ studentId: ava.id, lines: [{ classId: 'wild-art', addOnIds: [] }], infoConfirmed: false, releases: signed.slice(1) }] }), 'failed-precondition', 'Please sign the Medical Release by typing your full name.'],
     ['two classes at the same time', withPayload({ expectedTotal: 50000 }, { children: [{ studentId: ava.id, classIds: ['wild-art', 'nature-journaling'] }] }), 'failed-precondition', 'Nature Journaling (Wednesdays 3:30 pm – 5:00 pm) clashes with Wild Art (Wednesdays 3:15 pm – 5:00 pm).'],
-    ['a class of a semester whose places a round gives, before the draw', facts({ offer: { ...facts().offer, rounds: new Map([['open-term', { entriesOpen: '2026-11-20T17:00:00.000Z', entriesClose: '2026-12-01T17:00:00.000Z', drawn: false }]]) } }), 'failed-precondition', `Places in ${semesters.get('open-term')!.name} are given by a draw, not first come (its entries close Tue, Dec 1, 9:00 AM PST). Seats left after the draw open first come.`],
-    ['a code that does not exist', withPayload({ codes: ['NOPE'] }, { offer: { ...facts().offer, unknownCodes: ['NOPE'] } }), 'failed-precondition', 'NOPE is not a valid code.'],
+    ['a class of a semester whose places a round gives, before the draw', facts({ catalogue: { ...facts().catalogue, rounds: new Map([['open-term', { entriesOpen: '2026-11-20T17:00:00.000Z', entriesClose: '2026-12-01T17:00:00.000Z', drawn: false }]]) } }), 'failed-precondition', `Places in ${semesters.get('open-term')!.name} are given by a draw, not first come (its entries close Tue, Dec 1, 9:00 AM PST). Seats left after the draw open first come.`],
+    ['a code that does not exist', withPayload({ codes: ['NOPE'] }, { catalogue: { ...facts().catalogue, unknownCodes: ['NOPE'] } }), 'failed-precondition', 'NOPE is not a valid code.'],
     ['a price that changed since the review', withPayload({ expectedTotal: 25998 }), 'aborted', 'Prices changed, please review your enrollment before submitting again.'],
     ['an email not verified, paying at the office', facts({ options: { emailVerified: false, payLaterLimit: 3 } }), 'failed-precondition', 'To pay the office later, please verify your email address first (open the link we emailed you), or pay by card.'],
     ['an email not verified, paying by card', withPayload({ payWith: 'card' }, { options: { emailVerified: false, payLaterLimit: 3 } }), 'failed-precondition', 'To hold seats while you pay by card, please verify your email address first (open the link we emailed you).'],
@@ -128,7 +128,7 @@ describe('a checkout refused', () => {
 describe('a checkout planned', () => {
   it('first come again once the semester’s round is drawn (its seats left)', () => {
     const drawn = new Map([['open-term', { entriesOpen: '2026-11-20T17:00:00.000Z', entriesClose: '2026-11-25T17:00:00.000Z', drawn: true }]]);
-    expect(planned(facts({ offer: { ...facts().offer, rounds: drawn } })).enrollments).toHaveLength(1);
+    expect(planned(facts({ catalogue: { ...facts().catalogue, rounds: drawn } })).enrollments).toHaveLength(1);
   });
 
   it('paid at the office: one confirmed enrollment owing its total, a seat taken with its roster entry, counted once', () => {
@@ -155,7 +155,7 @@ describe('a checkout planned', () => {
   it('two children: one enrollment each in the order asked, the second child priced by the sibling rule, one checkout naming both', () => {
     const sibling = { ...DEMO.discounts.find((d) => d.type === 'sibling-percent')! };
     const children = [{ studentId: ava.id, classIds: ['wild-art'] }, { studentId: leo.id, classIds: ['orienteering'] }];
-    const base = facts({ children, offer: { ...facts().offer, rules: [sibling] } });
+    const base = facts({ children, catalogue: { ...facts().catalogue, rules: [sibling] } });
     const siblingOff = Math.round((26000 * sibling.percent) / 100);
     // Leo's profile is more than a year old: the family confirms it is still accurate.
     const plan = planned({ ...base, payload: { ...base.payload, expectedTotal: 52000 - siblingOff, children: base.payload.children.map((c) => ({ ...c, infoConfirmed: true })) } });

@@ -4,7 +4,7 @@ import { checkoutDeposit, depositPlan } from '../domain/deposits';
 import { priceCart as priceCheckout } from '../domain/cart';
 import { familyView } from '../domain/familyView';
 import { loadCheckoutSettings, loadPaymentOptions } from '../data/settings';
-import { oneChild, loadEnrollment, loadOfferFacts, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadCodeUses } from '../data/enrollments';
+import { oneChild, loadEnrollment, loadCatalogueFacts, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadCodeUses } from '../data/enrollments';
 import { checkout } from '../usecases/checkout';
 import { askedOf, replacedBy } from '../domain/checkout';
 import { issuePickupCodes as issueCodes, pickupCodesStatus, VERIFY_FOR_CODES } from '../usecases/pickupCodes';
@@ -22,19 +22,19 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { actorOf, callable, type CallContext } from '../lib/callable';
 import type { CheckoutMethod, Enrollment } from '../../../contract/domain';
 import { takeRate } from '../data/rateLimit';
-import { addAddOns as addOnsToEnrollment } from '../usecases/addOns';
+import { addOnsToEnrollment } from '../usecases/addOns';
 import { familyAttendance } from '../usecases/field';
 
 export const releases = callable(callables.releases, async () => ({ releases: await loadReleases() }));
 
 /**
- * The school's offer for a preview, read by the loader the checkout uses (`loadOfferFacts`), so that
+ * The school's catalogue facts for a preview, read by the loader the checkout uses (`loadCatalogueFacts`), so that
  * the preview and the submit price the same facts; classes not browsable are left out (and reported).
  */
-async function previewOffer(classIds: string[], codes: string[]) {
-  const offer = await loadOfferFacts(classIds, codes);
-  const offered = [...offer.classes.values()].filter(isBrowsable);
-  return { offer, offered, codes: { discounts: offer.discounts, unknownCodes: offer.unknownCodes } };
+async function previewCatalogue(classIds: string[], codes: string[]) {
+  const catalogue = await loadCatalogueFacts(classIds, codes);
+  const offered = [...catalogue.classes.values()].filter(isBrowsable);
+  return { catalogue, offered, codes: { discounts: catalogue.discounts, unknownCodes: catalogue.unknownCodes } };
 }
 
 /** The preview uses the same engine and data as the submit; classes not offered are reported. */
@@ -42,7 +42,7 @@ export const priceBasket = callable(callables.priceBasket, async (payload, ctx) 
   // Anonymous previews cost the shared budget only when they try codes.
   await takeRate('priceBasket', ctx, new Date(), payload.codes.length > 0);
   const ids = [...new Set(payload.lines.map((l) => l.classId))];
-  const { offer, offered, codes } = await previewOffer(ids, payload.codes);
+  const { catalogue, offered, codes } = await previewCatalogue(ids, payload.codes);
   // The family's enrollments, when the price depends on them (the sibling rule, a per-family code limit).
   const family = ctx.uid && (payload.studentId || codes.discounts.some((d) => d.maxUsesPerFamily != null)) ? await loadFamilyEnrollments(ctx.uid) : [];
   const semesterIds = [...new Set(offered.map((c) => c.semesterId))];
@@ -51,16 +51,16 @@ export const priceBasket = callable(callables.priceBasket, async (payload, ctx) 
   const replaced = payload.studentId ? replacedBy(family, askedOf([{ studentId: payload.studentId, lines: payload.lines }]), now) : [];
   const uses = await loadCodeUses(codes.discounts, family, replaced);
   const today = schoolToday(now);
-  const quote = price({ classes: offered, groups: offer.groups, lines: payload.lines, ...codes, rules: offer.rules, siblings, uses, today });
-  return { ...quote, deposit: depositPlan(offered, offer.semesters, quote.total, today) };
+  const quote = price({ classes: offered, groups: catalogue.groups, lines: payload.lines, ...codes, rules: catalogue.rules, siblings, uses, today });
+  return { ...quote, deposit: depositPlan(offered, catalogue.semesters, quote.total, today) };
 });
 
 /** The price of one checkout for several children (the review step): the same engine and data as `enrollFamily`. */
 export const priceCart = callable(callables.priceCart, async (payload, ctx) => {
   await takeRate('priceBasket', ctx);
   const ids = [...new Set(payload.children.flatMap((c) => c.lines.map((l) => l.classId)))];
-  const [{ offer, offered, codes }, family] = await Promise.all([
-    previewOffer(ids, payload.codes),
+  const [{ catalogue, offered, codes }, family] = await Promise.all([
+    previewCatalogue(ids, payload.codes),
     loadFamilyEnrollments(ctx.uid),
     assertOwnStudents(ctx.uid, payload.children.map((c) => c.studentId)),
   ]);
@@ -68,9 +68,9 @@ export const priceCart = callable(callables.priceCart, async (payload, ctx) => {
   const now = new Date();
   const uses = await loadCodeUses(codes.discounts, family, replacedBy(family, askedOf(payload.children), now));
   const today = schoolToday(now);
-  const quote = priceCheckout({ classes: offered, groups: offer.groups, children: payload.children, ...codes, rules: offer.rules, family, uses, today });
+  const quote = priceCheckout({ classes: offered, groups: catalogue.groups, children: payload.children, ...codes, rules: catalogue.rules, family, uses, today });
   const classesOf = (studentId: string) => offered.filter((c) => payload.children.find((x) => x.studentId === studentId)!.lines.some((l) => l.classId === c.id));
-  const deposit = checkoutDeposit(quote.children.map((q) => ({ classes: classesOf(q.studentId), total: q.total })), offer.semesters, today);
+  const deposit = checkoutDeposit(quote.children.map((q) => ({ classes: classesOf(q.studentId), total: q.total })), catalogue.semesters, today);
   return { ...quote, deposit: deposit?.plan ?? null };
 });
 

@@ -2,14 +2,14 @@
 import { callables } from '../../../contract/callables';
 import { loadTaughtClasses } from '../data/teaching';
 import { actorOf, callable } from '../lib/callable';
-import { classFieldLog as fieldLog, fieldDay, fieldRoster, syncFieldEntries as sync } from '../usecases/field';
+import { fieldDay, fieldLogOf, fieldRoster, keepFieldEntries } from '../usecases/field';
 
 export const myTaughtClasses = callable(callables.myTaughtClasses, async (_payload, ctx) => ({ classes: await loadTaughtClasses(ctx.uid) }));
 
 export const taughtRoster = callable(callables.taughtRoster, (payload, ctx) => fieldRoster(actorOf(ctx), payload));
 
-export const syncFieldEntries = callable(callables.syncFieldEntries, (payload, ctx) => sync(actorOf(ctx), payload));
+export const syncFieldEntries = callable(callables.syncFieldEntries, (payload, ctx) => keepFieldEntries(actorOf(ctx), payload));
 
-export const classFieldLog = callable(callables.classFieldLog, ({ classId }, ctx) => fieldLog(actorOf(ctx), classId));
+export const classFieldLog = callable(callables.classFieldLog, ({ classId }, ctx) => fieldLogOf(actorOf(ctx), classId));
 
 export const adminFieldDay = callable(callables.adminFieldDay, ({ day }, ctx) => fieldDay(actorOf(ctx), day));

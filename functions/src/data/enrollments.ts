@@ -1,9 +1,9 @@
 // What a checkout is checked and priced against (the use case, usecases/checkout.ts, writes it): the
-// school's offer, the family's enrollments and code uses, and the checks of one child.
+// school's catalogue facts, the family's enrollments and code uses, and the checks of one child.
 import { FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { DISCOUNT_TYPES, isSiblingRule, type ClassGroup, type ClassRecord, type Discount, type Enrollment, type Release, type Semester, type WaitlistEntry } from '../../../contract/domain';
-import { checkoutOf, type CheckoutPayload, type EnrollPayload, type OfferFacts } from '../domain/checkout';
+import { checkoutOf, type CheckoutPayload, type EnrollPayload, type CatalogueFacts } from '../domain/checkout';
 import { childCheck, type EnrollmentProblem } from '../domain/enrollment';
 import { normalizeCode, type CodeUses } from '../domain/pricing';
 import { priceCart, type CartChild } from '../domain/cart';
@@ -110,7 +110,7 @@ export async function loadFamilyEnrollments(uid: string): Promise<Enrollment[]> 
  * preview and the checkout. A class the office changes at the same moment is seen as it was a moment
  * before; seats themselves are decided only by the seat documents (data/seats.ts).
  */
-export async function loadOfferFacts(classIds: string[], codes: string[]): Promise<OfferFacts> {
+export async function loadCatalogueFacts(classIds: string[], codes: string[]): Promise<CatalogueFacts> {
   const kept = await keptOffer();
   const typed = uniq(codes.map(normalizeCode));
   const lackingClasses = classIds.filter((id) => !kept.classes.has(id));
@@ -185,7 +185,7 @@ export async function withFamilyClasses(known: Map<string, ClassRecord>, family:
 }
 
 /** Prices a checkout by the one engine (`priceCart`), with the code uses counted as read. */
-export function priceCheckout(facts: Pick<OfferFacts, 'groups' | 'discounts' | 'unknownCodes' | 'rules'> & { classes: ClassRecord[]; family: Enrollment[]; counters: Map<string, DocumentSnapshot> }, children: CartChild[], today: string) {
+export function priceCheckout(facts: Pick<CatalogueFacts, 'groups' | 'discounts' | 'unknownCodes' | 'rules'> & { classes: ClassRecord[]; family: Enrollment[]; counters: Map<string, DocumentSnapshot> }, children: CartChild[], today: string) {
   const { classes, groups, discounts, unknownCodes, family, rules } = facts;
   const uses = codeUsesOf(discounts, facts.counters, family);
   const quote = priceCart({ classes, groups, children, discounts, unknownCodes, rules, family, uses, today });

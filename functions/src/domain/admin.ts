@@ -71,10 +71,10 @@ export function planSemesterCopy(classes: ClassRecord[], groups: ClassGroup[], t
   const bundleThere = (g: ClassGroup) => thereGroups.some((t) => t.copiedFrom === g.id || t.name === g.name);
   return {
     classes: found.filter((x) => !x.copy).map((x) => x.from).sort((a, b) => a.title.localeCompare(b.title)),
-    bundles: groups.filter((g) => !bundleThere(g)),
+    groups: groups.filter((g) => !bundleThere(g)),
     alreadyThere: {
       classes: found.filter((x): x is { from: ClassRecord; copy: ClassRecord } => !!x.copy),
-      bundles: groups.filter(bundleThere).map((g) => g.name),
+      groups: groups.filter(bundleThere).map((g) => g.name),
     },
   };
 }

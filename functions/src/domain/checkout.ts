@@ -1,4 +1,4 @@
-// A checkout as a plan. Given what was read (the school's offer, the family's documents as they are
+// A checkout as a plan. Given what was read (the school's catalogue facts, the family's documents as they are
 // in the transaction, the seats the ledger picked), it gives the enrollments, seats, roster entries
 // and counts the checkout makes, or why it is refused. Pure: usecases/checkout.ts reads the facts,
 // asks the plan and writes it; a late card payment takes its seats the same way (`seatTaken`).
@@ -19,7 +19,7 @@ export type EnrollPayload = z.output<typeof enrollSchema>;
 export type CheckoutPayload = z.output<typeof checkoutSchema>;
 
 /** The classes (with their semesters, bundles and the codes typed) a checkout is priced and checked against. */
-export interface OfferFacts {
+export interface CatalogueFacts {
   classes: Map<string, ClassRecord>;
   /** Classes asked for that do not exist. */
   missing: string[];
@@ -77,7 +77,7 @@ export interface CheckoutFacts {
   asked: { studentId: string; classIds: string[] }[];
   /** The seat each child gets in each class, as the ledger planned it (null: none left). */
   seats: SeatPlan[];
-  offer: Omit<OfferFacts, 'missing'>;
+  catalogue: Omit<CatalogueFacts, 'missing'>;
   releases: Release[];
   /** Every class the family's enrollments name (for the clash check). */
   classById: Map<string, ClassRecord>;
@@ -151,7 +151,7 @@ export function seatTaken(e: Enrollment, classId: string, planned: { id: string;
 
 /** The checkout, or why it is refused (the first problem found, child by child in the order asked). */
 export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
-  const { uid, payload, now, today, options, ids, asked, offer, entry } = f;
+  const { uid, payload, now, today, options, ids, asked, catalogue, entry } = f;
   const students = f.students;
   if (students.some((s) => !s || s.ownerUid !== uid)) return refuse('not-found', NOT_YOUR_STUDENT);
   const replacedNow = new Set(f.replaced.map((e) => e.id));
@@ -173,17 +173,17 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
   // Every child checked in order, with the seats the ledger gave it.
   const signatures: Exclude<ReturnType<typeof childCheck>, EnrollmentProblem>[] = [];
   for (const [i, p] of f.seats.entries()) {
-    const classes = asked[i].classIds.map((c) => offer.classes.get(c)!);
+    const classes = asked[i].classIds.map((c) => catalogue.classes.get(c)!);
     const full = new Set(asked[i].classIds.filter((c) => !p.seats.get(c) || unusable.has(`${c}/${p.studentId}`)));
     const alreadyIn = new Set(f.rostered.filter((r) => r.studentId === p.studentId && !replacedNow.has(r.enrollmentId) && asked[i].classIds.includes(r.classId)).map((r) => r.classId));
     // A claim takes a seat offered to the family: never first come, round or not.
-    const rounds = entry ? new Map() : offer.rounds;
-    const checked = childCheck({ student: students[i]!, classes, semesters: offer.semesters, rounds, family, alreadyIn, full, classById: f.classById }, payload.children[i], f.releases, now, today);
+    const rounds = entry ? new Map() : catalogue.rounds;
+    const checked = childCheck({ student: students[i]!, classes, semesters: catalogue.semesters, rounds, family, alreadyIn, full, classById: f.classById }, payload.children[i], f.releases, now, today);
     if ('message' in checked) return refuse(checked.code, checked.message);
     signatures.push(checked);
   }
-  const classes = [...new Set(asked.flatMap((a) => a.classIds))].map((c) => offer.classes.get(c)!);
-  const priced = priceCart({ ...offer, classes, children: payload.children, family, uses: f.uses, today });
+  const classes = [...new Set(asked.flatMap((a) => a.classIds))].map((c) => catalogue.classes.get(c)!);
+  const priced = priceCart({ ...catalogue, classes, children: payload.children, family, uses: f.uses, today });
   if (priced.problems.length) return refuse('invalid-argument', priced.problems[0].message);
   // A claim pays the lower of the price quoted when the family joined and today's (a code that has
   // since ended still counts then); otherwise a code that does not apply is refused.
@@ -213,12 +213,12 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
   }
 
   const at = now.toISOString();
-  const balanceDueDate = balanceDueDateOf([...offer.semesters.values()].filter((s) => classes.some((c) => c.semesterId === s.id)), today);
+  const balanceDueDate = balanceDueDateOf([...catalogue.semesters.values()].filter((s) => classes.some((c) => c.semesterId === s.id)), today);
   const copyGuardians = !!payload.copyGuardians;
   // Each limited code applied counts one use for the checkout (a claim's were counted when it joined).
-  const counted = entry ? (entry.countedDiscountIds ?? []) : offer.discounts.filter((d) => d.maxUses != null && quotes.some((q) => q.discounts.some((a) => a.code === d.code))).map((d) => d.id);
+  const counted = entry ? (entry.countedDiscountIds ?? []) : catalogue.discounts.filter((d) => d.maxUses != null && quotes.some((q) => q.discounts.some((a) => a.code === d.code))).map((d) => d.id);
   const childOf = (studentId: string) => asked.findIndex((a) => a.studentId === studentId);
-  const deposit = held && payload.payDeposit ? checkoutDeposit(quotes.map((q) => ({ classes: asked[childOf(q.studentId)].classIds.map((c) => offer.classes.get(c)!), total: q.total })), offer.semesters, today) : null;
+  const deposit = held && payload.payDeposit ? checkoutDeposit(quotes.map((q) => ({ classes: asked[childOf(q.studentId)].classIds.map((c) => catalogue.classes.get(c)!), total: q.total })), catalogue.semesters, today) : null;
   if (held && payload.payDeposit && !deposit) return refuse('failed-precondition', 'A deposit is not offered for these classes now: please pay in full.');
   const small = held ? cardMinimumProblem(deposit ? deposit.plan.amount : total) : null;
   if (small) return refuse('failed-precondition', small);
@@ -226,7 +226,7 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
     .map((quote, k): Enrollment => {
       const i = childOf(quote.studentId);
       const student = students[i]!;
-      const own = asked[i].classIds.map((c) => offer.classes.get(c)!);
+      const own = asked[i].classIds.map((c) => catalogue.classes.get(c)!);
       return {
         id: ids[i],
         ownerUid: uid,
@@ -265,7 +265,7 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
           ...(held ? { until: f.holdEnd } : {}),
           ...(entry?.studentId === e.studentId && entry.classIds.includes(classId) ? { entryId: entry.id } : {}),
           // Only the add-ons the class still offers go on its roster.
-          addOns: e.lineItems.flatMap((l) => (l.classIds.includes(classId) ? l.addOns : [])).filter((a) => offer.classes.get(classId)!.addOns.some((x) => x.id === a.id)),
+          addOns: e.lineItems.flatMap((l) => (l.classIds.includes(classId) ? l.addOns : [])).filter((a) => catalogue.classes.get(classId)!.addOns.some((x) => x.id === a.id)),
           counts: !passedOn.has(`${classId}/${e.studentId}`),
         },
         at,

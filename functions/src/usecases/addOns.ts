@@ -21,7 +21,7 @@ import { queueMail } from '../mail/outbox';
 type AddOnsRequest = z.output<typeof addOnsSchema>;
 
 /** Takes the add-ons when `expectedCharge` is given (and matches), else only says what they would add. */
-export async function addAddOns(uid: string, request: AddOnsRequest, now: Date): Promise<{ enrollment: Enrollment; charge: number; added: boolean }> {
+export async function addOnsToEnrollment(uid: string, request: AddOnsRequest, now: Date): Promise<{ enrollment: Enrollment; charge: number; added: boolean }> {
   const ref = recordRef('enrollments', request.enrollmentId);
   const [to, instructions] = await Promise.all([enrollmentRecipients(request.enrollmentId), loadPaymentInstructions()]);
   return db().runTransaction(async (tx) => {

@@ -164,7 +164,7 @@ export async function copySemester(fromSemesterId: string, toSemesterId: string)
     batch.set(ref, copy);
     return copy;
   });
-  const bundles = plan.bundles.map((g) => {
+  const groupCopies = plan.groups.map((g) => {
     const ref = records('groups').doc();
     const { version: _version, ...fields } = g;
     const copy: ClassGroup = { ...fields, id: ref.id, semesterId: toSemesterId, classIds: g.classIds.map((id) => newId.get(id) ?? id), copiedFrom: g.id };
@@ -174,9 +174,9 @@ export async function copySemester(fromSemesterId: string, toSemesterId: string)
   await batch.commit();
   return {
     classes: copies.map((c) => ({ id: c.id, title: c.title, startDate: c.startDate, endDate: c.endDate })),
-    bundles: bundles.map((b) => b.name),
+    groups: groupCopies.map((g) => g.name),
     shiftDays: days,
-    alreadyThere: { classes: plan.alreadyThere.classes.map((x) => x.from.title), bundles: plan.alreadyThere.bundles },
+    alreadyThere: { classes: plan.alreadyThere.classes.map((x) => x.from.title), groups: plan.alreadyThere.groups },
   };
 }
 

@@ -2,7 +2,7 @@
 // taken in one transaction or none is; one enrollment per child, priced together by the one engine,
 // paid by one card payment or owed together at the office.
 //
-// How seats are taken without a queue on the class: the class and its offer are read first; the
+// How seats are taken without a queue on the class: the class and the catalogue's facts are read first; the
 // class's seat documents are listed and free ones picked at random; then one transaction reads only
 // the family's own documents, asks the plan (domain/checkout.ts), and creates the picked seats. A seat another family
 // created first makes the transaction fail at once (the document exists): the seats are listed again
@@ -11,13 +11,13 @@ import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { ClassRecord, Enrollment, PaymentOptions, Release, Student } from '../../../contract/domain';
 import { schoolToday } from '../../../contract/schedule';
-import { askedOf, checkoutOf, listingStale, planCheckout, replacedBy, specialSeats, type CheckoutPayload, type OfferFacts } from '../domain/checkout';
+import { askedOf, checkoutOf, listingStale, planCheckout, replacedBy, specialSeats, type CheckoutPayload, type CatalogueFacts } from '../domain/checkout';
 import { checkoutIds } from '../domain/ids';
 import { isRefusal } from '../domain/refusal';
 import { holdLapsed, planSeats, type RosterRecord, type SeatPlan } from '../domain/seats';
 import { buildReceipt, receiptGroups, receiptRecipients } from '../mail/receipt';
 import { anotherTry, backOff, BUSY, db, getByIds, PlanAgain, present, recordRef, SEAT_DEADLINE_MS, uniq } from '../data/db';
-import { codeUsesOf, countCodeUses, familyEnrollmentRefs, loadFamilyEnrollments, loadOfferFacts, loadReleases, readCodeUseCounters, withFamilyClasses } from '../data/enrollments';
+import { codeUsesOf, countCodeUses, familyEnrollmentRefs, loadFamilyEnrollments, loadCatalogueFacts, loadReleases, readCodeUseCounters, withFamilyClasses } from '../data/enrollments';
 import { codeUsesGivenBack, endHoldsInTx, holdEndFrom, readHoldFacts } from '../data/holds';
 import { countRoster, rosterRef, seatRef, seatsOf, writeSeatsTaken, type SeatDeltas } from '../data/seats';
 import { accountRef, touchAccount } from '../data/accounts';
@@ -41,11 +41,11 @@ export async function checkout(uid: string, email: string | null, payload: Check
   if (asked.some((c) => !c.classIds.length)) throw new HttpsError('invalid-argument', 'Please choose at least one class.');
   const classIds = uniq(asked.flatMap((c) => c.classIds));
 
-  const [replay, releases, offer, family] = await Promise.all([replayOf(ids[0]), loadReleases(), loadOfferFacts(classIds, payload.codes), loadFamilyEnrollments(uid)]);
+  const [replay, releases, catalogue, family] = await Promise.all([replayOf(ids[0]), loadReleases(), loadCatalogueFacts(classIds, payload.codes), loadFamilyEnrollments(uid)]);
   if (replay) return replay;
-  if (offer.missing.length) throw new HttpsError('failed-precondition', 'A selected class is no longer offered. Please review your classes.');
+  if (catalogue.missing.length) throw new HttpsError('failed-precondition', 'A selected class is no longer offered. Please review your classes.');
   const [classById, claimed] = await Promise.all([
-    withFamilyClasses(offer.classes, family),
+    withFamilyClasses(catalogue.classes, family),
     claimEntryId ? recordRef('waitlist', claimEntryId).get().then((s) => s.data() ?? null) : null,
   ]);
 
@@ -70,7 +70,7 @@ export async function checkout(uid: string, email: string | null, payload: Check
       const read = await accountRef(uid).get();
       return [read, (await familyEnrollmentRefs(uid)).map((r) => r.id)] as const;
     };
-    const [listed, [account, familyIds], counters] = await Promise.all([seatsOf(classIds), accountThenFamily(), readCodeUseCounters(offer.discounts)]);
+    const [listed, [account, familyIds], counters] = await Promise.all([seatsOf(classIds), accountThenFamily(), readCodeUseCounters(catalogue.discounts)]);
     // A lapsed hold never blocks a seat: it is ended (its page closed) before anyone is refused.
     const lapsed = uniq([...listed.values()].flatMap((seats) => [...seats.values()].filter((s) => holdLapsed(s, now) && !replacedIds.has(s.enrollmentId!)).map((s) => s.enrollmentId!)));
     if (lapsed.length) {
@@ -78,10 +78,10 @@ export async function checkout(uid: string, email: string | null, payload: Check
       // Seats just freed, or being freed: look again. A hold kept (paid on its page) keeps its seat.
       if (ended.some((e) => e !== 'kept')) continue;
     }
-    const plan = planSeats(asked, listed, offer.classes, { replaced: replacedIds, offer: claimed });
+    const plan = planSeats(asked, listed, catalogue.classes, { replaced: replacedIds, offer: claimed });
     try {
       const replacedEnds = replaced.map((e) => e.hold!.expiresAt).sort();
-      const input = { uid, email, payload, now, today, options, ids, asked, plan, offer, releases, classById, replaced: [...replacedIds], replacedEnds, claimEntryId, account, counters, familyIds };
+      const input = { uid, email, payload, now, today, options, ids, asked, plan, catalogue, releases, classById, replaced: [...replacedIds], replacedEnds, claimEntryId, account, counters, familyIds };
       const done = await db().runTransaction((tx) => enrollInTx(tx, input), { maxAttempts: 1 });
       await countRoster(done.deltas);
       if (done.toServe.length) await serveWaitlists(done.toServe, now);
@@ -113,7 +113,7 @@ interface EnrollInput {
   ids: string[];
   asked: { studentId: string; classIds: string[] }[];
   plan: SeatPlan[];
-  offer: OfferFacts;
+  catalogue: CatalogueFacts;
   releases: Release[];
   classById: Map<string, ClassRecord>;
   replaced: string[];
@@ -128,7 +128,7 @@ interface EnrollInput {
 
 /** The transaction: the family's own documents are read, the plan is asked (domain/checkout.ts), and written. */
 async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enrollments: Enrollment[]; replayed: boolean; deltas: SeatDeltas; toServe: string[] }> {
-  const { uid, email, payload, now, today, options, ids, asked, plan, offer } = input;
+  const { uid, email, payload, now, today, options, ids, asked, plan, catalogue } = input;
   // The family's enrollments as they are now: the ids known when the attempt began (a query inside the
   // transaction would lock every family's enrollments), the documents read in it.
   const { account } = input;
@@ -175,7 +175,7 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
     ids,
     asked,
     seats: plan,
-    offer,
+    catalogue,
     releases: input.releases,
     classById: input.classById,
     students: studentSnaps.map((s) => s.data()),
@@ -185,7 +185,7 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
     special,
     specialNow,
     entry,
-    uses: codeUsesOf(offer.discounts, input.counters, family, replacedHeld, replacedFacts.entries),
+    uses: codeUsesOf(catalogue.discounts, input.counters, family, replacedHeld, replacedFacts.entries),
     holdsToday: account.get('holdsDay') === today ? ((account.get('holds') as number | undefined) ?? 0) : 0,
     // A new checkout for the same children keeps the end of the hold it replaces (even one its own page's
     // closing has just ended): holding seats longer than one hold is never possible.
@@ -211,9 +211,9 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
     const guardiansOf = new Map(studentSnaps.map((s) => [s.id, s.data()!.guardians.map((g) => g.email)]));
     const copyGuardians = !!payload.copyGuardians;
     const to = (e: Enrollment) => receiptRecipients(email, guardiansOf.get(e.studentId) ?? [], copyGuardians);
-    const classes = uniq(asked.flatMap((a) => a.classIds)).map((c) => offer.classes.get(c)!);
+    const classes = uniq(asked.flatMap((a) => a.classIds)).map((c) => catalogue.classes.get(c)!);
     for (const group of receiptGroups(enrollments, to)) {
-      queueMail(tx, buildReceipt(group.enrollments, classes, [...offer.semesters.values()], options.paymentInstructions, group.to));
+      queueMail(tx, buildReceipt(group.enrollments, classes, [...catalogue.semesters.values()], options.paymentInstructions, group.to));
     }
     if (!entry) endDraftInTx(tx, uid);
   }

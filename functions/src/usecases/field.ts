@@ -82,7 +82,7 @@ async function syncFacts(klass: ClassRecord, sync: FieldSync, now: Date) {
 /** A short, stable name for a set of entries (an email about them is written once). */
 const keyOf = (ids: string[]) => createHash('sha256').update([...ids].sort().join('\n')).digest('hex').slice(0, 32);
 
-export async function syncFieldEntries(actor: Staff, sync: FieldSync, now = new Date()): Promise<FieldSyncResult> {
+export async function keepFieldEntries(actor: Staff, sync: FieldSync, now = new Date()): Promise<FieldSyncResult> {
   const klass = (await recordRef('classes', sync.classId).get()).data();
   if (!klass) throw notFound('This class');
   const [teaching, facts, told] = await Promise.all([teaches(actor, klass), syncFacts(klass, sync, now), audience(sync.classId, uniq(sync.entries.map((e) => e.studentId)))]);
@@ -157,7 +157,7 @@ export async function syncFieldEntries(actor: Staff, sync: FieldSync, now = new 
 }
 
 /** A class's field records for its instructors and the office, with the children's names (a child withdrawn since keeps theirs); each opening is audited. */
-export async function classFieldLog(actor: Staff, classId: string): Promise<{ entries: FieldEntry[]; names: Record<string, string> }> {
+export async function fieldLogOf(actor: Staff, classId: string): Promise<{ entries: FieldEntry[]; names: Record<string, string> }> {
   const klass = await taughtClassOf(actor, classId);
   const entries = await loadClassFieldLog(classId);
   const { found } = await getByIds('students', uniq(entries.map((e) => e.studentId)));

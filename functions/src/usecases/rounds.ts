@@ -13,7 +13,7 @@ import { schoolToday } from '../../../contract/schedule';
 import { auditInTx, auditReads, type Actor } from '../data/audit';
 import { loadClassesByIds, loadClassesOfSemesters, loadGroupsOfSemesters, loadSemesters, loadSemestersByIds } from '../data/catalogue';
 import { db, getByIds, notFound, present, recordRef, records, runSeatTransaction, uniq } from '../data/db';
-import { loadFamilyEnrollments, loadOfferFacts, loadReleases, priceCheckout, readCodeUseCounters } from '../data/enrollments';
+import { loadFamilyEnrollments, loadCatalogueFacts, loadReleases, priceCheckout, readCodeUseCounters } from '../data/enrollments';
 import { accountEmails } from '../data/familyMail';
 import { seatRef, seatsIn } from '../data/seats';
 import { entryRef as waitlistRef } from '../data/waitlist';
@@ -215,8 +215,8 @@ export async function settleRound(semesterId: string, now: Date, until = Date.no
   const bundleById = new Map(bundles.map((b) => [b.id, b]));
   const choiceIds = uniq(ordered.flatMap((e) => e.children.flatMap((c) => c.choices)));
   const classIds = uniq(choiceIds.flatMap((id) => bundleById.get(id)?.classIds ?? [id]));
-  const [offer, students, emails, waitingNow] = await Promise.all([
-    loadOfferFacts(classIds, []),
+  const [catalogue, students, emails, waitingNow] = await Promise.all([
+    loadCatalogueFacts(classIds, []),
     getByIds('students', uniq(ordered.flatMap((e) => e.children.map((c) => c.studentId)))),
     accountEmails(uniq(ordered.map((e) => e.ownerUid))),
     records('waitlist').where('semesterId', '==', semesterId).where('status', '==', 'waiting').get(),
@@ -224,14 +224,14 @@ export async function settleRound(semesterId: string, now: Date, until = Date.no
   const choices = new Map(
     choiceIds.flatMap((id) => {
       const bundle = bundleById.get(id);
-      const title = bundle?.name ?? offer.classes.get(id)?.title;
+      const title = bundle?.name ?? catalogue.classes.get(id)?.title;
       return title ? [[id, { classIds: bundle?.classIds ?? [id], title }] as const] : [];
     }),
   );
   const studentById = new Map(students.found.map((s) => [s.id, s]));
   // A choice whose classes no longer take enrollments (past their deadline since the draw) is neither offered nor waited for.
-  const enrollable = await enrollableNow([...offer.classes.values()], now);
-  const counters = await readCodeUseCounters(offer.discounts);
+  const enrollable = await enrollableNow([...catalogue.classes.values()], now);
+  const counters = await readCodeUseCounters(catalogue.discounts);
   const waiting = waitingNow.docs.map((d) => d.data());
   const today = schoolToday(now);
   let done = round.offersMade;
@@ -245,11 +245,11 @@ export async function settleRound(semesterId: string, now: Date, until = Date.no
         for (const choiceId of child.choices) {
           const choice = choices.get(choiceId);
           const lines = (choice?.classIds ?? []).map((classId) => ({ classId, addOnIds: [] }));
-          const classes = lines.flatMap((l) => offer.classes.get(l.classId) ?? []);
+          const classes = lines.flatMap((l) => catalogue.classes.get(l.classId) ?? []);
           let priced: ChoiceQuote | null = null;
           if (choice && classes.length === lines.length && classes.every((c) => enrollable.has(c.id))) {
             try {
-              const q = priceCheckout({ ...offer, classes, family: families.get(e.ownerUid)!, counters }, [{ studentId: child.studentId, lines }], today).children[0];
+              const q = priceCheckout({ ...catalogue, classes, family: families.get(e.ownerUid)!, counters }, [{ studentId: child.studentId, lines }], today).children[0];
               priced = { lines, quote: { lineItems: q.lineItems, discounts: q.discounts, subtotal: q.subtotal, total: q.total } };
             } catch {
               // A choice the engine cannot price now (a class since closed) is neither offered nor waited for.

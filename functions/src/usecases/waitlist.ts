@@ -16,7 +16,7 @@ import { entryUsesFree, newOffer, offerLapsed, onTheList, placeOf, planOffers, r
 import { waitlistMail, type WaitlistMailKind } from '../mail/waitlist';
 import { portalOrigin } from '../payments/stripe';
 import { db, notFound, precondition, recordRef, records, present, runSeatTransaction, uniq } from '../data/db';
-import { checkChild, countCodeUses, familyEnrollmentRefs, loadOfferFacts, loadReleases, priceCheckout, readCodeUseCounters, withFamilyClasses } from '../data/enrollments';
+import { checkChild, countCodeUses, familyEnrollmentRefs, loadCatalogueFacts, loadReleases, priceCheckout, readCodeUseCounters, withFamilyClasses } from '../data/enrollments';
 import { endDraftInTx } from '../data/drafts';
 import { codeUseDeltas, writeCodeUseDeltas } from '../data/holds';
 import { rosterRef, seatRef, seatsIn } from '../data/seats';
@@ -45,8 +45,8 @@ export async function joinWaitlist(uid: string, email: string | null, emailVerif
   const ref = entryRef(waitlistEntryId(uid, payload.idempotencyKey));
   const classIds = uniq(payload.lines.map((l) => l.classId));
   if (!classIds.length) throw new HttpsError('invalid-argument', 'Please choose at least one class.');
-  const [releases, offer] = await Promise.all([loadReleases(), loadOfferFacts(classIds, payload.codes)]);
-  if (offer.missing.length) throw new HttpsError('failed-precondition', 'A selected class is no longer offered. Please review your classes.');
+  const [releases, catalogue] = await Promise.all([loadReleases(), loadCatalogueFacts(classIds, payload.codes)]);
+  if (catalogue.missing.length) throw new HttpsError('failed-precondition', 'A selected class is no longer offered. Please review your classes.');
   const today = schoolToday(now);
   return runSeatTransaction(async (tx) => {
     const existing = await tx.get(ref);
@@ -79,9 +79,9 @@ export async function joinWaitlist(uid: string, email: string | null, emailVerif
     }
     const alreadyIn = new Set(rosterSnaps.filter((s) => s.exists).map((s) => s.ref.parent.parent!.id));
     const classById = await withFamilyClasses(new Map(classes.map((c) => [c.id, c])), family);
-    checkChild({ student, classes, semesters: offer.semesters, rounds: offer.rounds, family, alreadyIn, full: new Set(), classById }, payload, releases, now, today);
-    const counters = await readCodeUseCounters(offer.discounts);
-    const cart = priceCheckout({ ...offer, classes, family, counters }, [payload], today);
+    checkChild({ student, classes, semesters: catalogue.semesters, rounds: catalogue.rounds, family, alreadyIn, full: new Set(), classById }, payload, releases, now, today);
+    const counters = await readCodeUseCounters(catalogue.discounts);
+    const cart = priceCheckout({ ...catalogue, classes, family, counters }, [payload], today);
     const quote = cart.children[0];
     if (cart.codeProblems.length) throw precondition(cart.codeProblems[0].message);
     // One unit per entry: a class, or a bundle, waits and is offered as a whole.
@@ -90,7 +90,7 @@ export async function joinWaitlist(uid: string, email: string | null, emailVerif
     if (mismatch) throw new HttpsError(mismatch.code, mismatch.message);
 
     const at = now.toISOString();
-    const counted = offer.discounts.filter((d) => d.maxUses != null && quote.discounts.some((a) => a.code === d.code)).map((d) => d.id);
+    const counted = catalogue.discounts.filter((d) => d.maxUses != null && quote.discounts.some((a) => a.code === d.code)).map((d) => d.id);
     const entry: WaitlistEntry = {
       id: ref.id,
       ownerUid: uid,

@@ -63,9 +63,9 @@ export function ClassTable({
               {
                 onSuccess: (r) => {
                   setSummary({ to: target.name, ...r });
-                  const there = r.alreadyThere.classes.length + r.alreadyThere.bundles.length;
+                  const there = r.alreadyThere.classes.length + r.alreadyThere.groups.length;
                   toast.done(
-                    `Copied ${r.classes.length} classes and ${r.bundles.length} bundles to ${target.name} as drafts.` +
+                    `Copied ${r.classes.length} classes and ${r.groups.length} bundles to ${target.name} as drafts.` +
                       (there ? ` ${there} were already there and are left as they are.` : ''),
                   );
                 },
@@ -88,11 +88,11 @@ export function ClassTable({
               </li>
             ))}
           </ul>
-          {summary.bundles.length > 0 && <p>Bundles: {summary.bundles.join(', ')}</p>}
-          {summary.classes.length + summary.bundles.length === 0 && <p>Nothing new to copy.</p>}
-          {summary.alreadyThere.classes.length + summary.alreadyThere.bundles.length > 0 && (
+          {summary.groups.length > 0 && <p>Bundles: {summary.groups.join(', ')}</p>}
+          {summary.classes.length + summary.groups.length === 0 && <p>Nothing new to copy.</p>}
+          {summary.alreadyThere.classes.length + summary.alreadyThere.groups.length > 0 && (
             <p className="muted">
-              Already in {summary.to}, left as they are: {[...summary.alreadyThere.classes, ...summary.alreadyThere.bundles].join(', ')}.
+              Already in {summary.to}, left as they are: {[...summary.alreadyThere.classes, ...summary.alreadyThere.groups].join(', ')}.
             </p>
           )}
         </div>
