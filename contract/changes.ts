@@ -67,7 +67,8 @@ export interface ChangeRequest {
   /** What the policy gave when the family asked, in figures and in the words it was shown. */
   outcome: Pick<CancellationOutcome, 'refund' | 'toCard' | 'kept' | 'owes'>;
   words: string;
-  status: 'waiting' | 'approved' | 'declined';
+  /** `withdrawn`: its classes were all cancelled another way before the office answered. */
+  status: 'waiting' | 'approved' | 'declined' | 'withdrawn';
   decidedAt?: string;
   /** The office's words to the family (asked when it declines, or gives another refund than the policy's). */
   answer?: string;

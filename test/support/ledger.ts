@@ -124,12 +124,14 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
     const refunded = (e.cardRefunds ?? []).reduce((s, r) => s + r.amount, 0);
     if (e.status === 'expired' && paidOf(e) - refunded !== 0) problems.push(`${e.id}: ${paidOf(e) - refunded} kept by an enrollment without seats`);
     // A family's requests: the office's queue marks exactly the enrollments with one waiting, one per
-    // class at most, and an approved one's classes are cancelled.
+    // class at most; an approved or withdrawn one's classes are cancelled, a waiting one's are not all.
     const requests = e.requests ?? [];
     const waiting = requests.filter((q) => q.status === 'waiting');
     if (!!e.requestWaiting !== waiting.length > 0) problems.push(`${e.id}: marked ${e.requestWaiting ? '' : 'not '}waiting for the office, with ${waiting.length} requests waiting`);
     if (new Set(waiting.flatMap((q) => q.classIds)).size !== waiting.flatMap((q) => q.classIds).length) problems.push(`${e.id}: two requests waiting for the same class`);
     for (const q of requests.filter((x) => x.status === 'approved')) if (q.classIds.some((id) => e.classIds.includes(id))) problems.push(`${e.id}: request ${q.id} approved, its classes still enrolled`);
+    for (const q of waiting) if (!q.classIds.some((id) => e.classIds.includes(id))) problems.push(`${e.id}: request ${q.id} waits for the office about classes all cancelled`);
+    for (const q of requests.filter((x) => x.status === 'withdrawn')) if (q.classIds.some((id) => e.classIds.includes(id))) problems.push(`${e.id}: request ${q.id} withdrawn, its classes still enrolled`);
   }
   // Every Stripe page is open only while its hold is.
   for (const e of paged) {

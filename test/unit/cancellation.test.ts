@@ -112,6 +112,19 @@ describe('cancellation priced by the pricing engine', () => {
     expect(done).toMatchObject({ status: 'cancelled', classIds: [], total: 5000, balance: 0 });
   });
 
+  it('a request to the office about classes now all cancelled is withdrawn and leaves the queue; one with a class left still waits', () => {
+    const e = enrolled([{ classId: 'c', addOnIds: [] }, { classId: 'd', addOnIds: [] }], [], 46000);
+    const request = (id: string, classIds: string[]) => ({ id, kind: 'cancel' as const, classIds, classTitles: classIds, askedAt: '2026-11-25T10:00:00Z', outcome: { refund: 0, toCard: 0, kept: 0, owes: 0 }, words: '', status: 'waiting' as const });
+    const asked = { ...e, requests: [request('q-d', ['d']), request('q-cd', ['c', 'd'])], requestWaiting: true as const };
+    const next = applyCancellation(asked, plan(asked, ['d']), 0, details) as Enrollment;
+    expect(next.requests!.map((r) => [r.id, r.status])).toEqual([['q-d', 'withdrawn'], ['q-cd', 'waiting']]);
+    expect(next.requests![0].decidedAt).toBe(details.at);
+    expect(next.requestWaiting).toBe(true);
+    const done = applyCancellation(next, plan(next, ['c']), 0, details) as Enrollment;
+    expect(done.requests!.map((r) => r.status)).toEqual(['withdrawn', 'withdrawn']);
+    expect(done.requestWaiting).toBeUndefined();
+  });
+
   it('refuses a refund above what was paid, foreign classes and a cancelled enrollment', () => {
     const e = enrolled([{ classId: 'c', addOnIds: [] }], [], 10000);
     expect(applyCancellation(e, plan(e, ['c']), 10001, details)).toBe('The refund cannot be more than the $100 paid.');

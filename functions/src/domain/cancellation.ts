@@ -147,8 +147,16 @@ export function applyCancellation(
     },
   ];
   const total = plan.newTotal + fee;
+  // A request to the office about classes now all cancelled has nothing left to decide: it is
+  // withdrawn, and leaves the office's queue.
+  const requests = enrollment.requests?.map((r) =>
+    r.status === 'waiting' && !r.classIds.some((id) => plan.keptClassIds.includes(id)) ? { ...r, status: 'withdrawn' as const, decidedAt: details.at } : r,
+  );
+  const { requestWaiting: _was, ...rest } = enrollment;
   const next: Enrollment = {
-    ...enrollment,
+    ...rest,
+    ...(requests ? { requests } : {}),
+    ...(requests?.some((r) => r.status === 'waiting') ? { requestWaiting: true as const } : {}),
     classIds: plan.keptClassIds,
     lineItems: plan.lineItems,
     discounts: plan.discounts,

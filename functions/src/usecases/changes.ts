@@ -90,8 +90,7 @@ const officeView = (e: Enrollment, r: ChangeRequest): OfficeChangeRequest => ({ 
 export async function waitingRequests(): Promise<OfficeChangeRequest[]> {
   const waiting = (await records('enrollments').where('requestWaiting', '==', true).get()).docs.map((d) => d.data());
   return waiting
-    // A request whose classes were cancelled meanwhile (by the family or the office) has nothing left to decide.
-    .flatMap((e) => (e.requests ?? []).filter((r) => r.status === 'waiting' && r.classIds.some((id) => e.classIds.includes(id))).map((r) => officeView(e, r)))
+    .flatMap((e) => (e.requests ?? []).filter((r) => r.status === 'waiting').map((r) => officeView(e, r)))
     .sort((a, b) => a.askedAt.localeCompare(b.askedAt));
 }
 
