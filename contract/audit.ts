@@ -1,6 +1,6 @@
 // The audit trail's entries: what each kind of action is called, and what an entry holds. For the
 // office's pages and the functions only (the landing page never loads it).
-export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'roles-changed', 'roster-viewed', 'student-sheet-viewed', 'students-listed', 'field-entry', 'field-held', 'field-log-viewed', 'pickup-codes-issued', 'round-set', 'round-drawn', 'round-results-viewed', 'change-requested', 'change-decided', 'change-requests-viewed'] as const;
+export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'roles-changed', 'roster-viewed', 'student-sheet-viewed', 'students-listed', 'field-entry', 'field-held', 'field-log-viewed', 'pickup-codes-issued', 'round-set', 'round-drawn', 'round-results-viewed', 'change-requested', 'change-decided', 'change-requests-viewed', 'data-exported'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
@@ -23,6 +23,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'change-requested': 'A family asked the office to cancel a class',
   'change-decided': 'The office answered a family’s request',
   'change-requests-viewed': 'The families’ requests read (children by name, their words)',
+  'data-exported': 'A family downloaded its data',
 };
 
 /**
@@ -35,7 +36,7 @@ export interface AuditEntry {
   at: string;
   kind: AuditKind;
   by: { uid: string; email: string | null; roles: string[] };
-  record: { type: 'student' | 'enrollment' | 'staff' | 'class' | 'round'; id: string };
+  record: { type: 'student' | 'enrollment' | 'staff' | 'class' | 'round' | 'account'; id: string };
   /** Read back with the entry, for a record that is not a child's: the class's title, the staff member's email. */
   recordName?: string;
   studentId: string | null;

@@ -1,6 +1,8 @@
-// What a family's enrollments mean for its next one, as both sides count it (its own module: the
-// server and the enrollment steps load it, the landing page does not).
-import type { Enrollment, Release, ReleaseSignature } from './domain';
+// What a family's enrollments mean for its next one, as both sides count it, and all the portal keeps
+// about a family (its own module: the server and the enrollment steps load it, the landing page does
+// not).
+import type { AccountHolder, Enrollment, FamilyEnrollment, FamilyWaitlistEntry, Release, ReleaseSignature, Student } from './domain';
+import type { AttendanceLine } from './field';
 
 /** A confirmed enrollment in one of these semesters: the ones the sibling rule and kept releases count. */
 export const confirmedIn = (e: Pick<Enrollment, 'status' | 'semesterIds'>, semesterIds: string[]) =>
@@ -27,4 +29,16 @@ export function keptSignatures(
     }
   }
   return releases.flatMap((r) => kept.get(r.id) ?? []);
+}
+
+/** Everything the portal keeps about a family's account, as "Download our data" gives it (one JSON file). */
+export interface FamilyData {
+  exportedAt: string;
+  account: { email: string | null; holder: AccountHolder | null };
+  students: Student[];
+  enrollments: FamilyEnrollment[];
+  waitlist: FamilyWaitlistEntry[];
+  attendance: AttendanceLine[];
+  /** The emails the portal wrote to the account's or a guardian's address. */
+  emails: { kind: string; to: string[]; subject: string; text: string }[];
 }

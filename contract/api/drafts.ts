@@ -2,6 +2,7 @@
 // Each call: who may call it, its payload, its answer, and what it shows and changes (the app
 // fetches again what a call made stale: src/lib/stale.ts, written from these).
 import type { AccountHolder } from '../domain';
+import type { FamilyData } from '../family';
 import { accountHolderSchema, draftSchema } from '../schemas';
 import { spec, none, UNCACHED } from './spec';
 
@@ -9,6 +10,8 @@ export const draftsCalls = {
   /** The account holder's name and phone (null until given: asked at the first checkout, kept on Manage Account). */
   myAccount: spec<{ holder: AccountHolder | null }>()('user', none, { shows: ['account'] }),
   saveAccount: spec<{ holder: AccountHolder }>()('user', accountHolderSchema, { changes: ['account'] }),
+  /** Everything the portal keeps about the family ("Download our data" on Manage Account); each download is in the audit trail. */
+  myData: spec<FamilyData>()('user', none, UNCACHED),
   loadDraft: spec<{ json: string; updatedAt: string } | null>()('user', none, UNCACHED),
   saveDraft: spec<{ updatedAt: string; saved: boolean }>()('user', draftSchema, UNCACHED),
   deleteDraft: spec<{ deleted: boolean }>()('user', none, UNCACHED),

@@ -10,7 +10,8 @@ import type { ClassRecord, Semester } from '../../contract/domain';
 import { meetingDates } from '../../contract/schedule';
 import { DEMO, callAs, signInDemo } from '../support/fixtures';
 import { SAMPLES } from '../support/samples';
-import { axeViolations, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
+import type { FamilyData } from '../../contract/family';
+import { axeViolations, downloaded, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
 
 /** The days (school calendar) of the meetings of the feed's event with this summary. */
 function meetingDays(ics: string, summary: string): string[] {
@@ -122,6 +123,22 @@ describe('no-meeting dates and the family calendar', () => {
     await expect.poll(async () => (await page.getByLabel('Your private calendar address').inputValue()) !== address).toBe(true);
     expect((await page.request.get(address)).status()).toBe(404);
     expect((await page.request.get(await page.getByLabel('Your private calendar address').inputValue())).status()).toBe(200);
+    await context.close();
+  });
+
+  it('a family downloads its data on a phone: its children, enrollments and the emails sent, in one file', async () => {
+    const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password, 360, 740);
+    await page.goto('/account/manage');
+    await page.getByRole('heading', { name: 'Your data' }).waitFor();
+    const data = JSON.parse(await downloaded(page, () => page.getByRole('button', { name: 'Download our data' }).click())) as FamilyData;
+    const own = (await callAs(await signInDemo('family'), 'myStudents')).result!.students.map((s) => s.id);
+    expect(data.students.map((s) => s.id).sort()).toEqual(own.sort());
+    expect(data.account.email).toBe(DEMO.family.email);
+    // Ava's Wild Art from the test before, with its receipt.
+    expect(data.enrollments.some((e) => e.studentId === 'demo-ava' && e.classIds.includes('wild-art'))).toBe(true);
+    expect(data.emails.some((m) => m.kind === 'receipt')).toBe(true);
+    await page.getByText(new RegExp(`^Saved: ${data.students.length} children, ${data.enrollments.length} enrollments?, ${data.emails.length} emails?\\.$`)).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 

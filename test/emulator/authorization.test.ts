@@ -18,8 +18,11 @@ const ALL = Object.values(callables);
 const OWNED: CallableName[] = ['saveStudent', 'issuePickupCodes', 'enroll', 'enrollFamily', 'priceCart', 'addAddOns', 'myEnrollment', 'releaseHold', 'payBalance', 'joinWaitlist', 'leaveWaitlist', 'declineOffer', 'claimOffer', 'saveRoundEntry', 'cancellationOutcome', 'cancelOwnClasses', 'requestCancellation'];
 /** Family callables on the caller's own records as a whole: anyone else acts on theirs, where nothing is owed. */
 const OWN_WHOLE: CallableName[] = ['payFamilyBalance'];
-/** What A's data looks like in a response; nobody but A (and the office) may see it. */
-const A_DATA = /demo-ava|Rivera|family@example\.com|"step":2/;
+/**
+ * What A's data looks like in a response; nobody but A (and the office) may see it. A's address as a
+ * whole address: B's own (other-family@example.com), which B's own file holds, ends with it.
+ */
+const A_DATA = /demo-ava|Rivera|(?<![\w.+-])family@example\.com|"step":2/;
 /** Children's health, pickup and contact fields, and a family's email: finance never sees them, in any answer. */
 const CARE_FIELDS = /"(health|allergies|medications|medicalNotes|doctorName|doctorPhone|insurance\w*|guardians|emergencyContacts|authorizedPickups|pickupCodeWord|mayLeaveAlone|pickups)"|"familyEmail":"/;
 const roleOf = (who: Who): StaffRole | null => (who === 'otherInstructor' ? 'instructor' : (STAFF_ROLES as readonly string[]).includes(who) ? (who as StaffRole) : null);

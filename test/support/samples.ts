@@ -140,6 +140,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   payFamilyBalance: null,
   myCalendarFeed: null,
   myAccount: null,
+  myData: null,
   saveAccount: { name: 'Pat Example', phone: '(555) 010-9000' },
   setReminders: { token: 'sample-unsubscribe-token-0123456', off: true },
   newCalendarFeed: null,

@@ -3,11 +3,14 @@
 import { callables } from '../../../contract/callables';
 import { loadHolder, saveHolder } from '../data/accounts';
 import { deleteDraftOf, loadDraftOf, saveDraftOf } from '../data/drafts';
-import { callable } from '../lib/callable';
+import { actorOf, callable } from '../lib/callable';
+import { familyData } from '../usecases/familyData';
 
 export const myAccount = callable(callables.myAccount, async (_p, ctx) => ({ holder: await loadHolder(ctx.uid) }));
 
 export const saveAccount = callable(callables.saveAccount, async (holder, ctx) => ({ holder: await saveHolder(ctx.uid, holder) }));
+
+export const myData = callable(callables.myData, async (_p, ctx) => familyData(actorOf(ctx), new Date()));
 
 export const loadDraft = callable(callables.loadDraft, async (_p, ctx) => loadDraftOf(ctx.uid));
 

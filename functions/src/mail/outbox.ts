@@ -26,6 +26,13 @@ export function queueMail<M extends OutgoingMail>(writer: Transaction | WriteBat
   (writer as WriteBatch).set(outboxRef(mail.kind, key), mail);
 }
 
+/** The emails written to any of these addresses (at most 30: Firestore's limit for one query), for a family's own copy of its data. */
+export async function mailTo(addresses: string[]): Promise<OutgoingMail[]> {
+  if (!addresses.length) return [];
+  const snap = await db().collection(COLLECTIONS.mail).where('to', 'array-contains-any', addresses.slice(0, 30)).get();
+  return snap.docs.map((d) => d.data() as OutgoingMail);
+}
+
 /** Writes the email only if its event's email was never written (a job run twice sends it once). */
 export async function createMailOnce<M extends OutgoingMail>(mail: M, key: string): Promise<void> {
   await outboxRef(mail.kind, key).create(mail);

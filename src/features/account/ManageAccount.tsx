@@ -6,6 +6,7 @@ import { useSession } from '../../lib/session';
 import { Prime } from '../../components/Prime';
 import { CalendarSubscription } from './CalendarSubscription';
 import { AccountHolderSection } from './AccountHolder';
+import { OurData } from './OurData';
 
 export default function ManageAccount() {
   const { user } = useSession();
@@ -34,6 +35,7 @@ export default function ManageAccount() {
         />
         <AccountHolderSection />
         <CalendarSubscription />
+        <OurData />
       </div>
     </Prime>
   );

@@ -23,6 +23,8 @@ export const useDeclineOffer = () => useCallMutation('declineOffer');
 export const useClaimOffer = () => useCallMutation('claimOffer');
 
 export const useSaveAccount = () => useCallMutation('saveAccount');
+/** Everything the portal keeps about the family, for its own copy (nothing changes). */
+export const useMyData = () => useCallMutation('myData', { quote: true });
 
 /** Cancelling classes under the school's policy: what it gives (nothing changes), then the cancellation. */
 export const useCancellationOutcome = () => useCallMutation('cancellationOutcome', { quote: true });
