@@ -73,6 +73,8 @@ export async function requestCancellation(actor: Actor, input: { enrollmentId: s
   const asked = { id: randomUUID(), classIds: input.classIds, classTitles: titles, askedAt: now.toISOString(), ...(reason ? { reason } : {}) };
   return db().runTransaction(async (tx) => {
     const enrollment = (await tx.get(ref)).data()!;
+    // The office (or the family, on another phone) may have cancelled them since they were read.
+    if (!input.classIds.every((id) => enrollment.classIds.includes(id))) throw new HttpsError('aborted', 'This class was cancelled meanwhile: reload My Enrollments.');
     const planned = cancellationRequest(enrollment.requests, asked, { outcome, words });
     if (typeof planned === 'string') throw precondition(planned);
     if (planned.replayed) return { enrollment, replayed: true };
