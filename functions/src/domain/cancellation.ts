@@ -5,6 +5,7 @@ import type { AddOn, CancellationQuote, CardRefund, Cents, ClassGroup, ClassReco
 import { isSiblingRule } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { balanceOf, feesOf, paidOf, refundedOf } from '../../../contract/money';
+import { withRequests } from './changes';
 import { cardRefundableOf } from './refunds';
 import { FIXED_AMOUNT_TYPES, priceBasket, type BasketLine, type PricedClass } from './pricing';
 
@@ -152,11 +153,8 @@ export function applyCancellation(
   const requests = enrollment.requests?.map((r) =>
     r.status === 'waiting' && !r.classIds.some((id) => plan.keptClassIds.includes(id)) ? { ...r, status: 'withdrawn' as const, decidedAt: details.at } : r,
   );
-  const { requestWaiting: _was, ...rest } = enrollment;
   const next: Enrollment = {
-    ...rest,
-    ...(requests ? { requests } : {}),
-    ...(requests?.some((r) => r.status === 'waiting') ? { requestWaiting: true as const } : {}),
+    ...(requests ? withRequests(enrollment, requests) : enrollment),
     classIds: plan.keptClassIds,
     lineItems: plan.lineItems,
     discounts: plan.discounts,

@@ -2,7 +2,13 @@
 // the first meeting of the classes it cancels), the band that applies, and the money — from the
 // cancellation's plan (the kept classes repriced by the one pricing engine, domain/cancellation.ts).
 import { decisionProblem, type CancellationOutcome, type CancellationPolicy, type ChangeRequest, type Decision, type NoticeBand } from '../../../contract/changes';
-import type { CancellationQuote, Cents, IsoDate } from '../../../contract/domain';
+import type { CancellationQuote, Cents, Enrollment, IsoDate } from '../../../contract/domain';
+
+/** The enrollment with these requests, marked for the office's queue exactly while one of them waits. */
+export function withRequests(enrollment: Enrollment, requests: ChangeRequest[]): Enrollment {
+  const { requestWaiting: _was, ...rest } = enrollment;
+  return { ...rest, requests, ...(requests.some((r) => r.status === 'waiting') ? { requestWaiting: true as const } : {}) };
+}
 
 export interface OutcomeFacts {
   /** The semester's policy (null: none). */

@@ -16,7 +16,7 @@ import { loadSemestersByIds } from '../data/catalogue';
 import { db, getByIds, notFound, precondition, recordRef, records } from '../data/db';
 import { enrollmentRecipients } from '../data/familyMail';
 import { loadEnrollment } from '../data/enrollments';
-import { cancellationOutcome, cancellationRequest, decide } from '../domain/changes';
+import { cancellationOutcome, cancellationRequest, decide, withRequests } from '../domain/changes';
 import { cardRefundableOf } from '../domain/refunds';
 import { changeRequestMail, requestDecidedMail } from '../mail/family';
 import { queueMail } from '../mail/outbox';
@@ -78,7 +78,7 @@ export async function requestCancellation(actor: Actor, input: { enrollmentId: s
     const planned = cancellationRequest(enrollment.requests, asked, { outcome, words });
     if (typeof planned === 'string') throw precondition(planned);
     if (planned.replayed) return { enrollment, replayed: true };
-    const next: Enrollment = { ...enrollment, requests: [...(enrollment.requests ?? []), planned.request], requestWaiting: true };
+    const next = withRequests(enrollment, [...(enrollment.requests ?? []), planned.request]);
     tx.set(ref, next);
     auditInTx(tx, actor, { kind: 'change-requested', record: { type: 'enrollment', id: enrollment.id }, studentId: enrollment.studentId, studentName: enrollment.studentName, summary: `Asked to cancel ${titles.join(', ')}${reason ? `: ${reason}` : ''}` }, now);
     queueMail(tx, { kind: 'change-request', to, enrollmentId: enrollment.id, message: changeRequestMail(enrollment.studentName, planned.request, portalOrigin(null)) }, planned.request.id);
@@ -111,11 +111,8 @@ export async function decideRequest(
   const ref = recordRef('enrollments', input.enrollmentId);
   const to = await enrollmentRecipients(input.enrollmentId);
   /** Puts the request as given on the enrollment (the queue's mark kept while any other waits). */
-  const withRequest = (enrollment: Enrollment, request: ChangeRequest): Enrollment => {
-    const requests = (enrollment.requests ?? []).map((r) => (r.id === request.id ? request : r));
-    const { requestWaiting: _was, ...rest } = enrollment;
-    return { ...rest, requests, ...(requests.some((r) => r.status === 'waiting') ? { requestWaiting: true as const } : {}) };
-  };
+  const withRequest = (enrollment: Enrollment, request: ChangeRequest): Enrollment =>
+    withRequests(enrollment, (enrollment.requests ?? []).map((r) => (r.id === request.id ? request : r)));
   /** The answer in the audit trail and in the family's email (with the decision, or once the classes are cancelled). */
   const told = (tx: Transaction, enrollment: Enrollment, request: ChangeRequest) => {
     const refunded = request.status === 'approved' ? `; refund ${formatCents(request.refund ?? 0)}` : '';
