@@ -6,6 +6,7 @@ import { adminCalls } from './api/admin';
 import { calendarCalls } from './api/calendar';
 import { catalogueCalls } from './api/catalogue';
 import { changesCalls } from './api/changes';
+import { creditCalls } from './api/credit';
 import { draftsCalls } from './api/drafts';
 import { enrollmentCalls } from './api/enrollment';
 import { familyMailCalls } from './api/familyMail';
@@ -22,7 +23,7 @@ export type Callable<P extends z.ZodMiniType = z.ZodMiniType, R = unknown> = Cal
 export type PayloadOf<C> = C extends CallableSpec<infer P, unknown> ? z.input<P> : never;
 export type ResponseOf<C> = C extends CallableSpec<z.ZodMiniType, infer R> ? R : never;
 
-const specs = { ...adminCalls, ...calendarCalls, ...catalogueCalls, ...changesCalls, ...draftsCalls, ...enrollmentCalls, ...familyMailCalls, ...officeCalls, ...rolesCalls, ...roundsCalls, ...staffCalls, ...teachingCalls, ...waitlistCalls } as const;
+const specs = { ...adminCalls, ...calendarCalls, ...catalogueCalls, ...changesCalls, ...creditCalls, ...draftsCalls, ...enrollmentCalls, ...familyMailCalls, ...officeCalls, ...rolesCalls, ...roundsCalls, ...staffCalls, ...teachingCalls, ...waitlistCalls } as const;
 
 type Named<T> = { [K in keyof T]: T[K] & { readonly name: K } };
 

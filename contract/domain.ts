@@ -281,8 +281,11 @@ export interface Student extends StudentProfile {
   version?: number;
 }
 
-export const PAYMENT_METHODS = ['card', 'check', 'cash', 'venmo', 'other'] as const;
+/** `credit`: paid from the family's account credit (contract/credit.ts), or a refund given back to it. */
+export const PAYMENT_METHODS = ['card', 'check', 'cash', 'venmo', 'other', 'credit'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** What the office records as received: account credit is used only by a checkout, from the ledger. */
+export const RECEIVED_METHODS = ['card', 'check', 'cash', 'venmo', 'other'] as const satisfies readonly PaymentMethod[];
 
 export interface LineItem {
   kind: 'class' | 'group';

@@ -89,13 +89,14 @@ export function cardMinimumProblem(amount: Cents): string | null {
  * money); a payment a cancellation already counted stays (its refund or fee was worked out with it:
  * voiding it afterwards would turn a cancelled class into a debt).
  */
-export function voidProblem(e: { cancellations?: readonly { at: string }[] }, payment: Pick<Payment, 'card' | 'voided' | 'at'>): string | null {
+export function voidProblem(e: { cancellations?: readonly { at: string }[] }, payment: Pick<Payment, 'card' | 'voided' | 'at' | 'method'>): string | null {
   if (payment.voided) return 'This payment is already voided.';
   if (payment.card) return 'A card payment cannot be voided: give it back by cancelling classes with a refund by card.';
+  if (payment.method === 'credit') return 'A payment from the account credit cannot be voided: give it back by cancelling classes with a refund as account credit.';
   if ((e.cancellations ?? []).some((c) => c.at >= payment.at)) return 'A cancellation has counted this payment (its refund and fee were worked out with it), so it cannot be voided now.';
   return null;
 }
 
 
 /** How money came or went back, in a sentence ("We received $120 by check", "$350 in cash"). */
-export const PAID_HOW: Record<PaymentMethod, string> = { card: 'by card', check: 'by check', cash: 'in cash', venmo: 'by Venmo', other: 'through the office' };
+export const PAID_HOW: Record<PaymentMethod, string> = { card: 'by card', check: 'by check', cash: 'in cash', venmo: 'by Venmo', other: 'through the office', credit: 'in account credit' };

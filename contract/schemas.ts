@@ -4,7 +4,7 @@ import { z } from 'zod/mini';
 import { DONATION_RANGE } from './rules';
 import { STAFF_ROLES } from './roles';
 import { ageOn } from './format';
-import { ANNOUNCEMENT_SEVERITIES, CHECKOUT_METHODS, DISCOUNT_TYPES, ENROLLMENT_STATUSES, ENROLLMENT_SORTS, GRADE_MAX, GRADE_MIN, PAYMENT_METHODS, PHOTO_PERMISSIONS, STUDENT_SORTS, TSHIRT_SIZES } from './domain';
+import { ANNOUNCEMENT_SEVERITIES, CHECKOUT_METHODS, DISCOUNT_TYPES, ENROLLMENT_STATUSES, ENROLLMENT_SORTS, GRADE_MAX, GRADE_MIN, PAYMENT_METHODS, PHOTO_PERMISSIONS, RECEIVED_METHODS, STUDENT_SORTS, TSHIRT_SIZES } from './domain';
 import { AUDIT_KINDS } from './audit';
 
 /**
@@ -81,7 +81,7 @@ const birthDate = z.string().check(
   z.refine((d) => d <= new Date().toISOString().slice(0, 10), 'cannot be in the future'),
   z.refine((d) => ageOn(d, new Date().toISOString().slice(0, 10)) <= OLDEST_STUDENT, `must be a child's: ${OLDEST_STUDENT} years ago at the most`),
 );
-const email = z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(254, 'is too long'), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an email address'), plain);
+export const email = z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(254, 'is too long'), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an email address'), plain);
 /** A yes / no the family must answer: nothing is chosen for them. */
 const answered = <T>(schema: z.ZodMiniType<T>) => z.nullable(schema).check(z.refine((v) => v !== null, 'needs an answer'));
 const answer = answered(z.boolean());
@@ -153,12 +153,14 @@ export const basketSchema = z.strictObject({
   studentId: z.optional(id),
 });
 
-const idempotencyKey = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8-64 letters, digits, - or _'));
+export const idempotencyKey = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8-64 letters, digits, - or _'));
 const payment = {
   /** Card: seats held while the family pays on Stripe's page. Office (the default): a balance due. */
   payWith: z.optional(z.enum(CHECKOUT_METHODS)),
   /** By card, pay the deposit now and the rest by the balance due date (where the semester offers it). */
   payDeposit: z.optional(z.boolean()),
+  /** The account credit the family was shown as paying part of this (refused if it is not what is used). */
+  expectedCredit: z.optional(cents),
 };
 
 /** The releases a guardian signs by typing their name (a checkout, a waitlist request, a round's entry). */
@@ -464,7 +466,7 @@ export const enrollmentSearchSchema = z.strictObject({
 export const paymentSchema = z.strictObject({
   enrollmentId: id,
   amount: z.int().check(z.minimum(1, 'must be at least 1 cent'), z.maximum(100_000_00, 'is too large')),
-  method: z.enum(PAYMENT_METHODS),
+  method: z.enum(RECEIVED_METHODS),
   note: text(500),
   /** The office confirmed a second payment of the same amount and method within a minute. */
   confirmDuplicate: z.optional(z.boolean()),

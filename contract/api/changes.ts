@@ -34,5 +34,5 @@ export const changesCalls = {
   /** The office's queue: the families' requests waiting for an answer, oldest first. */
   adminChangeRequests: spec<{ requests: OfficeChangeRequest[] }>()(ACCESS.money, none, { shows: ['seats'] }),
   /** Approves (cancelling, with the refund) or declines a request, with words for the family. */
-  decideChangeRequest: spec<{ request: OfficeChangeRequest; replayed: boolean }>()(ACCESS.money, decideRequestSchema, { changes: ['seats', 'waitlist'] }),
+  decideChangeRequest: spec<{ request: OfficeChangeRequest; replayed: boolean }>()(ACCESS.money, decideRequestSchema, { changes: ['seats', 'waitlist', 'credit'] }),
 };

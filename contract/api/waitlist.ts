@@ -11,7 +11,7 @@ export const waitlistCalls = {
   myWaitlist: spec<{ entries: FamilyWaitlistEntry[] }>()('user', none, { shows: ['waitlist'] }),
   leaveWaitlist: spec<{ entry: FamilyWaitlistEntry }>()('user', entryIdSchema, { changes: ['waitlist', 'seats'] }),
   declineOffer: spec<{ entry: FamilyWaitlistEntry }>()('user', entryIdSchema, { changes: ['waitlist', 'seats'] }),
-  claimOffer: spec<{ enrollment: FamilyEnrollment; replayed: boolean; checkoutUrl?: string }>()('user', claimOfferSchema, { changes: ['waitlist', 'seats'] }),
+  claimOffer: spec<{ enrollment: FamilyEnrollment; replayed: boolean; checkoutUrl?: string }>()('user', claimOfferSchema, { changes: ['waitlist', 'seats', 'credit'] }),
   adminWaitlist: spec<{ title: string; seatsToOffer: number; entries: OfficeWaitlistEntry[] }>()(ACCESS.care, classIdSchema, { shows: ['waitlist'] }),
   adminWaitlistOffer: spec<{ entry: OfficeWaitlistEntry }>()(ACCESS.care, entryIdSchema, { changes: ['waitlist', 'seats'] }),
   adminWaitlistMove: spec<{ entry: OfficeWaitlistEntry }>()(ACCESS.care, waitlistMoveSchema, { changes: ['waitlist', 'seats'] }),

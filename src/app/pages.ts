@@ -63,6 +63,7 @@ export const PAGES: Page[] = [
   { path: '/admin/t-shirts', load: () => import('../features/office/TshirtSizes'), who: ACCESS.care, menu: { label: 'T-shirt Sizes', icon: 'pi-tags', side: true } },
   { path: '/admin/enrollments', load: () => import('../features/office/Enrollments'), who: ACCESS.money, menu: { label: 'Enrollments', icon: 'pi-list', side: true } },
   { path: '/admin/requests', load: () => import('../features/office/RequestsPage'), who: ACCESS.money, menu: { label: 'Requests from families', icon: 'pi-inbox', side: false } },
+  { path: '/admin/credits', load: () => import('../features/office/CreditsPage'), who: ACCESS.money, menu: { label: 'Account credit', icon: 'pi-wallet', side: false } },
   { path: '/calendar/classes', load: () => import('../features/calendar/CalendarPage'), who: 'anyone', menu: { label: 'Class Calendar', icon: 'pi-calendar', side: true, access: STAFF_ROLES } },
   { path: '/admin/messages', load: () => import('../features/office/AnnouncementsPage'), who: ACCESS.catalogue, menu: { label: 'Announcements', icon: 'pi-megaphone', side: false } },
   { path: '/admin/messages/new', load: named(() => import('../features/office/AnnouncementsPage'), 'NewAnnouncement'), who: ACCESS.catalogue, form: true },

@@ -21,6 +21,7 @@ const PAGES: Record<'anonymous' | 'family' | 'admin', string[]> = {
     '/admin/t-shirts',
     '/admin/enrollments',
     '/admin/requests',
+    '/admin/credits',
     '/admin/classes/management',
     '/admin/classes/management/semester/open-term',
     '/admin/classes/management/class/wild-art?semester=open-term',

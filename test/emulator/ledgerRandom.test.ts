@@ -40,6 +40,7 @@ const code = async () => ({
   ...(await import('../../functions/src/usecases/payments')),
   ...(await import('../../functions/src/usecases/cancellation')),
   ...(await import('../../functions/src/usecases/changes')),
+  ...(await import('../../functions/src/usecases/credit')),
   ...(await import('../../functions/src/usecases/addOns')),
   ...(await import('../../functions/src/usecases/catalogueEdits')),
   ...(await import('../../functions/src/data/holds')),
@@ -75,7 +76,7 @@ let stopped = false;
 let roundsDrawn = 0;
 let placesOffered = 0;
 /** Families' own cancellations and their requests to the office, sent and answered (said at the end). */
-const changes = { cancelled: 0, asked: 0, answered: 0 };
+const changes = { cancelled: 0, asked: 0, answered: 0, paidFromCredit: 0 };
 /** Time spent per kind of step (printed at the end: where a long run goes). */
 const timing: Record<string, { count: number; ms: number }> = {};
 
@@ -193,6 +194,7 @@ const checkoutStep = (f: number, kids: number[], picks: number[], card: boolean,
     await attempt(c, w, `checkout ${fam.uid}`, async () => {
       const expectedTotal = await quote(c, fam.uid, children, codes, at);
       const made = await c.checkout(fam.uid, fam.email, { children: children.map((x) => ({ ...x, infoConfirmed: false, releases: RELEASES })), codes, expectedTotal, idempotencyKey: `rnd-${w.run}-${key}-${w.steps.length}`, payWith: card ? 'card' : 'office' }, at, OPTIONS);
+      if (!made.replayed && made.enrollments.some((e) => e.payments.some((p) => p.method === 'credit'))) changes.paidFromCredit++;
       if (made.enrollments[0].status === 'pending_payment') await c.startCheckout(made.enrollments, fam.email, HOSTING, at);
     });
   });
@@ -294,9 +296,10 @@ const cancelStep = (r: number, some: number, refundShare: number) =>
     await attempt(c, w, `cancel ${e.id} ${classIds}`, async () => {
       const plan = await c.quoteCancellation(e.id, classIds);
       const refund = Math.floor(plan.suggestedRefund * refundShare);
-      // Back to the cards as far as they go, the rest by check (as the cancellation form suggests).
       const cardRefund = Math.min(refund, plan.cardRefundable);
-      await c.cancelClasses(e.id, { classIds, refund, cardRefund, ...(refund > cardRefund ? { refundMethod: 'check' as const } : {}), note: 'Random' }, ADMIN);
+      // Back to the cards as far as they go, the rest by check or as account credit.
+      const refundMethod = some % 3 === 0 ? ('credit' as const) : ('check' as const);
+      await c.cancelClasses(e.id, { classIds, refund, cardRefund, ...(refund > cardRefund ? { refundMethod } : {}), note: 'Random' }, ADMIN);
     });
   });
 
@@ -330,6 +333,13 @@ const recordStep = (r: number, share: number) =>
   step('the office records a payment', async (c, w) => {
     const e = pick((await enrollmentsOf(w)).filter((x) => x.status === 'confirmed' && x.balance > 0), r);
     if (e) await attempt(c, w, `record ${e.id}`, () => c.recordPayment(e.id, { amount: Math.max(1, Math.floor(e.balance * share)), method: 'cash', note: '', confirmDuplicate: true }, ADMIN));
+  });
+
+/** The office gives a family account credit (or takes some back): its next checkouts use it first. */
+const creditStep = (f: number, amount: number, key: number) =>
+  step(`the office gives f${f} ${amount} of credit`, async (c, w) => {
+    const fam = w.families[f];
+    await attempt(c, w, `credit ${fam.uid} ${amount}`, () => c.giveCreditTo(ADMIN, { uid: fam.uid, email: fam.email }, { amount: Math.abs(amount), takeBack: amount < 0, reason: 'Random', idempotencyKey: `rnd-${w.run}-${key}` }, now(w)));
   });
 
 const voidStep = (r: number) =>
@@ -409,6 +419,7 @@ const single = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(r, fc.boolean(), fc.constantFrom(0.5, 1)).map(([x, approve, share]) => answerStep(x, approve, share)) },
   { weight: 1, arbitrary: fc.tuple(r, fc.constantFrom(0.5, 1)).map(([x, s]) => recordStep(x, s)) },
   { weight: 1, arbitrary: r.map(voidStep) },
+  { weight: 1, arbitrary: fc.tuple(family, fc.constantFrom(5000, 20000, 60000, -5000), key).map(([f, amount, k]) => creditStep(f, amount, k)) },
   { weight: 1, arbitrary: fc.tuple(klass, fc.integer({ min: 0, max: 4 })).map(([p, cap]) => capacityStep(p, cap)) },
   { weight: 1, arbitrary: r.map(addOnStep) },
   {
@@ -502,7 +513,7 @@ describe('the seat ledger under random operations', () => {
         );
       };
       await Promise.all(Array.from({ length: LANES }, (_, i) => lane(seed + i)));
-      console.log(`ledger: ${totalSteps} random steps over ${runs} runs (seed ${seed}), ${roundsDrawn} registration rounds drawn (${placesOffered} children placed), ${changes.cancelled} cancellations by families, ${changes.asked} requests to the office (${changes.answered} answered), the books agreed after each`);
+      console.log(`ledger: ${totalSteps} random steps over ${runs} runs (seed ${seed}), ${roundsDrawn} registration rounds drawn (${placesOffered} children placed), ${changes.cancelled} cancellations by families, ${changes.asked} requests to the office (${changes.answered} answered), ${changes.paidFromCredit} checkouts paid partly from account credit, the books agreed after each`);
       console.log(Object.entries(timing).map(([kind, t]) => `  ${kind}: ${t.count} × ${Math.round(t.ms / t.count)} ms`).join('\n'));
       expect(totalSteps).toBeGreaterThanOrEqual(STEPS);
     },

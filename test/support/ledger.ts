@@ -1,6 +1,7 @@
 // The books of seats and money, checked as the office's accountant would after any action: the seat
 // ledger's invariants per class, per code, per enrollment, per Stripe page. Used by the seat-ledger
 // tests and the random-operations test.
+import type { CreditEntry } from '../../contract/credit';
 import type { ClassRecord, Discount, Enrollment, WaitlistEntry } from '../../contract/domain';
 import { balanceOf, paidOf } from '../../contract/money';
 import { checkoutIds } from '../../functions/src/domain/ids';
@@ -55,7 +56,7 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
       return { classId, klass: klass.data() as ClassRecord | undefined, seats, roster };
     }),
   );
-  const [enrollments, entries] = await Promise.all([owned<Enrollment>('enrollments', owners), owned<WaitlistEntry>('waitlist', owners)]);
+  const [enrollments, entries, credits] = await Promise.all([owned<Enrollment>('enrollments', owners), owned<WaitlistEntry>('waitlist', owners), owned<CreditEntry>('credits', owners)]);
   // With `owners`, only the codes these families used are checked (other families' uses are not
   // read): only those are read, not every code the school ever made.
   const used = new Set([...enrollments.flatMap((e) => e.countedDiscountIds ?? []), ...entries.flatMap((e) => e.countedDiscountIds ?? [])]);
@@ -133,6 +134,7 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
     for (const q of waiting) if (!q.classIds.some((id) => e.classIds.includes(id))) problems.push(`${e.id}: request ${q.id} waits for the office about classes all cancelled`);
     for (const q of requests.filter((x) => x.status === 'withdrawn')) if (q.classIds.some((id) => e.classIds.includes(id))) problems.push(`${e.id}: request ${q.id} withdrawn, its classes still enrolled`);
   }
+  problems.push(...(await creditProblems(enrollments, credits)));
   // Every Stripe page is open only while its hold is.
   for (const e of paged) {
     if (sessions[e.hold!.sessionId!] === 'open' && e.status !== 'pending_payment') problems.push(`${e.id}: its Stripe page is open, but it is ${e.status}`);
@@ -141,3 +143,33 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
 }
 
 const checkoutOf = (e: Pick<Enrollment, 'id' | 'checkoutIds'>) => e.checkoutIds?.[0] ?? e.id;
+
+/**
+ * The account credit: each family's balance is the sum of its entries and never below nothing; each
+ * checkout's use is what its enrollments record as paid from the credit; what a checkout never paid
+ * gave back is what its enrollment voided.
+ */
+async function creditProblems(enrollments: Enrollment[], credits: CreditEntry[]): Promise<string[]> {
+  const problems: string[] = [];
+  const owners = [...new Set([...credits.map((c) => c.ownerUid), ...enrollments.filter((e) => e.payments.some((p) => p.method === 'credit')).map((e) => e.ownerUid)])];
+  const accounts = await byIds<{ credit?: number }>('accounts', owners);
+  for (const uid of owners) {
+    const balance = accounts.find((a) => a.id === uid)?.credit ?? 0;
+    const sum = credits.filter((c) => c.ownerUid === uid).reduce((s, c) => s + c.amount, 0);
+    if (balance !== sum) problems.push(`account ${uid}: credit ${balance}, its entries add up to ${sum}`);
+    if (balance < 0) problems.push(`account ${uid}: credit ${balance} below nothing`);
+  }
+  const fromCredit = (e: Enrollment, voided: boolean | null) => e.payments.filter((p) => p.method === 'credit' && (voided === null || !!p.voided === voided)).reduce((s, p) => s + p.amount, 0);
+  for (const e of enrollments) {
+    const used = credits.find((c) => c.kind === 'used' && c.enrollmentId === checkoutOf(e));
+    if (checkoutOf(e) === e.id) {
+      const recorded = enrollments.filter((x) => checkoutOf(x) === e.id).reduce((s, x) => s + fromCredit(x, null), 0);
+      if (recorded !== -(used?.amount ?? 0)) problems.push(`${e.id}: its checkout paid ${recorded} from the credit, the ledger says ${-(used?.amount ?? 0)}`);
+    }
+    const returned = credits.filter((c) => c.kind === 'returned' && c.enrollmentId === e.id).reduce((s, c) => s + c.amount, 0);
+    if (fromCredit(e, true) !== returned) problems.push(`${e.id}: voided ${fromCredit(e, true)} paid from the credit, ${returned} given back`);
+    if (e.status === 'expired' && fromCredit(e, false)) problems.push(`${e.id}: expired, still counting ${fromCredit(e, false)} paid from the credit`);
+  }
+  return problems;
+}
+

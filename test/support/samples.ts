@@ -135,6 +135,9 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   // Asking the office (the request seeded waiting on the same enrollment answers), and the office's answer to it.
   requestCancellation: { enrollmentId: REQUEST_SAMPLE, classIds: ['backpacking-intro'], reason: 'Plans changed' },
   adminChangeRequests: null,
+  myCredit: null,
+  adminCredits: null,
+  adminGiveCredit: { email: 'family@example.com', amount: 2500, reason: 'A day of camp the school cancelled', idempotencyKey: 'sample-credit-1' },
   decideChangeRequest: { enrollmentId: REQUEST_SAMPLE, requestId: CHANGE_REQUEST, approve: false, answer: 'Not this time' },
   payBalance: { enrollmentId: AVAS.id },
   payFamilyBalance: null,

@@ -2,6 +2,7 @@
 // picked) to the enrollments, seats and counts it makes, or the words of its refusal. Tables of
 // refusals and results; the emulator suites prove the reads and writes around it.
 import { describe, expect, it } from 'vitest';
+import { CREDIT_CHANGED } from '../../contract/credit';
 import type { Enrollment, WaitlistEntry } from '../../contract/domain';
 import { listingStale, planCheckout, seatTaken, specialSeats, type CheckoutFacts, type CheckoutPlan } from '../../functions/src/domain/checkout';
 import { isRefusal } from '../../functions/src/domain/refusal';
@@ -57,6 +58,7 @@ function facts(over: FactsOver = {}): CheckoutFacts {
     uses: { total: {}, family: {} },
     holdsToday: 0,
     holdEnd,
+    credit: 0,
     ...rest,
   };
 }
@@ -164,6 +166,23 @@ describe('a checkout planned', () => {
       ['e1', leo.id, 26000 - siblingOff, ['e0', 'e1']],
     ]);
     expect(plan.seats.map((s) => `${s.classId}/${s.seatId}/${s.roster.enrollmentId}`)).toEqual(['wild-art/s0000/e0', 'orienteering/s0010/e1']);
+  });
+
+  it('with account credit: it pays first, at the office or before the card; all of it paid, nothing is held; what the family was shown must be what is used', () => {
+    const office = planned(facts({ credit: 10000 }));
+    expect(office.enrollments[0]).toMatchObject({ status: 'confirmed', balance: 16000, payments: [{ id: 'e0-credit', method: 'credit', amount: 10000 }] });
+    expect(office.credit).toBe(10000);
+    const card = planned(withPayload({ payWith: 'card', expectedCredit: 10000 }, { credit: 10000 }));
+    expect(card).toMatchObject({ held: true, credit: 10000, enrollments: [{ status: 'pending_payment', balance: 16000, hold: { amount: 16000 } }] });
+    const all = planned(withPayload({ payWith: 'card' }, { credit: 50000 }));
+    expect(all).toMatchObject({ held: false, credit: 26000, holdsToday: 0, enrollments: [{ status: 'confirmed', balance: 0, payments: [{ method: 'credit', amount: 26000 }] }] });
+    expect(all.enrollments[0].hold).toBeUndefined();
+    expect(planCheckout(withPayload({ expectedCredit: 5000 }, { credit: 10000 }))).toEqual({ refused: 'failed-precondition', message: CREDIT_CHANGED });
+    // Two children: the first child's part first, then the second's.
+    const children = [{ studentId: ava.id, classIds: ['wild-art'] }, { studentId: leo.id, classIds: ['orienteering'] }];
+    const base = facts({ children, credit: 30000 });
+    const two = planned({ ...base, payload: { ...base.payload, expectedTotal: 52000, children: base.payload.children.map((c) => ({ ...c, infoConfirmed: true })) } });
+    expect(two.enrollments.map((e) => [e.balance, e.payments.map((p) => p.amount)])).toEqual([[0, [26000]], [22000, [4000]]]);
   });
 
   it('goes on with a replaced hold’s seat: passed on (not created, not counted again)', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { creditToUse } from '../../contract/credit';
 import type { Enrollment, Semester } from '../../contract/domain';
 import { balanceOf, moneyFigures, voidProblem } from '../../contract/money';
 import { cardRefundableOf, cardRefundParts } from '../../functions/src/domain/refunds';
@@ -88,11 +89,26 @@ describe('who gets an enrollment’s emails', () => {
 describe('which payments the office may void', () => {
   const cash = { id: 'p2', amount: 35000, method: 'cash' as const, note: '', at: '2026-11-23T20:00:00.000Z', by: 'office' };
   const cancelled = (at: string) => ({ cancellations: [{ classIds: ['c'], classTitles: ['Camp'], refund: 10000, fee: 0, note: '', at, by: 'office' }] });
-  it('an office payment no cancellation has counted; never a card payment, a voided one, or one a cancellation counted', () => {
+  it('an office payment no cancellation has counted; never a card payment, one from the account credit, a voided one, or one a cancellation counted', () => {
     expect(voidProblem({}, cash)).toBeNull();
     expect(voidProblem(cancelled('2026-11-22T00:00:00.000Z'), cash)).toBeNull(); // paid after that cancellation
     expect(voidProblem(cancelled('2026-11-24T00:00:00.000Z'), cash)).toMatch(/^A cancellation has counted this payment/);
     expect(voidProblem({}, paid)).toMatch(/^A card payment cannot be voided/);
+    expect(voidProblem({}, { ...cash, method: 'credit' })).toMatch(/^A payment from the account credit cannot be voided/);
     expect(voidProblem({}, { ...cash, voided: { reason: 'x', at: cash.at, by: 'office' } })).toBe('This payment is already voided.');
+  });
+});
+
+describe('how much account credit a checkout uses', () => {
+  it.each<[string, number, number[], boolean, { total: number; parts: number[] }]>([
+    ['none', 0, [26000], true, { total: 0, parts: [0] }],
+    ['some, the card the rest', 10000, [26000], true, { total: 10000, parts: [10000] }],
+    ['more than is due: what is due', 30000, [26000], true, { total: 26000, parts: [26000] }],
+    ['all but less than Stripe’s smallest charge: that much is left for the card', 25980, [26000], true, { total: 25950, parts: [25950] }],
+    ['the same at the office: all of it (no card minimum)', 25980, [26000], false, { total: 25980, parts: [25980] }],
+    ['a small charge that cannot be lowered: none', 10, [30], true, { total: 0, parts: [0] }],
+    ['two children: the first child’s part first', 30000, [26000, 10000], false, { total: 30000, parts: [26000, 4000] }],
+  ])('%s', (_why, balance, dues, byCard, expected) => {
+    expect(creditToUse(balance, dues, byCard)).toEqual(expected);
   });
 });

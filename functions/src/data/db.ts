@@ -12,6 +12,7 @@ import {
 } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Announcement, ClassGroup, ClassMessage, ClassRecord, Discount, Enrollment, Semester, Student, WaitlistEntry } from '../../../contract/domain';
+import type { CreditEntry } from '../../../contract/credit';
 
 let firestore: Firestore | undefined;
 
@@ -104,6 +105,8 @@ export const COLLECTIONS = {
   announcements: 'announcements',
   /** Per family account, read and written in each of its checkouts (so that its limits hold under parallel calls). */
   accounts: 'accounts',
+  /** A family's account credit, entry by entry (only ever created; the balance is the account's `credit`). */
+  credits: 'credits',
   /** What instructors recorded in the field (attendance), by the id the phone gave each: only ever created. */
   fieldEntries: 'fieldEntries',
   /** Each child's pickup codes for the school year, by student id: check values only, never the codes. */
@@ -125,6 +128,7 @@ export interface Records {
   waitlist: WaitlistEntry;
   classMessages: ClassMessage;
   announcements: Announcement;
+  credits: CreditEntry;
 }
 export type RecordName = keyof Records;
 

@@ -6,7 +6,10 @@
 import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Enrollment, WaitlistEntry } from '../../../contract/domain';
+import type { CreditEntry } from '../../../contract/credit';
+import { creditGivenBack } from '../domain/credit';
 import { entryUsesFree } from '../domain/waitlist';
+import { addCreditInTx } from './credit';
 import { COLLECTIONS, db, recordRef, records, runSeatTransaction, uniq } from './db';
 import { addTo, countRoster, readReleases, releaseSeats, type SeatDeltas, type SeatRelease } from './seats';
 
@@ -84,7 +87,9 @@ export async function readHoldFacts(tx: Transaction, held: Enrollment[]): Promis
 
 /**
  * Writes that end these holds: each enrollment becomes `expired` (nothing owed), its seats go back
- * (to an open offer, to the waitlist, or free), its code uses are given back. `keep` names seats
+ * (to an open offer, to the waitlist, or free), its code uses are given back, and the account credit
+ * it used is voided on it and returned in `creditBack` (entries the caller adds to the account in the
+ * same transaction: the checkout that replaces a hold may use them again). `keep` names seats
  * (`classId/studentId`) passed to a new checkout instead; a new checkout gives the code uses back
  * itself (`giveBackCodeUses` false), in the same write as those it counts. Returns the roster changes
  * and the classes whose waitlist has a seat to offer.
@@ -97,21 +102,24 @@ export function endHoldsInTx(
   extra: Partial<Enrollment['hold']> = {},
   keep: Set<string> = new Set(),
   giveBackCodeUses = true,
-): { deltas: SeatDeltas; toServe: string[]; ended: Enrollment[] } {
+): { deltas: SeatDeltas; toServe: string[]; ended: Enrollment[]; creditBack: CreditEntry[] } {
   const deltas: SeatDeltas = new Map();
   const toServe = new Set<string>();
   const ended: Enrollment[] = [];
+  const creditBack: CreditEntry[] = [];
   for (const e of held) {
-    const next: Enrollment = { ...e, status: 'expired', balance: 0, hold: { ...e.hold!, releasedAt: at, ...extra } };
+    const back = creditGivenBack(e, at);
+    const next: Enrollment = { ...e, status: 'expired', balance: 0, payments: back.payments, hold: { ...e.hold!, releasedAt: at, ...extra } };
     tx.set(enrollmentRef(e.id), next);
     ended.push(next);
+    if (back.entry) creditBack.push(back.entry);
     const own = releases.filter((r) => r.studentId === e.studentId && e.classIds.includes(r.classId) && !keep.has(`${r.classId}/${r.studentId}`));
     const released = releaseSeats(tx, own, e.id, at);
     for (const [c, by] of released.deltas) addTo(deltas, c, by);
     for (const c of released.toServe) toServe.add(c);
   }
   if (giveBackCodeUses) writeCodeUseDeltas(tx, codeUsesGivenBack(held, entries));
-  return { deltas, toServe: [...toServe], ended };
+  return { deltas, toServe: [...toServe], ended, creditBack };
 }
 
 /**
@@ -127,7 +135,8 @@ export async function releaseHold(enrollmentId: string, at: Date, ownerUid?: str
     const held = await heldCheckouts(tx, [enrollmentId]);
     const facts = await readHoldFacts(tx, held);
     const iso = at.toISOString();
-    const { deltas, toServe, ended } = endHoldsInTx(tx, held, facts, iso);
+    const { deltas, toServe, ended, creditBack } = endHoldsInTx(tx, held, facts, iso);
+    for (const entry of creditBack) addCreditInTx(tx, entry);
     return { enrollment: ended.find((e) => e.id === enrollmentId) ?? snap.data()!, released: ended, toServe, deltas };
   });
   // The counts follow outside the transaction: two holds of one class given back at once never wait on each other.

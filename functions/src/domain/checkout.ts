@@ -4,11 +4,13 @@
 // asks the plan and writes it; a late card payment takes its seats the same way (`seatTaken`).
 import type { z } from 'zod/mini';
 import { HOLD_LIMITS } from '../../../contract/constants';
-import type { ClassGroup, ClassRecord, Discount, Enrollment, Release, Semester, Student, WaitlistEntry } from '../../../contract/domain';
+import { CREDIT_CHANGED, creditToUse } from '../../../contract/credit';
+import type { Cents, ClassGroup, ClassRecord, Discount, Enrollment, Release, Semester, Student, WaitlistEntry } from '../../../contract/domain';
 import type { RoundGate } from '../../../contract/rounds';
 import { balanceOf, cardMinimumProblem, paidOf } from '../../../contract/money';
 import type { checkoutSchema, enrollSchema } from '../../../contract/schemas';
 import { priceCart } from './cart';
+import { creditPayment } from './credit';
 import { balanceDueDateOf, checkoutDeposit } from './deposits';
 import { childCheck, NOT_YOUR_STUDENT, totalProblem, type EnrollmentProblem } from './enrollment';
 import type { CodeUses } from './pricing';
@@ -98,6 +100,8 @@ export interface CheckoutFacts {
   holdsToday: number;
   /** When a hold made now ends (a replaced hold's end, when there is one). */
   holdEnd: string;
+  /** The family's account credit, with what the holds this checkout replaces give back. */
+  credit: Cents;
 }
 
 /** A seat taken (or held) for one child in one class, with its roster entry. */
@@ -125,6 +129,8 @@ export interface CheckoutPlan {
   counted: string[];
   /** Card checkouts started today, with this one. */
   holdsToday: number;
+  /** Of the family's account credit, what this checkout uses (a payment on its enrollments). */
+  credit: Cents;
 }
 
 /** The seat an enrollment takes in a class, and its roster entry: held until `until`, or taken. */
@@ -193,10 +199,10 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
   const mismatch = totalProblem(payload.expectedTotal, total);
   if (mismatch) return refuse(mismatch.code, mismatch.message);
 
-  const held = payload.payWith === 'card' && total > 0;
+  const byCard = payload.payWith === 'card' && total > 0;
   const payLater = payload.payWith !== 'card' && total > 0;
   // Every seat taken needs a proven email: a card hold, a balance owed at the office, a free seat, a claim.
-  if (!options.emailVerified) return refuse('failed-precondition', entry ? VERIFY.claim : held ? VERIFY.card : payLater ? VERIFY.office : VERIFY.free);
+  if (!options.emailVerified) return refuse('failed-precondition', entry ? VERIFY.claim : byCard ? VERIFY.card : payLater ? VERIFY.office : VERIFY.free);
   const others = family.filter((e) => !replacedNow.has(e.id));
   const unpaid = payLater ? unpaidOf(others) : 0;
   if (payLater && unpaid >= options.payLaterLimit) {
@@ -205,7 +211,7 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
       `Your account already has ${unpaid} ${unpaid === 1 ? 'enrollment' : 'enrollments'} waiting for payment at the office, the most we keep: please pay this one by card, or pay the others first.`,
     );
   }
-  if (held) {
+  if (byCard) {
     const seatsHeld = others.filter((e) => e.status === 'pending_payment' && Date.parse(e.hold!.expiresAt) > now.getTime()).reduce((n, e) => n + e.classIds.length, 0);
     const asking = asked.reduce((n, a) => n + a.classIds.length, 0);
     if (seatsHeld + asking > HOLD_LIMITS.seats) return refuse('failed-precondition', `Your account already holds ${seatsHeld} seats waiting for card payments: pay for them, or let them go, before holding more.`);
@@ -218,9 +224,14 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
   // Each limited code applied counts one use for the checkout (a claim's were counted when it joined).
   const counted = entry ? (entry.countedDiscountIds ?? []) : catalogue.discounts.filter((d) => d.maxUses != null && quotes.some((q) => q.discounts.some((a) => a.code === d.code))).map((d) => d.id);
   const childOf = (studentId: string) => asked.findIndex((a) => a.studentId === studentId);
-  const deposit = held && payload.payDeposit ? checkoutDeposit(quotes.map((q) => ({ classes: asked[childOf(q.studentId)].classIds.map((c) => catalogue.classes.get(c)!), total: q.total })), catalogue.semesters, today) : null;
-  if (held && payload.payDeposit && !deposit) return refuse('failed-precondition', 'A deposit is not offered for these classes now: please pay in full.');
-  const small = held ? cardMinimumProblem(deposit ? deposit.plan.amount : total) : null;
+  const deposit = byCard && payload.payDeposit ? checkoutDeposit(quotes.map((q) => ({ classes: asked[childOf(q.studentId)].classIds.map((c) => catalogue.classes.get(c)!), total: q.total })), catalogue.semesters, today) : null;
+  if (byCard && payload.payDeposit && !deposit) return refuse('failed-precondition', 'A deposit is not offered for these classes now: please pay in full.');
+  // The account credit pays first, of what is paid now; the card the rest (none left: nothing is held).
+  const dues = quotes.map((q, k) => deposit?.amounts[k] ?? q.total);
+  const credit = creditToUse(f.credit, dues, byCard);
+  if (payload.expectedCredit !== undefined && payload.expectedCredit !== credit.total) return refuse('failed-precondition', CREDIT_CHANGED);
+  const held = byCard && credit.total < dues.reduce((s, d) => s + d, 0);
+  const small = held ? cardMinimumProblem((deposit ? deposit.plan.amount : total) - credit.total) : null;
   if (small) return refuse('failed-precondition', small);
   const enrollments = quotes
     .map((quote, k): Enrollment => {
@@ -238,10 +249,10 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
         discounts: quote.discounts,
         subtotal: quote.subtotal,
         total: quote.total,
-        payments: [],
-        balance: quote.total,
+        payments: credit.parts[k] ? [creditPayment({ id: ids[i] }, credit.parts[k], at)] : [],
+        balance: quote.total - credit.parts[k],
         status: held ? 'pending_payment' : 'confirmed',
-        ...(held ? { hold: { expiresAt: f.holdEnd, amount: deposit?.amounts[k] ?? quote.total } } : {}),
+        ...(held ? { hold: { expiresAt: f.holdEnd, amount: dues[k] - credit.parts[k] } } : {}),
         ...(balanceDueDate ? { balanceDueDate } : {}),
         ...(copyGuardians ? { copyGuardians } : {}),
         ...(i === 0 && counted.length ? { countedDiscountIds: counted } : {}),
@@ -280,6 +291,7 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
     reviewed: payload.children.filter((c) => c.infoConfirmed).map((c) => c.studentId),
     counted,
     holdsToday: held ? f.holdsToday + 1 : f.holdsToday,
+    credit: credit.total,
   };
 }
 

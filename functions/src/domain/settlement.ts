@@ -4,6 +4,7 @@
 // Pure: usecases/cardPayments.ts reads the checkout and the seats, asks these, and writes.
 import type { CardDetails, CardRefund, Enrollment, Payment } from '../../../contract/domain';
 import { andList, formatCents } from '../../../contract/format';
+import { paidOf } from '../../../contract/money';
 import { formatCard } from '../../../contract/wording';
 import type { Seat } from './seats';
 
@@ -46,7 +47,8 @@ const cardPayment = (e: Enrollment, card: CardDetails, id: string, at: string): 
 export function confirmedBy(checkout: Enrollment[], card: CardDetails, paymentIds: string[], at: string): Enrollment[] {
   return checkout.map((e, i) => {
     const payment = cardPayment(e, card, paymentIds[i], at);
-    return { ...e, status: 'confirmed', payments: [...e.payments, payment], balance: e.total - payment.amount };
+    const payments = [...e.payments, payment];
+    return { ...e, status: 'confirmed', payments, balance: e.total - paidOf({ payments }) };
   });
 }
 

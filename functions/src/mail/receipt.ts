@@ -3,7 +3,7 @@ import type { ClassRecord, Enrollment, Semester } from '../../../contract/domain
 import { andList, formatCents, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { balanceDueLabel } from '../../../contract/wording';
 import { escapeHtml, markdownToHtml, markdownToText } from '../../../contract/markdown';
-import { discountBasis, paidOf } from '../../../contract/money';
+import { discountBasis, PAID_HOW, paidOf } from '../../../contract/money';
 import { classSpan, noClassText } from '../../../contract/schedule';
 import { SCHOOL_NAME } from '../../../contract/constants';
 import { RECEIPTS_FOOTER } from './family';
@@ -59,6 +59,13 @@ export interface ReceiptChange {
   charge: number;
 }
 
+/** What the checkout paid, and how much of it came from the account credit ("$75 ($75 in account credit)"). */
+function paidWords(checkout: Enrollment[]): string {
+  const paid = checkout.reduce((sum, e) => sum + paidOf(e), 0);
+  const credit = checkout.reduce((sum, e) => sum + paidOf({ payments: e.payments.filter((p) => p.method === 'credit') }), 0);
+  return credit ? `${formatCents(paid)} (${formatCents(credit)} ${PAID_HOW.credit})` : formatCents(paid);
+}
+
 /**
  * The confirmation of one child's enrollment, or of several children paid for in one checkout; with
  * `change`, the updated receipt of an enrollment that took add-ons, saying first what changed.
@@ -100,7 +107,7 @@ export function buildReceipt(
   const dueDates = checkout.filter((e) => e.balance > 0 && e.balanceDueDate).map((e) => e.balanceDueDate!).sort();
   const sums = {
     total: formatCents(checkout.reduce((sum, e) => sum + e.total, 0)),
-    paid: formatCents(checkout.reduce((sum, e) => sum + paidOf(e), 0)),
+    paid: paidWords(checkout),
     balanceLabel: balanceDueLabel({ balance, balanceDueDate: dueDates[0] }),
     balance: formatCents(balance),
   };

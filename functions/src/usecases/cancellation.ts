@@ -21,6 +21,8 @@ import { queueMail } from '../mail/outbox';
 import { familyMailOff } from '../data/settings';
 import { cancellationMail } from '../mail/family';
 import { portalOrigin } from '../payments/stripe';
+import { addCreditInTx } from '../data/credit';
+import { creditRefunded } from '../domain/credit';
 
 /** Reads what repricing a cancellation needs; inside a transaction when `tx` is given. */
 async function planFor(
@@ -182,6 +184,8 @@ export async function cancelClasses(enrollmentId: string, asked: CancellationAsk
     if (typeof next === 'string') throw new HttpsError('invalid-argument', next);
     const { pendingCancellation: _done, ...recorded } = next as Enrollment & { pendingCancellation?: PendingCancellation };
     tx.set(ref, recorded);
+    // What does not go back to a card, given as account credit: on the family's account at once.
+    if (refundMethod === 'credit' && refund - toCard > 0) addCreditInTx(tx, creditRefunded(enrollment, reserved.id, refund - toCard, plan.titles, at, by));
     const parts = toCard > 0 && toCard < refund ? `card ${formatCents(toCard)}, ${refundMethod} ${formatCents(refund - toCard)}` : refundMethod;
     const refunded = refund > 0 ? `; refund ${formatCents(refund)} (${parts})` : '; no refund';
     auditInTx(tx, actor, {

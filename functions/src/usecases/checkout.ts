@@ -21,6 +21,8 @@ import { codeUsesOf, countCodeUses, familyEnrollmentRefs, loadFamilyEnrollments,
 import { codeUsesGivenBack, endHoldsInTx, holdEndFrom, readHoldFacts } from '../data/holds';
 import { countRoster, rosterRef, seatRef, seatsOf, writeSeatsTaken, type SeatDeltas } from '../data/seats';
 import { accountRef, touchAccount } from '../data/accounts';
+import { creditOf, writeCreditEntry } from '../data/credit';
+import { creditHeldBy, creditUsed } from '../domain/credit';
 import { endDraftInTx } from '../data/drafts';
 import { claimableEntry, claimInTx } from '../data/waitlistClaims';
 import { serveWaitlists } from './waitlist';
@@ -190,6 +192,7 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
     // A new checkout for the same children keeps the end of the hold it replaces (even one its own page's
     // closing has just ended): holding seats longer than one hold is never possible.
     holdEnd: input.replacedEnds[0] ?? holdEndFrom(now, options.holdMinutes),
+    credit: creditOf(account) + creditHeldBy(replacedHeld),
   });
   if (isRefusal(planned)) throw new HttpsError(planned.refused, planned.message);
   const { enrollments, held } = planned;
@@ -197,6 +200,11 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
   // Writes. The replaced checkout ends (its seats kept for this one go on below).
   const at = now.toISOString();
   const ended = endHoldsInTx(tx, replacedHeld, replacedFacts, at, { replacedBy: ids[0] }, planned.passedOn, false);
+  // The credit the replaced holds used comes back, and this checkout's use goes out: the balance is
+  // written once, with the account below.
+  for (const entry of ended.creditBack) writeCreditEntry(tx, entry);
+  if (planned.credit) writeCreditEntry(tx, creditUsed(enrollments, planned.credit, at));
+  const credit = ended.creditBack.length || planned.credit ? { credit: creditOf(account) + creditHeldBy(replacedHeld) - planned.credit } : {};
   for (const e of replacedEnded) tx.update(recordRef('enrollments', e.id), { 'hold.replacedBy': ids[0] });
   const deltas: SeatDeltas = new Map(ended.deltas);
   for (const e of enrollments) tx.create(recordRef('enrollments', e.id), e);
@@ -205,7 +213,7 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
   if (entry) claimInTx(tx, entry, enrollments[0].id, !held, at);
   countCodeUses(tx, entry ? [] : planned.counted, input.counters, codeUsesGivenBack(replacedHeld, replacedFacts.entries));
   // The account changes with every checkout, so that two of its checkouts at once never both pass its limits.
-  touchAccount(tx, uid, account, { lastCheckoutAt: at, ...(held ? { holdsDay: today, holds: planned.holdsToday } : {}) });
+  touchAccount(tx, uid, account, { lastCheckoutAt: at, ...(held ? { holdsDay: today, holds: planned.holdsToday } : {}), ...credit });
   // A held checkout keeps the draft (a cancel on Stripe's page comes back to it) and sends its receipts only when paid.
   if (!held) {
     const guardiansOf = new Map(studentSnaps.map((s) => [s.id, s.data()!.guardians.map((g) => g.email)]));

@@ -17,6 +17,7 @@ import { usePayBalance, usePayFamilyBalance } from './api';
 import { useMyAccount, useMyAttendance, useMyEnrollments } from '../family/api';
 import { MyWaitlist } from './MyWaitlist';
 import { listEnrollments, type Section } from './enrollmentOrder';
+import { AccountCredit } from './AccountCredit';
 import { AddOnOffers } from './AddOnOffers';
 import { CancelClass } from './CancelClass';
 import { checkoutReceipt, paymentReceipt, paymentYears, receiptFooter, yearStatement, type ReceiptFacts } from './receipt';
@@ -185,6 +186,7 @@ export default function MyEnrollments() {
         </div>
       )}
       {state.status === 'loaded' && <FamilyBalance enrollments={state.value.enrollments} />}
+      <AccountCredit />
       {state.status === 'loaded' && state.value.enrollments.length > 0 && (
         <EnrollmentSections
           listings={listEnrollments(state.value.enrollments)}

@@ -11,3 +11,5 @@ export const useMyAttendance = () => useCallQuery('myAttendance');
 export const useMyWaitlist = (enabled = true) => useCallQuery('myWaitlist', undefined, { enabled });
 /** Who holds the account (name and phone). */
 export const useMyAccount = (enabled = true) => useCallQuery('myAccount', undefined, { enabled });
+/** The family's account credit: its balance and how it came and went. */
+export const useMyCredit = (enabled = true) => useCallQuery('myCredit', undefined, { enabled });

@@ -1,6 +1,6 @@
 // Records a payment of an enrollment (the same one twice within a minute only when the office says so).
 import { useState, type FormEvent } from 'react';
-import type { Enrollment, PaymentMethod } from '../../../contract/domain';
+import { type Enrollment, type RECEIVED_METHODS } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { parseDollars } from '../../../contract/wording';
 import { balanceOf } from '../../../contract/money';
@@ -9,13 +9,13 @@ import { confirm } from '../../components/confirm';
 import { failureText, toCallError } from '../../lib/query';
 import { useRecordPayment } from './api';
 import { useActionToast } from '../../components/EditForm';
-import { MethodField } from './paymentMethod';
+import { ReceivedMethodField } from './paymentMethod';
 
 export function PaymentForm({ enrollment, onChange }: { enrollment: Enrollment; onChange: (e: Enrollment) => void }) {
   const due = balanceOf(enrollment);
   // Empty, never the balance: one more click must not record the whole balance a second time.
   const [amount, setAmount] = useState('');
-  const [method, setMethod] = useState<PaymentMethod>('check');
+  const [method, setMethod] = useState<(typeof RECEIVED_METHODS)[number]>('check');
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState('');
   const record = useRecordPayment();
@@ -67,7 +67,7 @@ export function PaymentForm({ enrollment, onChange }: { enrollment: Enrollment; 
           Balance due: {formatCents(due)}
         </small>
       </div>
-      <MethodField id="pay-method" label="Method" value={method} onChange={(m) => m && setMethod(m)} />
+      <ReceivedMethodField id="pay-method" label="Method" value={method} onChange={(m) => m && setMethod(m)} />
       <div className="field">
         <label htmlFor="pay-note">Note (check number, who paid…)</label>
         <input id="pay-note" className="p-inputtext p-component" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />

@@ -34,6 +34,10 @@ export const useReleaseHold = () => useCallMutation('adminReleaseHold');
 export const useChangeRequests = () => useCallQuery('adminChangeRequests');
 export const useDecideChangeRequest = () => useCallMutation('decideChangeRequest');
 
+/** The account credit families have, and the office giving some (or taking some back). */
+export const useCredits = () => useCallQuery('adminCredits');
+export const useGiveCredit = () => useCallMutation('adminGiveCredit');
+
 // Announcements: the office's list and the families' banner.
 export const useAnnouncements = () => useCallQuery('adminAnnouncements');
 export const useSaveAnnouncement = () => useCallMutation('adminSaveAnnouncement');

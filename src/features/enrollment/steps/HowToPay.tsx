@@ -2,6 +2,7 @@ import type { Cents, CheckoutMethod, DepositPlan } from '../../../../contract/do
 import { andList, formatCents, formatDate } from '../../../../contract/format';
 import { WAITLIST_CLAIM_HOURS } from '../../../../contract/constants';
 import { Markdown } from '../../../components/Markdown';
+import { creditWords } from '../../../../contract/credit';
 import { VerifyEmail } from './VerifyEmail';
 
 /** The review step's waitlist explanation: nothing is charged until a seat is claimed. */
@@ -34,10 +35,15 @@ export interface HowToPayProps {
   verifyEmail: string | null;
   onVerified: () => void;
   paymentInstructions: string;
+  /** What the account credit pays of what is due now, and the family's balance. */
+  credit: { used: Cents; balance: Cents };
 }
 
 /** The review step's payment choice: by card (in full or a deposit) or the office later, and what each means. */
-export function HowToPay({ quote, methods, method, onMethod, depositChosen, onDeposit, holdMinutes, names, verifyEmail, onVerified, paymentInstructions }: HowToPayProps) {
+export function HowToPay({ quote, methods, method, onMethod, depositChosen, onDeposit, holdMinutes, names, verifyEmail, onVerified, paymentInstructions, credit }: HowToPayProps) {
+  const due = method === 'card' && depositChosen && quote.deposit ? quote.deposit.amount : quote.total;
+  const rest = due - credit.used;
+  const later = quote.total - due;
   return (
     <section className="how-to-pay" aria-labelledby="how-to-pay">
       <h2 id="how-to-pay" tabIndex={-1}>
@@ -53,7 +59,7 @@ export function HowToPay({ quote, methods, method, onMethod, depositChosen, onDe
               {methods.map((m) => (
                 <label key={m} className="pay-option">
                   <input type="radio" name="pay-with" value={m} checked={method === m} onChange={() => onMethod(m)} />
-                  <span>{m === 'card' ? (quote.deposit ? 'Pay by card now' : `Pay ${formatCents(quote.total)} by card now`) : 'Pay the office later (check, cash or Venmo)'}</span>
+                  <span>{m === 'card' ? (quote.deposit || credit.balance ? 'Pay by card now' : `Pay ${formatCents(quote.total)} by card now`) : 'Pay the office later (check, cash or Venmo)'}</span>
                 </label>
               ))}
             </div>
@@ -73,7 +79,15 @@ export function HowToPay({ quote, methods, method, onMethod, depositChosen, onDe
               </label>
             </fieldset>
           )}
-          {method === 'card' ? (
+          {credit.used > 0 && (
+            <p className="credit-used">
+              {creditWords(credit.used, credit.balance)}{' '}
+              {rest === 0 ? (later > 0 ? `Nothing more to pay now; ${formatCents(later)} is due by the balance date.` : 'Nothing more to pay.') : method === 'card' ? `You pay ${formatCents(rest)} by card now.` : `You owe ${formatCents(rest)} to the office.`}
+            </p>
+          )}
+          {method === 'card' && rest === 0 ? (
+            <p className="muted">{names.length > 1 ? 'Your enrollments are' : 'Your enrollment is'} confirmed right away.</p>
+          ) : method === 'card' ? (
             <p className="muted">
               You pay on Stripe’s secure page; no card details reach us. Your seats are held for {holdMinutes} minutes while you pay, and {andList(names)} {names.length > 1 ? 'are' : 'is'} enrolled as soon as the
               payment is received.
@@ -82,7 +96,7 @@ export function HowToPay({ quote, methods, method, onMethod, depositChosen, onDe
             <>
               <Markdown text={paymentInstructions} />
               <p className="muted">
-                {names.length > 1 ? 'Your enrollments are' : 'Your enrollment is'} confirmed right away, with a balance due of {formatCents(quote.total)}.
+                {names.length > 1 ? 'Your enrollments are' : 'Your enrollment is'} confirmed right away{rest > 0 ? `, with a balance due of ${formatCents(rest)}` : ''}.
               </p>
             </>
           )}

@@ -14,8 +14,9 @@ import { usePriceCart } from '../api';
 import { useReleasesToSign } from '../useReleasesToSign';
 import { usePaymentOptions } from '../../../lib/paymentOptions';
 import type { CheckoutMethod } from '../../../../contract/domain';
+import { creditToUse } from '../../../../contract/credit';
 import { useEnrollFamily, useJoinWaitlist, useSaveAccount } from '../../account/api';
-import { useMyAccount } from '../../family/api';
+import { useMyAccount, useMyCredit } from '../../family/api';
 import { AccountHolderFields, holderErrors, NO_HOLDER } from '../../../components/AccountHolderFields';
 import { isWaitlist } from '../../catalogue';
 import { useSession } from '../../../lib/session';
@@ -61,6 +62,7 @@ export default function ReviewStep() {
   const classProblems = useSelectionProblems();
   // Who holds the account, asked once, at the first checkout (kept on Manage Account after).
   const [account] = useMyAccount();
+  const [credit, reloadCredit] = useMyCredit();
   const saveAccount = useSaveAccount();
   const [holder, setHolder] = useState(NO_HOLDER);
   const [holderTried, setHolderTried] = useState(false);
@@ -70,6 +72,9 @@ export default function ReviewStep() {
   if (quote.status === 'error') return <LoadError error={quote.error} onRetry={reloadQuote} />;
   if (releases.status === 'error') return <LoadError error={releases.error} onRetry={reloadReleases} />;
   if (options.status === 'error') return <LoadError error={options.error} onRetry={reloadOptions} />;
+  // The account credit pays first: the figures to pay are shown only once it is known.
+  if (credit.status === 'loading') return <PageLoading label="Pricing your enrollment…" />;
+  if (credit.status === 'error') return <LoadError error={credit.error} onRetry={reloadCredit} />;
   // Signatures are part of the draft; one restored from an older draft (a reload within its save's
   // debounce) may lack them: the family signs again rather than submitting what the server refuses.
   if (unsignedReleases(state, releases.value).length) {
@@ -84,14 +89,17 @@ export default function ReviewStep() {
   const method = payWith && methods.includes(payWith) ? payWith : methods[0];
   const byCard = method === 'card' && q.total > 0;
   const payDeposit = byCard && !!q.deposit && depositChosen;
-  const payNow = payDeposit ? q.deposit!.amount : q.total;
+  const due = payDeposit ? q.deposit!.amount : q.total;
+  const waitlist = isWaitlist(state.selection);
+  // What the account credit pays of it (the functions use the same rule, and refuse another figure).
+  const fromCredit = { used: waitlist ? 0 : creditToUse(credit.value.balance, [due], byCard).total, balance: credit.value.balance };
+  const payNow = due - fromCredit.used;
   // Every seat (and every place on a waitlist) is held only for a proven email.
   const mustVerify = !emailVerified;
   // Receipts go to the account's email; the guardians' only when asked, from a verified account.
   const guardianEmails = [...new Set(profiles.flatMap((p) => p.guardians.map((g) => g.email.trim())).filter((e) => e && e.toLowerCase() !== user?.email?.toLowerCase()))];
   const copy = copyGuardians && emailVerified && guardianEmails.length > 0 && { copyGuardians };
 
-  const waitlist = isWaitlist(state.selection);
   // Not asked when it cannot be read: the enrollment does not depend on it.
   const askHolder = !waitlist && account.status === 'loaded' && !account.value.holder;
   /** A refused submit: said on the page and in a toast; a price that changed meanwhile is fetched again. */
@@ -140,6 +148,7 @@ export default function ReviewStep() {
         ...copy,
         payWith: method,
         ...(payDeposit && { payDeposit }),
+        expectedCredit: fromCredit.used,
       });
       if (checkoutUrl) {
         // Stripe's page; it comes back to /classes/enrollment/checkout. Stays busy while the page changes.
@@ -161,7 +170,7 @@ export default function ReviewStep() {
       title={waitlist ? 'Review and join the waitlist' : 'Review and submit'}
       back={stepPath('releases')}
       onNext={submit}
-      nextLabel={waitlist ? 'Join the waitlist' : byCard ? `Pay ${formatCents(payNow)} by card` : `Enroll ${firstNames}`}
+      nextLabel={waitlist ? 'Join the waitlist' : byCard && payNow > 0 ? `Pay ${formatCents(payNow)} by card` : `Enroll ${firstNames}`}
       busy={submitting}
     >
       <p>
@@ -212,6 +221,7 @@ export default function ReviewStep() {
           verifyEmail={mustVerify ? (user?.email ?? null) : null}
           onVerified={onVerified}
           paymentInstructions={settings.payment_instructions}
+          credit={fromCredit}
         />
       )}
       {emailVerified && guardianEmails.length > 0 && (

@@ -1,0 +1,69 @@
+// A family's account credit, pure: what a checkout's use, a hold given back and the office's credit
+// write (contract/credit.ts has the ledger's words and how much a checkout uses).
+import type { CreditEntry } from '../../../contract/credit';
+import type { Cents, Enrollment, Payment } from '../../../contract/domain';
+import { andList, formatCents } from '../../../contract/format';
+import { refuse, type Refusal } from './refusal';
+
+const PORTAL = 'the portal';
+
+/** An enrollment's part paid from the account credit, a payment like any other. */
+export const creditPayment = (e: Pick<Enrollment, 'id'>, amount: Cents, at: string): Payment => ({
+  id: `${e.id}-credit`,
+  amount,
+  method: 'credit',
+  note: 'Paid from the account credit',
+  at,
+  by: PORTAL,
+});
+
+/** The ledger's entry for a checkout's use (one per checkout, named by its first enrollment: a replay writes nothing new). */
+export const creditUsed = (enrollments: Pick<Enrollment, 'id' | 'ownerUid' | 'studentName'>[], amount: Cents, at: string): CreditEntry => ({
+  id: `${enrollments[0].id}-used`,
+  ownerUid: enrollments[0].ownerUid,
+  amount: -amount,
+  kind: 'used',
+  words: `Paid toward the enrollment of ${andList(enrollments.map((e) => e.studentName))}`,
+  at,
+  by: PORTAL,
+  enrollmentId: enrollments[0].id,
+});
+
+/** The account credit these held checkouts used (given back as they end). */
+export const creditHeldBy = (held: Pick<Enrollment, 'payments'>[]): Cents =>
+  held.reduce((sum, e) => sum + e.payments.filter((p) => p.method === 'credit' && !p.voided).reduce((s, p) => s + p.amount, 0), 0);
+
+/**
+ * A held checkout ended unpaid: the credit it used is voided on it (kept, struck through) and given
+ * back to the account as an entry (none when it used none).
+ */
+export function creditGivenBack(e: Enrollment, at: string): { payments: Payment[]; entry: CreditEntry | null } {
+  const used = e.payments.filter((p) => p.method === 'credit' && !p.voided);
+  if (!used.length) return { payments: e.payments, entry: null };
+  const reason = 'Given back to the account credit: the card payment was not completed';
+  const payments = e.payments.map((p) => (used.includes(p) ? { ...p, voided: { reason, at, by: PORTAL } } : p));
+  const amount = used.reduce((s, p) => s + p.amount, 0);
+  return {
+    payments,
+    entry: { id: `${e.id}-returned`, ownerUid: e.ownerUid, amount, kind: 'returned', words: `Given back: the card payment for ${e.studentName} was not completed`, at, by: PORTAL, enrollmentId: e.id },
+  };
+}
+
+/** A refund given back as credit (its id: the cancellation's, so that a retry writes it once). */
+export const creditRefunded = (e: Pick<Enrollment, 'id' | 'ownerUid' | 'studentName'>, cancellationId: string, amount: Cents, titles: string[], at: string, by: string): CreditEntry => ({
+  id: `${e.id}-${cancellationId}`,
+  ownerUid: e.ownerUid,
+  amount,
+  kind: 'refund',
+  words: `Refund for ${andList(titles)} (${e.studentName}), as account credit`,
+  at,
+  by,
+  enrollmentId: e.id,
+});
+
+/** The office's credit (or, less than nothing, taking some back): refused when it would leave less than nothing. */
+export function creditGiven(f: { id: string; ownerUid: string; balance: Cents; amount: Cents; reason: string; at: string; by: string }): CreditEntry | Refusal {
+  if (!f.reason.trim()) return refuse('invalid-argument', 'reason: Say why, in words for the family.');
+  if (f.balance + f.amount < 0) return refuse('failed-precondition', `This family has ${formatCents(f.balance)} of credit: no more than that can be taken back.`);
+  return { id: f.id, ownerUid: f.ownerUid, amount: f.amount, kind: 'given', words: f.reason.trim(), at: f.at, by: f.by };
+}

@@ -1,0 +1,71 @@
+// A family's account credit: what the family sees, finance's ledger, and the office giving a credit
+// (or taking one back) with its reason — in one transaction with the account's balance and the audit.
+import { getAuth } from 'firebase-admin/auth';
+import { HttpsError } from 'firebase-functions/v2/https';
+import type { FamilyCredit, OfficeCredit } from '../../../contract/credit';
+import { formatCents } from '../../../contract/format';
+import { accountRef, touchAccount } from '../data/accounts';
+import { auditInTx, actorName, type Actor } from '../data/audit';
+import { allCreditEntries, creditEntriesOf, creditOf, writeCreditEntry } from '../data/credit';
+import { chunks, db, recordRef, uniq } from '../data/db';
+import { creditGiven } from '../domain/credit';
+import { isRefusal } from '../domain/refusal';
+
+export async function familyCredit(uid: string): Promise<FamilyCredit> {
+  const [account, entries] = await Promise.all([accountRef(uid).get(), creditEntriesOf(uid)]);
+  return { balance: creditOf(account), entries: entries.map(({ id, amount, kind, words, at }) => ({ id, amount, kind, words, at })) };
+}
+
+/** Every family with an entry, with its balance and email, largest balance first. */
+export async function officeCredits(): Promise<OfficeCredit[]> {
+  const entries = await allCreditEntries();
+  const owners = uniq(entries.map((e) => e.ownerUid));
+  const [accounts, users] = await Promise.all([
+    Promise.all(chunks(owners, 100).map((part) => db().getAll(...part.map(accountRef)))).then((r) => r.flat()),
+    Promise.all(chunks(owners, 100).map((part) => getAuth().getUsers(part.map((uid) => ({ uid }))))).then((r) => r.flatMap((x) => x.users)),
+  ]);
+  const emailOf = new Map(users.map((u) => [u.uid, u.email ?? '']));
+  return owners
+    .map((uid, i) => ({ ownerUid: uid, email: emailOf.get(uid) ?? '', balance: creditOf(accounts[i]), entries: entries.filter((e) => e.ownerUid === uid) }))
+    .sort((a, b) => b.balance - a.balance || a.email.localeCompare(b.email));
+}
+
+/** The family of an email, or not found in the office's words. */
+async function familyOf(email: string): Promise<{ uid: string; email: string }> {
+  const address = email.trim().toLowerCase();
+  const user = await getAuth()
+    .getUserByEmail(address)
+    .catch((error: unknown) => {
+      if ((error as { code?: string }).code === 'auth/user-not-found') return null;
+      throw error;
+    });
+  if (!user) throw new HttpsError('not-found', `email: No family account uses ${address}.`);
+  return { uid: user.uid, email: address };
+}
+
+/**
+ * The office gives a family credit (or takes some back), with the reason the family reads. Once per
+ * idempotency key: the same request again answers the credit given the first time.
+ */
+export async function giveCredit(actor: Actor, input: { email: string; amount: number; takeBack?: boolean; reason: string; idempotencyKey: string }, now: Date): Promise<{ family: OfficeCredit; replayed: boolean }> {
+  return giveCreditTo(actor, await familyOf(input.email), input, now);
+}
+
+/** The same, to a family known by its account. */
+export async function giveCreditTo(actor: Actor, family: { uid: string; email: string }, input: { amount: number; takeBack?: boolean; reason: string; idempotencyKey: string }, now: Date): Promise<{ family: OfficeCredit; replayed: boolean }> {
+  const entryRef = recordRef('credits', `${family.uid}-given-${input.idempotencyKey}`);
+  const replayed = await db().runTransaction(async (tx) => {
+    const [account, already] = await Promise.all([tx.get(accountRef(family.uid)), tx.get(entryRef)]);
+    if (already.exists) return true;
+    const balance = creditOf(account);
+    const entry = creditGiven({ id: entryRef.id, ownerUid: family.uid, balance, amount: input.takeBack ? -input.amount : input.amount, reason: input.reason, at: now.toISOString(), by: actorName(actor) });
+    if (isRefusal(entry)) throw new HttpsError(entry.refused, entry.message);
+    writeCreditEntry(tx, entry);
+    touchAccount(tx, family.uid, account, { credit: balance + entry.amount });
+    const what = entry.amount > 0 ? `Gave ${formatCents(entry.amount)} of account credit` : `Took back ${formatCents(-entry.amount)} of account credit`;
+    auditInTx(tx, actor, { kind: 'credit-given', record: { type: 'account', id: family.uid }, recordName: family.email, summary: `${what} (balance ${formatCents(balance + entry.amount)}): ${entry.words}` }, now);
+    return false;
+  });
+  const [account, entries] = await Promise.all([accountRef(family.uid).get(), creditEntriesOf(family.uid)]);
+  return { family: { ownerUid: family.uid, email: family.email, balance: creditOf(account), entries }, replayed };
+}
