@@ -10,7 +10,7 @@ import { adminDb } from '../../scripts/demo/adminApp';
 import { STANDIN } from '../../scripts/stripe/config';
 import { createUnverifiedUser, oobLinks } from '../support/emulators';
 import { DEMO, callAs, signInDemo } from '../support/fixtures';
-import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, lapseHold } from '../support/samples';
+import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, familyWithStudent, lapseHold } from '../support/samples';
 import { axeViolations, downloadedPdf, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
 
 const db = () => adminDb();
@@ -367,6 +367,55 @@ describe('paying by card at checkout', () => {
     await page.getByRole('heading', { name: 'Lane Rivera is enrolled' }).waitFor();
     const made = (await db().collection('enrollments').where('ownerUid', '==', user.uid).get()).docs.map((d) => d.data() as Enrollment);
     expect(made.map((e) => [e.status, e.classIds])).toEqual([['confirmed', ['fern-finders']]]);
+    await context.close();
+  });
+
+  it('account credit the office gives pays first at the family’s next checkout; Stripe asks for the rest (office 1280 px, family 360 px)', async () => {
+    const family = await familyWithStudent('cora.credit@example.com', 'Cora', 'Credit');
+    // The office gives the family $100 with a reason; the ledger shows it.
+    const office = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password);
+    await office.page.goto('/admin/credits');
+    await office.page.getByRole('heading', { name: 'Account credit' }).waitFor();
+    await office.page.getByLabel('Family’s account email').fill('cora.credit@example.com');
+    await office.page.getByLabel('Amount ($)').fill('100');
+    await office.page.getByRole('button', { name: 'Give credit' }).click();
+    await office.page.getByText('Say why, in words for the family.').waitFor();
+    await office.page.getByLabel('Reason (the family reads it)').fill('A day of camp the school cancelled');
+    await office.page.getByRole('button', { name: 'Give credit' }).click();
+    await office.page.getByText('Gave $100 to cora.credit@example.com. Their credit: $100.').waitFor();
+    await office.page.getByRole('row', { name: /cora\.credit@example\.com \$100/ }).waitFor();
+    await office.page.locator('.p-toast-message').waitFor({ state: 'detached' });
+    expect(await axeViolations(office.page)).toEqual([]);
+    await office.context.close();
+
+    // The family sees it, and its next checkout uses it before the card.
+    const { context, page } = await newPage(browser(), 360, 780);
+    await signInAs(page, 'cora.credit@example.com', 'secret-pass-1');
+    await page.goto('/account/enrollments');
+    const credit = page.getByRole('region', { name: 'Account credit: $100' });
+    await credit.getByText('How it came and went').click();
+    await credit.getByRole('row', { name: /A day of camp the school cancelled \+\$100/ }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await toReview(page, 'Bark Builders', undefined, /Cora Credit/);
+    await page.getByText('Your account credit pays $100 of this. You pay $160 by card now.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    const holder = page.getByRole('group', { name: 'Account holder' });
+    await holder.getByLabel('Your name').fill('Sam Rivera');
+    await holder.getByLabel('Your phone').fill('(555) 010-6100');
+    await page.getByRole('button', { name: 'Pay $160 by card' }).click();
+    await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
+    await page.getByRole('button', { name: 'Pay $160.00' }).click();
+    await page.getByRole('heading', { name: 'Payment received — Cora is enrolled' }).waitFor();
+    await page.getByText('We charged $160 to your Visa card ending 4242.').waitFor();
+    await page.goto('/account/enrollments');
+    const bark = page.getByRole('listitem').filter({ hasText: 'Bark Builders' });
+    await bark.getByText(/Paid \$100 on .* in account credit/).waitFor();
+    await bark.getByText(/Paid \$160 on .* by Visa card ending 4242/).waitFor();
+    await page.getByRole('region', { name: 'Account credit: $0' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    // The same figures in the office's books: paid in full, the credit used once.
+    const e = (await db().collection('enrollments').where('ownerUid', '==', family.user.uid).get()).docs[0].data() as Enrollment;
+    expect([e.status, e.balance, e.payments.map((p) => [p.method, p.amount])]).toEqual(['confirmed', 0, [['credit', 10000], ['card', 16000]]]);
     await context.close();
   });
 
