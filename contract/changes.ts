@@ -8,6 +8,8 @@ export interface NoticeBand {
   daysBefore: number;
   percent: number;
   fee: Cents;
+  /** What comes back is account credit for the family's next enrollments (contract/credit.ts), not money to the card. */
+  asCredit?: boolean;
 }
 
 export interface CancellationPolicy {
@@ -33,16 +35,23 @@ export interface CancellationOutcome {
   /** Money back: to the cards the family paid with (`toCard`), and the rest (paid at the office). */
   refund: Cents;
   toCard: Cents;
+  /** Of the refund, what becomes account credit (all of it, in a band that gives credit). */
+  toCredit: Cents;
   /** Still owed for the classes kept, after the cancellation. */
   owes: Cents;
 }
 
+/** What a request keeps of the outcome it was shown (`toCredit` absent on requests made before credit). */
+export type RequestOutcome = Pick<CancellationOutcome, 'refund' | 'toCard' | 'kept' | 'owes'> & { toCredit?: Cents };
+
 /** The outcome in the family's words: "You will get $180 back to the card ending 4242 within 5–10 days; the school keeps $20 under its cancellation policy." */
-export function outcomeWords(o: Pick<CancellationOutcome, 'refund' | 'toCard' | 'kept' | 'owes'>, cards: string[] = []): string {
+export function outcomeWords(o: RequestOutcome, cards: string[] = []): string {
   const card = cards.length ? `the card ending ${cards.join(' or ')}` : 'your card';
   const back =
     o.refund === 0
       ? 'Nothing is refunded'
+      : o.toCredit
+        ? `You will get a credit of ${formatCents(o.refund)} for your next enrollment`
       : o.toCard === o.refund
         ? `You will get ${formatCents(o.refund)} back to ${card} within 5–10 days`
         : `You will get ${formatCents(o.refund)} back (${formatCents(o.toCard)} to ${card}, ${formatCents(o.refund - o.toCard)} from the office)`;
@@ -65,7 +74,7 @@ export interface ChangeRequest {
   reason?: string;
   askedAt: string;
   /** What the policy gave when the family asked, in figures and in the words it was shown. */
-  outcome: Pick<CancellationOutcome, 'refund' | 'toCard' | 'kept' | 'owes'>;
+  outcome: RequestOutcome;
   words: string;
   /** `withdrawn`: its classes were all cancelled another way before the office answered. */
   status: 'waiting' | 'approved' | 'declined' | 'withdrawn';

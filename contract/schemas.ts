@@ -244,6 +244,9 @@ export const donateSchema = z.strictObject({
   idempotencyKey,
 });
 
+/** The office corrects a family's child's record, saying why (the audit trail and the family's email keep it). */
+export const correctStudentSchema = z.strictObject({ id, version, profile: studentProfileSchema, reason: required(300) });
+
 export const saveStudentSchema = z.strictObject({
   /** Absent for a new student. */
   id: z.optional(id),
@@ -288,6 +291,7 @@ const cancellationPolicy = z.strictObject({
         daysBefore: z.int().check(z.minimum(0, 'must not be negative'), z.maximum(365, 'must be at most 365 days')),
         percent: z.int().check(z.minimum(0, 'must not be negative'), z.maximum(100, 'must be at most 100')),
         fee: cents,
+        asCredit: z.optional(z.boolean()),
       }),
     )
     .check(

@@ -155,6 +155,28 @@ describe('account credit', () => {
     expect(await ledgerAgrees(family.user.uid)).toBe(25980 - (PRICE - 50));
   });
 
+  it('a policy that gives credit: a family that paid the office cancels by itself, and the credit is on its account at once', async () => {
+    const family = { ...(await familyWithStudent('credit4@example.com', 'Credit4', 'Family')), email: 'credit4@example.com' };
+    await db().doc('classes/credit-c').update({ cancellationPolicy: { selfService: true, bands: [{ daysBefore: 1, percent: 100, fee: 1000, asCredit: true }] } });
+    const e = (await callAs(family.user, 'enroll', enrollPayload(family, 'credit-c', 'credit-policy-1'))).result!.enrollment;
+    const admin = await signInDemo('admin');
+    expect((await callAs(admin, 'adminRecordPayment', { enrollmentId: e.id, amount: PRICE, method: 'check', note: '' })).status).toBe(200);
+    const shown = await callAs(family.user, 'cancellationOutcome', { enrollmentId: e.id, classIds: ['credit-c'] });
+    expect(shown.result!.outcome).toMatchObject({ allowed: true, refund: PRICE - 1000, toCard: 0, toCredit: PRICE - 1000, kept: 1000 });
+    expect(shown.result!.words).toBe(`You will get a credit of ${formatCents(PRICE - 1000)} for your next enrollment; the school keeps ${formatCents(1000)} under its cancellation policy.`);
+    const cancelled = await callAs(family.user, 'cancelOwnClasses', { enrollmentId: e.id, classIds: ['credit-c'], expectedRefund: PRICE - 1000 });
+    expect(cancelled.status, JSON.stringify(cancelled.error)).toBe(200);
+    expect(cancelled.result!.enrollment.cancellations).toMatchObject([{ refund: PRICE - 1000, fee: 1000, refundMethod: 'credit' }]);
+    expect(await ledgerAgrees(family.user.uid)).toBe(PRICE - 1000);
+    const mail = (await db().collection('mail').where('enrollmentId', '==', e.id).where('kind', '==', 'classes-cancelled').get()).docs.map((d) => d.get('message.text') as string);
+    expect(mail.join('\n')).toContain(`${formatCents(PRICE - 1000)} in account credit`);
+    // Asked again (a second tap): nothing twice.
+    expect((await callAs(family.user, 'cancelOwnClasses', { enrollmentId: e.id, classIds: ['credit-c'], expectedRefund: PRICE - 1000 })).result!.replayed).toBe(true);
+    expect(await ledgerAgrees(family.user.uid)).toBe(PRICE - 1000);
+    // The class's other seat is the family's that paid it all in credit.
+    expect(await booksProblems(['credit-c'], { owners: [family.user.uid, families[2].user.uid] })).toEqual([]);
+  });
+
   it('two checkouts at once never spend the same credit twice', async () => {
     const family = families[3];
     await give(family.email, 20000, 'credit-give-5');

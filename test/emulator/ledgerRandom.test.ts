@@ -89,7 +89,8 @@ async function newWorld(): Promise<World> {
   const TERM = `rnd-term-${run}`;
   terms.push(TERM);
   // A policy families may use a day ahead (classes already under way, or paid at the office, are asked of the office).
-  const cancellationPolicy = { selfService: true, bands: [{ daysBefore: 1, percent: 100, fee: 0 }] };
+  // Every other run's policy gives what comes back as account credit (then paid at the office too, a family cancels by itself).
+  const cancellationPolicy = { selfService: true, bands: [{ daysBefore: 1, percent: 100, fee: 0, ...(run % 2 ? { asCredit: true } : {}) }] };
   await db.doc(`semesters/${TERM}`).set({ ...term, id: TERM, name: `Random term ${run}`, status: 'open', registrationOpens: '2000-01-01', registrationCloses: '2999-12-31', cancellationPolicy });
   const classIds = ['a', 'b', 'c', 'd'].map((x) => `rnd${run}${x}`);
   const capacity = [2, 1, 3, 2];

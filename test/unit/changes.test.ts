@@ -29,6 +29,15 @@ describe('a cancellation under the school’s policy', () => {
     expect(cancellationOutcome({ policy, plan: plan as typeof paidInFull, firstMeeting, today })).toMatchObject(expected);
   });
 
+  it('a band that gives account credit: all of what comes back is credit, even when the office was paid, so the family may cancel by itself', () => {
+    const credit: CancellationPolicy = { selfService: true, bands: [{ daysBefore: 14, percent: 100, fee: 0 }, { daysBefore: 2, percent: 100, fee: 1000, asCredit: true }] };
+    const officePaid = { ...paidInFull, cardRefundable: 0 };
+    expect(cancellationOutcome({ policy: credit, plan: officePaid, firstMeeting: '2027-05-10', today })).toMatchObject({ refund: 19000, toCard: 0, toCredit: 19000, kept: 1000, allowed: true, why: null });
+    // With more notice, the band that refunds to the card: the office's part is the office's again.
+    expect(cancellationOutcome({ policy: credit, plan: officePaid, firstMeeting: '2027-05-20', today })).toMatchObject({ toCard: 0, toCredit: 0, allowed: false, why: OFFICE_PAID });
+    expect(outcomeWords({ refund: 19000, toCard: 0, toCredit: 19000, kept: 1000, owes: 0 }, ['4242'])).toBe('You will get a credit of $190 for your next enrollment; the school keeps $10 under its cancellation policy.');
+  });
+
   it('without a policy, or one the office keeps to itself, families ask the office (the figures still say what the school would do)', () => {
     expect(cancellationOutcome({ policy: null, plan: paidInFull, firstMeeting: '2027-06-01', today })).toMatchObject({ allowed: false, why: NO_POLICY, refund: 0, kept: 20000 });
     expect(cancellationOutcome({ policy: { ...policy, selfService: false }, plan: paidInFull, firstMeeting: '2027-06-01', today })).toMatchObject({ allowed: false, why: NO_POLICY, refund: 20000 });
@@ -70,6 +79,11 @@ describe('a family’s request to the office', () => {
     ['declined with the office’s words: nothing cancelled', { approve: false, answer: 'The camp has started' }, 15000, { request: { status: 'declined', answer: 'The camp has started' }, cancel: null }],
   ])('%s', (_, decision, cardRefundable, expected) => {
     expect(decide(sent.request, decision, cardRefundable, '2027-05-02T09:00:00.000Z')).toMatchObject({ replayed: false, request: { decidedAt: '2027-05-02T09:00:00.000Z' }, ...expected });
+  });
+
+  it('approved, credit the policy gave stays credit: nothing to the cards', () => {
+    const asCredit = { ...sent.request, outcome: { ...sent.request.outcome, toCard: 0, toCredit: 20000 } };
+    expect(decide(asCredit, { approve: true }, 15000, 'now')).toMatchObject({ cancel: { refund: 20000, cardRefund: 0 } });
   });
 
   it('asks for words where the family needs them, and decides a request once', () => {

@@ -42,11 +42,13 @@ export function cancellationOutcome(f: OutcomeFacts): CancellationOutcome {
   const value = Math.max(0, f.plan.currentTotal - f.plan.newTotal);
   const back = band ? Math.max(0, Math.floor((value * band.percent) / 100) - band.fee) : 0;
   const refund = Math.max(0, f.plan.netPaid - f.plan.newTotal - (value - back));
-  const toCard = Math.min(refund, f.plan.cardRefundable);
+  // A band that gives credit gives all of it as credit; otherwise back to the cards as far as they took it.
+  const toCredit = band?.asCredit ? refund : 0;
+  const toCard = band?.asCredit ? 0 : Math.min(refund, f.plan.cardRefundable);
   const kept = f.plan.suggestedRefund - refund;
   const owes = Math.max(0, f.plan.newTotal - f.plan.netPaid);
-  const why = !f.policy?.selfService ? NO_POLICY : daysBefore <= 0 ? STARTED : toCard < refund ? OFFICE_PAID : null;
-  return { allowed: why === null, why, daysBefore, band, value, kept, refund, toCard, owes };
+  const why = !f.policy?.selfService ? NO_POLICY : daysBefore <= 0 ? STARTED : toCard + toCredit < refund ? OFFICE_PAID : null;
+  return { allowed: why === null, why, daysBefore, band, value, kept, refund, toCard, toCredit, owes };
 }
 
 export const SELF_SERVICE = 'You may cancel this class yourself: look at what cancelling gives and cancel it.';
@@ -66,13 +68,14 @@ export function cancellationRequest(
   const already = (waiting ?? []).find((r) => r.status === 'waiting' && r.classIds.some((id) => asked.classIds.includes(id)));
   if (already) return { request: already, replayed: true };
   if (shown.outcome.allowed) return SELF_SERVICE;
-  const { refund, toCard, kept, owes } = shown.outcome;
-  return { request: { ...asked, kind: 'cancel', outcome: { refund, toCard, kept, owes }, words: shown.words, status: 'waiting' }, replayed: false };
+  const { refund, toCard, toCredit, kept, owes } = shown.outcome;
+  return { request: { ...asked, kind: 'cancel', outcome: { refund, toCard, kept, owes, ...(toCredit ? { toCredit } : {}) }, words: shown.words, status: 'waiting' }, replayed: false };
 }
 
 /**
  * What deciding does: the request decided (or, already decided, as it is: nothing twice) and, approved,
- * the cancellation to make — the refund back to the cards first, up to what they may take back.
+ * the cancellation to make — the refund back to the cards first, up to what they may take back (or,
+ * when the policy gave credit, none to the cards).
  */
 export function decide(
   request: ChangeRequest,
@@ -87,5 +90,7 @@ export function decide(
   if (!decision.approve) return { request: { ...request, status: 'declined', decidedAt: at, answer }, cancel: null, replayed: false };
   const refund = decision.refund ?? request.outcome.refund;
   const decided: ChangeRequest = { ...request, status: 'approved', decidedAt: at, refund, ...(answer ? { answer } : {}) };
-  return { request: decided, cancel: { classIds: request.classIds, refund, cardRefund: Math.min(refund, cardRefundable) }, replayed: false };
+  // Credit the policy gave stays credit (none of it to the card); otherwise the cards first.
+  const cardRefund = request.outcome.toCredit ? 0 : Math.min(refund, cardRefundable);
+  return { request: decided, cancel: { classIds: request.classIds, refund, cardRefund }, replayed: false };
 }

@@ -56,7 +56,7 @@ export async function cancelOwnClasses(actor: Actor, input: { enrollmentId: stri
   if (!outcome.allowed) throw new HttpsError('failed-precondition', outcome.why!);
   if (outcome.refund !== input.expectedRefund) throw new HttpsError('aborted', 'What a cancellation gets has changed since you looked: please look at it again before cancelling.');
   const note = input.reason?.trim() ? `Cancelled by the family: ${input.reason.trim()}` : 'Cancelled by the family under the cancellation policy';
-  const enrollment = await cancelClasses(input.enrollmentId, { classIds: input.classIds, refund: outcome.refund, ...(outcome.refund > 0 ? { refundMethod: 'card' as const } : {}), note }, actor);
+  const enrollment = await cancelClasses(input.enrollmentId, { classIds: input.classIds, refund: outcome.refund, ...(outcome.refund > 0 ? { refundMethod: outcome.toCredit ? ('credit' as const) : ('card' as const) } : {}), note }, actor);
   return { enrollment, replayed: false };
 }
 
@@ -138,7 +138,9 @@ export async function decideRequest(
   const { classIds, refund, cardRefund } = claimed.cancel;
   const note = `Request approved${claimed.request.answer ? `: ${claimed.request.answer}` : ' under the cancellation policy'}`;
   try {
-    const cancelled = await cancelClasses(input.enrollmentId, { classIds, refund, ...(cardRefund === refund ? { refundMethod: 'card' as const } : { cardRefund, refundMethod: input.refundMethod }), note }, actor);
+    // What does not go to a card goes back the way the office chose, or as credit when the policy gave credit.
+    const rest = input.refundMethod ?? (claimed.request.outcome.toCredit ? ('credit' as const) : undefined);
+    const cancelled = await cancelClasses(input.enrollmentId, { classIds, refund, ...(cardRefund === refund ? { refundMethod: 'card' as const } : { cardRefund, refundMethod: rest }), note }, actor);
     await db().runTransaction(async (tx) => told(tx, cancelled, claimed.request));
     return { request: officeView(cancelled, claimed.request), replayed: false };
   } catch (error) {

@@ -12,7 +12,8 @@ import { failureText } from '../../lib/query';
 import { useNotify } from '../../lib/toast';
 import { useReleases } from '../catalogue/api';
 import { useClaimOffer, useDeclineOffer, useLeaveWaitlist, useTodaysPrice } from './api';
-import { useMyWaitlist } from '../family/api';
+import { creditToUse } from '../../../contract/credit';
+import { useMyCredit, useMyWaitlist } from '../family/api';
 import { newIdempotencyKey } from '../../lib/idempotencyKey';
 
 
@@ -31,6 +32,8 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
   const [chosen, setChosen] = useState<CheckoutMethod | null>(entry.request.payWith ?? null);
   const method = chosen && methods.includes(chosen) ? chosen : methods[0];
   const claim = useClaimOffer();
+  const [credit] = useMyCredit();
+  const creditBalance = credit.status === 'loaded' ? credit.value.balance : 0;
   const decline = useDeclineOffer();
   const todaysPrice = useTodaysPrice();
   const notify = useNotify();
@@ -59,7 +62,10 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
       const today = await todaysPrice({ lines: entry.request.lines, codes: entry.request.codes, studentId: entry.studentId });
       const signed =
         asking && releases.status === 'loaded' ? { releases: releases.value.releases.map((r) => ({ releaseId: r.id, version: r.version, typedName: signatures[r.id] ?? '' })) } : {};
-      const { enrollment, checkoutUrl } = await claim.mutateAsync({ entryId: entry.id, expectedTotal: Math.min(entry.quote.total, today.total), idempotencyKey: key, payWith: method, ...signed, ...(infoConfirmed ? { infoConfirmed } : {}) });
+      const expectedTotal = Math.min(entry.quote.total, today.total);
+      // The account credit pays first (the same rule as the functions', which refuse another figure).
+      const expectedCredit = creditToUse(creditBalance, [expectedTotal], method === 'card').total;
+      const { enrollment, checkoutUrl } = await claim.mutateAsync({ entryId: entry.id, expectedTotal, idempotencyKey: key, payWith: method, expectedCredit, ...signed, ...(infoConfirmed ? { infoConfirmed } : {}) });
       if (checkoutUrl) return window.location.assign(checkoutUrl);
       notify({ severity: 'success', summary: 'Success', detail: `${enrollment.studentName} is enrolled in ${entry.title}!` });
     } catch (e) {
@@ -78,6 +84,7 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
         </strong>{' '}
         until {formatMoment(entry.offer!.expiresAt)}. You pay at most {formatCents(entry.quote.total)} (the price {drawn ? 'at the draw' : 'when you joined'}, or today’s if lower).
       </p>
+      {creditBalance > 0 && <p className="credit-used">Your account credit ({formatCents(creditBalance)}) pays first; the rest {method === 'card' ? 'by card' : 'is owed to the office'}.</p>}
       {entry.enrollmentId && (
         <p className="muted">A card payment for this seat was started and not finished: the seat stays yours until then. Claim it again to pay.</p>
       )}

@@ -1,5 +1,6 @@
 // A semester's cancellation policy, or a class's own: by notice before a class's first meeting, what a
-// cancellation gets back (a percent of what the classes cost, less a fee), and whether families may
+// cancellation gets back (a percent of what the classes cost, less a fee; to the card, or as account
+// credit for the next enrollment), and whether families may
 // cancel by themselves inside it (My Enrollments shows them the outcome first; otherwise they send the
 // office a request). A semester without one: every cancellation is the office's; a class without its
 // own: its semester's.
@@ -38,13 +39,16 @@ export function CancellationPolicyField({
         <>
           <p className="muted">
             From each number of days before a class’s first meeting, a cancellation gets back this percent of what the class cost in the enrollment,
-            less the fee (never more than was paid). With less notice than every line, nothing comes back; from the first day, the office decides.
+            less the fee (never more than was paid), to the card or as account credit. With less notice than every line, nothing comes back; from the first day, the office decides.
           </p>
           {policy.bands.map((b, i) => (
             <div className="form-grid policy-band" key={i} role="group" aria-label={`Notice band ${i + 1}`}>
               <TextField path={`cancellationPolicy.bands.${i}.daysBefore`} label="From days before" type="number" errors={errors} value={String(b.daysBefore)} onChange={(v) => setBand(i, { daysBefore: wholeOrNull(v) ?? 0 })} />
               <TextField path={`cancellationPolicy.bands.${i}.percent`} label="Percent back" type="number" errors={errors} value={String(b.percent)} onChange={(v) => setBand(i, { percent: wholeOrNull(v) ?? 0 })} />
               <MoneyField path={`cancellationPolicy.bands.${i}.fee`} label="Less a fee ($)" errors={errors} cents={b.fee} onChange={(fee) => setBand(i, { fee })} />
+              <label className="policy-credit">
+                <input type="checkbox" checked={!!b.asCredit} onChange={(e) => setBand(i, { asCredit: e.target.checked || undefined })} /> As account credit (for the next enrollment), not to the card
+              </label>
               <Button variant="outlined" onClick={() => onChange({ ...policy, bands: policy.bands.filter((_, j) => j !== i) })}>
                 <span className="p-button-label">
                   Remove<span className="visually-hidden"> band {i + 1}</span>
@@ -63,7 +67,7 @@ export function CancellationPolicyField({
           </div>
           <label className="policy-self">
             <input type="checkbox" checked={policy.selfService} onChange={(e) => onChange({ ...policy, selfService: e.target.checked })} /> Families may cancel by themselves inside this
-            policy (when the whole refund goes back to the card they paid with); otherwise they send the office a request
+            policy (when all of the refund goes back to the card they paid with, or as account credit); otherwise they send the office a request
           </label>
         </>
       )}

@@ -37,11 +37,12 @@ function Request({ request: r }: { request: OfficeChangeRequest }) {
   const decide = useDecideChangeRequest();
   const notify = useNotify();
   const [refundText, setRefundText] = useState(plainDollars(r.outcome.refund));
-  const [method, setMethod] = useState<PaymentMethod | ''>('');
+  // Credit the policy gave stays credit unless the office says otherwise.
+  const [method, setMethod] = useState<PaymentMethod | ''>(r.outcome.toCredit ? 'credit' : '');
   const [answer, setAnswer] = useState('');
   const [problem, setProblem] = useState('');
   const refund = parseDollars(refundText);
-  const rest = refund === null ? 0 : refund - Math.min(refund, r.cardRefundable);
+  const rest = refund === null ? 0 : r.outcome.toCredit ? refund : refund - Math.min(refund, r.cardRefundable);
   const key = `request-${r.id}`;
   const what = `${r.classTitles.join(', ')} for ${r.studentName}`;
   const send = (approve: boolean) => {
