@@ -2,8 +2,8 @@
 // Each call: who may call it, its payload, its answer, and what it shows and changes (the app
 // fetches again what a call made stale: src/lib/stale.ts, written from these).
 import { ACCESS } from '../roles';
-import type { CancellationQuote, ClassMessage, ClassRoster, Enrollment, EnrollmentRow, StudentRow, StudentSheet, TshirtTally } from '../domain';
-import { byIdSchema, cancelQuoteSchema, cancelSchema, classMessageSchema, enrollmentIdSchema, enrollmentSearchSchema, paymentSchema, voidPaymentSchema, rostersSchema, semesterIdSchema, studentSearchSchema } from '../schemas';
+import type { CancellationQuote, ClassMessage, ClassRoster, Enrollment, EnrollmentRow, Student, StudentRow, StudentSheet, TshirtTally } from '../domain';
+import { byIdSchema, correctStudentSchema, cancelQuoteSchema, cancelSchema, classMessageSchema, enrollmentIdSchema, enrollmentSearchSchema, paymentSchema, voidPaymentSchema, rostersSchema, semesterIdSchema, studentSearchSchema } from '../schemas';
 import { spec, none } from './spec';
 
 export const officeCalls = {
@@ -14,6 +14,8 @@ export const officeCalls = {
   adminRosters: spec<{ rosters: ClassRoster[]; notFound: string[] }>()(ACCESS.care, rostersSchema, { shows: ['classes', 'seats', 'students'] }),
   adminStudents: spec<{ rows: StudentRow[]; total: number }>()(ACCESS.care, studentSearchSchema, { shows: ['seats', 'students'] }),
   adminStudent: spec<StudentSheet>()(ACCESS.care, byIdSchema, { shows: ['seats', 'students', 'account', 'field'] }),
+  /** Corrects a child's record (contacts, pickups, health, consents) with the office's reason; the family is emailed which fields changed. */
+  adminCorrectStudent: spec<{ student: Student; outsideGrades: string[] }>()(ACCESS.care, correctStudentSchema, { changes: ['students'] }),
   adminTshirts: spec<TshirtTally>()(ACCESS.care, semesterIdSchema, { shows: ['classes', 'seats', 'students'] }),
   adminEnrollments: spec<{ rows: EnrollmentRow[]; total: number }>()(ACCESS.money, enrollmentSearchSchema, { shows: ['seats'] }),
   adminRecordPayment: spec<{ enrollment: Enrollment }>()(ACCESS.money, paymentSchema, { changes: ['seats'] }),

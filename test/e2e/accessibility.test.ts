@@ -17,6 +17,7 @@ const PAGES: Record<'anonymous' | 'family' | 'admin', string[]> = {
     '/admin/report?semester=open-term&classes=wild-art',
     '/admin/students',
     '/admin/students/demo-ava',
+    '/admin/students/demo-ava/correct',
     '/admin/field',
     '/admin/t-shirts',
     '/admin/enrollments',

@@ -15,6 +15,8 @@ const today = todayInSchool();
 const DEMO = buildDemoData(todayInSchool());
 const { id: _id, ownerUid: _owner, infoReviewedAt: _reviewed, ...AVA_PROFILE } = DEMO.students.find((s) => s.id === 'demo-ava')!;
 export const AVA: StudentProfile = AVA_PROFILE;
+// Leo's record is never saved by another sample, so the office's correction of it starts from its first version.
+const { id: _leo, ownerUid: _leoOwner, infoReviewedAt: _leoReviewed, ...LEO_PROFILE } = DEMO.students.find((s) => s.id === 'demo-leo')!;
 
 export const semesterInput = (over: Partial<Payload<'adminSaveSemester'>> = {}): Payload<'adminSaveSemester'> => ({
   name: 'Spring Test Term',
@@ -171,6 +173,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   adminClassMessages: null,
   adminStudents: { search: 'rivera' },
   adminStudent: { id: 'demo-ava' },
+  adminCorrectStudent: { id: 'demo-leo', profile: LEO_PROFILE, reason: 'The family called with a new number' },
   adminTshirts: { semesterId: 'open-term' },
   adminEnrollments: { semesterId: 'open-term', balanceDue: true },
   adminRecordPayment: { enrollmentId: UNPAID[0].id, amount: 100, method: 'cash', note: '' },

@@ -21,6 +21,7 @@ import { emailClasses } from '../usecases/classMessages';
 import { actorOf, callable } from '../lib/callable';
 import { auditReads } from '../data/audit';
 import { rosterViews } from '../domain/audit';
+import { correctStudent } from '../usecases/students';
 
 
 // Opening rosters (health and contacts included) is audited: one entry per class.
@@ -48,6 +49,8 @@ export const adminStudent = callable(callables.adminStudent, async ({ id }, ctx)
   await auditReads(actorOf(ctx), [{ kind: 'student-sheet-viewed', record: { type: 'student', id }, studentId: id, studentName: name, summary: `Opened ${name}’s info sheet` }]);
   return sheet;
 });
+
+export const adminCorrectStudent = callable(callables.adminCorrectStudent, ({ id, profile, reason, version }, ctx) => correctStudent(actorOf(ctx), id, profile, reason, version));
 
 export const adminTshirts = callable(callables.adminTshirts, async ({ semesterId }) => loadTshirts(semesterId));
 

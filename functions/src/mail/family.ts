@@ -139,3 +139,23 @@ export function giftReceiptMail(amount: Cents, day: IsoDate, card: string, note:
     'You receive this email because you gave to the school online.',
   );
 }
+
+/** A child's audited field in a family's words ("emergency contacts", "allergies"): names only, never values. */
+const FIELD_WORDS: Record<string, string> = {
+  guardians: 'parents and guardians',
+  emergencyContacts: 'emergency contacts',
+  authorizedPickups: 'who may pick up',
+  pickupCodeWord: 'pickup code word',
+  mayLeaveAlone: 'whether they may leave on their own',
+};
+const fieldWords = (field: string) => FIELD_WORDS[field] ?? field.replace(/^health\./, '').replace(/([A-Z])/g, ' $1').toLowerCase();
+
+/** The office corrected a child's record: which fields, and why (the new values are on My Students, never in the email). */
+export function recordCorrectedMail(firstName: string, fields: string[], reason: string, portal: string): MailMessage {
+  return simpleMail(
+    'Your child’s record was updated by the office',
+    [`The school office updated ${firstName}’s ${fields.map(fieldWords).join(', ')}.`, `The office’s reason: ${reason}`, `Please check that it is right on My Students; if it is not, correct it there or call the office.`],
+    { label: 'My Students', href: `${portal}/account/students` },
+    'You receive this email because your account keeps this child’s profile.',
+  );
+}

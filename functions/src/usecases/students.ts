@@ -1,4 +1,5 @@
-// A family saves a child's profile: a bounded number per account, only its own, every change audited.
+// A family saves a child's profile: a bounded number per account, only its own, every change audited;
+// the office corrects a family's child's record with its reason, and the family is told what changed.
 // A grade changed so that the child no longer fits a class they are enrolled in is said to the family
 // and flagged on the enrollment for the office.
 import { HttpsError } from 'firebase-functions/v2/https';
@@ -12,6 +13,10 @@ import { auditInTx, type Actor } from '../data/audit';
 import { nextVersion, runSeatTransaction } from '../data/db';
 import { loadStudentLimit } from '../data/settings';
 import { notYourStudent, students } from '../data/students';
+import { accountEmails } from '../data/familyMail';
+import { recordCorrectedMail } from '../mail/family';
+import { queueMail } from '../mail/outbox';
+import { portalOrigin } from '../payments/stripe';
 
 /** A class the child is enrolled in (confirmed, not over) whose grades the new grade is outside of. */
 interface Misfit {
@@ -35,13 +40,31 @@ async function classesOutsideGrade(studentId: string, grade: number, today: stri
 /** "Fire & Shelter Skills (grades 4–6)". */
 const misfitText = (m: Misfit) => `${m.klass.title} (${formatGrades(m.klass.gradeMin, m.klass.gradeMax).toLowerCase()})`;
 
-export async function saveOwnStudent(actor: Actor, id: string | undefined, profile: StudentProfile, reviewed: boolean, version?: number): Promise<{ student: Student; outsideGrades: string[] }> {
+/**
+ * Who saves a child's profile: the family (its own child; saving counts as reviewing it when it says
+ * so), or the office correcting the record of a family's child, with its reason (the family is told
+ * which fields changed, never their values).
+ */
+export type Saver = { by: 'family'; reviewed: boolean } | { by: 'office'; reason: string };
+
+export const saveOwnStudent = (actor: Actor, id: string | undefined, profile: StudentProfile, reviewed: boolean, version?: number) =>
+  saveStudentAs(actor, id, profile, { by: 'family', reviewed }, version);
+
+/** The office corrects a child's record (contacts, pickups, health, consents) with its reason. */
+export const correctStudent = (actor: Actor, id: string, profile: StudentProfile, reason: string, version?: number) =>
+  saveStudentAs(actor, id, profile, { by: 'office', reason: reason.trim() }, version);
+
+async function saveStudentAs(actor: Actor, id: string | undefined, profile: StudentProfile, saver: Saver, version?: number): Promise<{ student: Student; outsideGrades: string[] }> {
   const uid = actor.uid;
+  const office = saver.by === 'office';
   const now = new Date().toISOString();
   const limit = id ? 0 : await loadStudentLimit();
   // Read before the transaction: enrollments of this child only, and only when the grade may have changed.
   const before = id ? (await recordRef('students', id).get()).data() : undefined;
-  const misfits = before && before.ownerUid === uid && before.grade !== profile.grade ? await classesOutsideGrade(id!, profile.grade, schoolToday()) : [];
+  const owns = (s: Student | undefined) => !!s && (office || s.ownerUid === uid);
+  const misfits = before && owns(before) && before.grade !== profile.grade ? await classesOutsideGrade(id!, profile.grade, schoolToday()) : [];
+  // The family's address for the office's note, read before the transaction.
+  const familyEmail = office && before ? ((await accountEmails([before.ownerUid]).catch(() => new Map<string, string>())).get(before.ownerUid) ?? null) : null;
   const newRef = students().doc();
   return runSeatTransaction(async (tx) => {
     // A new student: an account keeps a bounded number. Counted afresh in each attempt (a query inside
@@ -54,26 +77,32 @@ export async function saveOwnStudent(actor: Actor, id: string | undefined, profi
     }
     const ref = id ? students().doc(id) : newRef;
     const existing = id ? await tx.get(ref) : null;
-    if (existing && (!existing.exists || existing.get('ownerUid') !== uid)) throw notYourStudent();
+    if (existing && !owns(existing.exists ? existing.data() : undefined)) throw notYourStudent();
+    const stored = existing?.data();
     const student: Student = {
       ...profile,
       // No medications, no authorisation: a stale answer never stands for a later list.
       health: { ...profile.health, medicationAuthorized: profile.health.medications.length ? profile.health.medicationAuthorized : null },
       id: ref.id,
-      ownerUid: uid,
-      infoReviewedAt: reviewed ? now : ((existing?.get('infoReviewedAt') as string | null | undefined) ?? null),
+      ownerUid: stored?.ownerUid ?? uid,
+      // Only the family's own save confirms its information is still accurate.
+      infoReviewedAt: saver.by === 'family' && saver.reviewed ? now : (stored?.infoReviewedAt ?? null),
       version: nextVersion(existing, version, `${profile.firstName}'s info`),
     };
     tx.set(ref, student);
     // A change to the child's health, pickup or contact data is audited (field names only).
-    const fields = changedFields(existing?.data(), student);
+    const fields = changedFields(stored, student);
+    const name = `${student.firstName} ${student.lastName}`;
     if (fields.length) {
-      const name = `${student.firstName} ${student.lastName}`;
-      auditInTx(tx, actor, { kind: 'student-changed', record: { type: 'student', id: ref.id }, studentId: ref.id, studentName: name, fields, summary: `${existing ? 'Changed' : 'Added'} ${fields.join(', ')}` });
+      const summary = saver.by === 'office' ? `Corrected ${fields.join(', ')}: ${saver.reason}` : `${existing ? 'Changed' : 'Added'} ${fields.join(', ')}`;
+      auditInTx(tx, actor, { kind: 'student-changed', record: { type: 'student', id: ref.id }, studentId: ref.id, studentName: name, fields, summary });
+    }
+    if (saver.by === 'office' && fields.length && familyEmail) {
+      queueMail(tx, { kind: 'record-corrected', to: [familyEmail], message: recordCorrectedMail(student.firstName, fields, saver.reason, portalOrigin(null)) }, `${ref.id}_${now}`);
     }
     // The office sees it on the enrollment, in words, beside any flag it had.
     for (const m of misfits) {
-      const said = `Grade changed to ${gradeName(student.grade)} by the family on ${schoolToday()}: outside ${misfitText(m)}`;
+      const said = `Grade changed to ${gradeName(student.grade)} by the ${saver.by} on ${schoolToday()}: outside ${misfitText(m)}`;
       tx.update(recordRef('enrollments', m.enrollment.id), { flag: m.enrollment.flag ? `${m.enrollment.flag} · ${said}` : said });
     }
     return { student, outsideGrades: misfits.map(misfitText) };

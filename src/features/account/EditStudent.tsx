@@ -5,8 +5,7 @@ import { profileOf } from '../../components/studentForm/profile';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { profileErrors, type Errors } from '../../components/studentForm/errors';
-import { HealthFields } from '../../components/studentForm/HealthFields';
-import { StudentInfoFields } from '../../components/studentForm/StudentInfoFields';
+import { ProfileFields } from '../../components/studentForm/ProfileFields';
 import { useNotify } from '../../lib/toast';
 import { toCallError } from '../../lib/query';
 import { useSaveStudent } from './api';
@@ -55,13 +54,7 @@ function Editor({ student }: { student: Student }) {
       <h1>
         {student.firstName} {student.lastName}
       </h1>
-      {Object.keys(errors).length > 0 && (
-        <p className="form-failure" role="alert">
-          Please fix the fields marked below.
-        </p>
-      )}
-      <StudentInfoFields profile={profile} errors={errors} set={set} />
-      <HealthFields profile={profile} errors={errors} set={set} />
+      <ProfileFields profile={profile} errors={errors} set={set} />
       <div className="step-actions">
         <LinkButton to="/account/students" variant="outlined">
           <span className="p-button-label">Cancel</span>

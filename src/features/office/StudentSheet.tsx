@@ -6,7 +6,7 @@ import { ageOn, formatDate, formatTime } from '../../../contract/format';
 import { tshirtLabel } from '../../../contract/wording';
 import { ATTENDANCE_LABELS, DOSE_OUTCOME_LABELS, flagsText, pickupText, type Arrival } from '../../../contract/field';
 import { formatClock } from '../../../contract/wording';
-import { Button } from '../../components/Button';
+import { Button, LinkButton } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { useAdminStudent } from './api';
@@ -65,9 +65,14 @@ export default function StudentSheetPage() {
         <Link to="/admin/students">
           <span className="pi pi-arrow-left" aria-hidden="true" /> All students
         </Link>
-        <Button onClick={() => window.print()}>
-          <span className="pi pi-print" aria-hidden="true" /> Print
-        </Button>
+        <div className="row-actions">
+          <LinkButton to={`/admin/students/${s.id}/correct`} variant="outlined">
+            <span className="pi pi-pencil" aria-hidden="true" /> Correct this record
+          </LinkButton>
+          <Button onClick={() => window.print()}>
+            <span className="pi pi-print" aria-hidden="true" /> Print
+          </Button>
+        </div>
       </div>
       <section className="admin-card class-sheet">
         <h1>

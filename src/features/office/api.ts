@@ -13,6 +13,8 @@ export const useAdminRosters = (classIds: string[]) => useCallQuery('adminRoster
 export const useClassMessages = () => useCallQuery('adminClassMessages');
 export const useAdminStudents = (query: Payload<'adminStudents'>) => useCallQuery('adminStudents', query);
 export const useAdminStudent = (id: string) => useCallQuery('adminStudent', { id });
+/** The office corrects a child's record, with its reason. */
+export const useCorrectStudent = () => useCallMutation('adminCorrectStudent');
 /** Every class meeting on a day, with its field records. */
 export const useAdminFieldDay = (day: string) => useCallQuery('adminFieldDay', { day });
 export const useAdminEnrollments = (query: Payload<'adminEnrollments'>) => useCallQuery('adminEnrollments', query);
