@@ -652,9 +652,12 @@ export interface DashboardFigures {
   billed: Cents;
   /** Payments received, voided ones not counted (card checkouts not completed and refunded included). */
   paid: Cents;
-  /** Of `paid`: by card through Stripe, and recorded by the office (check, cash, Venmo, other). */
+  /** Of `paid`: by card through Stripe, recorded by the office (check, cash, Venmo, other), and from families' account credit. */
   paidByCard: Cents;
   paidAtOffice: Cents;
+  paidFromCredit: Cents;
+  /** The account credit families hold now, the whole school's (not only this semester's families). */
+  creditOwed: Cents;
   /** Card checkouts in progress: seats held while families pay, and what they are paying. */
   heldCheckouts: number;
   heldAmount: Cents;

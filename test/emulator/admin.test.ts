@@ -258,7 +258,7 @@ describe('admin callables, role checked on the server', () => {
     // One definition of the money words: billed counts the fee kept; paid, refunded and net paid apart.
     expect(d.billed).toBe(all.filter((e) => e.status === 'confirmed' || e.status === 'cancelled').reduce((s, e) => s + e.total, 0));
     expect(d.paid).toBe(all.reduce((s, e) => s + e.payments.reduce((p, x) => p + (x.voided ? 0 : x.amount), 0), 0));
-    expect(d.paidByCard + d.paidAtOffice).toBe(d.paid);
+    expect(d.paidByCard + d.paidAtOffice + d.paidFromCredit).toBe(d.paid);
     expect(d.refunded).toBeGreaterThanOrEqual(paid.total - 5000);
     expect(d.netPaid).toBe(d.paid - d.refunded);
     expect(d.netPaid + d.outstanding).toBe(d.billed);

@@ -190,4 +190,17 @@ describe('account credit', () => {
     expect(used.sort((x, y) => x - y)).toEqual([0, 20000]);
     expect(await ledgerAgrees(family.user.uid)).toBe(0);
   });
+
+  it('the dashboard shows what was paid from credit, apart from the card and the office, and the credit families hold', async () => {
+    const admin = await signInDemo('admin');
+    const semesterId = ((await db().doc('classes/credit-a').get()).get('semesterId')) as string;
+    const d = (await callAs(admin, 'adminDashboard', { semesterId })).result!;
+    const settled = (await db().collection('enrollments').where('semesterIds', 'array-contains', semesterId).get()).docs.map((x) => x.data() as Enrollment).filter((e) => e.status !== 'pending_payment');
+    const fromCredit = settled.reduce((sum, e) => sum + e.payments.filter((p) => p.method === 'credit' && !p.voided).reduce((s, p) => s + p.amount, 0), 0);
+    expect(fromCredit).toBeGreaterThan(0);
+    expect(d.paidFromCredit).toBe(fromCredit);
+    expect(d.paidByCard + d.paidAtOffice + d.paidFromCredit).toBe(d.paid);
+    const held = (await db().collection('accounts').get()).docs.reduce((sum, a) => sum + ((a.get('credit') as number | undefined) ?? 0), 0);
+    expect(d.creditOwed).toBe(held);
+  });
 });

@@ -11,6 +11,7 @@ import { dashboardFigures } from '../domain/dashboard';
 import { actorOf, callable } from '../lib/callable';
 import { loadAnnouncements, saveAnnouncement } from '../data/announcements';
 import { actorName } from '../data/audit';
+import { creditOwed } from '../data/credit';
 
 const catalogue = { changesCatalogue: true };
 
@@ -74,6 +75,6 @@ export const adminSaveAnnouncement = callable(
 export const adminDeleteAnnouncement = deleting(callables.adminDeleteAnnouncement, 'announcements', 'This announcement');
 
 export const adminDashboard = callable(callables.adminDashboard, async ({ semesterId }) => {
-  const [classes, enrollments] = await Promise.all([loadClassesOfSemesters([semesterId]), semesterEnrollments(semesterId)]);
-  return dashboardFigures(semesterId, classes, enrollments);
+  const [classes, enrollments, owed] = await Promise.all([loadClassesOfSemesters([semesterId]), semesterEnrollments(semesterId), creditOwed()]);
+  return dashboardFigures(semesterId, classes, enrollments, owed);
 });

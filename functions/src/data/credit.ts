@@ -5,7 +5,7 @@ import { FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-ad
 import type { CreditEntry } from '../../../contract/credit';
 import type { Cents } from '../../../contract/domain';
 import { accountRef } from './accounts';
-import { recordRef, records } from './db';
+import { COLLECTIONS, db, recordRef, records } from './db';
 
 /** The balance on an account document as read. */
 export const creditOf = (account: DocumentSnapshot): Cents => (account.get('credit') as Cents | undefined) ?? 0;
@@ -35,4 +35,10 @@ export async function creditEntriesOf(uid: string): Promise<CreditEntry[]> {
 export async function allCreditEntries(): Promise<CreditEntry[]> {
   const snap = await records('credits').orderBy('at', 'desc').get();
   return snap.docs.map((d) => d.data());
+}
+
+/** The account credit every family holds now, added up (the dashboard's). */
+export async function creditOwed(): Promise<Cents> {
+  const snap = await db().collection(COLLECTIONS.accounts).where('credit', '>', 0).get();
+  return snap.docs.reduce((sum, d) => sum + ((d.get('credit') as number | undefined) ?? 0), 0);
 }

@@ -1,8 +1,8 @@
 // The office dashboard's figures for one semester, from its classes and enrollments. Pure.
-import type { ClassRecord, DashboardFigures, Enrollment } from '../../../contract/domain';
+import type { Cents, ClassRecord, DashboardFigures, Enrollment, PaymentMethod } from '../../../contract/domain';
 import { balanceOf, billedOf, netPaidOf, paidOf, refundedOf } from '../../../contract/money';
 
-export function dashboardFigures(semesterId: string, classes: ClassRecord[], all: Enrollment[]): DashboardFigures {
+export function dashboardFigures(semesterId: string, classes: ClassRecord[], all: Enrollment[], creditOwed: Cents): DashboardFigures {
   const enrollments = all.filter((e) => e.status === 'confirmed');
   const titles = new Map(classes.map((c) => [c.id, c.title]));
   const offered = classes.filter((c) => c.status !== 'draft');
@@ -13,7 +13,7 @@ export function dashboardFigures(semesterId: string, classes: ClassRecord[], all
   const settled = all.filter((e) => e.status !== 'pending_payment');
   const held = all.filter((e) => e.status === 'pending_payment');
   const sum = (f: (e: Enrollment) => number) => settled.reduce((s, e) => s + f(e), 0);
-  const paidBy = (card: boolean) => sum((e) => paidOf({ payments: e.payments.filter((p) => (p.method === 'card') === card) }));
+  const paidBy = (way: (m: PaymentMethod) => boolean) => sum((e) => paidOf({ payments: e.payments.filter((p) => way(p.method)) }));
   return {
     semesterId,
     enrollments: enrollments.length,
@@ -22,8 +22,10 @@ export function dashboardFigures(semesterId: string, classes: ClassRecord[], all
     capacity: enrollable.reduce((s, c) => s + c.capacity, 0),
     billed: sum(billedOf),
     paid: sum(paidOf),
-    paidByCard: paidBy(true),
-    paidAtOffice: paidBy(false),
+    paidByCard: paidBy((m) => m === 'card'),
+    paidAtOffice: paidBy((m) => m !== 'card' && m !== 'credit'),
+    paidFromCredit: paidBy((m) => m === 'credit'),
+    creditOwed,
     heldCheckouts: held.length,
     heldAmount: held.reduce((s, e) => s + (e.hold?.amount ?? e.total), 0),
     refunded: sum(refundedOf),

@@ -32,11 +32,13 @@ export default function Dashboard() {
               ['Paid', formatCents(figures.value.paid)],
               ['Paid by card', formatCents(figures.value.paidByCard)],
               ['Paid at the office', formatCents(figures.value.paidAtOffice)],
+              ...(figures.value.paidFromCredit ? [['Paid from account credit', formatCents(figures.value.paidFromCredit)]] : []),
               ['Refunded', formatCents(figures.value.refunded)],
               ['Net paid', formatCents(figures.value.netPaid)],
               ['Outstanding', formatCents(figures.value.outstanding)],
               ['Waiting for card payment', `${figures.value.heldCheckouts} (${formatCents(figures.value.heldAmount)})`],
               ['On waitlists', String(figures.value.waiting)],
+              ['Account credit families hold (whole school)', formatCents(figures.value.creditOwed)],
             ].map(([label, value]) => (
               <div key={label} className="stat">
                 <dt>{label}</dt>
