@@ -14,6 +14,8 @@ export const enrollmentCalls = {
   /** New pickup codes for each adult who may collect the child, shown this once (kept only as check values). */
   issuePickupCodes: spec<{ year: string; codes: { name: string; code: string }[]; emailed: string[] }>()('user', studentIdSchema, { changes: ['students'] }),
   saveStudent: spec<{ student: Student; outsideGrades: string[] }>()('user', saveStudentSchema, { changes: ['students'] }),
+  /** Deletes the family's child's profile (health, contacts, pickup codes erased; money records kept without the name); refused while the child has a class to go to. */
+  deleteStudent: spec<{ kept: number }>()('user', studentIdSchema, { changes: ['students', 'seats', 'waitlist'] }),
   paymentOptions: spec<PaymentOptions>()('public', none, UNCACHED),
   /** Stripe's page for a gift by card (anyone, signed in or not). */
   donate: spec<{ checkoutUrl: string }>()('public', donateSchema, UNCACHED),

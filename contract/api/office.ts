@@ -16,6 +16,8 @@ export const officeCalls = {
   adminStudent: spec<StudentSheet>()(ACCESS.care, byIdSchema, { shows: ['seats', 'students', 'account', 'field'] }),
   /** Corrects a child's record (contacts, pickups, health, consents) with the office's reason; the family is emailed which fields changed. */
   adminCorrectStudent: spec<{ student: Student; outsideGrades: string[] }>()(ACCESS.care, correctStudentSchema, { changes: ['students'] }),
+  /** Deletes a child's profile for the family (as `deleteStudent`), audited as the office's. */
+  adminDeleteStudent: spec<{ kept: number }>()(ACCESS.care, byIdSchema, { changes: ['students', 'seats', 'waitlist'] }),
   adminTshirts: spec<TshirtTally>()(ACCESS.care, semesterIdSchema, { shows: ['classes', 'seats', 'students'] }),
   adminEnrollments: spec<{ rows: EnrollmentRow[]; total: number }>()(ACCESS.money, enrollmentSearchSchema, { shows: ['seats'] }),
   adminRecordPayment: spec<{ enrollment: Enrollment }>()(ACCESS.money, paymentSchema, { changes: ['seats'] }),

@@ -9,7 +9,7 @@ import { adminDb } from '../../scripts/demo/adminApp';
 import type { ClassRecord, Semester } from '../../contract/domain';
 import { meetingDates } from '../../contract/schedule';
 import { DEMO, callAs, signInDemo } from '../support/fixtures';
-import { SAMPLES } from '../support/samples';
+import { AVA, enrollAtQuotedPrice, familyWithStudent, SAMPLES } from '../support/samples';
 import type { FamilyData } from '../../contract/family';
 import { axeViolations, downloaded, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
 
@@ -138,6 +138,30 @@ describe('no-meeting dates and the family calendar', () => {
     expect(data.enrollments.some((e) => e.studentId === 'demo-ava' && e.classIds.includes('wild-art'))).toBe(true);
     expect(data.emails.some((m) => m.kind === 'receipt')).toBe(true);
     await page.getByText(new RegExp(`^Saved: ${data.students.length} children, ${data.enrollments.length} enrollments?, ${data.emails.length} emails?\\.$`)).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('a family deletes a child’s profile on a phone: asked first, refused while the child is enrolled, then gone', async () => {
+    const family = await familyWithStudent('delete.phone@example.com', 'Pia', 'Phone');
+    const enrolled = await enrollAtQuotedPrice(family.user.idToken, { studentId: family.studentId, lines: [{ classId: 'wild-art', addOnIds: [] }], idempotencyKey: 'e2e-delete-pia', typedName: AVA.guardians[0].name });
+    expect(enrolled.status, JSON.stringify(enrolled.error)).toBe(200);
+    const { context, page } = await newPage(browser(), 360, 740);
+    await signInAs(page, 'delete.phone@example.com', 'secret-pass-1');
+    await page.goto('/account/students');
+    await page.getByRole('button', { name: 'Delete Pia’s profile' }).click();
+    const asked = page.getByRole('group', { name: 'Delete Pia’s profile' });
+    await asked.getByText(/This erases Pia’s profile: health and safety information/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await asked.getByRole('button', { name: 'Delete Pia’s profile for good' }).click();
+    await asked.getByText('Pia is still enrolled in Wild Art: cancel it first (or ask the office), then delete the profile.').waitFor();
+    expect((await adminDb().doc(`students/${family.studentId}`).get()).exists).toBe(true);
+    // The office cancels the class; then the family deletes the profile.
+    const cancelled = await callAs(await signInDemo('admin'), 'adminCancelEnrollment', { enrollmentId: enrolled.result!.enrollment.id, classIds: ['wild-art'], refund: 0, note: 'Moving away' });
+    expect(cancelled.status, JSON.stringify(cancelled.error)).toBe(200);
+    await asked.getByRole('button', { name: 'Delete Pia’s profile for good' }).click();
+    await page.getByText('No students yet. You add a student when you enroll.').waitFor();
+    expect((await adminDb().doc(`students/${family.studentId}`).get()).exists).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });

@@ -47,4 +47,40 @@ describe("a family's own copy of its data", () => {
     expect(theirFile.result!.students.map((s) => s.id)).toEqual([other.studentId]);
     expect(JSON.stringify(theirFile.result)).not.toContain(mine.studentId);
   });
+
+  it('deletes a child’s profile once the child has nowhere to be: health and codes erased, money kept without the name, audited; never another family’s', async () => {
+    const family = await familyWithStudent('data.delete@example.com', 'Dell', 'Eater');
+    const stranger = await familyWithStudent('data.stranger@example.com', 'Stan', 'Ger');
+    await addClassesLikeWildArt([{ id: 'data-past', title: 'Data Past', capacity: 5, weekday: 3 }]);
+    const enrolled = await enrollAtQuotedPrice(family.user.idToken, { studentId: family.studentId, lines: [{ classId: 'data-past', addOnIds: [] }], idempotencyKey: 'data-delete-past', typedName: AVA.guardians[0].name });
+    expect(enrolled.status, JSON.stringify(enrolled.error)).toBe(200);
+    const e = enrolled.result!.enrollment;
+    expect((await callAs(family.user, 'issuePickupCodes', { studentId: family.studentId })).status).toBe(200);
+    // While the class is still to come: refused, nothing erased.
+    const early = await callAs(family.user, 'deleteStudent', { studentId: family.studentId });
+    expect([early.status, early.error?.message]).toEqual([400, 'Dell is still enrolled in Data Past: cancel it first (or ask the office), then delete the profile.']);
+    expect((await db().doc(`students/${family.studentId}`).get()).exists).toBe(true);
+    // Another family cannot, whatever it sends.
+    expect((await callAs(stranger.user, 'deleteStudent', { studentId: family.studentId })).status).toBe(404);
+    // Once the class is over: deleted.
+    await db().doc('classes/data-past').update({ startDate: '2025-01-06', endDate: '2025-03-10' });
+    const done = await callAs(family.user, 'deleteStudent', { studentId: family.studentId });
+    expect(done.status, JSON.stringify(done.error)).toBe(200);
+    expect(done.result).toEqual({ kept: 1 });
+    expect((await db().doc(`students/${family.studentId}`).get()).exists).toBe(false);
+    expect((await db().doc(`pickupCodes/${family.studentId}`).get()).exists).toBe(false);
+    const kept = (await db().doc(`enrollments/${e.id}`).get()).data()!;
+    expect([kept.studentName, kept.total, kept.balance, kept.status]).toEqual(['Removed child', e.total, e.balance, 'confirmed']);
+    expect((await db().doc(`classes/data-past/roster/${family.studentId}`).get()).get('studentName')).toBe('Removed child');
+    // The family's own copy of its data holds no child any more; the audit trail says who deleted it.
+    const data = (await callAs(family.user, 'myData')).result!;
+    expect(data.students).toEqual([]);
+    expect(data.enrollments.map((x) => x.studentName)).toEqual(['Removed child']);
+    expect(JSON.stringify(data.enrollments)).not.toContain('Dell');
+    const audit = (await db().collection('audit').where('record.id', '==', family.studentId).where('kind', '==', 'student-deleted').get()).docs.map((d) => d.get('summary'));
+    expect(audit).toEqual(['Deleted Dell Eater’s profile (health, contacts and pickup codes erased; 1 enrollments kept without the name)']);
+    // Asked again: nothing to delete.
+    expect((await callAs(family.user, 'deleteStudent', { studentId: family.studentId })).status).toBe(404);
+  });
 });
+

@@ -96,6 +96,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   priceBasket: { lines: [{ classId: 'wild-art', addOnIds: [] }], codes: ['SIBLING10'] },
   myStudents: null,
   saveStudent: { id: 'demo-ava', profile: AVA_PROFILE, reviewed: false },
+  deleteStudent: { studentId: 'matrix-delete-own' },
   issuePickupCodes: { studentId: 'demo-ava' },
   enroll: {
     studentId: 'demo-ava',
@@ -174,6 +175,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   adminStudents: { search: 'rivera' },
   adminStudent: { id: 'demo-ava' },
   adminCorrectStudent: { id: 'demo-leo', profile: LEO_PROFILE, reason: 'The family called with a new number' },
+  adminDeleteStudent: { id: 'matrix-delete-office' },
   adminTshirts: { semesterId: 'open-term' },
   adminEnrollments: { semesterId: 'open-term', balanceDue: true },
   adminRecordPayment: { enrollmentId: UNPAID[0].id, amount: 100, method: 'cash', note: '' },
@@ -260,6 +262,14 @@ export async function seedAddOnSample(): Promise<void> {
 }
 
 /** Leo's camps: Art in the Wild unpaid (the demo's camps let families cancel by themselves), and Backpacking Intro paid at the office, with a request to the office waiting. */
+/** Children of the demo family with nothing to go to, whose profiles the matrix deletes: the family's and the office's. */
+export const DELETE_SAMPLES = { family: 'matrix-delete-own', office: 'matrix-delete-office' } as const;
+export async function seedDeleteSamples(): Promise<void> {
+  for (const [who, id] of Object.entries(DELETE_SAMPLES)) {
+    await adminDb().doc(`students/${id}`).set({ ...AVA_PROFILE, firstName: `Delete${who}`, id, ownerUid: 'demo-family', infoReviewedAt: null } as Student);
+  }
+}
+
 export async function seedChangeSample(): Promise<void> {
   const db = adminDb();
   const at = new Date().toISOString();

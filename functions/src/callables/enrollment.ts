@@ -9,7 +9,7 @@ import { checkout } from '../usecases/checkout';
 import { askedOf, replacedBy } from '../domain/checkout';
 import { issuePickupCodes as issueCodes, pickupCodesStatus, VERIFY_FOR_CODES } from '../usecases/pickupCodes';
 import { assertOwnStudents, loadOwnStudents } from '../data/students';
-import { saveOwnStudent } from '../usecases/students';
+import { deleteStudentProfile, saveOwnStudent } from '../usecases/students';
 import { schoolToday } from '../domain/calendar';
 import { isBrowsable } from '../domain/catalogue';
 import { priceBasket as price, siblingContext } from '../domain/pricing';
@@ -87,6 +87,8 @@ export const issuePickupCodes = callable(callables.issuePickupCodes, async ({ st
 });
 
 export const saveStudent = callable(callables.saveStudent, (payload, ctx) => saveOwnStudent(actorOf(ctx), payload.id, payload.profile, payload.reviewed, payload.version));
+
+export const deleteStudent = callable(callables.deleteStudent, ({ studentId }, ctx) => deleteStudentProfile(actorOf(ctx), studentId, new Date()));
 
 export const paymentOptions = callable(callables.paymentOptions, () => loadPaymentOptions());
 

@@ -21,7 +21,7 @@ import { emailClasses } from '../usecases/classMessages';
 import { actorOf, callable } from '../lib/callable';
 import { auditReads } from '../data/audit';
 import { rosterViews } from '../domain/audit';
-import { correctStudent } from '../usecases/students';
+import { correctStudent, deleteStudentProfile } from '../usecases/students';
 
 
 // Opening rosters (health and contacts included) is audited: one entry per class.
@@ -51,6 +51,8 @@ export const adminStudent = callable(callables.adminStudent, async ({ id }, ctx)
 });
 
 export const adminCorrectStudent = callable(callables.adminCorrectStudent, ({ id, profile, reason, version }, ctx) => correctStudent(actorOf(ctx), id, profile, reason, version));
+
+export const adminDeleteStudent = callable(callables.adminDeleteStudent, ({ id }, ctx) => deleteStudentProfile(actorOf(ctx), id, new Date(), true));
 
 export const adminTshirts = callable(callables.adminTshirts, async ({ semesterId }) => loadTshirts(semesterId));
 

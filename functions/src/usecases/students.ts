@@ -6,7 +6,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import type { ClassRecord, Enrollment, Student, StudentProfile } from '../../../contract/domain';
 import { formatGrades, gradeName } from '../../../contract/format';
 import { forGrade, schoolToday } from '../../../contract/schedule';
-import { getByIds, recordRef, records } from '../data/db';
+import { COLLECTIONS, db, getByIds, recordRef, records } from '../data/db';
 import { changedFields } from '../domain/audit';
 import { accountRef, touchAccount } from '../data/accounts';
 import { auditInTx, type Actor } from '../data/audit';
@@ -14,6 +14,11 @@ import { nextVersion, runSeatTransaction } from '../data/db';
 import { loadStudentLimit } from '../data/settings';
 import { notYourStudent, students } from '../data/students';
 import { accountEmails } from '../data/familyMail';
+import { pickupCodesRef } from '../data/pickupCodes';
+import { ROUNDS, roundRef } from '../data/rounds';
+import { rosterRef } from '../data/seats';
+import { deletionProblem, REMOVED_NAME } from '../domain/profileDeletion';
+import type { RoundEntry } from '../../../contract/rounds';
 import { recordCorrectedMail } from '../mail/family';
 import { queueMail } from '../mail/outbox';
 import { portalOrigin } from '../payments/stripe';
@@ -106,5 +111,48 @@ async function saveStudentAs(actor: Actor, id: string | undefined, profile: Stud
       tx.update(recordRef('enrollments', m.enrollment.id), { flag: m.enrollment.flag ? `${m.enrollment.flag} · ${said}` : said });
     }
     return { student, outsideGrades: misfits.map(misfitText) };
+  });
+}
+
+/**
+ * Deletes a child's profile — the family's own (or, `office`, any family's): its health, contacts and
+ * pickup codes are erased; its money records, past rosters and waitlist history stay with the name
+ * replaced. Refused while the child still has a class to go to, a card payment under way, a waitlist
+ * place or an open round's entry. One transaction: a checkout for the child at the same moment either
+ * comes first (and the deletion is refused) or finds no child.
+ */
+export async function deleteStudentProfile(actor: Actor, studentId: string, now: Date, office = false): Promise<{ kept: number }> {
+  const ref = recordRef('students', studentId);
+  const first = (await ref.get()).data();
+  if (!first || (!office && first.ownerUid !== actor.uid)) throw notYourStudent();
+  const name = `${first.firstName} ${first.lastName}`;
+  // Rounds not drawn yet whose entry (the family's) names the child: read first, they change only while entries are open.
+  const entries = (await db().collection(ROUNDS.entries).where('ownerUid', '==', first.ownerUid).get()).docs.map((d) => d.data() as RoundEntry);
+  const naming = entries.filter((e) => e.children.some((c) => c.studentId === studentId));
+  const rounds = naming.length ? await db().getAll(...naming.map((e) => roundRef(e.semesterId))) : [];
+  const openRounds = rounds.filter((r) => r.exists && !(r.get('drawn') as unknown)).map((r) => (r.get('semesterName') as string | undefined) ?? r.id);
+  return db().runTransaction(async (tx) => {
+    const [student, enrollments, waitlist, held] = await Promise.all([
+      tx.get(ref),
+      tx.get(records('enrollments').where('studentId', '==', studentId)),
+      tx.get(records('waitlist').where('studentId', '==', studentId)),
+      tx.get(db().collection(COLLECTIONS.fieldHeld).where('studentId', '==', studentId)),
+    ]);
+    if (!student.exists) throw notYourStudent();
+    const all = enrollments.docs.map((d) => d.data());
+    const { found: classes } = await getByIds('classes', [...new Set(all.flatMap((e) => e.classIds))]);
+    const problem = deletionProblem({ firstName: first.firstName, enrollments: all, classes: new Map(classes.map((c) => [c.id, c])), waitlist: waitlist.docs.map((d) => d.data()), openRounds, today: schoolToday(now) });
+    if (problem) throw new HttpsError('failed-precondition', problem);
+    const rosters = all.flatMap((e) => e.classIds.map((c) => rosterRef(c, studentId)));
+    const onRosters = rosters.length ? (await tx.getAll(...rosters)).filter((s) => s.exists) : [];
+    // What stays keeps no name; what describes the child goes.
+    for (const e of enrollments.docs) tx.update(e.ref, { studentName: REMOVED_NAME });
+    for (const r of onRosters) tx.update(r.ref, { studentName: REMOVED_NAME });
+    for (const w of waitlist.docs) tx.update(w.ref, { studentName: REMOVED_NAME });
+    for (const h of held.docs) tx.update(h.ref, { studentName: REMOVED_NAME });
+    tx.delete(pickupCodesRef(studentId));
+    tx.delete(ref);
+    auditInTx(tx, actor, { kind: 'student-deleted', record: { type: 'student', id: studentId }, studentId, studentName: name, summary: `Deleted ${name}’s profile${office ? ' for the family' : ''} (health, contacts and pickup codes erased; ${all.length} enrollments kept without the name)` }, now);
+    return { kept: all.length };
   });
 }

@@ -6,6 +6,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { useMyEnrollments, useMyStudents } from '../family/api';
 import { LinkButton } from '../../components/Button';
 import { PickupCodes } from './PickupCodes';
+import { DeleteProfile } from './DeleteProfile';
 
 /** /account/students: the family's students with their classes; edit each one's info. */
 export default function MyStudents() {
@@ -39,12 +40,15 @@ export default function MyStudents() {
               </p>
               {classesOf(s.id).length > 0 && <p>Classes: {classesOf(s.id).join(', ')}</p>}
               <PickupCodes student={s} status={students.value.pickupCodes[s.id]} />
-              <LinkButton to={`/account/students/${s.id}`} variant="outlined">
-                <span className="pi pi-pencil" aria-hidden="true" />
-                <span className="p-button-label">
-                  Edit info<span className="visually-hidden"> for {s.firstName}</span>
-                </span>
-              </LinkButton>
+              <div className="row-actions">
+                <LinkButton to={`/account/students/${s.id}`} variant="outlined">
+                  <span className="pi pi-pencil" aria-hidden="true" />
+                  <span className="p-button-label">
+                    Edit info<span className="visually-hidden"> for {s.firstName}</span>
+                  </span>
+                </LinkButton>
+              </div>
+              <DeleteProfile student={s} />
             </li>
           ))}
         </ul>

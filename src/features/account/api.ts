@@ -5,6 +5,8 @@ import { useCallMutation } from '../../lib/mutation';
 import { useCallQuery, useFetchCall } from '../../lib/query';
 
 export const useSaveStudent = () => useCallMutation('saveStudent');
+/** Deletes a child's profile (refused while the child has somewhere to be). */
+export const useDeleteStudent = () => useCallMutation('deleteStudent');
 /** New pickup codes for a child's adults, shown once. */
 export const useIssuePickupCodes = () => useCallMutation('issuePickupCodes');
 /** One checkout for one child or several. */

@@ -1,6 +1,6 @@
 // /admin/students/:id: the info sheet of one student, printable.
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { schoolToday } from '../../../contract/schedule';
 import { ageOn, formatDate, formatTime } from '../../../contract/format';
 import { tshirtLabel } from '../../../contract/wording';
@@ -9,7 +9,10 @@ import { formatClock } from '../../../contract/wording';
 import { Button, LinkButton } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
-import { useAdminStudent } from './api';
+import { useAdminStudent, useDeleteStudentForFamily } from './api';
+import { confirm } from '../../components/confirm';
+import { toCallError } from '../../lib/query';
+import { useNotify } from '../../lib/toast';
 import { SheetTable } from './sheetParts';
 import { allergyText, contactText, formatStamp, gradeText, guardianText, insuranceText, medicationText, photoText, yesNo } from './studentText';
 import './office.css';
@@ -50,6 +53,32 @@ function FieldRecords<T>({ title, who, none, caption, columns, rows, children }:
   );
 }
 
+/** Deletes the child's profile for the family, asked first (the functions refuse while the child has somewhere to be). */
+function DeleteForFamily({ id, name }: { id: string; name: string }) {
+  const remove = useDeleteStudentForFamily();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const ask = async () => {
+    const sure = await confirm(`Delete ${name}’s profile for the family? Health, contacts and pickup codes are erased; enrollments and payments stay without the name. It cannot be undone.`, { yes: 'Delete the profile', no: 'Keep it', danger: true });
+    if (!sure) return;
+    remove.mutate(
+      { id },
+      {
+        onSuccess: () => {
+          notify({ severity: 'success', summary: 'Deleted', detail: `${name}’s profile is deleted.` });
+          navigate('/admin/students');
+        },
+        onError: (e) => notify({ severity: 'error', summary: 'Not deleted', detail: toCallError(e).message }),
+      },
+    );
+  };
+  return (
+    <Button variant="outlined" disabled={remove.isPending} onClick={() => void ask()}>
+      <span className="pi pi-trash" aria-hidden="true" /> Delete this profile
+    </Button>
+  );
+}
+
 export default function StudentSheetPage() {
   const { id = '' } = useParams();
   const [state, reload] = useAdminStudent(id);
@@ -69,6 +98,7 @@ export default function StudentSheetPage() {
           <LinkButton to={`/admin/students/${s.id}/correct`} variant="outlined">
             <span className="pi pi-pencil" aria-hidden="true" /> Correct this record
           </LinkButton>
+          <DeleteForFamily id={s.id} name={`${s.firstName} ${s.lastName}`} />
           <Button onClick={() => window.print()}>
             <span className="pi pi-print" aria-hidden="true" /> Print
           </Button>

@@ -15,6 +15,7 @@ export const useAdminStudents = (query: Payload<'adminStudents'>) => useCallQuer
 export const useAdminStudent = (id: string) => useCallQuery('adminStudent', { id });
 /** The office corrects a child's record, with its reason. */
 export const useCorrectStudent = () => useCallMutation('adminCorrectStudent');
+export const useDeleteStudentForFamily = () => useCallMutation('adminDeleteStudent');
 /** Every class meeting on a day, with its field records. */
 export const useAdminFieldDay = (day: string) => useCallQuery('adminFieldDay', { day });
 export const useAdminEnrollments = (query: Payload<'adminEnrollments'>) => useCallQuery('adminEnrollments', query);
