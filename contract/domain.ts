@@ -245,6 +245,19 @@ export interface StudentHealth {
   noInsurance: boolean;
 }
 
+/** Health and safety with nothing in it: a new child's form, and a record whose health was erased. */
+export const NO_HEALTH: Readonly<StudentHealth> = {
+  allergies: [],
+  medications: [],
+  medicationAuthorized: null,
+  medicalNotes: '',
+  doctorName: '',
+  doctorPhone: '',
+  insuranceCompany: '',
+  insuranceId: '',
+  noInsurance: false,
+};
+
 /** Each answered explicitly by the family; null only in a form not yet answered (never saved so). */
 export interface StudentPermissions {
   photo: PhotoPermission | null;
@@ -279,6 +292,9 @@ export interface Student extends StudentProfile {
   infoReviewedAt: string | null;
   /** Counts saves (see Semester.version). */
   version?: number;
+  /** The family was told its health information would be erased (no class for two school years), and when it was. */
+  healthNoticeOn?: IsoDate;
+  healthErasedOn?: IsoDate;
 }
 
 /** `credit`: paid from the family's account credit (contract/credit.ts), or a refund given back to it. */

@@ -8,14 +8,17 @@ import { callable } from '../lib/callable';
 import { notFound } from '../data/db';
 import { setRemindersOff } from '../data/familyMail';
 import { runFamilyReminders } from '../usecases/reminders';
+import { runHealthErasure } from '../usecases/healthErasure';
 
 /**
  * Every morning at 8 on the school's clock (the emulator runs no schedules: tests call
- * runFamilyReminders). A busy day gets the time it needs (540 s, the most a scheduled function has);
- * a run that fails is tried again, and one that never ran is caught up the next days.
+ * runFamilyReminders and runHealthErasure): the reminders, then the health information no longer
+ * kept. A busy day gets the time it needs (540 s, the most a scheduled function has); a run that fails
+ * is tried again, and one that never ran is caught up the next days.
  */
 export const familyReminders = onSchedule({ schedule: 'every day 08:00', timeZone: SCHOOL_TIME_ZONE, region: FUNCTIONS_REGION, timeoutSeconds: 540, retryCount: 3 }, async () => {
   logger.info('family reminders sent', await runFamilyReminders(new Date()));
+  logger.info('health information erased', await runHealthErasure(new Date()));
 });
 
 export const setReminders = callable(callables.setReminders, async ({ token, off }) => {

@@ -159,3 +159,16 @@ export function recordCorrectedMail(firstName: string, fields: string[], reason:
     'You receive this email because your account keeps this child’s profile.',
   );
 }
+
+/** A month before a child's health information is erased (no class for two school years): how to keep it. */
+export function healthNoticeMail(firstName: string, eraseOn: string, portal: string): MailMessage {
+  return simpleMail(
+    'Your child’s health information will be erased',
+    [
+      `${firstName} has had no class with us for two school years, so on ${eraseOn} we will erase ${firstName}’s health information (allergies, medications, medical notes, doctor and insurance). The rest of the profile stays.`,
+      `To keep it, confirm ${firstName}’s information on My Students (or enroll ${firstName} in a class) before then. If it is erased, you give it again at the next enrollment.`,
+    ],
+    { label: 'My Students', href: `${portal}/account/students` },
+    'You receive this email because your account keeps this child’s profile.',
+  );
+}

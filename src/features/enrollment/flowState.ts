@@ -1,5 +1,5 @@
 // The in-progress enrollment: classes chosen, codes, the student and their info, signatures.
-import type { StudentProfile } from '../../../contract/domain';
+import { NO_HEALTH, type StudentProfile } from '../../../contract/domain';
 import { releasesToSign, signatureProblem } from '../../../contract/rules';
 import type { Selection } from '../catalogue';
 import type { Payload } from '../../../contract/callables';
@@ -96,17 +96,7 @@ export function emptyProfile(): StudentProfile {
     authorizedPickups: [],
     pickupCodeWord: '',
     permissions: { photo: null, sunscreen: null, bugSpray: null },
-    health: {
-      allergies: [],
-      medications: [],
-      medicationAuthorized: null,
-      medicalNotes: '',
-      doctorName: '',
-      doctorPhone: '',
-      insuranceCompany: '',
-      insuranceId: '',
-      noInsurance: false,
-    },
+    health: { ...NO_HEALTH, allergies: [], medications: [] },
   };
 }
 
