@@ -82,6 +82,11 @@ describe('account credit', () => {
     expect(audit).toHaveLength(2);
     const ledger = await callAs(finance, 'adminCredits');
     expect(ledger.result!.families.find((f) => f.email === family.email)).toMatchObject({ balance: 7500, entries: [{ amount: -2500 }, { amount: 10000 }] });
+    // The family is told each time, with the office's words and what it has now.
+    const told = (await db().collection('mail').where('kind', '==', 'credit-given').where('to', 'array-contains', family.email).get()).docs.map((d) => d.get('message.text') as string);
+    expect(told).toHaveLength(2);
+    expect(told.join('\n')).toContain(`The school office gave your account ${formatCents(10000)} of credit.`);
+    expect(told.join('\n')).toContain(`Your account credit is now ${formatCents(7500)}.`);
     // A family cannot give itself credit.
     expect((await callAs(family.user, 'adminGiveCredit', { email: family.email, amount: 500, reason: 'Me', idempotencyKey: 'credit-self-1' })).status).toBe(403);
   });

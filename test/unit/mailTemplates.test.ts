@@ -55,6 +55,7 @@ const RENDERED: Record<string, MailMessage[]> = {
     family.requestDecidedMail(who, { classTitles: [klass.title], status: 'approved', refund: 20000 }, portal),
     family.requestDecidedMail(who, { classTitles: [klass.title], status: 'declined', answer: `Not this time ${HOSTILE}` }, portal),
   ],
+  creditGivenMail: [family.creditGivenMail(2500, `A snow day ${HOSTILE}`, 2500, portal), family.creditGivenMail(-500, `Twice ${HOSTILE}`, 2000, portal)],
   healthNoticeMail: [family.healthNoticeMail(who, 'Mon, Jun 1, 2026', portal)],
   recordCorrectedMail: [family.recordCorrectedMail(who, ['health.allergies', 'guardians'], `A new number ${HOSTILE}`, portal)],
   classReminderMail: [family.classReminderMail(who, { title: klass.title, location: klass.location, when: '3:30 pm', bring: `Boots ${HOSTILE}` }, '2027-01-11', portal, `${portal}/unsubscribe?token=t`)],

@@ -172,3 +172,15 @@ export function healthNoticeMail(firstName: string, eraseOn: string, portal: str
     'You receive this email because your account keeps this child’s profile.',
   );
 }
+
+/** The office gave the family account credit (or took some back): how much, why, and what it has now. */
+export function creditGivenMail(amount: Cents, reason: string, balance: Cents, portal: string): MailMessage {
+  const what = amount > 0 ? `The school office gave your account ${formatCents(amount)} of credit.` : `The school office took back ${formatCents(-amount)} of your account credit.`;
+  return simpleMail(
+    amount > 0 ? 'Account credit for your next enrollment' : 'Your account credit changed',
+    [what, `The office’s reason: ${reason}`, `Your account credit is now ${formatCents(balance)}. Your next enrollment uses it first, before the card or the office.`],
+    myEnrollments(portal),
+    RECEIPTS_FOOTER,
+  );
+}
+

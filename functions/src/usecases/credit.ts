@@ -10,6 +10,9 @@ import { allCreditEntries, creditEntriesOf, creditOf, writeCreditEntry } from '.
 import { chunks, db, recordRef, uniq } from '../data/db';
 import { creditGiven } from '../domain/credit';
 import { isRefusal } from '../domain/refusal';
+import { creditGivenMail } from '../mail/family';
+import { queueMail } from '../mail/outbox';
+import { portalOrigin } from '../payments/stripe';
 
 export async function familyCredit(uid: string): Promise<FamilyCredit> {
   const [account, entries] = await Promise.all([accountRef(uid).get(), creditEntriesOf(uid)]);
@@ -64,6 +67,7 @@ export async function giveCreditTo(actor: Actor, family: { uid: string; email: s
     touchAccount(tx, family.uid, account, { credit: balance + entry.amount });
     const what = entry.amount > 0 ? `Gave ${formatCents(entry.amount)} of account credit` : `Took back ${formatCents(-entry.amount)} of account credit`;
     auditInTx(tx, actor, { kind: 'credit-given', record: { type: 'account', id: family.uid }, recordName: family.email, summary: `${what} (balance ${formatCents(balance + entry.amount)}): ${entry.words}` }, now);
+    queueMail(tx, { kind: 'credit-given', to: [family.email], message: creditGivenMail(entry.amount, entry.words, balance + entry.amount, portalOrigin(null)) }, entry.id);
     return false;
   });
   const [account, entries] = await Promise.all([accountRef(family.uid).get(), creditEntriesOf(family.uid)]);
