@@ -67,5 +67,8 @@ export function creditToUse(balance: Cents, dues: Cents[], byCard: boolean): { t
 export const creditWords = (used: Cents, balance: Cents) =>
   `Your account credit pays ${formatCents(used)} of this${balance > used ? `; ${formatCents(balance - used)} stays on your account` : ''}.`;
 
+/** An entry's amount as the ledger shows it: "+$50", "−$25". */
+export const signedCents = (cents: Cents) => (cents < 0 ? `−${formatCents(-cents)}` : `+${formatCents(cents)}`);
+
 /** The refusal when the credit the family was shown is not what it has now. */
 export const CREDIT_CHANGED = 'Your account credit changed since you looked: please check the amount to pay again.';

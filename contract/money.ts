@@ -17,6 +17,8 @@ interface Money {
 
 /** Payments received (voided ones not counted). */
 export const paidOf = (e: Pick<Money, 'payments'>): Cents => e.payments.reduce((sum, p) => sum + (p.voided ? 0 : p.amount), 0);
+/** Of the payments received, those made from the family's account credit (contract/credit.ts). */
+export const paidInCreditOf = (e: { payments: readonly { amount: Cents; method: PaymentMethod; voided?: unknown }[] }): Cents => paidOf({ payments: e.payments.filter((p) => p.method === 'credit') });
 /** Money given back: the office's cancellation refunds and card payments refunded because no seat was left. */
 export const refundedOf = (e: Pick<Money, 'cancellations' | 'cardRefunds'>): Cents =>
   (e.cancellations ?? []).reduce((sum, c) => sum + c.refund, 0) + (e.cardRefunds ?? []).reduce((sum, r) => sum + r.amount, 0);

@@ -2,6 +2,7 @@
 // if unchanged since it was read, so that the account's limits (unpaid checkouts, students, holds)
 // hold even when its calls arrive at the same moment: the second finds the document changed and is
 // checked again with the first one counted.
+import { getAuth, type UserRecord } from 'firebase-admin/auth';
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import type { AccountHolder } from '../../../contract/domain';
 import { COLLECTIONS, db } from './db';
@@ -24,4 +25,14 @@ export async function loadHolder(uid: string): Promise<AccountHolder | null> {
 export async function saveHolder(uid: string, holder: AccountHolder): Promise<AccountHolder> {
   await accountRef(uid).set({ holder: { name: holder.name, phone: holder.phone } }, { merge: true });
   return holder;
+}
+
+/** The account that signs in with this address (lower case), or null when none does. */
+export async function accountByEmail(address: string): Promise<UserRecord | null> {
+  return getAuth()
+    .getUserByEmail(address)
+    .catch((error: unknown) => {
+      if ((error as { code?: string }).code === 'auth/user-not-found') return null;
+      throw error;
+    });
 }

@@ -3,6 +3,7 @@
 import type { CreditEntry } from '../../../contract/credit';
 import type { Cents, Enrollment, Payment } from '../../../contract/domain';
 import { andList, formatCents } from '../../../contract/format';
+import { paidInCreditOf } from '../../../contract/money';
 import { refuse, type Refusal } from './refusal';
 
 const PORTAL = 'the portal';
@@ -30,19 +31,17 @@ export const creditUsed = (enrollments: Pick<Enrollment, 'id' | 'ownerUid' | 'st
 });
 
 /** The account credit these held checkouts used (given back as they end). */
-export const creditHeldBy = (held: Pick<Enrollment, 'payments'>[]): Cents =>
-  held.reduce((sum, e) => sum + e.payments.filter((p) => p.method === 'credit' && !p.voided).reduce((s, p) => s + p.amount, 0), 0);
+export const creditHeldBy = (held: Pick<Enrollment, 'payments'>[]): Cents => held.reduce((sum, e) => sum + paidInCreditOf(e), 0);
 
 /**
  * A held checkout ended unpaid: the credit it used is voided on it (kept, struck through) and given
  * back to the account as an entry (none when it used none).
  */
 export function creditGivenBack(e: Enrollment, at: string): { payments: Payment[]; entry: CreditEntry | null } {
-  const used = e.payments.filter((p) => p.method === 'credit' && !p.voided);
-  if (!used.length) return { payments: e.payments, entry: null };
+  const amount = paidInCreditOf(e);
+  if (!amount) return { payments: e.payments, entry: null };
   const reason = 'Given back to the account credit: the card payment was not completed';
-  const payments = e.payments.map((p) => (used.includes(p) ? { ...p, voided: { reason, at, by: PORTAL } } : p));
-  const amount = used.reduce((s, p) => s + p.amount, 0);
+  const payments = e.payments.map((p) => (p.method === 'credit' && !p.voided ? { ...p, voided: { reason, at, by: PORTAL } } : p));
   return {
     payments,
     entry: { id: `${e.id}-returned`, ownerUid: e.ownerUid, amount, kind: 'returned', words: `Given back: the card payment for ${e.studentName} was not completed`, at, by: PORTAL, enrollmentId: e.id },

@@ -33,7 +33,15 @@ export async function mailTo(addresses: string[]): Promise<OutgoingMail[]> {
   return snap.docs.map((d) => d.data() as OutgoingMail);
 }
 
-/** Writes the email only if its event's email was never written (a job run twice sends it once). */
-export async function createMailOnce<M extends OutgoingMail>(mail: M, key: string): Promise<void> {
-  await outboxRef(mail.kind, key).create(mail);
+const ALREADY_EXISTS = 6;
+
+/** Writes the email only if its event's email was never written (a job run twice sends it once): true when written now. */
+export async function createMailOnce<M extends OutgoingMail>(mail: M, key: string): Promise<boolean> {
+  try {
+    await outboxRef(mail.kind, key).create(mail);
+    return true;
+  } catch (error) {
+    if ((error as { code?: number }).code === ALREADY_EXISTS) return false;
+    throw error;
+  }
 }

@@ -3,7 +3,7 @@ import type { ClassRecord, Enrollment, Semester } from '../../../contract/domain
 import { andList, formatCents, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { balanceDueLabel } from '../../../contract/wording';
 import { escapeHtml, markdownToHtml, markdownToText } from '../../../contract/markdown';
-import { discountBasis, PAID_HOW, paidOf } from '../../../contract/money';
+import { discountBasis, PAID_HOW, paidInCreditOf, paidOf } from '../../../contract/money';
 import { classSpan, noClassText } from '../../../contract/schedule';
 import { SCHOOL_NAME } from '../../../contract/constants';
 import { RECEIPTS_FOOTER } from './family';
@@ -62,7 +62,7 @@ export interface ReceiptChange {
 /** What the checkout paid, and how much of it came from the account credit ("$75 ($75 in account credit)"). */
 function paidWords(checkout: Enrollment[]): string {
   const paid = checkout.reduce((sum, e) => sum + paidOf(e), 0);
-  const credit = checkout.reduce((sum, e) => sum + paidOf({ payments: e.payments.filter((p) => p.method === 'credit') }), 0);
+  const credit = checkout.reduce((sum, e) => sum + paidInCreditOf(e), 0);
   return credit ? `${formatCents(paid)} (${formatCents(credit)} ${PAID_HOW.credit})` : formatCents(paid);
 }
 

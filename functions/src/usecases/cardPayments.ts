@@ -10,7 +10,7 @@ import type Stripe from 'stripe';
 import type { CardDetails, CardRefund, Enrollment, WaitlistEntry } from '../../../contract/domain';
 import { andList, formatCents, formatDate } from '../../../contract/format';
 import { formatCard, formatClock, formatMoment } from '../../../contract/wording';
-import { balanceOf, lineTotalOf, paidOf } from '../../../contract/money';
+import { balanceOf, lineTotalOf, paidInCreditOf } from '../../../contract/money';
 import { buildReceipt, receiptGroups } from '../mail/receipt';
 import { refundedWholeMail } from '../mail/family';
 import { confirmedBy, endedByNewer, lateOutcome, mismatchOf, refundedWhole, settledSince, settlementOf, type WholeRefund } from '../domain/settlement';
@@ -45,8 +45,8 @@ function checkoutLines(e: Enrollment): Stripe.Checkout.SessionCreateParams.LineI
   const item = (name: string, amount: number) => ({ quantity: 1, price_data: { currency: 'usd', unit_amount: amount, product_data: { name } } });
   const amount = e.hold!.amount;
   const titles = `${e.lineItems.map((l) => l.title).join(', ')} — ${e.studentName}`;
-  // Paid before the card: the account credit (the only payment a held checkout has).
-  const credit = paidOf(e);
+  // Paid before the card: the account credit.
+  const credit = paidInCreditOf(e);
   const fromCredit = credit ? `${formatCents(credit)} paid from your account credit` : '';
   const later = e.total - credit - amount;
   if (later > 0) return [item(`Deposit: ${titles} (${fromCredit ? `${fromCredit}; ` : ''}balance ${formatCents(later)} due ${e.balanceDueDate ? formatDate(e.balanceDueDate, true) : 'now'})`, amount)];

@@ -168,6 +168,8 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
   if (listingStale(special, specialNow)) throw new PlanAgain('A replaced hold gave its seat back since the seats were listed.');
   const replacedFacts = await readHoldFacts(tx, replacedHeld);
 
+  // The family's credit, with what the holds this checkout replaces give back.
+  const creditNow = creditOf(account) + creditHeldBy(replacedHeld);
   const planned = planCheckout({
     uid,
     payload,
@@ -192,7 +194,7 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
     // A new checkout for the same children keeps the end of the hold it replaces (even one its own page's
     // closing has just ended): holding seats longer than one hold is never possible.
     holdEnd: input.replacedEnds[0] ?? holdEndFrom(now, options.holdMinutes),
-    credit: creditOf(account) + creditHeldBy(replacedHeld),
+    credit: creditNow,
   });
   if (isRefusal(planned)) throw new HttpsError(planned.refused, planned.message);
   const { enrollments, held } = planned;
@@ -204,7 +206,7 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
   // written once, with the account below.
   for (const entry of ended.creditBack) writeCreditEntry(tx, entry);
   if (planned.credit) writeCreditEntry(tx, creditUsed(enrollments, planned.credit, at));
-  const credit = ended.creditBack.length || planned.credit ? { credit: creditOf(account) + creditHeldBy(replacedHeld) - planned.credit } : {};
+  const credit = ended.creditBack.length || planned.credit ? { credit: creditNow - planned.credit } : {};
   for (const e of replacedEnded) tx.update(recordRef('enrollments', e.id), { 'hold.replacedBy': ids[0] });
   const deltas: SeatDeltas = new Map(ended.deltas);
   for (const e of enrollments) tx.create(recordRef('enrollments', e.id), e);

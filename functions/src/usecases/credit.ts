@@ -1,13 +1,13 @@
 // A family's account credit: what the family sees, finance's ledger, and the office giving a credit
 // (or taking one back) with its reason — in one transaction with the account's balance and the audit.
-import { getAuth } from 'firebase-admin/auth';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { FamilyCredit, OfficeCredit } from '../../../contract/credit';
 import { formatCents } from '../../../contract/format';
-import { accountRef, touchAccount } from '../data/accounts';
+import { accountByEmail, accountRef, touchAccount } from '../data/accounts';
 import { auditInTx, actorName, type Actor } from '../data/audit';
 import { allCreditEntries, creditEntriesOf, creditOf, writeCreditEntry } from '../data/credit';
 import { chunks, db, recordRef, uniq } from '../data/db';
+import { accountEmails } from '../data/familyMail';
 import { creditGiven } from '../domain/credit';
 import { isRefusal } from '../domain/refusal';
 import { creditGivenMail } from '../mail/family';
@@ -23,11 +23,7 @@ export async function familyCredit(uid: string): Promise<FamilyCredit> {
 export async function officeCredits(): Promise<OfficeCredit[]> {
   const entries = await allCreditEntries();
   const owners = uniq(entries.map((e) => e.ownerUid));
-  const [accounts, users] = await Promise.all([
-    Promise.all(chunks(owners, 100).map((part) => db().getAll(...part.map(accountRef)))).then((r) => r.flat()),
-    Promise.all(chunks(owners, 100).map((part) => getAuth().getUsers(part.map((uid) => ({ uid }))))).then((r) => r.flatMap((x) => x.users)),
-  ]);
-  const emailOf = new Map(users.map((u) => [u.uid, u.email ?? '']));
+  const [accounts, emailOf] = await Promise.all([Promise.all(chunks(owners, 100).map((part) => db().getAll(...part.map(accountRef)))).then((r) => r.flat()), accountEmails(owners)]);
   return owners
     .map((uid, i) => ({ ownerUid: uid, email: emailOf.get(uid) ?? '', balance: creditOf(accounts[i]), entries: entries.filter((e) => e.ownerUid === uid) }))
     .sort((a, b) => b.balance - a.balance || a.email.localeCompare(b.email));
@@ -36,12 +32,7 @@ export async function officeCredits(): Promise<OfficeCredit[]> {
 /** The family of an email, or not found in the office's words. */
 async function familyOf(email: string): Promise<{ uid: string; email: string }> {
   const address = email.trim().toLowerCase();
-  const user = await getAuth()
-    .getUserByEmail(address)
-    .catch((error: unknown) => {
-      if ((error as { code?: string }).code === 'auth/user-not-found') return null;
-      throw error;
-    });
+  const user = await accountByEmail(address);
   if (!user) throw new HttpsError('not-found', `email: No family account uses ${address}.`);
   return { uid: user.uid, email: address };
 }

@@ -13,8 +13,6 @@ import { healthNoticeMail } from '../mail/family';
 import { createMailOnce } from '../mail/outbox';
 import { portalOrigin } from '../payments/stripe';
 
-const ALREADY_EXISTS = 6;
-
 /** Each child's last active day: the last day of its last class (confirmed enrollments), or the family's last review, whichever is later. */
 async function lastActiveDays(): Promise<Map<string, IsoDate>> {
   const [enrollments, classes] = await Promise.all([
@@ -50,9 +48,7 @@ export async function runHealthErasure(now0: Date): Promise<{ notices: number; e
     if (step?.step !== 'notice') continue;
     const to = emails.get(s.ownerUid);
     if (to) {
-      await createMailOnce({ kind: 'health-erasure-notice', to: [to], message: healthNoticeMail(s.firstName, formatDate(step.eraseOn, true), portalOrigin(null)) }, `${s.id}_${step.eraseOn}`).catch((error: unknown) => {
-        if ((error as { code?: number }).code !== ALREADY_EXISTS) throw error;
-      });
+      await createMailOnce({ kind: 'health-erasure-notice', to: [to], message: healthNoticeMail(s.firstName, formatDate(step.eraseOn, true), portalOrigin(null)) }, `${s.id}_${step.eraseOn}`);
     }
     await recordRef('students', s.id).update({ healthNoticeOn: today });
     told++;

@@ -16,19 +16,12 @@ import { accountEmails, recipientsOf, reminderPrefs, type FamilyMail } from '../
 import { createMailOnce } from '../mail/outbox';
 import { familyMailOff } from '../data/settings';
 
-const ALREADY_EXISTS = 6;
 const INFO_REVIEW_DAYS = 365;
 
 /** Writes the reminder unless its document exists (the same event, sent before). True when written. */
 async function sendOnce(key: string, mail: FamilyMail): Promise<boolean> {
   if (!mail.to.length) return false;
-  try {
-    await createMailOnce(mail, key);
-    return true;
-  } catch (error) {
-    if ((error as { code?: number }).code === ALREADY_EXISTS) return false;
-    throw error;
-  }
+  return createMailOnce(mail, key);
 }
 
 export interface ReminderCounts {

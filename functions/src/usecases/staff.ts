@@ -4,12 +4,11 @@ import { ROLE_ADMIN, type StaffRole } from '../../../contract/roles';
 import type { StaffMember } from '../../../contract/domain';
 import { staffInvitation } from '../mail/staff';
 import { queueMail } from '../mail/outbox';
+import { accountByEmail } from '../data/accounts';
 import { actorName, auditInTx, type Actor } from '../data/audit';
 import { db, notFound, precondition } from '../data/db';
 import { staffRolesIn } from '../data/roles';
 import { memberOf, notYetIn, rolesDocs } from '../data/staff';
-
-const isMissing = (error: unknown) => (error as { code?: string }).code === 'auth/user-not-found';
 
 /**
  * Sets a person's staff roles by email; no roles takes them off the staff. An address without an account
@@ -22,12 +21,7 @@ const isMissing = (error: unknown) => (error as { code?: string }).code === 'aut
 export async function saveStaff(email: string, roles: StaffRole[], actor: Actor, portal: string): Promise<{ member: StaffMember; invited: boolean }> {
   const by = actorName(actor);
   const address = email.trim().toLowerCase();
-  const existing = await getAuth()
-    .getUserByEmail(address)
-    .catch((error: unknown) => {
-      if (isMissing(error)) return null;
-      throw error;
-    });
+  const existing = await accountByEmail(address);
   if (!existing && !roles.length) throw notFound(`A staff account for ${address}`);
   const invited = roles.length > 0 && (!existing || notYetIn(existing) || !existing.emailVerified);
   let user = existing ?? (await getAuth().createUser({ email: address, emailVerified: true }));

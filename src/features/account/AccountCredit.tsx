@@ -1,5 +1,6 @@
 // My Enrollments: the family's account credit, what it has and how it came and went. Shown only when
 // there is something to show; the next checkout uses it first, by itself.
+import { signedCents } from '../../../contract/credit';
 import { formatCents } from '../../../contract/format';
 import { formatDay } from '../../../contract/wording';
 import { useMyCredit } from '../family/api';
@@ -30,7 +31,7 @@ export function AccountCredit() {
               <tr key={e.id}>
                 <td>{formatDay(e.at)}</td>
                 <td>{e.words}</td>
-                <td className="amount">{e.amount < 0 ? `−${formatCents(-e.amount)}` : `+${formatCents(e.amount)}`}</td>
+                <td className="amount">{signedCents(e.amount)}</td>
               </tr>
             ))}
           </tbody>

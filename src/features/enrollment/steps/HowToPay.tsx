@@ -35,15 +35,14 @@ export interface HowToPayProps {
   verifyEmail: string | null;
   onVerified: () => void;
   paymentInstructions: string;
-  /** What the account credit pays of what is due now, and the family's balance. */
-  credit: { used: Cents; balance: Cents };
+  /** What is paid now (the deposit or the total), what the account credit pays of it, and the family's credit. */
+  credit: { due: Cents; used: Cents; balance: Cents };
 }
 
 /** The review step's payment choice: by card (in full or a deposit) or the office later, and what each means. */
 export function HowToPay({ quote, methods, method, onMethod, depositChosen, onDeposit, holdMinutes, names, verifyEmail, onVerified, paymentInstructions, credit }: HowToPayProps) {
-  const due = method === 'card' && depositChosen && quote.deposit ? quote.deposit.amount : quote.total;
-  const rest = due - credit.used;
-  const later = quote.total - due;
+  const rest = credit.due - credit.used;
+  const later = quote.total - credit.due;
   return (
     <section className="how-to-pay" aria-labelledby="how-to-pay">
       <h2 id="how-to-pay" tabIndex={-1}>

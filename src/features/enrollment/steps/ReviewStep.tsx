@@ -92,7 +92,7 @@ export default function ReviewStep() {
   const due = payDeposit ? q.deposit!.amount : q.total;
   const waitlist = isWaitlist(state.selection);
   // What the account credit pays of it (the functions use the same rule, and refuse another figure).
-  const fromCredit = { used: waitlist ? 0 : creditToUse(credit.value.balance, [due], byCard).total, balance: credit.value.balance };
+  const fromCredit = { due, used: waitlist ? 0 : creditToUse(credit.value.balance, [due], byCard).total, balance: credit.value.balance };
   const payNow = due - fromCredit.used;
   // Every seat (and every place on a waitlist) is held only for a proven email.
   const mustVerify = !emailVerified;
