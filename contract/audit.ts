@@ -1,6 +1,6 @@
 // The audit trail's entries: what each kind of action is called, and what an entry holds. For the
 // office's pages and the functions only (the landing page never loads it).
-export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'roles-changed', 'roster-viewed', 'student-sheet-viewed', 'students-listed', 'field-entry', 'field-held', 'field-log-viewed', 'pickup-codes-issued', 'round-set', 'round-drawn', 'round-results-viewed', 'change-requested', 'change-decided', 'change-requests-viewed', 'data-exported', 'credit-given', 'student-deleted', 'health-erased'] as const;
+export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'roles-changed', 'roster-viewed', 'student-sheet-viewed', 'students-listed', 'field-entry', 'field-held', 'field-log-viewed', 'pickup-codes-issued', 'round-set', 'round-drawn', 'round-results-viewed', 'change-requested', 'change-decided', 'change-requests-viewed', 'data-exported', 'credit-given', 'student-deleted', 'health-erased', 'aid-applied', 'aid-viewed', 'aid-decided', 'aid-fund-changed'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
@@ -27,6 +27,10 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'credit-given': 'Account credit given or taken back by the office',
   'student-deleted': 'A child’s profile deleted (health erased; money records kept without the name)',
   'health-erased': 'A child’s health information erased (no class for two school years)',
+  'aid-applied': 'A family applied for financial aid',
+  'aid-viewed': 'Financial aid applications read (income, household, children by name)',
+  'aid-decided': 'Financial aid awarded or declined',
+  'aid-fund-changed': 'A financial aid fund created, renamed or given money',
 };
 
 /**
@@ -39,7 +43,7 @@ export interface AuditEntry {
   at: string;
   kind: AuditKind;
   by: { uid: string; email: string | null; roles: string[] };
-  record: { type: 'student' | 'enrollment' | 'staff' | 'class' | 'round' | 'account'; id: string };
+  record: { type: 'student' | 'enrollment' | 'staff' | 'class' | 'round' | 'account' | 'fund'; id: string };
   /** Read back with the entry, for a record that is not a child's: the class's title, the staff member's email. */
   recordName?: string;
   studentId: string | null;

@@ -3,6 +3,7 @@
 // handlers in functions/src/callables/). The app calls through it and each function validates against it.
 import type { z } from 'zod/mini';
 import { adminCalls } from './api/admin';
+import { aidCalls } from './api/aid';
 import { calendarCalls } from './api/calendar';
 import { catalogueCalls } from './api/catalogue';
 import { changesCalls } from './api/changes';
@@ -23,7 +24,7 @@ export type Callable<P extends z.ZodMiniType = z.ZodMiniType, R = unknown> = Cal
 export type PayloadOf<C> = C extends CallableSpec<infer P, unknown> ? z.input<P> : never;
 export type ResponseOf<C> = C extends CallableSpec<z.ZodMiniType, infer R> ? R : never;
 
-const specs = { ...adminCalls, ...calendarCalls, ...catalogueCalls, ...changesCalls, ...creditCalls, ...draftsCalls, ...enrollmentCalls, ...familyMailCalls, ...officeCalls, ...rolesCalls, ...roundsCalls, ...staffCalls, ...teachingCalls, ...waitlistCalls } as const;
+const specs = { ...adminCalls, ...aidCalls, ...calendarCalls, ...catalogueCalls, ...changesCalls, ...creditCalls, ...draftsCalls, ...enrollmentCalls, ...familyMailCalls, ...officeCalls, ...rolesCalls, ...roundsCalls, ...staffCalls, ...teachingCalls, ...waitlistCalls } as const;
 
 type Named<T> = { [K in keyof T]: T[K] & { readonly name: K } };
 

@@ -1,4 +1,5 @@
 // Domain types shared by the browser and the functions. Money is always integer cents.
+import type { EnrollmentAid } from './aid';
 import type { CancellationPolicy, ChangeRequest } from './changes';
 import type { MissedDose } from './doses';
 import type { AttendanceLine, DoseLine, IncidentLine, CodeWordTag, PickupLine, PickupTag } from './field';
@@ -465,6 +466,8 @@ export interface Enrollment {
   countedDiscountIds?: string[];
   /** The family's other children when it was priced (the sibling rule): a cancellation reprices with it. */
   siblings?: SiblingContext;
+  /** The financial aid award it was priced with (its line is among the discounts): a cancellation reprices with it. */
+  aid?: EnrollmentAid;
   /** A checkout of several children: its enrollments, this family's first child's first; one payment. */
   checkoutIds?: string[];
   releases: ReleaseSignature[];
@@ -641,6 +644,8 @@ export interface CartChildQuote extends PriceQuote {
   studentId: string;
   /** The family's other children when this child was priced (kept on its enrollment). */
   siblings?: SiblingContext;
+  /** The award this child's classes were priced with (kept on its enrollment). */
+  aid?: EnrollmentAid;
 }
 
 /** A checkout of several children priced by the one engine. */

@@ -1,7 +1,11 @@
 // An enrollment's money, the same in the office's table, the family's page and the functions.
+import { AID_CODE } from './aid';
 import { STRIPE_MIN_CHARGE } from './constants';
 import { DUPLICATE_PAYMENT_MS, type Cents, type EnrollmentStatus, type LineItem, type Payment, type PaymentMethod } from './domain';
 import { formatCents } from './format';
+
+/** A discount's line as every screen and receipt names it: "Sibling discount (SIB10)"; a financial aid award by its label alone. */
+export const discountName = (d: { code: string; description: string }) => (d.code === AID_CODE || !d.description || d.description === d.code ? d.description || d.code : `${d.description} (${d.code})`);
 
 /** What a discount taken from classes only was taken from, when the basket also has add-ons ("" otherwise). */
 export const discountBasis = (d: { ofClasses?: Cents }) => (d.ofClasses === undefined ? '' : `, of the classes’ ${formatCents(d.ofClasses)}, not the add-ons`);

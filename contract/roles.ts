@@ -31,6 +31,8 @@ export const ACCESS = {
   money: ['admin', 'office', 'finance'],
   /** Children's records: rosters, health, pickups, contacts, student sheets, t-shirts, the waitlists. */
   care: ['admin', 'office'],
+  /** Financial aid: families' applications, awards and funds (never office-only staff or instructors). */
+  aid: ['admin', 'finance'],
   /** The classes a person teaches (assigned on the class form): their rosters and field sheets. */
   teach: ['admin', 'office', 'instructor'],
 } as const satisfies Record<string, readonly StaffRole[]>;

@@ -28,11 +28,11 @@ export const changesCalls = {
   /** What cancelling would get today, in figures and words (nothing changes). */
   cancellationOutcome: spec<{ outcome: CancellationOutcome; words: string }>()('user', ownCancellationSchema, UNCACHED),
   /** Cancels the classes inside the policy, at the refund the family was shown. */
-  cancelOwnClasses: spec<{ enrollment: FamilyEnrollment; replayed: boolean }>()('user', cancelOwnSchema, { changes: ['seats', 'waitlist'] }),
+  cancelOwnClasses: spec<{ enrollment: FamilyEnrollment; replayed: boolean }>()('user', cancelOwnSchema, { changes: ['seats', 'waitlist', 'aid'] }),
   /** Asks the office to cancel classes the family may not cancel by itself (nothing changes until it answers). */
   requestCancellation: spec<{ enrollment: FamilyEnrollment; replayed: boolean }>()('user', requestCancellationSchema, { changes: ['seats'] }),
   /** The office's queue: the families' requests waiting for an answer, oldest first. */
   adminChangeRequests: spec<{ requests: OfficeChangeRequest[] }>()(ACCESS.money, none, { shows: ['seats'] }),
   /** Approves (cancelling, with the refund) or declines a request, with words for the family. */
-  decideChangeRequest: spec<{ request: OfficeChangeRequest; replayed: boolean }>()(ACCESS.money, decideRequestSchema, { changes: ['seats', 'waitlist', 'credit'] }),
+  decideChangeRequest: spec<{ request: OfficeChangeRequest; replayed: boolean }>()(ACCESS.money, decideRequestSchema, { changes: ['seats', 'waitlist', 'credit', 'aid'] }),
 };

@@ -20,9 +20,9 @@ export const enrollmentCalls = {
   /** Stripe's page for a gift by card (anyone, signed in or not). */
   donate: spec<{ checkoutUrl: string }>()('public', donateSchema, UNCACHED),
   /** With payWith 'card': `checkoutUrl` is Stripe's page, where the family pays for the held seats. */
-  enroll: spec<{ enrollment: FamilyEnrollment; replayed: boolean; checkoutUrl?: string }>()('user', enrollSchema, { changes: ['seats', 'credit'] }),
+  enroll: spec<{ enrollment: FamilyEnrollment; replayed: boolean; checkoutUrl?: string }>()('user', enrollSchema, { changes: ['seats', 'credit', 'aid'] }),
   /** One checkout for several children: an enrollment per child, every seat or none, one payment. */
-  enrollFamily: spec<{ enrollments: FamilyEnrollment[]; replayed: boolean; checkoutUrl?: string }>()('user', checkoutSchema, { changes: ['seats', 'credit'] }),
+  enrollFamily: spec<{ enrollments: FamilyEnrollment[]; replayed: boolean; checkoutUrl?: string }>()('user', checkoutSchema, { changes: ['seats', 'credit', 'aid'] }),
   /** The price of such a checkout, by child (the review step). */
   priceCart: spec<CartQuote & { deposit: DepositPlan | null }>()('user', cartSchema, UNCACHED),
   myEnrollments: spec<{ enrollments: FamilyEnrollment[] }>()('user', none, { shows: ['seats'] }),
@@ -31,7 +31,7 @@ export const enrollmentCalls = {
   /** One of the family's own enrollments (the page that waits for a card payment's confirmation). */
   myEnrollment: spec<{ enrollment: FamilyEnrollment }>()('user', enrollmentIdSchema, { shows: ['seats'] }),
   /** The family left Stripe's page: its held seats go back at once, and its cart stays. */
-  releaseHold: spec<{ enrollment: FamilyEnrollment }>()('user', enrollmentIdSchema, { changes: ['seats', 'credit'] }),
+  releaseHold: spec<{ enrollment: FamilyEnrollment }>()('user', enrollmentIdSchema, { changes: ['seats', 'credit', 'aid'] }),
   /** Add-ons taken later for a class of the family's enrollment: repriced, the difference owed; without expectedCharge only quoted. */
   addAddOns: spec<{ enrollment: FamilyEnrollment; charge: Cents; added: boolean }>()('user', addOnsSchema, { changes: ['seats'] }),
   /** Stripe's page for what a confirmed enrollment still owes. */

@@ -23,7 +23,7 @@ export const officeCalls = {
   adminRecordPayment: spec<{ enrollment: Enrollment }>()(ACCESS.money, paymentSchema, { changes: ['seats'] }),
   adminVoidPayment: spec<{ enrollment: Enrollment }>()(ACCESS.money, voidPaymentSchema, { changes: ['seats'] }),
   adminCancelQuote: spec<CancellationQuote>()(ACCESS.money, cancelQuoteSchema, { shows: ['seats'] }),
-  adminCancelEnrollment: spec<{ enrollment: Enrollment }>()(ACCESS.money, cancelSchema, { changes: ['seats', 'credit'] }),
+  adminCancelEnrollment: spec<{ enrollment: Enrollment }>()(ACCESS.money, cancelSchema, { changes: ['seats', 'credit', 'aid'] }),
   /** A card checkout stuck waiting: its Stripe page is closed and its seats go back. */
-  adminReleaseHold: spec<{ enrollment: Enrollment }>()(ACCESS.money, enrollmentIdSchema, { changes: ['seats', 'credit'] }),
+  adminReleaseHold: spec<{ enrollment: Enrollment }>()(ACCESS.money, enrollmentIdSchema, { changes: ['seats', 'credit', 'aid'] }),
 } as const;

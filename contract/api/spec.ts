@@ -10,7 +10,7 @@ import { id } from '../schemas';
 export type Access = 'public' | 'user' | StaffAccess;
 
 /** The kinds of record an answer shows and a call changes. */
-export type Records = 'classes' | 'seats' | 'waitlist' | 'students' | 'account' | 'discounts' | 'announcements' | 'classMessages' | 'staff' | 'calendar' | 'field' | 'rounds' | 'credit';
+export type Records = 'classes' | 'seats' | 'waitlist' | 'students' | 'account' | 'discounts' | 'announcements' | 'classMessages' | 'staff' | 'calendar' | 'field' | 'rounds' | 'credit' | 'aid';
 
 /**
  * Every callable says what it shows and changes (or that it is UNCACHED). `shows`: what the answer shows; `changes`: what a successful call changes. After a call every cached

@@ -14,6 +14,7 @@ import * as admin from './callables/admin';
 import * as calendar from './callables/calendar';
 import * as catalogue from './callables/catalogue';
 import * as changes from './callables/changes';
+import * as aid from './callables/aid';
 import * as credit from './callables/credit';
 import * as drafts from './callables/drafts';
 import * as enrollment from './callables/enrollment';
@@ -27,7 +28,7 @@ import * as waitlist from './callables/waitlist';
 
 type Handlers = { [N in CallableName]: Served<(typeof callables)[N]> };
 /** Every area's exports: a callable of the contract without its handler here is a type error (it would deploy without it). */
-const areas: Handlers = { ...admin, ...calendar, ...catalogue, ...changes, ...credit, ...drafts, ...enrollment, ...familyMail, ...office, ...roles, ...rounds, ...staff, ...teaching, ...waitlist };
+const areas: Handlers = { ...admin, ...aid, ...calendar, ...catalogue, ...changes, ...credit, ...drafts, ...enrollment, ...familyMail, ...office, ...roles, ...rounds, ...staff, ...teaching, ...waitlist };
 
 /** Each callable's handler, by its contract name (and nothing else the areas export). */
 export const SERVED = Object.fromEntries(Object.keys(callables).map((name) => [name, areas[name as CallableName]])) as Handlers;

@@ -1,5 +1,6 @@
 // The demo school: semesters, classes, groups, discount codes, a demo family and a demo admin.
 // Dates are relative to the day the seed runs, so the open semesters are always open.
+import type { AidFund } from '../../contract/aid';
 import type {
   ClassGroup,
   ClassRecord,
@@ -29,6 +30,9 @@ function nextWeekday(date: IsoDate, weekday: Weekday): IsoDate {
 }
 const dollars = (n: number) => Math.round(n * 100);
 const season = (date: IsoDate) => ['Winter', 'Winter', 'Spring', 'Spring', 'Spring', 'Summer', 'Summer', 'Summer', 'Fall', 'Fall', 'Fall', 'Winter'][Number(date.slice(5, 7)) - 1];
+
+/** The school's financial aid fund, fed by last year's gifts (finance awards from it). */
+export const DEMO_FUND: AidFund = { id: 'general-aid', name: 'General aid fund', gifts: 250000, transfers: 0, committed: 0 };
 
 export interface DemoData {
   semesters: Semester[];

@@ -4,7 +4,7 @@ import type { UserRecord } from 'firebase-admin/auth';
 import { SCHOOL_TIME_ZONE } from '../../contract/domain';
 import { ROLE_ADMIN } from '../../contract/roles';
 import { adminAuth, adminDb, seedWriter } from './adminApp';
-import { buildDemoData, DEMO_ADMIN, DEMO_FAMILY } from './demoData';
+import { buildDemoData, DEMO_ADMIN, DEMO_FAMILY, DEMO_FUND } from './demoData';
 import { seatRosters } from './seats';
 import { demoRound } from './round';
 import { recordParts, ROUNDS } from '../../functions/src/data/rounds';
@@ -35,6 +35,7 @@ export async function seedDemo(today = todayInSchool()) {
   for (const s of data.semesters) writer.set(db.doc(`semesters/${s.id}`), s);
   for (const g of data.groups) writer.set(db.doc(`groups/${g.id}`), g);
   for (const d of data.discounts) writer.set(db.doc(`discounts/${d.id}`), d);
+  writer.set(db.doc(`aidFunds/${DEMO_FUND.id}`), DEMO_FUND);
   for (const s of data.students) writer.set(db.doc(`students/${s.id}`), { ...s, ownerUid: owner(s.ownerUid) });
   for (const e of data.enrollments) {
     writer.set(db.doc(`enrollments/${e.id}`), { ...e, ownerUid: owner(e.ownerUid) });

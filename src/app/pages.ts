@@ -44,6 +44,7 @@ export const PAGES: Page[] = [
   { path: '/account/students', load: () => import('../features/account/MyStudents'), who: 'signed-in' },
   { path: '/account/students/:id', load: () => import('../features/account/EditStudent'), who: 'signed-in' },
   { path: '/account/manage', load: () => import('../features/account/ManageAccount'), who: 'signed-in' },
+  { path: '/account/aid', load: () => import('../features/account/AidPage'), who: 'signed-in' },
   // For those who teach (the admin's and the office's menus stay the specification's).
   { path: '/staff/classes', load: () => import('../features/teaching/MyClasses'), who: ACCESS.teach, menu: { label: 'My Classes', icon: 'pi-sun', side: true, access: ['instructor'] } },
   { path: '/staff/classes/:id', load: () => import('../features/teaching/TaughtClass'), who: ACCESS.teach },
@@ -65,6 +66,7 @@ export const PAGES: Page[] = [
   { path: '/admin/enrollments', load: () => import('../features/office/Enrollments'), who: ACCESS.money, menu: { label: 'Enrollments', icon: 'pi-list', side: true } },
   { path: '/admin/requests', load: () => import('../features/office/RequestsPage'), who: ACCESS.money, menu: { label: 'Requests from families', icon: 'pi-inbox', side: false } },
   { path: '/admin/credits', load: () => import('../features/office/CreditsPage'), who: ACCESS.money, menu: { label: 'Account credit', icon: 'pi-wallet', side: false } },
+  { path: '/admin/aid', load: () => import('../features/office/AidReview'), who: ACCESS.aid, menu: { label: 'Financial aid', icon: 'pi-heart', side: false } },
   { path: '/calendar/classes', load: () => import('../features/calendar/CalendarPage'), who: 'anyone', menu: { label: 'Class Calendar', icon: 'pi-calendar', side: true, access: STAFF_ROLES } },
   { path: '/admin/messages', load: () => import('../features/office/AnnouncementsPage'), who: ACCESS.catalogue, menu: { label: 'Announcements', icon: 'pi-megaphone', side: false } },
   { path: '/admin/messages/new', load: named(() => import('../features/office/AnnouncementsPage'), 'NewAnnouncement'), who: ACCESS.catalogue, form: true },

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AppliedDiscount, Cents, LineItem } from '../../contract/domain';
 import { formatCents } from '../../contract/format';
-import { discountBasis, feesOf, lineTotalOf, separatelyOf } from '../../contract/money';
+import { discountBasis, discountName, feesOf, lineTotalOf, separatelyOf } from '../../contract/money';
 
 export interface PricedLines {
   lineItems: LineItem[];
@@ -62,7 +62,8 @@ export function PriceTable({ priced, caption, details, after }: { priced: Priced
         {priced.discounts.map((d) => (
           <tr key={d.code}>
             <th scope="row">
-              {d.description} ({d.code}){discountBasis(d)}
+              {discountName(d)}
+              {discountBasis(d)}
             </th>
             <td className="num">−{formatCents(d.amount)}</td>
           </tr>

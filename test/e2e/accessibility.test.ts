@@ -11,7 +11,7 @@ import { axeViolations, newPage, seededBrowser, signedIn } from './support/brows
 
 const PAGES: Record<'anonymous' | 'family' | 'admin', string[]> = {
   anonymous: ['/classes/enrollment', '/user/login', '/user/create', '/calendar/classes', '/donate-venmo', '/help', '/unsubscribe?token=sample-unsubscribe-token-0123456', '/rounds/past-term'],
-  family: ['/account/enrollments', '/account/students', '/account/students/demo-ava', '/account/manage', '/rounds/past-term/entry'],
+  family: ['/account/enrollments', '/account/students', '/account/students/demo-ava', '/account/manage', '/account/aid', '/rounds/past-term/entry'],
   admin: [
     '/admin',
     '/admin/report?semester=open-term&classes=wild-art',
@@ -23,6 +23,7 @@ const PAGES: Record<'anonymous' | 'family' | 'admin', string[]> = {
     '/admin/enrollments',
     '/admin/requests',
     '/admin/credits',
+    '/admin/aid',
     '/admin/classes/management',
     '/admin/classes/management/semester/open-term',
     '/admin/classes/management/class/wild-art?semester=open-term',

@@ -6,7 +6,7 @@ import { ACCESS, STAFF_ROLES, type StaffRole } from '../../contract/roles';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { callFunction, createUser, type TestUser } from '../support/emulators';
 import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
-import { AVAS, SAMPLES, seedAddOnSample, seedChangeSample, seedDeleteSamples, seedRoundSamples, seedWaitlistSamples } from '../support/samples';
+import { AVAS, SAMPLES, seedAddOnSample, seedAidSample, seedChangeSample, seedDeleteSamples, seedRoundSamples, seedWaitlistSamples } from '../support/samples';
 
 // Every callable × {anonymous, family A, family B acting on A's data, each staff role},
 // generated from the contract. A is the demo family (owner of demo-ava); B is another family; the samples
@@ -15,7 +15,7 @@ import { AVAS, SAMPLES, seedAddOnSample, seedChangeSample, seedDeleteSamples, se
 type Who = 'anonymous' | 'familyB' | StaffRole | 'otherInstructor' | 'familyA';
 const ALL = Object.values(callables);
 /** Family callables that name one of A's records: anyone else gets not-found and learns nothing. */
-const OWNED: CallableName[] = ['saveStudent', 'deleteStudent', 'issuePickupCodes', 'enroll', 'enrollFamily', 'priceCart', 'addAddOns', 'myEnrollment', 'releaseHold', 'payBalance', 'joinWaitlist', 'leaveWaitlist', 'declineOffer', 'claimOffer', 'saveRoundEntry', 'cancellationOutcome', 'cancelOwnClasses', 'requestCancellation'];
+const OWNED: CallableName[] = ['saveStudent', 'deleteStudent', 'issuePickupCodes', 'enroll', 'enrollFamily', 'priceCart', 'addAddOns', 'myEnrollment', 'releaseHold', 'payBalance', 'joinWaitlist', 'leaveWaitlist', 'declineOffer', 'claimOffer', 'saveRoundEntry', 'cancellationOutcome', 'cancelOwnClasses', 'requestCancellation', 'applyForAid'];
 /** Family callables on the caller's own records as a whole: anyone else acts on theirs, where nothing is owed. */
 const OWN_WHOLE: CallableName[] = ['payFamilyBalance'];
 /**
@@ -71,6 +71,7 @@ describe('authorization matrix of every callable', () => {
     await seedChangeSample();
     await seedDeleteSamples();
     await seedRoundSamples();
+    await seedAidSample();
   });
 
   it('has a sample payload for every callable of the contract', () => {

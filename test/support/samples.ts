@@ -1,10 +1,11 @@
 // Sample payloads of every callable for the emulator tests (see SAMPLES).
+import type { AidApplication } from '../../contract/aid';
 import type { CallableName, Payload } from '../../contract/callables';
 import type { ClassRecord, Enrollment, PriceQuote, Student, StudentProfile, WaitlistEntry } from '../../contract/domain';
 import type { PublicRound } from '../../contract/rounds';
 import { DEFAULT_RELEASES } from '../../functions/src/domain/releases';
 import { waitlistEntryId } from '../../functions/src/domain/ids';
-import { addDays, buildDemoData } from '../../scripts/demo/demoData';
+import { addDays, buildDemoData, DEMO_FUND } from '../../scripts/demo/demoData';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { todayInSchool } from '../../scripts/demo/seedDemo';
 import { offerSeat, seatRosters } from '../../scripts/demo/seats';
@@ -85,6 +86,7 @@ const CHANGE_SAMPLE = 'matrix-leo-art';
 const REQUEST_SAMPLE = 'matrix-leo-backpacking';
 const CHANGE_REQUEST = 'matrix-request';
 
+const AID_SAMPLE = 'aid-sample-family-202627';
 export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   roles: null,
   classes: { query: [{ id: 'wild-art' }] },
@@ -140,6 +142,12 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   adminChangeRequests: null,
   myCredit: null,
   adminCredits: null,
+  // Financial aid: A applies for her children's camps; finance decides the application seeded for another family (seedAidSample).
+  applyForAid: { semesterId: 'camps', studentIds: ['demo-ava'], householdSize: 4, incomeBand: '100-185', benefits: true, words: 'One income this year' },
+  myAid: null,
+  adminAid: null,
+  adminAwardAid: { decisions: [{ applicationId: AID_SAMPLE, award: true, fundId: DEMO_FUND.id, percent: 50, capPerChild: 20000, expiresOn: '2999-12-31', note: 'Half of the camp' }], idempotencyKey: 'sample-aid-1' },
+  adminSaveFund: { name: 'Spring gala fund', transfer: 50000 },
   adminGiveCredit: { email: 'family@example.com', amount: 2500, reason: 'A day of camp the school cancelled', idempotencyKey: 'sample-credit-1' },
   decideChangeRequest: { enrollmentId: REQUEST_SAMPLE, requestId: CHANGE_REQUEST, approve: false, answer: 'Not this time' },
   payBalance: { enrollmentId: AVAS.id },
@@ -268,6 +276,15 @@ export async function seedDeleteSamples(): Promise<void> {
   for (const [who, id] of Object.entries(DELETE_SAMPLES)) {
     await adminDb().doc(`students/${id}`).set({ ...AVA_PROFILE, firstName: `Delete${who}`, id, ownerUid: 'demo-family', infoReviewedAt: null } as Student);
   }
+}
+
+/** An application of another family, waiting for finance's decision (the fund is the demo's). */
+export async function seedAidSample(): Promise<void> {
+  const application: AidApplication = {
+    id: AID_SAMPLE, ownerUid: 'aid-sample-family', email: 'aid-sample@example.com', schoolYear: '2026–27', semesterId: 'camps', semesterName: 'Summer Camps',
+    studentIds: ['aid-sample-kid'], childNames: ['Sam Sample'], householdSize: 3, incomeBand: 'under-100', benefits: false, words: '', status: 'received', submittedAt: new Date().toISOString(),
+  };
+  await adminDb().doc(`aidApplications/${AID_SAMPLE}`).set(application);
 }
 
 export async function seedChangeSample(): Promise<void> {

@@ -2,6 +2,7 @@
 import { callables } from '../../../contract/callables';
 import { checkoutDeposit, depositPlan } from '../domain/deposits';
 import { priceCart as priceCheckout } from '../domain/cart';
+import { loadCartAid } from '../data/aid';
 import { familyView } from '../domain/familyView';
 import { loadCheckoutSettings, loadPaymentOptions } from '../data/settings';
 import { oneChild, loadEnrollment, loadCatalogueFacts, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadCodeUses } from '../data/enrollments';
@@ -64,11 +65,13 @@ export const priceCart = callable(callables.priceCart, async (payload, ctx) => {
     loadFamilyEnrollments(ctx.uid),
     assertOwnStudents(ctx.uid, payload.children.map((c) => c.studentId)),
   ]);
-  // Priced as the submit will be: the family's card checkout that this one would replace gives its code uses back.
+  // Priced as the submit will be: the family's card checkout that this one would replace gives its code
+  // uses back, and what it took of a financial aid award.
   const now = new Date();
-  const uses = await loadCodeUses(codes.discounts, family, replacedBy(family, askedOf(payload.children), now));
   const today = schoolToday(now);
-  const quote = priceCheckout({ classes: offered, groups: catalogue.groups, children: payload.children, ...codes, rules: catalogue.rules, family, uses, today });
+  const replaced = replacedBy(family, askedOf(payload.children), now);
+  const [uses, aid] = await Promise.all([loadCodeUses(codes.discounts, family, replaced), loadCartAid(ctx.uid, [...catalogue.semesters.values()], today, family, replaced)]);
+  const quote = priceCheckout({ classes: offered, groups: catalogue.groups, children: payload.children, ...codes, rules: catalogue.rules, family, uses, today, ...(aid ? { aid } : {}) });
   const classesOf = (studentId: string) => offered.filter((c) => payload.children.find((x) => x.studentId === studentId)!.lines.some((l) => l.classId === c.id));
   const deposit = checkoutDeposit(quote.children.map((q) => ({ classes: classesOf(q.studentId), total: q.total })), catalogue.semesters, today);
   return { ...quote, deposit: deposit?.plan ?? null };

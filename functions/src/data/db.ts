@@ -13,6 +13,7 @@ import {
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Announcement, ClassGroup, ClassMessage, ClassRecord, Discount, Enrollment, Semester, Student, WaitlistEntry } from '../../../contract/domain';
 import type { CreditEntry } from '../../../contract/credit';
+import type { AidApplication, AidFund } from '../../../contract/aid';
 
 let firestore: Firestore | undefined;
 
@@ -115,6 +116,10 @@ export const COLLECTIONS = {
   fieldHeld: 'fieldHeld',
   /** Offline copies of classes taken by instructors' phones, by `uid_classId`: when and until when (nothing of a child but ids). */
   offlineCopies: 'offlineCopies',
+  /** Families' financial aid applications, one per family and school year (`uid-year`), each with its award. */
+  aidApplications: 'aidApplications',
+  /** The funds awards are made from. */
+  aidFunds: 'aidFunds',
 } as const;
 
 /** What each collection of records holds. Read through `records(name)`, every document comes back typed, with its id. */
@@ -129,6 +134,8 @@ export interface Records {
   classMessages: ClassMessage;
   announcements: Announcement;
   credits: CreditEntry;
+  aidApplications: AidApplication;
+  aidFunds: AidFund;
 }
 export type RecordName = keyof Records;
 

@@ -8,6 +8,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import type { Enrollment, WaitlistEntry } from '../../../contract/domain';
 import type { CreditEntry } from '../../../contract/credit';
 import { creditGivenBack } from '../domain/credit';
+import { giveAidBackInTx } from './aid';
 import { entryUsesFree } from '../domain/waitlist';
 import { addCreditInTx } from './credit';
 import { COLLECTIONS, db, recordRef, records, runSeatTransaction, uniq } from './db';
@@ -89,7 +90,8 @@ export async function readHoldFacts(tx: Transaction, held: Enrollment[]): Promis
  * Writes that end these holds: each enrollment becomes `expired` (nothing owed), its seats go back
  * (to an open offer, to the waitlist, or free), its code uses are given back, and the account credit
  * it used is voided on it and returned in `creditBack` (entries the caller adds to the account in the
- * same transaction: the checkout that replaces a hold may use them again). `keep` names seats
+ * same transaction: the checkout that replaces a hold may use them again); what it took of a financial
+ * aid award goes back to the award. `keep` names seats
  * (`classId/studentId`) passed to a new checkout instead; a new checkout gives the code uses back
  * itself (`giveBackCodeUses` false), in the same write as those it counts. Returns the roster changes
  * and the classes whose waitlist has a seat to offer.
@@ -119,6 +121,8 @@ export function endHoldsInTx(
     for (const c of released.toServe) toServe.add(c);
   }
   if (giveBackCodeUses) writeCodeUseDeltas(tx, codeUsesGivenBack(held, entries));
+  // What the holds took of a financial aid award goes back to it (a checkout replacing them takes it again).
+  giveAidBackInTx(tx, held);
   return { deltas, toServe: [...toServe], ended, creditBack };
 }
 

@@ -1,10 +1,12 @@
 // Cancelling some or all classes of an enrollment: the kept classes are repriced by the
-// one pricing engine, as on the day of the enrollment and at the prices the family was charged, and
+// one pricing engine, as on the day of the enrollment and at the prices the family was charged (a
+// financial aid award on its terms, at most what it took then: the rest goes back to the award), and
 // the refund suggested is what the family has paid beyond the new total. Pure.
 import type { AddOn, CancellationQuote, CardRefund, Cents, ClassGroup, ClassRecord, Discount, Enrollment, IsoDate, LineItem, PaymentMethod, SiblingContext } from '../../../contract/domain';
 import { isSiblingRule } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { balanceOf, feesOf, paidOf, refundedOf } from '../../../contract/money';
+import { aidTakenBy } from './aid';
 import { withRequests } from './changes';
 import { cardRefundableOf } from './refunds';
 import { FIXED_AMOUNT_TYPES, priceBasket, type BasketLine, type PricedClass } from './pricing';
@@ -96,8 +98,10 @@ function repriceAsCharged(input: Omit<CancellationInput, 'cancelClassIds'>, kept
   });
   const rules = used.filter((d) => isSiblingRule(d.type));
   const discounts = used.filter((d) => !isSiblingRule(d.type));
+  // A financial aid award on its terms, taking at most what it took then.
+  const aid = enrollment.aid ? { label: enrollment.aid.label, percent: enrollment.aid.percent, addOns: enrollment.aid.addOns, limit: aidTakenBy([enrollment]).get(enrollment.aid.applicationId) ?? 0 } : undefined;
   return kept.length
-    ? priceBasket({ classes, groups, lines, discounts, rules, siblings: siblingsThen(enrollment, rules), today: input.enrolledOn })
+    ? priceBasket({ classes, groups, lines, discounts, rules, siblings: siblingsThen(enrollment, rules), today: input.enrolledOn, ...(aid ? { aid } : {}) })
     : { lineItems: [], discounts: [], subtotal: 0, total: 0, problems: [] };
 }
 

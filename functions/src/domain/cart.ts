@@ -4,6 +4,7 @@
 // before). The codes are entered once for the checkout: each applies to every child's classes it fits,
 // a fixed amount off the total once for the whole checkout (what one child's total could not take goes
 // to the next), and a code with a use limit counts one use for the checkout. Pure.
+import { AID_CODE, type EnrollmentAid } from '../../../contract/aid';
 import type { CartChildQuote, CartQuote, Cents, Enrollment, Problem } from '../../../contract/domain';
 
 export type { CartQuote };
@@ -14,10 +15,24 @@ export interface CartChild {
   lines: BasketLine[];
 }
 
-export interface CartInput extends Omit<PricingInput, 'lines' | 'siblings'> {
+export interface CartInput extends Omit<PricingInput, 'lines' | 'siblings' | 'aid'> {
   children: CartChild[];
   /** The family's enrollments (the sibling rule counts its confirmed children in the semester). */
   family: Pick<Enrollment, 'status' | 'studentId' | 'semesterIds' | 'classIds'>[];
+  /** The family's financial aid award, when it has one it may use now. */
+  aid?: CartAid;
+}
+
+/**
+ * An award as a checkout uses it: the named children's classes of its term, each child at most the
+ * cap (less what it `taken` already), all of them together at most what the award has left (`left`).
+ */
+export interface CartAid extends EnrollmentAid {
+  semesterId: string;
+  studentIds: string[];
+  capPerChild?: Cents;
+  left: Cents;
+  taken: Record<string, Cents>;
 }
 
 /** The children in the order they are charged: highest list price first, then the order they were listed. */
@@ -26,8 +41,11 @@ export function chargeOrder(children: CartChild[], listPrice: (classId: string) 
   return children.map((child, i) => ({ child, i, price: priceOf(child) })).sort((a, b) => b.price - a.price || a.i - b.i).map((x) => x.child);
 }
 
+/** What an award took off a child's basket (its line among the discounts). */
+export const aidTaken = (discounts: { code: string; amount: Cents }[]): Cents => discounts.filter((d) => d.code === AID_CODE).reduce((s, d) => s + d.amount, 0);
+
 export function priceCart(input: CartInput): CartQuote {
-  const { children, family, discounts, ...shared } = input;
+  const { children, family, discounts, aid, ...shared } = input;
   const byId = new Map(input.classes.map((c) => [c.id, c]));
   const semestersOf = (lines: BasketLine[]) => [...new Set(lines.flatMap((l) => byId.get(l.classId)?.semesterId ?? []))];
   // What each fixed code can still take off, for the children priced after the first.
@@ -35,6 +53,7 @@ export function priceCart(input: CartInput): CartQuote {
   const before: CartInput['family'] = [...family];
   const quotes: CartChildQuote[] = [];
   const codeProblems = new Map<string, Problem[]>();
+  let aidLeft = aid?.left ?? 0;
 
   for (const child of chargeOrder(children, (id) => byId.get(id)?.price ?? 0)) {
     const semesterIds = semestersOf(child.lines);
@@ -44,10 +63,16 @@ export function priceCart(input: CartInput): CartQuote {
       if (amount === undefined) return [d];
       return amount > 0 ? [{ ...d, amount }] : [];
     });
-    const quote = priceBasket({ ...shared, lines: child.lines, discounts: codes, siblings });
+    // The award covers a child it names whose classes are all of its term.
+    const aided = aid && aidLeft > 0 && aid.studentIds.includes(child.studentId) && semesterIds.length === 1 && semesterIds[0] === aid.semesterId;
+    const terms = aided ? { label: aid.label, percent: aid.percent, addOns: aid.addOns, limit: Math.max(0, Math.min(aidLeft, (aid.capPerChild ?? aidLeft) - (aid.taken[child.studentId] ?? 0))) } : undefined;
+    const quote = priceBasket({ ...shared, lines: child.lines, discounts: codes, siblings, ...(terms ? { aid: terms } : {}) });
     for (const a of quote.discounts) if (left.has(a.code)) left.set(a.code, left.get(a.code)! - a.amount);
     for (const p of quote.codeProblems) codeProblems.set(p.about, [...(codeProblems.get(p.about) ?? []), p]);
-    quotes.push({ ...quote, studentId: child.studentId, ...(siblings ? { siblings } : {}) });
+    const took = aidTaken(quote.discounts);
+    aidLeft -= took;
+    const aidOf = aided && took > 0 ? { aid: { applicationId: aid.applicationId, label: aid.label, ...(aid.percent !== undefined ? { percent: aid.percent } : {}), addOns: aid.addOns } } : {};
+    quotes.push({ ...quote, studentId: child.studentId, ...(siblings ? { siblings } : {}), ...aidOf });
     // The children priced so far count as enrolled for the ones after them.
     before.push({ status: 'confirmed', studentId: child.studentId, semesterIds, classIds: child.lines.map((l) => l.classId) });
   }

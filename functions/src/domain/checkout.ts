@@ -9,7 +9,8 @@ import type { Cents, ClassGroup, ClassRecord, Discount, Enrollment, Release, Sem
 import type { RoundGate } from '../../../contract/rounds';
 import { balanceOf, cardMinimumProblem, paidOf } from '../../../contract/money';
 import type { checkoutSchema, enrollSchema } from '../../../contract/schemas';
-import { priceCart } from './cart';
+import { aidTakenBy } from './aid';
+import { priceCart, type CartAid } from './cart';
 import { creditPayment } from './credit';
 import { balanceDueDateOf, checkoutDeposit } from './deposits';
 import { childCheck, NOT_YOUR_STUDENT, totalProblem, type EnrollmentProblem } from './enrollment';
@@ -102,6 +103,8 @@ export interface CheckoutFacts {
   holdEnd: string;
   /** The family's account credit, with what the holds this checkout replaces give back. */
   credit: Cents;
+  /** The family's financial aid award for these classes' term, with what it has left. */
+  aid?: CartAid;
 }
 
 /** A seat taken (or held) for one child in one class, with its roster entry. */
@@ -131,6 +134,8 @@ export interface CheckoutPlan {
   holdsToday: number;
   /** Of the family's account credit, what this checkout uses (a payment on its enrollments). */
   credit: Cents;
+  /** What it takes of a financial aid award (its lines on the enrollments), by application. */
+  aid: Map<string, Cents>;
 }
 
 /** The seat an enrollment takes in a class, and its roster entry: held until `until`, or taken. */
@@ -189,7 +194,9 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
     signatures.push(checked);
   }
   const classes = [...new Set(asked.flatMap((a) => a.classIds))].map((c) => catalogue.classes.get(c)!);
-  const priced = priceCart({ ...catalogue, classes, children: payload.children, family, uses: f.uses, today });
+  // A claim pays what its offer quoted (or less by today's prices): an award is used at checkout only.
+  const aid = entry ? undefined : f.aid;
+  const priced = priceCart({ ...catalogue, classes, children: payload.children, family, uses: f.uses, today, ...(aid ? { aid } : {}) });
   if (priced.problems.length) return refuse('invalid-argument', priced.problems[0].message);
   // A claim pays the lower of the price quoted when the family joined and today's (a code that has
   // since ended still counts then); otherwise a code that does not apply is refused.
@@ -257,6 +264,7 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
         ...(copyGuardians ? { copyGuardians } : {}),
         ...(i === 0 && counted.length ? { countedDiscountIds: counted } : {}),
         ...(quote.siblings ? { siblings: quote.siblings } : {}),
+        ...('aid' in quote && quote.aid ? { aid: quote.aid } : {}),
         ...(entry ? { waitlistEntryId: entry.id } : {}),
         ...(ids.length > 1 ? { checkoutIds: ids } : {}),
         releases: [...signatures[i].signed.map((r) => ({ ...r, signedAt: at })), ...signatures[i].kept],
@@ -292,6 +300,7 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
     counted,
     holdsToday: held ? f.holdsToday + 1 : f.holdsToday,
     credit: credit.total,
+    aid: aidTakenBy(enrollments),
   };
 }
 

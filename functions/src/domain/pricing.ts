@@ -6,8 +6,9 @@
 // codes were entered (percent off listed classes/groups, free listed classes, percent off everything
 // with at least N classes of given types); the sibling rule (each additional child's classes, see
 // `siblingDiscount`); add-ons (never discounted by class-level discounts); basket discounts in the
-// order the codes were entered (fixed, percent, early-bird fixed); never below $0. Each percentage is
-// of what the discounts before it left: 15% then 10% off $260 is $39 then $22.10.
+// order the codes were entered (fixed, percent, early-bird fixed); a financial aid award, last, on what
+// the family would pay; never below $0. Each percentage is of what the discounts before it left: 15%
+// then 10% off $260 is $39 then $22.10.
 import type {
   AddOn,
   AppliedDiscount,
@@ -22,6 +23,7 @@ import type {
   Problem,
   SiblingContext,
 } from '../../../contract/domain';
+import { AID_CODE } from '../../../contract/aid';
 import { isSiblingRule } from '../../../contract/domain';
 import { confirmedIn } from '../../../contract/family';
 import { withinSlidingScale } from '../../../contract/rules';
@@ -85,6 +87,26 @@ export interface PricingInput {
   /** Uses counted against codes with limits (absent: none counted yet). */
   uses?: CodeUses;
   today: IsoDate;
+  /** A financial aid award for this child's classes (see `AidTerms`). */
+  aid?: AidTerms;
+}
+
+/**
+ * An award as one child's basket takes it: a percent of what is left to pay (or all of it, for an
+ * amount), at most `limit` (what the award has left, within its cap for a child), after every code
+ * and rule; add-ons stay the family's unless the award covers them.
+ */
+export interface AidTerms {
+  label: string;
+  percent?: number;
+  limit: Cents;
+  addOns: boolean;
+}
+
+/** What an award takes off a total that holds `addOnTotal` of add-ons. */
+export function aidAmount(aid: AidTerms, total: Cents, addOnTotal: Cents): Cents {
+  const base = aid.addOns ? total : Math.max(0, total - addOnTotal);
+  return Math.max(0, Math.min(aid.limit, aid.percent !== undefined ? percentOf(base, aid.percent) : base));
 }
 
 const BASKET_TYPES: Discount['type'][] = ['fixed-basket', 'percent-basket', 'early-bird-fixed'];
@@ -341,12 +363,16 @@ export function priceBasket(input: PricingInput): PriceQuote {
   const run = runDiscounts(lineItems, byId, choice.codes, rules, input.siblings);
 
   const subtotal = lineItems.reduce((sum, l) => sum + l.price + l.addOns.reduce((s, a) => s + a.price, 0), 0);
+  // The award last, on what the family would pay, as its own line.
+  const aid = input.aid ? aidAmount(input.aid, run.total, lineItems.reduce((sum, l) => sum + l.addOns.reduce((s, a) => s + a.price, 0), 0)) : 0;
+  const discounts = aid > 0 ? [...run.applied, { code: AID_CODE, description: input.aid!.label, amount: aid }] : run.applied;
+  const total = run.total - aid;
   return {
     lineItems,
-    discounts: run.applied,
+    discounts,
     subtotal,
-    discountTotal: subtotal - run.total,
-    total: run.total,
+    discountTotal: subtotal - total,
+    total,
     problems,
     codeProblems,
     notes,

@@ -3,7 +3,7 @@ import type { ClassRecord, Enrollment, Semester } from '../../../contract/domain
 import { andList, formatCents, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { balanceDueLabel } from '../../../contract/wording';
 import { escapeHtml, markdownToHtml, markdownToText } from '../../../contract/markdown';
-import { discountBasis, PAID_HOW, paidInCreditOf, paidOf } from '../../../contract/money';
+import { discountBasis, discountName, PAID_HOW, paidInCreditOf, paidOf } from '../../../contract/money';
 import { classSpan, noClassText } from '../../../contract/schedule';
 import { SCHOOL_NAME } from '../../../contract/constants';
 import { RECEIPTS_FOOTER } from './family';
@@ -95,7 +95,7 @@ export function buildReceipt(
       addOns: item.addOns.map((a) => `${a.description} ${formatCents(a.price)}`),
     })),
     subtotal: formatCents(enrollment.subtotal),
-    discounts: enrollment.discounts.map((d) => ({ code: `${d.description && d.description !== d.code ? `${d.description} (${d.code})` : d.code}${discountBasis(d)}`, amount: `−${formatCents(d.amount)}` })),
+    discounts: enrollment.discounts.map((d) => ({ code: `${discountName(d)}${discountBasis(d)}`, amount: `−${formatCents(d.amount)}` })),
     total: formatCents(enrollment.total),
   }));
   const names = checkout.map((e) => e.studentName);

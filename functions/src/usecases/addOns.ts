@@ -2,6 +2,8 @@
 // semester still open; the enrollment is repriced by the one engine (`planAddOns`), the class's roster
 // entry gets the add-on, and an updated receipt says what is now owed. The balance is paid as any
 // other (Pay balance by card, or at the office).
+import { countAidInTx } from '../data/aid';
+import { aidChange } from '../domain/aid';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { z } from 'zod/mini';
 import type { Enrollment } from '../../../contract/domain';
@@ -48,6 +50,7 @@ export async function addOnsToEnrollment(uid: string, request: AddOnsRequest, no
     const mismatch = totalProblem(request.expectedCharge, plan.charge);
     if (mismatch) throw new HttpsError(mismatch.code, mismatch.message);
     tx.set(ref, plan.enrollment);
+    countAidInTx(tx, aidChange(enrollment, plan.enrollment));
     if (roster.exists) tx.update(roster.ref, { addOns: [...((roster.get('addOns') as unknown[] | undefined) ?? []), ...plan.added] });
     queueMail(tx, buildReceipt([plan.enrollment], classes, semesters, instructions, to, { addOns: plan.added, classTitle: klass!.title, charge: plan.charge }));
     return { enrollment: plan.enrollment, charge: plan.charge, added: true };

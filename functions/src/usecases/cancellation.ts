@@ -2,6 +2,8 @@
 // read, the refund split between cards and other ways, written once however often it is asked, with
 // the seats given back and the waitlists served.
 import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
+import { countAidInTx } from '../data/aid';
+import { aidChange } from '../domain/aid';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { CardRefund, ClassGroup, ClassRecord, Enrollment, PaymentMethod } from '../../../contract/domain';
 import { randomUUID } from 'node:crypto';
@@ -184,6 +186,8 @@ export async function cancelClasses(enrollmentId: string, asked: CancellationAsk
     if (typeof next === 'string') throw new HttpsError('invalid-argument', next);
     const { pendingCancellation: _done, ...recorded } = next as Enrollment & { pendingCancellation?: PendingCancellation };
     tx.set(ref, recorded);
+    // What the classes cancelled took of a financial aid award goes back to it, not to the family.
+    countAidInTx(tx, aidChange(enrollment, recorded));
     // What does not go back to a card, given as account credit: on the family's account at once.
     if (refundMethod === 'credit' && refund - toCard > 0) addCreditInTx(tx, creditRefunded(enrollment, reserved.id, refund - toCard, plan.titles, at, by));
     const parts = toCard > 0 && toCard < refund ? `card ${formatCents(toCard)}, ${refundMethod} ${formatCents(refund - toCard)}` : refundMethod;

@@ -7,6 +7,7 @@ import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
+import { AID_CODE } from '../../../contract/aid';
 import type { CardDetails, CardRefund, Enrollment, WaitlistEntry } from '../../../contract/domain';
 import { andList, formatCents, formatDate } from '../../../contract/format';
 import { formatCard, formatClock, formatMoment } from '../../../contract/wording';
@@ -14,6 +15,8 @@ import { balanceOf, lineTotalOf, paidInCreditOf } from '../../../contract/money'
 import { buildReceipt, receiptGroups } from '../mail/receipt';
 import { refundedWholeMail } from '../mail/family';
 import { confirmedBy, endedByNewer, lateOutcome, mismatchOf, refundedWhole, settledSince, settlementOf, type WholeRefund } from '../domain/settlement';
+import { countAidInTx } from '../data/aid';
+import { aidTakenBy } from '../domain/aid';
 import { queueMail } from '../mail/outbox';
 import { allCardRefunds } from '../domain/refunds';
 import { holdLapsed, planSeats } from '../domain/seats';
@@ -51,7 +54,7 @@ function checkoutLines(e: Enrollment): Stripe.Checkout.SessionCreateParams.LineI
   const later = e.total - credit - amount;
   if (later > 0) return [item(`Deposit: ${titles} (${fromCredit ? `${fromCredit}; ` : ''}balance ${formatCents(later)} due ${e.balanceDueDate ? formatDate(e.balanceDueDate, true) : 'now'})`, amount)];
   if (!e.discounts.length && !credit) return e.lineItems.map((l) => item(`${l.title} — ${e.studentName}`, lineTotalOf(l)));
-  const after = [...e.discounts.map((d) => `${d.code} −${formatCents(d.amount)}`), ...(credit ? [fromCredit] : [])].join(', ');
+  const after = [...e.discounts.map((d) => `${d.code === AID_CODE ? d.description : d.code} −${formatCents(d.amount)}`), ...(credit ? [fromCredit] : [])].join(', ');
   return [item(`${titles} (after ${after})`, amount)];
 }
 
@@ -276,6 +279,8 @@ async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids
           confirmInTx(tx, checkout, card, facts, eventId, now);
           if (claimed) enrolledInTx(tx, claimed, ids[0], at);
           if (!entryKeepsUses) writeCodeUseDeltas(tx, codeUseDeltas(counted, 1));
+          // The award its hold gave back when it ended is taken again: the family paid the aided price.
+          countAidInTx(tx, aidTakenBy(checkout));
           tx.set(eventRef(eventId), { type: 'paid-late', enrollmentId: ids[0], at });
           return { outcome: 'confirmed', deltas };
         },

@@ -9,6 +9,7 @@
 // and other ones picked. Nothing of a failed attempt is written.
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
+import type { AidApplication } from '../../../contract/aid';
 import type { ClassRecord, Enrollment, PaymentOptions, Release, Student } from '../../../contract/domain';
 import { schoolToday } from '../../../contract/schedule';
 import { askedOf, checkoutOf, listingStale, planCheckout, replacedBy, specialSeats, type CheckoutPayload, type CatalogueFacts } from '../domain/checkout';
@@ -23,6 +24,7 @@ import { countRoster, rosterRef, seatRef, seatsOf, writeSeatsTaken, type SeatDel
 import { accountRef, touchAccount } from '../data/accounts';
 import { creditOf, writeCreditEntry } from '../data/credit';
 import { creditHeldBy, creditUsed } from '../domain/credit';
+import { applicationRefsFor, cartAidFrom, countAidInTx } from '../data/aid';
 import { endDraftInTx } from '../data/drafts';
 import { claimableEntry, claimInTx } from '../data/waitlistClaims';
 import { serveWaitlists } from './waitlist';
@@ -141,8 +143,9 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
     family: input.familyIds.map((id) => recordRef('enrollments', id)),
     rosters: asked.flatMap((a) => a.classIds.map((c) => rosterRef(c, a.studentId))),
     replaced: input.replaced.map((id) => recordRef('enrollments', id)),
+    aid: applicationRefsFor(uid, [...catalogue.semesters.values()]),
   };
-  const snaps = (await tx.getAll(...refs.existing, ...refs.students, ...refs.family, ...refs.rosters, ...refs.replaced)) as DocumentSnapshot[];
+  const snaps = (await tx.getAll(...refs.existing, ...refs.students, ...refs.family, ...refs.rosters, ...refs.replaced, ...refs.aid)) as DocumentSnapshot[];
   let at0 = 0;
   const take = <T>(n: number) => snaps.slice(at0, (at0 += n)) as DocumentSnapshot<T>[];
   const existing = take<Enrollment>(refs.existing.length);
@@ -150,6 +153,7 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
   const familySnaps = take<Enrollment>(refs.family.length);
   const rosterSnaps = take<RosterRecord>(refs.rosters.length);
   const replacedNowRead = present(take<Enrollment>(refs.replaced.length));
+  const applications = present(take<AidApplication>(refs.aid.length));
   // The replaced checkout as it is now: still held (its seats pass to this one), or already ended by
   // its page closing (its Stripe event may come first); either way it is marked as replaced.
   const replacedHeld = replacedNowRead.filter((e) => e.status === 'pending_payment');
@@ -195,6 +199,7 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
     // closing has just ended): holding seats longer than one hold is never possible.
     holdEnd: input.replacedEnds[0] ?? holdEndFrom(now, options.holdMinutes),
     credit: creditNow,
+    aid: cartAidFrom(applications, [...catalogue.semesters.keys()], today, family, new Set(replacedHeld.map((e) => e.id))),
   });
   if (isRefusal(planned)) throw new HttpsError(planned.refused, planned.message);
   const { enrollments, held } = planned;
@@ -214,6 +219,8 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
   for (const id of planned.reviewed) tx.update(recordRef('students', id), { infoReviewedAt: at });
   if (entry) claimInTx(tx, entry, enrollments[0].id, !held, at);
   countCodeUses(tx, entry ? [] : planned.counted, input.counters, codeUsesGivenBack(replacedHeld, replacedFacts.entries));
+  // What it takes of a financial aid award (the replaced holds gave theirs back above).
+  countAidInTx(tx, planned.aid);
   // The account changes with every checkout, so that two of its checkouts at once never both pass its limits.
   touchAccount(tx, uid, account, { lastCheckoutAt: at, ...(held ? { holdsDay: today, holds: planned.holdsToday } : {}), ...credit });
   // A held checkout keeps the draft (a cancel on Stripe's page comes back to it) and sends its receipts only when paid.

@@ -175,6 +175,8 @@ export default function MyEnrollments() {
         <Link to="/account/students">My students and their info</Link>
         {' · '}
         <Link to="/account/manage#calendar">Add the classes to my calendar</Link>
+        {' · '}
+        <Link to="/account/aid">Financial aid</Link>
       </p>
       <MyWaitlist />
       {state.status === 'loading' && <PageLoading label="Loading your enrollments…" />}

@@ -42,3 +42,5 @@ export const useTodaysPrice = () => {
 /** The family's calendar address: whether it has one, and a new one (the old one stops working). */
 export const useCalendarFeed = () => useCallQuery('myCalendarFeed');
 export const useNewCalendarFeed = () => useCallMutation('newCalendarFeed');
+/** A financial aid application for the school year. */
+export const useApplyForAid = () => useCallMutation('applyForAid');

@@ -7,7 +7,7 @@ import type { Cents, FamilyEnrollment, FamilyPayment, IsoDate, PublicClass } fro
 import { SCHOOL_NAME } from '../../../contract/constants';
 import { formatCents, formatDate, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { balanceDueLabel, formatDay, paidHow } from '../../../contract/wording';
-import { balanceOf, discountBasis, feesOf, figuresAfter, moneyFigures } from '../../../contract/money';
+import { balanceOf, discountBasis, discountName, feesOf, figuresAfter, moneyFigures } from '../../../contract/money';
 import { classSpan, schoolToday } from '../../../contract/schedule';
 import type { PdfLine } from '../../lib/pdf/writePdf';
 
@@ -54,7 +54,7 @@ function childLines(e: FamilyEnrollment, facts: ReceiptFacts): ReceiptLine[] {
     }
     for (const a of item.addOns) lines.push({ text: `+ ${a.description}`, amount: formatCents(a.price), indent: true });
   }
-  for (const d of e.discounts) lines.push({ text: `${d.description} (${d.code})${discountBasis(d)}`, amount: minus(d.amount) });
+  for (const d of e.discounts) lines.push({ text: `${discountName(d)}${discountBasis(d)}`, amount: minus(d.amount) });
   const fees = feesOf(e);
   if (fees > 0) lines.push({ text: 'Cancellation fee kept', amount: formatCents(fees) });
   for (const c of e.cancellations ?? []) lines.push({ text: `Cancelled on ${formatDay(c.at)}: ${c.classTitles.join(', ')}`, style: 'muted' });

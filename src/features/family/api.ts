@@ -13,3 +13,5 @@ export const useMyWaitlist = (enabled = true) => useCallQuery('myWaitlist', unde
 export const useMyAccount = (enabled = true) => useCallQuery('myAccount', undefined, { enabled });
 /** The family's account credit: its balance and how it came and went. */
 export const useMyCredit = (enabled = true) => useCallQuery('myCredit', undefined, { enabled });
+/** The family's financial aid applications and what became of them. */
+export const useMyAid = () => useCallQuery('myAid');

@@ -8,7 +8,7 @@ import { Button } from '../../components/Button';
 import { confirm } from '../../components/confirm';
 import { useReleaseHold } from './api';
 import { useActionToast } from '../../components/EditForm';
-import { cardRefundedBy, discountBasis, moneyFigures } from '../../../contract/money';
+import { cardRefundedBy, discountBasis, discountName, moneyFigures } from '../../../contract/money';
 import { CancelForm } from './CancelForm';
 import { METHOD_LABEL } from './paymentMethod';
 import { PaymentForm } from './PaymentForm';
@@ -84,7 +84,8 @@ export function EnrollmentMoney({
         ))}
         {e.discounts.map((d) => (
           <li key={d.code}>
-            {d.code} ({d.description}){discountBasis(d)} · −{formatCents(d.amount)}
+            {discountName(d)}
+            {discountBasis(d)} · −{formatCents(d.amount)}
           </li>
         ))}
       </ul>

@@ -41,6 +41,11 @@ export const useDecideChangeRequest = () => useCallMutation('decideChangeRequest
 export const useCredits = () => useCallQuery('adminCredits');
 export const useGiveCredit = () => useCallMutation('adminGiveCredit');
 
+/** Financial aid (finance and admins): the applications with the funds, a batch of decisions, a fund. */
+export const useAidApplications = () => useCallQuery('adminAid');
+export const useAwardAid = () => useCallMutation('adminAwardAid');
+export const useSaveFund = () => useCallMutation('adminSaveFund');
+
 // Announcements: the office's list and the families' banner.
 export const useAnnouncements = () => useCallQuery('adminAnnouncements');
 export const useSaveAnnouncement = () => useCallMutation('adminSaveAnnouncement');

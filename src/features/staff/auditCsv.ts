@@ -3,7 +3,7 @@ import { SCHOOL_TIME_ZONE } from '../../../contract/domain';
 import { type AuditEntry } from '../../../contract/audit';
 import { schoolStamp } from '../../../contract/schedule';
 
-const RECORD_WORD: Record<AuditEntry['record']['type'], string> = { student: 'Student', enrollment: 'Enrollment', staff: 'Staff', class: 'Class', round: 'Registration round of', account: 'Family account' };
+const RECORD_WORD: Record<AuditEntry['record']['type'], string> = { student: 'Student', enrollment: 'Enrollment', staff: 'Staff', class: 'Class', round: 'Registration round of', account: 'Family account', fund: 'Aid fund' };
 /** What the entry is about, by name: the child, the class, the staff member (an id only when the record is gone). */
 export const what = (e: AuditEntry) => e.studentName ?? `${RECORD_WORD[e.record.type]} ${e.recordName ?? e.record.id}`;
 

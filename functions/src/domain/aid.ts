@@ -1,0 +1,171 @@
+// Financial aid as plans: a family's application, finance's batch of awards from its funds, the award
+// a checkout may use, and what a family reads of it. Pure: usecases/aid.ts reads and writes.
+import type { z } from 'zod/mini';
+import { AID_CODE, aidLineLabel, committedOf, fundBalance, schoolYearOf, type AidApplication, type AidFund, type FamilyAid } from '../../../contract/aid';
+import type { aidDecisionSchema, applyForAidSchema } from '../../../contract/api/aid';
+import type { Cents, Enrollment, Semester, Student } from '../../../contract/domain';
+import { formatCents } from '../../../contract/format';
+import type { CartAid } from './cart';
+import { refuse, type Refusal } from './refusal';
+
+export type AidRequest = z.output<typeof applyForAidSchema>;
+export type AidDecision = z.output<typeof aidDecisionSchema>;
+
+/** The id of a family's application for a school year: one each. */
+export const applicationId = (uid: string, schoolYear: string) => `${uid}-${schoolYear.replace(/\D/g, '')}`;
+
+/** The application, or why not: the family's own children, an open term, once per school year. */
+export function planApplication(
+  request: AidRequest,
+  f: { uid: string; email: string; semester: Semester | undefined; students: (Student | undefined)[]; existing: AidApplication | undefined; now: Date },
+): AidApplication | Refusal {
+  if (!f.semester || f.semester.status === 'archived') return refuse('not-found', 'This term is not offered.');
+  if (f.students.some((s) => !s || s.ownerUid !== f.uid)) return refuse('not-found', 'One of these children is not on your account.');
+  const schoolYear = schoolYearOf(f.semester.startDate);
+  if (f.existing) return refuse('already-exists', `Your family has applied for the ${schoolYear} school year already (${f.existing.semesterName}): the office reviews one application a year.`);
+  const students = f.students as Student[];
+  return {
+    id: applicationId(f.uid, schoolYear),
+    ownerUid: f.uid,
+    email: f.email,
+    schoolYear,
+    semesterId: f.semester.id,
+    semesterName: f.semester.name,
+    studentIds: students.map((s) => s.id),
+    childNames: students.map((s) => `${s.firstName} ${s.lastName}`),
+    householdSize: request.householdSize,
+    incomeBand: request.incomeBand,
+    benefits: request.benefits,
+    words: request.words,
+    status: 'received',
+    submittedAt: f.now.toISOString(),
+  };
+}
+
+const BAND_ORDER = ['under-100', '100-185', '185-300', 'over-300'];
+/** Most in need first: receiving benefits, then the lowest income band, then the largest household, then the first to apply. */
+export const byNeed = (a: AidApplication, b: AidApplication) =>
+  Number(b.benefits) - Number(a.benefits) || BAND_ORDER.indexOf(a.incomeBand) - BAND_ORDER.indexOf(b.incomeBand) || b.householdSize - a.householdSize || a.submittedAt.localeCompare(b.submittedAt);
+
+/**
+ * Finance's batch: each decision on an application still waiting, each award from a fund that holds
+ * it (the awards of the batch together, fund by fund), with an expiry not yet past.
+ */
+export function planAwards(decisions: AidDecision[], f: { applications: Map<string, AidApplication>; funds: Map<string, AidFund>; today: string; at: string; by: string }): { applications: AidApplication[]; funds: AidFund[] } | Refusal {
+  const funds = new Map([...f.funds].map(([id, fund]) => [id, { ...fund }]));
+  const decided: AidApplication[] = [];
+  const seen = new Set<string>();
+  for (const d of decisions) {
+    const app = f.applications.get(d.applicationId);
+    if (!app) return refuse('not-found', 'This application does not exist.');
+    const who = app.childNames.join(' and ');
+    if (seen.has(app.id)) return refuse('invalid-argument', `The application for ${who} is decided twice in this batch.`);
+    seen.add(app.id);
+    if (app.status !== 'received') return refuse('failed-precondition', `The application for ${who} was decided already (${app.status}): reload the page.`);
+    if (!d.award) {
+      decided.push({ ...app, status: 'declined', decidedAt: f.at });
+      continue;
+    }
+    if ((d.percent === undefined) === (d.amount === undefined)) return refuse('invalid-argument', `For ${who}, give a percent or an amount.`);
+    if (d.percent !== undefined && d.capPerChild === undefined) return refuse('invalid-argument', `For ${who}, a percent needs a cap for each child (the most the fund can give).`);
+    if (!d.expiresOn || d.expiresOn < f.today) return refuse('invalid-argument', `For ${who}, give an expiry that is not past.`);
+    const fund = d.fundId ? funds.get(d.fundId) : undefined;
+    if (!fund) return refuse('not-found', `For ${who}, choose a fund.`);
+    const committed = committedOf(d, app.studentIds.length);
+    if (committed > fundBalance(fund)) return refuse('failed-precondition', `${fund.name} holds ${formatCents(fundBalance(fund))} now: the award for ${who} (up to ${formatCents(committed)}) is more than that.`);
+    fund.committed += committed;
+    decided.push({
+      ...app,
+      status: 'awarded',
+      decidedAt: f.at,
+      award: {
+        fundId: fund.id,
+        fundName: fund.name,
+        ...(d.percent !== undefined ? { percent: d.percent } : {}),
+        ...(d.amount !== undefined ? { amount: d.amount } : {}),
+        ...(d.capPerChild !== undefined ? { capPerChild: d.capPerChild } : {}),
+        addOns: !!d.addOns,
+        committed,
+        used: 0,
+        expiresOn: d.expiresOn,
+        note: d.note,
+        at: f.at,
+        by: f.by,
+      },
+    });
+  }
+  return { applications: decided, funds: [...funds.values()].filter((fund) => fund.committed !== f.funds.get(fund.id)!.committed) };
+}
+
+/**
+ * The award a checkout may use: awarded, not expired, with what it has left and what each child has
+ * already taken of it (the family's enrollments holding seats), the holds this checkout replaces
+ * giving theirs back.
+ */
+export function cartAidOf(app: AidApplication | undefined, today: string, family: Pick<Enrollment, 'id' | 'status' | 'studentId' | 'aid' | 'discounts'>[], replaced: Set<string>): CartAid | undefined {
+  const award = app?.status === 'awarded' ? app.award : undefined;
+  if (!app || !award || award.expiresOn < today) return undefined;
+  const heldBack = aidTakenBy(family.filter((e) => replaced.has(e.id) && e.status === 'pending_payment')).get(app.id) ?? 0;
+  const taken: Record<string, Cents> = {};
+  for (const e of family) {
+    if (e.status === 'expired' || replaced.has(e.id)) continue;
+    const amount = aidTakenBy([e]).get(app.id);
+    if (amount) taken[e.studentId] = (taken[e.studentId] ?? 0) + amount;
+  }
+  return {
+    applicationId: app.id,
+    label: aidLineLabel(app.semesterName),
+    ...(award.percent !== undefined ? { percent: award.percent } : {}),
+    addOns: award.addOns,
+    semesterId: app.semesterId,
+    studentIds: app.studentIds,
+    ...(award.capPerChild !== undefined ? { capPerChild: award.capPerChild } : {}),
+    left: award.committed - award.used + heldBack,
+    taken,
+  };
+}
+
+/** What each application's award took of these enrollments (their aid lines), by application. */
+export function aidTakenBy(enrollments: Pick<Enrollment, 'aid' | 'discounts'>[]): Map<string, Cents> {
+  const taken = new Map<string, Cents>();
+  for (const e of enrollments) {
+    if (!e.aid) continue;
+    const amount = e.discounts.filter((d) => d.code === AID_CODE).reduce((s, d) => s + d.amount, 0);
+    if (amount) taken.set(e.aid.applicationId, (taken.get(e.aid.applicationId) ?? 0) + amount);
+  }
+  return taken;
+}
+
+/** What the family reads: its status and award, nothing of its income or the fund. */
+export function familyAidOf(app: AidApplication): FamilyAid {
+  const { award } = app;
+  return {
+    id: app.id,
+    schoolYear: app.schoolYear,
+    semesterName: app.semesterName,
+    childNames: app.childNames,
+    status: app.status,
+    submittedAt: app.submittedAt,
+    ...(award
+      ? {
+          award: {
+            ...(award.percent !== undefined ? { percent: award.percent } : {}),
+            ...(award.amount !== undefined ? { amount: award.amount } : {}),
+            ...(award.capPerChild !== undefined ? { capPerChild: award.capPerChild } : {}),
+            addOns: award.addOns,
+            expiresOn: award.expiresOn,
+            note: award.note,
+            used: award.used,
+            left: award.committed - award.used,
+          },
+        }
+      : {}),
+  };
+}
+
+/** What an enrollment's change takes of its award (less than nothing: gives back), by application. */
+export function aidChange(before: Pick<Enrollment, 'aid' | 'discounts'>, after: Pick<Enrollment, 'aid' | 'discounts'>): Map<string, Cents> {
+  const was = aidTakenBy([before]);
+  const now = aidTakenBy([after]);
+  return new Map([...new Set([...was.keys(), ...now.keys()])].map((id) => [id, (now.get(id) ?? 0) - (was.get(id) ?? 0)]));
+}

@@ -1,0 +1,92 @@
+// Financial aid: a family applies (once per school year), finance reads the applications most in need
+// first with the funds (every read audited), decides a batch in one transaction that never lets a fund
+// give more than it holds, and keeps the funds. Awards are taken at checkout (usecases/checkout.ts).
+import { HttpsError } from 'firebase-functions/v2/https';
+import { awardWords, fundBalance, schoolYearOf, type AidApplication, type AidFund, type FamilyAid } from '../../../contract/aid';
+import { formatCents } from '../../../contract/format';
+import { familyApplications } from '../data/aid';
+import { auditInTx, auditReads, actorName, type Actor } from '../data/audit';
+import { db, present, recordRef, records, uniq } from '../data/db';
+import { applicationId, byNeed, familyAidOf, planApplication, planAwards, type AidDecision, type AidRequest } from '../domain/aid';
+import { isRefusal } from '../domain/refusal';
+import { schoolToday } from '../../../contract/schedule';
+
+export async function myAid(uid: string): Promise<{ applications: FamilyAid[] }> {
+  return { applications: (await familyApplications(uid)).map(familyAidOf) };
+}
+
+/** The family's application for the school year of the term it names; once per year. */
+export async function applyForAid(actor: Actor, request: AidRequest, now: Date): Promise<{ application: FamilyAid }> {
+  const semester = (await recordRef('semesters', request.semesterId).get()).data();
+  const ref = recordRef('aidApplications', applicationId(actor.uid, semester ? schoolYearOf(semester.startDate) : 'none'));
+  const application = await db().runTransaction(async (tx) => {
+    const [existing, students] = await Promise.all([tx.get(ref), tx.getAll(...uniq(request.studentIds).map((id) => recordRef('students', id)))]);
+    const planned = planApplication(
+      { ...request, studentIds: uniq(request.studentIds) },
+      { uid: actor.uid, email: actor.email ?? '', semester, students: students.map((s) => s.data()), existing: existing.data(), now },
+    );
+    if (isRefusal(planned)) throw new HttpsError(planned.refused, planned.message);
+    tx.create(ref, planned);
+    auditInTx(tx, actor, { kind: 'aid-applied', record: { type: 'account', id: actor.uid }, recordName: planned.email, summary: `Applied for financial aid for ${planned.childNames.join(' and ')} (${planned.semesterName})` }, now);
+    return planned;
+  });
+  return { application: familyAidOf(application) };
+}
+
+const allFunds = async () => (await records('aidFunds').get()).docs.map((d) => d.data()).sort((a, b) => a.name.localeCompare(b.name));
+
+/** Every application, most in need first, with the funds; the read is audited (one entry for the table). */
+export async function officeAid(actor: Actor, now: Date): Promise<{ applications: AidApplication[]; funds: AidFund[] }> {
+  const [snap, funds] = await Promise.all([records('aidApplications').get(), allFunds()]);
+  const applications = snap.docs.map((d) => d.data()).sort(byNeed);
+  await auditReads(actor, [{ kind: 'aid-viewed', record: { type: 'account', id: 'aid' }, recordName: 'financial aid applications', summary: `Read ${applications.length} financial aid applications` }], now);
+  return { applications, funds };
+}
+
+/**
+ * Decides a batch in one transaction. The same batch again (its idempotency key on every application
+ * it decided) answers what it decided the first time.
+ */
+export async function awardAid(actor: Actor, input: { decisions: AidDecision[]; idempotencyKey: string }, now: Date): Promise<{ applications: AidApplication[]; funds: AidFund[]; replayed: boolean }> {
+  const ids = input.decisions.map((d) => d.applicationId);
+  const fundIds = uniq(input.decisions.flatMap((d) => (d.award && d.fundId ? [d.fundId] : [])));
+  const at = now.toISOString();
+  const replayed = await db().runTransaction(async (tx) => {
+    const [apps, funds] = await Promise.all([tx.getAll(...uniq(ids).map((id) => recordRef('aidApplications', id))), fundIds.length ? tx.getAll(...fundIds.map((id) => recordRef('aidFunds', id))) : []]);
+    const read = present(apps);
+    if (read.length && read.length === uniq(ids).length && read.every((a) => a.batchKey === input.idempotencyKey)) return true;
+    const planned = planAwards(input.decisions, {
+      applications: new Map(read.map((a) => [a.id, a])),
+      funds: new Map(present(funds).map((f) => [f.id, f])),
+      today: schoolToday(now),
+      at,
+      by: actorName(actor),
+    });
+    if (isRefusal(planned)) throw new HttpsError(planned.refused, planned.message);
+    for (const app of planned.applications) {
+      tx.set(recordRef('aidApplications', app.id), { ...app, batchKey: input.idempotencyKey });
+      const what = app.award ? `Awarded ${awardWords(app.award)} from ${app.award.fundName} (up to ${formatCents(app.award.committed)}), until ${app.award.expiresOn}` : 'Not awarded this time';
+      auditInTx(tx, actor, { kind: 'aid-decided', record: { type: 'account', id: app.ownerUid }, recordName: app.email, summary: `${what}: ${app.childNames.join(' and ')}, ${app.semesterName}` }, now);
+    }
+    for (const fund of planned.funds) tx.update(recordRef('aidFunds', fund.id), { committed: fund.committed });
+    return false;
+  });
+  const [apps, funds] = await Promise.all([Promise.all(uniq(ids).map((id) => recordRef('aidApplications', id).get())), allFunds()]);
+  return { applications: present(apps), funds, replayed };
+}
+
+/** Creates a fund, renames one, or moves money into it. */
+export async function saveFund(actor: Actor, input: { id?: string; name: string; transfer?: number }, now: Date): Promise<{ fund: AidFund }> {
+  const ref = input.id ? recordRef('aidFunds', input.id) : records('aidFunds').doc();
+  const fund = await db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (input.id && !snap.exists) throw new HttpsError('not-found', 'This fund does not exist.');
+    const was: AidFund = snap.data() ?? { id: ref.id, name: input.name, gifts: 0, transfers: 0, committed: 0 };
+    const next: AidFund = { ...was, id: ref.id, name: input.name, transfers: was.transfers + (input.transfer ?? 0) };
+    tx.set(ref, next);
+    const moved = input.transfer ? `; ${formatCents(input.transfer)} moved in (it holds ${formatCents(fundBalance(next))})` : '';
+    auditInTx(tx, actor, { kind: 'aid-fund-changed', record: { type: 'fund', id: ref.id }, recordName: next.name, summary: `${snap.exists ? (was.name !== next.name ? `Renamed ${was.name} to ${next.name}` : `Fund ${next.name}`) : `Created the fund ${next.name}`}${moved}` }, now);
+    return next;
+  });
+  return { fund };
+}

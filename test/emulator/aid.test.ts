@@ -1,0 +1,167 @@
+// Financial aid: a family applies once a school year (privately: another family, the office-only staff
+// and instructors see nothing of it), finance decides a batch from a fund that never gives more than it
+// holds (not even two batches at once), and the award applies by itself at checkout as its own line —
+// the same figure in the review's price, the enrollment and the receipt; a hold never paid and a class
+// cancelled give it back to the award, and the award's count of what it gave always equals its lines.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AID_CODE, aidLineLabel, type AidApplication, type AidFund } from '../../contract/aid';
+import type { Payload } from '../../contract/callables';
+import type { CartQuote, Enrollment, Student } from '../../contract/domain';
+import { formatCents } from '../../contract/format';
+import { adminDb } from '../../scripts/demo/adminApp';
+import { callFunction, createUser, type TestUser } from '../support/emulators';
+import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
+import { addClassesLikeWildArt, AVA, familyWithStudent, signedReleases } from '../support/samples';
+
+const PRICE = 26000;
+const db = () => adminDb();
+const CLASSES = ['aid-a', 'aid-b', 'aid-c', 'aid-d'];
+type Family = { user: TestUser; studentIds: string[]; email: string };
+
+const application = async (id: string) => (await db().doc(`aidApplications/${id}`).get()).data() as AidApplication;
+const fund = async (id: string) => (await db().doc(`aidFunds/${id}`).get()).data() as AidFund;
+const aidLines = (e: Pick<Enrollment, 'discounts'>) => e.discounts.filter((d) => d.code === AID_CODE).reduce((s, d) => s + d.amount, 0);
+/** The award's count of what it gave equals the aid lines of the family's enrollments that hold seats. */
+async function awardAgrees(id: string, uid: string) {
+  const [app, enrollments] = await Promise.all([application(id), db().collection('enrollments').where('ownerUid', '==', uid).get()]);
+  const lines = enrollments.docs.map((d) => d.data() as Enrollment).filter((e) => e.status !== 'expired' && e.aid?.applicationId === id);
+  expect(app.award!.used).toBe(lines.reduce((s, e) => s + aidLines(e), 0));
+  expect(app.award!.used).toBeLessThanOrEqual(app.award!.committed);
+  return app.award!.used;
+}
+
+describe('financial aid', () => {
+  let finance: TestUser;
+  let office: TestUser;
+  let families: Family[];
+  let term: { id: string; name: string };
+
+  const checkoutOf = (family: Family, classes: string[][], key: string, expectedTotal: number, payWith: 'office' | 'card' = 'office'): Payload<'enrollFamily'> => ({
+    children: family.studentIds.map((studentId, i) => ({ studentId, lines: classes[i].map((classId) => ({ classId, addOnIds: [] })), infoConfirmed: false, releases: signedReleases(AVA.guardians[0].name) })),
+    codes: [],
+    expectedTotal,
+    idempotencyKey: key,
+    payWith,
+  });
+
+  beforeAll(async () => {
+    await seededEmulators();
+    const template = await addClassesLikeWildArt(CLASSES.map((id, i) => ({ id, title: `Aid ${id.slice(-1).toUpperCase()}`, capacity: 5, weekday: i % 7 })));
+    const semester = (await db().doc(`semesters/${template.semesterId}`).get()).data()!;
+    term = { id: template.semesterId, name: semester.name as string };
+    [finance, office] = await Promise.all([createUser('aid.finance@example.com'), createUser('aid.office@example.com')]);
+    await Promise.all([db().doc(`roles/${finance.uid}`).set({ roles: ['finance'] }), db().doc(`roles/${office.uid}`).set({ roles: ['office'] })]);
+    families = await Promise.all(
+      ['aid0', 'aid1', 'aid2'].map(async (name, i) => {
+        const { user, studentId } = await familyWithStudent(`${name}@example.com`, `Aid${i}`, 'Family');
+        const second = await callFunction<{ student: Student }>('saveStudent', { profile: { ...AVA, firstName: `Aid${i}b`, lastName: 'Family', guardians: [{ ...AVA.guardians[0], email: `${name}@example.com` }] }, reviewed: true }, user.idToken);
+        return { user, studentIds: [studentId, second.result!.student.id], email: `${name}@example.com` };
+      }),
+    );
+  });
+
+  it('a family applies once a school year, for its own children; nobody else reads the application but finance', async () => {
+    const [family, other] = families;
+    const apply = (who: Family, studentIds: string[]) =>
+      callAs(who.user, 'applyForAid', { semesterId: term.id, studentIds, householdSize: 4, incomeBand: 'under-100', benefits: true, words: 'Two children, one income' });
+    expect((await apply(family, [other.studentIds[0]])).status).toBe(404);
+    const applied = await apply(family, family.studentIds);
+    expect(applied.status, JSON.stringify(applied.error)).toBe(200);
+    expect(applied.result!.application).toMatchObject({ status: 'received', semesterName: term.name, childNames: ['Aid0 Family', 'Aid0b Family'] });
+    // What the family reads of it carries nothing finance keeps for itself (income, household, its words back).
+    expect(JSON.stringify(applied.result)).not.toMatch(/incomeBand|householdSize|benefits/);
+    const again = await apply(family, family.studentIds);
+    expect([again.status, again.error?.message]).toEqual([409, expect.stringContaining('has applied for the')]);
+    expect((await callAs(family.user, 'myAid')).result!.applications).toHaveLength(1);
+    expect((await callAs(other.user, 'myAid')).result!.applications).toEqual([]);
+    // Office-only staff and instructors never see who applies; finance does, and its read is audited.
+    expect((await callAs(office, 'adminAid')).status).toBe(403);
+    const read = await callAs(finance, 'adminAid');
+    expect(read.status).toBe(200);
+    expect(read.result!.applications.find((a) => a.ownerUid === family.user.uid)).toMatchObject({ incomeBand: 'under-100', householdSize: 4, benefits: true, words: 'Two children, one income' });
+    const audited = (await db().collection('audit').where('kind', 'in', ['aid-applied', 'aid-viewed']).get()).docs.map((d) => [d.get('kind'), d.get('by.uid')]);
+    expect(audited).toEqual(expect.arrayContaining([['aid-applied', family.user.uid], ['aid-viewed', finance.uid]]));
+  });
+
+  it('a fund never gives more than it holds, not even to two batches decided at once', async () => {
+    const created = await callAs(finance, 'adminSaveFund', { name: 'Race fund', transfer: 30000 });
+    expect(created.status, JSON.stringify(created.error)).toBe(200);
+    const fundId = created.result!.fund.id;
+    const apply = (who: Family) => callAs(who.user, 'applyForAid', { semesterId: term.id, studentIds: [who.studentIds[0]], householdSize: 3, incomeBand: '100-185', benefits: false, words: '' });
+    const [a, b] = [families[1], families[2]];
+    await Promise.all([apply(a), apply(b)]);
+    const idOf = async (who: Family) => (await callAs(who.user, 'myAid')).result!.applications[0].id;
+    const [idA, idB] = await Promise.all([idOf(a), idOf(b)]);
+    const decide = (id: string, key: string) => callAs(finance, 'adminAwardAid', { decisions: [{ applicationId: id, award: true, fundId, amount: 20000, expiresOn: '2999-12-31', note: 'For the term' }], idempotencyKey: key });
+    // Too much for the fund in one batch is refused whole.
+    const both = await callAs(finance, 'adminAwardAid', {
+      decisions: [idA, idB].map((applicationId) => ({ applicationId, award: true, fundId, amount: 20000, expiresOn: '2999-12-31', note: '' })),
+      idempotencyKey: 'aid-both-1',
+    });
+    expect([both.status, both.error?.message]).toEqual([400, `Race fund holds ${formatCents(10000)} now: the award for Aid2 Family (up to ${formatCents(20000)}) is more than that.`]);
+    expect((await application(idA)).status).toBe('received');
+    // Two batches at once: one is awarded, the other refused; the fund holds what it gave.
+    const raced = await Promise.all([decide(idA, 'aid-race-a'), decide(idB, 'aid-race-b')]);
+    expect(raced.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(await fund(fundId)).toMatchObject({ transfers: 30000, committed: 20000 });
+    // The same batch again answers what it decided; the family reads its award.
+    const winner = raced[0].status === 200 ? { id: idA, key: 'aid-race-a', who: a } : { id: idB, key: 'aid-race-b', who: b };
+    expect((await decide(winner.id, winner.key)).result).toMatchObject({ replayed: true });
+    expect((await callAs(winner.who.user, 'myAid')).result!.applications[0]).toMatchObject({ status: 'awarded', award: { amount: 20000, left: 20000, expiresOn: '2999-12-31', note: 'For the term' } });
+    expect((await callAs(office, 'adminAwardAid', { decisions: [{ applicationId: winner.id, award: false, note: '' }], idempotencyKey: 'aid-office-1' })).status).toBe(403);
+    const decided = (await db().collection('audit').where('kind', '==', 'aid-decided').where('record.id', '==', winner.who.user.uid).get()).docs.map((d) => d.get('summary') as string);
+    expect(decided).toEqual([`Awarded ${formatCents(20000)} from Race fund (up to ${formatCents(20000)}), until 2999-12-31: Aid${winner.who === a ? 1 : 2} Family, ${term.name}`]);
+  });
+
+  it('the award applies at checkout as its own line, within each child’s cap; a cancelled class and an unpaid hold give it back', async () => {
+    const [family] = families;
+    const { id } = (await callAs(family.user, 'myAid')).result!.applications[0];
+    const awarded = await callAs(finance, 'adminAwardAid', {
+      decisions: [{ applicationId: id, award: true, fundId: 'general-aid', percent: 60, capPerChild: 20000, expiresOn: '2999-12-31', note: '60 % of the classes' }],
+      idempotencyKey: 'aid-sixty-1',
+    });
+    expect(awarded.status, JSON.stringify(awarded.error)).toBe(200);
+    // 60 % of each child's classes, at most $200 a child, after the sibling rule: the first child (two
+    // classes, $520) gets $200; the second ($260, less the school's 10 % sibling discount) 60 % of $234.
+    const cart = { children: [{ studentId: family.studentIds[0], lines: ['aid-a', 'aid-b'].map((classId) => ({ classId, addOnIds: [] })) }, { studentId: family.studentIds[1], lines: [{ classId: 'aid-c', addOnIds: [] }] }], codes: [] };
+    const quote = (await callAs(family.user, 'priceCart', cart)).result as CartQuote;
+    const label = aidLineLabel(term.name);
+    const sibling = PRICE / 10;
+    const second = Math.round(((PRICE - sibling) * 60) / 100);
+    expect(quote.children.map((c) => c.discounts)).toEqual([[{ code: AID_CODE, description: label, amount: 20000 }], [expect.objectContaining({ amount: sibling }), { code: AID_CODE, description: label, amount: second }]]);
+    expect(quote.total).toBe(3 * PRICE - sibling - 20000 - second);
+    // Another family's review shows no award.
+    const stranger = (await callAs(families[1].user, 'priceCart', { children: [{ studentId: families[1].studentIds[1], lines: [{ classId: 'aid-d', addOnIds: [] }] }], codes: [] })).result as CartQuote;
+    expect(stranger.total).toBe(PRICE);
+
+    const paid = await callAs(family.user, 'enrollFamily', checkoutOf(family, [['aid-a', 'aid-b'], ['aid-c']], 'aid-checkout-1', quote.total));
+    expect(paid.status, JSON.stringify(paid.error)).toBe(200);
+    const [first, other] = paid.result!.enrollments;
+    expect([first.total, other.total]).toEqual([2 * PRICE - 20000, PRICE - sibling - second]);
+    expect(await awardAgrees(id, family.user.uid)).toBe(20000 + second);
+    expect((await callAs(family.user, 'myAid')).result!.applications[0].award).toMatchObject({ used: 20000 + second, left: 40000 - 20000 - second });
+    // The receipt shows the same line and figure.
+    const mail = (await db().collection('mail').where('enrollmentId', 'in', [first.id, other.id]).get()).docs.map((d) => d.get('message.text') as string).join('\n');
+    expect(mail).toContain(label);
+    expect(mail).toContain(formatCents(20000));
+
+    // The office cancels one of the first child's classes: the class left takes 60 % of $260 = $156, and
+    // the $44 the award no longer gives goes back to it, not to the family.
+    const admin = await signInDemo('admin');
+    const cancelled = await callAs(admin, 'adminCancelEnrollment', { enrollmentId: first.id, classIds: ['aid-b'], refund: 0, note: 'Moved away' });
+    expect(cancelled.status, JSON.stringify(cancelled.error)).toBe(200);
+    expect(cancelled.result!.enrollment).toMatchObject({ total: PRICE - 15600, balance: PRICE - 15600 });
+    expect(await awardAgrees(id, family.user.uid)).toBe(15600 + second);
+
+    // Another checkout for the first child (now the family's second child in the term) takes only what
+    // is left of its $200 cap ($44); by card and never paid, it gives it back.
+    const more = { children: [{ studentId: family.studentIds[0], lines: [{ classId: 'aid-d', addOnIds: [] }] }], codes: [] };
+    const moreQuote = (await callAs(family.user, 'priceCart', more)).result as CartQuote;
+    expect(moreQuote.children[0].discounts).toEqual([expect.objectContaining({ amount: sibling }), { code: AID_CODE, description: label, amount: 4400 }]);
+    const held = await callAs(family.user, 'enrollFamily', { ...checkoutOf({ ...family, studentIds: [family.studentIds[0]] }, [['aid-d']], 'aid-card-1', moreQuote.total, 'card') });
+    expect(held.status, JSON.stringify(held.error)).toBe(200);
+    expect(await awardAgrees(id, family.user.uid)).toBe(15600 + second + 4400);
+    expect((await callAs(family.user, 'releaseHold', { enrollmentId: held.result!.enrollments[0].id })).status).toBe(200);
+    expect(await awardAgrees(id, family.user.uid)).toBe(15600 + second);
+  });
+});
