@@ -3,7 +3,7 @@
 // family and the school's finance staff read it. An award applies by itself at checkout.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { AID_STATUS_WORDS, awardWords, INCOME_BANDS, type FamilyAid, type IncomeBand } from '../../../contract/aid';
+import { AID_STATUS_WORDS, awardWords, INCOME_BANDS, schoolYearOf, type FamilyAid, type IncomeBand } from '../../../contract/aid';
 import { formatCents, formatDate } from '../../../contract/format';
 import { formatDay } from '../../../contract/wording';
 import { Button } from '../../components/Button';
@@ -75,8 +75,10 @@ function ApplyForm({ applied }: { applied: string[] }) {
   const [words, setWords] = useState('');
   const [problem, setProblem] = useState('');
   if (semesters.status !== 'loaded' || students.status !== 'loaded') return semesters.status === 'error' || students.status === 'error' ? <p className="field-error">Your children or the terms could not be loaded: reload the page.</p> : null;
-  const terms = semesters.value.semesters;
+  // One application a school year: only the terms of a year the family has not applied for.
+  const terms = semesters.value.semesters.filter((s) => !applied.includes(schoolYearOf(s.startDate)));
   const kids = students.value.students;
+  if (!terms.length) return applied.length ? <p className="muted">You have applied for every school year open for enrollment now.</p> : <p className="empty-panel">No term is open for enrollment now.</p>;
   if (!kids.length) {
     return (
       <p className="empty-panel">
@@ -100,7 +102,14 @@ function ApplyForm({ applied }: { applied: string[] }) {
     if (wrong || !incomeBand) return apply.reset();
     apply.mutate(
       { semesterId, studentIds: children, householdSize: household, incomeBand, benefits, words: words.trim() },
-      { onSuccess: ({ application }) => notify({ severity: 'success', summary: 'Sent', detail: `Your application for the ${application.schoolYear} school year was received.` }) },
+      {
+        onSuccess: ({ application }) => {
+          notify({ severity: 'success', summary: 'Sent', detail: `Your application for the ${application.schoolYear} school year was received.` });
+          setSemesterId('');
+          setChildren([]);
+          setWords('');
+        },
+      },
     );
   };
   const toggle = (id: string) => setChildren((now) => (now.includes(id) ? now.filter((x) => x !== id) : [...now, id]));

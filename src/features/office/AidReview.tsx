@@ -263,7 +263,8 @@ function Funds({ funds }: { funds: AidFund[] }) {
           ))}
         </AdminTable>
       )}
-      <form onSubmit={submit} noValidate className="aid-fund-form">
+      <form onSubmit={submit} noValidate className="aid-fund-form" aria-labelledby="fund-form-title">
+        <h3 id="fund-form-title">Create a fund, or move money into one</h3>
         <div className="field">
           <label htmlFor="fund-choice">Fund</label>
           <select id="fund-choice" className="p-inputtext p-component" value={fundId} onChange={(e) => setFundId(e.target.value)}>
