@@ -679,6 +679,9 @@ export interface DashboardFigures {
   paidFromCredit: Cents;
   /** The account credit families hold now, the whole school's (not only this semester's families). */
   creditOwed: Cents;
+  /** Financial aid on the semester's enrollments (their aid lines), and what the aid funds hold now (the whole school's). */
+  aidGiven: Cents;
+  aidFundsHold: Cents;
   /** Card checkouts in progress: seats held while families pay, and what they are paying. */
   heldCheckouts: number;
   heldAmount: Cents;

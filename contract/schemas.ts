@@ -242,6 +242,8 @@ export const donateSchema = z.strictObject({
   note: text(200),
   email,
   idempotencyKey,
+  /** A financial aid fund the gift goes to (absent: the school's general funds). */
+  fundId: z.optional(id),
 });
 
 /** The office corrects a family's child's record, saying why (the audit trail and the family's email keep it). */

@@ -45,6 +45,8 @@ export const saveFundSchema = z.strictObject({
 });
 
 export const aidCalls = {
+  /** The funds a donor may give to (their names only). */
+  donationFunds: spec<{ funds: { id: string; name: string }[] }>()('public', none, { shows: ['aid'] }),
   /** Applies for this school year (once per family), for these children and this term. */
   applyForAid: spec<{ application: FamilyAid }>()('user', applyForAidSchema, { changes: ['aid'] }),
   /** The family's applications and what became of them, newest first. */

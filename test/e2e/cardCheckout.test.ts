@@ -419,10 +419,12 @@ describe('paying by card at checkout', () => {
     await context.close();
   });
 
-  it('gives a donation by card from the donation page (360 px)', async () => {
+  it('gives a donation by card from the donation page to the financial aid fund (360 px)', async () => {
     const { context, page } = await newPage(browser(), 360, 780);
+    const fundBefore = (await db().doc('aidFunds/general-aid').get()).get('gifts') as number;
     await page.goto('/donate-venmo');
     await page.getByLabel('Amount (US dollars)').fill('35');
+    await page.getByLabel('Where your gift goes').selectOption({ label: 'General aid fund (financial aid)' });
     await page.getByLabel('Email for your receipt').fill('friend@example.com');
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Give $35 by card' }).click();
@@ -431,8 +433,12 @@ describe('paying by card at checkout', () => {
     await page.getByText('Thank you for your gift!').waitFor();
     expect(path(page)).toBe('/donate-venmo');
     expect(await axeViolations(page)).toEqual([]);
-    const gifts = (await db().collection('donations').where('email', '==', 'friend@example.com').get()).docs.map((d) => d.get('amount'));
-    expect(gifts).toEqual([3500]);
+    const gifts = (await db().collection('donations').where('email', '==', 'friend@example.com').get()).docs.map((d) => [d.get('amount'), d.get('fundId')]);
+    expect(gifts).toEqual([[3500, 'general-aid']]);
+    // The fund holds the gift; the receipt says where it went.
+    expect((await db().doc('aidFunds/general-aid').get()).get('gifts')).toBe(fundBefore + 3500);
+    const receipt = (await db().collection('mail').where('kind', '==', 'gift-receipt').where('to', 'array-contains', 'friend@example.com').get()).docs.map((d) => d.get('message.text') as string);
+    expect(receipt.join('\n')).toContain('It goes to the General aid fund: financial aid for families who could not otherwise come.');
     await context.close();
   });
 });

@@ -191,6 +191,9 @@ describe('one checkout for the whole family', () => {
     await desk.page.getByRole('button', { name: 'Decide 1 application' }).click();
     await desk.page.getByRole('row', { name: /cart\.aid@example\.com .*60 % of the classes \(at most \$200 a child\) from General aid fund/ }).waitFor();
     await desk.page.getByRole('row', { name: /General aid fund \$2,500 \$0 \$400 \$2,100/ }).waitFor();
+    // The dashboard shows what the funds hold move with the award.
+    await desk.page.goto('/admin');
+    await desk.page.locator('.stat').filter({ hasText: 'Financial aid funds hold (whole school)' }).getByText('$2,100').waitFor();
     await desk.context.close();
 
     // The family's checkout: Pia's $500 takes her $200 cap; Quinn's $234 after the sibling line takes 60 %, $140.40.

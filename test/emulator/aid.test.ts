@@ -163,5 +163,37 @@ describe('financial aid', () => {
     expect(await awardAgrees(id, family.user.uid)).toBe(15600 + second + 4400);
     expect((await callAs(family.user, 'releaseHold', { enrollmentId: held.result!.enrollments[0].id })).status).toBe(200);
     expect(await awardAgrees(id, family.user.uid)).toBe(15600 + second);
+
+    // The dashboard: the term's aid lines as given, and what the funds hold (gifts and transfers, less what awards hold).
+    const d = (await callAs(admin, 'adminDashboard', { semesterId: term.id })).result!;
+    const lines = (await db().collection('enrollments').where('semesterIds', 'array-contains', term.id).get()).docs.map((x) => x.data() as Enrollment).filter((e) => e.status !== 'pending_payment' && e.status !== 'expired');
+    expect(d.aidGiven).toBe(lines.reduce((s, e) => s + aidLines(e), 0));
+    expect(d.aidGiven).toBeGreaterThanOrEqual(15600 + second);
+    const funds = (await db().collection('aidFunds').get()).docs.map((x) => x.data() as AidFund);
+    expect(d.aidFundsHold).toBe(funds.reduce((s, f) => s + f.gifts + f.transfers - f.committed, 0));
+  });
+
+  it('an award past its expiry gives what it still holds back to its fund, and no checkout uses it; applications are deleted two school years after their year', async () => {
+    const run = async (now: Date) => (await import('../../functions/src/usecases/aid')).runAidYearEnd(now);
+    const [, a, b] = families;
+    const awarded = await Promise.all([a, b].map(async (who) => (await callAs(who.user, 'myAid')).result!.applications[0]));
+    const winner = [a, b][awarded.findIndex((x) => x.status === 'awarded')];
+    const app = (await db().collection('aidApplications').where('ownerUid', '==', winner.user.uid).get()).docs[0];
+    const fundId = app.get('award.fundId') as string;
+    const before = await fund(fundId);
+    await app.ref.update({ 'award.expiresOn': '2026-01-01' });
+    await db().doc('aidApplications/old-family-202021').set({ ...(app.data() as AidApplication), id: 'old-family-202021', ownerUid: 'old-family', schoolYear: '2020–21', award: null });
+    const counts = await run(new Date());
+    expect(counts.returned).toBeGreaterThanOrEqual(1);
+    expect(counts.deleted).toBeGreaterThanOrEqual(1);
+    expect((await fund(fundId)).committed).toBe(before.committed - 20000);
+    expect((await application(app.id)).award).toMatchObject({ committed: 0, used: 0 });
+    expect((await db().doc('aidApplications/old-family-202021').get()).exists).toBe(false);
+    // Run again: nothing more to give back.
+    expect(await run(new Date())).toEqual({ returned: 0, deleted: 0 });
+    const price = (await callAs(winner.user, 'priceCart', { children: [{ studentId: winner.studentIds[0], lines: [{ classId: 'aid-d', addOnIds: [] }] }], codes: [] })).result as CartQuote;
+    expect(price.total).toBe(PRICE);
+    const told = (await db().collection('audit').where('kind', '==', 'aid-decided').where('record.id', '==', winner.user.uid).get()).docs.map((d) => d.get('summary') as string);
+    expect(told).toContain(`Award expired on 2026-01-01: ${formatCents(20000)} not used went back to Race fund`);
   });
 });

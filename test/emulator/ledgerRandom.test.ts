@@ -18,6 +18,8 @@ import { AVA, classFormOf, signedReleases } from '../support/samples';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { STANDIN } from '../../scripts/stripe/config';
 import type { ClassRecord, Semester } from '../../contract/domain';
+import { schoolYearOf, type AidApplication, type AidFund } from '../../contract/aid';
+import { applicationId } from '../../functions/src/domain/aid';
 import { schoolToday } from '../../contract/schedule';
 
 const STEPS = Number(process.env.LEDGER_STEPS ?? 2000);
@@ -47,6 +49,8 @@ const code = async () => ({
   ...(await import('../../functions/src/data/enrollments')),
   ...(await import('../../functions/src/domain/cart')),
   ...(await import('../../functions/src/usecases/rounds')),
+  ...(await import('../../functions/src/data/aid')),
+  ...(await import('../../functions/src/domain/checkout')),
 });
 type Code = Awaited<ReturnType<typeof code>>;
 
@@ -76,7 +80,7 @@ let stopped = false;
 let roundsDrawn = 0;
 let placesOffered = 0;
 /** Families' own cancellations and their requests to the office, sent and answered (said at the end). */
-const changes = { cancelled: 0, asked: 0, answered: 0, paidFromCredit: 0 };
+const changes = { cancelled: 0, asked: 0, answered: 0, paidFromCredit: 0, aided: 0 };
 /** Time spent per kind of step (printed at the end: where a long run goes). */
 const timing: Record<string, { count: number; ms: number }> = {};
 
@@ -113,6 +117,23 @@ async function newWorld(): Promise<World> {
     }
     families.push({ uid, email: `${uid}@example.com`, children });
   }
+  // Financial aid: a fund, and awards to two families (a percent within a cap for each child, or an
+  // amount small enough to run out), whose checkouts use them by themselves.
+  const fundId = `rnd${run}fund`;
+  const awards = [
+    { f: 0, terms: run % 2 ? { percent: 50, capPerChild: 15000 } : { amount: 20000 }, committed: run % 2 ? 30000 : 20000 },
+    { f: 1, terms: { amount: 6000 }, committed: 6000 },
+  ];
+  batch.set(db.doc(`aidFunds/${fundId}`), { id: fundId, name: `Random ${run} fund`, gifts: 40000, transfers: 0, committed: 36000 - (run % 2 ? 0 : 10000) } satisfies AidFund);
+  for (const a of awards) {
+    const uid = families[a.f].uid;
+    const id = applicationId(uid, schoolYearOf(term.startDate));
+    batch.set(db.doc(`aidApplications/${id}`), {
+      id, ownerUid: uid, email: families[a.f].email, schoolYear: schoolYearOf(term.startDate), semesterId: TERM, semesterName: `Random term ${run}`, studentIds: families[a.f].children, childNames: ['Kid', 'Kid'],
+      householdSize: 4, incomeBand: 'under-100', benefits: true, words: '', status: 'awarded', submittedAt: new Date().toISOString(),
+      award: { fundId, fundName: `Random ${run} fund`, ...a.terms, addOns: false, committed: a.committed, used: 0, expiresOn: '2999-12-31', note: '', at: new Date().toISOString(), by: 'ledger' },
+    } satisfies AidApplication);
+  }
   await batch.commit();
   return { run, term: TERM, classIds, codeName, families, clock, steps: [] };
 }
@@ -140,13 +161,17 @@ const enrollmentsOf = async (w: World) =>
 const entriesOf = async (w: World) =>
   (await adminDb().collection('waitlist').where('ownerUid', 'in', w.families.map((f) => f.uid)).get()).docs.map((d) => d.data() as WaitlistEntry);
 
-/** The price the family's review shows for these children (the one engine, as the preview prices it). */
+/** The price the family's review shows for these children (the one engine, as the preview prices it, its financial aid award with it). */
 async function quote(c: Code, uid: string, children: { studentId: string; lines: { classId: string; addOnIds: string[] }[] }[], codes: string[], at: Date) {
   const classIds = [...new Set(children.flatMap((x) => x.lines.map((l) => l.classId)))];
   const [catalogue, family] = await Promise.all([c.loadCatalogueFacts(classIds, codes), c.loadFamilyEnrollments(uid)]);
-  const counters = await c.readCodeUseCounters(catalogue.discounts);
+  const today = schoolToday(at);
+  const [counters, aid] = await Promise.all([
+    c.readCodeUseCounters(catalogue.discounts),
+    c.loadCartAid(uid, [...catalogue.semesters.values()], today, family, c.replacedBy(family, c.askedOf(children), at)),
+  ]);
   const classes = classIds.flatMap((id) => catalogue.classes.get(id) ?? []);
-  return c.priceCart({ classes, groups: catalogue.groups, children, discounts: catalogue.discounts, unknownCodes: catalogue.unknownCodes, rules: catalogue.rules, family, uses: c.codeUsesOf(catalogue.discounts, counters, family), today: schoolToday(at) }).total;
+  return c.priceCart({ classes, groups: catalogue.groups, children, discounts: catalogue.discounts, unknownCodes: catalogue.unknownCodes, rules: catalogue.rules, family, uses: c.codeUsesOf(catalogue.discounts, counters, family), today, ...(aid ? { aid } : {}) }).total;
 }
 
 type Step = (c: Code, w: World) => Promise<void>;
@@ -196,6 +221,7 @@ const checkoutStep = (f: number, kids: number[], picks: number[], card: boolean,
       const expectedTotal = await quote(c, fam.uid, children, codes, at);
       const made = await c.checkout(fam.uid, fam.email, { children: children.map((x) => ({ ...x, infoConfirmed: false, releases: RELEASES })), codes, expectedTotal, idempotencyKey: `rnd-${w.run}-${key}-${w.steps.length}`, payWith: card ? 'card' : 'office' }, at, OPTIONS);
       if (!made.replayed && made.enrollments.some((e) => e.payments.some((p) => p.method === 'credit'))) changes.paidFromCredit++;
+      if (!made.replayed && made.enrollments.some((e) => e.aid)) changes.aided++;
       if (made.enrollments[0].status === 'pending_payment') await c.startCheckout(made.enrollments, fam.email, HOSTING, at);
     });
   });
@@ -514,7 +540,7 @@ describe('the seat ledger under random operations', () => {
         );
       };
       await Promise.all(Array.from({ length: LANES }, (_, i) => lane(seed + i)));
-      console.log(`ledger: ${totalSteps} random steps over ${runs} runs (seed ${seed}), ${roundsDrawn} registration rounds drawn (${placesOffered} children placed), ${changes.cancelled} cancellations by families, ${changes.asked} requests to the office (${changes.answered} answered), ${changes.paidFromCredit} checkouts paid partly from account credit, the books agreed after each`);
+      console.log(`ledger: ${totalSteps} random steps over ${runs} runs (seed ${seed}), ${roundsDrawn} registration rounds drawn (${placesOffered} children placed), ${changes.cancelled} cancellations by families, ${changes.asked} requests to the office (${changes.answered} answered), ${changes.paidFromCredit} checkouts paid partly from account credit, ${changes.aided} with financial aid, the books agreed after each`);
       console.log(Object.entries(timing).map(([kind, t]) => `  ${kind}: ${t.count} × ${Math.round(t.ms / t.count)} ms`).join('\n'));
       expect(totalSteps).toBeGreaterThanOrEqual(STEPS);
     },

@@ -1,6 +1,7 @@
 // The books of seats and money, checked as the office's accountant would after any action: the seat
 // ledger's invariants per class, per code, per enrollment, per Stripe page. Used by the seat-ledger
 // tests and the random-operations test.
+import { AID_CODE, fundBalance, type AidApplication, type AidFund } from '../../contract/aid';
 import type { CreditEntry } from '../../contract/credit';
 import type { ClassRecord, Discount, Enrollment, WaitlistEntry } from '../../contract/domain';
 import { balanceOf, paidOf } from '../../contract/money';
@@ -56,7 +57,12 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
       return { classId, klass: klass.data() as ClassRecord | undefined, seats, roster };
     }),
   );
-  const [enrollments, entries, credits] = await Promise.all([owned<Enrollment>('enrollments', owners), owned<WaitlistEntry>('waitlist', owners), owned<CreditEntry>('credits', owners)]);
+  const [enrollments, entries, credits, applications] = await Promise.all([
+    owned<Enrollment>('enrollments', owners),
+    owned<WaitlistEntry>('waitlist', owners),
+    owned<CreditEntry>('credits', owners),
+    owned<AidApplication>('aidApplications', owners),
+  ]);
   // With `owners`, only the codes these families used are checked (other families' uses are not
   // read): only those are read, not every code the school ever made.
   const used = new Set([...enrollments.flatMap((e) => e.countedDiscountIds ?? []), ...entries.flatMap((e) => e.countedDiscountIds ?? [])]);
@@ -135,6 +141,7 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
     for (const q of requests.filter((x) => x.status === 'withdrawn')) if (q.classIds.some((id) => e.classIds.includes(id))) problems.push(`${e.id}: request ${q.id} withdrawn, its classes still enrolled`);
   }
   problems.push(...(await creditProblems(enrollments, credits)));
+  problems.push(...(await aidProblems(enrollments, applications)));
   // Every Stripe page is open only while its hold is.
   for (const e of paged) {
     if (sessions[e.hold!.sessionId!] === 'open' && e.status !== 'pending_payment') problems.push(`${e.id}: its Stripe page is open, but it is ${e.status}`);
@@ -143,6 +150,35 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
 }
 
 const checkoutOf = (e: Pick<Enrollment, 'id' | 'checkoutIds'>) => e.checkoutIds?.[0] ?? e.id;
+
+/**
+ * Financial aid: what each award counts as given is the aid lines of the enrollments holding seats
+ * priced with it, never more than it holds of its fund, never more than its cap for a child; no fund
+ * gives more than it holds.
+ */
+async function aidProblems(enrollments: Enrollment[], applications: AidApplication[]): Promise<string[]> {
+  const problems: string[] = [];
+  const awarded = applications.filter((a) => a.award);
+  const lineOf = (e: Enrollment) => e.discounts.filter((d) => d.code === AID_CODE).reduce((s, d) => s + d.amount, 0);
+  for (const app of awarded) {
+    const award = app.award!;
+    const live = enrollments.filter((e) => e.status !== 'expired' && e.aid?.applicationId === app.id);
+    const lines = live.reduce((s, e) => s + lineOf(e), 0);
+    if (award.used !== lines) problems.push(`award ${app.id}: counts ${award.used} given, its enrollments' lines ${lines}`);
+    if (award.used > award.committed || award.used < 0) problems.push(`award ${app.id}: ${award.used} given of the ${award.committed} it holds`);
+    if (award.capPerChild !== undefined) {
+      for (const studentId of new Set(live.map((e) => e.studentId))) {
+        const child = live.filter((e) => e.studentId === studentId).reduce((s, e) => s + lineOf(e), 0);
+        if (child > award.capPerChild) problems.push(`award ${app.id}: ${child} to ${studentId}, over its cap of ${award.capPerChild}`);
+      }
+    }
+  }
+  // An enrollment's aid line always names its award.
+  for (const e of enrollments) if (lineOf(e) && !awarded.some((a) => a.id === e.aid?.applicationId)) problems.push(`${e.id}: an aid line of ${lineOf(e)} without its award`);
+  const funds = await byIds<AidFund>('aidFunds', [...new Set(awarded.map((a) => a.award!.fundId))]);
+  for (const f of funds) if (fundBalance(f) < 0) problems.push(`fund ${f.id}: gives ${f.committed}, holds ${f.gifts + f.transfers}`);
+  return problems;
+}
 
 /**
  * The account credit: each family's balance is the sum of its entries and never below nothing; each

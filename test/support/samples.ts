@@ -145,6 +145,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   // Financial aid: A applies for her children's camps; finance decides the application seeded for another family (seedAidSample).
   applyForAid: { semesterId: 'camps', studentIds: ['demo-ava'], householdSize: 4, incomeBand: '100-185', benefits: true, words: 'One income this year' },
   myAid: null,
+  donationFunds: null,
   adminAid: null,
   adminAwardAid: { decisions: [{ applicationId: AID_SAMPLE, award: true, fundId: DEMO_FUND.id, percent: 50, capPerChild: 20000, expiresOn: '2999-12-31', note: 'Half of the camp' }], idempotencyKey: 'sample-aid-1' },
   adminSaveFund: { name: 'Spring gala fund', transfer: 50000 },

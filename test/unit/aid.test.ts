@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { AID_CODE, committedOf, schoolYearOf, type AidApplication, type AidFund } from '../../contract/aid';
 import type { ClassGroup, Discount, Enrollment } from '../../contract/domain';
 import { formatCents } from '../../contract/format';
-import { aidChange, aidTakenBy, byNeed, cartAidOf, planAwards } from '../../functions/src/domain/aid';
+import { aidChange, aidTakenBy, aidYearStep, byNeed, cartAidOf, planAwards } from '../../functions/src/domain/aid';
 import { planCancellation } from '../../functions/src/domain/cancellation';
 import { priceCart, type CartAid, type CartChild } from '../../functions/src/domain/cart';
 import { isRefusal } from '../../functions/src/domain/refusal';
@@ -158,6 +158,15 @@ describe('finance’s batch', () => {
     expect(cartAidOf(awarded, '2027-02-01', family, new Set())).toBeUndefined();
     expect(cartAidOf(application('x'), '2026-11-24', family, new Set())).toBeUndefined();
     expect(aidTakenBy(family)).toEqual(new Map([['x', 21000]]));
+  });
+
+  it('gives an expired award’s rest back to its fund, and deletes an application two school years after its year', () => {
+    const award = { fundId: 'f', fundName: 'General', amount: 20000, addOns: false, committed: 20000, used: 12000, expiresOn: '2027-06-30', note: '', at: '', by: '' };
+    expect(aidYearStep({ schoolYear: '2026–27', award }, '2027-06-30')).toBeNull();
+    expect(aidYearStep({ schoolYear: '2026–27', award }, '2027-07-01')).toEqual({ step: 'return', amount: 8000 });
+    expect(aidYearStep({ schoolYear: '2026–27', award: { ...award, committed: 12000 } }, '2027-07-01')).toBeNull();
+    expect(aidYearStep({ schoolYear: '2026–27' }, '2029-07-31')).toBeNull();
+    expect(aidYearStep({ schoolYear: '2026–27' }, '2029-08-01')).toEqual({ step: 'delete' });
   });
 
   it('counts school years from August', () => {

@@ -63,7 +63,7 @@ const RENDERED: Record<string, MailMessage[]> = {
   infoReviewMail: [family.infoReviewMail(who, semester.name, portal, `${portal}/unsubscribe?token=t`)],
   classMessageMail: [family.classMessageMail('Snow day', `First ${HOSTILE}\n\nSecond paragraph`, [klass.title], portal)],
   refundedWholeMail: (['duplicate', 'seat-lost'] as const).map((kind) => family.refundedWholeMail(kind, who, false, 26000, 'Visa card ending 4242', portal)),
-  giftReceiptMail: [family.giftReceiptMail(4250, '2026-11-25', 'Visa card ending 4242', `Note ${HOSTILE}`, `Tax ${HOSTILE}`)],
+  giftReceiptMail: [family.giftReceiptMail(4250, '2026-11-25', 'Visa card ending 4242', `Note ${HOSTILE}`, `Tax ${HOSTILE}`), family.giftReceiptMail(4250, '2026-11-25', 'Visa card ending 4242', '', 'Tax', `Fund ${HOSTILE}`)],
   incidentFamilyMail: [field.incidentFamilyMail(report(false), portal), field.incidentFamilyMail(report(true), portal)],
   pickupAlertFamilyMail: (['old-code', 'failures'] as const).map((kind) => field.pickupAlertFamilyMail({ firstName: who, classTitle: klass.title, meeting: '2027-01-11', pickup, kind }, portal)),
   fieldOfficeMail: [

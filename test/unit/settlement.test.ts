@@ -70,5 +70,7 @@ describe('a late payment', () => {
     ['a code used up, but claimed from an offer still on the list (its use counted when it joined)', facts({ entryId: 'w1', offeredNow: [offered], codes: [{ maxUses: 5, uses: 5 }], entryKeepsUses: true }), 'take'],
     ['a code used up, claimed from an offer the family left while paying (its use given back when the hold ended)', facts({ entryId: 'w1', offeredNow: [offered], codes: [{ maxUses: 5, uses: 5 }], entryKeepsUses: false }), 'seat-lost'],
     ['the children on these rosters by a newer checkout', facts({ rostered: true }), 'duplicate'],
+    ['its financial aid award still holds what it took', facts({ aid: [{ taken: 14040, left: 14040 }] }), 'take'],
+    ['its financial aid award given to another checkout since', facts({ aid: [{ taken: 14040, left: 14039 }] }), 'seat-lost'],
   ])('%s', (_why, f, outcome) => expect(lateOutcome(f)).toBe(outcome));
 });

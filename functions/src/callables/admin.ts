@@ -12,6 +12,7 @@ import { actorOf, callable } from '../lib/callable';
 import { loadAnnouncements, saveAnnouncement } from '../data/announcements';
 import { actorName } from '../data/audit';
 import { creditOwed } from '../data/credit';
+import { aidFundsHeld } from '../data/aid';
 
 const catalogue = { changesCatalogue: true };
 
@@ -75,6 +76,6 @@ export const adminSaveAnnouncement = callable(
 export const adminDeleteAnnouncement = deleting(callables.adminDeleteAnnouncement, 'announcements', 'This announcement');
 
 export const adminDashboard = callable(callables.adminDashboard, async ({ semesterId }) => {
-  const [classes, enrollments, owed] = await Promise.all([loadClassesOfSemesters([semesterId]), semesterEnrollments(semesterId), creditOwed()]);
-  return dashboardFigures(semesterId, classes, enrollments, owed);
+  const [classes, enrollments, owed, aidFundsHold] = await Promise.all([loadClassesOfSemesters([semesterId]), semesterEnrollments(semesterId), creditOwed(), aidFundsHeld()]);
+  return dashboardFigures(semesterId, classes, enrollments, { creditOwed: owed, aidFundsHold });
 });

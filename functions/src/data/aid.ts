@@ -3,7 +3,7 @@
 // increments written in the transaction that takes or gives back: a hold ending gives back without
 // reading it, a checkout reads it (what is left) in its own transaction.
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
-import { schoolYearOf, type AidApplication } from '../../../contract/aid';
+import { fundBalance, schoolYearOf, type AidApplication } from '../../../contract/aid';
 import type { Cents, Enrollment, Semester } from '../../../contract/domain';
 import { aidTakenBy, applicationId, cartAidOf } from '../domain/aid';
 import type { CartAid } from '../domain/cart';
@@ -36,6 +36,11 @@ export function countAidInTx(tx: Transaction, taken: Map<string, Cents>): void {
 
 /** Gives back what these enrollments took of their awards (their holds ended unpaid). */
 export const giveAidBackInTx = (tx: Transaction, ended: Pick<Enrollment, 'aid' | 'discounts'>[]) => countAidInTx(tx, new Map([...aidTakenBy(ended)].map(([id, a]) => [id, -a])));
+
+/** What every aid fund holds now, added up (the dashboard's). */
+export async function aidFundsHeld(): Promise<Cents> {
+  return (await records('aidFunds').get()).docs.reduce((sum, d) => sum + fundBalance(d.data()), 0);
+}
 
 export async function familyApplications(uid: string): Promise<AidApplication[]> {
   const snap = await records('aidApplications').where('ownerUid', '==', uid).get();

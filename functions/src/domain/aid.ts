@@ -169,3 +169,19 @@ export function aidChange(before: Pick<Enrollment, 'aid' | 'discounts'>, after: 
   const now = aidTakenBy([after]);
   return new Map([...new Set([...was.keys(), ...now.keys()])].map((id) => [id, (now.get(id) ?? 0) - (was.get(id) ?? 0)]));
 }
+
+/** Applications are kept two school years after their year ends (31 July), then deleted. */
+export const APPLICATIONS_KEPT_YEARS = 2;
+
+/**
+ * What the daily job does with an application today: an award past its expiry gives what it still
+ * holds back to its fund ('return', with the amount: also what a cancellation gave back to it since);
+ * an application two school years past its year is deleted ('delete'); else nothing.
+ */
+export function aidYearStep(app: Pick<AidApplication, 'schoolYear' | 'award'>, today: string): { step: 'return'; amount: Cents } | { step: 'delete' } | null {
+  const start = Number(app.schoolYear.slice(0, 4));
+  if (today > `${start + 1 + APPLICATIONS_KEPT_YEARS}-07-31`) return { step: 'delete' };
+  const award = app.award;
+  if (award && award.expiresOn < today && award.committed > award.used) return { step: 'return', amount: award.committed - award.used };
+  return null;
+}

@@ -1,8 +1,10 @@
 // The office dashboard's figures for one semester, from its classes and enrollments. Pure.
 import type { Cents, ClassRecord, DashboardFigures, Enrollment, PaymentMethod } from '../../../contract/domain';
 import { balanceOf, billedOf, netPaidOf, paidOf, refundedOf } from '../../../contract/money';
+import { aidTakenBy } from './aid';
 
-export function dashboardFigures(semesterId: string, classes: ClassRecord[], all: Enrollment[], creditOwed: Cents): DashboardFigures {
+/** `school`: the whole school's figures, not the semester's (the account credit families hold, what the aid funds hold). */
+export function dashboardFigures(semesterId: string, classes: ClassRecord[], all: Enrollment[], school: { creditOwed: Cents; aidFundsHold: Cents }): DashboardFigures {
   const enrollments = all.filter((e) => e.status === 'confirmed');
   const titles = new Map(classes.map((c) => [c.id, c.title]));
   const offered = classes.filter((c) => c.status !== 'draft');
@@ -25,7 +27,10 @@ export function dashboardFigures(semesterId: string, classes: ClassRecord[], all
     paidByCard: paidBy((m) => m === 'card'),
     paidAtOffice: paidBy((m) => m !== 'card' && m !== 'credit'),
     paidFromCredit: paidBy((m) => m === 'credit'),
-    creditOwed,
+    creditOwed: school.creditOwed,
+    // Financial aid given on the semester's enrollments (its lines), and what the funds hold for more.
+    aidGiven: sum((e) => (e.status === 'expired' ? 0 : aidTakenBy([e]).get(e.aid?.applicationId ?? '') ?? 0)),
+    aidFundsHold: school.aidFundsHold,
     heldCheckouts: held.length,
     heldAmount: held.reduce((s, e) => s + (e.hold?.amount ?? e.total), 0),
     refunded: sum(refundedOf),

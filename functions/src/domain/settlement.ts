@@ -89,14 +89,18 @@ export interface LateFacts {
   entryKeepsUses?: boolean;
   /** Whether any of the children is on one of these rosters now (by a newer checkout). */
   rostered: boolean;
+  /** The financial aid awards the checkout was priced with: what it takes of each, and what each has left now. */
+  aid?: { taken: number; left: number }[];
 }
 
 /** A late payment: already settled, refused (with the refund's kind), or its seats taken. */
 export function lateOutcome(f: LateFacts): 'again' | WholeRefund | 'take' {
   if (settledSince(f.checkout, f.pageId)) return 'again';
-  // The offer's seat given to someone else meanwhile, or a code used up since: it cannot be honoured.
+  // The offer's seat given to someone else meanwhile, a code used up since, or its financial aid award: it cannot be honoured.
   if (f.offeredNow.some((s) => s?.state !== 'offered' || s.entryId !== f.entryId)) return 'seat-lost';
   if (!f.entryKeepsUses && f.codes.some((c) => c.maxUses != null && c.uses >= c.maxUses)) return 'seat-lost';
+  // Its award given to another checkout since (what its hold took went back when it ended): likewise.
+  if (f.aid?.some((a) => a.taken > a.left)) return 'seat-lost';
   // A new checkout for the same children put them on these rosters since: this payment is for seats
   // already theirs. Taken blind, its roster entries would be overwritten, and a class would count two
   // seats for one child.

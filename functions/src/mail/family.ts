@@ -131,8 +131,8 @@ export function refundedWholeMail(kind: WholeRefund, names: string, several: boo
 }
 
 /** The receipt of a gift: how much, when, by which card, the giver's note, and the school's tax words. */
-export function giftReceiptMail(amount: Cents, day: IsoDate, card: string, note: string, tax: string): MailMessage {
-  const lines = [`Thank you for your gift of ${formatCents(amount)} on ${formatDate(day, true)}, paid by ${card}.`, ...(note ? [`Note: ${note}`] : []), tax];
+export function giftReceiptMail(amount: Cents, day: IsoDate, card: string, note: string, tax: string, fundName?: string): MailMessage {
+  const lines = [`Thank you for your gift of ${formatCents(amount)} on ${formatDate(day, true)}, paid by ${card}.`, ...(fundName ? [`It goes to the ${fundName}: financial aid for families who could not otherwise come.`] : []), ...(note ? [`Note: ${note}`] : []), tax];
   return layout(
     `Thank you for your donation of ${formatCents(amount)}`,
     { html: lines.map((l) => `<p>${escapeHtml(l)}</p>`), text: [lines.join('\n\n')] },

@@ -7,7 +7,7 @@ import { formatCents } from '../../../contract/format';
 import { familyApplications } from '../data/aid';
 import { auditInTx, auditReads, actorName, type Actor } from '../data/audit';
 import { db, present, recordRef, records, uniq } from '../data/db';
-import { applicationId, byNeed, familyAidOf, planApplication, planAwards, type AidDecision, type AidRequest } from '../domain/aid';
+import { aidYearStep, applicationId, byNeed, familyAidOf, planApplication, planAwards, type AidDecision, type AidRequest } from '../domain/aid';
 import { isRefusal } from '../domain/refusal';
 import { schoolToday } from '../../../contract/schedule';
 
@@ -34,6 +34,9 @@ export async function applyForAid(actor: Actor, request: AidRequest, now: Date):
 }
 
 const allFunds = async () => (await records('aidFunds').get()).docs.map((d) => d.data()).sort((a, b) => a.name.localeCompare(b.name));
+
+/** The funds a donor may name on the donation page. */
+export const donationFunds = async () => ({ funds: (await allFunds()).map(({ id, name }) => ({ id, name })) });
 
 /** Every application, most in need first, with the funds; the read is audited (one entry for the table). */
 export async function officeAid(actor: Actor, now: Date): Promise<{ applications: AidApplication[]; funds: AidFund[] }> {
@@ -73,6 +76,40 @@ export async function awardAid(actor: Actor, input: { decisions: AidDecision[]; 
   });
   const [apps, funds] = await Promise.all([Promise.all(uniq(ids).map((id) => recordRef('aidApplications', id).get())), allFunds()]);
   return { applications: present(apps), funds, replayed };
+}
+
+/**
+ * The daily job: awards past their expiry give what they still hold back to their funds (what they
+ * gave stays given), and applications two school years past their year are deleted (with the audit).
+ */
+export async function runAidYearEnd(now: Date): Promise<{ returned: number; deleted: number }> {
+  const today = schoolToday(now);
+  const job: Actor = { uid: 'portal', email: null, roles: ['job'], requestId: `aid-year-end-${today}` };
+  const due = (await records('aidApplications').get()).docs.map((d) => d.data()).filter((a) => aidYearStep(a, today));
+  let returned = 0;
+  let deleted = 0;
+  for (const app of due) {
+    const done = await db().runTransaction(async (tx) => {
+      const ref = recordRef('aidApplications', app.id);
+      const now0 = (await tx.get(ref)).data();
+      const step = now0 && aidYearStep(now0, today);
+      if (!now0 || !step) return null;
+      if (step.step === 'delete') {
+        tx.delete(ref);
+        auditInTx(tx, job, { kind: 'aid-decided', record: { type: 'account', id: now0.ownerUid }, recordName: now0.email, summary: `Deleted the ${now0.schoolYear} financial aid application: kept two school years` }, now);
+        return step.step;
+      }
+      const award = now0.award!;
+      const fund = (await tx.get(recordRef('aidFunds', award.fundId))).data();
+      tx.update(ref, { 'award.committed': award.used });
+      if (fund) tx.update(recordRef('aidFunds', fund.id), { committed: fund.committed - step.amount });
+      auditInTx(tx, job, { kind: 'aid-decided', record: { type: 'account', id: now0.ownerUid }, recordName: now0.email, summary: `Award expired on ${award.expiresOn}: ${formatCents(step.amount)} not used went back to ${award.fundName}` }, now);
+      return step.step;
+    });
+    if (done === 'delete') deleted++;
+    if (done === 'return') returned++;
+  }
+  return { returned, deleted };
 }
 
 /** Creates a fund, renames one, or moves money into it. */

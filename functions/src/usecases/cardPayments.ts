@@ -252,6 +252,9 @@ async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids
           const [discounts, uses] = counted.length
             ? await Promise.all([tx.getAll(...counted.map((d) => recordRef('discounts', d))), tx.getAll(...counted.map((d) => db().collection(COLLECTIONS.discountUses).doc(d)))])
             : [[], []];
+          // The awards its hold gave back when it ended, as they are now: taken again only if they still hold it.
+          const aidTaken = aidTakenBy(checkout);
+          const awards = aidTaken.size ? present(await tx.getAll(...[...aidTaken.keys()].map((id) => recordRef('aidApplications', id)))) : [];
           const offered = specialSeats(plan).filter((s) => s.source === 'offer').map((s) => seatRef(s.classId, s.id));
           const offeredNow = offered.length ? await tx.getAll(...offered) : [];
           // Read here, not only before: a new checkout for the same children may have put them on these rosters since.
@@ -264,6 +267,10 @@ async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids
             codes: discounts.flatMap((d, i) => (d.exists ? [{ maxUses: (d.get('maxUses') as number | null) ?? null, uses: (uses[i].get('uses') as number | undefined) ?? 0 }] : [])),
             entryKeepsUses,
             rostered: rostered.some((r) => r.exists),
+            aid: [...aidTaken].map(([id, taken]) => {
+              const award = awards.find((a) => a.id === id)?.award;
+              return { taken, left: award ? award.committed - award.used : 0 };
+            }),
           });
           if (late === 'again') return { outcome: 'duplicate', deltas: new Map() };
           if (late !== 'take') return { outcome: 'refund', refund: late, deltas: new Map() };
@@ -280,7 +287,7 @@ async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids
           if (claimed) enrolledInTx(tx, claimed, ids[0], at);
           if (!entryKeepsUses) writeCodeUseDeltas(tx, codeUseDeltas(counted, 1));
           // The award its hold gave back when it ended is taken again: the family paid the aided price.
-          countAidInTx(tx, aidTakenBy(checkout));
+          countAidInTx(tx, aidTaken);
           tx.set(eventRef(eventId), { type: 'paid-late', enrollmentId: ids[0], at });
           return { outcome: 'confirmed', deltas };
         },

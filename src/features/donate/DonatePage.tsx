@@ -8,13 +8,15 @@ import { donateSchema } from '../../../contract/schemas';
 import { Button, buttonClass } from '../../components/Button';
 import { usePaymentOptions } from '../../lib/paymentOptions';
 import { failureText } from '../../lib/query';
-import { useDonate } from './api';
+import { useDonate, useDonationFunds } from './api';
 import { newIdempotencyKey } from '../../lib/idempotencyKey';
 
 
 /** A gift by card on Stripe's page: the email the receipt goes to, then Stripe. */
 function CardGift({ cents, note }: { cents: number; note: string }) {
   const donate = useDonate();
+  const [funds] = useDonationFunds();
+  const [fundId, setFundId] = useState('');
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState('');
   const [leaving, setLeaving] = useState(false);
@@ -24,7 +26,7 @@ function CardGift({ cents, note }: { cents: number; note: string }) {
     setProblem(wrong);
     if (wrong) return;
     try {
-      const { checkoutUrl } = await donate.mutateAsync({ amount: cents, note, email: email.trim(), idempotencyKey: key });
+      const { checkoutUrl } = await donate.mutateAsync({ amount: cents, note, email: email.trim(), idempotencyKey: key, ...(fundId ? { fundId } : {}) });
       setLeaving(true);
       window.location.assign(checkoutUrl);
     } catch (e) {
@@ -33,6 +35,19 @@ function CardGift({ cents, note }: { cents: number; note: string }) {
   };
   return (
     <div className="card-gift">
+      {funds.status === 'loaded' && funds.value.funds.length > 0 && (
+        <div className="field">
+          <label htmlFor="donation-fund">Where your gift goes</label>
+          <select id="donation-fund" className="p-inputtext p-component" value={fundId} onChange={(e) => setFundId(e.target.value)}>
+            <option value="">Where the school needs it most</option>
+            {funds.value.funds.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name} (financial aid)
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="field">
         <label htmlFor="donation-email">Email for your receipt</label>
         <input

@@ -39,6 +39,8 @@ export default function Dashboard() {
               ['Waiting for card payment', `${figures.value.heldCheckouts} (${formatCents(figures.value.heldAmount)})`],
               ['On waitlists', String(figures.value.waiting)],
               ['Account credit families hold (whole school)', formatCents(figures.value.creditOwed)],
+              ...(figures.value.aidGiven ? [['Financial aid given', formatCents(figures.value.aidGiven)]] : []),
+              ['Financial aid funds hold (whole school)', formatCents(figures.value.aidFundsHold)],
             ].map(([label, value]) => (
               <div key={label} className="stat">
                 <dt>{label}</dt>
