@@ -112,3 +112,16 @@ export interface OfficeChangeRequest extends ChangeRequest {
   netPaid: Cents;
   cardRefundable: Cents;
 }
+
+/** A class the school cancelled for everyone: what each family's enrollment got back, and what else it ended. */
+export interface ClassCancellation {
+  classId: string;
+  title: string;
+  refunds: { enrollmentId: string; studentName: string; refund: Cents; toCard: Cents; rest: Cents; restHow: 'credit' | 'other' }[];
+  /** Card checkouts still being paid, ended (their seats and Stripe pages). */
+  holdsEnded: number;
+  /** Families taken off its waitlist (each emailed). */
+  waitlistRemoved: number;
+  /** Families emailed about their refunds (one email each). */
+  familiesTold: number;
+}

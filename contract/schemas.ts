@@ -489,6 +489,9 @@ export const cancelQuoteSchema = z.strictObject({
   classIds: z.array(id).check(z.minLength(1, 'choose at least one class'), z.maxLength(50, 'has too many classes')),
 });
 
+/** The school cancels a class for everyone: what the families paid for it goes back to their cards first, the rest by `otherWay`. */
+export const cancelClassSchema = z.strictObject({ classId: id, otherWay: z.enum(['credit', 'other']), note: required(500) });
+
 export const cancelSchema = z.strictObject({
   enrollmentId: id,
   classIds: z.array(id).check(z.minLength(1, 'choose at least one class'), z.maxLength(50, 'has too many classes')),

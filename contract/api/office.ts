@@ -3,7 +3,8 @@
 // fetches again what a call made stale: src/lib/stale.ts, written from these).
 import { ACCESS } from '../roles';
 import type { CancellationQuote, ClassMessage, ClassRoster, Enrollment, EnrollmentRow, Student, StudentRow, StudentSheet, TshirtTally } from '../domain';
-import { byIdSchema, correctStudentSchema, cancelQuoteSchema, cancelSchema, classMessageSchema, enrollmentIdSchema, enrollmentSearchSchema, paymentSchema, voidPaymentSchema, rostersSchema, semesterIdSchema, studentSearchSchema } from '../schemas';
+import type { ClassCancellation } from '../changes';
+import { byIdSchema, correctStudentSchema, cancelClassSchema, cancelQuoteSchema, cancelSchema, classMessageSchema, enrollmentIdSchema, enrollmentSearchSchema, paymentSchema, voidPaymentSchema, rostersSchema, semesterIdSchema, studentSearchSchema } from '../schemas';
 import { spec, none } from './spec';
 
 export const officeCalls = {
@@ -26,4 +27,10 @@ export const officeCalls = {
   adminCancelEnrollment: spec<{ enrollment: Enrollment }>()(ACCESS.money, cancelSchema, { changes: ['seats', 'credit', 'aid'] }),
   /** A card checkout stuck waiting: its Stripe page is closed and its seats go back. */
   adminReleaseHold: spec<{ enrollment: Enrollment }>()(ACCESS.money, enrollmentIdSchema, { changes: ['seats', 'credit', 'aid'] }),
+  /**
+   * The school cancels a class for everyone: enrollment off, its waitlist ended, holds ended, and each
+   * enrollment's cancellation with everything paid for the class back (cards first); one email per
+   * family. Run again, it does nothing more.
+   */
+  adminCancelClass: spec<{ cancellation: ClassCancellation }>()(ACCESS.money, cancelClassSchema, { changes: ['classes', 'seats', 'waitlist', 'credit', 'aid'] }),
 } as const;

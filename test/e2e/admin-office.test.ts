@@ -4,7 +4,8 @@ import type { Student } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { describe, expect, it } from 'vitest';
 import { callAs, DEMO, signInDemo } from '../support/fixtures';
-import { enrollAtQuotedPrice } from '../support/samples';
+import { standIn } from '../support/ledger';
+import { addClassesLikeWildArt, enrollAtQuotedPrice, familyWithStudent, signedReleases } from '../support/samples';
 import { axeViolations, downloaded, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
 
 const enrolledText = async (page: Page, title: string) =>
@@ -221,5 +222,54 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     expect(await card.getByText('$110').count()).toBeGreaterThan(0);
     expect(await axeViolations(fam.page)).toEqual([]);
     await fam.context.close();
+  });
+
+  it('cancels a whole class for three families paid in three ways: each gets the right refund and one email (office 1280 px, a family 360 px)', async () => {
+    await addClassesLikeWildArt([{ id: 'e2e-cancelled', title: 'Lichen Lab', capacity: 6, weekday: 4 }]);
+    const admin = await signInDemo('admin');
+    const enroll = async (email: string, first: string, payWith: 'card' | 'office') => {
+      const family = await familyWithStudent(email, first, 'Lichen');
+      const r = await callAs(family.user, 'enroll', { studentId: family.studentId, lines: [{ classId: 'e2e-cancelled', addOnIds: [] }], codes: [], expectedTotal: 26000, infoConfirmed: false, releases: signedReleases('Sam Rivera'), idempotencyKey: `e2e-cancel-${first}`, payWith });
+      expect(r.status, JSON.stringify(r.error)).toBe(200);
+      return r.result!.enrollment.id;
+    };
+    const byCard = await enroll('lichen.card@example.com', 'Cara', 'card');
+    const session = (await adminDb().doc(`enrollments/${byCard}`).get()).get('hold.sessionId') as string;
+    expect((await standIn<{ webhookStatus: number }>(`/__standin/sessions/${session}/pay`)).webhookStatus).toBe(200);
+    const byCash = await enroll('lichen.cash@example.com', 'Cash', 'office');
+    expect((await callAs(admin, 'adminRecordPayment', { enrollmentId: byCash, amount: 26000, method: 'cash', note: '' })).status).toBe(200);
+    await enroll('lichen.owes@example.com', 'Owen', 'office');
+
+    const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password);
+    await page.goto('/admin/enrollments');
+    await page.getByLabel('Class', { exact: true }).selectOption({ label: 'Lichen Lab' });
+    await page.getByRole('heading', { name: '3 enrollments' }).waitFor();
+    const card = page.getByRole('region', { name: 'Cancel Lichen Lab for everyone' });
+    await card.getByLabel('From the office (you give it back by check or cash)').check();
+    await card.getByRole('button', { name: 'Cancel Lichen Lab for everyone…' }).click();
+    await card.getByText('Say why, in words for the families.').waitFor();
+    await card.getByLabel(/^Why/).fill('The lichen expert moved away');
+    await card.getByRole('button', { name: 'Cancel Lichen Lab for everyone…' }).click();
+    await card.getByText('This cancels Lichen Lab for every family now and gives their money back. It cannot be undone.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await card.getByRole('button', { name: 'Yes, cancel Lichen Lab for everyone' }).click();
+    const done = card.getByRole('status');
+    await done.getByText(/Lichen Lab is cancelled\. 3 enrollments, \$520 given back; 0 card checkouts ended; 0 taken off the waitlist; 3 families emailed\./).waitFor();
+    await done.getByText('Cara Lichen: $260 to the card').waitFor();
+    await done.getByText('Cash Lichen: $260 from the office').waitFor();
+    await done.getByText('Owen Lichen: nothing was paid').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+
+    // One email each; the card family reads its refund on My Enrollments.
+    for (const email of ['lichen.card@example.com', 'lichen.cash@example.com', 'lichen.owes@example.com']) {
+      expect((await adminDb().collection('mail').where('kind', '==', 'classes-cancelled').where('to', 'array-contains', email).get()).size, email).toBe(1);
+    }
+    const phone = await newPage(browser(), 360, 740);
+    await signInAs(phone.page, 'lichen.card@example.com', 'secret-pass-1');
+    await phone.page.goto('/account/enrollments');
+    await phone.page.getByText(/Cancelled .*: Lichen Lab/).first().waitFor();
+    expect(await axeViolations(phone.page)).toEqual([]);
+    await phone.context.close();
   });
 });

@@ -140,6 +140,15 @@ describe('financial aid', () => {
     expect([first.total, other.total]).toEqual([2 * PRICE - 20000, PRICE - sibling - second]);
     expect(await awardAgrees(id, family.user.uid)).toBe(20000 + second);
     expect((await callAs(family.user, 'myAid')).result!.applications[0].award).toMatchObject({ used: 20000 + second, left: 40000 - 20000 - second });
+    // Finance reads the award's line; office-only staff read a price adjustment of the same amount, nothing of aid.
+    const search = { semesterId: term.id, search: 'Aid0' };
+    const asOffice = await callAs(office, 'adminEnrollments', search);
+    const asFinance = await callAs(finance, 'adminEnrollments', search);
+    const rowOf = (r: typeof asOffice) => r.result!.rows.find((x) => x.id === first.id)!;
+    expect(rowOf(asFinance).discounts).toEqual([{ code: AID_CODE, description: label, amount: 20000 }]);
+    expect(rowOf(asOffice).discounts).toEqual([{ code: 'adjustment', description: 'Price adjustment', amount: 20000 }]);
+    expect(rowOf(asOffice).total).toBe(rowOf(asFinance).total);
+    expect(JSON.stringify(asOffice.result)).not.toMatch(/Financial aid|applicationId|"aid"/);
     // The receipt shows the same line and figure.
     const mail = (await db().collection('mail').where('enrollmentId', 'in', [first.id, other.id]).get()).docs.map((d) => d.get('message.text') as string).join('\n');
     expect(mail).toContain(label);

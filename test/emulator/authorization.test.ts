@@ -6,7 +6,7 @@ import { ACCESS, STAFF_ROLES, type StaffRole } from '../../contract/roles';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { callFunction, createUser, type TestUser } from '../support/emulators';
 import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
-import { AVAS, SAMPLES, seedAddOnSample, seedAidSample, seedChangeSample, seedDeleteSamples, seedRoundSamples, seedWaitlistSamples } from '../support/samples';
+import { AVAS, SAMPLES, seedAddOnSample, seedAidSample, seedCancelClassSample, seedChangeSample, seedDeleteSamples, seedRoundSamples, seedWaitlistSamples } from '../support/samples';
 
 // Every callable × {anonymous, family A, family B acting on A's data, each staff role},
 // generated from the contract. A is the demo family (owner of demo-ava); B is another family; the samples
@@ -72,6 +72,7 @@ describe('authorization matrix of every callable', () => {
     await seedDeleteSamples();
     await seedRoundSamples();
     await seedAidSample();
+    await seedCancelClassSample();
   });
 
   it('has a sample payload for every callable of the contract', () => {

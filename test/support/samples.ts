@@ -190,6 +190,8 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   adminRecordPayment: { enrollmentId: UNPAID[0].id, amount: 100, method: 'cash', note: '' },
   adminVoidPayment: { enrollmentId: PAID.id, paymentId: 'demo-payment-1', reason: 'Matrix' },
   adminCancelQuote: { enrollmentId: UNPAID[0].id, classIds: UNPAID[0].classIds },
+  // A class nothing else uses, cancelled for everyone (seedCancelClassSample); again, it does nothing more.
+  adminCancelClass: { classId: 'matrix-cancelled-class', otherWay: 'credit', note: 'The instructor moved away' },
   adminReleaseHold: { enrollmentId: UNPAID[2].id },
   adminCancelEnrollment: { enrollmentId: UNPAID[1].id, classIds: UNPAID[1].classIds, refund: 0, note: 'Matrix' },
   // The waitlist: Leo joins the full Fire & Shelter, then leaves; the entries below are
@@ -287,6 +289,9 @@ export async function seedAidSample(): Promise<void> {
   };
   await adminDb().doc(`aidApplications/${AID_SAMPLE}`).set(application);
 }
+
+/** A class nothing else uses, for the school to cancel for everyone. */
+export const seedCancelClassSample = () => addClassesLikeWildArt([{ id: 'matrix-cancelled-class', title: 'Matrix Cancelled Class', capacity: 4, weekday: 3 }]);
 
 export async function seedChangeSample(): Promise<void> {
   const db = adminDb();

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { AID_CODE, committedOf, schoolYearOf, type AidApplication, type AidFund } from '../../contract/aid';
 import type { ClassGroup, Discount, Enrollment } from '../../contract/domain';
 import { formatCents } from '../../contract/format';
-import { aidChange, aidTakenBy, aidYearStep, byNeed, cartAidOf, planAwards } from '../../functions/src/domain/aid';
+import { aidChange, aidTakenBy, aidYearStep, byNeed, cartAidOf, planAwards, withoutAid } from '../../functions/src/domain/aid';
 import { planCancellation } from '../../functions/src/domain/cancellation';
 import { priceCart, type CartAid, type CartChild } from '../../functions/src/domain/cart';
 import { isRefusal } from '../../functions/src/domain/refusal';
@@ -167,6 +167,14 @@ describe('finance’s batch', () => {
     expect(aidYearStep({ schoolYear: '2026–27', award: { ...award, committed: 12000 } }, '2027-07-01')).toBeNull();
     expect(aidYearStep({ schoolYear: '2026–27' }, '2029-07-31')).toBeNull();
     expect(aidYearStep({ schoolYear: '2026–27' }, '2029-08-01')).toEqual({ step: 'delete' });
+  });
+
+  it('shows office-only staff a price adjustment instead of an award, wherever it is in an answer', () => {
+    const line = { code: AID_CODE, description: 'Financial aid — Spring', amount: 14040 };
+    const answer = { rows: [{ id: 'e1', total: 9360, discounts: [{ code: 'SIB', description: 'Sibling', amount: 2600 }, line], aid: { applicationId: 'x', label: 'L', addOns: false } }], total: 1 };
+    expect(withoutAid(answer)).toEqual({ rows: [{ id: 'e1', total: 9360, discounts: [{ code: 'SIB', description: 'Sibling', amount: 2600 }, { code: 'adjustment', description: 'Price adjustment', amount: 14040 }] }], total: 1 });
+    // Nothing else changes: a field merely named "aid" that is not an award's terms stays.
+    expect(withoutAid({ aidGiven: 5, aid: 3, list: [null, 'x'] })).toEqual({ aidGiven: 5, aid: 3, list: [null, 'x'] });
   });
 
   it('counts school years from August', () => {

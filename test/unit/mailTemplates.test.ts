@@ -50,6 +50,7 @@ const pickup = { adult: `Sam ${HOSTILE}`, check: 'code' as const, at: '2027-01-1
 const RENDERED: Record<string, MailMessage[]> = {
   paymentReceivedMail: [family.paymentReceivedMail(e, 5000, 'by check', portal)],
   cancellationMail: [family.cancellationMail(e, [klass.title], { amount: 2500, how: 'by check' }, 400, portal)],
+  classCancelledMail: [family.classCancelledMail(klass.title, [{ studentName: e.studentName, refund: 2500, how: 'to the card you paid with' }, { studentName: `Sib ${HOSTILE}`, refund: 0, how: '' }], portal)],
   changeRequestMail: [family.changeRequestMail(who, { classTitles: [klass.title], words: `You will get $200 back ${HOSTILE}` }, portal)],
   requestDecidedMail: [
     family.requestDecidedMail(who, { classTitles: [klass.title], status: 'approved', refund: 20000 }, portal),

@@ -1,5 +1,6 @@
 // School-office sheets and money: rosters, students, t-shirts, enrollments, payments, cancellations.
 // Admin only (checked on the server on every call); student data leaves the server only here.
+import { cancelWholeClass } from '../usecases/classCancellation';
 import { callables } from '../../../contract/callables';
 import { ACCESS, allows } from '../../../contract/roles';
 import type { CancellationQuote } from '../../../contract/domain';
@@ -90,6 +91,8 @@ export const adminReleaseHold = callable(
   async ({ enrollmentId }) => ({ enrollment: await endHold(enrollmentId, new Date()) }),
   { changesCatalogue: true },
 );
+
+export const adminCancelClass = callable(callables.adminCancelClass, async (input, ctx) => ({ cancellation: await cancelWholeClass(actorOf(ctx), input, new Date()) }), { changesCatalogue: true });
 
 export const adminVoidPayment = callable(callables.adminVoidPayment, async ({ enrollmentId, paymentId, reason }, ctx) => ({
   enrollment: await voidPayment(enrollmentId, paymentId, reason, actorOf(ctx)),

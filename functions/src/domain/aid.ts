@@ -185,3 +185,21 @@ export function aidYearStep(app: Pick<AidApplication, 'schoolYear' | 'award'>, t
   if (award && award.expiresOn < today && award.committed > award.used) return { step: 'return', amount: award.committed - award.used };
   return null;
 }
+
+/** What office-only staff read instead of an award's line: the figures add up, nothing says it is aid. */
+export const ADJUSTMENT = { code: 'adjustment', description: 'Price adjustment' } as const;
+
+/**
+ * An answer for staff who may not know who receives aid (office-only staff): every award's line
+ * becomes a price adjustment and an enrollment's award terms are left out, wherever they are in it.
+ */
+export function withoutAid<T>(answer: T): T {
+  const strip = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(strip);
+    if (!v || typeof v !== 'object') return v;
+    const o = v as Record<string, unknown>;
+    if (o.code === AID_CODE && typeof o.amount === 'number') return { ...o, ...ADJUSTMENT };
+    return Object.fromEntries(Object.entries(o).flatMap(([k, x]) => (k === 'aid' && x && typeof x === 'object' && 'applicationId' in x ? [] : [[k, strip(x)]])));
+  };
+  return strip(answer) as T;
+}

@@ -204,3 +204,14 @@ export function planAddOns(input: Omit<CancellationInput, 'cancelClassIds'>, cla
   const next: Enrollment = { ...enrollment, lineItems: after.lineItems, discounts: after.discounts, subtotal: after.subtotal, total: after.total };
   return { enrollment: { ...next, balance: balanceOf(next) }, added, charge: after.total - before.total };
 }
+
+/**
+ * A class the school cancels for everyone: all the family paid for it back, to the cards it paid with
+ * first (up to what they paid), the rest by `otherWay` (account credit, or from the office).
+ */
+export function wholeClassRefund(plan: Pick<CancellationQuote, 'suggestedRefund' | 'cardRefundable'>, otherWay: PaymentMethod): { refund: Cents; cardRefund: Cents; refundMethod?: PaymentMethod } {
+  const refund = plan.suggestedRefund;
+  const cardRefund = Math.min(refund, plan.cardRefundable);
+  const rest = refund - cardRefund;
+  return { refund, cardRefund, ...(rest > 0 ? { refundMethod: otherWay } : cardRefund > 0 ? { refundMethod: 'card' as const } : {}) };
+}

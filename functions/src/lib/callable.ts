@@ -5,13 +5,14 @@ import { HttpsError, onCall, type CallableRequest, type Request } from 'firebase
 import { z } from 'zod/mini';
 import { needsAppCheck } from '../../../contract/appCheck';
 import { type Callable, type ResponseOf } from '../../../contract/callables';
-import type { StaffRole } from '../../../contract/roles';
+import { ACCESS, allows, type StaffRole } from '../../../contract/roles';
 import { requireStaff, requireUser } from '../auth';
 import { stampCatalogue } from '../data/catalogueCache';
 import { withReadMeter } from '../data/db';
 import { withGzip, type Response } from './gzip';
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../data/audit';
+import { withoutAid } from '../domain/aid';
 
 /** What a public callable knows of its caller. */
 export interface CallContext {
@@ -164,7 +165,8 @@ export function callable<C extends Callable>(
       const answer = await answerInTime(handler(payload, ctx));
       // The public catalogue, kept by each instance, is read afresh after this change.
       if (changesCatalogue) await stampCatalogue();
-      return answer;
+      // Who receives financial aid is finance's and the admins' to know: other staff read a price adjustment.
+      return def.access !== 'user' && !allows((ctx as StaffContext).roles, ACCESS.aid) ? withoutAid(answer) : answer;
     }
     // Public catalogue calls log their billed reads (the benchmark checks they follow the classes returned).
     const { value, reads } = await answerInTime(withReadMeter(() => handler(payload, ctx)));

@@ -43,6 +43,19 @@ export function cancellationMail(
   );
 }
 
+/** The school cancelled a class: one email for the family, each child's refund and how it goes back. */
+export function classCancelledMail(title: string, children: { studentName: string; refund: Cents; how: string }[], portal: string): MailMessage {
+  return simpleMail(
+    `${title} is cancelled`,
+    [
+      `We are sorry: the school cancelled ${title}.`,
+      ...children.map((c) => (c.refund > 0 ? `For ${c.studentName}, we are refunding ${formatCents(c.refund)} ${c.how}.` : `For ${c.studentName}, nothing was paid for it: nothing is owed for it any more.`)),
+    ],
+    myEnrollments(portal),
+    RECEIPTS_FOOTER,
+  );
+}
+
 /** A family asked the office to cancel classes: what it asked, what the policy gives, and that the office answers by email. */
 export function changeRequestMail(studentName: string, r: Pick<ChangeRequest, 'classTitles' | 'words'>, portal: string): MailMessage {
   return simpleMail(

@@ -134,7 +134,7 @@ async function reserveCancellation(ref: DocumentReference<Enrollment>, asked: Re
  * back to cards goes to Stripe with keys made from that reservation; then the enrollment, the seats
  * and the rosters change in one transaction (the seats go to the waitlist first).
  */
-export async function cancelClasses(enrollmentId: string, asked: CancellationAsked, actor: Actor): Promise<Enrollment> {
+export async function cancelClasses(enrollmentId: string, asked: CancellationAsked, actor: Actor, { quiet = false }: { quiet?: boolean } = {}): Promise<Enrollment> {
   const { classIds, refund, note } = asked;
   const by = actorName(actor);
   const ref = recordRef('enrollments', enrollmentId);
@@ -199,7 +199,8 @@ export async function cancelClasses(enrollmentId: string, asked: CancellationAsk
       studentName: enrollment.studentName,
       summary: `Cancelled ${plan.titles.join(', ')}${refunded}`,
     });
-    if (!off.has('classes-cancelled')) {
+    // `quiet`: the family gets one email for all its children from the caller (a whole class cancelled).
+    if (!off.has('classes-cancelled') && !quiet) {
       const toCards = `to your card ending ${[...new Set((cardRefunds ?? []).map((r) => r.last4))].join(', ')}`;
       const how =
         toCard > 0 && toCard < refund

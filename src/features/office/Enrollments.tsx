@@ -1,3 +1,4 @@
+import { CancelWholeClass } from './CancelWholeClass';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ENROLLMENT_STATUSES, type Enrollment, type EnrollmentRow, type EnrollmentSort, type EnrollmentStatus } from '../../../contract/domain';
@@ -123,6 +124,9 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
           </label>
         </div>
       </Card>
+      {filters.classId && classes.status === 'loaded' && (
+        <CancelWholeClass key={filters.classId} classId={filters.classId} title={classes.value.classes.find((c) => c.id === filters.classId)?.title ?? 'this class'} onDone={reload} />
+      )}
       {state.status === 'loading' && <PageLoading label="Loading enrollments…" />}
       {state.status === 'error' && <LoadError error={state.error} onRetry={reload} />}
       {state.status === 'loaded' && (

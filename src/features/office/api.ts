@@ -32,6 +32,8 @@ export const useRecordPayment = () => useCallMutation('adminRecordPayment');
 export const useVoidPayment = () => useCallMutation('adminVoidPayment');
 export const useCancelEnrollment = () => useCallMutation('adminCancelEnrollment');
 export const useReleaseHold = () => useCallMutation('adminReleaseHold');
+/** The school cancels a class for everyone. */
+export const useCancelClass = () => useCallMutation('adminCancelClass');
 
 /** The families' requests waiting for the office, and its answer to one. */
 export const useChangeRequests = () => useCallQuery('adminChangeRequests');
