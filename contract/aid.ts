@@ -11,6 +11,9 @@ import { formatCents } from './format';
  */
 export const AID_CODE = 'aid';
 
+/** What an award took off these discounts (its line's amount; nothing without one). */
+export const aidOnLines = (discounts: readonly { code: string; amount: Cents }[]): Cents => discounts.filter((d) => d.code === AID_CODE).reduce((s, d) => s + d.amount, 0);
+
 /** The school's income table: a household's income as a share of the federal poverty line, lowest first. */
 export const INCOME_BANDS = [
   { id: 'under-100', label: 'Under 100 % of the federal poverty line' },

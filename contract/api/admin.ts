@@ -3,7 +3,11 @@
 // fetches again what a call made stale: src/lib/stale.ts, written from these).
 import { ACCESS } from '../roles';
 import type { AdminClass, Announcement, ClassGroup, DashboardFigures, Discount, DiscountList, Semester } from '../domain';
-import { byIdSchema, classInputSchema, copyClassSchema, copySemesterSchema, discountInputSchema, announcementSchema, groupInputSchema, semesterIdSchema, semesterInputSchema } from '../schemas';
+import type { MoneyReport } from '../reports';
+import { z } from 'zod/mini';
+import { byIdSchema, classInputSchema, copyClassSchema, copySemesterSchema, discountInputSchema, announcementSchema, groupInputSchema, id, isoDay, semesterIdSchema, semesterInputSchema } from '../schemas';
+
+export const moneyReportSchema = z.strictObject({ semesterId: id, from: isoDay, to: isoDay }).check(z.refine((r) => r.from <= r.to, 'from must not be after to'));
 import { spec, none } from './spec';
 
 export const adminCalls = {
@@ -24,6 +28,8 @@ export const adminCalls = {
   adminSaveDiscount: spec<{ discount: Discount }>()(ACCESS.catalogue, discountInputSchema, { changes: ['discounts'] }),
   adminDeleteDiscount: spec<{ deleted: boolean }>()(ACCESS.catalogue, byIdSchema, { changes: ['discounts'] }),
   adminDashboard: spec<DashboardFigures>()(ACCESS.money, semesterIdSchema, { shows: ['classes', 'seats'] }),
+  /** The term's money reports: payments and refunds by way over the days asked, what is owed by age, the billing by code and aid. */
+  adminMoneyReport: spec<MoneyReport>()(ACCESS.money, moneyReportSchema, { shows: ['seats', 'credit', 'aid'] }),
   /** Announcements: every one, showing or not, newest first. */
   adminAnnouncements: spec<{ announcements: Announcement[] }>()(ACCESS.catalogue, none, { shows: ['announcements'] }),
   adminSaveAnnouncement: spec<{ announcement: Announcement }>()(ACCESS.catalogue, announcementSchema, { changes: ['announcements'] }),

@@ -65,6 +65,7 @@ export const PAGES: Page[] = [
   { path: '/admin/t-shirts', load: () => import('../features/office/TshirtSizes'), who: ACCESS.care, menu: { label: 'T-shirt Sizes', icon: 'pi-tags', side: true } },
   { path: '/admin/enrollments', load: () => import('../features/office/Enrollments'), who: ACCESS.money, menu: { label: 'Enrollments', icon: 'pi-list', side: true } },
   { path: '/admin/requests', load: () => import('../features/office/RequestsPage'), who: ACCESS.money, menu: { label: 'Requests from families', icon: 'pi-inbox', side: false } },
+  { path: '/admin/reports', load: () => import('../features/office/MoneyReports'), who: ACCESS.money, menu: { label: 'Money reports', icon: 'pi-chart-line', side: false } },
   { path: '/admin/credits', load: () => import('../features/office/CreditsPage'), who: ACCESS.money, menu: { label: 'Account credit', icon: 'pi-wallet', side: false } },
   { path: '/admin/aid', load: () => import('../features/office/AidReview'), who: ACCESS.aid, menu: { label: 'Financial aid', icon: 'pi-heart', side: false } },
   { path: '/calendar/classes', load: () => import('../features/calendar/CalendarPage'), who: 'anyone', menu: { label: 'Class Calendar', icon: 'pi-calendar', side: true, access: STAFF_ROLES } },

@@ -24,6 +24,7 @@ const PAGES: Record<'anonymous' | 'family' | 'admin', string[]> = {
     '/admin/requests',
     '/admin/credits',
     '/admin/aid',
+    '/admin/reports',
     '/admin/classes/management',
     '/admin/classes/management/semester/open-term',
     '/admin/classes/management/class/wild-art?semester=open-term',

@@ -4,7 +4,7 @@
 // the same figure in the review's price, the enrollment and the receipt; a hold never paid and a class
 // cancelled give it back to the award, and the award's count of what it gave always equals its lines.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AID_CODE, aidLineLabel, type AidApplication, type AidFund } from '../../contract/aid';
+import { AID_CODE, aidLineLabel, aidOnLines, type AidApplication, type AidFund } from '../../contract/aid';
 import type { Payload } from '../../contract/callables';
 import type { CartQuote, Enrollment, Student } from '../../contract/domain';
 import { formatCents } from '../../contract/format';
@@ -20,7 +20,7 @@ type Family = { user: TestUser; studentIds: string[]; email: string };
 
 const application = async (id: string) => (await db().doc(`aidApplications/${id}`).get()).data() as AidApplication;
 const fund = async (id: string) => (await db().doc(`aidFunds/${id}`).get()).data() as AidFund;
-const aidLines = (e: Pick<Enrollment, 'discounts'>) => e.discounts.filter((d) => d.code === AID_CODE).reduce((s, d) => s + d.amount, 0);
+const aidLines = (e: Pick<Enrollment, 'discounts'>) => aidOnLines(e.discounts);
 /** The award's count of what it gave equals the aid lines of the family's enrollments that hold seats. */
 async function awardAgrees(id: string, uid: string) {
   const [app, enrollments] = await Promise.all([application(id), db().collection('enrollments').where('ownerUid', '==', uid).get()]);
@@ -180,6 +180,9 @@ describe('financial aid', () => {
     expect(d.aidGiven).toBeGreaterThanOrEqual(15600 + second);
     const funds = (await db().collection('aidFunds').get()).docs.map((x) => x.data() as AidFund);
     expect(d.aidFundsHold).toBe(funds.reduce((s, f) => s + f.gifts + f.transfers - f.committed, 0));
+    // The money reports over the whole term: the dashboard's figures, to the cent; finance reads the aid's part.
+    const r = (await callAs(finance, 'adminMoneyReport', { semesterId: term.id, from: '2000-01-01', to: '2999-12-31' })).result!;
+    expect([r.paymentsTotal, r.refundsTotal, r.term.billed, r.term.netPaid, r.owedTotal + r.overpaid, r.term.aid]).toEqual([d.paid, d.refunded, d.billed, d.netPaid, d.outstanding, d.aidGiven]);
   });
 
   it('an award past its expiry gives what it still holds back to its fund, and no checkout uses it; applications are deleted two school years after their year', async () => {

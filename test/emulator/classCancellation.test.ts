@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Payload } from '../../contract/callables';
 import type { Enrollment, Student, WaitlistEntry } from '../../contract/domain';
 import { formatCents } from '../../contract/format';
+import { schoolToday } from '../../contract/schedule';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { callFunction, createUser, type TestUser } from '../support/emulators';
 import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
@@ -89,6 +90,14 @@ describe('the school cancels a whole class', () => {
     expect((await db().doc(`classes/${CLASS}`).get()).get('status')).toBe('paused');
     expect((await db().collection(`classes/${CLASS}/seats`).get()).docs.map((d) => d.get('state'))).toEqual([]);
     expect(await booksProblems([CLASS])).toEqual([]);
+    // The money reports: the refunds of the day by way, and the term's figures the dashboard's.
+    const semesterId = (await db().doc(`classes/${CLASS}`).get()).get('semesterId') as string;
+    const today = schoolToday();
+    const report = (await callAs(admin, 'adminMoneyReport', { semesterId, from: '2000-01-01', to: '2999-12-31' })).result!;
+    const dashboard = (await callAs(admin, 'adminDashboard', { semesterId })).result!;
+    expect([report.paymentsTotal, report.refundsTotal, report.term.billed, report.owedTotal + report.overpaid]).toEqual([dashboard.paid, dashboard.refunded, dashboard.billed, dashboard.outstanding]);
+    const todays = (await callAs(admin, 'adminMoneyReport', { semesterId, from: today, to: today })).result!;
+    expect(todays.refunds).toEqual(expect.arrayContaining([{ method: 'card', count: 1, amount: PRICE }, { method: 'credit', count: 1, amount: PRICE }]));
 
     // One email per family: the family with two children reads both in one.
     expect(await mailsTo('cc.card@example.com')).toEqual([expect.stringContaining(`For Cccard Family, we are refunding ${formatCents(PRICE)} to the card you paid with.`)]);

@@ -1,7 +1,7 @@
 // The books of seats and money, checked as the office's accountant would after any action: the seat
 // ledger's invariants per class, per code, per enrollment, per Stripe page. Used by the seat-ledger
 // tests and the random-operations test.
-import { AID_CODE, fundBalance, type AidApplication, type AidFund } from '../../contract/aid';
+import { aidOnLines, fundBalance, type AidApplication, type AidFund } from '../../contract/aid';
 import type { CreditEntry } from '../../contract/credit';
 import type { ClassRecord, Discount, Enrollment, WaitlistEntry } from '../../contract/domain';
 import { balanceOf, paidOf } from '../../contract/money';
@@ -159,7 +159,7 @@ const checkoutOf = (e: Pick<Enrollment, 'id' | 'checkoutIds'>) => e.checkoutIds?
 async function aidProblems(enrollments: Enrollment[], applications: AidApplication[]): Promise<string[]> {
   const problems: string[] = [];
   const awarded = applications.filter((a) => a.award);
-  const lineOf = (e: Enrollment) => e.discounts.filter((d) => d.code === AID_CODE).reduce((s, d) => s + d.amount, 0);
+  const lineOf = (e: Enrollment) => aidOnLines(e.discounts);
   for (const app of awarded) {
     const award = app.award!;
     const live = enrollments.filter((e) => e.status !== 'expired' && e.aid?.applicationId === app.id);

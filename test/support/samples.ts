@@ -190,6 +190,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   adminRecordPayment: { enrollmentId: UNPAID[0].id, amount: 100, method: 'cash', note: '' },
   adminVoidPayment: { enrollmentId: PAID.id, paymentId: 'demo-payment-1', reason: 'Matrix' },
   adminCancelQuote: { enrollmentId: UNPAID[0].id, classIds: UNPAID[0].classIds },
+  adminMoneyReport: { semesterId: 'open-term', from: '2000-01-01', to: '2999-12-31' },
   // A class nothing else uses, cancelled for everyone (seedCancelClassSample); again, it does nothing more.
   adminCancelClass: { classId: 'matrix-cancelled-class', otherWay: 'credit', note: 'The instructor moved away' },
   adminReleaseHold: { enrollmentId: UNPAID[2].id },

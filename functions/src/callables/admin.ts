@@ -1,5 +1,7 @@
 // School-office callables: semesters, classes, bundles, discount codes, dashboard. Each checks the
 // admin role on the server on every call (access 'admin' in the contract); the work is in data/ and domain/.
+import { moneyReport } from '../domain/reports';
+import { schoolToday } from '../../../contract/schedule';
 import { callables, type ResponseOf } from '../../../contract/callables';
 import type { AdminClass, ClassRecord } from '../../../contract/domain';
 import { loadClassesOfSemesters, loadGroupsOfSemesters, loadSemesters } from '../data/catalogue';
@@ -74,6 +76,10 @@ export const adminSaveAnnouncement = callable(
 );
 
 export const adminDeleteAnnouncement = deleting(callables.adminDeleteAnnouncement, 'announcements', 'This announcement');
+
+export const adminMoneyReport = callable(callables.adminMoneyReport, async ({ semesterId, from, to }) =>
+  moneyReport({ semesterId, enrollments: await semesterEnrollments(semesterId), from, to, today: schoolToday(new Date()), dayOf: (moment) => schoolToday(new Date(moment)) }),
+);
 
 export const adminDashboard = callable(callables.adminDashboard, async ({ semesterId }) => {
   const [classes, enrollments, owed, aidFundsHold] = await Promise.all([loadClassesOfSemesters([semesterId]), semesterEnrollments(semesterId), creditOwed(), aidFundsHeld()]);

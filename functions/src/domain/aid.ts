@@ -1,7 +1,7 @@
 // Financial aid as plans: a family's application, finance's batch of awards from its funds, the award
 // a checkout may use, and what a family reads of it. Pure: usecases/aid.ts reads and writes.
 import type { z } from 'zod/mini';
-import { AID_CODE, aidLineLabel, committedOf, fundBalance, schoolYearOf, type AidApplication, type AidFund, type FamilyAid } from '../../../contract/aid';
+import { AID_CODE, aidLineLabel, aidOnLines, committedOf, fundBalance, schoolYearOf, type AidApplication, type AidFund, type FamilyAid } from '../../../contract/aid';
 import type { aidDecisionSchema, applyForAidSchema } from '../../../contract/api/aid';
 import type { Cents, Enrollment, Semester, Student } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
@@ -130,7 +130,7 @@ export function aidTakenBy(enrollments: Pick<Enrollment, 'aid' | 'discounts'>[])
   const taken = new Map<string, Cents>();
   for (const e of enrollments) {
     if (!e.aid) continue;
-    const amount = e.discounts.filter((d) => d.code === AID_CODE).reduce((s, d) => s + d.amount, 0);
+    const amount = aidOnLines(e.discounts);
     if (amount) taken.set(e.aid.applicationId, (taken.get(e.aid.applicationId) ?? 0) + amount);
   }
   return taken;

@@ -4,7 +4,7 @@
 // before). The codes are entered once for the checkout: each applies to every child's classes it fits,
 // a fixed amount off the total once for the whole checkout (what one child's total could not take goes
 // to the next), and a code with a use limit counts one use for the checkout. Pure.
-import { AID_CODE, type EnrollmentAid } from '../../../contract/aid';
+import { aidOnLines, type EnrollmentAid } from '../../../contract/aid';
 import type { CartChildQuote, CartQuote, Cents, Enrollment, Problem } from '../../../contract/domain';
 
 export type { CartQuote };
@@ -41,9 +41,6 @@ export function chargeOrder(children: CartChild[], listPrice: (classId: string) 
   return children.map((child, i) => ({ child, i, price: priceOf(child) })).sort((a, b) => b.price - a.price || a.i - b.i).map((x) => x.child);
 }
 
-/** What an award took off a child's basket (its line among the discounts). */
-export const aidTaken = (discounts: { code: string; amount: Cents }[]): Cents => discounts.filter((d) => d.code === AID_CODE).reduce((s, d) => s + d.amount, 0);
-
 export function priceCart(input: CartInput): CartQuote {
   const { children, family, discounts, aid, ...shared } = input;
   const byId = new Map(input.classes.map((c) => [c.id, c]));
@@ -69,7 +66,7 @@ export function priceCart(input: CartInput): CartQuote {
     const quote = priceBasket({ ...shared, lines: child.lines, discounts: codes, siblings, ...(terms ? { aid: terms } : {}) });
     for (const a of quote.discounts) if (left.has(a.code)) left.set(a.code, left.get(a.code)! - a.amount);
     for (const p of quote.codeProblems) codeProblems.set(p.about, [...(codeProblems.get(p.about) ?? []), p]);
-    const took = aidTaken(quote.discounts);
+    const took = aidOnLines(quote.discounts);
     aidLeft -= took;
     const aidOf = aided && took > 0 ? { aid: { applicationId: aid.applicationId, label: aid.label, ...(aid.percent !== undefined ? { percent: aid.percent } : {}), addOns: aid.addOns } } : {};
     quotes.push({ ...quote, studentId: child.studentId, ...(siblings ? { siblings } : {}), ...aidOf });

@@ -1,7 +1,7 @@
 // The office dashboard's figures for one semester, from its classes and enrollments. Pure.
 import type { Cents, ClassRecord, DashboardFigures, Enrollment, PaymentMethod } from '../../../contract/domain';
 import { balanceOf, billedOf, netPaidOf, paidOf, refundedOf } from '../../../contract/money';
-import { aidTakenBy } from './aid';
+import { aidOnLines } from '../../../contract/aid';
 
 /** `school`: the whole school's figures, not the semester's (the account credit families hold, what the aid funds hold). */
 export function dashboardFigures(semesterId: string, classes: ClassRecord[], all: Enrollment[], school: { creditOwed: Cents; aidFundsHold: Cents }): DashboardFigures {
@@ -29,7 +29,7 @@ export function dashboardFigures(semesterId: string, classes: ClassRecord[], all
     paidFromCredit: paidBy((m) => m === 'credit'),
     creditOwed: school.creditOwed,
     // Financial aid given on the semester's enrollments (its lines), and what the funds hold for more.
-    aidGiven: sum((e) => (e.status === 'expired' ? 0 : aidTakenBy([e]).get(e.aid?.applicationId ?? '') ?? 0)),
+    aidGiven: sum((e) => (e.status === 'expired' ? 0 : aidOnLines(e.discounts))),
     aidFundsHold: school.aidFundsHold,
     heldCheckouts: held.length,
     heldAmount: held.reduce((s, e) => s + (e.hold?.amount ?? e.total), 0),

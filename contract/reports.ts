@@ -1,0 +1,35 @@
+// The money reports a bookkeeper asks for, for one term: payments and refunds by way over a date
+// range (for the bank), what families owe by how long it has been due, and the term's billing with
+// every code's and financial aid's part. Their figures are the dashboard's, to the cent.
+import type { Cents, IsoDate, PaymentMethod } from './domain';
+
+export const AGE_BUCKETS = ['Not due yet', '0–30 days', '31–60 days', '61–90 days', 'Over 90 days'] as const;
+export type AgeBucket = (typeof AGE_BUCKETS)[number];
+
+export interface MoneyReport {
+  semesterId: string;
+  from: IsoDate;
+  to: IsoDate;
+  /** Payments received in the range (by the day they were recorded, on the school's calendar), by way. */
+  payments: { method: PaymentMethod; count: number; amount: Cents }[];
+  paymentsTotal: Cents;
+  /** Refunds given in the range, by way (to a card, as account credit, by the office). */
+  refunds: { method: PaymentMethod; count: number; amount: Cents }[];
+  refundsTotal: Cents;
+  /** What families owe today, by how long it has been due (from the balance due date, else the day they enrolled). */
+  owed: { bucket: AgeBucket; count: number; amount: Cents }[];
+  owedTotal: Cents;
+  /** Paid beyond what is billed (the school owes it back): with `owedTotal`, the dashboard's Outstanding. */
+  overpaid: Cents;
+  /** The term's billing: what the classes cost before any discount, each code's and the aid's part, and the dashboard's figures. */
+  term: {
+    beforeDiscounts: Cents;
+    codes: { code: string; description: string; checkouts: number; amount: Cents }[];
+    aid: Cents;
+    billed: Cents;
+    paid: Cents;
+    refunded: Cents;
+    netPaid: Cents;
+    outstanding: Cents;
+  };
+}

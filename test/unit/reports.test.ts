@@ -1,0 +1,59 @@
+// The money reports: payments and refunds by way over a range of days, what is owed by age, the
+// term's billing by code and aid — and their totals are the dashboard's figures, to the cent.
+import { describe, expect, it } from 'vitest';
+import { AID_CODE } from '../../contract/aid';
+import type { Enrollment } from '../../contract/domain';
+import { dashboardFigures } from '../../functions/src/domain/dashboard';
+import { ageBucket, moneyReport } from '../../functions/src/domain/reports';
+
+const base = { ownerUid: 'u', studentId: 's', studentName: 'Kid', semesterIds: ['t'], classIds: ['c'], lineItems: [], subtotal: 0, releases: [], idempotencyKey: 'k' };
+const e = (id: string, over: Partial<Enrollment>): Enrollment => ({ ...base, id, discounts: [], total: 26000, balance: 0, status: 'confirmed', payments: [], createdAt: '2026-09-01T15:00:00Z', ...over }) as Enrollment;
+const pay = (amount: number, method: Enrollment['payments'][number]['method'], at: string, voided = false) => ({ amount, method, note: '', at, by: 'x', ...(voided ? { voided: { reason: 'r', at, by: 'x' } } : {}) });
+
+const ENROLLMENTS: Enrollment[] = [
+  e('card', { payments: [pay(26000, 'card', '2026-09-02T10:00:00Z')], discounts: [{ code: 'SIB10', description: 'Sibling', amount: 2600 }], total: 23400 }),
+  e('cash', { payments: [pay(10000, 'cash', '2026-10-05T10:00:00Z'), pay(5000, 'check', '2026-10-06T10:00:00Z', true)], balanceDueDate: '2026-09-15' }),
+  e('aided', { discounts: [{ code: AID_CODE, description: 'Financial aid — Fall', amount: 15600 }], total: 10400, payments: [pay(10400, 'credit', '2026-11-01T10:00:00Z')] }),
+  e('cancelled', {
+    status: 'cancelled', total: 2500, classIds: [], payments: [pay(26000, 'card', '2026-09-03T10:00:00Z'), pay(2000, 'cash', '2026-09-04T10:00:00Z')],
+    cancellations: [{ classIds: ['c'], classTitles: ['C'], refund: 25500, fee: 2500, refundMethod: 'credit', cardRefunds: [{ amount: 24000, refundId: 'r', last4: '4242', reason: '', at: '2026-10-10T10:00:00Z' }], note: '', at: '2026-10-10T10:00:00Z', by: 'x' }],
+  }),
+  e('whole', { status: 'expired', total: 26000, payments: [pay(26000, 'card', '2026-11-20T10:00:00Z')], cardRefunds: [{ amount: 26000, refundId: 'w', last4: '4242', reason: '', kind: 'seat-lost', at: '2026-11-20T11:00:00Z' }] }),
+  e('owes-late', { balanceDueDate: '2026-07-01' }),
+  e('paying', { status: 'pending_payment', payments: [pay(5000, 'credit', '2026-11-25T10:00:00Z')] }),
+];
+const day = (moment: string) => moment.slice(0, 10);
+const report = (from: string, to: string) => moneyReport({ semesterId: 't', enrollments: ENROLLMENTS, from, to, today: '2026-11-28', dayOf: day });
+
+describe('money reports', () => {
+  it.each([
+    ['2026-11-28', 'Not due yet'],
+    ['2026-11-20', '0–30 days'],
+    ['2026-10-29', '0–30 days'],
+    ['2026-10-28', '31–60 days'],
+    ['2026-08-30', '61–90 days'],
+    ['2026-08-29', 'Over 90 days'],
+  ] as const)('a balance due on %s is %s on Nov 28', (due, bucket) => expect(ageBucket(due, '2026-11-28')).toBe(due === '2026-11-28' ? '0–30 days' : bucket));
+
+  it('adds up payments and refunds by way over the days asked, never a voided payment nor a checkout being paid', () => {
+    const october = report('2026-10-01', '2026-10-31');
+    expect(october.payments).toEqual([{ method: 'cash', count: 1, amount: 10000 }]);
+    expect(october.refunds).toEqual([{ method: 'card', count: 1, amount: 24000 }, { method: 'credit', count: 1, amount: 1500 }]);
+    expect(report('2026-11-01', '2026-11-30').refunds).toEqual([{ method: 'card', count: 1, amount: 26000 }]);
+  });
+
+  it('is the dashboard’s figures, to the cent, over the whole term', () => {
+    const all = report('2000-01-01', '2999-12-31');
+    const d = dashboardFigures('t', [], ENROLLMENTS, { creditOwed: 0, aidFundsHold: 0 });
+    expect([all.paymentsTotal, all.refundsTotal, all.term.billed, all.term.paid, all.term.refunded, all.term.netPaid, all.term.outstanding]).toEqual([d.paid, d.refunded, d.billed, d.paid, d.refunded, d.netPaid, d.outstanding]);
+    expect(all.owedTotal + all.overpaid).toBe(d.outstanding);
+    expect(all.term.aid).toBe(d.aidGiven);
+    expect(all.owed).toEqual([
+      { bucket: '61–90 days', count: 1, amount: 16000 },
+      { bucket: 'Over 90 days', count: 1, amount: 26000 },
+    ]);
+    expect(all.term.codes).toEqual([{ code: 'SIB10', description: 'Sibling', checkouts: 1, amount: 2600 }]);
+    // What the classes cost before discounts, less each code and the aid, is what was billed.
+    expect(all.term.beforeDiscounts - all.term.codes.reduce((s, c) => s + c.amount, 0) - all.term.aid).toBe(all.term.billed);
+  });
+});
