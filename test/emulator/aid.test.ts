@@ -208,4 +208,27 @@ describe('financial aid', () => {
     const told = (await db().collection('audit').where('kind', '==', 'aid-decided').where('record.id', '==', winner.user.uid).get()).docs.map((d) => d.get('summary') as string);
     expect(told).toContain(`Award expired on 2026-01-01: ${formatCents(20000)} not used went back to Race fund`);
   });
+
+  it('a family that enrolled before the decision (to pay later) gets the award on what it still owes', async () => {
+    const [, a, b] = families;
+    const waiting = (await Promise.all([a, b].map(async (who) => ({ who, app: (await callAs(who.user, 'myAid')).result!.applications[0] })))).find((x) => x.app.status === 'received')!;
+    const { who } = waiting;
+    const enrolled = await callAs(who.user, 'enrollFamily', checkoutOf({ ...who, studentIds: [who.studentIds[0]] }, [['aid-c']], 'aid-before-1', PRICE));
+    expect(enrolled.status, JSON.stringify(enrolled.error)).toBe(200);
+    const id = enrolled.result!.enrollments[0].id;
+    // Part paid already: the award takes only from what is still owed.
+    const admin = await signInDemo('admin');
+    expect((await callAs(admin, 'adminRecordPayment', { enrollmentId: id, amount: 20000, method: 'cash', note: '' })).status).toBe(200);
+    const decided = await callAs(finance, 'adminAwardAid', {
+      decisions: [{ applicationId: waiting.app.id, award: true, fundId: 'general-aid', percent: 50, capPerChild: 20000, expiresOn: '2999-12-31', note: 'Half' }],
+      idempotencyKey: 'aid-after-1',
+    });
+    expect(decided.status, JSON.stringify(decided.error)).toBe(200);
+    const e = (await db().doc(`enrollments/${id}`).get()).data() as Enrollment;
+    // Half of $260 is $130, but only $60 is still owed: the line is $60, nothing is owed, nothing paid comes back.
+    expect(e).toMatchObject({ total: PRICE - 6000, balance: 0, discounts: [{ code: AID_CODE, amount: 6000 }] });
+    expect(await awardAgrees(waiting.app.id, who.user.uid)).toBe(6000);
+    const audit = (await db().collection('audit').where('kind', '==', 'aid-decided').where('record.id', '==', who.user.uid).get()).docs.map((d) => d.get('summary') as string);
+    expect(audit.some((x) => x.includes(`${formatCents(6000)} taken off what the family owed`))).toBe(true);
+  });
 });

@@ -4,10 +4,10 @@
 // gives back what it no longer takes. Finance's batch never lets a fund give more than it holds.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { AID_CODE, committedOf, schoolYearOf, type AidApplication, type AidFund } from '../../contract/aid';
+import { AID_CODE, aidOnLines, committedOf, schoolYearOf, type AidApplication, type AidFund } from '../../contract/aid';
 import type { ClassGroup, Discount, Enrollment } from '../../contract/domain';
 import { formatCents } from '../../contract/format';
-import { aidChange, aidTakenBy, aidYearStep, byNeed, cartAidOf, planAwards, withoutAid } from '../../functions/src/domain/aid';
+import { aidChange, aidOnOwed, aidTakenBy, aidYearStep, byNeed, cartAidOf, planAwards, withoutAid } from '../../functions/src/domain/aid';
 import { planCancellation } from '../../functions/src/domain/cancellation';
 import { priceCart, type CartAid, type CartChild } from '../../functions/src/domain/cart';
 import { isRefusal } from '../../functions/src/domain/refusal';
@@ -175,6 +175,27 @@ describe('finance’s batch', () => {
     expect(withoutAid(answer)).toEqual({ rows: [{ id: 'e1', total: 9360, discounts: [{ code: 'SIB', description: 'Sibling', amount: 2600 }, { code: 'adjustment', description: 'Price adjustment', amount: 14040 }] }], total: 1 });
     // Nothing else changes: a field merely named "aid" that is not an award's terms stays.
     expect(withoutAid({ aidGiven: 5, aid: 3, list: [null, 'x'] })).toEqual({ aidGiven: 5, aid: 3, list: [null, 'x'] });
+  });
+
+  it('takes an award decided after the family enrolled from what it still owes, oldest first, within the caps', () => {
+    const mk = (id: string, studentId: string, total: number, paid: number, over: Partial<Enrollment> = {}) =>
+      ({ id, ownerUid: 'u', studentId, studentName: studentId, semesterIds: ['s'], classIds: ['c'], lineItems: [], discounts: [], subtotal: total, total, balance: total - paid, status: 'confirmed', payments: paid ? [{ amount: paid, method: 'cash', note: '', at: '', by: '' }] : [], releases: [], createdAt: `2026-11-0${id.slice(-1)}`, idempotencyKey: id, ...over }) as Enrollment;
+    const family = [
+      mk('e2', 'ava', 26000, 0),
+      mk('e1', 'ava', 20000, 15000),
+      mk('e3', 'ben', 26000, 0),
+      mk('e4', 'ben', 26000, 0, { status: 'cancelled' }),
+      mk('e5', 'cal', 26000, 0),
+      mk('e6', 'ben', 26000, 0, { semesterIds: ['other'] }),
+    ];
+    const { enrollments, taken } = aidOnOwed(family, award({ percent: 50, capPerChild: 15000, left: 25000 }));
+    // Ava: e1 first ($100 of half, only $50 owed), then e2 ($130 of half, $100 left of her cap); Ben: what the award has left.
+    expect(enrollments.map((e) => [e.id, aidOnLines(e.discounts), e.total, e.balance])).toEqual([
+      ['e1', 5000, 15000, 0],
+      ['e2', 10000, 16000, 16000],
+      ['e3', 10000, 16000, 16000],
+    ]);
+    expect(taken).toBe(25000);
   });
 
   it('counts school years from August', () => {

@@ -4,8 +4,10 @@ import type { z } from 'zod/mini';
 import { AID_CODE, aidLineLabel, aidOnLines, committedOf, fundBalance, schoolYearOf, type AidApplication, type AidFund, type FamilyAid } from '../../../contract/aid';
 import type { aidDecisionSchema, applyForAidSchema } from '../../../contract/api/aid';
 import type { Cents, Enrollment, Semester, Student } from '../../../contract/domain';
+import { balanceOf } from '../../../contract/money';
 import { formatCents } from '../../../contract/format';
 import type { CartAid } from './cart';
+import { aidAmount } from './pricing';
 import { refuse, type Refusal } from './refusal';
 
 export type AidRequest = z.output<typeof applyForAidSchema>;
@@ -202,4 +204,34 @@ export function withoutAid<T>(answer: T): T {
     return Object.fromEntries(Object.entries(o).flatMap(([k, x]) => (k === 'aid' && x && typeof x === 'object' && 'applicationId' in x ? [] : [[k, strip(x)]])));
   };
   return strip(answer) as T;
+}
+
+/**
+ * An award decided after the family enrolled (to pay later): its children's enrollments of its term
+ * that still owe take it as their own line, on what they still owe (never on what was paid), within
+ * each child's cap and what the award has left, the oldest first. Enrollments already changed by a
+ * cancellation, or priced with an award, are left as they are.
+ */
+export function aidOnOwed(family: Enrollment[], aid: CartAid): { enrollments: Enrollment[]; taken: Cents } {
+  let left = aid.left;
+  const taken: Record<string, Cents> = { ...aid.taken };
+  const changed: Enrollment[] = [];
+  const fits = (e: Enrollment) => e.status === 'confirmed' && !e.aid && !e.cancellations?.length && aid.studentIds.includes(e.studentId) && e.semesterIds.length === 1 && e.semesterIds[0] === aid.semesterId;
+  for (const e of family.filter(fits).sort((a, b) => a.createdAt.localeCompare(b.createdAt))) {
+    const owed = balanceOf(e);
+    const cap = aid.capPerChild === undefined ? left : Math.min(left, aid.capPerChild - (taken[e.studentId] ?? 0));
+    const addOnTotal = e.lineItems.reduce((s, l) => s + l.addOns.reduce((x, a) => x + a.price, 0), 0);
+    const amount = Math.min(owed, aidAmount({ label: aid.label, percent: aid.percent, addOns: aid.addOns, limit: Math.max(0, cap) }, e.total, addOnTotal));
+    if (amount <= 0) continue;
+    const next: Enrollment = {
+      ...e,
+      discounts: [...e.discounts, { code: AID_CODE, description: aid.label, amount }],
+      total: e.total - amount,
+      aid: { applicationId: aid.applicationId, label: aid.label, ...(aid.percent !== undefined ? { percent: aid.percent } : {}), addOns: aid.addOns },
+    };
+    changed.push({ ...next, balance: balanceOf(next) });
+    left -= amount;
+    taken[e.studentId] = (taken[e.studentId] ?? 0) + amount;
+  }
+  return { enrollments: changed, taken: aid.left - left };
 }

@@ -7,7 +7,8 @@ import { formatCents } from '../../../contract/format';
 import { familyApplications } from '../data/aid';
 import { auditInTx, auditReads, actorName, type Actor } from '../data/audit';
 import { db, present, recordRef, records, uniq } from '../data/db';
-import { aidYearStep, applicationId, byNeed, familyAidOf, planApplication, planAwards, type AidDecision, type AidRequest } from '../domain/aid';
+import { aidOnOwed, aidYearStep, applicationId, byNeed, cartAidOf, familyAidOf, planApplication, planAwards, type AidDecision, type AidRequest } from '../domain/aid';
+import { familyEnrollmentRefs } from '../data/enrollments';
 import { isRefusal } from '../domain/refusal';
 import { schoolToday } from '../../../contract/schedule';
 
@@ -54,8 +55,15 @@ export async function awardAid(actor: Actor, input: { decisions: AidDecision[]; 
   const ids = input.decisions.map((d) => d.applicationId);
   const fundIds = uniq(input.decisions.flatMap((d) => (d.award && d.fundId ? [d.fundId] : [])));
   const at = now.toISOString();
+  // The families' enrollments (listed now, read in the transaction): an award applies to what they already owe.
+  const owners = uniq(present(await db().getAll(...uniq(ids).map((id) => recordRef('aidApplications', id)))).map((a) => (a as AidApplication).ownerUid));
+  const enrollmentRefs = (await Promise.all(owners.map(familyEnrollmentRefs))).flat();
   const replayed = await db().runTransaction(async (tx) => {
-    const [apps, funds] = await Promise.all([tx.getAll(...uniq(ids).map((id) => recordRef('aidApplications', id))), fundIds.length ? tx.getAll(...fundIds.map((id) => recordRef('aidFunds', id))) : []]);
+    const [apps, funds, enrollments] = await Promise.all([
+      tx.getAll(...uniq(ids).map((id) => recordRef('aidApplications', id))),
+      fundIds.length ? tx.getAll(...fundIds.map((id) => recordRef('aidFunds', id))) : [],
+      enrollmentRefs.length ? tx.getAll(...enrollmentRefs).then(present) : [],
+    ]);
     const read = present(apps);
     if (read.length && read.length === uniq(ids).length && read.every((a) => a.batchKey === input.idempotencyKey)) return true;
     const planned = planAwards(input.decisions, {
@@ -66,9 +74,16 @@ export async function awardAid(actor: Actor, input: { decisions: AidDecision[]; 
       by: actorName(actor),
     });
     if (isRefusal(planned)) throw new HttpsError(planned.refused, planned.message);
-    for (const app of planned.applications) {
+    for (const decided of planned.applications) {
+      // What the family already owes for the award's children and term takes it now.
+      const family = enrollments.filter((e) => e.ownerUid === decided.ownerUid);
+      const aid = decided.award ? cartAidOf(decided, schoolToday(now), family, new Set()) : undefined;
+      const owed = aid ? aidOnOwed(family, aid) : { enrollments: [], taken: 0 };
+      for (const e of owed.enrollments) tx.set(recordRef('enrollments', e.id), e);
+      const app = owed.taken ? { ...decided, award: { ...decided.award!, used: owed.taken } } : decided;
       tx.set(recordRef('aidApplications', app.id), { ...app, batchKey: input.idempotencyKey });
-      const what = app.award ? `Awarded ${awardWords(app.award)} from ${app.award.fundName} (up to ${formatCents(app.award.committed)}), until ${app.award.expiresOn}` : 'Not awarded this time';
+      const applied = owed.taken ? `; ${formatCents(owed.taken)} taken off what the family owed` : '';
+      const what = app.award ? `Awarded ${awardWords(app.award)} from ${app.award.fundName} (up to ${formatCents(app.award.committed)}), until ${app.award.expiresOn}${applied}` : 'Not awarded this time';
       auditInTx(tx, actor, { kind: 'aid-decided', record: { type: 'account', id: app.ownerUid }, recordName: app.email, summary: `${what}: ${app.childNames.join(' and ')}, ${app.semesterName}` }, now);
     }
     for (const fund of planned.funds) tx.update(recordRef('aidFunds', fund.id), { committed: fund.committed });
