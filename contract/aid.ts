@@ -87,7 +87,21 @@ export interface AidFund {
   gifts: Cents;
   transfers: Cents;
   committed: Cents;
+  /**
+   * First come until it runs out: each application is awarded these terms as it arrives, while the
+   * fund holds them (for schools that do not review applications together).
+   */
+  firstCome?: FirstComeTerms | null;
 }
+
+export interface FirstComeTerms {
+  percent: number;
+  capPerChild: Cents;
+  expiresOn: IsoDate;
+}
+
+/** The note a family reads on an award made as its application arrived. */
+export const FIRST_COME_NOTE = 'Awarded as your application arrived, while the fund lasts.';
 
 export const fundBalance = (f: Pick<AidFund, 'gifts' | 'transfers' | 'committed'>): Cents => f.gifts + f.transfers - f.committed;
 

@@ -42,6 +42,8 @@ export const saveFundSchema = z.strictObject({
   name: required(80),
   /** Money moved into the fund (the school's budget, another fund): added to what it holds. */
   transfer: z.optional(cents),
+  /** First come until it runs out: the terms each application is awarded on arrival (null: reviewed together). */
+  firstCome: z.optional(z.nullable(z.strictObject({ percent, capPerChild: positive, expiresOn: isoDay }))),
 });
 
 export const aidCalls = {

@@ -4,7 +4,7 @@
 // the same figure in the review's price, the enrollment and the receipt; a hold never paid and a class
 // cancelled give it back to the award, and the award's count of what it gave always equals its lines.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AID_CODE, aidLineLabel, aidOnLines, type AidApplication, type AidFund } from '../../contract/aid';
+import { AID_CODE, aidLineLabel, aidOnLines, FIRST_COME_NOTE, type AidApplication, type AidFund } from '../../contract/aid';
 import type { Payload } from '../../contract/callables';
 import type { CartQuote, Enrollment, Student } from '../../contract/domain';
 import { formatCents } from '../../contract/format';
@@ -230,5 +230,29 @@ describe('financial aid', () => {
     expect(await awardAgrees(waiting.app.id, who.user.uid)).toBe(6000);
     const audit = (await db().collection('audit').where('kind', '==', 'aid-decided').where('record.id', '==', who.user.uid).get()).docs.map((d) => d.get('summary') as string);
     expect(audit.some((x) => x.includes(`${formatCents(6000)} taken off what the family owed`))).toBe(true);
+  });
+
+  it('a fund that is first come until it runs out awards each application as it arrives, while it holds the terms', async () => {
+    const created = await callAs(finance, 'adminSaveFund', { name: 'A first-come fund', transfer: 30000, firstCome: { percent: 50, capPerChild: 10000, expiresOn: '2999-12-31' } });
+    expect(created.status, JSON.stringify(created.error)).toBe(200);
+    // Two families of two children: $200 each at most; the fund holds $300, so only the first is awarded.
+    const made = await Promise.all(
+      ['aidfc0', 'aidfc1'].map(async (name, i) => {
+        const { user, studentId } = await familyWithStudent(`${name}@example.com`, `Fc${i}`, 'Family');
+        const second = await callFunction<{ student: Student }>('saveStudent', { profile: { ...AVA, firstName: `Fc${i}b`, lastName: 'Family', guardians: [{ ...AVA.guardians[0], email: `${name}@example.com` }] }, reviewed: true }, user.idToken);
+        return { user, studentIds: [studentId, second.result!.student.id], email: `${name}@example.com` };
+      }),
+    );
+    // The first enrolled one child before applying, to pay later: the award takes what it owes.
+    const before = await callAs(made[0].user, 'enrollFamily', checkoutOf({ ...made[0], studentIds: [made[0].studentIds[0]] }, [['aid-a']], 'aid-fc-1', PRICE));
+    expect(before.status, JSON.stringify(before.error)).toBe(200);
+    const apply = (who: Family) => callAs(who.user, 'applyForAid', { semesterId: term.id, studentIds: who.studentIds, householdSize: 4, incomeBand: 'under-100', benefits: false, words: '' });
+    const first = await apply(made[0]);
+    expect(first.result!.application).toMatchObject({ status: 'awarded', award: { percent: 50, capPerChild: 10000, note: FIRST_COME_NOTE, used: 10000, left: 10000 } });
+    expect((await db().doc(`enrollments/${before.result!.enrollments[0].id}`).get()).get('total')).toBe(PRICE - 10000);
+    expect(await awardAgrees(first.result!.application.id, made[0].user.uid)).toBe(10000);
+    const second = await apply(made[1]);
+    expect(second.result!.application.status).toBe('received');
+    expect(await fund(created.result!.fund.id)).toMatchObject({ transfers: 30000, committed: 20000 });
   });
 });

@@ -4,10 +4,10 @@
 // gives back what it no longer takes. Finance's batch never lets a fund give more than it holds.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { AID_CODE, aidOnLines, committedOf, schoolYearOf, type AidApplication, type AidFund } from '../../contract/aid';
+import { AID_CODE, aidOnLines, committedOf, FIRST_COME_NOTE, schoolYearOf, type AidApplication, type AidFund } from '../../contract/aid';
 import type { ClassGroup, Discount, Enrollment } from '../../contract/domain';
 import { formatCents } from '../../contract/format';
-import { aidChange, aidOnOwed, aidTakenBy, aidYearStep, byNeed, cartAidOf, planAwards, withoutAid } from '../../functions/src/domain/aid';
+import { aidChange, aidOnOwed, aidTakenBy, aidYearStep, byNeed, cartAidOf, firstComeAward, planAwards, withoutAid } from '../../functions/src/domain/aid';
 import { planCancellation } from '../../functions/src/domain/cancellation';
 import { priceCart, type CartAid, type CartChild } from '../../functions/src/domain/cart';
 import { isRefusal } from '../../functions/src/domain/refusal';
@@ -196,6 +196,17 @@ describe('finance’s batch', () => {
       ['e3', 10000, 16000, 16000],
     ]);
     expect(taken).toBe(25000);
+  });
+
+  it('first come until it runs out: an application is awarded the fund’s terms as it arrives, while the fund holds them', () => {
+    const fund = (id: string, name: string, held: number, over: Partial<AidFund> = {}): AidFund => ({ id, name, gifts: held, transfers: 0, committed: 0, firstCome: { percent: 50, capPerChild: 10000, expiresOn: '2027-06-30' }, ...over });
+    const app = application('x');
+    // Two children at most $100 each: it needs $200 of a fund; the first by name that holds it.
+    const made = firstComeAward(app, [fund('b', 'B fund', 50000), fund('a', 'A fund', 15000), fund('c', 'C fund', 90000, { firstCome: null })], '2026-11-24', 'now');
+    expect(made).toMatchObject({ fund: { id: 'b', committed: 20000 }, application: { status: 'awarded', award: { fundId: 'b', percent: 50, capPerChild: 10000, committed: 20000, note: FIRST_COME_NOTE, by: 'portal' } } });
+    expect(firstComeAward(app, [fund('a', 'A fund', 15000), fund('c', 'C fund', 90000, { firstCome: null })], '2026-11-24', 'now')).toBeNull();
+    // Its terms past their date: no award on arrival.
+    expect(firstComeAward(app, [fund('b', 'B fund', 50000)], '2027-07-01', 'now')).toBeNull();
   });
 
   it('counts school years from August', () => {

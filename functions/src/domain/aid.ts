@@ -1,14 +1,14 @@
 // Financial aid as plans: a family's application, finance's batch of awards from its funds, the award
 // a checkout may use, and what a family reads of it. Pure: usecases/aid.ts reads and writes.
 import type { z } from 'zod/mini';
-import { AID_CODE, aidLineLabel, aidOnLines, committedOf, fundBalance, schoolYearOf, type AidApplication, type AidFund, type FamilyAid } from '../../../contract/aid';
+import { AID_CODE, aidLineLabel, aidOnLines, committedOf, FIRST_COME_NOTE, fundBalance, schoolYearOf, type AidApplication, type AidFund, type FamilyAid } from '../../../contract/aid';
 import type { aidDecisionSchema, applyForAidSchema } from '../../../contract/api/aid';
 import type { Cents, Enrollment, Semester, Student } from '../../../contract/domain';
 import { balanceOf } from '../../../contract/money';
 import { formatCents } from '../../../contract/format';
 import type { CartAid } from './cart';
 import { aidAmount } from './pricing';
-import { refuse, type Refusal } from './refusal';
+import { isRefusal, refuse, type Refusal } from './refusal';
 
 export type AidRequest = z.output<typeof applyForAidSchema>;
 export type AidDecision = z.output<typeof aidDecisionSchema>;
@@ -97,6 +97,19 @@ export function planAwards(decisions: AidDecision[], f: { applications: Map<stri
     });
   }
   return { applications: decided, funds: [...funds.values()].filter((fund) => fund.committed !== f.funds.get(fund.id)!.committed) };
+}
+
+/**
+ * An application as it arrives, where a fund is first come until it runs out: awarded the first such
+ * fund's terms (by name) that it still holds; null when none does (the application waits for review).
+ */
+export function firstComeAward(app: AidApplication, funds: AidFund[], today: string, at: string): { application: AidApplication; fund: AidFund } | null {
+  for (const fund of funds.filter((f) => f.firstCome && f.firstCome.expiresOn >= today).sort((a, b) => a.name.localeCompare(b.name))) {
+    const terms = fund.firstCome!;
+    const planned = planAwards([{ applicationId: app.id, award: true, fundId: fund.id, ...terms, note: FIRST_COME_NOTE }], { applications: new Map([[app.id, app]]), funds: new Map([[fund.id, fund]]), today, at, by: 'portal' });
+    if (!isRefusal(planned)) return { application: planned.applications[0], fund: planned.funds[0] };
+  }
+  return null;
 }
 
 /**

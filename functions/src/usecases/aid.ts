@@ -2,12 +2,13 @@
 // first with the funds (every read audited), decides a batch in one transaction that never lets a fund
 // give more than it holds, and keeps the funds. Awards are taken at checkout (usecases/checkout.ts).
 import { HttpsError } from 'firebase-functions/v2/https';
-import { awardWords, fundBalance, schoolYearOf, type AidApplication, type AidFund, type FamilyAid } from '../../../contract/aid';
+import { awardWords, fundBalance, schoolYearOf, type AidApplication, type AidFund, type FamilyAid, type FirstComeTerms } from '../../../contract/aid';
+import type { Enrollment } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { familyApplications } from '../data/aid';
 import { auditInTx, auditReads, actorName, type Actor } from '../data/audit';
 import { db, present, recordRef, records, uniq } from '../data/db';
-import { aidOnOwed, aidYearStep, applicationId, byNeed, cartAidOf, familyAidOf, planApplication, planAwards, type AidDecision, type AidRequest } from '../domain/aid';
+import { aidOnOwed, aidYearStep, applicationId, byNeed, cartAidOf, familyAidOf, firstComeAward, planApplication, planAwards, type AidDecision, type AidRequest } from '../domain/aid';
 import { familyEnrollmentRefs } from '../data/enrollments';
 import { isRefusal } from '../domain/refusal';
 import { schoolToday } from '../../../contract/schedule';
@@ -16,20 +17,49 @@ export async function myAid(uid: string): Promise<{ applications: FamilyAid[] }>
   return { applications: (await familyApplications(uid)).map(familyAidOf) };
 }
 
-/** The family's application for the school year of the term it names; once per year. */
+/**
+ * An application just decided: what its family still owes for the award's children and term takes the
+ * award at once (never what was paid). Returns the application as it is then, and the enrollments changed.
+ */
+function withOwedTaken(decided: AidApplication, family: Enrollment[], today: string): { app: AidApplication; enrollments: Enrollment[]; taken: number } {
+  const aid = decided.award ? cartAidOf(decided, today, family, new Set()) : undefined;
+  const owed = aid ? aidOnOwed(family, aid) : { enrollments: [], taken: 0 };
+  return { app: owed.taken ? { ...decided, award: { ...decided.award!, used: owed.taken } } : decided, enrollments: owed.enrollments, taken: owed.taken };
+}
+
+/**
+ * The family's application for the school year of the term it names; once per year. Where a fund is
+ * first come until it runs out, the application is awarded its terms as it arrives, while the fund
+ * holds them.
+ */
 export async function applyForAid(actor: Actor, request: AidRequest, now: Date): Promise<{ application: FamilyAid }> {
   const semester = (await recordRef('semesters', request.semesterId).get()).data();
   const ref = recordRef('aidApplications', applicationId(actor.uid, semester ? schoolYearOf(semester.startDate) : 'none'));
+  const enrollmentRefs = await familyEnrollmentRefs(actor.uid);
+  const today = schoolToday(now);
   const application = await db().runTransaction(async (tx) => {
-    const [existing, students] = await Promise.all([tx.get(ref), tx.getAll(...uniq(request.studentIds).map((id) => recordRef('students', id)))]);
+    const [existing, students, funds, family] = await Promise.all([
+      tx.get(ref),
+      tx.getAll(...uniq(request.studentIds).map((id) => recordRef('students', id))),
+      tx.get(records('aidFunds')).then((s) => s.docs.map((d) => d.data())),
+      enrollmentRefs.length ? tx.getAll(...enrollmentRefs).then(present) : [],
+    ]);
     const planned = planApplication(
       { ...request, studentIds: uniq(request.studentIds) },
       { uid: actor.uid, email: actor.email ?? '', semester, students: students.map((s) => s.data()), existing: existing.data(), now },
     );
     if (isRefusal(planned)) throw new HttpsError(planned.refused, planned.message);
-    tx.create(ref, planned);
+    const onArrival = firstComeAward(planned, funds, today, now.toISOString());
+    const { app, enrollments, taken } = onArrival ? withOwedTaken(onArrival.application, family, today) : { app: planned, enrollments: [], taken: 0 };
+    tx.create(ref, app);
+    for (const e of enrollments) tx.set(recordRef('enrollments', e.id), e);
+    if (onArrival) tx.update(recordRef('aidFunds', onArrival.fund.id), { committed: onArrival.fund.committed });
     auditInTx(tx, actor, { kind: 'aid-applied', record: { type: 'account', id: actor.uid }, recordName: planned.email, summary: `Applied for financial aid for ${planned.childNames.join(' and ')} (${planned.semesterName})` }, now);
-    return planned;
+    if (app.award) {
+      const applied = taken ? `; ${formatCents(taken)} taken off what the family owed` : '';
+      auditInTx(tx, { ...actor, roles: ['portal'] }, { kind: 'aid-decided', record: { type: 'account', id: actor.uid }, recordName: app.email, summary: `Awarded on arrival ${awardWords(app.award)} from ${app.award.fundName} (up to ${formatCents(app.award.committed)})${applied}` }, now);
+    }
+    return app;
   });
   return { application: familyAidOf(application) };
 }
@@ -76,11 +106,9 @@ export async function awardAid(actor: Actor, input: { decisions: AidDecision[]; 
     if (isRefusal(planned)) throw new HttpsError(planned.refused, planned.message);
     for (const decided of planned.applications) {
       // What the family already owes for the award's children and term takes it now.
-      const family = enrollments.filter((e) => e.ownerUid === decided.ownerUid);
-      const aid = decided.award ? cartAidOf(decided, schoolToday(now), family, new Set()) : undefined;
-      const owed = aid ? aidOnOwed(family, aid) : { enrollments: [], taken: 0 };
+      const owed = withOwedTaken(decided, enrollments.filter((e) => e.ownerUid === decided.ownerUid), schoolToday(now));
+      const { app } = owed;
       for (const e of owed.enrollments) tx.set(recordRef('enrollments', e.id), e);
-      const app = owed.taken ? { ...decided, award: { ...decided.award!, used: owed.taken } } : decided;
       tx.set(recordRef('aidApplications', app.id), { ...app, batchKey: input.idempotencyKey });
       const applied = owed.taken ? `; ${formatCents(owed.taken)} taken off what the family owed` : '';
       const what = app.award ? `Awarded ${awardWords(app.award)} from ${app.award.fundName} (up to ${formatCents(app.award.committed)}), until ${app.award.expiresOn}${applied}` : 'Not awarded this time';
@@ -128,16 +156,17 @@ export async function runAidYearEnd(now: Date): Promise<{ returned: number; dele
 }
 
 /** Creates a fund, renames one, or moves money into it. */
-export async function saveFund(actor: Actor, input: { id?: string; name: string; transfer?: number }, now: Date): Promise<{ fund: AidFund }> {
+export async function saveFund(actor: Actor, input: { id?: string; name: string; transfer?: number; firstCome?: FirstComeTerms | null }, now: Date): Promise<{ fund: AidFund }> {
   const ref = input.id ? recordRef('aidFunds', input.id) : records('aidFunds').doc();
   const fund = await db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (input.id && !snap.exists) throw new HttpsError('not-found', 'This fund does not exist.');
     const was: AidFund = snap.data() ?? { id: ref.id, name: input.name, gifts: 0, transfers: 0, committed: 0 };
-    const next: AidFund = { ...was, id: ref.id, name: input.name, transfers: was.transfers + (input.transfer ?? 0) };
+    const next: AidFund = { ...was, id: ref.id, name: input.name, transfers: was.transfers + (input.transfer ?? 0), ...(input.firstCome !== undefined ? { firstCome: input.firstCome } : {}) };
     tx.set(ref, next);
     const moved = input.transfer ? `; ${formatCents(input.transfer)} moved in (it holds ${formatCents(fundBalance(next))})` : '';
-    auditInTx(tx, actor, { kind: 'aid-fund-changed', record: { type: 'fund', id: ref.id }, recordName: next.name, summary: `${snap.exists ? (was.name !== next.name ? `Renamed ${was.name} to ${next.name}` : `Fund ${next.name}`) : `Created the fund ${next.name}`}${moved}` }, now);
+    const rule = input.firstCome ? `; first come until it runs out: ${input.firstCome.percent} % (at most ${formatCents(input.firstCome.capPerChild)} a child) until ${input.firstCome.expiresOn}` : input.firstCome === null ? '; applications reviewed together' : '';
+    auditInTx(tx, actor, { kind: 'aid-fund-changed', record: { type: 'fund', id: ref.id }, recordName: next.name, summary: `${snap.exists ? (was.name !== next.name ? `Renamed ${was.name} to ${next.name}` : `Fund ${next.name}`) : `Created the fund ${next.name}`}${moved}${rule}` }, now);
     return next;
   });
   return { fund };

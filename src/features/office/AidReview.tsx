@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { committedOf, fundBalance, incomeBandLabel, AID_STATUS_WORDS, awardWords, type AidApplication, type AidFund } from '../../../contract/aid';
 import type { Payload } from '../../../contract/callables';
 import { formatCents, formatDate } from '../../../contract/format';
-import { parseDollars } from '../../../contract/wording';
+import { parseDollars, plainDollars } from '../../../contract/wording';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { FormFailure } from '../../components/FormFailure';
@@ -215,15 +215,35 @@ function Funds({ funds }: { funds: AidFund[] }) {
   const [amountText, setAmountText] = useState('');
   const [problem, setProblem] = useState('');
   const chosen = funds.find((f) => f.id === fundId);
+  // First come until it runs out: the terms each application is awarded as it arrives.
+  const [firstCome, setFirstCome] = useState(false);
+  const [rule, setRule] = useState({ percent: '', cap: '', until: '' });
+  const choose = (id: string) => {
+    setFundId(id);
+    const f = funds.find((x) => x.id === id)?.firstCome;
+    setFirstCome(!!f);
+    setRule(f ? { percent: String(f.percent), cap: plainDollars(f.capPerChild), until: f.expiresOn } : { percent: '', cap: '', until: '' });
+  };
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
     const cents = amountText.trim() ? parseDollars(amountText) : 0;
     const fundName = chosen ? chosen.name : name.trim();
-    const wrong = !fundName ? 'Name the new fund.' : cents === null ? 'Enter an amount in dollars, like 500.' : '';
+    const percent = Number(rule.percent);
+    const cap = parseDollars(rule.cap);
+    const ruleProblem = !firstCome
+      ? ''
+      : !Number.isInteger(percent) || percent < 1 || percent > 100
+        ? 'First come: a percent from 1 to 100.'
+        : cap === null || cap < 1
+          ? 'First come: the most for a child, in dollars.'
+          : !rule.until
+            ? 'First come: until when its awards last.'
+            : '';
+    const wrong = !fundName ? 'Name the new fund.' : cents === null ? 'Enter an amount in dollars, like 500.' : ruleProblem;
     setProblem(wrong);
     if (wrong || cents === null) return save.reset();
     save.mutate(
-      { ...(chosen ? { id: chosen.id } : {}), name: fundName, ...(cents ? { transfer: cents } : {}) },
+      { ...(chosen ? { id: chosen.id } : {}), name: fundName, ...(cents ? { transfer: cents } : {}), firstCome: firstCome ? { percent, capPerChild: cap!, expiresOn: rule.until } : null },
       {
         onSuccess: ({ fund }) => {
           notify({ severity: 'success', summary: 'Saved', detail: `${fund.name} holds ${formatCents(fundBalance(fund))}.` });
@@ -252,7 +272,10 @@ function Funds({ funds }: { funds: AidFund[] }) {
         >
           {funds.map((f) => (
             <tr key={f.id}>
-              <td>{f.name}</td>
+              <td>
+                {f.name}
+                {f.firstCome && <div className="muted">First come: {f.firstCome.percent} %, at most {formatCents(f.firstCome.capPerChild)} a child</div>}
+              </td>
               <td>{formatCents(f.gifts)}</td>
               <td>{formatCents(f.transfers)}</td>
               <td>{formatCents(f.committed)}</td>
@@ -267,7 +290,7 @@ function Funds({ funds }: { funds: AidFund[] }) {
         <h3 id="fund-form-title">Create a fund, or move money into one</h3>
         <div className="field">
           <label htmlFor="fund-choice">Fund</label>
-          <select id="fund-choice" className="p-inputtext p-component" value={fundId} onChange={(e) => setFundId(e.target.value)}>
+          <select id="fund-choice" className="p-inputtext p-component" value={fundId} onChange={(e) => choose(e.target.value)}>
             <option value="">A new fund</option>
             {funds.map((f) => (
               <option key={f.id} value={f.id}>
@@ -286,6 +309,20 @@ function Funds({ funds }: { funds: AidFund[] }) {
           <label htmlFor="fund-amount">Move in ($, from the school’s budget or another source)</label>
           <input id="fund-amount" className="p-inputtext p-component" inputMode="decimal" maxLength={12} value={amountText} onChange={(e) => setAmountText(e.target.value)} />
         </div>
+        <label className="pay-option">
+          <input type="checkbox" checked={firstCome} onChange={(e) => setFirstCome(e.target.checked)} />
+          <span>First come until it runs out: award each application as it arrives (no review)</span>
+        </label>
+        {firstCome && (
+          <div className="aid-decision">
+            <label htmlFor="fund-percent">Percent of the classes</label>
+            <input id="fund-percent" className="p-inputtext p-component" inputMode="numeric" maxLength={3} value={rule.percent} onChange={(e) => setRule({ ...rule, percent: e.target.value })} />
+            <label htmlFor="fund-cap">At most a child ($)</label>
+            <input id="fund-cap" className="p-inputtext p-component" inputMode="decimal" maxLength={10} value={rule.cap} onChange={(e) => setRule({ ...rule, cap: e.target.value })} />
+            <label htmlFor="fund-until">Awards last until</label>
+            <input id="fund-until" type="date" className="p-inputtext p-component" value={rule.until} onChange={(e) => setRule({ ...rule, until: e.target.value })} />
+          </div>
+        )}
         {problem && (
           <p className="field-error" role="alert">
             {problem}
@@ -293,7 +330,7 @@ function Funds({ funds }: { funds: AidFund[] }) {
         )}
         <FormFailure error={save.error} />
         <Button type="submit" disabled={save.isPending}>
-          <span className="p-button-label">{save.isPending ? 'Saving…' : chosen ? 'Move money in' : 'Create the fund'}</span>
+          <span className="p-button-label">{save.isPending ? 'Saving…' : chosen ? 'Save the fund' : 'Create the fund'}</span>
         </Button>
       </form>
     </Card>
