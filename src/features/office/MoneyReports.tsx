@@ -36,7 +36,7 @@ function ReportTable({ id, title, head, rows, total, file }: { id: string; title
         <p className="muted">Nothing in this period.</p>
       ) : (
         <AdminTable
-          label={title}
+          label={`${title}: the figures`}
           caption={title}
           head={
             <>
