@@ -121,6 +121,10 @@ describe('financial aid', () => {
       idempotencyKey: 'aid-sixty-1',
     });
     expect(awarded.status, JSON.stringify(awarded.error)).toBe(200);
+    // The family is told once, with the award in words.
+    const told = (await db().collection('mail').where('kind', '==', 'aid-decided').where('to', 'array-contains', family.email).get()).docs.map((d) => d.get('message.text') as string);
+    expect(told).toEqual([expect.stringContaining('The school awarded financial aid for Aid0 Family and Aid0b Family')]);
+    expect(told[0]).toContain('60 % of the classes (at most $200 a child)');
     // 60 % of each child's classes, at most $200 a child, after the sibling rule: the first child (two
     // classes, $520) gets $200; the second ($260, less the school's 10 % sibling discount) 60 % of $234.
     const cart = { children: [{ studentId: family.studentIds[0], lines: ['aid-a', 'aid-b'].map((classId) => ({ classId, addOnIds: [] })) }, { studentId: family.studentIds[1], lines: [{ classId: 'aid-c', addOnIds: [] }] }], codes: [] };

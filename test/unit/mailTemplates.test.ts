@@ -50,6 +50,10 @@ const pickup = { adult: `Sam ${HOSTILE}`, check: 'code' as const, at: '2027-01-1
 const RENDERED: Record<string, MailMessage[]> = {
   paymentReceivedMail: [family.paymentReceivedMail(e, 5000, 'by check', portal)],
   cancellationMail: [family.cancellationMail(e, [klass.title], { amount: 2500, how: 'by check' }, 400, portal)],
+  aidDecidedMail: [
+    family.aidDecidedMail({ status: 'awarded', schoolYear: '2026–27', semesterName: `Spring ${HOSTILE}`, childNames: [e.studentName], award: { fundId: 'f', fundName: 'F', percent: 60, capPerChild: 30000, addOns: false, committed: 30000, used: 0, expiresOn: '2027-06-30', note: `Note ${HOSTILE}`, at: '', by: '' } }, 5000, portal),
+    family.aidDecidedMail({ status: 'declined', schoolYear: '2026–27', semesterName: 'Spring', childNames: [e.studentName, 'Sib'] }, 0, portal),
+  ],
   classCancelledMail: [family.classCancelledMail(klass.title, [{ studentName: e.studentName, refund: 2500, how: 'to the card you paid with' }, { studentName: `Sib ${HOSTILE}`, refund: 0, how: '' }], portal)],
   changeRequestMail: [family.changeRequestMail(who, { classTitles: [klass.title], words: `You will get $200 back ${HOSTILE}` }, portal)],
   requestDecidedMail: [

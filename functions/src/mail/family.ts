@@ -1,10 +1,11 @@
 // The emails to families: a payment received, classes cancelled (with the refund), a payment given
 // back whole, a gift's receipt, the office's messages, and the reminders. Pure: each is built from
 // what the event knows.
+import { awardWords, type AidApplication } from '../../../contract/aid';
 import type { ChangeRequest } from '../../../contract/changes';
 import type { Cents, Enrollment, IsoDate } from '../../../contract/domain';
 import type { WholeRefund } from '../domain/settlement';
-import { formatCents, formatDate } from '../../../contract/format';
+import { andList, formatCents, formatDate } from '../../../contract/format';
 import { balanceDueLabel } from '../../../contract/wording';
 import { escapeHtml } from '../../../contract/markdown';
 import { layout, myEnrollments, simpleMail, type MailLink, type MailMessage } from './layout';
@@ -197,3 +198,16 @@ export function creditGivenMail(amount: Cents, reason: string, balance: Cents, p
   );
 }
 
+
+/** Finance decided a family's financial aid application: what it was given (or not this time), and where to read it. */
+export function aidDecidedMail(app: Pick<AidApplication, 'status' | 'schoolYear' | 'semesterName' | 'childNames' | 'award'>, taken: Cents, portal: string): MailMessage {
+  const award = app.award;
+  const lines = award
+    ? [
+        `The school awarded financial aid for ${andList(app.childNames)} (${app.semesterName}): ${awardWords(award)}, until ${formatDate(award.expiresOn, true)}.`,
+        taken ? `${formatCents(taken)} of it was taken off what you owed at once.` : 'It applies by itself when you enroll, as its own line ("Financial aid").',
+        ...(award.note ? [`From the school: ${award.note}`] : []),
+      ]
+    : [`The school could not give financial aid for ${andList(app.childNames)} (${app.semesterName}) this time.`, 'The sliding scale still lets you choose a lower price where a class offers one.'];
+  return simpleMail(award ? 'Financial aid awarded' : 'Your financial aid application', lines, { label: 'Financial aid', href: `${portal}/account/aid` }, 'You receive this email because your family applied for financial aid.');
+}

@@ -11,6 +11,9 @@ import { db, present, recordRef, records, uniq } from '../data/db';
 import { aidOnOwed, aidYearStep, applicationId, byNeed, cartAidOf, familyAidOf, firstComeAward, planApplication, planAwards, type AidDecision, type AidRequest } from '../domain/aid';
 import { familyEnrollmentRefs } from '../data/enrollments';
 import { isRefusal } from '../domain/refusal';
+import { aidDecidedMail } from '../mail/family';
+import { queueMail } from '../mail/outbox';
+import { portalOrigin } from '../payments/stripe';
 import { schoolToday } from '../../../contract/schedule';
 
 export async function myAid(uid: string): Promise<{ applications: FamilyAid[] }> {
@@ -56,6 +59,7 @@ export async function applyForAid(actor: Actor, request: AidRequest, now: Date):
     if (onArrival) tx.update(recordRef('aidFunds', onArrival.fund.id), { committed: onArrival.fund.committed });
     auditInTx(tx, actor, { kind: 'aid-applied', record: { type: 'account', id: actor.uid }, recordName: planned.email, summary: `Applied for financial aid for ${planned.childNames.join(' and ')} (${planned.semesterName})` }, now);
     if (app.award) {
+      if (app.email) queueMail(tx, { kind: 'aid-decided', to: [app.email], message: aidDecidedMail(app, taken, portalOrigin(null)) }, app.id);
       const applied = taken ? `; ${formatCents(taken)} taken off what the family owed` : '';
       auditInTx(tx, { ...actor, roles: ['portal'] }, { kind: 'aid-decided', record: { type: 'account', id: actor.uid }, recordName: app.email, summary: `Awarded on arrival ${awardWords(app.award)} from ${app.award.fundName} (up to ${formatCents(app.award.committed)})${applied}` }, now);
     }
@@ -110,6 +114,8 @@ export async function awardAid(actor: Actor, input: { decisions: AidDecision[]; 
       const { app } = owed;
       for (const e of owed.enrollments) tx.set(recordRef('enrollments', e.id), e);
       tx.set(recordRef('aidApplications', app.id), { ...app, batchKey: input.idempotencyKey });
+      // The family is told, once for the decision.
+      if (app.email) queueMail(tx, { kind: 'aid-decided', to: [app.email], message: aidDecidedMail(app, owed.taken, portalOrigin(null)) }, app.id);
       const applied = owed.taken ? `; ${formatCents(owed.taken)} taken off what the family owed` : '';
       const what = app.award ? `Awarded ${awardWords(app.award)} from ${app.award.fundName} (up to ${formatCents(app.award.committed)}), until ${app.award.expiresOn}${applied}` : 'Not awarded this time';
       auditInTx(tx, actor, { kind: 'aid-decided', record: { type: 'account', id: app.ownerUid }, recordName: app.email, summary: `${what}: ${app.childNames.join(' and ')}, ${app.semesterName}` }, now);
