@@ -55,6 +55,9 @@ async function cancellingPaidCamp(page: Page) {
   await page.getByRole('button', { name: 'Pay $430.00' }).click();
   await page.getByRole('heading', { name: 'Payment received — Ava is enrolled' }).waitFor();
   await page.goto('/account/enrollments');
+  // Everything the page asks for has come (on a loaded machine, the list renders again as each answer
+  // arrives, and a click in between can land on a button that is being replaced).
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Cancel this class (Art in the Wild Camp for Ava)' }).click();
   return page.getByRole('group', { name: 'Cancel Art in the Wild Camp for Ava' });
 }
