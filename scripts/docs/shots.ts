@@ -74,6 +74,28 @@ const SHOTS: Shot[] = [
       await p.waitForTimeout(400);
     },
   },
+  {
+    name: 'cancel-whole-class',
+    path: '/admin/enrollments',
+    ready: async (p) => {
+      await p.getByLabel('Class', { exact: true }).selectOption({ label: 'Creek Critters' });
+      const card = p.getByRole('region', { name: 'Cancel Creek Critters for everyone' });
+      await card.getByLabel(/^Why/).fill('The creek is flooded all term');
+      await card.getByRole('button', { name: 'Cancel Creek Critters for everyone…' }).click();
+      await card.getByText('It cannot be undone.').waitFor();
+      await card.scrollIntoViewIfNeeded();
+    },
+  },
+  { name: 'financial-aid', path: '/admin/aid', ready: (p) => p.getByRole('row', { name: /General aid fund/ }).waitFor(), fullPage: true },
+  {
+    name: 'money-reports',
+    path: '/admin/reports',
+    ready: async (p) => {
+      await p.getByLabel('From').fill('2025-01-01');
+      await p.getByRole('heading', { name: 'The term’s billing' }).waitFor();
+    },
+    fullPage: true,
+  },
 ];
 
 await resetEmulators();
