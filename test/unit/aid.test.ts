@@ -43,6 +43,7 @@ describe('an award in the pricing engine', () => {
     ['after the sibling rule, on the 2nd child', [child('ava', line('c')), child('ben', line('d'))], award({ percent: 50 }), [], [SIB10], { ava: 13000, ben: 9000 }, { ava: 13000, ben: 9000 }],
     ['a cap for each child', [child('ava', line('c')), child('ben', line('d'))], award({ percent: 60, capPerChild: 10000 }), [], [], { ava: 10000, ben: 10000 }, { ava: 16000, ben: 10000 }],
     ['what a child took before counts against its cap', [child('ava', line('c'))], award({ percent: 60, capPerChild: 10000, taken: { ava: 7000 } }), [], [], { ava: 3000 }, { ava: 23000 }],
+    ['without a cap, what a child took before counts only through what the award has left', [child('ava', line('c'))], award({ left: 30000, taken: { ava: 7000 } }), [], [], { ava: 26000 }, { ava: 0 }],
     ['an amount: all it can, child by child, never below nothing', [child('ava', line('c')), child('ben', line('d'))], award({ left: 30000 }), [], [], { ava: 26000, ben: 4000 }, { ava: 0, ben: 16000 }],
     ['only the children it names', [child('ava', line('c')), child('cal', line('d'))], award({ percent: 50 }), [], [], { ava: 13000, cal: 0 }, { ava: 13000, cal: 20000 }],
     ['nothing left: nothing off', [child('ava', line('c'))], award({ percent: 50, left: 0 }), [], [], { ava: 0 }, { ava: 26000 }],

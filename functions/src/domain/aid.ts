@@ -6,7 +6,7 @@ import type { aidDecisionSchema, applyForAidSchema } from '../../../contract/api
 import type { Cents, Enrollment, Semester, Student } from '../../../contract/domain';
 import { balanceOf } from '../../../contract/money';
 import { formatCents } from '../../../contract/format';
-import type { CartAid } from './cart';
+import { aidTermsFor, enrollmentAidOf, type CartAid } from './cart';
 import { aidAmount } from './pricing';
 import { isRefusal, refuse, type Refusal } from './refusal';
 
@@ -232,15 +232,14 @@ export function aidOnOwed(family: Enrollment[], aid: CartAid): { enrollments: En
   const fits = (e: Enrollment) => e.status === 'confirmed' && !e.aid && !e.cancellations?.length && aid.studentIds.includes(e.studentId) && e.semesterIds.length === 1 && e.semesterIds[0] === aid.semesterId;
   for (const e of family.filter(fits).sort((a, b) => a.createdAt.localeCompare(b.createdAt))) {
     const owed = balanceOf(e);
-    const cap = aid.capPerChild === undefined ? left : Math.min(left, aid.capPerChild - (taken[e.studentId] ?? 0));
     const addOnTotal = e.lineItems.reduce((s, l) => s + l.addOns.reduce((x, a) => x + a.price, 0), 0);
-    const amount = Math.min(owed, aidAmount({ label: aid.label, percent: aid.percent, addOns: aid.addOns, limit: Math.max(0, cap) }, e.total, addOnTotal));
+    const amount = Math.min(owed, aidAmount(aidTermsFor(aid, left, taken[e.studentId] ?? 0), e.total, addOnTotal));
     if (amount <= 0) continue;
     const next: Enrollment = {
       ...e,
       discounts: [...e.discounts, { code: AID_CODE, description: aid.label, amount }],
       total: e.total - amount,
-      aid: { applicationId: aid.applicationId, label: aid.label, ...(aid.percent !== undefined ? { percent: aid.percent } : {}), addOns: aid.addOns },
+      aid: enrollmentAidOf(aid),
     };
     changed.push({ ...next, balance: balanceOf(next) });
     left -= amount;

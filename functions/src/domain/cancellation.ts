@@ -6,7 +6,7 @@ import type { AddOn, CancellationQuote, CardRefund, Cents, ClassGroup, ClassReco
 import { isSiblingRule } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { balanceOf, feesOf, paidOf, refundedOf } from '../../../contract/money';
-import { aidTakenBy } from './aid';
+import { aidOnLines } from '../../../contract/aid';
 import { withRequests } from './changes';
 import { cardRefundableOf } from './refunds';
 import { FIXED_AMOUNT_TYPES, priceBasket, type BasketLine, type PricedClass } from './pricing';
@@ -99,7 +99,7 @@ function repriceAsCharged(input: Omit<CancellationInput, 'cancelClassIds'>, kept
   const rules = used.filter((d) => isSiblingRule(d.type));
   const discounts = used.filter((d) => !isSiblingRule(d.type));
   // A financial aid award on its terms, taking at most what it took then.
-  const aid = enrollment.aid ? { label: enrollment.aid.label, percent: enrollment.aid.percent, addOns: enrollment.aid.addOns, limit: aidTakenBy([enrollment]).get(enrollment.aid.applicationId) ?? 0 } : undefined;
+  const aid = enrollment.aid ? { label: enrollment.aid.label, percent: enrollment.aid.percent, addOns: enrollment.aid.addOns, limit: aidOnLines(enrollment.discounts) } : undefined;
   return kept.length
     ? priceBasket({ classes, groups, lines, discounts, rules, siblings: siblingsThen(enrollment, rules), today: input.enrolledOn, ...(aid ? { aid } : {}) })
     : { lineItems: [], discounts: [], subtotal: 0, total: 0, problems: [] };

@@ -8,7 +8,7 @@ import { aidOnLines, type EnrollmentAid } from '../../../contract/aid';
 import type { CartChildQuote, CartQuote, Cents, Enrollment, Problem } from '../../../contract/domain';
 
 export type { CartQuote };
-import { FIXED_AMOUNT_TYPES, priceBasket, siblingContext, type BasketLine, type PricingInput } from './pricing';
+import { FIXED_AMOUNT_TYPES, priceBasket, siblingContext, type AidTerms, type BasketLine, type PricingInput } from './pricing';
 
 export interface CartChild {
   studentId: string;
@@ -36,6 +36,15 @@ export interface CartAid extends EnrollmentAid {
 }
 
 /** The children in the order they are charged: highest list price first, then the order they were listed. */
+/** The terms an award gives one child now: what it has left and, with a cap, what that child may still take. */
+export function aidTermsFor(aid: CartAid, left: Cents, taken: Cents): AidTerms {
+  const limit = aid.capPerChild === undefined ? left : Math.min(left, aid.capPerChild - taken);
+  return { label: aid.label, percent: aid.percent, addOns: aid.addOns, limit: Math.max(0, limit) };
+}
+
+/** What an enrollment keeps of the award it was priced with (a cancellation reprices with it). */
+export const enrollmentAidOf = (aid: CartAid): EnrollmentAid => ({ applicationId: aid.applicationId, label: aid.label, ...(aid.percent !== undefined ? { percent: aid.percent } : {}), addOns: aid.addOns });
+
 export function chargeOrder(children: CartChild[], listPrice: (classId: string) => Cents): CartChild[] {
   const priceOf = (c: CartChild) => [...new Set(c.lines.map((l) => l.classId))].reduce((sum, id) => sum + listPrice(id), 0);
   return children.map((child, i) => ({ child, i, price: priceOf(child) })).sort((a, b) => b.price - a.price || a.i - b.i).map((x) => x.child);
@@ -62,13 +71,13 @@ export function priceCart(input: CartInput): CartQuote {
     });
     // The award covers a child it names whose classes are all of its term.
     const aided = aid && aidLeft > 0 && aid.studentIds.includes(child.studentId) && semesterIds.length === 1 && semesterIds[0] === aid.semesterId;
-    const terms = aided ? { label: aid.label, percent: aid.percent, addOns: aid.addOns, limit: Math.max(0, Math.min(aidLeft, (aid.capPerChild ?? aidLeft) - (aid.taken[child.studentId] ?? 0))) } : undefined;
+    const terms = aided ? aidTermsFor(aid, aidLeft, aid.taken[child.studentId] ?? 0) : undefined;
     const quote = priceBasket({ ...shared, lines: child.lines, discounts: codes, siblings, ...(terms ? { aid: terms } : {}) });
     for (const a of quote.discounts) if (left.has(a.code)) left.set(a.code, left.get(a.code)! - a.amount);
     for (const p of quote.codeProblems) codeProblems.set(p.about, [...(codeProblems.get(p.about) ?? []), p]);
     const took = aidOnLines(quote.discounts);
     aidLeft -= took;
-    const aidOf = aided && took > 0 ? { aid: { applicationId: aid.applicationId, label: aid.label, ...(aid.percent !== undefined ? { percent: aid.percent } : {}), addOns: aid.addOns } } : {};
+    const aidOf = aided && took > 0 ? { aid: enrollmentAidOf(aid) } : {};
     quotes.push({ ...quote, studentId: child.studentId, ...(siblings ? { siblings } : {}), ...aidOf });
     // The children priced so far count as enrolled for the ones after them.
     before.push({ status: 'confirmed', studentId: child.studentId, semesterIds, classIds: child.lines.map((l) => l.classId) });
