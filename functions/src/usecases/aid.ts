@@ -1,6 +1,7 @@
 // Financial aid: a family applies (once per school year), finance reads the applications most in need
 // first with the funds (every read audited), decides a batch in one transaction that never lets a fund
 // give more than it holds, and keeps the funds. Awards are taken at checkout (usecases/checkout.ts).
+import type { Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { awardWords, fundBalance, schoolYearOf, type AidApplication, type AidFund, type FamilyAid, type FirstComeTerms } from '../../../contract/aid';
 import type { Enrollment } from '../../../contract/domain';
@@ -28,6 +29,16 @@ function withOwedTaken(decided: AidApplication, family: Enrollment[], today: str
   const aid = decided.award ? cartAidOf(decided, today, family, new Set()) : undefined;
   const owed = aid ? aidOnOwed(family, aid) : { enrollments: [], taken: 0 };
   return { app: owed.taken ? { ...decided, award: { ...decided.award!, used: owed.taken } } : decided, enrollments: owed.enrollments, taken: owed.taken };
+}
+
+/** A decision recorded: the family told (once for the application), and the audit entry. */
+function decidedInTx(tx: Transaction, actor: Actor, app: AidApplication, taken: number, now: Date, onArrival = false): void {
+  if (app.email) queueMail(tx, { kind: 'aid-decided', to: [app.email], message: aidDecidedMail(app, taken, portalOrigin(null)) }, app.id);
+  const applied = taken ? `; ${formatCents(taken)} taken off what the family owed` : '';
+  const what = app.award
+    ? `Awarded${onArrival ? ' on arrival' : ''} ${awardWords(app.award)} from ${app.award.fundName} (up to ${formatCents(app.award.committed)}), until ${app.award.expiresOn}${applied}`
+    : 'Not awarded this time';
+  auditInTx(tx, actor, { kind: 'aid-decided', record: { type: 'account', id: app.ownerUid }, recordName: app.email, summary: `${what}: ${app.childNames.join(' and ')}, ${app.semesterName}` }, now);
 }
 
 /**
@@ -58,11 +69,7 @@ export async function applyForAid(actor: Actor, request: AidRequest, now: Date):
     for (const e of enrollments) tx.set(recordRef('enrollments', e.id), e);
     if (onArrival) tx.update(recordRef('aidFunds', onArrival.fund.id), { committed: onArrival.fund.committed });
     auditInTx(tx, actor, { kind: 'aid-applied', record: { type: 'account', id: actor.uid }, recordName: planned.email, summary: `Applied for financial aid for ${planned.childNames.join(' and ')} (${planned.semesterName})` }, now);
-    if (app.award) {
-      if (app.email) queueMail(tx, { kind: 'aid-decided', to: [app.email], message: aidDecidedMail(app, taken, portalOrigin(null)) }, app.id);
-      const applied = taken ? `; ${formatCents(taken)} taken off what the family owed` : '';
-      auditInTx(tx, { ...actor, roles: ['portal'] }, { kind: 'aid-decided', record: { type: 'account', id: actor.uid }, recordName: app.email, summary: `Awarded on arrival ${awardWords(app.award)} from ${app.award.fundName} (up to ${formatCents(app.award.committed)})${applied}` }, now);
-    }
+    if (app.award) decidedInTx(tx, { ...actor, roles: ['portal'] }, app, taken, now, true);
     return app;
   });
   return { application: familyAidOf(application) };
@@ -89,6 +96,7 @@ export async function awardAid(actor: Actor, input: { decisions: AidDecision[]; 
   const ids = input.decisions.map((d) => d.applicationId);
   const fundIds = uniq(input.decisions.flatMap((d) => (d.award && d.fundId ? [d.fundId] : [])));
   const at = now.toISOString();
+  const today = schoolToday(now);
   // The families' enrollments (listed now, read in the transaction): an award applies to what they already owe.
   const owners = uniq(present(await db().getAll(...uniq(ids).map((id) => recordRef('aidApplications', id)))).map((a) => (a as AidApplication).ownerUid));
   const enrollmentRefs = (await Promise.all(owners.map(familyEnrollmentRefs))).flat();
@@ -103,22 +111,17 @@ export async function awardAid(actor: Actor, input: { decisions: AidDecision[]; 
     const planned = planAwards(input.decisions, {
       applications: new Map(read.map((a) => [a.id, a])),
       funds: new Map(present(funds).map((f) => [f.id, f])),
-      today: schoolToday(now),
+      today,
       at,
       by: actorName(actor),
     });
     if (isRefusal(planned)) throw new HttpsError(planned.refused, planned.message);
     for (const decided of planned.applications) {
       // What the family already owes for the award's children and term takes it now.
-      const owed = withOwedTaken(decided, enrollments.filter((e) => e.ownerUid === decided.ownerUid), schoolToday(now));
-      const { app } = owed;
-      for (const e of owed.enrollments) tx.set(recordRef('enrollments', e.id), e);
+      const { app, enrollments: owing, taken } = withOwedTaken(decided, enrollments.filter((e) => e.ownerUid === decided.ownerUid), today);
+      for (const e of owing) tx.set(recordRef('enrollments', e.id), e);
       tx.set(recordRef('aidApplications', app.id), { ...app, batchKey: input.idempotencyKey });
-      // The family is told, once for the decision.
-      if (app.email) queueMail(tx, { kind: 'aid-decided', to: [app.email], message: aidDecidedMail(app, owed.taken, portalOrigin(null)) }, app.id);
-      const applied = owed.taken ? `; ${formatCents(owed.taken)} taken off what the family owed` : '';
-      const what = app.award ? `Awarded ${awardWords(app.award)} from ${app.award.fundName} (up to ${formatCents(app.award.committed)}), until ${app.award.expiresOn}${applied}` : 'Not awarded this time';
-      auditInTx(tx, actor, { kind: 'aid-decided', record: { type: 'account', id: app.ownerUid }, recordName: app.email, summary: `${what}: ${app.childNames.join(' and ')}, ${app.semesterName}` }, now);
+      decidedInTx(tx, actor, app, taken, now);
     }
     for (const fund of planned.funds) tx.update(recordRef('aidFunds', fund.id), { committed: fund.committed });
     return false;

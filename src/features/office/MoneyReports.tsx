@@ -7,6 +7,7 @@ import { formatCents } from '../../../contract/format';
 import type { PaymentMethod } from '../../../contract/domain';
 import type { MoneyReport } from '../../../contract/reports';
 import { addDaysIso, schoolToday } from '../../../contract/schedule';
+import { plainDollars } from '../../../contract/wording';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { LoadError } from '../../components/LoadError';
@@ -17,11 +18,9 @@ import { useSemesterPicker } from '../catalogueSetup';
 import { useMoneyReport } from './api';
 import { METHOD_LABEL } from './paymentMethod';
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
-
 /** A table of the report with its CSV. */
 function ReportTable({ id, title, head, rows, total, file }: { id: string; title: string; head: string[]; rows: (string | number)[][]; total?: (string | number)[]; file: string }) {
-  const csv: CsvValue[][] = [head, ...rows.map((r) => r.map((c) => (typeof c === 'number' ? dollars(c) : c))), ...(total ? [total.map((c) => (typeof c === 'number' ? dollars(c) : c))] : [])];
+  const csv: CsvValue[][] = [head, ...rows.map((r) => r.map((c) => (typeof c === 'number' ? plainDollars(c) : c))), ...(total ? [total.map((c) => (typeof c === 'number' ? plainDollars(c) : c))] : [])];
   return (
     <Card
       id={id}
