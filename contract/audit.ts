@@ -1,6 +1,6 @@
 // The audit trail's entries: what each kind of action is called, and what an entry holds. For the
 // office's pages and the functions only (the landing page never loads it).
-export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'roles-changed', 'roster-viewed', 'student-sheet-viewed', 'students-listed', 'field-entry', 'field-held', 'field-log-viewed', 'pickup-codes-issued', 'round-set', 'round-drawn', 'round-results-viewed', 'change-requested', 'change-decided', 'change-requests-viewed', 'data-exported', 'credit-given', 'student-deleted', 'health-erased', 'aid-applied', 'aid-viewed', 'aid-decided', 'aid-fund-changed'] as const;
+export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'class-moved', 'roles-changed', 'roster-viewed', 'student-sheet-viewed', 'students-listed', 'field-entry', 'field-held', 'field-log-viewed', 'pickup-codes-issued', 'round-set', 'round-drawn', 'round-results-viewed', 'change-requested', 'change-decided', 'change-requests-viewed', 'data-exported', 'credit-given', 'student-deleted', 'health-erased', 'aid-applied', 'aid-viewed', 'aid-decided', 'aid-fund-changed'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
@@ -9,6 +9,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'payment-voided': 'Payment voided',
   'card-payment': 'Card payment received',
   cancellation: 'Classes cancelled (and refund)',
+  'class-moved': 'A child moved to another class (and the price difference)',
   'roles-changed': 'Staff roles changed',
   'roster-viewed': 'Roster and health sheet opened',
   'student-sheet-viewed': 'Student info sheet opened',
@@ -20,7 +21,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'pickup-codes-issued': 'Pickup codes made for a child',
   'round-set': 'Registration round set (its seed’s hash published)',
   'round-drawn': 'Registration round drawn',
-  'change-requested': 'A family asked the office to cancel a class',
+  'change-requested': 'A family asked the office to cancel or move a class',
   'change-decided': 'The office answered a family’s request',
   'change-requests-viewed': 'The families’ requests read (children by name, their words)',
   'data-exported': 'A family downloaded its data',

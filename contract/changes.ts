@@ -12,11 +12,52 @@ export interface NoticeBand {
   asCredit?: boolean;
 }
 
+/**
+ * How the school moves a child to another class of the same term: at no charge (the new class at the
+ * price the old one was charged), charging the price difference (a cheaper class gives the
+ * difference paid as account credit), or not at all. Absent: the office decides every move.
+ */
+export const TRANSFER_RULES = ['free', 'difference', 'refused'] as const;
+export type TransferRule = (typeof TRANSFER_RULES)[number];
+
 export interface CancellationPolicy {
   /** Any order; the band with the most notice the family gave applies (none: nothing back). */
   bands: NoticeBand[];
-  /** Families may cancel by themselves inside the policy (else only the office cancels). */
+  /** Families may cancel (and move) by themselves inside the policy (else only the office does). */
   selfService: boolean;
+  /** Moves to another class of the same term (absent: the office decides each). */
+  transfers?: TransferRule;
+}
+
+/** What moving a child to another class would do, as the family sees it before it asks. */
+export interface TransferOutcome {
+  /** Whether the family may move by itself now; else why not. */
+  allowed: boolean;
+  why: string | null;
+  /** Whether the family may ask the office instead (not when the school refuses moves, or the class is full). */
+  askable: boolean;
+  toClassId: string;
+  toTitle: string;
+  /** The enrollment's total after the move, and that less its total now (negative: cheaper). */
+  newTotal: Cents;
+  difference: Cents;
+  /** Paid beyond the new total because of the move: given as account credit. */
+  credit: Cents;
+  /** Still owed after the move. */
+  owes: Cents;
+}
+
+/** The move in the family's words: "Nature Journaling costs $20.00 more: you will owe $20.00, to pay from My Enrollments." */
+export function transferWords(o: Pick<TransferOutcome, 'toTitle' | 'difference' | 'credit' | 'owes'>): string {
+  const price =
+    o.difference === 0
+      ? `${o.toTitle} costs you nothing more`
+      : o.difference > 0
+        ? `${o.toTitle} costs ${formatCents(o.difference)} more`
+        : `${o.toTitle} costs ${formatCents(-o.difference)} less`;
+  const credit = o.credit > 0 ? `; you will get a credit of ${formatCents(o.credit)} for your next enrollment` : '';
+  const owes = o.owes > 0 ? ` You will owe ${formatCents(o.owes)}, to pay from My Enrollments.` : '';
+  return `${price}${credit}.${owes}`;
 }
 
 /** What cancelling would do, as the family sees it before it asks. */
@@ -41,8 +82,16 @@ export interface CancellationOutcome {
   owes: Cents;
 }
 
-/** What a request keeps of the outcome it was shown (`toCredit` absent on requests made before credit). */
-export type RequestOutcome = Pick<CancellationOutcome, 'refund' | 'toCard' | 'kept' | 'owes'> & { toCredit?: Cents };
+/** What a request keeps of the outcome it was shown (`toCredit` absent on requests made before credit; `difference` on a move's). */
+export type RequestOutcome = Pick<CancellationOutcome, 'refund' | 'toCard' | 'kept' | 'owes'> & { toCredit?: Cents; difference?: Cents };
+
+/** A change of an enrollment's classes in words: "Moved from Art in the Wild Camp to River Adventure Camp", or "Cancelled Art in the Wild Camp". */
+export const changeWords = (c: { classTitles: string[]; movedTo?: { title: string } }): string =>
+  c.movedTo ? `Moved from ${c.classTitles.join(', ')} to ${c.movedTo.title}` : `Cancelled ${c.classTitles.join(', ')}`;
+
+/** What a request asks, in words: "cancel Art in the Wild Camp", "move from Art in the Wild Camp to River Adventure Camp". */
+export const requestAsks = (r: Pick<ChangeRequest, 'kind' | 'classTitles' | 'to'>): string =>
+  r.kind === 'transfer' ? `move from ${r.classTitles.join(', ')} to ${r.to?.title ?? 'another class'}` : `cancel ${r.classTitles.join(', ')}`;
 
 /** The outcome in the family's words: "You will get $180 back to the card ending 4242 within 5–10 days; the school keeps $20 under its cancellation policy." */
 export function outcomeWords(o: RequestOutcome, cards: string[] = []): string {
@@ -67,9 +116,11 @@ export function outcomeWords(o: RequestOutcome, cards: string[] = []): string {
  */
 export interface ChangeRequest {
   id: string;
-  kind: 'cancel';
+  /** `transfer`: move the child from `classIds[0]` to `to` (a seat there is kept for the child while it waits). */
+  kind: 'cancel' | 'transfer';
   classIds: string[];
   classTitles: string[];
+  to?: { classId: string; title: string };
   /** The family's words for the office (optional). */
   reason?: string;
   askedAt: string;

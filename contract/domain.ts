@@ -506,7 +506,7 @@ export interface FamilyPayment {
   card?: Pick<CardDetails, 'brand' | 'last4' | 'sessionId'>;
 }
 export type FamilyCardRefund = Pick<CardRefund, 'amount' | 'refundId' | 'last4' | 'reason' | 'kind' | 'sessionId' | 'at' | 'failed'>;
-export interface FamilyCancellation extends Pick<Cancellation, 'classIds' | 'classTitles' | 'refund' | 'fee' | 'refundMethod' | 'at'> {
+export interface FamilyCancellation extends Pick<Cancellation, 'classIds' | 'classTitles' | 'refund' | 'fee' | 'refundMethod' | 'movedTo' | 'at'> {
   cardRefunds?: FamilyCardRefund[];
 }
 
@@ -522,6 +522,8 @@ export interface Cancellation {
   refundMethod?: PaymentMethod;
   /** By card: what Stripe refunded to which card. */
   cardRefunds?: CardRefund[];
+  /** A move: the child left these classes for this one (in the same enrollment). */
+  movedTo?: { classId: string; title: string };
   note: string;
   at: string;
   by: string;

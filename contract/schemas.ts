@@ -6,6 +6,7 @@ import { STAFF_ROLES } from './roles';
 import { ageOn } from './format';
 import { ANNOUNCEMENT_SEVERITIES, CHECKOUT_METHODS, DISCOUNT_TYPES, ENROLLMENT_STATUSES, ENROLLMENT_SORTS, GRADE_MAX, GRADE_MIN, PAYMENT_METHODS, PHOTO_PERMISSIONS, RECEIVED_METHODS, STUDENT_SORTS, TSHIRT_SIZES } from './domain';
 import { AUDIT_KINDS } from './audit';
+import { TRANSFER_RULES } from './changes';
 
 /**
  * Control characters (other than tab and line breaks) and text-direction overrides would reach CSVs,
@@ -301,6 +302,7 @@ const cancellationPolicy = z.strictObject({
       z.refine((bands) => new Set(bands.map((b) => b.daysBefore)).size === bands.length, 'names the same notice twice'),
     ),
   selfService: z.boolean(),
+  transfers: z.optional(z.enum(TRANSFER_RULES)),
 });
 
 export const semesterInputSchema = z

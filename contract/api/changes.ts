@@ -3,7 +3,7 @@
 // Each call: who may call it, its payload, its answer, and what it shows and changes (the app
 // fetches again what a call made stale: src/lib/stale.ts, written from these).
 import { z } from 'zod/mini';
-import type { CancellationOutcome, OfficeChangeRequest } from '../changes';
+import type { CancellationOutcome, OfficeChangeRequest, TransferOutcome } from '../changes';
 import { PAYMENT_METHODS, type FamilyEnrollment } from '../domain';
 import { ACCESS } from '../roles';
 import { cents, id, text } from '../schemas';
@@ -13,6 +13,10 @@ const classesOf = { enrollmentId: id, classIds: ids.check(z.minLength(1, 'must n
 export const ownCancellationSchema = z.strictObject(classesOf);
 export const cancelOwnSchema = z.strictObject({ ...classesOf, expectedRefund: cents, reason: z.optional(text(300)) });
 export const requestCancellationSchema = z.strictObject({ ...classesOf, reason: z.optional(text(300)) });
+const moveOf = { enrollmentId: id, fromClassId: id, toClassId: id };
+export const transferOutcomeSchema = z.strictObject(moveOf);
+export const moveOwnSchema = z.strictObject({ ...moveOf, expectedTotal: cents });
+export const requestTransferSchema = z.strictObject({ ...moveOf, reason: z.optional(text(300)) });
 export const decideRequestSchema = z.strictObject({
   enrollmentId: id,
   requestId: id,
@@ -31,6 +35,12 @@ export const changesCalls = {
   cancelOwnClasses: spec<{ enrollment: FamilyEnrollment; replayed: boolean }>()('user', cancelOwnSchema, { changes: ['seats', 'waitlist', 'aid'] }),
   /** Asks the office to cancel classes the family may not cancel by itself (nothing changes until it answers). */
   requestCancellation: spec<{ enrollment: FamilyEnrollment; replayed: boolean }>()('user', requestCancellationSchema, { changes: ['seats'] }),
+  /** What moving the child to another class of the term would do today, in figures and words (nothing changes). */
+  transferOutcome: spec<{ outcome: TransferOutcome; words: string }>()('user', transferOutcomeSchema, UNCACHED),
+  /** Moves the child inside the policy, at the new total the family was shown. */
+  moveOwnClass: spec<{ enrollment: FamilyEnrollment; replayed: boolean }>()('user', moveOwnSchema, { changes: ['seats', 'waitlist', 'credit', 'aid'] }),
+  /** Asks the office to move the child (a seat in the new class kept meanwhile). */
+  requestTransfer: spec<{ enrollment: FamilyEnrollment; replayed: boolean }>()('user', requestTransferSchema, { changes: ['seats'] }),
   /** The office's queue: the families' requests waiting for an answer, oldest first. */
   adminChangeRequests: spec<{ requests: OfficeChangeRequest[] }>()(ACCESS.money, none, { shows: ['seats'] }),
   /** Approves (cancelling, with the refund) or declines a request, with words for the family. */

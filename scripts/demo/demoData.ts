@@ -148,8 +148,9 @@ export function buildDemoData(today: IsoDate): DemoData {
     // Card payers may hold a camp week with $100 and pay the rest four weeks before camp.
     depositPerClass: dollars(100),
     balanceDueDate: addDays(campStart, -28),
-    // Families cancel a camp week themselves: all back a month ahead, half less $25 from a week, nothing after.
-    cancellationPolicy: { selfService: true, bands: [{ daysBefore: 30, percent: 100, fee: 0 }, { daysBefore: 7, percent: 50, fee: dollars(25) }] },
+    // Families cancel a camp week themselves: all back a month ahead, half less $25 from a week, nothing
+    // after; and move to another week, paying the difference (a cheaper week's as account credit).
+    cancellationPolicy: { selfService: true, bands: [{ daysBefore: 30, percent: 100, fee: 0 }, { daysBefore: 7, percent: 50, fee: dollars(25) }], transfers: 'difference' },
   };
   const pastStart = nextWeekday(addDays(today, -400), 1);
   const past: Semester = {

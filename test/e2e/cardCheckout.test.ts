@@ -2,6 +2,7 @@
 // confirmation; a family that cancels there comes back to its cart; a hold that lapses gives its seat back.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { FieldValue } from 'firebase-admin/firestore';
 import type { Enrollment, Semester } from '../../contract/domain';
 import { formatCents, formatDate } from '../../contract/format';
 import { schoolToday } from '../../contract/schedule';
@@ -218,6 +219,64 @@ describe('paying by card at checkout', () => {
     } finally {
       await db().doc('semesters/camps').update({ 'cancellationPolicy.selfService': true });
     }
+  });
+
+  it('moves a camp week itself from My Enrollments, owing the difference (360 px); asks to move back when the office decides, and the office approves (1280 px)', async () => {
+    const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password, 360, 740);
+    await cancellingPaidCamp(page);
+    await page.getByRole('button', { name: 'Keep it' }).click();
+    await page.getByRole('button', { name: 'Move to another class… (Art in the Wild Camp for Ava)' }).click();
+    const move = page.getByRole('group', { name: 'Move Ava from Art in the Wild Camp' });
+    await move.getByLabel('Move Ava from Art in the Wild Camp to').selectOption('wilderness-week-1-3');
+    await move.getByRole('button', { name: 'See what moving does' }).click();
+    // The camps' policy: families move a week themselves, paying the difference.
+    await move.getByText('If Ava moves to Wilderness Week (grades 1–3): Wilderness Week (grades 1–3) costs $20 more. You will owe $20, to pay from My Enrollments.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await move.getByRole('button', { name: 'Move Ava to Wilderness Week (grades 1–3)' }).click();
+    await page.getByText('Ava is now enrolled in Wilderness Week (grades 1–3) instead of Art in the Wild Camp. Wilderness Week (grades 1–3) costs $20 more. You will owe $20, to pay from My Enrollments.').waitFor();
+    await page.getByText(/: Moved from Art in the Wild Camp to Wilderness Week \(grades 1–3\)$/).waitFor();
+    const moved = (await db().collection('enrollments').where('studentId', '==', 'demo-ava').where('classIds', '==', ['wilderness-week-1-3']).get()).docs.map((d) => d.data() as Enrollment);
+    expect(moved.map((e) => [e.total, e.balance])).toEqual([[45000, 2000]]);
+    const subjects = (await db().collection('mail').where('enrollmentId', '==', moved[0].id).where('kind', '==', 'class-moved').get()).docs.map((d) => d.get('message.subject') as string);
+    expect(subjects).toEqual(['Moved to another class — Wildwood Outdoor School']);
+
+    // The school now decides moves itself: the family asks to move back, and a seat is kept meanwhile.
+    await db().doc('semesters/camps').update({ 'cancellationPolicy.transfers': FieldValue.delete() });
+    try {
+      await page.reload();
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('button', { name: 'Move to another class… (Wilderness Week (grades 1–3) for Ava)' }).click();
+      const back = page.getByRole('group', { name: 'Move Ava from Wilderness Week (grades 1–3)' });
+      await back.getByLabel('Move Ava from Wilderness Week (grades 1–3) to').selectOption('art-in-the-wild');
+      await back.getByRole('button', { name: 'See what moving does' }).click();
+      await back.getByText('The office decides moves between classes: send it your request, and it answers by email. A seat in the new class is kept for your child meanwhile.').waitFor();
+      await back.getByLabel('Why (optional, for the office)').fill('Art suits her better after all');
+      expect(await axeViolations(page)).toEqual([]);
+      await back.getByRole('button', { name: 'Send the request' }).click();
+      await page.getByText(/^You asked the office on .+ to move from Wilderness Week \(grades 1–3\) to Art in the Wild Camp for Ava: it answers by email\.$/).waitFor();
+
+      const office = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password);
+      await office.page.goto('/admin/requests');
+      const request = office.page.getByRole('region', { name: 'Ava Rivera: move from Wilderness Week (grades 1–3) to Art in the Wild Camp' });
+      await request.getByText('Art suits her better after all').waitFor();
+      await request.getByText('Art in the Wild Camp costs $20 less.').waitFor();
+      expect(await request.getByLabel('Refund if approved ($)').count()).toBe(0);
+      expect(await axeViolations(office.page)).toEqual([]);
+      await request.getByRole('button', { name: /^Approve and move/ }).click();
+      await office.page.getByText('No request is waiting.').waitFor();
+      await office.context.close();
+
+      // The family sees Ava back in Art in the Wild, owing nothing.
+      await page.reload();
+      await page.getByText(/: Moved from Wilderness Week \(grades 1–3\) to Art in the Wild Camp$/).waitFor();
+      const back2 = (await db().collection('enrollments').doc(moved[0].id).get()).data() as Enrollment;
+      expect([back2.classIds, back2.total, back2.balance]).toEqual([['art-in-the-wild'], 43000, 0]);
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await db().doc('semesters/camps').update({ 'cancellationPolicy.transfers': 'difference' });
+    }
+    await context.close();
   });
 
   it('cancels on the checkout page and comes back to the cart with the seat released (360 px)', async () => {

@@ -42,6 +42,7 @@ const code = async () => ({
   ...(await import('../../functions/src/usecases/payments')),
   ...(await import('../../functions/src/usecases/cancellation')),
   ...(await import('../../functions/src/usecases/changes')),
+  ...(await import('../../functions/src/usecases/transfers')),
   ...(await import('../../functions/src/usecases/credit')),
   ...(await import('../../functions/src/usecases/addOns')),
   ...(await import('../../functions/src/usecases/catalogueEdits')),
@@ -80,7 +81,7 @@ let stopped = false;
 let roundsDrawn = 0;
 let placesOffered = 0;
 /** Families' own cancellations and their requests to the office, sent and answered (said at the end). */
-const changes = { cancelled: 0, asked: 0, answered: 0, paidFromCredit: 0, aided: 0 };
+const changes = { cancelled: 0, moved: 0, asked: 0, answered: 0, paidFromCredit: 0, aided: 0 };
 /** Time spent per kind of step (printed at the end: where a long run goes). */
 const timing: Record<string, { count: number; ms: number }> = {};
 
@@ -94,7 +95,9 @@ async function newWorld(): Promise<World> {
   terms.push(TERM);
   // A policy families may use a day ahead (classes already under way, or paid at the office, are asked of the office).
   // Every other run's policy gives what comes back as account credit (then paid at the office too, a family cancels by itself).
-  const cancellationPolicy = { selfService: true, bands: [{ daysBefore: 1, percent: 100, fee: 0, ...(run % 2 ? { asCredit: true } : {}) }] };
+  // Moves to another class: paying the difference, at no charge, or each decided by the office, by turns.
+  const transfers = (['difference', 'free', undefined] as const)[run % 3];
+  const cancellationPolicy = { selfService: true, bands: [{ daysBefore: 1, percent: 100, fee: 0, ...(run % 2 ? { asCredit: true } : {}) }], ...(transfers ? { transfers } : {}) };
   await db.doc(`semesters/${TERM}`).set({ ...term, id: TERM, name: `Random term ${run}`, status: 'open', registrationOpens: '2000-01-01', registrationCloses: '2999-12-31', cancellationPolicy });
   const classIds = ['a', 'b', 'c', 'd'].map((x) => `rnd${run}${x}`);
   const capacity = [2, 1, 3, 2];
@@ -149,6 +152,7 @@ async function attempt(c: Code, w: World, what: string, work: () => Promise<unkn
     const refusal = error as { httpErrorCode?: unknown; code?: unknown; message: string };
     if (refusal.httpErrorCode !== undefined && refusal.code !== 'internal') {
       if (process.env.LEDGER_DEBUG) w.steps.push(`  refused: ${refusal.message}`);
+      if (process.env.LEDGER_MOVES && what.startsWith('family moves')) console.log(`MOVE REFUSED ${refusal.message}`);
       return;
     }
     throw new Error(`${what}: ${(error as Error).stack ?? String(error)}`, { cause: error });
@@ -344,14 +348,33 @@ const familyCancelStep = (r: number, some: number) =>
     });
   });
 
+const moveStep = (r: number, some: number) =>
+  step('a family moves a child to another class, or asks the office', async (c, w) => {
+    const e = pick((await enrollmentsOf(w)).filter((x) => x.status === 'confirmed'), r);
+    if (!e) return;
+    const fromClassId = e.classIds[some % e.classIds.length];
+    const toClassId = pick(w.classIds.filter((id) => !e.classIds.includes(id)), (Math.floor(some / 7) % 97) / 97);
+    if (!toClassId) return;
+    const family = { uid: e.ownerUid, email: `${e.ownerUid}@example.com`, roles: ['family'], requestId: 'ledger' };
+    const move = { enrollmentId: e.id, fromClassId, toClassId };
+    await attempt(c, w, `family moves ${e.id} ${fromClassId} → ${toClassId}`, async () => {
+      const { outcome } = await c.ownTransferOutcome(e.ownerUid, move, now(w));
+      if (outcome.allowed) {
+        if (!(await c.moveOwnClass(family, { ...move, expectedTotal: outcome.newTotal }, now(w))).replayed) changes.moved++;
+      } else if (!(await c.requestTransfer(family, { ...move, reason: 'Random' }, now(w))).replayed) changes.asked++;
+    });
+  });
+
 const answerStep = (r: number, approve: boolean, share: number) =>
   step(`the office ${approve ? 'approves' : 'declines'} a family's request`, async (c, w) => {
     const e = pick((await enrollmentsOf(w)).filter((x) => x.requestWaiting), r);
     const request = e?.requests?.find((q) => q.status === 'waiting');
     if (!e || !request) return;
-    const refund = Math.floor(request.outcome.refund * share);
+    // A move is approved as it is (a cancellation at a share of the policy's refund).
+    const refund = request.kind === 'transfer' ? request.outcome.refund : Math.floor(request.outcome.refund * share);
+    const money = request.kind === 'transfer' ? {} : { refund, refundMethod: 'check' as const };
     await attempt(c, w, `answer ${e.id} ${request.id}`, async () => {
-      const answered = await c.decideRequest(ADMIN, { enrollmentId: e.id, requestId: request.id, approve, refund, refundMethod: 'check', ...(approve && refund === request.outcome.refund ? {} : { answer: 'Random' }) }, now(w));
+      const answered = await c.decideRequest(ADMIN, { enrollmentId: e.id, requestId: request.id, approve, ...money, ...(approve && refund === request.outcome.refund ? {} : { answer: 'Random' }) }, now(w));
       if (!answered.replayed) changes.answered++;
     });
   });
@@ -443,6 +466,7 @@ const single = fc.oneof(
   { weight: 2, arbitrary: fc.tuple(r, fc.boolean(), key).map(([x, card, k]) => claimStep(x, card, k)) },
   { weight: 2, arbitrary: fc.tuple(r, fc.nat(), fc.constantFrom(0, 0.5, 1)).map(([x, s, share]) => cancelStep(x, s, share)) },
   { weight: 1, arbitrary: fc.tuple(r, fc.nat()).map(([x, s]) => familyCancelStep(x, s)) },
+  { weight: 1, arbitrary: fc.tuple(r, fc.nat()).map(([x, s]) => moveStep(x, s)) },
   { weight: 1, arbitrary: fc.tuple(r, fc.boolean(), fc.constantFrom(0.5, 1)).map(([x, approve, share]) => answerStep(x, approve, share)) },
   { weight: 1, arbitrary: fc.tuple(r, fc.constantFrom(0.5, 1)).map(([x, s]) => recordStep(x, s)) },
   { weight: 1, arbitrary: r.map(voidStep) },
@@ -540,7 +564,7 @@ describe('the seat ledger under random operations', () => {
         );
       };
       await Promise.all(Array.from({ length: LANES }, (_, i) => lane(seed + i)));
-      console.log(`ledger: ${totalSteps} random steps over ${runs} runs (seed ${seed}), ${roundsDrawn} registration rounds drawn (${placesOffered} children placed), ${changes.cancelled} cancellations by families, ${changes.asked} requests to the office (${changes.answered} answered), ${changes.paidFromCredit} checkouts paid partly from account credit, ${changes.aided} with financial aid, the books agreed after each`);
+      console.log(`ledger: ${totalSteps} random steps over ${runs} runs (seed ${seed}), ${roundsDrawn} registration rounds drawn (${placesOffered} children placed), ${changes.cancelled} cancellations and ${changes.moved} moves by families, ${changes.asked} requests to the office (${changes.answered} answered), ${changes.paidFromCredit} checkouts paid partly from account credit, ${changes.aided} with financial aid, the books agreed after each`);
       console.log(Object.entries(timing).map(([kind, t]) => `  ${kind}: ${t.count} × ${Math.round(t.ms / t.count)} ms`).join('\n'));
       expect(totalSteps).toBeGreaterThanOrEqual(STEPS);
     },

@@ -4,7 +4,7 @@
 import { aidOnLines, fundBalance, type AidApplication, type AidFund } from '../../contract/aid';
 import type { CreditEntry } from '../../contract/credit';
 import type { ClassRecord, Discount, Enrollment, WaitlistEntry } from '../../contract/domain';
-import { balanceOf, paidOf } from '../../contract/money';
+import { balanceOf, cardRefundedBy, paidOf } from '../../contract/money';
 import { checkoutIds } from '../../functions/src/domain/ids';
 import { classLedgerProblems, onRoster, type Seat } from '../../functions/src/domain/seats';
 import { adminDb } from '../../scripts/demo/adminApp';
@@ -90,6 +90,19 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
     for (const e of enrollments.filter((x) => (x.status === 'confirmed' || x.status === 'pending_payment') && x.classIds.includes(classId))) {
       const seat = [...seats.values()].find((s) => s.enrollmentId === e.id && onRoster(s));
       if (!seat) problems.push(`${classId}: ${e.status} enrollment ${e.id} of ${e.studentName} has no seat`);
+    }
+    // A seat kept for a move waits with its family's request (one each), and nobody else's.
+    for (const [id, seat] of seats) {
+      if (seat.state !== 'requested') continue;
+      const e = enrollments.find((x) => x.id === seat.enrollmentId);
+      const request = e?.requests?.find((r) => r.id === seat.requestId);
+      if (!request || request.status !== 'waiting' || request.kind !== 'transfer' || request.to?.classId !== classId || e!.studentId !== seat.studentId) problems.push(`${classId}/${id}: kept for a move no request waits for (${JSON.stringify(seat)})`);
+    }
+    for (const e of enrollments) {
+      for (const r of (e.requests ?? []).filter((x) => x.status === 'waiting' && x.kind === 'transfer' && x.to?.classId === classId)) {
+        const kept = [...seats.values()].filter((x) => x.state === 'requested' && x.requestId === r.id).length;
+        if (kept !== 1) problems.push(`${classId}: ${e.id}'s request to move here keeps ${kept} seats`);
+      }
     }
     // Offered seats are the open offers' (one each), and nobody else's.
     const offered = [...seats].filter(([, s]) => s.state === 'offered');
@@ -202,6 +215,10 @@ async function creditProblems(enrollments: Enrollment[], credits: CreditEntry[])
       const recorded = enrollments.filter((x) => checkoutOf(x) === e.id).reduce((s, x) => s + fromCredit(x, null), 0);
       if (recorded !== -(used?.amount ?? 0)) problems.push(`${e.id}: its checkout paid ${recorded} from the credit, the ledger says ${-(used?.amount ?? 0)}`);
     }
+    // What cancellations and moves gave back as credit is on the account, once each.
+    const asCredit = (e.cancellations ?? []).filter((c) => c.refundMethod === 'credit').reduce((s, c) => s + c.refund - cardRefundedBy(c), 0);
+    const refunded = credits.filter((c) => c.kind === 'refund' && c.enrollmentId === e.id).reduce((s, c) => s + c.amount, 0);
+    if (asCredit !== refunded) problems.push(`${e.id}: ${asCredit} given back as credit, ${refunded} on the account`);
     const returned = credits.filter((c) => c.kind === 'returned' && c.enrollmentId === e.id).reduce((s, c) => s + c.amount, 0);
     if (fromCredit(e, true) !== returned) problems.push(`${e.id}: voided ${fromCredit(e, true)} paid from the credit, ${returned} given back`);
     if (e.status === 'expired' && fromCredit(e, false)) problems.push(`${e.id}: expired, still counting ${fromCredit(e, false)} paid from the credit`);

@@ -85,6 +85,13 @@ const CHANGE_SAMPLE = 'matrix-leo-art';
 /** Leo's enrollment with a request to the office waiting (seedChangeSample). */
 const REQUEST_SAMPLE = 'matrix-leo-backpacking';
 const CHANGE_REQUEST = 'matrix-request';
+/** A child of the demo family the move samples move (seedChangeSample): a camp week the family moves itself, and an after-school class whose move it asks the office for. */
+const MOVER = 'matrix-mover';
+const MOVE_TERM = 'matrix-move-term';
+/** The move term's classes, like Wild Art on Mon–Thu: Mo moves from the 1st to the 2nd, and asks to move from the 3rd (its own policy: the office decides) to the 4th. */
+const MOVE_CLASSES = ['move-a', 'move-b', 'move-c', 'move-d'];
+const MOVE_SAMPLE = 'matrix-mover-camp';
+const MOVE_REQUEST_SAMPLE = 'matrix-mover-term';
 
 const AID_SAMPLE = 'aid-sample-family-202627';
 export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
@@ -139,6 +146,10 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   cancelOwnClasses: { enrollmentId: CHANGE_SAMPLE, classIds: ['art-in-the-wild'], expectedRefund: 0, reason: 'Plans changed' },
   // Asking the office (the request seeded waiting on the same enrollment answers), and the office's answer to it.
   requestCancellation: { enrollmentId: REQUEST_SAMPLE, classIds: ['backpacking-intro'], reason: 'Plans changed' },
+  // Moving (seedChangeSample): inside the term's policy (at once), and from a class whose own policy leaves moves to the office.
+  transferOutcome: { enrollmentId: MOVE_SAMPLE, fromClassId: 'move-a', toClassId: 'move-b' },
+  moveOwnClass: { enrollmentId: MOVE_SAMPLE, fromClassId: 'move-a', toClassId: 'move-b', expectedTotal: 26000 },
+  requestTransfer: { enrollmentId: MOVE_REQUEST_SAMPLE, fromClassId: 'move-c', toClassId: 'move-d', reason: 'Thursdays suit us better' },
   adminChangeRequests: null,
   myCredit: null,
   adminCredits: null,
@@ -313,6 +324,24 @@ export async function seedChangeSample(): Promise<void> {
   await db.doc('classes/art-in-the-wild/roster/demo-leo').set({ studentId: 'demo-leo', studentName: 'Leo Rivera', enrollmentId: CHANGE_SAMPLE, ownerUid: 'demo-family', addOns: [] });
   await db.doc('classes/backpacking-intro/roster/demo-leo').set({ studentId: 'demo-leo', studentName: 'Leo Rivera', enrollmentId: REQUEST_SAMPLE, ownerUid: 'demo-family', addOns: [] });
   await seatRosters(db, ['art-in-the-wild', 'backpacking-intro']);
+  // The mover, in grade 3, in a term of its own (the other samples' sibling counts stay as they are):
+  // families move by themselves there, paying the difference; the class of the request keeps moves to the office.
+  await db.doc(`students/${MOVER}`).set({ ...AVA_PROFILE, firstName: 'Mo', lastName: 'Rivera', grade: 3, id: MOVER, ownerUid: 'demo-family', infoReviewedAt: at } as Student);
+  const term = (await db.doc('semesters/open-term').get()).data()!;
+  await db.doc(`semesters/${MOVE_TERM}`).set({ ...term, id: MOVE_TERM, name: 'Matrix Move Term', cancellationPolicy: { selfService: true, bands: [], transfers: 'difference' } });
+  await addClassesLikeWildArt(MOVE_CLASSES.map((id, i) => ({ id, title: `Matrix ${id}`, capacity: 4, weekday: i + 1 })));
+  for (const id of MOVE_CLASSES) await db.doc(`classes/${id}`).update({ semesterId: MOVE_TERM });
+  await db.doc(`classes/${MOVE_CLASSES[2]}`).update({ cancellationPolicy: { selfService: true, bands: [] } });
+  const mover = (id: string, classId: string): Enrollment => {
+    const e = unpaid(id, classId, `Matrix ${classId}`, 26000);
+    // Paid at the office (the family's unpaid office enrollments are at the most the school keeps).
+    return { ...e, studentId: MOVER, studentName: 'Mo Rivera', semesterIds: [MOVE_TERM], lineItems: e.lineItems.map((l) => ({ ...l, semesterId: MOVE_TERM })), payments: [{ id: `${id}-paid`, amount: 26000, method: 'check', note: '', at, by: 'office@example.com' }], balance: 0 };
+  };
+  for (const [id, classId] of [[MOVE_SAMPLE, MOVE_CLASSES[0]], [MOVE_REQUEST_SAMPLE, MOVE_CLASSES[2]]]) {
+    await db.doc(`enrollments/${id}`).set(mover(id, classId));
+    await db.doc(`classes/${classId}/roster/${MOVER}`).set({ studentId: MOVER, studentName: 'Mo Rivera', enrollmentId: id, ownerUid: 'demo-family', addOns: [] });
+  }
+  await seatRosters(db, [MOVE_CLASSES[0], MOVE_CLASSES[2]]);
 }
 
 export async function seedWaitlistSamples(): Promise<void> {

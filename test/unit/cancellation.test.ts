@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassGroup, ClassRecord, Discount, Enrollment } from '../../contract/domain';
 import { balanceOf } from '../../contract/money';
-import { applyCancellation, cancellationProblem, planAddOns, planCancellation } from '../../functions/src/domain/cancellation';
+import { applyCancellation, applyTransfer, cancellationProblem, planAddOns, planCancellation, planTransfer, type TransferPlan } from '../../functions/src/domain/cancellation';
 import { priceBasket, type BasketLine } from '../../functions/src/domain/pricing';
 
 const cls = (id: string, price: number, over: Partial<ClassRecord> = {}) =>
@@ -172,5 +172,47 @@ describe('add-ons taken later', () => {
     // A code deleted since: the price would not come out as charged.
     const coded = enrolled([{ classId: 'c', addOnIds: [] }], [SIBLING10], 0);
     expect(addOns(coded, 'c', ['kit'], [])).toBe('The price of this enrollment has changed since: please ask the office to add it.');
+  });
+});
+
+describe('moving a child to another class of the term', () => {
+  const move = (e: Enrollment, from: string, to: ClassRecord, free: boolean) => planTransfer({ enrollment: e, classes: [...CLASSES, to], groups: GROUPS, discounts: [SIBLING10], enrolledOn: '2026-11-20' }, from, to, free);
+  const cheaper = cls('e', 15000);
+  const dearer = cls('f', 30000);
+
+  it.each<[string, number, ClassRecord, boolean, Partial<TransferPlan>]>([
+    // c ($260) paid in full, with SIBLING10 (10 % off the basket): the new class at its own price, 10 % off too.
+    ['to a cheaper class, paid in full: the difference paid comes back as credit', 23400, cheaper, false, { newTotal: 13500, credit: 9900, owes: 0 }],
+    ['to a dearer class, paid in full: the difference is owed', 23400, dearer, false, { newTotal: 27000, credit: 0, owes: 3600 }],
+    ['to a cheaper class, nothing paid: only what is owed drops', 0, cheaper, false, { newTotal: 13500, credit: 0, owes: 13500 }],
+    ['to a cheaper class, a $200 deposit paid: credit for what was paid beyond the new price', 20000, cheaper, false, { newTotal: 13500, credit: 6500, owes: 0 }],
+    ['at no charge: the new class at the price the old one was charged', 23400, dearer, true, { newTotal: 23400, credit: 0, owes: 0 }],
+    ['at no charge, to a cheaper class: nothing back either', 23400, cheaper, true, { newTotal: 23400, credit: 0, owes: 0 }],
+  ])('%s', (_, paid, to, free, expected) => {
+    const e = enrolled([{ classId: 'c', addOnIds: [] }], [SIBLING10], paid);
+    const p = move(e, 'c', to, free) as TransferPlan;
+    expect(p).toMatchObject({ currentTotal: 23400, ...expected, fromTitle: 'Class c', to: { classId: to.id, title: to.title } });
+    const next = applyTransfer(e, p, details);
+    // The enrollment: the new class in the old one's place; the move on record with its credit, which counts as given back.
+    expect(next).toMatchObject({ classIds: [to.id], total: p.newTotal, balance: p.owes, status: 'confirmed' });
+    expect(balanceOf(next)).toBe(p.owes);
+    expect(next.cancellations!.at(-1)).toMatchObject({ classIds: ['c'], movedTo: { classId: to.id }, refund: p.credit, fee: 0 });
+    expect(next.lineItems.map((l) => l.classIds)).toEqual([[to.id]]);
+  });
+
+  it('reprices the classes kept with it: the sibling rule and a bundle stay as charged', () => {
+    const e = enrolled([{ classId: 'a', price: 22000, addOnIds: [] }, { classId: 'b', addOnIds: [] }, { classId: 'd', addOnIds: [] }], [], 0);
+    const p = move(e, 'd', cheaper, false) as TransferPlan;
+    expect(p.newTotal).toBe(e.total - 20000 + 15000);
+    expect(p.lineItems.find((l) => l.kind === 'group')).toMatchObject({ classIds: ['a', 'b'] });
+  });
+
+  it('refuses a class of a bundle, a class already taken, another term, a foreign class and an enrollment not confirmed', () => {
+    const e = enrolled([{ classId: 'a', price: 22000, addOnIds: [] }, { classId: 'b', addOnIds: [] }, { classId: 'd', addOnIds: [] }], [], 0);
+    expect(move(e, 'a', cheaper, false)).toBe('A+B is a bundle: its classes are not moved one by one. Cancel it instead, or call the office.');
+    expect(move(e, 'd', CLASSES[0], false)).toBe('Ava is already enrolled in Class a.');
+    expect(move(e, 'd', cls('g', 100, { semesterId: 'other' }), false)).toBe('Class g is in another term: a move is to a class of the same term.');
+    expect(move(e, 'c', cheaper, false)).toBe('Only classes of this enrollment can be moved.');
+    expect(move({ ...e, status: 'pending_payment' }, 'd', cheaper, false)).toBe('Only a confirmed enrollment can move to another class.');
   });
 });

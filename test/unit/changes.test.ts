@@ -1,8 +1,9 @@
 // The cancellation policy's outcome, by table: notice bands, fees, what was paid (in full, a deposit,
 // at the office), classes kept, and when a family may cancel by itself.
 import { describe, expect, it } from 'vitest';
-import { outcomeWords, type CancellationPolicy, type ChangeRequest } from '../../contract/changes';
-import { ANSWER_NEEDED, bandFor, cancellationOutcome, cancellationRequest, decide, NO_POLICY, OFFICE_PAID, REFUND_ANSWER_NEEDED, SELF_SERVICE, STARTED } from '../../functions/src/domain/changes';
+import { outcomeWords, transferWords, type CancellationPolicy, type ChangeRequest } from '../../contract/changes';
+import type { TransferPlan } from '../../functions/src/domain/cancellation';
+import { ANSWER_NEEDED, bandFor, cancellationOutcome, cancellationRequest, decide, NO_POLICY, OFFICE_PAID, REFUND_ANSWER_NEEDED, SELF_SERVICE, STARTED, TRANSFER_SELF_SERVICE, TRANSFER_STARTED, transferOutcome, transferRequest, TRANSFERS_BY_OFFICE, TRANSFERS_REFUSED } from '../../functions/src/domain/changes';
 
 // Full refund from 14 days before, 50 % less $20 from 2 days, nothing in the last day.
 const policy: CancellationPolicy = { selfService: true, bands: [{ daysBefore: 2, percent: 50, fee: 2000 }, { daysBefore: 14, percent: 100, fee: 0 }] };
@@ -92,5 +93,49 @@ describe('a family’s request to the office', () => {
     expect(decide(sent.request, { approve: true, refund: 100 }, 0, 'now')).toBe(REFUND_ANSWER_NEEDED);
     const declined = (decide(sent.request, { approve: false, answer: 'No' }, 0, 'now') as { request: ChangeRequest }).request;
     expect(decide(declined, { approve: true }, 20000, 'later')).toEqual({ request: declined, cancel: null, replayed: true });
+  });
+});
+
+describe('moving a child under the school’s policy', () => {
+  const movePolicy = (transfers?: CancellationPolicy['transfers'], selfService = true): CancellationPolicy => ({ ...policy, selfService, ...(transfers ? { transfers } : {}) });
+  const plan = { currentTotal: 23400, newTotal: 13500, netPaid: 23400, credit: 9900, owes: 0 } as TransferPlan;
+  const to = { classId: 'river', title: 'River Camp' };
+  const facts = { plan, to, toProblem: null, firstMeeting: '2027-05-16', today };
+
+  it.each<[string, Partial<Parameters<typeof transferOutcome>[0]>, object]>([
+    ['inside the policy, before the class starts: the family moves by itself', { policy: movePolicy('difference') }, { allowed: true, why: null, askable: false, difference: -9900, credit: 9900, owes: 0 }],
+    ['the school moves at no charge: the same', { policy: movePolicy('free') }, { allowed: true }],
+    ['no rule for moves: the office decides', { policy: movePolicy() }, { allowed: false, askable: true, why: TRANSFERS_BY_OFFICE }],
+    ['no policy at all: the office decides', { policy: null }, { allowed: false, askable: true, why: TRANSFERS_BY_OFFICE }],
+    ['the school keeps moves to itself: the office decides', { policy: movePolicy('difference', false) }, { allowed: false, askable: true, why: TRANSFERS_BY_OFFICE }],
+    ['the class has started: the office decides', { policy: movePolicy('difference'), firstMeeting: today }, { allowed: false, askable: true, why: TRANSFER_STARTED }],
+    ['the school refuses moves: neither', { policy: movePolicy('refused') }, { allowed: false, askable: false, why: TRANSFERS_REFUSED }],
+    ['the new class does not fit: neither', { policy: movePolicy('difference'), toProblem: 'River Camp is full: join its waitlist instead.' }, { allowed: false, askable: false, why: 'River Camp is full: join its waitlist instead.' }],
+    ['the move is not possible: neither, and no figures', { policy: movePolicy('difference'), plan: 'Only classes of this enrollment can be moved.' }, { allowed: false, askable: false, difference: 0, credit: 0 }],
+  ])('%s', (_, over, expected) => {
+    expect(transferOutcome({ ...facts, policy: null, ...over })).toMatchObject({ toClassId: 'river', toTitle: 'River Camp', ...expected });
+  });
+
+  it('says it in the family’s words', () => {
+    expect(transferWords({ toTitle: 'River Camp', difference: -9900, credit: 9900, owes: 0 })).toBe('River Camp costs $99 less; you will get a credit of $99 for your next enrollment.');
+    expect(transferWords({ toTitle: 'River Camp', difference: 3600, credit: 0, owes: 3600 })).toBe('River Camp costs $36 more. You will owe $36, to pay from My Enrollments.');
+    expect(transferWords({ toTitle: 'River Camp', difference: 0, credit: 0, owes: 0 })).toBe('River Camp costs you nothing more.');
+  });
+
+  it('a request keeps the move and its figures; asked again, the one waiting answers; the office approves or declines it as it is', () => {
+    const asked = { id: 'm1', classIds: ['creek'], classTitles: ['Creek Kids'], askedAt: '2027-05-01T10:00:00.000Z' };
+    const byOffice = transferOutcome({ ...facts, policy: movePolicy() });
+    const sent = transferRequest(undefined, asked, byOffice) as { request: ChangeRequest; replayed: boolean };
+    expect(sent).toEqual({ replayed: false, request: { ...asked, kind: 'transfer', to, status: 'waiting', outcome: { refund: 9900, toCard: 0, toCredit: 9900, kept: 0, owes: 0, difference: -9900 }, words: 'River Camp costs $99 less; you will get a credit of $99 for your next enrollment.' } });
+    expect(transferRequest([sent.request], { ...asked, id: 'm2' }, byOffice)).toEqual({ request: sent.request, replayed: true });
+    // Another request about the class waits already (to cancel it, or to move elsewhere): not a second one.
+    expect(transferRequest([{ ...sent.request, to: { classId: 'lake', title: 'Lake' } }], { ...asked, id: 'm2' }, byOffice)).toBe('You have asked the office about this class already: it answers by email.');
+    expect(transferRequest(undefined, asked, transferOutcome({ ...facts, policy: movePolicy('difference') }))).toBe(TRANSFER_SELF_SERVICE);
+    expect(transferRequest(undefined, asked, transferOutcome({ ...facts, policy: movePolicy('refused') }))).toBe(TRANSFERS_REFUSED);
+
+    expect(decide(sent.request, { approve: true }, 0, 'now')).toMatchObject({ request: { status: 'approved', decidedAt: 'now' }, cancel: null, transfer: { from: 'creek', to: 'river' } });
+    expect(decide(sent.request, { approve: false, answer: 'River is for older children' }, 0, 'now')).toMatchObject({ request: { status: 'declined', answer: 'River is for older children' }, cancel: null });
+    expect(decide(sent.request, { approve: false }, 0, 'now')).toBe(ANSWER_NEEDED);
+    expect(decide(sent.request, { approve: true, refund: 100, answer: 'x' }, 0, 'now')).toBe('refund: A move gives what its price difference gives: approve it or decline it.');
   });
 });

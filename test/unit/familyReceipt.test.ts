@@ -87,7 +87,7 @@ describe('the family’s receipts', () => {
     // A refund counts in its own year; the voided payment nowhere.
     expect(asText(yearStatement([zoe, kai], 2027, facts)).slice(7)).toEqual([
       'Zoë Nguyễn',
-      'Refunded on Mar 1, 2027 · Wild Art cancelled | -$25',
+      'Refunded on Mar 1, 2027 · Cancelled Wild Art | -$25',
       'Paid for Zoë Nguyễn in 2027, less refunds | -$25',
       'Kai Park',
       'Paid on May 5, 2027 in cash · Wild Art | $200',

@@ -55,11 +55,16 @@ const RENDERED: Record<string, MailMessage[]> = {
     family.aidDecidedMail({ status: 'declined', schoolYear: '2026–27', semesterName: 'Spring', childNames: [e.studentName, 'Sib'] }, 0, portal),
   ],
   classCancelledMail: [family.classCancelledMail(klass.title, [{ studentName: e.studentName, refund: 2500, how: 'to the card you paid with' }, { studentName: `Sib ${HOSTILE}`, refund: 0, how: '' }], portal)],
-  changeRequestMail: [family.changeRequestMail(who, { classTitles: [klass.title], words: `You will get $200 back ${HOSTILE}` }, portal)],
-  requestDecidedMail: [
-    family.requestDecidedMail(who, { classTitles: [klass.title], status: 'approved', refund: 20000 }, portal),
-    family.requestDecidedMail(who, { classTitles: [klass.title], status: 'declined', answer: `Not this time ${HOSTILE}` }, portal),
+  changeRequestMail: [
+    family.changeRequestMail(who, { kind: 'cancel', classTitles: [klass.title], words: `You will get $200 back ${HOSTILE}` }, portal),
+    family.changeRequestMail(who, { kind: 'transfer', classTitles: [klass.title], to: { classId: 'x', title: `River ${HOSTILE}` }, words: `It costs $20.00 more ${HOSTILE}` }, portal),
   ],
+  requestDecidedMail: [
+    family.requestDecidedMail(who, { kind: 'cancel', classTitles: [klass.title], status: 'approved', refund: 20000 }, portal),
+    family.requestDecidedMail(who, { kind: 'cancel', classTitles: [klass.title], status: 'declined', answer: `Not this time ${HOSTILE}` }, portal),
+    family.requestDecidedMail(who, { kind: 'transfer', classTitles: [klass.title], to: { classId: 'x', title: `River ${HOSTILE}` }, status: 'declined', answer: `Full week ${HOSTILE}` }, portal),
+  ],
+  classMovedMail: [family.classMovedMail(e, klass.title, `River ${HOSTILE}`, `It costs $20.00 less ${HOSTILE}`, portal)],
   creditGivenMail: [family.creditGivenMail(2500, `A snow day ${HOSTILE}`, 2500, portal), family.creditGivenMail(-500, `Twice ${HOSTILE}`, 2000, portal)],
   healthNoticeMail: [family.healthNoticeMail(who, 'Mon, Jun 1, 2026', portal)],
   recordCorrectedMail: [family.recordCorrectedMail(who, ['health.allergies', 'guardians'], `A new number ${HOSTILE}`, portal)],

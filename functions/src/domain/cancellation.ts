@@ -170,6 +170,90 @@ export function applyCancellation(
   return { ...next, balance: balanceOf(next) };
 }
 
+/** A move of a child from one class of its enrollment to another class of the same term, repriced. */
+export interface TransferPlan {
+  fromClassId: string;
+  fromTitle: string;
+  to: { classId: string; title: string };
+  currentTotal: Cents;
+  newTotal: Cents;
+  netPaid: Cents;
+  /** Paid beyond the new total because of the move (given as account credit). */
+  credit: Cents;
+  /** Still owed after the move. */
+  owes: Cents;
+  lineItems: LineItem[];
+  discounts: Enrollment['discounts'];
+  subtotal: Cents;
+}
+
+/**
+ * Moving the child from `fromClassId` to `to`: the enrollment repriced by the one engine as on its
+ * day, with the new class at the price the old one was charged (`free`) or at its own list price
+ * (its codes, the sibling rule and a financial aid award applying as they did). A class of a bundle,
+ * or of another term, is not moved.
+ */
+export function planTransfer(input: Omit<CancellationInput, 'cancelClassIds'>, fromClassId: string, to: ClassRecord, free: boolean): TransferPlan | string {
+  const { enrollment } = input;
+  if (enrollment.status !== 'confirmed') return 'Only a confirmed enrollment can move to another class.';
+  const line = enrollment.lineItems.find((l) => l.classIds.includes(fromClassId));
+  if (!line) return 'Only classes of this enrollment can be moved.';
+  if (line.kind === 'group') return `${line.title} is a bundle: its classes are not moved one by one. Cancel it instead, or call the office.`;
+  if (enrollment.classIds.includes(to.id)) return `${enrollment.studentName.split(' ')[0]} is already enrolled in ${to.title}.`;
+  if (to.semesterId !== line.semesterId) return `${to.title} is in another term: a move is to a class of the same term.`;
+  const member = line.members?.find((m) => m.classId === fromClassId);
+  const was = { listPrice: member?.listPrice ?? line.listPrice, price: member?.price ?? line.price };
+  const price = free ? was : { listPrice: to.price, price: to.price };
+  // The enrollment as if the child had enrolled in the new class: its line at the price chosen, no add-ons.
+  const moved: LineItem = { kind: 'class', id: to.id, semesterId: to.semesterId, title: to.title, classIds: [to.id], ...price, addOns: [], members: [{ classId: to.id, title: to.title, ...price }] };
+  const classIds = enrollment.classIds.map((id) => (id === fromClassId ? to.id : id));
+  const virtual: Enrollment = { ...enrollment, classIds, lineItems: enrollment.lineItems.map((l) => (l === line ? moved : l)) };
+  const quote = repriceAsCharged({ ...input, enrollment: virtual, classes: [...input.classes.filter((c) => c.id !== to.id), { ...to, addOns: [] }] }, classIds);
+  if (quote.problems.length) return quote.problems[0].message;
+  const newTotal = quote.total + feesOf(enrollment);
+  const netPaid = paidOf(enrollment) - refundedOf(enrollment);
+  const credit = Math.max(0, netPaid - newTotal) - Math.max(0, netPaid - enrollment.total);
+  return {
+    fromClassId,
+    fromTitle: member?.title ?? line.title,
+    to: { classId: to.id, title: to.title },
+    currentTotal: enrollment.total,
+    newTotal,
+    netPaid,
+    credit: Math.max(0, credit),
+    owes: Math.max(0, newTotal - netPaid),
+    lineItems: quote.lineItems,
+    discounts: quote.discounts,
+    subtotal: quote.subtotal,
+  };
+}
+
+/**
+ * The enrollment after the move: the new class in the old one's place, repriced, and the move
+ * recorded among its changes (with the credit it gave, which counts as given back).
+ */
+export function applyTransfer(enrollment: Enrollment, plan: TransferPlan, details: { note: string; at: string; by: string }): Enrollment {
+  const move = {
+    classIds: [plan.fromClassId],
+    classTitles: [plan.fromTitle],
+    refund: plan.credit,
+    fee: 0,
+    ...(plan.credit > 0 ? { refundMethod: 'credit' as const } : {}),
+    movedTo: plan.to,
+    ...details,
+  };
+  const next: Enrollment = {
+    ...enrollment,
+    classIds: enrollment.classIds.map((id) => (id === plan.fromClassId ? plan.to.classId : id)),
+    lineItems: plan.lineItems,
+    discounts: plan.discounts,
+    subtotal: plan.subtotal,
+    total: plan.newTotal,
+    cancellations: [...(enrollment.cancellations ?? []), move],
+  };
+  return { ...next, balance: balanceOf(next) };
+}
+
 /** An enrollment with add-ons taken later, and what they add to its total. */
 export interface AddOnPlan {
   enrollment: Enrollment;

@@ -1,8 +1,11 @@
 // What a family's cancellation gets under the school's policy, pure: the notice it gave (days before
 // the first meeting of the classes it cancels), the band that applies, and the money — from the
 // cancellation's plan (the kept classes repriced by the one pricing engine, domain/cancellation.ts).
-import { decisionProblem, type CancellationOutcome, type CancellationPolicy, type ChangeRequest, type Decision, type NoticeBand } from '../../../contract/changes';
-import type { CancellationQuote, Cents, Enrollment, IsoDate } from '../../../contract/domain';
+import { decisionProblem, transferWords, type CancellationOutcome, type CancellationPolicy, type ChangeRequest, type Decision, type NoticeBand, type TransferOutcome } from '../../../contract/changes';
+import type { TransferPlan } from './cancellation';
+import type { CancellationQuote, Cents, ClassRecord, Enrollment, IsoDate } from '../../../contract/domain';
+import { selectionProblems } from '../../../contract/schedule';
+import { classProblem, type EnrollmentFacts } from './enrollment';
 
 /** The enrollment with these requests, marked for the office's queue exactly while one of them waits. */
 export function withRequests(enrollment: Enrollment, requests: ChangeRequest[]): Enrollment {
@@ -51,6 +54,71 @@ export function cancellationOutcome(f: OutcomeFacts): CancellationOutcome {
   return { allowed: why === null, why, daysBefore, band, value, kept, refund, toCard, toCredit, owes };
 }
 
+export const TRANSFERS_REFUSED = 'The school does not move children between classes this term: you may cancel this class instead.';
+export const TRANSFERS_BY_OFFICE = 'The office decides moves between classes: send it your request, and it answers by email. A seat in the new class is kept for your child meanwhile.';
+export const TRANSFER_STARTED = 'This class has started: the office decides, so send it your request, and it answers by email. A seat in the new class is kept for your child meanwhile.';
+
+export interface TransferFacts {
+  policy: CancellationPolicy | null;
+  /** The move repriced, or why it cannot be made (a bundle, another term, already enrolled). */
+  plan: TransferPlan | string;
+  to: { classId: string; title: string };
+  /** Why the child cannot take the new class (not open, grade, a clash, full), or null. */
+  toProblem: string | null;
+  /** The first meeting of the class the child leaves. */
+  firstMeeting: IsoDate;
+  today: IsoDate;
+}
+
+/**
+ * What moving gives: the price difference and what follows from it (owed, or account credit), and
+ * whether the family may move by itself now (the school moves by itself inside its policy, before
+ * the class starts), may ask the office, or neither (the school refuses moves, the move is not
+ * possible, the new class does not fit or is full).
+ */
+export function transferOutcome(f: TransferFacts): TransferOutcome {
+  const rule = f.policy?.transfers;
+  const plan = typeof f.plan === 'string' ? null : f.plan;
+  const money = plan ? { newTotal: plan.newTotal, difference: plan.newTotal - plan.currentTotal, credit: plan.credit, owes: plan.owes } : { newTotal: 0, difference: 0, credit: 0, owes: 0 };
+  const closed = rule === 'refused' ? TRANSFERS_REFUSED : typeof f.plan === 'string' ? f.plan : f.toProblem;
+  const started = dayNumber(f.firstMeeting) <= dayNumber(f.today);
+  const why = closed ?? (started ? TRANSFER_STARTED : !rule || !f.policy?.selfService ? TRANSFERS_BY_OFFICE : null);
+  return { allowed: why === null, why, askable: closed === null && why !== null, toClassId: f.to.classId, toTitle: f.to.title, ...money };
+}
+
+/**
+ * Why the child cannot take the class it would move to (as a checkout would judge it: open, the
+ * child's grade, a draw not yet made, full, a clash with its other classes but the one it leaves),
+ * or null.
+ */
+export function moveProblem(f: Omit<EnrollmentFacts, 'classes' | 'full'> & { to: ClassRecord; full: boolean; leaving: string; enrolled: ClassRecord[] }): string | null {
+  const problem = classProblem({ ...f, classes: [f.to], full: f.full ? new Set([f.to.id]) : undefined });
+  if (problem) return f.full && problem.message === `${f.to.title} is full.` ? `${f.to.title} is full: join its waitlist instead.` : problem.message;
+  return selectionProblems(f.student, [f.to], f.enrolled.filter((c) => c.id !== f.leaving))[0]?.message ?? null;
+}
+
+export const TRANSFER_SELF_SERVICE = 'You may move this class yourself: look at what moving gives and move.';
+
+/**
+ * The request a family sends to move when it may not move by itself: a new one, or the one already
+ * waiting about this class (asked again, nothing is sent twice).
+ */
+export function transferRequest(
+  waiting: ChangeRequest[] | undefined,
+  asked: Pick<ChangeRequest, 'id' | 'classIds' | 'classTitles' | 'reason' | 'askedAt'>,
+  outcome: TransferOutcome,
+): { request: ChangeRequest; replayed: boolean } | string {
+  const already = (waiting ?? []).find((r) => r.status === 'waiting' && r.classIds.some((id) => asked.classIds.includes(id)));
+  if (already) return already.kind === 'transfer' && already.to?.classId === outcome.toClassId ? { request: already, replayed: true } : 'You have asked the office about this class already: it answers by email.';
+  if (outcome.allowed) return TRANSFER_SELF_SERVICE;
+  if (!outcome.askable) return outcome.why!;
+  const { difference, credit, owes } = outcome;
+  return {
+    request: { ...asked, kind: 'transfer', to: { classId: outcome.toClassId, title: outcome.toTitle }, outcome: { refund: credit, toCard: 0, kept: 0, owes, difference, ...(credit ? { toCredit: credit } : {}) }, words: transferWords(outcome), status: 'waiting' },
+    replayed: false,
+  };
+}
+
 export const SELF_SERVICE = 'You may cancel this class yourself: look at what cancelling gives and cancel it.';
 export const ANSWER_NEEDED = `answer: ${decisionProblem({ approve: false }, 0)}`;
 export const REFUND_ANSWER_NEEDED = `answer: ${decisionProblem({ approve: true, refund: 1 }, 0)}`;
@@ -82,8 +150,16 @@ export function decide(
   decision: Decision,
   cardRefundable: Cents,
   at: string,
-): { request: ChangeRequest; cancel: { classIds: string[]; refund: Cents; cardRefund: Cents } | null; replayed: boolean } | string {
+): { request: ChangeRequest; cancel: { classIds: string[]; refund: Cents; cardRefund: Cents } | null; transfer?: { from: string; to: string }; replayed: boolean } | string {
   if (request.status !== 'waiting') return { request, cancel: null, replayed: true };
+  if (request.kind === 'transfer') {
+    // A move gives what the price difference gives: approved as it is, or declined.
+    if (decision.refund !== undefined) return 'refund: A move gives what its price difference gives: approve it or decline it.';
+    if (!decision.approve && !decision.answer?.trim()) return ANSWER_NEEDED;
+    const answer = decision.answer?.trim() || undefined;
+    const decided: ChangeRequest = { ...request, status: decision.approve ? 'approved' : 'declined', decidedAt: at, ...(answer ? { answer } : {}) };
+    return { request: decided, cancel: null, ...(decision.approve ? { transfer: { from: request.classIds[0], to: request.to!.classId } } : {}), replayed: false };
+  }
   const problem = decisionProblem(decision, request.outcome.refund);
   if (problem) return `answer: ${problem}`;
   const answer = decision.answer?.trim() || undefined;

@@ -60,6 +60,12 @@ export const creditRefunded = (e: Pick<Enrollment, 'id' | 'ownerUid' | 'studentN
   enrollmentId: e.id,
 });
 
+/** What a move to a cheaper class gives back: the price difference paid, as account credit. */
+export const creditMoved = (e: Pick<Enrollment, 'id' | 'ownerUid' | 'studentName'>, moveId: string, amount: Cents, from: string, to: string, at: string, by: string): CreditEntry => ({
+  ...creditRefunded(e, moveId, amount, [from], at, by),
+  words: `Moving ${e.studentName} from ${from} to ${to}: the price difference, as account credit`,
+});
+
 /** The office's credit (or, less than nothing, taking some back): refused when it would leave less than nothing. */
 export function creditGiven(f: { id: string; ownerUid: string; balance: Cents; amount: Cents; reason: string; at: string; by: string }): CreditEntry | Refusal {
   if (!f.reason.trim()) return refuse('invalid-argument', 'reason: Say why, in words for the family.');

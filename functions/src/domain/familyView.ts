@@ -25,6 +25,7 @@ export function familyView(e: Enrollment): FamilyEnrollment {
             refund: c.refund,
             fee: c.fee,
             ...(c.refundMethod ? { refundMethod: c.refundMethod } : {}),
+            ...(c.movedTo ? { movedTo: c.movedTo } : {}),
             at: c.at,
             ...(c.cardRefunds ? { cardRefunds: c.cardRefunds.map(refundView) } : {}),
           })),

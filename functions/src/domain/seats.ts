@@ -4,10 +4,11 @@
 // (the class document itself is never written while families enroll), and two families can never
 // create the same seat: one of them is told at once and tries another. Holds and waitlist offers are
 // seats too, with an end; a seat freed while families wait is kept for them ("reserved") until the
-// waitlist offers it; numbers at or above the capacity after it was lowered are closed.
+// waitlist offers it; a seat kept for a child whose family asked the office to move it there waits
+// with the request ("requested"); numbers at or above the capacity after it was lowered are closed.
 import type { ClassRecord, WaitlistEntry } from '../../../contract/domain';
 
-export const SEAT_STATES = ['taken', 'held', 'offered', 'reserved', 'closed'] as const;
+export const SEAT_STATES = ['taken', 'held', 'offered', 'reserved', 'requested', 'closed'] as const;
 export type SeatState = (typeof SEAT_STATES)[number];
 
 export interface Seat {
@@ -19,6 +20,8 @@ export interface Seat {
   ownerUid?: string;
   /** offered; or held or taken through a claimed waitlist offer. */
   entryId?: string;
+  /** requested: the family's request to move its child here (on enrollment `enrollmentId`). */
+  requestId?: string;
   /** held: when the hold ends; offered: when the offer ends (ISO). */
   until?: string;
   at: string;
@@ -141,7 +144,7 @@ export function classLedgerProblems(
 ): string[] {
   const problems: string[] = [];
   const counts = seatCounts(seats.values());
-  const inUse = counts.taken + counts.held + counts.offered + counts.reserved;
+  const inUse = counts.taken + counts.held + counts.offered + counts.reserved + counts.requested;
   if (inUse > klass.capacity) problems.push(`${klass.id}: ${inUse} seats in use for a capacity of ${klass.capacity}`);
   for (const [id, seat] of seats) {
     if (seat.state !== 'closed' && seatNumber(id) >= klass.capacity) problems.push(`${klass.id}: seat ${id} is in use at or above the capacity`);

@@ -2,7 +2,7 @@
 // back whole, a gift's receipt, the office's messages, and the reminders. Pure: each is built from
 // what the event knows.
 import { awardWords, type AidApplication } from '../../../contract/aid';
-import type { ChangeRequest } from '../../../contract/changes';
+import { requestAsks, type ChangeRequest } from '../../../contract/changes';
 import type { Cents, Enrollment, IsoDate } from '../../../contract/domain';
 import type { WholeRefund } from '../domain/settlement';
 import { andList, formatCents, formatDate } from '../../../contract/format';
@@ -57,28 +57,38 @@ export function classCancelledMail(title: string, children: { studentName: strin
   );
 }
 
-/** A family asked the office to cancel classes: what it asked, what the policy gives, and that the office answers by email. */
-export function changeRequestMail(studentName: string, r: Pick<ChangeRequest, 'classTitles' | 'words'>, portal: string): MailMessage {
+/** A family asked the office to cancel (or move) a class: what it asked, what the policy gives, and that the office answers by email. */
+export function changeRequestMail(studentName: string, r: Pick<ChangeRequest, 'kind' | 'classTitles' | 'to' | 'words'>, portal: string): MailMessage {
+  const kept = r.kind === 'transfer' ? ` A seat in ${r.to?.title} is kept for ${studentName.split(' ')[0]} meanwhile.` : '';
   return simpleMail(
     'We have your request',
-    [`You asked the office to cancel ${r.classTitles.join(', ')} for ${studentName}. Nothing changes until the office answers; we will email you then.`, `Under the school's cancellation policy today: ${r.words}`],
+    [
+      `You asked the office to ${requestAsks(r)} for ${studentName}. Nothing changes until the office answers; we will email you then.${kept}`,
+      r.kind === 'transfer' ? `If the office moves ${studentName.split(' ')[0]}: ${r.words}` : `Under the school's cancellation policy today: ${r.words}`,
+    ],
     myEnrollments(portal),
     RECEIPTS_FOOTER,
   );
 }
 
-/** The office's answer to a request: declined with its words (approved, the cancellation's own email follows). */
-export function requestDecidedMail(studentName: string, r: Pick<ChangeRequest, 'classTitles' | 'status' | 'answer' | 'refund'>, portal: string): MailMessage {
-  const what = `${r.classTitles.join(', ')} for ${studentName}`;
+/** The office's answer to a request: declined with its words (an approved cancellation's or move's own email follows). */
+export function requestDecidedMail(studentName: string, r: Pick<ChangeRequest, 'kind' | 'classTitles' | 'to' | 'status' | 'answer' | 'refund'>, portal: string): MailMessage {
+  const what = `${requestAsks(r)} for ${studentName}`;
   const answer = r.answer ? [`The office says: ${r.answer}`] : [];
+  const approved = r.kind === 'transfer' ? 'A separate email says what the move changes.' : r.refund ? `We are refunding ${formatCents(r.refund)}; a separate email says how.` : 'No refund is given.';
   return simpleMail(
     r.status === 'approved' ? 'Your request is approved' : 'Your request was not approved',
     r.status === 'approved'
-      ? [`The office approved your request to cancel ${what}.`, ...answer, r.refund ? `We are refunding ${formatCents(r.refund)}; a separate email says how.` : 'No refund is given.']
-      : [`The office did not approve your request to cancel ${what}: the class stays as it was.`, ...answer],
+      ? [`The office approved your request to ${what}.`, ...answer, approved]
+      : [`The office did not approve your request to ${what}: ${r.kind === 'transfer' ? `${studentName.split(' ')[0]} stays in ${r.classTitles.join(', ')}` : 'the class stays as it was'}.`, ...answer],
     myEnrollments(portal),
     RECEIPTS_FOOTER,
   );
+}
+
+/** A child moved to another class: the new class, what the move changed in money, and what is owed. */
+export function classMovedMail(e: Pick<Enrollment, 'studentName' | 'balance' | 'balanceDueDate'>, from: string, to: string, words: string, portal: string): MailMessage {
+  return simpleMail('Moved to another class', [`${e.studentName} is now enrolled in ${to} instead of ${from}.`, words, balanceLine(e)], myEnrollments(portal), RECEIPTS_FOOTER);
 }
 
 /** With the reminders' unsubscribe link (never on receipts). */

@@ -17,6 +17,7 @@ import { countRoster, readReleases, releaseSeats } from '../data/seats';
 import { refundToCards } from './refunds';
 import { loadDiscountsByCodes, loadEnrollment } from '../data/enrollments';
 import { serveWaitlists } from './waitlist';
+import { readKeptSeat, releaseKeptSeat } from './transfers';
 import { actorName, auditInTx, type Actor } from '../data/audit';
 import { enrollmentRecipients } from '../data/familyMail';
 import { queueMail } from '../mail/outbox';
@@ -175,6 +176,9 @@ export async function cancelClasses(enrollmentId: string, asked: CancellationAsk
       tx,
     );
     const seatReleases = await readReleases(tx, plan.cancelClassIds.map((classId) => ({ classId, studentId: enrollment.studentId })));
+    // A move asked from a class cancelled now is withdrawn: the seat kept for it is given back.
+    const withdrawn = (enrollment.requests ?? []).filter((r) => r.status === 'waiting' && r.kind === 'transfer' && !r.classIds.some((id) => plan.keptClassIds.includes(id)));
+    const keptSeats = await Promise.all(withdrawn.map((r) => readKeptSeat(tx, r)));
     const next = applyCancellation(enrollment, plan, refund, {
       refundMethod: refund > 0 ? refundMethod : undefined,
       cardRefunds,
@@ -213,6 +217,10 @@ export async function cancelClasses(enrollmentId: string, asked: CancellationAsk
       queueMail(tx, { kind: 'classes-cancelled', to, enrollmentId: enrollment.id, message }, `${enrollment.id}_${at}`);
     }
     const { deltas, toServe } = releaseSeats(tx, seatReleases, enrollment.id, at);
+    for (const kept of keptSeats) {
+      const serve = releaseKeptSeat(tx, kept, at);
+      if (serve) toServe.push(serve);
+    }
     return { enrollment: recorded, toServe, deltas };
   });
   await countRoster(cancelled.deltas);

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { outcomeWords, type CancellationOutcome, type ChangeRequest, type OfficeChangeRequest } from '../../../contract/changes';
+import { outcomeWords, requestAsks, type CancellationOutcome, type ChangeRequest, type OfficeChangeRequest } from '../../../contract/changes';
 import type { Enrollment, PaymentMethod } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { netPaidOf } from '../../../contract/money';
@@ -22,6 +22,8 @@ import { changeRequestMail, requestDecidedMail } from '../mail/family';
 import { queueMail } from '../mail/outbox';
 import { portalOrigin } from '../payments/stripe';
 import { cancelClasses, quoteFor } from './cancellation';
+import { approveTransfer, readKeptSeat, releaseKeptSeat } from './transfers';
+import { serveWaitlists } from './waitlist';
 
 /** The outcome of cancelling these classes of the family's own enrollment today, with its words. */
 export async function ownCancellationOutcome(uid: string, enrollmentId: string, classIds: string[], now: Date): Promise<{ outcome: CancellationOutcome; words: string }> {
@@ -116,7 +118,7 @@ export async function decideRequest(
   /** The answer in the audit trail and in the family's email (with the decision, or once the classes are cancelled). */
   const told = (tx: Transaction, enrollment: Enrollment, request: ChangeRequest) => {
     const refunded = request.status === 'approved' ? `; refund ${formatCents(request.refund ?? 0)}` : '';
-    auditInTx(tx, actor, { kind: 'change-decided', record: { type: 'enrollment', id: enrollment.id }, studentId: enrollment.studentId, studentName: enrollment.studentName, summary: `${request.status === 'approved' ? 'Approved' : 'Declined'} the request to cancel ${request.classTitles.join(', ')}${refunded}${request.answer ? ` — ${request.answer}` : ''}` }, now);
+    auditInTx(tx, actor, { kind: 'change-decided', record: { type: 'enrollment', id: enrollment.id }, studentId: enrollment.studentId, studentName: enrollment.studentName, summary: `${request.status === 'approved' ? 'Approved' : 'Declined'} the request to ${requestAsks(request)}${request.kind === 'cancel' ? refunded : ''}${request.answer ? ` — ${request.answer}` : ''}` }, now);
     queueMail(tx, { kind: 'change-decided', to, enrollmentId: enrollment.id, message: requestDecidedMail(enrollment.studentName, request, portalOrigin(null)) }, request.id);
   };
   const claimed = await db().runTransaction(async (tx) => {
@@ -127,13 +129,24 @@ export async function decideRequest(
     if (!asked) throw notFound('This request');
     const decided = decide(asked, input, cardRefundableOf(enrollment), now.toISOString());
     if (typeof decided === 'string') throw new HttpsError('invalid-argument', decided);
-    if (decided.replayed) return { enrollment, ...decided };
+    if (decided.replayed) return { enrollment, ...decided, toServe: null };
     const classes = asked.classIds.filter((id) => enrollment.classIds.includes(id));
     if (!classes.length || (enrollment as { pendingCancellation?: unknown }).pendingCancellation) throw new HttpsError('aborted', 'These classes were cancelled meanwhile: reload the requests.');
+    // An approved move is recorded with the move itself (below); a declined one gives its kept seat back.
+    if (decided.transfer) return { enrollment, ...decided, toServe: null };
+    const kept = await readKeptSeat(tx, asked);
     tx.set(ref, withRequest(enrollment, decided.request));
     if (!decided.cancel) told(tx, enrollment, decided.request);
-    return { enrollment, ...decided, cancel: decided.cancel && { ...decided.cancel, classIds: classes } };
+    const toServe = releaseKeptSeat(tx, kept, now.toISOString());
+    return { enrollment, ...decided, cancel: decided.cancel && { ...decided.cancel, classIds: classes }, toServe };
   });
+  if (claimed.toServe) await serveWaitlists([claimed.toServe], now);
+  if (claimed.transfer) {
+    const moved = await approveTransfer(actor, claimed.enrollment, claimed.request, now);
+    if (!moved.replayed) await db().runTransaction(async (tx) => told(tx, moved.enrollment, claimed.request));
+    const request = moved.enrollment.requests?.find((r) => r.id === claimed.request.id) ?? claimed.request;
+    return { request: officeView(moved.enrollment, request), replayed: moved.replayed };
+  }
   if (claimed.replayed || !claimed.cancel) return { request: officeView(claimed.enrollment, claimed.request), replayed: claimed.replayed };
   const { classIds, refund, cardRefund } = claimed.cancel;
   const note = `Request approved${claimed.request.answer ? `: ${claimed.request.answer}` : ' under the cancellation policy'}`;

@@ -3,7 +3,7 @@
 // the words the email uses; inside the policy the family cancels at once, otherwise it sends the
 // office a request, which waits (said on the card) until the office answers.
 import { useState } from 'react';
-import type { CancellationOutcome } from '../../../contract/changes';
+import { requestAsks, type CancellationOutcome } from '../../../contract/changes';
 import type { FamilyEnrollment } from '../../../contract/domain';
 import { Button } from '../../components/Button';
 import { FormFailure } from '../../components/FormFailure';
@@ -49,14 +49,14 @@ export function CancelClass({ enrollment, classId, title, many }: { enrollment: 
   if (waiting)
     return (
       <p className="cancel-class muted" role="status">
-        You asked the office on {formatDate(waiting.askedAt.slice(0, 10))} to cancel {title} for {first}: it answers by email.
+        You asked the office on {formatDate(waiting.askedAt.slice(0, 10))} to {requestAsks(waiting)} for {first}: it answers by email.
       </p>
     );
   return (
     <div className="cancel-class">
       {declined && (
         <p className="muted">
-          The office did not approve your request of {formatDate(declined.askedAt.slice(0, 10))} to cancel {title}
+          The office did not approve your request of {formatDate(declined.askedAt.slice(0, 10))} to {requestAsks(declined)}
           {declined.answer ? `: “${declined.answer}”` : '.'}
         </p>
       )}

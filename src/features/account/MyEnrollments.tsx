@@ -19,7 +19,9 @@ import { MyWaitlist } from './MyWaitlist';
 import { listEnrollments, type Section } from './enrollmentOrder';
 import { AccountCredit } from './AccountCredit';
 import { AddOnOffers } from './AddOnOffers';
+import { changeWords } from '../../../contract/changes';
 import { CancelClass } from './CancelClass';
+import { MoveClass } from './MoveClass';
 import { checkoutReceipt, paymentReceipt, paymentYears, receiptFooter, yearStatement, type ReceiptFacts } from './receipt';
 import { ReceiptButton } from './ReceiptButton';
 import { useSession } from '../../lib/session';
@@ -227,12 +229,19 @@ export default function MyEnrollments() {
                   )}
                 />
                 {e.status === 'confirmed' &&
-                  e.lineItems.flatMap((l) => l.classIds.map((id) => <CancelClass key={`cancel-${id}`} enrollment={e} classId={id} title={classOf(id)?.title ?? l.title} many={e.classIds.length > 1} />))}
+                  e.lineItems.flatMap((l) =>
+                    l.classIds.map((id) => (
+                      <div key={`change-${id}`} className="class-changes">
+                        <CancelClass enrollment={e} classId={id} title={classOf(id)?.title ?? l.title} many={e.classIds.length > 1} />
+                        {l.kind === 'class' && openIds.has(l.semesterId) && <MoveClass enrollment={e} classId={id} semesterId={l.semesterId} title={classOf(id)?.title ?? l.title} />}
+                      </div>
+                    )),
+                  )}
                 {attendance.status === 'loaded' && <AttendanceOf enrollment={e} lines={attendance.value.attendance} />}
                 {(e.cancellations ?? []).map((c, i) => (
                   <p key={i} className="muted">
-                    Cancelled {formatDay(c.at)}: {c.classTitles.join(', ')}
-                    {c.refund > 0 && ` · refund ${formatCents(c.refund)}`}
+                    {formatDay(c.at)}: {changeWords(c)}
+                    {c.refund > 0 && !c.movedTo && ` · refund ${formatCents(c.refund)}`}
                     {c.fee > 0 && ` · cancellation fee kept ${formatCents(c.fee)}`}
                     {(c.cardRefunds ?? []).map((r) => ` · ${formatCents(r.amount)} back to card ending ${r.last4}${r.failed ? FAILED_REFUND : ''}`).join('')}
                     {c.refundMethod && c.refundMethod !== 'card' && c.refund > cardRefundedBy(c) && ` · ${formatCents(c.refund - cardRefundedBy(c))} ${PAID_HOW[c.refundMethod]}`}

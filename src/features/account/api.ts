@@ -33,6 +33,10 @@ export const useCancellationOutcome = () => useCallMutation('cancellationOutcome
 export const useCancelOwnClasses = () => useCallMutation('cancelOwnClasses');
 /** Outside what the family may do by itself: a request the office answers. */
 export const useRequestCancellation = () => useCallMutation('requestCancellation');
+/** Moving a child to another class of the term: what it does first, then the move, or a request the office answers. */
+export const useTransferOutcome = () => useCallMutation('transferOutcome', { quote: true });
+export const useMoveOwnClass = () => useCallMutation('moveOwnClass');
+export const useRequestTransfer = () => useCallMutation('requestTransfer');
 
 /** Today's price of a basket, asked afresh (a waitlist claim pays the lower of the quoted and today's). */
 export const useTodaysPrice = () => {

@@ -4,11 +4,19 @@
 // cancel by themselves inside it (My Enrollments shows them the outcome first; otherwise they send the
 // office a request). A semester without one: every cancellation is the office's; a class without its
 // own: its semester's.
-import type { CancellationPolicy, NoticeBand } from '../../../contract/changes';
+import type { CancellationPolicy, NoticeBand, TransferRule } from '../../../contract/changes';
 import { Button } from '../../components/Button';
 import { MoneyField } from '../../components/MoneyField';
 import { TextField } from '../../components/studentForm/fields';
 import { wholeOrNull, type Errors } from '../../components/studentForm/errors';
+
+/** How a policy moves a child to another class of the term, in the office's words. */
+const TRANSFER_CHOICES: [TransferRule | '', string][] = [
+  ['', 'The office decides each move (families send it a request)'],
+  ['difference', 'Families pay the price difference (a cheaper class: what they paid beyond it as account credit)'],
+  ['free', 'At no charge (the new class at the price paid for the old one)'],
+  ['refused', 'Not moved (families may cancel instead)'],
+];
 
 const STARTER: CancellationPolicy = { selfService: true, bands: [{ daysBefore: 14, percent: 100, fee: 0 }] };
 
@@ -65,9 +73,27 @@ export function CancellationPolicyField({
               <span className="p-button-label">{ofClass ? 'Use the semester’s policy' : 'No policy'}</span>
             </Button>
           </div>
+          <div className="field">
+            <label htmlFor={`${ofClass ? 'class' : 'semester'}-transfers`}>Moves to another class of the same term</label>
+            <select
+              id={`${ofClass ? 'class' : 'semester'}-transfers`}
+              className="p-inputtext p-component"
+              value={policy.transfers ?? ''}
+              onChange={(e) => {
+                const { transfers: _was, ...rest } = policy;
+                onChange(e.target.value ? { ...rest, transfers: e.target.value as TransferRule } : rest);
+              }}
+            >
+              {TRANSFER_CHOICES.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
           <label className="policy-self">
-            <input type="checkbox" checked={policy.selfService} onChange={(e) => onChange({ ...policy, selfService: e.target.checked })} /> Families may cancel by themselves inside this
-            policy (when all of the refund goes back to the card they paid with, or as account credit); otherwise they send the office a request
+            <input type="checkbox" checked={policy.selfService} onChange={(e) => onChange({ ...policy, selfService: e.target.checked })} /> Families may cancel (and move) by themselves inside this
+            policy, before the class starts (a cancellation when all of the refund goes back to the card they paid with, or as account credit); otherwise they send the office a request
           </label>
         </>
       )}

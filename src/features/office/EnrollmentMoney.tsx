@@ -9,6 +9,7 @@ import { confirm } from '../../components/confirm';
 import { useReleaseHold } from './api';
 import { useActionToast } from '../../components/EditForm';
 import { cardRefundedBy, discountBasis, discountName, moneyFigures } from '../../../contract/money';
+import { changeWords } from '../../../contract/changes';
 import { CancelForm } from './CancelForm';
 import { METHOD_LABEL } from './paymentMethod';
 import { PaymentForm } from './PaymentForm';
@@ -106,7 +107,7 @@ export function EnrollmentMoney({
           <ul className="plain-list">
             {e.cancellations!.map((c, i) => (
               <li key={i}>
-                {formatDay(c.at)} · {c.classTitles.join(', ')} · refund {formatCents(c.refund)}
+                {formatDay(c.at)} · {changeWords(c)} · refund {formatCents(c.refund)}
                 {(c.cardRefunds ?? []).map((r) => ` · ${formatCents(r.amount)} to card ending ${r.last4} (Stripe ${r.refundId}${r.failed ? `, failed: ${r.failed.reason}` : ''})`).join('')}
                 {c.refundMethod && c.refundMethod !== 'card' && c.refund > cardRefundedBy(c) && ` · ${formatCents(c.refund - cardRefundedBy(c))} by ${METHOD_LABEL[c.refundMethod]}`}
                 {c.fee > 0 && ` · fee kept ${formatCents(c.fee)}`}

@@ -1,9 +1,10 @@
 // /admin/requests: the families' requests the office decides — cancelling a class a family may not
-// cancel by itself. Each shows what the family asked and why, what the policy gives, and what was
-// paid; approving cancels with the refund (back to the card first, the rest the way chosen), declining
-// keeps the class. The family is emailed the office's words either way.
+// cancel by itself, or moving a child to another class. Each shows what the family asked and why, what
+// the policy gives, and what was paid; approving cancels with the refund (back to the card first, the
+// rest the way chosen) or moves the child into the seat kept for it, at the price difference;
+// declining keeps the class. The family is emailed the office's words either way.
 import { useState } from 'react';
-import { decisionProblem, type OfficeChangeRequest } from '../../../contract/changes';
+import { decisionProblem, requestAsks, type OfficeChangeRequest } from '../../../contract/changes';
 import type { PaymentMethod } from '../../../contract/domain';
 import { formatCents, formatDate } from '../../../contract/format';
 import { parseDollars, plainDollars } from '../../../contract/wording';
@@ -23,8 +24,8 @@ export default function RequestsPage() {
     <div className="page admin-page">
       <h1>Requests from families</h1>
       <p className="muted">
-        Families ask here to cancel a class they may not cancel by themselves. Approving cancels the class with the refund below (back to the card first); declining keeps it. The family gets an email with your words
-        either way.
+        Families ask here to cancel a class, or to move a child to another class, when they may not do it by themselves. Approving a cancellation cancels the class with the refund below (back to the card
+        first); approving a move moves the child into the seat kept for it, at the price difference shown. Declining keeps the class. The family gets an email with your words either way.
       </p>
       {state.status === 'loading' && <PageLoading label="Loading the requests…" />}
       {state.status === 'error' && <LoadError error={state.error} onRetry={reload} />}
@@ -44,9 +45,14 @@ function Request({ request: r }: { request: OfficeChangeRequest }) {
   const refund = parseDollars(refundText);
   const rest = refund === null ? 0 : r.outcome.toCredit ? refund : refund - Math.min(refund, r.cardRefundable);
   const key = `request-${r.id}`;
-  const what = `${r.classTitles.join(', ')} for ${r.studentName}`;
+  const move = r.kind === 'transfer';
+  const what = move ? `${r.studentName}: ${requestAsks(r)}` : `${r.classTitles.join(', ')} for ${r.studentName}`;
   const send = (approve: boolean) => {
-    const wrong = !approve
+    const wrong = move
+      ? approve
+        ? ''
+        : (decisionProblem({ approve, answer }, r.outcome.refund) ?? '')
+      : !approve
       ? (decisionProblem({ approve, answer }, r.outcome.refund) ?? '')
       : refund === null
         ? 'Enter the refund in dollars, like 0 or 120.50.'
@@ -56,8 +62,8 @@ function Request({ request: r }: { request: OfficeChangeRequest }) {
     setProblem(wrong);
     if (wrong) return decide.reset();
     decide.mutate(
-      { enrollmentId: r.enrollmentId, requestId: r.id, approve, ...(approve ? { refund: refund! } : {}), ...(approve && rest > 0 && method ? { refundMethod: method } : {}), ...(answer.trim() ? { answer: answer.trim() } : {}) },
-      { onSuccess: () => notify({ severity: 'success', summary: approve ? 'Approved' : 'Declined', detail: `${approve ? 'Cancelled' : 'Kept'} ${what}. The family is emailed.` }) },
+      { enrollmentId: r.enrollmentId, requestId: r.id, approve, ...(approve && !move ? { refund: refund! } : {}), ...(approve && !move && rest > 0 && method ? { refundMethod: method } : {}), ...(answer.trim() ? { answer: answer.trim() } : {}) },
+      { onSuccess: () => notify({ severity: 'success', summary: approve ? 'Approved' : 'Declined', detail: `${approve ? (move ? 'Moved' : 'Cancelled') : 'Kept'} ${what}. The family is emailed.` }) },
     );
   };
   return (
@@ -67,7 +73,7 @@ function Request({ request: r }: { request: OfficeChangeRequest }) {
         <dd>{formatDate(r.askedAt.slice(0, 10))}</dd>
         <dt>The family’s words</dt>
         <dd>{r.reason ?? '—'}</dd>
-        <dt>The policy gives</dt>
+        <dt>{move ? 'The move does' : 'The policy gives'}</dt>
         <dd>{r.words}</dd>
         <dt>Paid</dt>
         <dd>
@@ -75,13 +81,15 @@ function Request({ request: r }: { request: OfficeChangeRequest }) {
           {r.cardRefundable > 0 ? ` (up to ${formatCents(r.cardRefundable)} can go back to a card)` : ''}
         </dd>
       </dl>
+      {!move && (
+        <div className="field">
+          <label htmlFor={`${key}-refund`}>Refund if approved ($)</label>
+          <input id={`${key}-refund`} className="p-inputtext p-component" inputMode="decimal" value={refundText} onChange={(e) => setRefundText(e.target.value)} />
+        </div>
+      )}
+      {!move && rest > 0 && <MethodField id={`${key}-method`} label={`How the ${formatCents(rest)} not going back to a card is given back`} value={method} blank="Choose…" onChange={setMethod} />}
       <div className="field">
-        <label htmlFor={`${key}-refund`}>Refund if approved ($)</label>
-        <input id={`${key}-refund`} className="p-inputtext p-component" inputMode="decimal" value={refundText} onChange={(e) => setRefundText(e.target.value)} />
-      </div>
-      {rest > 0 && <MethodField id={`${key}-method`} label={`How the ${formatCents(rest)} not going back to a card is given back`} value={method} blank="Choose…" onChange={setMethod} />}
-      <div className="field">
-        <label htmlFor={`${key}-answer`}>Your words for the family (needed to decline, or to change the refund)</label>
+        <label htmlFor={`${key}-answer`}>{move ? 'Your words for the family (needed to decline)' : 'Your words for the family (needed to decline, or to change the refund)'}</label>
         <textarea id={`${key}-answer`} className="p-inputtextarea p-component" rows={2} maxLength={500} value={answer} onChange={(e) => setAnswer(e.target.value)} />
       </div>
       {problem && (
@@ -93,7 +101,8 @@ function Request({ request: r }: { request: OfficeChangeRequest }) {
       <div className="row-actions">
         <Button disabled={decide.isPending} onClick={() => send(true)}>
           <span className="p-button-label">
-            Approve and cancel<span className="visually-hidden"> ({what})</span>
+            {move ? 'Approve and move' : 'Approve and cancel'}
+            <span className="visually-hidden"> ({what})</span>
           </span>
         </Button>
         <Button variant="outlined" disabled={decide.isPending} onClick={() => send(false)}>
