@@ -152,7 +152,6 @@ async function attempt(c: Code, w: World, what: string, work: () => Promise<unkn
     const refusal = error as { httpErrorCode?: unknown; code?: unknown; message: string };
     if (refusal.httpErrorCode !== undefined && refusal.code !== 'internal') {
       if (process.env.LEDGER_DEBUG) w.steps.push(`  refused: ${refusal.message}`);
-      if (process.env.LEDGER_MOVES && what.startsWith('family moves')) console.log(`MOVE REFUSED ${refusal.message}`);
       return;
     }
     throw new Error(`${what}: ${(error as Error).stack ?? String(error)}`, { cause: error });

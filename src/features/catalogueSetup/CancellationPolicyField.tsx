@@ -12,10 +12,10 @@ import { wholeOrNull, type Errors } from '../../components/studentForm/errors';
 
 /** How a policy moves a child to another class of the term, in the office's words. */
 const TRANSFER_CHOICES: [TransferRule | '', string][] = [
-  ['', 'The office decides each move (families send it a request)'],
-  ['difference', 'Families pay the price difference (a cheaper class: what they paid beyond it as account credit)'],
-  ['free', 'At no charge (the new class at the price paid for the old one)'],
-  ['refused', 'Not moved (families may cancel instead)'],
+  ['', 'The office decides each move'],
+  ['difference', 'Families pay the price difference'],
+  ['free', 'At no charge'],
+  ['refused', 'Not moved'],
 ];
 
 const STARTER: CancellationPolicy = { selfService: true, bands: [{ daysBefore: 14, percent: 100, fee: 0 }] };
@@ -78,6 +78,7 @@ export function CancellationPolicyField({
             <select
               id={`${ofClass ? 'class' : 'semester'}-transfers`}
               className="p-inputtext p-component"
+              aria-describedby={`${ofClass ? 'class' : 'semester'}-transfers-hint`}
               value={policy.transfers ?? ''}
               onChange={(e) => {
                 const { transfers: _was, ...rest } = policy;
@@ -90,6 +91,10 @@ export function CancellationPolicyField({
                 </option>
               ))}
             </select>
+            <p className="muted" id={`${ofClass ? 'class' : 'semester'}-transfers-hint`}>
+              A dearer class: the family owes the difference. A cheaper one: what it paid beyond the new price comes back as account credit. At no charge: the new class at the price paid for
+              the old one. Not moved: families may cancel instead. The office decides: families send you a request, and a seat in the new class is kept until you answer.
+            </p>
           </div>
           <label className="policy-self">
             <input type="checkbox" checked={policy.selfService} onChange={(e) => onChange({ ...policy, selfService: e.target.checked })} /> Families may cancel (and move) by themselves inside this
