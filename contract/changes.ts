@@ -88,6 +88,9 @@ export type RequestOutcome = Pick<CancellationOutcome, 'refund' | 'toCard' | 'ke
 /** A change of an enrollment's classes in words: "Moved from Art in the Wild Camp to River Adventure Camp", or "Cancelled Art in the Wild Camp". */
 export const changeWords = (c: { classTitles: string[]; movedTo?: { title: string } }): string =>
   c.movedTo ? `Moved from ${c.classTitles.join(', ')} to ${c.movedTo.title}` : `Cancelled ${c.classTitles.join(', ')}`;
+/** The same with its day: "Cancelled Nov 29, 2026: Art in the Wild Camp", "Moved Nov 29, 2026: from … to …". */
+export const changeOn = (c: { classTitles: string[]; movedTo?: { title: string } }, day: string): string =>
+  c.movedTo ? `Moved ${day}: from ${c.classTitles.join(', ')} to ${c.movedTo.title}` : `Cancelled ${day}: ${c.classTitles.join(', ')}`;
 
 /** What a request asks, in words: "cancel Art in the Wild Camp", "move from Art in the Wild Camp to River Adventure Camp". */
 export const requestAsks = (r: Pick<ChangeRequest, 'kind' | 'classTitles' | 'to'>): string =>

@@ -72,3 +72,6 @@ export const signedCents = (cents: Cents) => (cents < 0 ? `−${formatCents(-cen
 
 /** The refusal when the credit the family was shown is not what it has now. */
 export const CREDIT_CHANGED = 'Your account credit changed since you looked: please check the amount to pay again.';
+
+/** Each kind of credit entry in the office's words. */
+export const CREDIT_KIND_WORDS: Record<CreditKind, string> = { given: 'Given by the office', used: 'Used at a checkout', returned: 'Given back (card payment not completed)', refund: 'Refund as credit' };

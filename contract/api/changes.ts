@@ -4,9 +4,9 @@
 // fetches again what a call made stale: src/lib/stale.ts, written from these).
 import { z } from 'zod/mini';
 import type { CancellationOutcome, OfficeChangeRequest, TransferOutcome } from '../changes';
-import { PAYMENT_METHODS, type FamilyEnrollment } from '../domain';
+import { PAYMENT_METHODS, type Enrollment, type FamilyEnrollment } from '../domain';
 import { ACCESS } from '../roles';
-import { cents, id, text } from '../schemas';
+import { cents, id, required, text } from '../schemas';
 import { ids, none, spec, UNCACHED } from './spec';
 
 const classesOf = { enrollmentId: id, classIds: ids.check(z.minLength(1, 'must name a class')) };
@@ -17,6 +17,7 @@ const moveOf = { enrollmentId: id, fromClassId: id, toClassId: id };
 export const transferOutcomeSchema = z.strictObject(moveOf);
 export const moveOwnSchema = z.strictObject({ ...moveOf, expectedTotal: cents });
 export const requestTransferSchema = z.strictObject({ ...moveOf, reason: z.optional(text(300)) });
+export const officeMoveSchema = z.strictObject({ ...moveOf, expectedTotal: cents, reason: required(300) });
 export const decideRequestSchema = z.strictObject({
   enrollmentId: id,
   requestId: id,
@@ -41,6 +42,10 @@ export const changesCalls = {
   moveOwnClass: spec<{ enrollment: FamilyEnrollment; replayed: boolean }>()('user', moveOwnSchema, { changes: ['seats', 'waitlist', 'credit', 'aid'] }),
   /** Asks the office to move the child (a seat in the new class kept meanwhile). */
   requestTransfer: spec<{ enrollment: FamilyEnrollment; replayed: boolean }>()('user', requestTransferSchema, { changes: ['seats'] }),
+  /** What the office's move of a child would do (the policy's price rule; allowed whenever the child fits). */
+  adminTransferOutcome: spec<{ outcome: TransferOutcome; words: string }>()(ACCESS.money, transferOutcomeSchema, UNCACHED),
+  /** The office moves a child to another class of the term, with a reason. */
+  adminMoveClass: spec<{ enrollment: Enrollment; replayed: boolean }>()(ACCESS.money, officeMoveSchema, { changes: ['seats', 'waitlist', 'credit', 'aid'] }),
   /** The office's queue: the families' requests waiting for an answer, oldest first. */
   adminChangeRequests: spec<{ requests: OfficeChangeRequest[] }>()(ACCESS.money, none, { shows: ['seats'] }),
   /** Approves (cancelling, with the refund) or declines a request, with words for the family. */

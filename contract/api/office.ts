@@ -4,6 +4,7 @@
 import { ACCESS } from '../roles';
 import type { CancellationQuote, ClassMessage, ClassRoster, Enrollment, EnrollmentRow, Student, StudentRow, StudentSheet, TshirtTally } from '../domain';
 import type { ClassCancellation } from '../changes';
+import type { Household } from '../household';
 import { byIdSchema, correctStudentSchema, cancelClassSchema, cancelQuoteSchema, cancelSchema, classMessageSchema, enrollmentIdSchema, enrollmentSearchSchema, paymentSchema, voidPaymentSchema, rostersSchema, semesterIdSchema, studentSearchSchema } from '../schemas';
 import { spec, none } from './spec';
 
@@ -19,6 +20,8 @@ export const officeCalls = {
   adminCorrectStudent: spec<{ student: Student; outsideGrades: string[] }>()(ACCESS.care, correctStudentSchema, { changes: ['students'] }),
   /** Deletes a child's profile for the family (as `deleteStudent`), audited as the office's. */
   adminDeleteStudent: spec<{ kept: number }>()(ACCESS.care, byIdSchema, { changes: ['students', 'seats', 'waitlist'] }),
+  /** A family's page: its adults, children, enrollments and money, credit, waitlist places, requests and emails (guardians for admin and office only). */
+  adminHousehold: spec<Household>()(ACCESS.money, byIdSchema, { shows: ['seats', 'students', 'account', 'credit', 'waitlist'] }),
   adminTshirts: spec<TshirtTally>()(ACCESS.care, semesterIdSchema, { shows: ['classes', 'seats', 'students'] }),
   adminEnrollments: spec<{ rows: EnrollmentRow[]; total: number }>()(ACCESS.money, enrollmentSearchSchema, { shows: ['seats'] }),
   adminRecordPayment: spec<{ enrollment: Enrollment }>()(ACCESS.money, paymentSchema, { changes: ['seats'] }),

@@ -86,6 +86,7 @@ const SHOTS: Shot[] = [
       await card.scrollIntoViewIfNeeded();
     },
   },
+  { name: 'household', path: '/admin/families/demo-family', ready: (p) => p.getByRole('heading', { name: 'Emails sent' }).waitFor(), fullPage: true },
   { name: 'financial-aid', path: '/admin/aid', ready: (p) => p.getByRole('row', { name: /General aid fund/ }).waitFor(), fullPage: true },
   {
     name: 'money-reports',

@@ -60,6 +60,7 @@ export const PAGES: Page[] = [
   { path: '/admin/report', load: () => import('../features/office/RostersPage'), who: ACCESS.care, menu: { label: 'Class Forms and Contacts', icon: 'pi-file', side: true } },
   { path: '/admin/students', load: () => import('../features/office/StudentInfo'), who: ACCESS.care, menu: { label: 'Student Info Sheets', icon: 'pi-id-card', side: true } },
   { path: '/admin/students/:id', load: () => import('../features/office/StudentSheet'), who: ACCESS.care },
+  { path: '/admin/families/:id', load: () => import('../features/office/HouseholdPage'), who: ACCESS.money },
   { path: '/admin/students/:id/correct', load: () => import('../features/office/CorrectStudent'), who: ACCESS.care, form: true },
   { path: '/admin/field', load: () => import('../features/office/FieldDayPage'), who: ACCESS.care, menu: { label: 'The day in the field', icon: 'pi-map', side: false } },
   { path: '/admin/t-shirts', load: () => import('../features/office/TshirtSizes'), who: ACCESS.care, menu: { label: 'T-shirt Sizes', icon: 'pi-tags', side: true } },

@@ -18,6 +18,7 @@ const PAGES: Record<'anonymous' | 'family' | 'admin', string[]> = {
     '/admin/students',
     '/admin/students/demo-ava',
     '/admin/students/demo-ava/correct',
+    '/admin/families/demo-family',
     '/admin/field',
     '/admin/t-shirts',
     '/admin/enrollments',

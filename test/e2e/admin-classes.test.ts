@@ -50,7 +50,7 @@ describe('class management by the school office (classes part)', () => {
     await band(2).getByLabel('From days before').fill('7');
     await band(2).getByLabel('Percent back').fill('50');
     await band(2).getByLabel('Less a fee ($)').fill('25');
-    expect(await page.getByLabel(/Families may cancel by themselves inside this policy/).isChecked()).toBe(true);
+    expect(await page.getByLabel(/Families may cancel \(and move\) by themselves inside this policy/).isChecked()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save semester' }).click();
     await page.getByText('Spring Test Term is saved.').waitFor();
@@ -105,7 +105,7 @@ describe('class management by the school office (classes part)', () => {
     // Its own cancellation policy, before the semester's: every cancellation of this class is the office's to decide.
     await page.getByText('The semester’s policy applies to this class.').waitFor();
     await page.getByRole('button', { name: 'Write a policy for this class' }).click();
-    await page.getByLabel(/Families may cancel by themselves inside this policy/).uncheck();
+    await page.getByLabel(/Families may cancel \(and move\) by themselves inside this policy/).uncheck();
     await page.getByRole('button', { name: 'Save class' }).click();
     await page.getByText('Pond Life is saved.').waitFor();
     await page.getByRole('rowheader', { name: 'Pond Life' }).waitFor();

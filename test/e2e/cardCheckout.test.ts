@@ -235,7 +235,7 @@ describe('paying by card at checkout', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await move.getByRole('button', { name: 'Move Ava to Wilderness Week (grades 1–3)' }).click();
     await page.getByText('Ava is now enrolled in Wilderness Week (grades 1–3) instead of Art in the Wild Camp. Wilderness Week (grades 1–3) costs $20 more. You will owe $20, to pay from My Enrollments.').waitFor();
-    await page.getByText(/: Moved from Art in the Wild Camp to Wilderness Week \(grades 1–3\)$/).waitFor();
+    await page.getByText(/^Moved .+: from Art in the Wild Camp to Wilderness Week \(grades 1–3\)$/).waitFor();
     const moved = (await db().collection('enrollments').where('studentId', '==', 'demo-ava').where('classIds', '==', ['wilderness-week-1-3']).get()).docs.map((d) => d.data() as Enrollment);
     expect(moved.map((e) => [e.total, e.balance])).toEqual([[45000, 2000]]);
     const subjects = (await db().collection('mail').where('enrollmentId', '==', moved[0].id).where('kind', '==', 'class-moved').get()).docs.map((d) => d.get('message.subject') as string);
@@ -269,7 +269,7 @@ describe('paying by card at checkout', () => {
 
       // The family sees Ava back in Art in the Wild, owing nothing.
       await page.reload();
-      await page.getByText(/: Moved from Wilderness Week \(grades 1–3\) to Art in the Wild Camp$/).waitFor();
+      await page.getByText(/^Moved .+: from Wilderness Week \(grades 1–3\) to Art in the Wild Camp$/).waitFor();
       const back2 = (await db().collection('enrollments').doc(moved[0].id).get()).data() as Enrollment;
       expect([back2.classIds, back2.total, back2.balance]).toEqual([['art-in-the-wild'], 43000, 0]);
       expect(await axeViolations(page)).toEqual([]);

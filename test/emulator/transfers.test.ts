@@ -184,4 +184,38 @@ describe('a family moves its child to another class', () => {
     expect(await seatsOf('mv-ask-from')).toEqual([]);
     expect(await booksProblems(['mv-ask-from', 'mv-ask-to'])).toEqual([]);
   });
+
+  it('the office moves a child on the family’s call, whatever the policy lets families do, when the child fits: the same money, its reason in the audit trail', async () => {
+    await classes(
+      [
+        { id: 'mv-off-from', title: 'Office From', capacity: 2, weekday: 1, price: 26000 },
+        { id: 'mv-off-to', title: 'Office To', capacity: 2, weekday: 2, price: 21000 },
+        { id: 'mv-off-full', title: 'Office Full', capacity: 0, weekday: 3, price: 21000 },
+      ],
+      { ...POLICY, transfers: 'refused' },
+    );
+    const family = await familyWithStudent('move.office@example.com', 'Oli', 'Phone');
+    const paid = await enrolled(family, 'mv-off-from', 'office');
+    await callAs(await signInDemo('admin'), 'adminRecordPayment', { enrollmentId: paid.id, amount: 26000, method: 'check', note: '' });
+    const move = { enrollmentId: paid.id, fromClassId: 'mv-off-from', toClassId: 'mv-off-to' };
+    // The family may not move (the school refuses moves); the office may.
+    expect((await callAs(family.user, 'transferOutcome', move)).result!.outcome).toMatchObject({ allowed: false, askable: false, why: TRANSFERS_REFUSED });
+    expect((await callAs(family.user, 'adminTransferOutcome', move)).status).toBe(403);
+    const office = await signInDemo('admin');
+    const shown = (await callAs(office, 'adminTransferOutcome', move)).result!;
+    expect(shown).toEqual({ outcome: expect.objectContaining({ allowed: true, newTotal: 21000, difference: -5000, credit: 5000, owes: 0 }), words: 'Office To costs $50 less; you will get a credit of $50 for your next enrollment.' });
+    // A full class is not a move, even for the office; a reason is needed.
+    expect((await callAs(office, 'adminTransferOutcome', { ...move, toClassId: 'mv-off-full' })).result!.outcome).toMatchObject({ allowed: false, why: 'Office Full is full: join its waitlist instead.' });
+    expect((await callAs(office, 'adminMoveClass', { ...move, expectedTotal: 21000, reason: ' ' })).status).toBe(400);
+    const moved = await callAs(office, 'adminMoveClass', { ...move, expectedTotal: 21000, reason: 'The family called: Tuesdays suit them' });
+    expect(moved.status, JSON.stringify(moved.error)).toBe(200);
+    expect(moved.result!.enrollment).toMatchObject({ classIds: ['mv-off-to'], total: 21000, balance: 0 });
+    expect(moved.result!.enrollment.cancellations!.at(-1)).toMatchObject({ movedTo: { classId: 'mv-off-to' }, refund: 5000, refundMethod: 'credit', note: 'Moved by the office: The family called: Tuesdays suit them', by: office.email });
+    expect((await callAs(family.user, 'myCredit', null)).result!.balance).toBe(5000);
+    const audit = (await db().collection('audit').where('record.id', '==', paid.id).where('kind', '==', 'class-moved').get()).docs.map((d) => [d.get('by.email'), d.get('summary')]);
+    expect(audit).toEqual([[office.email, 'Moved from Office From to Office To (saves $50, $50 as account credit)']]);
+    // Asked again (a second tap): as it is.
+    expect((await callAs(office, 'adminMoveClass', { ...move, expectedTotal: 21000, reason: 'Again' })).result!.replayed).toBe(true);
+    expect(await booksProblems(['mv-off-from', 'mv-off-to', 'mv-off-full'])).toEqual([]);
+  });
 });

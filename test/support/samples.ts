@@ -150,6 +150,9 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   transferOutcome: { enrollmentId: MOVE_SAMPLE, fromClassId: 'move-a', toClassId: 'move-b' },
   moveOwnClass: { enrollmentId: MOVE_SAMPLE, fromClassId: 'move-a', toClassId: 'move-b', expectedTotal: 26000 },
   requestTransfer: { enrollmentId: MOVE_REQUEST_SAMPLE, fromClassId: 'move-c', toClassId: 'move-d', reason: 'Thursdays suit us better' },
+  // The office moves Mo back, on the family's call (after the family's own move above).
+  adminTransferOutcome: { enrollmentId: MOVE_SAMPLE, fromClassId: 'move-b', toClassId: 'move-a' },
+  adminMoveClass: { enrollmentId: MOVE_SAMPLE, fromClassId: 'move-b', toClassId: 'move-a', expectedTotal: 26000, reason: 'The family called: Mondays after all' },
   adminChangeRequests: null,
   myCredit: null,
   adminCredits: null,
@@ -196,6 +199,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   adminStudent: { id: 'demo-ava' },
   adminCorrectStudent: { id: 'demo-leo', profile: LEO_PROFILE, reason: 'The family called with a new number' },
   adminDeleteStudent: { id: 'matrix-delete-office' },
+  adminHousehold: { id: 'demo-family' },
   adminTshirts: { semesterId: 'open-term' },
   adminEnrollments: { semesterId: 'open-term', balanceDue: true },
   adminRecordPayment: { enrollmentId: UNPAID[0].id, amount: 100, method: 'cash', note: '' },

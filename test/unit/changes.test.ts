@@ -116,6 +116,13 @@ describe('moving a child under the school’s policy', () => {
     expect(transferOutcome({ ...facts, policy: null, ...over })).toMatchObject({ toClassId: 'river', toTitle: 'River Camp', ...expected });
   });
 
+  it('the office moves whenever the move can be made: whatever the policy lets families do, not into a class the child does not fit', () => {
+    for (const over of [{ policy: movePolicy('refused') }, { policy: null }, { policy: movePolicy('difference'), firstMeeting: today }]) {
+      expect(transferOutcome({ ...facts, ...over }, true)).toMatchObject({ allowed: true, why: null, askable: false, credit: 9900 });
+    }
+    expect(transferOutcome({ ...facts, policy: null, toProblem: 'River Camp is full: join its waitlist instead.' }, true)).toMatchObject({ allowed: false, askable: false, why: 'River Camp is full: join its waitlist instead.' });
+  });
+
   it('says it in the family’s words', () => {
     expect(transferWords({ toTitle: 'River Camp', difference: -9900, credit: 9900, owes: 0 })).toBe('River Camp costs $99 less; you will get a credit of $99 for your next enrollment.');
     expect(transferWords({ toTitle: 'River Camp', difference: 3600, credit: 0, owes: 3600 })).toBe('River Camp costs $36 more. You will owe $36, to pay from My Enrollments.');

@@ -5,7 +5,7 @@ import { auditReads } from '../data/audit';
 import { actorOf, callable } from '../lib/callable';
 import { familyView } from '../domain/familyView';
 import { cancelOwnClasses as cancel, decideRequest, ownCancellationOutcome, requestCancellation as request, waitingRequests } from '../usecases/changes';
-import { moveOwnClass as moveOwn, ownTransferOutcome, requestTransfer as askToMove } from '../usecases/transfers';
+import { moveOwnClass as moveOwn, officeMoveClass, officeTransferOutcome, ownTransferOutcome, requestTransfer as askToMove } from '../usecases/transfers';
 
 export const cancellationOutcome = callable(callables.cancellationOutcome, async ({ enrollmentId, classIds }, ctx) => {
   const { outcome, words } = await ownCancellationOutcome(ctx.uid, enrollmentId, classIds, new Date());
@@ -47,6 +47,10 @@ export const requestTransfer = callable(
   },
   { changesCatalogue: true },
 );
+
+export const adminTransferOutcome = callable(callables.adminTransferOutcome, (input) => officeTransferOutcome(input, new Date()));
+
+export const adminMoveClass = callable(callables.adminMoveClass, (input, ctx) => officeMoveClass(actorOf(ctx), input, new Date()), { changesCatalogue: true });
 
 // Each request read is in the audit trail under its child: the family's words may say something of health.
 export const adminChangeRequests = callable(callables.adminChangeRequests, async (_input, ctx) => {

@@ -22,6 +22,7 @@ import { emailClasses } from '../usecases/classMessages';
 import { actorOf, callable } from '../lib/callable';
 import { auditReads } from '../data/audit';
 import { rosterViews } from '../domain/audit';
+import { loadHousehold } from '../usecases/household';
 import { correctStudent, deleteStudentProfile } from '../usecases/students';
 
 
@@ -54,6 +55,9 @@ export const adminStudent = callable(callables.adminStudent, async ({ id }, ctx)
 export const adminCorrectStudent = callable(callables.adminCorrectStudent, ({ id, profile, reason, version }, ctx) => correctStudent(actorOf(ctx), id, profile, reason, version));
 
 export const adminDeleteStudent = callable(callables.adminDeleteStudent, ({ id }, ctx) => deleteStudentProfile(actorOf(ctx), id, new Date(), true));
+
+// Read under each child in the audit trail (the page names the children, their contacts and the money).
+export const adminHousehold = callable(callables.adminHousehold, ({ id }, ctx) => loadHousehold(actorOf(ctx), id));
 
 export const adminTshirts = callable(callables.adminTshirts, async ({ semesterId }) => loadTshirts(semesterId));
 

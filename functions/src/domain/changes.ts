@@ -74,13 +74,17 @@ export interface TransferFacts {
  * What moving gives: the price difference and what follows from it (owed, or account credit), and
  * whether the family may move by itself now (the school moves by itself inside its policy, before
  * the class starts), may ask the office, or neither (the school refuses moves, the move is not
- * possible, the new class does not fit or is full).
+ * possible, the new class does not fit or is full). `byOffice`: the office's own move, allowed
+ * whenever the move can be made.
  */
-export function transferOutcome(f: TransferFacts): TransferOutcome {
+export function transferOutcome(f: TransferFacts, byOffice = false): TransferOutcome {
   const rule = f.policy?.transfers;
   const plan = typeof f.plan === 'string' ? null : f.plan;
   const money = plan ? { newTotal: plan.newTotal, difference: plan.newTotal - plan.currentTotal, credit: plan.credit, owes: plan.owes } : { newTotal: 0, difference: 0, credit: 0, owes: 0 };
-  const closed = rule === 'refused' ? TRANSFERS_REFUSED : typeof f.plan === 'string' ? f.plan : f.toProblem;
+  // The office moves whenever the move itself can be made (its policy binds the families).
+  const fit = typeof f.plan === 'string' ? f.plan : f.toProblem;
+  if (byOffice) return { allowed: fit === null, why: fit, askable: false, toClassId: f.to.classId, toTitle: f.to.title, ...money };
+  const closed = rule === 'refused' ? TRANSFERS_REFUSED : fit;
   const started = dayNumber(f.firstMeeting) <= dayNumber(f.today);
   const why = closed ?? (started ? TRANSFER_STARTED : !rule || !f.policy?.selfService ? TRANSFERS_BY_OFFICE : null);
   return { allowed: why === null, why, askable: closed === null && why !== null, toClassId: f.to.classId, toTitle: f.to.title, ...money };

@@ -26,6 +26,12 @@ export function queueMail<M extends OutgoingMail>(writer: Transaction | WriteBat
   (writer as WriteBatch).set(outboxRef(mail.kind, key), mail);
 }
 
+/** The emails written to this address, with when each was written, newest first (the office's page of a family). */
+export async function mailWithDates(address: string): Promise<{ subject: string; at: string }[]> {
+  const snap = await db().collection(COLLECTIONS.mail).where('to', 'array-contains', address).get();
+  return snap.docs.map((d) => ({ subject: (d.get('message.subject') as string | undefined) ?? (d.get('kind') as string), at: d.createTime.toDate().toISOString() })).sort((a, b) => b.at.localeCompare(a.at));
+}
+
 /** The emails written to any of these addresses (at most 30: Firestore's limit for one query), for a family's own copy of its data. */
 export async function mailTo(addresses: string[]): Promise<OutgoingMail[]> {
   if (!addresses.length) return [];

@@ -86,12 +86,31 @@ export async function ownTransferOutcome(uid: string, input: { enrollmentId: str
   return { outcome, words: outcome.why && !outcome.askable ? outcome.why : transferWords(outcome) };
 }
 
-async function outcomeOf(enrollment: Enrollment, fromClassId: string, toClassId: string, now: Date, offer?: Awaited<ReturnType<typeof offerFor>>): Promise<TransferOutcome> {
+async function outcomeOf(enrollment: Enrollment, fromClassId: string, toClassId: string, now: Date, offer?: Awaited<ReturnType<typeof offerFor>>, byOffice = false): Promise<TransferOutcome> {
   const read = offer ?? (await offerFor(enrollment, fromClassId, toClassId, now));
   const listed = (await seatsOf([toClassId])).get(toClassId)!;
   const full = freeSeatIds(read.to.capacity, listed.keys()).length === 0;
-  return transferOutcome({ ...read.facts, plan: planOf(enrollment, read, fromClassId), toProblem: read.toProblemOf(full) });
+  return transferOutcome({ ...read.facts, plan: planOf(enrollment, read, fromClassId), toProblem: read.toProblemOf(full) }, byOffice);
 }
+
+/** What the office's move of a child would do (the policy's price rule; the office moves whenever the child fits). */
+export async function officeTransferOutcome(input: { enrollmentId: string; fromClassId: string; toClassId: string }, now: Date): Promise<{ outcome: TransferOutcome; words: string }> {
+  const outcome = await outcomeOf(await loadEnrollment(input.enrollmentId), input.fromClassId, input.toClassId, now, undefined, true);
+  return { outcome, words: outcome.why ?? transferWords(outcome) };
+}
+
+/** The office moves a child (a family on the phone): at the new total it was shown, with its reason in the audit trail. */
+export async function officeMoveClass(actor: Actor, input: { enrollmentId: string; fromClassId: string; toClassId: string; expectedTotal: number; reason: string }, now: Date): Promise<{ enrollment: Enrollment; replayed: boolean }> {
+  const current = await loadEnrollment(input.enrollmentId);
+  if (!current.classIds.includes(input.fromClassId) && current.cancellations?.some((c) => c.movedTo?.classId === input.toClassId && c.classIds.includes(input.fromClassId))) return { enrollment: current, replayed: true };
+  const offer = await offerFor(current, input.fromClassId, input.toClassId, now);
+  const outcome = await outcomeOf(current, input.fromClassId, input.toClassId, now, offer, true);
+  if (!outcome.allowed) throw precondition(outcome.why!);
+  return move(actor, input.enrollmentId, offer, input.fromClassId, freeSeatsOf(offer), now, { expectedTotal: input.expectedTotal, note: `Moved by the office: ${input.reason.trim()}` });
+}
+
+/** The new class's free seats as listed now (outside the transaction, which creates the one it picks). */
+const freeSeatsOf = (offer: OfferRead) => async (): Promise<SeatFor> => ({ free: freeSeatIds(offer.to.capacity, (await seatsOf([offer.to.id])).get(offer.to.id)!.keys()) });
 
 /** The seat the move takes in the new class: the one kept for the office's request, or a free one. */
 type SeatFor = { kept: string } | { free: string[] };
@@ -168,8 +187,7 @@ export async function moveOwnClass(actor: Actor, input: { enrollmentId: string; 
   const offer = await offerFor(current, input.fromClassId, input.toClassId, now);
   const outcome = await outcomeOf(current, input.fromClassId, input.toClassId, now, offer);
   if (!outcome.allowed) throw precondition(outcome.why!);
-  const free = async (): Promise<SeatFor> => ({ free: freeSeatIds(offer.to.capacity, (await seatsOf([offer.to.id])).get(offer.to.id)!.keys()) });
-  return move(actor, input.enrollmentId, offer, input.fromClassId, free, now, { expectedTotal: input.expectedTotal, note: 'Moved by the family under the school’s policy' });
+  return move(actor, input.enrollmentId, offer, input.fromClassId, freeSeatsOf(offer), now, { expectedTotal: input.expectedTotal, note: 'Moved by the family under the school’s policy' });
 }
 
 /**

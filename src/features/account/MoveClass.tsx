@@ -6,10 +6,10 @@
 import { useState } from 'react';
 import type { TransferOutcome } from '../../../contract/changes';
 import type { FamilyEnrollment } from '../../../contract/domain';
-import { formatCents, formatWeekdays } from '../../../contract/format';
 import { Button } from '../../components/Button';
 import { FormFailure } from '../../components/FormFailure';
 import { useNotify } from '../../lib/toast';
+import { ClassChoice } from '../../components/ClassChoice';
 import { useClassesBySemester } from '../catalogue/api';
 import { useMoveOwnClass, useRequestTransfer, useTransferOutcome } from './api';
 
@@ -26,10 +26,6 @@ export function MoveClass({ enrollment, classId, semesterId, title }: { enrollme
   const first = enrollment.studentName.split(' ')[0];
   // A request about this class waits for the office (its words are on the cancel button's place).
   if ((enrollment.requests ?? []).some((r) => r.status === 'waiting' && r.classIds.includes(classId))) return null;
-  const choices =
-    catalogue.status === 'loaded'
-      ? (catalogue.value[semesterId]?.classes ?? []).filter((c) => c.status === 'live' && !enrollment.classIds.includes(c.id))
-      : [];
   const id = `move-${enrollment.id}-${classId}`;
   const request = { enrollmentId: enrollment.id, fromClassId: classId, toClassId };
   const close = () => {
@@ -65,24 +61,18 @@ export function MoveClass({ enrollment, classId, semesterId, title }: { enrollme
         <label htmlFor={id}>
           Move {first} from {title} to
         </label>
-        <select
-          id={id}
-          className="p-inputtext p-component"
-          value={toClassId}
-          disabled={catalogue.status !== 'loaded'}
-          onChange={(e) => {
-            setToClassId(e.target.value);
-            setShown(null);
-          }}
-        >
-          <option value="">{catalogue.status === 'loaded' ? (choices.length ? 'Choose a class' : 'No other class this term') : 'Loading the classes…'}</option>
-          {choices.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.title} · {formatWeekdays(c.weekdays)} · {formatCents(c.price)}
-              {c.seatsLeft === 0 ? ' · full' : ''}
-            </option>
-          ))}
-        </select>
+        {open && (
+          <ClassChoice
+            id={id}
+            classes={catalogue.status === 'loaded' ? (catalogue.value[semesterId]?.classes ?? []) : null}
+            exclude={enrollment.classIds}
+            value={toClassId}
+            onChange={(classId) => {
+              setToClassId(classId);
+              setShown(null);
+            }}
+          />
+        )}
       </div>
       {shown && (
         <>

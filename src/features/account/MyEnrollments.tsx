@@ -19,7 +19,7 @@ import { MyWaitlist } from './MyWaitlist';
 import { listEnrollments, type Section } from './enrollmentOrder';
 import { AccountCredit } from './AccountCredit';
 import { AddOnOffers } from './AddOnOffers';
-import { changeWords } from '../../../contract/changes';
+import { changeOn } from '../../../contract/changes';
 import { CancelClass } from './CancelClass';
 import { MoveClass } from './MoveClass';
 import { checkoutReceipt, paymentReceipt, paymentYears, receiptFooter, yearStatement, type ReceiptFacts } from './receipt';
@@ -240,7 +240,7 @@ export default function MyEnrollments() {
                 {attendance.status === 'loaded' && <AttendanceOf enrollment={e} lines={attendance.value.attendance} />}
                 {(e.cancellations ?? []).map((c, i) => (
                   <p key={i} className="muted">
-                    {formatDay(c.at)}: {changeWords(c)}
+                    {changeOn(c, formatDay(c.at))}
                     {c.refund > 0 && !c.movedTo && ` · refund ${formatCents(c.refund)}`}
                     {c.fee > 0 && ` · cancellation fee kept ${formatCents(c.fee)}`}
                     {(c.cardRefunds ?? []).map((r) => ` · ${formatCents(r.amount)} back to card ending ${r.last4}${r.failed ? FAILED_REFUND : ''}`).join('')}

@@ -9,7 +9,7 @@ import { formatCents, formatDate, formatTimeRange, formatWeekdays } from '../../
 import { balanceDueLabel, formatDay, paidHow } from '../../../contract/wording';
 import { balanceOf, discountBasis, discountName, feesOf, figuresAfter, moneyFigures } from '../../../contract/money';
 import { classSpan, schoolToday } from '../../../contract/schedule';
-import { changeWords } from '../../../contract/changes';
+import { changeOn, changeWords } from '../../../contract/changes';
 import type { PdfLine } from '../../lib/pdf/writePdf';
 
 /** The school's words for tax claims, printed on every receipt. */
@@ -58,7 +58,7 @@ function childLines(e: FamilyEnrollment, facts: ReceiptFacts): ReceiptLine[] {
   for (const d of e.discounts) lines.push({ text: `${discountName(d)}${discountBasis(d)}`, amount: minus(d.amount) });
   const fees = feesOf(e);
   if (fees > 0) lines.push({ text: 'Cancellation fee kept', amount: formatCents(fees) });
-  for (const c of e.cancellations ?? []) lines.push({ text: `${formatDay(c.at)}: ${changeWords(c)}`, style: 'muted' });
+  for (const c of e.cancellations ?? []) lines.push({ text: changeOn(c, `on ${formatDay(c.at)}`), style: 'muted' });
   for (const p of e.payments.filter((x) => !x.voided)) lines.push({ text: paidLine(p), amount: formatCents(p.amount) });
   for (const r of e.cardRefunds ?? []) lines.push({ text: `Refunded on ${formatDay(r.at)} to card ending ${r.last4}`, amount: minus(r.amount) });
   for (const [label, value] of moneyFigures(e)) lines.push({ text: label, amount: formatCents(value), style: label === 'Balance' || label === 'Total' ? 'strong' : undefined });

@@ -2,7 +2,7 @@
 // (given by the office, used by a checkout, given back, a refund as credit), and the form that gives a
 // family credit, or takes some back, with the reason the family reads on My Enrollments.
 import { useState, type FormEvent } from 'react';
-import { signedCents, type OfficeCredit } from '../../../contract/credit';
+import { CREDIT_KIND_WORDS, signedCents, type OfficeCredit } from '../../../contract/credit';
 import { formatCents, formatDate } from '../../../contract/format';
 import { parseDollars } from '../../../contract/wording';
 import { Button } from '../../components/Button';
@@ -16,7 +16,6 @@ import { useNotify } from '../../lib/toast';
 import { useCredits, useGiveCredit } from './api';
 import './office.css';
 
-const KIND_WORDS = { given: 'Given by the office', used: 'Used at a checkout', returned: 'Given back (card payment not completed)', refund: 'Refund as credit' } as const;
 
 export default function CreditsPage() {
   const [state, reload] = useCredits();
@@ -72,7 +71,7 @@ function FamilyRow({ family: f }: { family: OfficeCredit }) {
           <ul className="credit-ledger">
             {f.entries.map((e) => (
               <li key={e.id}>
-                {formatDate(e.at.slice(0, 10))} · <strong>{signedCents(e.amount)}</strong> · {KIND_WORDS[e.kind]}: {e.words} <span className="muted">({e.by})</span>
+                {formatDate(e.at.slice(0, 10))} · <strong>{signedCents(e.amount)}</strong> · {CREDIT_KIND_WORDS[e.kind]}: {e.words} <span className="muted">({e.by})</span>
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 // One enrollment's money for the office: what was bought, payments, cancellations; record a payment;
 // cancel some or all classes with the refund the pricing engine suggests (editable).
 import { Dialog } from 'primereact/dialog';
+import { Link } from 'react-router-dom';
 import { paymentKey, type Enrollment } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { ENROLLMENT_STATUS_LABELS, formatClock, formatDay } from '../../../contract/wording';
@@ -11,6 +12,7 @@ import { useActionToast } from '../../components/EditForm';
 import { cardRefundedBy, discountBasis, discountName, moneyFigures } from '../../../contract/money';
 import { changeWords } from '../../../contract/changes';
 import { CancelForm } from './CancelForm';
+import { MoveForm } from './MoveForm';
 import { METHOD_LABEL } from './paymentMethod';
 import { PaymentForm } from './PaymentForm';
 import { PaymentRow } from './PaymentRow';
@@ -74,7 +76,7 @@ export function EnrollmentMoney({
     <Dialog header={`${e.studentName} · enrolled ${formatDay(e.createdAt)}`} visible onHide={onClose} className="money-dialog" style={{ width: 'min(36rem, 95vw)' }} modal>
       <p>
         Status: <strong>{ENROLLMENT_STATUS_LABELS[e.status]}</strong>
-        {e.flag && <span className="form-failure"> · {e.flag}</span>}
+        {e.flag && <span className="form-failure"> · {e.flag}</span>} · <Link to={`/admin/families/${e.ownerUid}`}>The family’s page</Link>
       </p>
       <ul className="plain-list">
         {e.lineItems.map((l) => (
@@ -119,6 +121,7 @@ export function EnrollmentMoney({
       )}
       {e.status === 'pending_payment' && <ReleaseHold enrollment={e} onChange={onChange} />}
       {(e.status === 'confirmed' || e.status === 'cancelled') && <PaymentForm key={`pay-${e.balance}`} enrollment={e} onChange={onChange} />}
+      <MoveForm key={`move-${e.classIds.join(',')}`} enrollment={e} titles={titles} onChange={onChange} />
       <CancelForm key={`cancel-${e.classIds.join(',')}`} enrollment={e} titles={titles} onChange={onChange} />
     </Dialog>
   );

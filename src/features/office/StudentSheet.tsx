@@ -117,7 +117,9 @@ export default function StudentSheetPage() {
           <Item label="School">{s.school}</Item>
           <Item label="T-shirt size">{tshirtLabel(s.tshirtSize)}</Item>
           <Item label="Notes">{s.notes}</Item>
-          <Item label="Family account">{[familyHolder?.name, familyHolder?.phone, familyEmail].filter(Boolean).join(' · ')}</Item>
+          <Item label="Family account">
+            {[familyHolder?.name, familyHolder?.phone, familyEmail].filter(Boolean).join(' · ')} · <Link to={`/admin/families/${s.ownerUid}`}>The family’s page</Link>
+          </Item>
           <Item label="Info last confirmed">{s.infoReviewedAt ? formatStamp(s.infoReviewedAt) : 'Never'}</Item>
         </dl>
         <h2>Guardians</h2>

@@ -16,6 +16,7 @@ export const useAdminRosters = (classIds: string[]) => useCallQuery('adminRoster
 export const useClassMessages = () => useCallQuery('adminClassMessages');
 export const useAdminStudents = (query: Payload<'adminStudents'>) => useCallQuery('adminStudents', query);
 export const useAdminStudent = (id: string) => useCallQuery('adminStudent', { id });
+export const useHousehold = (uid: string) => useCallQuery('adminHousehold', { id: uid });
 /** The office corrects a child's record, with its reason. */
 export const useCorrectStudent = () => useCallMutation('adminCorrectStudent');
 export const useDeleteStudentForFamily = () => useCallMutation('adminDeleteStudent');
@@ -37,6 +38,9 @@ export const useCancelEnrollment = () => useCallMutation('adminCancelEnrollment'
 export const useReleaseHold = () => useCallMutation('adminReleaseHold');
 /** The school cancels a class for everyone. */
 export const useCancelClass = () => useCallMutation('adminCancelClass');
+/** The office moves a child to another class of the term: what the move does, then the move. */
+export const useTransferPreview = () => useCallMutation('adminTransferOutcome', { quote: true });
+export const useMoveClass = () => useCallMutation('adminMoveClass');
 
 /** The families' requests waiting for the office, and its answer to one. */
 export const useChangeRequests = () => useCallQuery('adminChangeRequests');

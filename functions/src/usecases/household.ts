@@ -1,0 +1,71 @@
+// A family's household for the office (contract/household.ts): read from the account's own records
+// in one go, each part for the roles whose work needs it, and the reading audited under each child.
+import type { Household } from '../../../contract/household';
+import { allows, ACCESS, type StaffRole } from '../../../contract/roles';
+import { paidOf, refundedOf, balanceOf } from '../../../contract/money';
+import { changeWords, requestAsks } from '../../../contract/changes';
+import { loadHolder, accountRef } from '../data/accounts';
+import { auditReads, type Actor } from '../data/audit';
+import { getByIds, notFound, records } from '../data/db';
+import { mailWithDates } from '../mail/outbox';
+import { accountEmails } from '../data/familyMail';
+import { classTitles } from '../data/office';
+
+const uniq = <T>(xs: T[]) => [...new Set(xs)];
+
+export async function loadHousehold(actor: Actor & { roles: StaffRole[] }, uid: string): Promise<Household> {
+  const [emails, holder, account, students, enrollments, entries, credits] = await Promise.all([
+    accountEmails([uid]),
+    loadHolder(uid),
+    accountRef(uid).get(),
+    records('students').where('ownerUid', '==', uid).get().then((s) => s.docs.map((d) => d.data())),
+    records('enrollments').where('ownerUid', '==', uid).get().then((s) => s.docs.map((d) => d.data())),
+    records('waitlist').where('ownerUid', '==', uid).get().then((s) => s.docs.map((d) => d.data())),
+    records('credits').where('ownerUid', '==', uid).get().then((s) => s.docs.map((d) => d.data())),
+  ]);
+  const email = emails.get(uid) ?? null;
+  if (!email && !students.length && !enrollments.length) throw notFound('This family');
+  const [titles, { found: semesters }, mail] = await Promise.all([
+    classTitles(uniq([...enrollments.flatMap((e) => [...e.classIds, ...(e.cancellations ?? []).flatMap((c) => c.classIds)]), ...entries.flatMap((w) => w.classIds)])),
+    getByIds('semesters', uniq(enrollments.flatMap((e) => e.semesterIds))),
+    email ? mailWithDates(email) : [],
+  ]);
+  // A child's guardians are the office's to see (they answer for the child's care), never finance's.
+  const care = allows(actor.roles, ACCESS.care);
+  const termName = new Map(semesters.map((s) => [s.id, s.name]));
+  const household: Household = {
+    uid,
+    email,
+    holder,
+    children: students
+      .map((s) => ({ id: s.id, name: `${s.firstName} ${s.lastName}`, grade: s.grade, ...(care ? { guardians: s.guardians.map(({ name, relationship, phone, email: address }) => ({ name, relationship, phone, email: address })) } : {}) }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    enrollments: enrollments
+      .filter((e) => e.status !== 'expired')
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      .map((e) => ({
+        id: e.id,
+        studentName: e.studentName,
+        status: e.status,
+        createdAt: e.createdAt,
+        terms: e.semesterIds.map((id) => termName.get(id) ?? id),
+        classTitles: e.classIds.map((id) => titles.get(id) ?? id),
+        changes: (e.cancellations ?? []).map(changeWords),
+        total: e.total,
+        paid: paidOf(e),
+        refunded: refundedOf(e),
+        balance: balanceOf(e),
+      })),
+    credit: { balance: (account.get('credit') as number | undefined) ?? 0, entries: credits.sort((a, b) => b.at.localeCompare(a.at)).map(({ id, amount, kind, words, at }) => ({ id, amount, kind, words, at })) },
+    waitlist: entries
+      .sort((a, b) => b.joinedAt.localeCompare(a.joinedAt))
+      .map((w) => ({ id: w.id, studentName: w.studentName, classTitles: w.classIds.map((id) => titles.get(id) ?? id), status: w.status, joinedAt: w.joinedAt })),
+    requests: enrollments.flatMap((e) => (e.requests ?? []).map((r) => ({ enrollmentId: e.id, studentName: e.studentName, asks: requestAsks(r), status: r.status, askedAt: r.askedAt }))).sort((a, b) => b.askedAt.localeCompare(a.askedAt)),
+    emails: mail,
+  };
+  await auditReads(
+    actor,
+    students.map((s) => ({ kind: 'household-viewed', record: { type: 'student', id: s.id }, studentId: s.id, studentName: `${s.firstName} ${s.lastName}`, summary: `Read the family’s page (${email ?? uid})` })),
+  );
+  return household;
+}

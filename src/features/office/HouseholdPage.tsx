@@ -1,0 +1,147 @@
+// /admin/families/:id: one family's page for the office — the account's adults, each child (with the
+// guardians for admin and office), every enrollment with its money, the account credit, waitlist
+// places, requests and the emails sent. Reached from a child's info sheet and from the enrollments'
+// Payments & changes; reading it is in the audit trail under each child.
+import { Link, useParams } from 'react-router-dom';
+import { CREDIT_KIND_WORDS } from '../../../contract/credit';
+import { andList, formatCents, gradeName } from '../../../contract/format';
+import { ENROLLMENT_STATUS_LABELS, formatDay } from '../../../contract/wording';
+import { Card } from '../../components/Card';
+import { LoadError } from '../../components/LoadError';
+import { PageLoading } from '../../components/PageLoading';
+import { AdminTable } from '../../components/table';
+import { useHousehold } from './api';
+import './office.css';
+
+export default function HouseholdPage() {
+  const { id = '' } = useParams();
+  const [state, reload] = useHousehold(id);
+  const h = state.status === 'loaded' ? state.value : null;
+  const title = h ? (h.holder?.name ?? h.email ?? 'A family') : 'A family';
+  return (
+    <div className="page admin-page">
+      <h1>{h ? `The family of ${andList(h.children.map((c) => c.name.split(' ')[0])) || title}` : 'A family'}</h1>
+      {state.status === 'loading' && <PageLoading label="Loading the family…" />}
+      {state.status === 'error' && <LoadError error={state.error} onRetry={reload} />}
+      {h && (
+        <>
+          <Card id="household-adults" title="The account">
+            <p>
+              {[h.holder?.name, h.holder?.phone, h.email].filter(Boolean).join(' · ') || 'No name, phone or email given yet.'}
+              {h.credit.balance > 0 && ` · account credit ${formatCents(h.credit.balance)}`}
+            </p>
+          </Card>
+          <Card id="household-children" title="Children">
+            {h.children.length ? (
+              <ul className="plain-list">
+                {h.children.map((c) => (
+                  <li key={c.id}>
+                    {c.guardians ? <Link to={`/admin/students/${c.id}`}>{c.name}</Link> : c.name}, grade {gradeName(c.grade)}
+                    {c.guardians?.length ? ` · ${c.guardians.map((g) => [g.name, g.relationship, g.phone, g.email].filter(Boolean).join(', ')).join('; ')}` : ''}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="empty-panel">No child saved on this account.</p>
+            )}
+          </Card>
+          <Card id="household-enrollments" title="Enrollments and money">
+            {h.enrollments.length ? (
+              <AdminTable
+                label="The family’s enrollments"
+                caption="The family’s enrollments, newest first, with their money"
+                stacked
+                head={
+                  <>
+                    <th scope="col">Child</th>
+                    <th scope="col">Classes</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Total</th>
+                    <th scope="col">Paid</th>
+                    <th scope="col">Refunded</th>
+                    <th scope="col">Balance</th>
+                  </>
+                }
+              >
+                {h.enrollments.map((e) => (
+                  <tr key={e.id}>
+                    <td data-label="Child">
+                      <div>
+                        {e.studentName}
+                        <div className="muted">
+                          {e.terms.join(', ')} · {formatDay(e.createdAt)}
+                        </div>
+                      </div>
+                    </td>
+                    <td data-label="Classes">
+                      <div>
+                        {e.classTitles.join(', ') || '—'}
+                        {e.changes.map((c) => (
+                          <div key={c} className="muted">
+                            {c}
+                          </div>
+                        ))}
+                      </div>
+                    </td>
+                    <td data-label="Status">{ENROLLMENT_STATUS_LABELS[e.status]}</td>
+                    <td data-label="Total">{formatCents(e.total)}</td>
+                    <td data-label="Paid">{formatCents(e.paid)}</td>
+                    <td data-label="Refunded">{formatCents(e.refunded)}</td>
+                    <td data-label="Balance">{formatCents(e.balance)}</td>
+                  </tr>
+                ))}
+              </AdminTable>
+            ) : (
+              <p className="empty-panel">No enrollment yet.</p>
+            )}
+          </Card>
+          <Card id="household-credit" title="Account credit">
+            {h.credit.entries.length ? (
+              <ul className="plain-list">
+                {h.credit.entries.map((c) => (
+                  <li key={c.id}>
+                    {formatDay(c.at)} · {CREDIT_KIND_WORDS[c.kind]} · {c.amount < 0 ? '−' : ''}
+                    {formatCents(Math.abs(c.amount))} · {c.words}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="empty-panel">No account credit.</p>
+            )}
+          </Card>
+          <Card id="household-waitlist" title="Waitlist places and requests">
+            {h.waitlist.length + h.requests.length ? (
+              <ul className="plain-list">
+                {h.waitlist.map((w) => (
+                  <li key={w.id}>
+                    {formatDay(w.joinedAt)} · {w.studentName} on the waitlist of {w.classTitles.join(', ')} · {w.status}
+                  </li>
+                ))}
+                {h.requests.map((r) => (
+                  <li key={`${r.enrollmentId}-${r.askedAt}`}>
+                    {formatDay(r.askedAt)} · {r.studentName}: asked to {r.asks} · {r.status}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="empty-panel">No waitlist place and no request.</p>
+            )}
+          </Card>
+          <Card id="household-emails" title="Emails sent">
+            {h.emails.length ? (
+              <ul className="plain-list">
+                {h.emails.map((m, i) => (
+                  <li key={i}>
+                    {formatDay(m.at)} · {m.subject}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="empty-panel">No email sent to the account’s address.</p>
+            )}
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}
