@@ -5,7 +5,8 @@
 import { z } from 'zod/mini';
 import type { FamilyCredit, OfficeCredit } from '../credit';
 import { ACCESS } from '../roles';
-import { email, idempotencyKey, required } from '../schemas';
+import type { Cents, FamilyEnrollment } from '../domain';
+import { email, id, idempotencyKey, required } from '../schemas';
 import { none, spec } from './spec';
 
 export const giveCreditSchema = z.strictObject({
@@ -17,9 +18,13 @@ export const giveCreditSchema = z.strictObject({
   idempotencyKey,
 });
 
+export const payFromCreditSchema = z.strictObject({ enrollmentId: z.optional(id) });
+
 export const creditCalls = {
   /** The family's credit: its balance and every entry, newest first. */
   myCredit: spec<FamilyCredit>()('user', none, { shows: ['credit'] }),
+  /** Pays what the family's enrollments owe (one, or all) from its account credit, oldest first. */
+  payFromCredit: spec<{ enrollments: FamilyEnrollment[]; used: Cents }>()('user', payFromCreditSchema, { changes: ['credit', 'seats'] }),
   /** Every family with a credit or an entry, with the entries, largest balance first. */
   adminCredits: spec<{ families: OfficeCredit[] }>()(ACCESS.money, none, { shows: ['credit'] }),
   /** Gives a family credit (or takes some back) with the reason it reads on My Enrollments. */

@@ -15,7 +15,7 @@ import { AVAS, SAMPLES, seedAddOnSample, seedAidSample, seedCancelClassSample, s
 type Who = 'anonymous' | 'familyB' | StaffRole | 'otherInstructor' | 'familyA';
 const ALL = Object.values(callables);
 /** Family callables that name one of A's records: anyone else gets not-found and learns nothing. */
-const OWNED: CallableName[] = ['saveStudent', 'deleteStudent', 'issuePickupCodes', 'enroll', 'enrollFamily', 'priceCart', 'addAddOns', 'myEnrollment', 'releaseHold', 'payBalance', 'joinWaitlist', 'leaveWaitlist', 'declineOffer', 'claimOffer', 'saveRoundEntry', 'cancellationOutcome', 'cancelOwnClasses', 'requestCancellation', 'transferOutcome', 'moveOwnClass', 'requestTransfer', 'applyForAid'];
+const OWNED: CallableName[] = ['saveStudent', 'deleteStudent', 'issuePickupCodes', 'enroll', 'enrollFamily', 'priceCart', 'addAddOns', 'myEnrollment', 'releaseHold', 'payBalance', 'joinWaitlist', 'leaveWaitlist', 'declineOffer', 'claimOffer', 'saveRoundEntry', 'cancellationOutcome', 'cancelOwnClasses', 'requestCancellation', 'transferOutcome', 'moveOwnClass', 'requestTransfer', 'payFromCredit', 'applyForAid'];
 /** Family callables on the caller's own records as a whole: anyone else acts on theirs, where nothing is owed. */
 const OWN_WHOLE: CallableName[] = ['payFamilyBalance'];
 /**
@@ -64,6 +64,9 @@ describe('authorization matrix of every callable', () => {
     }
     // A owes on her enrollment, so her payBalance opens a page (B's and the office's must not).
     await adminDb().doc(`enrollments/${AVAS.id}`).update({ payments: [], balance: AVAS.total });
+    // A has account credit, so her payFromCredit pays from it (B's and the office's must not).
+    await adminDb().doc('accounts/demo-family').set({ credit: 2500 }, { merge: true });
+    await adminDb().doc('credits/matrix-credit').set({ id: 'matrix-credit', ownerUid: 'demo-family', amount: 2500, kind: 'given', words: 'For the matrix', at: new Date().toISOString(), by: 'office@example.com' });
     // A has a saved draft, so B's and the admin's loadDraft would show it if drafts leaked.
     expect((await callAs(a, 'saveDraft', SAMPLES.saveDraft)).status).toBe(200);
     await seedWaitlistSamples();

@@ -182,6 +182,36 @@ describe('account credit', () => {
     expect(await booksProblems(['credit-c'], { owners: [family.user.uid, families[2].user.uid] })).toEqual([]);
   });
 
+  it('what the family owes is paid from its credit from My Enrollments, oldest first, up to what the credit holds; the rest stays owed for the card; never twice', async () => {
+    const family = { ...(await familyWithStudent('credit.owed@example.com', 'Owen', 'Owed')), email: 'credit.owed@example.com' };
+    const first = await callAs(family.user, 'enroll', enrollPayload(family, 'credit-e', 'credit-owed-1', { payWith: 'office' }));
+    const second = await callAs(family.user, 'enroll', enrollPayload(family, 'credit-f', 'credit-owed-2', { payWith: 'office' }));
+    expect([first.status, second.status], JSON.stringify([first.error, second.error])).toEqual([200, 200]);
+    // Nothing to use yet; another family cannot pay this family's enrollment.
+    expect((await callAs(family.user, 'payFromCredit', {})).error?.message).toBe('Your account has no credit to use.');
+    expect((await give('credit.owed@example.com', 30000, 'credit-owed-given')).status).toBe(200);
+    expect((await callAs(families[3].user, 'payFromCredit', { enrollmentId: first.result!.enrollment.id })).status).toBe(404);
+    // $300 of credit for $520 owed: the first enrollment whole, $40 of the second.
+    const paid = await callAs(family.user, 'payFromCredit', {});
+    expect(paid.status, JSON.stringify(paid.error)).toBe(200);
+    expect(paid.result!.used).toBe(30000);
+    expect(paid.result!.enrollments.map((e) => [e.id, e.balance])).toEqual([
+      [first.result!.enrollment.id, 0],
+      [second.result!.enrollment.id, PRICE - 4000],
+    ]);
+    expect(await ledgerAgrees(family.user.uid)).toBe(0);
+    const uses = (await entriesOf(family.user.uid)).filter((x) => x.kind === 'used').map((x) => x.amount).sort((a, b) => a - b);
+    expect(uses).toEqual([-PRICE, -4000]);
+    const mail = (await db().collection('mail').where('enrollmentId', '==', second.result!.enrollment.id).where('kind', '==', 'payment-received').get()).docs.map((d) => d.get('message.text') as string);
+    expect(mail.join('\n')).toContain(`We received ${formatCents(4000)} from your account credit for Owen Owed.`);
+    const audit = (await db().collection('audit').where('record.id', '==', second.result!.enrollment.id).where('kind', '==', 'payment-recorded').get()).docs.map((d) => d.get('summary'));
+    expect(audit).toEqual([`Paid ${formatCents(4000)} from the account credit`]);
+    // Again (a second tap): no credit left, nothing more paid; the rest is the card's (Pay balance).
+    expect((await callAs(family.user, 'payFromCredit', {})).error?.message).toBe('Your account has no credit to use.');
+    expect((await callAs(family.user, 'payBalance', { enrollmentId: second.result!.enrollment.id })).result!.checkoutUrl).toMatch(/\/pay\/cs_test_/);
+    expect(await booksProblems(['credit-e', 'credit-f'], { owners: [family.user.uid] })).toEqual([]);
+  });
+
   it('two checkouts at once never spend the same credit twice', async () => {
     const family = families[3];
     await give(family.email, 20000, 'credit-give-5');

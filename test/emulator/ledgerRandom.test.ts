@@ -81,7 +81,7 @@ let stopped = false;
 let roundsDrawn = 0;
 let placesOffered = 0;
 /** Families' own cancellations and their requests to the office, sent and answered (said at the end). */
-const changes = { cancelled: 0, moved: 0, asked: 0, answered: 0, paidFromCredit: 0, aided: 0 };
+const changes = { cancelled: 0, moved: 0, asked: 0, answered: 0, paidFromCredit: 0, owedFromCredit: 0, aided: 0 };
 /** Time spent per kind of step (printed at the end: where a long run goes). */
 const timing: Record<string, { count: number; ms: number }> = {};
 
@@ -391,6 +391,17 @@ const creditStep = (f: number, amount: number, key: number) =>
     await attempt(c, w, `credit ${fam.uid} ${amount}`, () => c.giveCreditTo(ADMIN, { uid: fam.uid, email: fam.email }, { amount: Math.abs(amount), takeBack: amount < 0, reason: 'Random', idempotencyKey: `rnd-${w.run}-${key}` }, now(w)));
   });
 
+/** A family pays what it owes from its account credit (My Enrollments), all of it or one enrollment's. */
+const payFromCreditStep = (f: number, r: number, one: boolean) =>
+  step(`f${f} pays what it owes from its credit`, async (c, w) => {
+    const fam = w.families[f];
+    const e = one ? pick((await enrollmentsOf(w)).filter((x) => x.ownerUid === fam.uid && x.status === 'confirmed' && x.balance > 0), r) : undefined;
+    await attempt(c, w, `credit pays ${fam.uid} ${e?.id ?? 'all'}`, async () => {
+      const paid = await c.payOwedFromCredit({ uid: fam.uid, email: fam.email, roles: ['family'], requestId: 'ledger' }, e ? { enrollmentId: e.id } : {}, now(w));
+      if (paid.used > 0) changes.owedFromCredit++;
+    });
+  });
+
 const voidStep = (r: number) =>
   step('the office voids a payment', async (c, w) => {
     const e = pick((await enrollmentsOf(w)).filter((x) => x.payments.some((p) => !p.card && !p.voided)), r);
@@ -469,6 +480,7 @@ const single = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(r, fc.boolean(), fc.constantFrom(0.5, 1)).map(([x, approve, share]) => answerStep(x, approve, share)) },
   { weight: 1, arbitrary: fc.tuple(r, fc.constantFrom(0.5, 1)).map(([x, s]) => recordStep(x, s)) },
   { weight: 1, arbitrary: r.map(voidStep) },
+  { weight: 1, arbitrary: fc.tuple(family, r, fc.boolean()).map(([f, x, one]) => payFromCreditStep(f, x, one)) },
   { weight: 1, arbitrary: fc.tuple(family, fc.constantFrom(5000, 20000, 60000, -5000), key).map(([f, amount, k]) => creditStep(f, amount, k)) },
   { weight: 1, arbitrary: fc.tuple(klass, fc.integer({ min: 0, max: 4 })).map(([p, cap]) => capacityStep(p, cap)) },
   { weight: 1, arbitrary: r.map(addOnStep) },
@@ -563,7 +575,7 @@ describe('the seat ledger under random operations', () => {
         );
       };
       await Promise.all(Array.from({ length: LANES }, (_, i) => lane(seed + i)));
-      console.log(`ledger: ${totalSteps} random steps over ${runs} runs (seed ${seed}), ${roundsDrawn} registration rounds drawn (${placesOffered} children placed), ${changes.cancelled} cancellations and ${changes.moved} moves by families, ${changes.asked} requests to the office (${changes.answered} answered), ${changes.paidFromCredit} checkouts paid partly from account credit, ${changes.aided} with financial aid, the books agreed after each`);
+      console.log(`ledger: ${totalSteps} random steps over ${runs} runs (seed ${seed}), ${roundsDrawn} registration rounds drawn (${placesOffered} children placed), ${changes.cancelled} cancellations and ${changes.moved} moves by families, ${changes.asked} requests to the office (${changes.answered} answered), ${changes.paidFromCredit} checkouts paid partly from account credit, ${changes.owedFromCredit} balances paid from it, ${changes.aided} with financial aid, the books agreed after each`);
       console.log(Object.entries(timing).map(([kind, t]) => `  ${kind}: ${t.count} × ${Math.round(t.ms / t.count)} ms`).join('\n'));
       expect(totalSteps).toBeGreaterThanOrEqual(STEPS);
     },

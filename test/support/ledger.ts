@@ -5,7 +5,7 @@ import { aidOnLines, fundBalance, type AidApplication, type AidFund } from '../.
 import type { CreditEntry } from '../../contract/credit';
 import type { ClassRecord, Discount, Enrollment, WaitlistEntry } from '../../contract/domain';
 import { balanceOf, cardRefundedBy, paidOf } from '../../contract/money';
-import { checkoutIds } from '../../functions/src/domain/ids';
+import { checkoutIds, checkoutOf } from '../../functions/src/domain/ids';
 import { classLedgerProblems, onRoster, type Seat } from '../../functions/src/domain/seats';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { STANDIN } from '../../scripts/stripe/config';
@@ -162,7 +162,6 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
   return problems;
 }
 
-const checkoutOf = (e: Pick<Enrollment, 'id' | 'checkoutIds'>) => e.checkoutIds?.[0] ?? e.id;
 
 /**
  * Financial aid: what each award counts as given is the aid lines of the enrollments holding seats
@@ -210,10 +209,11 @@ async function creditProblems(enrollments: Enrollment[], credits: CreditEntry[])
   }
   const fromCredit = (e: Enrollment, voided: boolean | null) => e.payments.filter((p) => p.method === 'credit' && (voided === null || !!p.voided === voided)).reduce((s, p) => s + p.amount, 0);
   for (const e of enrollments) {
-    const used = credits.find((c) => c.kind === 'used' && c.enrollmentId === checkoutOf(e));
+    // A checkout's uses: at the checkout, and later from My Enrollments toward what it owed.
+    const used = -credits.filter((c) => c.kind === 'used' && c.enrollmentId === checkoutOf(e)).reduce((s, c) => s + c.amount, 0);
     if (checkoutOf(e) === e.id) {
       const recorded = enrollments.filter((x) => checkoutOf(x) === e.id).reduce((s, x) => s + fromCredit(x, null), 0);
-      if (recorded !== -(used?.amount ?? 0)) problems.push(`${e.id}: its checkout paid ${recorded} from the credit, the ledger says ${-(used?.amount ?? 0)}`);
+      if (recorded !== used) problems.push(`${e.id}: its checkout paid ${recorded} from the credit, the ledger says ${used}`);
     }
     // What cancellations and moves gave back as credit is on the account, once each.
     const asCredit = (e.cancellations ?? []).filter((c) => c.refundMethod === 'credit').reduce((s, c) => s + c.refund - cardRefundedBy(c), 0);

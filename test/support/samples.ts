@@ -155,6 +155,8 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   adminMoveClass: { enrollmentId: MOVE_SAMPLE, fromClassId: 'move-b', toClassId: 'move-a', expectedTotal: 26000, reason: 'The family called: Mondays after all' },
   adminChangeRequests: null,
   myCredit: null,
+  // A pays part of what she owes on her enrollment from the credit the matrix gives her first.
+  payFromCredit: { enrollmentId: AVAS.id },
   adminCredits: null,
   // Financial aid: A applies for her children's camps; finance decides the application seeded for another family (seedAidSample).
   applyForAid: { semesterId: 'camps', studentIds: ['demo-ava'], householdSize: 4, incomeBand: '100-185', benefits: true, words: 'One income this year' },

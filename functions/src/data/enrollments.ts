@@ -3,7 +3,8 @@
 import { FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { DISCOUNT_TYPES, isSiblingRule, type ClassGroup, type ClassRecord, type Discount, type Enrollment, type Release, type Semester, type WaitlistEntry } from '../../../contract/domain';
-import { checkoutOf, type CheckoutPayload, type EnrollPayload, type CatalogueFacts } from '../domain/checkout';
+import { checkoutOf } from '../domain/ids';
+import { type CheckoutPayload, type EnrollPayload, type CatalogueFacts } from '../domain/checkout';
 import { childCheck, type EnrollmentProblem } from '../domain/enrollment';
 import { normalizeCode, type CodeUses } from '../domain/pricing';
 import { priceCart, type CartChild } from '../domain/cart';

@@ -16,6 +16,7 @@ import { balanceDueDateOf, checkoutDeposit } from './deposits';
 import { childCheck, NOT_YOUR_STUDENT, totalProblem, type EnrollmentProblem } from './enrollment';
 import type { CodeUses } from './pricing';
 import { refuse, type Refusal } from './refusal';
+import { checkoutOf } from './ids';
 import type { RosterRecord, Seat, SeatPlan } from './seats';
 
 export type EnrollPayload = z.output<typeof enrollSchema>;
@@ -37,7 +38,6 @@ export interface CatalogueFacts {
 }
 
 /** The checkout an enrollment was made in (its first enrollment's id). */
-export const checkoutOf = (e: Pick<Enrollment, 'id' | 'checkoutIds'>) => e.checkoutIds?.[0] ?? e.id;
 
 /** Checkouts confirmed to be paid later with nothing paid yet: the pay-later limit counts them (one checkout, whatever its children). */
 export const unpaidOf = (family: Enrollment[]) => new Set(family.filter((e) => e.status === 'confirmed' && paidOf(e) === 0 && balanceOf(e) > 0).map(checkoutOf)).size;

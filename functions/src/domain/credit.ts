@@ -3,7 +3,8 @@
 import type { CreditEntry } from '../../../contract/credit';
 import type { Cents, Enrollment, Payment } from '../../../contract/domain';
 import { andList, formatCents } from '../../../contract/format';
-import { paidInCreditOf } from '../../../contract/money';
+import { balanceOf, paidInCreditOf } from '../../../contract/money';
+import { checkoutOf } from './ids';
 import { refuse, type Refusal } from './refusal';
 
 const PORTAL = 'the portal';
@@ -29,6 +30,35 @@ export const creditUsed = (enrollments: Pick<Enrollment, 'id' | 'ownerUid' | 'st
   by: PORTAL,
   enrollmentId: enrollments[0].id,
 });
+
+export const NO_CREDIT = 'Your account has no credit to use.';
+export const NOTHING_OWED = 'Nothing is owed on your enrollments.';
+
+/**
+ * What confirmed enrollments owe, paid from the account credit: oldest first, each as much as the
+ * credit still has, a payment like any other, with the ledger's use of it (one entry per payment,
+ * named by the enrollment's checkout). What the credit does not cover stays owed (Pay balance).
+ */
+export function owedFromCredit(credit: Cents, owing: Enrollment[], at: string, by: string): { enrollment: Enrollment; entry: CreditEntry }[] | Refusal {
+  if (credit <= 0) return refuse('failed-precondition', NO_CREDIT);
+  const open = owing.filter((e) => e.status === 'confirmed' && balanceOf(e) > 0).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  if (!open.length) return refuse('failed-precondition', NOTHING_OWED);
+  let left = credit;
+  const paid: { enrollment: Enrollment; entry: CreditEntry }[] = [];
+  for (const e of open) {
+    const amount = Math.min(left, balanceOf(e));
+    if (amount <= 0) break;
+    left -= amount;
+    const n = e.payments.length + 1;
+    const payment: Payment = { id: `${e.id}-credit-${n}`, amount, method: 'credit', note: 'Paid from the account credit', at, by };
+    const next = { ...e, payments: [...e.payments, payment] };
+    paid.push({
+      enrollment: { ...next, balance: balanceOf(next) },
+      entry: { id: `${e.id}-used-${n}`, ownerUid: e.ownerUid, amount: -amount, kind: 'used', words: `Paid toward what ${e.studentName}’s enrollment owed`, at, by, enrollmentId: checkoutOf(e) },
+    });
+  }
+  return paid;
+}
 
 /** The account credit these held checkouts used (given back as they end). */
 export const creditHeldBy = (held: Pick<Enrollment, 'payments'>[]): Cents => held.reduce((sum, e) => sum + paidInCreditOf(e), 0);

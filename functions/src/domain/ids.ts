@@ -8,5 +8,8 @@ const hashed = (...parts: string[]) => createHash('sha256').update(parts.join('\
 export const checkoutIds = (uid: string, idempotencyKey: string, children: number): string[] =>
   Array.from({ length: children }, (_, i) => hashed('checkout', uid, idempotencyKey, String(i)));
 
+/** A checkout's own id: its first enrollment's (one child's enrollment is its own checkout). */
+export const checkoutOf = (e: { id: string; checkoutIds?: string[] }) => e.checkoutIds?.[0] ?? e.id;
+
 /** A waitlist entry's id. */
 export const waitlistEntryId = (uid: string, idempotencyKey: string) => hashed('waitlist', uid, idempotencyKey);

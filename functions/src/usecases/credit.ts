@@ -2,15 +2,17 @@
 // (or taking one back) with its reason — in one transaction with the account's balance and the audit.
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { FamilyCredit, OfficeCredit } from '../../../contract/credit';
+import type { Enrollment } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { accountByEmail, accountRef, touchAccount } from '../data/accounts';
 import { auditInTx, actorName, type Actor } from '../data/audit';
 import { allCreditEntries, creditEntriesOf, creditOf, writeCreditEntry } from '../data/credit';
-import { chunks, db, recordRef, uniq } from '../data/db';
-import { accountEmails } from '../data/familyMail';
-import { creditGiven } from '../domain/credit';
+import { chunks, db, notFound, recordRef, uniq } from '../data/db';
+import { familyEnrollmentRefs } from '../data/enrollments';
+import { accountEmails, enrollmentRecipients } from '../data/familyMail';
+import { creditGiven, owedFromCredit } from '../domain/credit';
 import { isRefusal } from '../domain/refusal';
-import { creditGivenMail } from '../mail/family';
+import { creditGivenMail, paymentReceivedMail } from '../mail/family';
 import { queueMail } from '../mail/outbox';
 import { portalOrigin } from '../payments/stripe';
 
@@ -63,4 +65,32 @@ export async function giveCreditTo(actor: Actor, family: { uid: string; email: s
   });
   const [account, entries] = await Promise.all([accountRef(family.uid).get(), creditEntriesOf(family.uid)]);
   return { family: { ownerUid: family.uid, email: family.email, balance: creditOf(account), entries }, replayed };
+}
+
+/**
+ * The family pays what its confirmed enrollments owe (one, or all) from its account credit, in one
+ * transaction with the account's balance: a payment on each, oldest first, the ledger's use, the
+ * audit trail and the payment's email. A second tap finds less owed, or no credit left.
+ */
+export async function payOwedFromCredit(actor: Actor, input: { enrollmentId?: string }, now: Date): Promise<{ enrollments: Enrollment[]; used: number }> {
+  const refs = input.enrollmentId ? [recordRef('enrollments', input.enrollmentId)] : await familyEnrollmentRefs(actor.uid);
+  const at = now.toISOString();
+  const paid = await db().runTransaction(async (tx) => {
+    const [account, ...snaps] = await tx.getAll(accountRef(actor.uid), ...refs);
+    const owned = snaps.flatMap((s) => (s.exists && s.get('ownerUid') === actor.uid ? [s.data() as Enrollment] : []));
+    if (input.enrollmentId && !owned.length) throw notFound('This enrollment');
+    const planned = owedFromCredit(creditOf(account), owned, at, actorName(actor));
+    if (isRefusal(planned)) throw new HttpsError(planned.refused, planned.message);
+    const used = planned.reduce((sum, p) => sum - p.entry.amount, 0);
+    const to = await Promise.all(planned.map((p) => enrollmentRecipients(p.enrollment.id)));
+    for (const [i, { enrollment, entry }] of planned.entries()) {
+      tx.set(recordRef('enrollments', enrollment.id), enrollment);
+      writeCreditEntry(tx, entry);
+      auditInTx(tx, actor, { kind: 'payment-recorded', record: { type: 'enrollment', id: enrollment.id }, studentId: enrollment.studentId, studentName: enrollment.studentName, summary: `Paid ${formatCents(-entry.amount)} from the account credit` }, now);
+      queueMail(tx, { kind: 'payment-received', to: to[i], enrollmentId: enrollment.id, message: paymentReceivedMail(enrollment, -entry.amount, 'from your account credit', portalOrigin(null)) }, entry.id);
+    }
+    touchAccount(tx, actor.uid, account, { credit: creditOf(account) - used });
+    return { enrollments: planned.map((p) => p.enrollment), used };
+  });
+  return paid;
 }

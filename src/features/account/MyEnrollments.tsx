@@ -190,7 +190,7 @@ export default function MyEnrollments() {
         </div>
       )}
       {state.status === 'loaded' && <FamilyBalance enrollments={state.value.enrollments} />}
-      <AccountCredit />
+      <AccountCredit owed={state.status === 'loaded' ? state.value.enrollments.filter((e) => e.status === 'confirmed').reduce((sum, e) => sum + Math.max(0, balanceOf(e)), 0) : 0} />
       {state.status === 'loaded' && state.value.enrollments.length > 0 && (
         <EnrollmentSections
           listings={listEnrollments(state.value.enrollments)}

@@ -37,6 +37,8 @@ export const useRequestCancellation = () => useCallMutation('requestCancellation
 export const useTransferOutcome = () => useCallMutation('transferOutcome', { quote: true });
 export const useMoveOwnClass = () => useCallMutation('moveOwnClass');
 export const useRequestTransfer = () => useCallMutation('requestTransfer');
+/** What the family owes, paid from its account credit (oldest first). */
+export const usePayFromCredit = () => useCallMutation('payFromCredit');
 
 /** Today's price of a basket, asked afresh (a waitlist claim pays the lower of the quoted and today's). */
 export const useTodaysPrice = () => {

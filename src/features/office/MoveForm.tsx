@@ -70,7 +70,8 @@ export function MoveForm({ enrollment, titles, onChange }: { enrollment: Enrollm
         </div>
       )}
       <div className="field">
-        <label htmlFor="move-to">Move {movable.length > 1 ? 'the child' : `from ${titles.get(fromClassId) ?? fromClassId}`} to</label>
+        {movable.length === 1 && <p className="muted">Leaves {titles.get(fromClassId) ?? fromClassId}.</p>}
+        <label htmlFor="move-to">New class</label>
         <ClassChoice
           id="move-to"
           classes={catalogue.status === 'loaded' ? (catalogue.value[semesterId]?.classes ?? []) : null}
