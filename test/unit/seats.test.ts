@@ -121,4 +121,14 @@ describe("classLedgerProblems: a class's books", () => {
       'a: 2 seats taken or held, 1 on the roster',
     ]);
   });
+
+  it('count a seat kept for a move request as in use, never on the roster; a lower capacity keeps room for it', () => {
+    const kept: Seat = { state: 'requested', classId: 'a', enrollmentId: 'e-z', studentId: 'z', ownerUid: 'u', requestId: 'r1', at: AT };
+    const seats = new Map<string, Seat>([['s0000', taken('a', 'x')], ['s0001', kept]]);
+    const roster = [{ studentId: 'x', enrollmentId: 'e-x', seat: 's0000' }];
+    expect(classLedgerProblems({ id: 'a', capacity: 2, enrolledCount: 1 }, seats, roster)).toEqual([]);
+    expect(classLedgerProblems({ id: 'a', capacity: 1, enrolledCount: 1 }, seats, roster)).toContain('a: 2 seats in use for a capacity of 1');
+    expect(planCapacity(1, 2, seats)).toBe('2 seats are taken, held or offered: the capacity cannot be less than that.');
+    expect(freeSeatIds(2, seats.keys())).toEqual([]);
+  });
 });
