@@ -476,7 +476,7 @@ const single = fc.oneof(
   { weight: 2, arbitrary: fc.tuple(r, fc.boolean(), key).map(([x, card, k]) => claimStep(x, card, k)) },
   { weight: 2, arbitrary: fc.tuple(r, fc.nat(), fc.constantFrom(0, 0.5, 1)).map(([x, s, share]) => cancelStep(x, s, share)) },
   { weight: 1, arbitrary: fc.tuple(r, fc.nat()).map(([x, s]) => familyCancelStep(x, s)) },
-  { weight: 1, arbitrary: fc.tuple(r, fc.nat()).map(([x, s]) => moveStep(x, s)) },
+  { weight: 2, arbitrary: fc.tuple(r, fc.nat()).map(([x, s]) => moveStep(x, s)) },
   { weight: 1, arbitrary: fc.tuple(r, fc.boolean(), fc.constantFrom(0.5, 1)).map(([x, approve, share]) => answerStep(x, approve, share)) },
   { weight: 1, arbitrary: fc.tuple(r, fc.constantFrom(0.5, 1)).map(([x, s]) => recordStep(x, s)) },
   { weight: 1, arbitrary: r.map(voidStep) },
