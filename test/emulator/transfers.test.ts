@@ -107,6 +107,16 @@ describe('a family moves its child to another class', () => {
     expect((await callAs(family.user, 'payBalance', { enrollmentId: paid.id })).result!.checkoutUrl).toMatch(/\/pay\/cs_test_/);
     expect(await booksProblems(['mv-from', 'mv-cheap', 'mv-dear', 'mv-full'])).toEqual([]);
 
+    // A class the child holds already in another checkout still being paid by card: never a second seat.
+    const lines = [{ classId: 'mv-cheap', addOnIds: [] }];
+    const held = await callAs(family.user, 'enroll', { studentId: family.studentId, lines, codes: [], expectedTotal: 20000, infoConfirmed: false, releases: signedReleases(AVA.guardians[0].name), idempotencyKey: 'mv-held-cheap', payWith: 'card' });
+    expect(held.status, JSON.stringify(held.error)).toBe(200);
+    const twice = await callAs(family.user, 'transferOutcome', { enrollmentId: paid.id, fromClassId: 'mv-dear', toClassId: 'mv-cheap' });
+    expect(twice.result!.outcome).toMatchObject({ allowed: false });
+    const forced = await callAs(family.user, 'moveOwnClass', { enrollmentId: paid.id, fromClassId: 'mv-dear', toClassId: 'mv-cheap', expectedTotal: 20000 });
+    expect(forced.status).toBe(400);
+    expect(await booksProblems(['mv-from', 'mv-cheap', 'mv-dear', 'mv-full'])).toEqual([]);
+
     // A school that refuses moves: neither a move nor a request.
     await db().doc(`semesters/${(await db().doc('classes/mv-dear').get()).get('semesterId')}`).update({ cancellationPolicy: { ...POLICY, transfers: 'refused' } });
     const refused = { enrollmentId: paid.id, fromClassId: 'mv-dear', toClassId: 'mv-cheap' };

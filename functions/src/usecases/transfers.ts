@@ -58,7 +58,8 @@ async function offerFor(enrollment: Enrollment, fromClassId: string, toClassId: 
   ]);
   if (!student.exists) throw notFound('This student');
   const policy = from.cancellationPolicy ?? semesters.find((s) => s.id === from.semesterId)?.cancellationPolicy ?? null;
-  const mine = family.filter((e) => e.studentId === enrollment.studentId && e.status === 'confirmed');
+  // The child's seats: its confirmed classes and those of a checkout still being paid by card.
+  const mine = family.filter((e) => e.studentId === enrollment.studentId && (e.status === 'confirmed' || e.status === 'pending_payment'));
   const classById = await withFamilyClasses(new Map(classes.map((c) => [c.id, c])), mine);
   const enrolledIds = [...new Set(mine.flatMap((e) => e.classIds))];
   const today = schoolToday(now);
@@ -157,7 +158,10 @@ async function move(
       if (!picked) throw precondition(`${offer.to.title} is full: join its waitlist instead.`);
       seatId = picked[0];
     }
-    const releases = await readReleases(tx, [{ classId: fromClassId, studentId: enrollment.studentId }]);
+    // The child may have taken the new class meanwhile another way (a checkout, a late card payment, a
+    // round's place): one roster entry per child and class, so the move stops here.
+    const [releases, already] = await Promise.all([readReleases(tx, [{ classId: fromClassId, studentId: enrollment.studentId }]), tx.get(rosterRef(offer.to.id, enrollment.studentId))]);
+    if (already.exists) throw precondition(`${enrollment.studentName.split(' ')[0]} is already enrolled in ${offer.to.title}.`);
     // Reads end here; the writes follow.
     const moved = applyTransfer(enrollment, plan, { note: extra.note, at, by });
     const next = extra.request ? withRequests(moved, (moved.requests ?? []).map((r) => (r.id === extra.request!.id ? extra.request! : r))) : moved;
