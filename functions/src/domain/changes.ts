@@ -101,6 +101,8 @@ export function moveProblem(f: Omit<EnrollmentFacts, 'classes' | 'full'> & { to:
   return selectionProblems(f.student, [f.to], f.enrolled.filter((c) => c.id !== f.leaving))[0]?.message ?? null;
 }
 
+export const ASKED_ALREADY = 'You have asked the office about this class already: it answers by email.';
+
 export const TRANSFER_SELF_SERVICE = 'You may move this class yourself: look at what moving gives and move.';
 
 /**
@@ -113,7 +115,7 @@ export function transferRequest(
   outcome: TransferOutcome,
 ): { request: ChangeRequest; replayed: boolean } | string {
   const already = (waiting ?? []).find((r) => r.status === 'waiting' && r.classIds.some((id) => asked.classIds.includes(id)));
-  if (already) return already.kind === 'transfer' && already.to?.classId === outcome.toClassId ? { request: already, replayed: true } : 'You have asked the office about this class already: it answers by email.';
+  if (already) return already.kind === 'transfer' && already.to?.classId === outcome.toClassId ? { request: already, replayed: true } : ASKED_ALREADY;
   if (outcome.allowed) return TRANSFER_SELF_SERVICE;
   if (!outcome.askable) return outcome.why!;
   const { difference, credit, owes } = outcome;

@@ -22,13 +22,15 @@ import { addTo, countRoster, readReleases, releaseSeats, rosterRef, seatRef, sea
 import { students } from '../data/students';
 import { aidChange } from '../domain/aid';
 import { applyTransfer, planTransfer } from '../domain/cancellation';
-import { moveProblem, transferOutcome, transferRequest, withRequests } from '../domain/changes';
+import { ASKED_ALREADY, moveProblem, transferOutcome, transferRequest, withRequests } from '../domain/changes';
 import { creditMoved } from '../domain/credit';
 import { freeSeatIds, pickSeats, seatAfterRelease, type Seat } from '../domain/seats';
 import { classMovedMail, changeRequestMail } from '../mail/family';
 import { queueMail } from '../mail/outbox';
 import { portalOrigin } from '../payments/stripe';
 import { serveWaitlists } from './waitlist';
+
+const WAITING_FOR_OFFICE = 'The family has asked the office about this class: answer its request first (Requests from families).';
 
 /** What repricing a move reads of the school's offer (outside any transaction, like a checkout). */
 interface OfferRead {
@@ -107,7 +109,7 @@ export async function officeMoveClass(actor: Actor, input: { enrollmentId: strin
   const offer = await offerFor(current, input.fromClassId, input.toClassId, now);
   const outcome = await outcomeOf(current, input.fromClassId, input.toClassId, now, offer, true);
   if (!outcome.allowed) throw precondition(outcome.why!);
-  return move(actor, input.enrollmentId, offer, input.fromClassId, freeSeatsOf(offer), now, { expectedTotal: input.expectedTotal, note: `Moved by the office: ${input.reason.trim()}` });
+  return move(actor, input.enrollmentId, offer, input.fromClassId, freeSeatsOf(offer), now, { expectedTotal: input.expectedTotal, byOffice: true, note: `Moved by the office: ${input.reason.trim()}` });
 }
 
 /** The new class's free seats as listed now (outside the transaction, which creates the one it picks). */
@@ -129,7 +131,7 @@ async function move(
   fromClassId: string,
   seatFor: () => Promise<SeatFor>,
   now: Date,
-  extra: { expectedTotal?: number; request?: ChangeRequest; note: string },
+  extra: { expectedTotal?: number; request?: ChangeRequest; byOffice?: boolean; note: string },
 ): Promise<{ enrollment: Enrollment; replayed: boolean }> {
   const ref = recordRef('enrollments', enrollmentId);
   const to = await enrollmentRecipients(enrollmentId);
@@ -143,6 +145,8 @@ async function move(
     // The office's second tap on Approve: the move is made already.
     if (extra.request && enrollment.requests?.find((r) => r.id === extra.request!.id)?.status !== 'waiting') return { enrollment, deltas: new Map<string, number>(), toServe: [], replayed: true };
     if ((enrollment as { pendingCancellation?: unknown }).pendingCancellation || !enrollment.classIds.includes(fromClassId)) throw new HttpsError('aborted', 'This class was cancelled or moved meanwhile: reload My Enrollments.');
+    // A request about the class left waits for the office (to cancel or move it): it is answered first.
+    if (!extra.request && enrollment.requests?.some((r) => r.status === 'waiting' && r.classIds.includes(fromClassId))) throw precondition(extra.byOffice ? WAITING_FOR_OFFICE : ASKED_ALREADY);
     const plan = planOf(enrollment, offer, fromClassId);
     if (typeof plan === 'string') throw precondition(plan);
     if (extra.expectedTotal !== undefined && plan.newTotal !== extra.expectedTotal) {
