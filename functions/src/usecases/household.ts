@@ -6,12 +6,11 @@ import { paidOf, refundedOf, balanceOf } from '../../../contract/money';
 import { changeWords, requestAsks } from '../../../contract/changes';
 import { loadHolder, accountRef } from '../data/accounts';
 import { auditReads, type Actor } from '../data/audit';
-import { getByIds, notFound, records } from '../data/db';
+import { getByIds, notFound, records, uniq } from '../data/db';
 import { mailWithDates } from '../mail/outbox';
 import { accountEmails } from '../data/familyMail';
 import { classTitles } from '../data/office';
 
-const uniq = <T>(xs: T[]) => [...new Set(xs)];
 
 export async function loadHousehold(actor: Actor & { roles: StaffRole[] }, uid: string): Promise<Household> {
   const [emails, holder, account, students, enrollments, entries, credits] = await Promise.all([

@@ -91,8 +91,7 @@ export async function ownTransferOutcome(uid: string, input: { enrollmentId: str
 
 async function outcomeOf(enrollment: Enrollment, fromClassId: string, toClassId: string, now: Date, offer?: Awaited<ReturnType<typeof offerFor>>, byOffice = false): Promise<TransferOutcome> {
   const read = offer ?? (await offerFor(enrollment, fromClassId, toClassId, now));
-  const listed = (await seatsOf([toClassId])).get(toClassId)!;
-  const full = freeSeatIds(read.to.capacity, listed.keys()).length === 0;
+  const full = (await freeSeatsIn(read.to)).length === 0;
   return transferOutcome({ ...read.facts, plan: planOf(enrollment, read, fromClassId), toProblem: read.toProblemOf(full) }, byOffice);
 }
 
@@ -113,7 +112,10 @@ export async function officeMoveClass(actor: Actor, input: { enrollmentId: strin
 }
 
 /** The new class's free seats as listed now (outside the transaction, which creates the one it picks). */
-const freeSeatsOf = (offer: OfferRead) => async (): Promise<SeatFor> => ({ free: freeSeatIds(offer.to.capacity, (await seatsOf([offer.to.id])).get(offer.to.id)!.keys()) });
+const freeSeatsOf = (offer: OfferRead) => async (): Promise<SeatFor> => ({ free: await freeSeatsIn(offer.to) });
+
+/** A class's free seats as its seat documents list them now. */
+const freeSeatsIn = async (klass: ClassRecord) => freeSeatIds(klass.capacity, (await seatsOf([klass.id])).get(klass.id)!.keys());
 
 /** The seat the move takes in the new class: the one kept for the office's request, or a free one. */
 type SeatFor = { kept: string } | { free: string[] };
@@ -213,7 +215,7 @@ export async function requestTransfer(actor: Actor, input: { enrollmentId: strin
   const reason = input.reason?.trim();
   const asked = { id: randomUUID(), classIds: [input.fromClassId], classTitles: [offer.from.title], askedAt: now.toISOString(), ...(reason ? { reason } : {}) };
   const result = await runSeatTransaction(async (tx) => {
-    const free = freeSeatIds(offer.to.capacity, (await seatsOf([offer.to.id])).get(offer.to.id)!.keys());
+    const free = await freeSeatsIn(offer.to);
     const enrollment = (await tx.get(ref)).data()!;
     if (!enrollment.classIds.includes(input.fromClassId)) throw new HttpsError('aborted', 'This class was cancelled or moved meanwhile: reload My Enrollments.');
     const planned = transferRequest(enrollment.requests, asked, outcome);

@@ -61,18 +61,16 @@ export function MoveClass({ enrollment, classId, semesterId, title }: { enrollme
         <label htmlFor={id}>
           Move {first} from {title} to
         </label>
-        {open && (
-          <ClassChoice
-            id={id}
-            classes={catalogue.status === 'loaded' ? (catalogue.value[semesterId]?.classes ?? []) : null}
-            exclude={enrollment.classIds}
-            value={toClassId}
-            onChange={(classId) => {
-              setToClassId(classId);
-              setShown(null);
-            }}
-          />
-        )}
+        <ClassChoice
+          id={id}
+          classes={catalogue.status === 'loaded' ? (catalogue.value[semesterId]?.classes ?? []) : null}
+          exclude={enrollment.classIds}
+          value={toClassId}
+          onChange={(classId) => {
+            setToClassId(classId);
+            setShown(null);
+          }}
+        />
       </div>
       {shown && (
         <>
