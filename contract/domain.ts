@@ -157,6 +157,11 @@ export interface ClassRecord {
    */
   waiting?: number;
   /**
+   * Seats kept for children whose families asked the office to move them here (kept in the same
+   * transactions as those seats): not offered to the public while the office decides. Absent = 0.
+   */
+  keptSeats?: number;
+  /**
    * The largest capacity the class ever had: seat numbers from its capacity up to this are closed, so
    * that a family who read an older, larger capacity cannot take one. Absent = the capacity.
    */
@@ -181,7 +186,7 @@ export interface ClassRecord {
 }
 
 /** What anyone may see of a class: no roster, only the seats left (none while families wait) and how many wait. */
-export type PublicClass = Omit<ClassRecord, 'enrolledCount' | 'waiting' | 'instructorUids'> & { seatsLeft: number; waiting: number };
+export type PublicClass = Omit<ClassRecord, 'enrolledCount' | 'waiting' | 'keptSeats' | 'instructorUids'> & { seatsLeft: number; waiting: number };
 
 export interface ClassGroup {
   id: string;

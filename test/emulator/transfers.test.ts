@@ -153,6 +153,9 @@ describe('a family moves its child to another class', () => {
     const lines = [{ classId: 'mv-ask-to', addOnIds: [] }];
     const tried = await callAs(rival.user, 'enroll', { studentId: rival.studentId, lines, codes: [], expectedTotal: 26000, infoConfirmed: false, releases: signedReleases(AVA.guardians[0].name), idempotencyKey: 'mv-rival', payWith: 'office' });
     expect(tried.error?.message).toMatch(/Ask To is full/);
+    // …and the catalogue says so before anyone tries.
+    const seatsShown = async () => (await callAs(rival.user, 'classes', { query: [{ id: 'mv-ask-to' }] })).result!.classes[0].seatsLeft;
+    expect(await seatsShown()).toBe(0);
     expect((await db().doc(`mail/change-request_${request.id}`).get()).get('message.text')).toContain(`You asked the office to move from Ask From to Ask To for Ivy Lane. Nothing changes until the office answers; we will email you then. A seat in Ask To is kept for Ivy meanwhile.`);
     expect(await booksProblems(['mv-ask-from', 'mv-ask-to'])).toEqual([]);
 
@@ -166,6 +169,7 @@ describe('a family moves its child to another class', () => {
     const declined = await callAs(admin, 'decideChangeRequest', { enrollmentId: paid.id, requestId: request.id, approve: false, answer: 'Ask To is for older children this term.' });
     expect(declined.result).toMatchObject({ replayed: false, request: { status: 'declined' } });
     expect(await seatsOf('mv-ask-to')).toEqual([]);
+    expect(await seatsShown()).toBe(1);
     expect((await enrollment(paid.id)).classIds).toEqual(['mv-ask-from']);
     expect((await db().doc(`mail/change-decided_${request.id}`).get()).get('message.text')).toContain('The office did not approve your request to move from Ask From to Ask To for Ivy Lane: Ivy stays in Ask From.');
     expect(await booksProblems(['mv-ask-from', 'mv-ask-to'])).toEqual([]);
@@ -180,6 +184,7 @@ describe('a family moves its child to another class', () => {
     expect([done.classIds, done.total, done.balance, done.requestWaiting, done.requests!.map((r) => r.status)]).toEqual([['mv-ask-to'], 26000, 0, undefined, ['declined', 'approved']]);
     expect(done.cancellations!.filter((c) => c.movedTo)).toHaveLength(1);
     expect((await seatsOf('mv-ask-to')).map((s) => [s.state, s.enrollmentId])).toEqual([['taken', paid.id]]);
+    expect(await seatsShown()).toBe(0);
     const audit = (await db().collection('audit').where('record.id', '==', paid.id).get()).docs.map((d) => d.get('kind') as string).sort();
     expect(audit).toEqual(['card-payment', 'change-decided', 'change-decided', 'change-requested', 'change-requested', 'change-requests-viewed', 'class-moved']);
     expect(await booksProblems(['mv-ask-from', 'mv-ask-to'])).toEqual([]);

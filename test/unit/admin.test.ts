@@ -24,6 +24,8 @@ describe('copying classes between semesters', () => {
     const copy = copiedClass(birdLanguage, { id: 'new', semesterId: 'spring', days, sameSemester: false });
     expect(copy).toMatchObject({ id: 'new', semesterId: 'spring', title: 'Bird Language', status: 'draft', enrolledCount: 0, startDate: '2027-03-30', endDate: '2027-06-08', registrationDeadline: '2027-04-06' });
     expect(weekdayOf(copy.startDate)).toBe(weekdayOf(birdLanguage.startDate));
+    // A seat kept for a move in the original is not the copy's.
+    expect(copiedClass({ ...birdLanguage, keptSeats: 1 }, { id: 'n', semesterId: 'spring', days, sameSemester: false })).not.toHaveProperty('keptSeats');
     expect(copiedClass({ ...birdLanguage, startDate: '' }, { id: 'n', semesterId: 'winter', days: 0, sameSemester: true })).toMatchObject({ title: 'Bird Language (copy)', startDate: '' });
   });
 

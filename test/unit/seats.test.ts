@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ClassRecord, WaitlistEntry } from '../../contract/domain';
+import { seatsLeft } from '../../functions/src/domain/catalogue';
 import { classLedgerProblems, freeSeatIds, namedBy, pickSeats, planCapacity, planSeats, seatAfterRelease, seatId, type Seat } from '../../functions/src/domain/seats';
 
 const AT = '2026-11-25T10:00:00.000Z';
@@ -126,8 +127,12 @@ describe("classLedgerProblems: a class's books", () => {
     const kept: Seat = { state: 'requested', classId: 'a', enrollmentId: 'e-z', studentId: 'z', ownerUid: 'u', requestId: 'r1', at: AT };
     const seats = new Map<string, Seat>([['s0000', taken('a', 'x')], ['s0001', kept]]);
     const roster = [{ studentId: 'x', enrollmentId: 'e-x', seat: 's0000' }];
-    expect(classLedgerProblems({ id: 'a', capacity: 2, enrolledCount: 1 }, seats, roster)).toEqual([]);
-    expect(classLedgerProblems({ id: 'a', capacity: 1, enrolledCount: 1 }, seats, roster)).toContain('a: 2 seats in use for a capacity of 1');
+    expect(classLedgerProblems({ id: 'a', capacity: 2, enrolledCount: 1, keptSeats: 1 }, seats, roster)).toEqual([]);
+    expect(classLedgerProblems({ id: 'a', capacity: 2, enrolledCount: 1 }, seats, roster)).toEqual(['a: keptSeats 0, 1 seats kept for moves']);
+    expect(classLedgerProblems({ id: 'a', capacity: 1, enrolledCount: 1, keptSeats: 1 }, seats, roster)).toContain('a: 2 seats in use for a capacity of 1');
+    // The public is not offered the kept seat: the class shows full.
+    expect(seatsLeft({ capacity: 2, enrolledCount: 1, keptSeats: 1 })).toBe(0);
+    expect(seatsLeft({ capacity: 3, enrolledCount: 1, keptSeats: 1 })).toBe(1);
     expect(planCapacity(1, 2, seats)).toBe('2 seats are taken, held or offered: the capacity cannot be less than that.');
     expect(freeSeatIds(2, seats.keys())).toEqual([]);
   });

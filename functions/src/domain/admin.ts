@@ -23,7 +23,7 @@ export function copyShiftDays(from: Pick<Semester, 'startDate'>, to: Pick<Semest
 export function copiedClass(c: ClassRecord, to: { id: string; semesterId: string; days: number; sameSemester: boolean; holidays?: NoMeetingDate[] }): ClassRecord {
   const move = (iso: IsoDate) => (iso ? addDaysIso(iso, to.days) : iso);
   // A copy starts with its own seats: none taken, no number ever closed.
-  const { seatNumbers: _seatNumbers, ...original } = c;
+  const { seatNumbers: _seatNumbers, keptSeats: _kept, ...original } = c;
   return {
     ...original,
     id: to.id,

@@ -25,9 +25,9 @@ export function isEnrollable(klass: ClassRecord, semesterOpen: boolean, today: I
   return semesterOpen && klass.status === 'live' && today <= klass.registrationDeadline;
 }
 
-/** Seats the public may take: none while families wait for the class (its freed seats are theirs). */
-export function seatsLeft(klass: Pick<ClassRecord, 'capacity' | 'enrolledCount' | 'waiting'>): number {
-  return (klass.waiting ?? 0) > 0 ? 0 : Math.max(0, klass.capacity - klass.enrolledCount);
+/** Seats the public may take: none while families wait for the class (its freed seats are theirs), and none kept for a move the office decides. */
+export function seatsLeft(klass: Pick<ClassRecord, 'capacity' | 'enrolledCount' | 'waiting' | 'keptSeats'>): number {
+  return (klass.waiting ?? 0) > 0 ? 0 : Math.max(0, klass.capacity - klass.enrolledCount - (klass.keptSeats ?? 0));
 }
 
 /**

@@ -135,10 +135,11 @@ export function seatCounts(seats: Iterable<Seat>): Record<SeatState, number> {
 
 /**
  * What is wrong with one class's books, or nothing: the seats in use fit the capacity, the roster is
- * the taken and held seats (one each, the same student and enrollment), and `enrolledCount` mirrors it.
+ * the taken and held seats (one each, the same student and enrollment), `enrolledCount` mirrors it and
+ * `keptSeats` the seats kept for moves.
  */
 export function classLedgerProblems(
-  klass: Pick<ClassRecord, 'id' | 'capacity' | 'enrolledCount'>,
+  klass: Pick<ClassRecord, 'id' | 'capacity' | 'enrolledCount' | 'keptSeats'>,
   seats: Map<string, Seat>,
   roster: { studentId: string; enrollmentId: string; seat?: string }[],
 ): string[] {
@@ -151,6 +152,7 @@ export function classLedgerProblems(
   }
   if (counts.taken + counts.held !== roster.length) problems.push(`${klass.id}: ${counts.taken + counts.held} seats taken or held, ${roster.length} on the roster`);
   if (klass.enrolledCount !== roster.length) problems.push(`${klass.id}: enrolledCount ${klass.enrolledCount}, ${roster.length} on the roster`);
+  if ((klass.keptSeats ?? 0) !== counts.requested) problems.push(`${klass.id}: keptSeats ${klass.keptSeats ?? 0}, ${counts.requested} seats kept for moves`);
   for (const entry of roster) {
     const seat = entry.seat ? seats.get(entry.seat) : undefined;
     if (!seat || !onRoster(seat) || seat.studentId !== entry.studentId || seat.enrollmentId !== entry.enrollmentId) {

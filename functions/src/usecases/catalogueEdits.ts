@@ -10,7 +10,7 @@ import { COLLECTIONS, db, nextVersion, notFound, precondition, present, recordRe
 import { notInstructors } from '../data/staff';
 import { serveWaitlists } from './waitlist';
 import { normalizeCode } from '../domain/pricing';
-import { freeSeatIds, namedBy, planCapacity, type Seat } from '../domain/seats';
+import { freeSeatIds, namedBy, planCapacity, seatCounts, type Seat } from '../domain/seats';
 import { rosterRef, seatRef, seatsIn } from '../data/seats';
 
 type SemesterInput = z.output<typeof semesterInputSchema>;
@@ -71,8 +71,9 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
     }
     const problem = capacityProblem(input, enrolled);
     if (problem) throw precondition(problem);
-    // The families waiting for it stay counted.
+    // The families waiting for it stay counted, and the seats kept for moves.
     const waiting = stored?.waiting ?? 0;
+    const keptSeats = seatCounts(seats.values()).requested;
     // Seat numbers follow the capacity: used seats above it move below it, and the numbers above it
     // are closed (a family who read the old capacity cannot take one); a raised capacity's new seats
     // are kept for the waitlist while anyone waits.
@@ -92,6 +93,7 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
       id: ref.id,
       enrolledCount: enrolled,
       ...(waiting ? { waiting } : {}),
+      ...(keptSeats ? { keptSeats } : {}),
       ...(instructorUids?.length ? { instructorUids: uniq(instructorUids) } : {}),
       noMeetingDates: sortedDays(input.noMeetingDates ?? []),
       holidays: inSemester.data()?.noMeetingDates ?? [],

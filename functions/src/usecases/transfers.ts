@@ -4,7 +4,7 @@
 // enrollment repriced, a cheaper class's difference paid put on the account as credit — or, when the
 // office decides, a request with a seat in the new class kept for the child until it answers.
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { transferWords, type ChangeRequest, type TransferOutcome } from '../../../contract/changes';
 import type { ClassGroup, ClassRecord, Discount, Enrollment } from '../../../contract/domain';
@@ -173,8 +173,10 @@ async function move(
     const next = extra.request ? withRequests(moved, (moved.requests ?? []).map((r) => (r.id === extra.request!.id ? extra.request! : r))) : moved;
     tx.set(ref, next);
     const taken: Seat = { state: 'taken', classId: offer.to.id, enrollmentId, studentId: enrollment.studentId, ownerUid: enrollment.ownerUid, at };
-    if ('kept' in seat) tx.set(seatRef(offer.to.id, seatId), taken);
-    else tx.create(seatRef(offer.to.id, seatId), taken);
+    if ('kept' in seat) {
+      tx.set(seatRef(offer.to.id, seatId), taken);
+      countKept(tx, offer.to.id, -1);
+    } else tx.create(seatRef(offer.to.id, seatId), taken);
     tx.set(rosterRef(offer.to.id, enrollment.studentId), { studentId: enrollment.studentId, studentName: enrollment.studentName, enrollmentId, ownerUid: enrollment.ownerUid, seat: seatId, addOns: [] });
     const { deltas, toServe } = releaseSeats(tx, releases, enrollmentId, at);
     addTo(deltas, offer.to.id, 1);
@@ -226,6 +228,7 @@ export async function requestTransfer(actor: Actor, input: { enrollmentId: strin
     const next = withRequests(enrollment, [...(enrollment.requests ?? []), planned.request]);
     tx.set(ref, next);
     tx.create(seatRef(offer.to.id, seat[0]), { state: 'requested', classId: offer.to.id, enrollmentId: enrollment.id, studentId: enrollment.studentId, ownerUid: enrollment.ownerUid, requestId: planned.request.id, at: asked.askedAt } satisfies Seat);
+    countKept(tx, offer.to.id, 1);
     auditInTx(tx, actor, { kind: 'change-requested', record: { type: 'enrollment', id: enrollment.id }, studentId: enrollment.studentId, studentName: enrollment.studentName, summary: `Asked to move from ${offer.from.title} to ${offer.to.title}${reason ? `: ${reason}` : ''}` }, now);
     queueMail(tx, { kind: 'change-request', to, enrollmentId: enrollment.id, message: changeRequestMail(enrollment.studentName, planned.request, portalOrigin(null)) }, planned.request.id);
     return { enrollment: next, replayed: false };
@@ -248,8 +251,15 @@ export function releaseKeptSeat(tx: Transaction, kept: Awaited<ReturnType<typeof
   const next = seatAfterRelease(kept.seat, { offerOpenUntil: null, waiting: kept.waiting }, at);
   if (next) tx.set(seatRef(kept.classId, kept.id), next);
   else tx.delete(seatRef(kept.classId, kept.id));
+  countKept(tx, kept.classId, -1);
   return next?.state === 'reserved' ? kept.classId : null;
 }
+
+/**
+ * Keeps the class's count of seats kept for moves with those seats, in their transaction: the
+ * catalogue does not offer them. A move's request is rare, so writing the class here costs no race.
+ */
+const countKept = (tx: Transaction, classId: string, by: 1 | -1) => tx.update(recordRef('classes', classId), { keptSeats: FieldValue.increment(by) });
 
 /** The office approves a waiting move: the child moves into the seat kept for it. */
 export async function approveTransfer(actor: Actor, enrollment: Enrollment, request: ChangeRequest, now: Date): Promise<{ enrollment: Enrollment; replayed: boolean }> {

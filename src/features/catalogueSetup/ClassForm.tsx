@@ -191,7 +191,7 @@ export default function ClassForm() {
   if (!semesterId) return <LoadError error="Open the class from the class list." onRetry={() => history.back()} />;
   return (
     <EditById load={load} find={(v) => v.classes.find((c) => c.id === id)} missing="This class does not exist.">
-      {({ id: found, enrolledCount, waiting: _waiting, ...initial }) => <Form key={found} initial={initial} id={found} enrolled={enrolledCount} />}
+      {({ id: found, enrolledCount, waiting: _waiting, keptSeats: _kept, ...initial }) => <Form key={found} initial={initial} id={found} enrolled={enrolledCount} />}
     </EditById>
   );
 }
