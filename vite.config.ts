@@ -152,6 +152,19 @@ export default defineConfig(({ command, mode }) => {
             sequence: { groupOrder: 1 },
           },
         },
+        {
+          extends: true,
+          // Tests that time the office's calls against a budget: after every other file of the stack
+          // (warm), and in `npm test` once the other stack has ended too (test/support/alone.ts).
+          test: {
+            name: 'alone',
+            include: ['test/timed/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 150_000,
+            hookTimeout: 150_000,
+            sequence: { groupOrder: 3 },
+          },
+        },
       ],
     },
   };

@@ -126,17 +126,12 @@ const checked = checks();
 /** One emulator stack with its Stripe stand-in (scripts/test-one.mjs), running Vitest with `args`. */
 const stack = (name, args) => [process.execPath, ['scripts/test-one.mjs', ...vitest.slice(2), `--outputFile.json=test-results/${name}.json`, ...args]];
 /**
- * Emulator test files run on the browser tests' stack, after the browser tests, so that both stacks
- * end about together (the emulator tests' files take longer in all: docs/performance.md). After:
- * the first call of each function starts its worker (~1.5 s), and the browser tests have made most
- * of those calls by then.
+ * The two stacks end about together (each file's time: test-results/emulator.json and e2e.json): the
+ * browser tests run on one, the emulator tests on the other, with these files moved across. On the
+ * browser stack the emulator files run after the browser tests, when the functions are warm.
  */
 const ON_THE_BROWSER_STACK = ['test/emulator/seatLedger.test.ts', 'test/emulator/badInput.test.ts'];
-/**
- * Tests that time the office's calls against a budget run after both stacks, on a machine no longer
- * busy with the suite itself: beside the other stack, the same calls took up to twice as long.
- */
-const ALONE = ['test/emulator/officeVolume.test.ts'];
+const ON_THE_EMULATOR_STACK = ['test/e2e/teaching.test.ts'];
 
 if (ensureChromium()) {
   const t = Date.now();
@@ -150,33 +145,27 @@ if (ensureChromium()) {
     emulatorEnv();
     emulatorArgs();
     const e2eLog = openSync(join(RESULTS, 'e2e.log'), 'w');
-    const moved = [...ON_THE_BROWSER_STACK, ...ALONE].flatMap((file) => ['--exclude', file]);
+    // The timed office calls (the `alone` project) end the browser stack, once the other has ended.
+    const ended = join(RESULTS, 'emulator-stack-ended');
+    const exclude = (files) => files.flatMap((file) => ['--exclude', file]);
     await Promise.all([
-      run(stack('emulator', ['--project', 'emulator', ...moved]), 'inherit'),
-      run(second.wrap(...stack('e2e', ['--project', 'emulator', '--project', 'e2e', 'test/e2e', ...ON_THE_BROWSER_STACK]), { PORTAL_TEST_LOG: join(ROOT, '.cache/test-emulators-e2e.log') }), e2eLog),
+      run(stack('emulator', ['--project', 'emulator', '--project', 'e2e', 'test/emulator', ...ON_THE_EMULATOR_STACK, ...exclude(ON_THE_BROWSER_STACK)]), 'inherit').then(() => writeFileSync(ended, '')),
+      run(second.wrap(...stack('e2e', ['--project', 'emulator', '--project', 'e2e', '--project', 'alone', 'test/e2e', ...ON_THE_BROWSER_STACK, 'test/timed', ...exclude(ON_THE_EMULATOR_STACK)]), { PORTAL_TEST_LOG: join(ROOT, '.cache/test-emulators-e2e.log'), PORTAL_ALONE_AFTER: ended }), e2eLog),
     ]);
     closeSync(e2eLog);
     second.close();
     console.log(`\n▶ the end-to-end stack's output\n${readFileSync(join(RESULTS, 'e2e.log'), 'utf8')}`);
     timings.push(`${name} ${Math.round((Date.now() - t) / 1000)} s`);
-    const t2 = Date.now();
-    console.log(`\n▶ the timed office calls, alone after both stacks`);
-    await run(stack('alone', ['--project', 'emulator', ...ALONE]), 'inherit');
-    timings.push(`the timed office calls, alone ${Math.round((Date.now() - t2) / 1000)} s`);
     addVitest('emulator.json', 'emulator');
     addVitest('e2e.json', 'e2e');
-    addVitest('alone.json', 'alone');
   } else {
     await startStripeStandIn();
-    // The timed office calls last, on the same stack, once the other tests have ended.
-    const all = `npx ${vitest.join(' ')} --outputFile.json=test-results/emulator.json --project emulator --project e2e ${ALONE.map((f) => `--exclude ${f}`).join(' ')}`;
-    const alone = `npx ${vitest.join(' ')} --outputFile.json=test-results/alone.json --project emulator ${ALONE.join(' ')}`;
+    // Projects run in their order: the browser tests, the emulator tests, the timed office calls.
     const name = 'emulator and end-to-end tests, then the timed office calls (on one emulator stack)';
     console.log(`\n▶ ${name}`);
-    await execOnEmulators(`${all}; ${alone}`);
+    await execOnEmulators(`npx ${vitest.join(' ')} --outputFile.json=test-results/emulator.json --project emulator --project e2e --project alone`);
     timings.push(`${name} ${Math.round((Date.now() - t) / 1000)} s`);
     addVitest('emulator.json', 'emulator/e2e');
-    addVitest('alone.json', 'alone');
   }
 } else {
   totals.failed++;

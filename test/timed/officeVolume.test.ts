@@ -3,6 +3,7 @@ import type { ClassRoster, EnrollmentRow, StudentRow, TshirtTally } from '../../
 import { todayInSchool } from '../../scripts/demo/seedDemo';
 import { seedVolume, VOLUME_SEMESTER } from '../../scripts/demo/volume';
 import { callFunction, type TestUser } from '../support/emulators';
+import { ALONE_WAIT_MS, untilAlone } from '../support/alone';
 import { seededEmulators, signInDemo } from '../support/fixtures';
 
 // The office pages work with 500 classes and 5 000 students without freezing: the server
@@ -22,6 +23,8 @@ describe(`office callables with ${STUDENTS} students and ${CLASSES} classes`, ()
     ({ classIds } = await seedVolume({ classes: CLASSES, students: STUDENTS, today: todayInSchool() }));
     admin = await signInDemo('admin');
   }, 300_000);
+  // Seeded beside the rest of the suite; timed once nothing else runs.
+  beforeAll(untilAlone, ALONE_WAIT_MS);
 
   /** The slowest of three warm calls, with the last answer and its size in bytes. */
   async function timed<T>(name: string, data: unknown) {
