@@ -1,5 +1,6 @@
 // Domain types shared by the browser and the functions. Money is always integer cents.
 import type { EnrollmentAid } from './aid';
+import type { FamilyInstalments, Instalments } from './instalments';
 import type { CancellationPolicy, ChangeRequest } from './changes';
 import type { MissedDose } from './doses';
 import type { AttendanceLine, DoseLine, IncidentLine, CodeWordTag, PickupLine, PickupTag } from './field';
@@ -83,6 +84,12 @@ export interface Semester {
   depositPerClass?: Cents | null;
   /** When the balance of every enrollment of the semester is due (families see it on receipts). */
   balanceDueDate?: IsoDate | null;
+  /**
+   * An instalment plan: a family paying by card may pay in this many monthly payments (2 to
+   * MAX_INSTALMENTS), the first at checkout, the rest charged to the card it saves, each before the
+   * class's first meeting. Absent or null = none.
+   */
+  instalments?: number | null;
   /**
    * Hours a family has to claim a waitlist offer (default WAITLIST_CLAIM_HOURS.default); shorter
    * close to the class's start (see WAITLIST_CLAIM_HOURS).
@@ -365,7 +372,8 @@ export interface CardDetails {
   brand: string;
   last4: string;
   paymentIntent: string;
-  sessionId: string;
+  /** The Stripe page it was paid on (absent: charged without one, a monthly plan's payment by the daily job). */
+  sessionId?: string;
 }
 
 /** Money sent back to a card through Stripe. */
@@ -463,6 +471,8 @@ export interface Enrollment {
   copyGuardians?: boolean;
   /** When the balance is due (the semester's balance due date when enrolled; absent = now). */
   balanceDueDate?: IsoDate;
+  /** Paid in monthly payments charged to a saved card (contract/instalments.ts). */
+  instalments?: Instalments;
   /** Something the office must look at (a card payment that did not match the enrollment). */
   flag?: string;
   /** The waitlist offer this enrollment claimed. */
@@ -496,8 +506,9 @@ export interface AccountHolder {
   phone: string;
 }
 
-export interface FamilyEnrollment extends Omit<Enrollment, 'payments' | 'cancellations' | 'cardRefunds' | 'flag' | 'countedDiscountIds'> {
+export interface FamilyEnrollment extends Omit<Enrollment, 'payments' | 'cancellations' | 'cardRefunds' | 'flag' | 'countedDiscountIds' | 'instalments'> {
   payments: FamilyPayment[];
+  instalments?: FamilyInstalments;
   cardRefunds?: FamilyCardRefund[];
   cancellations?: FamilyCancellation[];
 }

@@ -7,6 +7,7 @@ import { ageOn } from './format';
 import { ANNOUNCEMENT_SEVERITIES, CHECKOUT_METHODS, DISCOUNT_TYPES, ENROLLMENT_STATUSES, ENROLLMENT_SORTS, GRADE_MAX, GRADE_MIN, PAYMENT_METHODS, PHOTO_PERMISSIONS, RECEIVED_METHODS, STUDENT_SORTS, TSHIRT_SIZES } from './domain';
 import { AUDIT_KINDS } from './audit';
 import { TRANSFER_RULES } from './changes';
+import { MAX_INSTALMENTS } from './instalments';
 
 /**
  * Control characters (other than tab and line breaks) and text-direction overrides would reach CSVs,
@@ -160,6 +161,8 @@ const payment = {
   payWith: z.optional(z.enum(CHECKOUT_METHODS)),
   /** By card, pay the deposit now and the rest by the balance due date (where the semester offers it). */
   payDeposit: z.optional(z.boolean()),
+  /** By card, pay in the semester's monthly payments: the first now, the rest charged to the card saved on Stripe's page. */
+  payInstalments: z.optional(z.boolean()),
   /** The account credit the family was shown as paying part of this (refused if it is not what is used). */
   expectedCredit: z.optional(cents),
 };
@@ -320,6 +323,8 @@ export const semesterInputSchema = z
     depositPerClass: deposit,
     balanceDueDate: z.optional(z.nullable(isoDay)),
     /** Hours to claim a waitlist offer (shorter close to a class's start). */
+    /** Monthly payments a family paying by card may choose (none: null). */
+    instalments: z.optional(z.nullable(z.int().check(z.minimum(2, 'must be at least 2 payments'), z.maximum(MAX_INSTALMENTS, `must be at most ${MAX_INSTALMENTS} payments`)))),
     waitlistClaimHours: z.optional(z.nullable(z.int().check(z.minimum(4, 'must be at least 4 hours'), z.maximum(168, 'must be at most 168 hours (a week)')))),
     noMeetingDates,
     cancellationPolicy: z.optional(z.nullable(cancellationPolicy)),

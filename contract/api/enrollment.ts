@@ -4,11 +4,12 @@
 import { type AttendanceLine, type PickupCodesStatus } from '../field';
 import type { CartQuote, Cents, FamilyEnrollment, PaymentOptions, PriceQuote, DepositPlan, Release, Student } from '../domain';
 import { basketSchema, enrollSchema, addOnsSchema, checkoutSchema, cartSchema, donateSchema, enrollmentIdSchema, saveStudentSchema, studentIdSchema } from '../schemas';
+import type { InstalmentOffer } from '../instalments';
 import { spec, none, UNCACHED } from './spec';
 
 export const enrollmentCalls = {
   releases: spec<{ releases: Release[] }>()('public', none, UNCACHED),
-  priceBasket: spec<PriceQuote & { deposit: DepositPlan | null }>()('public', basketSchema, UNCACHED),
+  priceBasket: spec<PriceQuote & { deposit: DepositPlan | null; instalments: InstalmentOffer | null }>()('public', basketSchema, UNCACHED),
   /** With each child's pickup codes of this school year (who has one, never the codes). */
   myStudents: spec<{ students: Student[]; pickupCodes: Record<string, PickupCodesStatus> }>()('user', none, { shows: ['seats', 'students'] }),
   /** New pickup codes for each adult who may collect the child, shown this once (kept only as check values). */
@@ -24,7 +25,7 @@ export const enrollmentCalls = {
   /** One checkout for several children: an enrollment per child, every seat or none, one payment. */
   enrollFamily: spec<{ enrollments: FamilyEnrollment[]; replayed: boolean; checkoutUrl?: string }>()('user', checkoutSchema, { changes: ['seats', 'credit', 'aid'] }),
   /** The price of such a checkout, by child (the review step). */
-  priceCart: spec<CartQuote & { deposit: DepositPlan | null }>()('user', cartSchema, UNCACHED),
+  priceCart: spec<CartQuote & { deposit: DepositPlan | null; instalments: InstalmentOffer | null }>()('user', cartSchema, UNCACHED),
   myEnrollments: spec<{ enrollments: FamilyEnrollment[] }>()('user', none, { shows: ['seats'] }),
   /** The family's children's attendance at their classes' meetings, as the instructors recorded it. */
   myAttendance: spec<{ attendance: AttendanceLine[] }>()('user', none, { shows: ['field'] }),
@@ -36,6 +37,8 @@ export const enrollmentCalls = {
   addAddOns: spec<{ enrollment: FamilyEnrollment; charge: Cents; added: boolean }>()('user', addOnsSchema, { changes: ['seats'] }),
   /** Stripe's page for what a confirmed enrollment still owes. */
   payBalance: spec<{ checkoutUrl: string }>()('user', enrollmentIdSchema, UNCACHED),
+  /** Stripe's page for a monthly payment the saved card declined, with another card (saved for the payments left). */
+  payInstalment: spec<{ checkoutUrl: string }>()('user', enrollmentIdSchema, UNCACHED),
   /** One Stripe page for everything the family's confirmed enrollments still owe (a line per child). */
   payFamilyBalance: spec<{ checkoutUrl: string }>()('user', none, UNCACHED),
 } as const;

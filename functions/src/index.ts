@@ -4,7 +4,7 @@
 import './lib/globalOptions';
 
 export { api } from './api';
-export { stripeWebhook, sweepHolds } from './callables/stripe';
+export { instalmentsJob, stripeWebhook, sweepHolds } from './callables/stripe';
 export { calendarFeed } from './callables/calendar';
 export { familyReminders } from './callables/familyMail';
 export { waitlistJob } from './callables/waitlist';

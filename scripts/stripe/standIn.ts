@@ -1,6 +1,7 @@
 // A Stripe stand-in for emulator runs only (npm start, npm test): the real `stripe` SDK in the
 // functions is pointed at it. It answers only what the portal calls — Checkout Sessions (create,
-// retrieve, expire), Refunds (create), PaymentIntents (retrieve) — replays an idempotency key only for
+// retrieve, expire; saving the card for later when asked), Refunds (create), PaymentIntents (retrieve;
+// create off-session on a saved card, which may decline or ask for authentication) — replays an idempotency key only for
 // the same parameters (refusing it with others, as Stripe does), answers
 // errors in Stripe's shape, and serves a plain test checkout page whose Pay sends a webhook signed
 // with the SDK's generateTestHeaderString, as Stripe would. Run: node --import tsx scripts/stripe/standIn.ts
@@ -32,16 +33,32 @@ interface Session {
   url: string | null;
   line_items: { description: string; amount: number; quantity: number }[];
   declined?: boolean;
+  /** The customer the card is saved to (given, or made when the page is paid with customer_creation 'always'). */
+  customer: string | null;
+  customer_creation: 'always' | 'if_required' | null;
+  /** payment_intent_data.setup_future_usage: the card is saved for payments made without the family. */
+  setup_future_usage: 'off_session' | 'on_session' | null;
 }
 interface Intent {
   id: string;
   amount: number;
   refunded: number;
   last4: string;
+  customer: string | null;
+  payment_method: string;
+  metadata: Record<string, string>;
+}
+/** A card saved to a customer; `declines` makes its next charges fail as a real card would. */
+interface SavedCard {
+  id: string;
+  customer: string;
+  last4: string;
+  declines?: { code: string; decline_code?: string; message: string };
 }
 
 const sessions = new Map<string, Session>();
 const intents = new Map<string, Intent>();
+const cards = new Map<string, SavedCard>();
 /** Idempotency keys (per account, as Stripe keeps them): the request first sent with each, and its answer. */
 const replies = new Map<string, { request: string; status: number; body: Json }>();
 const events: Json[] = [];
@@ -118,6 +135,11 @@ function createSession(p: Json): Session {
   if (expires < at + 30 * 60 - 5 || expires > at + 24 * 3600) {
     throw new StripeError(400, 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', 'expires_at');
   }
+  const future = ((p.payment_intent_data ?? {}) as Json).setup_future_usage as Session['setup_future_usage'] | undefined;
+  if (future && future !== 'off_session' && future !== 'on_session') throw new StripeError(400, `Invalid payment_intent_data[setup_future_usage]: must be one of on_session or off_session`, 'payment_intent_data[setup_future_usage]');
+  if (p.customer && p.customer_creation) throw new StripeError(400, 'You may only specify one of these parameters: customer, customer_creation.', 'customer_creation');
+  if (p.customer && p.customer_email) throw new StripeError(400, 'You may only specify one of these parameters: customer, customer_email.', 'customer_email');
+  if (p.customer && !customers.has(String(p.customer))) throw new StripeError(400, `No such customer: '${String(p.customer)}'`, 'customer', 'resource_missing');
   const id = newId('cs');
   const session: Session = {
     id,
@@ -137,13 +159,16 @@ function createSession(p: Json): Session {
     cancel_url: String(p.cancel_url ?? p.success_url),
     url: `http://127.0.0.1:${STANDIN.port}/pay/${id}`,
     line_items: lines,
+    customer: (p.customer as string) ?? null,
+    customer_creation: (p.customer_creation as Session['customer_creation']) ?? null,
+    setup_future_usage: future ?? null,
   };
   sessions.set(id, session);
   return session;
 }
 
 const shown = (s: Session): Json => {
-  const { line_items: _lines, declined: _declined, ...rest } = s;
+  const { line_items: _lines, declined: _declined, setup_future_usage: _future, customer_creation: _creation, ...rest } = s;
   return { ...rest, url: s.status === 'open' ? s.url : null };
 };
 
@@ -181,8 +206,18 @@ async function post(type: string, object: Json): Promise<number> {
   return 0;
 }
 
+/** Customers, by id, with the email they were made with. */
+const customers = new Map<string, { email: string | null }>();
+
 function pay(s: Session): void {
-  const intent: Intent = { id: newId('pi'), amount: s.amount_total, refunded: 0, last4: '4242' };
+  // The card is saved to a customer when the page asked for it (a customer given, or made now).
+  if (!s.customer && s.customer_creation === 'always') {
+    s.customer = newId('cus');
+    customers.set(s.customer, { email: s.customer_email });
+  }
+  const card: SavedCard = { id: newId('pm'), customer: s.customer ?? '', last4: '4242' };
+  if (s.customer && s.setup_future_usage) cards.set(card.id, card);
+  const intent: Intent = { id: newId('pi'), amount: s.amount_total, refunded: 0, last4: card.last4, customer: s.customer, payment_method: card.id, metadata: {} };
   intents.set(intent.id, intent);
   s.status = 'complete';
   s.payment_status = 'paid';
@@ -221,6 +256,57 @@ function refund(p: Json): Json {
 
 const listOf = (data: Json[]): Json => ({ object: 'list', data, has_more: false, url: '' });
 
+const intentShown = (intent: Intent, status: string, charge: Json | string | null): Json => ({
+  id: intent.id,
+  object: 'payment_intent',
+  amount: intent.amount,
+  currency: 'usd',
+  status,
+  customer: intent.customer,
+  payment_method: intent.payment_method,
+  metadata: intent.metadata,
+  latest_charge: charge,
+});
+
+/** A card error as Stripe answers it (402), with the payment as it was left. */
+class CardError extends StripeError {
+  constructor(
+    message: string,
+    code: string,
+    readonly declineCode: string | undefined,
+    readonly intent: Json,
+  ) {
+    super(402, message, undefined, code);
+  }
+}
+
+/**
+ * A payment made without the family on a card saved to a customer (`confirm` and `off_session`, as an
+ * instalment plan's): it goes through, or fails with Stripe's card error and payment_intent.payment_failed.
+ */
+function createIntent(p: Json): Json {
+  checkMetadata(p.metadata);
+  const amount = Number(p.amount);
+  if (!Number.isInteger(amount) || amount < 1) throw new StripeError(400, 'Invalid positive integer', 'amount');
+  if (!p.currency) throw new StripeError(400, 'Missing required param: currency.', 'currency');
+  if (amount < 50) throw new StripeError(400, 'Amount must be at least $0.50 usd', 'amount', 'amount_too_small');
+  if (p.off_session === 'true' && p.confirm !== 'true') throw new StripeError(400, 'You may only specify `off_session` when `confirm` is true.', 'off_session');
+  if (p.confirm !== 'true') throw new StripeError(400, 'The stand-in makes only payments confirmed at once (confirm=true).', 'confirm');
+  const card = cards.get(String(p.payment_method));
+  if (!card) throw new StripeError(400, `No such PaymentMethod: '${String(p.payment_method)}'`, 'payment_method', 'resource_missing');
+  if (card.customer !== p.customer) throw new StripeError(400, `The provided PaymentMethod ${card.id} belongs to a different Customer or none: pass the customer it is attached to.`, 'payment_method');
+  const intent: Intent = { id: newId('pi'), amount, refunded: 0, last4: card.last4, customer: card.customer, payment_method: card.id, metadata: (p.metadata as Record<string, string>) ?? {} };
+  if (card.declines) {
+    const failed = { ...intentShown(intent, 'requires_payment_method', null), last_payment_error: { type: 'card_error', code: card.declines.code, decline_code: card.declines.decline_code, message: card.declines.message } };
+    void deliver('payment_intent.payment_failed', failed);
+    throw new CardError(card.declines.message, card.declines.code, card.declines.decline_code, failed);
+  }
+  intents.set(intent.id, intent);
+  const shownIntent = intentShown(intent, 'succeeded', intent.id.replace('pi_', 'ch_'));
+  void deliver('payment_intent.succeeded', shownIntent);
+  return shownIntent;
+}
+
 /** The API routes: path pattern → handler of (params, form body). */
 async function api(method: string, path: string, body: Json): Promise<Json> {
   let m: RegExpMatchArray | null;
@@ -247,8 +333,9 @@ async function api(method: string, path: string, body: Json): Promise<Json> {
     const charge = { id: intent.id.replace('pi_', 'ch_'), object: 'charge', payment_method_details: { type: 'card', card: { brand: 'visa', last4: intent.last4 } } };
     // As on Stripe, the charge is only its id unless the call expands it.
     const expanded = Object.values((body.expand ?? {}) as Json).includes('latest_charge');
-    return { id: intent.id, object: 'payment_intent', amount: intent.amount, status: 'succeeded', latest_charge: expanded ? charge : charge.id };
+    return intentShown(intent, 'succeeded', expanded ? charge : charge.id);
   }
+  if (method === 'POST' && path === '/v1/payment_intents') return createIntent(body);
   throw new StripeError(404, `Unrecognized request URL (${method}: ${path}).`);
 }
 
@@ -354,6 +441,20 @@ async function control(path: string, body: Json, res: ServerResponse): Promise<v
     const statuses = [await deliver('refund.updated', made), await deliver('refund.failed', made)];
     return void send(res, 200, { refund: made, webhookStatuses: statuses });
   }
+  // A saved card starts declining (or works again): `code` as Stripe's card errors, e.g. card_declined
+  // with decline_code insufficient_funds, or authentication_required; none: it works.
+  const saved = path.match(/^\/__standin\/cards\/([^/]+)\/declines$/);
+  if (saved) {
+    const card = cards.get(saved[1]);
+    if (!card) return void send(res, 404, { error: { message: `No such PaymentMethod: '${saved[1]}'` } });
+    const code = body.code ? String(body.code) : '';
+    card.declines = !code
+      ? undefined
+      : code === 'authentication_required'
+        ? { code, message: 'Your card was declined. This transaction requires authentication.' }
+        : { code: 'card_declined', decline_code: code, message: code === 'insufficient_funds' ? 'Your card has insufficient funds.' : 'Your card was declined.' };
+    return void send(res, 200, { card });
+  }
   const m = path.match(/^\/__standin\/sessions\/([^/]+)\/(pay|pay-late|expire-now)$/);
   if (m) {
     const s = session(m[1]);
@@ -405,10 +506,14 @@ export function startStandIn(port = STANDIN.port) {
       } catch (e) {
         if (!(e instanceof StripeError)) throw e;
         status = e.status;
-        body = { error: { type: status === 401 ? 'authentication_error' : 'invalid_request_error', message: e.message, param: e.param, code: e.code } };
+        body =
+          e instanceof CardError
+            ? { error: { type: 'card_error', message: e.message, code: e.code, decline_code: e.declineCode, payment_intent: e.intent } }
+            : { error: { type: status === 401 ? 'authentication_error' : 'invalid_request_error', message: e.message, param: e.param, code: e.code } };
       }
-      // As on Stripe, a request refused before it ran (its parameters invalid) saves no answer: fixed, it may be sent again.
-      if (replayKey && status < 400) replies.set(replayKey, { request: `${url.pathname} ${raw}`, status, body });
+      // As on Stripe, a request refused before it ran (its parameters invalid) saves no answer: fixed, it
+      // may be sent again. A declined card did run: the same key answers the same decline.
+      if (replayKey && (status < 400 || status === 402)) replies.set(replayKey, { request: `${url.pathname} ${raw}`, status, body });
       send(res, status, body);
     } catch (e) {
       if (e instanceof StripeError) return void send(res, e.status, { error: { type: e.status === 401 ? 'authentication_error' : 'invalid_request_error', message: e.message, code: e.code } });

@@ -15,7 +15,7 @@ import { AVAS, SAMPLES, seedAddOnSample, seedAidSample, seedCancelClassSample, s
 type Who = 'anonymous' | 'familyB' | StaffRole | 'otherInstructor' | 'familyA';
 const ALL = Object.values(callables);
 /** Family callables that name one of A's records: anyone else gets not-found and learns nothing. */
-const OWNED: CallableName[] = ['saveStudent', 'deleteStudent', 'issuePickupCodes', 'enroll', 'enrollFamily', 'priceCart', 'addAddOns', 'myEnrollment', 'releaseHold', 'payBalance', 'joinWaitlist', 'leaveWaitlist', 'declineOffer', 'claimOffer', 'saveRoundEntry', 'cancellationOutcome', 'cancelOwnClasses', 'requestCancellation', 'transferOutcome', 'moveOwnClass', 'requestTransfer', 'payFromCredit', 'applyForAid'];
+const OWNED: CallableName[] = ['saveStudent', 'deleteStudent', 'issuePickupCodes', 'enroll', 'enrollFamily', 'priceCart', 'addAddOns', 'myEnrollment', 'releaseHold', 'payBalance', 'payInstalment', 'joinWaitlist', 'leaveWaitlist', 'declineOffer', 'claimOffer', 'saveRoundEntry', 'cancellationOutcome', 'cancelOwnClasses', 'requestCancellation', 'transferOutcome', 'moveOwnClass', 'requestTransfer', 'payFromCredit', 'applyForAid'];
 /** Family callables on the caller's own records as a whole: anyone else acts on theirs, where nothing is owed. */
 const OWN_WHOLE: CallableName[] = ['payFamilyBalance'];
 /**
@@ -62,8 +62,10 @@ describe('authorization matrix of every callable', () => {
       if (who === 'instructor') await adminDb().doc('classes/fire-and-shelter').update({ instructorUids: [user.uid] });
       if (who === 'otherInstructor') await adminDb().doc('classes/wild-art').update({ instructorUids: [user.uid] });
     }
-    // A owes on her enrollment, so her payBalance opens a page (B's and the office's must not).
-    await adminDb().doc(`enrollments/${AVAS.id}`).update({ payments: [], balance: AVAS.total });
+    // A owes on her enrollment, so her payBalance opens a page (B's and the office's must not)…
+    // …and a monthly payment of hers failed, so her payInstalment opens a page too.
+    const failed = { dates: ['2026-01-05', '2026-02-05'], paid: 0, card: { brand: 'visa', last4: '4242' }, failed: { since: '2026-01-05', tries: 3, reason: 'the card was declined', amount: AVAS.total }, officeTold: '2026-01-12T09:00:00.000Z' };
+    await adminDb().doc(`enrollments/${AVAS.id}`).update({ payments: [], balance: AVAS.total, instalments: failed });
     // A has account credit, so her payFromCredit pays from it (B's and the office's must not).
     await adminDb().doc('accounts/demo-family').set({ credit: 2500 }, { merge: true });
     await adminDb().doc('credits/matrix-credit').set({ id: 'matrix-credit', ownerUid: 'demo-family', amount: 2500, kind: 'given', words: 'For the matrix', at: new Date().toISOString(), by: 'office@example.com' });

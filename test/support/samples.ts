@@ -168,6 +168,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   adminGiveCredit: { email: 'family@example.com', amount: 2500, reason: 'A day of camp the school cancelled', idempotencyKey: 'sample-credit-1' },
   decideChangeRequest: { enrollmentId: REQUEST_SAMPLE, requestId: CHANGE_REQUEST, approve: false, answer: 'Not this time' },
   payBalance: { enrollmentId: AVAS.id },
+  payInstalment: { enrollmentId: AVAS.id },
   payFamilyBalance: null,
   myCalendarFeed: null,
   myAccount: null,

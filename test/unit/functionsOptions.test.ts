@@ -9,7 +9,7 @@ describe('the functions deployed', () => {
   it('are one function for every callable and the few that are not callables, each capped (costs an anonymous visitor can run up)', async () => {
     const functions = (await import('../../functions/src/index')) as Record<string, { __endpoint?: { maxInstances?: unknown; concurrency?: unknown } }>;
     const endpoints = Object.entries(functions).filter(([, f]) => f?.__endpoint);
-    expect(endpoints.map(([name]) => name).sort()).toEqual(['api', 'calendarFeed', 'familyReminders', 'roundsJob', 'stripeWebhook', 'sweepHolds', 'waitlistJob']);
+    expect(endpoints.map(([name]) => name).sort()).toEqual(['api', 'calendarFeed', 'familyReminders', 'instalmentsJob', 'roundsJob', 'stripeWebhook', 'sweepHolds', 'waitlistJob']);
     for (const [name, f] of endpoints) expect([name, f.__endpoint!.maxInstances]).toEqual([name, 10]);
     // One instance of the callables' function answers many calls at once.
     expect(functions.api.__endpoint!.concurrency).toBe(80);
@@ -55,7 +55,7 @@ describe('a function instance starts on what every function needs', () => {
     const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
     const { started, functions } = JSON.parse(run.stdout.trim().split('\n').pop()!) as { started: string[]; functions: number };
-    expect(functions).toBe(7);
+    expect(functions).toBe(8);
     expect(started).toContain('firebase-admin/firestore');
     expect(started.filter((m) => m === 'stripe' || m.startsWith('stripe/') || m.includes('database'))).toEqual([]);
   });

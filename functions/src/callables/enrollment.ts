@@ -1,6 +1,8 @@
 // Family callables: students, price preview, enroll, own enrollments; and the releases to sign.
 import { callables } from '../../../contract/callables';
 import { checkoutDeposit, depositPlan } from '../domain/deposits';
+import { checkoutInstalments } from '../domain/instalments';
+import { startInstalmentPage } from '../usecases/instalments';
 import { priceCart as priceCheckout } from '../domain/cart';
 import { loadCartAid } from '../data/aid';
 import { familyView } from '../domain/familyView';
@@ -53,7 +55,7 @@ export const priceBasket = callable(callables.priceBasket, async (payload, ctx) 
   const uses = await loadCodeUses(codes.discounts, family, replaced);
   const today = schoolToday(now);
   const quote = price({ classes: offered, groups: catalogue.groups, lines: payload.lines, ...codes, rules: catalogue.rules, siblings, uses, today });
-  return { ...quote, deposit: depositPlan(offered, catalogue.semesters, quote.total, today) };
+  return { ...quote, deposit: depositPlan(offered, catalogue.semesters, quote.total, today), instalments: checkoutInstalments([{ classes: offered, total: quote.total }], catalogue.semesters, today)?.offer ?? null };
 });
 
 /** The price of one checkout for several children (the review step): the same engine and data as `enrollFamily`. */
@@ -73,8 +75,8 @@ export const priceCart = callable(callables.priceCart, async (payload, ctx) => {
   const [uses, aid] = await Promise.all([loadCodeUses(codes.discounts, family, replaced), loadCartAid(ctx.uid, [...catalogue.semesters.values()], today, family, replaced)]);
   const quote = priceCheckout({ classes: offered, groups: catalogue.groups, children: payload.children, ...codes, rules: catalogue.rules, family, uses, today, ...(aid ? { aid } : {}) });
   const classesOf = (studentId: string) => offered.filter((c) => payload.children.find((x) => x.studentId === studentId)!.lines.some((l) => l.classId === c.id));
-  const deposit = checkoutDeposit(quote.children.map((q) => ({ classes: classesOf(q.studentId), total: q.total })), catalogue.semesters, today);
-  return { ...quote, deposit: deposit?.plan ?? null };
+  const children = quote.children.map((q) => ({ classes: classesOf(q.studentId), total: q.total }));
+  return { ...quote, deposit: checkoutDeposit(children, catalogue.semesters, today)?.plan ?? null, instalments: checkoutInstalments(children, catalogue.semesters, today)?.offer ?? null };
 });
 
 export const myStudents = callable(callables.myStudents, async (_payload, ctx) => {
@@ -160,6 +162,8 @@ export const payBalance = callable(
     return { checkoutUrl: await startBalanceCheckout([enrollment], false, ctx.email, portalOrigin(ctx.origin), new Date()) };
   },
 );
+
+export const payInstalment = callable(callables.payInstalment, async ({ enrollmentId }, ctx) => ({ checkoutUrl: await startInstalmentPage(ctx.uid, enrollmentId, portalOrigin(ctx.origin), new Date()) }));
 
 export const payFamilyBalance = callable(callables.payFamilyBalance, async (_payload, ctx) => {
   const [enrollments, options] = await Promise.all([loadOwnEnrollments(ctx.uid), loadPaymentOptions()]);

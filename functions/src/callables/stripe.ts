@@ -1,11 +1,14 @@
-// Stripe's side: the webhook (Hosting rewrites /api/stripe/webhook here) and the sweep of lapsed holds.
+// Stripe's side: the webhook (Hosting rewrites /api/stripe/webhook here), the sweep of lapsed holds and
+// the monthly plans' daily charges.
 import { logger } from 'firebase-functions/logger';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import type Stripe from 'stripe';
 import { FUNCTIONS_REGION } from '../../../contract/constants';
+import { SCHOOL_TIME_ZONE } from '../../../contract/domain';
 import { applyStripeEvent, releaseLapsedHolds } from '../usecases/cardPayments';
 import { lapsedHolds } from '../data/holds';
+import { chargeInstalments } from '../usecases/instalments';
 import { stripe, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from '../payments/stripe';
 
 /**
@@ -37,4 +40,9 @@ export const sweepHolds = onSchedule({ schedule: 'every 5 minutes', region: FUNC
   const now = new Date();
   const released = await releaseLapsedHolds(now, await lapsedHolds(now));
   logger.info('lapsed holds released', { released });
+});
+
+/** Monthly plans' payments on their dates, each morning (the emulator runs no schedules: tests call the same work with a date). */
+export const instalmentsJob = onSchedule({ schedule: 'every day 09:00', timeZone: SCHOOL_TIME_ZONE, region: FUNCTIONS_REGION, secrets: [STRIPE_SECRET_KEY], timeoutSeconds: 540, retryCount: 3 }, async () => {
+  logger.info('monthly payments charged', await chargeInstalments(new Date()));
 });

@@ -13,6 +13,7 @@ import { aidTakenBy } from './aid';
 import { priceCart, type CartAid } from './cart';
 import { creditPayment } from './credit';
 import { balanceDueDateOf, checkoutDeposit } from './deposits';
+import { checkoutInstalments, newPlan } from './instalments';
 import { childCheck, NOT_YOUR_STUDENT, totalProblem, type EnrollmentProblem } from './enrollment';
 import type { CodeUses } from './pricing';
 import { refuse, type Refusal } from './refusal';
@@ -231,14 +232,19 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
   // Each limited code applied counts one use for the checkout (a claim's were counted when it joined).
   const counted = entry ? (entry.countedDiscountIds ?? []) : catalogue.discounts.filter((d) => d.maxUses != null && quotes.some((q) => q.discounts.some((a) => a.code === d.code))).map((d) => d.id);
   const childOf = (studentId: string) => asked.findIndex((a) => a.studentId === studentId);
+  if (payload.payDeposit && payload.payInstalments) return refuse('invalid-argument', 'Choose a deposit or monthly payments, not both.');
   const deposit = byCard && payload.payDeposit ? checkoutDeposit(quotes.map((q) => ({ classes: asked[childOf(q.studentId)].classIds.map((c) => catalogue.classes.get(c)!), total: q.total })), catalogue.semesters, today) : null;
   if (byCard && payload.payDeposit && !deposit) return refuse('failed-precondition', 'A deposit is not offered for these classes now: please pay in full.');
+  const plan = byCard && payload.payInstalments ? checkoutInstalments(quotes.map((q) => ({ classes: asked[childOf(q.studentId)].classIds.map((c) => catalogue.classes.get(c)!), total: q.total })), catalogue.semesters, today) : null;
+  if (byCard && payload.payInstalments && !plan) return refuse('failed-precondition', 'Monthly payments are not offered for these classes now: please pay in full.');
   // The account credit pays first, of what is paid now; the card the rest (none left: nothing is held).
-  const dues = quotes.map((q, k) => deposit?.amounts[k] ?? q.total);
+  const dues = quotes.map((q, k) => deposit?.amounts[k] ?? plan?.firsts[k] ?? q.total);
   const credit = creditToUse(f.credit, dues, byCard);
   if (payload.expectedCredit !== undefined && payload.expectedCredit !== credit.total) return refuse('failed-precondition', CREDIT_CHANGED);
   const held = byCard && credit.total < dues.reduce((s, d) => s + d, 0);
-  const small = held ? cardMinimumProblem((deposit ? deposit.plan.amount : total) - credit.total) : null;
+  // A plan charges the card saved on Stripe's page: a first payment the credit pays whole saves none.
+  if (plan && !held) return refuse('failed-precondition', 'Your account credit pays the first payment by itself: please pay in full instead of monthly.');
+  const small = held ? cardMinimumProblem(dues.reduce((s, d) => s + d, 0) - credit.total) : null;
   if (small) return refuse('failed-precondition', small);
   const enrollments = quotes
     .map((quote, k): Enrollment => {
@@ -260,7 +266,7 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
         balance: quote.total - credit.parts[k],
         status: held ? 'pending_payment' : 'confirmed',
         ...(held ? { hold: { expiresAt: f.holdEnd, amount: dues[k] - credit.parts[k] } } : {}),
-        ...(balanceDueDate ? { balanceDueDate } : {}),
+        ...(plan ? { balanceDueDate: plan.dates.at(-1)!, instalments: newPlan(plan.dates) } : balanceDueDate ? { balanceDueDate } : {}),
         ...(copyGuardians ? { copyGuardians } : {}),
         ...(i === 0 && counted.length ? { countedDiscountIds: counted } : {}),
         ...(quote.siblings ? { siblings: quote.siblings } : {}),

@@ -6,6 +6,7 @@ import type { CardDetails, CardRefund, Enrollment, Payment } from '../../../cont
 import { andList, formatCents } from '../../../contract/format';
 import { paidOf } from '../../../contract/money';
 import { formatCard } from '../../../contract/wording';
+import { afterPayment, type PlanCard } from './instalments';
 import type { Seat } from './seats';
 
 /** Why a payment is refunded whole: seats already the family's (or replaced), or seats gone. */
@@ -44,11 +45,14 @@ export function settlementOf(checkout: Enrollment[], pageId: string): 'again' | 
 const cardPayment = (e: Enrollment, card: CardDetails, id: string, at: string): Payment => ({ id, amount: e.hold!.amount, method: 'card', note: `Paid online by ${formatCard(card)}`, at, by: 'Stripe', card });
 
 /** The checkout confirmed: each child's enrollment records its part of the payment (`paymentIds` in the same order). */
-export function confirmedBy(checkout: Enrollment[], card: CardDetails, paymentIds: string[], at: string): Enrollment[] {
+export function confirmedBy(checkout: Enrollment[], card: CardDetails, paymentIds: string[], at: string, saved?: PlanCard | null): Enrollment[] {
   return checkout.map((e, i) => {
     const payment = cardPayment(e, card, paymentIds[i], at);
     const payments = [...e.payments, payment];
-    return { ...e, status: 'confirmed', payments, balance: e.total - paidOf({ payments }) };
+    const balance = e.total - paidOf({ payments });
+    // A monthly plan's first payment: the next date is charged to the card saved with it.
+    const instalments = e.instalments && { ...afterPayment(e.instalments, balance), ...(saved ?? {}) };
+    return { ...e, status: 'confirmed', payments, balance, ...(instalments ? { instalments } : {}) };
   });
 }
 

@@ -12,6 +12,7 @@ import type { CardDetails, CardRefund, Enrollment, WaitlistEntry } from '../../.
 import { andList, formatCents, formatDate } from '../../../contract/format';
 import { formatCard, formatClock, formatMoment } from '../../../contract/wording';
 import { balanceOf, lineTotalOf, paidInCreditOf } from '../../../contract/money';
+import { paymentsText, remainingPayments } from '../../../contract/instalments';
 import { buildReceipt, receiptGroups } from '../mail/receipt';
 import { refundedWholeMail } from '../mail/family';
 import { confirmedBy, endedByNewer, lateOutcome, mismatchOf, refundedWhole, settledSince, settlementOf, type WholeRefund } from '../domain/settlement';
@@ -26,12 +27,14 @@ import { auditInTx, stripeActor } from '../data/audit';
 import { settleBalancePayment } from './balance';
 import { COLLECTIONS, db, getByIds, present, recordRef, runSeatTransaction, uniq } from '../data/db';
 import { settleDonation } from './donations';
+import { settleInstalmentPage } from './instalments';
 import { endDraftInTx } from '../data/drafts';
 import { recipients } from '../data/familyMail';
 import { codeUseDeltas, HOLD_END, HOLD_GRACE_S, STRIPE_PAGE_MIN_S, writeCodeUseDeltas } from '../data/holds';
 import { countRoster, rosterRef, seatRef, seatsOf, writeSeatsTaken, type SeatDeltas } from '../data/seats';
 import { loadPaymentInstructions } from '../data/settings';
-import { cardOf, enrollmentRef, eventRef, type Outcome } from '../data/stripeSessions';
+import { cardOf, enrollmentRef, eventRef, savedCardOf, type Outcome } from '../data/stripeSessions';
+import type { PlanCard } from '../domain/instalments';
 import { enrolledInTx } from '../data/waitlistClaims';
 import { isStripeError, portalOrigin, stripe } from '../payments/stripe';
 import { endHold, releaseLapsedHolds } from './holds';
@@ -52,6 +55,10 @@ function checkoutLines(e: Enrollment): Stripe.Checkout.SessionCreateParams.LineI
   const credit = paidInCreditOf(e);
   const fromCredit = credit ? `${formatCents(credit)} paid from your account credit` : '';
   const later = e.total - credit - amount;
+  if (later > 0 && e.instalments) {
+    const rest = remainingPayments({ dates: e.instalments.dates, paid: 1 }, later);
+    return [item(`First of ${e.instalments.dates.length} monthly payments: ${titles} (${fromCredit ? `${fromCredit}; ` : ''}then ${paymentsText(rest)}, charged to the card you pay with now)`, amount)];
+  }
   if (later > 0) return [item(`Deposit: ${titles} (${fromCredit ? `${fromCredit}; ` : ''}balance ${formatCents(later)} due ${e.balanceDueDate ? formatDate(e.balanceDueDate, true) : 'now'})`, amount)];
   if (!e.discounts.length && !credit) return e.lineItems.map((l) => item(`${l.title} — ${e.studentName}`, lineTotalOf(l)));
   const after = [...e.discounts.map((d) => `${d.code === AID_CODE ? d.description : d.code} −${formatCents(d.amount)}`), ...(credit ? [fromCredit] : [])].join(', ');
@@ -97,6 +104,8 @@ export async function startCheckout(checkout: Enrollment[], email: string | null
         client_reference_id: lead.id,
         metadata: { enrollmentId: lead.id },
         ...(email ? { customer_email: email } : {}),
+        // A monthly plan saves the card to a customer of its own, for the payments charged later.
+        ...(lead.instalments ? { customer_creation: 'always' as const, payment_intent_data: { setup_future_usage: 'off_session' as const } } : {}),
         expires_at: closes,
         // Stripe's page has no clock of its own: the family reads there how long the seats are held.
         custom_text: { submit: { message: submit } },
@@ -133,9 +142,12 @@ async function settleFacts(checkout: Enrollment[]) {
   return { classes, semesters, instructions, to };
 }
 
+/** What settling reads, with the card a monthly plan saved (null without a plan). */
+type SettleFacts = Awaited<ReturnType<typeof settleFacts>> & { saved: PlanCard | null };
+
 /** The confirmation of paid enrollments: each records its payment, the receipts go out, the draft goes. */
-function confirmInTx(tx: Transaction, checkout: Enrollment[], card: CardDetails, facts: Awaited<ReturnType<typeof settleFacts>>, eventId: string, now: Date): Enrollment[] {
-  const confirmed = confirmedBy(checkout, card, checkout.map(() => randomUUID()), now.toISOString());
+function confirmInTx(tx: Transaction, checkout: Enrollment[], card: CardDetails, facts: SettleFacts, eventId: string, now: Date): Enrollment[] {
+  const confirmed = confirmedBy(checkout, card, checkout.map(() => randomUUID()), now.toISOString(), facts.saved);
   for (const e of confirmed) {
     tx.set(enrollmentRef(e.id), e);
     auditInTx(tx, stripeActor(eventId), { kind: 'card-payment', record: { type: 'enrollment', id: e.id }, studentId: e.studentId, studentName: e.studentName, summary: `Paid by card: ${formatCents(e.payments.at(-1)!.amount)}` }, now);
@@ -174,7 +186,7 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
     });
   }
   const card = await cardOf(session);
-  const facts = await settleFacts(checkout0);
+  const facts = { ...(await settleFacts(checkout0)), saved: checkout0.some((e) => e.instalments) ? await savedCardOf(session) : null };
   const at = now.toISOString();
 
   // The hold still stands: its seats become the family's.
@@ -213,7 +225,7 @@ async function lateProblem(checkout: Enrollment[]): Promise<WholeRefund | null> 
 }
 
 /** Paid after the hold ended: seats again if free for it (as for a new enrollment), else a full refund. */
-async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids: string[], card: CardDetails, facts: Awaited<ReturnType<typeof settleFacts>>, now: Date): Promise<Outcome> {
+async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids: string[], card: CardDetails, facts: SettleFacts, now: Date): Promise<Outcome> {
   const checkout0 = (await getByIds('enrollments', ids)).found;
   let why = await lateProblem(checkout0);
   const classIds = uniq(checkout0.flatMap((e) => e.classIds));
@@ -410,6 +422,7 @@ export async function applyStripeEvent(event: Stripe.Event, now = new Date()): P
       if (session.payment_status !== 'paid') return 'ignored'; // an async payment still on its way
       const kind = session.metadata?.kind;
       if (kind === 'donation') return settleDonation(event.id, session, now);
+      if (kind === 'instalment') return settleInstalmentPage(event.id, session, now);
       return kind === 'balance' ? settleBalancePayment(event.id, session, now) : settlePaid(event.id, session, now);
     }
     // A refund Stripe accepted can still fail days later; each of these events may say so (Stripe sends several).

@@ -83,7 +83,8 @@ export async function runFamilyReminders(now: Date): Promise<ReminderCounts> {
     const soon = daysBack(addDaysIso(today, 7));
     const onTheDay = daysBack(today);
     const owing = await records('enrollments').where('balanceDueDate', 'in', [...soon, ...onTheDay]).get();
-    for (const e of owing.docs.map((d) => d.data()).filter((x) => x.status === 'confirmed' && x.balance > 0)) {
+    // A monthly plan is charged by itself: its family hears of a charge that failed instead (usecases/instalments.ts).
+    for (const e of owing.docs.map((d) => d.data()).filter((x) => x.status === 'confirmed' && x.balance > 0 && !x.instalments)) {
       const when: BalanceDue = e.balanceDueDate === today ? 'today' : onTheDay.includes(e.balanceDueDate!) ? 'overdue' : 'soon';
       due.push({
         key: `${e.id}_${e.balanceDueDate}_${when === 'soon' ? 'soon' : 'due'}`,

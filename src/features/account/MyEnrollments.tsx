@@ -1,12 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { FamilyEnrollment } from '../../../contract/domain';
 import { Link } from 'react-router-dom';
 import { andList, formatCents, formatDate, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { ATTENDANCE_LABELS, type AttendanceLine } from '../../../contract/field';
 import { balanceDueLabel, ENROLLMENT_STATUS_LABELS, formatDay, paidHow } from '../../../contract/wording';
 import { balanceOf, cardRefundedBy, moneyFigures, PAID_HOW } from '../../../contract/money';
-import { Button, LinkButton } from '../../components/Button';
-import { FormFailure } from '../../components/FormFailure';
+import { LinkButton } from '../../components/Button';
 import { HoldCountdown } from '../../components/HoldCountdown';
 import { usePaymentOptions } from '../../lib/paymentOptions';
 import { PriceTable } from '../../components/PriceTable';
@@ -22,30 +21,14 @@ import { AddOnOffers } from './AddOnOffers';
 import { changeOn } from '../../../contract/changes';
 import { CancelClass } from './CancelClass';
 import { MoveClass } from './MoveClass';
+import { MonthlyPlan } from './MonthlyPlan';
+import { PayButton } from './PayButton';
 import { checkoutReceipt, paymentReceipt, paymentYears, receiptFooter, yearStatement, type ReceiptFacts } from './receipt';
 import { ReceiptButton } from './ReceiptButton';
 import { useSession } from '../../lib/session';
 import { useSettings } from '../../lib/settingsContext';
 import { classSpan, schoolToday } from '../../../contract/schedule';
 import { slug } from '../../lib/csv';
-
-/** A button that opens Stripe's page for a balance (`start` asks the server for it). */
-function PayButton({ label, start, pending, error }: { label: string; start: () => Promise<{ checkoutUrl: string }>; pending: boolean; error: unknown }) {
-  const [leaving, setLeaving] = useState(false);
-  const open = () =>
-    start().then(({ checkoutUrl }) => {
-      setLeaving(true);
-      window.location.assign(checkoutUrl);
-    }, () => undefined);
-  return (
-    <div className="pay-balance">
-      <Button disabled={pending || leaving} onClick={() => void open()}>
-        <span className="p-button-label">{pending || leaving ? 'Opening the payment page…' : label}</span>
-      </Button>
-      <FormFailure error={error} />
-    </div>
-  );
-}
 
 /** "Pay balance $Y": Stripe's page for what one enrollment still owes. */
 function PayBalance({ enrollment }: { enrollment: FamilyEnrollment }) {
@@ -275,7 +258,7 @@ export default function MyEnrollments() {
                     </div>
                   ))}
                 </dl>
-                {owed > 0 && e.balanceDueDate && <p className="balance-due">{balanceDueLabel({ balance: owed, balanceDueDate: e.balanceDueDate })}</p>}
+                {e.instalments && e.status === 'confirmed' ? <MonthlyPlan enrollment={e} /> : owed > 0 && e.balanceDueDate && <p className="balance-due">{balanceDueLabel({ balance: owed, balanceDueDate: e.balanceDueDate })}</p>}
                 <div className="enrollment-actions">
                   {e.status !== 'expired' && (
                     <ReceiptButton

@@ -16,6 +16,7 @@ export const useQuoteAddOns = () => useCallMutation('addAddOns', { quote: true }
 export const useTakeAddOns = () => useCallMutation('addAddOns');
 /** Stripe's page for what an enrollment still owes. */
 export const usePayBalance = () => useCallMutation('payBalance');
+export const usePayInstalment = () => useCallMutation('payInstalment');
 export const usePayFamilyBalance = () => useCallMutation('payFamilyBalance');
 
 // The family's waitlist places and offers.

@@ -1,4 +1,5 @@
 import type { Cents, CheckoutMethod, DepositPlan } from '../../../../contract/domain';
+import { paymentsText, type InstalmentOffer } from '../../../../contract/instalments';
 import { andList, formatCents, formatDate } from '../../../../contract/format';
 import { WAITLIST_CLAIM_HOURS } from '../../../../contract/constants';
 import { Markdown } from '../../../components/Markdown';
@@ -21,13 +22,18 @@ export function HowTheWaitlistWorks({ firstName, total, verifyEmail, onVerified 
   );
 }
 
+/** How much of a card checkout is paid now: all of it, a deposit, or the first of the monthly payments. */
+export type PayPart = 'full' | 'deposit' | 'instalments';
+
 export interface HowToPayProps {
-  quote: { total: Cents; deposit: DepositPlan | null };
+  quote: { total: Cents; deposit: DepositPlan | null; instalments: InstalmentOffer | null };
   methods: CheckoutMethod[];
   method: CheckoutMethod;
   onMethod: (method: CheckoutMethod) => void;
-  depositChosen: boolean;
-  onDeposit: (chosen: boolean) => void;
+  part: PayPart;
+  onPart: (part: PayPart) => void;
+  /** Monthly payments are offered here (the account credit does not pay the first one whole). */
+  monthly: boolean;
   holdMinutes: number;
   /** The children of the checkout, by first name. */
   names: string[];
@@ -39,8 +45,9 @@ export interface HowToPayProps {
   credit: { due: Cents; used: Cents; balance: Cents };
 }
 
-/** The review step's payment choice: by card (in full or a deposit) or the office later, and what each means. */
-export function HowToPay({ quote, methods, method, onMethod, depositChosen, onDeposit, holdMinutes, names, verifyEmail, onVerified, paymentInstructions, credit }: HowToPayProps) {
+/** The review step's payment choice: by card (in full, a deposit or monthly) or the office later, and what each means. */
+export function HowToPay({ quote, methods, method, onMethod, part, onPart, monthly, holdMinutes, names, verifyEmail, onVerified, paymentInstructions, credit }: HowToPayProps) {
+  const plan = monthly ? quote.instalments : null;
   const rest = credit.due - credit.used;
   const later = quote.total - credit.due;
   return (
@@ -58,25 +65,38 @@ export function HowToPay({ quote, methods, method, onMethod, depositChosen, onDe
               {methods.map((m) => (
                 <label key={m} className="pay-option">
                   <input type="radio" name="pay-with" value={m} checked={method === m} onChange={() => onMethod(m)} />
-                  <span>{m === 'card' ? (quote.deposit || credit.balance ? 'Pay by card now' : `Pay ${formatCents(quote.total)} by card now`) : 'Pay the office later (check, cash or Venmo)'}</span>
+                  <span>{m === 'card' ? (quote.deposit || plan || credit.balance ? 'Pay by card now' : `Pay ${formatCents(quote.total)} by card now`) : 'Pay the office later (check, cash or Venmo)'}</span>
                 </label>
               ))}
             </div>
           )}
-          {method === 'card' && quote.deposit && (
+          {method === 'card' && (quote.deposit || plan) && (
             <fieldset className="pay-choice">
               <legend>How much to pay now</legend>
               <label className="pay-option">
-                <input type="radio" name="pay-amount" checked={!depositChosen} onChange={() => onDeposit(false)} />
+                <input type="radio" name="pay-amount" checked={part === 'full'} onChange={() => onPart('full')} />
                 <span>Pay {formatCents(quote.total)} in full</span>
               </label>
-              <label className="pay-option">
-                <input type="radio" name="pay-amount" checked={depositChosen} onChange={() => onDeposit(true)} />
-                <span>
-                  Pay a deposit of {formatCents(quote.deposit.amount)} now and {formatCents(quote.total - quote.deposit.amount)} by {formatDate(quote.deposit.dueDate, true)}
-                </span>
-              </label>
+              {quote.deposit && (
+                <label className="pay-option">
+                  <input type="radio" name="pay-amount" checked={part === 'deposit'} onChange={() => onPart('deposit')} />
+                  <span>
+                    Pay a deposit of {formatCents(quote.deposit.amount)} now and {formatCents(quote.total - quote.deposit.amount)} by {formatDate(quote.deposit.dueDate, true)}
+                  </span>
+                </label>
+              )}
+              {plan && (
+                <label className="pay-option">
+                  <input type="radio" name="pay-amount" checked={part === 'instalments'} onChange={() => onPart('instalments')} />
+                  <span>
+                    Pay in {plan.payments.length} monthly payments: {paymentsText(plan.payments, plan.payments[0].due)}
+                  </span>
+                </label>
+              )}
             </fieldset>
+          )}
+          {method === 'card' && part === 'instalments' && plan && (
+            <p className="muted">The card you pay with on Stripe’s page is saved and charged on each date. If a payment does not go through, we email you and you can pay it with another card.</p>
           )}
           {credit.used > 0 && (
             <p className="credit-used">

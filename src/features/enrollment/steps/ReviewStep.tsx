@@ -20,7 +20,7 @@ import { useMyAccount, useMyCredit } from '../../family/api';
 import { AccountHolderFields, holderErrors, NO_HOLDER } from '../../../components/AccountHolderFields';
 import { isWaitlist } from '../../catalogue';
 import { useSession } from '../../../lib/session';
-import { HowTheWaitlistWorks, HowToPay } from './HowToPay';
+import { HowTheWaitlistWorks, HowToPay, type PayPart } from './HowToPay';
 import { DiscountBox } from './DiscountBox';
 import { newIdempotencyKey } from '../../../lib/idempotencyKey';
 import { addAnotherChild, childRequest, codeSavings, removeChild } from '../familyCart';
@@ -46,7 +46,7 @@ export default function ReviewStep() {
   const [releases, reloadReleases] = useReleasesToSign(state);
   const [options, reloadOptions] = usePaymentOptions();
   const [payWith, setPayWith] = useState<CheckoutMethod | null>(null);
-  const [depositChosen, setDepositChosen] = useState(false);
+  const [part, setPart] = useState<PayPart>('full');
   const { user } = useSession();
   const [verifiedNow, setVerifiedNow] = useState(false);
   const emailVerified = verifiedNow || !!user?.emailVerified;
@@ -88,9 +88,13 @@ export default function ReviewStep() {
   const { methods, holdMinutes } = options.value;
   const method = payWith && methods.includes(payWith) ? payWith : methods[0];
   const byCard = method === 'card' && q.total > 0;
-  const payDeposit = byCard && !!q.deposit && depositChosen;
-  const due = payDeposit ? q.deposit!.amount : q.total;
   const waitlist = isWaitlist(state.selection);
+  // Monthly payments save the card on Stripe's page: offered only when the credit leaves the first payment to it.
+  const firstPayment = q.instalments?.payments[0].amount ?? 0;
+  const monthly = !!q.instalments && creditToUse(credit.value.balance, [firstPayment], true).total < firstPayment;
+  const payDeposit = byCard && !!q.deposit && part === 'deposit';
+  const payInstalments = byCard && monthly && part === 'instalments';
+  const due = payDeposit ? q.deposit!.amount : payInstalments ? firstPayment : q.total;
   // What the account credit pays of it (the functions use the same rule, and refuse another figure).
   const fromCredit = { due, used: waitlist ? 0 : creditToUse(credit.value.balance, [due], byCard).total, balance: credit.value.balance };
   const payNow = due - fromCredit.used;
@@ -148,6 +152,7 @@ export default function ReviewStep() {
         ...copy,
         payWith: method,
         ...(payDeposit && { payDeposit }),
+        ...(payInstalments && { payInstalments }),
         expectedCredit: fromCredit.used,
       });
       if (checkoutUrl) {
@@ -214,8 +219,9 @@ export default function ReviewStep() {
           methods={methods}
           method={method}
           onMethod={setPayWith}
-          depositChosen={depositChosen}
-          onDeposit={setDepositChosen}
+          part={part}
+          onPart={setPart}
+          monthly={monthly}
           holdMinutes={holdMinutes}
           names={profiles.map((p) => p.firstName)}
           verifyEmail={mustVerify ? (user?.email ?? null) : null}

@@ -1,0 +1,69 @@
+// Instalment plans: a family pays a card checkout in monthly payments, the first at checkout, the
+// rest charged to the card it saved on Stripe's page by a daily job. The amounts are never stored:
+// each payment is the balance left shared over the dates left, so a cancellation, a move, an aid award
+// or account credit changes what the next payments are, and no payment is ever more than is owed.
+import type { Cents, IsoDate } from './domain';
+import { formatCents, formatDate } from './format';
+
+/** The most monthly payments a semester may offer. */
+export const MAX_INSTALMENTS = 6;
+/** After a charge fails: tried again so many days after the first failure, then the office is told. */
+export const INSTALMENT_RETRY_DAYS = [3, 7] as const;
+
+/** One payment of a plan as the family reads it. */
+export interface InstalmentDue {
+  due: IsoDate;
+  amount: Cents;
+}
+
+/** What the review offers: the payments in order, the first paid now. */
+export interface InstalmentOffer {
+  payments: InstalmentDue[];
+}
+
+/** A card the plan charges, as Stripe describes it. */
+export interface SavedCard {
+  brand: string;
+  last4: string;
+}
+
+/** An enrollment's plan (kept on it): the dates, how far it is paid, the saved card, a failure. */
+export interface Instalments {
+  /** The payment dates, the first the checkout's own. */
+  dates: IsoDate[];
+  /** How many of the dates are paid. */
+  paid: number;
+  /** Stripe's customer and the card saved for the plan (known once the first payment's page is paid). */
+  customer?: string;
+  paymentMethod?: string;
+  card?: SavedCard;
+  /** When the daily job next charges it (absent: nothing left to charge, or the office was told). */
+  nextOn?: IsoDate;
+  /** The charge of `dates[paid]` that failed: the day of its first failure, the tries so far, Stripe's reason, the amount. */
+  failed?: { since: IsoDate; tries: number; reason: string; amount: Cents };
+  /** The retries ended without a payment: when the office was told (the seat stays). */
+  officeTold?: string;
+}
+
+/** What the family sees of its plan: no Stripe ids. */
+export type FamilyInstalments = Omit<Instalments, 'customer' | 'paymentMethod'>;
+
+/** `total` in `n` payments as even as cents allow: the odd cents on the first. */
+export function splitEvenly(total: Cents, n: number): Cents[] {
+  if (n <= 0) return [];
+  const each = Math.floor(total / n);
+  return Array.from({ length: n }, (_, i) => (i === 0 ? total - each * (n - 1) : each));
+}
+
+/** The payments still to come: the balance shared over the dates not yet paid (none when nothing is owed). */
+export function remainingPayments(plan: Pick<Instalments, 'dates' | 'paid'>, balance: Cents): InstalmentDue[] {
+  const left = plan.dates.slice(plan.paid);
+  if (balance <= 0 || !left.length) return [];
+  return splitEvenly(balance, left.length).map((amount, i) => ({ due: left[i], amount }));
+}
+
+/** "$100 today, $100 on Dec 29, 2026, $100 on Jan 29, 2027": the review's, the receipt's and My Enrollments' words. */
+export function paymentsText(payments: InstalmentDue[], today?: IsoDate): string {
+  const when = (p: InstalmentDue) => (p.due === today ? 'today' : `on ${formatDate(p.due, true)}`);
+  return payments.map((p) => `${formatCents(p.amount)} ${when(p)}`).join(', ');
+}

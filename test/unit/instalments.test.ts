@@ -1,0 +1,108 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { INSTALMENT_RETRY_DAYS, paymentsText, remainingPayments, splitEvenly, type Instalments } from '../../contract/instalments';
+import { addMonthsIso, afterDecline, afterPayment, chargeDue, checkoutInstalments, planDates, settled } from '../../functions/src/domain/instalments';
+
+const semesters = new Map([
+  ['fall', { instalments: 3 }],
+  ['short', { instalments: 2 }],
+  ['none', { instalments: null }],
+]);
+const klass = (semesterId: string, startDate = '2027-03-01') => ({ semesterId, startDate });
+const AT = '2026-11-29T15:00:00.000Z';
+
+describe('monthly plans: the dates and what a checkout is offered', () => {
+  it('moves a date by months, keeping the day or the month’s last', () => {
+    expect([addMonthsIso('2026-11-29', 1), addMonthsIso('2026-11-29', 2), addMonthsIso('2027-01-31', 1), addMonthsIso('2028-01-31', 1), addMonthsIso('2026-12-15', 13)]).toEqual([
+      '2026-12-29',
+      '2027-01-29',
+      '2027-02-28',
+      '2028-02-29',
+      '2028-01-15',
+    ]);
+  });
+
+  it('keeps every payment before the first meeting', () => {
+    expect(planDates('2026-11-29', 3, '2027-03-01')).toEqual(['2026-11-29', '2026-12-29', '2027-01-29']);
+    expect(planDates('2026-11-29', 3, '2027-01-10')).toEqual(['2026-11-29', '2026-12-29']);
+    expect(planDates('2026-11-29', 3, '2026-12-29')).toEqual(['2026-11-29']);
+  });
+
+  it('offers the fewest payments the classes’ semesters allow, split per child with the odd cents first, and only when it splits at all', () => {
+    const one = checkoutInstalments([{ classes: [klass('fall')], total: 30001 }], semesters, '2026-11-29')!;
+    expect(one.offer.payments).toEqual([
+      { due: '2026-11-29', amount: 10001 },
+      { due: '2026-12-29', amount: 10000 },
+      { due: '2027-01-29', amount: 10000 },
+    ]);
+    expect(one.firsts).toEqual([10001]);
+    // Two children: each child's own split, added date by date.
+    const two = checkoutInstalments([{ classes: [klass('fall')], total: 30000 }, { classes: [klass('short')], total: 10001 }], semesters, '2026-11-29')!;
+    expect(two.dates).toEqual(['2026-11-29', '2026-12-29']);
+    expect(two.firsts).toEqual([15000, 5001]);
+    expect(two.offer.payments.map((p) => p.amount)).toEqual([20001, 20000]);
+    // Not offered: a semester without a plan, a class that starts too soon, payments below Stripe's least charge.
+    expect(checkoutInstalments([{ classes: [klass('fall'), klass('none')], total: 30000 }], semesters, '2026-11-29')).toBeNull();
+    expect(checkoutInstalments([{ classes: [klass('fall', '2026-12-20')], total: 30000 }], semesters, '2026-11-29')).toBeNull();
+    expect(checkoutInstalments([{ classes: [klass('fall')], total: 140 }], semesters, '2026-11-29')).toBeNull();
+    expect(checkoutInstalments([{ classes: [], total: 0 }], semesters, '2026-11-29')).toBeNull();
+  });
+});
+
+describe('monthly plans: what is charged, and after', () => {
+  const plan: Instalments = { dates: ['2026-11-29', '2026-12-29', '2027-01-29'], paid: 1, nextOn: '2026-12-29', customer: 'cus_1', paymentMethod: 'pm_1', card: { brand: 'visa', last4: '4242' } };
+
+  it('shares what is owed over the dates left, so a cancellation, credit or aid changes the next payments and never charges more than is owed', () => {
+    expect(remainingPayments(plan, 20000)).toEqual([
+      { due: '2026-12-29', amount: 10000 },
+      { due: '2027-01-29', amount: 10000 },
+    ]);
+    expect(remainingPayments(plan, 5001).map((p) => p.amount)).toEqual([2501, 2500]);
+    expect(remainingPayments(plan, 0)).toEqual([]);
+    expect(remainingPayments(plan, -500)).toEqual([]);
+    expect(paymentsText(remainingPayments(plan, 20000))).toBe('$100 on Dec 29, 2026, $100 on Jan 29, 2027');
+    expect(paymentsText([{ due: '2026-11-29', amount: 5000 }], '2026-11-29')).toBe('$50 today');
+  });
+
+  it('charges on the date (or later, a run missed), not before, and nothing once paid off', () => {
+    expect(chargeDue(plan, 20000, '2026-12-28')).toBeNull();
+    expect(chargeDue(plan, 20000, '2026-12-29')).toEqual({ amount: 10000, index: 1, attempt: 0 });
+    expect(chargeDue(plan, 20000, '2027-01-02')).toEqual({ amount: 10000, index: 1, attempt: 0 });
+    expect(chargeDue(plan, 0, '2026-12-29')).toBeNull();
+    expect(chargeDue({ ...plan, paymentMethod: undefined }, 20000, '2026-12-29')).toBeNull();
+    expect(chargeDue(settled(plan), 20000, '2026-12-29')).toBeNull();
+  });
+
+  it('moves on after a payment, and stops when nothing is left', () => {
+    expect(afterPayment(plan, 10000)).toMatchObject({ paid: 2, nextOn: '2027-01-29' });
+    expect(afterPayment(plan, 0)).not.toHaveProperty('nextOn');
+    expect(afterPayment({ ...plan, paid: 2, nextOn: '2027-01-29' }, 0)).toMatchObject({ paid: 3 });
+    // A failed payment paid by hand clears the failure.
+    expect(afterPayment({ ...plan, failed: { since: '2026-12-29', tries: 2, reason: 'x', amount: 10000 } }, 10000)).not.toHaveProperty('failed');
+  });
+
+  it('tries a declined payment again after the retry days from its first failure, then tells the office and stops', () => {
+    let now = afterDecline(plan, '2026-12-29', 'the card was declined', 10000, AT);
+    expect(INSTALMENT_RETRY_DAYS).toEqual([3, 7]);
+    expect(now).toEqual({ told: false, plan: expect.objectContaining({ nextOn: '2027-01-01', failed: { since: '2026-12-29', tries: 1, reason: 'the card was declined', amount: 10000 } }) });
+    now = afterDecline(now.plan, '2027-01-01', 'the card has insufficient funds', 10000, AT);
+    expect([now.told, now.plan.nextOn, now.plan.failed]).toEqual([false, '2027-01-05', { since: '2026-12-29', tries: 2, reason: 'the card has insufficient funds', amount: 10000 }]);
+    now = afterDecline(now.plan, '2027-01-05', 'the card was declined', 10000, AT);
+    expect([now.told, now.plan.nextOn, now.plan.officeTold, now.plan.failed?.tries]).toEqual([true, undefined, AT, 3]);
+    expect(chargeDue(now.plan, 20000, '2027-02-01')).toBeNull();
+  });
+
+  it('never asks more than is owed in all, whatever the balance and the dates left (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -10_000, max: 10_000_000 }), fc.integer({ min: 1, max: 6 }), fc.nat(5), (balance, n, paid) => {
+        const dates = Array.from({ length: n }, (_, i) => addMonthsIso('2026-01-31', i));
+        const left = remainingPayments({ dates, paid: Math.min(paid, n) }, balance);
+        const sum = left.reduce((s, p) => s + p.amount, 0);
+        expect(sum).toBe(left.length ? balance : 0);
+        expect(left.every((p) => p.amount >= 0 && Number.isInteger(p.amount))).toBe(true);
+        if (left.length > 1) expect(Math.max(...left.slice(1).map((p) => p.amount)) - Math.min(...left.slice(1).map((p) => p.amount))).toBe(0);
+        expect(splitEvenly(Math.max(balance, 0), n).reduce((s, x) => s + x, 0)).toBe(Math.max(balance, 0));
+      }),
+    );
+  });
+});
