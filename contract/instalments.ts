@@ -4,6 +4,7 @@
 // or account credit changes what the next payments are, and no payment is ever more than is owed.
 import type { Cents, IsoDate } from './domain';
 import { formatCents, formatDate } from './format';
+import { formatCard } from './wording';
 
 /** The most monthly payments a semester may offer. */
 export const MAX_INSTALMENTS = 6;
@@ -62,8 +63,30 @@ export function remainingPayments(plan: Pick<Instalments, 'dates' | 'paid'>, bal
   return splitEvenly(balance, left.length).map((amount, i) => ({ due: left[i], amount }));
 }
 
+/** A checkout's payments to come, its children's added date by date (each child's plan has the same dates). */
+export function checkoutPaymentsLeft(checkout: { instalments?: Pick<Instalments, 'dates' | 'paid'>; balance: Cents }[]): InstalmentDue[] {
+  const byDate = new Map<IsoDate, Cents>();
+  for (const e of checkout) for (const p of e.instalments ? remainingPayments(e.instalments, e.balance) : []) byDate.set(p.due, (byDate.get(p.due) ?? 0) + p.amount);
+  return [...byDate].sort(([a], [b]) => a.localeCompare(b)).map(([due, amount]) => ({ due, amount }));
+}
+
 /** "$100 today, $100 on Dec 29, 2026, $100 on Jan 29, 2027": the review's, the receipt's and My Enrollments' words. */
 export function paymentsText(payments: InstalmentDue[], today?: IsoDate): string {
   const when = (p: InstalmentDue) => (p.due === today ? 'today' : `on ${formatDate(p.due, true)}`);
   return payments.map((p) => `${formatCents(p.amount)} ${when(p)}`).join(', ');
 }
+
+/** A plan in a sentence, for the family's card and the office's dialog: how far paid, with which card, what comes. */
+export function planWords(plan: Pick<Instalments, 'dates' | 'paid' | 'card'>, balance: Cents): string {
+  const of = plan.dates.length;
+  const left = remainingPayments(plan, balance);
+  return `Monthly payments: ${Math.min(plan.paid, of)} of ${of} paid${plan.card ? ` with the ${formatCard(plan.card)}` : ''}.${left.length ? ` To come: ${paymentsText(left)}.` : ''}`;
+}
+
+/** A declined payment in a sentence: which, since when, why, and what happens next. */
+export function declinedWords(plan: Pick<Instalments, 'dates' | 'paid' | 'failed' | 'nextOn'>, amount: Cents): string {
+  const failed = plan.failed!;
+  const next = plan.nextOn ? `The card is tried again on ${formatDate(plan.nextOn, true)}.` : 'The card is not tried again: it is to be paid by hand.';
+  return `Monthly payment ${plan.paid + 1} of ${plan.dates.length} (${formatCents(amount)}) did not go through on ${formatDate(failed.since, true)}: ${failed.reason}. ${next}`;
+}
+

@@ -145,9 +145,11 @@ export function buildDemoData(today: IsoDate): DemoData {
     infoMarkdown:
       'Week-long day camps, **Monday to Friday, 9:00 am to 3:00 pm** (Little Sprouts, for kindergarten: 9:00 am to 1:00 pm). Pick-up by 3:15 pm; extended care is not offered.',
     confirmationMarkdown: 'Camp packing list: lunch, two water bottles, sun hat, sturdy shoes.',
-    // Card payers may hold a camp week with $100 and pay the rest four weeks before camp.
+    // Card payers may hold a camp week with $100 and pay the rest four weeks before camp…
     depositPerClass: dollars(100),
     balanceDueDate: addDays(campStart, -28),
+    // …or pay in three monthly payments charged to the card they save.
+    instalments: 3,
     // Families cancel a camp week themselves: all back a month ahead, half less $25 from a week, nothing
     // after; and move to another week, paying the difference (a cheaper week's as account credit).
     cancellationPolicy: { selfService: true, bands: [{ daysBefore: 30, percent: 100, fee: 0 }, { daysBefore: 7, percent: 50, fee: dollars(25) }], transfers: 'difference' },

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FieldValue } from 'firebase-admin/firestore';
 import type { Enrollment, Semester } from '../../contract/domain';
 import { formatCents, formatDate } from '../../contract/format';
-import { schoolToday } from '../../contract/schedule';
+import { addDaysIso, schoolToday } from '../../contract/schedule';
+import { addMonthsIso } from '../../functions/src/domain/instalments';
 import { SETTINGS_DEFAULTS } from '../../src/lib/settings';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { STANDIN } from '../../scripts/stripe/config';
@@ -479,6 +480,59 @@ describe('paying by card at checkout', () => {
     const e = (await db().collection('enrollments').where('ownerUid', '==', family.user.uid).get()).docs[0].data() as Enrollment;
     expect([e.status, e.balance, e.payments.map((p) => [p.method, p.amount])]).toEqual(['confirmed', 0, [['credit', 10000], ['card', 16000]]]);
     await context.close();
+  });
+
+  it('pays a camp in three monthly payments: the first on Stripe’s page, the next charged on its date; a declined one paid with another card (family 360 px, office 1280 px)', async () => {
+    process.env.FUNCTIONS_EMULATOR = 'true';
+    process.env.STRIPE_SECRET_KEY = STANDIN.secretKey;
+    const family = await familyWithStudent('mia.monthly@example.com', 'Mia', 'Monthly');
+    const today = schoolToday();
+    const [second, third] = [addMonthsIso(today, 1), addMonthsIso(today, 2)].map((d) => [d, formatDate(d, true)]);
+    const { context, page } = await newPage(browser(), 360, 780);
+    await signInAs(page, 'mia.monthly@example.com', 'secret-pass-1');
+    await toReview(page, 'Art in the Wild Camp', /Summer Camps/, /Mia Monthly/);
+    const holder = page.getByRole('group', { name: 'Account holder' });
+    await holder.getByLabel('Your name').fill('Max Monthly');
+    await holder.getByLabel('Your phone').fill('(555) 010-6200');
+    await page.getByRole('radio', { name: `Pay in 3 monthly payments: $143.34 today, $143.33 on ${second[1]}, $143.33 on ${third[1]}` }).check();
+    await page.getByText('The card you pay with on Stripe’s page is saved and charged on each date.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Pay $143.34 by card' }).click();
+    await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
+    await page.getByText(`First of 3 monthly payments: Art in the Wild Camp — Mia Monthly (then $143.33 on ${second[1]}, $143.33 on ${third[1]}, charged to the card you pay with now)`).waitFor();
+    await page.getByRole('button', { name: 'Pay $143.34' }).click();
+    await page.getByRole('heading', { name: 'Payment received — Mia is enrolled' }).waitFor();
+    await page.goto('/account/enrollments');
+    const card = page.getByRole('listitem').filter({ hasText: 'Art in the Wild Camp' });
+    await card.getByText(`Monthly payments: 1 of 3 paid with the Visa card ending 4242. To come: $143.33 on ${second[1]}, $143.33 on ${third[1]}.`).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // On the second date the saved card declines: My Enrollments says why, and the family pays with another card.
+    const e = (await db().collection('enrollments').where('ownerUid', '==', family.user.uid).get()).docs[0].data() as Enrollment;
+    await (await fetch(`${STANDIN.api}/__standin/cards/${e.instalments!.paymentMethod}/declines`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: 'insufficient_funds' }) })).json();
+    const { chargeInstalments } = await import('../../functions/src/usecases/instalments');
+    expect(await chargeInstalments(new Date(`${second[0]}T17:00:00Z`))).toEqual({ charged: 0, declined: 1, officeTold: 0 });
+    await page.reload();
+    const alert = card.getByRole('alert');
+    await alert.getByText(`Monthly payment 2 of 3 ($143.33) did not go through on ${second[1]}: the card has insufficient funds. The card is tried again on ${formatDate(addDaysIso(second[0], 3), true)}.`).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await alert.getByRole('button', { name: 'Pay $143.33 now with another card' }).click();
+    await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
+    await page.getByRole('button', { name: 'Pay $143.33' }).click();
+    await page.getByRole('heading', { name: 'My Enrollments' }).waitFor();
+    await card.getByText(`Monthly payments: 2 of 3 paid with the Visa card ending 4242. To come: $143.33 on ${third[1]}.`).waitFor();
+    expect(await card.getByRole('alert').count()).toBe(0);
+    await card.getByText(/Paid \$143\.33 on .* by Visa card ending 4242/).waitFor();
+    await context.close();
+
+    // The office sees the plan in the enrollment's dialog, the same figures.
+    const office = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password);
+    await office.page.goto('/admin/enrollments?semester=camps');
+    await office.page.getByLabel('Student or class').fill('Mia Monthly');
+    await office.page.getByRole('button', { name: 'Payments & changes for Mia Monthly' }).click();
+    await office.page.getByRole('dialog').getByText(`Monthly payments: 2 of 3 paid with the Visa card ending 4242. To come: $143.33 on ${third[1]}.`).waitFor();
+    expect(await axeViolations(office.page)).toEqual([]);
+    await office.context.close();
   });
 
   it('gives a donation by card from the donation page to the financial aid fund (360 px)', async () => {

@@ -5,6 +5,7 @@
 // another card, which then pays the rest; what the office records or refunds changes the payments left.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClassRecord, Enrollment } from '../../contract/domain';
+import { formatDate } from '../../contract/format';
 import { addDaysIso, schoolToday } from '../../contract/schedule';
 import { addMonthsIso } from '../../functions/src/domain/instalments';
 import { adminDb } from '../../scripts/demo/adminApp';
@@ -56,6 +57,11 @@ describe('monthly plans', () => {
     const e = await onPlan(family, 'plan-a');
     expect([e.status, e.balance, e.instalments!.paid, e.instalments!.nextOn, e.instalments!.card]).toEqual(['confirmed', 20000, 1, DATES[1], { brand: 'visa', last4: '4242' }]);
     expect(e.instalments!.paymentMethod).toMatch(/^pm_/);
+    // The receipt says what comes, and no office instructions for a balance the card pays.
+    const receipt = (await db().collection('mail').where('enrollmentId', '==', e.id).where('kind', '==', 'receipt').get()).docs.map((d) => d.get('message.text') as string);
+    expect(receipt).toHaveLength(1);
+    expect(receipt[0]).toContain(`Monthly payments to come: $100 on ${formatDate(DATES[1], true)}, $100 on ${formatDate(DATES[2], true)}, charged to your Visa card ending 4242.`);
+    expect(receipt[0]).not.toContain('How to pay:');
     // Not before its date; on it, once however often the job runs that day.
     expect(await job(addDaysIso(DATES[1], -1))).toEqual({ charged: 0, declined: 0, officeTold: 0 });
     expect(await job(DATES[1])).toEqual({ charged: 1, declined: 0, officeTold: 0 });

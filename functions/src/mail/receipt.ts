@@ -1,7 +1,8 @@
 // The confirmation email (Trigger Email format): an HTML and a text receipt, every value escaped.
 import type { ClassRecord, Enrollment, Semester } from '../../../contract/domain';
 import { andList, formatCents, formatTimeRange, formatWeekdays } from '../../../contract/format';
-import { balanceDueLabel } from '../../../contract/wording';
+import { balanceDueLabel, formatCard } from '../../../contract/wording';
+import { checkoutPaymentsLeft, paymentsText } from '../../../contract/instalments';
 import { escapeHtml, markdownToHtml, markdownToText } from '../../../contract/markdown';
 import { discountBasis, discountName, PAID_HOW, paidInCreditOf, paidOf } from '../../../contract/money';
 import { classSpan, noClassText } from '../../../contract/schedule';
@@ -112,7 +113,11 @@ export function buildReceipt(
     balance: formatCents(balance),
   };
   const subject = change ? `Add-on added — ${SCHOOL_NAME}` : `Enrollment confirmed — ${SCHOOL_NAME}`;
-  const payHow = balance > 0 ? paymentInstructions : '';
+  // A monthly plan's payments to come, charged to the card it saved: no instructions to pay.
+  const planned = checkoutPaymentsLeft(checkout);
+  const card = checkout.find((e) => e.instalments?.card)?.instalments?.card;
+  const planLine = planned.length ? `Monthly payments to come: ${paymentsText(planned)}, charged to ${card ? `your ${formatCard(card)}` : 'the card you paid with'}.` : '';
+  const payHow = balance > 0 && !planLine ? paymentInstructions : '';
   const wanted = new Set(checkout.flatMap((e) => e.semesterIds));
   const notes = semesters.filter((s) => wanted.has(s.id) && s.confirmationMarkdown);
   // One child: "Total"; several: each child's total under their name, then the checkout's.
@@ -133,6 +138,7 @@ export function buildReceipt(
     ...(several ? ['', `Total: ${sums.total}`] : []),
     `Paid: ${sums.paid}`,
     `${sums.balanceLabel}: ${sums.balance}`,
+    ...(planLine ? ['', planLine] : []),
     ...(payHow ? ['', 'How to pay:', markdownToText(payHow)] : []),
     ...notes.flatMap((s) => ['', `${s.name}:`, markdownToText(s.confirmationMarkdown)]),
   ];
@@ -159,6 +165,7 @@ export function buildReceipt(
     row('Paid', sums.paid),
     row(sums.balanceLabel, sums.balance, true),
     '</table>',
+    ...(planLine ? [`<p>${e(planLine)}</p>`] : []),
     ...(payHow ? ['<h2>How to pay</h2>', markdownToHtml(payHow)] : []),
     ...notes.flatMap((s) => [`<h2>${e(s.name)}</h2>`, markdownToHtml(s.confirmationMarkdown)]),
   ];

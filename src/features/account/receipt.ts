@@ -7,6 +7,7 @@ import type { Cents, FamilyEnrollment, FamilyPayment, IsoDate, PublicClass } fro
 import { SCHOOL_NAME } from '../../../contract/constants';
 import { formatCents, formatDate, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { balanceDueLabel, formatDay, paidHow } from '../../../contract/wording';
+import { checkoutPaymentsLeft, paymentsText } from '../../../contract/instalments';
 import { balanceOf, discountBasis, discountName, feesOf, figuresAfter, moneyFigures } from '../../../contract/money';
 import { classSpan, schoolToday } from '../../../contract/schedule';
 import { changeOn, changeWords } from '../../../contract/changes';
@@ -62,7 +63,9 @@ function childLines(e: FamilyEnrollment, facts: ReceiptFacts): ReceiptLine[] {
   for (const p of e.payments.filter((x) => !x.voided)) lines.push({ text: paidLine(p), amount: formatCents(p.amount) });
   for (const r of e.cardRefunds ?? []) lines.push({ text: `Refunded on ${formatDay(r.at)} to card ending ${r.last4}`, amount: minus(r.amount) });
   for (const [label, value] of moneyFigures(e)) lines.push({ text: label, amount: formatCents(value), style: label === 'Balance' || label === 'Total' ? 'strong' : undefined });
-  if (balanceOf(e) > 0 && e.balanceDueDate) lines.push({ text: balanceDueLabel({ balance: balanceOf(e), balanceDueDate: e.balanceDueDate }), style: 'muted' });
+  const planned = e.status === 'confirmed' ? checkoutPaymentsLeft([{ ...e, balance: balanceOf(e) }]) : [];
+  if (planned.length) lines.push({ text: `Monthly payments to come: ${paymentsText(planned)}`, style: 'muted' });
+  else if (balanceOf(e) > 0 && e.balanceDueDate) lines.push({ text: balanceDueLabel({ balance: balanceOf(e), balanceDueDate: e.balanceDueDate }), style: 'muted' });
   return lines;
 }
 

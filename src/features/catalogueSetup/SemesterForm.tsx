@@ -1,3 +1,4 @@
+import { MAX_INSTALMENTS } from '../../../contract/instalments';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { Semester } from '../../../contract/domain';
@@ -64,6 +65,15 @@ function Form({ initial, id }: { initial: Draft; id?: string }) {
             errors={errors}
             cents={s.depositPerClass ?? null}
             onChange={(depositPerClass) => set({ depositPerClass })}
+          />
+          <TextField
+            path="instalments"
+            label="Monthly payments (optional)"
+            type="number"
+            hint={`Empty: none. 2 to ${MAX_INSTALMENTS}: families paying by card may pay in that many monthly payments, the first at checkout, the rest charged to the card they save, each before the class starts.`}
+            errors={errors}
+            value={s.instalments == null ? '' : String(s.instalments)}
+            onChange={(v) => set({ instalments: wholeOrNull(v) })}
           />
           <TextField
             path="waitlistClaimHours"

@@ -9,7 +9,8 @@ import { Button } from '../../components/Button';
 import { confirm } from '../../components/confirm';
 import { useReleaseHold } from './api';
 import { useActionToast } from '../../components/EditForm';
-import { cardRefundedBy, discountBasis, discountName, moneyFigures } from '../../../contract/money';
+import { balanceOf, cardRefundedBy, discountBasis, discountName, moneyFigures } from '../../../contract/money';
+import { declinedWords, planWords, remainingPayments } from '../../../contract/instalments';
 import { changeWords } from '../../../contract/changes';
 import { CancelForm } from './CancelForm';
 import { MoveForm } from './MoveForm';
@@ -28,6 +29,18 @@ function MoneySummary({ enrollment: e }: { enrollment: Enrollment }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A monthly plan: how far paid, what comes, and a payment the card declined. */
+function MonthlyPlanLine({ enrollment: e }: { enrollment: Enrollment }) {
+  const plan = e.instalments!;
+  const next = remainingPayments(plan, balanceOf(e))[0];
+  return (
+    <p className="monthly-plan">
+      {planWords(plan, balanceOf(e))}
+      {plan.failed && next && <span className="form-failure"> {declinedWords(plan, next.amount)}</span>}
+    </p>
   );
 }
 
@@ -93,6 +106,7 @@ export function EnrollmentMoney({
         ))}
       </ul>
       <MoneySummary enrollment={e} />
+      {e.instalments && <MonthlyPlanLine enrollment={e} />}
       {e.payments.length > 0 && (
         <>
           <h3>Payments</h3>
