@@ -2,7 +2,7 @@
 // action (checkouts by card and at the office, Stripe pages paid, left, paid late or twice, the
 // waitlist joined, left, offered, claimed, declined and lapsed, classes cancelled with refunds (by the
 // office, by a family inside the school's policy, or asked of the office and answered),
-// payments recorded and voided, capacities changed, add-ons, a limited code, a registration round
+// payments recorded and voided, monthly plans charged by their job (declined, paid with another card), capacities changed, add-ons, a limited code, a registration round
 // entered, drawn and offered, several of them at the same moment), and after every step the books must agree (test/support/ledger.ts). Reproducible from
 // its seed: LEDGER_SEED=<seed> (fast-check prints the seed and the shortest failing run it found;
 // with LEDGER_LANES runs side by side, lane i uses seed + i: replay one with LEDGER_LANES=1).
@@ -20,7 +20,7 @@ import { STANDIN } from '../../scripts/stripe/config';
 import type { ClassRecord, Semester } from '../../contract/domain';
 import { schoolYearOf, type AidApplication, type AidFund } from '../../contract/aid';
 import { applicationId } from '../../functions/src/domain/aid';
-import { schoolToday } from '../../contract/schedule';
+import { addDaysIso, schoolToday } from '../../contract/schedule';
 
 const STEPS = Number(process.env.LEDGER_STEPS ?? 2000);
 const TIMEOUT_MS = Number(process.env.LEDGER_TIMEOUT_MS ?? 20 * 60_000);
@@ -52,6 +52,7 @@ const code = async () => ({
   ...(await import('../../functions/src/usecases/rounds')),
   ...(await import('../../functions/src/data/aid')),
   ...(await import('../../functions/src/domain/checkout')),
+  ...(await import('../../functions/src/usecases/instalments')),
 });
 type Code = Awaited<ReturnType<typeof code>>;
 
@@ -81,7 +82,7 @@ let stopped = false;
 let roundsDrawn = 0;
 let placesOffered = 0;
 /** Families' own cancellations and their requests to the office, sent and answered (said at the end). */
-const changes = { cancelled: 0, moved: 0, asked: 0, answered: 0, paidFromCredit: 0, owedFromCredit: 0, aided: 0 };
+const changes = { cancelled: 0, moved: 0, asked: 0, answered: 0, paidFromCredit: 0, owedFromCredit: 0, aided: 0, monthly: 0, charged: 0, declined: 0 };
 /** Time spent per kind of step (printed at the end: where a long run goes). */
 const timing: Record<string, { count: number; ms: number }> = {};
 
@@ -98,7 +99,8 @@ async function newWorld(): Promise<World> {
   // Moves to another class: paying the difference, at no charge, or each decided by the office, by turns.
   const transfers = (['difference', 'free', undefined] as const)[run % 3];
   const cancellationPolicy = { selfService: true, bands: [{ daysBefore: 1, percent: 100, fee: 0, ...(run % 2 ? { asCredit: true } : {}) }], ...(transfers ? { transfers } : {}) };
-  await db.doc(`semesters/${TERM}`).set({ ...term, id: TERM, name: `Random term ${run}`, status: 'open', registrationOpens: '2000-01-01', registrationCloses: '2999-12-31', cancellationPolicy });
+  // Monthly payments in three: offered for classes C and D, which start in about four months (A and B soon).
+  await db.doc(`semesters/${TERM}`).set({ ...term, id: TERM, name: `Random term ${run}`, status: 'open', registrationOpens: '2000-01-01', registrationCloses: '2999-12-31', cancellationPolicy, instalments: 3, endDate: addDaysIso(term.endDate, 150) });
   const classIds = ['a', 'b', 'c', 'd'].map((x) => `rnd${run}${x}`);
   const capacity = [2, 1, 3, 2];
   const batch = db.batch();
@@ -106,6 +108,7 @@ async function newWorld(): Promise<World> {
     batch.set(db.doc(`classes/${id}`), {
       ...template, semesterId: TERM, id, title: `Random ${run}${'ABCD'[i]}`, capacity: capacity[i], enrolledCount: 0, waiting: 0, gradeMin: 0, gradeMax: 12, weekdays: [i + 1],
       addOns: i === 2 ? [{ id: 'boots', description: 'Boots', price: 1500 }] : [],
+      ...(i >= 2 ? { startDate: addDaysIso(template.startDate, 120), endDate: addDaysIso(template.endDate, 120), registrationDeadline: addDaysIso(template.registrationDeadline, 120) } : {}),
     });
   }
   batch.set(db.doc(`groups/rnd${run}g`), { id: `rnd${run}g`, semesterId: TERM, name: `Random ${run} bundle`, price: template.price * 2 - 4000, classIds: [classIds[0], classIds[1]] });
@@ -222,7 +225,10 @@ const checkoutStep = (f: number, kids: number[], picks: number[], card: boolean,
     const codes = withCode ? [w.codeName] : [];
     await attempt(c, w, `checkout ${fam.uid}`, async () => {
       const expectedTotal = await quote(c, fam.uid, children, codes, at);
-      const made = await c.checkout(fam.uid, fam.email, { children: children.map((x) => ({ ...x, infoConfirmed: false, releases: RELEASES })), codes, expectedTotal, idempotencyKey: `rnd-${w.run}-${key}-${w.steps.length}`, payWith: card ? 'card' : 'office' }, at, OPTIONS);
+      // A card checkout of every other key asks for monthly payments (refused where they are not offered).
+      const monthly = card && key % 2 === 0 ? { payInstalments: true } : {};
+      const made = await c.checkout(fam.uid, fam.email, { children: children.map((x) => ({ ...x, infoConfirmed: false, releases: RELEASES })), codes, expectedTotal, idempotencyKey: `rnd-${w.run}-${key}-${w.steps.length}`, payWith: card ? 'card' : 'office', ...monthly }, at, OPTIONS);
+      if (!made.replayed && made.enrollments.some((e) => e.instalments)) changes.monthly++;
       if (!made.replayed && made.enrollments.some((e) => e.payments.some((p) => p.method === 'credit'))) changes.paidFromCredit++;
       if (!made.replayed && made.enrollments.some((e) => e.aid)) changes.aided++;
       if (made.enrollments[0].status === 'pending_payment') await c.startCheckout(made.enrollments, fam.email, HOSTING, at);
@@ -284,6 +290,33 @@ const sweep = async (c: Code, w: World, minutes: number) => {
       await c.runWaitlistJob(at, w.classIds);
     });
 };
+
+/**
+ * The monthly plans' daily job runs on a day a month or two ahead (every plan due by then, of every
+ * run), after a plan's saved card starts declining or works again.
+ */
+const monthlyJobStep = (r: number, declines: boolean, months: number) =>
+  step(`the monthly job runs ${months} months ahead${declines ? ', a card declining' : ''}`, async (c, w) => {
+    const plan = pick((await enrollmentsOf(w)).filter((e) => e.instalments?.paymentMethod), r);
+    if (plan) await standIn(`/__standin/cards/${plan.instalments!.paymentMethod}/declines`, { code: declines ? 'insufficient_funds' : '' });
+    await attempt(c, w, `monthly job +${months}`, async () => {
+      const done = await c.chargeInstalments(new Date(now(w).getTime() + months * 31 * 86_400_000));
+      changes.charged += done.charged;
+      changes.declined += done.declined + done.officeTold;
+    });
+  });
+
+/** A family pays a declined monthly payment with another card on Stripe's page. */
+const payMonthlyStep = (r: number) =>
+  step('a family pays a declined monthly payment with another card', async (c, w) => {
+    const e = pick((await enrollmentsOf(w)).filter((x) => x.instalments?.failed && x.status === 'confirmed'), r);
+    if (!e) return;
+    await attempt(c, w, `pay monthly ${e.id}`, async () => {
+      const url = await c.startInstalmentPage(e.ownerUid, e.id, HOSTING, now(w));
+      const answer = await standIn<{ webhookStatus?: number }>(`/__standin/sessions/${new URL(url).pathname.split('/').at(-1)}/pay`);
+      if (answer.webhookStatus !== undefined && answer.webhookStatus !== 200) throw new Error(`webhook answered ${answer.webhookStatus}`);
+    });
+  });
 
 const joinStep = (f: number, k: number, p: number, withCode: boolean, key: number) =>
   step(`join f${f} k${k} class ${p}`, async (c, w) => {
@@ -484,6 +517,8 @@ const single = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(family, fc.constantFrom(5000, 20000, 60000, -5000), key).map(([f, amount, k]) => creditStep(f, amount, k)) },
   { weight: 1, arbitrary: fc.tuple(klass, fc.integer({ min: 0, max: 4 })).map(([p, cap]) => capacityStep(p, cap)) },
   { weight: 1, arbitrary: r.map(addOnStep) },
+  { weight: 2, arbitrary: fc.tuple(r, fc.boolean(), fc.constantFrom(1, 2)).map(([x, declines, months]) => monthlyJobStep(x, declines, months)) },
+  { weight: 1, arbitrary: r.map(payMonthlyStep) },
   {
     weight: 1,
     arbitrary: fc
@@ -575,7 +610,7 @@ describe('the seat ledger under random operations', () => {
         );
       };
       await Promise.all(Array.from({ length: LANES }, (_, i) => lane(seed + i)));
-      console.log(`ledger: ${totalSteps} random steps over ${runs} runs (seed ${seed}), ${roundsDrawn} registration rounds drawn (${placesOffered} children placed), ${changes.cancelled} cancellations and ${changes.moved} moves by families, ${changes.asked} requests to the office (${changes.answered} answered), ${changes.paidFromCredit} checkouts paid partly from account credit, ${changes.owedFromCredit} balances paid from it, ${changes.aided} with financial aid, the books agreed after each`);
+      console.log(`ledger: ${totalSteps} random steps over ${runs} runs (seed ${seed}), ${roundsDrawn} registration rounds drawn (${placesOffered} children placed), ${changes.cancelled} cancellations and ${changes.moved} moves by families, ${changes.asked} requests to the office (${changes.answered} answered), ${changes.paidFromCredit} checkouts paid partly from account credit, ${changes.owedFromCredit} balances paid from it, ${changes.aided} with financial aid, ${changes.monthly} on monthly payments (${changes.charged} charged by the job, ${changes.declined} declined), the books agreed after each`);
       console.log(Object.entries(timing).map(([kind, t]) => `  ${kind}: ${t.count} × ${Math.round(t.ms / t.count)} ms`).join('\n'));
       expect(totalSteps).toBeGreaterThanOrEqual(STEPS);
     },

@@ -143,6 +143,11 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
     if (e.balance !== balanceOf(e)) problems.push(`${e.id}: balance ${e.balance}, the payments say ${balanceOf(e)}`);
     const refunded = (e.cardRefunds ?? []).reduce((s, r) => s + r.amount, 0);
     if (e.status === 'expired' && paidOf(e) - refunded !== 0) problems.push(`${e.id}: ${paidOf(e) - refunded} kept by an enrollment without seats`);
+    // A card payment is recorded once: never two of an enrollment from the same Stripe payment.
+    const intents = e.payments.flatMap((p) => (p.card ? [p.card.paymentIntent] : []));
+    if (new Set(intents).size !== intents.length) problems.push(`${e.id}: a card payment recorded twice`);
+    // A monthly plan never counts more payments than it has dates.
+    if (e.instalments && e.instalments.paid > e.instalments.dates.length) problems.push(`${e.id}: ${e.instalments.paid} monthly payments of ${e.instalments.dates.length}`);
     // A family's requests: the office's queue marks exactly the enrollments with one waiting, one per
     // class at most; an approved or withdrawn one's classes are cancelled, a waiting one's are not all.
     const requests = e.requests ?? [];

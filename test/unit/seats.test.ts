@@ -96,6 +96,15 @@ describe('planCapacity: a new capacity', () => {
   it('drops the reserved seats it has no room for, moves the used seats above it down, and closes every number above it', () => {
     expect(planCapacity(2, 5, seats)).toEqual({ moves: [{ from: 's0003', to: 's0001' }], close: ['s0002', 's0003', 's0004'], open: [], drop: ['s0004'] });
   });
+  it('never deletes the number a moved seat goes to, even where a reserved seat it drops was', () => {
+    // Taken, reserved, offered; down to two: the reserved seat goes, and the offer moves to its number.
+    const three = new Map<string, Seat>([
+      ['s0000', taken('a', 'x')],
+      ['s0001', { state: 'reserved', classId: 'a', at: AT }],
+      ['s0002', offered('a', 'w2')],
+    ]);
+    expect(planCapacity(2, 3, three)).toEqual({ moves: [{ from: 's0002', to: 's0001' }], close: ['s0002'], open: [], drop: [] });
+  });
   it('opens the numbers closed before when it goes up again', () => {
     const closed = new Map<string, Seat>([...seats, ['s0001', { state: 'closed', classId: 'a', at: AT }]]);
     expect(planCapacity(6, 6, closed)).toEqual({ moves: [], close: [], open: ['s0001'], drop: [] });

@@ -89,7 +89,7 @@ export interface CapacityPlan {
   close: string[];
   /** Closed numbers below the new capacity, open again. */
   open: string[];
-  /** Reserved seats beyond what the new capacity leaves (dropped). */
+  /** Reserved seats beyond what the new capacity leaves (dropped), but for numbers a moved seat takes. */
   drop: string[];
 }
 
@@ -107,13 +107,16 @@ export function planCapacity(capacity: number, highest: number, seats: Map<strin
   const outside = [...keptIds].filter((id) => seatNumber(id) >= capacity).sort();
   const free = freeSeatIds(capacity, keptIds);
   const moves = outside.map((from, i) => ({ from, to: free[i] }));
+  // A dropped reserved seat's number may be where a moved seat goes: that number is written by the
+  // move, never deleted after it (the offer or child moved there would lose its seat).
+  const dropped = drop.filter((id) => !moves.some((m) => m.to === id));
   const open = [...seats].filter(([id, s]) => s.state === 'closed' && seatNumber(id) < capacity).map(([id]) => id);
   const close: string[] = [];
   for (let n = capacity; n < highest; n++) {
     const id = seatId(n);
     if (seats.get(id)?.state !== 'closed') close.push(id);
   }
-  return { moves, close, open, drop };
+  return { moves, close, open, drop: dropped };
 }
 
 /**
