@@ -226,7 +226,7 @@ const checkoutStep = (f: number, kids: number[], picks: number[], card: boolean,
     await attempt(c, w, `checkout ${fam.uid}`, async () => {
       const expectedTotal = await quote(c, fam.uid, children, codes, at);
       // A card checkout of every other key asks for monthly payments (refused where they are not offered).
-      const monthly = card && key % 2 === 0 ? { payInstalments: true } : {};
+      const monthly = card && Math.floor(key / 2) % 2 === 0 ? { payInstalments: true } : {};
       const made = await c.checkout(fam.uid, fam.email, { children: children.map((x) => ({ ...x, infoConfirmed: false, releases: RELEASES })), codes, expectedTotal, idempotencyKey: `rnd-${w.run}-${key}-${w.steps.length}`, payWith: card ? 'card' : 'office', ...monthly }, at, OPTIONS);
       if (!made.replayed && made.enrollments.some((e) => e.instalments)) changes.monthly++;
       if (!made.replayed && made.enrollments.some((e) => e.payments.some((p) => p.method === 'credit'))) changes.paidFromCredit++;
