@@ -472,6 +472,8 @@ export const enrollmentSearchSchema = z.strictObject({
   classId: z.optional(id),
   status: z.optional(z.enum(ENROLLMENT_STATUSES)),
   balanceDue: z.optional(z.boolean()),
+  /** Only those paying in monthly payments, or only those whose card declined one. */
+  monthly: z.optional(z.enum(['plan', 'declined'])),
   /** Up to 1 000 rows a page so a CSV export needs few calls. */
   ...tableQuery(ENROLLMENT_SORTS, 1000),
 });

@@ -208,7 +208,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     const headers = await page.getByRole('columnheader').allTextContents();
     expect(headers.map((h) => h.trim())).toEqual(expect.arrayContaining(['Paid', 'Refunded', 'Net paid']));
     const csv = await downloaded(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
-    expect(csv.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe('Enrollment,Enrolled on,Student,Family email,Classes,Status,Discount codes,Total,Paid,Refunded,Net paid,Balance,Payments');
+    expect(csv.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe('Enrollment,Enrolled on,Student,Family email,Classes,Status,Discount codes,Total,Paid,Refunded,Net paid,Balance,Monthly payments,Payments');
 
     await page.goto('/admin/report');
     await page.getByRole('rowheader', { name: 'Creek Critters' }).waitFor();

@@ -528,7 +528,8 @@ describe('paying by card at checkout', () => {
     // The office sees the plan in the enrollment's dialog, the same figures.
     const office = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password);
     await office.page.goto('/admin/enrollments?semester=camps');
-    await office.page.getByLabel('Student or class').fill('Mia Monthly');
+    await office.page.getByLabel('Monthly payments').selectOption({ label: 'On monthly payments' });
+    await office.page.getByRole('row').filter({ hasText: 'Mia Monthly' }).getByText('Monthly 2/3').waitFor();
     await office.page.getByRole('button', { name: 'Payments & changes for Mia Monthly' }).click();
     await office.page.getByRole('dialog').getByText(`Monthly payments: 2 of 3 paid with the Visa card ending 4242. To come: $143.33 on ${third[1]}.`).waitFor();
     expect(await axeViolations(office.page)).toEqual([]);

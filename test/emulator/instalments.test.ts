@@ -111,6 +111,11 @@ describe('monthly plans', () => {
     expect(await job(addDaysIso(DATES[2], 7))).toEqual({ charged: 0, declined: 0, officeTold: 1 });
     const told = await enrollment(e.id);
     expect([told.status, told.balance, told.instalments!.nextOn, told.instalments!.failed!.tries]).toEqual(['confirmed', 7500, undefined, 3]);
+    // The office finds it among the declined plans of the semester.
+    const semesterId = (await db().doc('classes/plan-b').get()).get('semesterId') as string;
+    const declined = await callAs(admin, 'adminEnrollments', { semesterId, monthly: 'declined' });
+    expect(declined.result!.rows.map((r) => r.id)).toEqual([e.id]);
+    expect((await callAs(admin, 'adminEnrollments', { semesterId, monthly: 'plan' })).result!.rows.map((r) => r.id)).toContain(e.id);
     expect(told.flag).toBe('The card declined monthly payment 3 of 3 ($75) 3 times (the card was declined): ask the family to pay it, or record a payment.');
     expect(await mail(`instalment-declined_${e.id}_2_3`)).toContain('We will not try the card again: the office will contact you. Your child keeps the seat.');
     expect(await job(addDaysIso(DATES[2], 30))).toEqual({ charged: 0, declined: 0, officeTold: 0 });

@@ -56,6 +56,14 @@ describe('the office enrollments CSV', () => {
     expect(rows[1][rows[0].indexOf('Family email')]).toBe('f@example.com');
   });
 
+  it('says how far a monthly plan is paid, and a declined payment', () => {
+    const plan = { ...row('confirmed', []), balance: 17334, instalments: { dates: ['2026-11-20', '2026-12-20', '2027-01-20'], paid: 1, card: { brand: 'visa', last4: '4242' }, failed: { since: '2026-12-20', tries: 2, reason: 'the card was declined', amount: 8667 } } };
+    const rows = enrollmentCsvRows([plan, row('confirmed', [])], true);
+    const monthly = rows[0].indexOf('Monthly payments');
+    expect(rows[1][monthly]).toBe('Monthly payments: 1 of 3 paid with the Visa card ending 4242. To come: $86.67 on Dec 20, 2026, $86.67 on Jan 20, 2027. Declined: the card was declined (2 tries)');
+    expect(rows[2][monthly]).toBe('');
+  });
+
   it('has no family email column for finance, who never sees contact details', () => {
     const rows = enrollmentCsvRows([row('confirmed', [])], false);
     expect(rows[0]).not.toContain('Family email');

@@ -30,15 +30,19 @@ describe('office tables', () => {
     expect(pageOf(list, 9, 25)).toEqual({ rows: [], total: 53 });
   });
 
-  it('filters enrollments by class (also cancelled ones), status and balance due; newest first by default', () => {
+  it('filters enrollments by class (also cancelled ones), status, balance due and monthly payments; newest first by default', () => {
     const e = (id: string, over: Partial<EnrollmentRow>) =>
       ({ id, studentName: id, classIds: [], classTitles: [], status: 'confirmed', balance: 0, total: 0, createdAt: `2026-11-0${id}`, ...over }) as EnrollmentRow;
     const rows = [
       e('1', { classIds: ['a'], balance: 100 }),
       e('2', { status: 'cancelled', cancellations: [{ classIds: ['a'], classTitles: [], refund: 0, fee: 0, note: '', at: '', by: '' }] }),
       e('3', { classIds: ['b'], classTitles: ['Wild Art'] }),
+      e('4', { instalments: { dates: ['2026-11-04', '2026-12-04'], paid: 1, nextOn: '2026-12-04' } }),
+      e('5', { instalments: { dates: ['2026-11-05', '2026-12-05'], paid: 1, failed: { since: '2026-12-05', tries: 1, reason: 'the card was declined', amount: 100 } } }),
     ];
-    expect(filterEnrollments(rows, {}).map((r) => r.id)).toEqual(['3', '2', '1']);
+    expect(filterEnrollments(rows, {}).map((r) => r.id)).toEqual(['5', '4', '3', '2', '1']);
+    expect(filterEnrollments(rows, { monthly: 'plan' }).map((r) => r.id)).toEqual(['5', '4']);
+    expect(filterEnrollments(rows, { monthly: 'declined' }).map((r) => r.id)).toEqual(['5']);
     expect(filterEnrollments(rows, { classId: 'a' }).map((r) => r.id)).toEqual(['2', '1']);
     expect(filterEnrollments(rows, { status: 'cancelled' }).map((r) => r.id)).toEqual(['2']);
     expect(filterEnrollments(rows, { balanceDue: true }).map((r) => r.id)).toEqual(['1']);

@@ -20,11 +20,14 @@ export async function catalogueStamp(): Promise<string | undefined> {
   return snap.get('stamp') as string | undefined;
 }
 
-/** `build()`'s answer, or the one kept for `key` when it is younger than CATALOGUE_FRESH_MS and no office change came since. */
-export async function fromCatalogueCache<T>(key: string, build: () => Promise<T>): Promise<T> {
+/**
+ * `build()`'s answer, or the one kept for `key` when it is younger than CATALOGUE_FRESH_MS and no office
+ * change came since. `clock`: the time in milliseconds (a test moves it instead of waiting).
+ */
+export async function fromCatalogueCache<T>(key: string, build: () => Promise<T>, clock: () => number = Date.now): Promise<T> {
   const stamp = await catalogueStamp();
   if (!stamp) return build();
-  const now = Date.now();
+  const now = clock();
   const hit = kept.get(key);
   if (hit && hit.stamp === stamp && now - hit.at < CATALOGUE_FRESH_MS) return hit.value as T;
   const value = await build();

@@ -58,13 +58,15 @@ export interface EnrollmentFilter {
   classId?: string;
   status?: EnrollmentStatus;
   balanceDue?: boolean;
+  /** Paying in monthly payments ('plan'), or with a payment the card declined ('declined'). */
+  monthly?: 'plan' | 'declined';
   search?: string;
   sort?: EnrollmentSort;
   order?: Order;
 }
 
 /** What filtering and sorting read of a row (so that the rows of a whole semester can be read in part). */
-export const FILTER_FIELDS = ['id', 'classIds', 'cancellations', 'status', 'balance', 'studentName', 'total', 'createdAt'] as const;
+export const FILTER_FIELDS = ['id', 'classIds', 'cancellations', 'status', 'balance', 'studentName', 'total', 'createdAt', 'instalments'] as const;
 type FilterRow = Pick<EnrollmentRow, (typeof FILTER_FIELDS)[number] | 'classTitles'>;
 
 /** Filters and sorts the office's enrollment rows; newest first unless asked otherwise. */
@@ -74,6 +76,7 @@ export function filterEnrollments<R extends FilterRow>(rows: R[], f: EnrollmentF
       (!f.classId || r.classIds.includes(f.classId) || (r.cancellations ?? []).some((c) => c.classIds.includes(f.classId!))) &&
       (!f.status || r.status === f.status) &&
       (!f.balanceDue || r.balance > 0) &&
+      (!f.monthly || (!!r.instalments && (f.monthly === 'plan' || !!r.instalments.failed))) &&
       matchesSearch([r.studentName, ...r.classTitles], f.search),
   );
   const sort = f.sort ?? 'createdAt';

@@ -30,9 +30,11 @@ interface Filters {
   classId: string;
   status: Status;
   balanceDue: boolean;
+  monthly: '' | 'plan' | 'declined';
   search: string;
 }
-const NO_FILTERS: Filters = { classId: '', status: '', balanceDue: false, search: '' };
+const NO_FILTERS: Filters = { classId: '', status: '', balanceDue: false, monthly: '', search: '' };
+const MONTHLY_LABELS = { plan: 'On monthly payments', declined: 'A monthly payment declined' } as const;
 
 const titlesOf = (row: EnrollmentRow) => new Map(row.classIds.map((id, i) => [id, row.classTitles[i]]));
 
@@ -63,6 +65,7 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
     ...(filters.classId && { classId: filters.classId }),
     ...(filters.status && { status: filters.status }),
     ...(filters.balanceDue && { balanceDue: true }),
+    ...(filters.monthly && { monthly: filters.monthly }),
     ...(search && { search }),
     sort: sort.field,
     order: sort.order,
@@ -115,6 +118,7 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
             </select>
           </div>
           <EnumField id="filter-status" label="Status" values={ENROLLMENT_STATUSES} labels={ENROLLMENT_STATUS_LABELS} value={filters.status} blank="Any status" onChange={(status) => set({ status })} />
+          <EnumField id="filter-monthly" label="Monthly payments" values={['plan', 'declined'] as const} labels={MONTHLY_LABELS} value={filters.monthly} blank="Any" onChange={(monthly) => set({ monthly })} />
           <div className="field">
             <label htmlFor="filter-search">Student or class</label>
             <input id="filter-search" type="search" className="p-inputtext p-component" value={filters.search} onChange={(e) => set({ search: e.target.value })} />
@@ -178,6 +182,13 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
                     </td>
                     <td role="cell" data-label="Status">
                       <span className={`status-chip ${e.status === 'confirmed' ? 'status-live' : 'status-draft'}`}>{ENROLLMENT_STATUS_LABELS[e.status]}</span>
+                      {e.instalments && (
+                        <span className={`monthly-chip${e.instalments.failed ? ' form-failure' : ''}`}>
+                          {' '}
+                          Monthly {Math.min(e.instalments.paid, e.instalments.dates.length)}/{e.instalments.dates.length}
+                          {e.instalments.failed && ', declined'}
+                        </span>
+                      )}
                     </td>
                     <td role="cell">
                       <button type="button" className="link-button" onClick={() => setOpen(e)}>
