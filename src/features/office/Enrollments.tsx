@@ -181,6 +181,8 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
                       {e.balance > 0 ? <strong>{formatCents(e.balance)}</strong> : formatCents(e.balance)}
                     </td>
                     <td role="cell" data-label="Status">
+                      {/* One block: a stacked row (360 px) keeps the status and the plan together. */}
+                      <span>
                       <span className={`status-chip ${e.status === 'confirmed' ? 'status-live' : 'status-draft'}`}>{ENROLLMENT_STATUS_LABELS[e.status]}</span>
                       {e.instalments && (
                         <span className={`monthly-chip${e.instalments.failed ? ' form-failure' : ''}`}>
@@ -189,6 +191,7 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
                           {e.instalments.failed && ', declined'}
                         </span>
                       )}
+                      </span>
                     </td>
                     <td role="cell">
                       <button type="button" className="link-button" onClick={() => setOpen(e)}>
