@@ -363,7 +363,7 @@ describe('enrollment callables, real ID tokens', () => {
     expect((await callAs(stranger, 'myStudents')).result!.students).toEqual([]);
   });
 
-  it('the family sees its enrollments without the office’s notes, staff addresses, flags or Stripe ids', async () => {
+  it('the family sees its enrollments without the office’s notes, staff addresses, flags or Stripe ids (a monthly plan’s customer and card too)', async () => {
     // The office's side of one enrollment, as stored.
     const [first] = (await callAs(family, 'myEnrollments')).result!.enrollments;
     const card = { brand: 'visa', last4: '4242', paymentIntent: 'pi_secret_intent', sessionId: 'cs_test_1' };
@@ -374,13 +374,14 @@ describe('enrollment callables, real ID tokens', () => {
       ],
       cardRefunds: [{ amount: 500, refundId: 're_1', paymentIntent: 'pi_secret_intent', last4: '4242', reason: 'Seat lost', at: '2026-11-22T10:00:00.000Z' }],
       flag: 'Check this family (office flag)',
+      instalments: { dates: ['2026-11-21', '2026-12-21'], paid: 1, customer: 'cus_secret_customer', paymentMethod: 'pm_secret_card', card: { brand: 'visa', last4: '4242' }, nextOn: '2026-12-21' },
     });
     const answers = [
       JSON.stringify((await callAs(family, 'myEnrollments')).result),
       JSON.stringify((await callAs(family, 'myEnrollment', { enrollmentId: first.id })).result),
     ];
     for (const text of answers) {
-      for (const secret of ['office note', 'office.staff@', 'office flag', 'pi_secret_intent', '"note"', '"by"', '"flag"']) expect(text).not.toContain(secret);
+      for (const secret of ['office note', 'office.staff@', 'office flag', 'pi_secret_intent', 'cus_secret_customer', 'pm_secret_card', '"note"', '"by"', '"flag"']) expect(text).not.toContain(secret);
     }
     const mine = (await callAs(family, 'myEnrollment', { enrollmentId: first.id })).result!.enrollment;
     expect(mine.payments).toEqual([
@@ -388,6 +389,8 @@ describe('enrollment callables, real ID tokens', () => {
       { id: 'p2', amount: 500, method: 'card', at: '2026-11-21T10:00:00.000Z', voided: true, card: { brand: 'visa', last4: '4242', sessionId: 'cs_test_1' } },
     ]);
     expect(mine.cardRefunds).toEqual([{ amount: 500, refundId: 're_1', last4: '4242', reason: 'Seat lost', at: '2026-11-22T10:00:00.000Z' }]);
+    // A monthly plan: its dates, progress and card as the family knows it, not Stripe's ids.
+    expect(mine.instalments).toEqual({ dates: ['2026-11-21', '2026-12-21'], paid: 1, card: { brand: 'visa', last4: '4242' }, nextOn: '2026-12-21' });
   });
 
   it('saveStudent: validates every field, and cannot touch another family’s student', async () => {
