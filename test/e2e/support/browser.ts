@@ -97,8 +97,12 @@ export async function withSignal(context: BrowserContext): Promise<void> {
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   const check = async () => {
+    // Polled by a timer, not by animation frames: a page the browser keeps in the background (another
+    // context's page in front of it) gets no frames, and a frame-polled wait never looked again.
     await page.waitForFunction(
       () => !document.querySelector('[class*="-enter-active"], [class*="-exit-active"]') && document.getAnimations().every((a) => a.playState !== 'running'),
+      undefined,
+      { polling: 100 },
     );
     await page.evaluate(() => window.scrollTo(0, 0));
     // Only the violations are reported in full: axe then skips the selectors of every passing node.
