@@ -83,10 +83,18 @@ export function planWords(plan: Pick<Instalments, 'dates' | 'paid' | 'card'>, ba
   return `Monthly payments: ${Math.min(plan.paid, of)} of ${of} paid${plan.card ? ` with the ${formatCard(plan.card)}` : ''}.${left.length ? ` To come: ${paymentsText(left)}.` : ''}`;
 }
 
-/** A declined payment in a sentence: which, since when, why, and what happens next. */
-export function declinedWords(plan: Pick<Instalments, 'dates' | 'paid' | 'failed' | 'nextOn'>, amount: Cents): string {
-  const failed = plan.failed!;
-  const next = plan.nextOn ? `The card is tried again on ${formatDate(plan.nextOn, true)}.` : 'The card is not tried again: it is to be paid by hand.';
-  return `Monthly payment ${plan.paid + 1} of ${plan.dates.length} (${formatCents(amount)}) did not go through on ${formatDate(failed.since, true)}: ${failed.reason}. ${next}`;
+/** "Monthly payment 2 of 3": a plan's payment by its place (`index` from 0), as every message names it. */
+export const paymentName = (index: number, of: number) => `Monthly payment ${index + 1} of ${of}`;
+
+/**
+ * A payment the card declined, with the amount now due, in a sentence (which, since when, why, what
+ * happens next); null when the plan has no declined payment left to pay.
+ */
+export function declinedPayment(plan: Pick<Instalments, 'dates' | 'paid' | 'failed' | 'nextOn'>, balance: Cents): { amount: Cents; words: string } | null {
+  const failed = plan.failed;
+  const next = remainingPayments(plan, balance)[0];
+  if (!failed || !next) return null;
+  const then = plan.nextOn ? `The card is tried again on ${formatDate(plan.nextOn, true)}.` : 'The card is not tried again: it is to be paid by hand.';
+  return { amount: next.amount, words: `${paymentName(plan.paid, plan.dates.length)} (${formatCents(next.amount)}) did not go through on ${formatDate(failed.since, true)}: ${failed.reason}. ${then}` };
 }
 

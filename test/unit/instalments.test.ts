@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkoutPaymentsLeft, declinedWords, INSTALMENT_RETRY_DAYS, paymentsText, planWords, remainingPayments, splitEvenly, type Instalments } from '../../contract/instalments';
+import { checkoutPaymentsLeft, declinedPayment, INSTALMENT_RETRY_DAYS, paymentsText, planWords, remainingPayments, splitEvenly, type Instalments } from '../../contract/instalments';
 import { addMonthsIso, afterDecline, afterPayment, chargeDue, checkoutInstalments, planDates, settled } from '../../functions/src/domain/instalments';
 
 const semesters = new Map([
@@ -68,8 +68,11 @@ describe('monthly plans: what is charged, and after', () => {
     expect(planWords(plan, 20000)).toBe('Monthly payments: 1 of 3 paid with the Visa card ending 4242. To come: $100 on Dec 29, 2026, $100 on Jan 29, 2027.');
     expect(planWords({ ...plan, paid: 3 }, 0)).toBe('Monthly payments: 3 of 3 paid with the Visa card ending 4242.');
     const failed = { ...plan, failed: { since: '2026-12-29', tries: 1, reason: 'the card has insufficient funds', amount: 10000 }, nextOn: '2027-01-01' };
-    expect(declinedWords(failed, 10000)).toBe('Monthly payment 2 of 3 ($100) did not go through on Dec 29, 2026: the card has insufficient funds. The card is tried again on Jan 1, 2027.');
-    expect(declinedWords({ ...failed, nextOn: undefined }, 10000)).toBe('Monthly payment 2 of 3 ($100) did not go through on Dec 29, 2026: the card has insufficient funds. The card is not tried again: it is to be paid by hand.');
+    expect(declinedPayment(failed, 20000)).toEqual({ amount: 10000, words: 'Monthly payment 2 of 3 ($100) did not go through on Dec 29, 2026: the card has insufficient funds. The card is tried again on Jan 1, 2027.' });
+    expect(declinedPayment({ ...failed, nextOn: undefined }, 20000)?.words).toBe('Monthly payment 2 of 3 ($100) did not go through on Dec 29, 2026: the card has insufficient funds. The card is not tried again: it is to be paid by hand.');
+    // Nothing declined, or nothing left to pay: nothing to say.
+    expect(declinedPayment(plan, 20000)).toBeNull();
+    expect(declinedPayment(failed, 0)).toBeNull();
     expect(checkoutPaymentsLeft([{ instalments: plan, balance: 20001 }, { instalments: plan, balance: 5000 }, { balance: 999 }])).toEqual([
       { due: '2026-12-29', amount: 12501 },
       { due: '2027-01-29', amount: 12500 },

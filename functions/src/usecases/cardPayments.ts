@@ -33,7 +33,7 @@ import { recipients } from '../data/familyMail';
 import { codeUseDeltas, HOLD_END, HOLD_GRACE_S, STRIPE_PAGE_MIN_S, writeCodeUseDeltas } from '../data/holds';
 import { countRoster, rosterRef, seatRef, seatsOf, writeSeatsTaken, type SeatDeltas } from '../data/seats';
 import { loadPaymentInstructions } from '../data/settings';
-import { cardOf, enrollmentRef, eventRef, savedCardOf, type Outcome } from '../data/stripeSessions';
+import { enrollmentRef, eventRef, paymentOf, type Outcome } from '../data/stripeSessions';
 import type { PlanCard } from '../domain/instalments';
 import { enrolledInTx } from '../data/waitlistClaims';
 import { isStripeError, portalOrigin, stripe } from '../payments/stripe';
@@ -185,8 +185,8 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
       return 'flagged';
     });
   }
-  const card = await cardOf(session);
-  const facts = { ...(await settleFacts(checkout0)), saved: checkout0.some((e) => e.instalments) ? await savedCardOf(session) : null };
+  const [{ card, saved }, read] = await Promise.all([paymentOf(session), settleFacts(checkout0)]);
+  const facts = { ...read, saved: checkout0.some((e) => e.instalments) ? saved : null };
   const at = now.toISOString();
 
   // The hold still stands: its seats become the family's.

@@ -9,7 +9,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
 import type { CardDetails, Enrollment } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
-import { remainingPayments } from '../../../contract/instalments';
+import { paymentName, remainingPayments } from '../../../contract/instalments';
 import { balanceOf } from '../../../contract/money';
 import { schoolToday } from '../../../contract/schedule';
 import { formatCard } from '../../../contract/wording';
@@ -17,7 +17,7 @@ import { auditInTx, stripeActor, type Actor } from '../data/audit';
 import { db, precondition, records } from '../data/db';
 import { loadEnrollment } from '../data/enrollments';
 import { enrollmentRecipients } from '../data/familyMail';
-import { cardOf, enrollmentRef, eventRef, savedCardOf, type Outcome } from '../data/stripeSessions';
+import { enrollmentRef, eventRef, paymentOf, type Outcome } from '../data/stripeSessions';
 import { afterDecline, afterPayment, chargeDue, settled, type PlanCard } from '../domain/instalments';
 import { instalmentDeclinedMail, paymentReceivedMail } from '../mail/family';
 import { queueMail } from '../mail/outbox';
@@ -25,24 +25,21 @@ import { isStripeError, pageEnd, portalOrigin, stripe, WINDOW_MS } from '../paym
 
 const JOB: Actor = { uid: 'scheduler', email: null, roles: ['scheduler'], requestId: 'instalments' };
 
-/** "payment 2 of 3" */
-const numbered = (index: number, of: number) => `monthly payment ${index + 1} of ${of}`;
-
 /** Records a payment of a plan once (`index`: the plan's payment it paid), with the card it came from; the saved card replaced by `saved`. */
-async function recordPayment(id: string, index: number, amount: number, card: CardDetails, actor: Actor, now: Date, saved: PlanCard | null = null): Promise<'recorded' | 'again'> {
+async function recordPlanPayment(id: string, index: number, amount: number, card: CardDetails, actor: Actor, now: Date, saved: PlanCard | null = null): Promise<'recorded' | 'again'> {
   const to = await enrollmentRecipients(id);
   return db().runTransaction(async (tx) => {
     const e = (await tx.get(enrollmentRef(id))).data()!;
     if (e.payments.some((p) => p.card?.paymentIntent === card.paymentIntent)) return 'again';
     const of = e.instalments!.dates.length;
-    const payments = [...e.payments, { id: randomUUID(), amount, method: 'card' as const, note: `${numbered(index, of).replace(/^m/, 'M')}, by ${formatCard(card)}`, at: now.toISOString(), by: 'Stripe', card }];
+    const payments = [...e.payments, { id: randomUUID(), amount, method: 'card' as const, note: `${paymentName(index, of)}, by ${formatCard(card)}`, at: now.toISOString(), by: 'Stripe', card }];
     const balance = balanceOf({ ...e, payments });
     // A payment made by hand for a plan the job has moved on from still counts: only the plan's own next payment advances it.
     const plan = e.instalments!.paid === index ? afterPayment(e.instalments!, balance) : e.instalments!;
     const next: Enrollment = { ...e, payments, balance, instalments: { ...plan, ...(saved ?? {}) } };
     tx.set(enrollmentRef(id), next);
-    auditInTx(tx, actor, { kind: 'card-payment', record: { type: 'enrollment', id }, studentId: e.studentId, studentName: e.studentName, summary: `${numbered(index, of).replace(/^m/, 'M')} by card: ${formatCents(amount)}` }, now);
-    queueMail(tx, { kind: 'payment-received', to, enrollmentId: id, message: paymentReceivedMail(next, amount, `from your ${formatCard(card)} (${numbered(index, of)})`, portalOrigin(null)) }, card.paymentIntent);
+    auditInTx(tx, actor, { kind: 'card-payment', record: { type: 'enrollment', id }, studentId: e.studentId, studentName: e.studentName, summary: `${paymentName(index, of)} by card: ${formatCents(amount)}` }, now);
+    queueMail(tx, { kind: 'payment-received', to, enrollmentId: id, message: paymentReceivedMail(next, amount, `from your ${formatCard(card)} (${paymentName(index, of).toLowerCase()})`, portalOrigin(null)) }, card.paymentIntent);
     return 'recorded';
   });
 }
@@ -59,10 +56,10 @@ async function recordDecline(id: string, index: number, amount: number, reason: 
     const of = plan.dates.length;
     tx.update(enrollmentRef(id), {
       instalments: after.plan,
-      ...(after.told ? { flag: `The card declined ${numbered(index, of)} (${formatCents(amount)}) ${after.plan.failed!.tries} times (${reason}): ask the family to pay it, or record a payment.` } : {}),
+      ...(after.told ? { flag: `The card declined ${paymentName(index, of).toLowerCase()} (${formatCents(amount)}) ${after.plan.failed!.tries} times (${reason}): ask the family to pay it, or record a payment.` } : {}),
     });
-    auditInTx(tx, JOB, { kind: 'card-payment', record: { type: 'enrollment', id }, studentId: e.studentId, studentName: e.studentName, summary: `${numbered(index, of).replace(/^m/, 'M')} declined: ${formatCents(amount)} (${reason})${after.told ? '; no more tries, the office is told' : ''}` }, now);
-    queueMail(tx, { kind: 'instalment-declined', to, enrollmentId: id, message: instalmentDeclinedMail(e, { number: index + 1, of, amount }, reason, after.plan.nextOn ?? null, portalOrigin(null)) }, `${id}_${index}_${after.plan.failed!.tries}`);
+    auditInTx(tx, JOB, { kind: 'card-payment', record: { type: 'enrollment', id }, studentId: e.studentId, studentName: e.studentName, summary: `${paymentName(index, of)} declined: ${formatCents(amount)} (${reason})${after.told ? '; no more tries, the office is told' : ''}` }, now);
+    queueMail(tx, { kind: 'instalment-declined', to, enrollmentId: id, message: instalmentDeclinedMail(e, { name: paymentName(index, of), amount }, reason, after.plan.nextOn ?? null, portalOrigin(null)) }, `${id}_${index}_${after.plan.failed!.tries}`);
     return after.told ? 'told' : 'retry';
   });
 }
@@ -104,7 +101,7 @@ export async function chargeInstalments(now: Date): Promise<{ charged: number; d
           payment_method: plan.paymentMethod,
           off_session: true,
           confirm: true,
-          description: `${numbered(charge.index, of)} for ${e.studentName}`,
+          description: `${paymentName(charge.index, of).toLowerCase()} for ${e.studentName}`,
           metadata: { enrollmentId: e.id, kind: 'instalment', index: String(charge.index) },
         },
         { idempotencyKey: `instalment-${e.id}-${charge.index}-${charge.attempt}-${charge.amount}` },
@@ -114,7 +111,7 @@ export async function chargeInstalments(now: Date): Promise<{ charged: number; d
         continue;
       }
       const card: CardDetails = { ...plan.card!, paymentIntent: intent.id };
-      if ((await recordPayment(e.id, charge.index, charge.amount, card, JOB, now)) === 'recorded') counts.charged++;
+      if ((await recordPlanPayment(e.id, charge.index, charge.amount, card, JOB, now)) === 'recorded') counts.charged++;
     } catch (error) {
       if (!isStripeError(error) || error.type !== 'StripeCardError') {
         // Stripe not reached: the plan stays as it is, and the job (or its retry) tries again.
@@ -152,7 +149,7 @@ export async function startInstalmentPage(uid: string, enrollmentId: string, ori
         // The plan's customer keeps the new card (a plan whose first page saved none gets one now).
         ...(plan.customer ? { customer: plan.customer } : { customer_creation: 'always' as const }),
         payment_intent_data: { setup_future_usage: 'off_session' },
-        line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: pay.amount, product_data: { name: `${numbered(pay.index, plan.dates.length).replace(/^m/, 'M')}: ${e.lineItems.map((l) => l.title).join(', ')} — ${e.studentName}` } } }],
+        line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: pay.amount, product_data: { name: `${paymentName(pay.index, plan.dates.length)}: ${e.lineItems.map((l) => l.title).join(', ')} — ${e.studentName}` } } }],
         client_reference_id: e.id,
         metadata: { enrollmentId: e.id, kind: 'instalment', index: String(pay.index) },
         expires_at: pageEnd(bucket),
@@ -174,8 +171,8 @@ export async function settleInstalmentPage(eventId: string, session: Stripe.Chec
   const snap = id ? await enrollmentRef(id).get() : null;
   if (!snap?.exists || !snap.get('instalments')) return 'ignored';
   if ((await eventRef(eventId).get()).exists) return 'duplicate';
-  const [card, saved] = await Promise.all([cardOf(session), savedCardOf(session)]);
-  const outcome = await recordPayment(id, Number(session.metadata?.index ?? -1), session.amount_total ?? 0, card, stripeActor(eventId), now, saved);
+  const { card, saved } = await paymentOf(session);
+  const outcome = await recordPlanPayment(id, Number(session.metadata?.index ?? -1), session.amount_total ?? 0, card, stripeActor(eventId), now, saved);
   await eventRef(eventId).set({ type: 'instalment-paid', enrollmentId: id, at: now.toISOString() });
   return outcome === 'recorded' ? 'confirmed' : 'duplicate';
 }

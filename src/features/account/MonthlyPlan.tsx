@@ -3,7 +3,7 @@
 // pay it with another card.
 import type { FamilyEnrollment } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
-import { declinedWords, planWords, remainingPayments } from '../../../contract/instalments';
+import { declinedPayment, planWords } from '../../../contract/instalments';
 import { balanceOf } from '../../../contract/money';
 import { usePayInstalment } from './api';
 import { PayButton } from './PayButton';
@@ -11,14 +11,14 @@ import { PayButton } from './PayButton';
 export function MonthlyPlan({ enrollment }: { enrollment: FamilyEnrollment }) {
   const pay = usePayInstalment();
   const plan = enrollment.instalments!;
-  const next = remainingPayments(plan, balanceOf(enrollment))[0];
+  const declined = declinedPayment(plan, balanceOf(enrollment));
   return (
     <div className="monthly-plan">
       <p>{planWords(plan, balanceOf(enrollment))}</p>
-      {plan.failed && next && (
+      {declined && (
         <div className="plan-failed" role="alert">
-          <p>{declinedWords(plan, next.amount)}</p>
-          <PayButton label={`Pay ${formatCents(next.amount)} now with another card`} start={() => pay.mutateAsync({ enrollmentId: enrollment.id })} pending={pay.isPending} error={pay.error} />
+          <p>{declined.words}</p>
+          <PayButton label={`Pay ${formatCents(declined.amount)} now with another card`} start={() => pay.mutateAsync({ enrollmentId: enrollment.id })} pending={pay.isPending} error={pay.error} />
         </div>
       )}
     </div>

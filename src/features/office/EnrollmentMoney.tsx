@@ -10,7 +10,7 @@ import { confirm } from '../../components/confirm';
 import { useReleaseHold } from './api';
 import { useActionToast } from '../../components/EditForm';
 import { balanceOf, cardRefundedBy, discountBasis, discountName, moneyFigures } from '../../../contract/money';
-import { declinedWords, planWords, remainingPayments } from '../../../contract/instalments';
+import { declinedPayment, planWords } from '../../../contract/instalments';
 import { changeWords } from '../../../contract/changes';
 import { CancelForm } from './CancelForm';
 import { MoveForm } from './MoveForm';
@@ -34,12 +34,11 @@ function MoneySummary({ enrollment: e }: { enrollment: Enrollment }) {
 
 /** A monthly plan: how far paid, what comes, and a payment the card declined. */
 function MonthlyPlanLine({ enrollment: e }: { enrollment: Enrollment }) {
-  const plan = e.instalments!;
-  const next = remainingPayments(plan, balanceOf(e))[0];
+  const declined = declinedPayment(e.instalments!, balanceOf(e));
   return (
     <p className="monthly-plan">
-      {planWords(plan, balanceOf(e))}
-      {plan.failed && next && <span className="form-failure"> {declinedWords(plan, next.amount)}</span>}
+      {planWords(e.instalments!, balanceOf(e))}
+      {declined && <span className="form-failure"> {declined.words}</span>}
     </p>
   );
 }
