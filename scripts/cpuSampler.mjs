@@ -51,7 +51,7 @@ export function sampleCpu(root = process.pid, everyMs = 1000) {
     for (const [pid, proc] of procs) {
       if (pid === root || !below(pid)) continue;
       const kept = seen.get(pid);
-      seen.set(pid, { ticks: Math.max(kept?.ticks ?? 0, proc.ticks), kind: kept?.kind && kept.kind !== 'other' ? kept.kind : kindOf(proc.cmd) });
+      seen.set(pid, { ticks: Math.max(kept?.ticks ?? 0, proc.ticks), kind: kept?.kind && kept.kind !== 'other' ? kept.kind : kindOf(proc.cmd), cmd: kept?.cmd || proc.cmd });
     }
   };
   tick();
@@ -67,8 +67,14 @@ export function sampleCpu(root = process.pid, everyMs = 1000) {
         byKind[kind].seconds += ticks / TICKS;
         byKind[kind].processes += 1;
       }
+      // The costliest processes by name, to say where a run's CPU goes (a Vitest worker names its test
+      // files only in its arguments, so a worker's line is its pool and project).
+      const costliest = [...seen.values()]
+        .sort((a, b) => b.ticks - a.ticks)
+        .slice(0, 25)
+        .map(({ ticks, kind, cmd }) => ({ seconds: Math.round(ticks / TICKS), kind, cmd: cmd.replace(/\s+/g, ' ').trim().slice(0, 200) }));
       const total = Object.values(byKind).reduce((s, k) => s + k.seconds, 0) + process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
-      return { total: Math.round(total), byKind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, { seconds: Math.round(v.seconds), processes: v.processes }])) };
+      return { total: Math.round(total), byKind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, { seconds: Math.round(v.seconds), processes: v.processes }])), costliest };
     },
   };
 }
