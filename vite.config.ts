@@ -27,6 +27,8 @@ const EVERY_PAGE = [
 
 /** Component tests that replace a module with vi.mock: each runs in a module graph of its own. */
 const MOCKING_COMPONENT_TESTS = ['test/component/checkoutReturn.test.tsx', 'test/component/dataLayer.test.tsx', 'test/component/flowDraft.test.tsx'];
+/** Emulator test files that replace a module (the seat listing paused mid-checkout): each in a process of its own. */
+const MOCKING_EMULATOR_TESTS = ['test/emulator/latePaymentRace.test.ts', 'test/emulator/replacedHold.test.ts'];
 
 /**
  * The service worker that keeps the app for the instructor's pages without signal. It controls /staff/
@@ -121,7 +123,11 @@ export default defineConfig(({ command, mode }) => {
           test: {
             name: 'emulator',
             include: ['test/emulator/**/*.test.ts'],
+            exclude: MOCKING_EMULATOR_TESTS,
             environment: 'node',
+            // One process for every file (none replaces a module): each file's start no longer loads
+            // the Firebase clients and the functions' code again.
+            isolate: false,
             // The app's callable client runs in Node against the emulators (src/lib/callable.ts).
             testTimeout: 150_000,
             hookTimeout: 150_000,
@@ -132,6 +138,19 @@ export default defineConfig(({ command, mode }) => {
             // On one emulator stack, the browser tests end before the emulator tests start: projects
             // otherwise run at the same time, and each file resets the emulators.
             sequence: { groupOrder: 2 },
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'emulator-mocks',
+            include: MOCKING_EMULATOR_TESTS,
+            environment: 'node',
+            testTimeout: 150_000,
+            hookTimeout: 150_000,
+            expect: { poll: { timeout: 30_000 } },
+            fileParallelism: false,
+            sequence: { groupOrder: 3 },
           },
         },
         {
@@ -149,6 +168,7 @@ export default defineConfig(({ command, mode }) => {
             // not Vitest's default second.
             expect: { poll: { timeout: 30_000 } },
             fileParallelism: false,
+            isolate: false,
             sequence: { groupOrder: 1 },
           },
         },
@@ -162,7 +182,7 @@ export default defineConfig(({ command, mode }) => {
             environment: 'node',
             testTimeout: 150_000,
             hookTimeout: 150_000,
-            sequence: { groupOrder: 3 },
+            sequence: { groupOrder: 4 },
           },
         },
       ],

@@ -149,7 +149,7 @@ if (ensureChromium()) {
     const ended = join(RESULTS, 'emulator-stack-ended');
     const exclude = (files) => files.flatMap((file) => ['--exclude', file]);
     await Promise.all([
-      run(stack('emulator', ['--project', 'emulator', ...exclude(ON_THE_BROWSER_STACK)]), 'inherit').then(() => writeFileSync(ended, '')),
+      run(stack('emulator', ['--project', 'emulator', '--project', 'emulator-mocks', ...exclude(ON_THE_BROWSER_STACK)]), 'inherit').then(() => writeFileSync(ended, '')),
       run(second.wrap(...stack('e2e', ['--project', 'emulator', '--project', 'e2e', '--project', 'alone', 'test/e2e', ...ON_THE_BROWSER_STACK, 'test/timed']), { PORTAL_TEST_LOG: join(ROOT, '.cache/test-emulators-e2e.log'), PORTAL_ALONE_AFTER: ended }), e2eLog),
     ]);
     closeSync(e2eLog);
@@ -163,7 +163,7 @@ if (ensureChromium()) {
     // Projects run in their order: the browser tests, the emulator tests, the timed office calls.
     const name = 'emulator and end-to-end tests, then the timed office calls (on one emulator stack)';
     console.log(`\n▶ ${name}`);
-    await execOnEmulators(`npx ${vitest.join(' ')} --outputFile.json=test-results/emulator.json --project emulator --project e2e --project alone`);
+    await execOnEmulators(`npx ${vitest.join(' ')} --outputFile.json=test-results/emulator.json --project emulator --project emulator-mocks --project e2e --project alone`);
     timings.push(`${name} ${Math.round((Date.now() - t) / 1000)} s`);
     addVitest('emulator.json', 'emulator/e2e');
   }
