@@ -12,6 +12,8 @@ const KINDS = [
   ['functions workers', /functionsEmulatorRuntime/],
   ['Chromium', /chromium/i],
   ['Firestore emulator', /firestore-launcher|cloud-firestore-emulator|CloudFirestore/],
+  // The emulator suite's own process (Auth, Hosting, the functions' router) names the command it runs, Vitest.
+  ['emulator suite', /emulators:exec|firebase-tools\/lib\/bin/],
   ['Vitest', /vitest/],
   ['typecheck, lint, knip', /\b(tsc|eslint|knip)\b/],
   ['emulator suite', /firebase-tools|firebase\b|java/],

@@ -8,13 +8,13 @@
 // the new checkout.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type Stripe from 'stripe';
-import type { Enrollment } from '../../contract/domain';
-import { adminDb } from '../../scripts/demo/adminApp';
-import { HOSTING } from '../support/emulators';
-import { afterListing, oneChildOneClass } from '../support/inProcess';
-import { booksProblems, standIn } from '../support/ledger';
+import type { Enrollment } from '../../../contract/domain';
+import { adminDb } from '../../../scripts/demo/adminApp';
+import { HOSTING } from '../../support/emulators';
+import { afterListing, oneChildOneClass } from '../../support/inProcess';
+import { booksProblems, standIn } from '../../support/ledger';
 
-vi.mock('../../functions/src/data/seats', async (original) => (await import('../support/inProcess')).pausingSeats(original));
+vi.mock('../../../functions/src/data/seats', async (original) => (await import('../../support/inProcess')).pausingSeats(original));
 
 const CLASS = 'late-race';
 const UID = 'late-race-family';
@@ -29,8 +29,8 @@ describe('a late payment racing a new checkout of the same child', () => {
   });
 
   it('refunds the late payment in full as a duplicate, and the class counts one seat for the child', async () => {
-    const { applyStripeEvent, startCheckout } = await import('../../functions/src/usecases/cardPayments');
-    const { endHold } = await import('../../functions/src/usecases/holds');
+    const { applyStripeEvent, startCheckout } = await import('../../../functions/src/usecases/cardPayments');
+    const { endHold } = await import('../../../functions/src/usecases/holds');
 
     // The first checkout's hold ends (its page closed); the family had pressed Pay a moment before.
     const first = (await pay('late-first')).enrollments[0];

@@ -5,13 +5,13 @@
 // checkout runs in this process against the emulators, and the listing of seats is followed, once,
 // by the hold's ending exactly as its Stripe event ends it.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Enrollment } from '../../contract/domain';
-import { adminDb } from '../../scripts/demo/adminApp';
-import { HOSTING } from '../support/emulators';
-import { afterListing, oneChildOneClass } from '../support/inProcess';
-import { booksProblems, stripeSession } from '../support/ledger';
+import type { Enrollment } from '../../../contract/domain';
+import { adminDb } from '../../../scripts/demo/adminApp';
+import { HOSTING } from '../../support/emulators';
+import { afterListing, oneChildOneClass } from '../../support/inProcess';
+import { booksProblems, stripeSession } from '../../support/ledger';
 
-vi.mock('../../functions/src/data/seats', async (original) => (await import('../support/inProcess')).pausingSeats(original));
+vi.mock('../../../functions/src/data/seats', async (original) => (await import('../../support/inProcess')).pausingSeats(original));
 
 const CLASS = 'replan-last-seat';
 const UID = 'replan-family';
@@ -25,8 +25,8 @@ describe('a replaced hold giving its seat back between the seat listing and the 
   });
 
   it('plans again and gives the family the seat, not "full"', async () => {
-    const { startCheckout } = await import('../../functions/src/usecases/cardPayments');
-    const { endHold } = await import('../../functions/src/usecases/holds');
+    const { startCheckout } = await import('../../../functions/src/usecases/cardPayments');
+    const { endHold } = await import('../../../functions/src/usecases/holds');
 
     const first = (await pay('replan-first')).enrollments;
     expect(first[0].status).toBe('pending_payment');
