@@ -3,7 +3,7 @@
 // the codes and the sibling rule, never below nothing). Shared by the functions, the family's pages
 // and finance's page.
 import type { Cents, IsoDate } from './domain';
-import { formatCents } from './format';
+import { formatCents, formatDate } from './format';
 
 /**
  * The code of an award's line among an enrollment's discounts: lower case, so never a code a school
@@ -76,9 +76,19 @@ export interface AidApplication {
 }
 
 /** What a family sees of its application: no income, no fund, nothing finance wrote for itself. */
-export type FamilyAid = Pick<AidApplication, 'id' | 'schoolYear' | 'semesterName' | 'childNames' | 'status' | 'submittedAt'> & {
+export type FamilyAid = Pick<AidApplication, 'id' | 'schoolYear' | 'semesterId' | 'semesterName' | 'childNames' | 'status' | 'submittedAt'> & {
   award?: Pick<AidAward, 'percent' | 'amount' | 'capPerChild' | 'addOns' | 'expiresOn' | 'note' | 'used'> & { left: Cents };
 };
+
+/**
+ * The terms whose seats kept for aid a family may take: its application's while under review, or while
+ * its award lasts (the checkout's rule, and the class list's for a signed-in family).
+ */
+export const aidSeatTerms = (apps: (Pick<AidApplication, 'status' | 'semesterId'> & { award?: Pick<AidAward, 'expiresOn'> })[], today: IsoDate): Set<string> =>
+  new Set(apps.filter((a) => a.status === 'received' || (a.status === 'awarded' && !!a.award && a.award.expiresOn >= today)).map((a) => a.semesterId));
+
+/** "2 seats kept for families receiving aid until Mar 1". */
+export const aidSeatsText = (left: number, until: IsoDate) => `${left === 1 ? '1 seat' : `${left} seats`} kept for families receiving aid until ${formatDate(until)}`;
 
 /** A fund: gifts designated to it and transfers in, less what awards hold of it. */
 export interface AidFund {

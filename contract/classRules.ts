@@ -7,7 +7,7 @@ type PublishFields = Pick<
   'title' | 'description' | 'classType' | 'location' | 'startDate' | 'endDate' | 'startTime' | 'endTime' | 'registrationDeadline' | 'instructors' | 'weekdays' | 'capacity'
 >;
 
-type ClassValues = Pick<ClassRecord, 'gradeMin' | 'gradeMax' | 'startDate' | 'endDate' | 'startTime' | 'endTime' | 'price' | 'slidingScale'>;
+type ClassValues = Pick<ClassRecord, 'gradeMin' | 'gradeMax' | 'startDate' | 'endDate' | 'startTime' | 'endTime' | 'price' | 'slidingScale' | 'capacity'> & Partial<Pick<ClassRecord, 'aidSeats' | 'aidSeatsUntil'>>;
 
 /**
  * A class's own values that cannot be right, whatever its status, by the field to fix: the form marks
@@ -23,6 +23,8 @@ export function classValueProblems(c: ClassValues): { path: string; message: str
   } else if (c.slidingScale && (c.slidingScale.min > c.price || c.price > c.slidingScale.max)) {
     problems.push({ path: c.slidingScale.min > c.price ? 'slidingScale.min' : 'slidingScale.max', message: 'The sliding scale must include the full price.' });
   }
+  if ((c.aidSeats ?? 0) > c.capacity) problems.push({ path: 'aidSeats', message: 'Seats kept for aid cannot be more than the capacity.' });
+  if ((c.aidSeats ?? 0) > 0 && !c.aidSeatsUntil) problems.push({ path: 'aidSeatsUntil', message: 'Say when the seats kept for aid open to everyone.' });
   return problems;
 }
 

@@ -169,6 +169,14 @@ export interface ClassRecord {
    */
   keptSeats?: number;
   /**
+   * Seats kept for families receiving financial aid (an award, or an application under review) until
+   * `aidSeatsUntil`, when they open to everyone and the waitlist. Absent = none.
+   */
+  aidSeats?: number;
+  aidSeatsUntil?: IsoDate | null;
+  /** The seats kept for aid now, not yet taken (kept in the same transactions as those seats). Absent = 0. */
+  aidKept?: number;
+  /**
    * The largest capacity the class ever had: seat numbers from its capacity up to this are closed, so
    * that a family who read an older, larger capacity cannot take one. Absent = the capacity.
    */
@@ -193,7 +201,12 @@ export interface ClassRecord {
 }
 
 /** What anyone may see of a class: no roster, only the seats left (none while families wait) and how many wait. */
-export type PublicClass = Omit<ClassRecord, 'enrolledCount' | 'waiting' | 'keptSeats' | 'instructorUids'> & { seatsLeft: number; waiting: number };
+export type PublicClass = Omit<ClassRecord, 'enrolledCount' | 'waiting' | 'keptSeats' | 'aidKept' | 'instructorUids'> & {
+  seatsLeft: number;
+  waiting: number;
+  /** Seats kept for families receiving aid, besides `seatsLeft` (absent: none). */
+  aidSeatsLeft?: number;
+};
 
 export interface ClassGroup {
   id: string;

@@ -371,6 +371,9 @@ export const classInputSchema = z.strictObject({
   bring: z.optional(text(500)),
   /** The class's own cancellation policy (null: its semester's). */
   cancellationPolicy: z.optional(z.nullable(cancellationPolicy)),
+  /** Seats kept for families receiving financial aid until a release date (none: absent or 0). */
+  aidSeats: z.optional(z.int().check(z.minimum(0, 'must not be negative'), z.maximum(1000, 'is too large'))),
+  aidSeatsUntil: z.optional(z.nullable(isoDay)),
 });
 
 export const copyClassSchema = z.strictObject({ classId: id, toSemesterId: id });

@@ -6,12 +6,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AID_CODE, aidLineLabel, aidOnLines, FIRST_COME_NOTE, type AidApplication, type AidFund } from '../../contract/aid';
 import type { Payload } from '../../contract/callables';
-import type { CartQuote, Enrollment, Student } from '../../contract/domain';
+import type { CartQuote, ClassRecord, Enrollment, Student } from '../../contract/domain';
 import { formatCents } from '../../contract/format';
+import { addDaysIso, schoolToday } from '../../contract/schedule';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { callFunction, createUser, type TestUser } from '../support/emulators';
 import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
-import { addClassesLikeWildArt, AVA, familyWithStudent, signedReleases } from '../support/samples';
+import { booksProblems } from '../support/ledger';
+import { addClassesLikeWildArt, AVA, classFormOf, familyWithStudent, signedReleases } from '../support/samples';
 
 const PRICE = 26000;
 const db = () => adminDb();
@@ -234,6 +236,67 @@ describe('financial aid', () => {
     expect(await awardAgrees(waiting.app.id, who.user.uid)).toBe(6000);
     const audit = (await db().collection('audit').where('kind', '==', 'aid-decided').where('record.id', '==', who.user.uid).get()).docs.map((d) => d.get('summary') as string);
     expect(audit.some((x) => x.includes(`${formatCents(6000)} taken off what the family owed`))).toBe(true);
+  });
+
+  it('seats kept for aid: only a family with an award or an application under review takes one until their date; given back, it is kept again; then it opens to the waitlist first, and to everyone', async () => {
+    const admin = await signInDemo('admin');
+    await addClassesLikeWildArt([{ id: 'aid-kept', title: 'Aid Kept', capacity: 3, weekday: 5 }]);
+    const stored = (await db().doc('classes/aid-kept').get()).data() as ClassRecord;
+    const releaseDay = addDaysIso(schoolToday(), 10);
+    const saved = await callAs(admin, 'adminSaveClass', { ...classFormOf(stored), aidSeats: 2, aidSeatsUntil: releaseDay });
+    expect(saved.status, JSON.stringify(saved.error)).toBe(200);
+    const klass = async () => (await db().doc('classes/aid-kept').get()).data() as ClassRecord;
+    const shown = async () => (await callAs(null, 'classes', { query: [{ id: 'aid-kept' }] })).result!.classes[0];
+    expect((await klass()).aidKept).toBe(2);
+    expect(await shown()).toMatchObject({ seatsLeft: 1, aidSeatsLeft: 2, aidSeatsUntil: releaseDay });
+    expect(await booksProblems(['aid-kept'], { stripe: false })).toEqual([]);
+
+    // A family without aid: one seat is left to it, never those kept for aid.
+    const { user, studentId } = await familyWithStudent('aidkept0@example.com', 'Kept', 'Family');
+    const second = await callFunction<{ student: Student }>('saveStudent', { profile: { ...AVA, firstName: 'Keptb', lastName: 'Family', guardians: [{ ...AVA.guardians[0], email: 'aidkept0@example.com' }] }, reviewed: true }, user.idToken);
+    const plain: Family = { user, studentIds: [studentId, second.result!.student.id], email: 'aidkept0@example.com' };
+    const both = await callAs(plain.user, 'enrollFamily', checkoutOf(plain, [['aid-kept'], ['aid-kept']], 'aid-kept-1', 2 * PRICE));
+    expect([both.status, both.error?.message]).toEqual([400, 'Aid Kept is full.']);
+    const one = await callAs(plain.user, 'enrollFamily', checkoutOf({ ...plain, studentIds: [plain.studentIds[0]] }, [['aid-kept']], 'aid-kept-2', PRICE));
+    expect(one.status, JSON.stringify(one.error)).toBe(200);
+    expect(await shown()).toMatchObject({ seatsLeft: 0, aidSeatsLeft: 2 });
+
+    // A family whose application is under review takes one (the seat says so).
+    const applicant = await familyWithStudent('aidkept1@example.com', 'Applies', 'Family');
+    const applied = await callAs(applicant.user, 'applyForAid', { semesterId: term.id, studentIds: [applicant.studentId], householdSize: 3, incomeBand: '100-185', benefits: false, words: '' });
+    expect(applied.result!.application.status).toBe('received');
+    const aided = await callAs(applicant.user, 'enrollFamily', checkoutOf({ user: applicant.user, studentIds: [applicant.studentId], email: 'aidkept1@example.com' }, [['aid-kept']], 'aid-kept-3', PRICE));
+    expect(aided.status, JSON.stringify(aided.error)).toBe(200);
+    const aidSeat = (await db().doc(`classes/aid-kept/roster/${applicant.studentId}`).get()).get('seat') as string;
+    expect((await db().doc(`classes/aid-kept/seats/${aidSeat}`).get()).data()).toMatchObject({ state: 'taken', aid: true });
+    await expect.poll(async () => (await klass()).aidKept).toBe(1);
+    expect(await booksProblems(['aid-kept'], { stripe: false })).toEqual([]);
+
+    // Given back before the date: kept for aid again, not offered to the family without aid.
+    const enrollment = aided.result!.enrollments[0];
+    expect((await callAs(admin, 'adminCancelEnrollment', { enrollmentId: enrollment.id, classIds: ['aid-kept'], refund: 0, note: 'Changed plans' })).status).toBe(200);
+    expect((await db().doc(`classes/aid-kept/seats/${aidSeat}`).get()).data()).toMatchObject({ state: 'aid' });
+    await expect.poll(async () => (await klass()).aidKept).toBe(2);
+    expect(await booksProblems(['aid-kept'], { stripe: false })).toEqual([]);
+
+    // The family without aid waits; on the date the seats kept for aid go to the waitlist first.
+    // (Its second child is priced with the sibling rule: the price is asked as the family's review does.)
+    const quote = await callAs(plain.user, 'priceCart', { children: [{ studentId: plain.studentIds[1], lines: [{ classId: 'aid-kept', addOnIds: [] }] }], codes: [] });
+    const joined = await callAs(plain.user, 'joinWaitlist', {
+      studentId: plain.studentIds[1], lines: [{ classId: 'aid-kept', addOnIds: [] }], codes: [], expectedTotal: quote.result!.total, infoConfirmed: true, releases: signedReleases(AVA.guardians[0].name), idempotencyKey: 'aid-kept-wait',
+    });
+    expect(joined.status, JSON.stringify(joined.error)).toBe(200);
+    const { runWaitlistJob } = await import('../../functions/src/usecases/waitlist');
+    await runWaitlistJob(new Date(Date.now() + 9 * 86_400_000), ['aid-kept']);
+    expect((await klass()).aidKept).toBe(2);
+    await runWaitlistJob(new Date(Date.now() + 11 * 86_400_000), ['aid-kept']);
+    expect((await klass()).aidKept ?? 0).toBe(0);
+    expect((await db().doc(`waitlist/${joined.result!.entry.id}`).get()).get('status')).toBe('offered');
+    const seats = (await db().collection('classes/aid-kept/seats').get()).docs.map((d) => d.get('state') as string).sort();
+    // One to the family waiting, the other to everyone (nobody else waits).
+    expect(seats).toEqual(['offered', 'taken']);
+    expect(await shown()).not.toHaveProperty('aidSeatsLeft');
+    expect(await booksProblems(['aid-kept'], { stripe: false })).toEqual([]);
   });
 
   it('a fund that is first come until it runs out awards each application as it arrives, while it holds the terms', async () => {

@@ -2,7 +2,7 @@
 // action (checkouts by card and at the office, Stripe pages paid, left, paid late or twice, the
 // waitlist joined, left, offered, claimed, declined and lapsed, classes cancelled with refunds (by the
 // office, by a family inside the school's policy, or asked of the office and answered),
-// payments recorded and voided, monthly plans charged by their job (declined, paid with another card), capacities changed, add-ons, a limited code, a registration round
+// payments recorded and voided, monthly plans charged by their job (declined, paid with another card), capacities changed, seats kept for aid (and opened on their date), add-ons, a limited code, a registration round
 // entered, drawn and offered, several of them at the same moment), and after every step the books must agree (test/support/ledger.ts). Reproducible from
 // its seed: LEDGER_SEED=<seed> (fast-check prints the seed and the shortest failing run it found;
 // with LEDGER_LANES runs side by side, lane i uses seed + i: replay one with LEDGER_LANES=1).
@@ -82,7 +82,13 @@ let stopped = false;
 let roundsDrawn = 0;
 let placesOffered = 0;
 /** Families' own cancellations and their requests to the office, sent and answered (said at the end). */
-const changes = { cancelled: 0, moved: 0, asked: 0, answered: 0, paidFromCredit: 0, owedFromCredit: 0, aided: 0, monthly: 0, charged: 0, declined: 0 };
+const changes = { cancelled: 0, moved: 0, asked: 0, answered: 0, paidFromCredit: 0, owedFromCredit: 0, aided: 0, aidSeats: 0, monthly: 0, charged: 0, declined: 0 };
+/** How many seats these enrollments took as seats kept for aid (read for the first family only: it has an award). */
+async function seatsKeptForAidTaken(enrollments: Enrollment[]): Promise<number> {
+  const rosters = await Promise.all(enrollments.flatMap((e) => e.classIds.map((c) => adminDb().doc(`classes/${c}/roster/${e.studentId}`).get())));
+  const seats = await Promise.all(rosters.filter((r) => r.exists).map((r) => adminDb().doc(`classes/${r.ref.parent.parent!.id}/seats/${r.get('seat') as string}`).get()));
+  return seats.filter((s) => s.get('aid') === true).length;
+}
 /** Time spent per kind of step (printed at the end: where a long run goes). */
 const timing: Record<string, { count: number; ms: number }> = {};
 
@@ -231,6 +237,7 @@ const checkoutStep = (f: number, kids: number[], picks: number[], card: boolean,
       if (!made.replayed && made.enrollments.some((e) => e.instalments)) changes.monthly++;
       if (!made.replayed && made.enrollments.some((e) => e.payments.some((p) => p.method === 'credit'))) changes.paidFromCredit++;
       if (!made.replayed && made.enrollments.some((e) => e.aid)) changes.aided++;
+      if (!made.replayed && fam.uid === w.families[0].uid) changes.aidSeats += await seatsKeptForAidTaken(made.enrollments);
       if (made.enrollments[0].status === 'pending_payment') await c.startCheckout(made.enrollments, fam.email, HOSTING, at);
     });
   });
@@ -448,6 +455,14 @@ const capacityStep = (p: number, capacity: number) =>
     await attempt(c, w, `capacity ${w.classIds[p]} ${capacity}`, () => c.saveClass({ ...classFormOf(stored), capacity } as Parameters<Code['saveClass']>[0]));
   });
 
+/** The office keeps seats of a class for families receiving aid (two of the run's families have awards) until a day or a month ahead on the run's clock. */
+const aidSeatsStep = (p: number, seats: number, days: number) =>
+  step(`${seats} seats of class ${p} kept for aid for ${days} days`, async (c, w) => {
+    const stored = (await adminDb().doc(`classes/${w.classIds[p]}`).get()).data() as ClassRecord;
+    const aidSeatsUntil = addDaysIso(schoolToday(now(w)), days);
+    await attempt(c, w, `aid seats ${w.classIds[p]} ${seats} until ${aidSeatsUntil}`, () => c.saveClass({ ...classFormOf(stored), aidSeats: Math.min(seats, stored.capacity), aidSeatsUntil } as Parameters<Code['saveClass']>[0]));
+  });
+
 const addOnStep = (r: number) =>
   step('a family adds boots later', async (c, w) => {
     const e = pick((await enrollmentsOf(w)).filter((x) => x.status === 'confirmed' && x.classIds.includes(w.classIds[2])), r);
@@ -516,6 +531,7 @@ const single = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(family, r, fc.boolean()).map(([f, x, one]) => payFromCreditStep(f, x, one)) },
   { weight: 1, arbitrary: fc.tuple(family, fc.constantFrom(5000, 20000, 60000, -5000), key).map(([f, amount, k]) => creditStep(f, amount, k)) },
   { weight: 1, arbitrary: fc.tuple(klass, fc.integer({ min: 0, max: 4 })).map(([p, cap]) => capacityStep(p, cap)) },
+  { weight: 1, arbitrary: fc.tuple(klass, fc.integer({ min: 0, max: 2 }), fc.constantFrom(1, 2, 30)).map(([p, n, days]) => aidSeatsStep(p, n, days)) },
   { weight: 1, arbitrary: r.map(addOnStep) },
   { weight: 2, arbitrary: fc.tuple(r, fc.boolean(), fc.constantFrom(1, 2)).map(([x, declines, months]) => monthlyJobStep(x, declines, months)) },
   { weight: 1, arbitrary: r.map(payMonthlyStep) },
@@ -610,7 +626,7 @@ describe('the seat ledger under random operations', () => {
         );
       };
       await Promise.all(Array.from({ length: LANES }, (_, i) => lane(seed + i)));
-      console.log(`ledger: ${totalSteps} random steps over ${runs} runs (seed ${seed}), ${roundsDrawn} registration rounds drawn (${placesOffered} children placed), ${changes.cancelled} cancellations and ${changes.moved} moves by families, ${changes.asked} requests to the office (${changes.answered} answered), ${changes.paidFromCredit} checkouts paid partly from account credit, ${changes.owedFromCredit} balances paid from it, ${changes.aided} with financial aid, ${changes.monthly} on monthly payments (${changes.charged} charged by the job, ${changes.declined} declined), the books agreed after each`);
+      console.log(`ledger: ${totalSteps} random steps over ${runs} runs (seed ${seed}), ${roundsDrawn} registration rounds drawn (${placesOffered} children placed), ${changes.cancelled} cancellations and ${changes.moved} moves by families, ${changes.asked} requests to the office (${changes.answered} answered), ${changes.paidFromCredit} checkouts paid partly from account credit, ${changes.owedFromCredit} balances paid from it, ${changes.aided} with financial aid (${changes.aidSeats} seats kept for aid taken), ${changes.monthly} on monthly payments (${changes.charged} charged by the job, ${changes.declined} declined), the books agreed after each`);
       console.log(Object.entries(timing).map(([kind, t]) => `  ${kind}: ${t.count} × ${Math.round(t.ms / t.count)} ms`).join('\n'));
       expect(totalSteps).toBeGreaterThanOrEqual(STEPS);
     },

@@ -56,7 +56,7 @@ export const classInput = (semesterId: string, over: Partial<Payload<'adminSaveC
 
 /** A stored class as the class form sends it back: what the office may change, nothing counted, not the semester's holidays. */
 export function classFormOf(stored: ClassRecord): Payload<'adminSaveClass'> {
-  const { enrolledCount: _enrolled, waiting: _waiting, holidays: _holidays, seatNumbers: _numbers, copiedFrom: _from, keptSeats: _kept, ...fields } = stored;
+  const { enrolledCount: _enrolled, waiting: _waiting, holidays: _holidays, seatNumbers: _numbers, copiedFrom: _from, keptSeats: _kept, aidKept: _aid, ...fields } = stored;
   return { ...fields, slidingScale: fields.slidingScale ?? null, imageUrl: fields.imageUrl ?? null };
 }
 

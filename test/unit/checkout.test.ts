@@ -59,6 +59,7 @@ function facts(over: FactsOver = {}): CheckoutFacts {
     holdsToday: 0,
     holdEnd,
     credit: 0,
+    aidTerms: new Set(),
     ...rest,
   };
 }

@@ -3,8 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ClassRecord, WaitlistEntry } from '../../contract/domain';
-import { seatsLeft } from '../../functions/src/domain/catalogue';
-import { classLedgerProblems, freeSeatIds, namedBy, pickSeats, planCapacity, planSeats, seatAfterRelease, seatId, type Seat } from '../../functions/src/domain/seats';
+import { aidSeatsLeft, seatsLeft } from '../../functions/src/domain/catalogue';
+import { afterCapacity, aidReleased, aidSeatsEnd, classLedgerProblems, freeSeatIds, namedBy, pickSeats, planAidSeats, planCapacity, planSeats, seatAfterRelease, seatId, type Seat } from '../../functions/src/domain/seats';
 
 const AT = '2026-11-25T10:00:00.000Z';
 const klass = (id: string, capacity: number) => ({ id, capacity }) as ClassRecord;
@@ -93,8 +93,8 @@ describe('planCapacity: a new capacity', () => {
   it('is refused below the seats taken, held and offered', () => {
     expect(planCapacity(1, 5, seats)).toBe('2 seats are taken, held or offered: the capacity cannot be less than that.');
   });
-  it('drops the reserved seats it has no room for, moves the used seats above it down, and closes every number above it', () => {
-    expect(planCapacity(2, 5, seats)).toEqual({ moves: [{ from: 's0003', to: 's0001' }], close: ['s0002', 's0003', 's0004'], open: [], drop: ['s0004'] });
+  it('moves the used seats above it down, and closes every number above it (a reserved seat there too: closed, not dropped)', () => {
+    expect(planCapacity(2, 5, seats)).toEqual({ moves: [{ from: 's0003', to: 's0001' }], close: ['s0002', 's0003', 's0004'], open: [], drop: [] });
   });
   it('never deletes the number a moved seat goes to, even where a reserved seat it drops was', () => {
     // Taken, reserved, offered; down to two: the reserved seat goes, and the offer moves to its number.
@@ -140,9 +140,85 @@ describe("classLedgerProblems: a class's books", () => {
     expect(classLedgerProblems({ id: 'a', capacity: 2, enrolledCount: 1 }, seats, roster)).toEqual(['a: keptSeats 0, 1 seats kept for moves']);
     expect(classLedgerProblems({ id: 'a', capacity: 1, enrolledCount: 1, keptSeats: 1 }, seats, roster)).toContain('a: 2 seats in use for a capacity of 1');
     // The public is not offered the kept seat: the class shows full.
-    expect(seatsLeft({ capacity: 2, enrolledCount: 1, keptSeats: 1 })).toBe(0);
-    expect(seatsLeft({ capacity: 3, enrolledCount: 1, keptSeats: 1 })).toBe(1);
+    expect(seatsLeft({ capacity: 2, enrolledCount: 1, keptSeats: 1 }, new Date(AT))).toBe(0);
+    expect(seatsLeft({ capacity: 3, enrolledCount: 1, keptSeats: 1 }, new Date(AT))).toBe(1);
     expect(planCapacity(1, 2, seats)).toBe('2 seats are taken, held or offered: the capacity cannot be less than that.');
     expect(freeSeatIds(2, seats.keys())).toEqual([]);
+  });
+});
+
+describe('seats kept for aid', () => {
+  // Released at the start of Mar 1, school time.
+  const aidClass = { capacity: 4, aidSeats: 2, aidSeatsUntil: '2027-03-01' };
+  const END = aidSeatsEnd(aidClass)!;
+  const before = new Date('2027-02-28T12:00:00Z');
+  const after = new Date('2027-03-01T12:00:00Z');
+  const aid = (): Seat => ({ state: 'aid', classId: 'a', until: END, at: AT });
+
+  it('open at the start of their release day on the school clock', () => {
+    expect(END).toBe('2027-03-01T08:00:00.000Z');
+    expect(aidSeatsEnd({ aidSeats: 0, aidSeatsUntil: '2027-03-01' })).toBeNull();
+    expect(aidReleased(aid(), before)).toBe(false);
+    expect(aidReleased(aid(), after)).toBe(true);
+  });
+
+  it('are made on free numbers as the office asks, less those aid families took through them; none after the release', () => {
+    const seats = new Map<string, Seat>([['s0000', taken('a', 'x')]]);
+    expect(planAidSeats(aidClass, seats, new Date(AT))).toEqual({ create: ['s0001', 's0002'], drop: [], retime: [], until: END });
+    seats.set('s0001', { ...taken('a', 'y'), aid: true });
+    seats.set('s0002', aid());
+    expect(planAidSeats(aidClass, seats, new Date(AT))).toEqual({ create: [], drop: [], retime: [], until: END });
+    expect(planAidSeats({ ...aidClass, aidSeats: 0 }, seats, new Date(AT))).toMatchObject({ create: [], drop: ['s0002'] });
+    expect(planAidSeats({ ...aidClass, aidSeatsUntil: '2027-04-01' }, seats, new Date(AT))).toMatchObject({ create: [], retime: ['s0002'] });
+    expect(planAidSeats(aidClass, seats, after)).toMatchObject({ create: [], drop: ['s0002'] });
+    // Never more than the free numbers.
+    expect(planAidSeats({ ...aidClass, aidSeats: 4 }, new Map([['s0000', taken('a', 'x')], ['s0001', taken('a', 'z')], ['s0002', taken('a', 'w')]]), new Date(AT)).create).toEqual(['s0003']);
+  });
+
+  it('go to a family receiving aid first, and never to another family', () => {
+    const listed = listing('a', [['s0000', taken('a', 'x')], ['s0001', aid()], ['s0002', aid()]]);
+    const classes = new Map([['a', klass('a', 4)]]);
+    const asked = [{ studentId: 'ada', classIds: ['a'] }, { studentId: 'ben', classIds: ['a'] }, { studentId: 'cy', classIds: ['a'] }];
+    const own = { replaced: new Set<string>(), offer: null };
+    expect(shown(planSeats(asked, listed, classes, { ...own, aid: { classIds: new Set(['a']), now: before } }))).toEqual([[['a', 'aid', 's0001']], [['a', 'aid', 's0002']], [['a', 'free', 's0003']]]);
+    expect(shown(planSeats(asked, listed, classes, own))).toEqual([[['a', 'free', 's0003']], [['a', 'full', null]], [['a', 'full', null]]]);
+    // Past the release they are no one's until given back to everyone (the checkout releases them first).
+    expect(shown(planSeats(asked.slice(0, 1), listed, classes, { ...own, aid: { classIds: new Set(['a']), now: after } }))).toEqual([[['a', 'free', 's0003']]]);
+  });
+
+  it('a seat taken through one returns to aid when given back before the release, to the waitlist or free after', () => {
+    const seat: Seat = { ...taken('a', 'y'), aid: true };
+    expect(seatAfterRelease(seat, { offerOpenUntil: null, waiting: true, aidUntil: END }, AT)).toEqual({ state: 'aid', classId: 'a', until: END, at: AT });
+    expect(seatAfterRelease(seat, { offerOpenUntil: null, waiting: true, aidUntil: END }, after.toISOString())).toMatchObject({ state: 'reserved' });
+    expect(seatAfterRelease(seat, { offerOpenUntil: null, waiting: false, aidUntil: null }, AT)).toBeNull();
+  });
+
+  it('a lower capacity drops them before seats kept for the waitlist', () => {
+    const seats = new Map<string, Seat>([['s0000', taken('a', 'x')], ['s0001', aid()], ['s0002', aid()], ['s0003', { state: 'reserved', classId: 'a', at: AT }]]);
+    // Room for two of the three: the waitlist's seat moves down into the second aid seat's number.
+    expect(planCapacity(3, 4, seats)).toEqual({ moves: [{ from: 's0003', to: 's0002' }], close: ['s0003'], open: [], drop: [] });
+    expect(planCapacity(2, 4, seats)).toEqual({ moves: [{ from: 's0003', to: 's0001' }], close: ['s0002', 's0003'], open: [], drop: [] });
+  });
+
+  it('a seat kept for no one that a lower capacity drops above it is closed, never deleted (a family who read the old capacity could take it)', () => {
+    const seats = new Map<string, Seat>([['s0000', taken('a', 'x')], ['s0003', { state: 'reserved', classId: 'a', at: AT }]]);
+    const plan = planCapacity(1, 4, seats);
+    expect(plan).toEqual({ moves: [], close: ['s0001', 's0002', 's0003'], open: [], drop: [] });
+    const after = afterCapacity(seats, plan as Exclude<typeof plan, string>, 'a', AT);
+    expect(classLedgerProblems({ id: 'a', capacity: 1, enrolledCount: 1, seatNumbers: 4 }, after, [{ studentId: 'x', enrollmentId: 'e-x', seat: 's0000' }])).toEqual([]);
+    after.delete('s0003');
+    expect(classLedgerProblems({ id: 'a', capacity: 1, enrolledCount: 1, seatNumbers: 4 }, after, [{ studentId: 'x', enrollmentId: 'e-x', seat: 's0000' }])).toEqual(['a: seat s0003 is above the capacity and not closed']);
+  });
+
+  it('count in the books: in use, mirrored by aidKept, never more than the office asked for; the public never sees them as left', () => {
+    const seats = new Map<string, Seat>([['s0000', { ...taken('a', 'x'), aid: true }], ['s0001', aid()]]);
+    const roster = [{ studentId: 'x', enrollmentId: 'e-x', seat: 's0000' }];
+    expect(classLedgerProblems({ id: 'a', capacity: 2, enrolledCount: 1, aidKept: 1, aidSeats: 2 }, seats, roster)).toEqual([]);
+    expect(classLedgerProblems({ id: 'a', capacity: 2, enrolledCount: 1, aidSeats: 2 }, seats, roster)).toEqual(['a: aidKept 0, 1 seats kept for aid']);
+    expect(classLedgerProblems({ id: 'a', capacity: 2, enrolledCount: 1, aidKept: 1, aidSeats: 1 }, seats, roster)).toEqual(['a: 1 seats kept for aid and 1 taken through them, for 1 asked']);
+    expect(classLedgerProblems({ id: 'a', capacity: 1, enrolledCount: 1, aidKept: 1, aidSeats: 2 }, seats, roster)).toContain('a: 2 seats in use for a capacity of 1');
+    const stored = { ...aidClass, enrolledCount: 1, aidKept: 1 };
+    expect([seatsLeft(stored, before), aidSeatsLeft(stored, before)]).toEqual([2, 1]);
+    expect([seatsLeft(stored, after), aidSeatsLeft(stored, after)]).toEqual([3, 0]);
   });
 });

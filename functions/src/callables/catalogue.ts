@@ -31,13 +31,13 @@ const byStartThenTitle = (a: ClassRecord, b: ClassRecord) =>
   a.startDate.localeCompare(b.startDate) || a.title.localeCompare(b.title);
 
 /** Groups each semester's classes and groups; a group is offered only when all its classes are. */
-function bySemester(semesterIds: string[], classes: ClassRecord[], groups: ClassGroup[]) {
+function bySemester(semesterIds: string[], classes: ClassRecord[], groups: ClassGroup[], now: Date) {
   const result: Record<string, SemesterCatalogue> = {};
   for (const id of semesterIds) {
     const own = classes.filter((c) => c.semesterId === id).sort(byStartThenTitle);
     const offered = new Set(own.map((c) => c.id));
     result[id] = {
-      classes: own.map(toPublicClass),
+      classes: own.map((c) => toPublicClass(c, now)),
       groups: groups.filter((g) => g.semesterId === id && g.classIds.every((cid) => offered.has(cid))).map(toPublicGroup),
     };
   }
@@ -47,20 +47,21 @@ function bySemester(semesterIds: string[], classes: ClassRecord[], groups: Class
 export const classes = callable(callables.classes, async (payload) => {
   if (payload?.query) {
     const { found, notFound } = await loadClassesByIds(payload.query.map((q) => q.id));
-    return { classes: found.filter(isBrowsable).map(toPublicClass), notFound };
+    return { classes: found.filter(isBrowsable).map((c) => toPublicClass(c, new Date())), notFound };
   }
   return fromCatalogueCache('classes', async () => {
     const [semesters, configured] = await Promise.all([loadSemesters(['open', 'closed']), loadConfiguredCurrentSemesterId()]);
     const current = currentSemester(semesters, schoolToday(new Date()), configured);
     if (!current) return { classes: [], notFound: [] };
     const list = await loadClassesOfSemesters([current.id]);
-    return { classes: list.filter(isBrowsable).sort(byStartThenTitle).map(toPublicClass), notFound: [] };
+    return { classes: list.filter(isBrowsable).sort(byStartThenTitle).map((c) => toPublicClass(c, new Date())), notFound: [] };
   });
 });
 
 export const availableEnrollmentClasses = callable(callables.availableEnrollmentClasses, () =>
   fromCatalogueCache('availableEnrollmentClasses', async () => {
-    const today = schoolToday(new Date());
+    const now = new Date();
+    const today = schoolToday(now);
     const open = (await loadSemesters(['open'])).filter((s) => isOpenForEnrollment(s, today)).map((s) => s.id);
     if (open.length === 0) return {};
     const [live, groups] = await Promise.all([loadClassesOfSemesters(open, 'live'), loadGroupsOfSemesters(open)]);
@@ -68,6 +69,7 @@ export const availableEnrollmentClasses = callable(callables.availableEnrollment
       open,
       live.filter((c) => isEnrollable(c, true, today)),
       groups,
+      now,
     );
   }),
 );
@@ -91,7 +93,7 @@ export const classesBySemester = callable(callables.classesBySemester, async (id
   return fromCatalogueCache(`classesBySemester:${wanted.join(',')}`, async () => {
     const shown = [...(await publicSemesterIds(wanted))];
     const [list, groups] = shown.length ? await Promise.all([loadClassesOfSemesters(shown), loadGroupsOfSemesters(shown)]) : [[], []];
-    return bySemester(wanted, list.filter(isBrowsable), groups);
+    return bySemester(wanted, list.filter(isBrowsable), groups, new Date());
   });
 });
 

@@ -22,11 +22,15 @@ export function cartAidFrom(read: AidApplication[], semesterIds: string[], today
   return app ? cartAidOf(app, today, family, replaced) : undefined;
 }
 
+/** The family's applications for the school years of these terms, read now (outside any transaction). */
+export async function familyApplicationsFor(uid: string, semesters: Pick<Semester, 'startDate'>[]): Promise<AidApplication[]> {
+  const refs = applicationRefsFor(uid, semesters);
+  return refs.length ? (present(await db().getAll(...refs)) as AidApplication[]) : [];
+}
+
 /** The same for a price preview: read now, outside any transaction. */
 export async function loadCartAid(uid: string, semesters: Pick<Semester, 'id' | 'startDate'>[], today: string, family: Enrollment[], replaced: Enrollment[]): Promise<CartAid | undefined> {
-  const refs = applicationRefsFor(uid, semesters);
-  if (!refs.length) return undefined;
-  return cartAidFrom(present(await db().getAll(...refs)) as AidApplication[], semesters.map((s) => s.id), today, family, new Set(replaced.map((e) => e.id)));
+  return cartAidFrom(await familyApplicationsFor(uid, semesters), semesters.map((s) => s.id), today, family, new Set(replaced.map((e) => e.id)));
 }
 
 /** Counts on each award what these amounts take (less than nothing: give back). */

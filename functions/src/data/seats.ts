@@ -2,9 +2,9 @@
 // offered, kept for the waitlist or given back here, in the caller's transaction; the class's
 // `enrolledCount` mirrors its roster for the catalogue.
 import { FieldValue, type DocumentReference, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
-import type { WaitlistEntry } from '../../../contract/domain';
+import type { ClassRecord, WaitlistEntry } from '../../../contract/domain';
 import type { SeatTaken } from '../domain/checkout';
-import { onRoster, seatAfterRelease, type Seat } from '../domain/seats';
+import { aidSeatsEnd, onRoster, seatAfterRelease, type Seat } from '../domain/seats';
 import { COLLECTIONS, db, recordRef } from './db';
 
 export const SEATS = 'seats';
@@ -27,9 +27,14 @@ export async function seatsIn(tx: Transaction, classId: string): Promise<Map<str
   return seatsFrom((await tx.get(recordRef('classes', classId).collection(SEATS))).docs);
 }
 
-/** `enrolledCount` follows the roster: one increment per class after the seats changed. */
+/**
+ * `enrolledCount` follows the roster, `aidKept` the seats kept for aid: one increment per class after
+ * the seats changed, keyed by the class's id (the roster) or `aidKey(id)` (the seats kept for aid).
+ */
 export type SeatDeltas = Map<string, number>;
 export const addTo = (deltas: Map<string, number>, key: string, by: number) => deltas.set(key, (deltas.get(key) ?? 0) + by);
+const AID = '#aid';
+export const aidKey = (classId: string) => `${classId}${AID}`;
 
 /** Writes seats taken or held (a free one created, failing if another family created it first) with their roster entries, counting them in `deltas`. */
 export function writeSeatsTaken(tx: Transaction, seats: SeatTaken[], deltas: SeatDeltas): void {
@@ -37,6 +42,7 @@ export function writeSeatsTaken(tx: Transaction, seats: SeatTaken[], deltas: Sea
     if (s.create) tx.create(seatRef(s.classId, s.seatId), s.seat);
     else tx.set(seatRef(s.classId, s.seatId), s.seat);
     if (s.counts) addTo(deltas, s.classId, 1);
+    if (s.keptForAid) addTo(deltas, aidKey(s.classId), -1);
     tx.set(rosterRef(s.classId, s.roster.studentId), s.roster);
   }
 }
@@ -47,10 +53,15 @@ export function writeSeatsTaken(tx: Transaction, seats: SeatTaken[], deltas: Sea
  * contend with a transaction.
  */
 export async function countRoster(deltas: SeatDeltas): Promise<void> {
-  const changed = [...deltas].filter(([, by]) => by !== 0);
-  if (!changed.length) return;
+  const byClass = new Map<string, Record<string, FieldValue>>();
+  for (const [key, by] of deltas) {
+    if (by === 0) continue;
+    const classId = key.endsWith(AID) ? key.slice(0, -AID.length) : key;
+    byClass.set(classId, { ...byClass.get(classId), [key.endsWith(AID) ? 'aidKept' : 'enrolledCount']: FieldValue.increment(by) });
+  }
+  if (!byClass.size) return;
   const batch = db().batch();
-  for (const [classId, by] of changed) batch.update(recordRef('classes', classId), { enrolledCount: FieldValue.increment(by) });
+  for (const [classId, fields] of byClass) batch.update(recordRef('classes', classId), fields);
   await batch.commit();
 }
 
@@ -65,6 +76,8 @@ export interface SeatRelease {
   waiting: boolean;
   /** The waitlist offer the seat was claimed from, while it is still open (the seat goes back to it). */
   offerOpenUntil: string | null;
+  /** When the class's seats kept for aid open to everyone (a seat taken as one goes back to aid before then). */
+  aidUntil: string | null;
 }
 
 /**
@@ -79,6 +92,7 @@ export async function readReleases(tx: Transaction, items: { classId: string; st
     tx.getAll(...classIds.map((id) => recordRef('classes', id))),
   ]);
   const waiting = new Map(classes.map((c) => [c.id, ((c.get('waiting') as number | undefined) ?? 0) > 0]));
+  const aidUntil = new Map(classes.map((c) => [c.id, c.exists ? aidSeatsEnd(c.data() as ClassRecord) : null]));
   const seatIds = rosters.map((r) => (r.get('seat') as string | undefined) ?? null);
   const seatSnaps = await Promise.all(items.map((i, k) => (seatIds[k] ? tx.get(seatRef(i.classId, seatIds[k]!)) : null)));
   const entryIds = [...new Set(seatSnaps.flatMap((s) => (s?.get('entryId') as string | undefined) ?? []))];
@@ -100,6 +114,7 @@ export async function readReleases(tx: Transaction, items: { classId: string; st
       seat,
       waiting: waiting.get(item.classId) ?? false,
       offerOpenUntil: seat?.entryId ? (openUntil.get(seat.entryId) ?? null) : null,
+      aidUntil: aidUntil.get(item.classId) ?? null,
     };
   });
 }
@@ -117,9 +132,10 @@ export function releaseSeats(tx: Transaction, releases: SeatRelease[], enrollmen
     tx.delete(r.roster.ref);
     addTo(deltas, r.classId, -1);
     if (!r.seatId || !r.seat || !onRoster(r.seat) || r.seat.enrollmentId !== enrollmentId) continue;
-    const next = seatAfterRelease(r.seat, { offerOpenUntil: r.offerOpenUntil, waiting: r.waiting }, at);
+    const next = seatAfterRelease(r.seat, { offerOpenUntil: r.offerOpenUntil, waiting: r.waiting, aidUntil: r.aidUntil }, at);
     if (next) tx.set(seatRef(r.classId, r.seatId), next);
     else tx.delete(seatRef(r.classId, r.seatId));
+    if (next?.state === 'aid') addTo(deltas, aidKey(r.classId), 1);
     if (next?.state === 'reserved') toServe.add(r.classId);
   }
   return { deltas, toServe: [...toServe] };

@@ -23,7 +23,8 @@ export function copyShiftDays(from: Pick<Semester, 'startDate'>, to: Pick<Semest
 export function copiedClass(c: ClassRecord, to: { id: string; semesterId: string; days: number; sameSemester: boolean; holidays?: NoMeetingDate[] }): ClassRecord {
   const move = (iso: IsoDate) => (iso ? addDaysIso(iso, to.days) : iso);
   // A copy starts with its own seats: none taken, no number ever closed.
-  const { seatNumbers: _seatNumbers, keptSeats: _kept, ...original } = c;
+  // Its seats kept for aid are made when the office next saves it (their release moved with its dates).
+  const { seatNumbers: _seatNumbers, keptSeats: _kept, aidKept: _aid, ...original } = c;
   return {
     ...original,
     id: to.id,
@@ -32,6 +33,7 @@ export function copiedClass(c: ClassRecord, to: { id: string; semesterId: string
     startDate: move(c.startDate),
     endDate: move(c.endDate),
     registrationDeadline: move(c.registrationDeadline),
+    ...(c.aidSeatsUntil ? { aidSeatsUntil: move(c.aidSeatsUntil) } : {}),
     status: 'draft',
     copiedFrom: c.id,
     enrolledCount: 0,

@@ -157,6 +157,7 @@ export function familyAidOf(app: AidApplication): FamilyAid {
   return {
     id: app.id,
     schoolYear: app.schoolYear,
+    semesterId: app.semesterId,
     semesterName: app.semesterName,
     childNames: app.childNames,
     status: app.status,

@@ -1,4 +1,5 @@
 // Pure rules of the public catalogue: which semesters are open, which classes may be enrolled in.
+import { aidSeatsEnd } from './seats';
 import type { ClassGroup, ClassRecord, IsoDate, PublicClass, PublicSemester, Semester, SheetClass } from '../../../contract/domain';
 
 export function isOpenForEnrollment(semester: Semester, today: IsoDate): boolean {
@@ -25,9 +26,18 @@ export function isEnrollable(klass: ClassRecord, semesterOpen: boolean, today: I
   return semesterOpen && klass.status === 'live' && today <= klass.registrationDeadline;
 }
 
-/** Seats the public may take: none while families wait for the class (its freed seats are theirs), and none kept for a move the office decides. */
-export function seatsLeft(klass: Pick<ClassRecord, 'capacity' | 'enrolledCount' | 'waiting' | 'keptSeats'>): number {
-  return (klass.waiting ?? 0) > 0 ? 0 : Math.max(0, klass.capacity - klass.enrolledCount - (klass.keptSeats ?? 0));
+/** The seats kept for families receiving aid at `now`: none from their release (they open to everyone then). */
+export function aidSeatsLeft(klass: Pick<ClassRecord, 'aidSeats' | 'aidSeatsUntil' | 'aidKept'>, now: Date): number {
+  const end = aidSeatsEnd(klass);
+  return end && Date.parse(end) > now.getTime() ? (klass.aidKept ?? 0) : 0;
+}
+
+/**
+ * Seats the public may take: none while families wait for the class (its freed seats are theirs), none
+ * kept for a move the office decides, none kept for aid before their release.
+ */
+export function seatsLeft(klass: Pick<ClassRecord, 'capacity' | 'enrolledCount' | 'waiting' | 'keptSeats' | 'aidSeats' | 'aidSeatsUntil' | 'aidKept'>, now: Date): number {
+  return (klass.waiting ?? 0) > 0 ? 0 : Math.max(0, klass.capacity - klass.enrolledCount - (klass.keptSeats ?? 0) - aidSeatsLeft(klass, now));
 }
 
 /**
@@ -50,7 +60,8 @@ export const sheetClass = (c: ClassRecord): SheetClass => ({
   holidays: c.holidays ?? [],
 });
 
-export function toPublicClass(c: ClassRecord): PublicClass {
+export function toPublicClass(c: ClassRecord, now: Date): PublicClass {
+  const aid = aidSeatsLeft(c, now);
   return {
     ...sheetClass(c),
     description: c.description,
@@ -66,8 +77,9 @@ export function toPublicClass(c: ClassRecord): PublicClass {
     imageUrl: c.imageUrl ?? null,
     deposit: c.deposit ?? null,
     ...(c.version !== undefined ? { version: c.version } : {}),
-    seatsLeft: seatsLeft(c),
+    seatsLeft: seatsLeft(c, now),
     waiting: c.waiting ?? 0,
+    ...(aid ? { aidSeats: c.aidSeats, aidSeatsUntil: c.aidSeatsUntil, aidSeatsLeft: aid } : {}),
   };
 }
 

@@ -18,7 +18,7 @@ import { childCheck, NOT_YOUR_STUDENT, totalProblem, type EnrollmentProblem } fr
 import type { CodeUses } from './pricing';
 import { refuse, type Refusal } from './refusal';
 import { checkoutOf } from './ids';
-import type { RosterRecord, Seat, SeatPlan } from './seats';
+import { aidReleased, type RosterRecord, type Seat, type SeatPlan } from './seats';
 
 export type EnrollPayload = z.output<typeof enrollSchema>;
 export type CheckoutPayload = z.output<typeof checkoutSchema>;
@@ -50,11 +50,11 @@ const VERIFY = {
   claim: 'To claim a waitlist offer, please verify your email address first (open the link we emailed you).',
 } as const;
 
-/** A seat the checkout uses besides a free one: its replaced hold's (kept for it) or its waitlist offer's. */
+/** A seat the checkout uses besides a free one: its replaced hold's (kept for it), its waitlist offer's, or one kept for aid. */
 export interface SpecialSeat {
   classId: string;
   id: string;
-  source: 'kept' | 'offer';
+  source: 'kept' | 'offer' | 'aid';
   studentId: string;
 }
 
@@ -67,7 +67,8 @@ export const specialSeats = (plan: SeatPlan[]): SpecialSeat[] =>
  * one opened, had its Stripe event handled first): the seat is no longer held at all, so the listing
  * is stale and the seats are planned again, never "full" on it. (A seat still held is judged as it stands.)
  */
-export const listingStale = (special: SpecialSeat[], now: (Seat | null)[]) => special.some((s, i) => s.source === 'kept' && now[i]?.state !== 'held');
+export const listingStale = (special: SpecialSeat[], now: (Seat | null)[]) =>
+  special.some((s, i) => (s.source === 'kept' && now[i]?.state !== 'held') || (s.source === 'aid' && now[i]?.state !== 'aid'));
 
 /** Everything a checkout is decided on, as read (in the transaction where the family's documents are concerned). */
 export interface CheckoutFacts {
@@ -106,6 +107,8 @@ export interface CheckoutFacts {
   credit: Cents;
   /** The family's financial aid award for these classes' term, with what it has left. */
   aid?: CartAid;
+  /** The terms whose seats kept for aid the family may take (an award, or an application under review). */
+  aidTerms: Set<string>;
 }
 
 /** A seat taken (or held) for one child in one class, with its roster entry. */
@@ -118,6 +121,8 @@ export interface SeatTaken {
   roster: RosterRecord;
   /** Counts one more on the roster (a seat passed on from a replaced hold is counted already). */
   counts: boolean;
+  /** Takes a seat kept for aid (one fewer kept). */
+  keptForAid?: true;
 }
 
 export interface CheckoutPlan {
@@ -140,14 +145,17 @@ export interface CheckoutPlan {
 }
 
 /** The seat an enrollment takes in a class, and its roster entry: held until `until`, or taken. */
-export function seatTaken(e: Enrollment, classId: string, planned: { id: string; source: 'kept' | 'offer' | 'free' }, extra: { until?: string; entryId?: string; addOns?: RosterRecord['addOns']; counts: boolean }, at: string): SeatTaken {
+export function seatTaken(e: Enrollment, classId: string, planned: { id: string; source: 'kept' | 'offer' | 'aid' | 'free'; aid?: boolean }, extra: { until?: string; entryId?: string; addOns?: RosterRecord['addOns']; counts: boolean }, at: string): SeatTaken {
   const { until, entryId, counts } = extra;
   const held = until !== undefined;
+  // A seat taken as one kept for aid says so: given back before the release, it is kept for aid again.
+  const aid = planned.source === 'aid' || !!planned.aid;
   return {
     classId,
     seatId: planned.id,
     create: planned.source === 'free',
-    seat: { state: held ? 'held' : 'taken', classId, enrollmentId: e.id, studentId: e.studentId, ownerUid: e.ownerUid, ...(entryId ? { entryId } : {}), ...(held ? { until } : {}), at },
+    ...(planned.source === 'aid' ? { keptForAid: true as const } : {}),
+    seat: { state: held ? 'held' : 'taken', classId, enrollmentId: e.id, studentId: e.studentId, ownerUid: e.ownerUid, ...(entryId ? { entryId } : {}), ...(held ? { until } : {}), ...(aid ? { aid: true as const } : {}), at },
     roster: {
       studentId: e.studentId,
       studentName: e.studentName,
@@ -173,6 +181,7 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
     const seat = f.specialNow[i];
     const s = f.special[i];
     if (!seat) return false;
+    if (s.source === 'aid') return seat.state === 'aid' && !aidReleased(seat, now) && f.aidTerms.has(catalogue.classes.get(s.classId)!.semesterId);
     return s.source === 'kept'
       ? seat.state === 'held' && replacedNow.has(seat.enrollmentId ?? '') && seat.studentId === s.studentId
       : (seat.state === 'offered' || seat.state === 'held') && seat.entryId === entry?.id && (seat.state === 'offered' || replacedNow.has(seat.enrollmentId ?? ''));

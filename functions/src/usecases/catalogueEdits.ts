@@ -10,7 +10,7 @@ import { COLLECTIONS, db, nextVersion, notFound, precondition, present, recordRe
 import { notInstructors } from '../data/staff';
 import { serveWaitlists } from './waitlist';
 import { normalizeCode } from '../domain/pricing';
-import { freeSeatIds, namedBy, planCapacity, seatCounts, type Seat } from '../domain/seats';
+import { afterCapacity, freeSeatIds, namedBy, planAidSeats, planCapacity, seatCounts, type Seat } from '../domain/seats';
 import { rosterRef, seatRef, seatsIn } from '../data/seats';
 
 type SemesterInput = z.output<typeof semesterInputSchema>;
@@ -80,6 +80,13 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
     const seatNumbers = Math.max(stored?.seatNumbers ?? stored?.capacity ?? 0, input.capacity);
     const seatPlan = planCapacity(input.capacity, seatNumbers, seats);
     if (typeof seatPlan === 'string') throw precondition(seatPlan);
+    const at = new Date().toISOString();
+    // The seats kept for aid follow the office's number and date, on the seats as the capacity leaves them.
+    const afterSeats = afterCapacity(seats, seatPlan, ref.id, at);
+    const aidPlan = planAidSeats(input, afterSeats, new Date(at));
+    for (const id of aidPlan.drop) afterSeats.delete(id);
+    for (const id of aidPlan.create) afterSeats.set(id, { state: 'aid', classId: ref.id, until: aidPlan.until!, at });
+    const aidKept = seatCounts(afterSeats.values()).aid;
     const reads = await Promise.all(
       seatPlan.moves.map(async ({ from }) => {
         const seat = seats.get(from)!;
@@ -94,6 +101,7 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
       enrolledCount: enrolled,
       ...(waiting ? { waiting } : {}),
       ...(keptSeats ? { keptSeats } : {}),
+      ...(aidKept ? { aidKept } : {}),
       ...(instructorUids?.length ? { instructorUids: uniq(instructorUids) } : {}),
       noMeetingDates: sortedDays(input.noMeetingDates ?? []),
       holidays: inSemester.data()?.noMeetingDates ?? [],
@@ -102,7 +110,6 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
       version: nextVersion(existing, version, input.title || 'This class'),
     };
     tx.set(ref, saved);
-    const at = new Date().toISOString();
     seatPlan.moves.forEach(({ from, to }, i) => {
       const seat = seats.get(from)!;
       tx.delete(seatRef(ref.id, from));
@@ -112,14 +119,11 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
       if (namedBy(seat).offer) tx.update(recordRef('waitlist', seat.entryId!), { [`offer.seats.${ref.id}`]: to });
     });
     for (const n of seatPlan.close) tx.set(seatRef(ref.id, n), { state: 'closed', classId: ref.id, at });
-    for (const n of [...seatPlan.open, ...seatPlan.drop]) tx.delete(seatRef(ref.id, n));
+    for (const n of [...seatPlan.open, ...seatPlan.drop, ...aidPlan.drop]) tx.delete(seatRef(ref.id, n));
+    for (const n of aidPlan.create) tx.set(seatRef(ref.id, n), afterSeats.get(n)!);
+    for (const n of aidPlan.retime) tx.update(seatRef(ref.id, n), { until: aidPlan.until });
     if (waiting > 0) {
-      const kept = new Set([...seats.keys()].filter((n) => !seatPlan.open.includes(n) && !seatPlan.drop.includes(n) && seats.get(n)!.state !== 'closed'));
-      for (const m of seatPlan.moves) {
-        kept.delete(m.from);
-        kept.add(m.to);
-      }
-      for (const n of freeSeatIds(input.capacity, kept)) tx.set(seatRef(ref.id, n), { state: 'reserved', classId: ref.id, at });
+      for (const n of freeSeatIds(input.capacity, afterSeats.keys())) tx.set(seatRef(ref.id, n), { state: 'reserved', classId: ref.id, at });
     }
     return saved;
   });

@@ -9,14 +9,14 @@
 // and other ones picked. Nothing of a failed attempt is written.
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import type { AidApplication } from '../../../contract/aid';
+import { aidSeatTerms, type AidApplication } from '../../../contract/aid';
 import type { ClassRecord, Enrollment, PaymentOptions, Release, Student } from '../../../contract/domain';
 import { schoolToday } from '../../../contract/schedule';
 import { checkoutOf } from '../domain/ids';
 import { askedOf, listingStale, planCheckout, replacedBy, specialSeats, type CheckoutPayload, type CatalogueFacts } from '../domain/checkout';
 import { checkoutIds } from '../domain/ids';
 import { isRefusal } from '../domain/refusal';
-import { holdLapsed, planSeats, type RosterRecord, type SeatPlan } from '../domain/seats';
+import { aidReleased, holdLapsed, planSeats, type RosterRecord, type SeatPlan } from '../domain/seats';
 import { buildReceipt, receiptGroups, receiptRecipients } from '../mail/receipt';
 import { anotherTry, backOff, BUSY, db, getByIds, PlanAgain, present, recordRef, SEAT_DEADLINE_MS, uniq } from '../data/db';
 import { codeUsesOf, countCodeUses, familyEnrollmentRefs, loadFamilyEnrollments, loadCatalogueFacts, loadReleases, readCodeUseCounters, withFamilyClasses } from '../data/enrollments';
@@ -25,10 +25,10 @@ import { countRoster, rosterRef, seatRef, seatsOf, writeSeatsTaken, type SeatDel
 import { accountRef, touchAccount } from '../data/accounts';
 import { creditOf, writeCreditEntry } from '../data/credit';
 import { creditHeldBy, creditUsed } from '../domain/credit';
-import { applicationRefsFor, cartAidFrom, countAidInTx } from '../data/aid';
+import { applicationRefsFor, cartAidFrom, countAidInTx, familyApplicationsFor } from '../data/aid';
 import { endDraftInTx } from '../data/drafts';
 import { claimableEntry, claimInTx } from '../data/waitlistClaims';
-import { serveWaitlists } from './waitlist';
+import { releaseAidSeats, serveWaitlists } from './waitlist';
 import { closeCheckoutPage, endLapsedHold } from './holds';
 import { queueMail } from '../mail/outbox';
 
@@ -49,10 +49,14 @@ export async function checkout(uid: string, email: string | null, payload: Check
   const [replay, releases, catalogue, family] = await Promise.all([replayOf(ids[0]), loadReleases(), loadCatalogueFacts(classIds, payload.codes), loadFamilyEnrollments(uid)]);
   if (replay) return replay;
   if (catalogue.missing.length) throw new HttpsError('failed-precondition', 'A selected class is no longer offered. Please review your classes.');
-  const [classById, claimed] = await Promise.all([
+  const [classById, claimed, applications] = await Promise.all([
     withFamilyClasses(catalogue.classes, family),
     claimEntryId ? recordRef('waitlist', claimEntryId).get().then((s) => s.data() ?? null) : null,
+    familyApplicationsFor(uid, [...catalogue.semesters.values()]),
   ]);
+  // The classes whose seats kept for aid this family may take (checked again in the transaction). A claim takes its offer's seats.
+  const aidTerms = aidSeatTerms(applications, today);
+  const aidClassIds = new Set(claimEntryId ? [] : classIds.filter((c) => aidTerms.has(catalogue.classes.get(c)!.semesterId)));
 
   // The family's earlier unpaid checkout for these children: its page is closed before this one opens.
   const replaced = replacedBy(family, asked, now);
@@ -83,7 +87,13 @@ export async function checkout(uid: string, email: string | null, payload: Check
       // Seats just freed, or being freed: look again. A hold kept (paid on its page) keeps its seat.
       if (ended.some((e) => e !== 'kept')) continue;
     }
-    const plan = planSeats(asked, listed, catalogue.classes, { replaced: replacedIds, offer: claimed });
+    // Seats kept for aid past their release never block a seat either: they open to everyone first.
+    const aidDue = [...listed].filter(([, seats]) => [...seats.values()].some((s) => aidReleased(s, now))).map(([c]) => c);
+    if (aidDue.length) {
+      await releaseAidSeats(aidDue, now);
+      continue;
+    }
+    const plan = planSeats(asked, listed, catalogue.classes, { replaced: replacedIds, offer: claimed, aid: { classIds: aidClassIds, now } });
     try {
       const replacedEnds = replaced.map((e) => e.hold!.expiresAt).sort();
       const input = { uid, email, payload, now, today, options, ids, asked, plan, catalogue, releases, classById, replaced: [...replacedIds], replacedEnds, claimEntryId, account, counters, familyIds };
@@ -201,6 +211,7 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
     holdEnd: input.replacedEnds[0] ?? holdEndFrom(now, options.holdMinutes),
     credit: creditNow,
     aid: cartAidFrom(applications, [...catalogue.semesters.keys()], today, family, new Set(replacedHeld.map((e) => e.id))),
+    aidTerms: aidSeatTerms(applications, today),
   });
   if (isRefusal(planned)) throw new HttpsError(planned.refused, planned.message);
   const { enrollments, held } = planned;

@@ -151,7 +151,7 @@ async function closeEntries(round: PublicRound, now: Date): Promise<PublicRound>
 /** Seats free now in each of these classes, by class id (none in a class no longer open for enrollment). */
 async function freeSeats(classes: ClassRecord[], now: Date): Promise<Record<string, number>> {
   const open = await enrollableNow(classes, now);
-  return Object.fromEntries(classes.map((c) => [c.id, open.has(c.id) ? seatsLeft(c) : 0]));
+  return Object.fromEntries(classes.map((c) => [c.id, open.has(c.id) ? seatsLeft(c, now) : 0]));
 }
 
 /** The classes a family can still enroll in now (live, before their deadline, their semester open): a claim is an enrollment. */

@@ -11,7 +11,7 @@ import type { joinWaitlistSchema } from '../../../contract/schemas';
 import { schoolToday } from '../../../contract/schedule';
 import { totalProblem } from '../domain/enrollment';
 import { waitlistEntryId } from '../domain/ids';
-import { freeSeatIds, type Seat } from '../domain/seats';
+import { aidReleased, aidSeatsEnd, freeSeatIds, type Seat } from '../domain/seats';
 import { entryUsesFree, newOffer, offerLapsed, onTheList, placeOf, planOffers, rankBetween, reminderDue, seatsForWaitlist } from '../domain/waitlist';
 import { waitlistMail, type WaitlistMailKind } from '../mail/waitlist';
 import { portalOrigin } from '../payments/stripe';
@@ -225,7 +225,35 @@ export const removeEntry = (id: string, by: string, reason: string, now: Date) =
     return { status: 'removed', event: event('removed', now.toISOString(), by, reason), mail: 'removed', reason };
   });
 
-/** The job (every 15 minutes in production; tests call it): lapsed offers pass on, reminders go out, free seats are offered. */
+/**
+ * Seats kept for aid whose release has come open to everyone: kept for the waitlist where families
+ * wait (and offered to them in order), else free. Returns how many were released.
+ */
+export async function releaseAidSeats(classIds: string[], now: Date): Promise<number> {
+  let released = 0;
+  const toServe: string[] = [];
+  for (const classId of classIds) {
+    const n = await runSeatTransaction(async (tx) => {
+      const [klass, seats] = await Promise.all([tx.get(classRef(classId)), seatsIn(tx, classId)]);
+      const due = [...seats].filter(([, seat]) => aidReleased(seat, now)).map(([id]) => id);
+      if (!klass.exists || !due.length) return 0;
+      const waiting = (klass.data()!.waiting ?? 0) > 0;
+      const at = now.toISOString();
+      for (const id of due) {
+        if (waiting) tx.set(seatRef(classId, id), { state: 'reserved', classId, at } satisfies Seat);
+        else tx.delete(seatRef(classId, id));
+      }
+      tx.update(classRef(classId), { aidKept: FieldValue.increment(-due.length) });
+      return due.length;
+    });
+    released += n;
+    if (n) toServe.push(classId);
+  }
+  if (toServe.length) await serveWaitlists(toServe, now);
+  return released;
+}
+
+/** The job (every 15 minutes in production; tests call it): lapsed offers pass on, reminders go out, seats kept for aid open on their date, free seats are offered. */
 export async function runWaitlistJob(now: Date, only?: string[]): Promise<{ lapsed: number; reminded: number; offered: number }> {
   // `only`: these classes' lists alone (a test's own school, with its own clock, leaves the rest alone).
   const mine = (classIds: string[]) => !only || classIds.some((id) => only.includes(id));
@@ -247,6 +275,8 @@ export async function runWaitlistJob(now: Date, only?: string[]): Promise<{ laps
       return 1;
     });
   }
+  const aidDue = (await records('classes').where('aidKept', '>', 0).get()).docs.map((d) => d.data()).filter((c) => mine([c.id]) && (aidSeatsEnd(c) ?? '') <= now.toISOString());
+  await releaseAidSeats(aidDue.map((c) => c.id), now);
   const waitingFor = (await records('classes').where('waiting', '>', 0).select().get()).docs.map((d) => d.id).filter((id) => mine([id]));
   return { lapsed, reminded, offered: await serveWaitlists(waitingFor, now) };
 }

@@ -12,6 +12,7 @@ import { SelectionSummary } from './SelectionSummary';
 import { SemesterTabs } from './SemesterTabs';
 import { LoadError } from '../../components/LoadError';
 import { useAvailableClasses, useClassesBySemester, useOpenSemesters } from './api';
+import { useAidTerms } from './useAidTerms';
 import { Announcements } from './Announcements';
 import { useCatalogueParams } from './useCatalogueParams';
 import { useWaitlistNotes } from './useWaitlistNotes';
@@ -42,11 +43,15 @@ export function CatalogueStep({ selection, setSelection, action }: CatalogueStep
   // A signed-in family sees its own place on the waitlists of the classes it waits for.
   const waitlistNotes = useWaitlistNotes();
 
+  // A family receiving aid (or whose application is under review) may take the seats kept for aid too.
+  const aidTerms = useAidTerms();
   const offered = useMemo(() => {
     const map = new Map<string, PublicClass>();
-    if (available.status === 'loaded') for (const s of Object.values(available.value)) for (const c of s.classes) map.set(c.id, c);
+    if (available.status === 'loaded') {
+      for (const s of Object.values(available.value)) for (const c of s.classes) map.set(c.id, aidTerms.has(c.semesterId) && c.aidSeatsLeft ? { ...c, seatsLeft: c.seatsLeft + c.aidSeatsLeft } : c);
+    }
     return map;
-  }, [available]);
+  }, [available, aidTerms]);
 
   // Choices of classes that are no longer offered are dropped once the list is known.
   const shown = available.status === 'loaded' ? pruneSelection(selection, new Set(offered.keys())) : selection;

@@ -1,3 +1,4 @@
+import { aidSeatsText } from '../../../contract/aid';
 import type { PublicClass } from '../../../contract/domain';
 import { formatCents, formatGrades, formatTimeRange, formatWeekdays } from '../../../contract/format';
 import { classSpan, noClassText } from '../../../contract/schedule';
@@ -62,6 +63,11 @@ export function ClassCard({ klass: c, availability, choice, onToggle, onPrice, o
         {noClass && (
           <li>
             <span className="pi pi-info-circle" aria-hidden="true" /> {noClass}
+          </li>
+        )}
+        {!!c.aidSeatsLeft && c.aidSeatsUntil && (availability === 'open' || availability === 'drawn') && (
+          <li>
+            <span className="pi pi-heart" aria-hidden="true" /> {aidSeatsText(c.aidSeatsLeft, c.aidSeatsUntil)}
           </li>
         )}
         <li>

@@ -160,6 +160,26 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
             cents={c.deposit ?? null}
             onChange={(deposit) => set({ deposit })}
           />
+          <TextField
+            path="aidSeats"
+            label="Seats kept for aid (optional)"
+            hint="Only families receiving financial aid, or whose application is under review, can take them until the date below."
+            type="number"
+            errors={errors}
+            value={c.aidSeats ? String(c.aidSeats) : ''}
+            onChange={(v) => set({ aidSeats: Math.max(0, Math.round(Number(v || '0'))) })}
+          />
+          {!!c.aidSeats && (
+            <TextField
+              path="aidSeatsUntil"
+              label="Open to everyone on"
+              hint="From this day the seats left open to every family, and to the waitlist first."
+              type="date"
+              errors={errors}
+              value={c.aidSeatsUntil ?? ''}
+              onChange={(v) => set({ aidSeatsUntil: v || null })}
+            />
+          )}
         </div>
         <CheckboxField label="Sliding scale" checked={!!c.slidingScale} onChange={(on) => set({ slidingScale: on ? { min: c.price, max: c.price } : null })} />
         {c.slidingScale && (
@@ -191,7 +211,7 @@ export default function ClassForm() {
   if (!semesterId) return <LoadError error="Open the class from the class list." onRetry={() => history.back()} />;
   return (
     <EditById load={load} find={(v) => v.classes.find((c) => c.id === id)} missing="This class does not exist.">
-      {({ id: found, enrolledCount, waiting: _waiting, keptSeats: _kept, ...initial }) => <Form key={found} initial={initial} id={found} enrolled={enrolledCount} />}
+      {({ id: found, enrolledCount, waiting: _waiting, keptSeats: _kept, aidKept: _aid, ...initial }) => <Form key={found} initial={initial} id={found} enrolled={enrolledCount} />}
     </EditById>
   );
 }

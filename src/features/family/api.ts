@@ -14,4 +14,4 @@ export const useMyAccount = (enabled = true) => useCallQuery('myAccount', undefi
 /** The family's account credit: its balance and how it came and went. */
 export const useMyCredit = (enabled = true) => useCallQuery('myCredit', undefined, { enabled });
 /** The family's financial aid applications and what became of them. */
-export const useMyAid = () => useCallQuery('myAid');
+export const useMyAid = (enabled = true) => useCallQuery('myAid', undefined, { enabled });
