@@ -6,12 +6,13 @@ import type { Placement } from './draw';
 import type { CheckoutMethod, IsoDate, ReleaseSignature } from './domain';
 
 /** Who a priority group is: the office puts them in order; everyone else comes after. */
-export const GROUP_RULES = ['returning', 'siblings', 'staff'] as const;
+export const GROUP_RULES = ['returning', 'siblings', 'staff', 'aid'] as const;
 export type GroupRule = (typeof GROUP_RULES)[number];
 export const GROUP_RULE_LABELS: Record<GroupRule, string> = {
   returning: 'Families with a child enrolled in the last two terms',
   siblings: 'Brothers and sisters of a child already enrolled this term',
   staff: 'Staff families',
+  aid: 'Families receiving financial aid for this term (an award, or an application under review)',
 };
 
 export interface RoundGroup {

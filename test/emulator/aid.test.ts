@@ -299,6 +299,38 @@ describe('financial aid', () => {
     expect(await booksProblems(['aid-kept'], { stripe: false })).toEqual([]);
   });
 
+  it('a waitlist offer claimed by a family with an award is priced with the award, as its own line', async () => {
+    const admin = await signInDemo('admin');
+    await addClassesLikeWildArt([{ id: 'aid-claim', title: 'Aid Claim', capacity: 1, weekday: 6 }]);
+    const first = await familyWithStudent('aidclaim0@example.com', 'First', 'Family');
+    const taken = await callAs(first.user, 'enrollFamily', checkoutOf({ user: first.user, studentIds: [first.studentId], email: 'aidclaim0@example.com' }, [['aid-claim']], 'aid-claim-1', PRICE));
+    expect(taken.status, JSON.stringify(taken.error)).toBe(200);
+    // The second family waits (quoted in full), then is awarded half.
+    const waiting = await familyWithStudent('aidclaim1@example.com', 'Waits', 'Family');
+    const joined = await callAs(waiting.user, 'joinWaitlist', {
+      studentId: waiting.studentId, lines: [{ classId: 'aid-claim', addOnIds: [] }], codes: [], expectedTotal: PRICE, infoConfirmed: true, releases: signedReleases(AVA.guardians[0].name), idempotencyKey: 'aid-claim-wait',
+    });
+    expect(joined.result!.entry.quote.total).toBe(PRICE);
+    const applied = await callAs(waiting.user, 'applyForAid', { semesterId: term.id, studentIds: [waiting.studentId], householdSize: 2, incomeBand: 'under-100', benefits: true, words: '' });
+    const saved = await callAs(finance, 'adminSaveFund', { name: 'Claims fund', transfer: 50000 });
+    const decided = await callAs(finance, 'adminAwardAid', {
+      decisions: [{ applicationId: applied.result!.application.id, award: true, fundId: saved.result!.fund.id, percent: 50, capPerChild: 20000, expiresOn: '2999-12-31', note: '' }],
+      idempotencyKey: 'aid-claim-award',
+    });
+    expect(decided.status, JSON.stringify(decided.error)).toBe(200);
+    // The seat frees and is offered; the family's preview and its claim both take half off.
+    expect((await callAs(admin, 'adminCancelEnrollment', { enrollmentId: taken.result!.enrollments[0].id, classIds: ['aid-claim'], refund: 0, note: 'Moved away' })).status).toBe(200);
+    await expect.poll(async () => (await db().doc(`waitlist/${joined.result!.entry.id}`).get()).get('status')).toBe('offered');
+    const preview = await callAs(waiting.user, 'priceCart', { children: [{ studentId: waiting.studentId, lines: [{ classId: 'aid-claim', addOnIds: [] }] }], codes: [] });
+    expect(preview.result!.total).toBe(PRICE / 2);
+    const claimed = await callAs(waiting.user, 'claimOffer', { entryId: joined.result!.entry.id, expectedTotal: PRICE / 2, idempotencyKey: 'aid-claim-claim', payWith: 'office' });
+    expect(claimed.status, JSON.stringify(claimed.error)).toBe(200);
+    const e = (await db().doc(`enrollments/${claimed.result!.enrollment.id}`).get()).data() as Enrollment;
+    expect(e).toMatchObject({ total: PRICE / 2, waitlistEntryId: joined.result!.entry.id });
+    expect(aidLines(e)).toBe(PRICE / 2);
+    expect(await awardAgrees(applied.result!.application.id, waiting.user.uid)).toBe(PRICE / 2);
+  });
+
   it('a fund that is first come until it runs out awards each application as it arrives, while it holds the terms', async () => {
     const created = await callAs(finance, 'adminSaveFund', { name: 'A first-come fund', transfer: 30000, firstCome: { percent: 50, capPerChild: 10000, expiresOn: '2999-12-31' } });
     expect(created.status, JSON.stringify(created.error)).toBe(200);

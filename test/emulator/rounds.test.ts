@@ -268,3 +268,35 @@ describe('a registration round', () => {
     expect(await booksProblems(['lot-a', 'lot-b'], { stripe: false })).toEqual([]);
   });
 });
+
+describe('a registration round with families receiving aid first', () => {
+  const demo = useSeededDemo();
+  afterAll(async () => {
+    await standIn('/__standin/beacon', { aheadSeconds: 0, down: false });
+  });
+
+  it('puts a family whose aid application is under review in the first group, so its child draws the one seat before the others', async () => {
+    await addClassesLikeWildArt(lettered('aidlot', 'Aid Lottery', { a: 1 }));
+    const saved = await callAs(demo.admin, 'adminSaveRound', settings({ groups: [{ label: 'Families receiving aid', rule: 'aid' as const }] }));
+    expect(saved.status, JSON.stringify(saved.error)).toBe(200);
+    const aided = await familyWithStudent('round.aid@example.com', 'Noor', 'Aided');
+    const applied = await callAs(aided.user, 'applyForAid', { semesterId: TERM, studentIds: [aided.studentId], householdSize: 3, incomeBand: 'under-100', benefits: true, words: '' });
+    expect(applied.result!.application.status).toBe('received');
+    for (const [who, studentId] of [[demo.family, 'demo-ava'], [aided.user, aided.studentId]] as const) {
+      const entered = await callAs(who, 'saveRoundEntry', entering([{ studentId, choices: ['aidlot-a'] }]));
+      expect(entered.status, JSON.stringify(entered.error)).toBe(200);
+    }
+    await adminDb().doc(`rounds/${TERM}`).update({ entriesClose: minutes(-0.1) });
+    await standIn('/__standin/beacon', { aheadSeconds: 7200, down: false });
+    await callAs(demo.admin, 'adminRunDraw', { semesterId: TERM });
+    const drawn = (await callAs(demo.admin, 'adminRunDraw', { semesterId: TERM })).result!.round;
+    expect(drawn.drawn).not.toBeNull();
+    const { record } = (await callAs(null, 'roundRecord', { semesterId: TERM })).result!;
+    const own = (await callAs(aided.user, 'myRoundEntry', { semesterId: TERM })).result!.entry!;
+    expect(record.entries.map((e) => [e.id === own.id ? 'aided' : 'other', e.group]).sort()).toEqual([['aided', 1], ['other', 2]]);
+    // Whatever the draw's order, the first group draws first: the one seat is the aided family's.
+    expect(own.results!.map((r) => r.placement.placed)).toEqual(['aidlot-a']);
+    // The record anyone can check names the group, never who receives aid.
+    expect(JSON.stringify(record)).not.toMatch(/Noor|Aided|round\.aid/);
+  });
+});

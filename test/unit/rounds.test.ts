@@ -119,10 +119,15 @@ describe('an entry', () => {
 describe('a family’s priority group', () => {
   const groups = [{ rule: 'staff' as const }, { rule: 'returning' as const }];
   it('is the first group whose rule it meets, in the office’s order; everyone else comes after the last', () => {
-    expect(groupOf(groups, { staff: true, returning: true, siblings: false })).toBe(1);
-    expect(groupOf(groups, { staff: false, returning: true, siblings: true })).toBe(2);
-    expect(groupOf(groups, { staff: false, returning: false, siblings: true })).toBe(3);
-    expect(groupOf([], { staff: true, returning: true, siblings: true })).toBe(1);
+    expect(groupOf(groups, { staff: true, returning: true, siblings: false, aid: false })).toBe(1);
+    expect(groupOf(groups, { staff: false, returning: true, siblings: true, aid: false })).toBe(2);
+    expect(groupOf(groups, { staff: false, returning: false, siblings: true, aid: true })).toBe(3);
+    expect(groupOf([], { staff: true, returning: true, siblings: true, aid: false })).toBe(1);
+  });
+  it('can be the families receiving aid, first', () => {
+    const aidFirst = [{ rule: 'aid' as const }, ...groups];
+    expect(groupOf(aidFirst, { staff: true, returning: true, siblings: false, aid: true })).toBe(1);
+    expect(groupOf(aidFirst, { staff: true, returning: true, siblings: false, aid: false })).toBe(2);
   });
 });
 

@@ -169,6 +169,9 @@ export function seatTaken(e: Enrollment, classId: string, planned: { id: string;
   };
 }
 
+/** A child's price without its award's terms (a claim paying its older quote, which has no aid line). */
+const withoutAward = <Q extends { aid?: unknown }>({ aid: _aid, ...quote }: Q) => quote;
+
 /** The checkout, or why it is refused (the first problem found, child by child in the order asked). */
 export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
   const { uid, payload, now, today, options, ids, asked, catalogue, entry } = f;
@@ -204,13 +207,12 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
     signatures.push(checked);
   }
   const classes = [...new Set(asked.flatMap((a) => a.classIds))].map((c) => catalogue.classes.get(c)!);
-  // A claim pays what its offer quoted (or less by today's prices): an award is used at checkout only.
-  const aid = entry ? undefined : f.aid;
-  const priced = priceCart({ ...catalogue, classes, children: payload.children, family, uses: f.uses, today, ...(aid ? { aid } : {}) });
+  const priced = priceCart({ ...catalogue, classes, children: payload.children, family, uses: f.uses, today, ...(f.aid ? { aid: f.aid } : {}) });
   if (priced.problems.length) return refuse('invalid-argument', priced.problems[0].message);
-  // A claim pays the lower of the price quoted when the family joined and today's (a code that has
-  // since ended still counts then); otherwise a code that does not apply is refused.
-  const quotes = entry && entry.quote.total < priced.total ? [{ ...priced.children[0], ...entry.quote }] : priced.children;
+  // A claim pays the lower of the price quoted when the family joined and today's with its aid award
+  // (a code that has since ended still counts then: the quote, without aid); otherwise a code that
+  // does not apply is refused.
+  const quotes = entry && entry.quote.total < priced.total ? [{ ...withoutAward(priced.children[0]), ...entry.quote }] : priced.children;
   const total = quotes.reduce((sum, q) => sum + q.total, 0);
   if (!entry && priced.codeProblems.length) return refuse('failed-precondition', priced.codeProblems[0].message);
   const mismatch = totalProblem(payload.expectedTotal, total);

@@ -131,6 +131,8 @@ export interface FamilyStanding {
   returning: boolean;
   siblings: boolean;
   staff: boolean;
+  /** An award for the round's term, or an application for it under review, when entries close. */
+  aid: boolean;
 }
 
 /** The first of the round's groups the family belongs to (1 first), else the group after the last. */

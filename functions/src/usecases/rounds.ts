@@ -25,6 +25,7 @@ import { loadOwnStudents } from '../data/students';
 import { isEnrollable, isOpenForEnrollment, seatsLeft } from '../domain/catalogue';
 import { freeSeatIds } from '../domain/seats';
 import { isRefusal, type Refusal } from '../domain/refusal';
+import { aidSeatTerms } from '../../../contract/aid';
 import { childIdOf, committedEntries, demandOf, fairnessOf, groupOf, NO_ROUND, planDraw, planEntry, planResults, planRound, type ChoiceQuote, type FamilyStanding } from '../domain/rounds';
 import { beaconChain, fetchBeacon } from '../lib/beacon';
 import { queueMail } from '../mail/outbox';
@@ -112,28 +113,31 @@ export async function ownEntry(uid: string, semesterId: string): Promise<RoundEn
   return snap.exists ? (snap.data() as RoundEntry) : null;
 }
 
-/** Each family's standing for the round's groups: enrolled in the last two terms, enrolled now, on the staff. */
-async function standings(round: PublicRound, owners: string[]): Promise<Map<string, FamilyStanding>> {
+/** Each family's standing for the round's groups: enrolled in the last two terms, enrolled now, on the staff, receiving aid. */
+async function standings(round: PublicRound, owners: string[], now: Date): Promise<Map<string, FamilyStanding>> {
   const semesters = (await loadSemesters()).sort((a, b) => a.startDate.localeCompare(b.startDate));
   const index = semesters.findIndex((s) => s.id === round.semesterId);
   const before = index > 0 ? semesters.slice(Math.max(0, index - 2), index).map((s) => s.id) : [];
-  const [enrolled, staff] = await Promise.all([
+  const [enrolled, staff, applications] = await Promise.all([
     records('enrollments')
       .where('semesterIds', 'array-contains-any', [...before, round.semesterId])
       .where('status', '==', 'confirmed')
       .get(),
     listStaff(),
+    round.groups.some((g) => g.rule === 'aid') ? records('aidApplications').where('semesterId', '==', round.semesterId).get() : null,
   ]);
+  const today = schoolToday(now);
+  const aided = new Set((applications?.docs ?? []).map((d) => d.data()).filter((a) => aidSeatTerms([a], today).has(round.semesterId)).map((a) => a.ownerUid));
   const staffUids = new Set(staff.filter((m) => m.roles.length > 0).map((m) => m.uid));
   const returning = new Set(enrolled.docs.filter((d) => d.data().semesterIds.some((id) => before.includes(id))).map((d) => d.data().ownerUid));
   const siblings = new Set(enrolled.docs.filter((d) => d.data().semesterIds.includes(round.semesterId)).map((d) => d.data().ownerUid));
-  return new Map(owners.map((uid) => [uid, { returning: returning.has(uid), siblings: siblings.has(uid), staff: staffUids.has(uid) }]));
+  return new Map(owners.map((uid) => [uid, { returning: returning.has(uid), siblings: siblings.has(uid), staff: staffUids.has(uid), aid: aided.has(uid) }]));
 }
 
 /** Commits the entries once entries have closed: each entry's group, the entries written, their hash published. */
 async function closeEntries(round: PublicRound, now: Date): Promise<PublicRound> {
   const [entries, bundles] = await Promise.all([loadEntries(round.semesterId), loadGroupsOfSemesters([round.semesterId])]);
-  const standing = await standings(round, uniq(entries.map((e) => e.ownerUid)));
+  const standing = await standings(round, uniq(entries.map((e) => e.ownerUid)), now);
   const groups = new Map(entries.map((e) => [e.id, groupOf(round.groups, standing.get(e.ownerUid)!)]));
   const committed = committedEntries(entries, groups, new Map(bundles.map((b) => [b.id, b])));
   const entriesHash = await sha256Hex(canonicalEntries(committed));
@@ -356,7 +360,7 @@ export async function roundReport(actor: Actor, semesterId: string, dryRun: bool
     const { entries: committed, placements } = await loadRecordParts(semesterId);
     outcome = { entries: committed, placements };
   } else if (dryRun && entries.length) {
-    const standing = await standings(round, uniq(entries.map((e) => e.ownerUid)));
+    const standing = await standings(round, uniq(entries.map((e) => e.ownerUid)), now);
     const committed = committedEntries(entries, new Map(entries.map((e) => [e.id, groupOf(round.groups, standing.get(e.ownerUid)!)])), bundleById);
     const throwaway = randomBytes(32).toString('hex');
     const { placements } = await runDraw({ entries: committed, capacity: seats, seed: throwaway, beacon: throwaway });

@@ -59,7 +59,7 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
     setFailure('');
     try {
       // The family pays the lower of the price quoted when it joined and today's.
-      const today = await todaysPrice({ lines: entry.request.lines, codes: entry.request.codes, studentId: entry.studentId });
+      const today = await todaysPrice({ studentId: entry.studentId, lines: entry.request.lines }, entry.request.codes);
       const signed =
         asking && releases.status === 'loaded' ? { releases: releases.value.releases.map((r) => ({ releaseId: r.id, version: r.version, typedName: signatures[r.id] ?? '' })) } : {};
       const expectedTotal = Math.min(entry.quote.total, today.total);

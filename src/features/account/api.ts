@@ -41,10 +41,13 @@ export const useRequestTransfer = () => useCallMutation('requestTransfer');
 /** What the family owes, paid from its account credit (oldest first). */
 export const usePayFromCredit = () => useCallMutation('payFromCredit');
 
-/** Today's price of a basket, asked afresh (a waitlist claim pays the lower of the quoted and today's). */
+/**
+ * Today's price of one child's classes for the family, asked afresh, with its financial aid award (a
+ * waitlist claim pays the lower of the quoted and today's).
+ */
 export const useTodaysPrice = () => {
   const fetchCall = useFetchCall();
-  return (basket: Payload<'priceBasket'>) => fetchCall('priceBasket', basket);
+  return (child: Payload<'priceCart'>['children'][number], codes: string[]) => fetchCall('priceCart', { children: [child], codes });
 };
 /** The family's calendar address: whether it has one, and a new one (the old one stops working). */
 export const useCalendarFeed = () => useCallQuery('myCalendarFeed');
