@@ -173,7 +173,7 @@ function Form({ initial, id, enrolled }: { initial: Draft; id?: string; enrolled
             <TextField
               path="aidSeatsUntil"
               label="Open to everyone on"
-              hint="From this day the seats left open to every family, and to the waitlist first."
+              hint="On this day the seats still kept for aid open to every family, the waitlist first."
               type="date"
               errors={errors}
               value={c.aidSeatsUntil ?? ''}
