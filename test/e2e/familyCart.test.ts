@@ -8,7 +8,10 @@ import { todayInSchool } from '../../scripts/demo/seedDemo';
 import { describe, expect, it } from 'vitest';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { callFunction, createUser } from '../support/emulators';
-import { AVA } from '../support/samples';
+import { AVA, classFormOf } from '../support/samples';
+import { callAs, signInDemo } from '../support/fixtures';
+import { formatDate } from '../../contract/format';
+import type { ClassRecord } from '../../contract/domain';
 import { axeViolations, newPage, seededBrowser, signInAs } from './support/browser';
 import { enrollPayingLater } from './support/enrollment';
 
@@ -196,10 +199,28 @@ describe('one checkout for the whole family', () => {
     await desk.page.locator('.stat').filter({ hasText: 'Financial aid funds hold (whole school)' }).getByText('$2,100').waitFor();
     await desk.context.close();
 
+    // The office keeps two of Orienteering's 16 seats for families receiving aid: anyone reads that they
+    // are kept; this family counts them among its seats left, and Quinn takes one.
+    const admin = await signInDemo('admin');
+    const orienteering = (await adminDb().doc('classes/orienteering').get()).data() as ClassRecord;
+    const aidSeatsUntil = addDays(todayInSchool(), 20);
+    expect((await callAs(admin, 'adminSaveClass', { ...classFormOf(orienteering), aidSeats: 2, aidSeatsUntil })).status).toBe(200);
+    const kept = `2 seats kept for families receiving aid until ${formatDate(aidSeatsUntil)}`;
+    const anyone = await newPage(browser(), 360, 740);
+    await anyone.page.goto('/classes/enrollment');
+    const publicCard = anyone.page.getByRole('article', { name: 'Orienteering' });
+    await publicCard.getByText(kept).waitFor();
+    const left = orienteering.capacity - orienteering.enrolledCount;
+    await publicCard.getByText(`${left - 2} seats left`).waitFor();
+    await anyone.context.close();
+
     // The family's checkout: Pia's $500 takes her $200 cap; Quinn's $234 after the sibling line takes 60 %, $140.40.
     await page.reload();
     await page.getByText(/Awarded: 60 % of the classes \(at most \$200 a child\)/).waitFor();
     await page.goto('/classes/enrollment?for=all');
+    const familyCard = page.getByRole('article', { name: 'Orienteering' });
+    await familyCard.getByText(kept).waitFor();
+    await familyCard.getByText(`${left} seats left`).waitFor();
     await throughSteps(page, 'Pia', ['Wild Art', 'Creek Critters'], 'Who is enrolling?');
     const line = `Financial aid — ${term}`;
     await page.getByRole('row', { name: `${line} −$200` }).waitFor();
@@ -227,6 +248,10 @@ describe('one checkout for the whole family', () => {
     expect(uid.get('award.used')).toBe(34040);
     const receipts = (await adminDb().collection('mail').where('to', 'array-contains', email).where('kind', '==', 'receipt').get()).docs.map((d) => d.get('message.text') as string).join('\n');
     expect(receipts).toContain(`${line}: −$140.40`);
+    // Quinn's seat is one kept for aid (given back before the date, it would be kept again).
+    const quinnSeat = (await adminDb().collection('classes/orienteering/roster').where('studentName', '==', 'Quinn Cart').get()).docs[0].get('seat') as string;
+    expect((await adminDb().doc(`classes/orienteering/seats/${quinnSeat}`).get()).get('aid')).toBe(true);
+    expect((await adminDb().doc('classes/orienteering').get()).get('aidKept')).toBe(1);
     await context.close();
   });
 });

@@ -82,7 +82,7 @@ export function CatalogueStep({ selection, setSelection, action }: CatalogueStep
   const drawing = !!active?.round && !active.round.drawn;
 
   const catalogue = active ? available.value[active.id] : undefined;
-  const openClasses = filterClasses(catalogue?.classes ?? [], { query, grade });
+  const openClasses = filterClasses((catalogue?.classes ?? []).map((c) => offered.get(c.id) ?? c), { query, grade });
   const others =
     active && browse.status === 'loaded'
       ? filterClasses(
