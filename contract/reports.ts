@@ -21,6 +21,11 @@ export interface MoneyReport {
   owedTotal: Cents;
   /** Paid beyond what is billed (the school owes it back): with `owedTotal`, the dashboard's Outstanding. */
   overpaid: Cents;
+  /**
+   * Each class's share of the term's figures (an enrollment's shared over its classes by what each
+   * costs on it; a refund to the classes it cancelled): added up, the term's billing to the cent.
+   */
+  classes: ClassRevenue[];
   /** The term's billing: what the classes cost before any discount, each code's and the aid's part, and the dashboard's figures. */
   term: {
     beforeDiscounts: Cents;
@@ -32,4 +37,21 @@ export interface MoneyReport {
     netPaid: Cents;
     outstanding: Cents;
   };
+}
+
+export interface ClassRevenue {
+  classId: string;
+  title: string;
+  /** Children enrolled in it now. */
+  children: number;
+  beforeDiscounts: Cents;
+  /**
+   * The codes' part (the sibling rule among them) and financial aid's together: a class's aid alone
+   * could say which of its few children receives aid (the term's lines say each code and the aid).
+   */
+  discounts: Cents;
+  billed: Cents;
+  paid: Cents;
+  refunded: Cents;
+  netPaid: Cents;
 }

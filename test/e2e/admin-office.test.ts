@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { callAs, DEMO, signInDemo } from '../support/fixtures';
 import { standIn } from '../support/ledger';
 import { addClassesLikeWildArt, enrollAtQuotedPrice, familyWithStudent, signedReleases } from '../support/samples';
-import { axeViolations, downloaded, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
+import { axeViolations, downloaded, downloadedBytes, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
+import { readXlsx } from '../support/xlsx';
+import { formatCents } from '../../contract/format';
+import { DAY_FORMAT, MONEY_FORMAT } from '../../src/lib/xlsx';
 
 const enrolledText = async (page: Page, title: string) =>
   (await page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title }) }).getByRole('cell').nth(1).textContent())!.trim();
@@ -271,5 +274,32 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     await phone.page.getByText(/Cancelled .*: Lichen Lab/).first().waitFor();
     expect(await axeViolations(phone.page)).toEqual([]);
     await phone.context.close();
+  });
+
+  it('downloads the money reports as .xlsx: the figures on the page, as currency, count and date cells; revenue per class adds up to the term', async () => {
+    const { context, page } = await signedIn(browser(), 'admin@example.com', 'admin-demo-1');
+    await page.goto('/admin/reports');
+    const payments = page.getByRole('region', { name: 'Payments received, by way' });
+    const total = payments.getByRole('row', { name: /^Total/ });
+    await total.waitFor();
+    const shown = (await total.locator('td').last().textContent())!;
+    const bytes = await downloadedBytes(page, () => payments.getByRole('button', { name: '.xlsx of Payments received, by way' }).click());
+    const { cells } = readXlsx(new Uint8Array(bytes));
+    // The title, the term, the days as dates; then the table with its total as a currency cell.
+    expect(cells.get('A1')).toMatchObject({ type: 's', value: 'Payments received, by way' });
+    expect(cells.get('B3')).toMatchObject({ type: 'n', format: DAY_FORMAT });
+    const rows = [...cells.values()].filter((c) => c.ref.startsWith('A') && c.value === 'Total');
+    const totalRow = rows[0].ref.slice(1);
+    expect(cells.get(`C${totalRow}`)).toMatchObject({ type: 'n', format: MONEY_FORMAT });
+    expect(formatCents(Math.round(Number(cells.get(`C${totalRow}`)!.value) * 100))).toBe(shown);
+    expect(cells.get('B6')).toMatchObject({ type: 's', value: 'Payments' });
+    expect(cells.get('B7')).toMatchObject({ type: 'n' });
+    // Revenue per class adds up to the term's billing, to the cent.
+    const perClass = page.getByRole('region', { name: 'Revenue per class' }).getByRole('row', { name: /^Total/ });
+    const billedColumn = 4; // Class, Children, Before discounts, Discounts and aid, Billed
+    const termBilled = page.getByRole('region', { name: 'The term’s billing' }).getByRole('row', { name: /^Billed/ }).locator('td').last();
+    expect(await perClass.locator('th, td').nth(billedColumn).textContent()).toBe(await termBilled.textContent());
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
   });
 });

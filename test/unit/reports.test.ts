@@ -1,10 +1,11 @@
 // The money reports: payments and refunds by way over a range of days, what is owed by age, the
 // term's billing by code and aid — and their totals are the dashboard's figures, to the cent.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AID_CODE } from '../../contract/aid';
 import type { Enrollment } from '../../contract/domain';
 import { dashboardFigures } from '../../functions/src/domain/dashboard';
-import { ageBucket, moneyReport } from '../../functions/src/domain/reports';
+import { ageBucket, apportion, classRevenue, moneyReport } from '../../functions/src/domain/reports';
 
 const base = { ownerUid: 'u', studentId: 's', studentName: 'Kid', semesterIds: ['t'], classIds: ['c'], lineItems: [], subtotal: 0, releases: [], idempotencyKey: 'k' };
 const e = (id: string, over: Partial<Enrollment>): Enrollment => ({ ...base, id, discounts: [], total: 26000, balance: 0, status: 'confirmed', payments: [], createdAt: '2026-09-01T15:00:00Z', ...over }) as Enrollment;
@@ -55,5 +56,43 @@ describe('money reports', () => {
     expect(all.term.codes).toEqual([{ code: 'SIB10', description: 'Sibling', checkouts: 1, amount: 2600 }]);
     // What the classes cost before discounts, less each code and the aid, is what was billed.
     expect(all.term.beforeDiscounts - all.term.codes.reduce((s, c) => s + c.amount, 0) - all.term.aid).toBe(all.term.billed);
+  });
+});
+
+describe('revenue per class', () => {
+  const line = (id: string, title: string, price: number) => ({ kind: 'class' as const, id, semesterId: 't', title, classIds: [id], listPrice: price, price, addOns: [] });
+  const bundle = { kind: 'group' as const, id: 'g', semesterId: 't', title: 'Bundle', classIds: ['b', 'c'], listPrice: 40000, price: 30000, addOns: [], members: [{ classId: 'b', title: 'B', listPrice: 20000, price: 20000 }, { classId: 'c', title: 'C', listPrice: 10000, price: 10000 }] };
+
+  it('shares an enrollment over its classes by what each costs on it, a refund to the classes it cancelled; to the cent', () => {
+    const rows = classRevenue([
+      // $100 for A and a $300 bundle of B ($200) and C ($100): a $40.01 code, $100 paid.
+      e('mixed', { classIds: ['a', 'b', 'c'], lineItems: [line('a', 'A', 10000), bundle], discounts: [{ code: 'X', description: 'X', amount: 4001 }], total: 35999, payments: [pay(10000, 'cash', '2026-09-02T10:00:00Z')] }),
+      // D cancelled whole, $50 kept, the rest of its $260 back.
+      e('gone', { status: 'cancelled', classIds: [], lineItems: [], total: 5000, payments: [pay(26000, 'card', '2026-09-03T10:00:00Z')], cancellations: [{ classIds: ['d'], classTitles: ['D'], refund: 21000, fee: 5000, note: '', at: '2026-10-01T10:00:00Z', by: 'x' }] }),
+    ]);
+    expect(rows.map((r) => [r.title, r.children, r.beforeDiscounts, r.discounts, r.billed, r.paid, r.refunded, r.netPaid])).toEqual([
+      ['A', 1, 10000, 1000, 9000, 2500, 0, 2500],
+      ['B', 1, 20000, 2001, 17999, 5000, 0, 5000],
+      ['C', 1, 10000, 1000, 9000, 2500, 0, 2500],
+      ['D', 0, 5000, 0, 5000, 26000, 21000, 5000],
+    ]);
+  });
+
+  it('adds up to the term’s billing to the cent, over every kind of enrollment', () => {
+    const all = report('2000-01-01', '2999-12-31');
+    const sum = (k: 'beforeDiscounts' | 'billed' | 'paid' | 'refunded' | 'netPaid' | 'discounts') => all.classes.reduce((s, r) => s + r[k], 0);
+    expect([sum('beforeDiscounts'), sum('billed'), sum('paid'), sum('refunded'), sum('netPaid'), sum('discounts')]).toEqual([
+      all.term.beforeDiscounts, all.term.billed, all.term.paid, all.term.refunded, all.term.netPaid, all.term.aid + all.term.codes.reduce((s, c) => s + c.amount, 0),
+    ]);
+  });
+
+  it('shares any amount over any weights without losing or making a cent', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.array(fc.nat({ max: 100_000 }), { minLength: 1, maxLength: 6 }), (amount, ws) => {
+        const shares = apportion(amount, ws.map((w, i) => [`k${i}`, w]));
+        expect([...shares.values()].reduce((s, x) => s + x, 0)).toBe(amount);
+        for (const x of shares.values()) expect(Number.isInteger(x)).toBe(true);
+      }),
+    );
   });
 });

@@ -1,7 +1,8 @@
 // /admin/reports: the money reports a bookkeeper asks for, for one term — payments and refunds by way
-// over the days chosen (to match the bank), what families owe by how long it has been due, and the
-// term's billing with each code's and financial aid's part. Each table downloads as a CSV; the figures
-// are the dashboard's.
+// over the days chosen (to match the bank), what families owe by how long it has been due, each
+// class's share of the term's money, and the term's billing with each code's and financial aid's
+// part. Each table downloads as a CSV and as an .xlsx with real currency, date and number cells; the
+// figures are the dashboard's.
 import { useState } from 'react';
 import { formatCents } from '../../../contract/format';
 import type { PaymentMethod } from '../../../contract/domain';
@@ -14,21 +15,40 @@ import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { AdminTable } from '../../components/table';
 import { downloadCsv, slug, type CsvValue } from '../../lib/csv';
+import { useNotify } from '../../lib/toast';
+import { downloadXlsx, type XlsxCell } from '../../lib/xlsx';
 import { useSemesterPicker } from '../catalogueSetup';
 import { useMoneyReport } from './api';
 import { METHOD_LABEL } from './paymentMethod';
 
-/** A table of the report with its CSV. */
-function ReportTable({ id, title, head, rows, total, file }: { id: string; title: string; head: string[]; rows: (string | number)[][]; total?: (string | number)[]; file: string }) {
-  const csv: CsvValue[][] = [head, ...rows.map((r) => r.map((c) => (typeof c === 'number' ? plainDollars(c) : c))), ...(total ? [total.map((c) => (typeof c === 'number' ? plainDollars(c) : c))] : [])];
+/** A report's cell in the spreadsheet: amounts (cents) as currency, counts ("3") as numbers. */
+const sheetCell = (c: string | number): XlsxCell => (typeof c === 'number' ? { cents: c } : /^\d+$/.test(c) ? Number(c) : c);
+
+/**
+ * A table of the report with its CSV and its .xlsx (the same figures; the spreadsheet's first rows
+ * say the term and, for payments and refunds, the days, as date cells).
+ */
+function ReportTable({ id, title, head, rows, total, file, about }: { id: string; title: string; head: string[]; rows: (string | number)[][]; total?: (string | number)[]; file: string; about: XlsxCell[][] }) {
+  const all = [...rows, ...(total ? [total] : [])];
+  const csv: CsvValue[][] = [head, ...all.map((r) => r.map((c) => (typeof c === 'number' ? plainDollars(c) : c)))];
+  const notify = useNotify();
+  const xlsx = () =>
+    downloadXlsx(file.replace(/\.csv$/, '.xlsx'), title, [[title], ...about, [], head, ...all.map((r) => r.map(sheetCell))]).catch((error: unknown) =>
+      notify({ severity: 'error', summary: 'Error', detail: `The spreadsheet could not be made: ${String(error)}` }),
+    );
   return (
     <Card
       id={id}
       title={title}
       actions={
-        <Button variant="outlined" onClick={() => downloadCsv(file, csv)} disabled={!rows.length}>
-          <span className="pi pi-download" aria-hidden="true" /> CSV<span className="visually-hidden"> of {title}</span>
-        </Button>
+        <div className="row-actions">
+          <Button variant="outlined" onClick={() => downloadCsv(file, csv)} disabled={!rows.length}>
+            <span className="pi pi-download" aria-hidden="true" /> CSV<span className="visually-hidden"> of {title}</span>
+          </Button>
+          <Button variant="outlined" onClick={() => void xlsx()} disabled={!rows.length}>
+            <span className="pi pi-file-excel" aria-hidden="true" /> .xlsx<span className="visually-hidden"> of {title}</span>
+          </Button>
+        </div>
       }
     >
       {!rows.length ? (
@@ -61,10 +81,12 @@ function ReportTable({ id, title, head, rows, total, file }: { id: string; title
 function Report({ report: r, name }: { report: MoneyReport; name: string }) {
   const way = (m: PaymentMethod) => (m === 'other' ? 'The office (other)' : METHOD_LABEL[m]);
   const file = (what: string) => `${what}-${slug(name)}-${r.from}-${r.to}.csv`;
+  const days: XlsxCell[][] = [['Term', name], ['From', { day: r.from }], ['To', { day: r.to }]];
+  const asOf: XlsxCell[][] = [['Term', name], ['As of', { day: schoolToday() }]];
   return (
     <>
-      <ReportTable id="report-payments" title="Payments received, by way" head={['Way', 'Payments', 'Amount']} rows={r.payments.map((p) => [way(p.method), String(p.count), p.amount])} total={['Total', '', r.paymentsTotal]} file={file('payments')} />
-      <ReportTable id="report-refunds" title="Refunds given, by way" head={['Way', 'Refunds', 'Amount']} rows={r.refunds.map((p) => [way(p.method), String(p.count), p.amount])} total={['Total', '', r.refundsTotal]} file={file('refunds')} />
+      <ReportTable id="report-payments" title="Payments received, by way" head={['Way', 'Payments', 'Amount']} rows={r.payments.map((p) => [way(p.method), String(p.count), p.amount])} total={['Total', '', r.paymentsTotal]} file={file('payments')} about={days} />
+      <ReportTable id="report-refunds" title="Refunds given, by way" head={['Way', 'Refunds', 'Amount']} rows={r.refunds.map((p) => [way(p.method), String(p.count), p.amount])} total={['Total', '', r.refundsTotal]} file={file('refunds')} about={days} />
       <ReportTable
         id="report-owed"
         title="Owed today, by age"
@@ -72,8 +94,18 @@ function Report({ report: r, name }: { report: MoneyReport; name: string }) {
         rows={r.owed.map((o) => [o.bucket, String(o.count), o.amount])}
         total={['Total owed', '', r.owedTotal]}
         file={`owed-${slug(name)}.csv`}
+        about={asOf}
       />
       {r.overpaid < 0 && <p className="muted">Paid beyond what is billed (the school owes it back): {formatCents(-r.overpaid)}.</p>}
+      <ReportTable
+        id="report-classes"
+        title="Revenue per class"
+        head={['Class', 'Children', 'Before discounts', 'Discounts and aid', 'Billed', 'Paid', 'Refunded', 'Net paid']}
+        rows={r.classes.map((c) => [c.title, String(c.children), c.beforeDiscounts, -c.discounts, c.billed, c.paid, c.refunded, c.netPaid])}
+        total={['Total', String(r.classes.reduce((n, c) => n + c.children, 0)), ...(['beforeDiscounts', 'discounts', 'billed', 'paid', 'refunded', 'netPaid'] as const).map((k) => (k === 'discounts' ? -1 : 1) * r.classes.reduce((n, c) => n + c[k], 0))]}
+        file={`classes-${slug(name)}.csv`}
+        about={asOf}
+      />
       <ReportTable
         id="report-term"
         title="The term’s billing"
@@ -89,6 +121,7 @@ function Report({ report: r, name }: { report: MoneyReport; name: string }) {
         ]}
         total={['Outstanding', '', r.term.outstanding]}
         file={`billing-${slug(name)}.csv`}
+        about={asOf}
       />
     </>
   );

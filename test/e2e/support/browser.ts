@@ -131,7 +131,7 @@ export async function signInThroughForm(page: Page, email: string, password: str
 }
 
 /** The bytes of the file a click downloads. */
-async function downloadedBytes(page: Page, click: () => Promise<void>): Promise<Buffer> {
+export async function downloadedBytes(page: Page, click: () => Promise<void>): Promise<Buffer> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   // Read through Playwright (the file is on the browser's side of the connection).
   const chunks: Buffer[] = [];
