@@ -137,12 +137,16 @@ export interface ChangeRequest {
   answer?: string;
   /** The refund the office gave, approved. */
   refund?: Cents;
+  /** A move the office approved at no charge (the new class at the price paid for the old one). */
+  atNoCharge?: true;
 }
 
 /** The office's answer to a request: approve (at the policy's refund unless it says another) or decline. */
 export interface Decision {
   approve: boolean;
   refund?: Cents;
+  /** A move approved at no charge: the new class at the price paid for the old one. */
+  atNoCharge?: boolean;
   answer?: string;
 }
 
@@ -154,6 +158,7 @@ export interface Decision {
 export function decisionProblem(d: Decision, policyRefund: Cents): string | null {
   const answered = !!d.answer?.trim();
   if (!d.approve) return answered ? null : 'Say why, in words for the family.';
+  if (d.atNoCharge && !answered) return 'Say why the move is at no charge, in words for the family.';
   return (d.refund ?? policyRefund) !== policyRefund && !answered ? 'Say why the refund differs from what the policy gives, in words for the family.' : null;
 }
 

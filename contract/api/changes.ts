@@ -17,7 +17,10 @@ const moveOf = { enrollmentId: id, fromClassId: id, toClassId: id };
 export const transferOutcomeSchema = z.strictObject(moveOf);
 export const moveOwnSchema = z.strictObject({ ...moveOf, expectedTotal: cents });
 export const requestTransferSchema = z.strictObject({ ...moveOf, reason: z.optional(text(300)) });
-export const officeMoveSchema = z.strictObject({ ...moveOf, expectedTotal: cents, reason: required(300) });
+/** The office may move a child at no charge whatever the policy says: the new class at the price paid for the old one. */
+const atNoCharge = { atNoCharge: z.optional(z.boolean()) };
+export const officeTransferOutcomeSchema = z.strictObject({ ...moveOf, ...atNoCharge });
+export const officeMoveSchema = z.strictObject({ ...moveOf, ...atNoCharge, expectedTotal: cents, reason: required(300) });
 export const decideRequestSchema = z.strictObject({
   enrollmentId: id,
   requestId: id,
@@ -26,6 +29,8 @@ export const decideRequestSchema = z.strictObject({
   refund: z.optional(cents),
   /** How the part of the refund that does not go back to a card is given back. */
   refundMethod: z.optional(z.enum(PAYMENT_METHODS)),
+  /** A move approved at no charge, whatever the policy says (then `answer` says why). */
+  ...atNoCharge,
   answer: z.optional(text(500)),
 });
 
@@ -43,7 +48,7 @@ export const changesCalls = {
   /** Asks the office to move the child (a seat in the new class kept meanwhile). */
   requestTransfer: spec<{ enrollment: FamilyEnrollment; replayed: boolean }>()('user', requestTransferSchema, { changes: ['seats'] }),
   /** What the office's move of a child would do (the policy's price rule; allowed whenever the child fits). */
-  adminTransferOutcome: spec<{ outcome: TransferOutcome; words: string }>()(ACCESS.money, transferOutcomeSchema, UNCACHED),
+  adminTransferOutcome: spec<{ outcome: TransferOutcome; words: string }>()(ACCESS.money, officeTransferOutcomeSchema, UNCACHED),
   /** The office moves a child to another class of the term, with a reason. */
   adminMoveClass: spec<{ enrollment: Enrollment; replayed: boolean }>()(ACCESS.money, officeMoveSchema, { changes: ['seats', 'waitlist', 'credit', 'aid'] }),
   /** The office's queue: the families' requests waiting for an answer, oldest first. */

@@ -233,4 +233,41 @@ describe('a family moves its child to another class', () => {
     expect((await callAs(office, 'adminMoveClass', { ...move, expectedTotal: 21000, reason: 'Again' })).result!.replayed).toBe(true);
     expect(await booksProblems(['mv-off-from', 'mv-off-to', 'mv-off-full'])).toEqual([]);
   });
+
+  it('the office may move at no charge, its own move or a family’s request: the new class at the price paid for the old one, said why', async () => {
+    await classes(
+      [
+        { id: 'mv-free-from', title: 'Free From', capacity: 3, weekday: 1, price: 21000 },
+        { id: 'mv-free-to', title: 'Free To', capacity: 3, weekday: 2, price: 26000 },
+      ],
+      { ...POLICY, selfService: false },
+    );
+    const office = await signInDemo('admin');
+    // Its own move: the policy would charge the $50 difference; at no charge the total stays.
+    const oli = await familyWithStudent('move.free1@example.com', 'Oli', 'Free');
+    const first = await enrolled(oli, 'mv-free-from');
+    const move = { enrollmentId: first.id, fromClassId: 'mv-free-from', toClassId: 'mv-free-to' };
+    expect((await callAs(office, 'adminTransferOutcome', move)).result!.outcome).toMatchObject({ newTotal: 26000, difference: 5000, owes: 5000 });
+    const free = (await callAs(office, 'adminTransferOutcome', { ...move, atNoCharge: true })).result!;
+    expect(free).toEqual({ outcome: expect.objectContaining({ allowed: true, newTotal: 21000, difference: 0, owes: 0, credit: 0 }), words: 'Free To costs you nothing more.' });
+    const moved = await callAs(office, 'adminMoveClass', { ...move, atNoCharge: true, expectedTotal: 21000, reason: 'Our mistake on the phone' });
+    expect(moved.status, JSON.stringify(moved.error)).toBe(200);
+    expect(moved.result!.enrollment).toMatchObject({ classIds: ['mv-free-to'], total: 21000, balance: 0 });
+    expect(moved.result!.enrollment.cancellations!.at(-1)!.note).toBe('Moved by the office at no charge: Our mistake on the phone');
+
+    // A family's request: approving at no charge needs words for the family, then moves at the price paid.
+    const ivy = await familyWithStudent('move.free2@example.com', 'Ivy', 'Free');
+    const paid = await enrolled(ivy, 'mv-free-from');
+    const sent = await callAs(ivy.user, 'requestTransfer', { enrollmentId: paid.id, fromClassId: 'mv-free-from', toClassId: 'mv-free-to' });
+    const [request] = sent.result!.enrollment.requests!;
+    expect(request.outcome).toMatchObject({ difference: 5000, owes: 5000 });
+    const unsaid = await callAs(office, 'decideChangeRequest', { enrollmentId: paid.id, requestId: request.id, approve: true, atNoCharge: true });
+    expect([unsaid.status, unsaid.error?.message]).toEqual([400, 'answer: Say why the move is at no charge, in words for the family.']);
+    const approved = await callAs(office, 'decideChangeRequest', { enrollmentId: paid.id, requestId: request.id, approve: true, atNoCharge: true, answer: 'The Monday group closes soon' });
+    expect(approved.status, JSON.stringify(approved.error)).toBe(200);
+    expect(await enrollment(paid.id)).toMatchObject({ classIds: ['mv-free-to'], total: 21000, balance: 0 });
+    const audit = (await db().collection('audit').where('record.id', '==', paid.id).where('kind', '==', 'change-decided').get()).docs.map((d) => d.get('summary') as string);
+    expect(audit).toEqual(['Approved the request to move from Free From to Free To at no charge — The Monday group closes soon']);
+    expect(await booksProblems(['mv-free-from', 'mv-free-to'])).toEqual([]);
+  });
 });

@@ -91,6 +91,7 @@ describe('a family’s request to the office', () => {
     expect(decide(sent.request, { approve: false }, 0, 'now')).toBe(ANSWER_NEEDED);
     expect(decide(sent.request, { approve: false, answer: '   ' }, 0, 'now')).toBe(ANSWER_NEEDED);
     expect(decide(sent.request, { approve: true, refund: 100 }, 0, 'now')).toBe(REFUND_ANSWER_NEEDED);
+    expect(decide(sent.request, { approve: true, atNoCharge: true, answer: 'x' }, 0, 'now')).toBe('atNoCharge: Only a move is made at no charge.');
     const declined = (decide(sent.request, { approve: false, answer: 'No' }, 0, 'now') as { request: ChangeRequest }).request;
     expect(decide(declined, { approve: true }, 20000, 'later')).toEqual({ request: declined, cancel: null, replayed: true });
   });
@@ -143,6 +144,11 @@ describe('moving a child under the school’s policy', () => {
     expect(decide(sent.request, { approve: true }, 0, 'now')).toMatchObject({ request: { status: 'approved', decidedAt: 'now' }, cancel: null, transfer: { from: 'creek', to: 'river' } });
     expect(decide(sent.request, { approve: false, answer: 'River is for older children' }, 0, 'now')).toMatchObject({ request: { status: 'declined', answer: 'River is for older children' }, cancel: null });
     expect(decide(sent.request, { approve: false }, 0, 'now')).toBe(ANSWER_NEEDED);
-    expect(decide(sent.request, { approve: true, refund: 100, answer: 'x' }, 0, 'now')).toBe('refund: A move gives what its price difference gives: approve it or decline it.');
+    expect(decide(sent.request, { approve: true, refund: 100, answer: 'x' }, 0, 'now')).toBe('refund: A move gives what its price difference gives (or nothing, at no charge): approve it or decline it.');
+    // At no charge, whatever the policy: said why, and kept on the request.
+    expect(decide(sent.request, { approve: true, atNoCharge: true }, 0, 'now')).toBe('answer: Say why the move is at no charge, in words for the family.');
+    expect(decide(sent.request, { approve: true, atNoCharge: true, answer: 'Our mistake' }, 0, 'now')).toMatchObject({ request: { status: 'approved', atNoCharge: true, answer: 'Our mistake' }, transfer: { from: 'creek', to: 'river' } });
+    expect(decide(sent.request, { approve: false, atNoCharge: true, answer: 'No room' }, 0, 'now')).toMatchObject({ request: { status: 'declined' } });
+    expect(decide(sent.request, { approve: false, atNoCharge: true, answer: 'No room' }, 0, 'now')).not.toHaveProperty('request.atNoCharge');
   });
 });

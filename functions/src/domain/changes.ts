@@ -160,12 +160,15 @@ export function decide(
   if (request.status !== 'waiting') return { request, cancel: null, replayed: true };
   if (request.kind === 'transfer') {
     // A move gives what the price difference gives: approved as it is, or declined.
-    if (decision.refund !== undefined) return 'refund: A move gives what its price difference gives: approve it or decline it.';
-    if (!decision.approve && !decision.answer?.trim()) return ANSWER_NEEDED;
+    if (decision.refund !== undefined) return 'refund: A move gives what its price difference gives (or nothing, at no charge): approve it or decline it.';
+    const problem = decisionProblem(decision, 0);
+    if (problem) return `answer: ${problem}`;
     const answer = decision.answer?.trim() || undefined;
-    const decided: ChangeRequest = { ...request, status: decision.approve ? 'approved' : 'declined', decidedAt: at, ...(answer ? { answer } : {}) };
+    const free = decision.approve && decision.atNoCharge;
+    const decided: ChangeRequest = { ...request, status: decision.approve ? 'approved' : 'declined', decidedAt: at, ...(free ? { atNoCharge: true as const } : {}), ...(answer ? { answer } : {}) };
     return { request: decided, cancel: null, ...(decision.approve ? { transfer: { from: request.classIds[0], to: request.to!.classId } } : {}), replayed: false };
   }
+  if (decision.atNoCharge) return 'atNoCharge: Only a move is made at no charge.';
   const problem = decisionProblem(decision, request.outcome.refund);
   if (problem) return `answer: ${problem}`;
   const answer = decision.answer?.trim() || undefined;

@@ -107,7 +107,7 @@ export async function waitingRequests(): Promise<OfficeChangeRequest[]> {
  */
 export async function decideRequest(
   actor: Actor,
-  input: { enrollmentId: string; requestId: string; approve: boolean; refund?: number; refundMethod?: PaymentMethod; answer?: string },
+  input: { enrollmentId: string; requestId: string; approve: boolean; refund?: number; refundMethod?: PaymentMethod; atNoCharge?: boolean; answer?: string },
   now: Date,
 ): Promise<{ request: OfficeChangeRequest; replayed: boolean }> {
   const ref = recordRef('enrollments', input.enrollmentId);
@@ -118,7 +118,7 @@ export async function decideRequest(
   /** The answer in the audit trail and in the family's email (with the decision, or once the classes are cancelled). */
   const told = (tx: Transaction, enrollment: Enrollment, request: ChangeRequest) => {
     const refunded = request.status === 'approved' ? `; refund ${formatCents(request.refund ?? 0)}` : '';
-    auditInTx(tx, actor, { kind: 'change-decided', record: { type: 'enrollment', id: enrollment.id }, studentId: enrollment.studentId, studentName: enrollment.studentName, summary: `${request.status === 'approved' ? 'Approved' : 'Declined'} the request to ${requestAsks(request)}${request.kind === 'cancel' ? refunded : ''}${request.answer ? ` — ${request.answer}` : ''}` }, now);
+    auditInTx(tx, actor, { kind: 'change-decided', record: { type: 'enrollment', id: enrollment.id }, studentId: enrollment.studentId, studentName: enrollment.studentName, summary: `${request.status === 'approved' ? 'Approved' : 'Declined'} the request to ${requestAsks(request)}${request.kind === 'cancel' ? refunded : request.atNoCharge ? ' at no charge' : ''}${request.answer ? ` — ${request.answer}` : ''}` }, now);
     queueMail(tx, { kind: 'change-decided', to, enrollmentId: enrollment.id, message: requestDecidedMail(enrollment.studentName, request, portalOrigin(null)) }, request.id);
   };
   const claimed = await db().runTransaction(async (tx) => {
@@ -142,7 +142,7 @@ export async function decideRequest(
   });
   if (claimed.toServe) await serveWaitlists([claimed.toServe], now);
   if (claimed.transfer) {
-    const moved = await approveTransfer(actor, claimed.enrollment, claimed.request, now);
+    const moved = await approveTransfer(actor, claimed.enrollment, claimed.request, now, !!claimed.request.atNoCharge);
     if (!moved.replayed) await db().runTransaction(async (tx) => told(tx, moved.enrollment, claimed.request));
     const request = moved.enrollment.requests?.find((r) => r.id === claimed.request.id) ?? claimed.request;
     return { request: officeView(moved.enrollment, request), replayed: moved.replayed };

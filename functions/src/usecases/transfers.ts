@@ -42,7 +42,7 @@ interface OfferRead {
   free: boolean;
 }
 
-async function offerFor(enrollment: Enrollment, fromClassId: string, toClassId: string, now: Date): Promise<OfferRead & { facts: Omit<Parameters<typeof transferOutcome>[0], 'plan'>; toProblemOf: (full: boolean) => string | null }> {
+async function offerFor(enrollment: Enrollment, fromClassId: string, toClassId: string, now: Date, atNoCharge = false): Promise<OfferRead & { facts: Omit<Parameters<typeof transferOutcome>[0], 'plan'>; toProblemOf: (full: boolean) => string | null }> {
   const [{ found: classes }, groups, { discounts }] = await Promise.all([
     getByIds('classes', [...new Set([...enrollment.classIds, toClassId])]),
     loadGroupsOfSemesters(enrollment.semesterIds),
@@ -73,7 +73,7 @@ async function offerFor(enrollment: Enrollment, fromClassId: string, toClassId: 
     discounts,
     from,
     to,
-    free: policy?.transfers === 'free',
+    free: atNoCharge || policy?.transfers === 'free',
     facts: { policy, to: { classId: to.id, title: to.title }, toProblem: null, firstMeeting: from.startDate, today },
     toProblemOf,
   };
@@ -96,19 +96,21 @@ async function outcomeOf(enrollment: Enrollment, fromClassId: string, toClassId:
 }
 
 /** What the office's move of a child would do (the policy's price rule; the office moves whenever the child fits). */
-export async function officeTransferOutcome(input: { enrollmentId: string; fromClassId: string; toClassId: string }, now: Date): Promise<{ outcome: TransferOutcome; words: string }> {
-  const outcome = await outcomeOf(await loadEnrollment(input.enrollmentId), input.fromClassId, input.toClassId, now, undefined, true);
+export async function officeTransferOutcome(input: { enrollmentId: string; fromClassId: string; toClassId: string; atNoCharge?: boolean }, now: Date): Promise<{ outcome: TransferOutcome; words: string }> {
+  const enrollment = await loadEnrollment(input.enrollmentId);
+  const offer = await offerFor(enrollment, input.fromClassId, input.toClassId, now, input.atNoCharge);
+  const outcome = await outcomeOf(enrollment, input.fromClassId, input.toClassId, now, offer, true);
   return { outcome, words: outcome.why ?? transferWords(outcome) };
 }
 
 /** The office moves a child (a family on the phone): at the new total it was shown, with its reason in the audit trail. */
-export async function officeMoveClass(actor: Actor, input: { enrollmentId: string; fromClassId: string; toClassId: string; expectedTotal: number; reason: string }, now: Date): Promise<{ enrollment: Enrollment; replayed: boolean }> {
+export async function officeMoveClass(actor: Actor, input: { enrollmentId: string; fromClassId: string; toClassId: string; atNoCharge?: boolean; expectedTotal: number; reason: string }, now: Date): Promise<{ enrollment: Enrollment; replayed: boolean }> {
   const current = await loadEnrollment(input.enrollmentId);
   if (!current.classIds.includes(input.fromClassId) && current.cancellations?.some((c) => c.movedTo?.classId === input.toClassId && c.classIds.includes(input.fromClassId))) return { enrollment: current, replayed: true };
-  const offer = await offerFor(current, input.fromClassId, input.toClassId, now);
+  const offer = await offerFor(current, input.fromClassId, input.toClassId, now, input.atNoCharge);
   const outcome = await outcomeOf(current, input.fromClassId, input.toClassId, now, offer, true);
   if (!outcome.allowed) throw precondition(outcome.why!);
-  return move(actor, input.enrollmentId, offer, input.fromClassId, freeSeatsOf(offer), now, { expectedTotal: input.expectedTotal, byOffice: true, note: `Moved by the office: ${input.reason.trim()}` });
+  return move(actor, input.enrollmentId, offer, input.fromClassId, freeSeatsOf(offer), now, { expectedTotal: input.expectedTotal, byOffice: true, note: `Moved by the office${input.atNoCharge ? ' at no charge' : ''}: ${input.reason.trim()}` });
 }
 
 /** The new class's free seats as listed now (outside the transaction, which creates the one it picks). */
@@ -261,15 +263,15 @@ export function releaseKeptSeat(tx: Transaction, kept: Awaited<ReturnType<typeof
  */
 const countKept = (tx: Transaction, classId: string, by: 1 | -1) => tx.update(recordRef('classes', classId), { keptSeats: FieldValue.increment(by) });
 
-/** The office approves a waiting move: the child moves into the seat kept for it. */
-export async function approveTransfer(actor: Actor, enrollment: Enrollment, request: ChangeRequest, now: Date): Promise<{ enrollment: Enrollment; replayed: boolean }> {
+/** The office approves a waiting move: the child moves into the seat kept for it (`atNoCharge`: at the price paid for the old class). */
+export async function approveTransfer(actor: Actor, enrollment: Enrollment, request: ChangeRequest, now: Date, atNoCharge = false): Promise<{ enrollment: Enrollment; replayed: boolean }> {
   const fromClassId = request.classIds[0];
-  const offer = await offerFor(enrollment, fromClassId, request.to!.classId, now);
+  const offer = await offerFor(enrollment, fromClassId, request.to!.classId, now, atNoCharge);
   const kept = async (): Promise<SeatFor> => {
     const snap = await recordRef('classes', request.to!.classId).collection('seats').where('requestId', '==', request.id).get();
     if (snap.empty) throw precondition(`The seat kept in ${request.to!.title} for this move is gone: decline the request.`);
     return { kept: snap.docs[0].id };
   };
-  const note = `Moved on the family’s request, approved by the office${request.answer ? `: ${request.answer}` : ''}`;
+  const note = `Moved on the family’s request, approved by the office${atNoCharge ? ' at no charge' : ''}${request.answer ? `: ${request.answer}` : ''}`;
   return move(actor, enrollment.id, offer, fromClassId, kept, now, { request, note });
 }

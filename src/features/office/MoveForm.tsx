@@ -1,11 +1,13 @@
 // In Payments & changes: the office moves the child to another class of the term (a family on the
 // phone), whatever the school's policy lets families do by themselves: it reads what the move does
 // (the price difference owed, or a cheaper class's difference paid as account credit — the policy's
-// price rule), then moves with a reason for the audit trail. The child must fit the new class.
+// price rule, or at no charge when the office says so), then moves with a reason for the audit
+// trail. The child must fit the new class.
 import { useState, type FormEvent } from 'react';
 import type { TransferOutcome } from '../../../contract/changes';
 import type { Enrollment } from '../../../contract/domain';
 import { Button } from '../../components/Button';
+import { CheckboxField } from '../../components/studentForm/fields';
 import { useActionToast } from '../../components/EditForm';
 import { FormFailure } from '../../components/FormFailure';
 import { ClassChoice } from '../../components/ClassChoice';
@@ -17,6 +19,8 @@ export function MoveForm({ enrollment, titles, onChange }: { enrollment: Enrollm
   const [fromClassId, setFrom] = useState(movable[0] ?? '');
   const [toClassId, setTo] = useState('');
   const [reason, setReason] = useState('');
+  // Whatever the policy's price rule: the new class at the price paid for the old one.
+  const [atNoCharge, setAtNoCharge] = useState(false);
   const [shown, setShown] = useState<{ outcome: TransferOutcome; words: string } | null>(null);
   const [problem, setProblem] = useState('');
   const semesterId = enrollment.lineItems.find((l) => l.classIds.includes(fromClassId))?.semesterId ?? '';
@@ -25,7 +29,7 @@ export function MoveForm({ enrollment, titles, onChange }: { enrollment: Enrollm
   const move = useMoveClass();
   const toast = useActionToast();
   if (enrollment.status !== 'confirmed' || !movable.length) return null;
-  const request = { enrollmentId: enrollment.id, fromClassId, toClassId };
+  const request = { enrollmentId: enrollment.id, fromClassId, toClassId, ...(atNoCharge ? { atNoCharge } : {}) };
   const look = () => preview.mutateAsync(request).then(setShown, () => undefined);
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
@@ -83,6 +87,14 @@ export function MoveForm({ enrollment, titles, onChange }: { enrollment: Enrollm
           }}
         />
       </div>
+      <CheckboxField
+        label="At no charge (the new class at the price paid for the old one)"
+        checked={atNoCharge}
+        onChange={(on) => {
+          setAtNoCharge(on);
+          setShown(null);
+        }}
+      />
       {shown && (
         <p aria-live="polite">
           <strong>{shown.outcome.allowed ? 'The move:' : 'Not possible:'}</strong> {shown.words}

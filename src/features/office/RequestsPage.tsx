@@ -8,6 +8,7 @@ import { decisionProblem, requestAsks, type OfficeChangeRequest } from '../../..
 import type { PaymentMethod } from '../../../contract/domain';
 import { formatCents, formatDate } from '../../../contract/format';
 import { parseDollars, plainDollars } from '../../../contract/wording';
+import { CheckboxField } from '../../components/studentForm/fields';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { FormFailure } from '../../components/FormFailure';
@@ -41,6 +42,8 @@ function Request({ request: r }: { request: OfficeChangeRequest }) {
   // Credit the policy gave stays credit unless the office says otherwise.
   const [method, setMethod] = useState<PaymentMethod | ''>(r.outcome.toCredit ? 'credit' : '');
   const [answer, setAnswer] = useState('');
+  // A move the office makes at no charge (whatever the policy says), with its words for the family.
+  const [atNoCharge, setAtNoCharge] = useState(false);
   const [problem, setProblem] = useState('');
   const refund = parseDollars(refundText);
   const rest = refund === null ? 0 : r.outcome.toCredit ? refund : refund - Math.min(refund, r.cardRefundable);
@@ -49,9 +52,7 @@ function Request({ request: r }: { request: OfficeChangeRequest }) {
   const what = move ? `${r.studentName}: ${requestAsks(r)}` : `${r.classTitles.join(', ')} for ${r.studentName}`;
   const send = (approve: boolean) => {
     const wrong = move
-      ? approve
-        ? ''
-        : (decisionProblem({ approve, answer }, r.outcome.refund) ?? '')
+      ? (decisionProblem({ approve, atNoCharge, answer }, r.outcome.refund) ?? '')
       : !approve
       ? (decisionProblem({ approve, answer }, r.outcome.refund) ?? '')
       : refund === null
@@ -62,7 +63,15 @@ function Request({ request: r }: { request: OfficeChangeRequest }) {
     setProblem(wrong);
     if (wrong) return decide.reset();
     decide.mutate(
-      { enrollmentId: r.enrollmentId, requestId: r.id, approve, ...(approve && !move ? { refund: refund! } : {}), ...(approve && !move && rest > 0 && method ? { refundMethod: method } : {}), ...(answer.trim() ? { answer: answer.trim() } : {}) },
+      {
+        enrollmentId: r.enrollmentId,
+        requestId: r.id,
+        approve,
+        ...(approve && !move ? { refund: refund! } : {}),
+        ...(approve && !move && rest > 0 && method ? { refundMethod: method } : {}),
+        ...(approve && move && atNoCharge ? { atNoCharge } : {}),
+        ...(answer.trim() ? { answer: answer.trim() } : {}),
+      },
       { onSuccess: () => notify({ severity: 'success', summary: approve ? 'Approved' : 'Declined', detail: `${approve ? (move ? 'Moved' : 'Cancelled') : 'Kept'} ${what}. The family is emailed.` }) },
     );
   };
@@ -87,9 +96,12 @@ function Request({ request: r }: { request: OfficeChangeRequest }) {
           <input id={`${key}-refund`} className="p-inputtext p-component" inputMode="decimal" value={refundText} onChange={(e) => setRefundText(e.target.value)} />
         </div>
       )}
+      {move && r.outcome.difference !== 0 && (
+        <CheckboxField label="Move at no charge (the new class at the price paid for the old one)" checked={atNoCharge} onChange={setAtNoCharge} />
+      )}
       {!move && rest > 0 && <MethodField id={`${key}-method`} label={`How the ${formatCents(rest)} not going back to a card is given back`} value={method} blank="Choose…" onChange={setMethod} />}
       <div className="field">
-        <label htmlFor={`${key}-answer`}>{move ? 'Your words for the family (needed to decline)' : 'Your words for the family (needed to decline, or to change the refund)'}</label>
+        <label htmlFor={`${key}-answer`}>{move ? 'Your words for the family (needed to decline, or to move at no charge)' : 'Your words for the family (needed to decline, or to change the refund)'}</label>
         <textarea id={`${key}-answer`} className="p-inputtextarea p-component" rows={2} maxLength={500} value={answer} onChange={(e) => setAnswer(e.target.value)} />
       </div>
       {problem && (
