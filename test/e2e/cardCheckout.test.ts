@@ -529,7 +529,8 @@ describe('paying by card at checkout', () => {
     const office = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password);
     await office.page.goto('/admin/enrollments?semester=camps');
     await office.page.getByLabel('Monthly payments').selectOption({ label: 'On monthly payments' });
-    await office.page.getByRole('row').filter({ hasText: 'Mia Monthly' }).getByText('Monthly 2/3').waitFor();
+    // The row says how far the plan is paid and when the card is charged next.
+    await office.page.getByRole('row').filter({ hasText: 'Mia Monthly' }).getByText(`Monthly 2/3, next ${formatDate(third[0])}`).waitFor();
     await office.page.getByRole('button', { name: 'Payments & changes for Mia Monthly' }).click();
     await office.page.getByRole('dialog').getByText(`Monthly payments: 2 of 3 paid with the Visa card ending 4242. To come: $143.33 on ${third[1]}.`).waitFor();
     expect(await axeViolations(office.page)).toEqual([]);

@@ -2,7 +2,7 @@ import { CancelWholeClass } from './CancelWholeClass';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ENROLLMENT_STATUSES, type Enrollment, type EnrollmentRow, type EnrollmentSort, type EnrollmentStatus } from '../../../contract/domain';
-import { formatCents } from '../../../contract/format';
+import { formatCents, formatDate } from '../../../contract/format';
 import { ENROLLMENT_STATUS_LABELS, formatDay } from '../../../contract/wording';
 import { netPaidOf, paidOf, refundedOf } from '../../../contract/money';
 import { Card } from '../../components/Card';
@@ -189,6 +189,7 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
                           {' '}
                           Monthly {Math.min(e.instalments.paid, e.instalments.dates.length)}/{e.instalments.dates.length}
                           {e.instalments.failed && ', declined'}
+                          {e.instalments.nextOn && `, ${e.instalments.failed ? 'tried again' : 'next'} ${formatDate(e.instalments.nextOn)}`}
                         </span>
                       )}
                       </span>
