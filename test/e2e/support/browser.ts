@@ -99,11 +99,26 @@ export async function axeViolations(page: Page): Promise<string[]> {
   const check = async () => {
     // Polled by a timer, not by animation frames: a page the browser keeps in the background (another
     // context's page in front of it) gets no frames, and a frame-polled wait never looked again.
-    await page.waitForFunction(
-      () => !document.querySelector('[class*="-enter-active"], [class*="-exit-active"]') && document.getAnimations().every((a) => a.playState !== 'running'),
-      undefined,
-      { polling: 100 },
-    );
+    await page
+      .waitForFunction(
+        () => !document.querySelector('[class*="-enter-active"], [class*="-exit-active"]') && document.getAnimations().every((a) => a.playState !== 'running'),
+        undefined,
+        { polling: 100 },
+      )
+      .catch(async (error: unknown) => {
+        // Never settled: say what was still moving, so that the failure names its cause.
+        const moving = await page
+          .evaluate(() => [
+            ...[...document.querySelectorAll('[class*="-enter-active"], [class*="-exit-active"]')].map((el) => `a transition on <${el.tagName.toLowerCase()} class="${el.className}">`),
+            ...document
+              .getAnimations()
+              .filter((a) => a.playState === 'running')
+              .map((a) => `${a.constructor.name} ${(a as CSSAnimation).animationName ?? (a as CSSTransition).transitionProperty ?? ''} on <${((a.effect as KeyframeEffect | null)?.target as Element | null)?.tagName.toLowerCase()} class="${((a.effect as KeyframeEffect | null)?.target as Element | null)?.className}">`),
+            `visibility ${document.visibilityState}`,
+          ])
+          .catch(() => ['(the page could not be read)']);
+        throw new Error(`The page never settled for axe: ${moving.join('; ')}`, { cause: error });
+      });
     await page.evaluate(() => window.scrollTo(0, 0));
     // Only the violations are reported in full: axe then skips the selectors of every passing node.
     const builder = new AxeBuilder({ page }).options({ rules: { 'target-size': { enabled: true } }, resultTypes: ['violations'] });
