@@ -180,7 +180,9 @@ describe('seats kept for aid', () => {
     const classes = new Map([['a', klass('a', 4)]]);
     const asked = [{ studentId: 'ada', classIds: ['a'] }, { studentId: 'ben', classIds: ['a'] }, { studentId: 'cy', classIds: ['a'] }];
     const own = { replaced: new Set<string>(), offer: null };
-    expect(shown(planSeats(asked, listed, classes, { ...own, aid: { classIds: new Set(['a']), now: before } }))).toEqual([[['a', 'aid', 's0001']], [['a', 'aid', 's0002']], [['a', 'free', 's0003']]]);
+    const aided = shown(planSeats(asked, listed, classes, { ...own, aid: { classIds: new Set(['a']), now: before } }));
+    expect(aided.map(([[, source]]) => source)).toEqual(['aid', 'aid', 'free']);
+    expect(aided.map(([[, , id]]) => id).sort()).toEqual(['s0001', 's0002', 's0003']);
     expect(shown(planSeats(asked, listed, classes, own))).toEqual([[['a', 'free', 's0003']], [['a', 'full', null]], [['a', 'full', null]]]);
     // Past the release they are no one's until given back to everyone (the checkout releases them first).
     expect(shown(planSeats(asked.slice(0, 1), listed, classes, { ...own, aid: { classIds: new Set(['a']), now: after } }))).toEqual([[['a', 'free', 's0003']]]);

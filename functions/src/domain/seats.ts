@@ -258,8 +258,14 @@ export function planSeats(
   for (const a of asked) for (const c of a.classIds) if (!kept.has(`${c}/${a.studentId}`) && !offeredSeat(a.studentId, c)) wanted.set(c, (wanted.get(c) ?? 0) + 1);
   // While families wait for a class its freed seats are kept for them (never free), so a free seat is
   // anyone's: the count of those waiting on the class document need not be asked.
-  // A family receiving aid takes the seats kept for aid first, leaving the free ones to everyone.
-  const aidSeats = new Map([...wanted].map(([c]) => [c, own.aid?.classIds.has(c) ? [...listed.get(c)!].filter(([, s]) => s.state === 'aid' && !aidReleased(s, own.aid!.now)).map(([id]) => id).sort() : []]));
+  // A family receiving aid takes the seats kept for aid first, leaving the free ones to everyone; in a
+  // random order, as free seats are, so that aided families racing for a class ask for different ones.
+  const aidSeats = new Map(
+    [...wanted].map(([c]) => {
+      const kept = own.aid?.classIds.has(c) ? [...listed.get(c)!].filter(([, s]) => s.state === 'aid' && !aidReleased(s, own.aid!.now)).map(([id]) => id) : [];
+      return [c, pickSeats(kept, kept.length)!];
+    }),
+  );
   const picked = new Map([...wanted].map(([c, n]) => {
     const free = freeSeatIds(classes.get(c)!.capacity, listed.get(c)!.keys());
     const rest = Math.max(0, n - aidSeats.get(c)!.length);
