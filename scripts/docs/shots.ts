@@ -68,7 +68,7 @@ const SHOTS: Shot[] = [
       await p.getByLabel('Balance due only').check();
       await p.getByRole('button', { name: /Payments & changes for/ }).first().click();
       const dialog = p.getByRole('dialog');
-      await dialog.getByRole('checkbox').first().check();
+      await dialog.getByRole('group', { name: 'Classes to cancel' }).getByRole('checkbox').first().check();
       await dialog.getByText('Suggested refund').waitFor();
       await dialog.getByRole('button', { name: 'Cancel selected classes' }).scrollIntoViewIfNeeded();
       await p.waitForTimeout(400);
