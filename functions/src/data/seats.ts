@@ -34,7 +34,7 @@ export async function seatsIn(tx: Transaction, classId: string): Promise<Map<str
 export type SeatDeltas = Map<string, number>;
 export const addTo = (deltas: Map<string, number>, key: string, by: number) => deltas.set(key, (deltas.get(key) ?? 0) + by);
 const AID = '#aid';
-export const aidKey = (classId: string) => `${classId}${AID}`;
+const aidKey = (classId: string) => `${classId}${AID}`;
 
 /** Writes seats taken or held (a free one created, failing if another family created it first) with their roster entries, counting them in `deltas`. */
 export function writeSeatsTaken(tx: Transaction, seats: SeatTaken[], deltas: SeatDeltas): void {

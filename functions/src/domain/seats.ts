@@ -72,10 +72,16 @@ export function pickSeats(free: string[], count: number, random: () => number = 
 }
 
 /** A hold lapsed: its end has passed (its seat is given back before anyone is refused). */
-export const holdLapsed = (seat: Pick<Seat, 'state' | 'until'>, now: Date) => seat.state === 'held' && !!seat.until && Date.parse(seat.until) <= now.getTime();
+export const holdLapsed = (seat: Pick<Seat, 'state' | 'until'>, now: Date) => pastItsEnd(seat, 'held', now);
 
 /** A seat kept for aid whose release date has come: it opens to everyone (and to the waitlist first). */
-export const aidReleased = (seat: Pick<Seat, 'state' | 'until'>, now: Date) => seat.state === 'aid' && !!seat.until && Date.parse(seat.until) <= now.getTime();
+export const aidReleased = (seat: Pick<Seat, 'state' | 'until'>, now: Date) => pastItsEnd(seat, 'aid', now);
+
+/** A seat in this state whose end has come. */
+const pastItsEnd = (seat: Pick<Seat, 'state' | 'until'>, state: SeatState, now: Date) => seat.state === state && !!seat.until && Date.parse(seat.until) <= now.getTime();
+
+/** Seats taken or held through a seat kept for aid: with those still kept, never more than the office asked for. */
+const takenThroughAid = (seats: Map<string, Seat>) => [...seats.values()].filter((s) => s.aid && onRoster(s)).length;
 
 /** When a class's seats kept for aid open to everyone (the start of its release day, school time), or null: none kept. */
 export const aidSeatsEnd = (klass: Pick<ClassRecord, 'aidSeats' | 'aidSeatsUntil'>): string | null =>
@@ -119,9 +125,11 @@ const droppable = (s: Seat) => s.state === 'reserved' || s.state === 'aid';
 export function planCapacity(capacity: number, highest: number, seats: Map<string, Seat>): CapacityPlan | string {
   const live = [...seats].filter(([, s]) => s.state !== 'closed' && !droppable(s));
   if (live.length > capacity) return `${live.length} seats are taken, held or offered: the capacity cannot be less than that.`;
-  const reserved = [...[...seats].filter(([, s]) => s.state === 'reserved'), ...[...seats].filter(([, s]) => s.state === 'aid')].map(([id]) => id);
-  const drop = reserved.slice(Math.max(0, capacity - live.length));
-  const keptIds = new Set([...live.map(([id]) => id), ...reserved.filter((id) => !drop.includes(id))]);
+  const inState = (state: SeatState) => [...seats].filter(([, s]) => s.state === state).map(([id]) => id);
+  // Those for aid last, so that they are the first dropped.
+  const spare = [...inState('reserved'), ...inState('aid')];
+  const drop = spare.slice(Math.max(0, capacity - live.length));
+  const keptIds = new Set([...live.map(([id]) => id), ...spare.filter((id) => !drop.includes(id))]);
   const outside = [...keptIds].filter((id) => seatNumber(id) >= capacity).sort();
   const free = freeSeatIds(capacity, keptIds);
   const moves = outside.map((from, i) => ({ from, to: free[i] }));
@@ -159,7 +167,7 @@ export function afterCapacity(seats: Map<string, Seat>, plan: CapacityPlan, clas
 export function planAidSeats(klass: Pick<ClassRecord, 'capacity' | 'aidSeats' | 'aidSeatsUntil'>, seats: Map<string, Seat>, now: Date): { create: string[]; drop: string[]; retime: string[]; until: string | null } {
   const until = aidSeatsEnd(klass);
   const kept = [...seats].filter(([, s]) => s.state === 'aid').map(([id]) => id).sort();
-  const used = [...seats.values()].filter((s) => s.aid && onRoster(s)).length;
+  const used = takenThroughAid(seats);
   const target = until && Date.parse(until) > now.getTime() ? Math.max(0, (klass.aidSeats ?? 0) - used) : 0;
   const drop = kept.slice(target).reverse();
   const create = freeSeatIds(klass.capacity, seats.keys()).slice(0, Math.max(0, target - kept.length));
@@ -209,7 +217,7 @@ export function classLedgerProblems(
   if (klass.enrolledCount !== roster.length) problems.push(`${klass.id}: enrolledCount ${klass.enrolledCount}, ${roster.length} on the roster`);
   if ((klass.keptSeats ?? 0) !== counts.requested) problems.push(`${klass.id}: keptSeats ${klass.keptSeats ?? 0}, ${counts.requested} seats kept for moves`);
   if ((klass.aidKept ?? 0) !== counts.aid) problems.push(`${klass.id}: aidKept ${klass.aidKept ?? 0}, ${counts.aid} seats kept for aid`);
-  const aidUsed = [...seats.values()].filter((s) => s.aid && onRoster(s)).length;
+  const aidUsed = takenThroughAid(seats);
   if (counts.aid && counts.aid + aidUsed > (klass.aidSeats ?? 0)) problems.push(`${klass.id}: ${counts.aid} seats kept for aid and ${aidUsed} taken through them, for ${klass.aidSeats ?? 0} asked`);
   for (const entry of roster) {
     const seat = entry.seat ? seats.get(entry.seat) : undefined;
@@ -262,8 +270,8 @@ export function planSeats(
   // random order, as free seats are, so that aided families racing for a class ask for different ones.
   const aidSeats = new Map(
     [...wanted].map(([c]) => {
-      const kept = own.aid?.classIds.has(c) ? [...listed.get(c)!].filter(([, s]) => s.state === 'aid' && !aidReleased(s, own.aid!.now)).map(([id]) => id) : [];
-      return [c, pickSeats(kept, kept.length)!];
+      const forAid = own.aid?.classIds.has(c) ? [...listed.get(c)!].filter(([, s]) => s.state === 'aid' && !aidReleased(s, own.aid!.now)).map(([id]) => id) : [];
+      return [c, pickSeats(forAid, forAid.length)!];
     }),
   );
   const picked = new Map([...wanted].map(([c, n]) => {

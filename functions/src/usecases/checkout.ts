@@ -90,7 +90,8 @@ export async function checkout(uid: string, email: string | null, payload: Check
     // Seats kept for aid past their release never block a seat either: they open to everyone first.
     const aidDue = [...listed].filter(([, seats]) => [...seats.values()].some((s) => aidReleased(s, now))).map(([c]) => c);
     if (aidDue.length) {
-      await releaseAidSeats(aidDue, now);
+      const toServe = await releaseAidSeats(aidDue, now);
+      if (toServe.length) await serveWaitlists(toServe, now);
       continue;
     }
     const plan = planSeats(asked, listed, catalogue.classes, { replaced: replacedIds, offer: claimed, aid: { classIds: aidClassIds, now } });

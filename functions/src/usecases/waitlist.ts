@@ -227,16 +227,15 @@ export const removeEntry = (id: string, by: string, reason: string, now: Date) =
 
 /**
  * Seats kept for aid whose release has come open to everyone: kept for the waitlist where families
- * wait (and offered to them in order), else free. Returns how many were released.
+ * wait, else free. Returns the classes whose waitlists have seats to offer now (the caller serves them).
  */
-export async function releaseAidSeats(classIds: string[], now: Date): Promise<number> {
-  let released = 0;
+export async function releaseAidSeats(classIds: string[], now: Date): Promise<string[]> {
   const toServe: string[] = [];
   for (const classId of classIds) {
-    const n = await runSeatTransaction(async (tx) => {
+    const kept = await runSeatTransaction(async (tx) => {
       const [klass, seats] = await Promise.all([tx.get(classRef(classId)), seatsIn(tx, classId)]);
       const due = [...seats].filter(([, seat]) => aidReleased(seat, now)).map(([id]) => id);
-      if (!klass.exists || !due.length) return 0;
+      if (!klass.exists || !due.length) return false;
       const waiting = (klass.data()!.waiting ?? 0) > 0;
       const at = now.toISOString();
       for (const id of due) {
@@ -244,13 +243,11 @@ export async function releaseAidSeats(classIds: string[], now: Date): Promise<nu
         else tx.delete(seatRef(classId, id));
       }
       tx.update(classRef(classId), { aidKept: FieldValue.increment(-due.length) });
-      return due.length;
+      return waiting;
     });
-    released += n;
-    if (n) toServe.push(classId);
+    if (kept) toServe.push(classId);
   }
-  if (toServe.length) await serveWaitlists(toServe, now);
-  return released;
+  return toServe;
 }
 
 /** The job (every 15 minutes in production; tests call it): lapsed offers pass on, reminders go out, seats kept for aid open on their date, free seats are offered. */
@@ -275,8 +272,9 @@ export async function runWaitlistJob(now: Date, only?: string[]): Promise<{ laps
       return 1;
     });
   }
-  const aidDue = (await records('classes').where('aidKept', '>', 0).get()).docs.map((d) => d.data()).filter((c) => mine([c.id]) && (aidSeatsEnd(c) ?? '') <= now.toISOString());
-  await releaseAidSeats(aidDue.map((c) => c.id), now);
+  // Their waitlists are served with every other class's just below.
+  const aidDue = (await records('classes').where('aidKept', '>', 0).select('aidSeats', 'aidSeatsUntil').get()).docs.filter((d) => mine([d.id]) && (aidSeatsEnd(d.data()) ?? '') <= now.toISOString());
+  await releaseAidSeats(aidDue.map((d) => d.id), now);
   const waitingFor = (await records('classes').where('waiting', '>', 0).select().get()).docs.map((d) => d.id).filter((id) => mine([id]));
   return { lapsed, reminded, offered: await serveWaitlists(waitingFor, now) };
 }
