@@ -2,7 +2,8 @@
 // rest charged to the card it saved on Stripe's page by a daily job. The amounts are never stored:
 // each payment is the balance left shared over the dates left, so a cancellation, a move, an aid award
 // or account credit changes what the next payments are, and no payment is ever more than is owed.
-import type { Cents, IsoDate } from './domain';
+import { STRIPE_MIN_CHARGE } from './constants';
+import type { Cents, DepositPlan, IsoDate } from './domain';
 import { formatCents, formatDate } from './format';
 import { formatCard } from './wording';
 
@@ -54,6 +55,20 @@ export function splitEvenly(total: Cents, n: number): Cents[] {
   if (n <= 0) return [];
   const each = Math.floor(total / n);
   return Array.from({ length: n }, (_, i) => (i === 0 ? total - each * (n - 1) : each));
+}
+
+/**
+ * What a waitlist claim (one child) may pay now besides the whole, from today's price of its classes,
+ * at the claim's own total (the lower of its quote and today's): the same deposit while it is less than
+ * the total, and the same dates with the total shared over them while no payment falls under Stripe's
+ * minimum — as the functions' checkout decides from the same facts.
+ */
+export function claimPayParts(today: { deposit: DepositPlan | null; instalments: InstalmentOffer | null }, total: Cents): { deposit: DepositPlan | null; instalments: InstalmentOffer | null } {
+  const deposit = today.deposit && today.deposit.amount < total ? today.deposit : null;
+  const dates = today.instalments?.payments.map((p) => p.due) ?? [];
+  const shares = splitEvenly(total, dates.length);
+  const instalments = dates.length && shares.every((amount) => amount >= STRIPE_MIN_CHARGE) ? { payments: dates.map((due, i) => ({ due, amount: shares[i] })) } : null;
+  return { deposit, instalments };
 }
 
 /** The payments still to come: the balance shared over the dates not yet paid (none when nothing is owed). */

@@ -3,7 +3,10 @@
 // page and is enrolled; the office sees its list change.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { WaitlistEntry } from '../../contract/domain';
+import type { Enrollment, WaitlistEntry } from '../../contract/domain';
+import { formatDate } from '../../contract/format';
+import { addDaysIso, schoolToday } from '../../contract/schedule';
+import { addMonthsIso } from '../../functions/src/domain/instalments';
 import { formatMoment } from '../../contract/wording';
 import { DEFAULT_RELEASES } from '../../functions/src/domain/releases';
 import { adminDb } from '../../scripts/demo/adminApp';
@@ -12,6 +15,7 @@ import { axeViolations, newPage, seededBrowser, signInAs, signedIn } from './sup
 import { DEMO } from '../support/fixtures';
 
 const db = () => adminDb();
+const TODAY = schoolToday();
 
 /** From the class list to the review, joining the waitlist of `title` for Ava. */
 async function joinToReview(page: Page, title: string) {
@@ -36,6 +40,9 @@ describe('the waitlist in Chromium', () => {
     const holder = await familyWithStudent('holder@example.com', 'Hollis', 'Holder');
     const held = await enrollAtQuotedPrice(holder.user.idToken, { studentId: holder.studentId, lines: [{ classId: 'owl-prowl', addOnIds: [] }], idempotencyKey: 'holder-owl-1', typedName: AVA.guardians[0].name });
     expect(held.status).toBe(200);
+    // Owl Prowl starts in four months, in a term offering a deposit and three monthly payments: a claim may pay part now.
+    await db().doc('classes/owl-prowl').update({ startDate: addDaysIso(TODAY, 120), endDate: addDaysIso(TODAY, 160) });
+    await db().doc('semesters/open-term').update({ instalments: 3, depositPerClass: 10000, balanceDueDate: addDaysIso(TODAY, 90) });
   });
 
   it('joins on a phone, gets the seat the office frees, claims and pays by card; the office sees the list change', async () => {
@@ -131,10 +138,17 @@ describe('the waitlist in Chromium', () => {
     // The releases signed for the payment left unfinished went with it: asked again at once, then signed.
     await page.getByLabel('Type your full name to sign the Medical Release').waitFor();
     for (const release of ['Medical Release', 'Liability Release']) await page.getByLabel(`Type your full name to sign the ${release}`).fill('Sam Rivera');
+    // By card, the family may pay a deposit or in monthly payments, as at a checkout: it takes the monthly payments.
+    await page.getByRole('radio', { name: `Pay a deposit of $100 now and $160 by ${formatDate(addDaysIso(TODAY, 90), true)}` }).waitFor();
+    await page.getByRole('radio', { name: `Pay in 3 monthly payments: $86.68 today, $86.66 on ${formatDate(addMonthsIso(TODAY, 1), true)}, $86.66 on ${formatDate(addMonthsIso(TODAY, 2), true)}` }).check();
+    await page.getByText('The card you pay with on Stripe’s page is saved and charged on each date.', { exact: false }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Claim the seat in Owl Prowl' }).click();
     await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
-    await page.getByRole('button', { name: 'Pay $260.00' }).click();
+    await page.getByRole('button', { name: 'Pay $86.68' }).click();
     await page.getByRole('heading', { name: 'Payment received — Ava is enrolled' }).waitFor();
+    const claimed = (await db().collection('enrollments').where('classIds', 'array-contains', 'owl-prowl').where('status', '==', 'confirmed').where('studentName', '==', 'Ava Rivera').get()).docs.map((d) => d.data() as Enrollment);
+    expect(claimed.map((e) => [e.balance, e.instalments?.paid, e.instalments?.dates.length])).toEqual([[17332, 1, 3]]);
     expect((await db().doc('classes/owl-prowl').get()).data()).toMatchObject({ enrolledCount: 1, capacity: 1, waiting: 0 });
 
     // The office's list shows the change.

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClassRecord, Enrollment } from '../../contract/domain';
 import { formatDate } from '../../contract/format';
+import { claimPayParts } from '../../contract/instalments';
 import { addDaysIso, schoolToday } from '../../contract/schedule';
 import { addMonthsIso } from '../../functions/src/domain/instalments';
 import { adminDb } from '../../scripts/demo/adminApp';
@@ -131,6 +132,40 @@ describe('monthly plans', () => {
     expect((await enrollment(e.id)).balance).toBe(0);
     expect(await job(addDaysIso(DATES[2], 31))).toEqual({ charged: 0, declined: 0, officeTold: 0 });
     expect(await booksProblems(['plan-b'])).toEqual([]);
+  });
+
+  it('a waitlist claim pays in monthly payments too: its own lower total shared over the same dates, the first on Stripe’s page', async () => {
+    await planClass('plan-d');
+    await db().doc('classes/plan-d').update({ capacity: 1 });
+    const admin = await signInDemo('admin');
+    const lines = [{ classId: 'plan-d', addOnIds: [] }];
+    const first = await familyWithStudent('plan.d1@example.com', 'Di', 'First');
+    const taken = await callAs(first.user, 'enroll', { studentId: first.studentId, lines, codes: [], expectedTotal: 30000, infoConfirmed: false, releases: signedReleases(AVA.guardians[0].name), idempotencyKey: 'plan-d-first', payWith: 'office' });
+    expect(taken.status, JSON.stringify(taken.error)).toBe(200);
+    const waiting = await familyWithStudent('plan.d2@example.com', 'Dee', 'Waits');
+    const joined = await callAs(waiting.user, 'joinWaitlist', { studentId: waiting.studentId, lines, codes: [], expectedTotal: 30000, infoConfirmed: false, releases: signedReleases(AVA.guardians[0].name), idempotencyKey: 'plan-d-wait' });
+    expect(joined.status, JSON.stringify(joined.error)).toBe(200);
+    // The price rises while the family waits; the seat frees and is offered at the quote, the lower.
+    await db().doc('classes/plan-d').update({ price: 36000 });
+    await db().doc('config/catalogue').set({ stamp: `plan-d-${Date.now()}`, at: new Date().toISOString() });
+    expect((await callAs(admin, 'adminCancelEnrollment', { enrollmentId: taken.result!.enrollment.id, classIds: ['plan-d'], refund: 0, note: 'Moved away' })).status).toBe(200);
+    await expect.poll(async () => (await db().doc(`waitlist/${joined.result!.entry.id}`).get()).get('status')).toBe('offered');
+    const today = (await callAs(waiting.user, 'priceCart', { children: [{ studentId: waiting.studentId, lines }], codes: [] })).result!;
+    expect([today.total, today.instalments!.payments.map((p) => p.amount)]).toEqual([36000, [12000, 12000, 12000]]);
+    // What My Enrollments offers for the claim, and what the checkout makes of it, agree.
+    const offered = claimPayParts(today, 30000).instalments!;
+    expect(offered.payments).toEqual(DATES.map((due) => ({ due, amount: 10000 })));
+    const claimed = await callAs(waiting.user, 'claimOffer', { entryId: joined.result!.entry.id, expectedTotal: 30000, idempotencyKey: 'plan-d-claim', payWith: 'card', payInstalments: true, expectedCredit: 0 });
+    expect(claimed.status, JSON.stringify(claimed.error)).toBe(200);
+    const held = await enrollment(claimed.result!.enrollment.id);
+    expect([held.total, held.hold!.amount, held.instalments, held.waitlistEntryId]).toEqual([30000, offered.payments[0].amount, { dates: DATES, paid: 0 }, joined.result!.entry.id]);
+    await standIn(`/__standin/sessions/${held.hold!.sessionId}/pay`);
+    const paid = await enrollment(held.id);
+    expect([paid.status, paid.balance, paid.instalments!.paid, paid.instalments!.nextOn]).toEqual(['confirmed', 20000, 1, DATES[1]]);
+    expect((await db().doc(`waitlist/${joined.result!.entry.id}`).get()).get('status')).toBe('enrolled');
+    expect(await job(DATES[1])).toEqual({ charged: 1, declined: 0, officeTold: 0 });
+    expect((await enrollment(held.id)).balance).toBe(10000);
+    expect(await booksProblems(['plan-d'])).toEqual([]);
   });
 
   it('is offered only by card, where the semester has one, and refused with a deposit', async () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkoutPaymentsLeft, declinedPayment, INSTALMENT_RETRY_DAYS, paymentsText, planWords, remainingPayments, splitEvenly, type Instalments } from '../../contract/instalments';
+import { checkoutPaymentsLeft, claimPayParts, declinedPayment, INSTALMENT_RETRY_DAYS, paymentsText, planWords, remainingPayments, splitEvenly, type Instalments } from '../../contract/instalments';
+import { checkoutDeposit } from '../../functions/src/domain/deposits';
 import { addMonthsIso, afterDecline, afterPayment, chargeDue, checkoutInstalments, planDates, settled } from '../../functions/src/domain/instalments';
 
 const semesters = new Map([
@@ -46,6 +47,24 @@ describe('monthly plans: the dates and what a checkout is offered', () => {
     expect(checkoutInstalments([{ classes: [klass('fall', '2026-12-20')], total: 30000 }], semesters, '2026-11-29')).toBeNull();
     expect(checkoutInstalments([{ classes: [klass('fall')], total: 140 }], semesters, '2026-11-29')).toBeNull();
     expect(checkoutInstalments([{ classes: [], total: 0 }], semesters, '2026-11-29')).toBeNull();
+  });
+});
+
+describe('a waitlist claim’s ways to pay part now', () => {
+  it('are what the checkout decides at the claim’s lower total, from today’s answer alone (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 60000 }), fc.integer({ min: 0, max: 60000 }), fc.integer({ min: 0, max: 60000 }), fc.constantFrom(...semesters.keys()), (todayTotal, lower, perClass, semesterId) => {
+        const claimTotal = Math.min(todayTotal, lower);
+        const terms = new Map([[semesterId, { ...semesters.get(semesterId)!, balanceDueDate: '2027-02-01', depositPerClass: perClass || null }]]);
+        const at = (total: number) => {
+          const child = [{ classes: [{ ...klass(semesterId), id: 'c' }], total }];
+          return { deposit: checkoutDeposit(child, terms, '2026-11-29')?.plan ?? null, instalments: checkoutInstalments(child, terms, '2026-11-29')?.offer ?? null };
+        };
+        expect(claimPayParts(at(todayTotal), claimTotal)).toEqual(at(claimTotal));
+      }),
+      // A claim's total equal to the deposit: nothing left to pay later, so no deposit.
+      { examples: [[30000, 10000, 10000, 'fall']] },
+    );
   });
 });
 

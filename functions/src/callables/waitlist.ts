@@ -36,7 +36,7 @@ export const declineOffer = callable(callables.declineOffer, async ({ entryId },
 /** Claims an offer: the request the family made when it joined, enrolled at the lower of its quote and today's price. */
 export const claimOffer = callable(
   callables.claimOffer,
-  async ({ entryId, expectedTotal, idempotencyKey, payWith, payDeposit, expectedCredit, releases, infoConfirmed }, ctx) => {
+  async ({ entryId, expectedTotal, idempotencyKey, payWith, payDeposit, payInstalments, expectedCredit, releases, infoConfirmed }, ctx) => {
     const now = new Date();
     const { options, method } = await checkoutFor(ctx, payWith, now);
     const snap = await entryRef(entryId).get();
@@ -44,7 +44,7 @@ export const claimOffer = callable(
     const { request, studentId } = snap.data()!;
     // A release changed while the family waited (or a round's place was never signed for): it signs the
     // current one when it claims, and confirms the child's information if it is due for review.
-    const payload = { ...request, ...(releases ? { releases } : {}), ...(infoConfirmed ? { infoConfirmed } : {}), studentId, expectedTotal, idempotencyKey, payWith: method, ...(payDeposit ? { payDeposit } : {}), ...(expectedCredit !== undefined ? { expectedCredit } : {}) };
+    const payload = { ...request, ...(releases ? { releases } : {}), ...(infoConfirmed ? { infoConfirmed } : {}), studentId, expectedTotal, idempotencyKey, payWith: method, ...(payDeposit ? { payDeposit } : {}), ...(payInstalments ? { payInstalments } : {}), ...(expectedCredit !== undefined ? { expectedCredit } : {}) };
     const result = await checkout(ctx.uid, ctx.email, oneChild(payload), now, options, entryId);
     return enrolledAnswer(result, ctx, now);
   },

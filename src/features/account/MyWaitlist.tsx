@@ -13,6 +13,8 @@ import { useNotify } from '../../lib/toast';
 import { useReleases } from '../catalogue/api';
 import { useClaimOffer, useDeclineOffer, useLeaveWaitlist, useTodaysPrice } from './api';
 import { creditToUse } from '../../../contract/credit';
+import { claimPayParts } from '../../../contract/instalments';
+import { PayPartChoice, type PayPart } from '../../components/PayPartChoice';
 import { useMyCredit, useMyWaitlist } from '../family/api';
 import { newIdempotencyKey } from '../../lib/idempotencyKey';
 
@@ -35,7 +37,9 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
   const [credit] = useMyCredit();
   const creditBalance = credit.status === 'loaded' ? credit.value.balance : 0;
   const decline = useDeclineOffer();
-  const todaysPrice = useTodaysPrice();
+  const [today, askToday] = useTodaysPrice({ studentId: entry.studentId, lines: entry.request.lines }, entry.request.codes);
+  // By card, a deposit or monthly payments where the classes offer them, as at a checkout.
+  const [part, setPart] = useState<PayPart>('full');
   const notify = useNotify();
   const [key] = useState(newIdempotencyKey);
   const [busy, setBusy] = useState(false);
@@ -54,18 +58,38 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
   const [reviewDue, setReviewDue] = useState(false);
   const [infoConfirmed, setInfoConfirmed] = useState(false);
   const drawn = !!entry.round;
+  // What the claim costs today, and the parts it may pay now (monthly only where the credit leaves the first payment to the card).
+  const claimTotal = today.status === 'loaded' ? Math.min(entry.quote.total, today.value.total) : null;
+  const offered = today.status === 'loaded' && claimTotal ? claimPayParts(today.value, claimTotal) : null;
+  const firstPayment = offered?.instalments?.payments[0].amount ?? 0;
+  const monthly = offered?.instalments && creditToUse(creditBalance, [firstPayment], true).total < firstPayment ? offered.instalments : null;
   const claimSeat = async () => {
     setBusy(true);
     setFailure('');
     try {
-      // The family pays the lower of the price quoted when it joined and today's.
-      const today = await todaysPrice({ studentId: entry.studentId, lines: entry.request.lines }, entry.request.codes);
+      // The family pays the lower of the price quoted when it joined and today's, asked again now.
+      const fresh = await askToday();
       const signed =
         asking && releases.status === 'loaded' ? { releases: releases.value.releases.map((r) => ({ releaseId: r.id, version: r.version, typedName: signatures[r.id] ?? '' })) } : {};
-      const expectedTotal = Math.min(entry.quote.total, today.total);
+      const expectedTotal = Math.min(entry.quote.total, fresh.total);
+      const byCard = method === 'card';
+      const { deposit, instalments } = claimPayParts(fresh, expectedTotal);
+      const payDeposit = byCard && part === 'deposit' && !!offered?.deposit;
+      const payInstalments = byCard && part === 'instalments' && !!monthly;
+      const due = (payDeposit && deposit?.amount) || (payInstalments && instalments?.payments[0].amount) || expectedTotal;
       // The account credit pays first (the same rule as the functions', which refuse another figure).
-      const expectedCredit = creditToUse(creditBalance, [expectedTotal], method === 'card').total;
-      const { enrollment, checkoutUrl } = await claim.mutateAsync({ entryId: entry.id, expectedTotal, idempotencyKey: key, payWith: method, expectedCredit, ...signed, ...(infoConfirmed ? { infoConfirmed } : {}) });
+      const expectedCredit = creditToUse(creditBalance, [due], byCard).total;
+      const { enrollment, checkoutUrl } = await claim.mutateAsync({
+        entryId: entry.id,
+        expectedTotal,
+        idempotencyKey: key,
+        payWith: method,
+        expectedCredit,
+        ...(payDeposit && { payDeposit }),
+        ...(payInstalments && { payInstalments }),
+        ...signed,
+        ...(infoConfirmed ? { infoConfirmed } : {}),
+      });
       if (checkoutUrl) return window.location.assign(checkoutUrl);
       notify({ severity: 'success', summary: 'Success', detail: `${enrollment.studentName} is enrolled in ${entry.title}!` });
     } catch (e) {
@@ -98,6 +122,7 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
           ))}
         </div>
       )}
+      {method === 'card' && offered && claimTotal && <PayPartChoice name={`claim-part-${entry.id}`} total={claimTotal} deposit={offered.deposit} plan={monthly} part={part} onPart={setPart} />}
       {asking && releases.status === 'loaded' && (
         <fieldset className="resign">
           <legend>{drawn ? 'Sign the releases' : 'Sign the releases as they are now'}</legend>

@@ -42,12 +42,14 @@ export const useRequestTransfer = () => useCallMutation('requestTransfer');
 export const usePayFromCredit = () => useCallMutation('payFromCredit');
 
 /**
- * Today's price of one child's classes for the family, asked afresh, with its financial aid award (a
- * waitlist claim pays the lower of the quoted and today's).
+ * Today's price of one child's classes for the family, with its financial aid award (a waitlist claim
+ * pays the lower of the quoted and today's), and `ask` for it afresh (at the claim).
  */
-export const useTodaysPrice = () => {
+export const useTodaysPrice = (child: Payload<'priceCart'>['children'][number], codes: string[]) => {
   const fetchCall = useFetchCall();
-  return (child: Payload<'priceCart'>['children'][number], codes: string[]) => fetchCall('priceCart', { children: [child], codes });
+  const payload = { children: [child], codes };
+  const [state] = useCallQuery('priceCart', payload);
+  return [state, () => fetchCall('priceCart', payload)] as const;
 };
 /** The family's calendar address: whether it has one, and a new one (the old one stops working). */
 export const useCalendarFeed = () => useCallQuery('myCalendarFeed');

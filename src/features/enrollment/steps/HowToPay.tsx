@@ -1,8 +1,9 @@
 import type { Cents, CheckoutMethod, DepositPlan } from '../../../../contract/domain';
-import { paymentsText, type InstalmentOffer } from '../../../../contract/instalments';
-import { andList, formatCents, formatDate } from '../../../../contract/format';
+import type { InstalmentOffer } from '../../../../contract/instalments';
+import { andList, formatCents } from '../../../../contract/format';
 import { WAITLIST_CLAIM_HOURS } from '../../../../contract/constants';
 import { Markdown } from '../../../components/Markdown';
+import { PayPartChoice, type PayPart } from '../../../components/PayPartChoice';
 import { creditWords } from '../../../../contract/credit';
 import { VerifyEmail } from './VerifyEmail';
 
@@ -21,9 +22,6 @@ export function HowTheWaitlistWorks({ firstName, total, verifyEmail, onVerified 
     </section>
   );
 }
-
-/** How much of a card checkout is paid now: all of it, a deposit, or the first of the monthly payments. */
-export type PayPart = 'full' | 'deposit' | 'instalments';
 
 export interface HowToPayProps {
   quote: { total: Cents; deposit: DepositPlan | null; instalments: InstalmentOffer | null };
@@ -70,34 +68,7 @@ export function HowToPay({ quote, methods, method, onMethod, part, onPart, month
               ))}
             </div>
           )}
-          {method === 'card' && (quote.deposit || plan) && (
-            <fieldset className="pay-choice">
-              <legend>How much to pay now</legend>
-              <label className="pay-option">
-                <input type="radio" name="pay-amount" checked={part === 'full'} onChange={() => onPart('full')} />
-                <span>Pay {formatCents(quote.total)} in full</span>
-              </label>
-              {quote.deposit && (
-                <label className="pay-option">
-                  <input type="radio" name="pay-amount" checked={part === 'deposit'} onChange={() => onPart('deposit')} />
-                  <span>
-                    Pay a deposit of {formatCents(quote.deposit.amount)} now and {formatCents(quote.total - quote.deposit.amount)} by {formatDate(quote.deposit.dueDate, true)}
-                  </span>
-                </label>
-              )}
-              {plan && (
-                <label className="pay-option">
-                  <input type="radio" name="pay-amount" checked={part === 'instalments'} onChange={() => onPart('instalments')} />
-                  <span>
-                    Pay in {plan.payments.length} monthly payments: {paymentsText(plan.payments, plan.payments[0].due)}
-                  </span>
-                </label>
-              )}
-            </fieldset>
-          )}
-          {method === 'card' && part === 'instalments' && plan && (
-            <p className="muted">The card you pay with on Stripe’s page is saved and charged on each date. If a payment does not go through, we email you and you can pay it with another card.</p>
-          )}
+          {method === 'card' && <PayPartChoice name="pay-amount" total={quote.total} deposit={quote.deposit} plan={plan} part={part} onPart={onPart} />}
           {credit.used > 0 && (
             <p className="credit-used">
               {creditWords(credit.used, credit.balance)}{' '}
