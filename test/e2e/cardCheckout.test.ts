@@ -516,7 +516,12 @@ describe('paying by card at checkout', () => {
     const alert = card.getByRole('alert');
     await alert.getByText(`Monthly payment 2 of 3 ($143.33) did not go through on ${second[1]}: the card has insufficient funds. The card is tried again on ${formatDate(addDaysIso(second[0], 3), true)}.`).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await alert.getByRole('button', { name: 'Pay $143.33 now with another card' }).click();
+    await alert.getByRole('button', { name: 'Pay $143.33 now with another card' }).waitFor();
+    // The email's link opens the payment's page straight away (My Enrollments asked to, once signed in).
+    const declinedMail = (await db().doc(`mail/instalment-declined_${e.id}_1_1`).get()).get('message.text') as string;
+    const link = new URL(declinedMail.match(/^Pay now with another card: (\S+)$/m)![1]);
+    expect(link.pathname + link.search).toBe(`/account/enrollments?pay=${e.id}`);
+    await page.goto(link.pathname + link.search);
     await page.getByRole('heading', { name: 'Test checkout' }).waitFor();
     await page.getByRole('button', { name: 'Pay $143.33' }).click();
     await page.getByRole('heading', { name: 'My Enrollments' }).waitFor();

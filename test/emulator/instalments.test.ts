@@ -165,6 +165,13 @@ describe('monthly plans', () => {
     expect((await db().doc(`waitlist/${joined.result!.entry.id}`).get()).get('status')).toBe('enrolled');
     expect(await job(DATES[1])).toEqual({ charged: 1, declined: 0, officeTold: 0 });
     expect((await enrollment(held.id)).balance).toBe(10000);
+    // The bank asks for the family's own confirmation (no off-session charge can give it): the email
+    // says so, and its link opens My Enrollments asking for the payment's page, where the bank can ask.
+    await standIn(`/__standin/cards/${paid.instalments!.paymentMethod}/declines`, { code: 'authentication_required' });
+    expect(await job(DATES[2])).toEqual({ charged: 0, declined: 1, officeTold: 0 });
+    const asked = (await mail(`instalment-declined_${held.id}_2_1`))!;
+    expect(asked).toContain('Monthly payment 3 of 3 ($100) for Dee Waits did not go through: your bank asks you to confirm the payment yourself.');
+    expect(asked).toMatch(new RegExp(`^Pay now with another card: https?://[^/]+/account/enrollments\\?pay=${held.id}$`, 'm'));
     expect(await booksProblems(['plan-d'])).toEqual([]);
   });
 

@@ -16,7 +16,7 @@ import type { PublicRound, RoundEntry } from '../../contract/rounds';
 const HOSTILE = `<script>alert("x")</script><img src=x onerror=alert(1)> & "quotes" 'ok'`;
 const who = `Ava ${HOSTILE}`;
 const portal = 'https://portal.example';
-const e = { studentName: who, balance: 12050, balanceDueDate: '2027-01-15' };
+const e = { id: 'enr-1', studentName: who, balance: 12050, balanceDueDate: '2027-01-15' };
 
 const klass = { id: 'art', title: `Wild Art ${HOSTILE}`, startDate: '2027-01-11', endDate: '2027-01-25', weekdays: [1], startTime: '15:30', endTime: '17:00', location: `Creek ${HOSTILE}` } as ClassRecord;
 const enrollment = {

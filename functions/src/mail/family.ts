@@ -24,12 +24,13 @@ export function paymentReceivedMail(e: Pick<Enrollment, 'studentName' | 'balance
 }
 
 /** A monthly payment the saved card declined: why, when it is tried again (or that the office was told), and how to pay with another card. */
-export function instalmentDeclinedMail(e: Pick<Enrollment, 'studentName'>, payment: { name: string; amount: Cents }, reason: string, retryOn: IsoDate | null, portal: string): MailMessage {
+export function instalmentDeclinedMail(e: Pick<Enrollment, 'id' | 'studentName'>, payment: { name: string; amount: Cents }, reason: string, retryOn: IsoDate | null, portal: string): MailMessage {
   const next = retryOn ? `We will try the card again on ${formatDate(retryOn, true)}.` : 'We will not try the card again: the office will contact you. Your child keeps the seat.';
   return simpleMail(
     'A monthly payment did not go through',
-    [`${payment.name} (${formatCents(payment.amount)}) for ${e.studentName} did not go through: ${reason}.`, next, 'To pay it now with another card, open My Enrollments and choose “Pay now with another card”. That card is then used for the payments left.'],
-    myEnrollments(portal),
+    [`${payment.name} (${formatCents(payment.amount)}) for ${e.studentName} did not go through: ${reason}.`, next, 'To pay it now with another card, follow the link below: it opens Stripe’s secure page for this payment once you are signed in. That card is then used for the payments left.'],
+    // My Enrollments, asked to open the payment's page at once.
+    { href: `${portal}/account/enrollments?pay=${encodeURIComponent(e.id)}`, label: 'Pay now with another card' },
     RECEIPTS_FOOTER,
   );
 }
