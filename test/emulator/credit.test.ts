@@ -143,6 +143,31 @@ describe('account credit', () => {
     expect(await booksProblems(['credit-b'], { owners: [family.user.uid] })).toEqual([]);
   });
 
+  it('a card payment that comes after its hold ended takes its credit again, as far as the account still holds it; the rest is owed', async () => {
+    const family = { ...(await familyWithStudent('credit.late@example.com', 'Late', 'Family')), email: 'credit.late@example.com' };
+    await give(family.email, 10000, 'credit-give-late');
+    const r = await callAs(family.user, 'enroll', enrollPayload(family, 'credit-d', 'credit-late-1', { payWith: 'card', expectedCredit: 10000 }));
+    expect(r.status, JSON.stringify(r.error)).toBe(200);
+    const held = await enrollment(r.result!.enrollment.id);
+    // The family leaves Stripe's page (the credit comes back), and the office takes some of it back meanwhile.
+    expect((await callAs(family.user, 'releaseHold', { enrollmentId: held.id })).status).toBe(200);
+    expect(await balanceOn(family.user.uid)).toBe(10000);
+    expect((await give(family.email, -2500, 'credit-late-back', 'Given twice by mistake')).status).toBe(200);
+    // Its page was paid a moment before it closed: the seat is still free, so the payment is taken, and the credit pays again.
+    const paid = await standIn<{ webhookStatus: number }>(`/__standin/sessions/${held.hold!.sessionId}/pay-late`);
+    expect(paid.webhookStatus).toBe(200);
+    const done = await enrollment(held.id);
+    expect(done.status).toBe('confirmed');
+    expect(done.payments.filter((p) => !p.voided).map((p) => [p.method, p.amount])).toEqual([
+      ['credit', 7500],
+      ['card', PRICE - 10000],
+    ]);
+    expect([done.balance, await balanceOn(family.user.uid)]).toEqual([2500, 0]);
+    expect((await entriesOf(family.user.uid)).find((x) => x.id === `${held.id}-used-again`)).toMatchObject({ amount: -7500, kind: 'used' });
+    expect(await ledgerAgrees(family.user.uid)).toBe(0);
+    expect(await booksProblems(['credit-d'], { owners: [family.user.uid] })).toEqual([]);
+  });
+
   it('credit that covers it all confirms at once, with no Stripe page; what Stripe cannot charge stays on the account', async () => {
     const family = families[2];
     await give(family.email, 30000, 'credit-give-3');

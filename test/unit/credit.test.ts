@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Enrollment } from '../../contract/domain';
 import { balanceOf } from '../../contract/money';
-import { NO_CREDIT, NOTHING_OWED, owedFromCredit } from '../../functions/src/domain/credit';
+import { creditGivenBack, creditTakenAgain, NO_CREDIT, NOTHING_OWED, owedFromCredit } from '../../functions/src/domain/credit';
 import { refuse } from '../../functions/src/domain/refusal';
 
 const owing = (id: string, total: number, createdAt: string, more: Partial<Enrollment> = {}): Enrollment =>
@@ -34,5 +34,24 @@ describe('paying what is owed from the account credit', () => {
     const held = owing('e3', 10000, '2027-03-01T10:00:00Z', { status: 'pending_payment' });
     const paidUp = owing('e4', 10000, '2027-03-01T10:00:00Z', { payments: [{ id: 'p', amount: 10000, method: 'cash', note: '', at: 'x', by: 'office' }] });
     expect(owedFromCredit(5000, [held, paidUp, owing('e5', 100, 'x', { status: 'cancelled' })], 'now', 'x')).toEqual(refuse('failed-precondition', NOTHING_OWED));
+  });
+});
+
+describe('a late card payment taken after its hold gave its credit back', () => {
+  // Two children's checkout whose hold used 6000 and 4000 of credit, then ended unpaid.
+  const ended = [6000, 4000].map((used, i) => {
+    const e = owing(`k${i}`, 20000, '2027-01-01T10:00:00Z', { status: 'expired', payments: [{ id: `k${i}-credit`, amount: used, method: 'credit', note: '', at: 'x', by: 'the portal' }] });
+    return { ...e, payments: creditGivenBack(e, 'y').payments };
+  });
+
+  it.each<[string, number, number[], number]>([
+    ['the account still holds it all: each child pays its part again', 50000, [6000, 4000], 10000],
+    ['the account holds less now: the first children first, the rest owed', 7000, [6000, 1000], 7000],
+    ['the account holds nothing: all of it owed, no entry', 0, [0, 0], 0],
+  ])('%s', (_, balance, parts, total) => {
+    const again = creditTakenAgain(ended, balance, 'z');
+    expect(again.total).toBe(total);
+    expect(again.checkout.map((e) => e.payments.filter((p) => !p.voided).reduce((sum, p) => sum + p.amount, 0))).toEqual(parts);
+    expect(again.entry && [again.entry.amount, again.entry.kind]).toEqual(total ? [-total, 'used'] : null);
   });
 });

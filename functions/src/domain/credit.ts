@@ -78,6 +78,28 @@ export function creditGivenBack(e: Enrollment, at: string): { payments: Payment[
   };
 }
 
+/**
+ * A card payment that came after its hold had ended, and is taken (the seats were free): the credit
+ * the hold gave back pays its part again, as far as the account holds it now; what it no longer holds
+ * stays owed. Each enrollment takes again at most what it gave back.
+ */
+export function creditTakenAgain(checkout: Enrollment[], balance: Cents, at: string): { checkout: Enrollment[]; entry: CreditEntry | null; total: Cents } {
+  let left = Math.max(0, balance);
+  const parts = checkout.map((e) => {
+    const gaveBack = e.payments.filter((p) => p.method === 'credit' && p.voided).reduce((sum, p) => sum + p.amount, 0);
+    const part = Math.min(gaveBack, left);
+    left -= part;
+    return part;
+  });
+  const total = parts.reduce((sum, part) => sum + part, 0);
+  if (!total) return { checkout, entry: null, total };
+  return {
+    checkout: checkout.map((e, i) => (parts[i] ? { ...e, payments: [...e.payments, { ...creditPayment(e, parts[i], at), id: `${e.id}-credit-again` }] } : e)),
+    entry: { ...creditUsed(checkout, total, at), id: `${checkout[0].id}-used-again`, words: `Paid again toward the enrollment of ${andList(checkout.map((e) => e.studentName))}: its card payment came after all` },
+    total,
+  };
+}
+
 /** A refund given back as credit (its id: the cancellation's, so that a retry writes it once). */
 export const creditRefunded = (e: Pick<Enrollment, 'id' | 'ownerUid' | 'studentName'>, cancellationId: string, amount: Cents, titles: string[], at: string, by: string): CreditEntry => ({
   id: `${e.id}-${cancellationId}`,

@@ -17,6 +17,9 @@ import { buildReceipt, receiptGroups } from '../mail/receipt';
 import { refundedWholeMail } from '../mail/family';
 import { confirmedBy, endedByNewer, lateOutcome, mismatchOf, refundedWhole, settledSince, settlementOf, type WholeRefund } from '../domain/settlement';
 import { countAidInTx } from '../data/aid';
+import { accountRef } from '../data/accounts';
+import { creditOf, writeCreditEntry } from '../data/credit';
+import { creditTakenAgain } from '../domain/credit';
 import { aidTakenBy } from '../domain/aid';
 import { queueMail } from '../mail/outbox';
 import { allCardRefunds } from '../domain/refunds';
@@ -271,6 +274,8 @@ async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids
           const offeredNow = offered.length ? await tx.getAll(...offered) : [];
           // Read here, not only before: a new checkout for the same children may have put them on these rosters since.
           const rostered = await tx.getAll(...checkout.flatMap((e) => e.classIds.map((c) => rosterRef(c, e.studentId))));
+          // The credit its hold gave back when it ended pays its part again, as far as the account holds it now.
+          const account = await tx.get(accountRef(checkout[0].ownerUid));
           const late = lateOutcome({
             checkout,
             pageId: session.id,
@@ -295,7 +300,12 @@ async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids
             }),
           );
           writeSeatsTaken(tx, seats, deltas);
-          confirmInTx(tx, checkout, card, facts, eventId, now);
+          const again = creditTakenAgain(checkout, creditOf(account), at);
+          if (again.entry) {
+            writeCreditEntry(tx, again.entry);
+            tx.set(accountRef(checkout[0].ownerUid), { credit: creditOf(account) - again.total }, { merge: true });
+          }
+          confirmInTx(tx, again.checkout, card, facts, eventId, now);
           if (claimed) enrolledInTx(tx, claimed, ids[0], at);
           if (!entryKeepsUses) writeCodeUseDeltas(tx, codeUseDeltas(counted, 1));
           // The award its hold gave back when it ended is taken again: the family paid the aided price.
