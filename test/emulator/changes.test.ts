@@ -161,4 +161,27 @@ describe('a family cancels its own classes under the policy', () => {
     expect(audit).toEqual(['cancellation', 'card-payment', 'change-decided', 'change-decided', 'change-requested', 'change-requested', 'change-requests-viewed']);
     expect(await booksProblems(['chg-ask'])).toEqual([]);
   });
+
+  it('the office approving a request while it also cancels the class from the enrollment’s dialog refunds once', async () => {
+    await addClassesLikeWildArt([{ id: 'chg-race', title: 'Change Race', capacity: 2, weekday: 4 }]);
+    await db().doc('classes/chg-race').update({ startDate: addDaysIso(schoolToday(), 20), endDate: addDaysIso(schoolToday(), 60), cancellationPolicy: { ...POLICY, selfService: false } } satisfies Partial<ClassRecord>);
+    const family = await familyWithStudent('request.race@example.com', 'Rae', 'Race');
+    const paid = await paidByCard(family, 'chg-race');
+    const sent = await callAs(family.user, 'requestCancellation', { enrollmentId: paid.id, classIds: ['chg-race'], reason: 'Moving' });
+    expect(sent.status, JSON.stringify(sent.error)).toBe(200);
+    const admin = await signInDemo('admin');
+    const requestId = sent.result!.enrollment.requests!.at(-1)!.id;
+    const [approved, cancelled] = await Promise.all([
+      callAs(admin, 'decideChangeRequest', { enrollmentId: paid.id, requestId, approve: true }),
+      callAs(admin, 'adminCancelEnrollment', { enrollmentId: paid.id, classIds: ['chg-race'], refund: paid.total, refundMethod: 'card', note: 'Cancelled at the desk' }),
+    ]);
+    // One of the two cancels; the other is refused or finds it done — never a second refund.
+    expect([approved.status, cancelled.status].filter((s) => s === 200).length, JSON.stringify([approved.error, cancelled.error])).toBeGreaterThanOrEqual(1);
+    const done = await enrollment(paid.id);
+    expect(done.status).toBe('cancelled');
+    expect(done.cancellations).toHaveLength(1);
+    expect(done.cancellations!.flatMap((c) => c.cardRefunds ?? []).reduce((sum, r) => sum + r.amount, 0)).toBe(paid.total);
+    expect(done.requestWaiting).toBeUndefined();
+    expect(await booksProblems(['chg-race'])).toEqual([]);
+  });
 });
