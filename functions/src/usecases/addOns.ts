@@ -13,7 +13,7 @@ import { isOpenForEnrollment } from '../domain/catalogue';
 import { schoolToday } from '../domain/calendar';
 import { totalProblem } from '../domain/enrollment';
 import { buildReceipt } from '../mail/receipt';
-import { db, notFound, present, recordRef, records } from '../data/db';
+import { notFound, present, recordRef, records, runSeatTransaction } from '../data/db';
 import { loadDiscountsByCodes } from '../data/enrollments';
 import { enrollmentRecipients } from '../data/familyMail';
 import { rosterRef } from '../data/seats';
@@ -26,7 +26,8 @@ type AddOnsRequest = z.output<typeof addOnsSchema>;
 export async function addOnsToEnrollment(uid: string, request: AddOnsRequest, now: Date): Promise<{ enrollment: Enrollment; charge: number; added: boolean }> {
   const ref = recordRef('enrollments', request.enrollmentId);
   const [to, instructions] = await Promise.all([enrollmentRecipients(request.enrollmentId), loadPaymentInstructions()]);
-  return db().runTransaction(async (tx) => {
+  // Two requests at once for the same enrollment: the one that loses the race is tried again, never failed.
+  return runSeatTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists || snap.get('ownerUid') !== uid) throw notFound('This enrollment');
     const enrollment = snap.data()!;
