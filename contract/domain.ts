@@ -459,6 +459,8 @@ export interface ReleaseSignature {
   version: string;
   typedName: string;
   signedAt: string;
+  /** Agreed on the phone with the office, not typed by the guardian: "by phone, <staff>, <date>". */
+  byPhone?: string;
 }
 
 export interface Enrollment {
@@ -785,6 +787,8 @@ export interface StudentRow {
   school: string;
   birthDate: IsoDate;
   guardianEmails: string[];
+  /** Searched (a family calling gives an adult's name), not shown. */
+  guardianNames: string[];
   lifeThreateningAllergy: boolean;
 }
 

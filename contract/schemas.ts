@@ -250,6 +250,22 @@ export const donateSchema = z.strictObject({
   fundId: z.optional(id),
 });
 
+/**
+ * The office enrolls a family's child over the phone: `send: false` prices it for the family (the
+ * preview); `send: true` enrolls it at `expectedTotal`, the releases agreed by `guardianName` (one of
+ * the child's guardians) on the phone, paid at the office, or by card from a link emailed to the family.
+ */
+export const phoneEnrollSchema = z.strictObject({
+  studentId: id,
+  lines: basketSchema.shape.lines,
+  codes: basketSchema.shape.codes,
+  guardianName: required(100),
+  send: z.boolean(),
+  expectedTotal: z.optional(cents),
+  idempotencyKey,
+  emailCardLink: z.optional(z.boolean()),
+});
+
 /** The office corrects a family's child's record, saying why (the audit trail and the family's email keep it). */
 export const correctStudentSchema = z.strictObject({ id, version, profile: studentProfileSchema, reason: required(300) });
 

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import type { Student } from '../../contract/domain';
+import type { Enrollment, Student } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { describe, expect, it } from 'vitest';
 import { callAs, DEMO, signInDemo } from '../support/fixtures';
 import { standIn } from '../support/ledger';
-import { addClassesLikeWildArt, enrollAtQuotedPrice, familyWithStudent, signedReleases } from '../support/samples';
+import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, familyWithStudent, signedReleases } from '../support/samples';
 import { axeViolations, downloaded, downloadedBytes, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
 import { readXlsx } from '../support/xlsx';
 import { formatCents } from '../../contract/format';
@@ -93,7 +93,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
   it('finds a student and shows the info sheet with the releases signed', async () => {
     const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password, 360, 740);
     await page.goto('/admin/students');
-    await page.getByLabel('Search by name, school or guardian email').fill('family@example.com');
+    await page.getByLabel('Search by a child’s or guardian’s name, school or guardian email').fill('family@example.com');
     await page.getByRole('link', { name: 'Rivera, Leo' }).waitFor();
     expect(await page.getByRole('rowheader').count()).toBe(2);
     expect(await axeViolations(page)).toEqual([]);
@@ -105,6 +105,55 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     await page.getByText('family@example.com').first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
+  });
+
+  it('finds a family by a child’s accented name, enrolls a sibling by phone and emails a card link; the family pays from it (office 1280 and 360 px, family 360 px)', async () => {
+    await addClassesLikeWildArt([{ id: 'phone-hike', title: 'Phone Hike', capacity: 4, weekday: 5 }]);
+    const family = await familyWithStudent('nunez@example.com', 'Zoë', 'Núñez');
+    const sibling = await callAs(family.user, 'saveStudent', { profile: { ...AVA, firstName: 'Mateo', lastName: 'Núñez', guardians: [{ ...AVA.guardians[0], email: 'nunez@example.com' }] }, reviewed: true });
+    expect(sibling.status, JSON.stringify(sibling.error)).toBe(200);
+    const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password, 1280, 900);
+    await page.goto('/admin/students');
+    await page.getByLabel('Search by a child’s or guardian’s name, school or guardian email').fill('zoe nunez');
+    await page.getByRole('link', { name: 'Núñez, Zoë' }).click();
+    await page.getByRole('link', { name: 'The family’s page' }).click();
+    await page.getByRole('heading', { name: /^The family of (Zoë and Mateo|Mateo and Zoë)$/ }).waitFor();
+    const form = page.getByRole('form', { name: 'Enroll by phone' });
+    await form.getByLabel('Child').selectOption({ label: 'Mateo Núñez' });
+    await form.getByLabel('Class').selectOption({ value: 'phone-hike' });
+    await form.getByRole('button', { name: 'See the family’s price' }).click();
+    await form.getByRole('table', { name: 'The family’s price for Mateo Núñez' }).getByText('$260').first().waitFor();
+    // Not without the guardian's agreement to the releases.
+    await form.getByRole('button', { name: 'Enroll Mateo' }).click();
+    await form.getByRole('alert').getByText('Choose the guardian on the phone.').waitFor();
+    await form.getByLabel('Guardian on the phone').selectOption({ value: 'Sam Rivera' });
+    await form.getByLabel(/^I read the releases to the guardian/).check();
+    await form.getByLabel('By card: email the family a link to Stripe’s page').check();
+    expect(await axeViolations(page)).toEqual([]);
+    await form.getByRole('button', { name: 'Enroll Mateo' }).click();
+    await page.getByText('Enrolled Mateo Núñez in Phone Hike. $260 owed: a card payment link was emailed to nunez@example.com.').waitFor();
+    await page.getByRole('table', { name: 'The family’s enrollments' }).getByText('Phone Hike').waitFor();
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+
+    // The family opens the email's link on a phone: signed in, Stripe's page opens for what is owed.
+    const mail = (await adminDb().collection('mail').where('kind', '==', 'card-link').where('to', 'array-contains', 'nunez@example.com').get()).docs.map((d) => d.get('message.text') as string);
+    expect(mail).toHaveLength(1);
+    const link = new URL(mail[0].match(/^Pay by card: (\S+)$/m)![1]);
+    const phone = await newPage(browser(), 360, 740);
+    await phone.page.goto(link.pathname + link.search);
+    await phone.page.waitForURL('**/user/login');
+    await phone.page.getByLabel('Email').fill('nunez@example.com');
+    await phone.page.getByLabel('Password').fill('secret-pass-1');
+    await phone.page.getByRole('button', { name: 'Sign In' }).click();
+    await phone.page.getByRole('heading', { name: 'Test checkout' }).waitFor();
+    await phone.page.getByRole('button', { name: 'Pay $260.00' }).click();
+    await phone.page.getByRole('heading', { name: 'Payment received — Mateo is enrolled' }).waitFor();
+    expect(await axeViolations(phone.page)).toEqual([]);
+    const paid = (await adminDb().collection('enrollments').where('ownerUid', '==', family.user.uid).get()).docs.map((d) => d.data() as Enrollment).map((e) => [e.studentName, e.balance, e.releases[0].byPhone]);
+    expect(paid).toEqual([['Mateo Núñez', 0, expect.stringMatching(new RegExp(`^by phone, ${DEMO.admin.email}, `))]]);
+    await phone.context.close();
   });
 
   it('prints a student\'s info sheet with its values in one column, times on the school\'s clock and sizes in words', async () => {

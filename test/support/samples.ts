@@ -203,6 +203,8 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   adminCorrectStudent: { id: 'demo-leo', profile: LEO_PROFILE, reason: 'The family called with a new number' },
   adminDeleteStudent: { id: 'matrix-delete-office' },
   adminHousehold: { id: 'demo-family' },
+  // Priced only (send: false): the matrix enrolls nobody.
+  adminPhoneEnroll: { studentId: 'demo-ava', lines: [{ classId: 'bird-language', addOnIds: [] }], codes: [], guardianName: 'Sam Rivera', send: false, idempotencyKey: 'sample-phone-1' },
   adminTshirts: { semesterId: 'open-term' },
   adminEnrollments: { semesterId: 'open-term', balanceDue: true },
   adminRecordPayment: { enrollmentId: UNPAID[0].id, amount: 100, method: 'cash', note: '' },

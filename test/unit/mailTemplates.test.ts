@@ -65,6 +65,7 @@ const RENDERED: Record<string, MailMessage[]> = {
     family.requestDecidedMail(who, { kind: 'transfer', classTitles: [klass.title], to: { classId: 'x', title: `River ${HOSTILE}` }, status: 'declined', answer: `Full week ${HOSTILE}` }, portal),
   ],
   instalmentDeclinedMail: [family.instalmentDeclinedMail(e, { name: 'Monthly payment 2 of 3', amount: 10000 }, `the card was declined ${HOSTILE}`, '2027-01-03', portal), family.instalmentDeclinedMail(e, { name: 'Monthly payment 2 of 3', amount: 10000 }, 'the card has insufficient funds', null, portal)],
+  cardLinkMail: [family.cardLinkMail(e, [klass.title, `River ${HOSTILE}`], portal)],
   classMovedMail: [family.classMovedMail(e, klass.title, `River ${HOSTILE}`, `It costs $20.00 less ${HOSTILE}`, portal)],
   creditGivenMail: [family.creditGivenMail(2500, `A snow day ${HOSTILE}`, 2500, portal), family.creditGivenMail(-500, `Twice ${HOSTILE}`, 2000, portal)],
   healthNoticeMail: [family.healthNoticeMail(who, 'Mon, Jun 1, 2026', portal)],

@@ -5,17 +5,20 @@ import { matchesSearch } from '../../contract/rules';
 import { filterEnrollments, pageOf, searchStudents, tallyTshirts } from '../../functions/src/domain/office';
 
 const row = (id: string, firstName: string, lastName: string, over: Partial<StudentRow> = {}): StudentRow => ({
-  id, firstName, lastName, grade: 3, school: 'Oak School', birthDate: '2018-05-01', guardianEmails: [], lifeThreateningAllergy: false, ...over,
+  id, firstName, lastName, grade: 3, school: 'Oak School', birthDate: '2018-05-01', guardianEmails: [], guardianNames: [], lifeThreateningAllergy: false, ...over,
 });
 
 describe('office tables', () => {
-  it('searches every word in name, school and guardian emails, ignoring case and accents', () => {
+  it('searches every word in the child’s and guardians’ names, school and guardian emails, ignoring case and accents', () => {
     expect(matchesSearch(['Zoë Martínez', 'Oak School'], 'zoe oak')).toBe(true);
     expect(matchesSearch(['Zoë Martínez'], 'martinez pine')).toBe(false);
     expect(matchesSearch(['anything'], '  ')).toBe(true);
     const rows = [row('1', 'Ava', 'Brown', { guardianEmails: ['sam@brown.example'] }), row('2', 'Leo', 'Adams', { school: 'Pine' })];
     expect(searchStudents(rows, 'brown.example').map((r) => r.id)).toEqual(['1']);
     expect(searchStudents(rows, 'pine').map((r) => r.id)).toEqual(['2']);
+    // A family calling gives an adult's name, with or without its accents.
+    const called = [row('3', 'Zoë', 'Núñez', { guardianNames: ['José Núñez'] }), ...rows];
+    expect(searchStudents(called, 'jose nunez').map((r) => r.id)).toEqual(['3']);
   });
 
   it('sorts by last name, grade or school, either way, the name breaking ties', () => {

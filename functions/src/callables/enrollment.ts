@@ -1,20 +1,18 @@
 // Family callables: students, price preview, enroll, own enrollments; and the releases to sign.
 import { callables } from '../../../contract/callables';
-import { checkoutDeposit, depositPlan } from '../domain/deposits';
+import { depositPlan } from '../domain/deposits';
 import { checkoutInstalments } from '../domain/instalments';
 import { startInstalmentPage } from '../usecases/instalments';
-import { priceCart as priceCheckout } from '../domain/cart';
-import { loadCartAid } from '../data/aid';
+import { familyCartQuote, previewCatalogue } from '../usecases/preview';
 import { familyView } from '../domain/familyView';
 import { loadCheckoutSettings, loadPaymentOptions } from '../data/settings';
-import { oneChild, loadEnrollment, loadCatalogueFacts, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadCodeUses } from '../data/enrollments';
+import { oneChild, loadEnrollment, loadOwnEnrollments, loadReleases, loadFamilyEnrollments, loadCodeUses } from '../data/enrollments';
 import { checkout } from '../usecases/checkout';
 import { askedOf, replacedBy } from '../domain/checkout';
 import { issuePickupCodes as issueCodes, pickupCodesStatus, VERIFY_FOR_CODES } from '../usecases/pickupCodes';
 import { assertOwnStudents, loadOwnStudents } from '../data/students';
 import { deleteStudentProfile, saveOwnStudent } from '../usecases/students';
 import { schoolToday } from '../domain/calendar';
-import { isBrowsable } from '../domain/catalogue';
 import { priceBasket as price, siblingContext } from '../domain/pricing';
 import { precondition } from '../data/db';
 import { endHold, startCheckout } from '../usecases/cardPayments';
@@ -34,12 +32,6 @@ export const releases = callable(callables.releases, async () => ({ releases: aw
  * The school's catalogue facts for a preview, read by the loader the checkout uses (`loadCatalogueFacts`), so that
  * the preview and the submit price the same facts; classes not browsable are left out (and reported).
  */
-async function previewCatalogue(classIds: string[], codes: string[]) {
-  const catalogue = await loadCatalogueFacts(classIds, codes);
-  const offered = [...catalogue.classes.values()].filter(isBrowsable);
-  return { catalogue, offered, codes: { discounts: catalogue.discounts, unknownCodes: catalogue.unknownCodes } };
-}
-
 /** The preview uses the same engine and data as the submit; classes not offered are reported. */
 export const priceBasket = callable(callables.priceBasket, async (payload, ctx) => {
   // Anonymous previews cost the shared budget only when they try codes.
@@ -61,22 +53,8 @@ export const priceBasket = callable(callables.priceBasket, async (payload, ctx) 
 /** The price of one checkout for several children (the review step): the same engine and data as `enrollFamily`. */
 export const priceCart = callable(callables.priceCart, async (payload, ctx) => {
   await takeRate('priceBasket', ctx);
-  const ids = [...new Set(payload.children.flatMap((c) => c.lines.map((l) => l.classId)))];
-  const [{ catalogue, offered, codes }, family] = await Promise.all([
-    previewCatalogue(ids, payload.codes),
-    loadFamilyEnrollments(ctx.uid),
-    assertOwnStudents(ctx.uid, payload.children.map((c) => c.studentId)),
-  ]);
-  // Priced as the submit will be: the family's card checkout that this one would replace gives its code
-  // uses back, and what it took of a financial aid award.
-  const now = new Date();
-  const today = schoolToday(now);
-  const replaced = replacedBy(family, askedOf(payload.children), now);
-  const [uses, aid] = await Promise.all([loadCodeUses(codes.discounts, family, replaced), loadCartAid(ctx.uid, [...catalogue.semesters.values()], today, family, replaced)]);
-  const quote = priceCheckout({ classes: offered, groups: catalogue.groups, children: payload.children, ...codes, rules: catalogue.rules, family, uses, today, ...(aid ? { aid } : {}) });
-  const classesOf = (studentId: string) => offered.filter((c) => payload.children.find((x) => x.studentId === studentId)!.lines.some((l) => l.classId === c.id));
-  const children = quote.children.map((q) => ({ classes: classesOf(q.studentId), total: q.total }));
-  return { ...quote, deposit: checkoutDeposit(children, catalogue.semesters, today)?.plan ?? null, instalments: checkoutInstalments(children, catalogue.semesters, today)?.offer ?? null };
+  const [quote] = await Promise.all([familyCartQuote(ctx.uid, payload.children, payload.codes, new Date()), assertOwnStudents(ctx.uid, payload.children.map((c) => c.studentId))]);
+  return quote;
 });
 
 export const myStudents = callable(callables.myStudents, async (_payload, ctx) => {

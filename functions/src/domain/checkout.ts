@@ -76,7 +76,8 @@ export interface CheckoutFacts {
   payload: CheckoutPayload;
   now: Date;
   today: string;
-  options: { emailVerified: boolean; payLaterLimit: number };
+  /** `byPhone`: the office took the releases' agreement on the phone (the words kept on each). */
+  options: { emailVerified: boolean; payLaterLimit: number; byPhone?: { words: string } };
   /** The new enrollments' ids, one per child in the order asked. */
   ids: string[];
   asked: { studentId: string; classIds: string[] }[];
@@ -284,7 +285,7 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
         ...('aid' in quote && quote.aid ? { aid: quote.aid } : {}),
         ...(entry ? { waitlistEntryId: entry.id } : {}),
         ...(ids.length > 1 ? { checkoutIds: ids } : {}),
-        releases: [...signatures[i].signed.map((r) => ({ ...r, signedAt: at })), ...signatures[i].kept],
+        releases: [...signatures[i].signed.map((r) => ({ ...r, signedAt: at, ...(options.byPhone ? { byPhone: options.byPhone.words } : {}) })), ...signatures[i].kept],
         createdAt: at,
         idempotencyKey: payload.idempotencyKey,
       };

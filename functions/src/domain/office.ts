@@ -37,13 +37,14 @@ export function studentRow(s: StudentFields): StudentRow {
     school: s.school,
     birthDate: s.birthDate,
     guardianEmails: s.guardians.map((g) => g.email),
+    guardianNames: s.guardians.map((g) => g.name),
     lifeThreateningAllergy: s.health.allergies.some((a) => a.lifeThreatening),
   };
 }
 
-/** Searches name, school and guardian emails; sorts; the name breaks ties. */
+/** Searches the child's and the guardians' names, the school and guardian emails (accent-blind); sorts; the name breaks ties. */
 export function searchStudents(students: StudentRow[], query: string | undefined, sort: StudentSort = 'name', order: Order = 'asc'): StudentRow[] {
-  const found = students.filter((s) => matchesSearch([`${s.firstName} ${s.lastName}`, s.school, ...s.guardianEmails], query));
+  const found = students.filter((s) => matchesSearch([`${s.firstName} ${s.lastName}`, s.school, ...s.guardianNames, ...s.guardianEmails], query));
   const compare = (a: StudentRow, b: StudentRow) =>
     sort === 'grade' ? a.grade - b.grade : sort === 'school' ? collator.compare(a.school, b.school) : 0;
   const sign = order === 'desc' ? -1 : 1;

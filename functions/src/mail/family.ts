@@ -35,6 +35,20 @@ export function instalmentDeclinedMail(e: Pick<Enrollment, 'id' | 'studentName'>
   );
 }
 
+/** The office enrolled a child on the phone and the family pays by card: what is owed, and the link to Stripe's page for it. */
+export function cardLinkMail(e: Pick<Enrollment, 'id' | 'studentName' | 'balance'>, titles: string[], portal: string): MailMessage {
+  return simpleMail(
+    'Pay by card for the enrollment made by phone',
+    [
+      `The school office enrolled ${e.studentName} in ${andList(titles)} on the phone with you.`,
+      `${formatCents(e.balance)} is owed. Follow the link below to pay it by card on Stripe’s secure page (you sign in first), or pay the office.`,
+    ],
+    // My Enrollments, asked to open the enrollment's payment page at once.
+    { href: `${portal}/account/enrollments?pay=${encodeURIComponent(e.id)}`, label: 'Pay by card' },
+    RECEIPTS_FOOTER,
+  );
+}
+
 export function cancellationMail(
   e: Pick<Enrollment, 'studentName' | 'balance' | 'balanceDueDate'>,
   titles: string[],

@@ -31,8 +31,11 @@ import { claimableEntry, claimInTx } from '../data/waitlistClaims';
 import { releaseAidSeats, serveWaitlists } from './waitlist';
 import { closeCheckoutPage, endLapsedHold } from './holds';
 import { queueMail } from '../mail/outbox';
+import { auditInTx, type Actor } from '../data/audit';
+import { formatCents } from '../../../contract/format';
 
-export type CheckoutOptions = Pick<PaymentOptions, 'holdMinutes' | 'payLaterLimit'> & { emailVerified: boolean; paymentInstructions: string };
+/** `byPhone`: the office enrolls for the family, the releases agreed on the phone (audited as the office's). */
+export type CheckoutOptions = Pick<PaymentOptions, 'holdMinutes' | 'payLaterLimit'> & { emailVerified: boolean; paymentInstructions: string; byPhone?: { words: string; actor: Actor } };
 
 
 /**
@@ -228,6 +231,13 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
   for (const e of replacedEnded) tx.update(recordRef('enrollments', e.id), { 'hold.replacedBy': ids[0] });
   const deltas: SeatDeltas = new Map(ended.deltas);
   for (const e of enrollments) tx.create(recordRef('enrollments', e.id), e);
+  const byPhone = input.options.byPhone;
+  if (byPhone) {
+    for (const e of enrollments) {
+      const titles = e.classIds.map((c) => catalogue.classes.get(c)!.title).join(', ');
+      auditInTx(tx, byPhone.actor, { kind: 'enrolled-by-phone', record: { type: 'enrollment', id: e.id }, studentId: e.studentId, studentName: e.studentName, summary: `Enrolled by phone in ${titles} for ${formatCents(e.total)}; releases agreed ${byPhone.words}` }, now);
+    }
+  }
   writeSeatsTaken(tx, planned.seats, deltas);
   for (const id of planned.reviewed) tx.update(recordRef('students', id), { infoReviewedAt: at });
   if (entry) claimInTx(tx, entry, enrollments[0].id, !held, at);

@@ -2,30 +2,19 @@
 // dates left, as the daily job charges them), and a payment the card declined, with the button to
 // pay it with another card. The declined payment's email links here with `?pay=<enrollment>`: the
 // payment's page opens at once (after signing in, when needed).
-import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { FamilyEnrollment } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { declinedPayment, planWords } from '../../../contract/instalments';
 import { balanceOf } from '../../../contract/money';
 import { usePayInstalment } from './api';
-import { PayButton } from './PayButton';
+import { PayButton, useLinkedPayment } from './PayButton';
 
 export function MonthlyPlan({ enrollment }: { enrollment: FamilyEnrollment }) {
   const pay = usePayInstalment();
   const plan = enrollment.instalments!;
   const declined = declinedPayment(plan, balanceOf(enrollment));
-  const [params, setParams] = useSearchParams();
-  const [cameByLink] = useState(params.get('pay') === enrollment.id);
-  const opened = useRef(false);
   const start = () => pay.mutateAsync({ enrollmentId: enrollment.id });
-  useEffect(() => {
-    if (!cameByLink || opened.current) return;
-    opened.current = true;
-    // Once: a reload or the back button from Stripe's page comes back to the plan, not to another page.
-    setParams((p) => (p.delete('pay'), p), { replace: true });
-    if (declined) start().then(({ checkoutUrl }) => window.location.assign(checkoutUrl), () => undefined);
-  });
+  const cameByLink = useLinkedPayment(enrollment.id, start, !!declined);
   return (
     <div className="monthly-plan">
       <p>{planWords(plan, balanceOf(enrollment))}</p>

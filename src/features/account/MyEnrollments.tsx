@@ -22,7 +22,7 @@ import { changeOn } from '../../../contract/changes';
 import { CancelClass } from './CancelClass';
 import { MoveClass } from './MoveClass';
 import { MonthlyPlan } from './MonthlyPlan';
-import { PayButton } from './PayButton';
+import { PayButton, useLinkedPayment } from './PayButton';
 import { checkoutReceipt, paymentReceipt, paymentYears, receiptFooter, yearStatement, type ReceiptFacts } from './receipt';
 import { ReceiptButton } from './ReceiptButton';
 import { useSession } from '../../lib/session';
@@ -33,14 +33,10 @@ import { slug } from '../../lib/csv';
 /** "Pay balance $Y": Stripe's page for what one enrollment still owes. */
 function PayBalance({ enrollment }: { enrollment: FamilyEnrollment }) {
   const pay = usePayBalance();
-  return (
-    <PayButton
-      label={`Pay balance ${formatCents(balanceOf(enrollment))} by card`}
-      start={() => pay.mutateAsync({ enrollmentId: enrollment.id })}
-      pending={pay.isPending}
-      error={pay.error}
-    />
-  );
+  const start = () => pay.mutateAsync({ enrollmentId: enrollment.id });
+  // The office's card link (an enrollment made by phone) opens the page at once; a plan's link is its own.
+  useLinkedPayment(enrollment.id, start, !enrollment.instalments);
+  return <PayButton label={`Pay balance ${formatCents(balanceOf(enrollment))} by card`} start={start} pending={pay.isPending} error={pay.error} />;
 }
 
 /** Above the cards when more than one enrollment owes: the family's whole balance, in one payment. */

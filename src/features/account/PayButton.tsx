@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { FormFailure } from '../../components/FormFailure';
 
@@ -20,3 +21,22 @@ export function PayButton({ label, start, pending, error }: { label: string; sta
   );
 }
 
+
+/**
+ * An email's link to My Enrollments with `?pay=<enrollment>` (a declined monthly payment, a balance
+ * the office asked to be paid by card): the enrollment's payment page opens at once, once — the
+ * parameter is dropped, so a reload or the way back from Stripe's page shows the page itself. `waiting`:
+ * there is something to pay; true is returned when the page came by the link.
+ */
+export function useLinkedPayment(enrollmentId: string, start: () => Promise<{ checkoutUrl: string }>, waiting: boolean): boolean {
+  const [params, setParams] = useSearchParams();
+  const [cameByLink] = useState(params.get('pay') === enrollmentId);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!cameByLink || opened.current) return;
+    opened.current = true;
+    setParams((p) => (p.delete('pay'), p), { replace: true });
+    if (waiting) start().then(({ checkoutUrl }) => window.location.assign(checkoutUrl), () => undefined);
+  });
+  return cameByLink;
+}

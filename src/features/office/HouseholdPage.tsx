@@ -1,6 +1,6 @@
 // /admin/families/:id: one family's page for the office — the account's adults, each child (with the
 // guardians for admin and office), every enrollment with its money, the account credit, waitlist
-// places, requests and the emails sent. Reached from a child's info sheet and from the enrollments'
+// places, requests and the emails sent; the office enrolls a child by phone from it. Reached from a child's info sheet and from the enrollments'
 // Payments & changes; reading it is in the audit trail under each child.
 import { Link, useParams } from 'react-router-dom';
 import { CREDIT_KIND_WORDS } from '../../../contract/credit';
@@ -11,11 +11,16 @@ import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { AdminTable } from '../../components/table';
 import { useHousehold } from './api';
+import { PhoneEnroll } from './PhoneEnroll';
+import { can, useSession } from '../../lib/session';
+import { ACCESS } from '../../../contract/roles';
 import './office.css';
 
 export default function HouseholdPage() {
   const { id = '' } = useParams();
   const [state, reload] = useHousehold(id);
+  // Enrolling for the family is the office's (finance reads the page for its money).
+  const enrolls = can(useSession(), ACCESS.care);
   const h = state.status === 'loaded' ? state.value : null;
   const title = h ? (h.holder?.name ?? h.email ?? 'A family') : 'A family';
   return (
@@ -45,6 +50,11 @@ export default function HouseholdPage() {
               <p className="empty-panel">No child saved on this account.</p>
             )}
           </Card>
+          {enrolls && (
+            <Card id="household-phone" title="Enroll by phone">
+              <PhoneEnroll household={h} onDone={reload} />
+            </Card>
+          )}
           <Card id="household-enrollments" title="Enrollments and money">
             {h.enrollments.length ? (
               <AdminTable

@@ -27,7 +27,7 @@ export default function StudentInfo() {
     <div className="page admin-page">
       <h1>Student Info Sheets</h1>
       <div className="field semester-picker">
-        <label htmlFor="student-search">Search by name, school or guardian email</label>
+        <label htmlFor="student-search">Search by a child’s or guardian’s name, school or guardian email</label>
         <input
           id="student-search"
           type="search"

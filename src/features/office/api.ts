@@ -19,6 +19,9 @@ export const useAdminStudent = (id: string) => useCallQuery('adminStudent', { id
 export const useHousehold = (uid: string) => useCallQuery('adminHousehold', { id: uid });
 /** The office corrects a child's record, with its reason. */
 export const useCorrectStudent = () => useCallMutation('adminCorrectStudent');
+/** Enrolling by phone: the family's price first (changes nothing), then the enrollment. */
+export const usePhonePrice = () => useCallMutation('adminPhoneEnroll', { quote: true });
+export const usePhoneEnroll = () => useCallMutation('adminPhoneEnroll');
 export const useDeleteStudentForFamily = () => useCallMutation('adminDeleteStudent');
 /** Every class meeting on a day, with its field records. */
 export const useAdminFieldDay = (day: string) => useCallQuery('adminFieldDay', { day });
