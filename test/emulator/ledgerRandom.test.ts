@@ -53,6 +53,7 @@ const code = async () => ({
   ...(await import('../../functions/src/data/aid')),
   ...(await import('../../functions/src/domain/checkout')),
   ...(await import('../../functions/src/usecases/instalments')),
+  ...(await import('../../functions/src/usecases/phoneEnrollment')),
 });
 type Code = Awaited<ReturnType<typeof code>>;
 
@@ -82,7 +83,7 @@ let stopped = false;
 let roundsDrawn = 0;
 let placesOffered = 0;
 /** Families' own cancellations and their requests to the office, sent and answered (said at the end). */
-const changes = { cancelled: 0, moved: 0, asked: 0, answered: 0, paidFromCredit: 0, owedFromCredit: 0, aided: 0, aidSeats: 0, monthly: 0, charged: 0, declined: 0 };
+const changes = { byPhone: 0, cancelled: 0, moved: 0, asked: 0, answered: 0, paidFromCredit: 0, owedFromCredit: 0, aided: 0, aidSeats: 0, monthly: 0, charged: 0, declined: 0 };
 /** How many seats these enrollments took as seats kept for aid (read for the first family only: it has an award). */
 async function seatsKeptForAidTaken(enrollments: Enrollment[]): Promise<number> {
   const rosters = await Promise.all(enrollments.flatMap((e) => e.classIds.map((c) => adminDb().doc(`classes/${c}/roster/${e.studentId}`).get())));
@@ -336,6 +337,18 @@ const joinStep = (f: number, k: number, p: number, withCode: boolean, key: numbe
     });
   });
 
+/** The office enrolls a family's child by phone: the family's own price, then the family's checkout (a card link emailed, or at the office). */
+const phoneStep = (f: number, k: number, p: number, link: boolean, key: number) =>
+  step(`the office enrolls f${f} k${k} in class ${p} by phone${link ? ', a card link emailed' : ''}`, async (c, w) => {
+    const fam = w.families[f];
+    const asked = { studentId: fam.children[k], lines: [{ classId: w.classIds[p], addOnIds: [] }], codes: [], guardianName: AVA.guardians[0].name, idempotencyKey: `rnd-phone-${w.run}-${key}-${w.steps.length}` };
+    await attempt(c, w, `by phone ${fam.children[k]} ${w.classIds[p]}`, async () => {
+      const { quote } = await c.enrollByPhone(ADMIN, { ...asked, send: false }, now(w), HOSTING);
+      const made = await c.enrollByPhone(ADMIN, { ...asked, send: true, expectedTotal: quote.total, ...(link ? { emailCardLink: true } : {}) }, now(w), HOSTING);
+      if (!made.replayed) changes.byPhone++;
+    });
+  });
+
 const leaveListStep = (r: number, decline: boolean) =>
   step(decline ? 'decline an offer' : 'leave a waitlist', async (c, w) => {
     const e = pick((await entriesOf(w)).filter((x) => (decline ? x.status === 'offered' : x.status === 'waiting' || x.status === 'offered')), r);
@@ -521,6 +534,7 @@ const single = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(5, 40, 60 * 50).map(timeStep) },
   { weight: 3, arbitrary: fc.tuple(family, kid, klass, fc.boolean(), key).map(([f, k, p, withCode, x]) => joinStep(f, k, p, withCode && x % 4 === 0, x)) },
   { weight: 1, arbitrary: fc.tuple(r, fc.boolean()).map(([x, d]) => leaveListStep(x, d)) },
+  { weight: 1, arbitrary: fc.tuple(family, kid, klass, fc.boolean(), key).map(([f, k, p, link, x]) => phoneStep(f, k, p, link, x)) },
   { weight: 2, arbitrary: fc.tuple(r, fc.boolean(), key).map(([x, card, k]) => claimStep(x, card, k)) },
   { weight: 2, arbitrary: fc.tuple(r, fc.nat(), fc.constantFrom(0, 0.5, 1)).map(([x, s, share]) => cancelStep(x, s, share)) },
   { weight: 1, arbitrary: fc.tuple(r, fc.nat()).map(([x, s]) => familyCancelStep(x, s)) },
@@ -626,7 +640,7 @@ describe('the seat ledger under random operations', () => {
         );
       };
       await Promise.all(Array.from({ length: LANES }, (_, i) => lane(seed + i)));
-      console.log(`ledger: ${totalSteps} random steps over ${runs} runs (seed ${seed}), ${roundsDrawn} registration rounds drawn (${placesOffered} children placed), ${changes.cancelled} cancellations and ${changes.moved} moves by families, ${changes.asked} requests to the office (${changes.answered} answered), ${changes.paidFromCredit} checkouts paid partly from account credit, ${changes.owedFromCredit} balances paid from it, ${changes.aided} with financial aid (${changes.aidSeats} seats kept for aid taken), ${changes.monthly} on monthly payments (${changes.charged} charged by the job, ${changes.declined} declined), the books agreed after each`);
+      console.log(`ledger: ${totalSteps} random steps over ${runs} runs (seed ${seed}), ${roundsDrawn} registration rounds drawn (${placesOffered} children placed), ${changes.byPhone} enrollments by phone, ${changes.cancelled} cancellations and ${changes.moved} moves by families, ${changes.asked} requests to the office (${changes.answered} answered), ${changes.paidFromCredit} checkouts paid partly from account credit, ${changes.owedFromCredit} balances paid from it, ${changes.aided} with financial aid (${changes.aidSeats} seats kept for aid taken), ${changes.monthly} on monthly payments (${changes.charged} charged by the job, ${changes.declined} declined), the books agreed after each`);
       console.log(Object.entries(timing).map(([kind, t]) => `  ${kind}: ${t.count} × ${Math.round(t.ms / t.count)} ms`).join('\n'));
       expect(totalSteps).toBeGreaterThanOrEqual(STEPS);
     },
