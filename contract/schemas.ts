@@ -497,6 +497,14 @@ export const enrollmentSearchSchema = z.strictObject({
   ...tableQuery(ENROLLMENT_SORTS, 1000),
 });
 
+/** Several balances marked received at once, each in full, by one way (the office's bulk action). */
+export const balancesReceivedSchema = z.strictObject({
+  enrollmentIds: z.array(id).check(z.minLength(1, 'must name at least one enrollment'), z.maxLength(50, 'has too many enrollments (50 at most)')),
+  method: z.enum(RECEIVED_METHODS),
+  note: text(500),
+  idempotencyKey,
+});
+
 export const paymentSchema = z.strictObject({
   enrollmentId: id,
   amount: z.int().check(z.minimum(1, 'must be at least 1 cent'), z.maximum(100_000_00, 'is too large')),

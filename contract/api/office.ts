@@ -2,10 +2,10 @@
 // Each call: who may call it, its payload, its answer, and what it shows and changes (the app
 // fetches again what a call made stale: src/lib/stale.ts, written from these).
 import { ACCESS } from '../roles';
-import type { CancellationQuote, CartChildQuote, ClassMessage, ClassRoster, Enrollment, EnrollmentRow, Student, StudentRow, StudentSheet, TshirtTally } from '../domain';
+import type { CancellationQuote, CartChildQuote, Cents, ClassMessage, ClassRoster, Enrollment, EnrollmentRow, Student, StudentRow, StudentSheet, TshirtTally } from '../domain';
 import type { ClassCancellation } from '../changes';
 import type { Household } from '../household';
-import { byIdSchema, correctStudentSchema, cancelClassSchema, phoneEnrollSchema, cancelQuoteSchema, cancelSchema, classMessageSchema, enrollmentIdSchema, enrollmentSearchSchema, paymentSchema, voidPaymentSchema, rostersSchema, semesterIdSchema, studentSearchSchema } from '../schemas';
+import { byIdSchema, correctStudentSchema, cancelClassSchema, phoneEnrollSchema, cancelQuoteSchema, cancelSchema, classMessageSchema, enrollmentIdSchema, enrollmentSearchSchema, paymentSchema, balancesReceivedSchema, voidPaymentSchema, rostersSchema, semesterIdSchema, studentSearchSchema } from '../schemas';
 import { spec, none } from './spec';
 
 export const officeCalls = {
@@ -27,6 +27,8 @@ export const officeCalls = {
   adminTshirts: spec<TshirtTally>()(ACCESS.care, semesterIdSchema, { shows: ['classes', 'seats', 'students'] }),
   adminEnrollments: spec<{ rows: EnrollmentRow[]; total: number }>()(ACCESS.money, enrollmentSearchSchema, { shows: ['seats'] }),
   adminRecordPayment: spec<{ enrollment: Enrollment }>()(ACCESS.money, paymentSchema, { changes: ['seats'] }),
+  /** Marks several balances received in full at once (each recorded, audited and receipted on its own); what cannot be is listed with why. */
+  adminRecordBalances: spec<{ recorded: { enrollmentId: string; studentName: string; amount: Cents }[]; skipped: { enrollmentId: string; why: string }[] }>()(ACCESS.money, balancesReceivedSchema, { changes: ['seats'] }),
   adminVoidPayment: spec<{ enrollment: Enrollment }>()(ACCESS.money, voidPaymentSchema, { changes: ['seats'] }),
   adminCancelQuote: spec<CancellationQuote>()(ACCESS.money, cancelQuoteSchema, { shows: ['seats'] }),
   adminCancelEnrollment: spec<{ enrollment: Enrollment }>()(ACCESS.money, cancelSchema, { changes: ['seats', 'credit', 'aid'] }),

@@ -156,6 +156,27 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     await phone.context.close();
   });
 
+  it('marks two balances received at once from the enrollments table (1280 px)', async () => {
+    const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password, 1280, 900);
+    await page.goto('/admin/enrollments');
+    await page.getByLabel('Balance due only').check();
+    const boxes = page.getByRole('checkbox', { name: /^Tick .*’s balance of \$/ });
+    await boxes.first().waitFor();
+    const labels = (await boxes.evaluateAll((els) => els.slice(0, 2).map((el) => el.getAttribute('aria-label')!))).map((l) => l.match(/^Tick (.*)’s balance of \$([\d,.]+)$/)!);
+    for (const [label] of labels) await page.getByRole('checkbox', { name: label }).check();
+    const total = labels.reduce((sum, l) => sum + Math.round(Number(l[2].replace(/,/g, '')) * 100), 0);
+    const bar = page.getByRole('group', { name: 'Mark the balances ticked received' });
+    await bar.getByText(`2 balances ticked: ${formatCents(total)}`).waitFor();
+    await bar.getByLabel('Received by').selectOption({ label: 'Check' });
+    await bar.getByLabel('Note (optional, on each payment)').fill('Checks from the office box');
+    expect(await axeViolations(page)).toEqual([]);
+    await bar.getByRole('button', { name: 'Mark 2 received in full' }).click();
+    await page.getByText(`Recorded 2 balances received (${formatCents(total)}).`).waitFor();
+    // Paid in full, they leave the balance-due list.
+    for (const [label] of labels) await page.getByRole('checkbox', { name: label }).waitFor({ state: 'detached' });
+    await context.close();
+  });
+
   it('prints a student\'s info sheet with its values in one column, times on the school\'s clock and sizes in words', async () => {
     const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password, 1280, 900);
     await page.goto('/admin/students/demo-ava');

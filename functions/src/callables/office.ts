@@ -15,7 +15,7 @@ import {
 import { pageOf, searchStudents } from '../domain/office';
 import { endHold } from '../usecases/holds';
 import { cancelClasses, quoteCancellation } from '../usecases/cancellation';
-import { recordPayment, voidPayment } from '../usecases/payments';
+import { recordBalancesReceived, recordPayment, voidPayment } from '../usecases/payments';
 import { portalOrigin } from '../payments/stripe';
 import { listClassMessages } from '../data/classMessages';
 import { emailClasses } from '../usecases/classMessages';
@@ -73,6 +73,8 @@ export const adminEnrollments = callable(callables.adminEnrollments, async ({ se
 export const adminRecordPayment = callable(callables.adminRecordPayment, async ({ enrollmentId, ...payment }, ctx) => ({
   enrollment: await recordPayment(enrollmentId, payment, actorOf(ctx)),
 }));
+
+export const adminRecordBalances = callable(callables.adminRecordBalances, ({ enrollmentIds, method, note, idempotencyKey }, ctx) => recordBalancesReceived(enrollmentIds, { method, note }, idempotencyKey, actorOf(ctx)));
 
 export const adminCancelQuote = callable(callables.adminCancelQuote, async ({ enrollmentId, classIds }) => {
   const plan = await quoteCancellation(enrollmentId, classIds);

@@ -47,6 +47,15 @@ export function planPaymentRecorded(e: Enrollment, asked: PaymentAsked, made: Ma
   };
 }
 
+/**
+ * The office marks a balance received in full (one of several at once): the whole balance as one
+ * payment. Its id is the request's, so the same request made again records nothing twice ('already-exists').
+ */
+export function planBalanceReceived(e: Enrollment, received: Omit<PaymentAsked, 'amount' | 'confirmDuplicate'>, made: Made): PaymentsPlan | Refusal {
+  if (e.payments.some((p) => p.id === made.id)) return { refused: 'already-exists', message: 'Recorded already by this request.' };
+  return planPaymentRecorded(e, { ...received, amount: balanceOf(e), confirmDuplicate: true }, made);
+}
+
 export function planPaymentVoided(e: Enrollment, paymentId: string, reason: string, made: Omit<Made, 'id'>): PaymentsPlan | Refusal {
   const index = e.payments.findIndex((p, i) => paymentKey(p, i) === paymentId);
   if (index < 0) return { refused: 'not-found', message: 'This payment does not exist.' };

@@ -9,7 +9,7 @@ import { actorName, auditInTx, type Actor } from '../data/audit';
 import { db, notFound, recordRef } from '../data/db';
 import { enrollmentRecipients, type FamilyMail } from '../data/familyMail';
 import { familyMailOff } from '../data/settings';
-import { planPaymentRecorded, planPaymentVoided, type PaymentAsked, type PaymentsPlan } from '../domain/payments';
+import { planBalanceReceived, planPaymentRecorded, planPaymentVoided, type PaymentAsked, type PaymentsPlan } from '../domain/payments';
 import { isRefusal, type Refusal } from '../domain/refusal';
 import { paymentReceivedMail } from '../mail/family';
 import { queueMail } from '../mail/outbox';
@@ -51,6 +51,36 @@ export async function recordPayment(enrollmentId: string, asked: PaymentAsked, a
     mail: { kind: 'payment-received' as const, to, enrollmentId, message: paymentReceivedMail(next, asked.amount, PAID_HOW[asked.method], portalOrigin(null)) },
   });
   return changePayments(enrollmentId, actor, (e) => planPaymentRecorded(e, asked, made), off.has('payment-received') ? undefined : receipt);
+}
+
+/**
+ * Several balances marked received at once, each in full and in its own transaction (with its audit
+ * entry and the family's receipt); what cannot be recorded (nothing owed, a card checkout) is listed
+ * with why. The same request again (its key) records nothing twice.
+ */
+export async function recordBalancesReceived(enrollmentIds: string[], received: { method: PaymentAsked['method']; note: string }, key: string, actor: Actor) {
+  const off = await familyMailOff();
+  const recorded: { enrollmentId: string; studentName: string; amount: number }[] = [];
+  const skipped: { enrollmentId: string; why: string }[] = [];
+  for (const enrollmentId of [...new Set(enrollmentIds)]) {
+    const made = { id: `bulk-${key}`, at: new Date(), by: actorName(actor) };
+    const to = await enrollmentRecipients(enrollmentId);
+    const receipt = (next: Enrollment) => {
+      const amount = next.payments.at(-1)!.amount;
+      return { key: `${made.id}-${enrollmentId}`, mail: { kind: 'payment-received' as const, to, enrollmentId, message: paymentReceivedMail(next, amount, PAID_HOW[received.method], portalOrigin(null)) } };
+    };
+    try {
+      const next = await changePayments(enrollmentId, actor, (e) => planBalanceReceived(e, received, made), off.has('payment-received') ? undefined : receipt);
+      recorded.push({ enrollmentId, studentName: next.studentName, amount: next.payments.at(-1)!.amount });
+    } catch (error) {
+      const refused = error as HttpsError;
+      const e = (refused.details as { enrollment?: Enrollment } | undefined)?.enrollment;
+      if (refused.code === 'already-exists' && e) recorded.push({ enrollmentId, studentName: e.studentName, amount: e.payments.find((p) => p.id === made.id)!.amount });
+      else if (refused instanceof HttpsError) skipped.push({ enrollmentId, why: refused.message });
+      else throw error;
+    }
+  }
+  return { recorded, skipped };
 }
 
 export function voidPayment(enrollmentId: string, paymentId: string, reason: string, actor: Actor): Promise<Enrollment> {

@@ -15,6 +15,7 @@ import { useActionToast } from '../../components/EditForm';
 import { useSemesterPicker } from '../catalogueSetup';
 import { AdminTable, ColumnHeaders, Pager, type Sort, SortHeader } from '../../components/table';
 import { EnrollmentMoney } from './EnrollmentMoney';
+import { BalancesReceived } from './BalancesReceived';
 import { enrollmentCsvRows } from './enrollmentsCsv';
 import './office.css';
 import { useAdminEnrollments, useEnrollmentsPage } from './api';
@@ -55,6 +56,15 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
   const [sort, setSort] = useState<Sort<EnrollmentSort>>({ field: 'createdAt', order: 'desc' });
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<EnrollmentRow | null>(null);
+  // With "Balance due only": the rows ticked to mark received at once (this page's).
+  const [ticked, setTicked] = useState<Set<string>>(new Set());
+  const tick = (id: string, on: boolean) =>
+    setTicked((t) => {
+      const next = new Set(t);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const enrollmentsPage = useEnrollmentsPage();
   const toast = useActionToast();
   // Finance works without the families' contact details (the server leaves them out too).
@@ -75,6 +85,7 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
   const set = (change: Partial<Filters>) => {
     setFilters((f) => ({ ...f, ...change }));
     setPage(0);
+    setTicked(new Set());
   };
   const onSort = (next: Sort<EnrollmentSort>) => {
     setSort(next);
@@ -147,12 +158,22 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
             <p className="muted">No enrollment matches these filters.</p>
           ) : (
             <>
+              {filters.balanceDue && (
+                <BalancesReceived
+                  rows={state.value.rows.filter((r) => ticked.has(r.id))}
+                  onDone={() => {
+                    setTicked(new Set());
+                    reload();
+                  }}
+                />
+              )}
               <AdminTable
                 label="Enrollments"
                 caption={`Enrollments of ${semesterName}`}
                 stacked
                 head={
                   <>
+                    {filters.balanceDue && <ColumnHeaders columns={[{ label: 'Tick to mark received', hidden: true }]} />}
                     <SortHeader label="Enrolled" field="createdAt" sort={sort} onSort={onSort} />
                     <SortHeader label="Student" field="studentName" sort={sort} onSort={onSort} />
                     <ColumnHeaders columns={[...(seesFamilies ? ['Family'] : []), 'Classes']} />
@@ -165,6 +186,13 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
               >
                 {state.value.rows.map((e) => (
                   <tr key={e.id} role="row">
+                    {filters.balanceDue && (
+                      <td role="cell" data-label="Mark received">
+                        {e.status === 'confirmed' && e.balance > 0 && (
+                          <input type="checkbox" aria-label={`Tick ${e.studentName}’s balance of ${formatCents(e.balance)}`} checked={ticked.has(e.id)} onChange={(ev) => tick(e.id, ev.target.checked)} />
+                        )}
+                      </td>
+                    )}
                     <td role="cell" data-label="Enrolled">{formatDay(e.createdAt)}</td>
                     <th scope="row" role="rowheader">{e.studentName}</th>
                     {seesFamilies && (
@@ -202,7 +230,16 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
                   </tr>
                 ))}
               </AdminTable>
-              <Pager page={page} pageSize={PAGE_SIZE} total={state.value.total} onPage={setPage} label="Enrollments" />
+              <Pager
+                page={page}
+                pageSize={PAGE_SIZE}
+                total={state.value.total}
+                onPage={(p) => {
+                  setPage(p);
+                  setTicked(new Set());
+                }}
+                label="Enrollments"
+              />
             </>
           )}
         </Card>

@@ -37,6 +37,7 @@ export const useCancelQuote = (enrollmentId: string, classIds: string[]) =>
   useCallQuery('adminCancelQuote', { enrollmentId, classIds }, { enabled: classIds.length > 0 });
 export const useRecordPayment = () => useCallMutation('adminRecordPayment');
 export const useVoidPayment = () => useCallMutation('adminVoidPayment');
+export const useRecordBalances = () => useCallMutation('adminRecordBalances');
 export const useCancelEnrollment = () => useCallMutation('adminCancelEnrollment');
 export const useReleaseHold = () => useCallMutation('adminReleaseHold');
 /** The school cancels a class for everyone. */
