@@ -174,6 +174,11 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     await page.getByText(`Recorded 2 balances received (${formatCents(total)}).`).waitFor();
     // Paid in full, they leave the balance-due list.
     for (const [label] of labels) await page.getByRole('checkbox', { name: label }).waitFor({ state: 'detached' });
+    // Each row's family opens the family's page.
+    const family = page.getByRole('link', { name: /\(the family of .+\)$/ }).first();
+    const child = (await family.textContent())!.match(/the family of (\S+)/)![1];
+    await family.click();
+    await page.getByRole('heading', { name: new RegExp(`^The family of .*${child}`) }).waitFor();
     await context.close();
   });
 

@@ -14,6 +14,7 @@ import { downloadCsv, slug } from '../../lib/csv';
 import { useActionToast } from '../../components/EditForm';
 import { useSemesterPicker } from '../catalogueSetup';
 import { AdminTable, ColumnHeaders, Pager, type Sort, SortHeader } from '../../components/table';
+import { Link } from 'react-router-dom';
 import { EnrollmentMoney } from './EnrollmentMoney';
 import { BalancesReceived } from './BalancesReceived';
 import { enrollmentCsvRows } from './enrollmentsCsv';
@@ -197,7 +198,10 @@ function SemesterEnrollments({ semesterId, semesterName }: { semesterId: string;
                     <th scope="row" role="rowheader">{e.studentName}</th>
                     {seesFamilies && (
                       <td role="cell" data-label="Family">
-                        {e.familyEmail ?? <span className="muted">—</span>}
+                        <Link to={`/admin/families/${e.ownerUid}`}>
+                          {e.familyEmail ?? 'The family’s page'}
+                          <span className="visually-hidden"> (the family of {e.studentName})</span>
+                        </Link>
                       </td>
                     )}
                     <td role="cell" data-label="Classes">{e.classTitles.join(', ') || <span className="muted">None left</span>}</td>
