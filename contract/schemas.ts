@@ -259,7 +259,8 @@ export const phoneEnrollSchema = z.strictObject({
   studentId: id,
   lines: basketSchema.shape.lines,
   codes: basketSchema.shape.codes,
-  guardianName: required(100),
+  /** Required to enroll (`send: true`): the guardian who agreed on the phone. */
+  guardianName: z.optional(required(100)),
   send: z.boolean(),
   expectedTotal: z.optional(cents),
   idempotencyKey,

@@ -28,7 +28,8 @@ describe('enrolling a child by phone', () => {
     const asked = { studentId: family.studentId, lines, codes: [], guardianName, idempotencyKey: 'phone-enroll-1' };
 
     // The office's preview is the family's own price, and changes nothing.
-    const preview = await callAs(admin, 'adminPhoneEnroll', { ...asked, send: false });
+    const { guardianName: _named, ...priced } = asked;
+    const preview = await callAs(admin, 'adminPhoneEnroll', { ...priced, send: false });
     expect(preview.status, JSON.stringify(preview.error)).toBe(200);
     const own = (await callAs(family.user, 'priceCart', { children: [{ studentId: family.studentId, lines }], codes: [] })).result!;
     const total = preview.result!.quote.total;
@@ -43,6 +44,7 @@ describe('enrolling a child by phone', () => {
     expect((await callAs(family.user, 'adminPhoneEnroll', send)).status).toBe(403);
     // The releases are agreed by one of the child's guardians, as a typed signature must be; and at the price agreed.
     expect((await callAs(admin, 'adminPhoneEnroll', { ...send, guardianName: 'Someone Else', idempotencyKey: 'phone-enroll-0' })).status).toBe(400);
+    expect((await callAs(admin, 'adminPhoneEnroll', { ...priced, send: true, expectedTotal: total })).error?.message).toBe('guardianName: name the guardian who agreed on the phone.');
     expect((await callAs(admin, 'adminPhoneEnroll', { ...send, expectedTotal: total - 100, idempotencyKey: 'phone-enroll-2' })).status).not.toBe(200);
 
     const made = await callAs(admin, 'adminPhoneEnroll', send);

@@ -23,6 +23,7 @@ export async function enrollByPhone(staff: Actor, input: Payload<'adminPhoneEnro
   const child = { studentId: student.id, lines: input.lines };
   const quote = (await familyCartQuote(uid, [child], input.codes, now)).children[0];
   if (!input.send) return { quote, enrollment: null, replayed: false };
+  if (!input.guardianName) throw new HttpsError('invalid-argument', 'guardianName: name the guardian who agreed on the phone.');
   if (input.expectedTotal === undefined) throw new HttpsError('invalid-argument', 'expectedTotal: give the total the family agreed to.');
   const [releases, settings, emails] = await Promise.all([loadReleases(), loadCheckoutSettings(), accountEmails([uid])]);
   const email = emails.get(uid) ?? null;
@@ -30,7 +31,7 @@ export async function enrollByPhone(staff: Actor, input: Payload<'adminPhoneEnro
     ...child,
     codes: input.codes,
     // Each release agreed by the guardian named (one of the child's, as a typed signature must be).
-    releases: releases.map((r) => ({ releaseId: r.id, version: r.version, typedName: input.guardianName })),
+    releases: releases.map((r) => ({ releaseId: r.id, version: r.version, typedName: input.guardianName! })),
     infoConfirmed: true,
     expectedTotal: input.expectedTotal,
     idempotencyKey: input.idempotencyKey,

@@ -36,20 +36,20 @@ export function PhoneEnroll({ household, onDone }: { household: Household; onDon
   if (!household.children.length) return <p className="empty-panel">The family has no child saved yet: the family adds one from My Students first.</p>;
   const classes = available.status === 'loaded' ? Object.values(available.value).flatMap((s) => s.classes) : null;
   const guardians = child?.guardians ?? [];
-  const request = { studentId, lines: [{ classId, addOnIds: [] }], codes: code.trim() ? [code.trim()] : [], guardianName, idempotencyKey: key };
+  const request = { studentId, lines: [{ classId, addOnIds: [] }], codes: code.trim() ? [code.trim()] : [], idempotencyKey: key };
   // A change to what is priced asks for the price again.
   const changed = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
     setQuote(null);
   };
-  const look = () => price.mutateAsync({ ...request, guardianName: guardianName || 'preview', send: false }).then((r) => setQuote(r.quote), () => undefined);
+  const look = () => price.mutateAsync({ ...request, send: false }).then((r) => setQuote(r.quote), () => undefined);
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
     const wrong = !quote ? 'Choose a class and see the family’s price first.' : quote.problems.length ? quote.problems[0].message : !guardianName ? 'Choose the guardian on the phone.' : !agreed ? 'Read the releases to the guardian and tick that they agreed.' : '';
     setProblem(wrong);
     if (wrong) return enroll.reset();
     enroll.mutate(
-      { ...request, send: true, expectedTotal: quote!.total, ...(payBy === 'link' ? { emailCardLink: true } : {}) },
+      { ...request, guardianName, send: true, expectedTotal: quote!.total, ...(payBy === 'link' ? { emailCardLink: true } : {}) },
       {
         onSuccess: ({ enrollment }) => {
           const e = enrollment!;
