@@ -3,6 +3,7 @@
 // each payment is the balance left shared over the dates left, so a cancellation, a move, an aid award
 // or account credit changes what the next payments are, and no payment is ever more than is owed.
 import { STRIPE_MIN_CHARGE } from './constants';
+import { creditToUse } from './credit';
 import type { Cents, DepositPlan, IsoDate } from './domain';
 import { formatCents, formatDate } from './format';
 import { formatCard } from './wording';
@@ -69,6 +70,16 @@ export function claimPayParts(today: { deposit: DepositPlan | null; instalments:
   const shares = splitEvenly(total, dates.length);
   const instalments = dates.length && shares.every((amount) => amount >= STRIPE_MIN_CHARGE) ? { payments: dates.map((due, i) => ({ due, amount: shares[i] })) } : null;
   return { deposit, instalments };
+}
+
+/**
+ * The monthly payments a family may choose, given its account credit: only while the credit leaves part
+ * of the first payment to the card (the card paid on Stripe's page is the one saved), as the functions'
+ * checkout refuses otherwise.
+ */
+export function monthlyWithCredit(offer: InstalmentOffer | null, creditBalance: Cents): InstalmentOffer | null {
+  const first = offer?.payments[0].amount ?? 0;
+  return offer && creditToUse(creditBalance, [first], true).total < first ? offer : null;
 }
 
 /** The payments still to come: the balance shared over the dates not yet paid (none when nothing is owed). */

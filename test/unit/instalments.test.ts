@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkoutPaymentsLeft, claimPayParts, declinedPayment, INSTALMENT_RETRY_DAYS, paymentsText, planWords, remainingPayments, splitEvenly, type Instalments } from '../../contract/instalments';
+import { checkoutPaymentsLeft, claimPayParts, declinedPayment, monthlyWithCredit, INSTALMENT_RETRY_DAYS, paymentsText, planWords, remainingPayments, splitEvenly, type Instalments } from '../../contract/instalments';
 import { checkoutDeposit } from '../../functions/src/domain/deposits';
 import { addMonthsIso, afterDecline, afterPayment, chargeDue, checkoutInstalments, planDates, settled } from '../../functions/src/domain/instalments';
 
@@ -47,6 +47,14 @@ describe('monthly plans: the dates and what a checkout is offered', () => {
     expect(checkoutInstalments([{ classes: [klass('fall', '2026-12-20')], total: 30000 }], semesters, '2026-11-29')).toBeNull();
     expect(checkoutInstalments([{ classes: [klass('fall')], total: 140 }], semesters, '2026-11-29')).toBeNull();
     expect(checkoutInstalments([{ classes: [], total: 0 }], semesters, '2026-11-29')).toBeNull();
+  });
+});
+
+describe('monthly payments and the account credit', () => {
+  it('are offered while the credit leaves part of the first payment to the card', () => {
+    const offer = { payments: [{ due: '2026-11-29', amount: 10000 }, { due: '2026-12-29', amount: 10000 }] };
+    expect([0, 9000, 9980, 10000, 20000].map((credit) => monthlyWithCredit(offer, credit))).toEqual([offer, offer, offer, null, null]);
+    expect(monthlyWithCredit(null, 0)).toBeNull();
   });
 });
 

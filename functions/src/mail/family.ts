@@ -8,7 +8,7 @@ import type { WholeRefund } from '../domain/settlement';
 import { andList, formatCents, formatDate } from '../../../contract/format';
 import { balanceDueLabel } from '../../../contract/wording';
 import { escapeHtml } from '../../../contract/markdown';
-import { layout, myEnrollments, simpleMail, type MailLink, type MailMessage } from './layout';
+import { layout, myEnrollments, paymentPage, simpleMail, type MailLink, type MailMessage } from './layout';
 
 export const RECEIPTS_FOOTER = 'You receive this email because your account enrolled a student.';
 const REMINDER_FOOTER = 'You receive this reminder because your account enrolled a student.';
@@ -29,8 +29,7 @@ export function instalmentDeclinedMail(e: Pick<Enrollment, 'id' | 'studentName'>
   return simpleMail(
     'A monthly payment did not go through',
     [`${payment.name} (${formatCents(payment.amount)}) for ${e.studentName} did not go through: ${reason}.`, next, 'To pay it now with another card, follow the link below: it opens Stripe’s secure page for this payment once you are signed in. That card is then used for the payments left.'],
-    // My Enrollments, asked to open the payment's page at once.
-    { href: `${portal}/account/enrollments?pay=${encodeURIComponent(e.id)}`, label: 'Pay now with another card' },
+    paymentPage(portal, e.id, 'Pay now with another card'),
     RECEIPTS_FOOTER,
   );
 }
@@ -43,8 +42,7 @@ export function cardLinkMail(e: Pick<Enrollment, 'id' | 'studentName' | 'balance
       `The school office enrolled ${e.studentName} in ${andList(titles)} on the phone with you.`,
       `${formatCents(e.balance)} is owed. Follow the link below to pay it by card on Stripe’s secure page (you sign in first), or pay the office.`,
     ],
-    // My Enrollments, asked to open the enrollment's payment page at once.
-    { href: `${portal}/account/enrollments?pay=${encodeURIComponent(e.id)}`, label: 'Pay by card' },
+    paymentPage(portal, e.id, 'Pay by card'),
     RECEIPTS_FOOTER,
   );
 }

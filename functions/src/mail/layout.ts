@@ -25,6 +25,9 @@ export interface MailLink {
 /** The family's My Enrollments page, where enrollments are paid, changed and offers claimed. */
 export const myEnrollments = (portal: string): MailLink => ({ href: `${portal}/account/enrollments`, label: 'My Enrollments' });
 
+/** My Enrollments asked to open an enrollment's payment page at once (after signing in): `?pay=<enrollment>`. */
+export const paymentPage = (portal: string, enrollmentId: string, label: string): MailLink => ({ href: `${portal}/account/enrollments?pay=${encodeURIComponent(enrollmentId)}`, label });
+
 /** `footer`: why the reader gets this email ("You receive this email because …"). */
 export function layout(subject: string, body: MailBody, footer: string, link?: MailLink): MailMessage {
   const foot = `${SCHOOL_NAME} · ${footer}`;

@@ -18,7 +18,7 @@ import { refundedWholeMail } from '../mail/family';
 import { confirmedBy, endedByNewer, lateOutcome, mismatchOf, refundedWhole, settledSince, settlementOf, type WholeRefund } from '../domain/settlement';
 import { countAidInTx } from '../data/aid';
 import { accountRef } from '../data/accounts';
-import { creditOf, writeCreditEntry } from '../data/credit';
+import { addCreditInTx, creditOf } from '../data/credit';
 import { creditTakenAgain } from '../domain/credit';
 import { aidTakenBy } from '../domain/aid';
 import { queueMail } from '../mail/outbox';
@@ -301,10 +301,7 @@ async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids
           );
           writeSeatsTaken(tx, seats, deltas);
           const again = creditTakenAgain(checkout, creditOf(account), at);
-          if (again.entry) {
-            writeCreditEntry(tx, again.entry);
-            tx.set(accountRef(checkout[0].ownerUid), { credit: creditOf(account) - again.total }, { merge: true });
-          }
+          if (again.entry) addCreditInTx(tx, again.entry);
           confirmInTx(tx, again.checkout, card, facts, eventId, now);
           if (claimed) enrolledInTx(tx, claimed, ids[0], at);
           if (!entryKeepsUses) writeCodeUseDeltas(tx, codeUseDeltas(counted, 1));

@@ -3,7 +3,7 @@
 // receipt for a payment recorded (unless the office turned that email off).
 import { randomUUID } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
-import type { Enrollment } from '../../../contract/domain';
+import type { Enrollment, FamilyMailKind } from '../../../contract/domain';
 import { balanceOf, PAID_HOW } from '../../../contract/money';
 import { actorName, auditInTx, type Actor } from '../data/audit';
 import { db, notFound, recordRef } from '../data/db';
@@ -46,11 +46,16 @@ function changePayments(
 export async function recordPayment(enrollmentId: string, asked: PaymentAsked, actor: Actor): Promise<Enrollment> {
   const made = { id: randomUUID(), at: new Date(), by: actorName(actor) };
   const [to, off] = await Promise.all([enrollmentRecipients(enrollmentId), familyMailOff()]);
-  const receipt = (next: Enrollment) => ({
-    key: made.id,
-    mail: { kind: 'payment-received' as const, to, enrollmentId, message: paymentReceivedMail(next, asked.amount, PAID_HOW[asked.method], portalOrigin(null)) },
+  return changePayments(enrollmentId, actor, (e) => planPaymentRecorded(e, asked, made), receiptOf(off, enrollmentId, to, asked.method, made.id));
+}
+
+/** The family's receipt for the payment just recorded (the enrollment's last), unless the office turned that email off. */
+function receiptOf(off: Set<FamilyMailKind>, enrollmentId: string, to: string[], method: PaymentAsked['method'], key: string) {
+  if (off.has('payment-received')) return undefined;
+  return (next: Enrollment) => ({
+    key,
+    mail: { kind: 'payment-received' as const, to, enrollmentId, message: paymentReceivedMail(next, next.payments.at(-1)!.amount, PAID_HOW[method], portalOrigin(null)) },
   });
-  return changePayments(enrollmentId, actor, (e) => planPaymentRecorded(e, asked, made), off.has('payment-received') ? undefined : receipt);
 }
 
 /**
@@ -65,12 +70,8 @@ export async function recordBalancesReceived(enrollmentIds: string[], received: 
   for (const enrollmentId of [...new Set(enrollmentIds)]) {
     const made = { id: `bulk-${key}`, at: new Date(), by: actorName(actor) };
     const to = await enrollmentRecipients(enrollmentId);
-    const receipt = (next: Enrollment) => {
-      const amount = next.payments.at(-1)!.amount;
-      return { key: `${made.id}-${enrollmentId}`, mail: { kind: 'payment-received' as const, to, enrollmentId, message: paymentReceivedMail(next, amount, PAID_HOW[received.method], portalOrigin(null)) } };
-    };
     try {
-      const next = await changePayments(enrollmentId, actor, (e) => planBalanceReceived(e, received, made), off.has('payment-received') ? undefined : receipt);
+      const next = await changePayments(enrollmentId, actor, (e) => planBalanceReceived(e, received, made), receiptOf(off, enrollmentId, to, received.method, `${made.id}-${enrollmentId}`));
       recorded.push({ enrollmentId, studentName: next.studentName, amount: next.payments.at(-1)!.amount });
     } catch (error) {
       const refused = error as HttpsError;

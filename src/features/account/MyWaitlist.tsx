@@ -13,7 +13,7 @@ import { useNotify } from '../../lib/toast';
 import { useReleases } from '../catalogue/api';
 import { useClaimOffer, useDeclineOffer, useLeaveWaitlist, useTodaysPrice } from './api';
 import { creditToUse } from '../../../contract/credit';
-import { claimPayParts } from '../../../contract/instalments';
+import { claimPayParts, monthlyWithCredit } from '../../../contract/instalments';
 import { PayPartChoice, type PayPart } from '../../components/PayPartChoice';
 import { useMyCredit, useMyWaitlist } from '../family/api';
 import { newIdempotencyKey } from '../../lib/idempotencyKey';
@@ -61,8 +61,7 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
   // What the claim costs today, and the parts it may pay now (monthly only where the credit leaves the first payment to the card).
   const claimTotal = today.status === 'loaded' ? Math.min(entry.quote.total, today.value.total) : null;
   const offered = today.status === 'loaded' && claimTotal ? claimPayParts(today.value, claimTotal) : null;
-  const firstPayment = offered?.instalments?.payments[0].amount ?? 0;
-  const monthly = offered?.instalments && creditToUse(creditBalance, [firstPayment], true).total < firstPayment ? offered.instalments : null;
+  const monthly = offered ? monthlyWithCredit(offered.instalments, creditBalance) : null;
   const claimSeat = async () => {
     setBusy(true);
     setFailure('');
@@ -73,10 +72,11 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
         asking && releases.status === 'loaded' ? { releases: releases.value.releases.map((r) => ({ releaseId: r.id, version: r.version, typedName: signatures[r.id] ?? '' })) } : {};
       const expectedTotal = Math.min(entry.quote.total, fresh.total);
       const byCard = method === 'card';
-      const { deposit, instalments } = claimPayParts(fresh, expectedTotal);
-      const payDeposit = byCard && part === 'deposit' && !!offered?.deposit;
-      const payInstalments = byCard && part === 'instalments' && !!monthly;
-      const due = (payDeposit && deposit?.amount) || (payInstalments && instalments?.payments[0].amount) || expectedTotal;
+      // The part chosen, at today's figures (none offered now: paid in full, as the page shows it).
+      const parts = claimPayParts(fresh, expectedTotal);
+      const deposit = byCard && part === 'deposit' ? parts.deposit : null;
+      const plan = byCard && part === 'instalments' ? monthlyWithCredit(parts.instalments, creditBalance) : null;
+      const due = deposit?.amount ?? plan?.payments[0].amount ?? expectedTotal;
       // The account credit pays first (the same rule as the functions', which refuse another figure).
       const expectedCredit = creditToUse(creditBalance, [due], byCard).total;
       const { enrollment, checkoutUrl } = await claim.mutateAsync({
@@ -85,8 +85,8 @@ function Offer({ entry }: { entry: FamilyWaitlistEntry }) {
         idempotencyKey: key,
         payWith: method,
         expectedCredit,
-        ...(payDeposit && { payDeposit }),
-        ...(payInstalments && { payInstalments }),
+        ...(deposit && { payDeposit: true }),
+        ...(plan && { payInstalments: true }),
         ...signed,
         ...(infoConfirmed ? { infoConfirmed } : {}),
       });

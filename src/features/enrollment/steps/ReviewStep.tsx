@@ -15,6 +15,7 @@ import { useReleasesToSign } from '../useReleasesToSign';
 import { usePaymentOptions } from '../../../lib/paymentOptions';
 import type { CheckoutMethod } from '../../../../contract/domain';
 import { creditToUse } from '../../../../contract/credit';
+import { monthlyWithCredit } from '../../../../contract/instalments';
 import { useEnrollFamily, useJoinWaitlist, useSaveAccount } from '../../account/api';
 import { useMyAccount, useMyCredit } from '../../family/api';
 import { AccountHolderFields, holderErrors, NO_HOLDER } from '../../../components/AccountHolderFields';
@@ -92,7 +93,7 @@ export default function ReviewStep() {
   const waitlist = isWaitlist(state.selection);
   // Monthly payments save the card on Stripe's page: offered only when the credit leaves the first payment to it.
   const firstPayment = q.instalments?.payments[0].amount ?? 0;
-  const monthly = !!q.instalments && creditToUse(credit.value.balance, [firstPayment], true).total < firstPayment;
+  const monthly = !!monthlyWithCredit(q.instalments, credit.value.balance);
   const payDeposit = byCard && !!q.deposit && part === 'deposit';
   const payInstalments = byCard && monthly && part === 'instalments';
   const due = payDeposit ? q.deposit!.amount : payInstalments ? firstPayment : q.total;
