@@ -75,3 +75,6 @@ export function ordinal(n: number): string {
 
 /** "Ava", "Ava and Leo", "Ava, Leo and Mia". */
 export const andList = (names: string[]): string => (names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+
+/** "1 child", "2 children": a count with its noun. */
+export const counted = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

@@ -5,8 +5,9 @@ import { ACCESS } from '../roles';
 import type { CancellationQuote, CartChildQuote, Cents, ClassMessage, ClassRoster, Enrollment, EnrollmentRow, Student, StudentRow, StudentSheet, TshirtTally } from '../domain';
 import type { ClassCancellation } from '../changes';
 import type { Household } from '../household';
+import type { FamilyData } from '../family';
 import { byIdSchema, correctStudentSchema, cancelClassSchema, phoneEnrollSchema, cancelQuoteSchema, cancelSchema, classMessageSchema, enrollmentIdSchema, enrollmentSearchSchema, paymentSchema, balancesReceivedSchema, voidPaymentSchema, rostersSchema, semesterIdSchema, studentSearchSchema } from '../schemas';
-import { spec, none } from './spec';
+import { spec, none, UNCACHED } from './spec';
 
 export const officeCalls = {
   /** Email the families of these classes; `send: false` answers the preview and how many families get it. */
@@ -22,6 +23,8 @@ export const officeCalls = {
   adminDeleteStudent: spec<{ kept: number }>()(ACCESS.care, byIdSchema, { changes: ['students', 'seats', 'waitlist'] }),
   /** A family's page: its adults, children, enrollments and money, credit, waitlist places, requests and emails (guardians for admin and office only). */
   adminHousehold: spec<Household>()(ACCESS.money, byIdSchema, { shows: ['seats', 'students', 'account', 'credit', 'waitlist'] }),
+  /** A family's "Download our data" file, gathered by the office at the family's request (health included: not finance's); audited as the office's. */
+  adminFamilyData: spec<FamilyData>()(ACCESS.care, byIdSchema, UNCACHED),
   /** Enrolls a family's child over the phone (`send: false`: the family's price first); audited as the office's. */
   adminPhoneEnroll: spec<{ quote: CartChildQuote; enrollment: Enrollment | null; replayed: boolean }>()(ACCESS.care, phoneEnrollSchema, { changes: ['seats', 'credit', 'aid'] }),
   adminTshirts: spec<TshirtTally>()(ACCESS.care, semesterIdSchema, { shows: ['classes', 'seats', 'students'] }),

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { callAs, DEMO, signInDemo } from '../support/fixtures';
 import { standIn } from '../support/ledger';
 import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, familyWithStudent, signedReleases } from '../support/samples';
-import { axeViolations, downloaded, downloadedBytes, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
+import { axeViolations, downloaded, downloadedBytes, downloadedPdf, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
 import { readXlsx } from '../support/xlsx';
 import { formatCents } from '../../contract/format';
 import { DAY_FORMAT, MONEY_FORMAT } from '../../src/lib/xlsx';
@@ -133,6 +133,9 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     await form.getByRole('button', { name: 'Enroll Mateo' }).click();
     await page.getByText('Enrolled Mateo Núñez in Phone Hike. $260 owed: a card payment link was emailed to nunez@example.com.').waitFor();
     await page.getByRole('table', { name: 'The family’s enrollments' }).getByText('Phone Hike').waitFor();
+    // At the family's request, its data as the family's own download gives it: both children, health included.
+    const copy = await downloadedPdf(page, () => page.getByRole('button', { name: 'Readable copy (PDF)' }).click());
+    for (const part of ['Zoë Núñez', 'Mateo Núñez', 'Allergies:', 'Phone Hike']) expect(copy, part).toContain(part);
     await page.setViewportSize({ width: 360, height: 740 });
     expect(await axeViolations(page)).toEqual([]);
     await context.close();

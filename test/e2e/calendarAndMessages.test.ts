@@ -11,7 +11,7 @@ import { meetingDates } from '../../contract/schedule';
 import { DEMO, callAs, signInDemo } from '../support/fixtures';
 import { AVA, enrollAtQuotedPrice, familyWithStudent, SAMPLES } from '../support/samples';
 import type { FamilyData } from '../../contract/family';
-import { axeViolations, downloaded, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
+import { axeViolations, downloaded, downloadedPdf, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
 
 /** The days (school calendar) of the meetings of the feed's event with this summary. */
 function meetingDays(ics: string, summary: string): string[] {
@@ -139,6 +139,11 @@ describe('no-meeting dates and the family calendar', () => {
     expect(data.emails.some((m) => m.kind === 'receipt')).toBe(true);
     await page.getByText(new RegExp(`^Saved: ${data.students.length} children, ${data.enrollments.length} enrollments?, ${data.emails.length} emails?\\.$`)).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    // The same contents as a readable copy: each child with their allergies, and the receipt's words.
+    const pdf = await downloadedPdf(page, () => page.getByRole('button', { name: 'Readable copy (PDF)' }).click());
+    for (const s of data.students) expect(pdf).toContain(`${s.firstName} ${s.lastName}`);
+    expect(pdf).toContain('Allergies:');
+    expect(pdf).toContain(data.emails.find((m) => m.kind === 'receipt')!.subject);
     await context.close();
   });
 

@@ -3,7 +3,8 @@
 // download is in the audit trail.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminDb } from '../../scripts/demo/adminApp';
-import { callAs, seededEmulators } from '../support/fixtures';
+import { createUser } from '../support/emulators';
+import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
 import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, familyWithStudent } from '../support/samples';
 
 const db = () => adminDb();
@@ -46,6 +47,28 @@ describe("a family's own copy of its data", () => {
     const theirFile = await callAs(other.user, 'myData');
     expect(theirFile.result!.students.map((s) => s.id)).toEqual([other.studentId]);
     expect(JSON.stringify(theirFile.result)).not.toContain(mine.studentId);
+  });
+
+  it('the office gathers the same file for a family at its request, audited as the office’s; finance and families may not', async () => {
+    const family = await familyWithStudent('data.asked@example.com', 'Asa', 'Asker');
+    const enrolled = await enrollAtQuotedPrice(family.user.idToken, { studentId: family.studentId, lines: [{ classId: 'data-walk', addOnIds: [] }], idempotencyKey: 'data-asked-walk', typedName: AVA.guardians[0].name });
+    expect(enrolled.status, JSON.stringify(enrolled.error)).toBe(200);
+    const admin = await signInDemo('admin');
+    const got = await callAs(admin, 'adminFamilyData', { id: family.user.uid });
+    expect(got.status, JSON.stringify(got.error)).toBe(200);
+    const own = (await callAs(family.user, 'myData')).result!;
+    // The family's own file, to the record (the moment it was made aside, and the office's download not being an email).
+    expect({ ...got.result!, exportedAt: '' }).toEqual({ ...own, exportedAt: '' });
+    expect(got.result!.account.email).toBe('data.asked@example.com');
+    const audited = (await db().collection('audit').where('kind', '==', 'data-exported').where('record.id', '==', family.user.uid).get()).docs.map((d) => [d.get('by.email'), d.get('summary')]);
+    expect(audited).toContainEqual([admin.email, '1 child, 1 enrollment, 1 email for the family, at its request']);
+    // Health is in it: finance may not, nor a family for another account; an unknown account is not found.
+    const finance = await createUser('data.finance@example.com');
+    await db().doc(`roles/${finance.uid}`).set({ roles: ['finance'] });
+    expect((await callAs(finance, 'adminFamilyData', { id: family.user.uid })).status).toBe(403);
+    const stranger = await familyWithStudent('data.nosy@example.com', 'No', 'Sy');
+    expect((await callAs(stranger.user, 'adminFamilyData', { id: family.user.uid })).status).toBe(403);
+    expect((await callAs(admin, 'adminFamilyData', { id: 'no-such-family' })).status).toBe(404);
   });
 
   it('deletes a child’s profile once the child has nowhere to be: health and codes erased, money kept without the name, audited; never another family’s', async () => {

@@ -203,6 +203,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   adminCorrectStudent: { id: 'demo-leo', profile: LEO_PROFILE, reason: 'The family called with a new number' },
   adminDeleteStudent: { id: 'matrix-delete-office' },
   adminHousehold: { id: 'demo-family' },
+  adminFamilyData: { id: 'demo-family' },
   // Priced only (send: false): the matrix enrolls nobody.
   adminPhoneEnroll: { studentId: 'demo-ava', lines: [{ classId: 'bird-language', addOnIds: [] }], codes: [], guardianName: 'Sam Rivera', send: false, idempotencyKey: 'sample-phone-1' },
   adminTshirts: { semesterId: 'open-term' },

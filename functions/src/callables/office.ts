@@ -23,6 +23,7 @@ import { actorOf, callable } from '../lib/callable';
 import { auditReads } from '../data/audit';
 import { rosterViews } from '../domain/audit';
 import { loadHousehold } from '../usecases/household';
+import { familyDataFor } from '../usecases/familyData';
 import { enrollByPhone } from '../usecases/phoneEnrollment';
 import { correctStudent, deleteStudentProfile } from '../usecases/students';
 
@@ -59,6 +60,8 @@ export const adminDeleteStudent = callable(callables.adminDeleteStudent, ({ id }
 
 // Read under each child in the audit trail (the page names the children, their contacts and the money).
 export const adminHousehold = callable(callables.adminHousehold, ({ id }, ctx) => loadHousehold(actorOf(ctx), id));
+
+export const adminFamilyData = callable(callables.adminFamilyData, ({ id }, ctx) => familyDataFor(actorOf(ctx), id, new Date()));
 
 export const adminPhoneEnroll = callable(callables.adminPhoneEnroll, (input, ctx) => enrollByPhone(actorOf(ctx), input, new Date(), portalOrigin(ctx.origin)));
 

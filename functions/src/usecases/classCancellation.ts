@@ -7,7 +7,7 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { ClassCancellation } from '../../../contract/changes';
 import type { Enrollment } from '../../../contract/domain';
-import { andList, formatCents } from '../../../contract/format';
+import { andList, counted, formatCents } from '../../../contract/format';
 import { actorName, auditReads, type Actor } from '../data/audit';
 import { stampCatalogue } from '../data/catalogueCache';
 import { notFound, recordRef, records, uniq } from '../data/db';
@@ -75,11 +75,9 @@ export async function cancelWholeClass(actor: Actor, input: { classId: string; o
     if (await createMailOnce({ kind: 'classes-cancelled', to: [to], message: classCancelledMail(klass.title, children, portalOrigin(null)) }, `class-${input.classId}-${uid}-${done.filter((e) => e.ownerUid === uid).map((e) => e.id).join('-')}`)) familiesTold++;
   }
   // The whole action in the audit trail (each enrollment's cancellation has its own entry).
-  await auditReads(actor, [{ kind: 'cancellation', record: { type: 'class', id: input.classId }, recordName: klass.title, summary: `Cancelled ${klass.title} for everyone: ${count(refunds.length, 'enrollment')} (${formatCents(refunds.reduce((s, r) => s + r.refund, 0))} refunded), ${count(held.length, 'card checkout')} ended, ${count(waitlistRemoved, 'family', 'families')} taken off the waitlist` }], now);
+  await auditReads(actor, [{ kind: 'cancellation', record: { type: 'class', id: input.classId }, recordName: klass.title, summary: `Cancelled ${klass.title} for everyone: ${counted(refunds.length, 'enrollment')} (${formatCents(refunds.reduce((s, r) => s + r.refund, 0))} refunded), ${counted(held.length, 'card checkout')} ended, ${counted(waitlistRemoved, 'family', 'families')} taken off the waitlist` }], now);
   return { classId: input.classId, title: klass.title, refunds, holdsEnded: held.length, waitlistRemoved, familiesTold };
 }
-
-const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** How a refund goes back, in the family's words: "to the card you paid with", "($60 to the card you paid with and $40 as account credit …)". */
 function howBack(r: ClassCancellation['refunds'][number]): string {

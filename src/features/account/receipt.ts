@@ -46,12 +46,12 @@ function heading(title: string, facts: ReceiptFacts): ReceiptLine[] {
 }
 
 /** One child's part: classes with their dates, add-ons, discounts, fees kept, payments, refunds and figures. */
-function childLines(e: FamilyEnrollment, facts: ReceiptFacts): ReceiptLine[] {
+export function childLines(e: FamilyEnrollment, classOf: ReceiptFacts['classOf']): ReceiptLine[] {
   const lines: ReceiptLine[] = [{ text: `${e.studentName} · enrolled ${formatDay(e.createdAt)}`, style: 'heading' }];
   for (const item of e.lineItems) {
     lines.push({ text: item.title, amount: formatCents(item.price) });
     for (const id of item.classIds) {
-      const c = facts.classOf(id);
+      const c = classOf(id);
       if (c) lines.push({ text: `${item.kind === 'group' ? `${c.title}: ` : ''}${classSpan(c)}, ${formatWeekdays(c.weekdays)} ${formatTimeRange(c.startTime, c.endTime)}`, style: 'muted', indent: true });
     }
     for (const a of item.addOns) lines.push({ text: `+ ${a.description}`, amount: formatCents(a.price), indent: true });
@@ -71,7 +71,7 @@ function childLines(e: FamilyEnrollment, facts: ReceiptFacts): ReceiptLine[] {
 
 /** The receipt of a checkout: each child paid for in it, then, with several, what they add up to. */
 export function checkoutReceipt(checkout: FamilyEnrollment[], facts: ReceiptFacts): ReceiptLine[] {
-  const lines = [...heading('Receipt', facts), ...checkout.flatMap((e) => childLines(e, facts))];
+  const lines = [...heading('Receipt', facts), ...checkout.flatMap((e) => childLines(e, facts.classOf))];
   if (checkout.length > 1) {
     lines.push({ text: 'All children of this checkout', style: 'heading' });
     for (const [label] of moneyFigures(checkout[0])) {

@@ -2,7 +2,7 @@
 import type { SheetRoster } from '../../../contract/domain';
 import { Button } from '../../components/Button';
 import { useNotify } from '../../lib/toast';
-import { guardianEmails } from './studentText';
+import { guardianEmails } from '../../lib/studentText';
 
 /** Every guardian email of the class once, with Copy all. */
 export function EmailList({ roster }: { roster: SheetRoster }) {

@@ -2,7 +2,7 @@
 import type { SheetRoster } from '../../../contract/domain';
 import { ageFor } from './rosterCsv';
 import { Allergies, InstructorNotes, Lines, PrintedSheet } from './sheetParts';
-import { insuranceText, medicationText, sortName, yesNo } from './studentText';
+import { insuranceText, medicationText, sortName, yesNo } from '../../lib/studentText';
 
 export function SignInSheet({ roster }: { roster: SheetRoster }) {
   return (

@@ -1,6 +1,7 @@
 // /admin/families/:id: one family's page for the office — the account's adults, each child (with the
 // guardians for admin and office), every enrollment with its money, the account credit, waitlist
-// places, requests and the emails sent; the office enrolls a child by phone from it. Reached from a child's info sheet and from the enrollments'
+// places, requests and the emails sent; the office enrolls a child by phone from it and, at the
+// family's request, downloads the family's data. Reached from a child's info sheet and from the enrollments'
 // Payments & changes; reading it is in the audit trail under each child.
 import { Link, useParams } from 'react-router-dom';
 import { CREDIT_KIND_WORDS } from '../../../contract/credit';
@@ -10,7 +11,8 @@ import { Card } from '../../components/Card';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { AdminTable } from '../../components/table';
-import { useHousehold } from './api';
+import { useFamilyData, useHousehold } from './api';
+import { DataDownload } from '../account';
 import { PhoneEnroll } from './PhoneEnroll';
 import { can, useSession } from '../../lib/session';
 import { ACCESS } from '../../../contract/roles';
@@ -137,6 +139,7 @@ export default function HouseholdPage() {
               <p className="empty-panel">No waitlist place and no request.</p>
             )}
           </Card>
+          {enrolls && <FamilyDataCard uid={h.uid} />}
           <Card id="household-emails" title="Emails sent">
             {h.emails.length ? (
               <ul className="plain-list">
@@ -153,5 +156,16 @@ export default function HouseholdPage() {
         </>
       )}
     </div>
+  );
+}
+
+/** The family's "Download our data" files, made by the office when the family asks (health included: admin and office only). */
+function FamilyDataCard({ uid }: { uid: string }) {
+  const gather = useFamilyData();
+  return (
+    <Card id="household-data" title="The family’s data">
+      <p className="muted">At the family’s request: everything the portal keeps about this account, as the family’s own “Download our data” gives it. It holds health information.</p>
+      <DataDownload gather={(done) => gather.mutate({ id: uid }, done)} pending={gather.isPending} idPrefix="household-data" />
+    </Card>
   );
 }

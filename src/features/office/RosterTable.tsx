@@ -2,7 +2,7 @@
 import type { SheetRoster } from '../../../contract/domain';
 import { ageFor } from './rosterCsv';
 import { Allergies, InstructorNotes, Lines, PrintedSheet } from './sheetParts';
-import { contactText, gradeText, guardianText, medicationText, photoText, sortName, yesNo } from './studentText';
+import { contactText, gradeText, guardianText, medicationText, photoText, sortName, yesNo } from '../../lib/studentText';
 
 export function RosterTable({ roster }: { roster: SheetRoster }) {
   return (

@@ -6,7 +6,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { useDebounced } from '../../hooks/useDebounced';
 import { AdminTable, ColumnHeaders, Pager, type Sort, SortHeader } from '../../components/table';
 import { Card } from '../../components/Card';
-import { gradeText } from './studentText';
+import { gradeText } from '../../lib/studentText';
 import './office.css';
 import { useAdminStudents } from './api';
 

@@ -14,7 +14,7 @@ import { confirm } from '../../components/confirm';
 import { toCallError } from '../../lib/query';
 import { useNotify } from '../../lib/toast';
 import { SheetTable } from './sheetParts';
-import { allergyText, contactText, formatStamp, gradeText, guardianText, insuranceText, medicationText, photoText, yesNo } from './studentText';
+import { allergyText, contactText, formatStamp, gradeText, guardianText, insuranceText, medicationText, photoText, yesNo } from '../../lib/studentText';
 import './office.css';
 
 const Item = ({ label, children }: { label: string; children: ReactNode }) => (

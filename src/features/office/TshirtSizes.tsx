@@ -8,7 +8,7 @@ import { slug } from '../../lib/csv';
 import { CsvButton } from '../../components/CsvButton';
 import { useSemesterPicker } from '../catalogueSetup';
 import { AdminTable, ColumnHeaders, Pager } from '../../components/table';
-import { gradeText } from './studentText';
+import { gradeText } from '../../lib/studentText';
 import './office.css';
 import { useAdminTshirts } from './api';
 

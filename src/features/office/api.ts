@@ -22,6 +22,7 @@ export const useCorrectStudent = () => useCallMutation('adminCorrectStudent');
 /** Enrolling by phone: the family's price first (changes nothing), then the enrollment. */
 export const usePhonePrice = () => useCallMutation('adminPhoneEnroll', { quote: true });
 export const usePhoneEnroll = () => useCallMutation('adminPhoneEnroll');
+export const useFamilyData = () => useCallMutation('adminFamilyData');
 export const useDeleteStudentForFamily = () => useCallMutation('adminDeleteStudent');
 /** Every class meeting on a day, with its field records. */
 export const useAdminFieldDay = (day: string) => useCallQuery('adminFieldDay', { day });

@@ -5,4 +5,3 @@ import './office.css';
 export { ClassSheet } from './ClassSheets';
 export { Allergies, InstructorNotes } from './sheetParts';
 export { ageFor } from './rosterCsv';
-export { medicationText, yesNo } from './studentText';

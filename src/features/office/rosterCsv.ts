@@ -3,7 +3,7 @@ import type { ClassRoster, SheetRoster, Student } from '../../../contract/domain
 import { ageOn } from '../../../contract/format';
 import { schoolToday } from '../../../contract/schedule';
 import { downloadCsv, slug, type CsvValue } from '../../lib/csv';
-import { allergyText, contactText, gradeText, guardianText, medicationText, photoText, yesNo } from './studentText';
+import { allergyText, contactText, gradeText, guardianText, medicationText, photoText, yesNo } from '../../lib/studentText';
 
 /** A student's age on the class's first day (today when it has none yet). */
 export const ageFor = (r: SheetRoster, e: { student: Student }) => ageOn(e.student.birthDate, r.class.startDate || schoolToday());

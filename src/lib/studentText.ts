@@ -1,6 +1,6 @@
 // How a student's info reads on the office's sheets and in its CSV files: one wording for both.
-import { SCHOOL_TIME_ZONE, type Allergy, type Contact, type Guardian, type Medication, type PhotoPermission, type Student } from '../../../contract/domain';
-import { gradeLabel } from '../../../contract/format';
+import { SCHOOL_TIME_ZONE, type Allergy, type Contact, type Guardian, type Medication, type PhotoPermission, type Student } from '../../contract/domain';
+import { gradeLabel } from '../../contract/format';
 
 let stamp: Intl.DateTimeFormat | undefined;
 /** An instant at the school with its year and zone, for records kept ("Nov 24, 2026, 3:42 PM PST"). */
