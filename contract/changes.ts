@@ -172,15 +172,26 @@ export interface OfficeChangeRequest extends ChangeRequest {
   cardRefundable: Cents;
 }
 
-/** A class the school cancelled for everyone: what each family's enrollment got back, and what else it ended. */
-export interface ClassCancellation {
-  classId: string;
+/** Enrollments cancelled in one action: what each got back, and what else it ended. */
+export interface BulkCancellation {
+  /** "Pond Painters", or "Ava Rivera’s Spring 2027". */
   title: string;
   refunds: { enrollmentId: string; studentName: string; refund: Cents; toCard: Cents; rest: Cents; restHow: 'credit' | 'other' }[];
   /** Card checkouts still being paid, ended (their seats and Stripe pages). */
   holdsEnded: number;
-  /** Families taken off its waitlist (each emailed). */
+  /** Waitlist places ended (each family emailed). */
   waitlistRemoved: number;
   /** Families emailed about their refunds (one email each). */
   familiesTold: number;
+}
+
+/** A class the school cancelled for everyone. */
+export interface ClassCancellation extends BulkCancellation {
+  classId: string;
+}
+
+/** A child's whole term, cancelled at the family's request. */
+export interface TermCancellation extends BulkCancellation {
+  studentId: string;
+  semesterId: string;
 }

@@ -11,6 +11,8 @@ export interface HouseholdChild {
   grade: number;
   /** The child's parents and guardians (admin and office only). */
   guardians?: Pick<Guardian, 'name' | 'relationship' | 'phone' | 'email'>[];
+  /** The terms not yet ended in which the child holds a class, a checkout being paid or a waitlist place (what "Cancel a child's term" may end), latest first. */
+  terms: { id: string; name: string }[];
 }
 
 export interface HouseholdEnrollment {

@@ -3,10 +3,13 @@
 // fetches again what a call made stale: src/lib/stale.ts, written from these).
 import { ACCESS } from '../roles';
 import type { CancellationQuote, CartChildQuote, Cents, ClassMessage, ClassRoster, Enrollment, EnrollmentRow, Student, StudentRow, StudentSheet, TshirtTally } from '../domain';
-import type { ClassCancellation } from '../changes';
+import type { ClassCancellation, TermCancellation } from '../changes';
 import type { Household } from '../household';
 import type { FamilyData } from '../family';
-import { byIdSchema, correctStudentSchema, cancelClassSchema, phoneEnrollSchema, cancelQuoteSchema, cancelSchema, classMessageSchema, enrollmentIdSchema, enrollmentSearchSchema, paymentSchema, balancesReceivedSchema, voidPaymentSchema, rostersSchema, semesterIdSchema, studentSearchSchema } from '../schemas';
+import { byIdSchema, correctStudentSchema, cancelClassSchema, phoneEnrollSchema, cancelQuoteSchema, cancelSchema, classMessageSchema, enrollmentIdSchema, enrollmentSearchSchema, paymentSchema, balancesReceivedSchema, voidPaymentSchema, rostersSchema, semesterIdSchema, studentSearchSchema, id, required } from '../schemas';
+import { z } from 'zod/mini';
+
+export const cancelTermSchema = z.strictObject({ studentId: id, semesterId: id, otherWay: z.enum(['credit', 'other']), note: required(500) });
 import { spec, none, UNCACHED } from './spec';
 
 export const officeCalls = {
@@ -43,4 +46,10 @@ export const officeCalls = {
    * family. Run again, it does nothing more.
    */
   adminCancelClass: spec<{ cancellation: ClassCancellation }>()(ACCESS.money, cancelClassSchema, { changes: ['classes', 'seats', 'waitlist', 'credit', 'aid'] }),
+  /**
+   * A child's whole term, at the family's request: every class of the term the child holds cancelled
+   * with all paid for them back (cards first), the child's waitlist places of the term and card
+   * checkouts of only that term ended; one email to the family. Run again, it does nothing more.
+   */
+  adminCancelTerm: spec<{ cancellation: TermCancellation }>()(ACCESS.money, cancelTermSchema, { changes: ['seats', 'waitlist', 'credit', 'aid'] }),
 } as const;

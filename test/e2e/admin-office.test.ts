@@ -354,6 +354,38 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     await phone.context.close();
   });
 
+  it('cancels a child’s whole term from the family’s page at the family’s request (office 360 px): the cash back as account credit, one email', async () => {
+    await addClassesLikeWildArt([{ id: 'e2e-term-a', title: 'Bark Rubbing', capacity: 6, weekday: 1 }]);
+    const family = await familyWithStudent('term.moving@example.com', 'Ines', 'Moving');
+    const enrolled = await enrollAtQuotedPrice(family.user.idToken, { studentId: family.studentId, lines: [{ classId: 'e2e-term-a', addOnIds: [] }], idempotencyKey: 'e2e-term-ines', typedName: AVA.guardians[0].name });
+    expect(enrolled.status, JSON.stringify(enrolled.error)).toBe(200);
+    expect((await callAs(await signInDemo('admin'), 'adminRecordPayment', { enrollmentId: enrolled.result!.enrollment.id, amount: 5000, method: 'cash', note: '' })).status).toBe(200);
+    const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password, 360, 740);
+    await page.goto(`/admin/families/${family.user.uid}`);
+    const card = page.getByRole('region', { name: 'Cancel a child’s term' });
+    const form = card.getByRole('form');
+    await form.getByLabel('Child').selectOption({ label: 'Ines Moving' });
+    const term = await form.getByLabel('Term').inputValue();
+    expect(term).not.toBe('');
+    await form.getByRole('button', { name: /^Cancel Ines’s .*…$/ }).click();
+    await form.getByText('Say why, in words for the families.').waitFor();
+    await form.getByLabel(/^Why/).fill('The family is moving away');
+    await form.getByRole('button', { name: /^Cancel Ines’s .*…$/ }).click();
+    await form.getByText(/^This cancels every class Ines holds in .* now and gives the family’s money back\. It cannot be undone\.$/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await form.getByRole('button', { name: /^Yes, cancel Ines’s / }).click();
+    const done = card.getByRole('status');
+    await done.getByText(/^Ines Moving’s .* is cancelled\. 1 enrollment, \$50 given back; 0 card checkouts ended; 0 taken off the waitlist; 1 family emailed\.$/).waitFor();
+    await done.getByText('Ines Moving: $50 as account credit').waitFor();
+    // The family's page follows: the credit on the account, no term left to cancel.
+    await page.getByText(/account credit \$50/).waitFor();
+    await card.getByText('No child holds a class, a checkout or a waitlist place in any term.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+    const mail = (await adminDb().collection('mail').where('kind', '==', 'classes-cancelled').where('to', 'array-contains', 'term.moving@example.com').get()).docs.map((d) => d.get('message.text') as string);
+    expect(mail).toEqual([expect.stringContaining('We are refunding $50 as account credit for your next enrollment.')]);
+  });
+
   it('downloads the money reports as .xlsx: the figures on the page, as currency, count and date cells; revenue per class adds up to the term', async () => {
     const { context, page } = await signedIn(browser(), 'admin@example.com', 'admin-demo-1');
     await page.goto('/admin/reports');

@@ -117,3 +117,82 @@ describe('the school cancels a whole class', () => {
     expect(await mailsTo('cc.card@example.com')).toHaveLength(1);
   });
 });
+
+// A child's whole term, at the family's request: every class of that term the child holds (two
+// enrollments, one paid by card, one partly in cash), the child's waitlist place of the term ended,
+// the child's camp of another term untouched; one email; the books agree; run again, nothing more.
+describe('the office cancels a child’s whole term', () => {
+  it('cancels every class of the term the child holds with all paid back the way it was paid, ends the term’s waitlist place, keeps the other term, and tells the family once', async () => {
+    await seededEmulators();
+    await addClassesLikeWildArt([
+      { id: 'ct-a', title: 'Term Moss', capacity: 5, weekday: 1 },
+      { id: 'ct-b', title: 'Term Ferns', capacity: 5, weekday: 2 },
+      { id: 'ct-c', title: 'Term Creek', capacity: 5, weekday: 4 },
+      { id: 'ct-full', title: 'Term Full', capacity: 0, weekday: 5 },
+    ]);
+    const camp = (await db().doc('classes/wilderness-week-4-6').get()).data()!;
+    await db().doc('classes/ct-camp').set({ ...camp, id: 'ct-camp', title: 'Term Camp', gradeMin: 0, gradeMax: 12, enrolledCount: 0, capacity: 5 });
+    const admin = await signInDemo('admin');
+    const finance = await createUser('ct.finance@example.com');
+    await db().doc(`roles/${finance.uid}`).set({ roles: ['finance'] });
+    const family = await familyWithStudent('ct.family@example.com', 'Tess', 'Term');
+    const enroll = async (classIds: string[], key: string, payWith: 'card' | 'office') => {
+      const lines = classIds.map((classId) => ({ classId, addOnIds: [] }));
+      const quote = (await callAs(family.user, 'priceBasket', { lines, codes: [], studentId: family.studentId })).result!;
+      const r = await callAs(family.user, 'enroll', { studentId: family.studentId, lines, codes: [], expectedTotal: quote.total, infoConfirmed: false, releases: signedReleases(AVA.guardians[0].name), idempotencyKey: key, payWith });
+      expect(r.status, JSON.stringify(r.error)).toBe(200);
+      return r.result!.enrollment;
+    };
+    const byCard = await enroll(['ct-a', 'ct-b'], 'ct-card-1', 'card');
+    expect((await standIn<{ webhookStatus: number }>(`/__standin/sessions/${(await enrollment(byCard.id)).hold!.sessionId}/pay`)).webhookStatus).toBe(200);
+    const byCash = await enroll(['ct-c'], 'ct-cash-1', 'office');
+    expect((await callAs(admin, 'adminRecordPayment', { enrollmentId: byCash.id, amount: 10000, method: 'cash', note: '' })).status).toBe(200);
+    const atCamp = await enroll(['ct-camp'], 'ct-camp-1', 'office');
+    const { lines, codes, infoConfirmed, releases } = enrollPayload(family.studentId, 'ct-wait-1', 'office');
+    const joined = await callAs(family.user, 'joinWaitlist', { studentId: family.studentId, lines: lines.map(() => ({ classId: 'ct-full', addOnIds: [] })), codes, expectedTotal: PRICE, infoConfirmed, releases, idempotencyKey: 'ct-wait-1' });
+    expect(joined.status, JSON.stringify(joined.error)).toBe(200);
+    const term = (await db().doc('classes/ct-a').get()).get('semesterId') as string;
+    const household = async () => (await callAs(admin, 'adminHousehold', { id: family.user.uid })).result!.children[0].terms.map((t) => t.id);
+    expect((await household()).sort()).toEqual([term, 'camps'].sort());
+
+    const asked = { studentId: family.studentId, semesterId: term, otherWay: 'credit' as const, note: 'The family is moving away' };
+    // The family cannot do it through the office's call, even for its own child; finance may (it is money work).
+    expect((await callAs(family.user, 'adminCancelTerm', asked)).status).toBe(403);
+    // A term already over is not cancelled (its classes were given).
+    const past = await callAs(admin, 'adminCancelTerm', { ...asked, semesterId: 'past-term' });
+    expect([past.status, past.error?.message]).toEqual([400, expect.stringMatching(/ has ended: there is nothing left to cancel\.$/)]);
+    const before = await refundsNow();
+    const r = await callAs(finance, 'adminCancelTerm', asked);
+    expect(r.status, JSON.stringify(r.error)).toBe(200);
+    const c = r.result!.cancellation;
+    const cardPaid = byCard.total;
+    expect(c).toMatchObject({ studentId: family.studentId, semesterId: term, holdsEnded: 0, waitlistRemoved: 1, familiesTold: 1 });
+    expect(Object.fromEntries(c.refunds.map((x) => [x.enrollmentId, [x.refund, x.toCard, x.rest]]))).toEqual({ [byCard.id]: [cardPaid, cardPaid, 0], [byCash.id]: [10000, 0, 10000] });
+
+    // The card's part on the card (one Stripe refund), the cash as account credit; the camp untouched.
+    expect(await refundsNow()).toBe(before + 1);
+    expect(await enrollment(byCard.id)).toMatchObject({ status: 'cancelled', classIds: [], cancellations: [{ refund: cardPaid, refundMethod: 'card' }] });
+    expect(await enrollment(byCash.id)).toMatchObject({ status: 'cancelled', balance: 0, cancellations: [{ refund: 10000, refundMethod: 'credit' }] });
+    expect(await creditOf(family.user.uid)).toBe(10000);
+    expect(await enrollment(atCamp.id)).toMatchObject({ status: 'confirmed', classIds: ['ct-camp'], balance: atCamp.total });
+    expect(((await db().doc(`waitlist/${joined.result!.entry.id}`).get()).data() as WaitlistEntry).status).toBe('removed');
+    expect(await booksProblems(['ct-a', 'ct-b', 'ct-c', 'ct-camp'])).toEqual([]);
+    expect(await household()).toEqual(['camps']);
+
+    // One email about the term (the waitlist's own email says the place ended).
+    const mail = await mailsTo('ct.family@example.com');
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toContain('As you asked, the office cancelled Tess Term’s classes of');
+    expect(mail[0]).toMatch(/Term Moss, Term Ferns and Term Creek|Term Creek, Term Moss and Term Ferns|Term Moss, Term Creek and Term Ferns/);
+    expect(mail[0]).toContain(`We are refunding ${formatCents(cardPaid + 10000)} (${formatCents(cardPaid)} to the card you paid with and ${formatCents(10000)} as account credit for your next enrollment).`);
+    const audit = (await db().collection('audit').where('record.id', '==', family.studentId).where('kind', '==', 'cancellation').get()).docs.map((d) => [d.get('by.email'), d.get('summary') as string]);
+    expect(audit).toEqual([['ct.finance@example.com', expect.stringMatching(new RegExp(`^Cancelled Tess Term’s .* at the family’s request: .* \\(${formatCents(cardPaid + 10000).replace('$', '\\$')} refunded\\), 0 card checkouts ended, 1 waitlist place ended$`))]]);
+
+    // Again: nothing more, nothing refunded twice, no second email.
+    const again = await callAs(admin, 'adminCancelTerm', asked);
+    expect(again.result!.cancellation).toMatchObject({ refunds: [], holdsEnded: 0, waitlistRemoved: 0, familiesTold: 0 });
+    expect(await refundsNow()).toBe(before + 1);
+    expect(await creditOf(family.user.uid)).toBe(10000);
+    expect(await mailsTo('ct.family@example.com')).toHaveLength(1);
+  });
+});

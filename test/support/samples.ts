@@ -216,6 +216,8 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   adminMoneyReport: { semesterId: 'open-term', from: '2000-01-01', to: '2999-12-31' },
   // A class nothing else uses, cancelled for everyone (seedCancelClassSample); again, it does nothing more.
   adminCancelClass: { classId: 'matrix-cancelled-class', otherWay: 'credit', note: 'The instructor moved away' },
+  // A child holding nothing (seedCancelClassSample): the matrix checks who may ask, the term's own test what it does.
+  adminCancelTerm: { studentId: 'matrix-term-child', semesterId: 'open-term', otherWay: 'credit', note: 'Moving away' },
   adminReleaseHold: { enrollmentId: UNPAID[2].id },
   adminCancelEnrollment: { enrollmentId: UNPAID[1].id, classIds: UNPAID[1].classIds, refund: 0, note: 'Matrix' },
   // The waitlist: Leo joins the full Fire & Shelter, then leaves; the entries below are
@@ -314,8 +316,11 @@ export async function seedAidSample(): Promise<void> {
   await adminDb().doc(`aidApplications/${AID_SAMPLE}`).set(application);
 }
 
-/** A class nothing else uses, for the school to cancel for everyone. */
-export const seedCancelClassSample = () => addClassesLikeWildArt([{ id: 'matrix-cancelled-class', title: 'Matrix Cancelled Class', capacity: 4, weekday: 3 }]);
+/** A class nothing else uses, for the school to cancel for everyone, and a child of the demo family holding nothing, whose term the office cancels. */
+export async function seedCancelClassSample(): Promise<void> {
+  await addClassesLikeWildArt([{ id: 'matrix-cancelled-class', title: 'Matrix Cancelled Class', capacity: 4, weekday: 3 }]);
+  await adminDb().doc('students/matrix-term-child').set({ ...AVA_PROFILE, firstName: 'Termless', id: 'matrix-term-child', ownerUid: 'demo-family', infoReviewedAt: null } as Student);
+}
 
 export async function seedChangeSample(): Promise<void> {
   const db = adminDb();

@@ -55,6 +55,10 @@ const RENDERED: Record<string, MailMessage[]> = {
     family.aidDecidedMail({ status: 'declined', schoolYear: '2026–27', semesterName: 'Spring', childNames: [e.studentName, 'Sib'] }, 0, portal),
   ],
   classCancelledMail: [family.classCancelledMail(klass.title, [{ studentName: e.studentName, refund: 2500, how: 'to the card you paid with' }, { studentName: `Sib ${HOSTILE}`, refund: 0, how: '' }], portal)],
+  termCancelledMail: [
+    family.termCancelledMail(who, `Spring ${HOSTILE}`, [klass.title, `River ${HOSTILE}`], '(to the card you paid with)', 2500, portal),
+    family.termCancelledMail(who, 'Spring', [klass.title], null, 0, portal),
+  ],
   changeRequestMail: [
     family.changeRequestMail(who, { kind: 'cancel', classTitles: [klass.title], words: `You will get $200 back ${HOSTILE}` }, portal),
     family.changeRequestMail(who, { kind: 'transfer', classTitles: [klass.title], to: { classId: 'x', title: `River ${HOSTILE}` }, words: `It costs $20.00 more ${HOSTILE}` }, portal),

@@ -1,6 +1,6 @@
 // School-office sheets and money: rosters, students, t-shirts, enrollments, payments, cancellations.
 // Admin only (checked on the server on every call); student data leaves the server only here.
-import { cancelWholeClass } from '../usecases/classCancellation';
+import { cancelChildTerm, cancelWholeClass } from '../usecases/classCancellation';
 import { callables } from '../../../contract/callables';
 import { ACCESS, allows } from '../../../contract/roles';
 import type { CancellationQuote } from '../../../contract/domain';
@@ -109,3 +109,5 @@ export const adminCancelClass = callable(callables.adminCancelClass, async (inpu
 export const adminVoidPayment = callable(callables.adminVoidPayment, async ({ enrollmentId, paymentId, reason }, ctx) => ({
   enrollment: await voidPayment(enrollmentId, paymentId, reason, actorOf(ctx)),
 }));
+
+export const adminCancelTerm = callable(callables.adminCancelTerm, async (input, ctx) => ({ cancellation: await cancelChildTerm(actorOf(ctx), input, new Date()) }));

@@ -81,6 +81,19 @@ export function classCancelledMail(title: string, children: { studentName: strin
   );
 }
 
+/** A child's whole term, cancelled by the office at the family's request: the classes and what comes back. */
+export function termCancelledMail(childName: string, termName: string, titles: string[], how: string | null, refund: Cents, portal: string): MailMessage {
+  return simpleMail(
+    `Classes of ${termName} cancelled`,
+    [
+      `As you asked, the office cancelled ${childName}’s classes of ${termName}: ${andList(titles)}.`,
+      how ? `We are refunding ${formatCents(refund)} ${how}.` : 'Nothing was paid for them: nothing is owed for them any more.',
+    ],
+    myEnrollments(portal),
+    RECEIPTS_FOOTER,
+  );
+}
+
 /** A family asked the office to cancel (or move) a class: what it asked, what the policy gives, and that the office answers by email. */
 export function changeRequestMail(studentName: string, r: Pick<ChangeRequest, 'kind' | 'classTitles' | 'to' | 'words'>, portal: string): MailMessage {
   const kept = r.kind === 'transfer' ? ` A seat in ${r.to?.title} is kept for ${studentName.split(' ')[0]} meanwhile.` : '';

@@ -10,6 +10,8 @@ import { getByIds, notFound, records, uniq } from '../data/db';
 import { mailWithDates } from '../mail/outbox';
 import { accountEmails } from '../data/familyMail';
 import { classTitles } from '../data/office';
+import { onTheList } from '../domain/waitlist';
+import { schoolToday } from '../domain/calendar';
 
 
 export async function loadHousehold(actor: Actor & { roles: StaffRole[] }, uid: string): Promise<Household> {
@@ -26,18 +28,29 @@ export async function loadHousehold(actor: Actor & { roles: StaffRole[] }, uid: 
   if (!email && !students.length && !enrollments.length) throw notFound('This family');
   const [titles, { found: semesters }, mail] = await Promise.all([
     classTitles(uniq([...enrollments.flatMap((e) => [...e.classIds, ...(e.cancellations ?? []).flatMap((c) => c.classIds)]), ...entries.flatMap((w) => w.classIds)])),
-    getByIds('semesters', uniq(enrollments.flatMap((e) => e.semesterIds))),
+    getByIds('semesters', uniq([...enrollments.flatMap((e) => e.semesterIds), ...entries.map((w) => w.semesterId)])),
     email ? mailWithDates(email) : [],
   ]);
   // A child's guardians are the office's to see (they answer for the child's care), never finance's.
   const care = allows(actor.roles, ACCESS.care);
   const termName = new Map(semesters.map((s) => [s.id, s.name]));
+  const today = schoolToday(new Date());
+  const termsOf = (studentId: string) =>
+    semesters
+      .filter((t) => t.endDate >= today)
+      .filter(
+        (t) =>
+          enrollments.some((e) => e.studentId === studentId && (e.status === 'confirmed' || e.status === 'pending_payment') && e.semesterIds.includes(t.id)) ||
+          entries.some((w) => w.studentId === studentId && onTheList(w) && w.semesterId === t.id),
+      )
+      .sort((a, b) => b.startDate.localeCompare(a.startDate))
+      .map((t) => ({ id: t.id, name: t.name }));
   const household: Household = {
     uid,
     email,
     holder,
     children: students
-      .map((s) => ({ id: s.id, name: `${s.firstName} ${s.lastName}`, grade: s.grade, ...(care ? { guardians: s.guardians.map(({ name, relationship, phone, email: address }) => ({ name, relationship, phone, email: address })) } : {}) }))
+      .map((s) => ({ id: s.id, name: `${s.firstName} ${s.lastName}`, grade: s.grade, terms: termsOf(s.id), ...(care ? { guardians: s.guardians.map(({ name, relationship, phone, email: address }) => ({ name, relationship, phone, email: address })) } : {}) }))
       .sort((a, b) => a.name.localeCompare(b.name)),
     enrollments: enrollments
       .filter((e) => e.status !== 'expired')

@@ -1,7 +1,7 @@
 // /admin/families/:id: one family's page for the office — the account's adults, each child (with the
 // guardians for admin and office), every enrollment with its money, the account credit, waitlist
 // places, requests and the emails sent; the office enrolls a child by phone from it and, at the
-// family's request, downloads the family's data. Reached from a child's info sheet and from the enrollments'
+// family's request, cancels a child's whole term or downloads the family's data. Reached from a child's info sheet and from the enrollments'
 // Payments & changes; reading it is in the audit trail under each child.
 import { Link, useParams } from 'react-router-dom';
 import { CREDIT_KIND_WORDS } from '../../../contract/credit';
@@ -14,6 +14,7 @@ import { AdminTable } from '../../components/table';
 import { useFamilyData, useHousehold } from './api';
 import { DataDownload } from '../account';
 import { PhoneEnroll } from './PhoneEnroll';
+import { CancelTerm } from './CancelTerm';
 import { can, useSession } from '../../lib/session';
 import { ACCESS } from '../../../contract/roles';
 import './office.css';
@@ -106,6 +107,9 @@ export default function HouseholdPage() {
             ) : (
               <p className="empty-panel">No enrollment yet.</p>
             )}
+          </Card>
+          <Card id="household-cancel-term" title="Cancel a child’s term">
+            <CancelTerm household={h} onDone={reload} />
           </Card>
           <Card id="household-credit" title="Account credit">
             {h.credit.entries.length ? (

@@ -43,6 +43,7 @@ export const useCancelEnrollment = () => useCallMutation('adminCancelEnrollment'
 export const useReleaseHold = () => useCallMutation('adminReleaseHold');
 /** The school cancels a class for everyone. */
 export const useCancelClass = () => useCallMutation('adminCancelClass');
+export const useCancelTerm = () => useCallMutation('adminCancelTerm');
 /** The office moves a child to another class of the term: what the move does, then the move. */
 export const useTransferPreview = () => useCallMutation('adminTransferOutcome', { quote: true });
 export const useMoveClass = () => useCallMutation('adminMoveClass');
