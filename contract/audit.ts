@@ -1,6 +1,6 @@
 // The audit trail's entries: what each kind of action is called, and what an entry holds. For the
 // office's pages and the functions only (the landing page never loads it).
-export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'class-moved', 'roles-changed', 'roster-viewed', 'student-sheet-viewed', 'students-listed', 'field-entry', 'field-held', 'field-log-viewed', 'pickup-codes-issued', 'round-set', 'round-drawn', 'round-results-viewed', 'change-requested', 'change-decided', 'change-requests-viewed', 'data-exported', 'credit-given', 'student-deleted', 'health-erased', 'aid-applied', 'aid-viewed', 'aid-decided', 'aid-fund-changed', 'household-viewed', 'enrolled-by-phone'] as const;
+export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'class-moved', 'roles-changed', 'roster-viewed', 'student-sheet-viewed', 'students-listed', 'field-entry', 'field-held', 'field-log-viewed', 'pickup-codes-issued', 'round-set', 'round-drawn', 'round-results-viewed', 'change-requested', 'change-decided', 'change-requests-viewed', 'data-exported', 'credit-given', 'student-deleted', 'health-erased', 'aid-applied', 'aid-viewed', 'aid-decided', 'aid-fund-changed', 'household-viewed', 'enrolled-by-phone', 'drafts-deleted', 'family-created'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
@@ -24,7 +24,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'change-requested': 'A family asked the office to cancel or move a class',
   'change-decided': 'The office answered a family’s request',
   'change-requests-viewed': 'The families’ requests read (children by name, their words)',
-  'data-exported': 'A family downloaded its data',
+  'data-exported': 'A family’s data downloaded (by the family, or by the office at its request)',
   'credit-given': 'Account credit given or taken back by the office',
   'student-deleted': 'A child’s profile deleted (health erased; money records kept without the name)',
   'health-erased': 'A child’s health information erased (no class for two school years)',
@@ -34,6 +34,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'aid-fund-changed': 'A financial aid fund created, renamed or given money',
   'household-viewed': 'A family’s page read (its children, contacts and money)',
   'enrolled-by-phone': 'A child enrolled by the office over the phone (releases agreed by phone)',
+  'drafts-deleted': 'Enrollments families started and left, deleted by the office',
+  'family-created': 'An account made by the office for a family (the family claims it by email)',
 };
 
 /**

@@ -42,3 +42,6 @@ export const HOLD_LIMITS = { seats: 12, perDay: 20 } as const;
 
 /** Stripe's smallest charge in US dollars (cents): a card payment of less is refused by Stripe. */
 export const STRIPE_MIN_CHARGE = 50;
+
+/** An enrollment left unfinished is kept this many days after its last change, then deleted (it holds a child's health profile). */
+export const DRAFT_DAYS = 60;

@@ -19,6 +19,8 @@ export interface MoneyReport {
   /** What families owe today, by how long it has been due (from the balance due date, else the day they enrolled). */
   owed: { bucket: AgeBucket; count: number; amount: Cents }[];
   owedTotal: Cents;
+  /** The same, by family (its children's names, for the office to open its page): the longest due first, then the most owed. */
+  owedBy: { ownerUid: string; children: string[]; count: number; oldest: AgeBucket; amount: Cents }[];
   /** Paid beyond what is billed (the school owes it back): with `owedTotal`, the dashboard's Outstanding. */
   overpaid: Cents;
   /**

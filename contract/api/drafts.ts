@@ -5,6 +5,14 @@ import type { AccountHolder } from '../domain';
 import type { FamilyData } from '../family';
 import { accountHolderSchema, draftSchema } from '../schemas';
 import { spec, none, UNCACHED } from './spec';
+import { ACCESS } from '../roles';
+import { DRAFT_DAYS } from '../constants';
+import { z } from 'zod/mini';
+
+export const deleteDraftsSchema = z.strictObject({
+  olderThanDays: z.int().check(z.minimum(1, 'must be at least 1'), z.maximum(DRAFT_DAYS, `must be at most ${DRAFT_DAYS} (drafts go by themselves then)`)),
+  send: z.boolean(),
+});
 
 export const draftsCalls = {
   /** The account holder's name and phone (null until given: asked at the first checkout, kept on Manage Account). */
@@ -15,4 +23,6 @@ export const draftsCalls = {
   loadDraft: spec<{ json: string; updatedAt: string } | null>()('user', none, UNCACHED),
   saveDraft: spec<{ updatedAt: string; saved: boolean }>()('user', draftSchema, UNCACHED),
   deleteDraft: spec<{ deleted: boolean }>()('user', none, UNCACHED),
+  /** Enrollments families started and left, not saved for `olderThanDays`: counted (`send: false`) or deleted (audited). */
+  adminDeleteDrafts: spec<{ found: number; deleted: number }>()(ACCESS.care, deleteDraftsSchema, UNCACHED),
 } as const;

@@ -6,8 +6,13 @@ import type { CancellationQuote, CartChildQuote, Cents, ClassMessage, ClassRoste
 import type { ClassCancellation, TermCancellation } from '../changes';
 import type { Household } from '../household';
 import type { FamilyData } from '../family';
-import { byIdSchema, correctStudentSchema, cancelClassSchema, phoneEnrollSchema, cancelQuoteSchema, cancelSchema, classMessageSchema, enrollmentIdSchema, enrollmentSearchSchema, paymentSchema, balancesReceivedSchema, voidPaymentSchema, rostersSchema, semesterIdSchema, studentSearchSchema, id, required } from '../schemas';
+import { byIdSchema, correctStudentSchema, cancelClassSchema, phoneEnrollSchema, cancelQuoteSchema, cancelSchema, classMessageSchema, enrollmentIdSchema, enrollmentSearchSchema, paymentSchema, balancesReceivedSchema, voidPaymentSchema, rostersSchema, semesterIdSchema, studentSearchSchema, id, required, email, accountHolderSchema, studentProfileSchema } from '../schemas';
 import { z } from 'zod/mini';
+
+/** A family the office makes an account for: the address the family will claim it with, and who holds it. */
+export const newFamilySchema = z.strictObject({ email, ...accountHolderSchema.shape });
+/** A child the office adds to a family's account, saying why (the audit trail keeps it). */
+export const addStudentSchema = z.strictObject({ ownerUid: id, profile: studentProfileSchema, reason: required(300) });
 
 export const cancelTermSchema = z.strictObject({ studentId: id, semesterId: id, otherWay: z.enum(['credit', 'other']), note: required(500) });
 import { spec, none, UNCACHED } from './spec';
@@ -28,6 +33,14 @@ export const officeCalls = {
   adminHousehold: spec<Household>()(ACCESS.money, byIdSchema, { shows: ['seats', 'students', 'account', 'credit', 'waitlist'] }),
   /** A family's "Download our data" file, gathered by the office at the family's request (health included: not finance's); audited as the office's. */
   adminFamilyData: spec<FamilyData>()(ACCESS.care, byIdSchema, UNCACHED),
+  /**
+   * Makes an account for a family that has none (it calls, or comes to the office): its holder saved,
+   * an email with a link to choose a password; an address that has an account already answers that
+   * account (`created: false`), unchanged.
+   */
+  adminCreateFamily: spec<{ uid: string; created: boolean }>()(ACCESS.care, newFamilySchema, { changes: ['account'] }),
+  /** Adds a child's profile to a family's account (the family's own form and limits), audited with the office's reason. */
+  adminAddStudent: spec<{ student: Student; outsideGrades: string[] }>()(ACCESS.care, addStudentSchema, { changes: ['students'] }),
   /** Enrolls a family's child over the phone (`send: false`: the family's price first); audited as the office's. */
   adminPhoneEnroll: spec<{ quote: CartChildQuote; enrollment: Enrollment | null; replayed: boolean }>()(ACCESS.care, phoneEnrollSchema, { changes: ['seats', 'credit', 'aid'] }),
   adminTshirts: spec<TshirtTally>()(ACCESS.care, semesterIdSchema, { shows: ['classes', 'seats', 'students'] }),

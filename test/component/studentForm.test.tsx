@@ -7,7 +7,7 @@ import { profileErrors, type Errors } from '../../src/components/studentForm/err
 import { HealthFields } from '../../src/components/studentForm/HealthFields';
 import { isHealthPath, isInfoPath } from '../../src/components/studentForm/sections';
 import { StudentInfoFields } from '../../src/components/studentForm/StudentInfoFields';
-import { emptyProfile } from '../../src/features/enrollment/flowState';
+import { emptyProfile } from '../../src/components/studentForm/profile';
 
 let latest: StudentProfile = emptyProfile();
 

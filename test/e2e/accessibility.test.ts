@@ -19,6 +19,8 @@ const PAGES: Record<'anonymous' | 'family' | 'admin', string[]> = {
     '/admin/students/demo-ava',
     '/admin/students/demo-ava/correct',
     '/admin/families/demo-family',
+    '/admin/families/new',
+    '/admin/families/demo-family/child',
     '/admin/field',
     '/admin/t-shirts',
     '/admin/enrollments',

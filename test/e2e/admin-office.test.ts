@@ -159,6 +159,54 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     await phone.context.close();
   });
 
+  it('makes an account for a family that has none and adds its child on the family’s form (office 360 px); the family gets the email to choose its password', async () => {
+    const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password, 360, 740);
+    await page.goto('/admin/students');
+    await page.getByRole('link', { name: 'A new family' }).click();
+    await page.getByRole('heading', { name: 'A new family' }).waitFor();
+    await page.getByRole('button', { name: 'Make the account' }).click();
+    expect(await page.getByLabel('The family’s email').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('The family’s email').fill('wren.walker@example.com');
+    await page.getByLabel('Account holder’s name').fill('Wren Walker');
+    await page.getByLabel('Account holder’s phone').fill('(555) 010-4545');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Make the account' }).click();
+    await page.getByRole('heading', { name: 'The family of Wren Walker' }).waitFor();
+    await page.getByText('No child saved on this account.').waitFor();
+    await page.getByRole('link', { name: 'Add a child' }).click();
+    await page.getByRole('heading', { name: 'Add a child to the family' }).waitFor();
+    await page.getByLabel('First name').fill('Robin');
+    await page.getByLabel('Last name').fill('Walker');
+    await page.getByLabel('Birth date').fill('2018-06-01');
+    await page.getByLabel('Grade this school year').selectOption({ label: 'Grade 2' });
+    const guardian = page.getByRole('group', { name: 'Guardian 1' });
+    await guardian.getByLabel('Name').fill('Wren Walker');
+    await guardian.getByLabel('Phone').fill('(555) 010-4545');
+    await guardian.getByLabel('Email').fill('wren.walker@example.com');
+    for (const [i, name] of [[1, 'Ash Walker'], [2, 'Bay Lee']] as const) {
+      const contact = page.getByRole('group', { name: `Emergency contact ${i}` });
+      await contact.getByLabel('Name').fill(name);
+      await contact.getByLabel('Relationship').fill('Aunt');
+      await contact.getByLabel('Phone').fill(`(555) 010-700${i}`);
+    }
+    await page.getByRole('radio', { name: 'No photos' }).check();
+    await page.getByRole('group', { name: 'May staff apply sunscreen?' }).getByRole('radio', { name: 'Yes' }).check();
+    await page.getByRole('group', { name: 'May staff apply bug spray?' }).getByRole('radio', { name: 'Yes' }).check();
+    await page.getByLabel('No health insurance').check();
+    // Not without a reason.
+    await page.getByRole('button', { name: 'Add the child' }).click();
+    await page.getByText('Say why, for the audit trail and the family.').waitFor();
+    await page.getByLabel('Why (for the audit trail)').fill('Wren called to enroll Robin');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Add the child' }).click();
+    await page.getByRole('heading', { name: 'The family of Robin' }).waitFor();
+    await page.getByRole('link', { name: 'Robin Walker' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+    const mail = (await adminDb().collection('mail').where('kind', '==', 'account-made').where('to', 'array-contains', 'wren.walker@example.com').get()).docs.map((d) => d.get('message.text') as string);
+    expect(mail).toEqual([expect.stringContaining('Choose your password with the link below')]);
+  });
+
   it('marks two balances received at once from the enrollments table (1280 px)', async () => {
     const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password, 1280, 900);
     await page.goto('/admin/enrollments');
@@ -387,8 +435,12 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
   });
 
   it('downloads the money reports as .xlsx: the figures on the page, as currency, count and date cells; revenue per class adds up to the term', async () => {
+    // A family owing for a class of the term, for the table by family.
+    await addClassesLikeWildArt([{ id: 'e2e-owed', title: 'Owl Pellets', capacity: 4, weekday: 2 }]);
+    const owing = await familyWithStudent('owl.owes@example.com', 'Olive', 'Owing');
+    expect((await enrollAtQuotedPrice(owing.user.idToken, { studentId: owing.studentId, lines: [{ classId: 'e2e-owed', addOnIds: [] }], idempotencyKey: 'e2e-owed-olive', typedName: AVA.guardians[0].name })).status).toBe(200);
     const { context, page } = await signedIn(browser(), 'admin@example.com', 'admin-demo-1');
-    await page.goto('/admin/reports');
+    await page.goto('/admin/reports?semester=open-term');
     const payments = page.getByRole('region', { name: 'Payments received, by way' });
     const total = payments.getByRole('row', { name: /^Total/ });
     await total.waitFor();
@@ -409,7 +461,16 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     const billedColumn = 4; // Class, Children, Before discounts, Discounts and aid, Billed
     const termBilled = page.getByRole('region', { name: 'The term’s billing' }).getByRole('row', { name: /^Billed/ }).locator('td').last();
     expect(await perClass.locator('th, td').nth(billedColumn).textContent()).toBe(await termBilled.textContent());
+    // Owed by family adds up to owed by age; a family's name opens its page.
+    const owedTotal = async (name: string) => page.getByRole('region', { name }).getByRole('row', { name: /^Total owed/ }).locator('td').last().textContent();
+    expect(await owedTotal('Owed today, by family')).toBe(await owedTotal('Owed today, by age'));
     expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('region', { name: 'Owed today, by family' }).getByRole('link', { name: 'Olive Owing' }).click();
+    await page.getByRole('heading', { name: 'The family of Olive' }).waitFor();
+    // And from a class's roster.
+    await page.goto('/admin/report?semester=open-term&classes=e2e-owed');
+    await page.getByRole('table', { name: 'Roster and contacts' }).getByRole('link', { name: 'Owing, Olive' }).click();
+    await page.getByRole('heading', { name: 'The family of Olive' }).waitFor();
     await context.close();
   });
 });

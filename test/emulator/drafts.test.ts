@@ -52,4 +52,26 @@ describe('enrollment drafts (one per account)', () => {
     await ref.set({ json: '{"step":"health"}', updatedAt: new Date(Date.now() - 59 * 86_400_000).toISOString() });
     expect((await callAs(a, 'loadDraft')).result?.json).toBe('{"step":"health"}');
   });
+
+  it('the office deletes enrollments left unfinished: counted first, then deleted, only those not touched for the days asked; audited; nobody else may', async () => {
+    const office = await createUser('draft.office@example.com');
+    await adminDb().doc(`roles/${office.uid}`).set({ roles: ['office'] });
+    const finance = await createUser('draft.finance@example.com');
+    await adminDb().doc(`roles/${finance.uid}`).set({ roles: ['finance'] });
+    await callAs(a, 'saveDraft', { json: '{"step":"health"}', flow: 'flow-draft-old' });
+    await adminDb().doc(`enrollmentDrafts/${a.uid}`).update({ updatedAt: new Date(Date.now() - 20 * 86_400_000).toISOString() });
+    await callAs(b, 'saveDraft', { json: '{"step":"health"}', flow: 'flow-draft-new' });
+    // Drafts hold children's health: the office's (and admin's) to delete, not finance's nor a family's.
+    for (const who of [finance, a]) expect((await callAs(who, 'adminDeleteDrafts', { olderThanDays: 14, send: true })).status).toBe(403);
+    for (const days of [0, 61, 1.5]) expect((await callAs(office, 'adminDeleteDrafts', { olderThanDays: days, send: false })).status, String(days)).toBe(400);
+
+    expect((await callAs(office, 'adminDeleteDrafts', { olderThanDays: 14, send: false })).result).toEqual({ found: 1, deleted: 0 });
+    expect((await adminDb().doc(`enrollmentDrafts/${a.uid}`).get()).exists).toBe(true);
+    expect((await callAs(office, 'adminDeleteDrafts', { olderThanDays: 21, send: false })).result).toEqual({ found: 0, deleted: 0 });
+    expect((await callAs(office, 'adminDeleteDrafts', { olderThanDays: 14, send: true })).result).toEqual({ found: 1, deleted: 1 });
+    expect((await callAs(a, 'loadDraft')).result).toBeNull();
+    expect((await callAs(b, 'loadDraft')).result?.json).toBe('{"step":"health"}');
+    const audit = (await adminDb().collection('audit').where('kind', '==', 'drafts-deleted').get()).docs.map((d) => [d.get('by.email'), d.get('summary')]);
+    expect(audit).toEqual([['draft.office@example.com', 'Deleted 1 enrollment left unfinished (not saved for 14 days)']]);
+  });
 });

@@ -179,6 +179,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   loadDraft: null,
   saveDraft: { json: '{"step":2}', flow: 'flow-sample' },
   deleteDraft: null,
+  adminDeleteDrafts: { olderThanDays: 30, send: false },
   adminSemesters: null,
   adminSaveSemester: semesterInput({ name: 'Matrix Term', status: 'draft' }),
   adminClasses: { semesterId: 'open-term' },
@@ -204,6 +205,8 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   adminDeleteStudent: { id: 'matrix-delete-office' },
   adminHousehold: { id: 'demo-family' },
   adminFamilyData: { id: 'demo-family' },
+  adminCreateFamily: { email: 'matrix.new.family@example.com', name: 'Pat Newfamily', phone: '(555) 010-7000' },
+  adminAddStudent: { ownerUid: 'demo-family', profile: { ...LEO_PROFILE, firstName: 'Added' }, reason: 'The family called to add a child' },
   // Priced only (send: false): the matrix enrolls nobody.
   adminPhoneEnroll: { studentId: 'demo-ava', lines: [{ classId: 'bird-language', addOnIds: [] }], codes: [], guardianName: 'Sam Rivera', send: false, idempotencyKey: 'sample-phone-1' },
   adminTshirts: { semesterId: 'open-term' },

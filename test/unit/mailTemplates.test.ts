@@ -55,6 +55,7 @@ const RENDERED: Record<string, MailMessage[]> = {
     family.aidDecidedMail({ status: 'declined', schoolYear: '2026–27', semesterName: 'Spring', childNames: [e.studentName, 'Sib'] }, 0, portal),
   ],
   classCancelledMail: [family.classCancelledMail(klass.title, [{ studentName: e.studentName, refund: 2500, how: 'to the card you paid with' }, { studentName: `Sib ${HOSTILE}`, refund: 0, how: '' }], portal)],
+  accountMadeMail: [family.accountMadeMail(`Nora ${HOSTILE}`, 'https://portal.example/__/auth/action?mode=resetPassword&oobCode=x', portal)],
   termCancelledMail: [
     family.termCancelledMail(who, `Spring ${HOSTILE}`, [klass.title, `River ${HOSTILE}`], '(to the card you paid with)', 2500, portal),
     family.termCancelledMail(who, 'Spring', [klass.title], null, 0, portal),

@@ -53,9 +53,39 @@ describe('money reports', () => {
       { bucket: '61–90 days', count: 1, amount: 16000 },
       { bucket: 'Over 90 days', count: 1, amount: 26000 },
     ]);
+    // By family: the same total, the longest due first (all the enrollments here are one account's).
+    expect(all.owedBy).toEqual([{ ownerUid: 'u', children: ['Kid'], count: 2, oldest: 'Over 90 days', amount: 42000 }]);
     expect(all.term.codes).toEqual([{ code: 'SIB10', description: 'Sibling', checkouts: 1, amount: 2600 }]);
     // What the classes cost before discounts, less each code and the aid, is what was billed.
     expect(all.term.beforeDiscounts - all.term.codes.reduce((s, c) => s + c.amount, 0) - all.term.aid).toBe(all.term.billed);
+  });
+});
+
+describe('what is owed, by family', () => {
+  it('sums each family’s balances (its children named once), the longest due first, then the most owed; the families add up to the total owed', () => {
+    const owes = (id: string, ownerUid: string, studentName: string, balanceDueDate: string, paid = 0) => e(id, { ownerUid, studentName, balanceDueDate, payments: paid ? [pay(paid, 'cash', '2026-09-02T10:00:00Z')] : [] });
+    const r = moneyReport({
+      semesterId: 't',
+      enrollments: [
+        owes('a1', 'ana', 'Zed Ana', '2026-11-20'),
+        owes('a2', 'ana', 'Amy Ana', '2026-07-01', 20000),
+        owes('a3', 'ana', 'Amy Ana', '2026-11-20', 26000),
+        owes('b1', 'bo', 'Bo Bo', '2026-11-01'),
+        owes('c1', 'cy', 'Cy Cy', '2026-07-01', 10000),
+        e('paid', { ownerUid: 'dee', studentName: 'Dee', payments: [pay(26000, 'cash', '2026-09-02T10:00:00Z')] }),
+      ],
+      from: '2026-01-01',
+      to: '2026-12-31',
+      today: '2026-11-28',
+      dayOf: day,
+    });
+    expect(r.owedBy).toEqual([
+      // Amy's third enrollment is paid: not counted.
+      { ownerUid: 'ana', children: ['Amy Ana', 'Zed Ana'], count: 2, oldest: 'Over 90 days', amount: 6000 + 26000 },
+      { ownerUid: 'cy', children: ['Cy Cy'], count: 1, oldest: 'Over 90 days', amount: 16000 },
+      { ownerUid: 'bo', children: ['Bo Bo'], count: 1, oldest: '0–30 days', amount: 26000 },
+    ]);
+    expect(r.owedBy.reduce((s, o) => s + o.amount, 0)).toBe(r.owedTotal);
   });
 });
 

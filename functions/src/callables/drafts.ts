@@ -5,6 +5,7 @@ import { loadHolder, saveHolder } from '../data/accounts';
 import { deleteDraftOf, loadDraftOf, saveDraftOf } from '../data/drafts';
 import { actorOf, callable } from '../lib/callable';
 import { familyData } from '../usecases/familyData';
+import { deleteAbandonedDrafts } from '../usecases/drafts';
 
 export const myAccount = callable(callables.myAccount, async (_p, ctx) => ({ holder: await loadHolder(ctx.uid) }));
 
@@ -20,3 +21,5 @@ export const deleteDraft = callable(callables.deleteDraft, async (_p, ctx) => {
   await deleteDraftOf(ctx.uid);
   return { deleted: true };
 });
+
+export const adminDeleteDrafts = callable(callables.adminDeleteDrafts, ({ olderThanDays, send }, ctx) => deleteAbandonedDrafts(actorOf(ctx), olderThanDays, send, new Date()));

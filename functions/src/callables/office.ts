@@ -22,10 +22,10 @@ import { emailClasses } from '../usecases/classMessages';
 import { actorOf, callable } from '../lib/callable';
 import { auditReads } from '../data/audit';
 import { rosterViews } from '../domain/audit';
-import { loadHousehold } from '../usecases/household';
+import { createFamily, loadHousehold } from '../usecases/household';
 import { familyDataFor } from '../usecases/familyData';
 import { enrollByPhone } from '../usecases/phoneEnrollment';
-import { correctStudent, deleteStudentProfile } from '../usecases/students';
+import { addStudentForFamily, correctStudent, deleteStudentProfile } from '../usecases/students';
 
 
 // Opening rosters (health and contacts included) is audited: one entry per class.
@@ -60,6 +60,10 @@ export const adminDeleteStudent = callable(callables.adminDeleteStudent, ({ id }
 
 // Read under each child in the audit trail (the page names the children, their contacts and the money).
 export const adminHousehold = callable(callables.adminHousehold, ({ id }, ctx) => loadHousehold(actorOf(ctx), id));
+
+export const adminCreateFamily = callable(callables.adminCreateFamily, (asked, ctx) => createFamily(actorOf(ctx), asked, portalOrigin(ctx.origin), new Date()));
+
+export const adminAddStudent = callable(callables.adminAddStudent, ({ ownerUid, profile, reason }, ctx) => addStudentForFamily(actorOf(ctx), ownerUid, profile, reason));
 
 export const adminFamilyData = callable(callables.adminFamilyData, ({ id }, ctx) => familyDataFor(actorOf(ctx), id, new Date()));
 

@@ -7,9 +7,9 @@
 // still on its way (sent as the page left for Stripe, answered after the payment was confirmed) is
 // not kept, or the next visit would offer the classes just paid for.
 import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { DRAFT_DAYS } from '../../../contract/constants';
 import { COLLECTIONS, db } from './db';
 
-export const DRAFT_DAYS = 60;
 const DAY_MS = 86_400_000;
 /** Flows ended recently, remembered so that a late save of one is refused after the next flow has begun. */
 const ENDED_KEPT = 5;
@@ -70,4 +70,21 @@ export function endDraftInTx(tx: Transaction, uid: string): void {
     { json: FieldValue.delete(), updatedAt: FieldValue.delete(), ended: true, expiresAt: expiresFrom(Date.now()) },
     { merge: true },
   );
+}
+
+/**
+ * The office deletes enrollments left unfinished: those not saved since `before` (an ISO moment). Each
+ * goes only if nobody saved it meanwhile (the delete is conditional on the version read); `send:
+ * false` only counts them.
+ */
+export async function deleteDraftsBefore(before: string, send: boolean): Promise<{ found: number; deleted: number }> {
+  const found = (await db().collection(COLLECTIONS.enrollmentDrafts).where('updatedAt', '<', before).get()).docs;
+  if (!send) return { found: found.length, deleted: 0 };
+  let deleted = 0;
+  const writer = db().bulkWriter();
+  // A draft saved since it was read fails its precondition: it is no longer abandoned, and stays.
+  writer.onWriteError(() => false);
+  for (const d of found) void writer.delete(d.ref, { lastUpdateTime: d.updateTime }).then(() => deleted++, () => undefined);
+  await writer.close();
+  return { found: found.length, deleted };
 }

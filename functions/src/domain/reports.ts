@@ -114,11 +114,22 @@ export function moneyReport(f: { semesterId: string; enrollments: Enrollment[]; 
     for (const r of e.cardRefunds ?? []) if (inRange(r.at)) tally(refunds, 'card', r.amount);
   }
   const owed = new Map<AgeBucket, { count: number; amount: Cents }>();
+  const owedBy = new Map<string, MoneyReport['owedBy'][number]>();
   let overpaid = 0;
   for (const e of settled) {
     const balance = balanceOf(e);
-    if (balance > 0) tally(owed, ageBucket(e.balanceDueDate ?? f.dayOf(e.createdAt), f.today), balance);
-    else overpaid += balance;
+    if (balance <= 0) {
+      overpaid += balance;
+      continue;
+    }
+    const bucket = ageBucket(e.balanceDueDate ?? f.dayOf(e.createdAt), f.today);
+    tally(owed, bucket, balance);
+    const family = owedBy.get(e.ownerUid) ?? { ownerUid: e.ownerUid, children: [], count: 0, oldest: bucket, amount: 0 };
+    if (!family.children.includes(e.studentName)) family.children.push(e.studentName);
+    if (AGE_BUCKETS.indexOf(bucket) > AGE_BUCKETS.indexOf(family.oldest)) family.oldest = bucket;
+    family.count++;
+    family.amount += balance;
+    owedBy.set(e.ownerUid, family);
   }
   const codes = new Map<string, { code: string; description: string; checkouts: Set<string>; amount: Cents }>();
   const billing = settled.filter((e) => e.status !== 'expired');
@@ -145,6 +156,9 @@ export function moneyReport(f: { semesterId: string; enrollments: Enrollment[]; 
     refundsTotal: total(refunds),
     owed: AGE_BUCKETS.flatMap((bucket) => (owed.has(bucket) ? [{ bucket, ...owed.get(bucket)! }] : [])),
     owedTotal: total(owed),
+    owedBy: [...owedBy.values()]
+      .map((o) => ({ ...o, children: o.children.sort((a, b) => a.localeCompare(b)) }))
+      .sort((a, b) => AGE_BUCKETS.indexOf(b.oldest) - AGE_BUCKETS.indexOf(a.oldest) || b.amount - a.amount || a.ownerUid.localeCompare(b.ownerUid)),
     overpaid,
     classes: classRevenue(settled),
     term: {

@@ -81,6 +81,20 @@ export function classCancelledMail(title: string, children: { studentName: strin
   );
 }
 
+/** The office made an account for the family: the link to choose a password, and what the account is for. */
+export function accountMadeMail(holderName: string, setPasswordLink: string, portal: string): MailMessage {
+  return simpleMail(
+    'Your account with the school',
+    [
+      `Hello ${holderName}: the school office made an account for your family on the registration portal, with this email address.`,
+      'Choose your password with the link below, then sign in to see your children’s profiles, enrollments and payments, and to enroll. The link works once and expires after an hour; if it has, choose “Forgot your password?” on the sign-in page with this email address.',
+      `The portal: ${portal}`,
+    ],
+    { href: setPasswordLink, label: 'Choose your password' },
+    'You receive this email because the school office made an account for your family.',
+  );
+}
+
 /** A child's whole term, cancelled by the office at the family's request: the classes and what comes back. */
 export function termCancelledMail(childName: string, termName: string, titles: string[], how: string | null, refund: Cents, portal: string): MailMessage {
   return simpleMail(

@@ -1,13 +1,16 @@
 // A family's household for the office (contract/household.ts): read from the account's own records
 // in one go, each part for the roles whose work needs it, and the reading audited under each child.
+// The office also makes an account for a family that has none, which the family then claims.
 import type { Household } from '../../../contract/household';
 import { allows, ACCESS, type StaffRole } from '../../../contract/roles';
 import { paidOf, refundedOf, balanceOf } from '../../../contract/money';
 import { changeWords, requestAsks } from '../../../contract/changes';
-import { loadHolder, accountRef } from '../data/accounts';
+import { getAuth } from 'firebase-admin/auth';
+import { accountByEmail, loadHolder, accountRef, saveHolder } from '../data/accounts';
 import { auditReads, type Actor } from '../data/audit';
 import { getByIds, notFound, records, uniq } from '../data/db';
-import { mailWithDates } from '../mail/outbox';
+import { createMailOnce, mailWithDates } from '../mail/outbox';
+import { accountMadeMail } from '../mail/family';
 import { accountEmails } from '../data/familyMail';
 import { classTitles } from '../data/office';
 import { onTheList } from '../domain/waitlist';
@@ -80,4 +83,28 @@ export async function loadHousehold(actor: Actor & { roles: StaffRole[] }, uid: 
     students.map((s) => ({ kind: 'household-viewed', record: { type: 'student', id: s.id }, studentId: s.id, studentName: `${s.firstName} ${s.lastName}`, summary: `Read the family’s page (${email ?? uid})` })),
   );
   return household;
+}
+
+/**
+ * An account for a family that has none: made with its address (not yet proved: the family proves it
+ * by choosing its password from the emailed link), its holder saved, audited. An address that has an
+ * account answers that account, unchanged. The link is made before anything is kept: if it cannot be,
+ * the account made for it goes again.
+ */
+export async function createFamily(actor: Actor, asked: { email: string; name: string; phone: string }, portal: string, now: Date): Promise<{ uid: string; created: boolean }> {
+  const address = asked.email.trim().toLowerCase();
+  const existing = await accountByEmail(address);
+  if (existing) return { uid: existing.uid, created: false };
+  const user = await getAuth().createUser({ email: address, emailVerified: false });
+  let link: string;
+  try {
+    link = await getAuth().generatePasswordResetLink(address, { url: `${portal}/user/login` });
+  } catch (error) {
+    await getAuth().deleteUser(user.uid);
+    throw error;
+  }
+  await saveHolder(user.uid, { name: asked.name, phone: asked.phone });
+  await createMailOnce({ kind: 'account-made', to: [address], message: accountMadeMail(asked.name, link, portal) }, `account-${user.uid}`);
+  await auditReads(actor, [{ kind: 'family-created', record: { type: 'account', id: user.uid }, summary: `Made an account for ${address} (${asked.name})` }], now);
+  return { uid: user.uid, created: true };
 }

@@ -59,8 +59,15 @@ export const saveOwnStudent = (actor: Actor, id: string | undefined, profile: St
 export const correctStudent = (actor: Actor, id: string, profile: StudentProfile, reason: string, version?: number) =>
   saveStudentAs(actor, id, profile, { by: 'office', reason: reason.trim() }, version);
 
-async function saveStudentAs(actor: Actor, id: string | undefined, profile: StudentProfile, saver: Saver, version?: number): Promise<{ student: Student; outsideGrades: string[] }> {
-  const uid = actor.uid;
+/** The office adds a child to a family's account (the account's limit holds), with its reason. */
+export async function addStudentForFamily(actor: Actor, ownerUid: string, profile: StudentProfile, reason: string) {
+  if (!(await accountEmails([ownerUid])).has(ownerUid)) throw new HttpsError('not-found', 'This family does not exist.');
+  return saveStudentAs(actor, undefined, profile, { by: 'office', reason: reason.trim() }, undefined, ownerUid);
+}
+
+/** Saves a child's profile; a new child is the saver's own (the family's), or `owner`'s when the office adds it. */
+async function saveStudentAs(actor: Actor, id: string | undefined, profile: StudentProfile, saver: Saver, version?: number, owner?: string): Promise<{ student: Student; outsideGrades: string[] }> {
+  const uid = owner ?? actor.uid;
   const office = saver.by === 'office';
   const now = new Date().toISOString();
   const limit = id ? 0 : await loadStudentLimit();
@@ -99,7 +106,7 @@ async function saveStudentAs(actor: Actor, id: string | undefined, profile: Stud
     const fields = changedFields(stored, student);
     const name = `${student.firstName} ${student.lastName}`;
     if (fields.length) {
-      const summary = saver.by === 'office' ? `Corrected ${fields.join(', ')}: ${saver.reason}` : `${existing ? 'Changed' : 'Added'} ${fields.join(', ')}`;
+      const summary = saver.by === 'office' ? `${existing ? 'Corrected' : 'Added by the office'} ${fields.join(', ')}: ${saver.reason}` : `${existing ? 'Changed' : 'Added'} ${fields.join(', ')}`;
       auditInTx(tx, actor, { kind: 'student-changed', record: { type: 'student', id: ref.id }, studentId: ref.id, studentName: name, fields, summary });
     }
     if (saver.by === 'office' && fields.length && familyEmail) {

@@ -1,5 +1,5 @@
 // The in-progress enrollment: classes chosen, codes, the student and their info, signatures.
-import { NO_HEALTH, type StudentProfile } from '../../../contract/domain';
+import type { StudentProfile } from '../../../contract/domain';
 import { releasesToSign, signatureProblem } from '../../../contract/rules';
 import type { Selection } from '../catalogue';
 import type { Payload } from '../../../contract/callables';
@@ -76,28 +76,6 @@ export function stepPath(id: StepId): string {
 export function classListAfter(selection: Selection): string {
   const semesterId = Object.values(selection)[0]?.semesterId;
   return semesterId ? `${stepPath('classes')}?semester=${encodeURIComponent(semesterId)}` : stepPath('classes');
-}
-
-export function emptyProfile(): StudentProfile {
-  return {
-    firstName: '',
-    lastName: '',
-    birthDate: '',
-    grade: 0,
-    pronouns: '',
-    school: '',
-    tshirtSize: 'YM',
-    notes: '',
-    guardians: [{ name: '', relationship: 'Parent', phone: '', email: '', livesWithStudent: true }],
-    emergencyContacts: [
-      { name: '', relationship: '', phone: '' },
-      { name: '', relationship: '', phone: '' },
-    ],
-    authorizedPickups: [],
-    pickupCodeWord: '',
-    permissions: { photo: null, sunscreen: null, bugSpray: null },
-    health: { ...NO_HEALTH, allergies: [], medications: [] },
-  };
 }
 
 /** The lines the pricing engine and the submit take from the selection. */

@@ -16,8 +16,8 @@ export const SHEETS = [
 ] as const;
 export type SheetId = (typeof SHEETS)[number]['id'];
 
-/** One class: its heading and the chosen sheets. */
-export function ClassSheet({ roster, sheet }: { roster: SheetRoster & { waitlist?: ClassRoster['waitlist'] }; sheet: SheetId }) {
+/** One class: its heading and the chosen sheets (`familyLinks`: each child's name opens the family's page, for the office). */
+export function ClassSheet({ roster, sheet, familyLinks = false }: { roster: SheetRoster & { waitlist?: ClassRoster['waitlist'] }; sheet: SheetId; familyLinks?: boolean }) {
   const c = roster.class;
   const show = (id: SheetId) => sheet === 'all' || sheet === id;
   return (
@@ -36,7 +36,7 @@ export function ClassSheet({ roster, sheet }: { roster: SheetRoster & { waitlist
         <p className="empty-panel">Nobody is enrolled in {c.title} yet.</p>
       ) : (
         <>
-          {show('roster') && <RosterTable roster={roster} />}
+          {show('roster') && <RosterTable roster={roster} familyLinks={familyLinks} />}
           {show('sign-in') && <SignInSheet roster={roster} />}
           {show('health') && <HealthSheet roster={roster} />}
           {show('emails') && <EmailList roster={roster} />}

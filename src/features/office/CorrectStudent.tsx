@@ -1,6 +1,7 @@
 // /admin/students/:id/correct: the office corrects a child's record — contacts, pickups, health and
 // consents — on the family's own form, saying why. The audit trail keeps which fields changed and the
 // reason; the family is emailed which fields changed (never their values) and sees them on My Students.
+// The same form adds a child to a family's account (AddStudent).
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Student, StudentProfile } from '../../../contract/domain';
@@ -14,14 +15,34 @@ import { toCallError } from '../../lib/query';
 import { useNotify } from '../../lib/toast';
 import { useAdminStudent, useCorrectStudent } from './api';
 
-function Corrector({ student }: { student: Student }) {
-  const [profile, setProfile] = useState<StudentProfile>(() => profileOf(student));
+/**
+ * The family's own form for a child's record, filled in by the office with its reason (the audit
+ * trail keeps it): correcting a record, or adding a child to a family.
+ */
+export function OfficeStudentForm({
+  title,
+  intro,
+  initial,
+  reasonLabel,
+  saveLabel,
+  back,
+  pending,
+  onSave,
+}: {
+  title: string;
+  intro: string;
+  initial: StudentProfile;
+  reasonLabel: string;
+  saveLabel: string;
+  back: string;
+  pending: boolean;
+  /** Saves, then says so and goes where it should; a failure is shown. */
+  onSave: (profile: StudentProfile, reason: string) => Promise<void>;
+}) {
+  const [profile, setProfile] = useState<StudentProfile>(initial);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const correct = useCorrectStudent();
   const notify = useNotify();
-  const navigate = useNavigate();
-  const back = `/admin/students/${student.id}`;
   const set = (patch: Partial<StudentProfile>) => setProfile((p) => ({ ...p, ...patch }));
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -32,22 +53,18 @@ function Corrector({ student }: { student: Student }) {
       return;
     }
     try {
-      await correct.mutateAsync({ id: student.id, profile, reason: reason.trim(), ...(student.version !== undefined ? { version: student.version } : {}) });
-      notify({ severity: 'success', summary: 'Saved', detail: `${profile.firstName}’s record is corrected; the family is emailed which fields changed.` });
-      navigate(back);
+      await onSave(profile, reason.trim());
     } catch (err) {
       notify({ severity: 'error', summary: 'Not saved', detail: toCallError(err).message });
     }
   };
   return (
     <form className="step" onSubmit={(e) => void save(e)} noValidate>
-      <h1>
-        Correct {student.firstName} {student.lastName}’s record
-      </h1>
-      <p className="muted">The family is emailed which fields you changed (never the values) and sees them on My Students. Your reason stays in the audit trail.</p>
+      <h1>{title}</h1>
+      <p className="muted">{intro}</p>
       <ProfileFields profile={profile} errors={errors} set={set} />
       <div className="field">
-        <label htmlFor="correct-reason">Why (the family reads it)</label>
+        <label htmlFor="correct-reason">{reasonLabel}</label>
         <input
           id="correct-reason"
           className="p-inputtext p-component"
@@ -67,11 +84,34 @@ function Corrector({ student }: { student: Student }) {
         <LinkButton to={back} variant="outlined">
           <span className="p-button-label">Cancel</span>
         </LinkButton>
-        <Button type="submit" disabled={correct.isPending}>
-          <span className="p-button-label">{correct.isPending ? 'Saving…' : 'Save the correction'}</span>
+        <Button type="submit" disabled={pending}>
+          <span className="p-button-label">{pending ? 'Saving…' : saveLabel}</span>
         </Button>
       </div>
     </form>
+  );
+}
+
+function Corrector({ student }: { student: Student }) {
+  const correct = useCorrectStudent();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const back = `/admin/students/${student.id}`;
+  return (
+    <OfficeStudentForm
+      title={`Correct ${student.firstName} ${student.lastName}’s record`}
+      intro="The family is emailed which fields you changed (never the values) and sees them on My Students. Your reason stays in the audit trail."
+      initial={profileOf(student)}
+      reasonLabel="Why (the family reads it)"
+      saveLabel="Save the correction"
+      back={back}
+      pending={correct.isPending}
+      onSave={async (profile, reason) => {
+        await correct.mutateAsync({ id: student.id, profile, reason, ...(student.version !== undefined ? { version: student.version } : {}) });
+        notify({ severity: 'success', summary: 'Saved', detail: `${profile.firstName}’s record is corrected; the family is emailed which fields changed.` });
+        navigate(back);
+      }}
+    />
   );
 }
 

@@ -8,6 +8,7 @@ import { CREDIT_KIND_WORDS } from '../../../contract/credit';
 import { andList, formatCents, gradeName } from '../../../contract/format';
 import { ENROLLMENT_STATUS_LABELS, formatDay } from '../../../contract/wording';
 import { Card } from '../../components/Card';
+import { LinkButton } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { AdminTable } from '../../components/table';
@@ -39,7 +40,18 @@ export default function HouseholdPage() {
               {h.credit.balance > 0 && ` · account credit ${formatCents(h.credit.balance)}`}
             </p>
           </Card>
-          <Card id="household-children" title="Children">
+          <Card
+            id="household-children"
+            title="Children"
+            actions={
+              enrolls && (
+                <LinkButton to={`/admin/families/${h.uid}/child`} variant="outlined">
+                  <span className="pi pi-plus" aria-hidden="true" />
+                  <span className="p-button-label">Add a child</span>
+                </LinkButton>
+              )
+            }
+          >
             {h.children.length ? (
               <ul className="plain-list">
                 {h.children.map((c) => (

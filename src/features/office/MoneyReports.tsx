@@ -1,10 +1,12 @@
 // /admin/reports: the money reports a bookkeeper asks for, for one term — payments and refunds by way
-// over the days chosen (to match the bank), what families owe by how long it has been due, each
+// over the days chosen (to match the bank), what families owe by how long it has been due (and by
+// family, each opening the family's page), each
 // class's share of the term's money, and the term's billing with each code's and financial aid's
 // part. Each table downloads as a CSV and as an .xlsx with real currency, date and number cells; the
 // figures are the dashboard's.
 import { useState } from 'react';
-import { formatCents } from '../../../contract/format';
+import { Link } from 'react-router-dom';
+import { andList, formatCents } from '../../../contract/format';
 import type { PaymentMethod } from '../../../contract/domain';
 import type { MoneyReport } from '../../../contract/reports';
 import { addDaysIso, schoolToday } from '../../../contract/schedule';
@@ -28,7 +30,26 @@ const sheetCell = (c: string | number): XlsxCell => (typeof c === 'number' ? { c
  * A table of the report with its CSV and its .xlsx (the same figures; the spreadsheet's first rows
  * say the term and, for payments and refunds, the days, as date cells).
  */
-function ReportTable({ id, title, head, rows, total, file, about }: { id: string; title: string; head: string[]; rows: (string | number)[][]; total?: (string | number)[]; file: string; about: XlsxCell[][] }) {
+function ReportTable({
+  id,
+  title,
+  head,
+  rows,
+  total,
+  file,
+  about,
+  links,
+}: {
+  id: string;
+  title: string;
+  head: string[];
+  rows: (string | number)[][];
+  total?: (string | number)[];
+  file: string;
+  about: XlsxCell[][];
+  /** Where each row's first cell leads (a family's page), on the page only. */
+  links?: string[];
+}) {
   const all = [...rows, ...(total ? [total] : [])];
   const csv: CsvValue[][] = [head, ...all.map((r) => r.map((c) => (typeof c === 'number' ? plainDollars(c) : c)))];
   const notify = useNotify();
@@ -69,7 +90,7 @@ function ReportTable({ id, title, head, rows, total, file, about }: { id: string
         >
           {[...rows, ...(total ? [total] : [])].map((r, k) => (
             <tr key={k} className={total && k === rows.length ? 'report-total' : undefined}>
-              {r.map((c, i) => (i === 0 ? <th key={i} scope="row">{c}</th> : <td key={i} className={typeof c === 'number' ? 'num' : undefined}>{typeof c === 'number' ? formatCents(c) : c}</td>))}
+              {r.map((c, i) => (i === 0 ? <th key={i} scope="row">{links?.[k] ? <Link to={links[k]}>{c}</Link> : c}</th> : <td key={i} className={typeof c === 'number' ? 'num' : undefined}>{typeof c === 'number' ? formatCents(c) : c}</td>))}
             </tr>
           ))}
         </AdminTable>
@@ -94,6 +115,16 @@ function Report({ report: r, name }: { report: MoneyReport; name: string }) {
         rows={r.owed.map((o) => [o.bucket, String(o.count), o.amount])}
         total={['Total owed', '', r.owedTotal]}
         file={`owed-${slug(name)}.csv`}
+        about={asOf}
+      />
+      <ReportTable
+        id="report-owed-by"
+        title="Owed today, by family"
+        head={['Family (children)', 'Enrollments', 'Due for (the longest)', 'Amount']}
+        rows={r.owedBy.map((o) => [andList(o.children), String(o.count), o.oldest, o.amount])}
+        links={r.owedBy.map((o) => `/admin/families/${o.ownerUid}`)}
+        total={['Total owed', '', '', r.owedTotal]}
+        file={`owed-by-family-${slug(name)}.csv`}
         about={asOf}
       />
       {r.overpaid < 0 && <p className="muted">Paid beyond what is billed (the school owes it back): {formatCents(-r.overpaid)}.</p>}

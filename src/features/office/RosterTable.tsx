@@ -1,10 +1,12 @@
-// The roster-and-contacts sheet of a class: everyone's guardians, contacts, pickups, health and permissions.
+// The roster-and-contacts sheet of a class: everyone's guardians, contacts, pickups, health and
+// permissions; on the office's page each child's name opens the family's page.
+import { Link } from 'react-router-dom';
 import type { SheetRoster } from '../../../contract/domain';
 import { ageFor } from './rosterCsv';
 import { Allergies, InstructorNotes, Lines, PrintedSheet } from './sheetParts';
 import { contactText, gradeText, guardianText, medicationText, photoText, sortName, yesNo } from '../../lib/studentText';
 
-export function RosterTable({ roster }: { roster: SheetRoster }) {
+export function RosterTable({ roster, familyLinks = false }: { roster: SheetRoster; familyLinks?: boolean }) {
   return (
     <PrintedSheet roster={roster} sheet="roster and contacts" caption="Roster and contacts" columns={['Student', 'Guardians', 'Emergency contacts', 'Authorized pickups', 'Allergies', 'Medications', 'Permissions', 'Add-ons']}>
       {roster.entries.map((e) => {
@@ -12,7 +14,7 @@ export function RosterTable({ roster }: { roster: SheetRoster }) {
         return (
           <tr key={s.id}>
             <th scope="row">
-              {sortName(s)}
+              {familyLinks && s.ownerUid ? <Link to={`/admin/families/${s.ownerUid}`}>{sortName(s)}</Link> : sortName(s)}
               <div className="muted">
                 Age {ageFor(roster, e)} · {gradeText(s.grade)}
                 {s.pronouns && ` · ${s.pronouns}`}

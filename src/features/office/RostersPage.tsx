@@ -151,7 +151,7 @@ function Sheets({ classIds }: { classIds: string[] }) {
             </p>
           )}
           {state.value.rosters.map((r) => (
-            <ClassSheet key={r.class.id} roster={r} sheet={sheet} />
+            <ClassSheet key={r.class.id} roster={r} sheet={sheet} familyLinks />
           ))}
         </>
       )}

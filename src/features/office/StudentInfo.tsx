@@ -7,6 +7,8 @@ import { useDebounced } from '../../hooks/useDebounced';
 import { AdminTable, ColumnHeaders, Pager, type Sort, SortHeader } from '../../components/table';
 import { Card } from '../../components/Card';
 import { gradeText } from '../../lib/studentText';
+import { AbandonedDrafts } from './AbandonedDrafts';
+import { NewLink } from '../../components/NewLink';
 import './office.css';
 import { useAdminStudents } from './api';
 
@@ -26,6 +28,10 @@ export default function StudentInfo() {
   return (
     <div className="page admin-page">
       <h1>Student Info Sheets</h1>
+      <div className="card-header">
+        <p className="muted">A family without an account (it calls, or comes to the office): make one, add its children, enroll them by phone.</p>
+        <NewLink to="/admin/families/new" label="A new family" icon="pi-user-plus" />
+      </div>
       <div className="field semester-picker">
         <label htmlFor="student-search">Search by a child’s or guardian’s name, school or guardian email</label>
         <input
@@ -75,6 +81,7 @@ export default function StudentInfo() {
           <Pager page={page} pageSize={PAGE_SIZE} total={state.value.total} onPage={setPage} label="Students" />
         </Card>
       )}
+      <AbandonedDrafts />
     </div>
   );
 }

@@ -24,6 +24,9 @@ export const usePhonePrice = () => useCallMutation('adminPhoneEnroll', { quote: 
 export const usePhoneEnroll = () => useCallMutation('adminPhoneEnroll');
 export const useFamilyData = () => useCallMutation('adminFamilyData');
 export const useDeleteStudentForFamily = () => useCallMutation('adminDeleteStudent');
+export const useDeleteDrafts = () => useCallMutation('adminDeleteDrafts');
+export const useCreateFamily = () => useCallMutation('adminCreateFamily');
+export const useAddStudent = () => useCallMutation('adminAddStudent');
 /** Every class meeting on a day, with its field records. */
 export const useAdminFieldDay = (day: string) => useCallQuery('adminFieldDay', { day });
 export const useAdminEnrollments = (query: Payload<'adminEnrollments'>) => useCallQuery('adminEnrollments', query);

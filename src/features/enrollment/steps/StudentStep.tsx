@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { profileOf } from '../../../components/studentForm/profile';
+import { emptyProfile, profileOf } from '../../../components/studentForm/profile';
 import { gradeName } from '../../../../contract/format';
 import { needsInfoReview } from '../../../../contract/rules';
 import { PageLoading } from '../../../components/PageLoading';
 import { useFlow } from '../FlowContext';
-import { emptyProfile, stepPath } from '../flowState';
+import { stepPath } from '../flowState';
 import { StepFrame } from './StepFrame';
 import { LoadError } from '../../../components/LoadError';
 import { useMyStudents } from '../../family/api';
