@@ -57,3 +57,12 @@ export interface ClassRevenue {
   refunded: Cents;
   netPaid: Cents;
 }
+
+/** A payout Stripe made (or is making) to the school's bank: a day's card payments less its fees and that day's refunds. */
+export interface StripePayout {
+  id: string;
+  amount: Cents;
+  /** The day it reaches the bank (Stripe's arrival date). */
+  arrivesOn: IsoDate;
+  status: 'paid' | 'pending' | 'in_transit' | 'canceled' | 'failed';
+}

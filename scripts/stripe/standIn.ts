@@ -1,7 +1,9 @@
 // A Stripe stand-in for emulator runs only (npm start, npm test): the real `stripe` SDK in the
 // functions is pointed at it. It answers only what the portal calls — Checkout Sessions (create,
 // retrieve, expire; saving the card for later when asked), Refunds (create), PaymentIntents (retrieve;
-// create off-session on a saved card, which may decline or ask for authentication) — replays an idempotency key only for
+// create off-session on a saved card, which may decline or ask for authentication), Payouts (list:
+// each day's card payments less Stripe's fee and the day's refunds, paid to the bank two days later,
+// as Stripe's standard US schedule does) — replays an idempotency key only for
 // the same parameters (refusing it with others, as Stripe does), answers
 // errors in Stripe's shape, and serves a plain test checkout page whose Pay sends a webhook signed
 // with the SDK's generateTestHeaderString, as Stripe would. Run: node --import tsx scripts/stripe/standIn.ts
@@ -63,6 +65,13 @@ const cards = new Map<string, SavedCard>();
 const replies = new Map<string, { request: string; status: number; body: Json }>();
 const events: Json[] = [];
 const refunds: Json[] = [];
+/** The account's balance as Stripe keeps it: each payment (less its fee) and each refund, when it happened (seconds). */
+const balance: { net: number; created: number }[] = [];
+/** Stripe's US card fee: 2.9 % + 30¢ of each payment. */
+const FEE = (amount: number) => Math.round(amount * 0.029) + 30;
+const DAY_S = 86_400;
+/** Payout delay of Stripe's standard US schedule: a day's balance reaches the bank two days later. */
+const PAYOUT_DAYS = 2;
 /** Set by the tests: API calls fail as if Stripe could not be reached. */
 let outage = false;
 /** Requests whose body holds one of these texts are answered only after so many milliseconds (Stripe slow for them). */
@@ -219,6 +228,7 @@ function pay(s: Session): void {
   if (s.customer && s.setup_future_usage) cards.set(card.id, card);
   const intent: Intent = { id: newId('pi'), amount: s.amount_total, refunded: 0, last4: card.last4, customer: s.customer, payment_method: card.id, metadata: {} };
   intents.set(intent.id, intent);
+  balance.push({ net: intent.amount - FEE(intent.amount), created: now() });
   s.status = 'complete';
   s.payment_status = 'paid';
   s.customer_details = { email: s.customer_email };
@@ -249,12 +259,32 @@ function refund(p: Json): Json {
     throw new StripeError(400, `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - intent.refunded) / 100).toFixed(2)})`, 'amount', 'amount_too_large');
   }
   intent.refunded += amount;
+  balance.push({ net: -amount, created: now() });
   const made = { id: newId('re'), object: 'refund', amount, payment_intent: intent.id, status: 'succeeded', metadata: (p.metadata as Json) ?? {} };
   refunds.push(made);
   return made;
 }
 
 const listOf = (data: Json[]): Json => ({ object: 'list', data, has_more: false, url: '' });
+
+/** The payouts, newest first, as Stripe lists them: one per day that had a positive balance, arriving PAYOUT_DAYS later (UTC days). */
+function payouts(p: Json): Json[] {
+  const byDay = new Map<number, number>();
+  for (const b of balance) {
+    const day = Math.floor(b.created / DAY_S) * DAY_S;
+    byDay.set(day, (byDay.get(day) ?? 0) + b.net);
+  }
+  const range = (p.arrival_date ?? {}) as Record<string, string>;
+  const within = (t: number) => (range.gte === undefined || t >= Number(range.gte)) && (range.lte === undefined || t <= Number(range.lte));
+  return [...byDay]
+    .filter(([, amount]) => amount > 0)
+    .map(([day, amount]) => {
+      const arrival = day + PAYOUT_DAYS * DAY_S;
+      return { id: `po_test_${day}`, object: 'payout', amount, currency: 'usd', created: day + DAY_S - 1, arrival_date: arrival, status: arrival <= now() ? 'paid' : 'in_transit', method: 'standard', type: 'bank_account' };
+    })
+    .filter((x) => within(x.arrival_date))
+    .sort((a, b) => b.arrival_date - a.arrival_date);
+}
 
 const intentShown = (intent: Intent, status: string, charge: Json | string | null): Json => ({
   id: intent.id,
@@ -302,6 +332,7 @@ function createIntent(p: Json): Json {
     throw new CardError(card.declines.message, card.declines.code, card.declines.decline_code, failed);
   }
   intents.set(intent.id, intent);
+  balance.push({ net: intent.amount - FEE(intent.amount), created: now() });
   const shownIntent = intentShown(intent, 'succeeded', intent.id.replace('pi_', 'ch_'));
   void deliver('payment_intent.succeeded', shownIntent);
   return shownIntent;
@@ -336,6 +367,7 @@ async function api(method: string, path: string, body: Json): Promise<Json> {
     return intentShown(intent, 'succeeded', expanded ? charge : charge.id);
   }
   if (method === 'POST' && path === '/v1/payment_intents') return createIntent(body);
+  if (method === 'GET' && path === '/v1/payouts') return listOf(payouts(body));
   throw new StripeError(404, `Unrecognized request URL (${method}: ${path}).`);
 }
 

@@ -461,6 +461,11 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     const billedColumn = 4; // Class, Children, Before discounts, Discounts and aid, Billed
     const termBilled = page.getByRole('region', { name: 'The term’s billing' }).getByRole('row', { name: /^Billed/ }).locator('td').last();
     expect(await perClass.locator('th, td').nth(billedColumn).textContent()).toBe(await termBilled.textContent());
+    // Stripe's payouts: the card payments of this run (Mateo's, above) reach the bank in two days.
+    await page.getByLabel('To', { exact: true }).fill(new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10));
+    const payouts = page.getByRole('region', { name: 'Stripe payouts to the bank' });
+    await payouts.getByRole('cell', { name: 'On its way' }).first().waitFor();
+    expect(await payouts.getByRole('row', { name: /^Total/ }).locator('td').last().textContent()).toMatch(/^\$[\d,]+(\.\d\d)?$/);
     // Owed by family adds up to owed by age; a family's name opens its page.
     const owedTotal = async (name: string) => page.getByRole('region', { name }).getByRole('row', { name: /^Total owed/ }).locator('td').last().textContent();
     expect(await owedTotal('Owed today, by family')).toBe(await owedTotal('Owed today, by age'));

@@ -710,4 +710,36 @@ describe('card payments: holds, Stripe Checkout and the webhook', () => {
     expect(d.billed).toBe(all.filter((e) => e.status === 'confirmed' || e.status === 'cancelled').reduce((s, e) => s + e.total, 0));
     expect(d.netPaid + d.outstanding).toBe(d.billed);
   });
+  it('lists Stripe’s payouts to the bank: each day’s card payments less Stripe’s fee and its refunds, arriving two days later; for the office’s money roles, not families', async () => {
+    await addClassesLikeWildArt([{ id: 'payout-a', title: 'Payout A', capacity: 2, weekday: 3 }]);
+    const admin = await signInDemo('admin');
+    const family = await familyWithStudent('payout.family@example.com', 'Pay', 'Out');
+    // Two days on from today and tomorrow (UTC, as Stripe's days are): wherever midnight falls during the test, the payments of the test arrive in it.
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const range = { from: day(2), to: day(3) };
+    const arriving = async () => {
+      const r = await callAs(admin, 'adminPayouts', range);
+      expect(r.status, JSON.stringify(r.error)).toBe(200);
+      return r.result!.payouts;
+    };
+    const sum = async () => (await arriving()).reduce((s, p) => s + p.amount, 0);
+    const before = await sum();
+    const enrolled = await enrollByCard(family, ['payout-a'], 'payout-card-1');
+    expect(enrolled.status, JSON.stringify(enrolled.error)).toBe(200);
+    const price = enrolled.result!.enrollment.total;
+    expect((await standIn<{ webhookStatus: number }>(`/__standin/sessions/${(await enrollment(enrolled.result!.enrollment.id)).hold!.sessionId}/pay`)).webhookStatus).toBe(200);
+    // Stripe keeps its US card fee, 2.9 % + 30¢.
+    const fee = Math.round(price * 0.029) + 30;
+    expect(await sum()).toBe(before + price - fee);
+    const refunded = await callAs(admin, 'adminCancelEnrollment', { enrollmentId: enrolled.result!.enrollment.id, classIds: ['payout-a'], refund: 5000, refundMethod: 'card', note: 'Part back' });
+    expect(refunded.status, JSON.stringify(refunded.error)).toBe(200);
+    expect(await sum()).toBe(before + price - fee - 5000);
+    for (const p of await arriving()) expect([p.status, p.arrivesOn >= range.from && p.arrivesOn <= range.to]).toEqual(['in_transit', true]);
+    // Finance reads them; a family may not; the days must be in order.
+    const finance = await createUser('payout.finance@example.com');
+    await db().doc(`roles/${finance.uid}`).set({ roles: ['finance'] });
+    expect((await callAs(finance, 'adminPayouts', range)).status).toBe(200);
+    expect((await callAs(family.user, 'adminPayouts', range)).status).toBe(403);
+    expect((await callAs(admin, 'adminPayouts', { from: range.to, to: range.from })).error?.message).toBe('payload: from must not be after to');
+  });
 });

@@ -217,6 +217,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   adminVoidPayment: { enrollmentId: PAID.id, paymentId: 'demo-payment-1', reason: 'Matrix' },
   adminCancelQuote: { enrollmentId: UNPAID[0].id, classIds: UNPAID[0].classIds },
   adminMoneyReport: { semesterId: 'open-term', from: '2000-01-01', to: '2999-12-31' },
+  adminPayouts: { from: '2000-01-01', to: '2999-12-31' },
   // A class nothing else uses, cancelled for everyone (seedCancelClassSample); again, it does nothing more.
   adminCancelClass: { classId: 'matrix-cancelled-class', otherWay: 'credit', note: 'The instructor moved away' },
   // A child holding nothing (seedCancelClassSample): the matrix checks who may ask, the term's own test what it does.

@@ -15,6 +15,7 @@ import { loadAnnouncements, saveAnnouncement } from '../data/announcements';
 import { actorName } from '../data/audit';
 import { creditOwed } from '../data/credit';
 import { aidFundsHeld } from '../data/aid';
+import { payoutsArriving } from '../payments/payouts';
 
 const catalogue = { changesCatalogue: true };
 
@@ -80,6 +81,8 @@ export const adminDeleteAnnouncement = deleting(callables.adminDeleteAnnouncemen
 export const adminMoneyReport = callable(callables.adminMoneyReport, async ({ semesterId, from, to }) =>
   moneyReport({ semesterId, enrollments: await semesterEnrollments(semesterId), from, to, today: schoolToday(new Date()), dayOf: (moment) => schoolToday(new Date(moment)) }),
 );
+
+export const adminPayouts = callable(callables.adminPayouts, async ({ from, to }) => ({ payouts: await payoutsArriving(from, to) }));
 
 export const adminDashboard = callable(callables.adminDashboard, async ({ semesterId }) => {
   const [classes, enrollments, owed, aidFundsHold] = await Promise.all([loadClassesOfSemesters([semesterId]), semesterEnrollments(semesterId), creditOwed(), aidFundsHeld()]);

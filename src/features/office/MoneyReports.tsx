@@ -1,14 +1,14 @@
 // /admin/reports: the money reports a bookkeeper asks for, for one term — payments and refunds by way
-// over the days chosen (to match the bank), what families owe by how long it has been due (and by
+// over the days chosen, with Stripe's payouts to the bank in those days (to match the bank), what families owe by how long it has been due (and by
 // family, each opening the family's page), each
 // class's share of the term's money, and the term's billing with each code's and financial aid's
 // part. Each table downloads as a CSV and as an .xlsx with real currency, date and number cells; the
 // figures are the dashboard's.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { andList, formatCents } from '../../../contract/format';
-import type { PaymentMethod } from '../../../contract/domain';
-import type { MoneyReport } from '../../../contract/reports';
+import { andList, formatCents, formatDate } from '../../../contract/format';
+import type { IsoDate, PaymentMethod } from '../../../contract/domain';
+import type { MoneyReport, StripePayout } from '../../../contract/reports';
 import { addDaysIso, schoolToday } from '../../../contract/schedule';
 import { plainDollars } from '../../../contract/wording';
 import { Button } from '../../components/Button';
@@ -20,11 +20,16 @@ import { downloadCsv, slug, type CsvValue } from '../../lib/csv';
 import { useNotify } from '../../lib/toast';
 import { downloadXlsx, type XlsxCell } from '../../lib/xlsx';
 import { useSemesterPicker } from '../catalogueSetup';
-import { useMoneyReport } from './api';
+import { useMoneyReport, usePayouts } from './api';
 import { METHOD_LABEL } from './paymentMethod';
 
-/** A report's cell in the spreadsheet: amounts (cents) as currency, counts ("3") as numbers. */
-const sheetCell = (c: string | number): XlsxCell => (typeof c === 'number' ? { cents: c } : /^\d+$/.test(c) ? Number(c) : c);
+/** A report's cell: words, a count ("3"), an amount (cents) or a day. */
+type ReportCell = string | number | { day: IsoDate };
+
+/** A report's cell in the spreadsheet: amounts (cents) as currency, counts as numbers, days as dates. */
+const sheetCell = (c: ReportCell): XlsxCell => (typeof c === 'number' ? { cents: c } : typeof c === 'object' ? c : /^\d+$/.test(c) ? Number(c) : c);
+/** A report's cell on the page: amounts in dollars, days in words. */
+const shownCell = (c: ReportCell) => (typeof c === 'number' ? formatCents(c) : typeof c === 'object' ? formatDate(c.day, true) : c);
 
 /**
  * A table of the report with its CSV and its .xlsx (the same figures; the spreadsheet's first rows
@@ -43,15 +48,15 @@ function ReportTable({
   id: string;
   title: string;
   head: string[];
-  rows: (string | number)[][];
-  total?: (string | number)[];
+  rows: ReportCell[][];
+  total?: ReportCell[];
   file: string;
   about: XlsxCell[][];
   /** Where each row's first cell leads (a family's page), on the page only. */
   links?: string[];
 }) {
   const all = [...rows, ...(total ? [total] : [])];
-  const csv: CsvValue[][] = [head, ...all.map((r) => r.map((c) => (typeof c === 'number' ? plainDollars(c) : c)))];
+  const csv: CsvValue[][] = [head, ...all.map((r) => r.map((c) => (typeof c === 'number' ? plainDollars(c) : typeof c === 'object' ? c.day : c)))];
   const notify = useNotify();
   const xlsx = () =>
     downloadXlsx(file.replace(/\.csv$/, '.xlsx'), title, [[title], ...about, [], head, ...all.map((r) => r.map(sheetCell))]).catch((error: unknown) =>
@@ -90,12 +95,60 @@ function ReportTable({
         >
           {[...rows, ...(total ? [total] : [])].map((r, k) => (
             <tr key={k} className={total && k === rows.length ? 'report-total' : undefined}>
-              {r.map((c, i) => (i === 0 ? <th key={i} scope="row">{links?.[k] ? <Link to={links[k]}>{c}</Link> : c}</th> : <td key={i} className={typeof c === 'number' ? 'num' : undefined}>{typeof c === 'number' ? formatCents(c) : c}</td>))}
+              {r.map((c, i) =>
+                i === 0 ? (
+                  <th key={i} scope="row">
+                    {links?.[k] ? <Link to={links[k]}>{shownCell(c)}</Link> : shownCell(c)}
+                  </th>
+                ) : (
+                  <td key={i} className={typeof c === 'number' ? 'num' : undefined}>
+                    {shownCell(c)}
+                  </td>
+                ),
+              )}
             </tr>
           ))}
         </AdminTable>
       )}
     </Card>
+  );
+}
+
+const PAYOUT_WORDS: Record<StripePayout['status'], string> = {
+  paid: 'In the bank',
+  in_transit: 'On its way',
+  pending: 'Waiting',
+  canceled: 'Cancelled',
+  failed: 'Failed: Stripe could not pay the bank',
+};
+
+/** Stripe's payouts reaching the bank in the same days: read from Stripe apart, so that the term's figures show when Stripe cannot be reached. */
+function Payouts({ from, to, file, about }: { from: IsoDate; to: IsoDate; file: string; about: XlsxCell[][] }) {
+  const [state, reload] = usePayouts(from, to);
+  const title = 'Stripe payouts to the bank';
+  if (state.status !== 'loaded')
+    return (
+      <Card id="report-payouts" title={title}>
+        {state.status === 'loading' ? <PageLoading label="Loading Stripe’s payouts…" /> : <LoadError error={state.error} onRetry={reload} />}
+      </Card>
+    );
+  const { payouts } = state.value;
+  return (
+    <>
+      <ReportTable
+        id="report-payouts"
+        title={title}
+        head={['Arrives', 'Status', 'Amount']}
+        rows={payouts.map((p) => [{ day: p.arrivesOn }, PAYOUT_WORDS[p.status], p.amount])}
+        total={['Total', '', payouts.reduce((sum, p) => sum + p.amount, 0)]}
+        file={file}
+        about={about}
+      />
+      <p className="muted">
+        Every term’s card payments reach the bank through Stripe about two days after they are paid, less Stripe’s fees and that day’s card refunds: this total differs from the card payments above by
+        the fees and by those days.
+      </p>
+    </>
   );
 }
 
@@ -108,6 +161,7 @@ function Report({ report: r, name }: { report: MoneyReport; name: string }) {
     <>
       <ReportTable id="report-payments" title="Payments received, by way" head={['Way', 'Payments', 'Amount']} rows={r.payments.map((p) => [way(p.method), String(p.count), p.amount])} total={['Total', '', r.paymentsTotal]} file={file('payments')} about={days} />
       <ReportTable id="report-refunds" title="Refunds given, by way" head={['Way', 'Refunds', 'Amount']} rows={r.refunds.map((p) => [way(p.method), String(p.count), p.amount])} total={['Total', '', r.refundsTotal]} file={file('refunds')} about={days} />
+      <Payouts from={r.from} to={r.to} file={file('stripe-payouts')} about={days} />
       <ReportTable
         id="report-owed"
         title="Owed today, by age"

@@ -8,6 +8,7 @@ import { useCallQuery, useFetchCall } from '../../lib/query';
 /** The term's money reports over these days. */
 export const useMoneyReport = (semesterId: string | undefined, from: string, to: string) =>
   useCallQuery('adminMoneyReport', { semesterId: semesterId ?? '', from, to }, { enabled: !!semesterId && from <= to });
+export const usePayouts = (from: string, to: string) => useCallQuery('adminPayouts', { from, to }, { enabled: from <= to });
 export const useAdminDashboard = (semesterId: string | undefined) =>
   useCallQuery('adminDashboard', { semesterId: semesterId ?? '' }, { enabled: !!semesterId });
 export const useAdminTshirts = (semesterId: string | undefined) =>
