@@ -28,6 +28,8 @@ export interface HouseholdEnrollment {
   paid: Cents;
   refunded: Cents;
   balance: Cents;
+  /** The add-ons its classes offer that it has not taken (a confirmed enrollment's): the office adds one for the family. */
+  addOnOffers: { classId: string; classTitle: string; addOnId: string; description: string; price: Cents }[];
 }
 
 export interface Household {

@@ -6,7 +6,7 @@ import type { CancellationQuote, CartChildQuote, Cents, ClassMessage, ClassRoste
 import type { ClassCancellation, TermCancellation } from '../changes';
 import type { Household } from '../household';
 import type { FamilyData } from '../family';
-import { byIdSchema, correctStudentSchema, cancelClassSchema, phoneEnrollSchema, cancelQuoteSchema, cancelSchema, classMessageSchema, enrollmentIdSchema, enrollmentSearchSchema, paymentSchema, balancesReceivedSchema, voidPaymentSchema, rostersSchema, semesterIdSchema, studentSearchSchema, id, required, email, accountHolderSchema, studentProfileSchema } from '../schemas';
+import { addOnsSchema, byIdSchema, correctStudentSchema, cancelClassSchema, phoneEnrollSchema, cancelQuoteSchema, cancelSchema, classMessageSchema, enrollmentIdSchema, enrollmentSearchSchema, paymentSchema, balancesReceivedSchema, voidPaymentSchema, rostersSchema, semesterIdSchema, studentSearchSchema, id, required, email, accountHolderSchema, studentProfileSchema } from '../schemas';
 import { z } from 'zod/mini';
 
 /** A family the office makes an account for: the address the family will claim it with, and who holds it. */
@@ -41,6 +41,8 @@ export const officeCalls = {
   adminCreateFamily: spec<{ uid: string; created: boolean }>()(ACCESS.care, newFamilySchema, { changes: ['account'] }),
   /** Adds a child's profile to a family's account (the family's own form and limits), audited with the office's reason. */
   adminAddStudent: spec<{ student: Student; outsideGrades: string[] }>()(ACCESS.care, addStudentSchema, { changes: ['students'] }),
+  /** Adds add-ons to a family's enrollment for the family (`expectedCharge` absent: what they would add), also once registration closed; audited as the office's. */
+  adminAddAddOns: spec<{ enrollment: Enrollment; charge: Cents; added: boolean }>()(ACCESS.care, addOnsSchema, { changes: ['seats'] }),
   /** Enrolls a family's child over the phone (`send: false`: the family's price first); audited as the office's. */
   adminPhoneEnroll: spec<{ quote: CartChildQuote; enrollment: Enrollment | null; replayed: boolean }>()(ACCESS.care, phoneEnrollSchema, { changes: ['seats', 'credit', 'aid'] }),
   adminTshirts: spec<TshirtTally>()(ACCESS.care, semesterIdSchema, { shows: ['classes', 'seats', 'students'] }),

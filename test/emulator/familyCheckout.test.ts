@@ -305,4 +305,37 @@ describe('one checkout for the whole family', () => {
     const late = await callAs(user, 'addAddOns', { enrollmentId: forMax.id, classId: 'fam-kit', addOnIds: ['kit'], expectedCharge: 2000 });
     expect([late.status, late.error?.message]).toEqual([400, 'Add-ons can be added to a confirmed enrollment only.']);
   });
+
+  it('the office adds an add-on for a family from its page, also once registration has closed; audited as the office’s; finance and families may not use its call', async () => {
+    const { user, kids: [ola] } = await familyWith('cart.office.kit@example.com', 'Ola');
+    const r = await (await checkout(user, [[ola, ['fam-kit']]])).submit();
+    expect(r.status, JSON.stringify(r.error)).toBe(200);
+    const e = r.result!.enrollments[0];
+    const admin = await signInDemo('admin');
+    const offers = async () => (await callAs(admin, 'adminHousehold', { id: user.uid })).result!.enrollments[0].addOnOffers.map((o) => [o.classTitle, o.addOnId, o.price]);
+    expect(await offers()).toEqual([['Family Kit', 'kit', 2000], ['Family Kit', 'lunch', 4000]]);
+    const asked = { enrollmentId: e.id, classId: 'fam-kit', addOnIds: ['kit'] };
+    const term = db().doc(`semesters/${(await db().doc('classes/fam-kit').get()).get('semesterId') as string}`);
+    const closes = (await term.get()).get('registrationCloses') as string;
+    await term.update({ registrationCloses: '2000-01-01' });
+    try {
+      // Registration closed: the family is sent to the office, which may add it.
+      expect((await callAs(user, 'addAddOns', asked)).error?.message).toMatch(/^Registration for .* is closed: please ask the office\.$/);
+      const finance = await createUser('cart.finance@example.com');
+      await db().doc(`roles/${finance.uid}`).set({ roles: ['finance'] });
+      expect((await callAs(finance, 'adminAddAddOns', asked)).status).toBe(403);
+      expect((await callAs(user, 'adminAddAddOns', asked)).status).toBe(403);
+      const quoted = await callAs(admin, 'adminAddAddOns', asked);
+      expect(quoted.result).toMatchObject({ charge: 2000, added: false });
+      const added = await callAs(admin, 'adminAddAddOns', { ...asked, expectedCharge: 2000 });
+      expect(added.status, JSON.stringify(added.error)).toBe(200);
+      expect(added.result!.enrollment).toMatchObject({ total: e.total + 2000, balance: e.balance + 2000 });
+    } finally {
+      await term.update({ registrationCloses: closes });
+    }
+    expect((await db().doc(`classes/fam-kit/roster/${ola}`).get()).get('addOns')).toEqual([{ id: 'kit', description: 'Field kit', price: 2000 }]);
+    expect(await offers()).toEqual([['Family Kit', 'lunch', 4000]]);
+    const audit = (await db().collection('audit').where('kind', '==', 'add-ons-added').where('record.id', '==', e.id).get()).docs.map((d) => [d.get('by.email'), d.get('summary')]);
+    expect(audit).toEqual([[admin.email, 'Added Field kit to Family Kit for the family ($20)']]);
+  });
 });

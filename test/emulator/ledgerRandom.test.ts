@@ -476,13 +476,14 @@ const aidSeatsStep = (p: number, seats: number, days: number) =>
     await attempt(c, w, `aid seats ${w.classIds[p]} ${seats} until ${aidSeatsUntil}`, () => c.saveClass({ ...classFormOf(stored), aidSeats: Math.min(seats, stored.capacity), aidSeatsUntil } as Parameters<Code['saveClass']>[0]));
   });
 
-const addOnStep = (r: number) =>
-  step('a family adds boots later', async (c, w) => {
+const addOnStep = (r: number, byOffice: boolean) =>
+  step(byOffice ? 'the office adds boots for a family' : 'a family adds boots later', async (c, w) => {
     const e = pick((await enrollmentsOf(w)).filter((x) => x.status === 'confirmed' && x.classIds.includes(w.classIds[2])), r);
     if (!e) return;
+    const by = byOffice ? { office: ADMIN } : { family: e.ownerUid };
     await attempt(c, w, `add-on ${e.id}`, async () => {
-      const quoted = await c.addOnsToEnrollment(e.ownerUid, { enrollmentId: e.id, classId: w.classIds[2], addOnIds: ['boots'] }, now(w));
-      await c.addOnsToEnrollment(e.ownerUid, { enrollmentId: e.id, classId: w.classIds[2], addOnIds: ['boots'], expectedCharge: quoted.charge }, now(w));
+      const quoted = await c.addOnsToEnrollment(by, { enrollmentId: e.id, classId: w.classIds[2], addOnIds: ['boots'] }, now(w));
+      await c.addOnsToEnrollment(by, { enrollmentId: e.id, classId: w.classIds[2], addOnIds: ['boots'], expectedCharge: quoted.charge }, now(w));
     });
   });
 
@@ -546,7 +547,7 @@ const single = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(family, fc.constantFrom(5000, 20000, 60000, -5000), key).map(([f, amount, k]) => creditStep(f, amount, k)) },
   { weight: 1, arbitrary: fc.tuple(klass, fc.integer({ min: 0, max: 4 })).map(([p, cap]) => capacityStep(p, cap)) },
   { weight: 1, arbitrary: fc.tuple(klass, fc.integer({ min: 0, max: 2 }), fc.constantFrom(1, 2, 30)).map(([p, n, days]) => aidSeatsStep(p, n, days)) },
-  { weight: 1, arbitrary: r.map(addOnStep) },
+  { weight: 1, arbitrary: fc.tuple(r, fc.boolean()).map(([x, byOffice]) => addOnStep(x, byOffice)) },
   { weight: 2, arbitrary: fc.tuple(r, fc.boolean(), fc.constantFrom(1, 2)).map(([x, declines, months]) => monthlyJobStep(x, declines, months)) },
   { weight: 1, arbitrary: r.map(payMonthlyStep) },
   {

@@ -81,6 +81,7 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 
 /** Leo's enrollment the `addAddOns` sample adds to (seedAddOnSample). */
 const ADD_ON_SAMPLE = 'matrix-leo-river';
+const ADD_ON_OFFICE_SAMPLE = 'matrix-sample-river';
 const CHANGE_SAMPLE = 'matrix-leo-art';
 /** Leo's enrollment with a request to the office waiting (seedChangeSample). */
 const REQUEST_SAMPLE = 'matrix-leo-backpacking';
@@ -141,6 +142,8 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   myEnrollment: { enrollmentId: AVAS.id },
   releaseHold: { enrollmentId: AVAS.id },
   addAddOns: { enrollmentId: ADD_ON_SAMPLE, classId: 'river-adventure', addOnIds: ['lunch'], expectedCharge: 6000 },
+  // The office's, for another family (seedAddOnSample): only what it would add.
+  adminAddAddOns: { enrollmentId: ADD_ON_OFFICE_SAMPLE, classId: 'river-adventure', addOnIds: ['lunch'] },
   // Families cancelling: Leo's unpaid Art in the Wild Camp, in a semester whose policy lets families cancel (seedChangeSample).
   cancellationOutcome: { enrollmentId: CHANGE_SAMPLE, classIds: ['art-in-the-wild'] },
   cancelOwnClasses: { enrollmentId: CHANGE_SAMPLE, classIds: ['art-in-the-wild'], expectedRefund: 0, reason: 'Plans changed' },
@@ -291,14 +294,17 @@ export async function seedAddOnSample(): Promise<void> {
   const db = adminDb();
   const at = new Date().toISOString();
   const price = 52000;
-  await db.doc(`enrollments/${ADD_ON_SAMPLE}`).set({
-    id: ADD_ON_SAMPLE, ownerUid: 'demo-family', studentId: 'demo-leo', studentName: 'Leo Rivera', semesterIds: ['camps'], classIds: ['river-adventure'],
-    lineItems: [{ kind: 'class', id: 'river-adventure', semesterId: 'camps', title: 'River Adventure Camp', classIds: ['river-adventure'], listPrice: price, price, addOns: [], members: [{ classId: 'river-adventure', title: 'River Adventure Camp', listPrice: price, price }] }],
-    discounts: [], subtotal: price, total: price, balance: 0, status: 'confirmed',
-    payments: [{ id: 'matrix-payment', amount: price, method: 'check', note: '', at, by: 'office@example.com' }],
-    releases: [], createdAt: at, idempotencyKey: ADD_ON_SAMPLE,
-  } satisfies Enrollment);
-  await db.doc('classes/river-adventure/roster/demo-leo').set({ studentId: 'demo-leo', studentName: 'Leo Rivera', enrollmentId: ADD_ON_SAMPLE, ownerUid: 'demo-family', addOns: [] });
+  // Leo's for the family's own call; another family's (the aid sample's, no other enrollment to reprice) for the office's.
+  for (const [id, ownerUid, studentId, studentName] of [[ADD_ON_SAMPLE, 'demo-family', 'demo-leo', 'Leo Rivera'], [ADD_ON_OFFICE_SAMPLE, 'aid-sample-family', 'aid-sample-kid', 'Sam Sample']]) {
+    await db.doc(`enrollments/${id}`).set({
+      id, ownerUid, studentId, studentName, semesterIds: ['camps'], classIds: ['river-adventure'],
+      lineItems: [{ kind: 'class', id: 'river-adventure', semesterId: 'camps', title: 'River Adventure Camp', classIds: ['river-adventure'], listPrice: price, price, addOns: [], members: [{ classId: 'river-adventure', title: 'River Adventure Camp', listPrice: price, price }] }],
+      discounts: [], subtotal: price, total: price, balance: 0, status: 'confirmed',
+      payments: [{ id: 'matrix-payment', amount: price, method: 'check', note: '', at, by: 'office@example.com' }],
+      releases: [], createdAt: at, idempotencyKey: id,
+    } satisfies Enrollment);
+    await db.doc(`classes/river-adventure/roster/${studentId}`).set({ studentId, studentName, enrollmentId: id, ownerUid, addOns: [] });
+  }
   await seatRosters(db, ['river-adventure']);
 }
 

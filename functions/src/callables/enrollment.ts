@@ -157,7 +157,7 @@ export const releaseHold = callable(
 );
 
 export const addAddOns = callable(callables.addAddOns, async (payload, ctx) => {
-  const { enrollment, ...result } = await addOnsToEnrollment(ctx.uid, payload, new Date());
+  const { enrollment, ...result } = await addOnsToEnrollment({ family: ctx.uid }, payload, new Date());
   return { ...result, enrollment: familyView(enrollment) };
 });
 

@@ -24,6 +24,7 @@ import { auditReads } from '../data/audit';
 import { rosterViews } from '../domain/audit';
 import { createFamily, loadHousehold } from '../usecases/household';
 import { familyDataFor } from '../usecases/familyData';
+import { addOnsToEnrollment } from '../usecases/addOns';
 import { enrollByPhone } from '../usecases/phoneEnrollment';
 import { addStudentForFamily, correctStudent, deleteStudentProfile } from '../usecases/students';
 
@@ -64,6 +65,8 @@ export const adminHousehold = callable(callables.adminHousehold, ({ id }, ctx) =
 export const adminCreateFamily = callable(callables.adminCreateFamily, (asked, ctx) => createFamily(actorOf(ctx), asked, portalOrigin(ctx.origin), new Date()));
 
 export const adminAddStudent = callable(callables.adminAddStudent, ({ ownerUid, profile, reason }, ctx) => addStudentForFamily(actorOf(ctx), ownerUid, profile, reason));
+
+export const adminAddAddOns = callable(callables.adminAddAddOns, (payload, ctx) => addOnsToEnrollment({ office: actorOf(ctx) }, payload, new Date()));
 
 export const adminFamilyData = callable(callables.adminFamilyData, ({ id }, ctx) => familyDataFor(actorOf(ctx), id, new Date()));
 

@@ -1,7 +1,8 @@
 // Add-ons taken later: the family adds an add-on to a class its child is enrolled in, in a
 // semester still open; the enrollment is repriced by the one engine (`planAddOns`), the class's roster
 // entry gets the add-on, and an updated receipt says what is now owed. The balance is paid as any
-// other (Pay balance by card, or at the office).
+// other (Pay balance by card, or at the office). The office adds one for a family that asks (from the
+// family's page), also once registration has closed, audited as the office's.
 import { countAidInTx } from '../data/aid';
 import { aidChange } from '../domain/aid';
 import { HttpsError } from 'firebase-functions/v2/https';
@@ -19,17 +20,22 @@ import { enrollmentRecipients } from '../data/familyMail';
 import { rosterRef } from '../data/seats';
 import { loadPaymentInstructions } from '../data/settings';
 import { queueMail } from '../mail/outbox';
+import { auditInTx, type Actor } from '../data/audit';
+import { formatCents } from '../../../contract/format';
 
 type AddOnsRequest = z.output<typeof addOnsSchema>;
 
+/** Who adds: the family (its own enrollment, while registration is open), or the office for any family. */
+export type AddOnsBy = { family: string } | { office: Actor };
+
 /** Takes the add-ons when `expectedCharge` is given (and matches), else only says what they would add. */
-export async function addOnsToEnrollment(uid: string, request: AddOnsRequest, now: Date): Promise<{ enrollment: Enrollment; charge: number; added: boolean }> {
+export async function addOnsToEnrollment(by: AddOnsBy, request: AddOnsRequest, now: Date): Promise<{ enrollment: Enrollment; charge: number; added: boolean }> {
   const ref = recordRef('enrollments', request.enrollmentId);
   const [to, instructions] = await Promise.all([enrollmentRecipients(request.enrollmentId), loadPaymentInstructions()]);
   // Two requests at once for the same enrollment: the one that loses the race is tried again, never failed.
   return runSeatTransaction(async (tx) => {
     const snap = await tx.get(ref);
-    if (!snap.exists || snap.get('ownerUid') !== uid) throw notFound('This enrollment');
+    if (!snap.exists || ('family' in by && snap.get('ownerUid') !== by.family)) throw notFound('This enrollment');
     const enrollment = snap.data()!;
     // An enrollment the office has just cancelled has no classes left to read: the plan says why.
     if (!enrollment.classIds.length) throw new HttpsError('failed-precondition', 'Add-ons can be added to a confirmed enrollment only.');
@@ -42,7 +48,7 @@ export async function addOnsToEnrollment(uid: string, request: AddOnsRequest, no
     ]);
     const klass = classes.find((c) => c.id === request.classId);
     const semester = semesters.find((s) => s.id === klass?.semesterId);
-    if (klass && (!semester || !isOpenForEnrollment(semester, schoolToday(now)))) {
+    if ('family' in by && klass && (!semester || !isOpenForEnrollment(semester, schoolToday(now)))) {
       throw new HttpsError('failed-precondition', `Registration for ${semester?.name ?? klass.title} is closed: please ask the office.`);
     }
     const plan = planAddOns({ enrollment, classes, groups, discounts, enrolledOn: schoolToday(new Date(enrollment.createdAt)) }, request.classId, request.addOnIds);
@@ -54,6 +60,15 @@ export async function addOnsToEnrollment(uid: string, request: AddOnsRequest, no
     countAidInTx(tx, aidChange(enrollment, plan.enrollment));
     if (roster.exists) tx.update(roster.ref, { addOns: [...((roster.get('addOns') as unknown[] | undefined) ?? []), ...plan.added] });
     queueMail(tx, buildReceipt([plan.enrollment], classes, semesters, instructions, to, { addOns: plan.added, classTitle: klass!.title, charge: plan.charge }));
+    if ('office' in by) {
+      auditInTx(tx, by.office, {
+        kind: 'add-ons-added',
+        record: { type: 'enrollment', id: enrollment.id },
+        studentId: enrollment.studentId,
+        studentName: enrollment.studentName,
+        summary: `Added ${plan.added.map((a) => a.description).join(', ')} to ${klass!.title} for the family (${formatCents(plan.charge)})`,
+      });
+    }
     return { enrollment: plan.enrollment, charge: plan.charge, added: true };
   });
 }

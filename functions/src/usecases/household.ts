@@ -29,11 +29,23 @@ export async function loadHousehold(actor: Actor & { roles: StaffRole[] }, uid: 
   ]);
   const email = emails.get(uid) ?? null;
   if (!email && !students.length && !enrollments.length) throw notFound('This family');
-  const [titles, { found: semesters }, mail] = await Promise.all([
+  const [titles, { found: semesters }, mail, { found: offering }] = await Promise.all([
     classTitles(uniq([...enrollments.flatMap((e) => [...e.classIds, ...(e.cancellations ?? []).flatMap((c) => c.classIds)]), ...entries.flatMap((w) => w.classIds)])),
     getByIds('semesters', uniq([...enrollments.flatMap((e) => e.semesterIds), ...entries.map((w) => w.semesterId)])),
     email ? mailWithDates(email) : [],
+    getByIds('classes', uniq(enrollments.filter((e) => e.status === 'confirmed').flatMap((e) => e.classIds)), ['title', 'addOns']),
   ]);
+  const addOnsOf = new Map(offering.map((c) => [c.id, c]));
+  // What a confirmed enrollment's classes offer that its lines have not taken (as My Enrollments offers it).
+  const offersOf = (e: (typeof enrollments)[number]): Household['enrollments'][number]['addOnOffers'] =>
+    e.status !== 'confirmed'
+      ? []
+      : e.lineItems.flatMap((l) =>
+          l.classIds.filter((id) => e.classIds.includes(id)).flatMap((id) => {
+            const c = addOnsOf.get(id);
+            return (c?.addOns ?? []).filter((a) => !l.addOns.some((x) => x.id === a.id)).map((a) => ({ classId: id, classTitle: c!.title, addOnId: a.id, description: a.description, price: a.price }));
+          }),
+        );
   // A child's guardians are the office's to see (they answer for the child's care), never finance's.
   const care = allows(actor.roles, ACCESS.care);
   const termName = new Map(semesters.map((s) => [s.id, s.name]));
@@ -70,6 +82,7 @@ export async function loadHousehold(actor: Actor & { roles: StaffRole[] }, uid: 
         paid: paidOf(e),
         refunded: refundedOf(e),
         balance: balanceOf(e),
+        addOnOffers: offersOf(e),
       })),
     credit: { balance: (account.get('credit') as number | undefined) ?? 0, entries: credits.sort((a, b) => b.at.localeCompare(a.at)).map(({ id, amount, kind, words, at }) => ({ id, amount, kind, words, at })) },
     waitlist: entries

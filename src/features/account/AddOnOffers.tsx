@@ -1,6 +1,7 @@
 // On My Enrollments: the add-ons a class offers that the child has not taken, in a
 // semester still open. "Add …" asks the server what it adds (the enrollment repriced by the one
 // engine), then the family confirms; the balance is paid as any other (Pay balance, or the office).
+// The office adds one for a family the same way from the family's page (its own call).
 import { useState } from 'react';
 import type { FamilyEnrollment, LineItem, PublicClass } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
@@ -10,13 +11,21 @@ import { useNotify } from '../../lib/toast';
 import { useQuoteAddOns, useTakeAddOns } from './api';
 
 interface Offer {
-  klass: PublicClass;
-  addOn: PublicClass['addOns'][number];
+  klass: Pick<PublicClass, 'id'>;
+  addOn: Pick<PublicClass['addOns'][number], 'id' | 'description'>;
 }
 
-function AddOnOffer({ enrollment, offer: { klass, addOn } }: { enrollment: FamilyEnrollment; offer: Offer }) {
-  const quote = useQuoteAddOns();
-  const take = useTakeAddOns();
+type AddOnsCall = (p: { enrollmentId: string; classId: string; addOnIds: string[]; expectedCharge?: number }) => Promise<{ charge: number }>;
+/** The two calls an offer makes: what the add-on would add, and adding it (the family's own, or the office's for the family). */
+export interface AddOnCalls {
+  useQuote: () => { mutateAsync: AddOnsCall; isPending: boolean; error: unknown };
+  useTake: () => { mutateAsync: AddOnsCall; isPending: boolean; error: unknown };
+}
+const FAMILY_CALLS: AddOnCalls = { useQuote: useQuoteAddOns, useTake: useTakeAddOns };
+
+export function AddOnOffer({ enrollment, offer: { klass, addOn }, calls = FAMILY_CALLS }: { enrollment: Pick<FamilyEnrollment, 'id' | 'studentName'>; offer: Offer; calls?: AddOnCalls }) {
+  const quote = calls.useQuote();
+  const take = calls.useTake();
   const notify = useNotify();
   const [charge, setCharge] = useState<number | null>(null);
   const request = { enrollmentId: enrollment.id, classId: klass.id, addOnIds: [addOn.id] };

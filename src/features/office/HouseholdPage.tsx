@@ -1,7 +1,7 @@
 // /admin/families/:id: one family's page for the office — the account's adults, each child (with the
 // guardians for admin and office), every enrollment with its money, the account credit, waitlist
 // places, requests and the emails sent; the office enrolls a child by phone from it and, at the
-// family's request, cancels a child's whole term or downloads the family's data. Reached from a child's info sheet and from the enrollments'
+// family's request, adds an add-on, cancels a child's whole term or downloads the family's data. Reached from a child's info sheet and from the enrollments'
 // Payments & changes; reading it is in the audit trail under each child.
 import { Link, useParams } from 'react-router-dom';
 import { CREDIT_KIND_WORDS } from '../../../contract/credit';
@@ -12,13 +12,16 @@ import { LinkButton } from '../../components/Button';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { AdminTable } from '../../components/table';
-import { useFamilyData, useHousehold } from './api';
-import { DataDownload } from '../account';
+import { useFamilyData, useHousehold, useQuoteAddOnsForFamily, useTakeAddOnsForFamily } from './api';
+import { AddOnOffer, DataDownload } from '../account';
 import { PhoneEnroll } from './PhoneEnroll';
 import { CancelTerm } from './CancelTerm';
 import { can, useSession } from '../../lib/session';
 import { ACCESS } from '../../../contract/roles';
 import './office.css';
+
+/** The office's calls for an add-on it adds for the family. */
+const OFFICE_ADD_ONS = { useQuote: useQuoteAddOnsForFamily, useTake: useTakeAddOnsForFamily };
 
 export default function HouseholdPage() {
   const { id = '' } = useParams();
@@ -120,6 +123,20 @@ export default function HouseholdPage() {
               <p className="empty-panel">No enrollment yet.</p>
             )}
           </Card>
+          {enrolls && h.enrollments.some((e) => e.addOnOffers.length) && (
+            <Card id="household-add-ons" title="Add an add-on">
+              <ul className="plain-list">
+                {h.enrollments.flatMap((e) =>
+                  e.addOnOffers.map((o) => (
+                    <li key={`${e.id}-${o.classId}-${o.addOnId}`}>
+                      {e.studentName}, {o.classTitle}: {o.description} ({formatCents(o.price)})
+                      <AddOnOffer enrollment={e} offer={{ klass: { id: o.classId }, addOn: { id: o.addOnId, description: o.description } }} calls={OFFICE_ADD_ONS} />
+                    </li>
+                  )),
+                )}
+              </ul>
+            </Card>
+          )}
           <Card id="household-cancel-term" title="Cancel a child’s term">
             <CancelTerm household={h} onDone={reload} />
           </Card>

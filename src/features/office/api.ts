@@ -28,6 +28,8 @@ export const useDeleteStudentForFamily = () => useCallMutation('adminDeleteStude
 export const useDeleteDrafts = () => useCallMutation('adminDeleteDrafts');
 export const useCreateFamily = () => useCallMutation('adminCreateFamily');
 export const useAddStudent = () => useCallMutation('adminAddStudent');
+export const useQuoteAddOnsForFamily = () => useCallMutation('adminAddAddOns', { quote: true });
+export const useTakeAddOnsForFamily = () => useCallMutation('adminAddAddOns');
 /** Every class meeting on a day, with its field records. */
 export const useAdminFieldDay = (day: string) => useCallQuery('adminFieldDay', { day });
 export const useAdminEnrollments = (query: Payload<'adminEnrollments'>) => useCallQuery('adminEnrollments', query);
