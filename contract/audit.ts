@@ -1,6 +1,6 @@
 // The audit trail's entries: what each kind of action is called, and what an entry holds. For the
 // office's pages and the functions only (the landing page never loads it).
-export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'class-moved', 'roles-changed', 'roster-viewed', 'student-sheet-viewed', 'students-listed', 'field-entry', 'field-held', 'field-log-viewed', 'pickup-codes-issued', 'round-set', 'round-drawn', 'round-results-viewed', 'change-requested', 'change-decided', 'change-requests-viewed', 'data-exported', 'credit-given', 'student-deleted', 'health-erased', 'aid-applied', 'aid-viewed', 'aid-decided', 'aid-fund-changed', 'household-viewed', 'enrolled-by-phone', 'drafts-deleted', 'family-created', 'add-ons-added'] as const;
+export const AUDIT_KINDS = ['student-changed', 'payment-recorded', 'payment-voided', 'card-payment', 'cancellation', 'class-moved', 'roles-changed', 'roster-viewed', 'student-sheet-viewed', 'students-listed', 'field-entry', 'field-held', 'field-log-viewed', 'pickup-codes-issued', 'round-set', 'round-drawn', 'round-results-viewed', 'change-requested', 'change-decided', 'change-requests-viewed', 'data-exported', 'credit-given', 'student-deleted', 'health-erased', 'aid-applied', 'aid-viewed', 'aid-decided', 'aid-fund-changed', 'household-viewed', 'enrolled-by-phone', 'drafts-deleted', 'family-created', 'add-ons-added', 'discount-given'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
@@ -37,6 +37,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'drafts-deleted': 'Enrollments families started and left, deleted by the office',
   'family-created': 'An account made by the office for a family (the family claims it by email)',
   'add-ons-added': 'An add-on added to an enrollment by the office, for the family',
+  'discount-given': 'A discount given by hand by the office (with its reason)',
 };
 
 /**

@@ -509,6 +509,18 @@ export interface Enrollment {
   requests?: ChangeRequest[];
   /** Set while a request waits for the office: its queue is read by this. */
   requestWaiting?: true;
+  /** Discounts the office gave by hand, each with its reason (their sum is the "office" discount line, as far as the total allows). */
+  officeDiscounts?: OfficeDiscount[];
+}
+
+/** A discount the office gave an enrollment by hand: a fixed amount off what is owed, kept through cancellations and moves. */
+export interface OfficeDiscount {
+  /** The request's key: the same request twice gives it once. */
+  id: string;
+  amount: Cents;
+  reason: string;
+  at: string;
+  by: string;
 }
 
 /**
@@ -521,7 +533,7 @@ export interface AccountHolder {
   phone: string;
 }
 
-export interface FamilyEnrollment extends Omit<Enrollment, 'payments' | 'cancellations' | 'cardRefunds' | 'flag' | 'countedDiscountIds' | 'instalments'> {
+export interface FamilyEnrollment extends Omit<Enrollment, 'payments' | 'cancellations' | 'cardRefunds' | 'flag' | 'countedDiscountIds' | 'instalments' | 'officeDiscounts'> {
   payments: FamilyPayment[];
   instalments?: FamilyInstalments;
   cardRefunds?: FamilyCardRefund[];

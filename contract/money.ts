@@ -4,8 +4,11 @@ import { STRIPE_MIN_CHARGE } from './constants';
 import { DUPLICATE_PAYMENT_MS, type Cents, type EnrollmentStatus, type LineItem, type Payment, type PaymentMethod } from './domain';
 import { formatCents } from './format';
 
-/** A discount's line as every screen and receipt names it: "Sibling discount (SIB10)"; a financial aid award by its label alone. */
-export const discountName = (d: { code: string; description: string }) => (d.code === AID_CODE || !d.description || d.description === d.code ? d.description || d.code : `${d.description} (${d.code})`);
+/** The discount line of the office's discounts given by hand (contract/domain.ts OfficeDiscount). */
+export const OFFICE_DISCOUNT = { code: 'office', description: 'Office discount' } as const;
+
+/** A discount's line as every screen and receipt names it: "Sibling discount (SIB10)"; a financial aid award, and the office's discount, by its words alone. */
+export const discountName = (d: { code: string; description: string }) => (d.code === AID_CODE || d.code === OFFICE_DISCOUNT.code || !d.description || d.description === d.code ? d.description || d.code : `${d.description} (${d.code})`);
 
 /** What a discount taken from classes only was taken from, when the basket also has add-ons ("" otherwise). */
 export const discountBasis = (d: { ofClasses?: Cents }) => (d.ofClasses === undefined ? '' : `, of the classes’ ${formatCents(d.ofClasses)}, not the add-ons`);

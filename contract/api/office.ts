@@ -6,13 +6,16 @@ import type { CancellationQuote, CartChildQuote, Cents, ClassMessage, ClassRoste
 import type { ClassCancellation, TermCancellation } from '../changes';
 import type { Household } from '../household';
 import type { FamilyData } from '../family';
-import { addOnsSchema, byIdSchema, correctStudentSchema, cancelClassSchema, phoneEnrollSchema, cancelQuoteSchema, cancelSchema, classMessageSchema, enrollmentIdSchema, enrollmentSearchSchema, paymentSchema, balancesReceivedSchema, voidPaymentSchema, rostersSchema, semesterIdSchema, studentSearchSchema, id, required, email, accountHolderSchema, studentProfileSchema } from '../schemas';
+import { addOnsSchema, byIdSchema, correctStudentSchema, cancelClassSchema, phoneEnrollSchema, cancelQuoteSchema, cancelSchema, classMessageSchema, enrollmentIdSchema, enrollmentSearchSchema, paymentSchema, balancesReceivedSchema, voidPaymentSchema, rostersSchema, semesterIdSchema, studentSearchSchema, id, required, cents, idempotencyKey, email, accountHolderSchema, studentProfileSchema } from '../schemas';
 import { z } from 'zod/mini';
 
 /** A family the office makes an account for: the address the family will claim it with, and who holds it. */
 export const newFamilySchema = z.strictObject({ email, ...accountHolderSchema.shape });
 /** A child the office adds to a family's account, saying why (the audit trail keeps it). */
 export const addStudentSchema = z.strictObject({ ownerUid: id, profile: studentProfileSchema, reason: required(300) });
+
+/** A discount the office gives by hand: an amount off what is owed, its reason (the family reads it), the request's key. */
+export const officeDiscountSchema = z.strictObject({ enrollmentId: id, amount: cents.check(z.minimum(1, 'must be more than $0')), reason: required(300), idempotencyKey });
 
 export const cancelTermSchema = z.strictObject({ studentId: id, semesterId: id, otherWay: z.enum(['credit', 'other']), note: required(500) });
 import { spec, none, UNCACHED } from './spec';
@@ -47,6 +50,8 @@ export const officeCalls = {
   adminPhoneEnroll: spec<{ quote: CartChildQuote; enrollment: Enrollment | null; replayed: boolean }>()(ACCESS.care, phoneEnrollSchema, { changes: ['seats', 'credit', 'aid'] }),
   adminTshirts: spec<TshirtTally>()(ACCESS.care, semesterIdSchema, { shows: ['classes', 'seats', 'students'] }),
   adminEnrollments: spec<{ rows: EnrollmentRow[]; total: number }>()(ACCESS.money, enrollmentSearchSchema, { shows: ['seats'] }),
+  /** Gives a discount by hand (an amount off what is owed, with the reason the family reads): kept through cancellations and moves; once per key. */
+  adminGiveDiscount: spec<{ enrollment: Enrollment }>()(ACCESS.money, officeDiscountSchema, { changes: ['seats'] }),
   adminRecordPayment: spec<{ enrollment: Enrollment }>()(ACCESS.money, paymentSchema, { changes: ['seats'] }),
   /** Marks several balances received in full at once (each recorded, audited and receipted on its own); what cannot be is listed with why. */
   adminRecordBalances: spec<{ recorded: { enrollmentId: string; studentName: string; amount: Cents }[]; skipped: { enrollmentId: string; why: string }[] }>()(ACCESS.money, balancesReceivedSchema, { changes: ['seats'] }),

@@ -264,6 +264,33 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     await context.close();
   });
 
+  it('gives a discount by hand from Payments & changes (360 px): never more than is owed, the balance follows, the family is told', async () => {
+    await addClassesLikeWildArt([{ id: 'e2e-discount', title: 'Moss Mapping', capacity: 4, weekday: 4 }]);
+    const family = await familyWithStudent('moss.discount@example.com', 'Mo', 'Discount');
+    const made = await enrollAtQuotedPrice(family.user.idToken, { studentId: family.studentId, lines: [{ classId: 'e2e-discount', addOnIds: [] }], idempotencyKey: 'e2e-discount-mo', typedName: AVA.guardians[0].name });
+    expect(made.status, JSON.stringify(made.error)).toBe(200);
+    const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password, 360, 740);
+    await page.goto('/admin/enrollments');
+    await page.getByLabel('Student or class').fill('Mo Discount');
+    await page.getByRole('heading', { name: '1 enrollment' }).waitFor();
+    await page.getByRole('button', { name: 'Payments & changes for Mo Discount' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Amount off ($)').fill('300');
+    await dialog.getByLabel('Why (the family reads it)').fill('A hard month');
+    await dialog.getByRole('button', { name: 'Give the discount' }).click();
+    await dialog.getByText('That is more than the balance of $260: for money already paid, give account credit.').waitFor();
+    await dialog.getByLabel('Amount off ($)').fill('25');
+    await dialog.getByRole('button', { name: 'Give the discount' }).click();
+    await page.getByText('$25 taken off. Balance: $235.').waitFor();
+    await dialog.getByText(/−\$25 · A hard month · by admin@example\.com$/).waitFor();
+    await dialog.getByText(/^Office discount · −\$25$/).waitFor();
+    await page.locator('.p-toast-message').waitFor({ state: 'detached' });
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+    const mail = (await adminDb().collection('mail').where('enrollmentId', '==', made.result!.enrollment.id).get()).docs.map((d) => d.get('message.text') as string);
+    expect(mail.filter((t) => t.includes('The school office took $25 off Mo Discount’s enrollment (Moss Mapping): A hard month'))).toHaveLength(1);
+  });
+
   it('records a payment and cancels one class: the balance, the seat and the family page follow', async () => {
     const family = await signInDemo('family');
     const lines = [

@@ -83,7 +83,7 @@ let stopped = false;
 let roundsDrawn = 0;
 let placesOffered = 0;
 /** Families' own cancellations and their requests to the office, sent and answered (said at the end). */
-const changes = { byPhone: 0, cancelled: 0, moved: 0, asked: 0, answered: 0, paidFromCredit: 0, owedFromCredit: 0, aided: 0, aidSeats: 0, monthly: 0, charged: 0, declined: 0 };
+const changes = { byPhone: 0, discounts: 0, cancelled: 0, moved: 0, asked: 0, answered: 0, paidFromCredit: 0, owedFromCredit: 0, aided: 0, aidSeats: 0, monthly: 0, charged: 0, declined: 0 };
 /** How many seats these enrollments took as seats kept for aid (read for the first family only: it has an award). */
 async function seatsKeptForAidTaken(enrollments: Enrollment[]): Promise<number> {
   const rosters = await Promise.all(enrollments.flatMap((e) => e.classIds.map((c) => adminDb().doc(`classes/${c}/roster/${e.studentId}`).get())));
@@ -437,6 +437,17 @@ const recordStep = (r: number, share: number) =>
     if (e) await attempt(c, w, `record ${e.id}`, () => c.recordPayment(e.id, { amount: Math.max(1, Math.floor(e.balance * share)), method: 'cash', note: '', confirmDuplicate: true }, ADMIN));
   });
 
+/** The office gives a discount by hand on what is owed (kept by the repricing of later cancellations and moves). */
+const discountStep = (r: number, share: number, key: number) =>
+  step('the office gives a discount by hand', async (c, w) => {
+    const e = pick((await enrollmentsOf(w)).filter((x) => x.status === 'confirmed' && x.balance > 0), r);
+    if (!e) return;
+    await attempt(c, w, `discount ${e.id}`, async () => {
+      await c.giveOfficeDiscount(e.id, { amount: Math.max(1, Math.floor(e.balance * share)), reason: 'A hard month' }, `ledger-discount-${key}`, ADMIN);
+      changes.discounts++;
+    });
+  });
+
 /** The office gives a family account credit (or takes some back): its next checkouts use it first. */
 const creditStep = (f: number, amount: number, key: number) =>
   step(`the office gives f${f} ${amount} of credit`, async (c, w) => {
@@ -543,6 +554,7 @@ const single = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(r, fc.boolean(), fc.constantFrom(0.5, 1)).map(([x, approve, share]) => answerStep(x, approve, share)) },
   { weight: 1, arbitrary: fc.tuple(r, fc.constantFrom(0.5, 1)).map(([x, s]) => recordStep(x, s)) },
   { weight: 1, arbitrary: r.map(voidStep) },
+  { weight: 1, arbitrary: fc.tuple(r, fc.constantFrom(0.1, 0.5, 1), key).map(([x, s, k]) => discountStep(x, s, k)) },
   { weight: 1, arbitrary: fc.tuple(family, r, fc.boolean()).map(([f, x, one]) => payFromCreditStep(f, x, one)) },
   { weight: 1, arbitrary: fc.tuple(family, fc.constantFrom(5000, 20000, 60000, -5000), key).map(([f, amount, k]) => creditStep(f, amount, k)) },
   { weight: 1, arbitrary: fc.tuple(klass, fc.integer({ min: 0, max: 4 })).map(([p, cap]) => capacityStep(p, cap)) },
@@ -641,7 +653,7 @@ describe('the seat ledger under random operations', () => {
         );
       };
       await Promise.all(Array.from({ length: LANES }, (_, i) => lane(seed + i)));
-      console.log(`ledger: ${totalSteps} random steps over ${runs} runs (seed ${seed}), ${roundsDrawn} registration rounds drawn (${placesOffered} children placed), ${changes.byPhone} enrollments by phone, ${changes.cancelled} cancellations and ${changes.moved} moves by families, ${changes.asked} requests to the office (${changes.answered} answered), ${changes.paidFromCredit} checkouts paid partly from account credit, ${changes.owedFromCredit} balances paid from it, ${changes.aided} with financial aid (${changes.aidSeats} seats kept for aid taken), ${changes.monthly} on monthly payments (${changes.charged} charged by the job, ${changes.declined} declined), the books agreed after each`);
+      console.log(`ledger: ${totalSteps} random steps over ${runs} runs (seed ${seed}), ${roundsDrawn} registration rounds drawn (${placesOffered} children placed), ${changes.byPhone} enrollments by phone, ${changes.discounts} discounts by hand, ${changes.cancelled} cancellations and ${changes.moved} moves by families, ${changes.asked} requests to the office (${changes.answered} answered), ${changes.paidFromCredit} checkouts paid partly from account credit, ${changes.owedFromCredit} balances paid from it, ${changes.aided} with financial aid (${changes.aidSeats} seats kept for aid taken), ${changes.monthly} on monthly payments (${changes.charged} charged by the job, ${changes.declined} declined), the books agreed after each`);
       console.log(Object.entries(timing).map(([kind, t]) => `  ${kind}: ${t.count} × ${Math.round(t.ms / t.count)} ms`).join('\n'));
       expect(totalSteps).toBeGreaterThanOrEqual(STEPS);
     },

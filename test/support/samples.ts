@@ -215,6 +215,7 @@ export const SAMPLES: { [N in CallableName]?: Payload<N> } = {
   adminTshirts: { semesterId: 'open-term' },
   adminEnrollments: { semesterId: 'open-term', balanceDue: true },
   adminRecordPayment: { enrollmentId: UNPAID[0].id, amount: 100, method: 'cash', note: '' },
+  adminGiveDiscount: { enrollmentId: UNPAID[0].id, amount: 100, reason: 'Matrix', idempotencyKey: 'sample-discount-1' },
   // The last unpaid enrollment, which no other sample uses (its whole balance is recorded).
   adminRecordBalances: { enrollmentIds: [UNPAID.at(-1)!.id], method: 'check', note: 'Matrix', idempotencyKey: 'sample-balances-1' },
   adminVoidPayment: { enrollmentId: PAID.id, paymentId: 'demo-payment-1', reason: 'Matrix' },

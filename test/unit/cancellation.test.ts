@@ -3,6 +3,7 @@ import type { ClassGroup, ClassRecord, Discount, Enrollment } from '../../contra
 import { balanceOf } from '../../contract/money';
 import { applyCancellation, applyTransfer, cancellationProblem, planAddOns, planCancellation, planTransfer, type TransferPlan } from '../../functions/src/domain/cancellation';
 import { priceBasket, type BasketLine } from '../../functions/src/domain/pricing';
+import { planOfficeDiscount } from '../../functions/src/domain/payments';
 
 const cls = (id: string, price: number, over: Partial<ClassRecord> = {}) =>
   ({ id, semesterId: 's', title: `Class ${id}`, price, slidingScale: null, addOns: [], classType: 'After-school', ...over }) as ClassRecord;
@@ -214,5 +215,48 @@ describe('moving a child to another class of the term', () => {
     expect(move(e, 'd', cls('g', 100, { semesterId: 'other' }), false)).toBe('Class g is in another term: a move is to a class of the same term.');
     expect(move(e, 'c', cheaper, false)).toBe('Only classes of this enrollment can be moved.');
     expect(move({ ...e, status: 'pending_payment' }, 'd', cheaper, false)).toBe('Only a confirmed enrollment can move to another class.');
+  });
+});
+
+describe('a discount the office gives by hand', () => {
+  const made = (id: string) => ({ id, at: new Date('2026-12-02T10:00:00Z'), by: 'office@example.com' });
+  const given = (e: Enrollment, amount: number, id = 'k-1') => {
+    const r = planOfficeDiscount(e, { amount, reason: 'Hardship this month' }, made(id));
+    if ('refused' in r) throw new Error(r.message);
+    return r.enrollment;
+  };
+
+  it('takes a fixed amount off what is owed, last, as one "office" line; the same request twice gives it once', () => {
+    const e = enrolled([{ classId: 'c', addOnIds: [] }, { classId: 'd', addOnIds: [] }], [SIBLING10], 10000);
+    const d = given(e, 5000);
+    expect([d.total, balanceOf(d), d.discounts.map((x) => [x.code, x.amount])]).toEqual([e.total - 5000, e.total - 5000 - 10000, [['SIBLING10', 4600], ['office', 5000]]]);
+    expect(d.officeDiscounts).toEqual([{ id: 'k-1', amount: 5000, reason: 'Hardship this month', at: '2026-12-02T10:00:00.000Z', by: 'office@example.com' }]);
+    expect(planOfficeDiscount(d, { amount: 5000, reason: 'again' }, made('k-1'))).toMatchObject({ refused: 'already-exists' });
+    // A second discount adds to the line.
+    const twice = given(d, 1000, 'k-2');
+    expect([twice.total, twice.discounts.at(-1)]).toEqual([e.total - 6000, { code: 'office', description: 'Office discount', amount: 6000 }]);
+  });
+
+  it('never more than is owed (paid money goes back as credit), and only on a confirmed enrollment', () => {
+    const paid = enrolled([{ classId: 'c', addOnIds: [] }], [], 26000);
+    expect(planOfficeDiscount(paid, { amount: 100, reason: 'x' }, made('k'))).toEqual({ refused: 'failed-precondition', message: 'Nothing is owed on this enrollment: for money already paid, give account credit.' });
+    const part = enrolled([{ classId: 'c', addOnIds: [] }], [], 20000);
+    expect(planOfficeDiscount(part, { amount: 6001, reason: 'x' }, made('k'))).toEqual({ refused: 'failed-precondition', message: 'A discount lowers what is owed ($60 now): for money already paid, give account credit.' });
+    expect(planOfficeDiscount({ ...part, status: 'cancelled' }, { amount: 100, reason: 'x' }, made('k'))).toMatchObject({ refused: 'failed-precondition' });
+  });
+
+  it('is kept through a cancellation (never more than what is left) and a move', () => {
+    const e = given(enrolled([{ classId: 'c', addOnIds: [] }, { classId: 'd', addOnIds: [] }], [SIBLING10], 0), 5000);
+    // One class cancelled: the codes reprice what is left, then the office's $50 comes off.
+    const p = plan(e, ['d']);
+    expect(p.discounts.map((x) => [x.code, x.amount])).toEqual([['SIBLING10', 2600], ['office', 5000]]);
+    expect(p.newTotal).toBe(26000 - 2600 - 5000);
+    // Moved to a cheaper class: the discount stays.
+    const moved = planTransfer({ enrollment: e, classes: CLASSES, groups: GROUPS, discounts: [SIBLING10], enrolledOn: '2026-11-20' }, 'c', CLASSES[1], false);
+    if (typeof moved === 'string') throw new Error(moved);
+    expect(moved.discounts.at(-1)).toEqual({ code: 'office', description: 'Office discount', amount: 5000 });
+    // A discount larger than what is left takes what is left.
+    const small = given(enrolled([{ classId: 'd', addOnIds: [] }, { classId: 'c', addOnIds: [] }], [], 0), 30000);
+    expect(plan(small, ['c']).newTotal).toBe(0);
   });
 });

@@ -55,6 +55,7 @@ const RENDERED: Record<string, MailMessage[]> = {
     family.aidDecidedMail({ status: 'declined', schoolYear: '2026–27', semesterName: 'Spring', childNames: [e.studentName, 'Sib'] }, 0, portal),
   ],
   classCancelledMail: [family.classCancelledMail(klass.title, [{ studentName: e.studentName, refund: 2500, how: 'to the card you paid with' }, { studentName: `Sib ${HOSTILE}`, refund: 0, how: '' }], portal)],
+  officeDiscountMail: [family.officeDiscountMail(enrollment, 2500, `Hardship ${HOSTILE}`, 1000, portal), family.officeDiscountMail(enrollment, 2500, 'Paid up', 0, portal)],
   accountMadeMail: [family.accountMadeMail(`Nora ${HOSTILE}`, 'https://portal.example/__/auth/action?mode=resetPassword&oobCode=x', portal)],
   termCancelledMail: [
     family.termCancelledMail(who, `Spring ${HOSTILE}`, [klass.title, `River ${HOSTILE}`], '(to the card you paid with)', 2500, portal),

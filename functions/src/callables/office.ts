@@ -15,7 +15,7 @@ import {
 import { pageOf, searchStudents } from '../domain/office';
 import { endHold } from '../usecases/holds';
 import { cancelClasses, quoteCancellation } from '../usecases/cancellation';
-import { recordBalancesReceived, recordPayment, voidPayment } from '../usecases/payments';
+import { giveOfficeDiscount, recordBalancesReceived, recordPayment, voidPayment } from '../usecases/payments';
 import { portalOrigin } from '../payments/stripe';
 import { listClassMessages } from '../data/classMessages';
 import { emailClasses } from '../usecases/classMessages';
@@ -67,6 +67,10 @@ export const adminCreateFamily = callable(callables.adminCreateFamily, (asked, c
 export const adminAddStudent = callable(callables.adminAddStudent, ({ ownerUid, profile, reason }, ctx) => addStudentForFamily(actorOf(ctx), ownerUid, profile, reason));
 
 export const adminAddAddOns = callable(callables.adminAddAddOns, (payload, ctx) => addOnsToEnrollment({ office: actorOf(ctx) }, payload, new Date()));
+
+export const adminGiveDiscount = callable(callables.adminGiveDiscount, async ({ enrollmentId, amount, reason, idempotencyKey }, ctx) => ({
+  enrollment: await giveOfficeDiscount(enrollmentId, { amount, reason }, idempotencyKey, actorOf(ctx)),
+}));
 
 export const adminFamilyData = callable(callables.adminFamilyData, ({ id }, ctx) => familyDataFor(actorOf(ctx), id, new Date()));
 

@@ -5,7 +5,7 @@
 import type { AddOn, CancellationQuote, CardRefund, Cents, ClassGroup, ClassRecord, Discount, Enrollment, IsoDate, LineItem, PaymentMethod, SiblingContext } from '../../../contract/domain';
 import { isSiblingRule } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
-import { balanceOf, feesOf, paidOf, refundedOf } from '../../../contract/money';
+import { balanceOf, feesOf, OFFICE_DISCOUNT, paidOf, refundedOf } from '../../../contract/money';
 import { aidOnLines } from '../../../contract/aid';
 import { withRequests } from './changes';
 import { cardRefundableOf } from './refunds';
@@ -100,9 +100,23 @@ function repriceAsCharged(input: Omit<CancellationInput, 'cancelClassIds'>, kept
   const discounts = used.filter((d) => !isSiblingRule(d.type));
   // A financial aid award on its terms, taking at most what it took then.
   const aid = enrollment.aid ? { label: enrollment.aid.label, percent: enrollment.aid.percent, addOns: enrollment.aid.addOns, limit: aidOnLines(enrollment.discounts) } : undefined;
-  return kept.length
-    ? priceBasket({ classes, groups, lines, discounts, rules, siblings: siblingsThen(enrollment, rules), today: input.enrolledOn, ...(aid ? { aid } : {}) })
-    : { lineItems: [], discounts: [], subtotal: 0, total: 0, problems: [] };
+  if (!kept.length) return { lineItems: [], discounts: [], subtotal: 0, total: 0, problems: [] };
+  const quote = priceBasket({ classes, groups, lines, discounts, rules, siblings: siblingsThen(enrollment, rules), today: input.enrolledOn, ...(aid ? { aid } : {}) });
+  return withOfficeDiscount(quote, officeDiscountOf(enrollment));
+}
+
+/** What the office's discounts given by hand take now (its line). */
+const officeDiscountOf = (e: Pick<Enrollment, 'discounts'>): Cents => e.discounts.filter((d) => d.code === OFFICE_DISCOUNT.code).reduce((sum, d) => sum + d.amount, 0);
+
+/**
+ * The office's discount, last: a fixed amount off the total after every code and aid (never more than
+ * the total), so that no code's rules can drop it and it is never counted twice.
+ */
+export function withOfficeDiscount<Q extends Pick<Enrollment, 'discounts' | 'total'>>(quote: Q, amount: Cents): Q {
+  const discounts = quote.discounts.filter((d) => d.code !== OFFICE_DISCOUNT.code);
+  const before = quote.total + officeDiscountOf(quote);
+  const taken = Math.min(amount, before);
+  return { ...quote, discounts: [...discounts, ...(taken > 0 ? [{ ...OFFICE_DISCOUNT, amount: taken }] : [])], total: before - taken };
 }
 
 export function planCancellation(input: CancellationInput): CancellationPlan {

@@ -8,7 +8,7 @@ const refundView = (r: CardRefund): FamilyCardRefund => ({ amount: r.amount, ref
 const familyPlan = ({ customer: _customer, paymentMethod: _method, ...plan }: Instalments): FamilyInstalments => plan;
 
 export function familyView(e: Enrollment): FamilyEnrollment {
-  const { payments, cancellations, cardRefunds, flag: _flag, countedDiscountIds: _counted, instalments, ...rest } = e;
+  const { payments, cancellations, cardRefunds, flag: _flag, countedDiscountIds: _counted, instalments, officeDiscounts: _byHand, ...rest } = e;
   return {
     ...rest,
     // A monthly plan without Stripe's customer and card ids.

@@ -1,11 +1,12 @@
 // The office's money actions on an enrollment as plans: the payments after a payment is recorded or
 // voided, with the audit's words, or why the action is refused. Pure: the use-case reads the
 // enrollment in a transaction, asks the plan, and writes it (usecases/payments.ts).
-import type { Enrollment, Payment, PaymentMethod } from '../../../contract/domain';
+import type { Cents, Enrollment, Payment, PaymentMethod } from '../../../contract/domain';
 import type { AuditKind } from '../../../contract/audit';
 import { paymentKey } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
-import { balanceOf, duplicatePayment, voidProblem } from '../../../contract/money';
+import { balanceOf, duplicatePayment, OFFICE_DISCOUNT, voidProblem } from '../../../contract/money';
+import { withOfficeDiscount } from './cancellation';
 import type { Refusal } from './refusal';
 
 export interface PaymentsPlan {
@@ -67,4 +68,22 @@ export function planPaymentVoided(e: Enrollment, paymentId: string, reason: stri
     kind: 'payment-voided',
     summary: `Voided ${formatCents(voided.amount)} (${voided.method}): ${reason}`,
   };
+}
+
+/**
+ * The office gives a discount by hand, with its reason: a fixed amount off what is still owed (money
+ * already paid goes back as account credit instead), added to the enrollment's "office" discount line,
+ * which repricing keeps. The same request (its id) twice gives it once ('already-exists').
+ */
+export function planOfficeDiscount(e: Enrollment, asked: { amount: Cents; reason: string }, made: Made): { enrollment: Enrollment; summary: string } | Refusal {
+  if ((e.officeDiscounts ?? []).some((d) => d.id === made.id)) return { refused: 'already-exists', message: 'Given already by this request.' };
+  if (e.status !== 'confirmed') return { refused: 'failed-precondition', message: 'A discount is given on a confirmed enrollment only.' };
+  const due = balanceOf(e);
+  if (asked.amount > due) {
+    return { refused: 'failed-precondition', message: due > 0 ? `A discount lowers what is owed (${formatCents(due)} now): for money already paid, give account credit.` : 'Nothing is owed on this enrollment: for money already paid, give account credit.' };
+  }
+  const given = [...(e.officeDiscounts ?? []), { id: made.id, amount: asked.amount, reason: asked.reason, at: made.at.toISOString(), by: made.by }];
+  const priced = withOfficeDiscount(e, e.discounts.filter((d) => d.code === OFFICE_DISCOUNT.code).reduce((sum, d) => sum + d.amount, 0) + asked.amount);
+  const next: Enrollment = { ...e, ...priced, officeDiscounts: given };
+  return { enrollment: { ...next, balance: balanceOf(next) }, summary: `Office discount of ${formatCents(asked.amount)}: ${asked.reason}` };
 }

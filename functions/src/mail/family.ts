@@ -95,6 +95,19 @@ export function accountMadeMail(holderName: string, setPasswordLink: string, por
   );
 }
 
+/** The office gave a discount by hand: how much, why, and what is owed now. */
+export function officeDiscountMail(e: Pick<Enrollment, 'studentName' | 'lineItems'>, amount: Cents, reason: string, owed: Cents, portal: string): MailMessage {
+  return simpleMail(
+    'A discount on your enrollment',
+    [
+      `The school office took ${formatCents(amount)} off ${e.studentName}’s enrollment (${andList(e.lineItems.map((l) => l.title))}): ${reason}`,
+      owed > 0 ? `What is owed now: ${formatCents(owed)}.` : 'Nothing is owed on it now.',
+    ],
+    myEnrollments(portal),
+    RECEIPTS_FOOTER,
+  );
+}
+
 /** A child's whole term, cancelled by the office at the family's request: the classes and what comes back. */
 export function termCancelledMail(childName: string, termName: string, titles: string[], how: string | null, refund: Cents, portal: string): MailMessage {
   return simpleMail(

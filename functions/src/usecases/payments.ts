@@ -1,17 +1,18 @@
 // The office records and voids payments: the enrollment read in a transaction, the plan asked
 // (domain/payments.ts), the payments and balance written with the audit entry, and the family's
-// receipt for a payment recorded (unless the office turned that email off).
+// receipt for a payment recorded (unless the office turned that email off). The office's discounts
+// given by hand go the same way.
 import { randomUUID } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
-import type { Enrollment, FamilyMailKind } from '../../../contract/domain';
+import type { Cents, Enrollment, FamilyMailKind } from '../../../contract/domain';
 import { balanceOf, PAID_HOW } from '../../../contract/money';
 import { actorName, auditInTx, type Actor } from '../data/audit';
 import { db, notFound, recordRef } from '../data/db';
 import { enrollmentRecipients, type FamilyMail } from '../data/familyMail';
 import { familyMailOff } from '../data/settings';
-import { planBalanceReceived, planPaymentRecorded, planPaymentVoided, type PaymentAsked, type PaymentsPlan } from '../domain/payments';
+import { planBalanceReceived, planOfficeDiscount, planPaymentRecorded, planPaymentVoided, type PaymentAsked, type PaymentsPlan } from '../domain/payments';
 import { isRefusal, type Refusal } from '../domain/refusal';
-import { paymentReceivedMail } from '../mail/family';
+import { officeDiscountMail, paymentReceivedMail } from '../mail/family';
 import { queueMail } from '../mail/outbox';
 import { portalOrigin } from '../payments/stripe';
 
@@ -86,4 +87,26 @@ export async function recordBalancesReceived(enrollmentIds: string[], received: 
 
 export function voidPayment(enrollmentId: string, paymentId: string, reason: string, actor: Actor): Promise<Enrollment> {
   return changePayments(enrollmentId, actor, (e) => planPaymentVoided(e, paymentId, reason, { at: new Date(), by: actorName(actor) }));
+}
+
+/** The office gives a discount by hand (once per request key), audited with its reason; the family is told. */
+export async function giveOfficeDiscount(enrollmentId: string, asked: { amount: Cents; reason: string }, key: string, actor: Actor): Promise<Enrollment> {
+  const made = { id: key, at: new Date(), by: actorName(actor) };
+  const [to, off] = await Promise.all([enrollmentRecipients(enrollmentId), familyMailOff()]);
+  const ref = recordRef('enrollments', enrollmentId);
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw notFound('This enrollment');
+    const e = snap.data()!;
+    const planned = planOfficeDiscount(e, asked, made);
+    if (isRefusal(planned)) {
+      if (planned.refused === 'already-exists') return e;
+      throw new HttpsError(planned.refused, planned.message, { enrollment: e });
+    }
+    const next = planned.enrollment;
+    tx.set(ref, next);
+    auditInTx(tx, actor, { kind: 'discount-given', record: { type: 'enrollment', id: e.id }, studentId: e.studentId, studentName: e.studentName, summary: planned.summary });
+    if (!off.has('payment-received')) queueMail(tx, { kind: 'payment-received', to, enrollmentId, message: officeDiscountMail(next, asked.amount, asked.reason, next.balance, portalOrigin(null)) }, `discount-${key}`);
+    return next;
+  });
 }

@@ -16,6 +16,7 @@ import { CancelForm } from './CancelForm';
 import { MoveForm } from './MoveForm';
 import { METHOD_LABEL } from './paymentMethod';
 import { PaymentForm } from './PaymentForm';
+import { DiscountForm } from './DiscountForm';
 import { PaymentRow } from './PaymentRow';
 
 /** Total, paid, refunded, net paid and balance: the same four words on every office screen and CSV. */
@@ -134,6 +135,7 @@ export function EnrollmentMoney({
       )}
       {e.status === 'pending_payment' && <ReleaseHold enrollment={e} onChange={onChange} />}
       {(e.status === 'confirmed' || e.status === 'cancelled') && <PaymentForm key={`pay-${e.balance}`} enrollment={e} onChange={onChange} />}
+      {e.status === 'confirmed' && <DiscountForm enrollment={e} onChange={onChange} />}
       <MoveForm key={`move-${e.classIds.join(',')}`} enrollment={e} titles={titles} onChange={onChange} />
       <CancelForm key={`cancel-${e.classIds.join(',')}`} enrollment={e} titles={titles} onChange={onChange} />
     </Dialog>

@@ -43,6 +43,7 @@ export const useEnrollmentsPage = () => {
 export const useCancelQuote = (enrollmentId: string, classIds: string[]) =>
   useCallQuery('adminCancelQuote', { enrollmentId, classIds }, { enabled: classIds.length > 0 });
 export const useRecordPayment = () => useCallMutation('adminRecordPayment');
+export const useGiveDiscount = () => useCallMutation('adminGiveDiscount');
 export const useVoidPayment = () => useCallMutation('adminVoidPayment');
 export const useRecordBalances = () => useCallMutation('adminRecordBalances');
 export const useCancelEnrollment = () => useCallMutation('adminCancelEnrollment');
