@@ -87,6 +87,29 @@ const SHOTS: Shot[] = [
     },
   },
   { name: 'household', path: '/admin/families/demo-family', ready: (p) => p.getByRole('heading', { name: 'Emails sent' }).waitFor(), fullPage: true },
+  {
+    name: 'new-family',
+    path: '/admin/families/new',
+    ready: async (p) => {
+      await p.getByLabel('The family’s email').fill('wren.walker@example.com');
+      await p.getByLabel('Account holder’s name').fill('Wren Walker');
+      await p.getByLabel('Account holder’s phone').fill('(555) 010-4545');
+    },
+  },
+  {
+    name: 'cancel-term',
+    path: '/admin/enrollments',
+    ready: async (p) => {
+      // A family of the term: the first row's family page.
+      await p.getByRole('link', { name: 'The family’s page' }).first().click();
+      const card = p.getByRole('region', { name: 'Cancel a child’s term' });
+      await card.getByLabel(/^Why/).fill('The family is moving away');
+      await card.getByRole('button', { name: /…$/ }).click();
+      await card.getByText('It cannot be undone.', { exact: false }).waitFor();
+      await card.scrollIntoViewIfNeeded();
+    },
+  },
+  { name: 'abandoned-drafts', path: '/admin/students', ready: (p) => p.getByRole('heading', { name: 'Enrollments started and left' }).scrollIntoViewIfNeeded() },
   { name: 'financial-aid', path: '/admin/aid', ready: (p) => p.getByRole('row', { name: /General aid fund/ }).waitFor(), fullPage: true },
   {
     name: 'money-reports',
