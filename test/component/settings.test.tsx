@@ -16,7 +16,7 @@ const app = (name: string) =>
   initializeApp({ apiKey: 'demo-key', projectId: 'demo-portal', appId: '1:1:web:1', authDomain: 'x' }, name);
 
 describe('settings from Remote Config', () => {
-  it('uses the seed fetch timeout (60 s) and minimum interval (12 h)', () => {
+  it('uses the specification’s fetch timeout (60 s) and minimum interval (12 h)', () => {
     const rc = getRemoteConfig(app('timings'));
     configureRemoteConfig(rc);
     expect(rc.settings.fetchTimeoutMillis).toBe(60_000);

@@ -134,7 +134,7 @@ describe('routes and guards', () => {
     await waitFor(() => expect(location().pathname).toBe('/classes/enrollment'));
   });
 
-  it('each staff role sees the menu entries its pages allow, in the seed\'s order', async () => {
+  it('each staff role sees the menu entries its pages allow, in the specification\'s order', async () => {
     const user = userEvent.setup();
     const entries = async (roles: string[]) => {
       const view = renderApp('/calendar/classes', staffSession(...roles));
