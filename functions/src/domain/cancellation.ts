@@ -106,7 +106,7 @@ function repriceAsCharged(input: Omit<CancellationInput, 'cancelClassIds'>, kept
 }
 
 /** What the office's discounts given by hand take now (its line). */
-const officeDiscountOf = (e: Pick<Enrollment, 'discounts'>): Cents => e.discounts.filter((d) => d.code === OFFICE_DISCOUNT.code).reduce((sum, d) => sum + d.amount, 0);
+export const officeDiscountOf = (e: Pick<Enrollment, 'discounts'>): Cents => e.discounts.filter((d) => d.code === OFFICE_DISCOUNT.code).reduce((sum, d) => sum + d.amount, 0);
 
 /**
  * The office's discount, last: a fixed amount off the total after every code and aid (never more than

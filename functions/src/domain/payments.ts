@@ -5,8 +5,8 @@ import type { Cents, Enrollment, Payment, PaymentMethod } from '../../../contrac
 import type { AuditKind } from '../../../contract/audit';
 import { paymentKey } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
-import { balanceOf, duplicatePayment, OFFICE_DISCOUNT, voidProblem } from '../../../contract/money';
-import { withOfficeDiscount } from './cancellation';
+import { balanceOf, duplicatePayment, voidProblem } from '../../../contract/money';
+import { officeDiscountOf, withOfficeDiscount } from './cancellation';
 import type { Refusal } from './refusal';
 
 export interface PaymentsPlan {
@@ -83,7 +83,7 @@ export function planOfficeDiscount(e: Enrollment, asked: { amount: Cents; reason
     return { refused: 'failed-precondition', message: due > 0 ? `A discount lowers what is owed (${formatCents(due)} now): for money already paid, give account credit.` : 'Nothing is owed on this enrollment: for money already paid, give account credit.' };
   }
   const given = [...(e.officeDiscounts ?? []), { id: made.id, amount: asked.amount, reason: asked.reason, at: made.at.toISOString(), by: made.by }];
-  const priced = withOfficeDiscount(e, e.discounts.filter((d) => d.code === OFFICE_DISCOUNT.code).reduce((sum, d) => sum + d.amount, 0) + asked.amount);
+  const priced = withOfficeDiscount(e, officeDiscountOf(e) + asked.amount);
   const next: Enrollment = { ...e, ...priced, officeDiscounts: given };
   return { enrollment: { ...next, balance: balanceOf(next) }, summary: `Office discount of ${formatCents(asked.amount)}: ${asked.reason}` };
 }

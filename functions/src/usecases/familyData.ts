@@ -26,6 +26,8 @@ export async function familyData(actor: Actor, now: Date, family: Pick<Actor, 'u
     familyWaitlist(uid),
     familyAttendance(uid),
   ]);
+  // The office's copy: an account with neither an address nor a child is no family (read once, with the rest).
+  if (family !== actor && !family.email && !students.length) throw notFound('This family');
   const addresses = [...new Set([family.email, ...students.flatMap((s) => s.guardians.map((g) => g.email))].filter((a): a is string => !!a).map((a) => a.toLowerCase()))];
   const emails = (await mailTo(addresses)).map((m) => ({ kind: m.kind, to: m.to.filter((a) => addresses.includes(a.toLowerCase())), subject: m.message.subject, text: m.message.text }));
   const forFamily = family === actor ? '' : ' for the family, at its request';
@@ -43,7 +45,5 @@ export async function familyData(actor: Actor, now: Date, family: Pick<Actor, 'u
 
 /** The office's copy of a family's file: the account must exist. */
 export async function familyDataFor(actor: Actor, uid: string, now: Date): Promise<FamilyData> {
-  const email = (await accountEmails([uid])).get(uid) ?? null;
-  if (!email && (await loadOwnStudents(uid)).length === 0) throw notFound('This family');
-  return familyData(actor, now, { uid, email });
+  return familyData(actor, now, { uid, email: (await accountEmails([uid])).get(uid) ?? null });
 }
