@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import { cspHeaders } from './scripts/build/csp.mjs';
 import { routePreload } from './scripts/build/routePreload.ts';
 import { schoolTheme } from './scripts/build/theme.ts';
@@ -27,6 +27,28 @@ const EVERY_PAGE = [
 
 /** Component tests that replace a module with vi.mock: each runs in a module graph of its own. */
 const MOCKING_COMPONENT_TESTS = ['test/component/checkoutReturn.test.tsx', 'test/component/dataLayer.test.tsx', 'test/component/flowDraft.test.tsx'];
+
+/**
+ * The browser files that run last, after the emulator files (in `npm test`, on the emulator tests'
+ * stack). The instructor's view stays off a cold stack: run first beside the accessibility sweep, its
+ * offline sync missed its 30 s twice.
+ */
+const BROWSER_FILES_LAST = ['test/e2e/teaching.test.ts'];
+
+/** What every browser test file runs with. */
+const BROWSER_TESTS: Omit<NonNullable<ViteUserConfig['test']>, 'name' | 'include'> = {
+  environment: 'node',
+  setupFiles: ['test/e2e/setup.ts'],
+  globalSetup: ['test/e2e/globalSetup.ts'],
+  testTimeout: 200_000,
+  hookTimeout: 200_000,
+  // expect.poll waits for what the page shows after a call to the functions, whose worker may be
+  // starting (seconds on a loaded machine): as long as Playwright's own actions wait, not Vitest's
+  // default second.
+  expect: { poll: { timeout: 30_000 } },
+  fileParallelism: false,
+  isolate: false,
+};
 
 /**
  * The service worker that keeps the app for the instructor's pages without signal. It controls /staff/
@@ -154,22 +176,13 @@ export default defineConfig(({ command, mode }) => {
         },
         {
           extends: true,
-          test: {
-            name: 'e2e',
-            include: ['test/e2e/**/*.test.ts'],
-            environment: 'node',
-            setupFiles: ['test/e2e/setup.ts'],
-            globalSetup: ['test/e2e/globalSetup.ts'],
-            testTimeout: 200_000,
-            hookTimeout: 200_000,
-            // expect.poll waits for what the page shows after a call to the functions, whose worker
-            // may be starting (seconds on a loaded machine): as long as Playwright's own actions wait,
-            // not Vitest's default second.
-            expect: { poll: { timeout: 30_000 } },
-            fileParallelism: false,
-            isolate: false,
-            sequence: { groupOrder: 1 },
-          },
+          test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: BROWSER_FILES_LAST, ...BROWSER_TESTS, sequence: { groupOrder: 1 } },
+        },
+        {
+          extends: true,
+          // Browser files that run after the emulator files: in `npm test` on the emulator tests' stack,
+          // warm by then, so that both stacks end about together.
+          test: { name: 'e2e-last', include: BROWSER_FILES_LAST, ...BROWSER_TESTS, sequence: { groupOrder: 4 } },
         },
         {
           extends: true,
@@ -181,7 +194,7 @@ export default defineConfig(({ command, mode }) => {
             environment: 'node',
             testTimeout: 150_000,
             hookTimeout: 150_000,
-            sequence: { groupOrder: 4 },
+            sequence: { groupOrder: 5 },
           },
         },
       ],

@@ -126,10 +126,10 @@ const checked = checks();
 /** One emulator stack with its Stripe stand-in (scripts/test-one.mjs), running Vitest with `args`. */
 const stack = (name, args) => [process.execPath, ['scripts/test-one.mjs', ...vitest.slice(2), `--outputFile.json=test-results/${name}.json`, ...args]];
 /**
- * Emulator test files run on the browser tests' stack, after the browser tests, so that both stacks
+ * Emulator test files run on the browser tests' stack, after the browser tests, and the last browser
+ * files (the `e2e-last` project) on the emulator tests' stack, after its files, so that both stacks
  * end about together (each file's time: test-results/emulator.json and e2e.json). After: the
- * functions are warm by then. (The instructor's view's browser tests stay on the browser stack: run
- * first on a cold stack beside the accessibility sweep, its offline sync missed its 30 s twice.)
+ * functions are warm by then.
  */
 const ON_THE_BROWSER_STACK = ['test/emulator/seatLedger.test.ts', 'test/emulator/badInput.test.ts'];
 
@@ -149,7 +149,7 @@ if (ensureChromium()) {
     const ended = join(RESULTS, 'emulator-stack-ended');
     const exclude = (files) => files.flatMap((file) => ['--exclude', file]);
     await Promise.all([
-      run(stack('emulator', ['--project', 'emulator', '--project', 'emulator-mocks', ...exclude(ON_THE_BROWSER_STACK)]), 'inherit').then(() => writeFileSync(ended, '')),
+      run(stack('emulator', ['--project', 'emulator', '--project', 'emulator-mocks', '--project', 'e2e-last', ...exclude(ON_THE_BROWSER_STACK)]), 'inherit').then(() => writeFileSync(ended, '')),
       run(second.wrap(...stack('e2e', ['--project', 'emulator', '--project', 'e2e', '--project', 'alone', 'test/e2e', ...ON_THE_BROWSER_STACK, 'test/timed']), { PORTAL_TEST_LOG: join(ROOT, '.cache/test-emulators-e2e.log'), PORTAL_ALONE_AFTER: ended }), e2eLog),
     ]);
     closeSync(e2eLog);
@@ -160,10 +160,10 @@ if (ensureChromium()) {
     addVitest('e2e.json', 'e2e');
   } else {
     await startStripeStandIn();
-    // Projects run in their order: the browser tests, the emulator tests, the timed office calls.
+    // Projects run in their order: the browser tests, the emulator tests, the last browser tests, the timed office calls.
     const name = 'emulator and end-to-end tests, then the timed office calls (on one emulator stack)';
     console.log(`\n▶ ${name}`);
-    await execOnEmulators(`npx ${vitest.join(' ')} --outputFile.json=test-results/emulator.json --project emulator --project emulator-mocks --project e2e --project alone`);
+    await execOnEmulators(`npx ${vitest.join(' ')} --outputFile.json=test-results/emulator.json --project emulator --project emulator-mocks --project e2e --project e2e-last --project alone`);
     timings.push(`${name} ${Math.round((Date.now() - t) / 1000)} s`);
     addVitest('emulator.json', 'emulator/e2e');
   }
