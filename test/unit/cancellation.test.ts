@@ -1,3 +1,4 @@
+import { refuse, type Refusal } from '../../functions/src/domain/refusal';
 import { describe, expect, it } from 'vitest';
 import type { ClassGroup, ClassRecord, Discount, Enrollment } from '../../contract/domain';
 import { balanceOf } from '../../contract/money';
@@ -128,7 +129,7 @@ describe('cancellation priced by the pricing engine', () => {
 
   it('refuses a refund above what was paid, foreign classes and a cancelled enrollment', () => {
     const e = enrolled([{ classId: 'c', addOnIds: [] }], [], 10000);
-    expect(applyCancellation(e, plan(e, ['c']), 10001, details)).toBe('The refund cannot be more than the $100 paid.');
+    expect(applyCancellation(e, plan(e, ['c']), 10001, details)).toEqual(refuse('invalid-argument', 'The refund cannot be more than the $100 paid.'));
     expect(cancellationProblem(e, ['zzz'])).toBe('Only classes of this enrollment can be cancelled.');
     expect(cancellationProblem({ ...e, status: 'cancelled' }, ['c'])).toBe('This enrollment is already cancelled.');
   });
@@ -148,7 +149,7 @@ describe('add-ons taken later', () => {
 
   it('reprices the enrollment with the add-on at today’s price; a code on the total applies to it as to the rest', () => {
     const e = enrolled([{ classId: 'c', addOnIds: [] }, { classId: 'd', addOnIds: [] }], [SIBLING10], 41400);
-    const plan = addOns(e, 'c', ['kit']) as Exclude<ReturnType<typeof addOns>, string>;
+    const plan = addOns(e, 'c', ['kit']) as Exclude<ReturnType<typeof addOns>, Refusal>;
     expect(plan.added).toEqual([{ id: 'kit', description: 'Art kit', price: 3000 }]);
     // $460 + $30 = $490, 10 % off the total: $441; $27 more than the $414 paid.
     expect(plan.charge).toBe(2700);
@@ -165,14 +166,14 @@ describe('add-ons taken later', () => {
 
   it('refuses an add-on taken already, an unknown one, a class of another enrollment, an enrollment the office changed or not confirmed', () => {
     const e = enrolled([{ classId: 'b', addOnIds: ['boots'] }, { classId: 'c', addOnIds: [] }], [], 0);
-    expect(planAddOns({ enrollment: e, classes: CLASSES, groups: GROUPS, discounts: [], enrolledOn: '2026-11-20' }, 'b', ['boots'])).toBe('Class b already has Boots.');
-    expect(addOns(e, 'c', ['nope'])).toBe('Unknown add-on for Class c.');
-    expect(addOns(e, 'd', ['kit'])).toBe('Add-ons can be added here only to the classes of this enrollment.');
-    expect(addOns({ ...e, cancellations: [{ classIds: ['x'], classTitles: ['x'], refund: 0, fee: 0, note: '', at: '', by: '' }] }, 'c', ['kit'])).toBe('The office has changed this enrollment: please ask the office to add it.');
-    expect(addOns({ ...e, status: 'pending_payment' }, 'c', ['kit'])).toBe('Add-ons can be added to a confirmed enrollment only.');
+    expect(planAddOns({ enrollment: e, classes: CLASSES, groups: GROUPS, discounts: [], enrolledOn: '2026-11-20' }, 'b', ['boots'])).toEqual(refuse('failed-precondition', 'Class b already has Boots.'));
+    expect(addOns(e, 'c', ['nope'])).toEqual(refuse('failed-precondition', 'Unknown add-on for Class c.'));
+    expect(addOns(e, 'd', ['kit'])).toEqual(refuse('failed-precondition', 'Add-ons can be added here only to the classes of this enrollment.'));
+    expect(addOns({ ...e, cancellations: [{ classIds: ['x'], classTitles: ['x'], refund: 0, fee: 0, note: '', at: '', by: '' }] }, 'c', ['kit'])).toEqual(refuse('failed-precondition', 'The office has changed this enrollment: please ask the office to add it.'));
+    expect(addOns({ ...e, status: 'pending_payment' }, 'c', ['kit'])).toEqual(refuse('failed-precondition', 'Add-ons can be added to a confirmed enrollment only.'));
     // A code deleted since: the price would not come out as charged.
     const coded = enrolled([{ classId: 'c', addOnIds: [] }], [SIBLING10], 0);
-    expect(addOns(coded, 'c', ['kit'], [])).toBe('The price of this enrollment has changed since: please ask the office to add it.');
+    expect(addOns(coded, 'c', ['kit'], [])).toEqual(refuse('failed-precondition', 'The price of this enrollment has changed since: please ask the office to add it.'));
   });
 });
 

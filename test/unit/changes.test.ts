@@ -1,5 +1,6 @@
 // The cancellation policy's outcome, by table: notice bands, fees, what was paid (in full, a deposit,
 // at the office), classes kept, and when a family may cancel by itself.
+import { refuse } from '../../functions/src/domain/refusal';
 import { describe, expect, it } from 'vitest';
 import { outcomeWords, transferWords, type CancellationPolicy, type ChangeRequest } from '../../contract/changes';
 import type { TransferPlan } from '../../functions/src/domain/cancellation';
@@ -70,7 +71,7 @@ describe('a family’s request to the office', () => {
     expect(cancellationRequest([sent.request], { ...asked, id: 'r2' }, shown)).toEqual({ request: sent.request, replayed: true });
     // A class the family may cancel by itself is cancelled, not asked about; a decided request does not block a new one.
     const inside = cancellationOutcome({ policy, plan: paidInFull, firstMeeting: '2027-05-16', today });
-    expect(cancellationRequest(undefined, asked, { outcome: inside, words: '' })).toBe(SELF_SERVICE);
+    expect(cancellationRequest(undefined, asked, { outcome: inside, words: '' })).toEqual(refuse('failed-precondition', SELF_SERVICE));
     expect(cancellationRequest([{ ...sent.request, status: 'declined' }], { ...asked, id: 'r2' }, shown)).toMatchObject({ replayed: false, request: { id: 'r2' } });
   });
 
@@ -88,10 +89,10 @@ describe('a family’s request to the office', () => {
   });
 
   it('asks for words where the family needs them, and decides a request once', () => {
-    expect(decide(sent.request, { approve: false }, 0, 'now')).toBe(ANSWER_NEEDED);
-    expect(decide(sent.request, { approve: false, answer: '   ' }, 0, 'now')).toBe(ANSWER_NEEDED);
-    expect(decide(sent.request, { approve: true, refund: 100 }, 0, 'now')).toBe(REFUND_ANSWER_NEEDED);
-    expect(decide(sent.request, { approve: true, atNoCharge: true, answer: 'x' }, 0, 'now')).toBe('atNoCharge: Only a move is made at no charge.');
+    expect(decide(sent.request, { approve: false }, 0, 'now')).toEqual(refuse('invalid-argument', ANSWER_NEEDED));
+    expect(decide(sent.request, { approve: false, answer: '   ' }, 0, 'now')).toEqual(refuse('invalid-argument', ANSWER_NEEDED));
+    expect(decide(sent.request, { approve: true, refund: 100 }, 0, 'now')).toEqual(refuse('invalid-argument', REFUND_ANSWER_NEEDED));
+    expect(decide(sent.request, { approve: true, atNoCharge: true, answer: 'x' }, 0, 'now')).toEqual(refuse('invalid-argument', 'atNoCharge: Only a move is made at no charge.'));
     const declined = (decide(sent.request, { approve: false, answer: 'No' }, 0, 'now') as { request: ChangeRequest }).request;
     expect(decide(declined, { approve: true }, 20000, 'later')).toEqual({ request: declined, cancel: null, replayed: true });
   });
@@ -137,16 +138,16 @@ describe('moving a child under the school’s policy', () => {
     expect(sent).toEqual({ replayed: false, request: { ...asked, kind: 'transfer', to, status: 'waiting', outcome: { refund: 9900, toCard: 0, toCredit: 9900, kept: 0, owes: 0, difference: -9900 }, words: 'River Camp costs $99 less; you will get a credit of $99 for your next enrollment.' } });
     expect(transferRequest([sent.request], { ...asked, id: 'm2' }, byOffice)).toEqual({ request: sent.request, replayed: true });
     // Another request about the class waits already (to cancel it, or to move elsewhere): not a second one.
-    expect(transferRequest([{ ...sent.request, to: { classId: 'lake', title: 'Lake' } }], { ...asked, id: 'm2' }, byOffice)).toBe('You have asked the office about this class already: it answers by email.');
-    expect(transferRequest(undefined, asked, transferOutcome({ ...facts, policy: movePolicy('difference') }))).toBe(TRANSFER_SELF_SERVICE);
-    expect(transferRequest(undefined, asked, transferOutcome({ ...facts, policy: movePolicy('refused') }))).toBe(TRANSFERS_REFUSED);
+    expect(transferRequest([{ ...sent.request, to: { classId: 'lake', title: 'Lake' } }], { ...asked, id: 'm2' }, byOffice)).toEqual(refuse('failed-precondition', 'You have asked the office about this class already: it answers by email.'));
+    expect(transferRequest(undefined, asked, transferOutcome({ ...facts, policy: movePolicy('difference') }))).toEqual(refuse('failed-precondition', TRANSFER_SELF_SERVICE));
+    expect(transferRequest(undefined, asked, transferOutcome({ ...facts, policy: movePolicy('refused') }))).toEqual(refuse('failed-precondition', TRANSFERS_REFUSED));
 
     expect(decide(sent.request, { approve: true }, 0, 'now')).toMatchObject({ request: { status: 'approved', decidedAt: 'now' }, cancel: null, transfer: { from: 'creek', to: 'river' } });
     expect(decide(sent.request, { approve: false, answer: 'River is for older children' }, 0, 'now')).toMatchObject({ request: { status: 'declined', answer: 'River is for older children' }, cancel: null });
-    expect(decide(sent.request, { approve: false }, 0, 'now')).toBe(ANSWER_NEEDED);
-    expect(decide(sent.request, { approve: true, refund: 100, answer: 'x' }, 0, 'now')).toBe('refund: A move gives what its price difference gives (or nothing, at no charge): approve it or decline it.');
+    expect(decide(sent.request, { approve: false }, 0, 'now')).toEqual(refuse('invalid-argument', ANSWER_NEEDED));
+    expect(decide(sent.request, { approve: true, refund: 100, answer: 'x' }, 0, 'now')).toEqual(refuse('invalid-argument', 'refund: A move gives what its price difference gives (or nothing, at no charge): approve it or decline it.'));
     // At no charge, whatever the policy: said why, and kept on the request.
-    expect(decide(sent.request, { approve: true, atNoCharge: true }, 0, 'now')).toBe('answer: Say why the move is at no charge, in words for the family.');
+    expect(decide(sent.request, { approve: true, atNoCharge: true }, 0, 'now')).toEqual(refuse('invalid-argument', 'answer: Say why the move is at no charge, in words for the family.'));
     expect(decide(sent.request, { approve: true, atNoCharge: true, answer: 'Our mistake' }, 0, 'now')).toMatchObject({ request: { status: 'approved', atNoCharge: true, answer: 'Our mistake' }, transfer: { from: 'creek', to: 'river' } });
     expect(decide(sent.request, { approve: false, atNoCharge: true, answer: 'No room' }, 0, 'now')).toMatchObject({ request: { status: 'declined' } });
     expect(decide(sent.request, { approve: false, atNoCharge: true, answer: 'No room' }, 0, 'now')).not.toHaveProperty('request.atNoCharge');

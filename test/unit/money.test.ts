@@ -1,3 +1,4 @@
+import { refuse } from '../../functions/src/domain/refusal';
 import { describe, expect, it } from 'vitest';
 import { creditToUse } from '../../contract/credit';
 import type { Enrollment, Semester } from '../../contract/domain';
@@ -36,14 +37,14 @@ describe('which card payments a refund goes back to', () => {
     ]);
     const after = e({ ...two, cancellations: [{ classIds: [], classTitles: [], refund: 16000, fee: 0, note: '', at: paid.at, by: 'x', cardRefunds: [{ amount: 16000, refundId: 're_1', paymentIntent: 'pi_b', last4: '4242', reason: '', at: paid.at }] }] });
     expect(cardRefundParts(after, 5000)).toEqual([{ paymentIntent: 'pi_a', amount: 5000, brand: 'visa', last4: '4242' }]);
-    expect(cardRefundParts(after, 10001)).toBe('Only $100 can go back to the card: give the rest back another way (the cancellation form splits a refund).');
+    expect(cardRefundParts(after, 10001)).toEqual(refuse('failed-precondition', 'Only $100 can go back to the card: give the rest back another way (the cancellation form splits a refund).'));
     // What the cancellation form offers to send back to the cards: what is left of each.
     expect([cardRefundableOf(two), cardRefundableOf(after)]).toEqual([26000, 10000]);
   });
 
   it('voided and office payments never take a card refund', () => {
     const office = e({ payments: [{ ...paid, card: undefined, method: 'check' }, { ...pay('v', 5000, 'pi_v'), voided: { reason: 'x', at: paid.at, by: 'x' } }] });
-    expect(cardRefundParts(office, 100)).toMatch(/no card payment to refund/);
+    expect(cardRefundParts(office, 100)).toEqual(refuse('failed-precondition', expect.stringMatching(/no card payment to refund/)));
     expect(cardRefundableOf(office)).toBe(0);
   });
 });

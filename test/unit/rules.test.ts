@@ -41,19 +41,19 @@ describe('enrollment rules', () => {
     expect(releaseProblem(releases, [{ releaseId: 'medical', version: '2', typedName: 'Sam Rivera' }], guardians)).toBeNull();
     expect(releaseProblem(releases, [{ releaseId: 'medical', version: '2', typedName: '  sam   RIVERA ' }], guardians)).toBeNull();
     expect(releaseProblem(releases, [{ releaseId: 'medical', version: '2', typedName: 'jose nunez' }], guardians)).toBeNull();
-    expect(releaseProblem(releases, [], guardians)?.code).toBe('failed-precondition');
-    expect(releaseProblem(releases, [{ releaseId: 'medical', version: '1', typedName: 'Sam Rivera' }], guardians)?.code).toBe('aborted');
+    expect(releaseProblem(releases, [], guardians)?.refused).toBe('failed-precondition');
+    expect(releaseProblem(releases, [{ releaseId: 'medical', version: '1', typedName: 'Sam Rivera' }], guardians)?.refused).toBe('aborted');
     // "x" or one word is not a signature; a name that is not a listed guardian is refused.
     expect(releaseProblem(releases, [{ releaseId: 'medical', version: '2', typedName: 'x' }], guardians)?.message).toBe(
       'Type your full name, first and last, to sign the Medical Release.',
     );
-    expect(releaseProblem(releases, [{ releaseId: 'medical', version: '2', typedName: 'Sam' }], guardians)?.code).toBe('failed-precondition');
+    expect(releaseProblem(releases, [{ releaseId: 'medical', version: '2', typedName: 'Sam' }], guardians)?.refused).toBe('failed-precondition');
     expect(releaseProblem(releases, [{ releaseId: 'medical', version: '2', typedName: 'Mallory Stranger' }], guardians)?.message).toBe(
       'The Medical Release must be signed by a guardian listed for the student: type Sam Rivera or José Núñez exactly as listed.',
     );
     expect(totalProblem(1000, 1001)).toBeNull();
     expect(totalProblem(1000, 999)).toBeNull();
-    expect(totalProblem(1000, 1002)?.code).toBe('aborted');
+    expect(totalProblem(1000, 1002)?.refused).toBe('aborted');
   });
 });
 

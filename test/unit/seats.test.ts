@@ -1,5 +1,6 @@
 // The seat ledger's pure rules: which seat each child of a checkout gets, what a seat given back
 // becomes, how a capacity change moves and closes seats, and the checks of a class's books.
+import { refuse, type Refusal } from '../../functions/src/domain/refusal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ClassRecord, WaitlistEntry } from '../../contract/domain';
@@ -91,7 +92,7 @@ describe('planCapacity: a new capacity', () => {
     ['s0004', { state: 'reserved', classId: 'a', at: AT }],
   ]);
   it('is refused below the seats taken, held and offered', () => {
-    expect(planCapacity(1, 5, seats)).toBe('2 seats are taken, held or offered: the capacity cannot be less than that.');
+    expect(planCapacity(1, 5, seats)).toEqual(refuse('failed-precondition', '2 seats are taken, held or offered: the capacity cannot be less than that.'));
   });
   it('moves the used seats above it down, and closes every number above it (a reserved seat there too: closed, not dropped)', () => {
     expect(planCapacity(2, 5, seats)).toEqual({ moves: [{ from: 's0003', to: 's0001' }], close: ['s0002', 's0003', 's0004'], open: [], drop: [] });
@@ -142,7 +143,7 @@ describe("classLedgerProblems: a class's books", () => {
     // The public is not offered the kept seat: the class shows full.
     expect(seatsLeft({ capacity: 2, enrolledCount: 1, keptSeats: 1 }, new Date(AT))).toBe(0);
     expect(seatsLeft({ capacity: 3, enrolledCount: 1, keptSeats: 1 }, new Date(AT))).toBe(1);
-    expect(planCapacity(1, 2, seats)).toBe('2 seats are taken, held or offered: the capacity cannot be less than that.');
+    expect(planCapacity(1, 2, seats)).toEqual(refuse('failed-precondition', '2 seats are taken, held or offered: the capacity cannot be less than that.'));
     expect(freeSeatIds(2, seats.keys())).toEqual([]);
   });
 });
@@ -206,7 +207,7 @@ describe('seats kept for aid', () => {
     const seats = new Map<string, Seat>([['s0000', taken('a', 'x')], ['s0003', { state: 'reserved', classId: 'a', at: AT }]]);
     const plan = planCapacity(1, 4, seats);
     expect(plan).toEqual({ moves: [], close: ['s0001', 's0002', 's0003'], open: [], drop: [] });
-    const after = afterCapacity(seats, plan as Exclude<typeof plan, string>, 'a', AT);
+    const after = afterCapacity(seats, plan as Exclude<typeof plan, Refusal>, 'a', AT);
     expect(classLedgerProblems({ id: 'a', capacity: 1, enrolledCount: 1, seatNumbers: 4 }, after, [{ studentId: 'x', enrollmentId: 'e-x', seat: 's0000' }])).toEqual([]);
     after.delete('s0003');
     expect(classLedgerProblems({ id: 'a', capacity: 1, enrolledCount: 1, seatNumbers: 4 }, after, [{ studentId: 'x', enrollmentId: 'e-x', seat: 's0000' }])).toEqual(['a: seat s0003 is above the capacity and not closed']);

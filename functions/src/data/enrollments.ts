@@ -5,7 +5,9 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { DISCOUNT_TYPES, isSiblingRule, type ClassGroup, type ClassRecord, type Discount, type Enrollment, type Release, type Semester, type WaitlistEntry } from '../../../contract/domain';
 import { checkoutOf } from '../domain/ids';
 import { type CheckoutPayload, type EnrollPayload, type CatalogueFacts } from '../domain/checkout';
-import { childCheck, type EnrollmentProblem } from '../domain/enrollment';
+import { childCheck } from '../domain/enrollment';
+import { isRefusal } from '../domain/refusal';
+import { refusedError } from '../lib/refused';
 import { normalizeCode, type CodeUses } from '../domain/pricing';
 import { priceCart, type CartChild } from '../domain/cart';
 import { DEFAULT_RELEASES } from '../domain/releases';
@@ -17,7 +19,6 @@ import { loadRoundGates } from './rounds';
 import type { RoundGate } from '../../../contract/rounds';
 
 /** A refusal in the family's words, with the error code its kind of problem calls for. */
-export const fail = (p: EnrollmentProblem) => new HttpsError(p.code, p.message);
 
 export async function loadReleases(): Promise<Release[]> {
   const snap = await db().collection(COLLECTIONS.config).doc('releases').get();
@@ -173,7 +174,7 @@ export const familyEnrollmentRefs = (uid: string) =>
 /** `childCheck`, throwing its problem (a waitlist request). */
 export function checkChild(...args: Parameters<typeof childCheck>) {
   const checked = childCheck(...args);
-  if ('message' in checked) throw fail(checked);
+  if (isRefusal(checked)) throw refusedError(checked);
   return checked;
 }
 

@@ -10,6 +10,7 @@ import { aidOnLines } from '../../../contract/aid';
 import { withRequests } from './changes';
 import { cardRefundableOf } from './refunds';
 import { FIXED_AMOUNT_TYPES, priceBasket, type BasketLine, type PricedClass } from './pricing';
+import { refuse, type Refusal } from './refusal';
 
 export interface CancellationInput {
   enrollment: Enrollment;
@@ -148,8 +149,8 @@ export function applyCancellation(
   plan: CancellationPlan,
   refund: Cents,
   details: { note: string; at: string; by: string; classTitles: string[]; refundMethod?: PaymentMethod; cardRefunds?: CardRefund[] },
-): Enrollment | string {
-  if (refund > plan.netPaid) return `The refund cannot be more than the ${formatCents(plan.netPaid)} paid.`;
+): Enrollment | Refusal {
+  if (refund > plan.netPaid) return refuse('invalid-argument', `The refund cannot be more than the ${formatCents(plan.netPaid)} paid.`);
   const fee = Math.max(0, plan.suggestedRefund - refund);
   const cancellations = [
     ...(enrollment.cancellations ?? []),
@@ -281,24 +282,24 @@ export interface AddOnPlan {
  * did to the rest), the difference owed. An enrollment the office changed, or whose price would not
  * come out the same as charged (a code deleted since), is left to the office.
  */
-export function planAddOns(input: Omit<CancellationInput, 'cancelClassIds'>, classId: string, addOnIds: string[]): AddOnPlan | string {
+export function planAddOns(input: Omit<CancellationInput, 'cancelClassIds'>, classId: string, addOnIds: string[]): AddOnPlan | Refusal {
   const { enrollment } = input;
-  if (enrollment.status !== 'confirmed') return 'Add-ons can be added to a confirmed enrollment only.';
+  if (enrollment.status !== 'confirmed') return refuse('failed-precondition', 'Add-ons can be added to a confirmed enrollment only.');
   const klass = input.classes.find((c) => c.id === classId);
-  if (!klass || !enrollment.classIds.includes(classId)) return 'Add-ons can be added here only to the classes of this enrollment.';
-  if (enrollment.cancellations?.length) return 'The office has changed this enrollment: please ask the office to add it.';
+  if (!klass || !enrollment.classIds.includes(classId)) return refuse('failed-precondition', 'Add-ons can be added here only to the classes of this enrollment.');
+  if (enrollment.cancellations?.length) return refuse('failed-precondition', 'The office has changed this enrollment: please ask the office to add it.');
   const taken = enrollment.lineItems.find((l) => l.classIds.includes(classId))?.addOns ?? [];
   const added: AddOn[] = [];
   for (const id of new Set(addOnIds)) {
     const addOn = klass.addOns.find((a) => a.id === id);
-    if (!addOn) return `Unknown add-on for ${klass.title}.`;
-    if (taken.some((a) => a.id === id)) return `${klass.title} already has ${addOn.description}.`;
+    if (!addOn) return refuse('failed-precondition', `Unknown add-on for ${klass.title}.`);
+    if (taken.some((a) => a.id === id)) return refuse('failed-precondition', `${klass.title} already has ${addOn.description}.`);
     added.push(addOn);
   }
   const before = repriceAsCharged(input, enrollment.classIds);
-  if (before.total !== enrollment.total) return 'The price of this enrollment has changed since: please ask the office to add it.';
+  if (before.total !== enrollment.total) return refuse('failed-precondition', 'The price of this enrollment has changed since: please ask the office to add it.');
   const after = repriceAsCharged(input, enrollment.classIds, new Map([[classId, added]]));
-  if (after.problems.length) return after.problems[0].message;
+  if (after.problems.length) return refuse('failed-precondition', after.problems[0].message);
   const next: Enrollment = { ...enrollment, lineItems: after.lineItems, discounts: after.discounts, subtotal: after.subtotal, total: after.total };
   return { enrollment: { ...next, balance: balanceOf(next) }, added, charge: after.total - before.total };
 }

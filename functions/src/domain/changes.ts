@@ -6,6 +6,7 @@ import type { TransferPlan } from './cancellation';
 import type { CancellationQuote, Cents, ClassRecord, Enrollment, IsoDate } from '../../../contract/domain';
 import { selectionProblems } from '../../../contract/schedule';
 import { classProblem, type EnrollmentFacts } from './enrollment';
+import { refuse, type Refusal } from './refusal';
 
 /** The enrollment with these requests, marked for the office's queue exactly while one of them waits. */
 export function withRequests(enrollment: Enrollment, requests: ChangeRequest[]): Enrollment {
@@ -113,11 +114,11 @@ export function transferRequest(
   waiting: ChangeRequest[] | undefined,
   asked: Pick<ChangeRequest, 'id' | 'classIds' | 'classTitles' | 'reason' | 'askedAt'>,
   outcome: TransferOutcome,
-): { request: ChangeRequest; replayed: boolean } | string {
+): { request: ChangeRequest; replayed: boolean } | Refusal {
   const already = (waiting ?? []).find((r) => r.status === 'waiting' && r.classIds.some((id) => asked.classIds.includes(id)));
-  if (already) return already.kind === 'transfer' && already.to?.classId === outcome.toClassId ? { request: already, replayed: true } : ASKED_ALREADY;
-  if (outcome.allowed) return TRANSFER_SELF_SERVICE;
-  if (!outcome.askable) return outcome.why!;
+  if (already) return already.kind === 'transfer' && already.to?.classId === outcome.toClassId ? { request: already, replayed: true } : refuse('failed-precondition', ASKED_ALREADY);
+  if (outcome.allowed) return refuse('failed-precondition', TRANSFER_SELF_SERVICE);
+  if (!outcome.askable) return refuse('failed-precondition', outcome.why!);
   const { difference, credit, owes } = outcome;
   return {
     request: { ...asked, kind: 'transfer', to: { classId: outcome.toClassId, title: outcome.toTitle }, outcome: { refund: credit, toCard: 0, kept: 0, owes, difference, ...(credit ? { toCredit: credit } : {}) }, words: transferWords(outcome), status: 'waiting' },
@@ -138,10 +139,10 @@ export function cancellationRequest(
   waiting: ChangeRequest[] | undefined,
   asked: Pick<ChangeRequest, 'id' | 'classIds' | 'classTitles' | 'reason' | 'askedAt'>,
   shown: { outcome: CancellationOutcome; words: string },
-): { request: ChangeRequest; replayed: boolean } | string {
+): { request: ChangeRequest; replayed: boolean } | Refusal {
   const already = (waiting ?? []).find((r) => r.status === 'waiting' && r.classIds.some((id) => asked.classIds.includes(id)));
   if (already) return { request: already, replayed: true };
-  if (shown.outcome.allowed) return SELF_SERVICE;
+  if (shown.outcome.allowed) return refuse('failed-precondition', SELF_SERVICE);
   const { refund, toCard, toCredit, kept, owes } = shown.outcome;
   return { request: { ...asked, kind: 'cancel', outcome: { refund, toCard, kept, owes, ...(toCredit ? { toCredit } : {}) }, words: shown.words, status: 'waiting' }, replayed: false };
 }
@@ -156,21 +157,21 @@ export function decide(
   decision: Decision,
   cardRefundable: Cents,
   at: string,
-): { request: ChangeRequest; cancel: { classIds: string[]; refund: Cents; cardRefund: Cents } | null; transfer?: { from: string; to: string }; replayed: boolean } | string {
+): { request: ChangeRequest; cancel: { classIds: string[]; refund: Cents; cardRefund: Cents } | null; transfer?: { from: string; to: string }; replayed: boolean } | Refusal {
   if (request.status !== 'waiting') return { request, cancel: null, replayed: true };
   if (request.kind === 'transfer') {
     // A move gives what the price difference gives: approved as it is, or declined.
-    if (decision.refund !== undefined) return 'refund: A move gives what its price difference gives (or nothing, at no charge): approve it or decline it.';
+    if (decision.refund !== undefined) return refuse('invalid-argument', 'refund: A move gives what its price difference gives (or nothing, at no charge): approve it or decline it.');
     const problem = decisionProblem(decision, 0);
-    if (problem) return `answer: ${problem}`;
+    if (problem) return refuse('invalid-argument', `answer: ${problem}`);
     const answer = decision.answer?.trim() || undefined;
     const free = decision.approve && decision.atNoCharge;
     const decided: ChangeRequest = { ...request, status: decision.approve ? 'approved' : 'declined', decidedAt: at, ...(free ? { atNoCharge: true as const } : {}), ...(answer ? { answer } : {}) };
     return { request: decided, cancel: null, ...(decision.approve ? { transfer: { from: request.classIds[0], to: request.to!.classId } } : {}), replayed: false };
   }
-  if (decision.atNoCharge) return 'atNoCharge: Only a move is made at no charge.';
+  if (decision.atNoCharge) return refuse('invalid-argument', 'atNoCharge: Only a move is made at no charge.');
   const problem = decisionProblem(decision, request.outcome.refund);
-  if (problem) return `answer: ${problem}`;
+  if (problem) return refuse('invalid-argument', `answer: ${problem}`);
   const answer = decision.answer?.trim() || undefined;
   if (!decision.approve) return { request: { ...request, status: 'declined', decidedAt: at, answer }, cancel: null, replayed: false };
   const refund = decision.refund ?? request.outcome.refund;

@@ -14,9 +14,9 @@ import { priceCart, type CartAid } from './cart';
 import { creditPayment } from './credit';
 import { balanceDueDateOf, checkoutDeposit } from './deposits';
 import { checkoutInstalments, newPlan } from './instalments';
-import { childCheck, NOT_YOUR_STUDENT, totalProblem, type EnrollmentProblem } from './enrollment';
+import { childCheck, NOT_YOUR_STUDENT, totalProblem } from './enrollment';
 import type { CodeUses } from './pricing';
-import { refuse, type Refusal } from './refusal';
+import { isRefusal, refuse, type Refusal } from './refusal';
 import { checkoutOf } from './ids';
 import { aidReleased, type RosterRecord, type Seat, type SeatPlan } from './seats';
 
@@ -196,7 +196,7 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
   const passedOn = new Set(f.special.filter((_, i) => f.specialNow[i]?.state === 'held' && replacedNow.has(f.specialNow[i]?.enrollmentId ?? '')).map((s) => `${s.classId}/${s.studentId}`));
 
   // Every child checked in order, with the seats the ledger gave it.
-  const signatures: Exclude<ReturnType<typeof childCheck>, EnrollmentProblem>[] = [];
+  const signatures: Exclude<ReturnType<typeof childCheck>, Refusal>[] = [];
   for (const [i, p] of f.seats.entries()) {
     const classes = asked[i].classIds.map((c) => catalogue.classes.get(c)!);
     const full = new Set(asked[i].classIds.filter((c) => !p.seats.get(c) || unusable.has(`${c}/${p.studentId}`)));
@@ -204,7 +204,7 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
     // A claim takes a seat offered to the family: never first come, round or not.
     const rounds = entry ? new Map() : catalogue.rounds;
     const checked = childCheck({ student: students[i]!, classes, semesters: catalogue.semesters, rounds, family, alreadyIn, full, classById: f.classById }, payload.children[i], f.releases, now, today);
-    if ('message' in checked) return refuse(checked.code, checked.message);
+    if (isRefusal(checked)) return checked;
     signatures.push(checked);
   }
   const classes = [...new Set(asked.flatMap((a) => a.classIds))].map((c) => catalogue.classes.get(c)!);
@@ -217,7 +217,7 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
   const total = quotes.reduce((sum, q) => sum + q.total, 0);
   if (!entry && priced.codeProblems.length) return refuse('failed-precondition', priced.codeProblems[0].message);
   const mismatch = totalProblem(payload.expectedTotal, total);
-  if (mismatch) return refuse(mismatch.code, mismatch.message);
+  if (mismatch) return mismatch;
 
   const byCard = payload.payWith === 'card' && total > 0;
   const payLater = payload.payWith !== 'card' && total > 0;

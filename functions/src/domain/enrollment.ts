@@ -8,12 +8,8 @@ import { formatGrades, gradeName } from '../../../contract/format';
 import { isOpenForEnrollment } from './catalogue';
 import type { RoundGate } from '../../../contract/rounds';
 import { formatMoment } from '../../../contract/wording';
+import { refuse, type Refusal } from './refusal';
 
-export type ProblemCode = 'failed-precondition' | 'aborted' | 'invalid-argument';
-export interface EnrollmentProblem {
-  code: ProblemCode;
-  message: string;
-}
 
 export { needsInfoReview };
 
@@ -37,11 +33,11 @@ export interface EnrollmentFacts {
 export const drawnNotFirstCome = (semester: string, round: RoundGate) =>
   `Places in ${semester} are given by a draw, not first come (its entries close ${formatMoment(round.entriesClose)}). Seats left after the draw open first come.`;
 
-export function classProblem(facts: EnrollmentFacts): EnrollmentProblem | null {
+export function classProblem(facts: EnrollmentFacts): Refusal | null {
   const { student, today } = facts;
   for (const c of facts.classes) {
     const semester = facts.semesters.get(c.semesterId);
-    const fail = (message: string): EnrollmentProblem => ({ code: 'failed-precondition', message });
+    const fail = (message: string) => refuse('failed-precondition', message);
     if (c.status !== 'live') return fail(`${c.title} is not open for registration.`);
     if (!semester || !isOpenForEnrollment(semester, today)) return fail(`Registration for ${semester?.name ?? c.title} is closed.`);
     const round = facts.rounds?.get(c.semesterId);
@@ -64,24 +60,24 @@ export interface Signature {
   typedName: string;
 }
 
-export function releaseProblem(releases: Release[], signatures: Signature[], guardianNames: string[]): EnrollmentProblem | null {
+export function releaseProblem(releases: Release[], signatures: Signature[], guardianNames: string[]): Refusal | null {
   for (const r of releases) {
     const signed = signatures.find((s) => s.releaseId === r.id);
     if (!signed || !signed.typedName.trim()) {
-      return { code: 'failed-precondition', message: `Please sign the ${r.title} by typing your full name.` };
+      return refuse('failed-precondition', `Please sign the ${r.title} by typing your full name.`);
     }
     if (signed.version !== r.version) {
-      return { code: 'aborted', message: `The ${r.title} has changed. Please read it again and sign.` };
+      return refuse('aborted', `The ${r.title} has changed. Please read it again and sign.`);
     }
     const problem = signatureProblem(signed.typedName, guardianNames, r.title);
-    if (problem) return { code: 'failed-precondition', message: problem };
+    if (problem) return refuse('failed-precondition', problem);
   }
   return null;
 }
 
 /** Answers the family must give before a child is enrolled (profiles saved before they were asked). */
-export function consentProblem(student: Student): EnrollmentProblem | null {
-  const fail = (message: string): EnrollmentProblem => ({ code: 'failed-precondition', message });
+export function consentProblem(student: Student): Refusal | null {
+  const fail = (message: string) => refuse('failed-precondition', message);
   const { permissions: p, health: h } = student;
   if (h.medications.length && (h.medicationAuthorized === null || h.medicationAuthorized === undefined)) {
     return fail(`Please answer whether staff may give ${student.firstName}'s medications (Health and safety).`);
@@ -93,9 +89,9 @@ export function consentProblem(student: Student): EnrollmentProblem | null {
 }
 
 /** The confirmed total must match what the family saw, to the cent. */
-export function totalProblem(expectedTotal: number, total: number): EnrollmentProblem | null {
+export function totalProblem(expectedTotal: number, total: number): Refusal | null {
   return Math.abs(expectedTotal - total) > 1
-    ? { code: 'aborted', message: 'Prices changed, please review your enrollment before submitting again.' }
+    ? refuse('aborted', 'Prices changed, please review your enrollment before submitting again.')
     : null;
 }
 
@@ -121,10 +117,10 @@ export interface ChildAnswers {
 }
 
 /** What the family answers for a child, checked: its information confirmed when its review is due, the consents answered, `toSign` signed. */
-export function answersProblem(student: Student, answers: ChildAnswers, toSign: Release[], now: Date): EnrollmentProblem | null {
+export function answersProblem(student: Student, answers: ChildAnswers, toSign: Release[], now: Date): Refusal | null {
   return (
     (needsInfoReview(student.infoReviewedAt, now) && !answers.infoConfirmed
-      ? { code: 'failed-precondition' as const, message: `Please confirm that ${student.firstName}'s information is still accurate.` }
+      ? refuse('failed-precondition', `Please confirm that ${student.firstName}'s information is still accurate.`)
       : null) ??
     consentProblem(student) ??
     releaseProblem(toSign, answers.releases, student.guardians.map((g) => g.name))
@@ -137,7 +133,7 @@ export function answersProblem(student: Student, answers: ChildAnswers, toSign: 
  * clash with each other or the child's classes. Gives the first problem, or the signatures the
  * enrollment records: those given now (but for releases kept), and the kept ones.
  */
-export function childCheck(facts: ChildFacts, answers: ChildAnswers, releases: Release[], now: Date, today: IsoDate): EnrollmentProblem | { signed: Signature[]; kept: ReleaseSignature[] } {
+export function childCheck(facts: ChildFacts, answers: ChildAnswers, releases: Release[], now: Date, today: IsoDate): Refusal | { signed: Signature[]; kept: ReleaseSignature[] } {
   const { student, classes, family } = facts;
   const classIds = classes.map((c) => c.id);
   // Classes added to the child's enrollment in a semester keep the releases signed for it then.
@@ -150,6 +146,6 @@ export function childCheck(facts: ChildFacts, answers: ChildAnswers, releases: R
   const enrolledIds = [...new Set(family.flatMap((e) => (e.status === 'confirmed' && e.studentId === student.id ? e.classIds : [])))].filter((id) => !classIds.includes(id));
   const enrolled = enrolledIds.flatMap((id) => facts.classById.get(id) ?? []);
   const clash = selectionProblems(student, classes, enrolled)[0];
-  if (clash) return { code: 'failed-precondition', message: clash.message };
+  if (clash) return refuse('failed-precondition', clash.message);
   return { signed: answers.releases.filter((s) => !kept.some((k) => k.releaseId === s.releaseId)), kept };
 }

@@ -1,6 +1,7 @@
 // Which card payments a refund goes back to. Pure.
 import type { CardRefund, Cents, Enrollment } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
+import { refuse, type Refusal } from './refusal';
 
 export interface CardRefundPart {
   paymentIntent: string;
@@ -32,7 +33,7 @@ export function cardRefundableOf(enrollment: Pick<Enrollment, 'payments' | 'card
  * A refund of `amount` split over the enrollment's card payments, newest first, each at most what is
  * left of it after earlier refunds; or why it cannot go back by card.
  */
-export function cardRefundParts(enrollment: Enrollment, amount: Cents): CardRefundPart[] | string {
+export function cardRefundParts(enrollment: Enrollment, amount: Cents): CardRefundPart[] | Refusal {
   const refunded = refundedByIntent(enrollment);
   const parts: CardRefundPart[] = [];
   let left = amount;
@@ -44,7 +45,7 @@ export function cardRefundParts(enrollment: Enrollment, amount: Cents): CardRefu
     parts.push({ paymentIntent: p.card.paymentIntent, amount: part, brand: p.card.brand, last4: p.card.last4 });
     left -= part;
   }
-  if (!parts.length) return 'This enrollment has no card payment to refund: choose how else the refund is given back.';
-  if (left > 0) return `Only ${formatCents(amount - left)} can go back to the card: give the rest back another way (the cancellation form splits a refund).`;
+  if (!parts.length) return refuse('failed-precondition', 'This enrollment has no card payment to refund: choose how else the refund is given back.');
+  if (left > 0) return refuse('failed-precondition', `Only ${formatCents(amount - left)} can go back to the card: give the rest back another way (the cancellation form splits a refund).`);
   return parts;
 }

@@ -101,7 +101,7 @@ export function planEntry(input: EntryInput, f: EntryFacts): { entry: RoundEntry
     }
     // Asked as at a checkout, so that a place is accepted in one step.
     const unanswered = answersProblem(student, { infoConfirmed: child.infoConfirmed === true, releases: input.releases }, f.releases, f.now);
-    if (unanswered) return refuse(unanswered.code, unanswered.message.includes(student.firstName) ? unanswered.message : `${name}: ${unanswered.message}`);
+    if (unanswered) return refuse(unanswered.refused, unanswered.message.includes(student.firstName) ? unanswered.message : `${name}: ${unanswered.message}`);
     const key = childKey(student);
     const elsewhere = f.enteredElsewhere.get(key);
     if (elsewhere && elsewhere !== f.existing?.id) return refuse('already-exists', `${name} is already in another family’s entry for this round: a child is entered once. The office can help.`);

@@ -10,6 +10,7 @@
 // lowered are closed.
 import type { ClassRecord, WaitlistEntry } from '../../../contract/domain';
 import { schoolInstant } from '../../../contract/schedule';
+import { refuse, type Refusal } from './refusal';
 
 export const SEAT_STATES = ['taken', 'held', 'offered', 'reserved', 'requested', 'aid', 'closed'] as const;
 export type SeatState = (typeof SEAT_STATES)[number];
@@ -122,9 +123,9 @@ const droppable = (s: Seat) => s.state === 'reserved' || s.state === 'aid';
  * move, close and open. `highest` is the largest capacity the class ever had, so every number a family
  * might still ask for is closed.
  */
-export function planCapacity(capacity: number, highest: number, seats: Map<string, Seat>): CapacityPlan | string {
+export function planCapacity(capacity: number, highest: number, seats: Map<string, Seat>): CapacityPlan | Refusal {
   const live = [...seats].filter(([, s]) => s.state !== 'closed' && !droppable(s));
-  if (live.length > capacity) return `${live.length} seats are taken, held or offered: the capacity cannot be less than that.`;
+  if (live.length > capacity) return refuse('failed-precondition', `${live.length} seats are taken, held or offered: the capacity cannot be less than that.`);
   const inState = (state: SeatState) => [...seats].filter(([, s]) => s.state === state).map(([id]) => id);
   // Those for aid last, so that they are the first dropped.
   const spare = [...inState('reserved'), ...inState('aid')];

@@ -3,9 +3,11 @@
 // entry gets the add-on, and an updated receipt says what is now owed. The balance is paid as any
 // other (Pay balance by card, or at the office). The office adds one for a family that asks (from the
 // family's page), also once registration has closed, audited as the office's.
+import { isRefusal } from '../domain/refusal';
 import { countAidInTx } from '../data/aid';
 import { aidChange } from '../domain/aid';
 import { HttpsError } from 'firebase-functions/v2/https';
+import { refusedError } from '../lib/refused';
 import type { z } from 'zod/mini';
 import type { Enrollment } from '../../../contract/domain';
 import type { addOnsSchema } from '../../../contract/schemas';
@@ -52,10 +54,10 @@ export async function addOnsToEnrollment(by: AddOnsBy, request: AddOnsRequest, n
       throw new HttpsError('failed-precondition', `Registration for ${semester?.name ?? klass.title} is closed: please ask the office.`);
     }
     const plan = planAddOns({ enrollment, classes, groups, discounts, enrolledOn: schoolToday(new Date(enrollment.createdAt)) }, request.classId, request.addOnIds);
-    if (typeof plan === 'string') throw new HttpsError('failed-precondition', plan);
+    if (isRefusal(plan)) throw refusedError(plan);
     if (request.expectedCharge === undefined) return { enrollment: plan.enrollment, charge: plan.charge, added: false };
     const mismatch = totalProblem(request.expectedCharge, plan.charge);
-    if (mismatch) throw new HttpsError(mismatch.code, mismatch.message);
+    if (mismatch) throw refusedError(mismatch);
     tx.set(ref, plan.enrollment);
     countAidInTx(tx, aidChange(enrollment, plan.enrollment));
     if (roster.exists) tx.update(roster.ref, { addOns: [...((roster.get('addOns') as unknown[] | undefined) ?? []), ...plan.added] });

@@ -3,6 +3,7 @@
 // give more than it holds, and keeps the funds. Awards are taken at checkout (usecases/checkout.ts).
 import type { Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
+import { refusedError } from '../lib/refused';
 import { awardWords, fundBalance, schoolYearOf, type AidApplication, type AidFund, type FamilyAid, type FirstComeTerms } from '../../../contract/aid';
 import type { Enrollment } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
@@ -62,7 +63,7 @@ export async function applyForAid(actor: Actor, request: AidRequest, now: Date):
       { ...request, studentIds: uniq(request.studentIds) },
       { uid: actor.uid, email: actor.email ?? '', semester, students: students.map((s) => s.data()), existing: existing.data(), now },
     );
-    if (isRefusal(planned)) throw new HttpsError(planned.refused, planned.message);
+    if (isRefusal(planned)) throw refusedError(planned);
     const onArrival = firstComeAward(planned, funds, today, now.toISOString());
     const { app, enrollments, taken } = onArrival ? withOwedTaken(onArrival.application, family, today) : { app: planned, enrollments: [], taken: 0 };
     tx.create(ref, app);
@@ -115,7 +116,7 @@ export async function awardAid(actor: Actor, input: { decisions: AidDecision[]; 
       at,
       by: actorName(actor),
     });
-    if (isRefusal(planned)) throw new HttpsError(planned.refused, planned.message);
+    if (isRefusal(planned)) throw refusedError(planned);
     for (const decided of planned.applications) {
       // What the family already owes for the award's children and term takes it now.
       const { app, enrollments: owing, taken } = withOwedTaken(decided, enrollments.filter((e) => e.ownerUid === decided.ownerUid), today);

@@ -1,6 +1,8 @@
 // The office cancels classes of an enrollment: the plan (domain/cancellation.ts) from the facts as
 // read, the refund split between cards and other ways, written once however often it is asked, with
 // the seats given back and the waitlists served.
+import { isRefusal, refuse, type Refusal } from '../domain/refusal';
+import { refusedError } from '../lib/refused';
 import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { countAidInTx } from '../data/aid';
 import { aidChange } from '../domain/aid';
@@ -95,11 +97,11 @@ interface RefundSplit {
 }
 
 /** How the refund asked goes back, or why it cannot. */
-function refundSplit({ refund, refundMethod, cardRefund }: CancellationAsked): RefundSplit | string {
+function refundSplit({ refund, refundMethod, cardRefund }: CancellationAsked): RefundSplit | Refusal {
   const toCard = refundMethod === 'card' ? refund : (cardRefund ?? 0);
-  if (toCard > refund) return 'cardRefund: The part back to the card cannot be more than the refund.';
+  if (toCard > refund) return refuse('invalid-argument', 'cardRefund: The part back to the card cannot be more than the refund.');
   const rest = refund - toCard;
-  if (rest > 0 && !refundMethod) return toCard ? `refundMethod: Say how the rest of the refund (${formatCents(rest)}) is given back.` : 'refundMethod: Say how the refund is given back.';
+  if (rest > 0 && !refundMethod) return refuse('invalid-argument', toCard ? `refundMethod: Say how the rest of the refund (${formatCents(rest)}) is given back.` : 'refundMethod: Say how the refund is given back.');
   return { refund, toCard, refundMethod: rest > 0 ? refundMethod : toCard > 0 ? 'card' : undefined };
 }
 
@@ -144,9 +146,9 @@ export async function cancelClasses(enrollmentId: string, asked: CancellationAsk
   const plan0 = await quoteFor(current, classIds);
   // The refund first (never more than was paid), then how it goes back.
   const checked = applyCancellation(current, plan0, refund, { note, at: new Date().toISOString(), by, classTitles: plan0.titles, refundMethod: asked.refundMethod });
-  if (typeof checked === 'string') throw new HttpsError('invalid-argument', checked);
+  if (isRefusal(checked)) throw refusedError(checked);
   const split = refundSplit(asked);
-  if (typeof split === 'string') throw new HttpsError('invalid-argument', split);
+  if (isRefusal(split)) throw refusedError(split);
   const { refundMethod, toCard } = split;
   const reserved = await reserveCancellation(ref, { ...split, classIds }, new Date().toISOString());
   const at = reserved.at;
@@ -187,7 +189,7 @@ export async function cancelClasses(enrollmentId: string, asked: CancellationAsk
       at,
       classTitles: plan.titles,
     });
-    if (typeof next === 'string') throw new HttpsError('invalid-argument', next);
+    if (isRefusal(next)) throw refusedError(next);
     const { pendingCancellation: _done, ...recorded } = next as Enrollment & { pendingCancellation?: PendingCancellation };
     tx.set(ref, recorded);
     // What the classes cancelled took of a financial aid award goes back to it, not to the family.

@@ -1,6 +1,8 @@
 // The school office's changes to the catalogue: semesters, classes, bundles and discount codes. The rules are pure
 // (domain/admin.ts); here they are applied to what is stored, in transactions.
+import { isRefusal } from '../domain/refusal';
 import { HttpsError } from 'firebase-functions/v2/https';
+import { refusedError } from '../lib/refused';
 import type { z } from 'zod/mini';
 import type { ClassGroup, ClassRecord, Discount, NoMeetingDate, Semester } from '../../../contract/domain';
 import type { classInputSchema, discountInputSchema, groupInputSchema, semesterInputSchema } from '../../../contract/schemas';
@@ -79,7 +81,7 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
     // are kept for the waitlist while anyone waits.
     const seatNumbers = Math.max(stored?.seatNumbers ?? stored?.capacity ?? 0, input.capacity);
     const seatPlan = planCapacity(input.capacity, seatNumbers, seats);
-    if (typeof seatPlan === 'string') throw precondition(seatPlan);
+    if (isRefusal(seatPlan)) throw refusedError(seatPlan);
     const at = new Date().toISOString();
     // The seats kept for aid follow the office's number and date, on the seats as the capacity leaves them.
     const afterSeats = afterCapacity(seats, seatPlan, ref.id, at);
@@ -234,7 +236,7 @@ export async function saveDiscount({ id, version, ...fields }: z.output<typeof d
     const next = nextVersion(existing, version, `The code ${code}`);
     const same = await tx.get(records('discounts').where('code', '==', code));
     const problem = codeProblem(code, existing?.data()?.code, same.docs.some((d) => d.id !== ref.id));
-    if (problem) throw new HttpsError(problem.refused, problem.message);
+    if (problem) throw refusedError(problem);
     const discount: Discount = { ...fields, code, id: ref.id, version: next };
     tx.set(ref, discount);
     return discount;

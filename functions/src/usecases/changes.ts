@@ -3,6 +3,8 @@
 // cancellation itself through the office's own path (usecases/cancellation.ts: the refund reserved
 // before Stripe is asked, so a retried request never pays twice; the seats back to the waitlist; the
 // family's email), recorded in the audit trail as the family's.
+import { isRefusal } from '../domain/refusal';
+import { refusedError } from '../lib/refused';
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
@@ -13,7 +15,7 @@ import { netPaidOf } from '../../../contract/money';
 import { schoolToday } from '../../../contract/schedule';
 import { actorName, auditInTx, type Actor } from '../data/audit';
 import { loadSemestersByIds } from '../data/catalogue';
-import { db, getByIds, notFound, precondition, recordRef, records } from '../data/db';
+import { db, getByIds, notFound, recordRef, records } from '../data/db';
 import { enrollmentRecipients } from '../data/familyMail';
 import { loadEnrollment } from '../data/enrollments';
 import { cancellationOutcome, cancellationRequest, decide, withRequests } from '../domain/changes';
@@ -78,7 +80,7 @@ export async function requestCancellation(actor: Actor, input: { enrollmentId: s
     // The office (or the family, on another phone) may have cancelled them since they were read.
     if (!input.classIds.every((id) => enrollment.classIds.includes(id))) throw new HttpsError('aborted', 'This class was cancelled meanwhile: reload My Enrollments.');
     const planned = cancellationRequest(enrollment.requests, asked, { outcome, words });
-    if (typeof planned === 'string') throw precondition(planned);
+    if (isRefusal(planned)) throw refusedError(planned);
     if (planned.replayed) return { enrollment, replayed: true };
     const next = withRequests(enrollment, [...(enrollment.requests ?? []), planned.request]);
     tx.set(ref, next);
@@ -128,7 +130,7 @@ export async function decideRequest(
     const asked = enrollment.requests?.find((r) => r.id === input.requestId);
     if (!asked) throw notFound('This request');
     const decided = decide(asked, input, cardRefundableOf(enrollment), now.toISOString());
-    if (typeof decided === 'string') throw new HttpsError('invalid-argument', decided);
+    if (isRefusal(decided)) throw refusedError(decided);
     if (decided.replayed) return { enrollment, ...decided, toServe: null };
     const classes = asked.classIds.filter((id) => enrollment.classIds.includes(id));
     if (!classes.length || (enrollment as { pendingCancellation?: unknown }).pendingCancellation) throw new HttpsError('aborted', 'These classes were cancelled meanwhile: reload the requests.');

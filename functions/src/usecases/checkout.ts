@@ -9,6 +9,7 @@
 // and other ones picked. Nothing of a failed attempt is written.
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
+import { refusedError } from '../lib/refused';
 import { aidSeatTerms, type AidApplication } from '../../../contract/aid';
 import type { ClassRecord, Enrollment, PaymentOptions, Release, Student } from '../../../contract/domain';
 import { schoolToday } from '../../../contract/schedule';
@@ -217,7 +218,7 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
     aid: cartAidFrom(applications, [...catalogue.semesters.keys()], today, family, new Set(replacedHeld.map((e) => e.id))),
     aidTerms: aidSeatTerms(applications, today),
   });
-  if (isRefusal(planned)) throw new HttpsError(planned.refused, planned.message);
+  if (isRefusal(planned)) throw refusedError(planned);
   const { enrollments, held } = planned;
 
   // Writes. The replaced checkout ends (its seats kept for this one go on below).

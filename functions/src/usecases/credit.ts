@@ -1,6 +1,7 @@
 // A family's account credit: what the family sees, finance's ledger, and the office giving a credit
 // (or taking one back) with its reason — in one transaction with the account's balance and the audit.
 import { HttpsError } from 'firebase-functions/v2/https';
+import { refusedError } from '../lib/refused';
 import type { FamilyCredit, OfficeCredit } from '../../../contract/credit';
 import type { Enrollment } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
@@ -55,7 +56,7 @@ export async function giveCreditTo(actor: Actor, family: { uid: string; email: s
     if (already.exists) return true;
     const balance = creditOf(account);
     const entry = creditGiven({ id: entryRef.id, ownerUid: family.uid, balance, amount: input.takeBack ? -input.amount : input.amount, reason: input.reason, at: now.toISOString(), by: actorName(actor) });
-    if (isRefusal(entry)) throw new HttpsError(entry.refused, entry.message);
+    if (isRefusal(entry)) throw refusedError(entry);
     writeCreditEntry(tx, entry);
     touchAccount(tx, family.uid, account, { credit: balance + entry.amount });
     const what = entry.amount > 0 ? `Gave ${formatCents(entry.amount)} of account credit` : `Took back ${formatCents(-entry.amount)} of account credit`;
@@ -80,7 +81,7 @@ export async function payOwedFromCredit(actor: Actor, input: { enrollmentId?: st
     const owned = snaps.flatMap((s) => (s.exists && s.get('ownerUid') === actor.uid ? [s.data() as Enrollment] : []));
     if (input.enrollmentId && !owned.length) throw notFound('This enrollment');
     const planned = owedFromCredit(creditOf(account), owned, at, actorName(actor));
-    if (isRefusal(planned)) throw new HttpsError(planned.refused, planned.message);
+    if (isRefusal(planned)) throw refusedError(planned);
     const used = planned.reduce((sum, p) => sum - p.entry.amount, 0);
     const to = await Promise.all(planned.map((p) => enrollmentRecipients(p.enrollment.id)));
     for (const [i, { enrollment, entry }] of planned.entries()) {

@@ -1,4 +1,6 @@
 // Refunds to cards through Stripe's Refunds API, made before the cancellation is recorded.
+import { isRefusal } from '../domain/refusal';
+import { refusedError } from '../lib/refused';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { CardRefund, Enrollment } from '../../../contract/domain';
 import { cardRefundParts } from '../domain/refunds';
@@ -11,7 +13,7 @@ import { isStripeError, stripe } from '../payments/stripe';
  */
 export async function refundToCards(enrollment: Enrollment, amount: number, reason: string, at: string, cancellationId: string): Promise<CardRefund[]> {
   const parts = cardRefundParts(enrollment, amount);
-  if (typeof parts === 'string') throw new HttpsError('failed-precondition', parts);
+  if (isRefusal(parts)) throw refusedError(parts);
   const done: CardRefund[] = [];
   for (const [i, part] of parts.entries()) {
     try {

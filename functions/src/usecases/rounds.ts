@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
+import { refusedError } from '../lib/refused';
 import { canonicalEntries, DRAW_ALGORITHM, runDraw, sha256Hex, type DrawEntry, type Placement } from '../../../contract/draw';
 import { childKey, roundPhase, type EntryInput, type PublicRound, type RoundEntry, type RoundReport, type RoundSettings } from '../../../contract/rounds';
 import type { ClassRecord, WaitlistEntry } from '../../../contract/domain';
@@ -24,7 +25,7 @@ import { listStaff } from '../data/staff';
 import { loadOwnStudents } from '../data/students';
 import { isEnrollable, isOpenForEnrollment, seatsLeft } from '../domain/catalogue';
 import { freeSeatIds } from '../domain/seats';
-import { isRefusal, type Refusal } from '../domain/refusal';
+import { isRefusal } from '../domain/refusal';
 import { aidSeatTerms } from '../../../contract/aid';
 import { childIdOf, committedEntries, demandOf, fairnessOf, groupOf, NO_ROUND, planDraw, planEntry, planResults, planRound, type ChoiceQuote, type FamilyStanding } from '../domain/rounds';
 import { beaconChain, fetchBeacon } from '../lib/beacon';
@@ -34,7 +35,6 @@ import { serveWaitlists } from './waitlist';
 import { portalOrigin } from '../payments/stripe';
 
 /** A refusal as the callable's error. */
-const refused = (r: Refusal) => new HttpsError(r.refused, r.message);
 
 export const VERIFY_TO_ENTER = 'To enter the round, please verify your email address first (open the link we emailed you): your placement is sent there.';
 
@@ -45,7 +45,7 @@ export async function saveRound(actor: Actor, input: RoundSettings, now: Date): 
   const saved = await db().runTransaction(async (tx) => {
     const [semester, existing] = await Promise.all([tx.get(records('semesters').doc(input.semesterId)), loadRound(input.semesterId, tx)]);
     const plan = planRound(input, { ...facts, semester: semester.data(), existing });
-    if (isRefusal(plan)) throw refused(plan);
+    if (isRefusal(plan)) throw refusedError(plan);
     tx.set(roundRef(input.semesterId), plan.round);
     tx.set(secretRef(input.semesterId), { seed: plan.seed });
     auditInTx(tx, actor, { kind: 'round-set', record: { type: 'round', id: input.semesterId }, summary: `Round of ${plan.round.semesterName} set: entries ${plan.round.entriesOpen} – ${plan.round.entriesClose}, seed’s hash ${plan.round.seedHash.slice(0, 12)}…, beacon round ${plan.round.beacon.round}` }, now);
@@ -104,7 +104,7 @@ export async function saveEntry(ctx: { uid: string; email: string | null; emailV
   });
   if (saved.saved) return saved.entry;
   await Promise.all(saved.collided.map((studentId) => collisionRef(input.semesterId, studentId).set({ semesterId: input.semesterId, studentId, ownerUid: ctx.uid, at: now.toISOString() })));
-  throw refused(saved.refusal);
+  throw refusedError(saved.refusal);
 }
 
 /** The family's entry (once its places have gone through the ledger, with each child's result). */
@@ -187,7 +187,7 @@ export async function advanceRound(actor: Actor, semesterId: string, now: Date):
   const { found: ranked } = await loadClassesByIds(uniq(entries.flatMap((e) => e.children.flatMap((c) => c.choices.flatMap((x) => x.classIds)))).sort());
   const capacity = await freeSeats(ranked, now);
   const plan = await planDraw({ round, entries, capacity, seed: secret.get('seed') as string, beacon: beacon.value, now });
-  if (isRefusal(plan)) throw refused(plan);
+  if (isRefusal(plan)) throw refusedError(plan);
   await db().runTransaction(async (tx) => {
     const current = await loadRound(semesterId, tx);
     if (current?.drawn) return;

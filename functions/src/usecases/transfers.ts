@@ -3,6 +3,8 @@
 // one seat transaction — a seat taken in the new class, the old one given back to its waitlist, the
 // enrollment repriced, a cheaper class's difference paid put on the account as credit — or, when the
 // office decides, a request with a seat in the new class kept for the child until it answers.
+import { isRefusal } from '../domain/refusal';
+import { refusedError } from '../lib/refused';
 import { randomUUID } from 'node:crypto';
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
@@ -223,7 +225,7 @@ export async function requestTransfer(actor: Actor, input: { enrollmentId: strin
     const enrollment = (await tx.get(ref)).data()!;
     if (!enrollment.classIds.includes(input.fromClassId)) throw new HttpsError('aborted', 'This class was cancelled or moved meanwhile: reload My Enrollments.');
     const planned = transferRequest(enrollment.requests, asked, outcome);
-    if (typeof planned === 'string') throw precondition(planned);
+    if (isRefusal(planned)) throw refusedError(planned);
     if (planned.replayed) return { enrollment, replayed: true };
     const seat = pickSeats(free, 1);
     if (!seat) throw precondition(`${offer.to.title} is full: join its waitlist instead.`);

@@ -5,6 +5,7 @@
 // ends): the public never takes it.
 import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
+import { refusedError } from '../lib/refused';
 import type { z } from 'zod/mini';
 import type { WaitlistEntry, WaitlistEvent, WaitlistStatus } from '../../../contract/domain';
 import type { joinWaitlistSchema } from '../../../contract/schemas';
@@ -87,7 +88,7 @@ export async function joinWaitlist(uid: string, email: string | null, emailVerif
     // One unit per entry: a class, or a bundle, waits and is offered as a whole.
     if (quote.lineItems.length !== 1) throw new HttpsError('invalid-argument', 'Join the waitlist for one class, or one bundle, at a time.');
     const mismatch = totalProblem(payload.expectedTotal, quote.total);
-    if (mismatch) throw new HttpsError(mismatch.code, mismatch.message);
+    if (mismatch) throw refusedError(mismatch);
 
     const at = now.toISOString();
     const counted = catalogue.discounts.filter((d) => d.maxUses != null && quote.discounts.some((a) => a.code === d.code)).map((d) => d.id);
