@@ -116,10 +116,6 @@ export function emulatorEnv(base = process.env) {
     ...base,
     PATH: `${javaBin}:${base.PATH}`,
     ...firestoreEmulatorEnv(firestore, () => firestoreLauncherJar(javaBin)),
-    // The Firestore emulator's JVM compiles with its quick compiler only: over a run of minutes the
-    // optimizing one spends more CPU compiling than its code saves (the seat ledger's random test:
-    // the emulator's CPU 54 s → 33 s, its answers no slower).
-    JAVA_TOOL_OPTIONS: [base.JAVA_TOOL_OPTIONS, '-XX:TieredStopAtLevel=1'].filter(Boolean).join(' '),
     METADATA_SERVER_DETECTION: 'none',
     FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
     NO_UPDATE_NOTIFIER: '1',
