@@ -3,11 +3,18 @@
 // fetches again what a call made stale: src/lib/stale.ts, written from these).
 import type { AccountHolder } from '../domain';
 import type { FamilyData } from '../family';
-import { accountHolderSchema, draftSchema } from '../schemas';
+import { accountHolderSchema, plain } from '../schemas';
 import { spec, none, UNCACHED } from './spec';
 import { ACCESS } from '../roles';
 import { DRAFT_DAYS } from '../constants';
 import { z } from 'zod/mini';
+
+/** The family's in-progress enrollment: their own scratch state, never trusted by the enroll check. */
+export const draftSchema = z.strictObject({
+  json: z.string().check(z.maxLength(100_000, 'is too large'), plain),
+  /** Which enrollment the draft belongs to: a save of one a checkout has ended is not kept. */
+  flow: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, 'must be a flow id')),
+});
 
 export const deleteDraftsSchema = z.strictObject({
   olderThanDays: z.int().check(z.minimum(1, 'must be at least 1'), z.maximum(DRAFT_DAYS, `must be at most ${DRAFT_DAYS} (drafts go by themselves then)`)),

@@ -3,9 +3,32 @@
 // fetches again what a call made stale: src/lib/stale.ts, written from these).
 import { type AttendanceLine, type PickupCodesStatus } from '../field';
 import type { CartQuote, Cents, FamilyEnrollment, PaymentOptions, PriceQuote, DepositPlan, Release, Student } from '../domain';
-import { basketSchema, enrollSchema, addOnsSchema, checkoutSchema, cartSchema, donateSchema, enrollmentIdSchema, saveStudentSchema, studentIdSchema } from '../schemas';
+import { basketSchema, enrollSchema, addOnsSchema, checkoutSchema, cartSchema, enrollmentIdSchema, email, id, idempotencyKey, studentProfileSchema, text, version } from '../schemas';
+import { DONATION_RANGE } from '../rules';
+import { z } from 'zod/mini';
 import type { InstalmentOffer } from '../instalments';
 import { spec, none, UNCACHED } from './spec';
+
+export const studentIdSchema = z.strictObject({ studentId: id });
+
+export const saveStudentSchema = z.strictObject({
+  /** Absent for a new student. */
+  id: z.optional(id),
+  version,
+  profile: studentProfileSchema,
+  /** The family confirmed the info is accurate now. */
+  reviewed: z.boolean(),
+});
+
+/** A gift by card: $1 to $9,999 (DONATION_RANGE), a note, where the receipt goes. */
+export const donateSchema = z.strictObject({
+  amount: z.int().check(z.minimum(DONATION_RANGE.min, 'must be at least $1'), z.maximum(DONATION_RANGE.max, 'must be at most $9,999')),
+  note: text(200),
+  email,
+  idempotencyKey,
+  /** A financial aid fund the gift goes to (absent: the school's general funds). */
+  fundId: z.optional(id),
+});
 
 export const enrollmentCalls = {
   releases: spec<{ releases: Release[] }>()('public', none, UNCACHED),

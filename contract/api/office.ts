@@ -6,8 +6,10 @@ import type { CancellationQuote, CartChildQuote, Cents, ClassMessage, ClassRoste
 import type { ClassCancellation, TermCancellation } from '../changes';
 import type { Household } from '../household';
 import type { FamilyData } from '../family';
-import { addOnsSchema, byIdSchema, correctStudentSchema, cancelClassSchema, phoneEnrollSchema, cancelQuoteSchema, cancelSchema, classMessageSchema, enrollmentIdSchema, enrollmentSearchSchema, paymentSchema, balancesReceivedSchema, voidPaymentSchema, rostersSchema, semesterIdSchema, studentSearchSchema, id, required, cents, idempotencyKey, email, accountHolderSchema, studentProfileSchema } from '../schemas';
+import { addOnsSchema, basketSchema, byIdSchema, enrollmentIdSchema, semesterIdSchema, id, required, text, cents, idempotencyKey, email, accountHolderSchema, studentProfileSchema, version } from '../schemas';
+import { ENROLLMENT_SORTS, ENROLLMENT_STATUSES, PAYMENT_METHODS, RECEIVED_METHODS, STUDENT_SORTS } from '../domain';
 import { z } from 'zod/mini';
+import { spec, none, UNCACHED } from './spec';
 
 /** A family the office makes an account for: the address the family will claim it with, and who holds it. */
 export const newFamilySchema = z.strictObject({ email, ...accountHolderSchema.shape });
@@ -18,7 +20,110 @@ export const addStudentSchema = z.strictObject({ ownerUid: id, profile: studentP
 export const officeDiscountSchema = z.strictObject({ enrollmentId: id, amount: cents.check(z.minimum(1, 'must be more than $0')), reason: required(300), idempotencyKey });
 
 export const cancelTermSchema = z.strictObject({ studentId: id, semesterId: id, otherWay: z.enum(['credit', 'other']), note: required(500) });
-import { spec, none, UNCACHED } from './spec';
+
+// ---- School office: sheets, students, t-shirts, enrollments ----
+/** An office table's search, sort and page: the sorts it offers, and its largest page. */
+const tableQuery = <S extends string>(sorts: readonly [S, ...S[]], maxPageSize: number) => ({
+  search: z.optional(text(100)),
+  sort: z.optional(z.enum(sorts)),
+  order: z.optional(z.enum(['asc', 'desc'])),
+  page: z.optional(z.int().check(z.minimum(0, 'must not be negative'), z.maximum(100_000, 'is too large'))),
+  pageSize: z.optional(z.int().check(z.minimum(1, 'must be at least 1'), z.maximum(maxPageSize, `must be at most ${maxPageSize}`))),
+});
+
+/** The office emails the families of some classes: `send` false answers a preview and the count. */
+/** One line (an email's subject): no line breaks, which would start a header of their own. */
+const oneLine = z.refine<string>((s) => !/[\r\n]/.test(s), 'must be on one line');
+
+export const classMessageSchema = z.strictObject({
+  classIds: z.array(id).check(z.minLength(1, 'needs at least one class'), z.maxLength(50, 'has too many classes')),
+  subject: required(120).check(oneLine),
+  body: required(5000),
+  send: z.boolean(),
+  /** To the guardians' addresses on the children's profiles too (not only the accounts'). */
+  toGuardians: z.optional(z.boolean()),
+  /** Names a send: the same key sent again mails nobody twice. */
+  idempotencyKey: z.optional(idempotencyKey),
+});
+
+export const rostersSchema = z.strictObject({
+  classIds: z.array(id).check(z.minLength(1, 'needs at least one class'), z.maxLength(100, 'has too many classes')),
+});
+
+export const studentSearchSchema = z.strictObject(tableQuery(STUDENT_SORTS, 100));
+
+export const enrollmentSearchSchema = z.strictObject({
+  semesterId: id,
+  classId: z.optional(id),
+  status: z.optional(z.enum(ENROLLMENT_STATUSES)),
+  balanceDue: z.optional(z.boolean()),
+  /** Only those paying in monthly payments, or only those whose card declined one. */
+  monthly: z.optional(z.enum(['plan', 'declined'])),
+  /** Up to 1 000 rows a page so a CSV export needs few calls. */
+  ...tableQuery(ENROLLMENT_SORTS, 1000),
+});
+
+/** Several balances marked received at once, each in full, by one way (the office's bulk action). */
+export const balancesReceivedSchema = z.strictObject({
+  enrollmentIds: z.array(id).check(z.minLength(1, 'must name at least one enrollment'), z.maxLength(50, 'has too many enrollments (50 at most)')),
+  method: z.enum(RECEIVED_METHODS),
+  note: text(500),
+  idempotencyKey,
+});
+
+export const paymentSchema = z.strictObject({
+  enrollmentId: id,
+  amount: z.int().check(z.minimum(1, 'must be at least 1 cent'), z.maximum(100_000_00, 'is too large')),
+  method: z.enum(RECEIVED_METHODS),
+  note: text(500),
+  /** The office confirmed a second payment of the same amount and method within a minute. */
+  confirmDuplicate: z.optional(z.boolean()),
+});
+
+export const voidPaymentSchema = z.strictObject({
+  enrollmentId: id,
+  paymentId: id,
+  reason: required(500),
+});
+
+export const cancelQuoteSchema = z.strictObject({
+  enrollmentId: id,
+  classIds: z.array(id).check(z.minLength(1, 'choose at least one class'), z.maxLength(50, 'has too many classes')),
+});
+
+/** The school cancels a class for everyone: what the families paid for it goes back to their cards first, the rest by `otherWay`. */
+export const cancelClassSchema = z.strictObject({ classId: id, otherWay: z.enum(['credit', 'other']), note: required(500) });
+
+export const cancelSchema = z.strictObject({
+  enrollmentId: id,
+  classIds: z.array(id).check(z.minLength(1, 'choose at least one class'), z.maxLength(50, 'has too many classes')),
+  refund: cents,
+  /** How the refund (or the part of it not going back to a card) is given back; needed when there is one. */
+  refundMethod: z.optional(z.enum(PAYMENT_METHODS)),
+  /** Of the refund, what goes back to the cards the family paid with (all of it when refundMethod is card). */
+  cardRefund: z.optional(cents),
+  note: text(500),
+});
+
+/**
+ * The office enrolls a family's child over the phone: `send: false` prices it for the family (the
+ * preview); `send: true` enrolls it at `expectedTotal`, the releases agreed by `guardianName` (one of
+ * the child's guardians) on the phone, paid at the office, or by card from a link emailed to the family.
+ */
+export const phoneEnrollSchema = z.strictObject({
+  studentId: id,
+  lines: basketSchema.shape.lines,
+  codes: basketSchema.shape.codes,
+  /** Required to enroll (`send: true`): the guardian who agreed on the phone. */
+  guardianName: z.optional(required(100)),
+  send: z.boolean(),
+  expectedTotal: z.optional(cents),
+  idempotencyKey,
+  emailCardLink: z.optional(z.boolean()),
+});
+
+/** The office corrects a family's child's record, saying why (the audit trail and the family's email keep it). */
+export const correctStudentSchema = z.strictObject({ id, version, profile: studentProfileSchema, reason: required(300) });
 
 export const officeCalls = {
   /** Email the families of these classes; `send: false` answers the preview and how many families get it. */

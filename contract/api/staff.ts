@@ -4,8 +4,26 @@
 import { ACCESS } from '../roles';
 import type { StaffMember } from '../domain';
 import type { AuditEntry } from '../audit';
-import { auditSearchSchema, staffSchema } from '../schemas';
+import { email, isoDay, text } from '../schemas';
+import { AUDIT_KINDS } from '../audit';
+import { STAFF_ROLES } from '../roles';
 import { spec, none, UNCACHED } from './spec';
+import { z } from 'zod/mini';
+
+/** The audit trail's filters: a person (email), a child (name), a kind, dates (inclusive). */
+export const auditSearchSchema = z.strictObject({
+  person: z.optional(text(254)),
+  child: z.optional(text(120)),
+  kind: z.optional(z.enum(AUDIT_KINDS)),
+  from: z.optional(isoDay),
+  to: z.optional(isoDay),
+});
+
+/** A staff member's roles, set by an admin by email: a new address gets an account and an invitation; no roles removes them from the staff. */
+export const staffSchema = z.strictObject({
+  email,
+  roles: z.array(z.enum(STAFF_ROLES)).check(z.maxLength(STAFF_ROLES.length, 'has too many roles')),
+});
 
 export const staffCalls = {
   /** The staff and their roles. */

@@ -3,7 +3,7 @@ import type { ClassRecord, Semester } from '../../contract/domain';
 import { codeProblem, copiedClass, copyShiftDays, scheduleProblems } from '../../functions/src/domain/admin';
 import { weekdayOf } from '../../contract/schedule';
 import { classValueProblems, missingFieldsForPublish } from '../../contract/classRules';
-import { semesterInputSchema } from '../../contract/schemas';
+import { semesterInputSchema } from '../../contract/api/admin';
 import { schemaErrors } from '../../src/components/studentForm/errors';
 
 const semester = (startDate: string, endDate: string): Semester => ({

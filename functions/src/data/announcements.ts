@@ -1,7 +1,7 @@
 // Announcements, stored in `announcements`.
 import type { z } from 'zod/mini';
 import type { Announcement } from '../../../contract/domain';
-import type { announcementSchema } from '../../../contract/schemas';
+import type { announcementSchema } from '../../../contract/api/admin';
 import { noteReads, notFound, recordRef, records } from './db';
 
 /** Every announcement, newest change first. */

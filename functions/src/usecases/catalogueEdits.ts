@@ -5,7 +5,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { refusedError } from '../lib/refused';
 import type { z } from 'zod/mini';
 import type { ClassGroup, ClassRecord, Discount, NoMeetingDate, Semester } from '../../../contract/domain';
-import type { classInputSchema, discountInputSchema, groupInputSchema, semesterInputSchema } from '../../../contract/schemas';
+import type { classInputSchema, discountInputSchema, groupInputSchema, semesterInputSchema } from '../../../contract/api/admin';
 import { capacityProblem, classValueProblems, codeProblem, copiedClass, copyShiftDays, groupProblem, missingForPublish, planSemesterCopy, scheduleProblems } from '../domain/admin';
 import { loadClassesOfSemesters, loadGroupsOfSemesters } from '../data/catalogue';
 import { COLLECTIONS, db, nextVersion, notFound, precondition, present, recordRef, records, runSeatTransaction, uniq } from '../data/db';

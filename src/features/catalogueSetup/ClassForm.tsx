@@ -4,7 +4,7 @@ import { useSemesterItem } from './useSemesterItem';
 import type { AdminClass, Weekday } from '../../../contract/domain';
 import { WEEKDAY_NAMES } from '../../../contract/domain';
 import { GRADE_OPTIONS } from '../../../contract/format';
-import { classInputSchema } from '../../../contract/schemas';
+import { classInputSchema } from '../../../contract/api/admin';
 import { LoadError } from '../../components/LoadError';
 import { classValueProblems, missingFieldsForPublish } from '../../../contract/classRules';
 import { Markdown } from '../../components/Markdown';

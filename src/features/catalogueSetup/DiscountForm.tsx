@@ -1,7 +1,7 @@
 // The office's form for one discount code: what it does, what it applies to, until when.
 import { useState } from 'react';
 import { isSiblingRule, type Discount, type DiscountType } from '../../../contract/domain';
-import { discountInputSchema } from '../../../contract/schemas';
+import { discountInputSchema } from '../../../contract/api/admin';
 import { MoneyField } from '../../components/MoneyField';
 import { CheckboxField, SelectField, TextField } from '../../components/studentForm/fields';
 import { wholeOrNull } from '../../components/studentForm/errors';

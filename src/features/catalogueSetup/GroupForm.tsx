@@ -3,7 +3,7 @@ import { useSemesterItem } from './useSemesterItem';
 import type { AdminClass, ClassGroup } from '../../../contract/domain';
 import { bundleSaving } from '../../../contract/rules';
 import { formatCents } from '../../../contract/format';
-import { groupInputSchema } from '../../../contract/schemas';
+import { groupInputSchema } from '../../../contract/api/admin';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
 import { CheckboxField, TextField } from '../../components/studentForm/fields';

@@ -2,7 +2,7 @@ import { MAX_INSTALMENTS } from '../../../contract/instalments';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { Semester } from '../../../contract/domain';
-import { semesterInputSchema } from '../../../contract/schemas';
+import { semesterInputSchema } from '../../../contract/api/admin';
 import { Markdown } from '../../components/Markdown';
 import { EditById } from '../../components/EditById';
 import { SelectField, TextArea, TextField } from '../../components/studentForm/fields';

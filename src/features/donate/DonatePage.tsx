@@ -4,7 +4,7 @@ import { useSettings } from '../../lib/settingsContext';
 import { MAX_NOTE_LENGTH, parseDonationAmount, venmoPayUrl } from './donation';
 import { VenmoQr } from './VenmoQr';
 import { useLocation } from 'react-router-dom';
-import { donateSchema } from '../../../contract/schemas';
+import { donateSchema } from '../../../contract/api/enrollment';
 import { Button, buttonClass } from '../../components/Button';
 import { usePaymentOptions } from '../../lib/paymentOptions';
 import { failureText } from '../../lib/query';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ANNOUNCEMENT_SEVERITIES, type Announcement, type AnnouncementSeverity } from '../../../contract/domain';
-import { announcementSchema } from '../../../contract/schemas';
+import { announcementSchema } from '../../../contract/api/admin';
 import { formatDate } from '../../../contract/format';
 import { formatMoment } from '../../../contract/wording';
 import { schoolToday } from '../../../contract/schedule';

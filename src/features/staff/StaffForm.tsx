@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { Payload } from '../../../contract/callables';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../contract/roles';
-import { staffSchema } from '../../../contract/schemas';
+import { staffSchema } from '../../../contract/api/staff';
 import { CheckboxField, TextField } from '../../components/studentForm/fields';
 import { useSaveStaff } from './api';
 import { EditForm, useCheckedSave } from '../../components/EditForm';
