@@ -200,6 +200,30 @@ describe('a family moves its child to another class', () => {
     expect(await booksProblems(['mv-ask-from', 'mv-ask-to'])).toEqual([]);
   });
 
+  it('a child moved on an approved request may be moved back later: the books hold the request as done', async () => {
+    await classes(
+      [
+        { id: 'mv-back-a', title: 'Back A', capacity: 2, weekday: 1, price: 26000 },
+        { id: 'mv-back-b', title: 'Back B', capacity: 2, weekday: 2, price: 26000 },
+      ],
+      { selfService: true, bands: POLICY.bands },
+    );
+    const family = await familyWithStudent('move.back@example.com', 'Bea', 'Back');
+    const paid = await enrolled(family, 'mv-back-a');
+    const asked = await callAs(family.user, 'requestTransfer', { enrollmentId: paid.id, fromClassId: 'mv-back-a', toClassId: 'mv-back-b', reason: 'Tuesdays' });
+    expect(asked.status, JSON.stringify(asked.error)).toBe(200);
+    const request = asked.result!.enrollment.requests!.at(-1)!;
+    const office = await signInDemo('admin');
+    expect((await callAs(office, 'decideChangeRequest', { enrollmentId: paid.id, requestId: request.id, approve: true })).status).toBe(200);
+    expect((await enrollment(paid.id)).classIds).toEqual(['mv-back-b']);
+    // The family calls again: Mondays after all. The office moves Bea back into the class the request left.
+    const back = await callAs(office, 'adminMoveClass', { enrollmentId: paid.id, fromClassId: 'mv-back-b', toClassId: 'mv-back-a', expectedTotal: 26000, reason: 'The family called: Mondays after all' });
+    expect(back.status, JSON.stringify(back.error)).toBe(200);
+    const done = await enrollment(paid.id);
+    expect([done.classIds, done.requests!.map((r) => r.status), done.cancellations!.map((c) => c.movedTo?.classId)]).toEqual([['mv-back-a'], ['approved'], ['mv-back-b', 'mv-back-a']]);
+    expect(await booksProblems(['mv-back-a', 'mv-back-b'])).toEqual([]);
+  });
+
   it('the office moves a child on the family’s call, whatever the policy lets families do, when the child fits: the same money, its reason in the audit trail', async () => {
     await classes(
       [

@@ -154,9 +154,12 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
     const waiting = requests.filter((q) => q.status === 'waiting');
     if (!!e.requestWaiting !== waiting.length > 0) problems.push(`${e.id}: marked ${e.requestWaiting ? '' : 'not '}waiting for the office, with ${waiting.length} requests waiting`);
     if (new Set(waiting.flatMap((q) => q.classIds)).size !== waiting.flatMap((q) => q.classIds).length) problems.push(`${e.id}: two requests waiting for the same class`);
-    for (const q of requests.filter((x) => x.status === 'approved')) if (q.classIds.some((id) => e.classIds.includes(id))) problems.push(`${e.id}: request ${q.id} approved, its classes still enrolled`);
+    // A class a request ended may be held again only through a later move back into it (the office
+    // moved the child from A to B; later the family moved it back to A).
+    const stillHeld = (q: (typeof requests)[number]) => q.classIds.some((id) => e.classIds.includes(id) && !(e.cancellations ?? []).some((c) => c.movedTo?.classId === id && c.at > q.decidedAt!));
+    for (const q of requests.filter((x) => x.status === 'approved')) if (stillHeld(q)) problems.push(`${e.id}: request ${q.id} approved, its classes still enrolled`);
     for (const q of waiting) if (!q.classIds.some((id) => e.classIds.includes(id))) problems.push(`${e.id}: request ${q.id} waits for the office about classes all cancelled`);
-    for (const q of requests.filter((x) => x.status === 'withdrawn')) if (q.classIds.some((id) => e.classIds.includes(id))) problems.push(`${e.id}: request ${q.id} withdrawn, its classes still enrolled`);
+    for (const q of requests.filter((x) => x.status === 'withdrawn')) if (stillHeld(q)) problems.push(`${e.id}: request ${q.id} withdrawn, its classes still enrolled`);
   }
   problems.push(...(await creditProblems(enrollments, credits)));
   problems.push(...(await aidProblems(enrollments, applications)));
