@@ -113,7 +113,7 @@ describe('moving a child under the school’s policy', () => {
     ['the class has started: the office decides', { policy: movePolicy('difference'), firstMeeting: today }, { allowed: false, askable: true, why: TRANSFER_STARTED }],
     ['the school refuses moves: neither', { policy: movePolicy('refused') }, { allowed: false, askable: false, why: TRANSFERS_REFUSED }],
     ['the new class does not fit: neither', { policy: movePolicy('difference'), toProblem: 'River Camp is full: join its waitlist instead.' }, { allowed: false, askable: false, why: 'River Camp is full: join its waitlist instead.' }],
-    ['the move is not possible: neither, and no figures', { policy: movePolicy('difference'), plan: 'Only classes of this enrollment can be moved.' }, { allowed: false, askable: false, difference: 0, credit: 0 }],
+    ['the move is not possible: neither, and no figures', { policy: movePolicy('difference'), plan: refuse('failed-precondition', 'Only classes of this enrollment can be moved.') }, { allowed: false, askable: false, difference: 0, credit: 0 }],
   ])('%s', (_, over, expected) => {
     expect(transferOutcome({ ...facts, policy: null, ...over })).toMatchObject({ toClassId: 'river', toTitle: 'River Camp', ...expected });
   });

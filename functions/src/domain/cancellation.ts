@@ -208,14 +208,14 @@ export interface TransferPlan {
  * (its codes, the sibling rule and a financial aid award applying as they did). A class of a bundle,
  * or of another term, is not moved.
  */
-export function planTransfer(input: Omit<CancellationInput, 'cancelClassIds'>, fromClassId: string, to: ClassRecord, free: boolean): TransferPlan | string {
+export function planTransfer(input: Omit<CancellationInput, 'cancelClassIds'>, fromClassId: string, to: ClassRecord, free: boolean): TransferPlan | Refusal {
   const { enrollment } = input;
-  if (enrollment.status !== 'confirmed') return 'Only a confirmed enrollment can move to another class.';
+  if (enrollment.status !== 'confirmed') return refuse('failed-precondition', 'Only a confirmed enrollment can move to another class.');
   const line = enrollment.lineItems.find((l) => l.classIds.includes(fromClassId));
-  if (!line) return 'Only classes of this enrollment can be moved.';
-  if (line.kind === 'group') return `${line.title} is a bundle: its classes are not moved one by one. Cancel it instead, or call the office.`;
-  if (enrollment.classIds.includes(to.id)) return `${enrollment.studentName.split(' ')[0]} is already enrolled in ${to.title}.`;
-  if (to.semesterId !== line.semesterId) return `${to.title} is in another term: a move is to a class of the same term.`;
+  if (!line) return refuse('failed-precondition', 'Only classes of this enrollment can be moved.');
+  if (line.kind === 'group') return refuse('failed-precondition', `${line.title} is a bundle: its classes are not moved one by one. Cancel it instead, or call the office.`);
+  if (enrollment.classIds.includes(to.id)) return refuse('failed-precondition', `${enrollment.studentName.split(' ')[0]} is already enrolled in ${to.title}.`);
+  if (to.semesterId !== line.semesterId) return refuse('failed-precondition', `${to.title} is in another term: a move is to a class of the same term.`);
   const member = line.members?.find((m) => m.classId === fromClassId);
   const was = { listPrice: member?.listPrice ?? line.listPrice, price: member?.price ?? line.price };
   const price = free ? was : { listPrice: to.price, price: to.price };
@@ -224,7 +224,7 @@ export function planTransfer(input: Omit<CancellationInput, 'cancelClassIds'>, f
   const classIds = enrollment.classIds.map((id) => (id === fromClassId ? to.id : id));
   const virtual: Enrollment = { ...enrollment, classIds, lineItems: enrollment.lineItems.map((l) => (l === line ? moved : l)) };
   const quote = repriceAsCharged({ ...input, enrollment: virtual, classes: [...input.classes.filter((c) => c.id !== to.id), { ...to, addOns: [] }] }, classIds);
-  if (quote.problems.length) return quote.problems[0].message;
+  if (quote.problems.length) return refuse('failed-precondition', quote.problems[0].message);
   const newTotal = quote.total + feesOf(enrollment);
   const netPaid = paidOf(enrollment) - refundedOf(enrollment);
   const credit = Math.max(0, netPaid - newTotal) - Math.max(0, netPaid - enrollment.total);

@@ -6,7 +6,7 @@ import type { TransferPlan } from './cancellation';
 import type { CancellationQuote, Cents, ClassRecord, Enrollment, IsoDate } from '../../../contract/domain';
 import { selectionProblems } from '../../../contract/schedule';
 import { classProblem, type EnrollmentFacts } from './enrollment';
-import { refuse, type Refusal } from './refusal';
+import { isRefusal, refuse, type Refusal } from './refusal';
 
 /** The enrollment with these requests, marked for the office's queue exactly while one of them waits. */
 export function withRequests(enrollment: Enrollment, requests: ChangeRequest[]): Enrollment {
@@ -62,7 +62,7 @@ export const TRANSFER_STARTED = 'This class has started: the office decides, so 
 export interface TransferFacts {
   policy: CancellationPolicy | null;
   /** The move repriced, or why it cannot be made (a bundle, another term, already enrolled). */
-  plan: TransferPlan | string;
+  plan: TransferPlan | Refusal;
   to: { classId: string; title: string };
   /** Why the child cannot take the new class (not open, grade, a clash, full), or null. */
   toProblem: string | null;
@@ -80,10 +80,10 @@ export interface TransferFacts {
  */
 export function transferOutcome(f: TransferFacts, byOffice = false): TransferOutcome {
   const rule = f.policy?.transfers;
-  const plan = typeof f.plan === 'string' ? null : f.plan;
+  const plan = isRefusal(f.plan) ? null : f.plan;
   const money = plan ? { newTotal: plan.newTotal, difference: plan.newTotal - plan.currentTotal, credit: plan.credit, owes: plan.owes } : { newTotal: 0, difference: 0, credit: 0, owes: 0 };
   // The office moves whenever the move itself can be made (its policy binds the families).
-  const fit = typeof f.plan === 'string' ? f.plan : f.toProblem;
+  const fit = isRefusal(f.plan) ? f.plan.message : f.toProblem;
   if (byOffice) return { allowed: fit === null, why: fit, askable: false, toClassId: f.to.classId, toTitle: f.to.title, ...money };
   const closed = rule === 'refused' ? TRANSFERS_REFUSED : fit;
   const started = dayNumber(f.firstMeeting) <= dayNumber(f.today);

@@ -154,7 +154,7 @@ async function move(
     // A request about the class left waits for the office (to cancel or move it): it is answered first.
     if (!extra.request && enrollment.requests?.some((r) => r.status === 'waiting' && r.classIds.includes(fromClassId))) throw precondition(extra.byOffice ? WAITING_FOR_OFFICE : ASKED_ALREADY);
     const plan = planOf(enrollment, offer, fromClassId);
-    if (typeof plan === 'string') throw precondition(plan);
+    if (isRefusal(plan)) throw refusedError(plan);
     if (extra.expectedTotal !== undefined && plan.newTotal !== extra.expectedTotal) {
       throw new HttpsError('aborted', 'What moving gives has changed since you looked: please look at it again before moving.');
     }
