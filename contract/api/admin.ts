@@ -2,11 +2,10 @@
 // Each call: who may call it, its payload, its answer, and what it shows and changes (the app
 // fetches again what a call made stale: src/lib/stale.ts, written from these).
 import { ACCESS } from '../roles';
-import type { AdminClass, Announcement, ClassGroup, DashboardFigures, Discount, DiscountList, Semester } from '../domain';
+import { ANNOUNCEMENT_SEVERITIES, DISCOUNT_TYPES, type AdminClass, type Announcement, type ClassGroup, type DashboardFigures, type Discount, type DiscountList, type Semester } from '../domain';
 import type { MoneyReport, StripePayout } from '../reports';
 import { z } from 'zod/mini';
 import { byIdSchema, cents, clock, deposit, id, isoDay, plain, required, semesterIdSchema, text, version } from '../schemas';
-import { ANNOUNCEMENT_SEVERITIES, DISCOUNT_TYPES } from '../domain';
 import { TRANSFER_RULES } from '../changes';
 import { MAX_INSTALMENTS } from '../instalments';
 import { spec, none, UNCACHED } from './spec';

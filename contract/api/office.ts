@@ -2,12 +2,11 @@
 // Each call: who may call it, its payload, its answer, and what it shows and changes (the app
 // fetches again what a call made stale: src/lib/stale.ts, written from these).
 import { ACCESS } from '../roles';
-import type { CancellationQuote, CartChildQuote, Cents, ClassMessage, ClassRoster, Enrollment, EnrollmentRow, Student, StudentRow, StudentSheet, TshirtTally } from '../domain';
+import { ENROLLMENT_SORTS, ENROLLMENT_STATUSES, PAYMENT_METHODS, RECEIVED_METHODS, STUDENT_SORTS, type CancellationQuote, type CartChildQuote, type Cents, type ClassMessage, type ClassRoster, type Enrollment, type EnrollmentRow, type Student, type StudentRow, type StudentSheet, type TshirtTally } from '../domain';
 import type { ClassCancellation, TermCancellation } from '../changes';
 import type { Household } from '../household';
 import type { FamilyData } from '../family';
 import { addOnsSchema, basketSchema, byIdSchema, enrollmentIdSchema, semesterIdSchema, id, required, text, cents, idempotencyKey, email, accountHolderSchema, studentProfileSchema, version } from '../schemas';
-import { ENROLLMENT_SORTS, ENROLLMENT_STATUSES, PAYMENT_METHODS, RECEIVED_METHODS, STUDENT_SORTS } from '../domain';
 import { z } from 'zod/mini';
 import { spec, none, UNCACHED } from './spec';
 
@@ -19,7 +18,11 @@ export const addStudentSchema = z.strictObject({ ownerUid: id, profile: studentP
 /** A discount the office gives by hand: an amount off what is owed, its reason (the family reads it), the request's key. */
 export const officeDiscountSchema = z.strictObject({ enrollmentId: id, amount: cents.check(z.minimum(1, 'must be more than $0')), reason: required(300), idempotencyKey });
 
-export const cancelTermSchema = z.strictObject({ studentId: id, semesterId: id, otherWay: z.enum(['credit', 'other']), note: required(500) });
+/** How a cancellation the school makes gives back what was not paid by card (`otherWay`), and why (the family reads it). */
+const givenBack = { otherWay: z.enum(['credit', 'other']), note: required(500) };
+
+/** A child's whole term cancelled at the family's request, everything paid given back as a class the school cancels. */
+export const cancelTermSchema = z.strictObject({ studentId: id, semesterId: id, ...givenBack });
 
 // ---- School office: sheets, students, t-shirts, enrollments ----
 /** An office table's search, sort and page: the sorts it offers, and its largest page. */
@@ -92,7 +95,7 @@ export const cancelQuoteSchema = z.strictObject({
 });
 
 /** The school cancels a class for everyone: what the families paid for it goes back to their cards first, the rest by `otherWay`. */
-export const cancelClassSchema = z.strictObject({ classId: id, otherWay: z.enum(['credit', 'other']), note: required(500) });
+export const cancelClassSchema = z.strictObject({ classId: id, ...givenBack });
 
 export const cancelSchema = z.strictObject({
   enrollmentId: id,

@@ -1,12 +1,10 @@
 // The staff, their roles and the audit trail.
 // Each call: who may call it, its payload, its answer, and what it shows and changes (the app
 // fetches again what a call made stale: src/lib/stale.ts, written from these).
-import { ACCESS } from '../roles';
+import { ACCESS, STAFF_ROLES } from '../roles';
 import type { StaffMember } from '../domain';
-import type { AuditEntry } from '../audit';
+import { AUDIT_KINDS, type AuditEntry } from '../audit';
 import { email, isoDay, text } from '../schemas';
-import { AUDIT_KINDS } from '../audit';
-import { STAFF_ROLES } from '../roles';
 import { spec, none, UNCACHED } from './spec';
 import { z } from 'zod/mini';
 

@@ -18,8 +18,6 @@ import { CATALOGUE_FRESH_MS, catalogueStamp } from './catalogueCache';
 import { loadRoundGates } from './rounds';
 import type { RoundGate } from '../../../contract/rounds';
 
-/** A refusal in the family's words, with the error code its kind of problem calls for. */
-
 export async function loadReleases(): Promise<Release[]> {
   const snap = await db().collection(COLLECTIONS.config).doc('releases').get();
   const list: unknown = snap.get('releases');

@@ -4,4 +4,3 @@ import type { Refusal } from '../domain/refusal';
 
 /** The callable's error for a refusal; `details` is what the caller may show beside it (the enrollment as it stands). */
 export const refusedError = (r: Refusal, details?: unknown) => new HttpsError(r.refused, r.message, details);
-
