@@ -2,7 +2,7 @@
 // renewed holds, a page paid twice, an offer lost on Stripe's page, code uses escaping through the
 // waitlist, unproven accounts, parallel calls against an account's limits, refunds at once, and the
 // race of two paths freeing one seat. After each test the books agree (test/support/ledger.ts).
-import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Payload } from '../../contract/callables';
 import { HOLD_LIMITS } from '../../contract/constants';
 import type { ClassRecord, Enrollment, WaitlistEntry } from '../../contract/domain';
@@ -277,6 +277,30 @@ describe('the seat ledger: seats, holds, offers, codes and limits keep the books
     const saves = await Promise.all(Array.from({ length: 9 }, (_, i) => callAs(many.user, 'saveStudent', { profile: { ...AVA, firstName: `Many${i + 1}` }, reviewed: true })));
     expect(saves.filter((r) => r.status === 200)).toHaveLength(7);
     expect((await db().collection('students').where('ownerUid', '==', many.user.uid).count().get()).data().count).toBe(8);
+  });
+
+  it('an account’s limit holds when its saves read the same clock (the same millisecond)', async () => {
+    // The portal's own code, in this process, with its clock stopped: every save writes the same time
+    // on the account. A write that leaves a document as it was keeps its update time, so the account
+    // must change in another way for the second save to find it changed.
+    const { saveOwnStudent } = await import('../../functions/src/usecases/students');
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-09-01T12:00:00.000Z') });
+    onTestFinished(() => void vi.useRealTimers());
+    const counts = await Promise.all(
+      ['one', 'two', 'three'].map(async (name) => {
+        const uid = `ledger-clock-${name}`;
+        const actor = { uid, email: `${uid}@example.com`, roles: [], requestId: uid };
+        const profile = (i: number) => ({ ...AVA, firstName: `Clock${i}`, guardians: [{ ...AVA.guardians[0], email: actor.email }] });
+        const saves = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => saveOwnStudent(actor, undefined, profile(i), true)));
+        const kept = (await db().collection('students').where('ownerUid', '==', uid).count().get()).data().count;
+        return [saves.filter((r) => r.status === 'fulfilled').length, kept];
+      }),
+    );
+    expect(counts).toEqual([
+      [8, 8],
+      [8, 8],
+      [8, 8],
+    ]);
   });
 
   it('two refunds of one card payment at once pay back once', async () => {

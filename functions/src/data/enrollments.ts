@@ -6,8 +6,7 @@ import { DISCOUNT_TYPES, isSiblingRule, type ClassGroup, type ClassRecord, type 
 import { checkoutOf } from '../domain/ids';
 import { type CheckoutPayload, type EnrollPayload, type CatalogueFacts } from '../domain/checkout';
 import { childCheck } from '../domain/enrollment';
-import { isRefusal } from '../domain/refusal';
-import { refusedError } from '../lib/refused';
+import { orRefused } from '../lib/refused';
 import { normalizeCode, type CodeUses } from '../domain/pricing';
 import { priceCart, type CartChild } from '../domain/cart';
 import { DEFAULT_RELEASES } from '../domain/releases';
@@ -171,9 +170,7 @@ export const familyEnrollmentRefs = (uid: string) =>
 
 /** `childCheck`, throwing its problem (a waitlist request). */
 export function checkChild(...args: Parameters<typeof childCheck>) {
-  const checked = childCheck(...args);
-  if (isRefusal(checked)) throw refusedError(checked);
-  return checked;
+  return orRefused(childCheck(...args));
 }
 
 /** The classes of the family's enrollments that `known` lacks (for the clash check), read outside the transaction. */

@@ -3,11 +3,10 @@
 // entry gets the add-on, and an updated receipt says what is now owed. The balance is paid as any
 // other (Pay balance by card, or at the office). The office adds one for a family that asks (from the
 // family's page), also once registration has closed, audited as the office's.
-import { isRefusal } from '../domain/refusal';
 import { countAidInTx } from '../data/aid';
 import { aidChange } from '../domain/aid';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { refusedError } from '../lib/refused';
+import { orRefused, refusedError } from '../lib/refused';
 import type { z } from 'zod/mini';
 import type { Enrollment } from '../../../contract/domain';
 import type { addOnsSchema } from '../../../contract/schemas';
@@ -53,8 +52,7 @@ export async function addOnsToEnrollment(by: AddOnsBy, request: AddOnsRequest, n
     if ('family' in by && klass && (!semester || !isOpenForEnrollment(semester, schoolToday(now)))) {
       throw new HttpsError('failed-precondition', `Registration for ${semester?.name ?? klass.title} is closed: please ask the office.`);
     }
-    const plan = planAddOns({ enrollment, classes, groups, discounts, enrolledOn: schoolToday(new Date(enrollment.createdAt)) }, request.classId, request.addOnIds);
-    if (isRefusal(plan)) throw refusedError(plan);
+    const plan = orRefused(planAddOns({ enrollment, classes, groups, discounts, enrolledOn: schoolToday(new Date(enrollment.createdAt)) }, request.classId, request.addOnIds));
     if (request.expectedCharge === undefined) return { enrollment: plan.enrollment, charge: plan.charge, added: false };
     const mismatch = totalProblem(request.expectedCharge, plan.charge);
     if (mismatch) throw refusedError(mismatch);

@@ -3,7 +3,7 @@
 // give more than it holds, and keeps the funds. Awards are taken at checkout (usecases/checkout.ts).
 import type { Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { refusedError } from '../lib/refused';
+import { orRefused } from '../lib/refused';
 import { awardWords, fundBalance, schoolYearOf, type AidApplication, type AidFund, type FamilyAid, type FirstComeTerms } from '../../../contract/aid';
 import type { Enrollment } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
@@ -12,7 +12,6 @@ import { auditInTx, auditReads, actorName, type Actor } from '../data/audit';
 import { db, present, recordRef, records, uniq } from '../data/db';
 import { aidOnOwed, aidYearStep, applicationId, byNeed, cartAidOf, familyAidOf, firstComeAward, planApplication, planAwards, type AidDecision, type AidRequest } from '../domain/aid';
 import { familyEnrollmentRefs } from '../data/enrollments';
-import { isRefusal } from '../domain/refusal';
 import { aidDecidedMail } from '../mail/family';
 import { queueMail } from '../mail/outbox';
 import { portalOrigin } from '../payments/stripe';
@@ -59,11 +58,10 @@ export async function applyForAid(actor: Actor, request: AidRequest, now: Date):
       tx.get(records('aidFunds')).then((s) => s.docs.map((d) => d.data())),
       enrollmentRefs.length ? tx.getAll(...enrollmentRefs).then(present) : [],
     ]);
-    const planned = planApplication(
+    const planned = orRefused(planApplication(
       { ...request, studentIds: uniq(request.studentIds) },
       { uid: actor.uid, email: actor.email ?? '', semester, students: students.map((s) => s.data()), existing: existing.data(), now },
-    );
-    if (isRefusal(planned)) throw refusedError(planned);
+    ));
     const onArrival = firstComeAward(planned, funds, today, now.toISOString());
     const { app, enrollments, taken } = onArrival ? withOwedTaken(onArrival.application, family, today) : { app: planned, enrollments: [], taken: 0 };
     tx.create(ref, app);
@@ -109,14 +107,13 @@ export async function awardAid(actor: Actor, input: { decisions: AidDecision[]; 
     ]);
     const read = present(apps);
     if (read.length && read.length === uniq(ids).length && read.every((a) => a.batchKey === input.idempotencyKey)) return true;
-    const planned = planAwards(input.decisions, {
+    const planned = orRefused(planAwards(input.decisions, {
       applications: new Map(read.map((a) => [a.id, a])),
       funds: new Map(present(funds).map((f) => [f.id, f])),
       today,
       at,
       by: actorName(actor),
-    });
-    if (isRefusal(planned)) throw refusedError(planned);
+    }));
     for (const decided of planned.applications) {
       // What the family already owes for the award's children and term takes it now.
       const { app, enrollments: owing, taken } = withOwedTaken(decided, enrollments.filter((e) => e.ownerUid === decided.ownerUid), today);

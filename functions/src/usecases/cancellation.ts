@@ -1,8 +1,8 @@
 // The office cancels classes of an enrollment: the plan (domain/cancellation.ts) from the facts as
 // read, the refund split between cards and other ways, written once however often it is asked, with
 // the seats given back and the waitlists served.
-import { isRefusal, refuse, type Refusal } from '../domain/refusal';
-import { refusedError } from '../lib/refused';
+import { refuse, type Refusal } from '../domain/refusal';
+import { orRefused } from '../lib/refused';
 import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { countAidInTx } from '../data/aid';
 import { aidChange } from '../domain/aid';
@@ -145,10 +145,8 @@ export async function cancelClasses(enrollmentId: string, asked: CancellationAsk
   const current = await loadEnrollment(enrollmentId);
   const plan0 = await quoteFor(current, classIds);
   // The refund first (never more than was paid), then how it goes back.
-  const checked = applyCancellation(current, plan0, refund, { note, at: new Date().toISOString(), by, classTitles: plan0.titles, refundMethod: asked.refundMethod });
-  if (isRefusal(checked)) throw refusedError(checked);
-  const split = refundSplit(asked);
-  if (isRefusal(split)) throw refusedError(split);
+  orRefused(applyCancellation(current, plan0, refund, { note, at: new Date().toISOString(), by, classTitles: plan0.titles, refundMethod: asked.refundMethod }));
+  const split = orRefused(refundSplit(asked));
   const { refundMethod, toCard } = split;
   const reserved = await reserveCancellation(ref, { ...split, classIds }, new Date().toISOString());
   const at = reserved.at;
@@ -181,15 +179,14 @@ export async function cancelClasses(enrollmentId: string, asked: CancellationAsk
     // A move asked from a class cancelled now is withdrawn: the seat kept for it is given back.
     const withdrawn = (enrollment.requests ?? []).filter((r) => r.status === 'waiting' && r.kind === 'transfer' && !r.classIds.some((id) => plan.keptClassIds.includes(id)));
     const keptSeats = await Promise.all(withdrawn.map((r) => readKeptSeat(tx, r)));
-    const next = applyCancellation(enrollment, plan, refund, {
+    const next = orRefused(applyCancellation(enrollment, plan, refund, {
       refundMethod: refund > 0 ? refundMethod : undefined,
       cardRefunds,
       note,
       by,
       at,
       classTitles: plan.titles,
-    });
-    if (isRefusal(next)) throw refusedError(next);
+    }));
     const { pendingCancellation: _done, ...recorded } = next as Enrollment & { pendingCancellation?: PendingCancellation };
     tx.set(ref, recorded);
     // What the classes cancelled took of a financial aid award goes back to it, not to the family.

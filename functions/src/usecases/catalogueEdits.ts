@@ -1,8 +1,7 @@
 // The school office's changes to the catalogue: semesters, classes, bundles and discount codes. The rules are pure
 // (domain/admin.ts); here they are applied to what is stored, in transactions.
-import { isRefusal } from '../domain/refusal';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { refusedError } from '../lib/refused';
+import { orRefused, refusedError } from '../lib/refused';
 import type { z } from 'zod/mini';
 import type { ClassGroup, ClassRecord, Discount, NoMeetingDate, Semester } from '../../../contract/domain';
 import type { classInputSchema, discountInputSchema, groupInputSchema, semesterInputSchema } from '../../../contract/api/admin';
@@ -80,8 +79,7 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
     // are closed (a family who read the old capacity cannot take one); a raised capacity's new seats
     // are kept for the waitlist while anyone waits.
     const seatNumbers = Math.max(stored?.seatNumbers ?? stored?.capacity ?? 0, input.capacity);
-    const seatPlan = planCapacity(input.capacity, seatNumbers, seats);
-    if (isRefusal(seatPlan)) throw refusedError(seatPlan);
+    const seatPlan = orRefused(planCapacity(input.capacity, seatNumbers, seats));
     const at = new Date().toISOString();
     // The seats kept for aid follow the office's number and date, on the seats as the capacity leaves them.
     const afterSeats = afterCapacity(seats, seatPlan, ref.id, at);

@@ -3,8 +3,7 @@
 // cancellation itself through the office's own path (usecases/cancellation.ts: the refund reserved
 // before Stripe is asked, so a retried request never pays twice; the seats back to the waitlist; the
 // family's email), recorded in the audit trail as the family's.
-import { isRefusal } from '../domain/refusal';
-import { refusedError } from '../lib/refused';
+import { orRefused } from '../lib/refused';
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
@@ -79,8 +78,7 @@ export async function requestCancellation(actor: Actor, input: { enrollmentId: s
     const enrollment = (await tx.get(ref)).data()!;
     // The office (or the family, on another phone) may have cancelled them since they were read.
     if (!input.classIds.every((id) => enrollment.classIds.includes(id))) throw new HttpsError('aborted', 'This class was cancelled meanwhile: reload My Enrollments.');
-    const planned = cancellationRequest(enrollment.requests, asked, { outcome, words });
-    if (isRefusal(planned)) throw refusedError(planned);
+    const planned = orRefused(cancellationRequest(enrollment.requests, asked, { outcome, words }));
     if (planned.replayed) return { enrollment, replayed: true };
     const next = withRequests(enrollment, [...(enrollment.requests ?? []), planned.request]);
     tx.set(ref, next);
@@ -129,8 +127,7 @@ export async function decideRequest(
     const enrollment = snap.data()!;
     const asked = enrollment.requests?.find((r) => r.id === input.requestId);
     if (!asked) throw notFound('This request');
-    const decided = decide(asked, input, cardRefundableOf(enrollment), now.toISOString());
-    if (isRefusal(decided)) throw refusedError(decided);
+    const decided = orRefused(decide(asked, input, cardRefundableOf(enrollment), now.toISOString()));
     if (decided.replayed) return { enrollment, ...decided, toServe: null };
     const classes = asked.classIds.filter((id) => enrollment.classIds.includes(id));
     if (!classes.length || (enrollment as { pendingCancellation?: unknown }).pendingCancellation) throw new HttpsError('aborted', 'These classes were cancelled meanwhile: reload the requests.');

@@ -9,21 +9,20 @@
 // and other ones picked. Nothing of a failed attempt is written.
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { refusedError } from '../lib/refused';
+import { orRefused } from '../lib/refused';
 import { aidSeatTerms, type AidApplication } from '../../../contract/aid';
 import type { ClassRecord, Enrollment, PaymentOptions, Release, Student } from '../../../contract/domain';
 import { schoolToday } from '../../../contract/schedule';
 import { checkoutOf } from '../domain/ids';
 import { askedOf, listingStale, planCheckout, replacedBy, specialSeats, type CheckoutPayload, type CatalogueFacts } from '../domain/checkout';
 import { checkoutIds } from '../domain/ids';
-import { isRefusal } from '../domain/refusal';
 import { aidReleased, holdLapsed, planSeats, type RosterRecord, type SeatPlan } from '../domain/seats';
 import { buildReceipt, receiptGroups, receiptRecipients } from '../mail/receipt';
 import { anotherTry, backOff, BUSY, db, getByIds, PlanAgain, present, recordRef, SEAT_DEADLINE_MS, uniq } from '../data/db';
 import { codeUsesOf, countCodeUses, familyEnrollmentRefs, loadFamilyEnrollments, loadCatalogueFacts, loadReleases, readCodeUseCounters, withFamilyClasses } from '../data/enrollments';
 import { codeUsesGivenBack, endHoldsInTx, holdEndFrom, readHoldFacts } from '../data/holds';
 import { countRoster, rosterRef, seatRef, seatsOf, writeSeatsTaken, type SeatDeltas } from '../data/seats';
-import { accountRef, touchAccount } from '../data/accounts';
+import { accountThen, touchAccount } from '../data/accounts';
 import { creditOf, writeCreditEntry } from '../data/credit';
 import { creditHeldBy, creditUsed } from '../domain/credit';
 import { applicationRefsFor, cartAidFrom, countAidInTx, familyApplicationsFor } from '../data/aid';
@@ -77,13 +76,9 @@ export async function checkout(uid: string, email: string | null, payload: Check
     }
     // Read as they are now, and written only if unchanged since: the family's account (its limits)
     // and the limited codes' counters (their last uses). Whoever loses a race tries again.
-    // The family's enrollments are listed after its account is read: one made since the listing also
-    // changed the account, and fails this attempt.
-    const accountThenFamily = async () => {
-      const read = await accountRef(uid).get();
-      return [read, (await familyEnrollmentRefs(uid)).map((r) => r.id)] as const;
-    };
-    const [listed, [account, familyIds], counters] = await Promise.all([seatsOf(classIds), accountThenFamily(), readCodeUseCounters(catalogue.discounts)]);
+    // The family's enrollments are listed after its account is read.
+    const familyNow = accountThen(uid, async () => (await familyEnrollmentRefs(uid)).map((r) => r.id));
+    const [listed, [account, familyIds], counters] = await Promise.all([seatsOf(classIds), familyNow, readCodeUseCounters(catalogue.discounts)]);
     // A lapsed hold never blocks a seat: it is ended (its page closed) before anyone is refused.
     const lapsed = uniq([...listed.values()].flatMap((seats) => [...seats.values()].filter((s) => holdLapsed(s, now) && !replacedIds.has(s.enrollmentId!)).map((s) => s.enrollmentId!)));
     if (lapsed.length) {
@@ -190,7 +185,7 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
 
   // The family's credit, with what the holds this checkout replaces give back.
   const creditNow = creditOf(account) + creditHeldBy(replacedHeld);
-  const planned = planCheckout({
+  const planned = orRefused(planCheckout({
     uid,
     payload,
     now,
@@ -217,8 +212,7 @@ async function enrollInTx(tx: Transaction, input: EnrollInput): Promise<{ enroll
     credit: creditNow,
     aid: cartAidFrom(applications, [...catalogue.semesters.keys()], today, family, new Set(replacedHeld.map((e) => e.id))),
     aidTerms: aidSeatTerms(applications, today),
-  });
-  if (isRefusal(planned)) throw refusedError(planned);
+  }));
   const { enrollments, held } = planned;
 
   // Writes. The replaced checkout ends (its seats kept for this one go on below).

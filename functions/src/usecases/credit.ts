@@ -1,7 +1,7 @@
 // A family's account credit: what the family sees, finance's ledger, and the office giving a credit
 // (or taking one back) with its reason — in one transaction with the account's balance and the audit.
 import { HttpsError } from 'firebase-functions/v2/https';
-import { refusedError } from '../lib/refused';
+import { orRefused } from '../lib/refused';
 import type { FamilyCredit, OfficeCredit } from '../../../contract/credit';
 import type { Enrollment } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
@@ -12,7 +12,6 @@ import { chunks, db, notFound, recordRef, uniq } from '../data/db';
 import { familyEnrollmentRefs } from '../data/enrollments';
 import { accountEmails, enrollmentRecipients } from '../data/familyMail';
 import { creditGiven, owedFromCredit } from '../domain/credit';
-import { isRefusal } from '../domain/refusal';
 import { creditGivenMail, paymentReceivedMail } from '../mail/family';
 import { queueMail } from '../mail/outbox';
 import { portalOrigin } from '../payments/stripe';
@@ -55,8 +54,7 @@ export async function giveCreditTo(actor: Actor, family: { uid: string; email: s
     const [account, already] = await Promise.all([tx.get(accountRef(family.uid)), tx.get(entryRef)]);
     if (already.exists) return true;
     const balance = creditOf(account);
-    const entry = creditGiven({ id: entryRef.id, ownerUid: family.uid, balance, amount: input.takeBack ? -input.amount : input.amount, reason: input.reason, at: now.toISOString(), by: actorName(actor) });
-    if (isRefusal(entry)) throw refusedError(entry);
+    const entry = orRefused(creditGiven({ id: entryRef.id, ownerUid: family.uid, balance, amount: input.takeBack ? -input.amount : input.amount, reason: input.reason, at: now.toISOString(), by: actorName(actor) }));
     writeCreditEntry(tx, entry);
     touchAccount(tx, family.uid, account, { credit: balance + entry.amount });
     const what = entry.amount > 0 ? `Gave ${formatCents(entry.amount)} of account credit` : `Took back ${formatCents(-entry.amount)} of account credit`;
@@ -80,8 +78,7 @@ export async function payOwedFromCredit(actor: Actor, input: { enrollmentId?: st
     const [account, ...snaps] = await tx.getAll(accountRef(actor.uid), ...refs);
     const owned = snaps.flatMap((s) => (s.exists && s.get('ownerUid') === actor.uid ? [s.data() as Enrollment] : []));
     if (input.enrollmentId && !owned.length) throw notFound('This enrollment');
-    const planned = owedFromCredit(creditOf(account), owned, at, actorName(actor));
-    if (isRefusal(planned)) throw refusedError(planned);
+    const planned = orRefused(owedFromCredit(creditOf(account), owned, at, actorName(actor)));
     const used = planned.reduce((sum, p) => sum - p.entry.amount, 0);
     const to = await Promise.all(planned.map((p) => enrollmentRecipients(p.enrollment.id)));
     for (const [i, { enrollment, entry }] of planned.entries()) {

@@ -4,7 +4,7 @@
 // given by hand go the same way.
 import { randomUUID } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { refusedError } from '../lib/refused';
+import { orRefused, refusedError } from '../lib/refused';
 import type { Cents, Enrollment, FamilyMailKind } from '../../../contract/domain';
 import { balanceOf, PAID_HOW } from '../../../contract/money';
 import { actorName, auditInTx, type Actor } from '../data/audit';
@@ -32,8 +32,7 @@ function changePayments(
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound('This enrollment');
     const e = snap.data()!;
-    const planned = plan(e);
-    if (isRefusal(planned)) throw refusedError(planned, { enrollment: e });
+    const planned = orRefused(plan(e), { enrollment: e });
     const next: Enrollment = { ...e, payments: planned.payments, balance: balanceOf({ ...e, payments: planned.payments }) };
     tx.update(ref, { payments: next.payments, balance: next.balance });
     auditInTx(tx, actor, { kind: planned.kind, record: { type: 'enrollment', id: e.id }, studentId: e.studentId, studentName: e.studentName, summary: planned.summary });

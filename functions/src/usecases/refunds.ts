@@ -1,6 +1,5 @@
 // Refunds to cards through Stripe's Refunds API, made before the cancellation is recorded.
-import { isRefusal } from '../domain/refusal';
-import { refusedError } from '../lib/refused';
+import { orRefused } from '../lib/refused';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { CardRefund, Enrollment } from '../../../contract/domain';
 import { cardRefundParts } from '../domain/refunds';
@@ -12,8 +11,7 @@ import { isStripeError, stripe } from '../payments/stripe';
  * offices at once, never refund twice. A refusal from Stripe throws and nothing is recorded.
  */
 export async function refundToCards(enrollment: Enrollment, amount: number, reason: string, at: string, cancellationId: string): Promise<CardRefund[]> {
-  const parts = cardRefundParts(enrollment, amount);
-  if (isRefusal(parts)) throw refusedError(parts);
+  const parts = orRefused(cardRefundParts(enrollment, amount));
   const done: CardRefund[] = [];
   for (const [i, part] of parts.entries()) {
     try {

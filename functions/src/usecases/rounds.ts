@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { refusedError } from '../lib/refused';
+import { orRefused, refusedError } from '../lib/refused';
 import { canonicalEntries, DRAW_ALGORITHM, runDraw, sha256Hex, type DrawEntry, type Placement } from '../../../contract/draw';
 import { childKey, roundPhase, type EntryInput, type PublicRound, type RoundEntry, type RoundReport, type RoundSettings } from '../../../contract/rounds';
 import type { ClassRecord, WaitlistEntry } from '../../../contract/domain';
@@ -44,8 +44,7 @@ export async function saveRound(actor: Actor, input: RoundSettings, now: Date): 
   const facts = { now, chain: beaconChain(), seed: { seed, hash: await sha256Hex(seed) } };
   const saved = await db().runTransaction(async (tx) => {
     const [semester, existing] = await Promise.all([tx.get(records('semesters').doc(input.semesterId)), loadRound(input.semesterId, tx)]);
-    const plan = planRound(input, { ...facts, semester: semester.data(), existing });
-    if (isRefusal(plan)) throw refusedError(plan);
+    const plan = orRefused(planRound(input, { ...facts, semester: semester.data(), existing }));
     tx.set(roundRef(input.semesterId), plan.round);
     tx.set(secretRef(input.semesterId), { seed: plan.seed });
     auditInTx(tx, actor, { kind: 'round-set', record: { type: 'round', id: input.semesterId }, summary: `Round of ${plan.round.semesterName} set: entries ${plan.round.entriesOpen} – ${plan.round.entriesClose}, seed’s hash ${plan.round.seedHash.slice(0, 12)}…, beacon round ${plan.round.beacon.round}` }, now);
@@ -186,8 +185,7 @@ export async function advanceRound(actor: Actor, semesterId: string, now: Date):
   // The classes the entries ranked, in id order (the published record's capacities read in that order).
   const { found: ranked } = await loadClassesByIds(uniq(entries.flatMap((e) => e.children.flatMap((c) => c.choices.flatMap((x) => x.classIds)))).sort());
   const capacity = await freeSeats(ranked, now);
-  const plan = await planDraw({ round, entries, capacity, seed: secret.get('seed') as string, beacon: beacon.value, now });
-  if (isRefusal(plan)) throw refusedError(plan);
+  const plan = orRefused(await planDraw({ round, entries, capacity, seed: secret.get('seed') as string, beacon: beacon.value, now }));
   await db().runTransaction(async (tx) => {
     const current = await loadRound(semesterId, tx);
     if (current?.drawn) return;

@@ -8,7 +8,7 @@ import { formatGrades, gradeName } from '../../../contract/format';
 import { forGrade, schoolToday } from '../../../contract/schedule';
 import { COLLECTIONS, db, getByIds, recordRef, records } from '../data/db';
 import { changedFields } from '../domain/audit';
-import { accountRef, touchAccount } from '../data/accounts';
+import { accountThen, touchAccount } from '../data/accounts';
 import { auditInTx, type Actor } from '../data/audit';
 import { nextVersion, runSeatTransaction } from '../data/db';
 import { loadStudentLimit } from '../data/settings';
@@ -80,10 +80,10 @@ async function saveStudentAs(actor: Actor, id: string | undefined, profile: Stud
   const newRef = students().doc();
   return runSeatTransaction(async (tx) => {
     // A new student: an account keeps a bounded number. Counted afresh in each attempt (a query inside
-    // the transaction would lock every family's students), and the account document is written only if
-    // unchanged since: two saves at the same moment cannot both pass the limit.
+    // the transaction would lock every family's students), after the account is read, and the account
+    // document is written only if unchanged since: two saves at the same moment cannot both pass the limit.
     if (!id) {
-      const [account, kept] = await Promise.all([accountRef(uid).get(), students().where('ownerUid', '==', uid).count().get()]);
+      const [account, kept] = await accountThen(uid, () => students().where('ownerUid', '==', uid).count().get());
       if (kept.data().count >= limit) throw new HttpsError('failed-precondition', `An account can keep up to ${limit} students. To add another, please contact the office.`);
       touchAccount(tx, uid, account, { lastStudentAddedAt: now });
     }

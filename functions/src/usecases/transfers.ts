@@ -3,8 +3,7 @@
 // one seat transaction — a seat taken in the new class, the old one given back to its waitlist, the
 // enrollment repriced, a cheaper class's difference paid put on the account as credit — or, when the
 // office decides, a request with a seat in the new class kept for the child until it answers.
-import { isRefusal } from '../domain/refusal';
-import { refusedError } from '../lib/refused';
+import { orRefused } from '../lib/refused';
 import { randomUUID } from 'node:crypto';
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
@@ -153,8 +152,7 @@ async function move(
     if ((enrollment as { pendingCancellation?: unknown }).pendingCancellation || !enrollment.classIds.includes(fromClassId)) throw new HttpsError('aborted', 'This class was cancelled or moved meanwhile: reload My Enrollments.');
     // A request about the class left waits for the office (to cancel or move it): it is answered first.
     if (!extra.request && enrollment.requests?.some((r) => r.status === 'waiting' && r.classIds.includes(fromClassId))) throw precondition(extra.byOffice ? WAITING_FOR_OFFICE : ASKED_ALREADY);
-    const plan = planOf(enrollment, offer, fromClassId);
-    if (isRefusal(plan)) throw refusedError(plan);
+    const plan = orRefused(planOf(enrollment, offer, fromClassId));
     if (extra.expectedTotal !== undefined && plan.newTotal !== extra.expectedTotal) {
       throw new HttpsError('aborted', 'What moving gives has changed since you looked: please look at it again before moving.');
     }
@@ -224,8 +222,7 @@ export async function requestTransfer(actor: Actor, input: { enrollmentId: strin
     const free = await freeSeatsIn(offer.to);
     const enrollment = (await tx.get(ref)).data()!;
     if (!enrollment.classIds.includes(input.fromClassId)) throw new HttpsError('aborted', 'This class was cancelled or moved meanwhile: reload My Enrollments.');
-    const planned = transferRequest(enrollment.requests, asked, outcome);
-    if (isRefusal(planned)) throw refusedError(planned);
+    const planned = orRefused(transferRequest(enrollment.requests, asked, outcome));
     if (planned.replayed) return { enrollment, replayed: true };
     const seat = pickSeats(free, 1);
     if (!seat) throw precondition(`${offer.to.title} is full: join its waitlist instead.`);
