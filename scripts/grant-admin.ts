@@ -6,6 +6,7 @@ import { ROLE_ADMIN } from '../contract/roles';
 import { grantRole } from '../functions/src/data/roles';
 import { adminApp, adminAuth } from './demo/adminApp';
 import emulators from '../contract/emulators.json';
+import { emulatorPorts } from '../contract/emulatorPorts';
 
 const args = process.argv.slice(2);
 const email = args.find((a) => !a.startsWith('--') && args[args.indexOf(a) - 1] !== '--project');
@@ -19,8 +20,8 @@ if (!email || !email.includes('@')) {
 if (project) process.env.GCLOUD_PROJECT = project;
 else {
   process.env.GCLOUD_PROJECT ??= emulators.projectId;
-  process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${emulators.ports.firestore}`;
-  process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `127.0.0.1:${emulators.ports.auth}`;
+  process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${emulatorPorts().firestore}`;
+  process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `127.0.0.1:${emulatorPorts().auth}`;
 }
 adminApp(project ?? process.env.GCLOUD_PROJECT);
 try {

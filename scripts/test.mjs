@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { emulatorArgs, emulatorEnv, ROOT } from './emulators/env.mjs';
-import { openNamespace } from './emulators/namespace.mjs';
+import { openSecondStack } from './emulators/secondStack.mjs';
 import { execOnEmulators } from './emulators/run.mjs';
 import { startStripeStandIn } from './emulators/standIn.mjs';
 import { cpuLine, sampleCpu } from './cpuSampler.mjs';
@@ -135,9 +135,10 @@ const ON_THE_BROWSER_STACK = ['test/emulator/seatLedger.test.ts', 'test/emulator
 
 if (ensureChromium()) {
   const t = Date.now();
-  // Two emulator stacks at once where the machine allows a second (a network namespace of its own):
-  // the emulator tests on one, the browser tests on the other. Otherwise one stack runs both.
-  const second = process.env.PORTAL_ONE_STACK ? null : openNamespace('portal-test-e2e');
+  // Two emulator stacks at once, the second on ports shifted from the first's (scripts/emulators/
+  // secondStack.mjs): the emulator tests on one, the browser tests on the other. PORTAL_ONE_STACK=1
+  // asks for one stack running both (a machine with one core, or to read one output).
+  const second = process.env.PORTAL_ONE_STACK ? null : openSecondStack();
   if (second) {
     const name = 'emulator and end-to-end tests (two emulator stacks at once)';
     console.log(`\n▶ ${name}: the end-to-end stack's output goes to test-results/e2e.log, shown when both end`);

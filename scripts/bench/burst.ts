@@ -6,13 +6,14 @@
 // was refused. Then a quiet family's enroll, for the latency beside it.
 import type { ClassRecord } from '../../contract/domain';
 import emulators from '../../contract/emulators.json';
+import { emulatorPorts } from '../../contract/emulatorPorts';
 import { booksProblems } from '../../test/support/ledger';
 import { appCheckHeader, callFunction, HOSTING, signIn } from '../../test/support/emulators';
 import { AVA, signedReleases } from '../../test/support/samples';
 import { adminDb } from '../demo/adminApp';
 import { percentile } from './stats';
 
-const AUTH = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? `127.0.0.1:${emulators.ports.auth}`}`;
+const AUTH = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? `127.0.0.1:${emulatorPorts().auth}`}`;
 const FAMILIES = 300;
 const CLASSES = 10;
 const SEATS = 10;

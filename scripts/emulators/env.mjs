@@ -8,10 +8,17 @@ import { cspHeader, withConnect } from '../build/csp.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const EMULATORS = JSON.parse(readFileSync(join(ROOT, 'contract/emulators.json'), 'utf8'));
-/** The demo project and the ports, from contract/emulators.json (their one definition). */
+/**
+ * How far this process's stack is shifted from contract/emulators.json's ports (contract/emulatorPorts.ts
+ * says the same for TypeScript): 0, or the second stack's offset beside the first.
+ */
+export const PORT_OFFSET = Number(process.env.PORTAL_PORT_OFFSET ?? 0);
+/** What the second stack's processes are started with (the offset, and a temporary folder of their own for the emulator hub's file and the workers' sockets). */
+export const SECOND_STACK_OFFSET = EMULATORS.secondStack.portOffset;
+/** The demo project and this stack's ports, from contract/emulators.json (their one definition). */
 export const PROJECT_ID = EMULATORS.projectId;
-export const PORTS = EMULATORS.ports;
-export const STRIPE_PORT = EMULATORS.stripeStandIn.port;
+export const PORTS = Object.fromEntries(Object.entries(EMULATORS.ports).map(([name, port]) => [name, port + PORT_OFFSET]));
+export const STRIPE_PORT = EMULATORS.stripeStandIn.port + PORT_OFFSET;
 export const FIREBASE_BIN = join(ROOT, 'tools/emulators/node_modules/.bin/firebase');
 /** The machine image's Firestore emulator (Debian's google-cloud-cli-firestore-emulator): used where present, offline. */
 export const IMAGE_FIRESTORE_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
@@ -152,6 +159,9 @@ export function clientEnv(base = process.env) {
   };
 }
 
+/** Firestore's websocket (for the Emulator UI), firebase-tools' default, named so a second stack can shift it. */
+const FIRESTORE_WEBSOCKET_PORT = 9150;
+
 /** Where emulator builds of the app go: never `dist/`, the folder a deploy uploads. */
 export const EMULATOR_DIST = 'dist-emulators';
 
@@ -165,10 +175,13 @@ export function emulatorArgs() {
   config.hosting.public = EMULATOR_DIST;
   delete config.hosting.predeploy;
   for (const [name, port] of Object.entries(PORTS)) config.emulators[name] = { ...config.emulators[name], port };
+  // A second stack shifts the emulators' own ports too (their hub, their logs, Firestore's websocket).
+  for (const name of ['hub', 'logging']) config.emulators[name].port += PORT_OFFSET;
+  config.emulators.firestore.websocketPort = FIRESTORE_WEBSOCKET_PORT + PORT_OFFSET;
   // The app signs in against the Auth emulator, on the host that served the page.
   const csp = cspHeader(config);
   csp.value = withConnect(csp.value, ['127.0.0.1', 'localhost'].map((host) => `http://${host}:${PORTS.auth}`));
-  const path = join(ROOT, 'firebase.emulators.json');
+  const path = join(ROOT, PORT_OFFSET ? `firebase.emulators.${PORT_OFFSET}.json` : 'firebase.emulators.json');
   writeIfChanged(path, `${JSON.stringify(config, null, 2)}\n`);
   return ['--config', path, '--project', PROJECT_ID];
 }

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { emulatorArgs, emulatorEnv, FIREBASE_BIN, PORTS, ROOT, STRIPE_PORT } from './env.mjs';
+import { emulatorArgs, emulatorEnv, FIREBASE_BIN, PORT_OFFSET, PORTS, ROOT, STRIPE_PORT } from './env.mjs';
 import { stopTree, takenPorts } from './processes.mjs';
 
 export const EMULATORS = 'auth,functions,firestore,hosting';
@@ -35,10 +35,10 @@ export function execOnEmulators(inner, options = {}) {
   return new Promise((resolve) => child.on('close', (code) => log.end(() => resolve(code ?? 1))));
 }
 
-/** Every port an emulator run listens on, by name (the hub and logging ports are firebase.json's). */
+/** Every port an emulator run listens on, by name (the hub and logging ports are firebase.json's, shifted as the others). */
 function runPorts() {
   const { emulators } = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8'));
-  return { ...PORTS, hub: emulators.hub.port, logging: emulators.logging.port, 'Stripe stand-in': STRIPE_PORT };
+  return { ...PORTS, hub: emulators.hub.port + PORT_OFFSET, logging: emulators.logging.port + PORT_OFFSET, 'Stripe stand-in': STRIPE_PORT };
 }
 
 /**

@@ -1,8 +1,10 @@
 // The stand-in's port, test keys and where it sends webhooks (Hosting's rewrite to stripeWebhook).
 import emulators from '../../contract/emulators.json';
+import { emulatorPorts, portOffset } from '../../contract/emulatorPorts';
 
 export const STANDIN = {
   ...emulators.stripeStandIn,
-  webhookUrl: process.env.STANDIN_WEBHOOK_URL ?? `http://127.0.0.1:${emulators.ports.hosting}/api/stripe/webhook`,
-  api: `http://127.0.0.1:${emulators.stripeStandIn.port}`,
+  webhookUrl: process.env.STANDIN_WEBHOOK_URL ?? `http://127.0.0.1:${emulatorPorts().hosting}/api/stripe/webhook`,
+  port: emulators.stripeStandIn.port + portOffset(),
+  api: `http://127.0.0.1:${emulators.stripeStandIn.port + portOffset()}`,
 };

@@ -3,7 +3,8 @@
 export const useEmulators = import.meta.env.VITE_USE_EMULATORS === 'true';
 
 // Named imports: only these fields are bundled (not the Stripe stand-in's test keys beside them).
-import { apiKey as demoApiKey, appId as demoAppId, ports, projectId as demoProjectId } from '../../contract/emulators.json';
+import { apiKey as demoApiKey, appId as demoAppId, projectId as demoProjectId } from '../../contract/emulators.json';
+import { emulatorPorts } from '../../contract/emulatorPorts';
 
 /** The emulators' demo project (contract/emulators.json). */
 export const EMULATOR_PROJECT_ID = demoProjectId;
@@ -22,4 +23,4 @@ export function emulatorHost(): string {
   return typeof location === 'undefined' ? '127.0.0.1' : location.hostname;
 }
 
-export const EMULATOR_PORTS = ports;
+export const EMULATOR_PORTS = emulatorPorts();

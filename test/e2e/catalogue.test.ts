@@ -4,7 +4,7 @@ import { formatDateRange } from '../../contract/format';
 import { meetingDates } from '../../contract/schedule';
 import { buildDemoData } from '../../scripts/demo/demoData';
 import { todayInSchool } from '../../scripts/demo/seedDemo';
-import { HOSTING } from '../support/emulators';
+import { FUNCTIONS, HOSTING } from '../support/emulators';
 import { axeViolations, newPage, seededBrowser } from './support/browser';
 
 const DEMO_DATA = buildDemoData(todayInSchool());
@@ -126,7 +126,7 @@ describe('browsing, filtering and selecting classes without an account', () => {
     page.on('response', (r) => events.push(`answered ${new URL(r.url()).pathname}`));
     await page.goto('/classes/enrollment');
     await card(page, 'Kayak Skills').getByText('Registration paused').waitFor();
-    const calls = requests.filter((r) => r.includes('/api/') || r.includes(':5001'));
+    const calls = requests.filter((r) => r.includes('/api/') || r.includes(`:${new URL(FUNCTIONS).port}/`));
     expect(calls.filter((r) => !r.startsWith(`POST ${HOSTING}/api/`))).toEqual([]); // no preflight, no other origin
     const count = (name: string) => calls.filter((r) => r.endsWith(`/api/${name}`)).length;
     expect([count('openSemesters'), count('availableEnrollmentClasses'), count('classesBySemester')]).toEqual([1, 1, 1]);

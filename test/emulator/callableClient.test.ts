@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../src/lib/callable';
 import { CallError } from '../../src/lib/loadState';
 import { FUNCTIONS_REGION } from '../../contract/constants';
-import emulators from '../../contract/emulators.json';
+import { emulatorPorts } from '../../contract/emulatorPorts';
 import { contentSecurityPolicy, cspHeader, inlineScriptHashes, withConnect } from '../../scripts/build/csp.mjs';
 import { FUNCTIONS, HOSTING, PROJECT } from '../support/emulators';
 import { seededEmulators } from '../support/fixtures';
@@ -75,7 +75,7 @@ describe('callable client', () => {
     const deployed = cspHeader(JSON.parse(readFileSync('firebase.json', 'utf8'))).value;
     expect(deployed).toBe(contentSecurityPolicy(inlineScriptHashes(html)));
     expect(inlineScriptHashes(html)).toHaveLength(2);
-    const servedPolicy = withConnect(deployed, [`http://127.0.0.1:${emulators.ports.auth}`, `http://localhost:${emulators.ports.auth}`]);
+    const servedPolicy = withConnect(deployed, [`http://127.0.0.1:${emulatorPorts().auth}`, `http://localhost:${emulatorPorts().auth}`]);
     for (const path of ['/', '/classes/enrollment', '/admin']) {
       const page = await fetch(`${HOSTING}${path}`);
       expect(page.status).toBe(200);

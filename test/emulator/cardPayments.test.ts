@@ -128,7 +128,7 @@ describe('card payments: holds, Stripe Checkout and the webhook', () => {
   });
 
   it('the Stripe stand-in holds the code to Stripe’s rules: a key replays only its own parameters; a page closes 30 minutes to 24 hours on', async () => {
-    const sdk = new Stripe(STANDIN.secretKey, { host: '127.0.0.1', port: emulatorConfig.stripeStandIn.port, protocol: 'http', maxNetworkRetries: 0 });
+    const sdk = new Stripe(STANDIN.secretKey, { host: '127.0.0.1', port: STANDIN.port, protocol: 'http', maxNetworkRetries: 0 });
     const page = (amount: number, expiresIn = 31 * 60) => ({
       mode: 'payment' as const,
       line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: amount, product_data: { name: 'Strict' } } }],

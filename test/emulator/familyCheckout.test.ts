@@ -8,7 +8,7 @@ import type { Enrollment } from '../../contract/domain';
 import { formatCents } from '../../contract/format';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { STANDIN } from '../../scripts/stripe/config';
-import { createUser, type TestUser } from '../support/emulators';
+import { createUser, HOSTING, type TestUser } from '../support/emulators';
 import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
 import { addClassesLikeWildArt, AVA, newRateWindow, signedReleases } from '../support/samples';
 
@@ -288,7 +288,7 @@ describe('one checkout for the whole family', () => {
     // The updated receipt says what changed, and how to pay it, by card on the portal too.
     const [receipt] = (await db().collection('mail').where('enrollmentId', '==', forNia.id).where('message.subject', '==', 'Add-on added — Wildwood Outdoor School').get()).docs.map((d) => d.data());
     expect(receipt.message.text).toMatch(/^Field kit added to Nia \S+’s Family Kit\.\nThis adds \$20 to the enrollment/);
-    expect(receipt.message.text).toContain('Or pay by card: on My Enrollments (http://localhost:5000/account/enrollments), choose Pay balance by card.');
+    expect(receipt.message.text).toContain(`Or pay by card: on My Enrollments (${HOSTING}/account/enrollments), choose Pay balance by card.`);
     // Taken already; a figure the family did not see; another family: refused, nothing changed.
     expect((await callAs(user, 'addAddOns', { enrollmentId: forNia.id, classId: 'fam-kit', addOnIds: ['kit'], expectedCharge: 2000 })).error?.message).toBe('Family Kit already has Field kit.');
     expect((await callAs(user, 'addAddOns', { enrollmentId: forNia.id, classId: 'fam-kit', addOnIds: ['lunch'], expectedCharge: 2000 })).error?.message).toBe('Prices changed, please review your enrollment before submitting again.');

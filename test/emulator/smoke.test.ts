@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/fixtures';
 import { useSeededDemo } from '../support/fixtures';
+import { HOSTING } from '../support/emulators';
 
 const smoke = (args: string[], password = DEMO.family.password) =>
   new Promise<{ code: number | null; out: string }>((resolve) => {
@@ -20,7 +21,7 @@ describe('the smoke test after a deploy', () => {
   it('passes every check against the emulators, through Hosting, with a family account', async () => {
     const { code, out } = await smoke(['--emulators', '--email', DEMO.family.email]);
     expect(out.trim().split('\n').map((line) => line.replace(/ \(\d+ ms\)$/, ''))).toEqual([
-      '✓ 1. the portal answers at http://localhost:5000: with its Content-Security-Policy',
+      `✓ 1. the portal answers at ${HOSTING}: with its Content-Security-Policy`,
       expect.stringMatching(/^✓ 2\. a public call through Hosting \(the open semesters\): \d+ open$/),
       `✓ 3. signing in as ${DEMO.family.email}`,
       '✓ 4. a signed-in call (the account’s students): 2 students',

@@ -6,8 +6,9 @@ import { APP_CHECK_HEADER, needsAppCheck } from '../../contract/appCheck';
 import { emulatorAppCheckToken } from '../../contract/appCheckToken';
 import { FUNCTIONS_REGION } from '../../contract/constants';
 import emulators from '../../contract/emulators.json';
+import { emulatorPorts } from '../../contract/emulatorPorts';
 
-const { ports } = emulators;
+const ports = emulatorPorts();
 
 export const PROJECT = process.env.GCLOUD_PROJECT ?? emulators.projectId;
 export const FIRESTORE = `http://${process.env.FIRESTORE_EMULATOR_HOST ?? `127.0.0.1:${ports.firestore}`}`;

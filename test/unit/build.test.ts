@@ -56,4 +56,17 @@ describe('builds', () => {
     expect(args[args.indexOf('--project') + 1]).toBe(emulators.projectId);
     expect(HOSTING).toBe(`http://localhost:${emulators.ports.hosting}`);
   });
+
+  it('a second stack beside the first listens on none of the first one’s ports, its own emulators’ hub, logs and websocket included', () => {
+    const portsOf = (offset: number) => {
+      const script = `import('./scripts/emulators/env.mjs').then((m) => { const a = m.emulatorArgs(); console.log(JSON.stringify({ config: JSON.parse(require('node:fs').readFileSync(a[a.indexOf('--config') + 1], 'utf8')).emulators, stripe: m.STRIPE_PORT })); })`;
+      const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { ...process.env, PORTAL_PORT_OFFSET: String(offset) } });
+      const { config, stripe } = JSON.parse(run.stdout) as { config: Record<string, { port?: number; websocketPort?: number }>; stripe: number };
+      return [...Object.values(config).flatMap((e) => [e.port, e.websocketPort]), stripe].filter((p): p is number => typeof p === 'number');
+    };
+    const [first, second] = [portsOf(0), portsOf(emulators.secondStack.portOffset)];
+    expect(first).toHaveLength(8);
+    expect(second.map((p) => p - emulators.secondStack.portOffset)).toEqual(first);
+    expect(second.filter((p) => first.includes(p))).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@
 // to randomness of the server's own).
 import { BEACON_STAND_IN, BEACON_STAND_IN_PATH, QUICKNET, beaconProblem, roundTime, type BeaconChain, type BeaconValue } from '../../../contract/beacon';
 import emulators from '../../../contract/emulators.json';
+import { portOffset } from '../../../contract/emulatorPorts';
 import { formatMoment } from '../../../contract/wording';
 
 /** The chain this deployment draws from. */
@@ -14,7 +15,7 @@ const RELAYS = ['https://api.drand.sh', 'https://api2.drand.sh', 'https://api3.d
 
 /** The round's value, or why the draw waits, in words. */
 export async function fetchBeacon(chain: BeaconChain, round: number): Promise<{ value: BeaconValue } | { waiting: string }> {
-  const relays = chain === QUICKNET ? RELAYS : [`http://127.0.0.1:${emulators.stripeStandIn.port}${BEACON_STAND_IN_PATH}`];
+  const relays = chain === QUICKNET ? RELAYS : [`http://127.0.0.1:${emulators.stripeStandIn.port + portOffset()}${BEACON_STAND_IN_PATH}`];
   const due = formatMoment(new Date(roundTime(chain, round) * 1000).toISOString());
   let last = 'no relay answered';
   for (const relay of relays) {

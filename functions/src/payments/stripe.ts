@@ -3,6 +3,7 @@
 import { defineSecret, defineString } from 'firebase-functions/params';
 import type Stripe from 'stripe';
 import emulators from '../../../contract/emulators.json';
+import { emulatorPorts, portOffset } from '../../../contract/emulatorPorts';
 
 export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
 export const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');
@@ -24,7 +25,7 @@ export function stripe(): Stripe {
     apiVersion: API_VERSION,
     maxNetworkRetries: 2,
     timeout: 20_000,
-    ...(onEmulator() ? { host: '127.0.0.1', port: emulators.stripeStandIn.port, protocol: 'http' as const } : {}),
+    ...(onEmulator() ? { host: '127.0.0.1', port: emulators.stripeStandIn.port + portOffset(), protocol: 'http' as const } : {}),
   });
   return client;
 }
@@ -39,7 +40,7 @@ export const isStripeError = (error: unknown): error is Stripe.errors.StripeErro
 export function portalOrigin(requestOrigin: string | null): string {
   if (!onEmulator()) return PORTAL_URL.value().replace(/\/+$/, '');
   const local = requestOrigin && /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(requestOrigin);
-  return local ? requestOrigin : `http://localhost:${emulators.ports.hosting}`;
+  return local ? requestOrigin : `http://localhost:${emulatorPorts().hosting}`;
 }
 
 /**
