@@ -175,8 +175,9 @@ export function emulatorArgs() {
   config.hosting.public = EMULATOR_DIST;
   delete config.hosting.predeploy;
   for (const [name, port] of Object.entries(PORTS)) config.emulators[name] = { ...config.emulators[name], port };
-  // A second stack shifts the emulators' own ports too (their hub, their logs, Firestore's websocket).
-  for (const name of ['hub', 'logging']) config.emulators[name].port += PORT_OFFSET;
+  // A second stack shifts the emulators' own ports too (their hub, their logs, the event and task
+  // emulators the functions emulator starts, Firestore's websocket).
+  for (const name of ['hub', 'logging', 'eventarc', 'tasks']) config.emulators[name].port += PORT_OFFSET;
   config.emulators.firestore.websocketPort = FIRESTORE_WEBSOCKET_PORT + PORT_OFFSET;
   // The app signs in against the Auth emulator, on the host that served the page.
   const csp = cspHeader(config);

@@ -35,10 +35,11 @@ export function execOnEmulators(inner, options = {}) {
   return new Promise((resolve) => child.on('close', (code) => log.end(() => resolve(code ?? 1))));
 }
 
-/** Every port an emulator run listens on, by name (the hub and logging ports are firebase.json's, shifted as the others). */
+/** Every port an emulator run listens on, by name (the hub's, logging's, eventarc's and tasks' are firebase.json's, shifted as the others). */
 function runPorts() {
   const { emulators } = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8'));
-  return { ...PORTS, hub: emulators.hub.port + PORT_OFFSET, logging: emulators.logging.port + PORT_OFFSET, 'Stripe stand-in': STRIPE_PORT };
+  const own = Object.fromEntries(['hub', 'logging', 'eventarc', 'tasks'].map((name) => [name, emulators[name].port + PORT_OFFSET]));
+  return { ...PORTS, ...own, 'Stripe stand-in': STRIPE_PORT };
 }
 
 /**

@@ -65,7 +65,7 @@ describe('builds', () => {
       return [...Object.values(config).flatMap((e) => [e.port, e.websocketPort]), stripe].filter((p): p is number => typeof p === 'number');
     };
     const [first, second] = [portsOf(0), portsOf(emulators.secondStack.portOffset)];
-    expect(first).toHaveLength(8);
+    expect(first).toHaveLength(10);
     expect(second.map((p) => p - emulators.secondStack.portOffset)).toEqual(first);
     expect(second.filter((p) => first.includes(p))).toEqual([]);
   });
