@@ -5,14 +5,11 @@ import { logger } from 'firebase-functions/logger';
 import { callables } from '../../../contract/callables';
 import { FUNCTIONS_REGION } from '../../../contract/constants';
 import { callable, staffOf } from '../lib/callable';
-import { notFound } from '../data/db';
-import { oneChild } from '../data/enrollments';
-import { checkout } from '../usecases/checkout';
 import { takeRate } from '../data/rateLimit';
-import { classWaitlist, classWaitlistPage, entryRef, familyWaitlist } from '../data/waitlist';
+import { classWaitlist, classWaitlistPage, familyWaitlist } from '../data/waitlist';
 import { declineOffer as decline, joinWaitlist as join, leaveWaitlist as leave, moveEntry, offerByHand, removeEntry, runWaitlistJob } from '../usecases/waitlist';
 import { familyEntry } from '../domain/waitlist';
-import { checkoutFor, enrolledAnswer } from './enrollment';
+import { claimWaitlistOffer } from '../usecases/familyCheckout';
 import type { WaitlistEntry } from '../../../contract/domain';
 
 
@@ -33,22 +30,7 @@ export const leaveWaitlist = callable(callables.leaveWaitlist, async ({ entryId 
 
 export const declineOffer = callable(callables.declineOffer, async ({ entryId }, ctx) => ({ entry: familyEntry(await decline(ctx.uid, entryId, new Date()), null) }));
 
-/** Claims an offer: the request the family made when it joined, enrolled at the lower of its quote and today's price. */
-export const claimOffer = callable(
-  callables.claimOffer,
-  async ({ entryId, expectedTotal, idempotencyKey, payWith, payDeposit, payInstalments, expectedCredit, releases, infoConfirmed }, ctx) => {
-    const now = new Date();
-    const { options, method } = await checkoutFor(ctx, payWith, now);
-    const snap = await entryRef(entryId).get();
-    if (!snap.exists || snap.get('ownerUid') !== ctx.uid) throw notFound('This waitlist offer');
-    const { request, studentId } = snap.data()!;
-    // A release changed while the family waited (or a round's place was never signed for): it signs the
-    // current one when it claims, and confirms the child's information if it is due for review.
-    const payload = { ...request, ...(releases ? { releases } : {}), ...(infoConfirmed ? { infoConfirmed } : {}), studentId, expectedTotal, idempotencyKey, payWith: method, ...(payDeposit ? { payDeposit } : {}), ...(payInstalments ? { payInstalments } : {}), ...(expectedCredit !== undefined ? { expectedCredit } : {}) };
-    const result = await checkout(ctx.uid, ctx.email, oneChild(payload), now, options, entryId);
-    return enrolledAnswer(result, ctx, now);
-  },
-);
+export const claimOffer = callable(callables.claimOffer, (claim, ctx) => claimWaitlistOffer(ctx, claim, new Date()));
 
 export const adminWaitlist = callable(callables.adminWaitlist, ({ classId }) => classWaitlistPage(classId));
 
