@@ -132,8 +132,10 @@ function weekdayDates(c: Dated, from: IsoDate, to: IsoDate): IsoDate[] {
   return days.sort((a, b) => a - b).map((d) => toIso(new Date(d * DAY_MS)));
 }
 
-const DAY_MS = 86_400_000;
-const dayNumber = (iso: IsoDate) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS;
+/** A day's milliseconds (a UTC day: school dates are counted as whole days, not local hours). */
+export const DAY_MS = 86_400_000;
+/** The date as a number of days since 1970-01-01: two dates' difference is the days between them. */
+export const dayNumber = (iso: IsoDate) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS;
 
 /** The days the class would meet but does not (holidays first on a clash of reasons), by date. */
 export function skippedDays(c: Dated): NoMeetingDate[] {

@@ -9,8 +9,8 @@
 import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { DRAFT_DAYS } from '../../../contract/constants';
 import { COLLECTIONS, db } from './db';
+import { DAY_MS } from '../../../contract/schedule';
 
-const DAY_MS = 86_400_000;
 /** Flows ended recently, remembered so that a late save of one is refused after the next flow has begun. */
 const ENDED_KEPT = 5;
 

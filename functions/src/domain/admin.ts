@@ -1,7 +1,7 @@
 // Pure rules of the school office's edits.
 import { WEEKDAY_NAMES, type ClassGroup, type ClassRecord, type IsoDate, type NoMeetingDate, type Semester } from '../../../contract/domain';
 import { formatDateRange } from '../../../contract/format';
-import { addDaysIso, weekdayOf } from '../../../contract/schedule';
+import { addDaysIso, dayNumber, weekdayOf } from '../../../contract/schedule';
 import { classValueProblems, missingForPublish } from '../../../contract/classRules';
 import { refuse, type Refusal } from './refusal';
 
@@ -9,7 +9,6 @@ type ClassFields = Omit<ClassRecord, 'id' | 'enrolledCount'>;
 
 export { classValueProblems, missingForPublish };
 
-const dayNumber = (iso: IsoDate) => Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10)) / 86_400_000;
 
 /** The distance between two semesters' starts in whole weeks (as days), so a copied class keeps its weekday. */
 export function copyShiftDays(from: Pick<Semester, 'startDate'>, to: Pick<Semester, 'startDate'>): number {

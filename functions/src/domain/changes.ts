@@ -4,7 +4,7 @@
 import { decisionProblem, transferWords, type CancellationOutcome, type CancellationPolicy, type ChangeRequest, type Decision, type NoticeBand, type TransferOutcome } from '../../../contract/changes';
 import type { TransferPlan } from './cancellation';
 import type { CancellationQuote, Cents, ClassRecord, Enrollment, IsoDate } from '../../../contract/domain';
-import { selectionProblems } from '../../../contract/schedule';
+import { dayNumber, selectionProblems } from '../../../contract/schedule';
 import { classProblem, type EnrollmentFacts } from './enrollment';
 import { isRefusal, refuse, type Refusal } from './refusal';
 
@@ -23,7 +23,6 @@ export interface OutcomeFacts {
   today: IsoDate;
 }
 
-const dayNumber = (iso: IsoDate) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
 
 /** The band with the most notice that the family gave at least (null: none). */
 export function bandFor(bands: NoticeBand[], daysBefore: number): NoticeBand | null {

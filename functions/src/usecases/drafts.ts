@@ -3,8 +3,8 @@
 import { counted } from '../../../contract/format';
 import { auditReads, type Actor } from '../data/audit';
 import { deleteDraftsBefore } from '../data/drafts';
+import { DAY_MS } from '../../../contract/schedule';
 
-const DAY_MS = 86_400_000;
 
 export async function deleteAbandonedDrafts(actor: Actor, olderThanDays: number, send: boolean, now: Date): Promise<{ found: number; deleted: number }> {
   const done = await deleteDraftsBefore(new Date(now.getTime() - olderThanDays * DAY_MS).toISOString(), send);

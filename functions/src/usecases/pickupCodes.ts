@@ -6,7 +6,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { Timestamp } from 'firebase-admin/firestore';
 import { adultsWhoMayCollect, codeWordTag, newSalt, PICKUP_CODE_DIGITS, phoneTag, pickupCheckValue, schoolYearOf, type PickupCodesStatus } from '../../../contract/field';
 import type { SheetRoster, Student } from '../../../contract/domain';
-import { schoolToday } from '../../../contract/schedule';
+import { DAY_MS, schoolToday } from '../../../contract/schedule';
 import { auditInTx, type Actor } from '../data/audit';
 import { db, precondition, recordRef } from '../data/db';
 import { loadPickupCodes, pickupCodesRef, type PickupCodes } from '../data/pickupCodes';
@@ -54,7 +54,7 @@ export async function issuePickupCodes(actor: Actor, studentId: string, now = ne
     for (const c of emailed) {
       const message = pickupCodeMail({ adult: c.name, firstName: student.firstName, year, code: c.code }, portal);
       // The code is a credential in clear: its email is deleted from the outbox a day on.
-      queueMail(tx, { kind: 'pickup-code', to: [emailOf.get(c.name)!], message, expiresAt: Timestamp.fromMillis(now.getTime() + CODE_MAIL_DAYS * 86_400_000) });
+      queueMail(tx, { kind: 'pickup-code', to: [emailOf.get(c.name)!], message, expiresAt: Timestamp.fromMillis(now.getTime() + CODE_MAIL_DAYS * DAY_MS) });
     }
     const sent = emailed.length ? `; emailed to ${emailed.map((c) => c.name).join(', ')}` : '';
     auditInTx(tx, actor, { kind: 'pickup-codes-issued', record: { type: 'student', id: studentId }, studentId, studentName: `${student.firstName} ${student.lastName}`, fields: ['pickupCodes'], summary: `Pickup codes for ${year} made for ${adults.join(', ')}${sent}` }, now);

@@ -6,7 +6,7 @@
 // unsubscribe links are read in batches, then the reminders are written a few dozen at a time.
 import type { Enrollment, Student } from '../../../contract/domain';
 import { formatTimeRange, formatWeekdays } from '../../../contract/format';
-import { addDaysIso, meetingDates, schoolToday } from '../../../contract/schedule';
+import { addDaysIso, DAY_MS, meetingDates, schoolToday } from '../../../contract/schedule';
 import { balanceReminderMail, classReminderMail, infoReviewMail, type BalanceDue } from '../mail/family';
 import type { MailMessage } from '../mail/layout';
 import { portalOrigin } from '../payments/stripe';
@@ -101,7 +101,7 @@ export async function runFamilyReminders(now: Date): Promise<ReminderCounts> {
     const opens = daysBack(addDaysIso(today, 7));
     const opening = semesters.filter((s) => opens.includes(s.registrationOpens));
     if (opening.length) {
-      const cutoff = new Date(now.getTime() - INFO_REVIEW_DAYS * 86_400_000).toISOString();
+      const cutoff = new Date(now.getTime() - INFO_REVIEW_DAYS * DAY_MS).toISOString();
       const students = (await records('students').get()).docs.map((d) => d.data()).filter((s) => !s.infoReviewedAt || s.infoReviewedAt < cutoff);
       for (const semester of opening) {
         for (const s of students) {
