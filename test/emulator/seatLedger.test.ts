@@ -15,7 +15,7 @@ import { addClassesLikeWildArt, AVA, classFormOf, familyWithStudent, lettered, s
 
 type Family = { user: TestUser; studentId: string };
 const db = () => adminDb();
-const CLASSES = ['led-a', 'led-b', 'led-c', 'led-d', 'led-e', 'led-f', 'led-g', 'led-h'];
+const CLASSES = ['led-a', 'led-b', 'led-c', 'led-d', 'led-e', 'led-f', 'led-g', 'led-h', 'led-i', 'led-j', 'led-k', 'led-l', 'led-m', 'led-n'];
 const lines = (ids: string[]) => ids.map((classId) => ({ classId, addOnIds: [] }));
 let keys = 0;
 const key = (what: string) => `ledger-${what}-${Date.now()}-${keys++}`;
@@ -60,7 +60,7 @@ describe('the seat ledger: seats, holds, offers, codes and limits keep the books
     process.env.STRIPE_SECRET_KEY = STANDIN.secretKey;
     await seededEmulators();
     admin = await signInDemo('admin');
-    await addClassesLikeWildArt(lettered('led', 'Ledger', { a: 1, b: 1, c: 3, d: 1, e: 1, f: 4, g: 2, h: 1 }));
+    await addClassesLikeWildArt(lettered('led', 'Ledger', { a: 1, b: 1, c: 3, d: 1, e: 1, f: 4, g: 2, h: 1, i: 1, j: 1, k: 1, l: 1, m: 1, n: 1 }));
     families = await Promise.all(Array.from({ length: 19 }, (_, i) => familyWithStudent(`ledger${i}@example.com`, `Ledger${i}`, 'Family')));
   }, 180_000);
 
@@ -301,6 +301,32 @@ describe('the seat ledger: seats, holds, offers, codes and limits keep the books
       [8, 8],
       [8, 8],
     ]);
+  });
+
+  it('an account’s limit of checkouts to pay at the office holds for checkouts made at the same moment (one clock reading)', async () => {
+    // The portal's own checkout, in this process, six at once with the same time: each writes the
+    // same time on the account, so only a change counted on it tells the later ones the account moved.
+    const { checkout } = await import('../../functions/src/usecases/checkout');
+    const { oneChild } = await import('../../functions/src/data/enrollments');
+    const { loadCheckoutSettings } = await import('../../functions/src/data/settings');
+    const family = await familyWithStudent('ledger.clock@example.com', 'Clock', 'Family');
+    const children = [family.studentId, ...(await Promise.all(['Dell', 'Elm', 'Fir', 'Gum', 'Hazel'].map((name) => sibling(family, name))))];
+    // Priced alone (the sibling rule would rightly reprice the second child once the first is in).
+    await switchSiblingRule(false);
+    // Each child in a class of its own: no seat is asked twice, so only the account can stop the third and later ones.
+    const classes = ['led-i', 'led-j', 'led-k', 'led-l', 'led-m', 'led-n'];
+    const expectedTotal = await quote(family, ['led-i']);
+    const options = { ...(await loadCheckoutSettings()), emailVerified: true };
+    const now = new Date();
+    const made = await Promise.allSettled(
+      children.map((studentId, i) =>
+        checkout(family.user.uid, family.user.email, oneChild({ studentId, lines: lines([classes[i]]), codes: [], expectedTotal, infoConfirmed: false, releases: RELEASES, idempotencyKey: key('clock'), payWith: 'office' }), now, options),
+      ),
+    );
+    await switchSiblingRule(true);
+    expect(made.map((r) => r.status).sort()).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected', 'rejected', 'rejected']);
+    expect(String((made.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason.message)).toMatch(/^Your account already has 2 enrollments waiting for payment at the office/);
+    expect((await Promise.all(classes.map(enrolled))).reduce((a, b) => a + b)).toBe(2);
   });
 
   it('two refunds of one card payment at once pay back once', async () => {
