@@ -13,7 +13,7 @@ const EMULATORS = JSON.parse(readFileSync(join(ROOT, 'contract/emulators.json'),
  * says the same for TypeScript): 0, or the second stack's offset beside the first.
  */
 export const PORT_OFFSET = Number(process.env.PORTAL_PORT_OFFSET ?? 0);
-/** What the second stack's processes are started with (the offset, and a temporary folder of their own for the emulator hub's file and the workers' sockets). */
+/** How far the second stack's ports are from the first's (scripts/emulators/secondStack.mjs). */
 export const SECOND_STACK_OFFSET = EMULATORS.secondStack.portOffset;
 /** The demo project and this stack's ports, from contract/emulators.json (their one definition). */
 export const PROJECT_ID = EMULATORS.projectId;
@@ -159,6 +159,9 @@ export function clientEnv(base = process.env) {
   };
 }
 
+/** The emulators' own ports in firebase.json (their hub, their logs, the event and task emulators the functions emulator starts), shifted on a second stack as the others. */
+export const OWN_PORTS = ['hub', 'logging', 'eventarc', 'tasks'];
+
 /** Firestore's websocket (for the Emulator UI), firebase-tools' default, named so a second stack can shift it. */
 const FIRESTORE_WEBSOCKET_PORT = 9150;
 
@@ -177,7 +180,7 @@ export function emulatorArgs() {
   for (const [name, port] of Object.entries(PORTS)) config.emulators[name] = { ...config.emulators[name], port };
   // A second stack shifts the emulators' own ports too (their hub, their logs, the event and task
   // emulators the functions emulator starts, Firestore's websocket).
-  for (const name of ['hub', 'logging', 'eventarc', 'tasks']) config.emulators[name].port += PORT_OFFSET;
+  for (const name of OWN_PORTS) config.emulators[name].port += PORT_OFFSET;
   config.emulators.firestore.websocketPort = FIRESTORE_WEBSOCKET_PORT + PORT_OFFSET;
   // The app signs in against the Auth emulator, on the host that served the page.
   const csp = cspHeader(config);

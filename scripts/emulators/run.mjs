@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { emulatorArgs, emulatorEnv, FIREBASE_BIN, PORT_OFFSET, PORTS, ROOT, STRIPE_PORT } from './env.mjs';
+import { emulatorArgs, emulatorEnv, FIREBASE_BIN, OWN_PORTS, PORT_OFFSET, PORTS, ROOT, STRIPE_PORT } from './env.mjs';
 import { stopTree, takenPorts } from './processes.mjs';
 
 export const EMULATORS = 'auth,functions,firestore,hosting';
@@ -38,7 +38,7 @@ export function execOnEmulators(inner, options = {}) {
 /** Every port an emulator run listens on, by name (the hub's, logging's, eventarc's and tasks' are firebase.json's, shifted as the others). */
 function runPorts() {
   const { emulators } = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8'));
-  const own = Object.fromEntries(['hub', 'logging', 'eventarc', 'tasks'].map((name) => [name, emulators[name].port + PORT_OFFSET]));
+  const own = Object.fromEntries(OWN_PORTS.map((name) => [name, emulators[name].port + PORT_OFFSET]));
   return { ...PORTS, ...own, 'Stripe stand-in': STRIPE_PORT };
 }
 
