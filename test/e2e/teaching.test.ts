@@ -2,6 +2,8 @@
 // a phone and sees that class's roster and packet, and nothing of the office's; takes attendance (with
 // and without a signal), checks pickups, records doses and incidents, which the office and the
 // child's family then read; a family makes its pickup codes. With axe.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { ClassRecord, Student } from '../../contract/domain';
 import { adultsWhoMayCollect, codeMatches, newSalt, phoneTag, pickupCheckValue, schoolYearOf, tagOf } from '../../contract/field';
@@ -79,6 +81,32 @@ describe('the instructor’s view in Chromium', () => {
     await audit.page.getByRole('button', { name: 'Show' }).click();
     return audit;
   };
+
+  it('a phone without signal sends nothing, even from a page as it closes (what the tests below rely on)', async () => {
+    // A page of its own (no portal code), which sends as soon as it hears the signal is back and as
+    // it closes: closing a page lifts the browser's offline emulation while it closes, and a request
+    // then went out on a page the tests believed had no signal.
+    const heard: string[] = [];
+    const site = createServer((req, res) => {
+      heard.push(req.url ?? '');
+      res.setHeader('Content-Type', 'text/html');
+      res.end('<script>for (const e of ["online", "pagehide", "visibilitychange"]) addEventListener(e, () => fetch("/sent-on-" + e, { method: "POST" }), true);</script>');
+    });
+    await new Promise<void>((ok) => site.listen(0, '127.0.0.1', ok));
+    const { context, page } = await newPage(browser(), 360, 740, { offline: true });
+    let open = page;
+    for (let i = 0; i < 5; i++) {
+      await open.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+      await withoutSignal(context);
+      await open.close();
+      open = await context.newPage();
+      await withSignal(context);
+    }
+    await context.close();
+    site.close();
+    expect(heard.filter((url) => url.startsWith('/sent-on-'))).toEqual([]);
+    expect(heard.filter((url) => url === '/')).toHaveLength(5);
+  });
 
   it('the admin assigns a class; the instructor sees its roster on a phone, with phones to tap and a printable packet', async () => {
     // The coach already has an account (they registered as a parent would).

@@ -1,8 +1,9 @@
 // Debian's Chromium driven by playwright-core, with axe for accessibility checks.
 import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
+import { signalProxy, type Signal } from './signal';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { seedDemo } from '../../../scripts/demo/seedDemo';
 import { HOSTING, resetEmulators } from '../../support/emulators';
@@ -65,28 +66,39 @@ function watched(browser: Browser): Browser {
   return browser;
 }
 
-/** `offline`: the service worker that keeps the instructor's pages for use without signal is let in. */
+/** The signal of each context made for use without signal (support/signal.ts). */
+const signals = new WeakMap<BrowserContext, Signal>();
+
+/**
+ * `offline`: a phone that can lose its signal (`withoutSignal`), with the service worker that keeps
+ * the instructor's pages for use without signal let in.
+ */
 export async function newPage(browser: Browser, width = 1280, height = 900, { offline = false } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height }, baseURL: HOSTING, ...(offline && { serviceWorkers: 'allow' as const }) });
+  const signal = offline ? await signalProxy() : undefined;
+  const context = await browser.newContext({ viewport: { width, height }, baseURL: HOSTING, ...(signal && { serviceWorkers: 'allow' as const, proxy: { server: signal.server } }) });
+  if (signal) {
+    signals.set(context, signal);
+    context.on('close', () => signal.close());
+  }
   const page = await context.newPage();
   return { context, page };
 }
 
-const noSignal = (route: Route) => route.abort('internetdisconnected');
+function signalOf(context: BrowserContext): Signal {
+  const signal = signals.get(context);
+  if (!signal) throw new Error('Only a page opened with newPage(…, { offline: true }) can lose its signal.');
+  return signal;
+}
 
-/**
- * No signal: the browser says it is offline and nothing it asks reaches the network. The browser's
- * offline emulation alone is not airtight once the instructor's service worker controls the page (a
- * request it passes on may still go out), so every request is refused as well.
- */
+/** No signal: nothing the browser asks reaches the network, and the browser says it is offline. */
 export async function withoutSignal(context: BrowserContext): Promise<void> {
-  await context.route('**/*', noSignal);
+  signalOf(context).set(false);
   await context.setOffline(true);
 }
 
 /** The signal returns: requests go out again before the browser says it is online (which sends what waited). */
 export async function withSignal(context: BrowserContext): Promise<void> {
-  await context.unroute('**/*', noSignal);
+  signalOf(context).set(true);
   await context.setOffline(false);
 }
 
