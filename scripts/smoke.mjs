@@ -12,18 +12,20 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_CHECK_HEADER } from '../contract/appCheck.ts';
 import { emulatorAppCheckToken } from '../contract/appCheckToken.ts';
+import { emulatorPorts } from '../contract/emulatorPorts.ts';
+import { STANDIN } from './stripe/config.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const EMULATORS = JSON.parse(readFileSync(join(ROOT, 'contract/emulators.json'), 'utf8'));
-// On a second emulator stack every port is shifted (contract/emulatorPorts.ts).
-const port = (base) => base + Number(process.env.PORTAL_PORT_OFFSET ?? 0);
+// This stack's ports (shifted on a second stack beside the first).
+const PORTS = emulatorPorts();
 
 function option(name, fallback) {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? process.argv[at + 1] : (process.env[`SMOKE_${name.toUpperCase().replace(/-/g, '_')}`] ?? fallback);
 }
 const onEmulators = process.argv.includes('--emulators');
-const site = (option('site', onEmulators ? `http://localhost:${port(EMULATORS.ports.hosting)}` : '') ?? '').replace(/\/+$/, '');
+const site = (option('site', onEmulators ? `http://localhost:${PORTS.hosting}` : '') ?? '').replace(/\/+$/, '');
 const email = option('email');
 const apiKey = option('api-key', onEmulators ? EMULATORS.apiKey : undefined);
 const appId = option('app-id', onEmulators ? EMULATORS.appId : undefined);
@@ -130,7 +132,7 @@ await check('a public call through Hosting (the open semesters)', async () => {
 
 let token;
 await check(`signing in as ${email}`, async () => {
-  const auth = onEmulators ? `http://127.0.0.1:${port(EMULATORS.ports.auth)}/identitytoolkit.googleapis.com` : 'https://identitytoolkit.googleapis.com';
+  const auth = onEmulators ? `http://127.0.0.1:${PORTS.auth}/identitytoolkit.googleapis.com` : 'https://identitytoolkit.googleapis.com';
   const res = await fetch(`${auth}/v1/accounts:signInWithPassword?key=${encodeURIComponent(apiKey)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -167,14 +169,14 @@ const appCheck = await appCheckToken();
 await check('a $1 card gift opens Stripe’s page', async () => {
   if (!appCheck) return 'skipped: give --app-id and --app-check-debug-token (or SMOKE_APP_CHECK_DEBUG_TOKEN) to make a gift as the page would';
   const { checkoutUrl } = await call('donate', gift(), token, appCheck);
-  const expected = onEmulators ? `http://127.0.0.1:${port(EMULATORS.stripeStandIn.port)}/pay/` : 'https://checkout.stripe.com/';
+  const expected = onEmulators ? `${STANDIN.api}/pay/` : 'https://checkout.stripe.com/';
   must(checkoutUrl.startsWith(expected), `the page is ${checkoutUrl}`);
   if (!onEmulators) {
     return `${checkoutUrl}\n   Pay it with the test card 4242 4242 4242 4242 (test mode), check the webhook's delivery in Stripe's dashboard, and refund it there`;
   }
   // On the emulators the stand-in pays it; its webhook must be answered by the portal.
   const session = checkoutUrl.split('/pay/')[1];
-  const paid = await fetch(`http://127.0.0.1:${port(EMULATORS.stripeStandIn.port)}/__standin/sessions/${session}/pay`, { method: 'POST' });
+  const paid = await fetch(`${STANDIN.api}/__standin/sessions/${session}/pay`, { method: 'POST' });
   const { webhookStatus } = await paid.json();
   must(webhookStatus === 200, `the webhook answered ${webhookStatus}`);
   return 'paid, and the webhook delivered';
