@@ -38,9 +38,14 @@ export async function describeOpenPages(): Promise<string> {
   const pages = [...launched].flatMap((b) => b.contexts().flatMap((c) => c.pages()));
   const described = await Promise.all(
     pages.map(async (page) => {
+      // Whether the page was visible and what it was still animating: a page the browser keeps in the
+      // background gets no animation frames, and an overlay waiting for its closing transition stays.
       const text = await page
-        .evaluate(() => document.body?.innerText ?? '')
-        .then((t) => t.replace(/\s*\n\s*/g, ' | ').slice(0, 2000))
+        .evaluate(() => [
+          `(${document.visibilityState}${[...document.querySelectorAll('[class*="-enter"], [class*="-exit"]')].map((el) => `; moving: <${el.tagName.toLowerCase()} class="${el.className}">`).join('')})`,
+          document.body?.innerText ?? '',
+        ])
+        .then(([state, t]) => `${state} ${t.replace(/\s*\n\s*/g, ' | ').slice(0, 2000)}`)
         .catch((e: unknown) => `(not readable: ${String(e)})`);
       return `${page.url()}\n  ${text}`;
     }),
