@@ -77,5 +77,5 @@ export function useSemesterPicker() {
         {chosen?.status === 'archived' && <p className="muted">{chosen.name} is archived: you can read it; its classes, bundles and codes no longer change.</p>}
       </div>
     );
-  return { semester: chosen, picker, pickable: list, all: state.status === 'loaded' ? state.value.semesters : null };
+  return { semester: chosen, picker, pickable: list, all: state.status === 'loaded' ? state.value.semesters : null, loading: state.status === 'loading' };
 }

@@ -13,8 +13,11 @@ import { can, useSession } from '../../lib/session';
 export default function Dashboard() {
   const session = useSession();
   const links = useStaffLinks().filter((p) => p.to !== '/admin' && can(session, p.access));
-  const { semester, picker } = useSemesterPicker();
+  const { semester, picker, loading } = useSemesterPicker();
   const [figures, reload] = useAdminDashboard(semester?.id);
+  // The links come with the figures, not before: figures arriving above them would move a link from
+  // under the pointer (or the finger) about to choose it.
+  const settled = !loading && !(semester && figures.status === 'loading');
   return (
     <div className="page admin-page">
       <h1>Dashboard</h1>
@@ -102,18 +105,20 @@ export default function Dashboard() {
           </Card>
         </>
       )}
-      <nav aria-label="Admin pages" className="admin-card quick-links">
-        <h2>Quick links</h2>
-        <ul>
-          {links.map((l) => (
-            <li key={l.to}>
-              <Link to={l.to}>
-                <span className={`pi ${l.icon}`} aria-hidden="true" /> {l.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {settled && (
+        <nav aria-label="Admin pages" className="admin-card quick-links">
+          <h2>Quick links</h2>
+          <ul>
+            {links.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to}>
+                  <span className={`pi ${l.icon}`} aria-hidden="true" /> {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
     </div>
   );
 }
