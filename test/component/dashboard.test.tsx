@@ -4,6 +4,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardFigures, Semester } from '../../contract/domain';
+import { fakeFunctions } from './fakeFunctions';
 import { adminSession, renderApp } from './renderApp';
 
 const semester = { id: 'fall', name: 'Fall 2026', status: 'open', startDate: '2026-09-01', endDate: '2026-12-15' } as Semester;
@@ -31,19 +32,13 @@ const figures: DashboardFigures = {
   recent: [],
 };
 
-/** Answers /api/<name> once the test releases it; anything else is refused as unavailable. */
-function heldAnswers(answers: Record<string, unknown>) {
-  const release: Record<string, () => void> = {};
-  const held = Object.fromEntries(Object.keys(answers).map((name) => [name, new Promise<void>((ok) => (release[name] = ok))]));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const name = url.replace('/api/', '');
-      if (!(name in answers)) return new Response(JSON.stringify({ error: { status: 'UNAVAILABLE', message: 'down' } }), { status: 503 });
-      await held[name];
-      return new Response(JSON.stringify({ result: answers[name] }), { status: 200 });
-    }),
-  );
+/** The semesters and the figures, each answered once the test releases it. */
+function heldAnswers() {
+  const release: Record<'adminSemesters' | 'adminDashboard', () => void> = { adminSemesters: () => undefined, adminDashboard: () => undefined };
+  const held = (name: keyof typeof release, answer: unknown) => new Promise((ok) => (release[name] = () => ok(answer)));
+  const semesters = held('adminSemesters', { semesters: [semester] });
+  const dashboard = held('adminDashboard', figures);
+  fakeFunctions({ adminSemesters: () => semesters, adminDashboard: () => dashboard });
   return release;
 }
 
@@ -51,7 +46,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the office dashboard', () => {
   it('shows its quick links once the semesters and the figures are in, below them', async () => {
-    const release = heldAnswers({ adminSemesters: { semesters: [semester] }, adminDashboard: figures });
+    const release = heldAnswers();
     renderApp('/admin', adminSession);
     await screen.findByText('Loading semesters…');
     expect(screen.queryByRole('navigation', { name: 'Admin pages' })).toBeNull();

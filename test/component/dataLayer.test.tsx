@@ -13,23 +13,7 @@ import { useSemesterPicker } from '../../src/features/catalogueSetup/SemesterPic
 import { useCallMutation } from '../../src/lib/mutation';
 import { callKey, QueryProvider, useCallQuery, useForgetOnAccountChange } from '../../src/lib/query';
 import { ToastProvider } from '../../src/lib/toast';
-
-/** Answers /api/<name> like the functions would; counts what was asked. */
-function fakeFunctions(answers: Record<string, (payload: unknown) => unknown>) {
-  const asked: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const name = url.replace('/api/', '');
-      asked.push(name);
-      if (!(name in answers)) return new Response(JSON.stringify({ error: { status: 'UNAVAILABLE', message: 'down' } }), { status: 503 });
-      const result = answers[name]((JSON.parse(init.body as string) as { data: unknown }).data);
-      if (result === undefined) return new Response(JSON.stringify({ error: { status: 'UNAUTHENTICATED', message: 'Please sign in first.' } }), { status: 401 });
-      return new Response(JSON.stringify({ result }), { status: 200 });
-    }),
-  );
-  return asked;
-}
+import { fakeFunctions } from './fakeFunctions';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -93,10 +93,11 @@ describe('the instructor’s view in Chromium', () => {
       res.end('<script>for (const e of ["online", "pagehide", "visibilitychange"]) addEventListener(e, () => fetch("/sent-on-" + e, { method: "POST" }), true);</script>');
     });
     await new Promise<void>((ok) => site.listen(0, '127.0.0.1', ok));
+    const address = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
     const { context, page } = await newPage(browser(), 360, 740, { offline: true });
     let open = page;
     for (let i = 0; i < 5; i++) {
-      await open.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+      await open.goto(address);
       await withoutSignal(context);
       await open.close();
       open = await context.newPage();

@@ -3,15 +3,14 @@
 // browser's own offline emulation (which makes the page say it is offline) is not airtight: closing a
 // page lifts it for the moment the page takes to close, and the page then hears "online" and sends
 // what waited; a request refused here never reaches the server, whichever page or worker sends it
-// and whenever.
+// and whenever. Plain HTTP only (the emulators' protocol): a tunnel is never opened, signal or not.
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 
 export interface Signal {
   /** The proxy's address, for the context's `proxy.server`. */
   readonly server: string;
-  /** Signal or none: without, every request (and tunnel) is cut before it reaches anything. */
+  /** Signal or none: without, every request is cut before it reaches anything. */
   set(on: boolean): void;
   close(): void;
 }
@@ -33,17 +32,6 @@ export async function signalProxy(): Promise<Signal> {
     });
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
-  });
-  server.on('connect', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
-    if (!on) return void socket.destroy();
-    const [host, port] = (req.url ?? '').split(':');
-    const upstream = net.connect(Number(port), host, () => {
-      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(socket).pipe(upstream);
-    });
-    upstream.on('error', () => socket.destroy());
-    socket.on('error', () => upstream.destroy());
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   return {
