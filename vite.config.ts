@@ -26,7 +26,7 @@ const EVERY_PAGE = [
 ];
 
 /** Component tests that replace a module with vi.mock: each runs in a module graph of its own. */
-const MOCKING_COMPONENT_TESTS = ['test/component/checkoutReturn.test.tsx', 'test/component/dataLayer.test.tsx', 'test/component/flowDraft.test.tsx'];
+const MOCKING_COMPONENT_TESTS = ['test/component/checkoutReturn.test.tsx', 'test/component/dataLayer.test.tsx', 'test/component/flowDraft.test.tsx', 'test/component/sideMenu.test.tsx'];
 
 /**
  * The browser files that run last, after the emulator files (in `npm test`, on the emulator tests'

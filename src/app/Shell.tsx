@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Button } from '../components/Button';
 import { ErrorBoundary } from '../components/ErrorBoundary';
@@ -20,6 +20,8 @@ export function Shell() {
   const settings = useSettings();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
+  // The same function on every render, so that a navigation leaves the side menu alone (SideMenu.tsx).
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
   // Staff (any role) have the Menu button; the menu lists the pages their roles allow.
   const staff = staffRoles(session).length > 0;
 
@@ -80,7 +82,7 @@ export function Shell() {
       </footer>
       {menuLoaded && staff && (
         <Suspense fallback={null}>
-          <SideMenu visible={menuOpen} onHide={() => setMenuOpen(false)} />
+          <SideMenu visible={menuOpen} onHide={closeMenu} />
         </Suspense>
       )}
     </div>

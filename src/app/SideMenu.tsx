@@ -1,4 +1,5 @@
 import { Sidebar } from 'primereact/sidebar';
+import { memo } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useSettings } from '../lib/settingsContext';
 import { Prime } from '../components/Prime';
@@ -6,7 +7,7 @@ import { can, useSession } from '../lib/session';
 import { STAFF_LINKS } from './pages';
 
 /** The side menu (staff only): the pages the person's roles allow. Choosing an item closes it. */
-export default function SideMenu({ visible, onHide }: { visible: boolean; onHide: () => void }) {
+function SideMenu({ visible, onHide }: { visible: boolean; onHide: () => void }) {
   const { student_units_url } = useSettings();
   const session = useSession();
   return (
@@ -50,3 +51,9 @@ export default function SideMenu({ visible, onHide }: { visible: boolean; onHide
     </Prime>
   );
 }
+
+// Drawn only when it opens or closes, never by the navigation an item starts: choosing an item closes
+// the menu over 300 ms while the chosen page loads in a React transition, and when that transition drew
+// the menu again (PrimeReact's settings given anew to every part of it), React 18 lost the update
+// that ends the closing, and the menu stayed on screen, half closed.
+export default memo(SideMenu);
