@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WaitlistEntry } from '../../contract/domain';
 import { ordinal } from '../../contract/format';
-import { claimHours, entryUsesFree, newOffer, offerEnd, offersToMake, placeOf, planOffers, rankBetween, reminderDue, schoolInstant } from '../../functions/src/domain/waitlist';
+import { claimHours, entryUsesFree, newOffer, offerEnd, offersToMake, placeOf, planDecline, planLapse, planLeave, planMove, planOfferByHand, planOffers, planRemove, rankBetween, reminderDue, schoolInstant } from '../../functions/src/domain/waitlist';
 import type { Seat } from '../../functions/src/domain/seats';
 import { buildDemoData } from '../../scripts/demo/demoData';
 
@@ -125,5 +125,49 @@ describe('serving the waitlists, as a plan', () => {
     const gate = (drawn: boolean) => new Map([['open-term', { entriesOpen: '2026-01-01T00:00:00Z', entriesClose: '2026-01-08T00:00:00Z', drawn }]]);
     expect(planOffers({ ...facts, rounds: gate(false) }).offers).toEqual([]);
     expect(planOffers({ ...facts, rounds: gate(true) }).offers.map((o) => o.entry.id)).toEqual(['a']);
+  });
+});
+
+describe('the family’s and the office’s hand on the list, as plans', () => {
+  const now = new Date('2026-03-02T15:00:00Z');
+  const mine = (over: Partial<WaitlistEntry> = {}) => entry('w1', ['x'], 10, { ownerUid: 'fam', studentName: 'Ava', title: 'Creek Critters', history: [], ...over });
+  const offered = (expiresAt: string) => mine({ status: 'offered', offer: { offeredAt: now.toISOString(), expiresAt } as WaitlistEntry['offer'] });
+
+  it('the family leaves or declines only its own entry; another family’s is answered as missing', () => {
+    expect(planLeave(mine(), 'fam', now)).toMatchObject({ status: 'left', event: { action: 'left', at: now.toISOString() } });
+    expect(planLeave(mine({ status: 'left' }), 'fam', now)).toBeNull();
+    expect(planLeave(mine(), 'other', now)).toEqual({ refused: 'not-found', message: 'This waitlist entry does not exist.' });
+    expect(planDecline(offered('2026-03-03T15:00:00Z'), 'fam', now)).toMatchObject({ status: 'declined' });
+    expect(planDecline(mine(), 'fam', now)).toEqual({ refused: 'failed-precondition', message: 'No seat is offered for Creek Critters now.' });
+    expect(planDecline(offered('2026-03-03T15:00:00Z'), 'other', now)).toMatchObject({ refused: 'not-found' });
+  });
+
+  it('the office removes an entry on the list with its reason, emailed; an offer lapses only once its time is up', () => {
+    expect(planRemove(mine(), 'office@example.com', 'Moved away', now)).toEqual({
+      status: 'removed', event: { at: now.toISOString(), action: 'removed', by: 'office@example.com', reason: 'Moved away' }, mail: 'removed', reason: 'Moved away',
+    });
+    expect(planRemove(mine({ status: 'declined' }), 'office@example.com', 'Moved away', now)).toEqual({ refused: 'failed-precondition', message: 'Ava is no longer on this waitlist.' });
+    expect(planLapse(offered('2026-03-02T14:59:59Z'), now)).toMatchObject({ status: 'lapsed', mail: 'lapsed' });
+    expect(planLapse(offered('2026-03-02T15:00:01Z'), now)).toBeNull();
+  });
+
+  it('the office offers a waiting entry the first seat each of its classes can give, or says why not', () => {
+    const classes = [{ id: 'x', startDate: '2026-04-01' }, { id: 'y', startDate: '2026-04-01' }];
+    const next = planOfferByHand(mine({ classIds: ['x', 'y'] }), classes, [['kept-x', 'free-x'], ['free-y']], undefined, 'office@example.com', now);
+    expect(next).toMatchObject({ status: 'offered', offer: { seats: { x: 'kept-x', y: 'free-y' }, by: 'office@example.com' }, history: [{ action: 'offered', by: 'office@example.com' }] });
+    expect(planOfferByHand(mine(), classes.slice(0, 1), [[]], undefined, 'office@example.com', now)).toEqual({
+      refused: 'failed-precondition', message: 'No seat is free in Creek Critters: raise its capacity, or wait for a seat to free up.',
+    });
+    expect(planOfferByHand(offered('2026-03-03T15:00:00Z'), classes.slice(0, 1), [['s']], undefined, 'office@example.com', now)).toEqual({ refused: 'failed-precondition', message: 'Ava is not waiting (offered).' });
+  });
+
+  it('the office moves a waiting entry before another waiting one, or to the end; never before one no longer waiting', () => {
+    const list = [entry('a', ['x'], 100), entry('b', ['x'], 200), entry('gone', ['x'], 150, { status: 'left' }), mine({ rank: 300 })];
+    const before = planMove(mine({ rank: 300 }), list, 'b', 'office@example.com', 'Sibling already enrolled', now) as WaitlistEntry;
+    expect(before.rank).toBe(150);
+    expect(before.history.at(-1)).toEqual({ at: now.toISOString(), action: 'moved', by: 'office@example.com', reason: 'Sibling already enrolled' });
+    expect((planMove(entry('a', ['x'], 100, { history: [] }), list, null, 'o', 'r', now) as WaitlistEntry).rank).toBe(1300);
+    expect(planMove(mine(), list, 'gone', 'o', 'r', now)).toEqual({ refused: 'not-found', message: 'The entry to move before is not waiting on this list.' });
+    expect(planMove(mine({ status: 'offered' }), list, 'a', 'o', 'r', now)).toMatchObject({ refused: 'failed-precondition' });
   });
 });

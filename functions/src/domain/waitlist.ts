@@ -1,9 +1,10 @@
 // The waitlist's rules, without Firestore: who is next, how long an offer lasts, a family's place.
 import { WAITLIST_CLAIM_HOURS } from '../../../contract/constants';
-import { SCHOOL_TIME_ZONE, type ClassRecord, type Enrollment, type FamilyWaitlistEntry, type IsoDate, type Semester, type WaitlistEntry } from '../../../contract/domain';
+import { SCHOOL_TIME_ZONE, type ClassRecord, type Enrollment, type FamilyWaitlistEntry, type IsoDate, type Semester, type WaitlistEntry, type WaitlistEvent, type WaitlistStatus } from '../../../contract/domain';
 import { addDaysIso, schoolToday } from '../../../contract/schedule';
 import type { RoundGate } from '../../../contract/rounds';
 import { isEnrollable, isOpenForEnrollment } from './catalogue';
+import { refuse, type Refusal } from './refusal';
 import { freeSeatIds, type Seat } from './seats';
 
 const HOUR = 3_600_000;
@@ -162,6 +163,68 @@ export function listOrder(a: WaitlistEntry, b: WaitlistEntry): number {
 export function placeOf(entry: WaitlistEntry, all: WaitlistEntry[]): number | null {
   if (entry.status !== 'waiting') return null;
   return 1 + all.filter((o) => o.id !== entry.id && o.status === 'waiting' && o.classIds.some((id) => entry.classIds.includes(id)) && byRank(o, entry) < 0).length;
+}
+
+export const waitlistEvent = (action: WaitlistEvent['action'], at: string, by?: string, reason?: string): WaitlistEvent => ({ at, action, ...(by ? { by } : {}), ...(reason ? { reason } : {}) });
+
+/** How an entry leaves the list, and the email its family gets (none when it left by itself). */
+export interface EntryEnd {
+  status: WaitlistStatus;
+  event: WaitlistEvent;
+  mail?: 'lapsed' | 'removed';
+  reason?: string;
+}
+
+// Another family's entry is answered as one that does not exist: its id says nothing of whose it is.
+const notTheirs = (entry: WaitlistEntry, uid: string): Refusal | null => (entry.ownerUid === uid ? null : refuse('not-found', 'This waitlist entry does not exist.'));
+const notWaiting = (entry: WaitlistEntry): Refusal | null => (entry.status === 'waiting' ? null : refuse('failed-precondition', `${entry.studentName} is not waiting (${entry.status}).`));
+
+/** The family leaves the list, waiting or offered a seat it does not want (nothing to do once off it). */
+export const planLeave = (entry: WaitlistEntry, uid: string, now: Date): EntryEnd | Refusal | null =>
+  notTheirs(entry, uid) ?? (onTheList(entry) ? { status: 'left', event: waitlistEvent('left', now.toISOString()) } : null);
+
+/** The family declines the seat it is offered. */
+export const planDecline = (entry: WaitlistEntry, uid: string, now: Date): EntryEnd | Refusal =>
+  notTheirs(entry, uid) ??
+  (entry.status === 'offered' ? { status: 'declined', event: waitlistEvent('declined', now.toISOString()) } : refuse('failed-precondition', `No seat is offered for ${entry.title} now.`));
+
+/** The office removes a family from the list, saying why (the family is emailed the reason). */
+export const planRemove = (entry: WaitlistEntry, by: string, reason: string, now: Date): EntryEnd | Refusal =>
+  onTheList(entry)
+    ? { status: 'removed', event: waitlistEvent('removed', now.toISOString(), by, reason), mail: 'removed', reason }
+    : refuse('failed-precondition', `${entry.studentName} is no longer on this waitlist.`);
+
+/** An offer not taken in time lapses (nothing to do when it was taken, declined or has time left). */
+export const planLapse = (entry: WaitlistEntry, now: Date): EntryEnd | null =>
+  offerLapsed(entry, now) ? { status: 'lapsed', event: waitlistEvent('lapsed', now.toISOString()), mail: 'lapsed' } : null;
+
+/**
+ * The office offers a seat to a waiting family out of order: the first seat each class can give the
+ * waitlist (`usable`, in the order of `classes`), or why not. The offer lasts as a turn's would.
+ */
+export function planOfferByHand(
+  entry: WaitlistEntry,
+  classes: Pick<ClassRecord, 'id' | 'startDate'>[],
+  usable: string[][],
+  semester: Pick<Semester, 'waitlistClaimHours'> | undefined,
+  by: string,
+  now: Date,
+): WaitlistEntry | Refusal {
+  const waiting = notWaiting(entry);
+  if (waiting) return waiting;
+  if (usable.some((ids) => !ids.length)) return refuse('failed-precondition', `No seat is free in ${entry.title}: raise its capacity, or wait for a seat to free up.`);
+  const seats = Object.fromEntries(classes.map((c, i) => [c.id, usable[i][0]]));
+  return { ...entry, status: 'offered', offer: { ...newOffer(semester, classes, now, by), seats }, history: [...entry.history, waitlistEvent('offered', now.toISOString(), by)] };
+}
+
+/** The office moves a waiting entry just before another waiting one of the same list (`null`: to the end), saying why. */
+export function planMove(entry: WaitlistEntry, list: WaitlistEntry[], beforeId: string | null, by: string, reason: string, now: Date): WaitlistEntry | Refusal {
+  const waiting = notWaiting(entry);
+  if (waiting) return waiting;
+  const queue = list.filter((e) => e.status === 'waiting' && e.id !== entry.id).sort(byRank);
+  const at = beforeId === null ? queue.length : queue.findIndex((e) => e.id === beforeId);
+  if (at < 0) return refuse('not-found', 'The entry to move before is not waiting on this list.');
+  return { ...entry, rank: rankBetween(queue[at - 1], queue[at]), history: [...entry.history, waitlistEvent('moved', now.toISOString(), by, reason)] };
 }
 
 /** The rank that puts an entry just before `next` (after `previous`), or at the end. */

@@ -5,15 +5,16 @@
 // ends): the public never takes it.
 import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { refusedError } from '../lib/refused';
+import { orRefused, refusedError } from '../lib/refused';
 import type { z } from 'zod/mini';
-import type { WaitlistEntry, WaitlistEvent, WaitlistStatus } from '../../../contract/domain';
+import type { WaitlistEntry } from '../../../contract/domain';
 import type { joinWaitlistSchema } from '../../../contract/schemas';
 import { schoolToday } from '../../../contract/schedule';
 import { totalProblem } from '../domain/enrollment';
 import { waitlistEntryId } from '../domain/ids';
 import { aidReleased, aidSeatsEnd, freeSeatIds, type Seat } from '../domain/seats';
-import { entryUsesFree, newOffer, offerLapsed, onTheList, placeOf, planOffers, rankBetween, reminderDue, seatsForWaitlist } from '../domain/waitlist';
+import { entryUsesFree, offerLapsed, onTheList, placeOf, planDecline, planLapse, planLeave, planMove, planOfferByHand, planOffers, planRemove, reminderDue, seatsForWaitlist, type EntryEnd, waitlistEvent } from '../domain/waitlist';
+import { isRefusal, type Refusal } from '../domain/refusal';
 import { waitlistMail, type WaitlistMailKind } from '../mail/waitlist';
 import { portalOrigin } from '../payments/stripe';
 import { db, notFound, precondition, recordRef, records, present, runSeatTransaction, uniq } from '../data/db';
@@ -29,7 +30,6 @@ import { loadRoundGates } from '../data/rounds';
 export type JoinPayload = z.output<typeof joinWaitlistSchema>;
 
 const classRef = (id: string) => recordRef('classes', id);
-const event = (action: WaitlistEvent['action'], at: string, by?: string, reason?: string): WaitlistEvent => ({ at, action, ...(by ? { by } : {}), ...(reason ? { reason } : {}) });
 
 function sendMail(tx: Transaction, kind: WaitlistMailKind, entry: WaitlistEntry, extra: { place?: number | null; reason?: string } = {}) {
   const mail = waitlistMail(kind, entry, portalOrigin(null), extra);
@@ -113,7 +113,7 @@ export async function joinWaitlist(uid: string, email: string | null, emailVerif
       joinedAt: at,
       rank: now.getTime(),
       status: 'waiting',
-      history: [event('joined', at)],
+      history: [waitlistEvent('joined', at)],
     };
     tx.set(ref, entry);
     for (const id of classIds) tx.update(classRef(id), { waiting: FieldValue.increment(1) });
@@ -155,7 +155,7 @@ export async function serveWaitlists(classIds: string[], now: Date): Promise<num
       const at = now.toISOString();
       for (const { entry, offer } of plan.offers) {
         for (const [classId, id] of Object.entries(offer.seats!)) tx.set(seatRef(classId, id), { state: 'offered', classId, entryId: entry.id, until: offer.expiresAt, at });
-        tx.update(entryRef(entry.id), { status: 'offered', offer, history: FieldValue.arrayUnion(event('offered', at)) });
+        tx.update(entryRef(entry.id), { status: 'offered', offer, history: FieldValue.arrayUnion(waitlistEvent('offered', at)) });
         sendMail(tx, 'offer', { ...entry, offer });
       }
       for (const { classId, seatId } of plan.freed) tx.delete(seatRef(classId, seatId));
@@ -172,14 +172,15 @@ export async function serveWaitlists(classIds: string[], now: Date): Promise<num
 async function endEntry(
   ref: DocumentReference<WaitlistEntry>,
   now: Date,
-  decide: (entry: WaitlistEntry) => { status: WaitlistStatus; event: WaitlistEvent; mail?: WaitlistMailKind; reason?: string } | null,
+  plan: (entry: WaitlistEntry) => EntryEnd | Refusal | null,
 ): Promise<WaitlistEntry> {
   const ended = await runSeatTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound('This waitlist entry');
     const entry = snap.data()!;
-    const change = decide(entry);
+    const change = plan(entry);
     if (!change) return { entry, freed: false };
+    if (isRefusal(change)) throw refusedError(change);
     const offered = entry.status === 'offered' ? Object.entries(entry.offer?.seats ?? {}) : [];
     const [seatSnaps, claim] = await Promise.all([
       offered.length ? tx.getAll(...offered.map(([classId, id]) => seatRef(classId, id))) : [],
@@ -203,28 +204,14 @@ async function endEntry(
   return ended.entry;
 }
 
-const ownEntry = (uid: string) => (entry: WaitlistEntry) => {
-  if (entry.ownerUid !== uid) throw notFound('This waitlist entry');
-  return entry;
-};
-
 /** The family leaves the list (waiting, or holding an offer it does not want). */
-export const leaveWaitlist = (uid: string, id: string, now: Date) =>
-  endEntry(entryRef(id), now, (e) => (onTheList(ownEntry(uid)(e)) ? { status: 'left', event: event('left', now.toISOString()) } : null));
+export const leaveWaitlist = (uid: string, id: string, now: Date) => endEntry(entryRef(id), now, (e) => planLeave(e, uid, now));
 
 /** The family declines its offer: the seat passes on at once. */
-export const declineOffer = (uid: string, id: string, now: Date) =>
-  endEntry(entryRef(id), now, (e) => {
-    if (ownEntry(uid)(e).status !== 'offered') throw precondition(`No seat is offered for ${e.title} now.`);
-    return { status: 'declined', event: event('declined', now.toISOString()) };
-  });
+export const declineOffer = (uid: string, id: string, now: Date) => endEntry(entryRef(id), now, (e) => planDecline(e, uid, now));
 
 /** The office removes a family from the list, saying why (the family is emailed). */
-export const removeEntry = (id: string, by: string, reason: string, now: Date) =>
-  endEntry(entryRef(id), now, (e) => {
-    if (!onTheList(e)) throw precondition(`${e.studentName} is no longer on this waitlist.`);
-    return { status: 'removed', event: event('removed', now.toISOString(), by, reason), mail: 'removed', reason };
-  });
+export const removeEntry = (id: string, by: string, reason: string, now: Date) => endEntry(entryRef(id), now, (e) => planRemove(e, by, reason, now));
 
 /**
  * Seats kept for aid whose release has come open to everyone: kept for the waitlist where families
@@ -258,7 +245,7 @@ export async function runWaitlistJob(now: Date, only?: string[]): Promise<{ laps
   const offered = (await records('waitlist').where('status', '==', 'offered').get()).docs.map((d) => d.data()).filter((e) => mine(e.classIds));
   let lapsed = 0;
   for (const e of offered.filter((x) => offerLapsed(x, now))) {
-    const ended = await endEntry(entryRef(e.id), now, (x) => (offerLapsed(x, now) ? { status: 'lapsed', event: event('lapsed', now.toISOString()), mail: 'lapsed' } : null));
+    const ended = await endEntry(entryRef(e.id), now, (x) => planLapse(x, now));
     if (ended.status === 'lapsed') lapsed++;
   }
   let reminded = 0;
@@ -268,7 +255,7 @@ export async function runWaitlistJob(now: Date, only?: string[]): Promise<{ laps
       const entry = snap.data()!;
       if (!reminderDue(entry, now)) return 0;
       const at = now.toISOString();
-      tx.update(entryRef(e.id), { 'offer.remindedAt': at, history: FieldValue.arrayUnion(event('reminded', at)) });
+      tx.update(entryRef(e.id), { 'offer.remindedAt': at, history: FieldValue.arrayUnion(waitlistEvent('reminded', at)) });
       sendMail(tx, 'reminder', entry);
       return 1;
     });
@@ -286,16 +273,14 @@ export async function offerByHand(id: string, by: string, now: Date): Promise<Wa
     const snap = await tx.get(entryRef(id));
     if (!snap.exists) throw notFound('This waitlist entry');
     const entry = snap.data()!;
-    if (entry.status !== 'waiting') throw precondition(`${entry.studentName} is not waiting (${entry.status}).`);
     const classes = present(await tx.getAll(...entry.classIds.map(classRef)));
-    const usable = await Promise.all(classes.map(async (c) => seatsForWaitlist(c.capacity, await seatsIn(tx, c.id))));
-    if (usable.some((ids) => !ids.length)) throw precondition(`No seat is free in ${entry.title}: raise its capacity, or wait for a seat to free up.`);
-    const semester = (await tx.get(recordRef('semesters', classes[0].semesterId))).data();
+    const [usable, semester] = await Promise.all([
+      Promise.all(classes.map(async (c) => seatsForWaitlist(c.capacity, await seatsIn(tx, c.id)))),
+      tx.get(recordRef('semesters', classes[0].semesterId)).then((s) => s.data()),
+    ]);
+    const next = orRefused(planOfferByHand(entry, classes, usable, semester, by, now));
     const at = now.toISOString();
-    const offer = newOffer(semester, classes, now, by);
-    const seats = Object.fromEntries(classes.map((c, i) => [c.id, usable[i][0]]));
-    for (const c of classes) tx.set(seatRef(c.id, seats[c.id]), { state: 'offered', classId: c.id, entryId: entry.id, until: offer.expiresAt, at });
-    const next: WaitlistEntry = { ...entry, status: 'offered', offer: { ...offer, seats }, history: [...entry.history, event('offered', at, by)] };
+    for (const [classId, seatId] of Object.entries(next.offer!.seats ?? {})) tx.set(seatRef(classId, seatId), { state: 'offered', classId, entryId: entry.id, until: next.offer!.expiresAt, at });
     tx.set(entryRef(id), next);
     sendMail(tx, 'offer', next);
     return next;
@@ -308,12 +293,7 @@ export async function moveEntry(id: string, beforeId: string | null, by: string,
     const snap = await tx.get(entryRef(id));
     if (!snap.exists) throw notFound('This waitlist entry');
     const entry = snap.data()!;
-    if (entry.status !== 'waiting') throw precondition(`${entry.studentName} is not waiting (${entry.status}).`);
-    const queue = (await entriesFor(tx, entry.classIds)).filter((e) => e.status === 'waiting' && e.id !== id).sort((a, b) => a.rank - b.rank);
-    const at = beforeId === null ? queue.length : queue.findIndex((e) => e.id === beforeId);
-    if (at < 0) throw new HttpsError('not-found', 'The entry to move before is not waiting on this list.');
-    const rank = rankBetween(queue[at - 1], queue[at]);
-    const next: WaitlistEntry = { ...entry, rank, history: [...entry.history, event('moved', now.toISOString(), by, reason)] };
+    const next = orRefused(planMove(entry, await entriesFor(tx, entry.classIds), beforeId, by, reason, now));
     tx.set(entryRef(id), next);
     return next;
   });
