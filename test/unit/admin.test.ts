@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassRecord, Semester } from '../../contract/domain';
-import { codeProblem, copiedClass, copyShiftDays, scheduleProblems } from '../../functions/src/domain/admin';
+import { classChangeRefusal, classSaveRefusal, codeProblem, copiedClass, copyShiftDays, scheduleProblems } from '../../functions/src/domain/admin';
 import { weekdayOf } from '../../contract/schedule';
 import { classValueProblems, missingFieldsForPublish } from '../../contract/classRules';
 import { semesterInputSchema } from '../../contract/api/admin';
@@ -38,6 +38,31 @@ describe('copying classes between semesters', () => {
     expect(scheduleProblems({ ...birdLanguage, startDate: '2026-12-09', endDate: '2026-12-14', registrationDeadline: '2026-12-09' }, winter)).toEqual([
       'The class never meets: no Tuesday between its start and end dates.',
     ]);
+  });
+});
+
+describe('saving a class, as a plan', () => {
+  const winter = semester('2026-12-07', '2027-02-21');
+  const no = (message: string) => ({ refused: 'failed-precondition', message });
+
+  it('says the first thing the office can act on: an archived semester, its own values, what publishing needs, then the semester and the instructors', () => {
+    expect(classSaveRefusal(birdLanguage, winter, 0)).toBeNull();
+    expect(classSaveRefusal(birdLanguage, { ...winter, status: 'archived' }, 0)).toEqual(no('Winter is archived: its classes and bundles cannot change. Set its status back to Closed first.'));
+    expect(classSaveRefusal({ ...birdLanguage, endDate: '2026-12-01' }, winter, 1)?.message).toMatch(/end/i);
+    expect(classSaveRefusal({ ...birdLanguage, location: '' }, winter, 0)).toEqual(no('To publish this class, fill in: location.'));
+    expect(classSaveRefusal({ ...birdLanguage, location: '', status: 'draft' }, winter, 0)).toBeNull();
+    expect(classSaveRefusal(birdLanguage, semester('2027-03-29', '2027-06-13'), 0)).toEqual(no('To publish this class: The class dates must be within Winter (Mar 29 – Jun 13, 2027).'));
+    expect(classSaveRefusal({ ...birdLanguage, deposit: 5000 }, winter, 0)).toEqual(no('A class deposit needs a balance due date: set it on the semester first.'));
+    expect(classSaveRefusal({ ...birdLanguage, deposit: 5000 }, { ...winter, balanceDueDate: '2026-12-01' }, 0)).toBeNull();
+    expect(classSaveRefusal(birdLanguage, winter, 1)).toEqual(no('Only staff with the instructor role can be assigned to a class: check its instructors.'));
+  });
+
+  it('keeps enrolled students in their semester and their seats; a new class or an empty one may change', () => {
+    expect(classChangeRefusal(undefined, { semesterId: 'spring', capacity: 0 })).toBeNull();
+    expect(classChangeRefusal(birdLanguage, { semesterId: 'spring', capacity: 12 })).toEqual(no('A class with enrolled students cannot move to another semester.'));
+    expect(classChangeRefusal({ ...birdLanguage, enrolledCount: 0 }, { semesterId: 'spring', capacity: 1 })).toBeNull();
+    expect(classChangeRefusal(birdLanguage, { semesterId: 'winter', capacity: 8 })).toEqual(no('Capacity cannot be below the 9 students already enrolled.'));
+    expect(classChangeRefusal(birdLanguage, { semesterId: 'winter', capacity: 9 })).toBeNull();
   });
 });
 

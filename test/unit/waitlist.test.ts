@@ -131,7 +131,7 @@ describe('serving the waitlists, as a plan', () => {
 describe('the family’s and the office’s hand on the list, as plans', () => {
   const now = new Date('2026-03-02T15:00:00Z');
   const mine = (over: Partial<WaitlistEntry> = {}) => entry('w1', ['x'], 10, { ownerUid: 'fam', studentName: 'Ava', title: 'Creek Critters', history: [], ...over });
-  const offered = (expiresAt: string) => mine({ status: 'offered', offer: { offeredAt: now.toISOString(), expiresAt } as WaitlistEntry['offer'] });
+  const offered = (expiresAt: string) => mine({ status: 'offered', offer: { at: now.toISOString(), expiresAt } });
 
   it('the family leaves or declines only its own entry; another family’s is answered as missing', () => {
     expect(planLeave(mine(), 'fam', now)).toMatchObject({ status: 'left', event: { action: 'left', at: now.toISOString() } });

@@ -80,9 +80,39 @@ export function planSemesterCopy(classes: ClassRecord[], groups: ClassGroup[], t
   };
 }
 
-/** A capacity below the students already enrolled. */
-export const capacityProblem = (c: Pick<ClassFields, 'capacity'>, enrolled: number): string | null =>
-  c.capacity < enrolled ? `Capacity cannot be below the ${enrolled} students already enrolled.` : null;
+/** Archived semesters are kept as they were: readable, never changed. */
+export const archivedRefusal = (semester: Pick<Semester, 'name' | 'status'> | undefined): Refusal | null =>
+  semester?.status === 'archived' ? refuse('failed-precondition', `${semester.name} is archived: its classes and bundles cannot change. Set its status back to Closed first.`) : null;
+
+/**
+ * Why a class cannot be saved as the office wrote it, or null: said in the order the office can act
+ * on it, its own values first (an end before its start is said as that, not as a deadline after the
+ * end). `strangers`: how many of its instructors do not hold the instructor role.
+ */
+export function classSaveRefusal(c: ClassFields, semester: Semester, strangers: number): Refusal | null {
+  const no = (message: string) => refuse('failed-precondition', message);
+  const archived = archivedRefusal(semester);
+  if (archived) return archived;
+  const [wrongValue] = classValueProblems(c);
+  if (wrongValue) return no(wrongValue.message);
+  if (c.status !== 'draft') {
+    const missing = missingForPublish(c);
+    if (missing.length) return no(`To publish this class, fill in: ${missing.join(', ')}.`);
+    const wrong = scheduleProblems(c, semester);
+    if (wrong.length) return no(`To publish this class: ${wrong.join(' ')}`);
+  }
+  if (c.deposit && !semester.balanceDueDate) return no('A class deposit needs a balance due date: set it on the semester first.');
+  if (strangers) return no('Only staff with the instructor role can be assigned to a class: check its instructors.');
+  return null;
+}
+
+/** Why the class as stored cannot take these values, or null: its enrolled students keep their semester and their seats. */
+export function classChangeRefusal(stored: Pick<ClassRecord, 'semesterId' | 'enrolledCount'> | undefined, c: Pick<ClassFields, 'semesterId' | 'capacity'>): Refusal | null {
+  const enrolled = stored?.enrolledCount ?? 0;
+  if (stored && stored.semesterId !== c.semesterId && enrolled > 0) return refuse('failed-precondition', 'A class with enrolled students cannot move to another semester.');
+  if (c.capacity < enrolled) return refuse('failed-precondition', `Capacity cannot be below the ${enrolled} students already enrolled.`);
+  return null;
+}
 
 /** The shortest new discount code. */
 const MIN_NEW_CODE = 6;

@@ -5,7 +5,7 @@ import { orRefused, refusedError } from '../lib/refused';
 import type { z } from 'zod/mini';
 import type { ClassGroup, ClassRecord, Discount, NoMeetingDate, Semester } from '../../../contract/domain';
 import type { classInputSchema, discountInputSchema, groupInputSchema, semesterInputSchema } from '../../../contract/api/admin';
-import { capacityProblem, classValueProblems, codeProblem, copiedClass, copyShiftDays, groupProblem, missingForPublish, planSemesterCopy, scheduleProblems } from '../domain/admin';
+import { archivedRefusal, classChangeRefusal, classSaveRefusal, codeProblem, copiedClass, copyShiftDays, groupProblem, planSemesterCopy } from '../domain/admin';
 import { loadClassesOfSemesters, loadGroupsOfSemesters } from '../data/catalogue';
 import { COLLECTIONS, db, nextVersion, notFound, precondition, present, recordRef, records, runSeatTransaction, uniq } from '../data/db';
 import { notInstructors } from '../data/staff';
@@ -20,7 +20,8 @@ type GroupInput = z.output<typeof groupInputSchema>;
 
 /** Archived semesters are kept as they were: readable, never changed. */
 function refuseArchived(semester: Pick<Semester, 'name' | 'status'> | undefined): void {
-  if (semester?.status === 'archived') throw precondition(`${semester.name} is archived: its classes and bundles cannot change. Set its status back to Closed first.`);
+  const archived = archivedRefusal(semester);
+  if (archived) throw refusedError(archived);
 }
 const sortedDays = (days: NoMeetingDate[]) => [...days].sort((a, b) => a.date.localeCompare(b.date));
 const sameDays = (a: NoMeetingDate[], b: NoMeetingDate[]) => JSON.stringify(a) === JSON.stringify(b);
@@ -46,19 +47,9 @@ export async function saveSemester({ id, version, ...fields }: SemesterInput): P
 export async function saveClass({ id, version, ...fields }: ClassInput): Promise<ClassRecord> {
   const semester = await semesterOf(fields.semesterId);
   if (!semester) throw notFound('This semester');
-  refuseArchived(semester);
   const input = { ...fields, weekdays: [...new Set(fields.weekdays)].sort() } as Omit<ClassRecord, 'id' | 'enrolledCount'>;
-  // Its own values first: an end before its start is said as that, not as a deadline after the end.
-  const [wrongValue] = classValueProblems(input);
-  if (wrongValue) throw precondition(wrongValue.message);
-  if (input.status !== 'draft') {
-    const missing = missingForPublish(input);
-    if (missing.length) throw precondition(`To publish this class, fill in: ${missing.join(', ')}.`);
-    const wrong = scheduleProblems(input, semester);
-    if (wrong.length) throw precondition(`To publish this class: ${wrong.join(' ')}`);
-  }
-  if (input.deposit && !semester.balanceDueDate) throw precondition('A class deposit needs a balance due date: set it on the semester first.');
-  if ((await notInstructors(input.instructorUids ?? [])).length) throw precondition('Only staff with the instructor role can be assigned to a class: check its instructors.');
+  const refused = classSaveRefusal(input, semester, (await notInstructors(input.instructorUids ?? [])).length);
+  if (refused) throw refusedError(refused);
   // It moves, closes and opens seats: tried again with fresh reads while families race for them, as
   // every transaction on seats is (the emulator closes a transaction that waited too long instead of aborting it).
   const saved = await runSeatTransaction(async (tx) => {
@@ -66,12 +57,9 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
     const [existing, inSemester, seats] = await Promise.all([id ? tx.get(ref) : null, tx.get(recordRef('semesters', input.semesterId)), id ? seatsIn(tx, id) : new Map<string, Seat>()]);
     if (existing && !existing.exists) throw notFound('This class');
     const stored = existing?.data();
+    const changeRefused = classChangeRefusal(stored, input);
+    if (changeRefused) throw refusedError(changeRefused);
     const enrolled = stored?.enrolledCount ?? 0;
-    if (stored && stored.semesterId !== input.semesterId && enrolled > 0) {
-      throw precondition('A class with enrolled students cannot move to another semester.');
-    }
-    const problem = capacityProblem(input, enrolled);
-    if (problem) throw precondition(problem);
     // The families waiting for it stay counted, and the seats kept for moves.
     const waiting = stored?.waiting ?? 0;
     const keptSeats = seatCounts(seats.values()).requested;
