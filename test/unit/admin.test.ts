@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassRecord, Semester } from '../../contract/domain';
-import { classChangeRefusal, classSaveRefusal, codeProblem, copiedClass, copyShiftDays, scheduleProblems } from '../../functions/src/domain/admin';
+import { classChangeRefusal, classDeleteRefusal, classSaveRefusal, codeProblem, groupRefusal, copiedClass, copyShiftDays, scheduleProblems } from '../../functions/src/domain/admin';
 import { weekdayOf } from '../../contract/schedule';
 import { classValueProblems, missingFieldsForPublish } from '../../contract/classRules';
 import { semesterInputSchema } from '../../contract/api/admin';
@@ -63,6 +63,33 @@ describe('saving a class, as a plan', () => {
     expect(classChangeRefusal({ ...birdLanguage, enrolledCount: 0 }, { semesterId: 'spring', capacity: 1 })).toBeNull();
     expect(classChangeRefusal(birdLanguage, { semesterId: 'winter', capacity: 8 })).toEqual(no('Capacity cannot be below the 9 students already enrolled.'));
     expect(classChangeRefusal(birdLanguage, { semesterId: 'winter', capacity: 9 })).toBeNull();
+  });
+});
+
+describe('deleting a class and saving a bundle, as plans', () => {
+  const no = (message: string) => ({ refused: 'failed-precondition', message });
+  const empty = { ...birdLanguage, enrolledCount: 0 };
+
+  it('deletes only a class no student holds, no family is offered or paying for, and no bundle names', () => {
+    expect(classDeleteRefusal(empty, false, [{ state: 'closed' }, { state: 'reserved' }], undefined)).toBeNull();
+    expect(classDeleteRefusal(birdLanguage, false, [], undefined)).toEqual(no('Bird Language cannot be deleted: 9 students are enrolled.'));
+    expect(classDeleteRefusal(empty, true, [], undefined)).toEqual(no('Bird Language cannot be deleted: 0 students are enrolled.'));
+    for (const state of ['offered', 'held'] as const) {
+      expect(classDeleteRefusal(empty, false, [{ state }], undefined)).toEqual(no('Bird Language cannot be deleted: a seat is offered to a family on its waitlist, or held while a family pays.'));
+    }
+    expect(classDeleteRefusal(empty, false, [], 'Spring pair')).toEqual(no('Remove Bird Language from the bundle "Spring pair" first.'));
+  });
+
+  it('a bundle: two different classes of its semester, none already in another bundle', () => {
+    const other = { ...birdLanguage, id: 'other' };
+    const bundle = { semesterId: 'winter', name: 'Pair', classIds: ['bird', 'other'] } as Parameters<typeof groupRefusal>[0];
+    expect(groupRefusal(bundle, [birdLanguage, other], [])).toBeNull();
+    expect(groupRefusal({ ...bundle, classIds: ['bird', 'bird'] }, [birdLanguage], [])).toEqual(no('A bundle needs at least two different classes.'));
+    expect(groupRefusal(bundle, [birdLanguage], [])).toEqual(no('A class in this bundle does not exist.'));
+    expect(groupRefusal(bundle, [birdLanguage, { ...other, semesterId: 'spring' }], [])).toEqual(no('Every class of a bundle must be in its semester.'));
+    const taken = { id: 'g2', name: 'Old pair', classIds: ['other', 'x'] } as Parameters<typeof groupRefusal>[2][number];
+    expect(groupRefusal(bundle, [birdLanguage, other], [taken])).toEqual(no('A class is already in the bundle "Old pair".'));
+    expect(groupRefusal({ ...bundle, id: 'g2' }, [birdLanguage, other], [taken])).toBeNull();
   });
 });
 

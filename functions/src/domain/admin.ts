@@ -4,6 +4,7 @@ import { formatDateRange } from '../../../contract/format';
 import { addDaysIso, dayNumber, weekdayOf } from '../../../contract/schedule';
 import { classValueProblems, missingForPublish } from '../../../contract/classRules';
 import { refuse, type Refusal } from './refusal';
+import type { Seat } from './seats';
 
 type ClassFields = Omit<ClassRecord, 'id' | 'enrolledCount'>;
 
@@ -128,12 +129,25 @@ export function codeProblem(code: string, before: string | undefined, takenByAno
 }
 
 /** A group needs at least two distinct classes of its semester, each in no other group. */
-export function groupProblem(group: Omit<ClassGroup, 'id'> & { id?: string }, classes: ClassRecord[], others: ClassGroup[]): string | null {
+export function groupRefusal(group: Omit<ClassGroup, 'id'> & { id?: string }, classes: ClassRecord[], others: ClassGroup[]): Refusal | null {
+  const no = (message: string) => refuse('failed-precondition', message);
   const ids = new Set(group.classIds);
-  if (ids.size < 2) return 'A bundle needs at least two different classes.';
-  if (classes.length !== ids.size) return 'A class in this bundle does not exist.';
-  if (classes.some((c) => c.semesterId !== group.semesterId)) return 'Every class of a bundle must be in its semester.';
+  if (ids.size < 2) return no('A bundle needs at least two different classes.');
+  if (classes.length !== ids.size) return no('A class in this bundle does not exist.');
+  if (classes.some((c) => c.semesterId !== group.semesterId)) return no('Every class of a bundle must be in its semester.');
   const taken = others.find((g) => g.id !== group.id && g.classIds.some((id) => ids.has(id)));
-  if (taken) return `A class is already in the bundle "${taken.name}".`;
+  if (taken) return no(`A class is already in the bundle "${taken.name}".`);
+  return null;
+}
+
+/**
+ * Why a class cannot be deleted, or null: a student holds it (`rostered`: its roster names someone),
+ * a family is offered or paying for one of its seats, or a bundle (`bundle`: its name) names it.
+ */
+export function classDeleteRefusal(klass: Pick<ClassRecord, 'title' | 'enrolledCount'>, rostered: boolean, seats: Iterable<Pick<Seat, 'state'>>, bundle: string | undefined): Refusal | null {
+  const no = (message: string) => refuse('failed-precondition', message);
+  if (klass.enrolledCount > 0 || rostered) return no(`${klass.title} cannot be deleted: ${klass.enrolledCount} students are enrolled.`);
+  if ([...seats].some((s) => s.state === 'offered' || s.state === 'held')) return no(`${klass.title} cannot be deleted: a seat is offered to a family on its waitlist, or held while a family pays.`);
+  if (bundle !== undefined) return no(`Remove ${klass.title} from the bundle "${bundle}" first.`);
   return null;
 }

@@ -5,7 +5,7 @@ import { orRefused, refusedError } from '../lib/refused';
 import type { z } from 'zod/mini';
 import type { ClassGroup, ClassRecord, Discount, NoMeetingDate, Semester } from '../../../contract/domain';
 import type { classInputSchema, discountInputSchema, groupInputSchema, semesterInputSchema } from '../../../contract/api/admin';
-import { archivedRefusal, classChangeRefusal, classSaveRefusal, codeProblem, copiedClass, copyShiftDays, groupProblem, planSemesterCopy } from '../domain/admin';
+import { archivedRefusal, classChangeRefusal, classDeleteRefusal, classSaveRefusal, codeProblem, copiedClass, copyShiftDays, groupRefusal, planSemesterCopy } from '../domain/admin';
 import { loadClassesOfSemesters, loadGroupsOfSemesters } from '../data/catalogue';
 import { COLLECTIONS, db, nextVersion, notFound, precondition, present, recordRef, records, runSeatTransaction, uniq } from '../data/db';
 import { notInstructors } from '../data/staff';
@@ -181,11 +181,13 @@ export async function deleteClass(id: string): Promise<void> {
     const klass = (await tx.get(ref)).data();
     if (!klass) throw notFound('This class');
     refuseArchived(await semesterOf(klass.semesterId));
-    const [roster, seats] = await Promise.all([tx.get(ref.collection(COLLECTIONS.roster).limit(1)), seatsIn(tx, id)]);
-    if (klass.enrolledCount > 0 || !roster.empty) throw precondition(`${klass.title} cannot be deleted: ${klass.enrolledCount} students are enrolled.`);
-    if ([...seats.values()].some((s) => s.state === 'offered' || s.state === 'held')) throw precondition(`${klass.title} cannot be deleted: a seat is offered to a family on its waitlist, or held while a family pays.`);
-    const inGroup = await tx.get(records('groups').where('classIds', 'array-contains', id).limit(1));
-    if (!inGroup.empty) throw precondition(`Remove ${klass.title} from the bundle "${inGroup.docs[0].data().name}" first.`);
+    const [roster, seats, inGroup] = await Promise.all([
+      tx.get(ref.collection(COLLECTIONS.roster).limit(1)),
+      seatsIn(tx, id),
+      tx.get(records('groups').where('classIds', 'array-contains', id).limit(1)),
+    ]);
+    const refused = classDeleteRefusal(klass, !roster.empty, seats.values(), inGroup.docs[0]?.data().name);
+    if (refused) throw refusedError(refused);
     for (const n of seats.keys()) tx.delete(seatRef(id, n));
     tx.delete(ref);
   });
@@ -206,8 +208,8 @@ export async function saveGroup({ id, version, ...fields }: GroupInput): Promise
       tx.getAll(...group.classIds.map((cid) => recordRef('classes', cid))),
       tx.get(records('groups').where('semesterId', '==', fields.semesterId)),
     ]);
-    const problem = groupProblem({ ...fields, id: ref.id }, present(classSnaps), others.docs.map((d) => d.data()));
-    if (problem) throw precondition(problem);
+    const refused = groupRefusal({ ...fields, id: ref.id }, present(classSnaps), others.docs.map((d) => d.data()));
+    if (refused) throw refusedError(refused);
     tx.set(ref, group);
   });
   return group;
