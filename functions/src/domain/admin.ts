@@ -8,6 +8,9 @@ import type { Seat } from './seats';
 
 type ClassFields = Omit<ClassRecord, 'id' | 'enrolledCount'>;
 
+/** The office's catalogue edits refuse what cannot be done as things stand. */
+const no = (message: string) => refuse('failed-precondition', message);
+
 export { classValueProblems, missingForPublish };
 
 
@@ -83,7 +86,7 @@ export function planSemesterCopy(classes: ClassRecord[], groups: ClassGroup[], t
 
 /** Archived semesters are kept as they were: readable, never changed. */
 export const archivedRefusal = (semester: Pick<Semester, 'name' | 'status'> | undefined): Refusal | null =>
-  semester?.status === 'archived' ? refuse('failed-precondition', `${semester.name} is archived: its classes and bundles cannot change. Set its status back to Closed first.`) : null;
+  semester?.status === 'archived' ? no(`${semester.name} is archived: its classes and bundles cannot change. Set its status back to Closed first.`) : null;
 
 /**
  * Why a class cannot be saved as the office wrote it, or null: said in the order the office can act
@@ -91,7 +94,6 @@ export const archivedRefusal = (semester: Pick<Semester, 'name' | 'status'> | un
  * end). `strangers`: how many of its instructors do not hold the instructor role.
  */
 export function classSaveRefusal(c: ClassFields, semester: Semester, strangers: number): Refusal | null {
-  const no = (message: string) => refuse('failed-precondition', message);
   const archived = archivedRefusal(semester);
   if (archived) return archived;
   const [wrongValue] = classValueProblems(c);
@@ -110,8 +112,8 @@ export function classSaveRefusal(c: ClassFields, semester: Semester, strangers: 
 /** Why the class as stored cannot take these values, or null: its enrolled students keep their semester and their seats. */
 export function classChangeRefusal(stored: Pick<ClassRecord, 'semesterId' | 'enrolledCount'> | undefined, c: Pick<ClassFields, 'semesterId' | 'capacity'>): Refusal | null {
   const enrolled = stored?.enrolledCount ?? 0;
-  if (stored && stored.semesterId !== c.semesterId && enrolled > 0) return refuse('failed-precondition', 'A class with enrolled students cannot move to another semester.');
-  if (c.capacity < enrolled) return refuse('failed-precondition', `Capacity cannot be below the ${enrolled} students already enrolled.`);
+  if (stored && stored.semesterId !== c.semesterId && enrolled > 0) return no('A class with enrolled students cannot move to another semester.');
+  if (c.capacity < enrolled) return no(`Capacity cannot be below the ${enrolled} students already enrolled.`);
   return null;
 }
 
@@ -123,14 +125,13 @@ const MIN_NEW_CODE = 6;
  * guessing (a new code, or one renamed: a short code the school already uses may be kept).
  */
 export function codeProblem(code: string, before: string | undefined, takenByAnother: boolean): Refusal | null {
-  if (code.length < MIN_NEW_CODE && before !== code) return refuse('failed-precondition', `A new code needs at least ${MIN_NEW_CODE} letters or digits, so that it cannot be guessed.`);
+  if (code.length < MIN_NEW_CODE && before !== code) return no(`A new code needs at least ${MIN_NEW_CODE} letters or digits, so that it cannot be guessed.`);
   if (takenByAnother) return refuse('already-exists', `The code ${code} is already used.`);
   return null;
 }
 
 /** A group needs at least two distinct classes of its semester, each in no other group. */
 export function groupRefusal(group: Omit<ClassGroup, 'id'> & { id?: string }, classes: ClassRecord[], others: ClassGroup[]): Refusal | null {
-  const no = (message: string) => refuse('failed-precondition', message);
   const ids = new Set(group.classIds);
   if (ids.size < 2) return no('A bundle needs at least two different classes.');
   if (classes.length !== ids.size) return no('A class in this bundle does not exist.');
@@ -145,7 +146,6 @@ export function groupRefusal(group: Omit<ClassGroup, 'id'> & { id?: string }, cl
  * a family is offered or paying for one of its seats, or a bundle (`bundle`: its name) names it.
  */
 export function classDeleteRefusal(klass: Pick<ClassRecord, 'title' | 'enrolledCount'>, rostered: boolean, seats: Iterable<Pick<Seat, 'state'>>, bundle: string | undefined): Refusal | null {
-  const no = (message: string) => refuse('failed-precondition', message);
   if (klass.enrolledCount > 0 || rostered) return no(`${klass.title} cannot be deleted: ${klass.enrolledCount} students are enrolled.`);
   if ([...seats].some((s) => s.state === 'offered' || s.state === 'held')) return no(`${klass.title} cannot be deleted: a seat is offered to a family on its waitlist, or held while a family pays.`);
   if (bundle !== undefined) return no(`Remove ${klass.title} from the bundle "${bundle}" first.`);

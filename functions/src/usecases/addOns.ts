@@ -6,7 +6,7 @@
 import { countAidInTx } from '../data/aid';
 import { aidChange } from '../domain/aid';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { orRefused, refusedError } from '../lib/refused';
+import { orRefused, throwIfRefused } from '../lib/refused';
 import type { z } from 'zod/mini';
 import type { Enrollment } from '../../../contract/domain';
 import type { addOnsSchema } from '../../../contract/schemas';
@@ -54,8 +54,7 @@ export async function addOnsToEnrollment(by: AddOnsBy, request: AddOnsRequest, n
     }
     const plan = orRefused(planAddOns({ enrollment, classes, groups, discounts, enrolledOn: schoolToday(new Date(enrollment.createdAt)) }, request.classId, request.addOnIds));
     if (request.expectedCharge === undefined) return { enrollment: plan.enrollment, charge: plan.charge, added: false };
-    const mismatch = totalProblem(request.expectedCharge, plan.charge);
-    if (mismatch) throw refusedError(mismatch);
+    throwIfRefused(totalProblem(request.expectedCharge, plan.charge));
     tx.set(ref, plan.enrollment);
     countAidInTx(tx, aidChange(enrollment, plan.enrollment));
     if (roster.exists) tx.update(roster.ref, { addOns: [...((roster.get('addOns') as unknown[] | undefined) ?? []), ...plan.added] });

@@ -1,7 +1,7 @@
 // The school office's changes to the catalogue: semesters, classes, bundles and discount codes. The rules are pure
 // (domain/admin.ts); here they are applied to what is stored, in transactions.
 import { HttpsError } from 'firebase-functions/v2/https';
-import { orRefused, refusedError } from '../lib/refused';
+import { orRefused, throwIfRefused } from '../lib/refused';
 import type { z } from 'zod/mini';
 import type { ClassGroup, ClassRecord, Discount, NoMeetingDate, Semester } from '../../../contract/domain';
 import type { classInputSchema, discountInputSchema, groupInputSchema, semesterInputSchema } from '../../../contract/api/admin';
@@ -18,11 +18,6 @@ type SemesterInput = z.output<typeof semesterInputSchema>;
 type ClassInput = z.output<typeof classInputSchema>;
 type GroupInput = z.output<typeof groupInputSchema>;
 
-/** Archived semesters are kept as they were: readable, never changed. */
-function refuseArchived(semester: Pick<Semester, 'name' | 'status'> | undefined): void {
-  const archived = archivedRefusal(semester);
-  if (archived) throw refusedError(archived);
-}
 const sortedDays = (days: NoMeetingDate[]) => [...days].sort((a, b) => a.date.localeCompare(b.date));
 const sameDays = (a: NoMeetingDate[], b: NoMeetingDate[]) => JSON.stringify(a) === JSON.stringify(b);
 const semesterOf = async (id: string) => (await recordRef('semesters', id).get()).data();
@@ -48,8 +43,7 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
   const semester = await semesterOf(fields.semesterId);
   if (!semester) throw notFound('This semester');
   const input = { ...fields, weekdays: [...new Set(fields.weekdays)].sort() } as Omit<ClassRecord, 'id' | 'enrolledCount'>;
-  const refused = classSaveRefusal(input, semester, (await notInstructors(input.instructorUids ?? [])).length);
-  if (refused) throw refusedError(refused);
+  throwIfRefused(classSaveRefusal(input, semester, (await notInstructors(input.instructorUids ?? [])).length));
   // It moves, closes and opens seats: tried again with fresh reads while families race for them, as
   // every transaction on seats is (the emulator closes a transaction that waited too long instead of aborting it).
   const saved = await runSeatTransaction(async (tx) => {
@@ -57,8 +51,7 @@ export async function saveClass({ id, version, ...fields }: ClassInput): Promise
     const [existing, inSemester, seats] = await Promise.all([id ? tx.get(ref) : null, tx.get(recordRef('semesters', input.semesterId)), id ? seatsIn(tx, id) : new Map<string, Seat>()]);
     if (existing && !existing.exists) throw notFound('This class');
     const stored = existing?.data();
-    const changeRefused = classChangeRefusal(stored, input);
-    if (changeRefused) throw refusedError(changeRefused);
+    throwIfRefused(classChangeRefusal(stored, input));
     const enrolled = stored?.enrolledCount ?? 0;
     // The families waiting for it stay counted, and the seats kept for moves.
     const waiting = stored?.waiting ?? 0;
@@ -124,7 +117,7 @@ export async function copyClass(classId: string, toSemesterId: string): Promise<
   const [original, target] = await Promise.all([recordRef('classes', classId).get().then((s) => s.data()), semesterOf(toSemesterId)]);
   if (!original) throw notFound('This class');
   if (!target) throw notFound('The target semester');
-  refuseArchived(target);
+  throwIfRefused(archivedRefusal(target));
   const from = await semesterOf(original.semesterId);
   const ref = records('classes').doc();
   const days = from ? copyShiftDays(from, target) : 0;
@@ -139,7 +132,7 @@ export async function copySemester(fromSemesterId: string, toSemesterId: string)
   const [from, to] = await Promise.all([semesterOf(fromSemesterId), semesterOf(toSemesterId)]);
   if (!from) throw notFound('The semester to copy from');
   if (!to) throw notFound('The target semester');
-  refuseArchived(to);
+  throwIfRefused(archivedRefusal(to));
   const [classes, groups, there, thereGroups] = await Promise.all([
     loadClassesOfSemesters([fromSemesterId]),
     loadGroupsOfSemesters([fromSemesterId]),
@@ -180,14 +173,13 @@ export async function deleteClass(id: string): Promise<void> {
   await db().runTransaction(async (tx) => {
     const klass = (await tx.get(ref)).data();
     if (!klass) throw notFound('This class');
-    refuseArchived(await semesterOf(klass.semesterId));
+    throwIfRefused(archivedRefusal(await semesterOf(klass.semesterId)));
     const [roster, seats, inGroup] = await Promise.all([
       tx.get(ref.collection(COLLECTIONS.roster).limit(1)),
       seatsIn(tx, id),
       tx.get(records('groups').where('classIds', 'array-contains', id).limit(1)),
     ]);
-    const refused = classDeleteRefusal(klass, !roster.empty, seats.values(), inGroup.docs[0]?.data().name);
-    if (refused) throw refusedError(refused);
+    throwIfRefused(classDeleteRefusal(klass, !roster.empty, seats.values(), inGroup.docs[0]?.data().name));
     for (const n of seats.keys()) tx.delete(seatRef(id, n));
     tx.delete(ref);
   });
@@ -197,7 +189,7 @@ export async function saveGroup({ id, version, ...fields }: GroupInput): Promise
   const ref = id ? recordRef('groups', id) : records('groups').doc();
   const existing = id ? await ref.get() : null;
   if (existing && !existing.exists) throw notFound('This bundle');
-  refuseArchived(await semesterOf(fields.semesterId));
+  throwIfRefused(archivedRefusal(await semesterOf(fields.semesterId)));
   const copiedFrom = existing?.get('copiedFrom') as string | undefined;
   const group: ClassGroup = { ...fields, classIds: [...new Set(fields.classIds)], id: ref.id, ...(copiedFrom ? { copiedFrom } : {}), version: nextVersion(existing, version, fields.name) };
   // The semester's other bundles and the version are read in the transaction that writes: two saves
@@ -208,8 +200,7 @@ export async function saveGroup({ id, version, ...fields }: GroupInput): Promise
       tx.getAll(...group.classIds.map((cid) => recordRef('classes', cid))),
       tx.get(records('groups').where('semesterId', '==', fields.semesterId)),
     ]);
-    const refused = groupRefusal({ ...fields, id: ref.id }, present(classSnaps), others.docs.map((d) => d.data()));
-    if (refused) throw refusedError(refused);
+    throwIfRefused(groupRefusal({ ...fields, id: ref.id }, present(classSnaps), others.docs.map((d) => d.data())));
     tx.set(ref, group);
   });
   return group;
@@ -223,8 +214,7 @@ export async function saveDiscount({ id, version, ...fields }: z.output<typeof d
     if (existing && !existing.exists) throw notFound('This code');
     const next = nextVersion(existing, version, `The code ${code}`);
     const same = await tx.get(records('discounts').where('code', '==', code));
-    const problem = codeProblem(code, existing?.data()?.code, same.docs.some((d) => d.id !== ref.id));
-    if (problem) throw refusedError(problem);
+    throwIfRefused(codeProblem(code, existing?.data()?.code, same.docs.some((d) => d.id !== ref.id)));
     const discount: Discount = { ...fields, code, id: ref.id, version: next };
     tx.set(ref, discount);
     return discount;

@@ -5,7 +5,7 @@
 // ends): the public never takes it.
 import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { orRefused, refusedError } from '../lib/refused';
+import { orRefused, throwIfRefused } from '../lib/refused';
 import type { z } from 'zod/mini';
 import type { WaitlistEntry } from '../../../contract/domain';
 import type { joinWaitlistSchema } from '../../../contract/schemas';
@@ -14,7 +14,7 @@ import { totalProblem } from '../domain/enrollment';
 import { waitlistEntryId } from '../domain/ids';
 import { aidReleased, aidSeatsEnd, freeSeatIds, type Seat } from '../domain/seats';
 import { entryUsesFree, offerLapsed, onTheList, placeOf, planDecline, planLapse, planLeave, planMove, planOfferByHand, planOffers, planRemove, reminderDue, seatsForWaitlist, type EntryEnd, waitlistEvent } from '../domain/waitlist';
-import { isRefusal, type Refusal } from '../domain/refusal';
+import type { Refusal } from '../domain/refusal';
 import { waitlistMail, type WaitlistMailKind } from '../mail/waitlist';
 import { portalOrigin } from '../payments/stripe';
 import { db, notFound, precondition, recordRef, records, present, runSeatTransaction, uniq } from '../data/db';
@@ -87,8 +87,7 @@ export async function joinWaitlist(uid: string, email: string | null, emailVerif
     if (cart.codeProblems.length) throw precondition(cart.codeProblems[0].message);
     // One unit per entry: a class, or a bundle, waits and is offered as a whole.
     if (quote.lineItems.length !== 1) throw new HttpsError('invalid-argument', 'Join the waitlist for one class, or one bundle, at a time.');
-    const mismatch = totalProblem(payload.expectedTotal, quote.total);
-    if (mismatch) throw refusedError(mismatch);
+    throwIfRefused(totalProblem(payload.expectedTotal, quote.total));
 
     const at = now.toISOString();
     const counted = catalogue.discounts.filter((d) => d.maxUses != null && quote.discounts.some((a) => a.code === d.code)).map((d) => d.id);
@@ -178,9 +177,9 @@ async function endEntry(
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound('This waitlist entry');
     const entry = snap.data()!;
-    const change = plan(entry);
-    if (!change) return { entry, freed: false };
-    if (isRefusal(change)) throw refusedError(change);
+    const planned = plan(entry);
+    if (!planned) return { entry, freed: false };
+    const change = orRefused(planned);
     const offered = entry.status === 'offered' ? Object.entries(entry.offer?.seats ?? {}) : [];
     const [seatSnaps, claim] = await Promise.all([
       offered.length ? tx.getAll(...offered.map(([classId, id]) => seatRef(classId, id))) : [],
