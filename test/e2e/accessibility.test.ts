@@ -86,7 +86,8 @@ function requestsOf(page: Page) {
  * `pageReady` does. A visitor's first page is loaded from its address.
  */
 async function visit(page: Page, path: string, requests: ReturnType<typeof requestsOf>) {
-  if (!page.url().startsWith('http')) {
+  // A page new to the test has not loaded the app (it may wait on a page of the portal that is not the app).
+  if (!(await page.evaluate(() => !!document.getElementById('root')))) {
     await page.goto(path);
     return pageReady(page);
   }

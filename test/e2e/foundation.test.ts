@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations, newPage, seededBrowser, signInThroughForm, takePolicyViolations } from './support/browser';
+import { axeViolations, newPage, seededBrowser, signedIn, signInThroughForm, takePolicyViolations } from './support/browser';
 import { DEMO } from '../support/fixtures';
 
 describe('the portal on the emulators, in Chromium', () => {
@@ -14,6 +14,47 @@ describe('the portal on the emulators, in Chromium', () => {
     expect(await page.getByRole('link', { name: 'Register / Sign In' }).getAttribute('href')).toBe('/user/create');
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
+  });
+
+  it('a page a test hands back is the next test’s again, with nothing of the first left: no session, storage, cookies, permissions, routes or listeners', async () => {
+    const first = await signedIn(browser(), DEMO.family.email, DEMO.family.password, 360, 740);
+    await first.page.goto('/account/enrollments');
+    await first.page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await first.page.evaluate(async () => {
+      localStorage.setItem('left', 'by the first test');
+      sessionStorage.setItem('left', 'by the first test');
+      document.cookie = 'left=yes; path=/';
+      await caches.open('left');
+    });
+    await first.context.grantPermissions(['clipboard-read']);
+    await first.page.route('**/logo.svg', (route) => route.abort());
+    let heard = 0;
+    first.page.on('request', () => void heard++);
+    const other = await first.context.newPage();
+    await first.context.close();
+
+    const second = await newPage(browser(), 1280, 900);
+    // The same renderer (what makes it cheap), at the size asked, alone in its context.
+    expect(second.context).toBe(first.context);
+    expect(second.page).toBe(first.page);
+    expect(other.isClosed()).toBe(true);
+    expect(second.page.viewportSize()).toEqual({ width: 1280, height: 900 });
+    expect(await second.context.cookies()).toEqual([]);
+    expect(await second.page.evaluate(async () => [localStorage.length, sessionStorage.length, (await indexedDB.databases()).length, (await caches.keys()).length])).toEqual([0, 0, 0, 0]);
+    expect(await second.page.evaluate(() => navigator.permissions.query({ name: 'clipboard-read' as PermissionName }).then((p) => p.state))).toBe('prompt');
+    heard = 0;
+    await second.page.goto('/account/enrollments');
+    // Signed out (the app sends a visitor without a session to the sign-in page), the route gone, the listener deaf.
+    await expect.poll(() => new URL(second.page.url()).pathname).toBe('/user/login');
+    expect(await second.page.evaluate(() => fetch('/logo.svg').then((r) => r.status))).toBe(200);
+    expect(heard).toBe(0);
+
+    // A context changed in a way that cannot be undone is closed, not handed on.
+    await second.context.addInitScript(() => undefined);
+    await second.context.close();
+    const third = await newPage(browser());
+    expect(third.context).not.toBe(first.context);
+    await third.context.close();
   });
 
   it('signs the demo family in: success toast, avatar menu, back to the landing page', async () => {

@@ -3,6 +3,7 @@ import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
+import { IDLE, isIdle, pooledPage } from './pagePool';
 import { signalProxy, type Signal } from './signal';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { seedDemo } from '../../../scripts/demo/seedDemo';
@@ -35,7 +36,7 @@ const launched = new Set<Browser>();
  * on CI, where no screenshot can be looked at, then says where the page stood.
  */
 export async function describeOpenPages(): Promise<string> {
-  const pages = [...launched].flatMap((b) => b.contexts().flatMap((c) => c.pages()));
+  const pages = [...launched].flatMap((b) => b.contexts().filter((c) => !isIdle(c)).flatMap((c) => c.pages()));
   const described = await Promise.all(
     pages.map(async (page) => {
       // Whether the page was visible and what it was still animating: a page the browser keeps in the
@@ -79,12 +80,11 @@ const signals = new WeakMap<BrowserContext, Signal>();
  * the instructor's pages for use without signal let in.
  */
 export async function newPage(browser: Browser, width = 1280, height = 900, { offline = false } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const signal = offline ? await signalProxy() : undefined;
-  const context = await browser.newContext({ viewport: { width, height }, baseURL: HOSTING, ...(signal && { serviceWorkers: 'allow' as const, proxy: { server: signal.server } }) });
-  if (signal) {
-    signals.set(context, signal);
-    context.on('close', () => signal.close());
-  }
+  if (!offline) return pooledPage(browser, width, height, () => browser.newContext({ viewport: { width, height }, baseURL: HOSTING }));
+  const signal = await signalProxy();
+  const context = await browser.newContext({ viewport: { width, height }, baseURL: HOSTING, serviceWorkers: 'allow', proxy: { server: signal.server } });
+  signals.set(context, signal);
+  context.on('close', () => signal.close());
   const page = await context.newPage();
   return { context, page };
 }
@@ -188,41 +188,88 @@ export async function signInAs(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
 }
 
-type SavedSession = Awaited<ReturnType<BrowserContext['storageState']>>;
-/** Each browser's signed-in sessions, by email: the sign-in form is filled once per person and browser. */
-const sessions = new WeakMap<Browser, Map<string, SavedSession>>();
-
 /**
- * Only what keeps the person signed in: Firebase Auth's IndexedDB and the portal's "signed in before"
- * and roles hints. What the pages kept besides (a selection of classes, an offline copy) stays with the
- * test that made it, as it would on another device.
+ * Only what keeps a person signed in: Firebase Auth's record in IndexedDB and the portal's "signed in
+ * before" and roles hints (with the cookies). What the pages kept besides (a selection of classes, an
+ * offline copy) stays with the test that made it, as it would on another device.
  */
-const sessionOnly = (state: SavedSession): SavedSession => ({
-  cookies: state.cookies,
-  // The IndexedDB part is in the snapshot (storageState's `indexedDB` option), though not in its type.
-  origins: state.origins.map((o: SavedSession['origins'][number] & { indexedDB?: { name: string }[] }) => ({
-    ...o,
-    localStorage: o.localStorage.filter((item) => item.name.startsWith('firebase:') || item.name === 'portal.signedIn' || item.name === 'portal.roles'),
-    indexedDB: o.indexedDB?.filter((db) => db.name === 'firebaseLocalStorageDb'),
-  })),
-});
+interface Session {
+  cookies: Parameters<BrowserContext['addCookies']>[0];
+  hints: { name: string; value: string }[];
+  auth: { version: number; records: unknown[] };
+}
+/** Each browser's signed-in sessions, by email: the sign-in form is filled once per person and browser. */
+const sessions = new WeakMap<Browser, Map<string, Session>>();
+/** Where Firebase Auth keeps who is signed in. */
+const AUTH_DB = { name: 'firebaseLocalStorageDb', store: 'firebaseLocalStorage', keyPath: 'fbase_key' };
+
+async function keptSession({ context, page }: { context: BrowserContext; page: Page }): Promise<Session> {
+  const [cookies, stored] = await Promise.all([
+    context.cookies(),
+    // (No named functions in the page's code: the test runner's transform would name them with a helper the page lacks.)
+    page.evaluate(
+      ({ name, store }) =>
+        new Promise<Omit<Session, 'cookies'>>((done, fail) => {
+          const hints = Object.keys(localStorage)
+            .filter((key) => key.startsWith('firebase:') || key === 'portal.signedIn' || key === 'portal.roles')
+            .map((key) => ({ name: key, value: localStorage.getItem(key)! }));
+          const opening = indexedDB.open(name);
+          opening.onerror = fail;
+          opening.onsuccess = () => {
+            const db = opening.result;
+            const reading = db.transaction(store).objectStore(store).getAll();
+            reading.onerror = fail;
+            reading.onsuccess = () => {
+              db.close();
+              done({ hints, auth: { version: db.version, records: reading.result as unknown[] } });
+            };
+          };
+        }),
+      AUTH_DB,
+    ),
+  ]);
+  return { cookies, ...stored };
+}
+
+/** Puts a kept session into a page's cleared context, on the portal's origin. */
+async function restoreSession({ context, page }: { context: BrowserContext; page: Page }, session: Session) {
+  await context.addCookies(session.cookies);
+  if (page.url() !== IDLE) await page.goto(IDLE);
+  await page.evaluate(
+    ({ db: { name, store, keyPath }, session: { hints, auth } }) =>
+      new Promise((done, fail) => {
+        for (const { name: key, value } of hints) localStorage.setItem(key, value);
+        const opening = indexedDB.open(name, auth.version);
+        opening.onupgradeneeded = () => opening.result.createObjectStore(store, { keyPath });
+        opening.onerror = fail;
+        opening.onsuccess = () => {
+          const db = opening.result;
+          const writing = db.transaction(store, 'readwrite');
+          for (const record of auth.records) writing.objectStore(store).put(record);
+          writing.onerror = fail;
+          writing.oncomplete = () => done(db.close());
+        };
+      }),
+    { db: AUTH_DB, session },
+  );
+}
 
 /**
- * A new page signed in as this person, on no page yet (go to one next). The first time in this
- * browser it signs in through the form (as `signInAs`) and keeps the session (`sessionOnly`). Later
- * pages start with it, as the same person's on another tab would.
+ * A new page signed in as this person, on no page of the app yet (go to one next). The first time in
+ * this browser it signs in through the form (as `signInAs`) and keeps the session. Later pages start
+ * with it, as the same person's on another tab would.
  */
 export async function signedIn(browser: Browser, email: string, password: string, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-  const kept = sessions.get(browser) ?? new Map<string, SavedSession>();
+  const kept = sessions.get(browser) ?? new Map<string, Session>();
   sessions.set(browser, kept);
+  const opened = await newPage(browser, width, height);
   const saved = kept.get(email);
   if (saved) {
-    const context = await browser.newContext({ viewport: { width, height }, baseURL: HOSTING, storageState: saved });
-    return { context, page: await context.newPage() };
+    await restoreSession(opened, saved);
+    return opened;
   }
-  const opened = await newPage(browser, width, height);
   await signInAs(opened.page, email, password);
-  kept.set(email, sessionOnly(await opened.context.storageState({ indexedDB: true })));
+  kept.set(email, await keptSession(opened));
   return opened;
 }
 
