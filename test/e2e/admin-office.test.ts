@@ -10,6 +10,7 @@ import { axeViolations, downloaded, downloadedBytes, downloadedPdf, newPage, see
 import { readXlsx } from '../support/xlsx';
 import { formatCents } from '../../contract/format';
 import { DAY_FORMAT, MONEY_FORMAT } from '../../src/lib/xlsx';
+import { searchEnrollments } from './support/office';
 
 const enrolledText = async (page: Page, title: string) =>
   (await page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title }) }).getByRole('cell').nth(1).textContent())!.trim();
@@ -271,7 +272,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     expect(made.status, JSON.stringify(made.error)).toBe(200);
     const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password, 360, 740);
     await page.goto('/admin/enrollments');
-    await page.getByLabel('Student or class').fill('Mo Discount');
+    await searchEnrollments(page, 'Mo Discount');
     await page.getByRole('heading', { name: '1 enrollment' }).waitFor();
     await page.getByRole('button', { name: 'Payments & changes for Mo Discount' }).click();
     const dialog = page.getByRole('dialog');
@@ -309,7 +310,7 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
     expect(before).toBe('4 / 12');
 
     await page.goto('/admin/enrollments');
-    await page.getByLabel('Student or class').fill('Ava Rivera');
+    await searchEnrollments(page, 'Ava Rivera');
     await page.getByRole('heading', { name: '1 enrollment' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Payments & changes for Ava Rivera' }).click();

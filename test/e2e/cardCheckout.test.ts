@@ -14,6 +14,7 @@ import { createUnverifiedUser, oobLinks } from '../support/emulators';
 import { DEMO, callAs, signInDemo } from '../support/fixtures';
 import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, familyWithStudent, lapseHold } from '../support/samples';
 import { axeViolations, downloadedPdf, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
+import { searchEnrollments } from './support/office';
 
 const db = () => adminDb();
 const path = (page: Page) => new URL(page.url()).pathname;
@@ -134,7 +135,7 @@ describe('paying by card at checkout', () => {
     // The office takes the rest in cash, then cancels the camp: the refund goes back the ways the family paid.
     const office = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password);
     await office.page.goto('/admin/enrollments?semester=camps');
-    await office.page.getByLabel('Student or class').fill('Art in the Wild Camp');
+    await searchEnrollments(office.page, 'Art in the Wild Camp');
     await office.page.getByRole('button', { name: 'Payments & changes for Ava Rivera' }).click();
     const dialog = office.page.getByRole('dialog');
     await dialog.getByLabel('Amount ($)').fill('330');

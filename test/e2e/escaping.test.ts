@@ -5,6 +5,7 @@ import { adminDb } from '../../scripts/demo/adminApp';
 import { DEMO, callAs, signInDemo } from '../support/fixtures';
 import { AVA, enrollAtQuotedPrice } from '../support/samples';
 import { downloaded, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
+import { searchEnrollments } from './support/office';
 
 // Hostile text typed by a family or pasted by the office shows as text everywhere; nothing
 // runs, no javascript: link is made, spreadsheet formulas are neutralised.
@@ -82,7 +83,7 @@ describe('hostile text renders as text on every page', () => {
     await page.getByRole('cell', { name: FIRST }).first().waitFor();
     expect(await noScriptRan(page)).toBeNull();
     await page.goto('/admin/enrollments');
-    await page.getByLabel('Student or class').fill('onerror');
+    await searchEnrollments(page, 'onerror');
     await page.getByRole('heading', { name: '1 enrollment' }).waitFor();
     await page.getByRole('rowheader', { name: `${FIRST} ${LAST}` }).waitFor();
     await page.getByRole('button', { name: /Payments & changes for/ }).click();

@@ -13,6 +13,7 @@ import { adminDb } from '../../scripts/demo/adminApp';
 import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, familyWithStudent } from '../support/samples';
 import { axeViolations, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
 import { DEMO } from '../support/fixtures';
+import { searchEnrollments } from './support/office';
 
 const db = () => adminDb();
 const TODAY = schoolToday();
@@ -89,7 +90,7 @@ describe('the waitlist in Chromium', () => {
 
     // The office cancels the other family's seat.
     await office.page.goto('/admin/enrollments');
-    await office.page.getByLabel('Student or class').fill('Hollis Holder');
+    await searchEnrollments(office.page, 'Hollis Holder');
     await office.page.getByRole('button', { name: 'Payments & changes for Hollis Holder' }).click();
     const dialog = office.page.getByRole('dialog');
     await dialog.getByLabel('Owl Prowl').check();
