@@ -2,7 +2,7 @@ import { isRefusal, refuse, type Refusal } from '../../functions/src/domain/refu
 import { describe, expect, it } from 'vitest';
 import type { ClassGroup, ClassRecord, Discount, Enrollment } from '../../contract/domain';
 import { balanceOf } from '../../contract/money';
-import { applyCancellation, applyTransfer, cancellationProblem, planAddOns, planCancellation, planTransfer, type TransferPlan } from '../../functions/src/domain/cancellation';
+import { applyCancellation, applyTransfer, cancellationRefusal, planAddOns, planCancellation, planTransfer, type TransferPlan } from '../../functions/src/domain/cancellation';
 import { priceBasket, type BasketLine } from '../../functions/src/domain/pricing';
 import { planOfficeDiscount } from '../../functions/src/domain/payments';
 
@@ -130,8 +130,8 @@ describe('cancellation priced by the pricing engine', () => {
   it('refuses a refund above what was paid, foreign classes and a cancelled enrollment', () => {
     const e = enrolled([{ classId: 'c', addOnIds: [] }], [], 10000);
     expect(applyCancellation(e, plan(e, ['c']), 10001, details)).toEqual(refuse('invalid-argument', 'The refund cannot be more than the $100 paid.'));
-    expect(cancellationProblem(e, ['zzz'])).toBe('Only classes of this enrollment can be cancelled.');
-    expect(cancellationProblem({ ...e, status: 'cancelled' }, ['c'])).toBe('This enrollment is already cancelled.');
+    expect(cancellationRefusal(e, ['zzz'])).toEqual({ refused: 'failed-precondition', message: 'Only classes of this enrollment can be cancelled.' });
+    expect(cancellationRefusal({ ...e, status: 'cancelled' }, ['c'])).toEqual({ refused: 'failed-precondition', message: 'This enrollment is already cancelled.' });
   });
 
   it('an add-on paid then is repriced at the price paid, whatever the class charges for it now', () => {

@@ -1,7 +1,7 @@
 // When a family may delete a child's profile: not while the child has somewhere to be.
 import { describe, expect, it } from 'vitest';
 import type { Enrollment, WaitlistEntry } from '../../contract/domain';
-import { deletionProblem, type DeletionFacts } from '../../functions/src/domain/profileDeletion';
+import { deletionRefusal, type DeletionFacts } from '../../functions/src/domain/profileDeletion';
 
 const today = '2026-11-29';
 const classes = new Map([
@@ -23,6 +23,6 @@ describe('deleting a child’s profile', () => {
     ['a waitlist place that ended', { waitlist: [{ ...({} as WaitlistEntry), status: 'lapsed', title: 'Wild Art' }] }, null],
     ['an open round’s entry', { openRounds: ['Spring 2027'] }, 'Ava is in your entry for the registration round of Spring 2027: take Ava out of it first, then delete the profile.'],
   ])('%s', (_why, over, expected) => {
-    expect(deletionProblem(facts(over))).toBe(expected);
+    expect(deletionRefusal(facts(over))).toEqual(expected && { refused: 'failed-precondition', message: expected });
   });
 });

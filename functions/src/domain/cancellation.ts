@@ -28,12 +28,13 @@ export interface CancellationInput {
 export type CancellationPlan = CancellationQuote & { lineItems: LineItem[]; discounts: Enrollment['discounts']; subtotal: Cents };
 
 /** Why these classes cannot be cancelled, or null. */
-export function cancellationProblem(enrollment: Enrollment, cancelClassIds: string[]): string | null {
-  if (enrollment.status === 'cancelled') return 'This enrollment is already cancelled.';
-  if (enrollment.status === 'pending_payment') return 'This enrollment is waiting for its card payment: release the hold instead.';
-  if (enrollment.status === 'expired') return 'This enrollment expired unpaid: it holds no seats.';
+export function cancellationRefusal(enrollment: Enrollment, cancelClassIds: string[]): Refusal | null {
+  const no = (message: string) => refuse('failed-precondition', message);
+  if (enrollment.status === 'cancelled') return no('This enrollment is already cancelled.');
+  if (enrollment.status === 'pending_payment') return no('This enrollment is waiting for its card payment: release the hold instead.');
+  if (enrollment.status === 'expired') return no('This enrollment expired unpaid: it holds no seats.');
   const stray = cancelClassIds.find((id) => !enrollment.classIds.includes(id));
-  if (stray) return 'Only classes of this enrollment can be cancelled.';
+  if (stray) return no('Only classes of this enrollment can be cancelled.');
   return null;
 }
 

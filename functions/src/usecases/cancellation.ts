@@ -2,7 +2,7 @@
 // read, the refund split between cards and other ways, written once however often it is asked, with
 // the seats given back and the waitlists served.
 import { refuse, type Refusal } from '../domain/refusal';
-import { orRefused } from '../lib/refused';
+import { orRefused, throwIfRefused } from '../lib/refused';
 import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { countAidInTx } from '../data/aid';
 import { aidChange } from '../domain/aid';
@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { formatCents } from '../../../contract/format';
 import { PAID_HOW } from '../../../contract/money';
 import { schoolToday } from '../domain/calendar';
-import { applyCancellation, cancellationProblem, planCancellation, type CancellationPlan } from '../domain/cancellation';
+import { applyCancellation, cancellationRefusal, planCancellation, type CancellationPlan } from '../domain/cancellation';
 import { loadGroupsOfSemesters } from '../data/catalogue';
 import { db, getByIds, notFound, recordRef, records, present, runSeatTransaction } from '../data/db';
 import { countRoster, readReleases, releaseSeats } from '../data/seats';
@@ -37,8 +37,7 @@ async function planFor(
   groupsOf: (semesterIds: string[]) => Promise<ClassGroup[]>,
   tx?: Transaction,
 ): Promise<CancellationPlan & { titles: string[] }> {
-  const problem = cancellationProblem(enrollment, cancelClassIds);
-  if (problem) throw new HttpsError('failed-precondition', problem);
+  throwIfRefused(cancellationRefusal(enrollment, cancelClassIds));
   const [classes, groups, { discounts }] = await Promise.all([
     readClasses(enrollment.classIds),
     groupsOf(enrollment.semesterIds),

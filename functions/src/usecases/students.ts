@@ -3,6 +3,7 @@
 // A grade changed so that the child no longer fits a class they are enrolled in is said to the family
 // and flagged on the enrollment for the office.
 import { HttpsError } from 'firebase-functions/v2/https';
+import { throwIfRefused } from '../lib/refused';
 import type { ClassRecord, Enrollment, Student, StudentProfile } from '../../../contract/domain';
 import { formatGrades, gradeName } from '../../../contract/format';
 import { forGrade, schoolToday } from '../../../contract/schedule';
@@ -17,7 +18,7 @@ import { accountEmails } from '../data/familyMail';
 import { pickupCodesRef } from '../data/pickupCodes';
 import { ROUNDS, roundRef } from '../data/rounds';
 import { rosterRef } from '../data/seats';
-import { deletionProblem, REMOVED_NAME } from '../domain/profileDeletion';
+import { deletionRefusal, REMOVED_NAME } from '../domain/profileDeletion';
 import type { RoundEntry } from '../../../contract/rounds';
 import { recordCorrectedMail } from '../mail/family';
 import { queueMail } from '../mail/outbox';
@@ -148,8 +149,7 @@ export async function deleteStudentProfile(actor: Actor, studentId: string, now:
     if (!student.exists) throw notYourStudent();
     const all = enrollments.docs.map((d) => d.data());
     const { found: classes } = await getByIds('classes', [...new Set(all.flatMap((e) => e.classIds))]);
-    const problem = deletionProblem({ firstName: first.firstName, enrollments: all, classes: new Map(classes.map((c) => [c.id, c])), waitlist: waitlist.docs.map((d) => d.data()), openRounds, today: schoolToday(now) });
-    if (problem) throw new HttpsError('failed-precondition', problem);
+    throwIfRefused(deletionRefusal({ firstName: first.firstName, enrollments: all, classes: new Map(classes.map((c) => [c.id, c])), waitlist: waitlist.docs.map((d) => d.data()), openRounds, today: schoolToday(now) }));
     const rosters = all.flatMap((e) => e.classIds.map((c) => rosterRef(c, studentId)));
     const onRosters = rosters.length ? (await tx.getAll(...rosters)).filter((s) => s.exists) : [];
     // What stays keeps no name; what describes the child goes.
