@@ -3,13 +3,12 @@ import { WEEKDAY_NAMES, type ClassGroup, type ClassRecord, type IsoDate, type No
 import { formatDateRange } from '../../../contract/format';
 import { addDaysIso, dayNumber, weekdayOf } from '../../../contract/schedule';
 import { classValueProblems, missingForPublish } from '../../../contract/classRules';
-import { refuse, type Refusal } from './refusal';
+import { no, refuse, type Refusal } from './refusal';
 import type { Seat } from './seats';
 
 type ClassFields = Omit<ClassRecord, 'id' | 'enrolledCount'>;
 
 /** The office's catalogue edits refuse what cannot be done as things stand. */
-const no = (message: string) => refuse('failed-precondition', message);
 
 export { classValueProblems, missingForPublish };
 

@@ -10,7 +10,7 @@ import { aidOnLines } from '../../../contract/aid';
 import { withRequests } from './changes';
 import { cardRefundableOf } from './refunds';
 import { FIXED_AMOUNT_TYPES, priceBasket, type BasketLine, type PricedClass } from './pricing';
-import { refuse, type Refusal } from './refusal';
+import { no, refuse, type Refusal } from './refusal';
 
 export interface CancellationInput {
   enrollment: Enrollment;
@@ -29,7 +29,6 @@ export type CancellationPlan = CancellationQuote & { lineItems: LineItem[]; disc
 
 /** Why these classes cannot be cancelled, or null. */
 export function cancellationRefusal(enrollment: Enrollment, cancelClassIds: string[]): Refusal | null {
-  const no = (message: string) => refuse('failed-precondition', message);
   if (enrollment.status === 'cancelled') return no('This enrollment is already cancelled.');
   if (enrollment.status === 'pending_payment') return no('This enrollment is waiting for its card payment: release the hold instead.');
   if (enrollment.status === 'expired') return no('This enrollment expired unpaid: it holds no seats.');

@@ -8,7 +8,7 @@ import { formatGrades, gradeName } from '../../../contract/format';
 import { isOpenForEnrollment } from './catalogue';
 import type { RoundGate } from '../../../contract/rounds';
 import { formatMoment } from '../../../contract/wording';
-import { refuse, type Refusal } from './refusal';
+import { no, refuse, type Refusal } from './refusal';
 
 
 export { needsInfoReview };
@@ -37,19 +37,18 @@ export function classProblem(facts: EnrollmentFacts): Refusal | null {
   const { student, today } = facts;
   for (const c of facts.classes) {
     const semester = facts.semesters.get(c.semesterId);
-    const fail = (message: string) => refuse('failed-precondition', message);
-    if (c.status !== 'live') return fail(`${c.title} is not open for registration.`);
-    if (!semester || !isOpenForEnrollment(semester, today)) return fail(`Registration for ${semester?.name ?? c.title} is closed.`);
+    if (c.status !== 'live') return no(`${c.title} is not open for registration.`);
+    if (!semester || !isOpenForEnrollment(semester, today)) return no(`Registration for ${semester?.name ?? c.title} is closed.`);
     const round = facts.rounds?.get(c.semesterId);
-    if (round && !round.drawn) return fail(drawnNotFirstCome(semester.name, round));
-    if (today > c.registrationDeadline) return fail(`The registration deadline for ${c.title} has passed.`);
+    if (round && !round.drawn) return no(drawnNotFirstCome(semester.name, round));
+    if (today > c.registrationDeadline) return no(`The registration deadline for ${c.title} has passed.`);
     if (!forGrade(c, student.grade)) {
-      return fail(
+      return no(
         `${student.firstName} is in grade ${gradeName(student.grade)}; ${c.title} is for ${formatGrades(c.gradeMin, c.gradeMax, true)}.`,
       );
     }
-    if (facts.alreadyIn.has(c.id)) return fail(`${student.firstName} is already enrolled in ${c.title}.`);
-    if (facts.full?.has(c.id)) return fail(`${c.title} is full.`);
+    if (facts.alreadyIn.has(c.id)) return no(`${student.firstName} is already enrolled in ${c.title}.`);
+    if (facts.full?.has(c.id)) return no(`${c.title} is full.`);
   }
   return null;
 }
@@ -77,13 +76,12 @@ export function releaseProblem(releases: Release[], signatures: Signature[], gua
 
 /** Answers the family must give before a child is enrolled (profiles saved before they were asked). */
 export function consentProblem(student: Student): Refusal | null {
-  const fail = (message: string) => refuse('failed-precondition', message);
   const { permissions: p, health: h } = student;
   if (h.medications.length && (h.medicationAuthorized === null || h.medicationAuthorized === undefined)) {
-    return fail(`Please answer whether staff may give ${student.firstName}'s medications (Health and safety).`);
+    return no(`Please answer whether staff may give ${student.firstName}'s medications (Health and safety).`);
   }
   if (p.photo == null || p.sunscreen == null || p.bugSpray == null) {
-    return fail(`Please answer each permission for ${student.firstName} (Health and safety).`);
+    return no(`Please answer each permission for ${student.firstName} (Health and safety).`);
   }
   return null;
 }

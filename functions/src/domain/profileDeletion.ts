@@ -2,7 +2,7 @@
 // the child's enrollments, waitlist places and round entries, asks here, and writes.
 import type { ClassRecord, Enrollment, IsoDate, WaitlistEntry } from '../../../contract/domain';
 import { andList } from '../../../contract/format';
-import { refuse, type Refusal } from './refusal';
+import { no, type Refusal } from './refusal';
 
 /** The name money records, past rosters and waitlist history keep once a profile is deleted. */
 export const REMOVED_NAME = 'Removed child';
@@ -24,7 +24,6 @@ export interface DeletionFacts {
  * who still has somewhere to be is erased.
  */
 export function deletionRefusal(f: DeletionFacts): Refusal | null {
-  const no = (message: string) => refuse('failed-precondition', message);
   const current = f.enrollments.filter((e) => e.status === 'pending_payment' || (e.status === 'confirmed' && e.classIds.some((c) => (f.classes.get(c)?.endDate ?? f.today) >= f.today)));
   if (current.length) {
     const titles = current.flatMap((e) => e.classIds.filter((c) => e.status === 'pending_payment' || (f.classes.get(c)?.endDate ?? f.today) >= f.today).map((c) => f.classes.get(c)?.title ?? c));

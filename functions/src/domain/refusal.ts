@@ -9,4 +9,7 @@ export interface Refusal {
 
 export const refuse = (refused: RefusalCode, message: string): Refusal => ({ refused, message });
 
+/** The usual "no": not in the state things are in now (the person reads why). */
+export const no = (message: string): Refusal => refuse('failed-precondition', message);
+
 export const isRefusal = <T extends object>(planned: T | Refusal): planned is Refusal => 'refused' in planned;
