@@ -25,9 +25,12 @@ export function createQueryClient(onLoadError: (error: CallError) => void = () =
     queryCache: new QueryCache({ onError: (e, query) => query.meta?.quiet || onLoadError(toCallError(e)) }),
     defaultOptions: {
       // The server answers for money and seats: no silent retries. A page shows what is cached at once
-      // and asks again when it opens; a save fetches again what it changed.
+      // and asks again when it opens; a save fetches again what it changed. A save is tried even where
+      // the browser says it is offline, and fails at once, saying so: never held back and sent later on
+      // its own, when the person may have left the page, someone else may be signed in, and what it
+      // carries (the phone's time of sending, a price) is out of date.
       queries: { retry: false, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
