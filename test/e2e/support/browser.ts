@@ -107,6 +107,23 @@ export async function withSignal(context: BrowserContext): Promise<void> {
   await context.setOffline(false);
 }
 
+/** What the phone asked for while it had no signal (each refused), as full addresses, in order. */
+export const refusedWithoutSignal = (context: BrowserContext): readonly string[] => signalOf(context).refused;
+
+/**
+ * The app is gone from the phone, as when the phone puts it away and then discards it: the page is
+ * frozen first (no timer, event or answer runs its script again), then closed. `page.close()` alone
+ * is not that in Chromium: the closing page hears that it is online (its offline emulation is lifted
+ * as it closes) and sends what waited, and on a loaded machine that send has reached the server after
+ * the test gave the signal back. (Crashing the page instead also ends the service worker beside it,
+ * and Playwright then waits forever on the next change of signal.)
+ */
+export async function appGone(page: Page): Promise<void> {
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Page.setWebLifecycleState', { state: 'frozen' });
+  await page.close();
+}
+
 /**
  * axe violations on the current page, as readable lines (empty when clean), once animations settle.
  * Touch targets of at least 24 px (WCAG 2.2 target-size, off in axe by default) are checked too, on the
