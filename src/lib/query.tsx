@@ -44,9 +44,9 @@ export function QueryProvider({ children, client }: { children: ReactNode; clien
 /**
  * Forgets every cached answer when a signed-in account goes (sign-out, or another family signs in on
  * the same device): one family's children never show, even for a moment, to the next. What is on
- * screen is asked again as the new visitor. (Signing in keeps the public answers.) A save still
- * waiting for a signal is forgotten too: sent later, it would go under the next person's account (an
- * instructor's field records keep their own queue per person, which sends them when that person is back).
+ * screen is asked again as the new visitor. (Signing in keeps the public answers.) The saves' states
+ * go too. No save waits for a signal to go by itself (a save is tried at once): an instructor's field
+ * records keep their own queue per person, which sends them when that person is back.
  */
 export function useForgetOnAccountChange(uid: string | null | undefined) {
   const client = useQueryClient();

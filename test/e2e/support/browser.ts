@@ -95,33 +95,22 @@ function signalOf(context: BrowserContext): Signal {
   return signal;
 }
 
-/** No signal: nothing the browser asks reaches the network, and the browser says it is offline. */
-export async function withoutSignal(context: BrowserContext): Promise<void> {
+/**
+ * No signal: nothing the browser asks reaches the network, and the browser says it is offline.
+ * `unnoticed`: the phone keeps its bars but nothing gets through, and the browser does not know. A
+ * page closed then never hears "online": where the browser says it is offline, the emulation is
+ * lifted as a page closes, the closing page hears "online" and sends what waited, and on a loaded
+ * machine that send has reached the server after the test gave the signal back.
+ */
+export async function withoutSignal(context: BrowserContext, { unnoticed = false } = {}): Promise<void> {
   signalOf(context).set(false);
-  await context.setOffline(true);
+  if (!unnoticed) await context.setOffline(true);
 }
 
 /** The signal returns: requests go out again before the browser says it is online (which sends what waited). */
 export async function withSignal(context: BrowserContext): Promise<void> {
   signalOf(context).set(true);
   await context.setOffline(false);
-}
-
-/** What the phone asked for while it had no signal (each refused), as full addresses, in order. */
-export const refusedWithoutSignal = (context: BrowserContext): readonly string[] => signalOf(context).refused;
-
-/**
- * The app is gone from the phone, as when the phone puts it away and then discards it: the page is
- * frozen first (no timer, event or answer runs its script again), then closed. `page.close()` alone
- * is not that in Chromium: the closing page hears that it is online (its offline emulation is lifted
- * as it closes) and sends what waited, and on a loaded machine that send has reached the server after
- * the test gave the signal back. (Crashing the page instead also ends the service worker beside it,
- * and Playwright then waits forever on the next change of signal.)
- */
-export async function appGone(page: Page): Promise<void> {
-  const devtools = await page.context().newCDPSession(page);
-  await devtools.send('Page.setWebLifecycleState', { state: 'frozen' });
-  await page.close();
 }
 
 /**

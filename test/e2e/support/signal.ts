@@ -12,8 +12,6 @@ export interface Signal {
   readonly server: string;
   /** Signal or none: without, every request is cut before it reaches anything. */
   set(on: boolean): void;
-  /** The addresses of the requests cut for want of a signal, in order. */
-  readonly refused: string[];
   close(): void;
 }
 
@@ -22,14 +20,10 @@ const FOR_THE_PROXY = new Set(['proxy-connection', 'proxy-authorization']);
 
 export async function signalProxy(): Promise<Signal> {
   let on = true;
-  const refused: string[] = [];
   const agent = new http.Agent({ keepAlive: true });
   const server = http.createServer((req, res) => {
     // No answer at all, as when nothing gets through: the browser's request fails as a network error.
-    if (!on) {
-      refused.push(req.url ?? '');
-      return void req.socket.destroy();
-    }
+    if (!on) return void req.socket.destroy();
     const target = new URL(req.url ?? '');
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !FOR_THE_PROXY.has(name)));
     const upstream = http.request({ agent, host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: req.method, headers }, (answer) => {
@@ -43,7 +37,6 @@ export async function signalProxy(): Promise<Signal> {
   return {
     server: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     set: (signal) => void (on = signal),
-    refused,
     close: () => {
       server.closeAllConnections();
       server.close();
