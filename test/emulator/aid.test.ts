@@ -12,7 +12,8 @@ import { addDaysIso, schoolToday } from '../../contract/schedule';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { callFunction, createUser, type TestUser } from '../support/emulators';
 import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
-import { booksProblems } from '../support/ledger';
+import { booksProblems, standIn } from '../support/ledger';
+import { STANDIN } from '../../scripts/stripe/config';
 import { addClassesLikeWildArt, AVA, classFormOf, familyWithStudent, signedReleases } from '../support/samples';
 
 const PRICE = 26000;
@@ -353,5 +354,48 @@ describe('financial aid', () => {
     const second = await apply(made[1]);
     expect(second.result!.application.status).toBe('received');
     expect(await fund(created.result!.fund.id)).toMatchObject({ transfers: 30000, committed: 20000 });
+  });
+
+  it('a Stripe page paid after its hold ended is refunded when the child took the award up to its cap by a newer checkout meanwhile', async () => {
+    // The hold's end, as the sweep makes it (the emulator runs no schedules).
+    process.env.FUNCTIONS_EMULATOR = 'true';
+    process.env.STRIPE_SECRET_KEY = STANDIN.secretKey;
+    const { releaseHold } = await import('../../functions/src/data/holds');
+    // Two children on the award: it holds $300, at most $150 a child; only the first enrolls.
+    const { user, studentId } = await familyWithStudent('aid.late@example.com', 'Aidlate', 'Family');
+    const sibling = await callFunction<{ student: Student }>('saveStudent', { profile: { ...AVA, firstName: 'Aidlateb', lastName: 'Family', guardians: [{ ...AVA.guardians[0], email: 'aid.late@example.com' }] }, reviewed: true }, user.idToken);
+    const family: Family = { user, studentIds: [studentId], email: 'aid.late@example.com' };
+    const applied = await callAs(user, 'applyForAid', { semesterId: term.id, studentIds: [studentId, sibling.result!.student.id], householdSize: 3, incomeBand: 'under-100', benefits: false, words: 'One income' });
+    expect(applied.status, JSON.stringify(applied.error)).toBe(200);
+    const id = applied.result!.application.id;
+    const awarded = await callAs(finance, 'adminAwardAid', {
+      decisions: [{ applicationId: id, award: true, fundId: 'general-aid', percent: 100, capPerChild: 15000, expiresOn: '2999-12-31', note: 'Up to $150 a child' }],
+      idempotencyKey: 'aid-late-1',
+    });
+    expect(awarded.status, JSON.stringify(awarded.error)).toBe(200);
+    expect((await application(id)).award).toMatchObject({ committed: 30000, capPerChild: 15000 });
+    const priced = async (classId: string) => ((await callAs(user, 'priceCart', { children: [{ studentId, lines: [{ classId, addOnIds: [] }] }], codes: [] })).result as CartQuote).total;
+    // A card checkout takes the whole cap; the family leaves Stripe's page open and its hold ends.
+    const first = await callAs(user, 'enrollFamily', checkoutOf(family, [['aid-a']], 'aid-late-card', await priced('aid-a'), 'card'));
+    expect(first.status, JSON.stringify(first.error)).toBe(200);
+    const held = first.result!.enrollments[0];
+    expect(aidLines(held)).toBe(15000);
+    await releaseHold(held.id, new Date());
+    expect(await awardAgrees(id, user.uid)).toBe(0);
+    // Meanwhile the child enrolls in another class, which takes the cap again.
+    const second = await callAs(user, 'enrollFamily', checkoutOf(family, [['aid-b']], 'aid-late-office', await priced('aid-b')));
+    expect(second.status, JSON.stringify(second.error)).toBe(200);
+    expect(aidLines(second.result!.enrollments[0])).toBe(15000);
+    // Then the old page is paid: honoured, the child would have $300 of a $150 cap. It is refunded whole.
+    const sessionId = (await db().doc(`enrollments/${held.id}`).get()).get('hold.sessionId') as string;
+    const paid = await standIn<{ webhookStatus: number }>(`/__standin/sessions/${sessionId}/pay`);
+    expect(paid.webhookStatus).toBe(200);
+    const late = (await db().doc(`enrollments/${held.id}`).get()).data() as Enrollment;
+    expect([late.status, late.cardRefunds?.map((r) => [r.amount, r.kind])]).toEqual(['expired', [[late.payments[0].amount, 'seat-lost']]]);
+    expect(await awardAgrees(id, user.uid)).toBe(15000);
+    // The child holds no seat in the class paid late, and has the cap's $150 in all.
+    expect((await db().doc(`classes/aid-a/roster/${studentId}`).get()).exists).toBe(false);
+    const live = (await db().collection('enrollments').where('studentId', '==', studentId).get()).docs.map((d) => d.data() as Enrollment).filter((e) => e.status !== 'expired');
+    expect(live.reduce((sum, e) => sum + aidLines(e), 0)).toBe(15000);
   });
 });

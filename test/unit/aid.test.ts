@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { AID_CODE, aidOnLines, committedOf, FIRST_COME_NOTE, schoolYearOf, type AidApplication, type AidFund } from '../../contract/aid';
 import type { ClassGroup, Discount, Enrollment } from '../../contract/domain';
 import { formatCents } from '../../contract/format';
-import { aidChange, aidOnOwed, aidTakenBy, aidYearStep, byNeed, cartAidOf, firstComeAward, planAwards, withoutAid } from '../../functions/src/domain/aid';
+import { aidChange, aidOnOwed, aidTakenBy, aidYearStep, byNeed, cartAidOf, childAidRoom, firstComeAward, planAwards, withoutAid } from '../../functions/src/domain/aid';
 import { planCancellation } from '../../functions/src/domain/cancellation';
 import { priceCart, type CartAid, type CartChild } from '../../functions/src/domain/cart';
 import { isRefusal } from '../../functions/src/domain/refusal';
@@ -159,6 +159,20 @@ describe('finance’s batch', () => {
     expect(cartAidOf(awarded, '2027-02-01', family, new Set())).toBeUndefined();
     expect(cartAidOf(application('x'), '2026-11-24', family, new Set())).toBeUndefined();
     expect(aidTakenBy(family)).toEqual(new Map([['x', 21000]]));
+  });
+
+  it('a late payment’s aid per child: what it takes beside the room the cap leaves after the child’s other enrollments', () => {
+    const e = (id: string, status: Enrollment['status'], studentId: string, amount: number) => ({ id, status, studentId, aid: { applicationId: 'x', label: 'L', addOns: false }, discounts: [{ code: AID_CODE, description: 'L', amount }] });
+    // The checkout paid late (expired since), and a newer one for the same child that took aid meanwhile.
+    const late = [e('late', 'expired', 'k1', 11000), e('late2', 'expired', 'k2', 3000)];
+    const family = [...late, e('newer', 'pending_payment', 'k1', 11000), e('gone', 'expired', 'k1', 9000), e('k2-kept', 'confirmed', 'k2', 5000)];
+    expect(childAidRoom(late, family, new Map([['x', 15000]]))).toEqual([
+      { taken: 11000, room: 4000 },
+      { taken: 3000, room: 10000 },
+    ]);
+    // No cap, no line; an award the checkout did not use, none either.
+    expect(childAidRoom(late, family, new Map())).toEqual([]);
+    expect(childAidRoom(late, family, new Map([['y', 15000]]))).toEqual([]);
   });
 
   it('gives an expired award’s rest back to its fund, and deletes an application two school years after its year', () => {

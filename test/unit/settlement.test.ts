@@ -72,5 +72,7 @@ describe('a late payment', () => {
     ['the children on these rosters by a newer checkout', facts({ rostered: true }), 'duplicate'],
     ['its financial aid award still holds what it took', facts({ aid: [{ taken: 14040, left: 14040 }] }), 'take'],
     ['its financial aid award given to another checkout since', facts({ aid: [{ taken: 14040, left: 14039 }] }), 'seat-lost'],
+    ['a child’s capped aid with room for what it took', facts({ aid: [{ taken: 11000, left: 20000 }], aidPerChild: [{ taken: 11000, room: 11000 }] }), 'take'],
+    ['a child’s capped aid given by a newer checkout since: honoured, the child would pass the cap', facts({ aid: [{ taken: 11000, left: 20000 }], aidPerChild: [{ taken: 11000, room: 4000 }] }), 'seat-lost'],
   ])('%s', (_why, f, outcome) => expect(lateOutcome(f)).toBe(outcome));
 });

@@ -151,6 +151,28 @@ export function aidTakenBy(enrollments: Pick<Enrollment, 'aid' | 'discounts'>[])
   return taken;
 }
 
+/**
+ * What a checkout takes of each capped award for each of its children, beside the room that child's
+ * cap leaves now: the cap less what the child's other enrollments took of it (those not expired, as
+ * `cartAidOf` counts them). A late payment honoured past it would give a child more than the cap.
+ */
+export function childAidRoom(
+  checkout: Pick<Enrollment, 'id' | 'studentId' | 'aid' | 'discounts'>[],
+  family: Pick<Enrollment, 'id' | 'status' | 'studentId' | 'aid' | 'discounts'>[],
+  caps: ReadonlyMap<string, Cents>,
+): { taken: Cents; room: Cents }[] {
+  const ids = new Set(checkout.map((e) => e.id));
+  const others = family.filter((e) => !ids.has(e.id) && e.status !== 'expired');
+  const ofChild = (list: typeof family | typeof checkout, applicationId: string, studentId: string) =>
+    list.filter((e) => e.studentId === studentId).reduce((sum, e) => sum + (aidTakenBy([e]).get(applicationId) ?? 0), 0);
+  return [...caps].flatMap(([applicationId, cap]) =>
+    [...new Set(checkout.map((e) => e.studentId))].flatMap((studentId) => {
+      const taken = ofChild(checkout, applicationId, studentId);
+      return taken ? [{ taken, room: cap - ofChild(others, applicationId, studentId) }] : [];
+    }),
+  );
+}
+
 /** What the family reads: its status and award, nothing of its income or the fund. */
 export function familyAidOf(app: AidApplication): FamilyAid {
   const { award } = app;

@@ -95,6 +95,8 @@ export interface LateFacts {
   rostered: boolean;
   /** The financial aid awards the checkout was priced with: what it takes of each, and what each has left now. */
   aid?: { taken: number; left: number }[];
+  /** For each child and capped award: what the checkout takes of it, and the room the child's cap leaves now (`childAidRoom`). */
+  aidPerChild?: { taken: number; room: number }[];
 }
 
 /** A late payment: already settled, refused (with the refund's kind), or its seats taken. */
@@ -105,6 +107,8 @@ export function lateOutcome(f: LateFacts): 'again' | WholeRefund | 'take' {
   if (!f.entryKeepsUses && f.codes.some((c) => c.maxUses != null && c.uses >= c.maxUses)) return 'seat-lost';
   // Its award given to another checkout since (what its hold took went back when it ended): likewise.
   if (f.aid?.some((a) => a.taken > a.left)) return 'seat-lost';
+  // Or given to the same child by a newer checkout, up to the child's cap: honoured, it would go past it.
+  if (f.aidPerChild?.some((c) => c.taken > c.room)) return 'seat-lost';
   // A new checkout for the same children put them on these rosters since: this payment is for seats
   // already theirs. Taken blind, its roster entries would be overwritten, and a class would count two
   // seats for one child.

@@ -20,7 +20,7 @@ import { countAidInTx } from '../data/aid';
 import { accountRef } from '../data/accounts';
 import { addCreditInTx, creditOf } from '../data/credit';
 import { creditTakenAgain } from '../domain/credit';
-import { aidTakenBy } from '../domain/aid';
+import { aidTakenBy, childAidRoom } from '../domain/aid';
 import { queueMail } from '../mail/outbox';
 import { allCardRefunds } from '../domain/refunds';
 import { holdLapsed, planSeats } from '../domain/seats';
@@ -32,6 +32,7 @@ import { COLLECTIONS, db, getByIds, present, recordRef, runSeatTransaction, uniq
 import { settleDonation } from './donations';
 import { settleInstalmentPage } from './instalments';
 import { endDraftInTx } from '../data/drafts';
+import { familyEnrollmentRefs } from '../data/enrollments';
 import { recipients } from '../data/familyMail';
 import { codeUseDeltas, HOLD_END, HOLD_GRACE_S, STRIPE_PAGE_MIN_S, writeCodeUseDeltas } from '../data/holds';
 import { countRoster, rosterRef, seatRef, seatsOf, writeSeatsTaken, type SeatDeltas } from '../data/seats';
@@ -270,6 +271,10 @@ async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids
           // The awards its hold gave back when it ended, as they are now: taken again only if they still hold it.
           const aidTaken = aidTakenBy(checkout);
           const awards = aidTaken.size ? present(await tx.getAll(...[...aidTaken.keys()].map((id) => recordRef('aidApplications', id)))) : [];
+          // A capped award: what the children's other enrollments took of it since, as they are now.
+          const caps = new Map(awards.flatMap((a) => (a.award?.capPerChild !== undefined ? [[a.id, a.award.capPerChild] as const] : [])));
+          const familyRefs = caps.size ? await familyEnrollmentRefs(checkout[0].ownerUid) : [];
+          const family = familyRefs.length ? present(await tx.getAll(...familyRefs)) : [];
           const offered = specialSeats(plan).filter((s) => s.source === 'offer').map((s) => seatRef(s.classId, s.id));
           const offeredNow = offered.length ? await tx.getAll(...offered) : [];
           // Read here, not only before: a new checkout for the same children may have put them on these rosters since.
@@ -288,6 +293,7 @@ async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids
               const award = awards.find((a) => a.id === id)?.award;
               return { taken, left: award ? award.committed - award.used : 0 };
             }),
+            aidPerChild: childAidRoom(checkout, family, caps),
           });
           if (late === 'again') return { outcome: 'duplicate', deltas: new Map() };
           if (late !== 'take') return { outcome: 'refund', refund: late, deltas: new Map() };
