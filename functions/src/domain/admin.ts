@@ -8,8 +8,6 @@ import type { Seat } from './seats';
 
 type ClassFields = Omit<ClassRecord, 'id' | 'enrolledCount'>;
 
-/** The office's catalogue edits refuse what cannot be done as things stand. */
-
 export { classValueProblems, missingForPublish };
 
 

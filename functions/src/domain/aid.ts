@@ -121,12 +121,7 @@ export function cartAidOf(app: AidApplication | undefined, today: string, family
   const award = app?.status === 'awarded' ? app.award : undefined;
   if (!app || !award || award.expiresOn < today) return undefined;
   const heldBack = aidTakenBy(family.filter((e) => replaced.has(e.id) && e.status === 'pending_payment')).get(app.id) ?? 0;
-  const taken: Record<string, Cents> = {};
-  for (const e of family) {
-    if (e.status === 'expired' || replaced.has(e.id)) continue;
-    const amount = aidTakenBy([e]).get(app.id);
-    if (amount) taken[e.studentId] = (taken[e.studentId] ?? 0) + amount;
-  }
+  const taken = takenByChild(family, app.id, replaced);
   return {
     applicationId: app.id,
     label: aidLineLabel(app.semesterName),
@@ -138,6 +133,17 @@ export function cartAidOf(app: AidApplication | undefined, today: string, family
     left: award.committed - award.used + heldBack,
     taken,
   };
+}
+
+/** What each child took of an award on the family's enrollments holding seats (not expired), but those left out. */
+function takenByChild(family: Pick<Enrollment, 'id' | 'status' | 'studentId' | 'aid' | 'discounts'>[], applicationId: string, leftOut: ReadonlySet<string>): Record<string, Cents> {
+  const taken: Record<string, Cents> = {};
+  for (const e of family) {
+    if (e.status === 'expired' || leftOut.has(e.id)) continue;
+    const amount = aidTakenBy([e]).get(applicationId);
+    if (amount) taken[e.studentId] = (taken[e.studentId] ?? 0) + amount;
+  }
+  return taken;
 }
 
 /** What each application's award took of these enrollments (their aid lines), by application. */
@@ -162,15 +168,13 @@ export function childAidRoom(
   caps: ReadonlyMap<string, Cents>,
 ): { taken: Cents; room: Cents }[] {
   const ids = new Set(checkout.map((e) => e.id));
-  const others = family.filter((e) => !ids.has(e.id) && e.status !== 'expired');
-  const ofChild = (list: typeof family | typeof checkout, applicationId: string, studentId: string) =>
-    list.filter((e) => e.studentId === studentId).reduce((sum, e) => sum + (aidTakenBy([e]).get(applicationId) ?? 0), 0);
-  return [...caps].flatMap(([applicationId, cap]) =>
-    [...new Set(checkout.map((e) => e.studentId))].flatMap((studentId) => {
-      const taken = ofChild(checkout, applicationId, studentId);
-      return taken ? [{ taken, room: cap - ofChild(others, applicationId, studentId) }] : [];
-    }),
-  );
+  return [...caps].flatMap(([applicationId, cap]) => {
+    const others = takenByChild(family, applicationId, ids);
+    return [...new Set(checkout.map((e) => e.studentId))].flatMap((studentId) => {
+      const taken = aidTakenBy(checkout.filter((e) => e.studentId === studentId)).get(applicationId) ?? 0;
+      return taken ? [{ taken, room: cap - (others[studentId] ?? 0) }] : [];
+    });
+  });
 }
 
 /** What the family reads: its status and award, nothing of its income or the fund. */
