@@ -1,8 +1,8 @@
 // The waitlist's pure rules: order, bundles as units, claim windows, places.
 import { describe, expect, it } from 'vitest';
-import type { WaitlistEntry } from '../../contract/domain';
+import type { CartChildQuote, LineItem, WaitlistEntry } from '../../contract/domain';
 import { ordinal } from '../../contract/format';
-import { claimHours, entryUsesFree, newOffer, offerEnd, offersToMake, placeOf, planDecline, planLapse, planLeave, planMove, planOfferByHand, planOffers, planRemove, rankBetween, reminderDue, schoolInstant } from '../../functions/src/domain/waitlist';
+import { claimHours, entryUsesFree, joinRefusal, newOffer, offerEnd, offersToMake, placeOf, planDecline, planJoin, planLapse, planLeave, planMove, planOfferByHand, planOffers, planRemove, rankBetween, reminderDue, schoolInstant } from '../../functions/src/domain/waitlist';
 import type { Seat } from '../../functions/src/domain/seats';
 import { buildDemoData } from '../../scripts/demo/demoData';
 
@@ -169,5 +169,69 @@ describe('the family’s and the office’s hand on the list, as plans', () => {
     expect((planMove(entry('a', ['x'], 100, { history: [] }), list, null, 'o', 'r', now) as WaitlistEntry).rank).toBe(1300);
     expect(planMove(mine(), list, 'gone', 'o', 'r', now)).toEqual({ refused: 'not-found', message: 'The entry to move before is not waiting on this list.' });
     expect(planMove(mine({ status: 'offered' }), list, 'a', 'o', 'r', now)).toMatchObject({ refused: 'failed-precondition' });
+  });
+});
+
+describe('joining the list, as a plan', () => {
+  const now = new Date('2026-03-02T15:00:00Z');
+  const student = { id: 's1', ownerUid: 'fam', firstName: 'Ava', lastName: 'Lee' };
+  const classes = [{ id: 'x', title: 'Creek Critters', semesterId: 'spring' }];
+  const facts = { uid: 'fam', emailVerified: true, student, classes, listed: [] as WaitlistEntry[], freeSeats: [null] as (string | null)[] };
+
+  it('refuses in order: an unproven address, another family’s child, a child already waiting, a class with a seat free', () => {
+    expect(joinRefusal(facts)).toBeNull();
+    expect(joinRefusal({ ...facts, emailVerified: false, student: undefined })).toEqual({ refused: 'failed-precondition', message: 'To join a waitlist, please verify your email address first (open the link we emailed you): offers are sent there.' });
+    const missing = { refused: 'not-found', message: 'We could not find this student in your account.' };
+    expect(joinRefusal({ ...facts, student: undefined })).toEqual(missing);
+    expect(joinRefusal({ ...facts, student: { ...student, ownerUid: 'other' }, freeSeats: ['3'] })).toEqual(missing);
+    const waiting = entry('w', ['x'], 1, { studentId: 's1' });
+    expect(joinRefusal({ ...facts, listed: [waiting], freeSeats: ['3'] })).toEqual({ refused: 'failed-precondition', message: 'Ava is already on the waitlist for Creek Critters.' });
+    // Once off the list (left, enrolled…), the child may wait again; another child on it does not count.
+    expect(joinRefusal({ ...facts, listed: [{ ...waiting, status: 'left' }, entry('v', ['x'], 2, { studentId: 's2' })] })).toBeNull();
+    expect(joinRefusal({ ...facts, freeSeats: ['3'] })).toEqual({ refused: 'failed-precondition', message: 'Creek Critters has seats: enroll instead of joining the waitlist.' });
+    // A bundle is waited for while any of its classes is full.
+    const bundle = [...classes, { id: 'y', title: 'Tide Pools', semesterId: 'spring' }];
+    expect(joinRefusal({ ...facts, classes: bundle, freeSeats: ['3', '7'] })).toEqual({ refused: 'failed-precondition', message: 'Creek Critters and Tide Pools have seats: enroll instead of joining the waitlist.' });
+    expect(joinRefusal({ ...facts, classes: bundle, freeSeats: ['3', null] })).toBeNull();
+  });
+
+  const line = (id: string, title: string, price: number, classIds = [id]): LineItem => ({ kind: classIds.length > 1 ? 'group' : 'class', id, semesterId: 'spring', title, classIds, listPrice: price, price, addOns: [] });
+  const quote = (over: Partial<CartChildQuote> = {}): CartChildQuote => ({
+    studentId: 's1', lineItems: [line('g', 'Creek & Tide bundle', 30000, ['x', 'y'])], discounts: [{ code: 'EARLY', description: '10 % early', amount: 3000 }],
+    subtotal: 30000, discountTotal: 3000, total: 27000, problems: [], codeProblems: [], notes: [], ...over,
+  });
+  const request = { lines: [{ classId: 'x' }, { classId: 'y' }], codes: ['EARLY'], releases: [], infoConfirmed: true, studentId: 's1', expectedTotal: 27000, idempotencyKey: 'k1' } as unknown as Parameters<typeof planJoin>[0]['request'];
+  const priced = {
+    id: 'w9', uid: 'fam', email: 'fam@example.com', student, now, request, quote: quote(), codeProblems: [],
+    classes: [{ id: 'x', semesterId: 'spring' }, { id: 'y', semesterId: 'spring' }],
+    freeSeats: [null, '4'] as (string | null)[],
+    discounts: [{ id: 'd1', code: 'EARLY', maxUses: 10 }, { id: 'd2', code: 'OTHER', maxUses: 5 }],
+  };
+
+  it('puts a priced request on the list as one unit, counting its limited code and keeping a bundle’s free seat', () => {
+    const plan = planJoin(priced);
+    expect(plan).toEqual({
+      entry: {
+        id: 'w9', ownerUid: 'fam', email: 'fam@example.com', studentId: 's1', studentName: 'Ava Lee', semesterId: 'spring', classIds: ['x', 'y'], title: 'Creek & Tide bundle',
+        request: { lines: request.lines, codes: ['EARLY'], releases: [], infoConfirmed: true },
+        quote: { lineItems: quote().lineItems, discounts: quote().discounts, subtotal: 30000, total: 27000 },
+        countedDiscountIds: ['d1'],
+        joinedAt: now.toISOString(), rank: now.getTime(), status: 'waiting', history: [{ at: now.toISOString(), action: 'joined' }],
+      },
+      reserve: [{ classId: 'y', seatId: '4' }],
+    });
+    // A code without a use limit counts nothing; a request to copy the guardians is kept.
+    const plain = planJoin({ ...priced, discounts: [{ id: 'd1', code: 'EARLY', maxUses: null }], request: { ...request, copyGuardians: true } });
+    expect(plain).not.toHaveProperty('refused');
+    expect(plain).toMatchObject({ entry: { request: { copyGuardians: true } } });
+    expect((plain as { entry: WaitlistEntry }).entry).not.toHaveProperty('countedDiscountIds');
+  });
+
+  it('refuses a code that does not apply, two units at once, and a price changed since the family saw it', () => {
+    expect(planJoin({ ...priced, codeProblems: [{ about: 'NOPE', message: '“NOPE” is not a valid code.' }] })).toEqual({ refused: 'failed-precondition', message: '“NOPE” is not a valid code.' });
+    expect(planJoin({ ...priced, quote: quote({ lineItems: [line('x', 'Creek Critters', 15000), line('y', 'Tide Pools', 15000)] }) })).toEqual({ refused: 'invalid-argument', message: 'Join the waitlist for one class, or one bundle, at a time.' });
+    expect(planJoin({ ...priced, quote: quote({ total: 27002 }) })).toMatchObject({ refused: 'aborted' });
+    // A cent off is rounding, not a change.
+    expect(planJoin({ ...priced, quote: quote({ total: 27001 }) })).not.toHaveProperty('refused');
   });
 });

@@ -1,10 +1,13 @@
 // The waitlist's rules, without Firestore: who is next, how long an offer lasts, a family's place.
 import { WAITLIST_CLAIM_HOURS } from '../../../contract/constants';
-import { SCHOOL_TIME_ZONE, type ClassRecord, type Enrollment, type FamilyWaitlistEntry, type IsoDate, type Semester, type WaitlistEntry, type WaitlistEvent, type WaitlistStatus } from '../../../contract/domain';
+import { SCHOOL_TIME_ZONE, type CartChildQuote, type ClassRecord, type Discount, type Enrollment, type FamilyWaitlistEntry, type IsoDate, type Problem, type Semester, type Student, type WaitlistEntry, type WaitlistEvent, type WaitlistStatus } from '../../../contract/domain';
+import type { z } from 'zod/mini';
+import type { joinWaitlistSchema } from '../../../contract/schemas';
 import { addDaysIso, schoolToday } from '../../../contract/schedule';
 import type { RoundGate } from '../../../contract/rounds';
 import { isEnrollable, isOpenForEnrollment } from './catalogue';
-import { refuse, type Refusal } from './refusal';
+import { NOT_YOUR_STUDENT, totalProblem } from './enrollment';
+import { no, refuse, type Refusal } from './refusal';
 import { freeSeatIds, type Seat } from './seats';
 
 const HOUR = 3_600_000;
@@ -166,6 +169,101 @@ export function placeOf(entry: WaitlistEntry, all: WaitlistEntry[]): number | nu
 }
 
 export const waitlistEvent = (action: WaitlistEvent['action'], at: string, by?: string, reason?: string): WaitlistEvent => ({ at, action, ...(by ? { by } : {}), ...(reason ? { reason } : {}) });
+
+export type JoinRequest = z.output<typeof joinWaitlistSchema>;
+
+export const VERIFY_TO_WAIT = 'To join a waitlist, please verify your email address first (open the link we emailed you): offers are sent there.';
+
+/** What a request to wait is checked against first: the account, the child, the lists and the seats. */
+export interface JoinFacts {
+  uid: string;
+  emailVerified: boolean;
+  student: Pick<Student, 'id' | 'ownerUid' | 'firstName'> | undefined;
+  classes: Pick<ClassRecord, 'id' | 'title'>[];
+  /** Who is on these classes' lists now. */
+  listed: WaitlistEntry[];
+  /** For each class (in the order of `classes`): a seat nobody holds, or null when it has none. */
+  freeSeats: (string | null)[];
+}
+
+/**
+ * Why a family may not wait for these classes (null: it may, once its child is checked and its
+ * request priced as an enrollment's). Offers go to the account's address, so only a proven one holds
+ * a place; a child waits once for a class; a class with a seat free is enrolled in, not waited for
+ * (seats kept for the families waiting are documents, reserved or offered: a seat without one is
+ * nobody's, even while the families ahead hold offers).
+ */
+export function joinRefusal(f: JoinFacts): Refusal | null {
+  if (!f.emailVerified) return no(VERIFY_TO_WAIT);
+  const { student } = f;
+  if (!student || student.ownerUid !== f.uid) return refuse('not-found', NOT_YOUR_STUDENT);
+  const twice = f.classes.find((c) => f.listed.some((e) => e.studentId === student.id && onTheList(e) && e.classIds.includes(c.id)));
+  if (twice) return no(`${student.firstName} is already on the waitlist for ${twice.title}.`);
+  if (f.freeSeats.every((seat) => seat !== null)) return no(`${f.classes.map((c) => c.title).join(' and ')} ${f.classes.length === 1 ? 'has' : 'have'} seats: enroll instead of joining the waitlist.`);
+  return null;
+}
+
+/** What a checked request becomes on the list: its child, classes and price, as `joinRefusal` let through. */
+export interface JoinPricedFacts extends Pick<JoinFacts, 'uid' | 'freeSeats'> {
+  email: string | null;
+  student: Pick<Student, 'id' | 'firstName' | 'lastName'>;
+  classes: Pick<ClassRecord, 'id' | 'semesterId'>[];
+  request: JoinRequest;
+  /** The request priced as its child's part of a checkout, and the codes it named that do not apply. */
+  quote: CartChildQuote;
+  codeProblems: Problem[];
+  discounts: Pick<Discount, 'id' | 'code' | 'maxUses'>[];
+  /** The entry's id (from the family's key: the same request joins once). */
+  id: string;
+  now: Date;
+}
+
+/** The entry and the seats it keeps at once. */
+export interface JoinPlan {
+  entry: WaitlistEntry;
+  /** A bundle waits as a whole: a seat free now in one of its classes is kept for it (reserved), else someone else takes it before the bundle's other classes have a seat. */
+  reserve: { classId: string; seatId: string }[];
+}
+
+/**
+ * The entry for a request priced like an enrollment, or why not: a code that does not apply, more
+ * than one unit (a class, or a bundle, waits and is offered as a whole), a price that changed since
+ * the family saw it. Nothing is paid; a code with a use limit counts its use now.
+ */
+export function planJoin(f: JoinPricedFacts): JoinPlan | Refusal {
+  const { quote, request } = f;
+  if (f.codeProblems.length) return no(f.codeProblems[0].message);
+  if (quote.lineItems.length !== 1) return refuse('invalid-argument', 'Join the waitlist for one class, or one bundle, at a time.');
+  const changed = totalProblem(request.expectedTotal, quote.total);
+  if (changed) return changed;
+  const at = f.now.toISOString();
+  const counted = f.discounts.filter((d) => d.maxUses != null && quote.discounts.some((a) => a.code === d.code)).map((d) => d.id);
+  const entry: WaitlistEntry = {
+    id: f.id,
+    ownerUid: f.uid,
+    email: f.email,
+    studentId: f.student.id,
+    studentName: `${f.student.firstName} ${f.student.lastName}`,
+    semesterId: f.classes[0].semesterId,
+    classIds: f.classes.map((c) => c.id),
+    title: quote.lineItems[0].title,
+    request: {
+      lines: request.lines,
+      codes: request.codes,
+      releases: request.releases,
+      infoConfirmed: request.infoConfirmed,
+      ...(request.copyGuardians ? { copyGuardians: true } : {}),
+    },
+    quote: { lineItems: quote.lineItems, discounts: quote.discounts, subtotal: quote.subtotal, total: quote.total },
+    ...(counted.length ? { countedDiscountIds: counted } : {}),
+    joinedAt: at,
+    rank: f.now.getTime(),
+    status: 'waiting',
+    history: [waitlistEvent('joined', at)],
+  };
+  const reserve = f.classes.flatMap((c, i) => (f.freeSeats[i] === null ? [] : [{ classId: c.id, seatId: f.freeSeats[i] }]));
+  return { entry, reserve };
+}
 
 /** How an entry leaves the list, and the email its family gets (none when it left by itself). */
 export interface EntryEnd {

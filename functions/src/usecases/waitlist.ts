@@ -10,20 +10,18 @@ import type { z } from 'zod/mini';
 import type { WaitlistEntry } from '../../../contract/domain';
 import type { joinWaitlistSchema } from '../../../contract/schemas';
 import { schoolToday } from '../../../contract/schedule';
-import { totalProblem } from '../domain/enrollment';
 import { waitlistEntryId } from '../domain/ids';
 import { aidReleased, aidSeatsEnd, freeSeatIds, type Seat } from '../domain/seats';
-import { entryUsesFree, offerLapsed, onTheList, placeOf, planDecline, planLapse, planLeave, planMove, planOfferByHand, planOffers, planRemove, reminderDue, seatsForWaitlist, type EntryEnd, waitlistEvent } from '../domain/waitlist';
+import { entryUsesFree, joinRefusal, offerLapsed, onTheList, placeOf, planDecline, planJoin, planLapse, planLeave, planMove, planOfferByHand, planOffers, planRemove, reminderDue, seatsForWaitlist, type EntryEnd, waitlistEvent } from '../domain/waitlist';
 import type { Refusal } from '../domain/refusal';
 import { waitlistMail, type WaitlistMailKind } from '../mail/waitlist';
 import { portalOrigin } from '../payments/stripe';
-import { db, notFound, precondition, recordRef, records, present, runSeatTransaction, uniq } from '../data/db';
+import { db, notFound, recordRef, records, present, runSeatTransaction, uniq } from '../data/db';
 import { checkChild, countCodeUses, familyEnrollmentRefs, loadCatalogueFacts, loadReleases, priceCheckout, readCodeUseCounters, withFamilyClasses } from '../data/enrollments';
 import { endDraftInTx } from '../data/drafts';
 import { codeUseDeltas, writeCodeUseDeltas } from '../data/holds';
 import { rosterRef, seatRef, seatsIn } from '../data/seats';
 import { queueMail } from '../mail/outbox';
-import { notYourStudent } from '../data/students';
 import { entriesFor, entryRef } from '../data/waitlist';
 import { loadRoundGates } from '../data/rounds';
 
@@ -36,11 +34,10 @@ function sendMail(tx: Transaction, kind: WaitlistMailKind, entry: WaitlistEntry,
   queueMail(tx, mail);
 }
 
-export const VERIFY_TO_WAIT = 'To join a waitlist, please verify your email address first (open the link we emailed you): offers are sent there.';
-
 /**
- * Joins the waitlist of a full class or bundle: the request is checked and priced like an enrollment;
- * nothing is paid, and a code with a use limit counts its use now (given back if the family leaves).
+ * Joins the waitlist of a full class or bundle: the request is checked and priced like an enrollment
+ * (the plan: `joinRefusal`, then `planJoin`); nothing is paid, and a code with a use limit counts its
+ * use now (given back if the family leaves).
  */
 export async function joinWaitlist(uid: string, email: string | null, emailVerified: boolean, payload: JoinPayload, now: Date): Promise<{ entry: WaitlistEntry; place: number | null; replayed: boolean }> {
   const ref = entryRef(waitlistEntryId(uid, payload.idempotencyKey));
@@ -55,8 +52,6 @@ export async function joinWaitlist(uid: string, email: string | null, emailVerif
       const entry = existing.data()!;
       return { entry, place: placeOf(entry, await entriesFor(tx, entry.classIds)), replayed: true };
     }
-    // Offers go to the account's address: only a proven one holds a place.
-    if (!emailVerified) throw precondition(VERIFY_TO_WAIT);
     const familyRefs = await familyEnrollmentRefs(uid);
     const [studentSnap, classSnaps, familySnaps, rosterSnaps, listed] = await Promise.all([
       tx.get(recordRef('students', payload.studentId)),
@@ -65,65 +60,24 @@ export async function joinWaitlist(uid: string, email: string | null, emailVerif
       tx.getAll(...classIds.map((c) => rosterRef(c, payload.studentId))),
       entriesFor(tx, classIds),
     ]);
-    if (!studentSnap.exists || studentSnap.get('ownerUid') !== uid) throw notYourStudent();
-    const student = studentSnap.data()!;
     const classes = present(classSnaps);
-    const family = present(familySnaps);
-    const twice = classes.find((c) => listed.some((e) => e.studentId === student.id && onTheList(e) && e.classIds.includes(c.id)));
-    if (twice) throw precondition(`${student.firstName} is already on the waitlist for ${twice.title}.`);
-    // A class with a seat free is enrolled in, not waited for. (Seats kept for the families waiting
-    // are documents, reserved or offered: a seat without one is nobody's, even while the families
-    // ahead hold offers.)
     const seatSnaps = await Promise.all(classes.map((c) => (c.capacity > 0 ? tx.getAll(...freeSeatIds(c.capacity, []).map((id) => seatRef(c.id, id))) : Promise.resolve([]))));
-    if (classes.every((_c, i) => seatSnaps[i].some((s) => !s.exists))) {
-      throw precondition(`${classes.map((c) => c.title).join(' and ')} ${classes.length === 1 ? 'has' : 'have'} seats: enroll instead of joining the waitlist.`);
-    }
+    const freeSeats = seatSnaps.map((snaps) => snaps.find((s) => !s.exists)?.ref.id ?? null);
+    const student = studentSnap.data();
+    throwIfRefused(joinRefusal({ uid, emailVerified, student, classes, listed, freeSeats }));
+    const family = present(familySnaps);
     const alreadyIn = new Set(rosterSnaps.filter((s) => s.exists).map((s) => s.ref.parent.parent!.id));
     const classById = await withFamilyClasses(new Map(classes.map((c) => [c.id, c])), family);
-    checkChild({ student, classes, semesters: catalogue.semesters, rounds: catalogue.rounds, family, alreadyIn, full: new Set(), classById }, payload, releases, now, today);
+    checkChild({ student: student!, classes, semesters: catalogue.semesters, rounds: catalogue.rounds, family, alreadyIn, full: new Set(), classById }, payload, releases, now, today);
     const counters = await readCodeUseCounters(catalogue.discounts);
     const cart = priceCheckout({ ...catalogue, classes, family, counters }, [payload], today);
-    const quote = cart.children[0];
-    if (cart.codeProblems.length) throw precondition(cart.codeProblems[0].message);
-    // One unit per entry: a class, or a bundle, waits and is offered as a whole.
-    if (quote.lineItems.length !== 1) throw new HttpsError('invalid-argument', 'Join the waitlist for one class, or one bundle, at a time.');
-    throwIfRefused(totalProblem(payload.expectedTotal, quote.total));
+    const { entry, reserve } = orRefused(planJoin({ id: ref.id, uid, email, student: student!, classes, freeSeats, request: payload, quote: cart.children[0], codeProblems: cart.codeProblems, discounts: catalogue.discounts, now }));
 
-    const at = now.toISOString();
-    const counted = catalogue.discounts.filter((d) => d.maxUses != null && quote.discounts.some((a) => a.code === d.code)).map((d) => d.id);
-    const entry: WaitlistEntry = {
-      id: ref.id,
-      ownerUid: uid,
-      email,
-      studentId: student.id,
-      studentName: `${student.firstName} ${student.lastName}`,
-      semesterId: classes[0].semesterId,
-      classIds,
-      title: quote.lineItems[0].title,
-      request: {
-        lines: payload.lines,
-        codes: payload.codes,
-        releases: payload.releases,
-        infoConfirmed: payload.infoConfirmed,
-        ...(payload.copyGuardians ? { copyGuardians: true } : {}),
-      },
-      quote: { lineItems: quote.lineItems, discounts: quote.discounts, subtotal: quote.subtotal, total: quote.total },
-      ...(counted.length ? { countedDiscountIds: counted } : {}),
-      joinedAt: at,
-      rank: now.getTime(),
-      status: 'waiting',
-      history: [waitlistEvent('joined', at)],
-    };
     tx.set(ref, entry);
-    for (const id of classIds) tx.update(classRef(id), { waiting: FieldValue.increment(1) });
-    // A bundle waits as a whole: a seat free now in one of its classes is kept for it (reserved),
-    // else someone else would take it before the bundle's other classes have a seat.
-    for (const [i, klass] of classes.entries()) {
-      const free = seatSnaps[i].find((snap) => !snap.exists);
-      if (free) tx.create(free.ref, { state: 'reserved', classId: klass.id, at } satisfies Seat);
-    }
-    countCodeUses(tx, counted, counters);
-    if (payload.infoConfirmed) tx.update(recordRef('students', student.id), { infoReviewedAt: at });
+    for (const id of entry.classIds) tx.update(classRef(id), { waiting: FieldValue.increment(1) });
+    for (const { classId, seatId } of reserve) tx.create(seatRef(classId, seatId), { state: 'reserved', classId, at: entry.joinedAt } satisfies Seat);
+    countCodeUses(tx, entry.countedDiscountIds ?? [], counters);
+    if (payload.infoConfirmed) tx.update(recordRef('students', entry.studentId), { infoReviewedAt: entry.joinedAt });
     const place = placeOf(entry, [...listed, entry]);
     sendMail(tx, 'joined', entry, { place });
     endDraftInTx(tx, uid);
