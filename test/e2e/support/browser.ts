@@ -1,6 +1,7 @@
 // Debian's Chromium driven by playwright-core, with axe for accessibility checks.
 import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
+import axe, { type AxeResults, type RunOptions } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 import { IDLE, isIdle, pooledPage } from './pagePool';
@@ -113,6 +114,25 @@ export async function withSignal(context: BrowserContext): Promise<void> {
   await context.setOffline(false);
 }
 
+/** Only the violations are reported in full: axe then skips the selectors of every passing node. */
+const AXE_OPTIONS: RunOptions = { rules: { 'target-size': { enabled: true } }, resultTypes: ['violations'] };
+
+/**
+ * A page without frames is checked where it is (axe.run): the same rules on the same document as
+ * AxeBuilder's frame-by-frame run (which ends in a second, blank page). axe is put into a document
+ * once and run there again after the app moves to another route: AxeBuilder puts its half a megabyte
+ * of source into the page twice for every check, which Chromium compiles each time (~0.15
+ * CPU-seconds a check, measured). A page with frames is checked frame by frame by AxeBuilder.
+ */
+async function axeHere(page: Page): Promise<AxeResults> {
+  const present = await page.evaluate((version) => (window as unknown as { axe?: { version: string } }).axe?.version === version, axe.version);
+  if (!present) {
+    await page.evaluate(axe.source);
+    await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } }));
+  }
+  return page.evaluate((options) => (window as unknown as { axe: typeof axe }).axe.run(document, options), AXE_OPTIONS);
+}
+
 /**
  * axe violations on the current page, as readable lines (empty when clean), once animations settle.
  * Touch targets of at least 24 px (WCAG 2.2 target-size, off in axe by default) are checked too, on the
@@ -143,12 +163,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
         throw new Error(`The page never settled for axe: ${moving.join('; ')}`, { cause: error });
       });
     await page.evaluate(() => window.scrollTo(0, 0));
-    // Only the violations are reported in full: axe then skips the selectors of every passing node.
-    const builder = new AxeBuilder({ page }).options({ rules: { 'target-size': { enabled: true } }, resultTypes: ['violations'] });
-    // A page without frames is checked where it is (axe.run): the same rules on the same document,
-    // without axe's frame-by-frame run that ends in a second, blank page. A page with frames is
-    // checked frame by frame.
-    const results = await (page.frames().length === 1 ? builder.setLegacyMode() : builder).analyze();
+    const results = page.frames().length === 1 ? await axeHere(page) : await new AxeBuilder({ page }).options(AXE_OPTIONS).analyze();
     return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   };
   // A toast that starts fading out while axe reads the page is measured half transparent: a finding
