@@ -24,11 +24,15 @@ export async function stripeSession(id: string): Promise<{ status: 'open' | 'com
 
 const all = async <T>(path: string) => (await adminDb().collection(path).get()).docs.map((d) => ({ ...(d.data() as T), id: d.id }));
 
-/** The documents of `path` with these ids (those that exist). */
-async function byIds<T>(path: string, ids: string[]): Promise<(T & { id: string })[]> {
-  if (!ids.length) return [];
-  const snaps = await adminDb().getAll(...ids.map((id) => adminDb().collection(path).doc(id)));
-  return snaps.filter((d) => d.exists).map((d) => ({ ...(d.data() as T), id: d.id }));
+/** For each collection, the documents with these ids that exist: all read at once, in one round trip. */
+async function byIds<T extends Record<string, object>>(wanted: { [K in keyof T]: string[] }): Promise<{ [K in keyof T]: (T[K] & { id: string })[] }> {
+  const db = adminDb();
+  const paths = Object.keys(wanted) as (keyof T & string)[];
+  const refs = paths.flatMap((path) => wanted[path].map((id) => db.collection(path).doc(id)));
+  const snaps = refs.length ? await db.getAll(...refs) : [];
+  const found = Object.fromEntries(paths.map((path) => [path, [] as object[]])) as Record<string, object[]>;
+  for (const d of snaps) if (d.exists) found[d.ref.parent.id].push({ ...d.data(), id: d.id });
+  return found as { [K in keyof T]: (T[K] & { id: string })[] };
 }
 
 /** The records of these families (in 30s, as Firestore's `in` takes), or everyone's. */
@@ -51,12 +55,10 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
   const problems: string[] = [];
   // Everything that does not depend on another read is read at once: the books are read after each
   // of thousands of steps, and each round trip to the emulator counts.
-  const perClassRead = Promise.all(
-    classIds.map(async (classId) => {
-      const [klass, seats, roster] = await Promise.all([db.doc(`classes/${classId}`).get(), db.collection(`classes/${classId}/seats`).get(), db.collection(`classes/${classId}/roster`).get()]);
-      return { classId, klass: klass.data() as ClassRecord | undefined, seats, roster };
-    }),
-  );
+  const perClassRead = Promise.all([
+    classIds.length ? db.getAll(...classIds.map((id) => db.doc(`classes/${id}`))) : Promise.resolve([]),
+    Promise.all(classIds.map((classId) => Promise.all([db.collection(`classes/${classId}/seats`).get(), db.collection(`classes/${classId}/roster`).get()]))),
+  ]).then(([klasses, lists]) => classIds.map((classId, i) => ({ classId, klass: klasses[i].data() as ClassRecord | undefined, seats: lists[i][0], roster: lists[i][1] })));
   const [enrollments, entries, credits, applications] = await Promise.all([
     owned<Enrollment>('enrollments', owners),
     owned<WaitlistEntry>('waitlist', owners),
@@ -65,19 +67,24 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
   ]);
   // With `owners`, only the codes these families used are checked (other families' uses are not
   // read): only those are read, not every code the school ever made.
-  const used = new Set([...enrollments.flatMap((e) => e.countedDiscountIds ?? []), ...entries.flatMap((e) => e.countedDiscountIds ?? [])]);
+  const used = [...new Set([...enrollments.flatMap((e) => e.countedDiscountIds ?? []), ...entries.flatMap((e) => e.countedDiscountIds ?? [])])];
   const paged = enrollments.filter((x) => x.hold?.sessionId && checkoutOf(x) === x.id);
-  const [[discounts, uses], perClass, { sessions }] = await Promise.all([
-    owners ? Promise.all([byIds<Discount>('discounts', [...used]), byIds<{ uses: number }>('discountUses', [...used])]) : Promise.all([all<Discount>('discounts'), all<{ uses: number }>('discountUses')]),
+  // The accounts of the families with credit entries or a payment from their credit, and the aid funds awards come from.
+  const accountIds = [...new Set([...credits.map((c) => c.ownerUid), ...enrollments.filter((e) => e.payments.some((p) => p.method === 'credit')).map((e) => e.ownerUid)])];
+  const fundIds = [...new Set(applications.flatMap((a) => (a.award ? [a.award.fundId] : [])))];
+  const [read, everyCode, perClass, { sessions }] = await Promise.all([
+    byIds<{ accounts: { credit?: number }; aidFunds: AidFund; discounts: Discount; discountUses: { uses: number } }>({ accounts: accountIds, aidFunds: fundIds, discounts: owners ? used : [], discountUses: owners ? used : [] }),
+    owners ? null : Promise.all([all<Discount>('discounts'), all<{ uses: number }>('discountUses')]),
     perClassRead,
     stripe ? standIn<{ sessions: Record<string, string> }>('/__standin/sessions', { ids: paged.map((e) => e.hold!.sessionId!) }) : { sessions: {} as Record<string, string> },
   ]);
+  const [discounts, uses] = everyCode ?? [read.discounts, read.discountUses];
 
-  for (const read of perClass) {
-    const { classId, klass } = read;
+  for (const classRead of perClass) {
+    const { classId, klass } = classRead;
     if (!klass) continue;
-    const seats = new Map(read.seats.docs.map((d) => [d.id, d.data() as Seat]));
-    const roster = read.roster.docs.map((d) => ({ studentId: d.id, enrollmentId: d.get('enrollmentId') as string, seat: d.get('seat') as string | undefined }));
+    const seats = new Map(classRead.seats.docs.map((d) => [d.id, d.data() as Seat]));
+    const roster = classRead.roster.docs.map((d) => ({ studentId: d.id, enrollmentId: d.get('enrollmentId') as string, seat: d.get('seat') as string | undefined }));
     problems.push(...classLedgerProblems(klass, seats, roster));
     // Each seat on the roster belongs to an enrollment holding this class: confirmed (taken) or paying (held).
     for (const [id, seat] of seats) {
@@ -161,8 +168,8 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
     for (const q of waiting) if (!q.classIds.some((id) => e.classIds.includes(id))) problems.push(`${e.id}: request ${q.id} waits for the office about classes all cancelled`);
     for (const q of requests.filter((x) => x.status === 'withdrawn')) if (stillHeld(q)) problems.push(`${e.id}: request ${q.id} withdrawn, its classes still enrolled`);
   }
-  problems.push(...(await creditProblems(enrollments, credits)));
-  problems.push(...(await aidProblems(enrollments, applications)));
+  problems.push(...creditProblems(enrollments, credits, accountIds, read.accounts));
+  problems.push(...aidProblems(enrollments, applications, read.aidFunds));
   // Every Stripe page is open only while its hold is.
   for (const e of paged) {
     if (sessions[e.hold!.sessionId!] === 'open' && e.status !== 'pending_payment') problems.push(`${e.id}: its Stripe page is open, but it is ${e.status}`);
@@ -176,7 +183,7 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
  * priced with it, never more than it holds of its fund, never more than its cap for a child; no fund
  * gives more than it holds.
  */
-async function aidProblems(enrollments: Enrollment[], applications: AidApplication[]): Promise<string[]> {
+function aidProblems(enrollments: Enrollment[], applications: AidApplication[], funds: (AidFund & { id: string })[]): string[] {
   const problems: string[] = [];
   const awarded = applications.filter((a) => a.award);
   const lineOf = (e: Enrollment) => aidOnLines(e.discounts);
@@ -195,7 +202,6 @@ async function aidProblems(enrollments: Enrollment[], applications: AidApplicati
   }
   // An enrollment's aid line always names its award.
   for (const e of enrollments) if (lineOf(e) && !awarded.some((a) => a.id === e.aid?.applicationId)) problems.push(`${e.id}: an aid line of ${lineOf(e)} without its award`);
-  const funds = await byIds<AidFund>('aidFunds', [...new Set(awarded.map((a) => a.award!.fundId))]);
   for (const f of funds) if (fundBalance(f) < 0) problems.push(`fund ${f.id}: gives ${f.committed}, holds ${f.gifts + f.transfers}`);
   return problems;
 }
@@ -203,12 +209,11 @@ async function aidProblems(enrollments: Enrollment[], applications: AidApplicati
 /**
  * The account credit: each family's balance is the sum of its entries and never below nothing; each
  * checkout's use is what its enrollments record as paid from the credit; what a checkout never paid
- * gave back is what its enrollment voided.
+ * gave back is what its enrollment voided. `owners`: the families with credit entries or a payment from
+ * their credit; `accounts`: theirs, as read.
  */
-async function creditProblems(enrollments: Enrollment[], credits: CreditEntry[]): Promise<string[]> {
+function creditProblems(enrollments: Enrollment[], credits: CreditEntry[], owners: string[], accounts: { credit?: number; id: string }[]): string[] {
   const problems: string[] = [];
-  const owners = [...new Set([...credits.map((c) => c.ownerUid), ...enrollments.filter((e) => e.payments.some((p) => p.method === 'credit')).map((e) => e.ownerUid)])];
-  const accounts = await byIds<{ credit?: number }>('accounts', owners);
   for (const uid of owners) {
     const balance = accounts.find((a) => a.id === uid)?.credit ?? 0;
     const sum = credits.filter((c) => c.ownerUid === uid).reduce((s, c) => s + c.amount, 0);
