@@ -4,7 +4,7 @@ import { refuse } from '../../functions/src/domain/refusal';
 import { describe, expect, it } from 'vitest';
 import { outcomeWords, transferWords, type CancellationPolicy, type ChangeRequest } from '../../contract/changes';
 import type { TransferPlan } from '../../functions/src/domain/cancellation';
-import { ANSWER_NEEDED, bandFor, cancellationOutcome, cancellationRequest, decide, NO_POLICY, OFFICE_PAID, REFUND_ANSWER_NEEDED, SELF_SERVICE, STARTED, TRANSFER_SELF_SERVICE, TRANSFER_STARTED, transferOutcome, transferRequest, TRANSFERS_BY_OFFICE, TRANSFERS_REFUSED } from '../../functions/src/domain/changes';
+import { ANSWER_NEEDED, bandFor, CANCELLATION_CHANGED, cancellationOutcome, cancellationRequest, decide, NO_POLICY, OFFICE_PAID, ownCancellationRefusal, REFUND_ANSWER_NEEDED, SELF_SERVICE, STARTED, TRANSFER_SELF_SERVICE, TRANSFER_STARTED, transferOutcome, transferRequest, TRANSFERS_BY_OFFICE, TRANSFERS_REFUSED } from '../../functions/src/domain/changes';
 
 // Full refund from 14 days before, 50 % less $20 from 2 days, nothing in the last day.
 const policy: CancellationPolicy = { selfService: true, bands: [{ daysBefore: 2, percent: 50, fee: 2000 }, { daysBefore: 14, percent: 100, fee: 0 }] };
@@ -43,6 +43,14 @@ describe('a cancellation under the school’s policy', () => {
   it('without a policy, or one the office keeps to itself, families ask the office (the figures still say what the school would do)', () => {
     expect(cancellationOutcome({ policy: null, plan: paidInFull, firstMeeting: '2027-06-01', today })).toMatchObject({ allowed: false, why: NO_POLICY, refund: 0, kept: 20000 });
     expect(cancellationOutcome({ policy: { ...policy, selfService: false }, plan: paidInFull, firstMeeting: '2027-06-01', today })).toMatchObject({ allowed: false, why: NO_POLICY, refund: 20000 });
+  });
+
+  it('lets the family cancel by itself only when the policy allows it, at the refund it was shown', () => {
+    const allowed = cancellationOutcome({ policy, plan: paidInFull, firstMeeting: '2027-05-16', today });
+    expect(ownCancellationRefusal(allowed, allowed.refund)).toBeNull();
+    expect(ownCancellationRefusal(allowed, allowed.refund + 100)).toEqual({ refused: 'aborted', message: CANCELLATION_CHANGED });
+    const byOffice = cancellationOutcome({ policy: null, plan: paidInFull, firstMeeting: '2027-06-01', today });
+    expect(ownCancellationRefusal(byOffice, byOffice.refund)).toEqual({ refused: 'failed-precondition', message: NO_POLICY });
   });
 
   it('takes the band with the most notice given, whatever order the office wrote them in', () => {

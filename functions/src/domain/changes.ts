@@ -54,6 +54,14 @@ export function cancellationOutcome(f: OutcomeFacts): CancellationOutcome {
   return { allowed: why === null, why, daysBefore, band, value, kept, refund, toCard, toCredit, owes };
 }
 
+export const CANCELLATION_CHANGED = 'What a cancellation gets has changed since you looked: please look at it again before cancelling.';
+
+/** Why the family may not cancel by itself now at the outcome it was shown (`expectedRefund`), or null. */
+export function ownCancellationRefusal(outcome: CancellationOutcome, expectedRefund: number): Refusal | null {
+  if (!outcome.allowed) return refuse('failed-precondition', outcome.why!);
+  return outcome.refund === expectedRefund ? null : refuse('aborted', CANCELLATION_CHANGED);
+}
+
 export const TRANSFERS_REFUSED = 'The school does not move children between classes this term: you may cancel this class instead.';
 export const TRANSFERS_BY_OFFICE = 'The office decides moves between classes: send it your request, and it answers by email. A seat in the new class is kept for your child meanwhile.';
 export const TRANSFER_STARTED = 'This class has started: the office decides, so send it your request, and it answers by email. A seat in the new class is kept for your child meanwhile.';

@@ -3,7 +3,7 @@
 // cancellation itself through the office's own path (usecases/cancellation.ts: the refund reserved
 // before Stripe is asked, so a retried request never pays twice; the seats back to the waitlist; the
 // family's email), recorded in the audit trail as the family's.
-import { orRefused } from '../lib/refused';
+import { orRefused, throwIfRefused } from '../lib/refused';
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
@@ -17,7 +17,7 @@ import { loadSemestersByIds } from '../data/catalogue';
 import { db, getByIds, notFound, recordRef, records } from '../data/db';
 import { enrollmentRecipients } from '../data/familyMail';
 import { loadEnrollment } from '../data/enrollments';
-import { cancellationOutcome, cancellationRequest, decide, withRequests } from '../domain/changes';
+import { cancellationOutcome, cancellationRequest, decide, ownCancellationRefusal, withRequests } from '../domain/changes';
 import { cardRefundableOf } from '../domain/refunds';
 import { changeRequestMail, requestDecidedMail } from '../mail/family';
 import { queueMail } from '../mail/outbox';
@@ -56,8 +56,7 @@ export async function cancelOwnClasses(actor: Actor, input: { enrollmentId: stri
   const done = (current.cancellations ?? []).some((c) => c.by === actorName(actor) && input.classIds.every((id) => c.classIds.includes(id)));
   if (done && input.classIds.every((id) => !current.classIds.includes(id))) return { enrollment: current, replayed: true };
   const { outcome } = await outcomeOf(current, input.classIds, now);
-  if (!outcome.allowed) throw new HttpsError('failed-precondition', outcome.why!);
-  if (outcome.refund !== input.expectedRefund) throw new HttpsError('aborted', 'What a cancellation gets has changed since you looked: please look at it again before cancelling.');
+  throwIfRefused(ownCancellationRefusal(outcome, input.expectedRefund));
   const note = input.reason?.trim() ? `Cancelled by the family: ${input.reason.trim()}` : 'Cancelled by the family under the cancellation policy';
   const enrollment = await cancelClasses(input.enrollmentId, { classIds: input.classIds, refund: outcome.refund, ...(outcome.refund > 0 ? { refundMethod: outcome.toCredit ? ('credit' as const) : ('card' as const) } : {}), note }, actor);
   return { enrollment, replayed: false };
