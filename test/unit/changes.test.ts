@@ -4,7 +4,8 @@ import { refuse } from '../../functions/src/domain/refusal';
 import { describe, expect, it } from 'vitest';
 import { outcomeWords, transferWords, type CancellationPolicy, type ChangeRequest } from '../../contract/changes';
 import type { TransferPlan } from '../../functions/src/domain/cancellation';
-import { ANSWER_NEEDED, bandFor, CANCELLATION_CHANGED, cancellationOutcome, cancellationRequest, decide, NO_POLICY, OFFICE_PAID, ownCancellationRefusal, REFUND_ANSWER_NEEDED, SELF_SERVICE, STARTED, TRANSFER_SELF_SERVICE, TRANSFER_STARTED, transferOutcome, transferRequest, TRANSFERS_BY_OFFICE, TRANSFERS_REFUSED } from '../../functions/src/domain/changes';
+import type { Enrollment } from '../../contract/domain';
+import { ANSWER_NEEDED, ASKED_ALREADY, bandFor, CANCELLATION_CHANGED, cancellationOutcome, cancellationRequest, decide, MOVE_CHANGED, MOVED_MEANWHILE, moveNow, NO_POLICY, OFFICE_PAID, ownCancellationRefusal, REFUND_ANSWER_NEEDED, SELF_SERVICE, STARTED, TRANSFER_SELF_SERVICE, TRANSFER_STARTED, transferOutcome, transferRequest, TRANSFERS_BY_OFFICE, TRANSFERS_REFUSED, WAITING_FOR_OFFICE } from '../../functions/src/domain/changes';
 
 // Full refund from 14 days before, 50 % less $20 from 2 days, nothing in the last day.
 const policy: CancellationPolicy = { selfService: true, bands: [{ daysBefore: 2, percent: 50, fee: 2000 }, { daysBefore: 14, percent: 100, fee: 0 }] };
@@ -131,6 +132,29 @@ describe('moving a child under the school’s policy', () => {
       expect(transferOutcome({ ...facts, ...over }, true)).toMatchObject({ allowed: true, why: null, askable: false, credit: 9900 });
     }
     expect(transferOutcome({ ...facts, policy: null, toProblem: 'River Camp is full: join its waitlist instead.' }, true)).toMatchObject({ allowed: false, askable: false, why: 'River Camp is full: join its waitlist instead.' });
+  });
+
+  it('makes the move only while the class is still there to move, no request about it waits, and it gives what the family was shown', () => {
+    const asked = { id: 'r1', status: 'waiting', classIds: ['creek'] } as ChangeRequest;
+    const enrollment = { classIds: ['creek', 'pond'], requests: [] } as unknown as Enrollment;
+    let planned = 0;
+    const planning = () => (planned++, plan);
+    expect(moveNow({ enrollment, fromClassId: 'creek', expectedTotal: 13500 }, planning)).toBe(plan);
+    expect(moveNow({ enrollment, fromClassId: 'creek' }, planning)).toBe(plan);
+    expect(moveNow({ enrollment, fromClassId: 'creek', expectedTotal: 13400 }, planning)).toEqual(refuse('aborted', MOVE_CHANGED));
+    const refused = refuse('failed-precondition', 'Only a confirmed enrollment can move to another class.');
+    expect(moveNow({ enrollment, fromClassId: 'creek', expectedTotal: 13500 }, () => refused)).toBe(refused);
+    expect(planned).toBe(3);
+    // Refused before any plan is made: moved or cancelled meanwhile, or a request about the class waiting.
+    expect(moveNow({ enrollment, fromClassId: 'river' }, planning)).toEqual(refuse('aborted', MOVED_MEANWHILE));
+    expect(moveNow({ enrollment: { ...enrollment, pendingCancellation: true } as Enrollment, fromClassId: 'creek' }, planning)).toEqual(refuse('aborted', MOVED_MEANWHILE));
+    const waiting = { ...enrollment, requests: [asked] } as Enrollment;
+    expect(moveNow({ enrollment: waiting, fromClassId: 'creek' }, planning)).toEqual(refuse('failed-precondition', ASKED_ALREADY));
+    expect(moveNow({ enrollment: waiting, fromClassId: 'creek', byOffice: true }, planning)).toEqual(refuse('failed-precondition', WAITING_FOR_OFFICE));
+    expect(planned).toBe(3);
+    // The office approving that very request moves the child; a request about another class is no bar.
+    expect(moveNow({ enrollment: waiting, fromClassId: 'creek', request: asked, byOffice: true }, planning)).toBe(plan);
+    expect(moveNow({ enrollment: waiting, fromClassId: 'pond' }, planning)).toBe(plan);
   });
 
   it('says it in the family’s words', () => {

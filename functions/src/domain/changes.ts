@@ -111,6 +111,33 @@ export function moveProblem(f: Omit<EnrollmentFacts, 'classes' | 'full'> & { to:
 
 export const ASKED_ALREADY = 'You have asked the office about this class already: it answers by email.';
 
+export const WAITING_FOR_OFFICE = 'The family has asked the office about this class: answer its request first (Requests from families).';
+export const MOVED_MEANWHILE = 'This class was cancelled or moved meanwhile: reload My Enrollments.';
+export const MOVE_CHANGED = 'What moving gives has changed since you looked: please look at it again before moving.';
+
+/** A move, as its transaction reads the enrollment again. `request`: the family's, which the office approves; `expectedTotal`: the new total the family was shown. */
+export interface MoveNowFacts {
+  enrollment: Enrollment;
+  fromClassId: string;
+  request?: ChangeRequest;
+  byOffice?: boolean;
+  expectedTotal?: number;
+}
+
+/**
+ * The move's plan (`plan`, made once the class may still move) or why it can no longer be made as
+ * asked: the class was cancelled or moved meanwhile; a request about it waits for the office (which
+ * answers it first); what moving gives changed since the family looked.
+ */
+export function moveNow(f: MoveNowFacts, plan: () => TransferPlan | Refusal): TransferPlan | Refusal {
+  const { enrollment } = f;
+  if ((enrollment as { pendingCancellation?: unknown }).pendingCancellation || !enrollment.classIds.includes(f.fromClassId)) return refuse('aborted', MOVED_MEANWHILE);
+  if (!f.request && enrollment.requests?.some((r) => r.status === 'waiting' && r.classIds.includes(f.fromClassId))) return refuse('failed-precondition', f.byOffice ? WAITING_FOR_OFFICE : ASKED_ALREADY);
+  const planned = plan();
+  if (isRefusal(planned) || f.expectedTotal === undefined || planned.newTotal === f.expectedTotal) return planned;
+  return refuse('aborted', MOVE_CHANGED);
+}
+
 export const TRANSFER_SELF_SERVICE = 'You may move this class yourself: look at what moving gives and move.';
 
 /**

@@ -23,7 +23,7 @@ import { addTo, countRoster, readReleases, releaseSeats, rosterRef, seatRef, sea
 import { students } from '../data/students';
 import { aidChange } from '../domain/aid';
 import { applyTransfer, planTransfer } from '../domain/cancellation';
-import { ASKED_ALREADY, moveProblem, transferOutcome, transferRequest, withRequests } from '../domain/changes';
+import { moveNow, moveProblem, MOVED_MEANWHILE, transferOutcome, transferRequest, withRequests } from '../domain/changes';
 import { creditMoved } from '../domain/credit';
 import { freeSeatIds, pickSeats, seatAfterRelease, type Seat } from '../domain/seats';
 import { classMovedMail, changeRequestMail } from '../mail/family';
@@ -31,7 +31,6 @@ import { queueMail } from '../mail/outbox';
 import { portalOrigin } from '../payments/stripe';
 import { serveWaitlists } from './waitlist';
 
-const WAITING_FOR_OFFICE = 'The family has asked the office about this class: answer its request first (Requests from families).';
 
 /** What repricing a move reads of the school's offer (outside any transaction, like a checkout). */
 interface OfferRead {
@@ -149,13 +148,7 @@ async function move(
     const enrollment = snap.data()!;
     // The office's second tap on Approve: the move is made already.
     if (extra.request && enrollment.requests?.find((r) => r.id === extra.request!.id)?.status !== 'waiting') return { enrollment, deltas: new Map<string, number>(), toServe: [], replayed: true };
-    if ((enrollment as { pendingCancellation?: unknown }).pendingCancellation || !enrollment.classIds.includes(fromClassId)) throw new HttpsError('aborted', 'This class was cancelled or moved meanwhile: reload My Enrollments.');
-    // A request about the class left waits for the office (to cancel or move it): it is answered first.
-    if (!extra.request && enrollment.requests?.some((r) => r.status === 'waiting' && r.classIds.includes(fromClassId))) throw precondition(extra.byOffice ? WAITING_FOR_OFFICE : ASKED_ALREADY);
-    const plan = orRefused(planOf(enrollment, offer, fromClassId));
-    if (extra.expectedTotal !== undefined && plan.newTotal !== extra.expectedTotal) {
-      throw new HttpsError('aborted', 'What moving gives has changed since you looked: please look at it again before moving.');
-    }
+    const plan = orRefused(moveNow({ enrollment, fromClassId, request: extra.request, byOffice: extra.byOffice, expectedTotal: extra.expectedTotal }, () => planOf(enrollment, offer, fromClassId)));
     let seatId: string;
     if ('kept' in seat) {
       seatId = seat.kept;
@@ -221,7 +214,7 @@ export async function requestTransfer(actor: Actor, input: { enrollmentId: strin
   const result = await runSeatTransaction(async (tx) => {
     const free = await freeSeatsIn(offer.to);
     const enrollment = (await tx.get(ref)).data()!;
-    if (!enrollment.classIds.includes(input.fromClassId)) throw new HttpsError('aborted', 'This class was cancelled or moved meanwhile: reload My Enrollments.');
+    if (!enrollment.classIds.includes(input.fromClassId)) throw new HttpsError('aborted', MOVED_MEANWHILE);
     const planned = orRefused(transferRequest(enrollment.requests, asked, outcome));
     if (planned.replayed) return { enrollment, replayed: true };
     const seat = pickSeats(free, 1);
