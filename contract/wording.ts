@@ -60,3 +60,9 @@ export const formatCard = (card: { brand: string; last4: string }) => `${CARD_BR
 
 /** How a payment was made, as families read it: "by Visa card ending 4242", "by check". */
 export const paidHow = (p: { method: PaymentMethod; card?: { brand: string; last4: string } }) => (p.card ? `by ${formatCard(p.card)}` : PAID_HOW[p.method]);
+
+/**
+ * Why a card payment that came after its checkout's time ran out was refunded whole, the same on the
+ * family's page, in its email and on the office's record: the seats, or what they were priced with.
+ */
+export const SEATS_GONE = 'the seats (or the discount or financial aid they were priced with) were no longer available';

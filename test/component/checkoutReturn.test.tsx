@@ -30,13 +30,15 @@ const paid = {
   releases: [],
   semesterIds: [],
 };
+/** What the functions answer for the enrollment (the webhook came first). */
+let answered: typeof paid = paid;
 vi.mock('../../src/lib/callable', () => ({
   call: async (name: string) => {
     calls.push(name);
     // The webhook came first: the draft is gone, the enrollment confirmed.
     if (name === 'loadDraft') return null;
-    if (name === 'myEnrollment') return { enrollment: paid };
-    if (name === 'myEnrollments') return { enrollments: [paid] };
+    if (name === 'myEnrollment') return { enrollment: answered };
+    if (name === 'myEnrollments') return { enrollments: [answered] };
     return {};
   },
 }));
@@ -51,22 +53,24 @@ function SignedInSoon({ children }: { children: ReactNode }) {
   return <SessionContext.Provider value={{ user, roles: [] }}>{children}</SessionContext.Provider>;
 }
 
+const returnPage = () => (
+  <ToastProvider>
+    <QueryProvider client={createQueryClient()}>
+      <SignedInSoon>
+        <MemoryRouter initialEntries={['/classes/enrollment/checkout?enrollment=e1&session=cs1']}>
+          <Routes>
+            <Route path="/classes/enrollment/*" element={<EnrollmentRoute />} />
+          </Routes>
+        </MemoryRouter>
+      </SignedInSoon>
+    </QueryProvider>
+  </ToastProvider>
+);
+
 describe('the page back from Stripe, paid', () => {
   it('ends the flow: the classes the device remembered are cleared and never saved back, even as the page closes', async () => {
     localStorage.setItem(SELECTION_KEY, JSON.stringify({ moss: { classId: 'moss', semesterId: 'fall', addOnIds: [] } }));
-    render(
-      <ToastProvider>
-        <QueryProvider client={createQueryClient()}>
-          <SignedInSoon>
-            <MemoryRouter initialEntries={['/classes/enrollment/checkout?enrollment=e1&session=cs1']}>
-              <Routes>
-                <Route path="/classes/enrollment/*" element={<EnrollmentRoute />} />
-              </Routes>
-            </MemoryRouter>
-          </SignedInSoon>
-        </QueryProvider>
-      </ToastProvider>,
-    );
+    render(returnPage());
     await screen.findByRole('heading', { name: /Payment received — Ava is enrolled/ });
     // Past the save's debounce, then the family closes the page.
     await act(async () => new Promise((resolve) => setTimeout(resolve, 1500)));
@@ -74,5 +78,19 @@ describe('the page back from Stripe, paid', () => {
     expect(calls).toContain('deleteDraft');
     expect(calls.filter((c) => c === 'saveDraft')).toEqual([]);
     expect(localStorage.getItem(SELECTION_KEY)).toBe('{}');
+  });
+
+  it('paid after the checkout time ran out and refunded whole: says the child is not enrolled and why, in the words of the email and the office’s record', async () => {
+    answered = {
+      ...paid,
+      status: 'expired',
+      cardRefunds: [{ amount: 26000, refundId: 're1', paymentIntent: 'pi1', last4: '4242', reason: '', kind: 'seat-lost', sessionId: 'cs1', at: '2026-11-27T00:01:00Z' }],
+    } as unknown as typeof paid;
+    render(returnPage());
+    await screen.findByRole('heading', { name: 'Ava Rivera is not enrolled' });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Your payment arrived after the checkout time ran out, and the seats (or the discount or financial aid they were priced with) were no longer available. We refunded $260 to your card ending 4242. It shows on your statement in 5–10 days.',
+    );
+    answered = paid;
   });
 });

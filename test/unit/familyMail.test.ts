@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceReminderMail, cancellationMail, infoReviewMail, paymentReceivedMail } from '../../functions/src/mail/family';
+import { balanceReminderMail, cancellationMail, infoReviewMail, paymentReceivedMail, refundedWholeMail } from '../../functions/src/mail/family';
 
 const e = { studentName: 'Ava <b>Rivera</b>', balance: 12050, balanceDueDate: '2027-01-15' };
 
@@ -24,6 +24,12 @@ describe('emails to families', () => {
     expect(cancellationMail(e, ['Wild Art'], null, 24000, 'x').text).toContain('No refund is given. The school keeps $240 as a cancellation fee.');
     // The text part keeps a blank line between paragraphs, as the HTML part has them apart.
     expect(cancelled.text).toContain('The school cancelled Wild Art, Pond <Life> for Ava <b>Rivera</b>.\n\nWe are refunding $25');
+  });
+
+  it('a payment refunded whole because it came late says why in the words of the page and the office’s record: the seats, or the discount or aid they were priced with', () => {
+    const late = refundedWholeMail('seat-lost', 'Ava', false, 26000, 'Visa card ending 4242', 'x');
+    expect(late.subject).toMatch(/^Refunded: enrollment not completed/);
+    expect(late.text).toContain('We received your payment of $260 for Ava after the checkout time had run out, and the seats (or the discount or financial aid they were priced with) were no longer available. We refunded it in full to your Visa card ending 4242. Ava is not enrolled; you may join the waitlist from the class list.');
   });
 
   it('reminders carry the unsubscribe link; receipts never do', () => {

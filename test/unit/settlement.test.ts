@@ -43,7 +43,7 @@ describe('settling', () => {
       { amount: 13000, refundId: 're_1', paymentIntent: 'pi_1', last4: '4242', kind: 'duplicate', sessionId: 'cs_1', at, reason: 'This payment was for seats already paid for or replaced by a newer checkout for Ava Rivera and Leo Rivera: it was refunded in full.' },
     ]);
     const [lost] = refundedWhole(checkout.slice(0, 1), card, 'seat-lost', { id: 're_2', pageId: 'cs_1' }, ['p0'], at);
-    expect(lost.cardRefunds![0].reason).toBe('The payment arrived after the checkout time ran out, and the seats (or the discount code used) were no longer free: it was refunded in full.');
+    expect(lost.cardRefunds![0].reason).toBe('The payment arrived after the checkout time ran out, and the seats (or the discount or financial aid they were priced with) were no longer available: it was refunded in full.');
   });
 });
 

@@ -5,6 +5,7 @@
 import type { CardDetails, CardRefund, Enrollment, Payment } from '../../../contract/domain';
 import { andList, formatCents } from '../../../contract/format';
 import { paidOf } from '../../../contract/money';
+import { SEATS_GONE } from '../../../contract/wording';
 import { formatCard } from '../../../contract/wording';
 import { afterPayment, type PlanCard } from './instalments';
 import type { Seat } from './seats';
@@ -65,7 +66,7 @@ export function refundedWhole(checkout: Enrollment[], card: CardDetails, kind: W
   const reason =
     kind === 'duplicate'
       ? `This payment was for seats already paid for or replaced by a newer checkout for ${names}: it was refunded in full.`
-      : 'The payment arrived after the checkout time ran out, and the seats (or the discount code used) were no longer free: it was refunded in full.';
+      : `The payment arrived after the checkout time ran out, and ${SEATS_GONE}: it was refunded in full.`;
   return checkout.map((e, i) => {
     const payment = cardPayment(e, card, paymentIds[i], at);
     const back: CardRefund = { amount: payment.amount, refundId: refund.id, paymentIntent: card.paymentIntent, last4: card.last4, reason, kind, sessionId: refund.pageId, at };

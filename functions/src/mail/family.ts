@@ -6,7 +6,7 @@ import { requestAsks, type ChangeRequest } from '../../../contract/changes';
 import type { Cents, Enrollment, IsoDate } from '../../../contract/domain';
 import type { WholeRefund } from '../domain/settlement';
 import { andList, formatCents, formatDate } from '../../../contract/format';
-import { balanceDueLabel } from '../../../contract/wording';
+import { balanceDueLabel, SEATS_GONE } from '../../../contract/wording';
 import { escapeHtml } from '../../../contract/markdown';
 import { layout, myEnrollments, paymentPage, simpleMail, type MailLink, type MailMessage } from './layout';
 
@@ -214,7 +214,7 @@ export function refundedWholeMail(kind: WholeRefund, names: string, several: boo
   const said =
     kind === 'duplicate'
       ? `We received a second payment of ${formatCents(amount)} for ${names}, for seats already paid for (or for a checkout you started again). We refunded it in full to your ${card}; nothing else changes.`
-      : `We received your payment of ${formatCents(amount)} for ${names} after the checkout time had run out, and the seats were no longer free. We refunded it in full to your ${card}. ${names} ${several ? 'are' : 'is'} not enrolled; you may join the waitlist from the class list.`;
+      : `We received your payment of ${formatCents(amount)} for ${names} after the checkout time had run out, and ${SEATS_GONE}. We refunded it in full to your ${card}. ${names} ${several ? 'are' : 'is'} not enrolled; you may join the waitlist from the class list.`;
   return simpleMail(kind === 'duplicate' ? 'Refunded: a duplicate payment' : 'Refunded: enrollment not completed', [said, 'It shows on your statement in 5–10 days.'], myEnrollments(portal), RECEIPTS_FOOTER);
 }
 

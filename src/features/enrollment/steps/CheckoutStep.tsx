@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { FamilyEnrollment } from '../../../../contract/domain';
 import { andList, formatCents } from '../../../../contract/format';
-import { formatCard } from '../../../../contract/wording';
+import { formatCard, SEATS_GONE } from '../../../../contract/wording';
 import { useMyEnrollments } from '../../family/api';
 import { LinkButton } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
@@ -73,7 +73,7 @@ function Refunded({ enrollment: e, refund }: { enrollment: FamilyEnrollment; ref
       <p role="alert">
         {duplicate
           ? `This payment of ${formatCents(refund.amount)} was for seats already paid for (or for a checkout you started again), so we refunded it in full to your card ending ${refund.last4}. Nothing else changes: see My Enrollments.`
-          : `Your payment arrived after the checkout time ran out, and the seats were no longer free. We refunded ${formatCents(refund.amount)} to your card ending ${refund.last4}.`}{' '}
+          : `Your payment arrived after the checkout time ran out, and ${SEATS_GONE}. We refunded ${formatCents(refund.amount)} to your card ending ${refund.last4}.`}{' '}
         It shows on your statement in 5–10 days.
       </p>
       <div className="step-actions">
