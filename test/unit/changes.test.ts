@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { outcomeWords, transferWords, type CancellationPolicy, type ChangeRequest } from '../../contract/changes';
 import type { TransferPlan } from '../../functions/src/domain/cancellation';
 import type { Enrollment } from '../../contract/domain';
-import { ANSWER_NEEDED, ASKED_ALREADY, bandFor, CANCELLATION_CHANGED, cancellationOutcome, cancellationRequest, decide, MOVE_CHANGED, MOVED_MEANWHILE, moveNow, NO_POLICY, OFFICE_PAID, ownCancellationRefusal, REFUND_ANSWER_NEEDED, SELF_SERVICE, STARTED, TRANSFER_SELF_SERVICE, TRANSFER_STARTED, transferOutcome, transferRequest, TRANSFERS_BY_OFFICE, TRANSFERS_REFUSED, WAITING_FOR_OFFICE } from '../../functions/src/domain/changes';
+import { ANSWER_NEEDED, ASKED_ALREADY, bandFor, CANCELLATION_CHANGED, cancellationOutcome, cancellationRequest, decide, MOVE_CHANGED, MOVED_MEANWHILE, moveNow, moveSeat, NO_POLICY, OFFICE_PAID, ownCancellationRefusal, REFUND_ANSWER_NEEDED, SELF_SERVICE, STARTED, TRANSFER_SELF_SERVICE, TRANSFER_STARTED, transferOutcome, transferRequest, TRANSFERS_BY_OFFICE, TRANSFERS_REFUSED, WAITING_FOR_OFFICE } from '../../functions/src/domain/changes';
 
 // Full refund from 14 days before, 50 % less $20 from 2 days, nothing in the last day.
 const policy: CancellationPolicy = { selfService: true, bands: [{ daysBefore: 2, percent: 50, fee: 2000 }, { daysBefore: 14, percent: 100, fee: 0 }] };
@@ -155,6 +155,17 @@ describe('moving a child under the school’s policy', () => {
     // The office approving that very request moves the child; a request about another class is no bar.
     expect(moveNow({ enrollment: waiting, fromClassId: 'creek', request: asked, byOffice: true }, planning)).toBe(plan);
     expect(moveNow({ enrollment: waiting, fromClassId: 'pond' }, planning)).toBe(plan);
+  });
+
+  it('takes the seat kept for the request, or a free one; never a seat kept for another, in a full class, or where the child is already', () => {
+    const to = { requestId: 'r1', toTitle: 'River Camp', firstName: 'Ava', alreadyIn: false };
+    expect(moveSeat({ kept: 's0003', keptFor: 'r1' }, to)).toEqual({ seatId: 's0003' });
+    expect(moveSeat({ kept: 's0003', keptFor: 'r2' }, to)).toEqual(refuse('aborted', 'The seat kept for this move changed meanwhile: try again.'));
+    expect(moveSeat({ kept: 's0003', keptFor: undefined }, to)).toMatchObject({ refused: 'aborted' });
+    expect(moveSeat({ free: ['s0001', 's0004'] }, { ...to, requestId: undefined }, () => 0.9)).toEqual({ seatId: 's0004' });
+    expect(moveSeat({ free: [] }, to)).toEqual(refuse('failed-precondition', 'River Camp is full: join its waitlist instead.'));
+    expect(moveSeat({ free: ['s0001'] }, { ...to, alreadyIn: true })).toEqual(refuse('failed-precondition', 'Ava is already enrolled in River Camp.'));
+    expect(moveSeat({ kept: 's0003', keptFor: 'r1' }, { ...to, alreadyIn: true })).toEqual(refuse('failed-precondition', 'Ava is already enrolled in River Camp.'));
   });
 
   it('says it in the family’s words', () => {

@@ -6,6 +6,7 @@ import type { TransferPlan } from './cancellation';
 import type { CancellationQuote, Cents, ClassRecord, Enrollment, IsoDate } from '../../../contract/domain';
 import { dayNumber, selectionProblems } from '../../../contract/schedule';
 import { classProblem, type EnrollmentFacts } from './enrollment';
+import { pickSeats } from './seats';
 import { isRefusal, refuse, type Refusal } from './refusal';
 
 /** The enrollment with these requests, marked for the office's queue exactly while one of them waits. */
@@ -114,6 +115,27 @@ export const ASKED_ALREADY = 'You have asked the office about this class already
 export const WAITING_FOR_OFFICE = 'The family has asked the office about this class: answer its request first (Requests from families).';
 export const MOVED_MEANWHILE = 'This class was cancelled or moved meanwhile: reload My Enrollments.';
 export const MOVE_CHANGED = 'What moving gives has changed since you looked: please look at it again before moving.';
+
+/** The seat a move takes in the new class: the one kept for the family's request (`keptFor`: the request it is kept for now), or one of the free ones. */
+export type MoveSeat = { kept: string; keptFor: string | undefined } | { free: string[] };
+
+/**
+ * The seat the move takes, or why it cannot: the seat kept for the request went to another meanwhile;
+ * the new class is full; the child took the new class meanwhile another way (a checkout, a late card
+ * payment, a round's place: one roster entry per child and class).
+ */
+export function moveSeat(seat: MoveSeat, f: { requestId?: string; toTitle: string; firstName: string; alreadyIn: boolean }, random?: () => number): { seatId: string } | Refusal {
+  let seatId: string;
+  if ('kept' in seat) {
+    if (seat.keptFor !== f.requestId) return refuse('aborted', 'The seat kept for this move changed meanwhile: try again.');
+    seatId = seat.kept;
+  } else {
+    const picked = pickSeats(seat.free, 1, random);
+    if (!picked) return refuse('failed-precondition', `${f.toTitle} is full: join its waitlist instead.`);
+    seatId = picked[0];
+  }
+  return f.alreadyIn ? refuse('failed-precondition', `${f.firstName} is already enrolled in ${f.toTitle}.`) : { seatId };
+}
 
 /** A move, as its transaction reads the enrollment again. `request`: the family's, which the office approves; `expectedTotal`: the new total the family was shown. */
 export interface MoveNowFacts {

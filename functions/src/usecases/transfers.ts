@@ -23,7 +23,7 @@ import { addTo, countRoster, readReleases, releaseSeats, rosterRef, seatRef, sea
 import { students } from '../data/students';
 import { aidChange } from '../domain/aid';
 import { applyTransfer, planTransfer } from '../domain/cancellation';
-import { moveNow, moveProblem, MOVED_MEANWHILE, transferOutcome, transferRequest, withRequests } from '../domain/changes';
+import { moveNow, moveProblem, moveSeat, type MoveSeat, MOVED_MEANWHILE, transferOutcome, transferRequest, withRequests } from '../domain/changes';
 import { creditMoved } from '../domain/credit';
 import { freeSeatIds, pickSeats, seatAfterRelease, type Seat } from '../domain/seats';
 import { classMovedMail, changeRequestMail } from '../mail/family';
@@ -149,20 +149,13 @@ async function move(
     // The office's second tap on Approve: the move is made already.
     if (extra.request && enrollment.requests?.find((r) => r.id === extra.request!.id)?.status !== 'waiting') return { enrollment, deltas: new Map<string, number>(), toServe: [], replayed: true };
     const plan = orRefused(moveNow({ enrollment, fromClassId, request: extra.request, byOffice: extra.byOffice, expectedTotal: extra.expectedTotal }, () => planOf(enrollment, offer, fromClassId)));
-    let seatId: string;
-    if ('kept' in seat) {
-      seatId = seat.kept;
-      const kept = await tx.get(seatRef(offer.to.id, seatId));
-      if (kept.get('requestId') !== extra.request?.id) throw new HttpsError('aborted', 'The seat kept for this move changed meanwhile: try again.');
-    } else {
-      const picked = pickSeats(seat.free, 1);
-      if (!picked) throw precondition(`${offer.to.title} is full: join its waitlist instead.`);
-      seatId = picked[0];
-    }
-    // The child may have taken the new class meanwhile another way (a checkout, a late card payment, a
-    // round's place): one roster entry per child and class, so the move stops here.
-    const [releases, already] = await Promise.all([readReleases(tx, [{ classId: fromClassId, studentId: enrollment.studentId }]), tx.get(rosterRef(offer.to.id, enrollment.studentId))]);
-    if (already.exists) throw precondition(`${enrollment.studentName.split(' ')[0]} is already enrolled in ${offer.to.title}.`);
+    const [kept, releases, already] = await Promise.all([
+      'kept' in seat ? tx.get(seatRef(offer.to.id, seat.kept)) : null,
+      readReleases(tx, [{ classId: fromClassId, studentId: enrollment.studentId }]),
+      tx.get(rosterRef(offer.to.id, enrollment.studentId)),
+    ]);
+    const taking: MoveSeat = 'kept' in seat ? { kept: seat.kept, keptFor: kept?.get('requestId') as string | undefined } : seat;
+    const { seatId } = orRefused(moveSeat(taking, { requestId: extra.request?.id, toTitle: offer.to.title, firstName: enrollment.studentName.split(' ')[0], alreadyIn: already.exists }));
     // Reads end here; the writes follow.
     const moved = applyTransfer(enrollment, plan, { note: extra.note, at, by });
     const next = extra.request ? withRequests(moved, (moved.requests ?? []).map((r) => (r.id === extra.request!.id ? extra.request! : r))) : moved;
