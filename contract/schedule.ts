@@ -74,6 +74,9 @@ const gradesText = (c: Eligible) => formatGrades(c.gradeMin, c.gradeMax, true);
  * clash with another chosen class or a class the child is enrolled in. One problem a class, in the
  * order of `chosen`.
  */
+/** A class the child holds already, in the family's words (a checkout, a move, the class list). */
+export const alreadyEnrolledIn = (firstName: string, title: string) => `${firstName} is already enrolled in ${title}.`;
+
 export function selectionProblems(student: Child, chosen: Eligible[], enrolled: Schedule[]): SelectionProblem[] {
   const problems: SelectionProblem[] = [];
   for (const [i, c] of chosen.entries()) {
@@ -83,7 +86,7 @@ export function selectionProblems(student: Child, chosen: Eligible[], enrolled: 
       why.kind === 'grade'
         ? `${c.title} is not for grade ${gradeName(student.grade)} (${gradesText(c)}).`
         : why.kind === 'enrolled'
-          ? `${student.firstName} is already enrolled in ${c.title}.`
+          ? alreadyEnrolledIn(student.firstName, c.title)
           : `${c.title} (${scheduleText(c)}) clashes with ${why.other.title} (${scheduleText(why.other)})${why.enrolled ? `, which ${student.firstName} is enrolled in` : ''}.`;
     problems.push({ classId: c.id, message });
   }

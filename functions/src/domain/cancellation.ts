@@ -7,6 +7,7 @@ import { isSiblingRule } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { balanceOf, feesOf, OFFICE_DISCOUNT, paidOf, refundedOf } from '../../../contract/money';
 import { aidOnLines } from '../../../contract/aid';
+import { alreadyEnrolledIn } from '../../../contract/schedule';
 import { withRequests } from './changes';
 import { cardRefundableOf } from './refunds';
 import { FIXED_AMOUNT_TYPES, priceBasket, type BasketLine, type PricedClass } from './pricing';
@@ -214,7 +215,7 @@ export function planTransfer(input: Omit<CancellationInput, 'cancelClassIds'>, f
   const line = enrollment.lineItems.find((l) => l.classIds.includes(fromClassId));
   if (!line) return refuse('failed-precondition', 'Only classes of this enrollment can be moved.');
   if (line.kind === 'group') return refuse('failed-precondition', `${line.title} is a bundle: its classes are not moved one by one. Cancel it instead, or call the office.`);
-  if (enrollment.classIds.includes(to.id)) return refuse('failed-precondition', `${enrollment.studentName.split(' ')[0]} is already enrolled in ${to.title}.`);
+  if (enrollment.classIds.includes(to.id)) return refuse('failed-precondition', alreadyEnrolledIn(enrollment.studentName.split(' ')[0], to.title));
   if (to.semesterId !== line.semesterId) return refuse('failed-precondition', `${to.title} is in another term: a move is to a class of the same term.`);
   const member = line.members?.find((m) => m.classId === fromClassId);
   const was = { listPrice: member?.listPrice ?? line.listPrice, price: member?.price ?? line.price };

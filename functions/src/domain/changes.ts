@@ -4,7 +4,7 @@
 import { decisionProblem, transferWords, type CancellationOutcome, type CancellationPolicy, type ChangeRequest, type Decision, type NoticeBand, type TransferOutcome } from '../../../contract/changes';
 import type { TransferPlan } from './cancellation';
 import type { CancellationQuote, Cents, ClassRecord, Enrollment, IsoDate } from '../../../contract/domain';
-import { dayNumber, selectionProblems } from '../../../contract/schedule';
+import { alreadyEnrolledIn, dayNumber, selectionProblems } from '../../../contract/schedule';
 import { classProblem, type EnrollmentFacts } from './enrollment';
 import { pickSeats } from './seats';
 import { isRefusal, refuse, type Refusal } from './refusal';
@@ -99,6 +99,9 @@ export function transferOutcome(f: TransferFacts, byOffice = false): TransferOut
   return { allowed: why === null, why, askable: closed === null && why !== null, toClassId: f.to.classId, toTitle: f.to.title, ...money };
 }
 
+/** The class a move would go to has no seat: the family may wait for one. */
+export const fullToMoveInto = (title: string) => `${title} is full: join its waitlist instead.`;
+
 /**
  * Why the child cannot take the class it would move to (as a checkout would judge it: open, the
  * child's grade, a draw not yet made, full, a clash with its other classes but the one it leaves),
@@ -106,7 +109,7 @@ export function transferOutcome(f: TransferFacts, byOffice = false): TransferOut
  */
 export function moveProblem(f: Omit<EnrollmentFacts, 'classes' | 'full'> & { to: ClassRecord; full: boolean; leaving: string; enrolled: ClassRecord[] }): string | null {
   const problem = classProblem({ ...f, classes: [f.to], full: f.full ? new Set([f.to.id]) : undefined });
-  if (problem) return f.full && problem.message === `${f.to.title} is full.` ? `${f.to.title} is full: join its waitlist instead.` : problem.message;
+  if (problem) return f.full && problem.message === `${f.to.title} is full.` ? fullToMoveInto(f.to.title) : problem.message;
   return selectionProblems(f.student, [f.to], f.enrolled.filter((c) => c.id !== f.leaving))[0]?.message ?? null;
 }
 
@@ -131,10 +134,10 @@ export function moveSeat(seat: MoveSeat, f: { requestId?: string; toTitle: strin
     seatId = seat.kept;
   } else {
     const picked = pickSeats(seat.free, 1, random);
-    if (!picked) return refuse('failed-precondition', `${f.toTitle} is full: join its waitlist instead.`);
+    if (!picked) return refuse('failed-precondition', fullToMoveInto(f.toTitle));
     seatId = picked[0];
   }
-  return f.alreadyIn ? refuse('failed-precondition', `${f.firstName} is already enrolled in ${f.toTitle}.`) : { seatId };
+  return f.alreadyIn ? refuse('failed-precondition', alreadyEnrolledIn(f.firstName, f.toTitle)) : { seatId };
 }
 
 /** A move, as its transaction reads the enrollment again. `request`: the family's, which the office approves; `expectedTotal`: the new total the family was shown. */

@@ -3,7 +3,7 @@
 import type { ClassRecord, Enrollment, IsoDate, Release, ReleaseSignature, Semester, Student } from '../../../contract/domain';
 import { needsInfoReview, releasesToSign, signatureProblem } from '../../../contract/rules';
 import { keptSignatures } from '../../../contract/family';
-import { forGrade, selectionProblems } from '../../../contract/schedule';
+import { alreadyEnrolledIn, forGrade, selectionProblems } from '../../../contract/schedule';
 import { formatGrades, gradeName } from '../../../contract/format';
 import { isOpenForEnrollment } from './catalogue';
 import type { RoundGate } from '../../../contract/rounds';
@@ -47,7 +47,7 @@ export function classProblem(facts: EnrollmentFacts): Refusal | null {
         `${student.firstName} is in grade ${gradeName(student.grade)}; ${c.title} is for ${formatGrades(c.gradeMin, c.gradeMax, true)}.`,
       );
     }
-    if (facts.alreadyIn.has(c.id)) return no(`${student.firstName} is already enrolled in ${c.title}.`);
+    if (facts.alreadyIn.has(c.id)) return no(alreadyEnrolledIn(student.firstName, c.title));
     if (facts.full?.has(c.id)) return no(`${c.title} is full.`);
   }
   return null;

@@ -5,8 +5,7 @@
 import type { CardDetails, CardRefund, Enrollment, Payment } from '../../../contract/domain';
 import { andList, formatCents } from '../../../contract/format';
 import { paidOf } from '../../../contract/money';
-import { SEATS_GONE } from '../../../contract/wording';
-import { formatCard } from '../../../contract/wording';
+import { formatCard, SEATS_GONE } from '../../../contract/wording';
 import { afterPayment, type PlanCard } from './instalments';
 import type { Seat } from './seats';
 

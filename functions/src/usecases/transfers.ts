@@ -23,14 +23,13 @@ import { addTo, countRoster, readReleases, releaseSeats, rosterRef, seatRef, sea
 import { students } from '../data/students';
 import { aidChange } from '../domain/aid';
 import { applyTransfer, planTransfer } from '../domain/cancellation';
-import { moveNow, moveProblem, moveSeat, type MoveSeat, MOVED_MEANWHILE, transferOutcome, transferRequest, withRequests } from '../domain/changes';
+import { fullToMoveInto, moveNow, moveProblem, moveSeat, type MoveSeat, MOVED_MEANWHILE, transferOutcome, transferRequest, withRequests } from '../domain/changes';
 import { creditMoved } from '../domain/credit';
 import { freeSeatIds, pickSeats, seatAfterRelease, type Seat } from '../domain/seats';
 import { classMovedMail, changeRequestMail } from '../mail/family';
 import { queueMail } from '../mail/outbox';
 import { portalOrigin } from '../payments/stripe';
 import { serveWaitlists } from './waitlist';
-
 
 /** What repricing a move reads of the school's offer (outside any transaction, like a checkout). */
 interface OfferRead {
@@ -211,7 +210,7 @@ export async function requestTransfer(actor: Actor, input: { enrollmentId: strin
     const planned = orRefused(transferRequest(enrollment.requests, asked, outcome));
     if (planned.replayed) return { enrollment, replayed: true };
     const seat = pickSeats(free, 1);
-    if (!seat) throw precondition(`${offer.to.title} is full: join its waitlist instead.`);
+    if (!seat) throw precondition(fullToMoveInto(offer.to.title));
     const next = withRequests(enrollment, [...(enrollment.requests ?? []), planned.request]);
     tx.set(ref, next);
     tx.create(seatRef(offer.to.id, seat[0]), { state: 'requested', classId: offer.to.id, enrollmentId: enrollment.id, studentId: enrollment.studentId, ownerUid: enrollment.ownerUid, requestId: planned.request.id, at: asked.askedAt } satisfies Seat);
