@@ -7,10 +7,12 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import type { User } from 'firebase/auth';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { SheetRoster } from '../../contract/domain';
 import type { FieldSync } from '../../contract/field';
+import { noticesFor, waitingFor } from '../../src/features/teaching/fieldStore';
 import { useFieldSync } from '../../src/features/teaching/useFieldSync';
+import { fieldStoreOf } from '../../src/lib/familyStorage';
 import { createQueryClient } from '../../src/lib/query';
 import { SessionContext } from '../../src/lib/session';
 import { fakeFunctions } from './fakeFunctions';
@@ -19,7 +21,7 @@ const ROSTER = { class: { id: 'creek', title: 'Creek Kids' }, entries: [{ studen
 const LOST = new Date('2026-12-04T23:30:00.000Z');
 const BACK = new Date('2026-12-05T00:15:00.000Z');
 
-function coachOnAPhone() {
+function coachOnAPhone({ held = [] as string[] } = {}) {
   let signal = true;
   const tried: string[] = [];
   const received: string[] = [];
@@ -30,7 +32,8 @@ function coachOnAPhone() {
       tried.push(sync.sentAt);
       if (!signal) throw new TypeError('Failed to fetch');
       received.push(sync.sentAt);
-      return { saved: sync.entries.map((e) => e.id), already: [], held: [] };
+      const ids = sync.entries.map((e) => e.id);
+      return { saved: ids.filter((id) => !held.includes(id)), already: [], held: ids.filter((id) => held.includes(id)).map((id) => ({ id, reason: 'You no longer teach this class.' })) };
     },
   });
   const client = createQueryClient();
@@ -72,5 +75,63 @@ describe('a record made without signal', () => {
     await waitFor(() => expect(hook.result.current.waiting).toEqual([]));
     expect(received).toEqual([BACK.toISOString()]);
     expect(hook.result.current.sendFailure).toBeNull();
+  });
+});
+
+/**
+ * The phone's storage busy with another write (a slow phone, another tab): a transaction over the
+ * field kit's stores kept open, so that the page's own writes wait behind it until `release`.
+ */
+async function busyStorage(uid: string) {
+  const db = await new Promise<IDBDatabase>((ok, ko) => Object.assign(indexedDB.open(fieldStoreOf(uid)), { onsuccess(this: IDBOpenDBRequest) { ok(this.result); }, onerror: ko }));
+  const tx = db.transaction(['waiting', 'notices'], 'readwrite');
+  let busy = true;
+  const spin = () => {
+    if (busy) tx.objectStore('waiting').get('nothing').onsuccess = spin;
+  };
+  spin();
+  const done = new Promise((ok) => (tx.oncomplete = ok)).then(() => db.close());
+  const release = async () => {
+    busy = false;
+    await done;
+  };
+  // Released however the test ends, so that the next test's writes do not wait behind it.
+  onTestFinished(release);
+  return release;
+}
+
+const pause = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+
+describe('what the page shows is what the phone keeps', () => {
+  it('a record shows as waiting only once it is kept on the phone, so that the app closed at once loses nothing it showed', async () => {
+    const { hook, signal } = coachOnAPhone();
+    await waitFor(() => expect(hook.result.current.log.status).toBe('loaded'));
+    await waitingFor('coach-1', 'creek');
+    signal(false);
+    const release = await busyStorage('coach-1');
+    act(() => hook.result.current.record({ id: 'late-2', kind: 'attendance', studentId: 'kid-a', meeting: '2026-12-04', at: LOST.toISOString(), mark: 'late' }));
+    await act(() => pause(150));
+    expect(hook.result.current.waiting).toEqual([]);
+    await release();
+    await waitFor(() => expect(hook.result.current.waiting.map((e) => e.id)).toEqual(['late-2']));
+    expect((await waitingFor('coach-1', 'creek')).map((e) => e.id)).toEqual(['late-2']);
+    await waitFor(() => expect(hook.result.current.sendFailure).toMatchObject({ noSignal: true }));
+    hook.unmount();
+  });
+
+  it('a notice the instructor has seen leaves the page only once it has left the phone, so that it does not come back when the app is closed at once', async () => {
+    const { hook } = coachOnAPhone({ held: ['late-3'] });
+    await waitFor(() => expect(hook.result.current.log.status).toBe('loaded'));
+    act(() => hook.result.current.record({ id: 'late-3', kind: 'attendance', studentId: 'kid-a', meeting: '2026-12-04', at: LOST.toISOString(), mark: 'late' }));
+    await waitFor(() => expect(hook.result.current.notices.map((n) => [n.id, n.child])).toEqual([['late-3', 'Ana Ruiz']]));
+    expect((await noticesFor('coach-1', 'creek')).map((n) => n.id)).toEqual(['late-3']);
+    const release = await busyStorage('coach-1');
+    act(() => hook.result.current.seen('late-3'));
+    await act(() => pause(150));
+    expect(hook.result.current.notices.map((n) => n.id)).toEqual(['late-3']);
+    await release();
+    await waitFor(() => expect(hook.result.current.notices).toEqual([]));
+    expect(await noticesFor('coach-1', 'creek')).toEqual([]);
+    hook.unmount();
   });
 });

@@ -81,20 +81,27 @@ export function useFieldSync(
   const sendWaiting = useCallback(() => void send(waiting), [send, waiting]);
   useRetryWhile(waiting.length > 0 && !isPending, sendWaiting);
 
-  /** Records an entry: kept on the phone first (storage refused, say in a private window: it waits on the page alone), then sent. */
+  /**
+   * Records an entry: kept on the phone first, and only then shown as waiting and sent, so that what
+   * the page shows as waiting survives the app closed at once (storage refused, say in a private
+   * window: it waits on the page alone).
+   */
   const record = (input: FieldEntryInput) => {
     const entry: Waiting = { ...input, child: names.get(input.studentId) };
     const next = [...waiting, entry];
-    setWaiting(next);
     void keepWaiting(uid, classId, [entry])
       .catch(() => undefined)
-      .then(() => send(next));
+      .then(() => {
+        setWaiting((w) => [...w, entry]);
+        return send(next);
+      });
   };
 
-  /** The instructor saw a notice: it leaves the phone (the office has the record). */
+  /** The instructor saw a notice: it leaves the phone (the office has the record), then the page; not the other way round, or the app closed at once shows it again. */
   const seen = (id: string) => {
-    setNotices((n) => n.filter((x) => x.id !== id));
-    void noticesSeen(uid, [id]).catch(() => undefined);
+    void noticesSeen(uid, [id])
+      .catch(() => undefined)
+      .then(() => setNotices((n) => n.filter((x) => x.id !== id)));
   };
 
   const kept = log.status === 'loaded' ? log.value.entries : (offline?.entries ?? []);
