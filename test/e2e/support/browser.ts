@@ -3,7 +3,7 @@ import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import axe, { type AxeResults, type RunOptions } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
+import { CHROMIUM_ARGS, TEST_CHROMIUM } from './chromium';
 import { IDLE, isIdle, pooledPage } from './pagePool';
 import { signalProxy, type Signal } from './signal';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
@@ -56,7 +56,7 @@ export async function describeOpenPages(): Promise<string> {
 }
 
 /** A browser of this process (scripts: screenshots, the bench). */
-export const launchBrowser = async (): Promise<Browser> => watched(await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }));
+export const launchBrowser = async (): Promise<Browser> => watched(await chromium.launch({ executablePath: TEST_CHROMIUM, args: CHROMIUM_ARGS }));
 
 /** Describes the browser's open pages on a failure, and reports every context's CSP violations. */
 function watched(browser: Browser): Browser {

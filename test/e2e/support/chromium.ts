@@ -1,10 +1,22 @@
 // Debian's Chromium as the tests start it.
+import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
+/** Debian's Chromium, the desktop browser (Lighthouse measures pages in it, as a family's Chrome would load them). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * Debian's headless shell (the package `chromium-headless-shell`: the same Chromium and Blink built
+ * without the desktop browser's window, GPU process and display compositor, which Playwright uses for
+ * headless runs), when it is installed: the same browser tests cost Chromium about a third less CPU.
+ * Else the desktop browser, headless.
+ */
+export const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const shell = !process.env.CHROMIUM_PATH && existsSync(HEADLESS_SHELL);
+export const TEST_CHROMIUM = shell ? HEADLESS_SHELL : CHROMIUM;
+
 /** Headless, and nothing fetched from the network of its own accord. */
-export const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [...(shell ? [] : ['--headless=new']), '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** The run's one Chromium, for the end-to-end tests' global set-up: each test file connects to it. */
-export const launchBrowserServer = () => chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+export const launchBrowserServer = () => chromium.launchServer({ executablePath: TEST_CHROMIUM, args: CHROMIUM_ARGS });
