@@ -492,7 +492,8 @@ async function control(path: string, body: Json, res: ServerResponse): Promise<v
     const s = session(m[1]);
     // A page is paid only while it is open, as on Stripe; `pay-late` plays the race Stripe can lose:
     // the family pressed Pay a moment before the portal closed the page, and the payment went through.
-    if (m[2] === 'pay' && s.status !== 'open') return void send(res, 400, { error: { message: `This checkout is ${s.status}.` } });
+    // A page is paid once: a second payment of it is refused either way.
+    if ((m[2] === 'pay' && s.status !== 'open') || s.status === 'complete') return void send(res, 400, { error: { message: `This checkout is ${s.status}.` } });
     if (m[2] === 'pay' || m[2] === 'pay-late') {
       pay(s);
       const status = await deliver('checkout.session.completed', shown(s));

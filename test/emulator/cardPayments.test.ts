@@ -127,7 +127,7 @@ describe('card payments: holds, Stripe Checkout and the webhook', () => {
     expect(await auditOf(held.id)).toEqual([['card-payment', ['stripe'], `Paid by card: ${formatCents(held.total)}`]]);
   });
 
-  it('the Stripe stand-in holds the code to Stripe’s rules: a key replays only its own parameters; a page closes 30 minutes to 24 hours on', async () => {
+  it('the Stripe stand-in holds the code to Stripe’s rules: a key replays only its own parameters; a page closes 30 minutes to 24 hours on and is paid once', async () => {
     const sdk = new Stripe(STANDIN.secretKey, { host: '127.0.0.1', port: STANDIN.port, protocol: 'http', maxNetworkRetries: 0 });
     const page = (amount: number, expiresIn = 31 * 60) => ({
       mode: 'payment' as const,
@@ -145,6 +145,8 @@ describe('card payments: holds, Stripe Checkout and the webhook', () => {
     // A payment's charge is an id unless expanded (the portal expands it to name the card).
     const { webhookStatus } = await standIn<{ webhookStatus: number }>(`/__standin/sessions/${first.id}/pay`);
     expect(webhookStatus).toBe(200);
+    // A page is paid once, even in the race a late payment plays.
+    for (const how of ['pay', 'pay-late']) expect(await standIn(`/__standin/sessions/${first.id}/${how}`)).toEqual({ error: { message: 'This checkout is complete.' } });
     const intent = (await sdk.checkout.sessions.retrieve(first.id)).payment_intent as string;
     expect(typeof (await sdk.paymentIntents.retrieve(intent)).latest_charge).toBe('string');
     expect((await sdk.paymentIntents.retrieve(intent, { expand: ['latest_charge'] })).latest_charge).toMatchObject({ payment_method_details: { card: { last4: '4242' } } });

@@ -1,28 +1,10 @@
 // The checkout and the card payments run in the test's own process against the emulators, so that a
-// test can make a race's moment happen rather than wait for it: the seat listing is followed, once,
-// by what the test asks (`afterListing`), before the transaction that takes the seats.
+// test can make a race's moment happen rather than wait for it (with the pauses of ./pauses.ts).
 import type { Student } from '../../contract/domain';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { STANDIN } from '../../scripts/stripe/config';
 import { callAs, seededEmulators } from './fixtures';
 import { addClassesLikeWildArt, AVA, signedReleases } from './samples';
-
-/** Runs once after the next listing of seats. */
-export const afterListing: (() => Promise<void>)[] = [];
-
-/** The seat module with the pause: `vi.mock('…/functions/src/data/seats', async (o) => (await import('…/inProcess')).pausingSeats(o))`. */
-type Seats = typeof import('../../functions/src/data/seats');
-export async function pausingSeats(original: () => Promise<Seats>): Promise<Seats> {
-  const real = await original();
-  return {
-    ...real,
-    seatsOf: async (...args: Parameters<Seats['seatsOf']>) => {
-      const listed = await real.seatsOf(...args);
-      await afterListing.shift()?.();
-      return listed;
-    },
-  };
-}
 
 const OPTIONS = { holdMinutes: 30, payLaterLimit: 2, emailVerified: true, paymentInstructions: 'Pay the office.' };
 

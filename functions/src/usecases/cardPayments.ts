@@ -45,6 +45,8 @@ import { endHold, releaseLapsedHolds } from './holds';
 
 export { endHold, releaseLapsedHolds };
 
+/** A Stripe event whose whole refund is begun and not yet recorded (its `stripeEvents` record's type). */
+const REFUNDING = 'refunding';
 
 /**
  * What Stripe's page lists for one child's held enrollment: the basket's lines when no discount
@@ -189,9 +191,11 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
       return 'flagged';
     });
   }
-  const [{ card, saved }, read] = await Promise.all([paymentOf(session), settleFacts(checkout0)]);
+  const [{ card, saved }, read, begun] = await Promise.all([paymentOf(session), settleFacts(checkout0), eventRef(eventId).get()]);
   const facts = { ...read, saved: checkout0.some((e) => e.instalments) ? saved : null };
   const at = now.toISOString();
+  // A refund this event began (Stripe failed before it was made) is finished, not judged again.
+  if (begun.get('type') === REFUNDING) return refundWhole(eventId, session, ids, card, facts, begun.get('kind') as WholeRefund, now);
 
   // The hold still stands: its seats become the family's.
   const held = await runSeatTransaction(async (tx): Promise<Outcome | 'ended'> => {
@@ -340,15 +344,27 @@ async function settleLate(eventId: string, session: Stripe.Checkout.Session, ids
  * judge it differently, and Stripe refuses a key sent again with other parameters (the reason is
  * recorded on the enrollments, by the delivery that records first).
  */
-async function refundWhole(eventId: string, session: Stripe.Checkout.Session, ids: string[], card: CardDetails, facts: Awaited<ReturnType<typeof settleFacts>>, kind: WholeRefund, now: Date): Promise<Outcome> {
+async function refundWhole(eventId: string, session: Stripe.Checkout.Session, ids: string[], card: CardDetails, facts: Awaited<ReturnType<typeof settleFacts>>, judged: WholeRefund, now: Date): Promise<Outcome> {
   const amount = session.amount_total ?? 0;
+  const at = now.toISOString();
+  // Begun in a transaction before Stripe is asked: another delivery of this event (Stripe may send one
+  // twice, at once) may have given the payment its seats meanwhile, and then nothing goes back. The
+  // mark makes that delivery's transaction stand down, and a delivery after a failed refund finish it.
+  const kind = await db().runTransaction(async (tx): Promise<WholeRefund | null> => {
+    const applied = await tx.get(eventRef(eventId));
+    if (applied.exists && applied.get('type') !== REFUNDING) return null;
+    if (settledSince(present(await tx.getAll(...ids.map(enrollmentRef))), session.id)) return null;
+    if (applied.exists) return applied.get('kind') as WholeRefund;
+    tx.set(eventRef(eventId), { type: REFUNDING, enrollmentId: ids[0], kind: judged, at });
+    return judged;
+  });
+  if (!kind) return 'duplicate';
   const refund = await stripe().refunds.create(
     { payment_intent: card.paymentIntent, amount, metadata: { enrollmentId: ids[0] } },
     { idempotencyKey: `seat-lost-${session.id}` },
   );
-  const at = now.toISOString();
   return db().runTransaction(async (tx) => {
-    if ((await tx.get(eventRef(eventId))).exists) return 'duplicate';
+    if ((await tx.get(eventRef(eventId))).get('type') !== REFUNDING) return 'duplicate';
     const checkout = present(await tx.getAll(...ids.map(enrollmentRef)));
     const names = andList(checkout.map((e) => e.studentName));
     for (const e of refundedWhole(checkout, card, kind, { id: refund.id, pageId: session.id }, checkout.map(() => randomUUID()), at)) {

@@ -5,16 +5,20 @@
 // it is a payment for seats already the family's, refunded in full. The moment is made, not waited
 // for: the payment's event is applied in this process (its delivery to the emulators failed during a
 // Stripe outage, as Stripe's retries would find it), and the listing of seats is followed, once, by
-// the new checkout.
+// the new checkout. And one late payment delivered twice at once (Stripe may send an event again
+// while the first delivery is still being answered): the delivery that gives it its seats wins, and
+// the other, which found them the family's, refunds nothing.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type Stripe from 'stripe';
 import type { Enrollment } from '../../../contract/domain';
 import { adminDb } from '../../../scripts/demo/adminApp';
 import { HOSTING } from '../../support/emulators';
-import { afterListing, oneChildOneClass } from '../../support/inProcess';
+import { oneChildOneClass } from '../../support/inProcess';
+import { afterListing, beforeEnrollmentsRead } from '../../support/pauses';
 import { booksProblems, standIn } from '../../support/ledger';
 
-vi.mock('../../../functions/src/data/seats', async (original) => (await import('../../support/inProcess')).pausingSeats(original));
+vi.mock('../../../functions/src/data/seats', async (original) => (await import('../../support/pauses')).pausingSeats(original));
+vi.mock('../../../functions/src/data/db', async (original) => (await import('../../support/pauses')).pausingReads(original));
 
 const CLASS = 'late-race';
 const UID = 'late-race-family';
@@ -34,19 +38,7 @@ describe('a late payment racing a new checkout of the same child', () => {
 
     // The first checkout's hold ends (its page closed); the family had pressed Pay a moment before.
     const first = (await pay('late-first')).enrollments[0];
-    await startCheckout([first], `${UID}@example.com`, HOSTING, new Date());
-    expect((await endHold(first.id, new Date())).status).toBe('expired');
-    const sessionId = ((await db().doc(`enrollments/${first.id}`).get()).data() as Enrollment).hold!.sessionId!;
-    await standIn('/__standin/outage', { on: true });
-    try {
-      await standIn(`/__standin/sessions/${sessionId}/pay-late`);
-      await standIn('/__standin/settled');
-    } finally {
-      await standIn('/__standin/outage', { on: false });
-    }
-    expect(((await db().doc(`enrollments/${first.id}`).get()).data() as Enrollment).payments).toEqual([]);
-    const { events } = await standIn<{ events: Stripe.Event[] }>('/__standin/events');
-    const paid = events.findLast((e) => e.type === 'checkout.session.completed' && (e.data.object as Stripe.Checkout.Session).id === sessionId)!;
+    const paid = await paidLate(startCheckout, endHold, first, UID);
 
     // The payment is applied; right after it lists the seats, the family checks the child out again.
     let second: Enrollment | undefined;
@@ -67,4 +59,51 @@ describe('a late payment racing a new checkout of the same child', () => {
     expect((await db().doc(`classes/${CLASS}`).get()).get('enrolledCount')).toBe(1);
     expect(await booksProblems([CLASS], { owners: [UID] })).toEqual([]);
   });
+
+  it('a late payment delivered twice at once takes its seats once and refunds nothing', async () => {
+    const { applyStripeEvent, startCheckout } = await import('../../../functions/src/usecases/cardPayments');
+    const { endHold } = await import('../../../functions/src/usecases/holds');
+    const [klass, uid, kid] = ['late-twice', 'late-twice-family', 'late-twice-kid'];
+    const twice = await oneChildOneClass({ id: klass, title: 'Late Twice', capacity: 2, weekday: 3 }, uid, kid);
+    const paid = await paidLate(startCheckout, endHold, (await twice.pay('twice-first')).enrollments[0], uid);
+    const id = (paid.data.object as Stripe.Checkout.Session).client_reference_id!;
+
+    // The first delivery found the hold ended; before it reads the checkout again, the second delivery
+    // of the same event is applied whole and gives the payment its seats.
+    const outcomes: string[] = [];
+    beforeEnrollmentsRead.push(async () => {
+      outcomes.push(await applyStripeEvent(paid, new Date()));
+    });
+    outcomes.push(await applyStripeEvent(paid, new Date()));
+    expect(beforeEnrollmentsRead).toHaveLength(0);
+    expect(outcomes).toEqual(['confirmed', 'duplicate']);
+
+    const e = (await db().doc(`enrollments/${id}`).get()).data() as Enrollment;
+    expect([e.status, e.balance, e.payments.map((p) => p.amount), e.cardRefunds ?? []]).toEqual(['confirmed', 0, [twice.total], []]);
+    const { refunds } = await standIn<{ refunds: { metadata: { enrollmentId?: string } }[] }>('/__standin/refunds');
+    expect(refunds.filter((r) => r.metadata.enrollmentId === id)).toEqual([]);
+    expect(await booksProblems([klass], { owners: [uid] })).toEqual([]);
+  });
 });
+
+/** The checkout's page paid after its hold ended, its event not delivered (a Stripe outage): the event, to apply in this process. */
+async function paidLate(
+  startCheckout: typeof import('../../../functions/src/usecases/cardPayments').startCheckout,
+  endHold: typeof import('../../../functions/src/usecases/holds').endHold,
+  first: Enrollment,
+  uid: string,
+): Promise<Stripe.Event> {
+  await startCheckout([first], `${uid}@example.com`, HOSTING, new Date());
+  expect((await endHold(first.id, new Date())).status).toBe('expired');
+  const sessionId = ((await db().doc(`enrollments/${first.id}`).get()).data() as Enrollment).hold!.sessionId!;
+  await standIn('/__standin/outage', { on: true });
+  try {
+    await standIn(`/__standin/sessions/${sessionId}/pay-late`);
+    await standIn('/__standin/settled');
+  } finally {
+    await standIn('/__standin/outage', { on: false });
+  }
+  expect(((await db().doc(`enrollments/${first.id}`).get()).data() as Enrollment).payments).toEqual([]);
+  const { events } = await standIn<{ events: Stripe.Event[] }>('/__standin/events');
+  return events.findLast((e) => e.type === 'checkout.session.completed' && (e.data.object as Stripe.Checkout.Session).id === sessionId)!;
+}

@@ -8,10 +8,11 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Enrollment } from '../../../contract/domain';
 import { adminDb } from '../../../scripts/demo/adminApp';
 import { HOSTING } from '../../support/emulators';
-import { afterListing, oneChildOneClass } from '../../support/inProcess';
+import { oneChildOneClass } from '../../support/inProcess';
+import { afterListing } from '../../support/pauses';
 import { booksProblems, stripeSession } from '../../support/ledger';
 
-vi.mock('../../../functions/src/data/seats', async (original) => (await import('../../support/inProcess')).pausingSeats(original));
+vi.mock('../../../functions/src/data/seats', async (original) => (await import('../../support/pauses')).pausingSeats(original));
 
 const CLASS = 'replan-last-seat';
 const UID = 'replan-family';
