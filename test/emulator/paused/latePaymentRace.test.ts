@@ -84,6 +84,34 @@ describe('a late payment racing a new checkout of the same child', () => {
     expect(refunds.filter((r) => r.metadata.enrollmentId === id)).toEqual([]);
     expect(await booksProblems([klass], { owners: [uid] })).toEqual([]);
   });
+
+  it('a whole refund Stripe could not make is made by the next delivery of the event, once', async () => {
+    const { applyStripeEvent, startCheckout } = await import('../../../functions/src/usecases/cardPayments');
+    const { endHold } = await import('../../../functions/src/usecases/holds');
+    const [klass, uid, kid] = ['late-refund', 'late-refund-family', 'late-refund-kid'];
+    const one = await oneChildOneClass({ id: klass, title: 'Late Refund', capacity: 2, weekday: 4 }, uid, kid);
+    const first = (await one.pay('refund-first')).enrollments[0];
+    const paid = await paidLate(startCheckout, endHold, first, uid);
+    // The child was checked out again meanwhile: the late payment is for seats already the family's.
+    await one.pay('refund-second');
+    // Stripe goes down once the payment was read, before the refund is asked for.
+    beforeEnrollmentsRead.push(() => standIn('/__standin/outage', { on: true }));
+    try {
+      await expect(applyStripeEvent(paid, new Date())).rejects.toThrow();
+    } finally {
+      await standIn('/__standin/outage', { on: false });
+    }
+    expect((await db().doc(`stripeEvents/${paid.id}`).get()).get('type')).toBe('refunding');
+    expect(((await db().doc(`enrollments/${first.id}`).get()).data() as Enrollment).payments).toEqual([]);
+    // Stripe sends the event again: the refund begun is made and recorded; once.
+    expect(await applyStripeEvent(paid, new Date())).toBe('refunded');
+    expect(await applyStripeEvent(paid, new Date())).toBe('duplicate');
+    const { refunds } = await standIn<{ refunds: { amount: number; metadata: { enrollmentId?: string } }[] }>('/__standin/refunds');
+    expect(refunds.filter((r) => r.metadata.enrollmentId === first.id).map((r) => r.amount)).toEqual([one.total]);
+    const late = (await db().doc(`enrollments/${first.id}`).get()).data() as Enrollment;
+    expect([late.status, late.cardRefunds?.map((r) => [r.kind, r.amount])]).toEqual(['expired', [['duplicate', one.total]]]);
+    expect(await booksProblems([klass], { owners: [uid] })).toEqual([]);
+  });
 });
 
 /** The checkout's page paid after its hold ended, its event not delivered (a Stripe outage): the event, to apply in this process. */
