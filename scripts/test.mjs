@@ -143,7 +143,7 @@ const stack = (name, args) => [process.execPath, ['scripts/test-one.mjs', ...vit
  * end about together (each file's time: test-results/emulator.json and e2e.json). After: the
  * functions are warm by then.
  */
-const ON_THE_BROWSER_STACK = ['test/emulator/seatLedger.test.ts', 'test/emulator/badInput.test.ts'];
+const ON_THE_BROWSER_STACK = ['test/emulator/seatLedger.test.ts'];
 
 if (ensureChromium()) {
   const t = Date.now();
