@@ -191,15 +191,16 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
       return 'flagged';
     });
   }
-  const [{ card, saved }, read, begun] = await Promise.all([paymentOf(session), settleFacts(checkout0), eventRef(eventId).get()]);
+  const [{ card, saved }, read] = await Promise.all([paymentOf(session), settleFacts(checkout0)]);
   const facts = { ...read, saved: checkout0.some((e) => e.instalments) ? saved : null };
   const at = now.toISOString();
-  // A refund this event began (Stripe failed before it was made) is finished, not judged again.
-  if (begun.get('type') === REFUNDING) return refundWhole(eventId, session, ids, card, facts, begun.get('kind') as WholeRefund, now);
 
-  // The hold still stands: its seats become the family's.
-  const held = await runSeatTransaction(async (tx): Promise<Outcome | 'ended'> => {
-    if ((await tx.get(eventRef(eventId))).exists) return 'duplicate';
+  // The hold still stands: its seats become the family's. A whole refund this event began (Stripe
+  // failed before it was made) is finished, not judged again.
+  const held = await runSeatTransaction(async (tx): Promise<Outcome | 'ended' | { refunding: WholeRefund }> => {
+    const applied = await tx.get(eventRef(eventId));
+    if (applied.get('type') === REFUNDING) return { refunding: applied.get('kind') as WholeRefund };
+    if (applied.exists) return 'duplicate';
     const checkout = present(await tx.getAll(...ids.map(enrollmentRef)));
     const settlement = settlementOf(checkout, session.id);
     if (settlement === 'again') {
@@ -220,6 +221,7 @@ async function settlePaid(eventId: string, session: Stripe.Checkout.Session, now
     tx.set(eventRef(eventId), { type: 'paid', enrollmentId: id, at });
     return 'confirmed';
   });
+  if (typeof held === 'object') return refundWhole(eventId, session, ids, card, facts, held.refunding, now);
   if (held !== 'ended') return held;
   return settleLate(eventId, session, ids, card, facts, now);
 }

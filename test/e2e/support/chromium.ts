@@ -11,7 +11,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * headless runs), when it is installed: the same browser tests cost Chromium about a third less CPU.
  * Else the desktop browser, headless.
  */
-export const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const shell = !process.env.CHROMIUM_PATH && existsSync(HEADLESS_SHELL);
 export const TEST_CHROMIUM = shell ? HEADLESS_SHELL : CHROMIUM;
 

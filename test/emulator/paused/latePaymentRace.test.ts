@@ -33,12 +33,11 @@ describe('a late payment racing a new checkout of the same child', () => {
   });
 
   it('refunds the late payment in full as a duplicate, and the class counts one seat for the child', async () => {
-    const { applyStripeEvent, startCheckout } = await import('../../../functions/src/usecases/cardPayments');
-    const { endHold } = await import('../../../functions/src/usecases/holds');
+    const { applyStripeEvent } = await import('../../../functions/src/usecases/cardPayments');
 
     // The first checkout's hold ends (its page closed); the family had pressed Pay a moment before.
     const first = (await pay('late-first')).enrollments[0];
-    const paid = await paidLate(startCheckout, endHold, first, UID);
+    const paid = await paidLate(first, UID);
 
     // The payment is applied; right after it lists the seats, the family checks the child out again.
     let second: Enrollment | undefined;
@@ -61,11 +60,10 @@ describe('a late payment racing a new checkout of the same child', () => {
   });
 
   it('a late payment delivered twice at once takes its seats once and refunds nothing', async () => {
-    const { applyStripeEvent, startCheckout } = await import('../../../functions/src/usecases/cardPayments');
-    const { endHold } = await import('../../../functions/src/usecases/holds');
+    const { applyStripeEvent } = await import('../../../functions/src/usecases/cardPayments');
     const [klass, uid, kid] = ['late-twice', 'late-twice-family', 'late-twice-kid'];
     const twice = await oneChildOneClass({ id: klass, title: 'Late Twice', capacity: 2, weekday: 3 }, uid, kid);
-    const paid = await paidLate(startCheckout, endHold, (await twice.pay('twice-first')).enrollments[0], uid);
+    const paid = await paidLate((await twice.pay('twice-first')).enrollments[0], uid);
     const id = (paid.data.object as Stripe.Checkout.Session).client_reference_id!;
 
     // The first delivery found the hold ended; before it reads the checkout again, the second delivery
@@ -86,12 +84,11 @@ describe('a late payment racing a new checkout of the same child', () => {
   });
 
   it('a whole refund Stripe could not make is made by the next delivery of the event, once', async () => {
-    const { applyStripeEvent, startCheckout } = await import('../../../functions/src/usecases/cardPayments');
-    const { endHold } = await import('../../../functions/src/usecases/holds');
+    const { applyStripeEvent } = await import('../../../functions/src/usecases/cardPayments');
     const [klass, uid, kid] = ['late-refund', 'late-refund-family', 'late-refund-kid'];
     const one = await oneChildOneClass({ id: klass, title: 'Late Refund', capacity: 2, weekday: 4 }, uid, kid);
     const first = (await one.pay('refund-first')).enrollments[0];
-    const paid = await paidLate(startCheckout, endHold, first, uid);
+    const paid = await paidLate(first, uid);
     // The child was checked out again meanwhile: the late payment is for seats already the family's.
     await one.pay('refund-second');
     // Stripe goes down once the payment was read, before the refund is asked for.
@@ -115,12 +112,9 @@ describe('a late payment racing a new checkout of the same child', () => {
 });
 
 /** The checkout's page paid after its hold ended, its event not delivered yet (Stripe retries later): the event, to apply in this process. */
-async function paidLate(
-  startCheckout: typeof import('../../../functions/src/usecases/cardPayments').startCheckout,
-  endHold: typeof import('../../../functions/src/usecases/holds').endHold,
-  first: Enrollment,
-  uid: string,
-): Promise<Stripe.Event> {
+async function paidLate(first: Enrollment, uid: string): Promise<Stripe.Event> {
+  const { startCheckout } = await import('../../../functions/src/usecases/cardPayments');
+  const { endHold } = await import('../../../functions/src/usecases/holds');
   await startCheckout([first], `${uid}@example.com`, HOSTING, new Date());
   expect((await endHold(first.id, new Date())).status).toBe('expired');
   const sessionId = ((await db().doc(`enrollments/${first.id}`).get()).data() as Enrollment).hold!.sessionId!;
