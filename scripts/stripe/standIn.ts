@@ -524,9 +524,11 @@ export function startStandIn(port = STANDIN.port) {
       // The randomness beacon's stand-in shares the port (one process fewer in every run).
       if (url.pathname.startsWith(`${BEACON_STAND_IN_PATH}/`)) return beaconRequest(url.pathname.slice(BEACON_STAND_IN_PATH.length), res);
       if (url.pathname.startsWith('/__standin/')) return await control(url.pathname, raw ? (JSON.parse(raw) as Json) : {}, res);
-      if (outage) return void req.socket.destroy();
+      // A request Stripe is slow for is slow first, outage or not: a test's outage, made while another
+      // test's slow request is retried by the SDK, would otherwise answer that retry at once.
       const wait = [...slow].find(([text]) => raw.includes(text))?.[1];
       if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (outage) return void req.socket.destroy();
       if (req.headers.authorization !== `Bearer ${STANDIN.secretKey}`) {
         throw new StripeError(401, 'Invalid API Key provided.', undefined, 'api_key_invalid');
       }
