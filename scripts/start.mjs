@@ -52,6 +52,7 @@ console.log(`
 
   Demo family: family@example.com / family-demo-1
   Demo admin:  admin@example.com  / admin-demo-1
+  Demo instructor (on a phone, /staff/classes): instructor@example.com / instructor-demo-1
 
   Emulators: auth 127.0.0.1:${PORTS.auth}, functions 127.0.0.1:${PORTS.functions}, firestore 127.0.0.1:${PORTS.firestore}, hosting 127.0.0.1:${PORTS.hosting}; Stripe stand-in 127.0.0.1:${STRIPE_PORT} (test card page, no real charges)
   Press Ctrl-C to stop.

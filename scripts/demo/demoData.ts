@@ -1,4 +1,4 @@
-// The demo school: semesters, classes, groups, discount codes, a demo family and a demo admin.
+// The demo school: semesters, classes, groups, discount codes, a demo family, a demo admin and a demo instructor.
 // Dates are relative to the day the seed runs, so the open semesters are always open.
 import type { AidFund } from '../../contract/aid';
 import type {
@@ -18,6 +18,8 @@ import { formatGrades } from '../../contract/format';
 
 export const DEMO_ADMIN = { uid: 'demo-admin', email: 'admin@example.com', password: 'admin-demo-1', name: 'Office Admin' };
 export const DEMO_FAMILY = { uid: 'demo-family', email: 'family@example.com', password: 'family-demo-1', name: 'Sam Rivera', phone: '(555) 123-4567' };
+/** An instructor assigned to two of the term's classes: their rosters and field kit on a phone. */
+export const DEMO_INSTRUCTOR = { uid: 'demo-instructor', email: 'instructor@example.com', password: 'instructor-demo-1', name: 'Maya Lin' };
 
 export function addDays(date: IsoDate, days: number): IsoDate {
   const d = new Date(`${date}T12:00:00Z`);
@@ -176,10 +178,10 @@ export function buildDemoData(today: IsoDate): DemoData {
   const deadline = addDays(springStart, 7);
   const term = (s: ClassSeed): ClassRecord => ({ ...makeClass(spring.id, springStart, sEnd, deadline, s), holidays: spring.noMeetingDates });
   const termClasses: ClassRecord[] = [
-    term({ id: 'forest-explorers', title: 'Forest Explorers', classType: 'After-school', gradeMin: 0, gradeMax: 1, weekdays: [1], time: ['15:15', '17:15'], location: 'Redwood Grove', instructors: ['Maya Lin'], price: dollars(240), slidingScale: { min: dollars(180), max: dollars(300) }, capacity: 12, enrolled: 4 }),
+    term({ id: 'forest-explorers', title: 'Forest Explorers', classType: 'After-school', gradeMin: 0, gradeMax: 1, weekdays: [1], time: ['15:15', '17:15'], location: 'Redwood Grove', instructors: ['Maya Lin'], instructorUids: [DEMO_INSTRUCTOR.uid], price: dollars(240), slidingScale: { min: dollars(180), max: dollars(300) }, capacity: 12, enrolled: 4 }),
     term({ id: 'creek-critters', title: 'Creek Critters', classType: 'After-school', gradeMin: 0, gradeMax: 2, weekdays: [2], time: ['15:15', '17:15'], location: 'Willow Creek', instructors: ['Jonas Berg'], price: dollars(240), addOns: [{ id: 'boots', description: 'Creek boots rental', price: dollars(15) }], capacity: 12, enrolled: 3 }),
     term({ id: 'wild-art', title: 'Wild Art', classType: 'After-school', gradeMin: 1, gradeMax: 3, weekdays: [3], time: ['15:15', '17:00'], location: 'Meadow Studio', instructors: ['Ana Torres'], price: dollars(260), capacity: 14, enrolled: 2 }),
-    term({ id: 'junior-naturalists', title: 'Junior Naturalists', classType: 'After-school', gradeMin: 2, gradeMax: 4, weekdays: [4], time: ['15:15', '17:15'], location: 'Redwood Grove', instructors: ['Maya Lin', 'Sam Okafor'], price: dollars(280), capacity: 12, enrolled: 11 }),
+    term({ id: 'junior-naturalists', title: 'Junior Naturalists', classType: 'After-school', gradeMin: 2, gradeMax: 4, weekdays: [4], time: ['15:15', '17:15'], location: 'Redwood Grove', instructors: ['Maya Lin', 'Sam Okafor'], instructorUids: [DEMO_INSTRUCTOR.uid], price: dollars(280), capacity: 12, enrolled: 11 }),
     term({ id: 'fire-and-shelter', title: 'Fire & Shelter Skills', classType: 'After-school', gradeMin: 4, gradeMax: 6, weekdays: [5], time: ['15:15', '17:30'], location: 'Cedar Camp', instructors: ['Sam Okafor'], price: dollars(300), capacity: 10, enrolled: 10 }),
     term({ id: 'tracking-trailcraft', title: 'Tracking & Trailcraft', classType: 'After-school', gradeMin: 3, gradeMax: 5, weekdays: [1], time: ['15:30', '17:30'], location: 'Fox Hollow', instructors: ['Jonas Berg'], price: dollars(280), capacity: 12, enrolled: 2 }),
     term({ id: 'bird-language', title: 'Bird Language', classType: 'After-school', gradeMin: 3, gradeMax: 6, weekdays: [2], time: ['15:30', '17:00'], location: 'Heron Marsh', instructors: ['Priya Shah'], price: dollars(260), slidingScale: { min: dollars(200), max: dollars(320) }, capacity: 12, enrolled: 1 }),

@@ -4,7 +4,7 @@ import type { UserRecord } from 'firebase-admin/auth';
 import { SCHOOL_TIME_ZONE } from '../../contract/domain';
 import { ROLE_ADMIN } from '../../contract/roles';
 import { adminAuth, adminDb, seedWriter } from './adminApp';
-import { buildDemoData, DEMO_ADMIN, DEMO_FAMILY, DEMO_FUND } from './demoData';
+import { buildDemoData, DEMO_ADMIN, DEMO_FAMILY, DEMO_FUND, DEMO_INSTRUCTOR } from './demoData';
 import { seatRosters } from './seats';
 import { demoRound } from './round';
 import { recordParts, ROUNDS } from '../../functions/src/data/rounds';
@@ -23,12 +23,13 @@ async function upsertUser(u: { uid: string; email: string; password: string; nam
 export async function seedDemo(today = todayInSchool()) {
   const db = adminDb();
   const data = buildDemoData(today);
-  const [admin, family] = await Promise.all([upsertUser(DEMO_ADMIN), upsertUser(DEMO_FAMILY)]);
+  const [admin, family, instructor] = await Promise.all([upsertUser(DEMO_ADMIN), upsertUser(DEMO_FAMILY), upsertUser(DEMO_INSTRUCTOR)]);
   const familyUid = family.uid;
   const owner = (uid: string) => (uid === DEMO_FAMILY.uid ? familyUid : uid);
 
   const writer = seedWriter(db);
   writer.set(db.doc(`roles/${admin.uid}`), { roles: [ROLE_ADMIN] });
+  writer.set(db.doc(`roles/${instructor.uid}`), { roles: ['instructor'] });
   writer.set(db.doc('config/portal'), { currentSemesterId: data.currentSemesterId });
   // The demo family has checked out before: its holder is known (a new account is asked at its first checkout).
   writer.set(db.doc(`accounts/${familyUid}`), { holder: { name: DEMO_FAMILY.name, phone: DEMO_FAMILY.phone } }, { merge: true });

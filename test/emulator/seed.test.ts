@@ -26,6 +26,14 @@ describe('demo seed on the emulators', () => {
   it('creates the demo accounts with their passwords', async () => {
     await expect(signInDemo('admin')).resolves.toMatchObject({ email: 'admin@example.com' });
     await expect(signInDemo('family')).resolves.toMatchObject({ email: 'family@example.com' });
+    // The instructor teaches two of the term's classes: they list those, and read their rosters only.
+    const instructor = await signInDemo('instructor');
+    const taught = await callAs(instructor, 'myTaughtClasses');
+    expect(taught.result!.classes.map((c) => c.id).sort()).toEqual(['forest-explorers', 'junior-naturalists']);
+    const roster = await callAs(instructor, 'taughtRoster', { classId: 'junior-naturalists' });
+    expect(roster.result!.roster.entries).toHaveLength((await adminDb().doc('classes/junior-naturalists').get()).get('enrolledCount') as number);
+    expect((await callAs(instructor, 'taughtRoster', { classId: 'wild-art' })).status).toBe(403);
+    expect((await callAs(instructor, 'adminRosters', { classIds: ['junior-naturalists'] })).status).toBe(403);
   });
 
   it('offers two open semesters with at least 20 enrollable classes through the public callables', async () => {

@@ -15,10 +15,10 @@ describe('staff roles managed by the admin', () => {
     helper = await createUser('helper@example.com');
   });
 
-  it('lists the staff: the demo admin, with their roles', async () => {
+  it('lists the staff: the demo admin and instructor, with their roles', async () => {
     const r = await callAs(demo.admin, 'adminStaff');
     expect(r.status).toBe(200);
-    expect(r.result!.staff.map((m) => [m.email, m.roles])).toEqual([['admin@example.com', ['admin']]]);
+    expect(r.result!.staff.map((m) => [m.email, m.roles])).toEqual([['admin@example.com', ['admin']], ['instructor@example.com', ['instructor']]]);
   });
 
   it('invites a new address: an account, an email with a set-password link, and the role works once signed in', async () => {

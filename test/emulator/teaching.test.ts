@@ -22,7 +22,7 @@ describe('the instructor’s view', () => {
 
   it('the class form assigns staff accounts with the instructor role, and only those', async () => {
     const list = await callAs(demo.admin, 'adminInstructors');
-    expect(list.result!.instructors.map((i) => i.email).sort()).toEqual(['other.teacher@example.com', 'teacher@example.com']);
+    expect(list.result!.instructors.map((i) => i.email).sort()).toEqual(['instructor@example.com', 'other.teacher@example.com', 'teacher@example.com']);
     const form = classFormOf(await stored('fire-and-shelter'));
     const wrong = await callAs(demo.admin, 'adminSaveClass', { ...form, instructorUids: [demo.family.uid] });
     expect([wrong.status, wrong.error?.message]).toEqual([400, 'Only staff with the instructor role can be assigned to a class: check its instructors.']);

@@ -1,18 +1,18 @@
 // Shared set-up of emulator and end-to-end tests: the seeded demo, its accounts, typed calls.
 import { beforeAll } from 'vitest';
 import type { CallableName, Payload, Response } from '../../contract/callables';
-import { DEMO_ADMIN, DEMO_FAMILY } from '../../scripts/demo/demoData';
+import { DEMO_ADMIN, DEMO_FAMILY, DEMO_INSTRUCTOR } from '../../scripts/demo/demoData';
 import { seedDemo } from '../../scripts/demo/seedDemo';
 import { callFunction, resetEmulators, signIn, type CallResult, type TestUser } from './emulators';
 
 /** The demo's accounts (their emails and passwords are in scripts/demo/demoData.ts and the README). */
-export const DEMO = { admin: DEMO_ADMIN, family: DEMO_FAMILY } as const;
+export const DEMO = { admin: DEMO_ADMIN, family: DEMO_FAMILY, instructor: DEMO_INSTRUCTOR } as const;
 export type DemoAccount = keyof typeof DEMO;
 
 /** A demo account signed in on the Auth emulator: its ID token is a real one. */
 export const signInDemo = (who: DemoAccount): Promise<TestUser> => signIn(DEMO[who].email, DEMO[who].password);
 
-/** Empty emulators, then the demo data (semesters, classes, bundles, codes, the demo family and admin). */
+/** Empty emulators, then the demo data (semesters, classes, bundles, codes, the demo family, admin and instructor). */
 export async function seededEmulators(): Promise<void> {
   await resetEmulators();
   await seedDemo();
