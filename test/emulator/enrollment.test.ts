@@ -434,6 +434,7 @@ describe('enrollment callables, real ID tokens', () => {
     [{ ...payload(), idempotencyKey: 'short' }, /idempotencyKey/],
     [{ ...payload(), extra: 1 }, /Unrecognized key/],
     [{ ...payload(), lines: [] }, /Please choose at least one class/],
+    [{ ...payload(), lines: [{ classId: 'no-such-class', addOnIds: [] }] }, /^A selected class is no longer offered\. Please review your classes\.$/],
   ])('enroll rejects bad input %#', async (body, message) => {
     const r = await callAs(family, 'enroll', body);
     expect(r.status).toBe(400);

@@ -49,6 +49,14 @@ describe('the waitlist', () => {
   let holders: Enrollment[];
   let listed: FamilyWaitlistEntry[];
 
+  it('a join that names no class, or a class no longer offered, is refused in words', async () => {
+    const asking = (classIds: string[]) =>
+      callAs(families[0].user, 'joinWaitlist', { studentId: families[0].studentId, lines: lines(classIds), codes: [], expectedTotal: 0, infoConfirmed: false, releases: signedReleases(AVA.guardians[0].name), idempotencyKey: key() });
+    const [none, gone] = await Promise.all([asking([]), asking(['no-such-class'])]);
+    expect([none.status, none.error?.message]).toEqual([400, 'Please choose at least one class.']);
+    expect([gone.status, gone.error?.message]).toEqual([400, 'A selected class is no longer offered. Please review your classes.']);
+  });
+
   it('a family joins a full class with its complete request and the price of the day; its place shows; no seat is public while anyone waits', async () => {
     holders = [];
     for (const f of families.slice(0, 2)) holders.push((await enrollIn(f, ['wl-a'])).result!.enrollment);

@@ -173,6 +173,11 @@ export function seatTaken(e: Enrollment, classId: string, planned: { id: string;
 /** A child's price without its award's terms (a claim paying its older quote, which has no aid line). */
 const withoutAward = <Q extends { aid?: unknown }>({ aid: _aid, ...quote }: Q) => quote;
 
+/** A checkout, or a waitlist join, that names no class. */
+export const NO_CLASS_CHOSEN = refuse('invalid-argument', 'Please choose at least one class.');
+/** A class asked for that the catalogue no longer has (removed since the family chose it). */
+export const NO_LONGER_OFFERED = refuse('failed-precondition', 'A selected class is no longer offered. Please review your classes.');
+
 /** The checkout, or why it is refused (the first problem found, child by child in the order asked). */
 export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
   const { uid, payload, now, today, options, ids, asked, catalogue, entry } = f;

@@ -9,12 +9,12 @@
 // and other ones picked. Nothing of a failed attempt is written.
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { orRefused } from '../lib/refused';
+import { orRefused, refusedError } from '../lib/refused';
 import { aidSeatTerms, type AidApplication } from '../../../contract/aid';
 import type { ClassRecord, Enrollment, PaymentOptions, Release, Student } from '../../../contract/domain';
 import { schoolToday } from '../../../contract/schedule';
 import { checkoutOf } from '../domain/ids';
-import { askedOf, listingStale, planCheckout, replacedBy, specialSeats, type CheckoutPayload, type CatalogueFacts } from '../domain/checkout';
+import { askedOf, listingStale, NO_CLASS_CHOSEN, NO_LONGER_OFFERED, planCheckout, replacedBy, specialSeats, type CheckoutPayload, type CatalogueFacts } from '../domain/checkout';
 import { checkoutIds } from '../domain/ids';
 import { aidReleased, holdLapsed, planSeats, type RosterRecord, type SeatPlan } from '../domain/seats';
 import { buildReceipt, receiptGroups, receiptRecipients } from '../mail/receipt';
@@ -46,12 +46,12 @@ export async function checkout(uid: string, email: string | null, payload: Check
   const today = schoolToday(now);
   const ids = checkoutIds(uid, payload.idempotencyKey, payload.children.length);
   const asked = askedOf(payload.children);
-  if (asked.some((c) => !c.classIds.length)) throw new HttpsError('invalid-argument', 'Please choose at least one class.');
+  if (asked.some((c) => !c.classIds.length)) throw refusedError(NO_CLASS_CHOSEN);
   const classIds = uniq(asked.flatMap((c) => c.classIds));
 
   const [replay, releases, catalogue, family] = await Promise.all([replayOf(ids[0]), loadReleases(), loadCatalogueFacts(classIds, payload.codes), loadFamilyEnrollments(uid)]);
   if (replay) return replay;
-  if (catalogue.missing.length) throw new HttpsError('failed-precondition', 'A selected class is no longer offered. Please review your classes.');
+  if (catalogue.missing.length) throw refusedError(NO_LONGER_OFFERED);
   const [classById, claimed, applications] = await Promise.all([
     withFamilyClasses(catalogue.classes, family),
     claimEntryId ? recordRef('waitlist', claimEntryId).get().then((s) => s.data() ?? null) : null,

@@ -4,8 +4,7 @@
 // (a `reserved` seat document) and offered in order (an `offered` one, the family's until the offer
 // ends): the public never takes it.
 import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
-import { orRefused, throwIfRefused } from '../lib/refused';
+import { orRefused, refusedError, throwIfRefused } from '../lib/refused';
 import type { z } from 'zod/mini';
 import type { WaitlistEntry } from '../../../contract/domain';
 import type { joinWaitlistSchema } from '../../../contract/schemas';
@@ -14,6 +13,7 @@ import { waitlistEntryId } from '../domain/ids';
 import { aidReleased, aidSeatsEnd, freeSeatIds, type Seat } from '../domain/seats';
 import { entryUsesFree, joinRefusal, offerLapsed, onTheList, placeOf, planDecline, planJoin, planLapse, planLeave, planMove, planOfferByHand, planOffers, planRemove, reminderDue, seatsForWaitlist, type EntryEnd, waitlistEvent } from '../domain/waitlist';
 import type { Refusal } from '../domain/refusal';
+import { NO_CLASS_CHOSEN, NO_LONGER_OFFERED } from '../domain/checkout';
 import { waitlistMail, type WaitlistMailKind } from '../mail/waitlist';
 import { portalOrigin } from '../payments/stripe';
 import { db, notFound, recordRef, records, present, runSeatTransaction, uniq } from '../data/db';
@@ -42,9 +42,9 @@ function sendMail(tx: Transaction, kind: WaitlistMailKind, entry: WaitlistEntry,
 export async function joinWaitlist(uid: string, email: string | null, emailVerified: boolean, payload: JoinPayload, now: Date): Promise<{ entry: WaitlistEntry; place: number | null; replayed: boolean }> {
   const ref = entryRef(waitlistEntryId(uid, payload.idempotencyKey));
   const classIds = uniq(payload.lines.map((l) => l.classId));
-  if (!classIds.length) throw new HttpsError('invalid-argument', 'Please choose at least one class.');
+  if (!classIds.length) throw refusedError(NO_CLASS_CHOSEN);
   const [releases, catalogue] = await Promise.all([loadReleases(), loadCatalogueFacts(classIds, payload.codes)]);
-  if (catalogue.missing.length) throw new HttpsError('failed-precondition', 'A selected class is no longer offered. Please review your classes.');
+  if (catalogue.missing.length) throw refusedError(NO_LONGER_OFFERED);
   const today = schoolToday(now);
   return runSeatTransaction(async (tx) => {
     const existing = await tx.get(ref);
