@@ -261,6 +261,10 @@ describe('card payments: holds, Stripe Checkout and the webhook', () => {
     const family = families[2];
     const pending = (await db().collection('enrollments').where('ownerUid', '==', family.user.uid).where('status', '==', 'pending_payment').get()).docs[0].data() as Enrollment;
     await callAs(family.user, 'saveDraft', { json: '{"step":7}', flow: 'flow-card-cancelled' });
+    // Another family cannot release it: its id is answered as one that does not exist, and the seat stays held.
+    const stranger = await callAs(families[3].user, 'releaseHold', { enrollmentId: pending.id });
+    expect([stranger.status, stranger.error?.message]).toEqual([404, 'This enrollment does not exist.']);
+    expect([(await enrollment(pending.id)).status, await seats('card-c')]).toEqual(['pending_payment', 1]);
     const released = await callAs(family.user, 'releaseHold', { enrollmentId: pending.id });
     expect(released.status, JSON.stringify(released.error)).toBe(200);
     expect(released.result!.enrollment.status).toBe('expired');
@@ -270,8 +274,6 @@ describe('card payments: holds, Stripe Checkout and the webhook', () => {
     // Stripe's page is closed: it can no longer be paid.
     const page = await fetch(pending.hold!.url!);
     expect(await page.text()).toContain('This checkout is expired');
-    // Another family cannot release it.
-    expect((await callAs(families[3].user, 'releaseHold', { enrollmentId: pending.id })).status).toBe(404);
   });
 
   it('never lets a lapsed hold block a seat, and refunds a payment that arrives after its seat was taken', async () => {

@@ -161,6 +161,11 @@ export async function deleteRecord(name: RecordName, id: string, what: string): 
 
 export const uniq = <T>(xs: T[]): T[] => [...new Set(xs)];
 export const notFound = (what: string) => new HttpsError('not-found', `${what} does not exist.`);
+/** A record read, if it is there and (with `ownerUid`) that family's: another family's is not found either ("This enrollment does not exist."). */
+export function ownedRecord<T>(snap: DocumentSnapshot<T>, what: string, ownerUid?: string): T {
+  if (!snap.exists || (ownerUid !== undefined && snap.get('ownerUid') !== ownerUid)) throw notFound(what);
+  return snap.data()!;
+}
 /** A request the state of things refuses, in words for the family or the office. */
 export const precondition = (message: string) => new HttpsError('failed-precondition', message);
 

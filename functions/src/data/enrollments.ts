@@ -10,7 +10,7 @@ import { orRefused } from '../lib/refused';
 import { normalizeCode, type CodeUses } from '../domain/pricing';
 import { priceCart, type CartChild } from '../domain/cart';
 import { DEFAULT_RELEASES } from '../domain/releases';
-import { COLLECTIONS, db, getByIds, noteReads, notFound, recordRef, records, uniq } from './db';
+import { COLLECTIONS, db, getByIds, noteReads, ownedRecord, recordRef, records, uniq } from './db';
 import { codeUsesGivenBack, readClaimedEntries, writeCodeUseDeltas, type CodeUseDeltas } from './holds';
 import { loadGroupsOfSemesters } from './catalogue';
 import { CATALOGUE_FRESH_MS, catalogueStamp } from './catalogueCache';
@@ -197,9 +197,7 @@ export function oneChild({ studentId, lines, infoConfirmed, releases, ...rest }:
 
 /** One enrollment; with `ownerUid`, only that family's (another family's id is not found either). */
 export async function loadEnrollment(id: string, ownerUid?: string): Promise<Enrollment> {
-  const snap = await recordRef('enrollments', id).get();
-  if (!snap.exists || (ownerUid !== undefined && snap.get('ownerUid') !== ownerUid)) throw notFound('This enrollment');
-  return snap.data()!;
+  return ownedRecord(await recordRef('enrollments', id).get(), 'This enrollment', ownerUid);
 }
 
 export async function loadOwnEnrollments(uid: string): Promise<Enrollment[]> {

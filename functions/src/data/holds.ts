@@ -4,14 +4,13 @@
 // checkout for the same children replaces it, or when it lapses (the sweep, or the next family who
 // asks for the class releases it first: a lapsed hold never blocks a seat).
 import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
 import type { Enrollment, WaitlistEntry } from '../../../contract/domain';
 import type { CreditEntry } from '../../../contract/credit';
 import { creditGivenBack } from '../domain/credit';
 import { giveAidBackInTx } from './aid';
 import { entryUsesFree } from '../domain/waitlist';
 import { addCreditInTx } from './credit';
-import { COLLECTIONS, db, recordRef, records, runSeatTransaction, uniq } from './db';
+import { COLLECTIONS, db, ownedRecord, recordRef, records, runSeatTransaction, uniq } from './db';
 import { addTo, countRoster, readReleases, releaseSeats, type SeatDeltas, type SeatRelease } from './seats';
 
 /** On a roster entry: the seat is held for a card payment until then (ISO time). */
@@ -134,14 +133,13 @@ export function endHoldsInTx(
 export async function releaseHold(enrollmentId: string, at: Date, ownerUid?: string): Promise<{ enrollment: Enrollment; released: Enrollment[]; toServe: string[] }> {
   // Gives seats back: retried under contention as long as taking them (runSeatTransaction).
   const done = await runSeatTransaction(async (tx) => {
-    const snap = await tx.get(enrollmentRef(enrollmentId));
-    if (!snap.exists || (ownerUid && snap.get('ownerUid') !== ownerUid)) throw new HttpsError('not-found', 'This enrollment does not exist.');
+    const asked = ownedRecord(await tx.get(enrollmentRef(enrollmentId)), 'This enrollment', ownerUid);
     const held = await heldCheckouts(tx, [enrollmentId]);
     const facts = await readHoldFacts(tx, held);
     const iso = at.toISOString();
     const { deltas, toServe, ended, creditBack } = endHoldsInTx(tx, held, facts, iso);
     for (const entry of creditBack) addCreditInTx(tx, entry);
-    return { enrollment: ended.find((e) => e.id === enrollmentId) ?? snap.data()!, released: ended, toServe, deltas };
+    return { enrollment: ended.find((e) => e.id === enrollmentId) ?? asked, released: ended, toServe, deltas };
   });
   // The counts follow outside the transaction: two holds of one class given back at once never wait on each other.
   await countRoster(done.deltas);

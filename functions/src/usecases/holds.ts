@@ -5,6 +5,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import type { Enrollment } from '../../../contract/domain';
 import { anotherTry, recordRef } from '../data/db';
 import { releaseHold } from '../data/holds';
+import { loadEnrollment } from '../data/enrollments';
 import { serveWaitlists } from './waitlist';
 import { isStripeError, stripe } from '../payments/stripe';
 
@@ -47,9 +48,7 @@ export async function closeCheckoutPage(held: Enrollment): Promise<void> {
  * seats went meanwhile). Returns the enrollment as it is now.
  */
 export async function endHold(enrollmentId: string, now: Date, ownerUid?: string): Promise<Enrollment> {
-  const snap = await recordRef('enrollments', enrollmentId).get();
-  if (!snap.exists || (ownerUid && snap.get('ownerUid') !== ownerUid)) throw new HttpsError('not-found', 'This enrollment does not exist.');
-  const held = snap.data()!;
+  const held = await loadEnrollment(enrollmentId, ownerUid);
   if (held.status !== 'pending_payment') return held;
   if ((await closePage(held)) === 'paid') {
     // Its webhook is on its way: nobody need ask Stripe again meanwhile.
