@@ -13,7 +13,7 @@ import { STANDIN } from '../../scripts/stripe/config';
 import emulatorConfig from '../../contract/emulators.json';
 import { AUTH, createUnverifiedUser, createUser, HOSTING, oobLinks, signIn, type CallResult, type TestUser } from '../support/emulators';
 import { callAs, seededEmulators, signInDemo } from '../support/fixtures';
-import { checkoutIds } from '../../functions/src/domain/ids';
+import { checkoutIds, duringStripeOutage, standIn } from '../support/ledger';
 import { TOO_LONG } from '../../functions/src/lib/callable';
 import { addClassesLikeWildArt, AVA, classInput, familyWithStudent, lapseHold, semesterInput, signedReleases } from '../support/samples';
 
@@ -39,8 +39,6 @@ async function enrollPayload(family: { user: TestUser; studentId: string }, clas
 const enrollByCard = async (family: { user: TestUser; studentId: string }, classIds: string[], key: string): Promise<Enrolled> =>
   callAs(family.user, 'enroll', await enrollPayload(family, classIds, key));
 
-const standIn = async <T>(path: string, body: unknown = {}): Promise<T> =>
-  (await fetch(`${STANDIN.api}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<T>;
 const enrollment = async (id: string) => (await db().doc(`enrollments/${id}`).get()).data() as Enrollment;
 const seats = async (classId: string) => (await db().doc(`classes/${classId}`).get()).get('enrolledCount') as number;
 const count = async (collection: string) => (await db().collection(collection).count().get()).data().count;
@@ -303,13 +301,7 @@ describe('card payments: holds, Stripe Checkout and the webhook', () => {
   });
 
   it('releases the hold at once when Stripe cannot be reached, and says nothing was charged', async () => {
-    await standIn('/__standin/outage', { on: true });
-    let r: Enrolled;
-    try {
-      r = await enrollByCard(families[4], ['card-d'], 'card-outage-1');
-    } finally {
-      await standIn('/__standin/outage', { on: false });
-    }
+    const r = await duringStripeOutage(() => enrollByCard(families[4], ['card-d'], 'card-outage-1'));
     expect(r.status).toBe(503);
     expect(r.error?.message).toMatch(/Nothing was charged and no seat is held/);
     expect(await seats('card-d')).toBe(0);
@@ -371,6 +363,10 @@ describe('card payments: holds, Stripe Checkout and the webhook', () => {
     const e = office.result!.enrollment;
     expect(e.status).toBe('confirmed');
     expect(e.balance).toBe(quote.result!.total);
+    // Stripe unreachable: the family is told in words, and nothing changes.
+    const down = await duringStripeOutage(() => callAs(family.user, 'payBalance', { enrollmentId: e.id }));
+    expect([down.status, down.error?.message]).toEqual([503, 'Card payments are not available right now. Nothing was charged; please try again in a few minutes.']);
+    expect(await enrollment(e.id)).toEqual(e);
 
     const [first, again] = await Promise.all([0, 1].map(() => callAs(family.user, 'payBalance', { enrollmentId: e.id })));
     expect(first.status, JSON.stringify(first.error)).toBe(200);
@@ -591,13 +587,7 @@ describe('card payments: holds, Stripe Checkout and the webhook', () => {
     expect(voided.error?.message).toMatch(/cannot be voided/);
 
     // Stripe unreachable: nothing changes, and the office is told why.
-    await standIn('/__standin/outage', { on: true });
-    let refused: CallResult<{ enrollment: Enrollment }>;
-    try {
-      refused = await callAs(admin, 'adminCancelEnrollment', cancel);
-    } finally {
-      await standIn('/__standin/outage', { on: false });
-    }
+    const refused = await duringStripeOutage(() => callAs(admin, 'adminCancelEnrollment', cancel));
     expect(refused.status).toBe(400);
     expect(refused.error?.message).toMatch(/^Stripe refused the refund: .*The enrollment was not changed/);
     expect(await enrollment(paid.id)).toEqual(paid);

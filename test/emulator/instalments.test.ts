@@ -12,7 +12,7 @@ import { addMonthsIso } from '../../functions/src/domain/instalments';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { STANDIN } from '../../scripts/stripe/config';
 import { callAs, signInDemo, useSeededDemo } from '../support/fixtures';
-import { booksProblems, standIn } from '../support/ledger';
+import { booksProblems, duringStripeOutage, standIn } from '../support/ledger';
 import { addClassesLikeWildArt, AVA, familyWithStudent, signedReleases } from '../support/samples';
 
 const db = () => adminDb();
@@ -81,6 +81,11 @@ describe('monthly plans', () => {
     expect(await mail(`instalment-declined_${e.id}_2_1`)).toContain('Monthly payment 3 of 3 ($100) for Pia Plan did not go through: the card has insufficient funds.');
     const stranger = await familyWithStudent('plan.stranger@example.com', 'Sly', 'Stranger');
     expect((await callAs(stranger.user, 'payInstalment', { enrollmentId: e.id })).status).toBe(404);
+
+    // Stripe unreachable: the family is told in words, and the plan waits as it was.
+    const down = await duringStripeOutage(() => callAs(family.user, 'payInstalment', { enrollmentId: e.id }));
+    expect([down.status, down.error?.message]).toEqual([503, 'Card payments are not available right now. Nothing was charged; please try again in a few minutes.']);
+    expect((await enrollment(e.id)).instalments).toEqual(failed.instalments);
 
     // The family pays it now with another card: recorded once, the plan paid off, the new card kept.
     const page = await callAs(family.user, 'payInstalment', { enrollmentId: e.id });

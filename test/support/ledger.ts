@@ -16,6 +16,16 @@ export { checkoutIds };
 export const standIn = async <T>(path: string, body: unknown = {}): Promise<T> =>
   (await fetch(`${STANDIN.api}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<T>;
 
+/** What `act` answers while Stripe cannot be reached; Stripe is back whatever happens. */
+export async function duringStripeOutage<T>(act: () => Promise<T>): Promise<T> {
+  await standIn('/__standin/outage', { on: true });
+  try {
+    return await act();
+  } finally {
+    await standIn('/__standin/outage', { on: false });
+  }
+}
+
 /** A Checkout Session as the stand-in holds it (Stripe's own view of the page). */
 export async function stripeSession(id: string): Promise<{ status: 'open' | 'complete' | 'expired'; payment_status: string }> {
   const r = await fetch(`${STANDIN.api}/v1/checkout/sessions/${id}`, { headers: { authorization: `Bearer ${STANDIN.secretKey}` } });

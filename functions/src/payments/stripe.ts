@@ -1,6 +1,7 @@
 // The Stripe client. Production reads its keys from Secret Manager (defineSecret); emulator runs point
 // the same SDK at the local stand-in (scripts/stripe/standIn.ts) with its test keys.
 import { defineSecret, defineString } from 'firebase-functions/params';
+import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
 import emulators from '../../../contract/emulators.json';
 import { emulatorPorts, portOffset } from '../../../contract/emulatorPorts';
@@ -29,6 +30,9 @@ export function stripe(): Stripe {
   });
   return client;
 }
+
+/** A page to pay what is owed (a balance, a monthly payment) could not be opened: Stripe refused or could not be reached. */
+export const cardPageDown = () => new HttpsError('unavailable', 'Card payments are not available right now. Nothing was charged; please try again in a few minutes.');
 
 /** Stripe's answer was an error (its servers refused, or could not be reached). */
 export const isStripeError = (error: unknown): error is Stripe.errors.StripeError => sdk !== undefined && error instanceof sdk.errors.StripeError;

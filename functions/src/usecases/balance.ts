@@ -8,7 +8,7 @@ import type { Enrollment } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { formatCard } from '../../../contract/wording';
 import { balanceOf } from '../../../contract/money';
-import { isStripeError, pageEnd, portalOrigin, stripe, WINDOW_MS } from '../payments/stripe';
+import { cardPageDown, isStripeError, pageEnd, portalOrigin, stripe, WINDOW_MS } from '../payments/stripe';
 import { paymentReceivedMail } from '../mail/family';
 import { queueMail } from '../mail/outbox';
 import { db, recordRef } from '../data/db';
@@ -85,7 +85,7 @@ export async function startBalanceCheckout(enrollments: Enrollment[], family: bo
     return session.url!;
   } catch (error) {
     if (!isStripeError(error)) throw error;
-    throw new HttpsError('unavailable', 'Card payments are not available right now. Nothing was charged; please try again in a few minutes.');
+    throw cardPageDown();
   }
 }
 

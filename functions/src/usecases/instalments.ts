@@ -5,7 +5,6 @@
 // page of its own, which saves that card for the payments left. The plans are in domain/instalments.ts.
 import { randomUUID } from 'node:crypto';
 import { logger } from 'firebase-functions/logger';
-import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
 import type { CardDetails, Enrollment } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
@@ -21,7 +20,7 @@ import { enrollmentRef, eventRef, paymentOf, type Outcome } from '../data/stripe
 import { afterDecline, afterPayment, chargeDue, settled, type PlanCard } from '../domain/instalments';
 import { instalmentDeclinedMail, paymentReceivedMail } from '../mail/family';
 import { queueMail } from '../mail/outbox';
-import { isStripeError, pageEnd, portalOrigin, stripe, WINDOW_MS } from '../payments/stripe';
+import { cardPageDown, isStripeError, pageEnd, portalOrigin, stripe, WINDOW_MS } from '../payments/stripe';
 
 const JOB: Actor = { uid: 'scheduler', email: null, roles: ['scheduler'], requestId: 'instalments' };
 
@@ -161,7 +160,7 @@ export async function startInstalmentPage(uid: string, enrollmentId: string, ori
     return session.url!;
   } catch (error) {
     if (!isStripeError(error)) throw error;
-    throw new HttpsError('unavailable', 'Card payments are not available right now. Nothing was charged; please try again in a few minutes.');
+    throw cardPageDown();
   }
 }
 
