@@ -9,7 +9,7 @@ import type { ClassRecord, Student } from '../../contract/domain';
 import { adultsWhoMayCollect, codeMatches, newSalt, phoneTag, pickupCheckValue, schoolYearOf, tagOf } from '../../contract/field';
 import { andList, formatDate } from '../../contract/format';
 import { meetingDates, schoolToday } from '../../contract/schedule';
-import { adminDb } from '../../scripts/demo/adminApp';
+import { adminAuth, adminDb } from '../../scripts/demo/adminApp';
 import { createUser } from '../support/emulators';
 import { callAs, DEMO, signInDemo } from '../support/fixtures';
 import { AVAS, underway } from '../support/samples';
@@ -529,7 +529,8 @@ describe('the instructor’s view in Chromium', () => {
   });
 
   it('an old pickup code: a phone without signal still takes it, and the release is flagged and told to the family and the office at once; refreshed, the phone refuses it', async () => {
-    await adminDb().doc('classes/fire-and-shelter').update({ instructorUids: [(await adminDb().collection('roles').get()).docs.find((d) => (d.get('roles') as string[]).includes('instructor'))!.id] });
+    // The coach's, by email: the demo has its own instructor too.
+    await adminDb().doc('classes/fire-and-shelter').update({ instructorUids: [(await adminAuth().getUserByEmail('coach@example.com')).uid] });
     // One child of the class is the demo family's (one not released at a meeting yet).
     const picked = new Set((await adminDb().collection('fieldEntries').where('kind', '==', 'pickup').get()).docs.map((d) => d.get('studentId') as string));
     const kid = (await adminDb().collection('classes/fire-and-shelter/roster').get()).docs.find((d) => !picked.has(d.id))!;
