@@ -1,6 +1,6 @@
 import { isRefusal, refuse, type Refusal } from '../../functions/src/domain/refusal';
 import { describe, expect, it } from 'vitest';
-import type { ClassGroup, ClassRecord, Discount, Enrollment } from '../../contract/domain';
+import type { ClassGroup, ClassRecord, Discount, Enrollment, Semester } from '../../contract/domain';
 import { balanceOf } from '../../contract/money';
 import { applyCancellation, applyTransfer, cancellationRefusal, planAddOns, planCancellation, planTransfer, type TransferPlan } from '../../functions/src/domain/cancellation';
 import { priceBasket, type BasketLine } from '../../functions/src/domain/pricing';
@@ -171,9 +171,21 @@ describe('add-ons taken later', () => {
     expect(addOns(e, 'd', ['kit'])).toEqual(refuse('failed-precondition', 'Add-ons can be added here only to the classes of this enrollment.'));
     expect(addOns({ ...e, cancellations: [{ classIds: ['x'], classTitles: ['x'], refund: 0, fee: 0, note: '', at: '', by: '' }] }, 'c', ['kit'])).toEqual(refuse('failed-precondition', 'The office has changed this enrollment: please ask the office to add it.'));
     expect(addOns({ ...e, status: 'pending_payment' }, 'c', ['kit'])).toEqual(refuse('failed-precondition', 'Add-ons can be added to a confirmed enrollment only.'));
+    expect(addOns({ ...e, status: 'cancelled', classIds: [] }, 'c', ['kit'])).toEqual(refuse('failed-precondition', 'Add-ons can be added to a confirmed enrollment only.'));
     // A code deleted since: the price would not come out as charged.
     const coded = enrolled([{ classId: 'c', addOnIds: [] }], [SIBLING10], 0);
     expect(addOns(coded, 'c', ['kit'], [])).toEqual(refuse('failed-precondition', 'The price of this enrollment has changed since: please ask the office to add it.'));
+  });
+  it('lets a family add one while its term takes registrations; the office adds one after', () => {
+    const e = enrolled([{ classId: 'c', addOnIds: [] }], [], 0);
+    const term = { id: 's', name: 'Winter', status: 'open', registrationOpens: '2026-11-01', registrationCloses: '2026-12-31' } as Semester;
+    const asked = (today: string, semesters = [term]) => planAddOns({ enrollment: e, classes, groups: GROUPS, discounts: [], enrolledOn: '2026-11-20' }, 'c', ['kit'], { semesters, today });
+    expect(asked('2026-12-31')).toMatchObject({ charge: 3000 });
+    expect(asked('2027-01-01')).toEqual(refuse('failed-precondition', 'Registration for Winter is closed: please ask the office.'));
+    expect(asked('2026-12-01', [{ ...term, status: 'closed' } as Semester])).toEqual(refuse('failed-precondition', 'Registration for Winter is closed: please ask the office.'));
+    expect(asked('2026-12-01', [])).toEqual(refuse('failed-precondition', 'Registration for Class c is closed: please ask the office.'));
+    // The office: no term asked about.
+    expect(planAddOns({ enrollment: e, classes, groups: GROUPS, discounts: [], enrolledOn: '2026-11-20' }, 'c', ['kit'])).toMatchObject({ charge: 3000 });
   });
 });
 

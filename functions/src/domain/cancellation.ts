@@ -2,13 +2,14 @@
 // one pricing engine, as on the day of the enrollment and at the prices the family was charged (a
 // financial aid award on its terms, at most what it took then: the rest goes back to the award), and
 // the refund suggested is what the family has paid beyond the new total. Pure.
-import type { AddOn, CancellationQuote, CardRefund, Cents, ClassGroup, ClassRecord, Discount, Enrollment, IsoDate, LineItem, PaymentMethod, SiblingContext } from '../../../contract/domain';
+import type { AddOn, CancellationQuote, CardRefund, Cents, ClassGroup, ClassRecord, Discount, Enrollment, IsoDate, LineItem, PaymentMethod, Semester, SiblingContext } from '../../../contract/domain';
 import { isSiblingRule } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { balanceOf, feesOf, OFFICE_DISCOUNT, paidOf, refundedOf } from '../../../contract/money';
 import { aidOnLines } from '../../../contract/aid';
 import { alreadyEnrolledIn } from '../../../contract/schedule';
 import { withRequests } from './changes';
+import { isOpenForEnrollment } from './catalogue';
 import { cardRefundableOf } from './refunds';
 import { FIXED_AMOUNT_TYPES, priceBasket, type BasketLine, type PricedClass } from './pricing';
 import { no, refuse, type Refusal } from './refusal';
@@ -283,11 +284,16 @@ export interface AddOnPlan {
  * did to the rest), the difference owed. An enrollment the office changed, or whose price would not
  * come out the same as charged (a code deleted since), is left to the office.
  */
-export function planAddOns(input: Omit<CancellationInput, 'cancelClassIds'>, classId: string, addOnIds: string[]): AddOnPlan | Refusal {
+export function planAddOns(input: Omit<CancellationInput, 'cancelClassIds'>, classId: string, addOnIds: string[], family?: FamilyAsking): AddOnPlan | Refusal {
   const { enrollment } = input;
-  if (enrollment.status !== 'confirmed') return refuse('failed-precondition', 'Add-ons can be added to a confirmed enrollment only.');
+  const closed = addOnsRefusal(enrollment);
+  if (closed) return closed;
   const klass = input.classes.find((c) => c.id === classId);
   if (!klass || !enrollment.classIds.includes(classId)) return refuse('failed-precondition', 'Add-ons can be added here only to the classes of this enrollment.');
+  if (family) {
+    const semester = family.semesters.find((s) => s.id === klass.semesterId);
+    if (!semester || !isOpenForEnrollment(semester, family.today)) return no(`Registration for ${semester?.name ?? klass.title} is closed: please ask the office.`);
+  }
   if (enrollment.cancellations?.length) return refuse('failed-precondition', 'The office has changed this enrollment: please ask the office to add it.');
   const taken = enrollment.lineItems.find((l) => l.classIds.includes(classId))?.addOns ?? [];
   const added: AddOn[] = [];
@@ -304,6 +310,16 @@ export function planAddOns(input: Omit<CancellationInput, 'cancelClassIds'>, cla
   const next: Enrollment = { ...enrollment, lineItems: after.lineItems, discounts: after.discounts, subtotal: after.subtotal, total: after.total };
   return { enrollment: { ...next, balance: balanceOf(next) }, added, charge: after.total - before.total };
 }
+
+/** When the family asks (not the office): the enrollment's terms and the school day, for registration being open. */
+export interface FamilyAsking {
+  semesters: Semester[];
+  today: IsoDate;
+}
+
+/** Why no add-on can be taken on this enrollment at all (one the office has just cancelled has no classes left to read), or null. */
+export const addOnsRefusal = (enrollment: Enrollment): Refusal | null =>
+  enrollment.status === 'confirmed' && enrollment.classIds.length ? null : no('Add-ons can be added to a confirmed enrollment only.');
 
 /**
  * A class the school cancels for everyone: all the family paid for it back, to the cards it paid with

@@ -5,13 +5,11 @@
 // family's page), also once registration has closed, audited as the office's.
 import { countAidInTx } from '../data/aid';
 import { aidChange } from '../domain/aid';
-import { HttpsError } from 'firebase-functions/v2/https';
 import { orRefused, throwIfRefused } from '../lib/refused';
 import type { z } from 'zod/mini';
 import type { Enrollment } from '../../../contract/domain';
 import type { addOnsSchema } from '../../../contract/schemas';
-import { planAddOns } from '../domain/cancellation';
-import { isOpenForEnrollment } from '../domain/catalogue';
+import { addOnsRefusal, planAddOns } from '../domain/cancellation';
 import { schoolToday } from '../domain/calendar';
 import { totalProblem } from '../domain/enrollment';
 import { buildReceipt } from '../mail/receipt';
@@ -38,8 +36,7 @@ export async function addOnsToEnrollment(by: AddOnsBy, request: AddOnsRequest, n
     const snap = await tx.get(ref);
     if (!snap.exists || ('family' in by && snap.get('ownerUid') !== by.family)) throw notFound('This enrollment');
     const enrollment = snap.data()!;
-    // An enrollment the office has just cancelled has no classes left to read: the plan says why.
-    if (!enrollment.classIds.length) throw new HttpsError('failed-precondition', 'Add-ons can be added to a confirmed enrollment only.');
+    throwIfRefused(addOnsRefusal(enrollment));
     const [classes, semesters, groups, { discounts }, roster] = await Promise.all([
       tx.getAll(...enrollment.classIds.map((id) => recordRef('classes', id))).then(present),
       tx.getAll(...enrollment.semesterIds.map((id) => recordRef('semesters', id))).then(present),
@@ -47,25 +44,22 @@ export async function addOnsToEnrollment(by: AddOnsBy, request: AddOnsRequest, n
       loadDiscountsByCodes(enrollment.discounts.map((d) => d.code), tx),
       tx.get(rosterRef(request.classId, enrollment.studentId)),
     ]);
-    const klass = classes.find((c) => c.id === request.classId);
-    const semester = semesters.find((s) => s.id === klass?.semesterId);
-    if ('family' in by && klass && (!semester || !isOpenForEnrollment(semester, schoolToday(now)))) {
-      throw new HttpsError('failed-precondition', `Registration for ${semester?.name ?? klass.title} is closed: please ask the office.`);
-    }
-    const plan = orRefused(planAddOns({ enrollment, classes, groups, discounts, enrolledOn: schoolToday(new Date(enrollment.createdAt)) }, request.classId, request.addOnIds));
+    const family = 'family' in by ? { semesters, today: schoolToday(now) } : undefined;
+    const plan = orRefused(planAddOns({ enrollment, classes, groups, discounts, enrolledOn: schoolToday(new Date(enrollment.createdAt)) }, request.classId, request.addOnIds, family));
+    const klass = classes.find((c) => c.id === request.classId)!;
     if (request.expectedCharge === undefined) return { enrollment: plan.enrollment, charge: plan.charge, added: false };
     throwIfRefused(totalProblem(request.expectedCharge, plan.charge));
     tx.set(ref, plan.enrollment);
     countAidInTx(tx, aidChange(enrollment, plan.enrollment));
     if (roster.exists) tx.update(roster.ref, { addOns: [...((roster.get('addOns') as unknown[] | undefined) ?? []), ...plan.added] });
-    queueMail(tx, buildReceipt([plan.enrollment], classes, semesters, instructions, to, { addOns: plan.added, classTitle: klass!.title, charge: plan.charge }));
+    queueMail(tx, buildReceipt([plan.enrollment], classes, semesters, instructions, to, { addOns: plan.added, classTitle: klass.title, charge: plan.charge }));
     if ('office' in by) {
       auditInTx(tx, by.office, {
         kind: 'add-ons-added',
         record: { type: 'enrollment', id: enrollment.id },
         studentId: enrollment.studentId,
         studentName: enrollment.studentName,
-        summary: `Added ${plan.added.map((a) => a.description).join(', ')} to ${klass!.title} for the family (${formatCents(plan.charge)})`,
+        summary: `Added ${plan.added.map((a) => a.description).join(', ')} to ${klass.title} for the family (${formatCents(plan.charge)})`,
       });
     }
     return { enrollment: plan.enrollment, charge: plan.charge, added: true };
