@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassRecord, Semester } from '../../contract/domain';
-import { classChangeRefusal, classDeleteRefusal, classSaveRefusal, codeProblem, groupRefusal, copiedClass, copyShiftDays, scheduleProblems } from '../../functions/src/domain/admin';
+import { classChangeRefusal, classDeleteRefusal, classSaveRefusal, codeProblem, groupRefusal, copiedClass, copyShiftDays, copyTargetRefusal, planSemesterCopy, scheduleProblems } from '../../functions/src/domain/admin';
 import { weekdayOf } from '../../contract/schedule';
 import { classValueProblems, missingFieldsForPublish } from '../../contract/classRules';
 import { semesterInputSchema } from '../../contract/api/admin';
@@ -27,6 +27,16 @@ describe('copying classes between semesters', () => {
     // A seat kept for a move in the original is not the copy's.
     expect(copiedClass({ ...birdLanguage, keptSeats: 1 }, { id: 'n', semesterId: 'spring', days, sameSemester: false })).not.toHaveProperty('keptSeats');
     expect(copiedClass({ ...birdLanguage, startDate: '' }, { id: 'n', semesterId: 'winter', days: 0, sameSemester: true })).toMatchObject({ title: 'Bird Language (copy)', startDate: '' });
+  });
+
+  it('copies into another semester that is not archived, at most 400 classes at once (one batch of writes)', () => {
+    const winter = semester('2026-12-07', '2027-02-21');
+    expect(copyTargetRefusal('fall', winter)).toBeNull();
+    expect(copyTargetRefusal('s', winter)).toEqual({ refused: 'invalid-argument', message: 'toSemesterId: Choose another semester to copy to.' });
+    expect(copyTargetRefusal('fall', { ...winter, status: 'archived' })).toEqual({ refused: 'failed-precondition', message: 'Winter is archived: its classes and bundles cannot change. Set its status back to Closed first.' });
+    const many = (n: number) => Array.from({ length: n }, (_, i) => ({ ...birdLanguage, id: `c${i}`, title: `Class ${i}` }));
+    expect(planSemesterCopy(many(400), [], [], [], 112)).toMatchObject({ classes: { length: 400 } });
+    expect(planSemesterCopy(many(401), [], [], [], 112)).toEqual({ refused: 'failed-precondition', message: 'A semester of more than 400 classes cannot be copied at once.' });
   });
 
   it('refuses to publish a class outside its semester, with a late deadline, or on a weekday that never comes', () => {

@@ -2,7 +2,7 @@ import { isRefusal, refuse, type Refusal } from '../../functions/src/domain/refu
 import { describe, expect, it } from 'vitest';
 import type { ClassGroup, ClassRecord, Discount, Enrollment, Semester } from '../../contract/domain';
 import { balanceOf } from '../../contract/money';
-import { applyCancellation, applyTransfer, cancellationRefusal, planAddOns, planCancellation, planTransfer, type TransferPlan } from '../../functions/src/domain/cancellation';
+import { applyCancellation, applyTransfer, cancellationRefusal, planAddOns, planCancellation, planTransfer, termEndedRefusal, type TransferPlan } from '../../functions/src/domain/cancellation';
 import { priceBasket, type BasketLine } from '../../functions/src/domain/pricing';
 import { planOfficeDiscount } from '../../functions/src/domain/payments';
 
@@ -138,6 +138,14 @@ describe('cancellation priced by the pricing engine', () => {
     const e = enrolled([{ classId: 'b', addOnIds: ['boots'] }, { classId: 'c', addOnIds: [] }], [], 0);
     const dearer = CLASSES.map((c) => (c.id === 'b' ? { ...c, addOns: [{ id: 'boots', description: 'Boots', price: 9900 }] } : c));
     expect(plan(e, ['c'], dearer).newTotal).toBe(24000 + 1500);
+  });
+});
+
+describe('a child’s whole term cancelled', () => {
+  it('is cancelled up to its last day, not after', () => {
+    const winter = { name: 'Winter 2027', endDate: '2027-02-21' };
+    expect(termEndedRefusal(winter, '2027-02-21')).toBeNull();
+    expect(termEndedRefusal(winter, '2027-02-22')).toEqual(refuse('failed-precondition', 'Winter 2027 has ended: there is nothing left to cancel.'));
   });
 });
 

@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkoutPaymentsLeft, claimPayParts, declinedPayment, monthlyWithCredit, INSTALMENT_RETRY_DAYS, paymentsText, planWords, remainingPayments, splitEvenly, type Instalments } from '../../contract/instalments';
 import { checkoutDeposit } from '../../functions/src/domain/deposits';
-import { addMonthsIso, afterDecline, afterPayment, chargeDue, checkoutInstalments, planDates, settled } from '../../functions/src/domain/instalments';
+import { addMonthsIso, afterDecline, afterPayment, chargeDue, checkoutInstalments, payableNow, planDates, settled } from '../../functions/src/domain/instalments';
+import { no } from '../../functions/src/domain/refusal';
+import type { Enrollment } from '../../contract/domain';
 
 const semesters = new Map([
   ['fall', { instalments: 3 }],
@@ -121,6 +123,19 @@ describe('monthly plans: what is charged, and after', () => {
     expect(afterPayment({ ...plan, paid: 2, nextOn: '2027-01-29' }, 0)).toMatchObject({ paid: 3 });
     // A failed payment paid by hand clears the failure.
     expect(afterPayment({ ...plan, failed: { since: '2026-12-29', tries: 2, reason: 'x', amount: 10000 } }, 10000)).not.toHaveProperty('failed');
+  });
+
+  it('lets the family pay by hand only the payment that failed or the office was told of, what the plan shares out', () => {
+    const failed = { ...plan, failed: { since: '2026-12-29', tries: 1, reason: 'x', amount: 10000 } };
+    const owing = (instalments: Instalments | undefined, over: Partial<Enrollment> = {}) =>
+      payableNow({ status: 'confirmed', total: 30000, payments: [{ amount: 10000, method: 'card' }], instalments, ...over } as Enrollment);
+    expect(owing(failed)).toEqual({ index: 1, amount: 10000 });
+    expect(owing({ ...plan, officeTold: AT })).toEqual({ index: 1, amount: 10000 });
+    const nothing = no('No monthly payment is waiting to be paid on this enrollment.');
+    expect(owing(plan)).toEqual(nothing);
+    expect(owing(undefined)).toEqual(nothing);
+    expect(owing(failed, { status: 'cancelled' })).toEqual(nothing);
+    expect(owing(failed, { total: 10000 })).toEqual(nothing);
   });
 
   it('tries a declined payment again after the retry days from its first failure, then tells the office and stops', () => {

@@ -2,7 +2,7 @@
 // in the audit's words, or is refused in words, before anything is written.
 import { describe, expect, it } from 'vitest';
 import type { Enrollment, Payment } from '../../contract/domain';
-import { planPaymentRecorded, planPaymentVoided } from '../../functions/src/domain/payments';
+import { owingOf, planPaymentRecorded, planPaymentVoided } from '../../functions/src/domain/payments';
 
 const now = new Date('2026-11-27T18:00:00.000Z');
 const made = { id: 'pay-new', at: now, by: 'Office Person' };
@@ -53,5 +53,16 @@ describe('voiding a payment', () => {
       summary: 'Voided $50 (check): Bounced',
     });
     expect(planPaymentVoided(e, 'payment-1', 'Typo', made)).toMatchObject({ summary: 'Voided $20 (check): Typo' });
+  });
+});
+
+describe('paying a balance by card', () => {
+  it('pays for the confirmed enrollments that still owe, and says so when none does', () => {
+    const owes = enrollment({ id: 'owes' });
+    const paid = enrollment({ id: 'paid', payments: [check({ amount: 26000 })] });
+    const held = enrollment({ id: 'held', status: 'pending_payment', payments: [] });
+    expect(owingOf([paid, owes, held], true)).toEqual([owes]);
+    expect(owingOf([paid, held], true)).toEqual({ refused: 'failed-precondition', message: 'Nothing is owed on your enrollments.' });
+    expect(owingOf([paid], false)).toEqual({ refused: 'failed-precondition', message: 'Nothing is owed on this enrollment.' });
   });
 });

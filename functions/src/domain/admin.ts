@@ -67,6 +67,8 @@ export function scheduleProblems(c: ClassFields, semester: Semester): string[] {
  * start) and a bundle already there (copied from it, or with its name) are left as they are.
  */
 export function planSemesterCopy(classes: ClassRecord[], groups: ClassGroup[], there: ClassRecord[], thereGroups: ClassGroup[], days: number) {
+  // One batch of writes (Firestore takes 500): the classes and their bundles.
+  if (classes.length > MAX_CLASSES_COPIED) return no(`A semester of more than ${MAX_CLASSES_COPIED} classes cannot be copied at once.`);
   const copyOf = (c: ClassRecord) =>
     there.find((t) => t.copiedFrom === c.id) ?? there.find((t) => !t.copiedFrom && t.title === c.title && t.startDate === (c.startDate ? addDaysIso(c.startDate, days) : ''));
   const found = classes.map((c) => ({ from: c, copy: copyOf(c) }));
@@ -80,6 +82,12 @@ export function planSemesterCopy(classes: ClassRecord[], groups: ClassGroup[], t
     },
   };
 }
+
+const MAX_CLASSES_COPIED = 400;
+
+/** Why no class can be copied from one semester into another: the same one, or an archived one; or null. */
+export const copyTargetRefusal = (fromSemesterId: string, to: Pick<Semester, 'id' | 'name' | 'status'>): Refusal | null =>
+  fromSemesterId === to.id ? refuse('invalid-argument', 'toSemesterId: Choose another semester to copy to.') : archivedRefusal(to);
 
 /** Archived semesters are kept as they were: readable, never changed. */
 export const archivedRefusal = (semester: Pick<Semester, 'name' | 'status'> | undefined): Refusal | null =>

@@ -311,6 +311,10 @@ export function planAddOns(input: Omit<CancellationInput, 'cancelClassIds'>, cla
   return { enrollment: { ...next, balance: balanceOf(next) }, added, charge: after.total - before.total };
 }
 
+/** A child's whole term is cancelled only while it has not ended. */
+export const termEndedRefusal = (term: Pick<Semester, 'name' | 'endDate'>, today: IsoDate): Refusal | null =>
+  term.endDate < today ? no(`${term.name} has ended: there is nothing left to cancel.`) : null;
+
 /** When the family asks (not the office): the enrollment's terms and the school day, for registration being open. */
 export interface FamilyAsking {
   semesters: Semester[];

@@ -1,10 +1,12 @@
 // Instalment plans, without Firestore or Stripe: which plan a checkout is offered, what the daily job
 // charges today, and the plan after a charge went through or was declined (contract/instalments.ts
 // for what the family reads).
-import type { Cents, ClassRecord, IsoDate, Semester } from '../../../contract/domain';
+import type { Cents, ClassRecord, Enrollment, IsoDate, Semester } from '../../../contract/domain';
+import { balanceOf } from '../../../contract/money';
 import { INSTALMENT_RETRY_DAYS, remainingPayments, splitEvenly, type InstalmentOffer, type Instalments } from '../../../contract/instalments';
 import { addDaysIso } from '../../../contract/schedule';
 import { STRIPE_MIN_CHARGE } from '../../../contract/constants';
+import { no, type Refusal } from './refusal';
 
 /** The same day `months` later (the month's last day when it has fewer). */
 export function addMonthsIso(iso: IsoDate, months: number): IsoDate {
@@ -83,6 +85,13 @@ export function afterDecline(plan: Instalments, today: IsoDate, reason: string, 
   const failed = { since, tries, reason, amount };
   if (tries <= INSTALMENT_RETRY_DAYS.length) return { plan: { ...rest, failed, nextOn: addDaysIso(since, INSTALMENT_RETRY_DAYS[tries - 1]) }, told: false };
   return { plan: { ...rest, failed, officeTold: at }, told: true };
+}
+
+/** The payment a family may pay now by hand: the one that failed (or the office was told of), with its number. */
+export function payableNow(e: Enrollment): { index: number; amount: Cents } | Refusal {
+  const plan = e.instalments;
+  const next = plan && e.status === 'confirmed' && (plan.failed || plan.officeTold) ? remainingPayments(plan, balanceOf(e))[0] : undefined;
+  return next ? { index: plan!.paid, amount: next.amount } : no('No monthly payment is waiting to be paid on this enrollment.');
 }
 
 /** A plan with nothing left to charge (paid off another way, or every class cancelled): the job stops looking at it. */

@@ -7,7 +7,7 @@ import { paymentKey } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
 import { balanceOf, duplicatePayment, voidProblem } from '../../../contract/money';
 import { officeDiscountOf, withOfficeDiscount } from './cancellation';
-import type { Refusal } from './refusal';
+import { no, type Refusal } from './refusal';
 
 export interface PaymentsPlan {
   payments: Payment[];
@@ -86,4 +86,10 @@ export function planOfficeDiscount(e: Enrollment, asked: { amount: Cents; reason
   const priced = withOfficeDiscount(e, officeDiscountOf(e) + asked.amount);
   const next: Enrollment = { ...e, ...priced, officeDiscounts: given };
   return { enrollment: { ...next, balance: balanceOf(next) }, summary: `Office discount of ${formatCents(asked.amount)}: ${asked.reason}` };
+}
+
+/** What a balance page pays: the confirmed enrollments that still owe (the family's, or the one asked about). */
+export function owingOf(enrollments: Enrollment[], family: boolean): Enrollment[] | Refusal {
+  const owing = enrollments.filter((e) => e.status === 'confirmed' && balanceOf(e) > 0);
+  return owing.length ? owing : no(family ? 'Nothing is owed on your enrollments.' : 'Nothing is owed on this enrollment.');
 }

@@ -2,7 +2,6 @@
 // deposit's balance), one child's or the family's whole. Its Stripe page holds no seat; the webhook
 // records the payment once, split into the enrollments it was for.
 import { createHash, randomUUID } from 'node:crypto';
-import { HttpsError } from 'firebase-functions/v2/https';
 import type Stripe from 'stripe';
 import type { Enrollment } from '../../../contract/domain';
 import { formatCents } from '../../../contract/format';
@@ -15,6 +14,8 @@ import { db, recordRef } from '../data/db';
 import { auditInTx, stripeActor } from '../data/audit';
 import { cardOf, enrollmentRef, eventRef, type Outcome } from '../data/stripeSessions';
 import { recipients } from '../data/familyMail';
+import { owingOf } from '../domain/payments';
+import { orRefused } from '../lib/refused';
 
 /** Stripe keeps at most 500 characters in one metadata value. */
 const METADATA_VALUE = 500;
@@ -55,8 +56,7 @@ export function partsOf(session: Pick<Stripe.Checkout.Session, 'metadata' | 'cli
  * in one payment (a line per child). Clicks within the same 25 minutes get the same page (one key).
  */
 export async function startBalanceCheckout(enrollments: Enrollment[], family: boolean, email: string | null, origin: string, now: Date): Promise<string> {
-  const owing = enrollments.filter((e) => e.status === 'confirmed' && balanceOf(e) > 0);
-  if (!owing.length) throw new HttpsError('failed-precondition', family ? 'Nothing is owed on your enrollments.' : 'Nothing is owed on this enrollment.');
+  const owing = orRefused(owingOf(enrollments, family));
   const first = owing[0];
   const parts = owing.map((e) => ({ id: e.id, amount: balanceOf(e) }));
   const back = `${origin}/classes/enrollment/checkout?enrollment=${encodeURIComponent(first.id)}`;

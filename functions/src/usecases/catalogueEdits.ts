@@ -1,13 +1,12 @@
 // The school office's changes to the catalogue: semesters, classes, bundles and discount codes. The rules are pure
 // (domain/admin.ts); here they are applied to what is stored, in transactions.
-import { HttpsError } from 'firebase-functions/v2/https';
 import { orRefused, throwIfRefused } from '../lib/refused';
 import type { z } from 'zod/mini';
 import type { ClassGroup, ClassRecord, Discount, NoMeetingDate, Semester } from '../../../contract/domain';
 import type { classInputSchema, discountInputSchema, groupInputSchema, semesterInputSchema } from '../../../contract/api/admin';
-import { archivedRefusal, classChangeRefusal, classDeleteRefusal, classSaveRefusal, codeProblem, copiedClass, copyShiftDays, groupRefusal, planSemesterCopy } from '../domain/admin';
+import { archivedRefusal, classChangeRefusal, classDeleteRefusal, classSaveRefusal, codeProblem, copiedClass, copyShiftDays, copyTargetRefusal, groupRefusal, planSemesterCopy } from '../domain/admin';
 import { loadClassesOfSemesters, loadGroupsOfSemesters } from '../data/catalogue';
-import { COLLECTIONS, db, nextVersion, notFound, precondition, present, recordRef, records, runSeatTransaction, uniq } from '../data/db';
+import { COLLECTIONS, db, nextVersion, notFound, present, recordRef, records, runSeatTransaction, uniq } from '../data/db';
 import { notInstructors } from '../data/staff';
 import { serveWaitlists } from './waitlist';
 import { normalizeCode } from '../domain/pricing';
@@ -128,20 +127,18 @@ export async function copyClass(classId: string, toSemesterId: string): Promise<
 
 /** The roll-over: every class of a semester copied as a draft (dates moved), and its bundles with them. */
 export async function copySemester(fromSemesterId: string, toSemesterId: string) {
-  if (fromSemesterId === toSemesterId) throw new HttpsError('invalid-argument', 'toSemesterId: Choose another semester to copy to.');
   const [from, to] = await Promise.all([semesterOf(fromSemesterId), semesterOf(toSemesterId)]);
   if (!from) throw notFound('The semester to copy from');
   if (!to) throw notFound('The target semester');
-  throwIfRefused(archivedRefusal(to));
+  throwIfRefused(copyTargetRefusal(fromSemesterId, to));
   const [classes, groups, there, thereGroups] = await Promise.all([
     loadClassesOfSemesters([fromSemesterId]),
     loadGroupsOfSemesters([fromSemesterId]),
     loadClassesOfSemesters([toSemesterId]),
     loadGroupsOfSemesters([toSemesterId]),
   ]);
-  if (classes.length > 400) throw precondition('A semester of more than 400 classes cannot be copied at once.');
   const days = copyShiftDays(from, to);
-  const plan = planSemesterCopy(classes, groups, there, thereGroups, days);
+  const plan = orRefused(planSemesterCopy(classes, groups, there, thereGroups, days));
   const batch = db().batch();
   const newId = new Map(plan.alreadyThere.classes.map(({ from: original, copy }) => [original.id, copy.id]));
   const copies = plan.classes.map((c) => {

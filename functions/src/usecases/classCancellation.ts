@@ -15,7 +15,8 @@ import { stampCatalogue } from '../data/catalogueCache';
 import { getByIds, notFound, recordRef, records, uniq } from '../data/db';
 import { accountEmails } from '../data/familyMail';
 import { familyMailOff } from '../data/settings';
-import { wholeClassRefund } from '../domain/cancellation';
+import { termEndedRefusal, wholeClassRefund } from '../domain/cancellation';
+import { throwIfRefused } from '../lib/refused';
 import { schoolToday } from '../domain/calendar';
 import { onTheList } from '../domain/waitlist';
 import { classCancelledMail, termCancelledMail } from '../mail/family';
@@ -117,7 +118,7 @@ export async function cancelChildTerm(actor: Actor, input: { studentId: string; 
   if (!semester.exists) throw notFound('This term');
   const childName = `${student.get('firstName')} ${student.get('lastName')}`;
   const termName = semester.get('name') as string;
-  if ((semester.get('endDate') as string) < schoolToday(now)) throw new HttpsError('failed-precondition', `${termName} has ended: there is nothing left to cancel.`);
+  throwIfRefused(termEndedRefusal({ name: termName, endDate: semester.get('endDate') as string }, schoolToday(now)));
   const by = actorName(actor);
   const why = `${childName}’s ${termName} classes were cancelled at the family’s request`;
 

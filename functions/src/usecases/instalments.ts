@@ -13,11 +13,12 @@ import { balanceOf } from '../../../contract/money';
 import { schoolToday } from '../../../contract/schedule';
 import { formatCard } from '../../../contract/wording';
 import { auditInTx, stripeActor, type Actor } from '../data/audit';
-import { db, precondition, records } from '../data/db';
+import { db, records } from '../data/db';
 import { loadEnrollment } from '../data/enrollments';
 import { enrollmentRecipients } from '../data/familyMail';
 import { enrollmentRef, eventRef, paymentOf, type Outcome } from '../data/stripeSessions';
-import { afterDecline, afterPayment, chargeDue, settled, type PlanCard } from '../domain/instalments';
+import { afterDecline, afterPayment, chargeDue, payableNow, settled, type PlanCard } from '../domain/instalments';
+import { orRefused } from '../lib/refused';
 import { instalmentDeclinedMail, paymentReceivedMail } from '../mail/family';
 import { queueMail } from '../mail/outbox';
 import { cardPageDown, isStripeError, pageEnd, portalOrigin, stripe, WINDOW_MS } from '../payments/stripe';
@@ -125,19 +126,10 @@ export async function chargeInstalments(now: Date): Promise<{ charged: number; d
   return counts;
 }
 
-/** The payment a family may pay now by hand: the one that failed (or the office was told of), with its number. */
-function payableNow(e: Enrollment): { index: number; amount: number } | null {
-  const plan = e.instalments;
-  if (!plan || e.status !== 'confirmed' || !(plan.failed || plan.officeTold)) return null;
-  const next = remainingPayments(plan, balanceOf(e))[0];
-  return next ? { index: plan.paid, amount: next.amount } : null;
-}
-
 /** Stripe's page for a failed monthly payment, paid with another card, which is saved for the payments left. */
 export async function startInstalmentPage(uid: string, enrollmentId: string, origin: string, now: Date): Promise<string> {
   const e = await loadEnrollment(enrollmentId, uid);
-  const pay = payableNow(e);
-  if (!pay) throw precondition('No monthly payment is waiting to be paid on this enrollment.');
+  const pay = orRefused(payableNow(e));
   const plan = e.instalments!;
   const bucket = Math.floor(now.getTime() / WINDOW_MS);
   try {
