@@ -1,5 +1,5 @@
 // The demo school: semesters, classes, groups, discount codes, a demo family, a demo admin and a demo instructor.
-// Dates are relative to the day the seed runs, so the open semesters are always open.
+// Dates are relative to the day the demo data is written, so the open semesters are always open.
 import type { AidFund } from '../../contract/aid';
 import type {
   ClassGroup,

@@ -54,7 +54,7 @@ describe('sign-in, accounts, guards and menus in Chromium', () => {
     const submit = page.getByRole('button', { name: 'Sign In' });
     await expect.poll(() => submit.getAttribute('class')).toContain('p-button-loading');
     expect(await submit.isDisabled()).toBe(true);
-    // The toast keeps the seed's text with the code; the form says it once, in words.
+    // The toast keeps the specified text with the code; the form says it once, in words.
     await page.locator('.p-toast', { hasText: /Failed to log in: auth\/[a-z-]+/ }).waitFor();
     await page.locator('p.form-failure[role=alert]', { hasText: 'The email or password is wrong.' }).waitFor();
     expect(await page.getByText('The email or password is wrong.').count()).toBe(1);

@@ -6,7 +6,7 @@ import { enrollChild, enrollChildren } from '../usecases/familyCheckout';
 import { familyView } from '../domain/familyView';
 import { loadPaymentOptions } from '../data/settings';
 import { loadEnrollment, loadOwnEnrollments, loadReleases } from '../data/enrollments';
-import { issuePickupCodes as issueCodes, pickupCodesStatus, VERIFY_FOR_CODES } from '../usecases/pickupCodes';
+import * as pickupCodeCases from '../usecases/pickupCodes';
 import { assertOwnStudents, loadOwnStudents } from '../data/students';
 import { deleteStudentProfile, saveOwnStudent } from '../usecases/students';
 import { precondition } from '../data/db';
@@ -38,14 +38,14 @@ export const priceCart = callable(callables.priceCart, async (payload, ctx) => {
 
 export const myStudents = callable(callables.myStudents, async (_payload, ctx) => {
   const students = await loadOwnStudents(ctx.uid);
-  return { students, pickupCodes: await pickupCodesStatus(students) };
+  return { students, pickupCodes: await pickupCodeCases.pickupCodesStatus(students) };
 });
 
 export const issuePickupCodes = callable(callables.issuePickupCodes, async ({ studentId }, ctx) => {
   // Each set of codes emails the guardians: only from a proven address, and a few times at most.
-  if (!ctx.emailVerified) throw precondition(VERIFY_FOR_CODES);
+  if (!ctx.emailVerified) throw precondition(pickupCodeCases.VERIFY_FOR_CODES);
   await takeRate('issuePickupCodes', ctx);
-  return issueCodes(actorOf(ctx), studentId);
+  return pickupCodeCases.issuePickupCodes(actorOf(ctx), studentId);
 });
 
 export const saveStudent = callable(callables.saveStudent, (payload, ctx) => saveOwnStudent(actorOf(ctx), payload.id, payload.profile, payload.reviewed, payload.version));

@@ -7,7 +7,7 @@ import { FUNCTIONS_REGION } from '../../../contract/constants';
 import { callable, staffOf } from '../lib/callable';
 import { takeRate } from '../data/rateLimit';
 import { classWaitlist, classWaitlistPage, familyWaitlist } from '../data/waitlist';
-import { declineOffer as decline, joinWaitlist as join, leaveWaitlist as leave, moveEntry, offerByHand, removeEntry, runWaitlistJob } from '../usecases/waitlist';
+import * as waitlistCases from '../usecases/waitlist';
 import { familyEntry } from '../domain/waitlist';
 import { claimWaitlistOffer } from '../usecases/familyCheckout';
 import type { WaitlistEntry } from '../../../contract/domain';
@@ -17,7 +17,7 @@ export const joinWaitlist = callable(
   callables.joinWaitlist,
   async (payload, ctx) => {
     await takeRate('enroll', ctx);
-    const { entry, place, replayed } = await join(ctx.uid, ctx.email, ctx.emailVerified, payload, new Date());
+    const { entry, place, replayed } = await waitlistCases.joinWaitlist(ctx.uid, ctx.email, ctx.emailVerified, payload, new Date());
     return { entry: familyEntry(entry, place), replayed };
   },
 );
@@ -26,9 +26,9 @@ export const myWaitlist = callable(callables.myWaitlist, async (_payload, ctx) =
   entries: (await familyWaitlist(ctx.uid)).map(({ entry, place }) => familyEntry(entry, place)),
 }));
 
-export const leaveWaitlist = callable(callables.leaveWaitlist, async ({ entryId }, ctx) => ({ entry: familyEntry(await leave(ctx.uid, entryId, new Date()), null) }));
+export const leaveWaitlist = callable(callables.leaveWaitlist, async ({ entryId }, ctx) => ({ entry: familyEntry(await waitlistCases.leaveWaitlist(ctx.uid, entryId, new Date()), null) }));
 
-export const declineOffer = callable(callables.declineOffer, async ({ entryId }, ctx) => ({ entry: familyEntry(await decline(ctx.uid, entryId, new Date()), null) }));
+export const declineOffer = callable(callables.declineOffer, async ({ entryId }, ctx) => ({ entry: familyEntry(await waitlistCases.declineOffer(ctx.uid, entryId, new Date()), null) }));
 
 export const claimOffer = callable(callables.claimOffer, (claim, ctx) => claimWaitlistOffer(ctx, claim, new Date()));
 
@@ -36,15 +36,15 @@ export const adminWaitlist = callable(callables.adminWaitlist, ({ classId }) => 
 
 const officeView = async (entry: WaitlistEntry) => (await classWaitlist(entry.classIds[0])).find((e) => e.id === entry.id)!;
 
-export const adminWaitlistOffer = callable(callables.adminWaitlistOffer, async ({ entryId }, ctx) => ({ entry: await officeView(await offerByHand(entryId, staffOf(ctx), new Date())) }));
+export const adminWaitlistOffer = callable(callables.adminWaitlistOffer, async ({ entryId }, ctx) => ({ entry: await officeView(await waitlistCases.offerByHand(entryId, staffOf(ctx), new Date())) }));
 
 export const adminWaitlistMove = callable(callables.adminWaitlistMove, async ({ entryId, beforeEntryId, reason }, ctx) => ({
-  entry: await officeView(await moveEntry(entryId, beforeEntryId, staffOf(ctx), reason, new Date())),
+  entry: await officeView(await waitlistCases.moveEntry(entryId, beforeEntryId, staffOf(ctx), reason, new Date())),
 }));
 
-export const adminWaitlistRemove = callable(callables.adminWaitlistRemove, async ({ entryId, reason }, ctx) => ({ entry: await officeView(await removeEntry(entryId, staffOf(ctx), reason, new Date())) }));
+export const adminWaitlistRemove = callable(callables.adminWaitlistRemove, async ({ entryId, reason }, ctx) => ({ entry: await officeView(await waitlistCases.removeEntry(entryId, staffOf(ctx), reason, new Date())) }));
 
 /** Every 15 minutes: lapsed offers pass on, reminders go out, free seats are offered (tests call runWaitlistJob). */
 export const waitlistJob = onSchedule({ schedule: 'every 15 minutes', region: FUNCTIONS_REGION }, async () => {
-  logger.info('waitlist job', await runWaitlistJob(new Date()));
+  logger.info('waitlist job', await waitlistCases.runWaitlistJob(new Date()));
 });
