@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassRecord, Semester } from '../../contract/domain';
-import { classChangeRefusal, classDeleteRefusal, classSaveRefusal, codeProblem, groupRefusal, copiedClass, copyShiftDays, copyTargetRefusal, planSemesterCopy, scheduleProblems } from '../../functions/src/domain/admin';
+import { classChangeRefusal, classDeleteRefusal, classSaveRefusal, codeProblem, groupRefusal, copiedClass, copyShiftDays, copyTargetRefusal, lastAdminRefusal, planSemesterCopy, scheduleProblems } from '../../functions/src/domain/admin';
 import { weekdayOf } from '../../contract/schedule';
 import { classValueProblems, missingFieldsForPublish } from '../../contract/classRules';
 import { semesterInputSchema } from '../../contract/api/admin';
@@ -135,5 +135,17 @@ describe('saving a discount code', () => {
     const problem = codeProblem(code, before, taken);
     expect(problem?.message ?? null).toBe(message);
     if (problem) expect(problem.refused).toBe(message === SHORT ? 'failed-precondition' : 'already-exists');
+  });
+});
+
+describe('staff roles', () => {
+  it('keeps an admin: one may give up the role only while someone else holds it', () => {
+    const alone = { refused: 'failed-precondition', message: 'The portal needs at least one admin: make someone else an admin first.' };
+    expect(lastAdminRefusal('a', ['instructor'], ['a'])).toEqual(alone);
+    expect(lastAdminRefusal('a', [], ['a'])).toEqual(alone);
+    expect(lastAdminRefusal('a', [], ['a', 'b'])).toBeNull();
+    expect(lastAdminRefusal('a', ['admin'], ['a'])).toBeNull();
+    // Someone new made an instructor while the only admin is another.
+    expect(lastAdminRefusal('n', ['instructor'], ['a'])).toBeNull();
   });
 });

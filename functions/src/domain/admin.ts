@@ -3,6 +3,7 @@ import { WEEKDAY_NAMES, type ClassGroup, type ClassRecord, type IsoDate, type No
 import { formatDateRange } from '../../../contract/format';
 import { addDaysIso, dayNumber, weekdayOf } from '../../../contract/schedule';
 import { classValueProblems, missingForPublish } from '../../../contract/classRules';
+import { ROLE_ADMIN, type StaffRole } from '../../../contract/roles';
 import { no, refuse, type Refusal } from './refusal';
 import type { Seat } from './seats';
 
@@ -156,3 +157,7 @@ export function classDeleteRefusal(klass: Pick<ClassRecord, 'title' | 'enrolledC
   if (bundle !== undefined) return no(`Remove ${klass.title} from the bundle "${bundle}" first.`);
   return null;
 }
+
+/** The portal always keeps an admin: `uid` may lose the role only while someone else holds it. */
+export const lastAdminRefusal = (uid: string, roles: readonly StaffRole[], adminUids: readonly string[]): Refusal | null =>
+  roles.includes(ROLE_ADMIN) || adminUids.some((id) => id !== uid) ? null : no('The portal needs at least one admin: make someone else an admin first.');

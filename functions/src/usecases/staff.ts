@@ -6,7 +6,9 @@ import { staffInvitation } from '../mail/staff';
 import { queueMail } from '../mail/outbox';
 import { accountByEmail } from '../data/accounts';
 import { actorName, auditInTx, type Actor } from '../data/audit';
-import { db, notFound, precondition } from '../data/db';
+import { db, notFound } from '../data/db';
+import { lastAdminRefusal } from '../domain/admin';
+import { throwIfRefused } from '../lib/refused';
 import { staffRolesIn } from '../data/roles';
 import { memberOf, notYetIn, rolesDocs } from '../data/staff';
 
@@ -39,9 +41,7 @@ export async function saveStaff(email: string, roles: StaffRole[], actor: Actor,
   const changedAt = new Date().toISOString();
   const stored = await db().runTransaction(async (tx) => {
     const [admins, before] = await Promise.all([tx.get(rolesDocs().where('roles', 'array-contains', ROLE_ADMIN)), tx.get(rolesDocs().doc(uid))]);
-    if (!roles.includes(ROLE_ADMIN) && !admins.docs.some((d) => d.id !== uid)) {
-      throw precondition('The portal needs at least one admin: make someone else an admin first.');
-    }
+    throwIfRefused(lastAdminRefusal(uid, roles, admins.docs.map((d) => d.id)));
     const next = { roles, email: address, changedBy: by, changedAt };
     tx.set(rolesDocs().doc(uid), next);
     const was = staffRolesIn(before);
