@@ -311,10 +311,6 @@ export function planAddOns(input: Omit<CancellationInput, 'cancelClassIds'>, cla
   return { enrollment: { ...next, balance: balanceOf(next) }, added, charge: after.total - before.total };
 }
 
-/** A child's whole term is cancelled only while it has not ended. */
-export const termEndedRefusal = (term: Pick<Semester, 'name' | 'endDate'>, today: IsoDate): Refusal | null =>
-  term.endDate < today ? no(`${term.name} has ended: there is nothing left to cancel.`) : null;
-
 /** When the family asks (not the office): the enrollment's terms and the school day, for registration being open. */
 export interface FamilyAsking {
   semesters: Semester[];
@@ -324,6 +320,10 @@ export interface FamilyAsking {
 /** Why no add-on can be taken on this enrollment at all (one the office has just cancelled has no classes left to read), or null. */
 export const addOnsRefusal = (enrollment: Enrollment): Refusal | null =>
   enrollment.status === 'confirmed' && enrollment.classIds.length ? null : no('Add-ons can be added to a confirmed enrollment only.');
+
+/** A child's whole term is cancelled only while it has not ended. */
+export const termEndedRefusal = (term: Pick<Semester, 'name' | 'endDate'>, today: IsoDate): Refusal | null =>
+  term.endDate < today ? no(`${term.name} has ended: there is nothing left to cancel.`) : null;
 
 /**
  * A class the school cancels for everyone: all the family paid for it back, to the cards it paid with

@@ -36,6 +36,7 @@ export async function addOnsToEnrollment(by: AddOnsBy, request: AddOnsRequest, n
     const snap = await tx.get(ref);
     if (!snap.exists || ('family' in by && snap.get('ownerUid') !== by.family)) throw notFound('This enrollment');
     const enrollment = snap.data()!;
+    // Before reading its classes: one the office has just cancelled has none left to read.
     throwIfRefused(addOnsRefusal(enrollment));
     const [classes, semesters, groups, { discounts }, roster] = await Promise.all([
       tx.getAll(...enrollment.classIds.map((id) => recordRef('classes', id))).then(present),
