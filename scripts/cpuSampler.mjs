@@ -87,3 +87,15 @@ export const cpuLine = ({ total, byKind }) =>
     .sort(([, a], [, b]) => b.seconds - a.seconds)
     .map(([kind, { seconds, processes }]) => `${kind} ${seconds} s (${processes} ${processes === 1 ? 'process' : 'processes'})`)
     .join(', ')}`;
+
+// `node scripts/cpuSampler.mjs <command…>`: runs the command and says what it cost, e.g. around
+// `npm run test:one -- <files>` to measure one part of the suite.
+if (import.meta.url === `file://${process.argv[1]}` && process.argv.length > 2) {
+  const { spawn } = await import('node:child_process');
+  const sampler = sampleCpu();
+  const started = Date.now();
+  const [cmd, ...args] = process.argv.slice(2);
+  const code = await new Promise((resolve) => spawn(cmd, args, { stdio: 'inherit' }).on('close', (c) => resolve(c ?? 1)));
+  console.log(`${cpuLine(sampler.stop())}; ${Math.round((Date.now() - started) / 1000)} s in all`);
+  process.exit(code);
+}

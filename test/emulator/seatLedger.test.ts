@@ -68,6 +68,22 @@ describe('the seat ledger: seats, holds, offers, codes and limits keep the books
     expect(await booksProblems(CLASSES)).toEqual([]);
   });
 
+  it('the books name what is wrong in the classes asked about, and nothing of a class between them', async () => {
+    await addClassesLikeWildArt(lettered('bk', 'Books', { a: 2, b: 2, c: 2 }));
+    // Class B: a seat taken by nobody's enrollment. Class C: a child on the roster without a seat.
+    await db().doc('classes/bk-b/seats/s0000').set({ state: 'taken', classId: 'bk-b', enrollmentId: 'nobody-enr', studentId: 'nobody', at: new Date().toISOString() });
+    await db().doc('classes/bk-c/roster/stray').set({ enrollmentId: 'stray-enr', seat: 's0001' });
+    onTestFinished(async () => void (await Promise.all(['classes/bk-b/seats/s0000', 'classes/bk-c/roster/stray', ...['a', 'b', 'c'].map((x) => `classes/bk-${x}`)].map((path) => db().doc(path).delete()))));
+    expect(await booksProblems(['bk-a'])).toEqual([]);
+    const aAndC = await booksProblems(['bk-a', 'bk-c']);
+    expect(aAndC).toContain("bk-c: stray's roster entry has no seat of its own (s0001)");
+    expect(aAndC).toContain('bk-c: enrolledCount 0, 1 on the roster');
+    expect(aAndC.filter((p) => p.includes('bk-b') || p.startsWith('bk-a'))).toEqual([]);
+    const b = await booksProblems(['bk-b']);
+    expect(b).toContain('bk-b/s0000: a taken seat without a confirmed enrollment of nobody');
+    expect(b).toContain('bk-b: 1 seats taken or held, 0 on the roster');
+  });
+
   it('an unpaid enrollment cannot be overwritten by a checkout whose key names its id', async () => {
     const family = families[0];
     const second = await sibling(family, 'Wren');
