@@ -3,7 +3,8 @@
 // waitlist joined, left, offered, claimed, declined and lapsed, classes cancelled with refunds (by the
 // office, by a family inside the school's policy, or asked of the office and answered),
 // payments recorded and voided, monthly plans charged by their job (declined, paid with another card), capacities changed, seats kept for aid (and opened on their date), add-ons, a limited code, a registration round
-// entered, drawn and offered, several of them at the same moment), and after every step the books must agree (test/support/ledger.ts). Reproducible from
+// entered, drawn and offered, several of them at the same moment), and after every step the books must agree (test/support/ledger.ts). The
+// catalogue is kept between steps as a production instance keeps it, read afresh after each change that renews its stamp. Reproducible from
 // its seed: LEDGER_SEED=<seed> (fast-check prints the seed and the shortest failing run it found;
 // with LEDGER_LANES runs side by side, lane i uses seed + i: replay one with LEDGER_LANES=1).
 // `npm run soak` runs 50 000 steps.
@@ -54,6 +55,7 @@ const code = async () => ({
   ...(await import('../../functions/src/domain/checkout')),
   ...(await import('../../functions/src/usecases/instalments')),
   ...(await import('../../functions/src/usecases/phoneEnrollment')),
+  ...(await import('../../functions/src/data/catalogueCache')),
 });
 type Code = Awaited<ReturnType<typeof code>>;
 
@@ -148,15 +150,23 @@ async function newWorld(): Promise<World> {
     } satisfies AidApplication);
   }
   await batch.commit();
+  // The office made this term: each instance reads the catalogue afresh once, then keeps it (as
+  // production does once any office change is stamped; data never stamped is read on every call).
+  await (await code()).stampCatalogue();
   return { run, term: TERM, classIds, codeName, families, clock, steps: [] };
 }
 
-/** A refusal in words is an answer; anything else (an internal error) is a defect. */
-async function attempt(c: Code, w: World, what: string, work: () => Promise<unknown>): Promise<void> {
+/**
+ * A refusal in words is an answer; anything else (an internal error) is a defect. `changesCatalogue`:
+ * the step's callable renews the catalogue's stamp once it has answered (lib/callable.ts), so that
+ * every instance reads the catalogue afresh; the use cases run here without the callable, so the step says it.
+ */
+async function attempt(c: Code, w: World, what: string, work: () => Promise<unknown>, { changesCatalogue = false } = {}): Promise<void> {
   w.steps.push(what);
   totalSteps++;
   try {
     await work();
+    if (changesCatalogue) await c.stampCatalogue();
   } catch (error) {
     // The portal's refusals are HttpsErrors (they carry the HTTP status they answer with).
     const refusal = error as { httpErrorCode?: unknown; code?: unknown; message: string };
@@ -168,6 +178,11 @@ async function attempt(c: Code, w: World, what: string, work: () => Promise<unkn
   }
 }
 
+/**
+ * Steps whose callable renews the catalogue's stamp (`changesCatalogue` in functions/src/callables). A
+ * step that calls one of two callables stamps when either does: a stamp more costs only a read afresh.
+ */
+const CATALOGUE = { changesCatalogue: true };
 const pick = <T>(list: T[], r: number): T | undefined => (list.length ? list[Math.floor(r * list.length) % list.length] : undefined);
 const enrollmentsOf = async (w: World) =>
   (await adminDb().collection('enrollments').where('ownerUid', 'in', w.families.map((f) => f.uid)).get()).docs.map((d) => d.data() as Enrollment);
@@ -383,7 +398,7 @@ const cancelStep = (r: number, some: number, refundShare: number) =>
       // Back to the cards as far as they go, the rest by check or as account credit.
       const refundMethod = some % 3 === 0 ? ('credit' as const) : ('check' as const);
       await c.cancelClasses(e.id, { classIds, refund, cardRefund, ...(refund > cardRefund ? { refundMethod } : {}), note: 'Random' }, ADMIN);
-    });
+    }, CATALOGUE);
   });
 
 const familyCancelStep = (r: number, some: number) =>
@@ -397,7 +412,7 @@ const familyCancelStep = (r: number, some: number) =>
       if (outcome.allowed) {
         if (!(await c.cancelOwnClasses(family, { enrollmentId: e.id, classIds, expectedRefund: outcome.refund }, now(w))).replayed) changes.cancelled++;
       } else if (!(await c.requestCancellation(family, { enrollmentId: e.id, classIds, reason: 'Random' }, now(w))).replayed) changes.asked++;
-    });
+    }, CATALOGUE);
   });
 
 const moveStep = (r: number, some: number) =>
@@ -414,7 +429,7 @@ const moveStep = (r: number, some: number) =>
       if (outcome.allowed) {
         if (!(await c.moveOwnClass(family, { ...move, expectedTotal: outcome.newTotal }, now(w))).replayed) changes.moved++;
       } else if (!(await c.requestTransfer(family, { ...move, reason: 'Random' }, now(w))).replayed) changes.asked++;
-    });
+    }, CATALOGUE);
   });
 
 const answerStep = (r: number, approve: boolean, share: number) =>
@@ -428,7 +443,7 @@ const answerStep = (r: number, approve: boolean, share: number) =>
     await attempt(c, w, `answer ${e.id} ${request.id}`, async () => {
       const answered = await c.decideRequest(ADMIN, { enrollmentId: e.id, requestId: request.id, approve, ...money, ...(approve && refund === request.outcome.refund ? {} : { answer: 'Random' }) }, now(w));
       if (!answered.replayed) changes.answered++;
-    });
+    }, CATALOGUE);
   });
 
 const recordStep = (r: number, share: number) =>
@@ -476,7 +491,7 @@ const voidStep = (r: number) =>
 const capacityStep = (p: number, capacity: number) =>
   step(`capacity of class ${p} to ${capacity}`, async (c, w) => {
     const stored = (await adminDb().doc(`classes/${w.classIds[p]}`).get()).data() as ClassRecord;
-    await attempt(c, w, `capacity ${w.classIds[p]} ${capacity}`, () => c.saveClass({ ...classFormOf(stored), capacity } as Parameters<Code['saveClass']>[0]));
+    await attempt(c, w, `capacity ${w.classIds[p]} ${capacity}`, () => c.saveClass({ ...classFormOf(stored), capacity } as Parameters<Code['saveClass']>[0]), CATALOGUE);
   });
 
 /** The office keeps seats of a class for families receiving aid (two of the run's families have awards) until a day or a month ahead on the run's clock. */
@@ -484,7 +499,7 @@ const aidSeatsStep = (p: number, seats: number, days: number) =>
   step(`${seats} seats of class ${p} kept for aid for ${days} days`, async (c, w) => {
     const stored = (await adminDb().doc(`classes/${w.classIds[p]}`).get()).data() as ClassRecord;
     const aidSeatsUntil = addDaysIso(schoolToday(now(w)), days);
-    await attempt(c, w, `aid seats ${w.classIds[p]} ${seats} until ${aidSeatsUntil}`, () => c.saveClass({ ...classFormOf(stored), aidSeats: Math.min(seats, stored.capacity), aidSeatsUntil } as Parameters<Code['saveClass']>[0]));
+    await attempt(c, w, `aid seats ${w.classIds[p]} ${seats} until ${aidSeatsUntil}`, () => c.saveClass({ ...classFormOf(stored), aidSeats: Math.min(seats, stored.capacity), aidSeatsUntil } as Parameters<Code['saveClass']>[0]), CATALOGUE);
   });
 
 const addOnStep = (r: number, byOffice: boolean) =>
@@ -624,7 +639,7 @@ describe('the seat ledger under random operations', () => {
     stopped = true;
     await standIn('/__standin/clock', { customers: 'rnd', offsetSeconds: 0 });
     // The term is open to everyone while the run lasts: gone after it, the demo's terms are as they were.
-    await Promise.all(terms.flatMap((id) => [adminDb().doc(`semesters/${id}`).delete(), adminDb().doc(`rounds/${id}`).delete()]));
+    await Promise.all([...terms.flatMap((id) => [adminDb().doc(`semesters/${id}`).delete(), adminDb().doc(`rounds/${id}`).delete()]), adminDb().doc('config/catalogue').delete()]);
   });
 
   it(
