@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { outcomeWords, transferWords, type CancellationPolicy, type ChangeRequest } from '../../contract/changes';
 import type { TransferPlan } from '../../functions/src/domain/cancellation';
 import type { Enrollment } from '../../contract/domain';
-import { ANSWER_NEEDED, ASKED_ALREADY, bandFor, CANCELLATION_CHANGED, cancellationOutcome, cancellationRequest, decide, MOVE_CHANGED, MOVED_MEANWHILE, moveNow, moveSeat, NO_POLICY, OFFICE_PAID, ownCancellationRefusal, REFUND_ANSWER_NEEDED, SELF_SERVICE, STARTED, TRANSFER_SELF_SERVICE, TRANSFER_STARTED, transferOutcome, transferRequest, TRANSFERS_BY_OFFICE, TRANSFERS_REFUSED, WAITING_FOR_OFFICE } from '../../functions/src/domain/changes';
+import { ANSWER_NEEDED, ASKED_ALREADY, bandFor, CANCELLATION_CHANGED, cancellationOutcome, cancellationRequest, decide, MOVE_CHANGED, MOVED_MEANWHILE, moveNow, moveRefusal, moveSeat, NO_POLICY, OFFICE_PAID, ownCancellationRefusal, REFUND_ANSWER_NEEDED, SELF_SERVICE, STARTED, TRANSFER_SELF_SERVICE, TRANSFER_STARTED, transferOutcome, transferRequest, TRANSFERS_BY_OFFICE, TRANSFERS_REFUSED, WAITING_FOR_OFFICE } from '../../functions/src/domain/changes';
 
 // Full refund from 14 days before, 50 % less $20 from 2 days, nothing in the last day.
 const policy: CancellationPolicy = { selfService: true, bands: [{ daysBefore: 2, percent: 50, fee: 2000 }, { daysBefore: 14, percent: 100, fee: 0 }] };
@@ -131,6 +131,10 @@ describe('moving a child under the school’s policy', () => {
     for (const over of [{ policy: movePolicy('refused') }, { policy: null }, { policy: movePolicy('difference'), firstMeeting: today }]) {
       expect(transferOutcome({ ...facts, ...over }, true)).toMatchObject({ allowed: true, why: null, askable: false, credit: 9900 });
     }
+    // The move itself is refused with the outcome's reason, and made when it is allowed.
+    expect(moveRefusal(transferOutcome({ ...facts, policy: null }, true))).toBeNull();
+    expect(moveRefusal(transferOutcome({ ...facts, policy: movePolicy('refused') }))).toEqual(refuse('failed-precondition', TRANSFERS_REFUSED));
+    expect(moveRefusal(transferOutcome({ ...facts, policy: movePolicy('difference'), firstMeeting: today }))).toEqual(refuse('failed-precondition', TRANSFER_STARTED));
     expect(transferOutcome({ ...facts, policy: null, toProblem: 'River Camp is full: join its waitlist instead.' }, true)).toMatchObject({ allowed: false, askable: false, why: 'River Camp is full: join its waitlist instead.' });
   });
 

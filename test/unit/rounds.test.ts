@@ -5,7 +5,7 @@ import { BEACON_STAND_IN, roundTime } from '../../contract/beacon';
 import type { ClassGroup, ClassRecord, Release, Semester, Student, WaitlistEntry } from '../../contract/domain';
 import { childKey, type PublicRound, type RoundSettings } from '../../contract/rounds';
 import { isRefusal } from '../../functions/src/domain/refusal';
-import { demandOf, fairnessOf, groupOf, planEntry, planResults, planRound, type EntryFacts, type ResultFacts } from '../../functions/src/domain/rounds';
+import { demandOf, drawnRound, fairnessOf, groupOf, planEntry, planResults, planRound, roundOf, unverifiedRefusal, VERIFY_TO_ENTER, type EntryFacts, type ResultFacts } from '../../functions/src/domain/rounds';
 import type { Placement } from '../../contract/draw';
 
 const now = new Date('2026-11-28T18:00:00.000Z');
@@ -42,6 +42,20 @@ describe('setting a round', () => {
     const upcoming = { ...settings, entriesOpen: at(10) };
     const plan = planned(upcoming, { existing: { ...upcoming, drawn: null } as unknown as PublicRound, seed: { seed: 'ef'.repeat(32), hash: '01'.repeat(32) } });
     expect(isRefusal(plan) ? plan.message : plan.round.seedHash).toBe('01'.repeat(32));
+  });
+});
+
+describe('what a round answers before anything is read of it', () => {
+  const round = { ...settings, semesterName: 'Spring 2027', drawn: null } as unknown as PublicRound;
+  it('takes entries only from a verified address, shows a draw only once drawn, and says when the semester has no round', () => {
+    expect(unverifiedRefusal(true)).toBeNull();
+    expect(unverifiedRefusal(false)).toEqual({ refused: 'failed-precondition', message: VERIFY_TO_ENTER });
+    expect(roundOf(round)).toBe(round);
+    expect(roundOf(null)).toEqual({ refused: 'not-found', message: 'This semester has no registration round.' });
+    expect(drawnRound(round)).toEqual({ refused: 'failed-precondition', message: 'This round has not been drawn yet.' });
+    expect(drawnRound(null)).toEqual({ refused: 'failed-precondition', message: 'This round has not been drawn yet.' });
+    const drawn = { ...round, drawn: { seed: 'ab', beacon: { round: 1, randomness: 'cd', signature: 'ef' } } } as unknown as PublicRound;
+    expect(drawnRound(drawn)).toEqual(drawn);
   });
 });
 

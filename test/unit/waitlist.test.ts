@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CartChildQuote, LineItem, WaitlistEntry } from '../../contract/domain';
 import { ordinal } from '../../contract/format';
-import { claimHours, entryUsesFree, joinRefusal, newOffer, offerEnd, offersToMake, placeOf, planDecline, planJoin, planLapse, planLeave, planMove, planOfferByHand, planOffers, planRemove, rankBetween, reminderDue, schoolInstant } from '../../functions/src/domain/waitlist';
+import { claimHours, claimRefusal, entryUsesFree, joinRefusal, newOffer, offerEnd, offersToMake, placeOf, planDecline, planJoin, planLapse, planLeave, planMove, planOfferByHand, planOffers, planRemove, rankBetween, reminderDue, schoolInstant } from '../../functions/src/domain/waitlist';
 import type { Seat } from '../../functions/src/domain/seats';
 import { buildDemoData } from '../../scripts/demo/demoData';
 
@@ -140,6 +140,15 @@ describe('the family’s and the office’s hand on the list, as plans', () => {
     expect(planDecline(offered('2026-03-03T15:00:00Z'), 'fam', now)).toMatchObject({ status: 'declined' });
     expect(planDecline(mine(), 'fam', now)).toEqual({ refused: 'failed-precondition', message: 'No seat is offered for Creek Critters now.' });
     expect(planDecline(offered('2026-03-03T15:00:00Z'), 'other', now)).toMatchObject({ refused: 'not-found' });
+  });
+
+  it('a family claims only an offer still open: not one enrolled already, still waiting, or over', () => {
+    expect(claimRefusal(offered('2026-03-03T15:00:00Z'), now)).toBeNull();
+    expect(claimRefusal(mine({ status: 'enrolled' }), now)).toEqual({ refused: 'failed-precondition', message: 'Ava is already enrolled in Creek Critters: see My Enrollments.' });
+    expect(claimRefusal(mine(), now)).toEqual({ refused: 'failed-precondition', message: 'No seat is offered for Creek Critters yet: Ava is still on the waitlist.' });
+    const over = claimRefusal(offered('2026-03-02T14:59:59Z'), now);
+    expect(over?.message).toMatch(/^This offer for Creek Critters ended .+ and is no longer open: the seat went to the next family on the waitlist\. You may join the waitlist again\.$/);
+    expect(claimRefusal(mine({ status: 'left' }), now)?.message).toBe('This offer for Creek Critters is no longer open: the seat went to the next family on the waitlist. You may join the waitlist again.');
   });
 
   it('the office removes an entry on the list with its reason, emailed; an offer lapses only once its time is up', () => {

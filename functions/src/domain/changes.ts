@@ -99,6 +99,9 @@ export function transferOutcome(f: TransferFacts, byOffice = false): TransferOut
   return { allowed: why === null, why, askable: closed === null && why !== null, toClassId: f.to.classId, toTitle: f.to.title, ...money };
 }
 
+/** Why the move may not be made now (the outcome's reason), or null. */
+export const moveRefusal = (outcome: TransferOutcome): Refusal | null => (outcome.allowed ? null : refuse('failed-precondition', outcome.why!));
+
 /** The class a move would go to has no seat: the family may wait for one. */
 export const fullToMoveInto = (title: string) => `${title} is full: join its waitlist instead.`;
 

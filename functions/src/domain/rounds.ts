@@ -72,6 +72,18 @@ export interface EntryFacts {
   newId: string;
 }
 
+export const VERIFY_TO_ENTER = 'To enter the round, please verify your email address first (open the link we emailed you): your placement is sent there.';
+
+/** A family enters only with its email address verified: its placement is sent there. */
+export const unverifiedRefusal = (emailVerified: boolean): Refusal | null => (emailVerified ? null : refuse('failed-precondition', VERIFY_TO_ENTER));
+
+/** The semester's round, or the refusal that it has none. */
+export const roundOf = (round: PublicRound | null): PublicRound | Refusal => round ?? refuse('not-found', NO_ROUND);
+
+/** A round that has been drawn, or why there is no draw to show yet. */
+export const drawnRound = (round: PublicRound | null): (PublicRound & { drawn: NonNullable<PublicRound['drawn']> }) | Refusal =>
+  round?.drawn ? { ...round, drawn: round.drawn } : refuse('failed-precondition', 'This round has not been drawn yet.');
+
 /** Why a round takes no entry now, or null while it does. */
 export function entriesShut(round: PublicRound | null, now: Date): Refusal | null {
   if (!round) return refuse('not-found', NO_ROUND);

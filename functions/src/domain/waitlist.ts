@@ -5,6 +5,7 @@ import type { z } from 'zod/mini';
 import type { joinWaitlistSchema } from '../../../contract/schemas';
 import { addDaysIso, schoolToday } from '../../../contract/schedule';
 import type { RoundGate } from '../../../contract/rounds';
+import { formatMoment } from '../../../contract/wording';
 import { isEnrollable, isOpenForEnrollment } from './catalogue';
 import { NOT_YOUR_STUDENT, totalProblem } from './enrollment';
 import { no, refuse, type Refusal } from './refusal';
@@ -155,6 +156,15 @@ export const reminderDue = (e: WaitlistEntry, now: Date) =>
   e.status === 'offered' && !e.offer?.remindedAt && Date.parse(e.offer!.expiresAt) - now.getTime() <= WAITLIST_CLAIM_HOURS.reminderBefore * HOUR && Date.parse(e.offer!.expiresAt) > now.getTime();
 
 export const offerLapsed = (e: WaitlistEntry, now: Date) => e.status === 'offered' && Date.parse(e.offer!.expiresAt) <= now.getTime();
+
+/** Why a family's entry cannot be claimed now (enrolled already, still waiting, the offer over), or null. */
+export function claimRefusal(entry: WaitlistEntry, now: Date): Refusal | null {
+  if (entry.status === 'enrolled') return no(`${entry.studentName} is already enrolled in ${entry.title}: see My Enrollments.`);
+  if (entry.status === 'waiting') return no(`No seat is offered for ${entry.title} yet: ${entry.studentName} is still on the waitlist.`);
+  if (entry.status === 'offered' && !offerLapsed(entry, now)) return null;
+  const ended = entry.offer ? ` ended ${formatMoment(entry.offer.expiresAt)} and` : '';
+  return no(`This offer for ${entry.title}${ended} is no longer open: the seat went to the next family on the waitlist. You may join the waitlist again.`);
+}
 
 /** How a list reads: the offers out (ahead of everyone), then those waiting in order, then the rest. */
 export function listOrder(a: WaitlistEntry, b: WaitlistEntry): number {

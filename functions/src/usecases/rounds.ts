@@ -5,8 +5,7 @@
 // draw again.
 import { randomBytes } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
-import { orRefused, refusedError } from '../lib/refused';
+import { orRefused, refusedError, throwIfRefused } from '../lib/refused';
 import { canonicalEntries, DRAW_ALGORITHM, runDraw, sha256Hex, type DrawEntry, type Placement } from '../../../contract/draw';
 import { childKey, roundPhase, type EntryInput, type PublicRound, type RoundEntry, type RoundReport, type RoundSettings } from '../../../contract/rounds';
 import type { ClassRecord, WaitlistEntry } from '../../../contract/domain';
@@ -27,16 +26,12 @@ import { isEnrollable, isOpenForEnrollment, seatsLeft } from '../domain/catalogu
 import { freeSeatIds } from '../domain/seats';
 import { isRefusal } from '../domain/refusal';
 import { aidSeatTerms } from '../../../contract/aid';
-import { childIdOf, committedEntries, demandOf, fairnessOf, groupOf, NO_ROUND, planDraw, planEntry, planResults, planRound, type ChoiceQuote, type FamilyStanding } from '../domain/rounds';
+import { childIdOf, committedEntries, demandOf, drawnRound, fairnessOf, groupOf, planDraw, planEntry, planResults, planRound, roundOf, unverifiedRefusal, type ChoiceQuote, type FamilyStanding } from '../domain/rounds';
 import { beaconChain, fetchBeacon } from '../lib/beacon';
 import { queueMail } from '../mail/outbox';
 import { roundEntryMail, roundResultMail } from '../mail/rounds';
 import { serveWaitlists } from './waitlist';
 import { portalOrigin } from '../payments/stripe';
-
-/** A refusal as the callable's error. */
-
-export const VERIFY_TO_ENTER = 'To enter the round, please verify your email address first (open the link we emailed you): your placement is sent there.';
 
 /** Sets a semester's round: a new commitment each time, and none once entries have opened. */
 export async function saveRound(actor: Actor, input: RoundSettings, now: Date): Promise<PublicRound> {
@@ -61,7 +56,7 @@ export async function publicRound(semesterId: string): Promise<PublicRound | nul
 
 /** Saves a family's entry (a new one, or a change) while entries are open; an email confirms it. */
 export async function saveEntry(ctx: { uid: string; email: string | null; emailVerified: boolean; origin: string | null }, input: EntryInput, now: Date): Promise<RoundEntry> {
-  if (!ctx.emailVerified) throw new HttpsError('failed-precondition', VERIFY_TO_ENTER);
+  throwIfRefused(unverifiedRefusal(ctx.emailVerified));
   await takeRate('roundEntry', ctx, now);
   const [students, classes, bundles, releases] = await Promise.all([loadOwnStudents(ctx.uid), loadClassesOfSemesters([input.semesterId], 'live'), loadGroupsOfSemesters([input.semesterId]), loadReleases()]);
   const saved = await db().runTransaction(async (tx) => {
@@ -170,8 +165,7 @@ async function enrollableNow(classes: ClassRecord[], now: Date): Promise<Set<str
  * beacon's round is out (else records why it waits). The office's button and the scheduled job both call it.
  */
 export async function advanceRound(actor: Actor, semesterId: string, now: Date): Promise<PublicRound> {
-  let round = await loadRound(semesterId);
-  if (!round) throw new HttpsError('not-found', NO_ROUND);
+  let round = orRefused(roundOf(await loadRound(semesterId)));
   const phase = roundPhase(round, now);
   if (phase === 'upcoming' || phase === 'open' || round.settledAt) return round;
   if (phase === 'drawn') return settleRound(semesterId, now);
@@ -317,8 +311,7 @@ export async function roundsDue(now: Date): Promise<string[]> {
 
 /** A drawn round's whole record, for anyone to draw again. */
 export async function drawnRecord(semesterId: string) {
-  const round = await loadRound(semesterId);
-  if (!round?.drawn) throw new HttpsError('failed-precondition', 'This round has not been drawn yet.');
+  const round = orRefused(drawnRound(await loadRound(semesterId)));
   const { entries, placements, capacity } = await loadRecordParts(semesterId);
   return {
     algorithm: DRAW_ALGORITHM,
@@ -342,8 +335,7 @@ export async function drawnRecord(semesterId: string) {
  * names is audited.
  */
 export async function roundReport(actor: Actor, semesterId: string, dryRun: boolean, now: Date): Promise<RoundReport> {
-  const round = await loadRound(semesterId);
-  if (!round) throw new HttpsError('not-found', NO_ROUND);
+  const round = orRefused(roundOf(await loadRound(semesterId)));
   const [entries, bundles, collisionSnaps] = await Promise.all([loadEntries(semesterId), loadGroupsOfSemesters([semesterId]), db().collection(ROUNDS.collisions).where('semesterId', '==', semesterId).get()]);
   const bundleById = new Map(bundles.map((b) => [b.id, b]));
   const choiceIds = uniq(entries.flatMap((e) => e.children.flatMap((c) => c.choices)));

@@ -3,7 +3,7 @@
 // one seat transaction — a seat taken in the new class, the old one given back to its waitlist, the
 // enrollment repriced, a cheaper class's difference paid put on the account as credit — or, when the
 // office decides, a request with a seat in the new class kept for the child until it answers.
-import { orRefused } from '../lib/refused';
+import { orRefused, throwIfRefused } from '../lib/refused';
 import { randomUUID } from 'node:crypto';
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
@@ -23,7 +23,7 @@ import { addTo, countRoster, readReleases, releaseSeats, rosterRef, seatRef, sea
 import { students } from '../data/students';
 import { aidChange } from '../domain/aid';
 import { applyTransfer, planTransfer } from '../domain/cancellation';
-import { fullToMoveInto, moveNow, moveProblem, moveSeat, type MoveSeat, MOVED_MEANWHILE, transferOutcome, transferRequest, withRequests } from '../domain/changes';
+import { fullToMoveInto, moveNow, moveProblem, moveRefusal, moveSeat, type MoveSeat, MOVED_MEANWHILE, transferOutcome, transferRequest, withRequests } from '../domain/changes';
 import { creditMoved } from '../domain/credit';
 import { freeSeatIds, pickSeats, seatAfterRelease, type Seat } from '../domain/seats';
 import { classMovedMail, changeRequestMail } from '../mail/family';
@@ -108,7 +108,7 @@ export async function officeMoveClass(actor: Actor, input: { enrollmentId: strin
   if (!current.classIds.includes(input.fromClassId) && current.cancellations?.some((c) => c.movedTo?.classId === input.toClassId && c.classIds.includes(input.fromClassId))) return { enrollment: current, replayed: true };
   const offer = await offerFor(current, input.fromClassId, input.toClassId, now, input.atNoCharge);
   const outcome = await outcomeOf(current, input.fromClassId, input.toClassId, now, offer, true);
-  if (!outcome.allowed) throw precondition(outcome.why!);
+  throwIfRefused(moveRefusal(outcome));
   return move(actor, input.enrollmentId, offer, input.fromClassId, freeSeatsOf(offer), now, { expectedTotal: input.expectedTotal, byOffice: true, note: `Moved by the office${input.atNoCharge ? ' at no charge' : ''}: ${input.reason.trim()}` });
 }
 
@@ -185,7 +185,7 @@ export async function moveOwnClass(actor: Actor, input: { enrollmentId: string; 
   if (!current.classIds.includes(input.fromClassId) && current.cancellations?.some((c) => c.movedTo?.classId === input.toClassId && c.classIds.includes(input.fromClassId))) return { enrollment: current, replayed: true };
   const offer = await offerFor(current, input.fromClassId, input.toClassId, now);
   const outcome = await outcomeOf(current, input.fromClassId, input.toClassId, now, offer);
-  if (!outcome.allowed) throw precondition(outcome.why!);
+  throwIfRefused(moveRefusal(outcome));
   return move(actor, input.enrollmentId, offer, input.fromClassId, freeSeatsOf(offer), now, { expectedTotal: input.expectedTotal, note: 'Moved by the family under the school’s policy' });
 }
 
