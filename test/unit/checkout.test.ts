@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { CREDIT_CHANGED } from '../../contract/credit';
 import type { Enrollment, WaitlistEntry } from '../../contract/domain';
-import { listingStale, planCheckout, seatTaken, specialSeats, type CheckoutFacts, type CheckoutPlan } from '../../functions/src/domain/checkout';
+import { listingStale, methodRefusal, planCheckout, pricedOrRefused, seatTaken, specialSeats, type CheckoutFacts, type CheckoutPlan } from '../../functions/src/domain/checkout';
 import { isRefusal } from '../../functions/src/domain/refusal';
 import { DEFAULT_RELEASES } from '../../functions/src/domain/releases';
 import type { Seat, SeatPlan } from '../../functions/src/domain/seats';
@@ -119,6 +119,15 @@ describe('a checkout refused', () => {
     ['a deposit where none is offered', withPayload({ payWith: 'card', payDeposit: true }), 'failed-precondition', 'A deposit is not offered for these classes now: please pay in full.'],
   ])('for %s', (_why, f, refused, message) => {
     expect(planCheckout(f)).toEqual({ refused, message });
+  });
+
+  it('takes only a way to pay the school offers now, and a price without a problem', () => {
+    expect(methodRefusal(['card', 'office'], 'office')).toBeNull();
+    expect(methodRefusal(['office'], 'card')).toEqual({ refused: 'failed-precondition', message: 'Card payments are not offered: please choose another way to pay.' });
+    expect(methodRefusal(['card'], 'office')).toEqual({ refused: 'failed-precondition', message: 'Please pay by card.' });
+    const quote = { total: 26000, problems: [] };
+    expect(pricedOrRefused(quote)).toBe(quote);
+    expect(pricedOrRefused({ total: 0, problems: [{ message: 'Wild Art is not part of this bundle.' }, { message: 'second' }] })).toEqual({ refused: 'invalid-argument', message: 'Wild Art is not part of this bundle.' });
   });
 
   it('counts a replaced checkout neither against the office’s limit nor as the child being enrolled already', () => {

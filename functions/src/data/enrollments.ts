@@ -1,10 +1,9 @@
 // What a checkout is checked and priced against (the use case, usecases/checkout.ts, writes it): the
 // school's catalogue facts, the family's enrollments and code uses, and the checks of one child.
 import { FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
 import { DISCOUNT_TYPES, isSiblingRule, type ClassGroup, type ClassRecord, type Discount, type Enrollment, type Release, type Semester, type WaitlistEntry } from '../../../contract/domain';
 import { checkoutOf } from '../domain/ids';
-import { type CheckoutPayload, type EnrollPayload, type CatalogueFacts } from '../domain/checkout';
+import { pricedOrRefused, type CheckoutPayload, type EnrollPayload, type CatalogueFacts } from '../domain/checkout';
 import { childCheck } from '../domain/enrollment';
 import { orRefused } from '../lib/refused';
 import { normalizeCode, type CodeUses } from '../domain/pricing';
@@ -185,9 +184,7 @@ export async function withFamilyClasses(known: Map<string, ClassRecord>, family:
 export function priceCheckout(facts: Pick<CatalogueFacts, 'groups' | 'discounts' | 'unknownCodes' | 'rules'> & { classes: ClassRecord[]; family: Enrollment[]; counters: Map<string, DocumentSnapshot> }, children: CartChild[], today: string) {
   const { classes, groups, discounts, unknownCodes, family, rules } = facts;
   const uses = codeUsesOf(discounts, facts.counters, family);
-  const quote = priceCart({ classes, groups, children, discounts, unknownCodes, rules, family, uses, today });
-  if (quote.problems.length) throw new HttpsError('invalid-argument', quote.problems[0].message);
-  return quote;
+  return orRefused(pricedOrRefused(priceCart({ classes, groups, children, discounts, unknownCodes, rules, family, uses, today })));
 }
 
 /** A request for one child (enroll, claimOffer) as a checkout. */

@@ -174,6 +174,13 @@ export function seatTaken(e: Enrollment, classId: string, planned: { id: string;
 const withoutAward = <Q extends { aid?: unknown }>({ aid: _aid, ...quote }: Q) => quote;
 
 /** A checkout, or a waitlist join, that names no class. */
+/** A checkout's price, or its first problem (a code that does not apply, a bundle incomplete) as the refusal. */
+export const pricedOrRefused = <Q extends { problems: { message: string }[] }>(quote: Q): Q | Refusal => (quote.problems.length ? refuse('invalid-argument', quote.problems[0].message) : quote);
+
+/** A way to pay the school does not offer now. */
+export const methodRefusal = (offered: readonly string[], method: string): Refusal | null =>
+  offered.includes(method) ? null : refuse('failed-precondition', method === 'card' ? 'Card payments are not offered: please choose another way to pay.' : 'Please pay by card.');
+
 export const NO_CLASS_CHOSEN = refuse('invalid-argument', 'Please choose at least one class.');
 /** A class asked for that the catalogue no longer has (removed since the family chose it). */
 export const NO_LONGER_OFFERED = refuse('failed-precondition', 'A selected class is no longer offered. Please review your classes.');
@@ -213,8 +220,8 @@ export function planCheckout(f: CheckoutFacts): CheckoutPlan | Refusal {
     signatures.push(checked);
   }
   const classes = [...new Set(asked.flatMap((a) => a.classIds))].map((c) => catalogue.classes.get(c)!);
-  const priced = priceCart({ ...catalogue, classes, children: payload.children, family, uses: f.uses, today, ...(f.aid ? { aid: f.aid } : {}) });
-  if (priced.problems.length) return refuse('invalid-argument', priced.problems[0].message);
+  const priced = pricedOrRefused(priceCart({ ...catalogue, classes, children: payload.children, family, uses: f.uses, today, ...(f.aid ? { aid: f.aid } : {}) }));
+  if (isRefusal(priced)) return priced;
   // A claim pays the lower of the price quoted when the family joined and today's with its aid award
   // (a code that has since ended still counts then: the quote, without aid); otherwise a code that
   // does not apply is refused.

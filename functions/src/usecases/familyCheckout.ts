@@ -1,7 +1,6 @@
 // A family's own checkout as the portal's page asks for it — one child, several, or a waitlist offer
 // claimed: the call counts against the rate limit, the way to pay must be one the school offers, and
 // the answer carries Stripe's page when the seats are held for a card payment.
-import { HttpsError } from 'firebase-functions/v2/https';
 import type { Payload } from '../../../contract/callables';
 import type { CheckoutMethod, Enrollment } from '../../../contract/domain';
 import { notFound } from '../data/db';
@@ -9,7 +8,9 @@ import { oneChild } from '../data/enrollments';
 import { takeRate } from '../data/rateLimit';
 import { loadCheckoutSettings } from '../data/settings';
 import { entryRef } from '../data/waitlist';
+import { methodRefusal } from '../domain/checkout';
 import { familyView } from '../domain/familyView';
+import { throwIfRefused } from '../lib/refused';
 import { portalOrigin } from '../payments/stripe';
 import { startCheckout } from './cardPayments';
 import { checkout } from './checkout';
@@ -27,9 +28,7 @@ export interface Asker {
 async function checkoutFor(asker: Asker, payWith: CheckoutMethod | undefined, now: Date) {
   const [options] = await Promise.all([loadCheckoutSettings(), takeRate('enroll', asker, now)]);
   const method = payWith ?? 'office';
-  if (!options.methods.includes(method)) {
-    throw new HttpsError('failed-precondition', method === 'card' ? 'Card payments are not offered: please choose another way to pay.' : 'Please pay by card.');
-  }
+  throwIfRefused(methodRefusal(options.methods, method));
   return { options: { ...options, emailVerified: asker.emailVerified }, method };
 }
 
