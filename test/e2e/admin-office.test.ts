@@ -19,9 +19,8 @@ describe('the school office: class forms, info sheets, t-shirts, enrollments and
   const browser = seededBrowser();
 
   it('opens the forms of two classes, copies the email list, downloads the roster and prints one class per page', async () => {
-    const { context, page } = await newPage(browser());
+    const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto('/admin/report');
     await page.getByRole('rowheader', { name: 'Fire & Shelter Skills' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);

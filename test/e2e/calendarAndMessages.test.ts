@@ -67,8 +67,7 @@ describe('no-meeting dates and the family calendar', () => {
   });
 
   it('the office posts an announcement; the class list shows it while it is active', async () => {
-    const { context, page } = await newPage(browser());
-    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
+    const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password);
     // One that ended yesterday is not shown.
     const admin = await signInDemo('admin');
     await callAs(admin, 'adminSaveAnnouncement', { markdown: 'Old news', severity: 'info', startsOn: null, endsOn: addDays(todayInSchool(), -1) });
@@ -172,8 +171,7 @@ describe('no-meeting dates and the family calendar', () => {
   });
 
   it('the office emails the families of a class from its forms: preview with the count, send, listed', async () => {
-    const { context, page } = await newPage(browser(), 360, 740);
-    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
+    const { context, page } = await signedIn(browser(), DEMO.admin.email, DEMO.admin.password, 360, 740);
     // From the class list (which also lists what was sent, nothing yet) to the class's forms.
     await page.goto('/admin/report?semester=open-term');
     await page.getByText('None yet. Choose classes, open their forms, and use "Email the families".').waitFor();

@@ -70,8 +70,7 @@ describe('paying by card at checkout', () => {
   beforeAll(() => addClassesLikeWildArt(CLASSES.map((c) => ({ ...c, capacity: 6 }))));
 
   it('pays on the test checkout page and lands on the confirmation (1280 px)', async () => {
-    const { context, page } = await newPage(browser());
-    await signInAs(page, DEMO.family.email, DEMO.family.password);
+    const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password);
     await toReview(page, 'Pond Painters');
     expect(await page.getByRole('radio', { name: 'Pay $260 by card now' }).isChecked()).toBe(true);
     await page.getByText('Your seats are held for 30 minutes while you pay').waitFor();
@@ -100,8 +99,7 @@ describe('paying by card at checkout', () => {
 
   it('pays a camp deposit now and sees the rest due by the balance due date (1280 px)', async () => {
     const due = formatDate(((await db().doc('semesters/camps').get()).data() as Semester).balanceDueDate!, true);
-    const { context, page } = await newPage(browser());
-    await signInAs(page, DEMO.family.email, DEMO.family.password);
+    const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password);
     await toReview(page, 'Art in the Wild Camp', /Summer Camps/);
     expect(await page.getByRole('radio', { name: 'Pay by card now' }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: 'Pay $430 in full' }).isChecked()).toBe(true);
@@ -282,8 +280,7 @@ describe('paying by card at checkout', () => {
   });
 
   it('cancels on the checkout page and comes back to the cart with the seat released (360 px)', async () => {
-    const { context, page } = await newPage(browser(), 360, 780);
-    await signInAs(page, DEMO.family.email, DEMO.family.password);
+    const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password, 360, 780);
     // Ava is enrolled in this term since the first test: the releases she signed then are kept.
     await toReview(page, 'Moss Makers', undefined, /Ava Rivera/, true);
     expect(await axeViolations(page)).toEqual([]);
@@ -311,8 +308,7 @@ describe('paying by card at checkout', () => {
   });
 
   it('a hold that lapses gives its seat back; the late page cannot be paid and nothing is charged', async () => {
-    const { context, page } = await newPage(browser(), 360, 780);
-    await signInAs(page, DEMO.family.email, DEMO.family.password);
+    const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password, 360, 780);
     await toReview(page, 'Bark Builders', undefined, /Ava Rivera/, true);
     await page.getByRole('button', { name: 'Pay $260 by card' }).click();
     await page.getByRole('heading', { name: 'Test checkout' }).waitFor();

@@ -11,7 +11,7 @@ import { formatMoment } from '../../contract/wording';
 import { DEFAULT_RELEASES } from '../../functions/src/domain/releases';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, familyWithStudent } from '../support/samples';
-import { axeViolations, newPage, seededBrowser, signInAs, signedIn } from './support/browser';
+import { axeViolations, seededBrowser, signedIn } from './support/browser';
 import { DEMO } from '../support/fixtures';
 import { searchEnrollments } from './support/office';
 
@@ -47,8 +47,7 @@ describe('the waitlist in Chromium', () => {
   });
 
   it('joins on a phone, gets the seat the office frees, claims and pays by card; the office sees the list change', async () => {
-    const { context, page } = await newPage(browser(), 360, 740);
-    await signInAs(page, DEMO.family.email, DEMO.family.password);
+    const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password, 360, 740);
     await joinToReview(page, 'Owl Prowl');
     await page.getByText(/Nothing is charged now\. When a seat frees up, we hold it for Ava/).waitFor();
     expect(await page.getByRole('radio', { name: /Pay .* by card now/ }).count()).toBe(0);

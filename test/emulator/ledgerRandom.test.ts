@@ -68,6 +68,8 @@ interface World {
   families: { uid: string; email: string; children: string[] }[];
   clock: { offsetMs: number };
   steps: string[];
+  /** The families' enrollments and waitlist entries as the books last read them: what the next step picks from. */
+  seen?: { enrollments: Enrollment[]; entries: WaitlistEntry[] };
 }
 /** One clock for every run (the portal's and Stripe's stand-in's): time only moves forward. */
 const clock = { offsetMs: 0 };
@@ -184,10 +186,15 @@ async function attempt(c: Code, w: World, what: string, work: () => Promise<unkn
  */
 const CATALOGUE = { changesCatalogue: true };
 const pick = <T>(list: T[], r: number): T | undefined => (list.length ? list[Math.floor(r * list.length) % list.length] : undefined);
+/**
+ * The families' enrollments and waitlist entries a step picks from: as the books read them after the
+ * last step (a request fewer each step). Another run's monthly job may have charged one since; the use
+ * case reads its records afresh, and refuses what no longer holds, as for a family's stale page.
+ */
 const enrollmentsOf = async (w: World) =>
-  (await adminDb().collection('enrollments').where('ownerUid', 'in', w.families.map((f) => f.uid)).get()).docs.map((d) => d.data() as Enrollment);
+  w.seen?.enrollments ?? (await adminDb().collection('enrollments').where('ownerUid', 'in', w.families.map((f) => f.uid)).get()).docs.map((d) => d.data() as Enrollment);
 const entriesOf = async (w: World) =>
-  (await adminDb().collection('waitlist').where('ownerUid', 'in', w.families.map((f) => f.uid)).get()).docs.map((d) => d.data() as WaitlistEntry);
+  w.seen?.entries ?? (await adminDb().collection('waitlist').where('ownerUid', 'in', w.families.map((f) => f.uid)).get()).docs.map((d) => d.data() as WaitlistEntry);
 
 /** The price the family's review shows for these children (the one engine, as the preview prices it, its financial aid award with it). */
 async function quote(c: Code, uid: string, children: { studentId: string; lines: { classId: string; addOnIds: string[] }[] }[], codes: string[], at: Date) {
@@ -613,7 +620,7 @@ class Act implements fc.AsyncCommand<object, World> {
     took.ms += performance.now() - t;
     // The books' own reading is timed too: it is the other half of the test's time.
     const read = performance.now();
-    const problems = await booksProblems(w.classIds, { owners: w.families.map((f) => f.uid) });
+    const problems = await booksProblems(w.classIds, { owners: w.families.map((f) => f.uid), seen: (read) => (w.seen = read) });
     const books = (timing['(reading the books)'] ??= { count: 0, ms: 0 });
     books.count++;
     books.ms += performance.now() - read;

@@ -71,27 +71,26 @@ async function underClasses(name: 'seats' | 'roster', classIds: string[]): Promi
 /**
  * What is wrong with the books now (nothing, when they agree). `classIds`: the classes to check;
  * `owners`: only these families use them (else everyone's records are read); `stripe`: also ask the
- * Stripe stand-in which pages are open.
+ * Stripe stand-in which pages are open; `seen`: given the enrollments and waitlist entries read.
  */
-export async function booksProblems(classIds: string[], { stripe = true, owners }: { stripe?: boolean; owners?: string[] } = {}): Promise<string[]> {
+export async function booksProblems(
+  classIds: string[],
+  { stripe = true, owners, seen }: { stripe?: boolean; owners?: string[]; seen?: (read: { enrollments: Enrollment[]; entries: WaitlistEntry[] }) => void } = {},
+): Promise<string[]> {
   // The books are read once the Stripe events already sent have been answered: a page closed by the
   // last action ends its hold through its webhook, and a read in the middle would see half of it.
   await standIn('/__standin/settled');
-  const db = adminDb();
   const problems: string[] = [];
   // Everything that does not depend on another read is read at once: the books are read after each
   // of thousands of steps, and each round trip to the emulator counts.
-  const perClassRead = Promise.all([
-    classIds.length ? db.getAll(...classIds.map((id) => db.doc(`classes/${id}`))) : Promise.resolve([]),
-    underClasses('seats', classIds),
-    underClasses('roster', classIds),
-  ]).then(([klasses, seats, roster]) => classIds.map((classId, i) => ({ classId, klass: klasses[i].data() as ClassRecord | undefined, seats: seats.get(classId) ?? [], roster: roster.get(classId) ?? [] })));
+  const underRead = Promise.all([underClasses('seats', classIds), underClasses('roster', classIds)]);
   const [enrollments, entries, credits, applications] = await Promise.all([
     owned<Enrollment>('enrollments', owners),
     owned<WaitlistEntry>('waitlist', owners),
     owned<CreditEntry>('credits', owners),
     owned<AidApplication>('aidApplications', owners),
   ]);
+  seen?.({ enrollments, entries });
   // With `owners`, only the codes these families used are checked (other families' uses are not
   // read): only those are read, not every code the school ever made.
   const used = [...new Set([...enrollments.flatMap((e) => e.countedDiscountIds ?? []), ...entries.flatMap((e) => e.countedDiscountIds ?? [])])];
@@ -99,13 +98,15 @@ export async function booksProblems(classIds: string[], { stripe = true, owners 
   // The accounts of the families with credit entries or a payment from their credit, and the aid funds awards come from.
   const accountIds = [...new Set([...credits.map((c) => c.ownerUid), ...enrollments.filter((e) => e.payments.some((p) => p.method === 'credit')).map((e) => e.ownerUid)])];
   const fundIds = [...new Set(applications.flatMap((a) => (a.award ? [a.award.fundId] : [])))];
-  const [read, everyCode, perClass, { sessions }] = await Promise.all([
-    byIds<{ accounts: { credit?: number }; aidFunds: AidFund; discounts: Discount; discountUses: { uses: number } }>({ accounts: accountIds, aidFunds: fundIds, discounts: owners ? used : [], discountUses: owners ? used : [] }),
+  // The classes' own documents come with the accounts, funds and codes: one round trip fewer.
+  const [read, everyCode, [seatsOf, rosterOf], { sessions }] = await Promise.all([
+    byIds<{ classes: ClassRecord; accounts: { credit?: number }; aidFunds: AidFund; discounts: Discount; discountUses: { uses: number } }>({ classes: classIds, accounts: accountIds, aidFunds: fundIds, discounts: owners ? used : [], discountUses: owners ? used : [] }),
     owners ? null : Promise.all([all<Discount>('discounts'), all<{ uses: number }>('discountUses')]),
-    perClassRead,
+    underRead,
     stripe ? standIn<{ sessions: Record<string, string> }>('/__standin/sessions', { ids: paged.map((e) => e.hold!.sessionId!) }) : { sessions: {} as Record<string, string> },
   ]);
   const [discounts, uses] = everyCode ?? [read.discounts, read.discountUses];
+  const perClass = classIds.map((classId) => ({ classId, klass: read.classes.find((c) => c.id === classId), seats: seatsOf.get(classId) ?? [], roster: rosterOf.get(classId) ?? [] }));
 
   for (const classRead of perClass) {
     const { classId, klass } = classRead;
