@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { CREDIT_CHANGED } from '../../contract/credit';
 import type { Enrollment, WaitlistEntry } from '../../contract/domain';
-import { listingStale, methodRefusal, planCheckout, pricedOrRefused, seatTaken, specialSeats, type CheckoutFacts, type CheckoutPlan } from '../../functions/src/domain/checkout';
+import { CARD_NOT_OFFERED, listingStale, methodRefusal, planCheckout, pricedOrRefused, seatTaken, unlessOffered, specialSeats, type CheckoutFacts, type CheckoutPlan } from '../../functions/src/domain/checkout';
 import { isRefusal } from '../../functions/src/domain/refusal';
 import { DEFAULT_RELEASES } from '../../functions/src/domain/releases';
 import type { Seat, SeatPlan } from '../../functions/src/domain/seats';
@@ -125,6 +125,8 @@ describe('a checkout refused', () => {
     expect(methodRefusal(['card', 'office'], 'office')).toBeNull();
     expect(methodRefusal(['office'], 'card')).toEqual({ refused: 'failed-precondition', message: 'Card payments are not offered: please choose another way to pay.' });
     expect(methodRefusal(['card'], 'office')).toEqual({ refused: 'failed-precondition', message: 'Please pay by card.' });
+    expect(unlessOffered(['office'], 'card', CARD_NOT_OFFERED)).toEqual({ refused: 'failed-precondition', message: 'Card payments are not offered: please pay the office.' });
+    expect(unlessOffered(['card', 'office'], 'card', CARD_NOT_OFFERED)).toBeNull();
     const quote = { total: 26000, problems: [] };
     expect(pricedOrRefused(quote)).toBe(quote);
     expect(pricedOrRefused({ total: 0, problems: [{ message: 'Wild Art is not part of this bundle.' }, { message: 'second' }] })).toEqual({ refused: 'invalid-argument', message: 'Wild Art is not part of this bundle.' });

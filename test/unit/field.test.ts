@@ -26,7 +26,8 @@ import {
   type FieldSync,
   type PickupInput,
 } from '../../contract/field';
-import { HELD, incidentLines, pickupLines, planFieldSync, seatDaysOf, type FieldFacts } from '../../functions/src/domain/field';
+import { CODES_PER_CHILD_A_DAY, codeHolders, codesMadeToday, HELD, incidentLines, offlineCopyOf, pickupLines, planFieldSync, seatDaysOf, TOO_MANY_CODES, type FieldFacts } from '../../functions/src/domain/field';
+import type { Student } from '../../contract/domain';
 
 const NOW = new Date('2026-10-02T23:55:00.000Z');
 const input = (id: string, extra: Partial<AttendanceInput> = {}): AttendanceInput => ({ id: `entry-${id}-0000000000`, kind: 'attendance', studentId: 'kid-a', meeting: '2026-10-02', at: '2026-10-02T22:20:00.000Z', mark: 'present', ...extra });
@@ -202,6 +203,10 @@ describe('offlineCopyUntil', () => {
     expect(offlineCopyUntil(weekly, '2026-12-23')).toBeNull();
     expect(offlineCopyUntil([], '2026-12-30')).toBeNull();
   });
+  it('a phone asking for a copy is told until when it opens, or that there is nothing to take offline', () => {
+    expect(offlineCopyOf('Creek Explorers', weekly, '2026-12-09')).toEqual({ until: '2026-12-15' });
+    expect(offlineCopyOf('Creek Explorers', weekly, '2026-12-23')).toEqual({ refused: 'failed-precondition', message: 'Creek Explorers has no meeting left: there is nothing to take offline.' });
+  });
 });
 
 describe('incident reports in the plan', () => {
@@ -293,6 +298,17 @@ describe('pickup codes', () => {
   });
   it('the adults who may collect a child: its guardians, then the people listed, each once', () => {
     expect(adultsWhoMayCollect({ guardians: [{ name: 'Sam Rivera' }, { name: 'Jo Lee ' }], authorizedPickups: [{ name: 'Jo Lee' }, { name: 'Grandma Rose' }, { name: ' ' }] })).toEqual(['Sam Rivera', 'Jo Lee', 'Grandma Rose']);
+  });
+  it('new codes are for every adult who may collect the child, at most five sets a school day', () => {
+    const student = { firstName: 'Ava', guardians: [{ name: 'Sam Rivera' }], authorizedPickups: [{ name: 'Grandma Rose' }] } as Student;
+    expect(codeHolders(student)).toEqual(['Sam Rivera', 'Grandma Rose']);
+    expect(codeHolders({ ...student, guardians: [], authorizedPickups: [] })).toEqual({ refused: 'failed-precondition', message: 'Add the adults who may collect Ava first.' });
+    expect(codesMadeToday(undefined, '2026-12-02')).toEqual({ count: 1 });
+    expect(codesMadeToday({ madeOn: '2026-12-01', madeToday: CODES_PER_CHILD_A_DAY }, '2026-12-02')).toEqual({ count: 1 });
+    expect(codesMadeToday({ madeOn: '2026-12-02', madeToday: CODES_PER_CHILD_A_DAY - 1 }, '2026-12-02')).toEqual({ count: CODES_PER_CHILD_A_DAY });
+    expect(codesMadeToday({ madeOn: '2026-12-02', madeToday: CODES_PER_CHILD_A_DAY }, '2026-12-02')).toEqual({ refused: 'resource-exhausted', message: TOO_MANY_CODES });
+    // Codes made before the day was counted count as one set.
+    expect(codesMadeToday({ madeOn: '2026-12-02' }, '2026-12-02')).toEqual({ count: 2 });
   });
   it('says each outcome in words', () => {
     expect(pickupText({ adult: 'Sam Rivera', check: 'code' })).toBe('Released to Sam Rivera (pickup code)');

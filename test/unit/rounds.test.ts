@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { BEACON_STAND_IN, roundTime } from '../../contract/beacon';
 import type { ClassGroup, ClassRecord, Release, Semester, Student, WaitlistEntry } from '../../contract/domain';
 import { childKey, type PublicRound, type RoundSettings } from '../../contract/rounds';
-import { isRefusal } from '../../functions/src/domain/refusal';
-import { demandOf, drawnRound, fairnessOf, groupOf, planEntry, planResults, planRound, roundOf, unverifiedRefusal, VERIFY_TO_ENTER, type EntryFacts, type ResultFacts } from '../../functions/src/domain/rounds';
+import { isRefusal, unlessVerified } from '../../functions/src/domain/refusal';
+import { demandOf, drawnRound, fairnessOf, groupOf, planEntry, planResults, planRound, roundOf, VERIFY_TO_ENTER, type EntryFacts, type ResultFacts } from '../../functions/src/domain/rounds';
 import type { Placement } from '../../contract/draw';
 
 const now = new Date('2026-11-28T18:00:00.000Z');
@@ -48,8 +48,8 @@ describe('setting a round', () => {
 describe('what a round answers before anything is read of it', () => {
   const round = { ...settings, semesterName: 'Spring 2027', drawn: null } as unknown as PublicRound;
   it('takes entries only from a verified address, shows a draw only once drawn, and says when the semester has no round', () => {
-    expect(unverifiedRefusal(true)).toBeNull();
-    expect(unverifiedRefusal(false)).toEqual({ refused: 'failed-precondition', message: VERIFY_TO_ENTER });
+    expect(unlessVerified(true, VERIFY_TO_ENTER)).toBeNull();
+    expect(unlessVerified(false, VERIFY_TO_ENTER)).toEqual({ refused: 'failed-precondition', message: VERIFY_TO_ENTER });
     expect(roundOf(round)).toBe(round);
     expect(roundOf(null)).toEqual({ refused: 'not-found', message: 'This semester has no registration round.' });
     expect(drawnRound(round)).toEqual({ refused: 'failed-precondition', message: 'This round has not been drawn yet.' });

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { keptSignatures } from '../../contract/family';
 import { needsInfoReview } from '../../contract/rules';
-import { classProblem, releaseProblem, totalProblem } from '../../functions/src/domain/enrollment';
+import { classProblem, releaseProblem, studentLimitRefusal, totalProblem } from '../../functions/src/domain/enrollment';
 import type { ClassRecord, Enrollment, Semester, Student } from '../../contract/domain';
 
 describe('enrollment rules', () => {
   const now = new Date('2026-11-22T12:00:00Z');
+  it('an account keeps up to the school’s number of students', () => {
+    expect(studentLimitRefusal(7, 8)).toBeNull();
+    expect(studentLimitRefusal(8, 8)).toEqual({ refused: 'failed-precondition', message: 'An account can keep up to 8 students. To add another, please contact the office.' });
+  });
   it('asks for a review after 12 months or when never reviewed', () => {
     expect(needsInfoReview(null, now)).toBe(true);
     expect(needsInfoReview('2025-11-23T12:00:00Z', now)).toBe(false);

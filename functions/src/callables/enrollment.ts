@@ -9,12 +9,14 @@ import { loadEnrollment, loadOwnEnrollments, loadReleases } from '../data/enroll
 import * as pickupCodeCases from '../usecases/pickupCodes';
 import { assertOwnStudents, loadOwnStudents } from '../data/students';
 import { deleteStudentProfile, saveOwnStudent } from '../usecases/students';
-import { precondition } from '../data/db';
 import { endHold } from '../usecases/cardPayments';
 import { startBalanceCheckout } from '../usecases/balance';
 import { startDonation } from '../usecases/donations';
 import { portalOrigin } from '../payments/stripe';
-import { HttpsError } from 'firebase-functions/v2/https';
+import { CARD_NOT_OFFERED, unlessOffered } from '../domain/checkout';
+import { VERIFY_FOR_CODES } from '../domain/field';
+import { unlessVerified } from '../domain/refusal';
+import { throwIfRefused } from '../lib/refused';
 import { actorOf, callable } from '../lib/callable';
 import { takeRate } from '../data/rateLimit';
 import { addOnsToEnrollment } from '../usecases/addOns';
@@ -43,7 +45,7 @@ export const myStudents = callable(callables.myStudents, async (_payload, ctx) =
 
 export const issuePickupCodes = callable(callables.issuePickupCodes, async ({ studentId }, ctx) => {
   // Each set of codes emails the guardians: only from a proven address, and a few times at most.
-  if (!ctx.emailVerified) throw precondition(pickupCodeCases.VERIFY_FOR_CODES);
+  throwIfRefused(unlessVerified(ctx.emailVerified, VERIFY_FOR_CODES));
   await takeRate('issuePickupCodes', ctx);
   return pickupCodeCases.issuePickupCodes(actorOf(ctx), studentId);
 });
@@ -58,7 +60,7 @@ export const donate = callable(
   callables.donate,
   async (gift, ctx) => {
     await takeRate('donate', ctx);
-    if (!(await loadPaymentOptions()).methods.includes('card')) throw new HttpsError('failed-precondition', 'Card donations are not offered: please give with Venmo.');
+    throwIfRefused(unlessOffered((await loadPaymentOptions()).methods, 'card', 'Card donations are not offered: please give with Venmo.'));
     return { checkoutUrl: await startDonation(gift, portalOrigin(ctx.origin), new Date()) };
   },
 );
@@ -73,7 +75,7 @@ export const payBalance = callable(
   callables.payBalance,
   async ({ enrollmentId }, ctx) => {
     const [enrollment, options] = await Promise.all([loadEnrollment(enrollmentId, ctx.uid), loadPaymentOptions()]);
-    if (!options.methods.includes('card')) throw new HttpsError('failed-precondition', 'Card payments are not offered: please pay the office.');
+    throwIfRefused(unlessOffered(options.methods, 'card', CARD_NOT_OFFERED));
     return { checkoutUrl: await startBalanceCheckout([enrollment], false, ctx.email, portalOrigin(ctx.origin), new Date()) };
   },
 );
@@ -82,7 +84,7 @@ export const payInstalment = callable(callables.payInstalment, async ({ enrollme
 
 export const payFamilyBalance = callable(callables.payFamilyBalance, async (_payload, ctx) => {
   const [enrollments, options] = await Promise.all([loadOwnEnrollments(ctx.uid), loadPaymentOptions()]);
-  if (!options.methods.includes('card')) throw new HttpsError('failed-precondition', 'Card payments are not offered: please pay the office.');
+  throwIfRefused(unlessOffered(options.methods, 'card', CARD_NOT_OFFERED));
   // Oldest first: the page's lines in the order the children were enrolled.
   return { checkoutUrl: await startBalanceCheckout(enrollments.reverse(), true, ctx.email, portalOrigin(ctx.origin), new Date()) };
 });

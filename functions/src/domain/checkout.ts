@@ -177,9 +177,15 @@ const withoutAward = <Q extends { aid?: unknown }>({ aid: _aid, ...quote }: Q) =
 /** A checkout's price, or its first problem (a code that does not apply, a bundle incomplete) as the refusal. */
 export const pricedOrRefused = <Q extends { problems: { message: string }[] }>(quote: Q): Q | Refusal => (quote.problems.length ? refuse('invalid-argument', quote.problems[0].message) : quote);
 
-/** A way to pay the school does not offer now. */
+/** A "no" to a way of paying the school does not offer now; `message` says what to do instead. */
+export const unlessOffered = (offered: readonly string[], method: string, message: string): Refusal | null => (offered.includes(method) ? null : refuse('failed-precondition', message));
+
+/** A balance paid by card where the school takes no card now. */
+export const CARD_NOT_OFFERED = 'Card payments are not offered: please pay the office.';
+
+/** A checkout's way to pay the school does not offer now. */
 export const methodRefusal = (offered: readonly string[], method: string): Refusal | null =>
-  offered.includes(method) ? null : refuse('failed-precondition', method === 'card' ? 'Card payments are not offered: please choose another way to pay.' : 'Please pay by card.');
+  unlessOffered(offered, method, method === 'card' ? 'Card payments are not offered: please choose another way to pay.' : 'Please pay by card.');
 
 export const NO_CLASS_CHOSEN = refuse('invalid-argument', 'Please choose at least one class.');
 /** A class asked for that the catalogue no longer has (removed since the family chose it). */

@@ -16,6 +16,10 @@ export { needsInfoReview };
 /** Another family's student, or none: the same words either way, so that a guess learns nothing. */
 export const NOT_YOUR_STUDENT = 'We could not find this student in your account.';
 
+/** A new child past the number of students an account keeps (the school's setting). */
+export const studentLimitRefusal = (kept: number, limit: number): Refusal | null =>
+  kept < limit ? null : refuse('failed-precondition', `An account can keep up to ${limit} students. To add another, please contact the office.`);
+
 export interface EnrollmentFacts {
   student: Student;
   classes: ClassRecord[];

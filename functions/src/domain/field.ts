@@ -2,11 +2,13 @@
 // one already kept, for the children on the class's roster that day and for its meeting days; the
 // rest is never dropped but held for the office to review. Times the phone cannot have meant are
 // flagged, as are releases on pickup codes since replaced and repeated failed checks. Pure.
-import type { Enrollment, IsoDate } from '../../../contract/domain';
+import type { Enrollment, IsoDate, Student } from '../../../contract/domain';
 import {
   CLOCK_TOLERANCE_MINUTES,
   FAILED_CHECKS,
   PICKUP_FAILURES_ESCALATE,
+  adultsWhoMayCollect,
+  offlineCopyUntil,
   attendanceOf,
   standing,
   uncorrected,
@@ -22,6 +24,30 @@ import {
   type PickupLine,
 } from '../../../contract/field';
 import { schoolToday } from '../../../contract/schedule';
+import { no, refuse, type Refusal } from './refusal';
+
+/** Until when a phone's offline copy of a class opens (its next meeting day), or why there is nothing to take offline. */
+export function offlineCopyOf(title: string, meetings: readonly IsoDate[], today: IsoDate): { until: IsoDate } | Refusal {
+  const until = offlineCopyUntil(meetings, today);
+  return until ? { until } : no(`${title} has no meeting left: there is nothing to take offline.`);
+}
+
+/** Sets of codes a child gets in one school day at most (each emails the guardians). */
+export const CODES_PER_CHILD_A_DAY = 5;
+export const VERIFY_FOR_CODES = 'To make pickup codes, please verify your email address first (open the link we emailed you): the codes are emailed to the guardians.';
+export const TOO_MANY_CODES = `New codes were made ${CODES_PER_CHILD_A_DAY} times today for this child: please try again tomorrow, or call the office.`;
+
+/** The adults a child's new pickup codes are for (every adult who may collect it), or why there are none. */
+export function codeHolders(student: Pick<Student, 'firstName' | 'guardians' | 'authorizedPickups'>): string[] | Refusal {
+  const adults = adultsWhoMayCollect(student);
+  return adults.length ? adults : no(`Add the adults who may collect ${student.firstName} first.`);
+}
+
+/** How many sets of codes the child has had today once this one is made, or the refusal past the day's limit. */
+export function codesMadeToday(before: { madeOn?: IsoDate; madeToday?: number } | undefined, today: IsoDate): { count: number } | Refusal {
+  const made = before?.madeOn === today ? (before.madeToday ?? 1) : 0;
+  return made >= CODES_PER_CHILD_A_DAY ? refuse('resource-exhausted', TOO_MANY_CODES) : { count: made + 1 };
+}
 
 /** A child's pickup codes as they stand: when made, and the adults still listed who have one. */
 export interface CurrentCodes {

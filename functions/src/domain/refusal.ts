@@ -12,4 +12,7 @@ export const refuse = (refused: RefusalCode, message: string): Refusal => ({ ref
 /** The usual "no": not in the state things are in now (the person reads why). */
 export const no = (message: string): Refusal => refuse('failed-precondition', message);
 
+/** A "no" unless the account's email address is verified; `message` says why it must be. */
+export const unlessVerified = (emailVerified: boolean, message: string): Refusal | null => (emailVerified ? null : no(message));
+
 export const isRefusal = <T extends object>(planned: T | Refusal): planned is Refusal => 'refused' in planned;

@@ -72,10 +72,8 @@ export interface EntryFacts {
   newId: string;
 }
 
-export const VERIFY_TO_ENTER = 'To enter the round, please verify your email address first (open the link we emailed you): your placement is sent there.';
-
 /** A family enters only with its email address verified: its placement is sent there. */
-export const unverifiedRefusal = (emailVerified: boolean): Refusal | null => (emailVerified ? null : refuse('failed-precondition', VERIFY_TO_ENTER));
+export const VERIFY_TO_ENTER = 'To enter the round, please verify your email address first (open the link we emailed you): your placement is sent there.';
 
 /** The semester's round, or the refusal that it has none. */
 export const roundOf = (round: PublicRound | null): PublicRound | Refusal => round ?? refuse('not-found', NO_ROUND);

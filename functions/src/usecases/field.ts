@@ -5,13 +5,13 @@
 // read by its instructors and the office.
 import { createHash } from 'node:crypto';
 import { formatDate } from '../../../contract/format';
-import { ATTENDANCE_LABELS, DOSE_OUTCOME_LABELS, FAILED_CHECKS, entryText, FIELD_KIND_LABELS, offlineCopyUntil, pickupText, uncorrected, type FieldDay, type AttendanceLine, type FieldEntry, type FieldSync, type FieldSyncResult, type HeldEntry } from '../../../contract/field';
+import { ATTENDANCE_LABELS, DOSE_OUTCOME_LABELS, FAILED_CHECKS, entryText, FIELD_KIND_LABELS, pickupText, uncorrected, type FieldDay, type AttendanceLine, type FieldEntry, type FieldSync, type FieldSyncResult, type HeldEntry } from '../../../contract/field';
 import { meetingDates, schoolToday } from '../../../contract/schedule';
 import { ACCESS, allows, type StaffRole } from '../../../contract/roles';
 import type { ClassRecord, IsoDate, SheetRoster } from '../../../contract/domain';
 import { auditInTx, auditReads, type Actor } from '../data/audit';
 import { takeRate } from '../data/rateLimit';
-import { db, getByIds, notFound, precondition, present, recordRef, records, uniq } from '../data/db';
+import { db, getByIds, notFound, present, recordRef, records, uniq } from '../data/db';
 import { accountEmails } from '../data/familyMail';
 import { listStaff } from '../data/staff';
 import { fieldOfficeMail, incidentFamilyMail, pickupAlertFamilyMail, type FieldOfficeNews, type IncidentReport } from '../mail/field';
@@ -23,9 +23,10 @@ import { loadOwnStudents } from '../data/students';
 import { rosterRef } from '../data/seats';
 import type { RosterRecord } from '../domain/seats';
 import { loadTaughtRoster, taughtClassOf, teaches } from '../data/teaching';
-import { attendanceLines, planFieldSync, seatDaysOf, type CurrentCodes } from '../domain/field';
+import { attendanceLines, offlineCopyOf, planFieldSync, seatDaysOf, type CurrentCodes } from '../domain/field';
 import { currentCodes, forThePhone } from './pickupCodes';
 import { rosterViews } from '../domain/audit';
+import { orRefused } from '../lib/refused';
 
 type Staff = Actor & { roles: StaffRole[] };
 
@@ -172,8 +173,7 @@ export async function fieldLogOf(actor: Staff, classId: string): Promise<{ entri
  */
 export async function fieldRoster(actor: Staff, { classId, offline }: { classId: string; offline?: boolean }, now = new Date()): Promise<{ roster: SheetRoster; offlineUntil?: IsoDate }> {
   const klass = await taughtClassOf(actor, classId);
-  const until = offline ? offlineCopyUntil(meetingDates(klass), schoolToday(now)) : null;
-  if (offline && !until) throw precondition(`${klass.title} has no meeting left: there is nothing to take offline.`);
+  const until = offline ? orRefused(offlineCopyOf(klass.title, meetingDates(klass), schoolToday(now))).until : null;
   const roster = await forThePhone(await loadTaughtRoster(actor, classId), now);
   await auditReads(actor, rosterViews([roster]), now);
   if (!until) return { roster };

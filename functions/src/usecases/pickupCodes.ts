@@ -2,16 +2,17 @@
 // the codes are shown to the family once and kept only as check values. An instructor's roster
 // carries the check values of the adults still listed, so that a phone checks a code without signal.
 import { randomInt } from 'node:crypto';
-import { HttpsError } from 'firebase-functions/v2/https';
 import { Timestamp } from 'firebase-admin/firestore';
 import { adultsWhoMayCollect, codeWordTag, newSalt, PICKUP_CODE_DIGITS, phoneTag, pickupCheckValue, schoolYearOf, type PickupCodesStatus } from '../../../contract/field';
 import type { SheetRoster, Student } from '../../../contract/domain';
 import { DAY_MS, schoolToday } from '../../../contract/schedule';
 import { auditInTx, type Actor } from '../data/audit';
-import { db, precondition, recordRef } from '../data/db';
+import { db, recordRef } from '../data/db';
 import { loadPickupCodes, pickupCodesRef, type PickupCodes } from '../data/pickupCodes';
 import { loadOfflineCopiesOf } from '../data/field';
 import { notYourStudent } from '../data/students';
+import { codeHolders, codesMadeToday } from '../domain/field';
+import { orRefused } from '../lib/refused';
 import { pickupCodeMail } from '../mail/field';
 import { queueMail } from '../mail/outbox';
 import { portalOrigin } from '../payments/stripe';
@@ -21,11 +22,6 @@ import { portalOrigin } from '../payments/stripe';
  * extension sends within seconds, and retries within the hour), then it goes: a code is a credential.
  */
 export const CODE_MAIL_DAYS = 1;
-/** Sets of codes a child gets in one school day at most (each emails the guardians). */
-export const CODES_PER_CHILD_A_DAY = 5;
-export const VERIFY_FOR_CODES = 'To make pickup codes, please verify your email address first (open the link we emailed you): the codes are emailed to the guardians.';
-export const TOO_MANY_CODES = `New codes were made ${CODES_PER_CHILD_A_DAY} times today for this child: please try again tomorrow, or call the office.`;
-
 /**
  * New codes for every adult who may collect the child (those made before stop passing); each adult
  * with an email (a guardian) is sent their own code.
@@ -33,8 +29,7 @@ export const TOO_MANY_CODES = `New codes were made ${CODES_PER_CHILD_A_DAY} time
 export async function issuePickupCodes(actor: Actor, studentId: string, now = new Date()): Promise<{ year: string; codes: { name: string; code: string }[]; emailed: string[] }> {
   const student = (await recordRef('students', studentId).get()).data();
   if (!student || student.ownerUid !== actor.uid) throw notYourStudent();
-  const adults = adultsWhoMayCollect(student);
-  if (!adults.length) throw precondition(`Add the adults who may collect ${student.firstName} first.`);
+  const adults = orRefused(codeHolders(student));
   const codes = adults.map((name) => ({ name, code: String(randomInt(0, 10 ** PICKUP_CODE_DIGITS)).padStart(PICKUP_CODE_DIGITS, '0') }));
   const adultsChecked = await Promise.all(codes.map(async ({ name, code }) => {
     const salt = newSalt();
@@ -47,9 +42,8 @@ export async function issuePickupCodes(actor: Actor, studentId: string, now = ne
   const portal = portalOrigin(null);
   await db().runTransaction(async (tx) => {
     const before = (await tx.get(pickupCodesRef(studentId))).data() as PickupCodes | undefined;
-    const madeToday = before?.madeOn === today ? (before.madeToday ?? 1) : 0;
-    if (madeToday >= CODES_PER_CHILD_A_DAY) throw new HttpsError('resource-exhausted', TOO_MANY_CODES);
-    const record: PickupCodes = { studentId, ownerUid: actor.uid, year, issuedAt: now.toISOString(), adults: adultsChecked, madeOn: today, madeToday: madeToday + 1 };
+    const made = orRefused(codesMadeToday(before, today));
+    const record: PickupCodes = { studentId, ownerUid: actor.uid, year, issuedAt: now.toISOString(), adults: adultsChecked, madeOn: today, madeToday: made.count };
     tx.set(pickupCodesRef(studentId), record);
     for (const c of emailed) {
       const message = pickupCodeMail({ adult: c.name, firstName: student.firstName, year, code: c.code }, portal);

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
 import { orRefused, refusedError, throwIfRefused } from '../lib/refused';
+import { unlessVerified } from '../domain/refusal';
 import { canonicalEntries, DRAW_ALGORITHM, runDraw, sha256Hex, type DrawEntry, type Placement } from '../../../contract/draw';
 import { childKey, roundPhase, type EntryInput, type PublicRound, type RoundEntry, type RoundReport, type RoundSettings } from '../../../contract/rounds';
 import type { ClassRecord, WaitlistEntry } from '../../../contract/domain';
@@ -26,7 +27,7 @@ import { isEnrollable, isOpenForEnrollment, seatsLeft } from '../domain/catalogu
 import { freeSeatIds } from '../domain/seats';
 import { isRefusal } from '../domain/refusal';
 import { aidSeatTerms } from '../../../contract/aid';
-import { childIdOf, committedEntries, demandOf, drawnRound, fairnessOf, groupOf, planDraw, planEntry, planResults, planRound, roundOf, unverifiedRefusal, type ChoiceQuote, type FamilyStanding } from '../domain/rounds';
+import { childIdOf, committedEntries, demandOf, drawnRound, fairnessOf, groupOf, planDraw, planEntry, planResults, planRound, roundOf, VERIFY_TO_ENTER, type ChoiceQuote, type FamilyStanding } from '../domain/rounds';
 import { beaconChain, fetchBeacon } from '../lib/beacon';
 import { queueMail } from '../mail/outbox';
 import { roundEntryMail, roundResultMail } from '../mail/rounds';
@@ -56,7 +57,7 @@ export async function publicRound(semesterId: string): Promise<PublicRound | nul
 
 /** Saves a family's entry (a new one, or a change) while entries are open; an email confirms it. */
 export async function saveEntry(ctx: { uid: string; email: string | null; emailVerified: boolean; origin: string | null }, input: EntryInput, now: Date): Promise<RoundEntry> {
-  throwIfRefused(unverifiedRefusal(ctx.emailVerified));
+  throwIfRefused(unlessVerified(ctx.emailVerified, VERIFY_TO_ENTER));
   await takeRate('roundEntry', ctx, now);
   const [students, classes, bundles, releases] = await Promise.all([loadOwnStudents(ctx.uid), loadClassesOfSemesters([input.semesterId], 'live'), loadGroupsOfSemesters([input.semesterId]), loadReleases()]);
   const saved = await db().runTransaction(async (tx) => {

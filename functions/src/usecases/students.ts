@@ -2,12 +2,11 @@
 // the office corrects a family's child's record with its reason, and the family is told what changed.
 // A grade changed so that the child no longer fits a class they are enrolled in is said to the family
 // and flagged on the enrollment for the office.
-import { HttpsError } from 'firebase-functions/v2/https';
 import { throwIfRefused } from '../lib/refused';
 import type { ClassRecord, Enrollment, Student, StudentProfile } from '../../../contract/domain';
 import { formatGrades, gradeName } from '../../../contract/format';
 import { forGrade, schoolToday } from '../../../contract/schedule';
-import { COLLECTIONS, db, getByIds, recordRef, records } from '../data/db';
+import { COLLECTIONS, db, getByIds, notFound, recordRef, records } from '../data/db';
 import { changedFields } from '../domain/audit';
 import { accountThen, touchAccount } from '../data/accounts';
 import { auditInTx, type Actor } from '../data/audit';
@@ -19,6 +18,7 @@ import { pickupCodesRef } from '../data/pickupCodes';
 import { ROUNDS, roundRef } from '../data/rounds';
 import { rosterRef } from '../data/seats';
 import { deletionRefusal, REMOVED_NAME } from '../domain/profileDeletion';
+import { studentLimitRefusal } from '../domain/enrollment';
 import type { RoundEntry } from '../../../contract/rounds';
 import { recordCorrectedMail } from '../mail/family';
 import { queueMail } from '../mail/outbox';
@@ -62,7 +62,7 @@ export const correctStudent = (actor: Actor, id: string, profile: StudentProfile
 
 /** The office adds a child to a family's account (the account's limit holds), with its reason. */
 export async function addStudentForFamily(actor: Actor, ownerUid: string, profile: StudentProfile, reason: string) {
-  if (!(await accountEmails([ownerUid])).has(ownerUid)) throw new HttpsError('not-found', 'This family does not exist.');
+  if (!(await accountEmails([ownerUid])).has(ownerUid)) throw notFound('This family');
   return saveStudentAs(actor, undefined, profile, { by: 'office', reason: reason.trim() }, undefined, ownerUid);
 }
 
@@ -85,7 +85,7 @@ async function saveStudentAs(actor: Actor, id: string | undefined, profile: Stud
     // document is written only if unchanged since: two saves at the same moment cannot both pass the limit.
     if (!id) {
       const [account, kept] = await accountThen(uid, () => students().where('ownerUid', '==', uid).count().get());
-      if (kept.data().count >= limit) throw new HttpsError('failed-precondition', `An account can keep up to ${limit} students. To add another, please contact the office.`);
+      throwIfRefused(studentLimitRefusal(kept.data().count, limit));
       touchAccount(tx, uid, account, { lastStudentAddedAt: now });
     }
     const ref = id ? students().doc(id) : newRef;
