@@ -4,4 +4,6 @@ import { execOnEmulators } from './emulators/run.mjs';
 import { startStripeStandIn } from './emulators/standIn.mjs';
 
 await startStripeStandIn();
-process.exit(await execOnEmulators(`npx vitest run ${process.argv.slice(2).join(' ')}`));
+// Each argument quoted for the shell the emulators run the command in (`-t "a test's name"` stays one argument).
+const quoted = (arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`);
+process.exit(await execOnEmulators(`npx vitest run ${process.argv.slice(2).map(quoted).join(' ')}`));
