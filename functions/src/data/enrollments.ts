@@ -109,7 +109,7 @@ export async function loadFamilyEnrollments(uid: string): Promise<Enrollment[]> 
  * before; seats themselves are decided only by the seat documents (data/seats.ts).
  */
 export async function loadCatalogueFacts(classIds: string[], codes: string[]): Promise<CatalogueFacts> {
-  const kept = await keptOffer();
+  const kept = await keptCatalogue();
   const typed = uniq(codes.map(normalizeCode));
   const lackingClasses = classIds.filter((id) => !kept.classes.has(id));
   const lackingCodes = typed.filter((c) => !kept.codes.has(c));
@@ -143,11 +143,11 @@ export async function loadCatalogueFacts(classIds: string[], codes: string[]): P
 }
 
 /**
- * The offer each instance keeps, like the public catalogue: valid while no office change came since
- * (the catalogue's stamp, read on each call) and for CATALOGUE_FRESH_MS; read afresh when nothing
- * was ever stamped. Seats are never taken from it (the seat documents decide them).
+ * The catalogue facts each instance keeps, as it keeps the public class list: valid while no office
+ * change came since (the catalogue's stamp, read on each call) and for CATALOGUE_FRESH_MS; read afresh
+ * when nothing was ever stamped. Seats are never taken from it (the seat documents decide them).
  */
-interface KeptOffer {
+interface KeptCatalogue {
   stamp: string | undefined;
   at: number;
   classes: Map<string, ClassRecord | null>;
@@ -155,12 +155,12 @@ interface KeptOffer {
   codes: Map<string, Discount | null>;
   rules: Discount[] | null;
 }
-let offerKept: KeptOffer | null = null;
-async function keptOffer(): Promise<KeptOffer> {
+let catalogueKept: KeptCatalogue | null = null;
+async function keptCatalogue(): Promise<KeptCatalogue> {
   const stamp = await catalogueStamp();
-  const fresh = offerKept && stamp && offerKept.stamp === stamp && Date.now() - offerKept.at < CATALOGUE_FRESH_MS;
-  if (!fresh) offerKept = { stamp, at: Date.now(), classes: new Map(), semesters: new Map(), codes: new Map(), rules: null };
-  return offerKept!;
+  const fresh = catalogueKept && stamp && catalogueKept.stamp === stamp && Date.now() - catalogueKept.at < CATALOGUE_FRESH_MS;
+  if (!fresh) catalogueKept = { stamp, at: Date.now(), classes: new Map(), semesters: new Map(), codes: new Map(), rules: null };
+  return catalogueKept!;
 }
 
 /** The family's enrollment ids as they are now (a query outside the transaction; the documents are then read in it). */

@@ -31,8 +31,8 @@ import { queueMail } from '../mail/outbox';
 import { portalOrigin } from '../payments/stripe';
 import { serveWaitlists } from './waitlist';
 
-/** What repricing a move reads of the school's offer (outside any transaction, like a checkout). */
-interface OfferRead {
+/** What repricing a move reads of the school's catalogue (outside any transaction, like a checkout). */
+interface MoveCatalogue {
   classes: ClassRecord[];
   groups: ClassGroup[];
   discounts: Discount[];
@@ -41,7 +41,7 @@ interface OfferRead {
   free: boolean;
 }
 
-async function offerFor(enrollment: Enrollment, fromClassId: string, toClassId: string, now: Date, atNoCharge = false): Promise<OfferRead & { facts: Omit<Parameters<typeof transferOutcome>[0], 'plan'>; toProblemOf: (full: boolean) => string | null }> {
+async function moveCatalogue(enrollment: Enrollment, fromClassId: string, toClassId: string, now: Date, atNoCharge = false): Promise<MoveCatalogue & { facts: Omit<Parameters<typeof transferOutcome>[0], 'plan'>; toProblemOf: (full: boolean) => string | null }> {
   const [{ found: classes }, groups, { discounts }] = await Promise.all([
     getByIds('classes', [...new Set([...enrollment.classIds, toClassId])]),
     loadGroupsOfSemesters(enrollment.semesterIds),
@@ -78,8 +78,8 @@ async function offerFor(enrollment: Enrollment, fromClassId: string, toClassId: 
   };
 }
 
-const planOf = (enrollment: Enrollment, offer: OfferRead, fromClassId: string) =>
-  planTransfer({ enrollment, classes: offer.classes, groups: offer.groups, discounts: offer.discounts, enrolledOn: schoolToday(new Date(enrollment.createdAt)) }, fromClassId, offer.to, offer.free);
+const planOf = (enrollment: Enrollment, catalogue: MoveCatalogue, fromClassId: string) =>
+  planTransfer({ enrollment, classes: catalogue.classes, groups: catalogue.groups, discounts: catalogue.discounts, enrolledOn: schoolToday(new Date(enrollment.createdAt)) }, fromClassId, catalogue.to, catalogue.free);
 
 /** What moving the child from one class of its own enrollment to another would do today, with its words. */
 export async function ownTransferOutcome(uid: string, input: { enrollmentId: string; fromClassId: string; toClassId: string }, now: Date): Promise<{ outcome: TransferOutcome; words: string }> {
@@ -88,8 +88,8 @@ export async function ownTransferOutcome(uid: string, input: { enrollmentId: str
   return { outcome, words: outcome.why && !outcome.askable ? outcome.why : transferWords(outcome) };
 }
 
-async function outcomeOf(enrollment: Enrollment, fromClassId: string, toClassId: string, now: Date, offer?: Awaited<ReturnType<typeof offerFor>>, byOffice = false): Promise<TransferOutcome> {
-  const read = offer ?? (await offerFor(enrollment, fromClassId, toClassId, now));
+async function outcomeOf(enrollment: Enrollment, fromClassId: string, toClassId: string, now: Date, catalogue?: Awaited<ReturnType<typeof moveCatalogue>>, byOffice = false): Promise<TransferOutcome> {
+  const read = catalogue ?? (await moveCatalogue(enrollment, fromClassId, toClassId, now));
   const full = (await freeSeatsIn(read.to)).length === 0;
   return transferOutcome({ ...read.facts, plan: planOf(enrollment, read, fromClassId), toProblem: read.toProblemOf(full) }, byOffice);
 }
@@ -97,8 +97,8 @@ async function outcomeOf(enrollment: Enrollment, fromClassId: string, toClassId:
 /** What the office's move of a child would do (the policy's price rule; the office moves whenever the child fits). */
 export async function officeTransferOutcome(input: { enrollmentId: string; fromClassId: string; toClassId: string; atNoCharge?: boolean }, now: Date): Promise<{ outcome: TransferOutcome; words: string }> {
   const enrollment = await loadEnrollment(input.enrollmentId);
-  const offer = await offerFor(enrollment, input.fromClassId, input.toClassId, now, input.atNoCharge);
-  const outcome = await outcomeOf(enrollment, input.fromClassId, input.toClassId, now, offer, true);
+  const catalogue = await moveCatalogue(enrollment, input.fromClassId, input.toClassId, now, input.atNoCharge);
+  const outcome = await outcomeOf(enrollment, input.fromClassId, input.toClassId, now, catalogue, true);
   return { outcome, words: outcome.why ?? transferWords(outcome) };
 }
 
@@ -106,14 +106,14 @@ export async function officeTransferOutcome(input: { enrollmentId: string; fromC
 export async function officeMoveClass(actor: Actor, input: { enrollmentId: string; fromClassId: string; toClassId: string; atNoCharge?: boolean; expectedTotal: number; reason: string }, now: Date): Promise<{ enrollment: Enrollment; replayed: boolean }> {
   const current = await loadEnrollment(input.enrollmentId);
   if (!current.classIds.includes(input.fromClassId) && current.cancellations?.some((c) => c.movedTo?.classId === input.toClassId && c.classIds.includes(input.fromClassId))) return { enrollment: current, replayed: true };
-  const offer = await offerFor(current, input.fromClassId, input.toClassId, now, input.atNoCharge);
-  const outcome = await outcomeOf(current, input.fromClassId, input.toClassId, now, offer, true);
+  const catalogue = await moveCatalogue(current, input.fromClassId, input.toClassId, now, input.atNoCharge);
+  const outcome = await outcomeOf(current, input.fromClassId, input.toClassId, now, catalogue, true);
   throwIfRefused(moveRefusal(outcome));
-  return move(actor, input.enrollmentId, offer, input.fromClassId, freeSeatsOf(offer), now, { expectedTotal: input.expectedTotal, byOffice: true, note: `Moved by the office${input.atNoCharge ? ' at no charge' : ''}: ${input.reason.trim()}` });
+  return move(actor, input.enrollmentId, catalogue, input.fromClassId, freeSeatsOf(catalogue), now, { expectedTotal: input.expectedTotal, byOffice: true, note: `Moved by the office${input.atNoCharge ? ' at no charge' : ''}: ${input.reason.trim()}` });
 }
 
 /** The new class's free seats as listed now (outside the transaction, which creates the one it picks). */
-const freeSeatsOf = (offer: OfferRead) => async (): Promise<SeatFor> => ({ free: await freeSeatsIn(offer.to) });
+const freeSeatsOf = (catalogue: MoveCatalogue) => async (): Promise<SeatFor> => ({ free: await freeSeatsIn(catalogue.to) });
 
 /** A class's free seats as its seat documents list them now. */
 const freeSeatsIn = async (klass: ClassRecord) => freeSeatIds(klass.capacity, (await seatsOf([klass.id])).get(klass.id)!.keys());
@@ -130,7 +130,7 @@ type SeatFor = { kept: string } | { free: string[] };
 async function move(
   actor: Actor,
   enrollmentId: string,
-  offer: OfferRead,
+  catalogue: MoveCatalogue,
   fromClassId: string,
   seatFor: () => Promise<SeatFor>,
   now: Date,
@@ -147,26 +147,26 @@ async function move(
     const enrollment = snap.data()!;
     // The office's second tap on Approve: the move is made already.
     if (extra.request && enrollment.requests?.find((r) => r.id === extra.request!.id)?.status !== 'waiting') return { enrollment, deltas: new Map<string, number>(), toServe: [], replayed: true };
-    const plan = orRefused(moveNow({ enrollment, fromClassId, request: extra.request, byOffice: extra.byOffice, expectedTotal: extra.expectedTotal }, () => planOf(enrollment, offer, fromClassId)));
+    const plan = orRefused(moveNow({ enrollment, fromClassId, request: extra.request, byOffice: extra.byOffice, expectedTotal: extra.expectedTotal }, () => planOf(enrollment, catalogue, fromClassId)));
     const [kept, releases, already] = await Promise.all([
-      'kept' in seat ? tx.get(seatRef(offer.to.id, seat.kept)) : null,
+      'kept' in seat ? tx.get(seatRef(catalogue.to.id, seat.kept)) : null,
       readReleases(tx, [{ classId: fromClassId, studentId: enrollment.studentId }]),
-      tx.get(rosterRef(offer.to.id, enrollment.studentId)),
+      tx.get(rosterRef(catalogue.to.id, enrollment.studentId)),
     ]);
     const taking: MoveSeat = 'kept' in seat ? { kept: seat.kept, keptFor: kept?.get('requestId') as string | undefined } : seat;
-    const { seatId } = orRefused(moveSeat(taking, { requestId: extra.request?.id, toTitle: offer.to.title, firstName: enrollment.studentName.split(' ')[0], alreadyIn: already.exists }));
+    const { seatId } = orRefused(moveSeat(taking, { requestId: extra.request?.id, toTitle: catalogue.to.title, firstName: enrollment.studentName.split(' ')[0], alreadyIn: already.exists }));
     // Reads end here; the writes follow.
     const moved = applyTransfer(enrollment, plan, { note: extra.note, at, by });
     const next = extra.request ? withRequests(moved, (moved.requests ?? []).map((r) => (r.id === extra.request!.id ? extra.request! : r))) : moved;
     tx.set(ref, next);
-    const taken: Seat = { state: 'taken', classId: offer.to.id, enrollmentId, studentId: enrollment.studentId, ownerUid: enrollment.ownerUid, at };
+    const taken: Seat = { state: 'taken', classId: catalogue.to.id, enrollmentId, studentId: enrollment.studentId, ownerUid: enrollment.ownerUid, at };
     if ('kept' in seat) {
-      tx.set(seatRef(offer.to.id, seatId), taken);
-      countKept(tx, offer.to.id, -1);
-    } else tx.create(seatRef(offer.to.id, seatId), taken);
-    tx.set(rosterRef(offer.to.id, enrollment.studentId), { studentId: enrollment.studentId, studentName: enrollment.studentName, enrollmentId, ownerUid: enrollment.ownerUid, seat: seatId, addOns: [] });
+      tx.set(seatRef(catalogue.to.id, seatId), taken);
+      countKept(tx, catalogue.to.id, -1);
+    } else tx.create(seatRef(catalogue.to.id, seatId), taken);
+    tx.set(rosterRef(catalogue.to.id, enrollment.studentId), { studentId: enrollment.studentId, studentName: enrollment.studentName, enrollmentId, ownerUid: enrollment.ownerUid, seat: seatId, addOns: [] });
     const { deltas, toServe } = releaseSeats(tx, releases, enrollmentId, at);
-    addTo(deltas, offer.to.id, 1);
+    addTo(deltas, catalogue.to.id, 1);
     countAidInTx(tx, aidChange(enrollment, next));
     if (plan.credit > 0) addCreditInTx(tx, creditMoved(enrollment, `move-${randomUUID()}`, plan.credit, plan.fromTitle, plan.to.title, at, by));
     const money = plan.newTotal === plan.currentTotal ? 'same price' : `${plan.newTotal > plan.currentTotal ? 'costs' : 'saves'} ${formatCents(Math.abs(plan.newTotal - plan.currentTotal))}${plan.credit ? `, ${formatCents(plan.credit)} as account credit` : ''}`;
@@ -183,10 +183,10 @@ async function move(
 export async function moveOwnClass(actor: Actor, input: { enrollmentId: string; fromClassId: string; toClassId: string; expectedTotal: number }, now: Date): Promise<{ enrollment: Enrollment; replayed: boolean }> {
   const current = await loadEnrollment(input.enrollmentId, actor.uid);
   if (!current.classIds.includes(input.fromClassId) && current.cancellations?.some((c) => c.movedTo?.classId === input.toClassId && c.classIds.includes(input.fromClassId))) return { enrollment: current, replayed: true };
-  const offer = await offerFor(current, input.fromClassId, input.toClassId, now);
-  const outcome = await outcomeOf(current, input.fromClassId, input.toClassId, now, offer);
+  const catalogue = await moveCatalogue(current, input.fromClassId, input.toClassId, now);
+  const outcome = await outcomeOf(current, input.fromClassId, input.toClassId, now, catalogue);
   throwIfRefused(moveRefusal(outcome));
-  return move(actor, input.enrollmentId, offer, input.fromClassId, freeSeatsOf(offer), now, { expectedTotal: input.expectedTotal, note: 'Moved by the family under the school’s policy' });
+  return move(actor, input.enrollmentId, catalogue, input.fromClassId, freeSeatsOf(catalogue), now, { expectedTotal: input.expectedTotal, note: 'Moved by the family under the school’s policy' });
 }
 
 /**
@@ -199,23 +199,23 @@ export async function requestTransfer(actor: Actor, input: { enrollmentId: strin
   const current = await loadEnrollment(input.enrollmentId, actor.uid);
   const waiting = current.requests?.find((r) => r.status === 'waiting' && r.kind === 'transfer' && r.classIds.includes(input.fromClassId) && r.to?.classId === input.toClassId);
   if (waiting) return { enrollment: current, replayed: true };
-  const [offer, to] = await Promise.all([offerFor(current, input.fromClassId, input.toClassId, now), enrollmentRecipients(input.enrollmentId)]);
-  const outcome = await outcomeOf(current, input.fromClassId, input.toClassId, now, offer);
+  const [catalogue, to] = await Promise.all([moveCatalogue(current, input.fromClassId, input.toClassId, now), enrollmentRecipients(input.enrollmentId)]);
+  const outcome = await outcomeOf(current, input.fromClassId, input.toClassId, now, catalogue);
   const reason = input.reason?.trim();
-  const asked = { id: randomUUID(), classIds: [input.fromClassId], classTitles: [offer.from.title], askedAt: now.toISOString(), ...(reason ? { reason } : {}) };
+  const asked = { id: randomUUID(), classIds: [input.fromClassId], classTitles: [catalogue.from.title], askedAt: now.toISOString(), ...(reason ? { reason } : {}) };
   const result = await runSeatTransaction(async (tx) => {
-    const free = await freeSeatsIn(offer.to);
+    const free = await freeSeatsIn(catalogue.to);
     const enrollment = (await tx.get(ref)).data()!;
     if (!enrollment.classIds.includes(input.fromClassId)) throw new HttpsError('aborted', MOVED_MEANWHILE);
     const planned = orRefused(transferRequest(enrollment.requests, asked, outcome));
     if (planned.replayed) return { enrollment, replayed: true };
     const seat = pickSeats(free, 1);
-    if (!seat) throw precondition(fullToMoveInto(offer.to.title));
+    if (!seat) throw precondition(fullToMoveInto(catalogue.to.title));
     const next = withRequests(enrollment, [...(enrollment.requests ?? []), planned.request]);
     tx.set(ref, next);
-    tx.create(seatRef(offer.to.id, seat[0]), { state: 'requested', classId: offer.to.id, enrollmentId: enrollment.id, studentId: enrollment.studentId, ownerUid: enrollment.ownerUid, requestId: planned.request.id, at: asked.askedAt } satisfies Seat);
-    countKept(tx, offer.to.id, 1);
-    auditInTx(tx, actor, { kind: 'change-requested', record: { type: 'enrollment', id: enrollment.id }, studentId: enrollment.studentId, studentName: enrollment.studentName, summary: `Asked to move from ${offer.from.title} to ${offer.to.title}${reason ? `: ${reason}` : ''}` }, now);
+    tx.create(seatRef(catalogue.to.id, seat[0]), { state: 'requested', classId: catalogue.to.id, enrollmentId: enrollment.id, studentId: enrollment.studentId, ownerUid: enrollment.ownerUid, requestId: planned.request.id, at: asked.askedAt } satisfies Seat);
+    countKept(tx, catalogue.to.id, 1);
+    auditInTx(tx, actor, { kind: 'change-requested', record: { type: 'enrollment', id: enrollment.id }, studentId: enrollment.studentId, studentName: enrollment.studentName, summary: `Asked to move from ${catalogue.from.title} to ${catalogue.to.title}${reason ? `: ${reason}` : ''}` }, now);
     queueMail(tx, { kind: 'change-request', to, enrollmentId: enrollment.id, message: changeRequestMail(enrollment.studentName, planned.request, portalOrigin(null)) }, planned.request.id);
     return { enrollment: next, replayed: false };
   });
@@ -250,12 +250,12 @@ const countKept = (tx: Transaction, classId: string, by: 1 | -1) => tx.update(re
 /** The office approves a waiting move: the child moves into the seat kept for it (`atNoCharge`: at the price paid for the old class). */
 export async function approveTransfer(actor: Actor, enrollment: Enrollment, request: ChangeRequest, now: Date, atNoCharge = false): Promise<{ enrollment: Enrollment; replayed: boolean }> {
   const fromClassId = request.classIds[0];
-  const offer = await offerFor(enrollment, fromClassId, request.to!.classId, now, atNoCharge);
+  const catalogue = await moveCatalogue(enrollment, fromClassId, request.to!.classId, now, atNoCharge);
   const kept = async (): Promise<SeatFor> => {
     const snap = await recordRef('classes', request.to!.classId).collection('seats').where('requestId', '==', request.id).get();
     if (snap.empty) throw precondition(`The seat kept in ${request.to!.title} for this move is gone: decline the request.`);
     return { kept: snap.docs[0].id };
   };
   const note = `Moved on the family’s request, approved by the office${atNoCharge ? ' at no charge' : ''}${request.answer ? `: ${request.answer}` : ''}`;
-  return move(actor, enrollment.id, offer, fromClassId, kept, now, { request, note });
+  return move(actor, enrollment.id, catalogue, fromClassId, kept, now, { request, note });
 }
