@@ -295,16 +295,32 @@ export async function signedIn(browser: Browser, email: string, password: string
 }
 
 /**
- * For a describe block: fresh demo data and a connection to the run's Chromium (started once by
- * test/e2e/globalSetup.ts); closing it closes the block's contexts. Returns a getter of the browser.
+ * This test process's connection to the run's Chromium (started once by test/e2e/globalSetup.ts),
+ * kept from one describe block to the next: the pages a block hands back wait for the next block's
+ * tests (a new page costs Chromium a renderer process), where a connection of its own per block took
+ * them all down with it.
+ */
+let connection: Browser | undefined;
+async function connected(): Promise<Browser> {
+  if (!connection?.isConnected()) connection = watched(await chromium.connect(inject('chromium')));
+  return connection;
+}
+
+/**
+ * For a describe block: fresh demo data and the run's Chromium; at its end, every page its tests did
+ * not hand back is (a clean one waits for the next block, another is closed). Returns a getter of the browser.
  */
 export function seededBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     await resetEmulators();
     await seedDemo();
-    browser = watched(await chromium.connect(inject('chromium')));
+    browser = await connected();
+    // The sign-ins an earlier block kept are of accounts the reset has removed.
+    sessions.delete(browser);
   });
-  afterAll(() => browser?.close());
+  afterAll(async () => {
+    if (browser?.isConnected()) await Promise.all(browser.contexts().filter((c) => !isIdle(c)).map((c) => c.close()));
+  });
   return () => browser!;
 }
