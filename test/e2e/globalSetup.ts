@@ -1,4 +1,4 @@
-// One Chromium for the whole end-to-end run: each test file connects to it (test/e2e/support/browser.ts)
+// One Chromium for the whole end-to-end run: each test process connects to it once (test/e2e/support/browser.ts)
 // instead of starting its own.
 import type { TestProject } from 'vitest/node';
 import { launchBrowserServer } from './support/chromium';
