@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { outcomeWords, transferWords, type CancellationPolicy, type ChangeRequest } from '../../contract/changes';
 import type { TransferPlan } from '../../functions/src/domain/cancellation';
 import type { Enrollment } from '../../contract/domain';
-import { ANSWER_NEEDED, ASKED_ALREADY, bandFor, CANCELLATION_CHANGED, cancellationOutcome, cancellationRequest, decide, MOVE_CHANGED, MOVED_MEANWHILE, moveNow, moveRefusal, moveSeat, NO_POLICY, OFFICE_PAID, ownCancellationRefusal, REFUND_ANSWER_NEEDED, SELF_SERVICE, STARTED, TRANSFER_SELF_SERVICE, TRANSFER_STARTED, transferOutcome, transferRequest, TRANSFERS_BY_OFFICE, TRANSFERS_REFUSED, WAITING_FOR_OFFICE } from '../../functions/src/domain/changes';
+import { ANSWER_NEEDED, ASKED_ALREADY, bandFor, freeSeatToMoveInto, CANCELLATION_CHANGED, cancellationOutcome, cancellationRequest, decide, MOVE_CHANGED, MOVED_MEANWHILE, moveNow, moveRefusal, moveSeat, NO_POLICY, OFFICE_PAID, ownCancellationRefusal, REFUND_ANSWER_NEEDED, SELF_SERVICE, STARTED, TRANSFER_SELF_SERVICE, TRANSFER_STARTED, transferOutcome, transferRequest, TRANSFERS_BY_OFFICE, TRANSFERS_REFUSED, WAITING_FOR_OFFICE } from '../../functions/src/domain/changes';
 
 // Full refund from 14 days before, 50 % less $20 from 2 days, nothing in the last day.
 const policy: CancellationPolicy = { selfService: true, bands: [{ daysBefore: 2, percent: 50, fee: 2000 }, { daysBefore: 14, percent: 100, fee: 0 }] };
@@ -168,6 +168,9 @@ describe('moving a child under the school’s policy', () => {
     expect(moveSeat({ kept: 's0003', keptFor: undefined }, to)).toMatchObject({ refused: 'aborted' });
     expect(moveSeat({ free: ['s0001', 's0004'] }, { ...to, requestId: undefined }, () => 0.9)).toEqual({ seatId: 's0004' });
     expect(moveSeat({ free: [] }, to)).toEqual(refuse('failed-precondition', 'River Camp is full: join its waitlist instead.'));
+    // A request keeps a free seat the same way: one of those free, or the class is full.
+    expect(freeSeatToMoveInto(['s0002'], 'River Camp')).toEqual({ seatId: 's0002' });
+    expect(freeSeatToMoveInto([], 'River Camp')).toEqual(refuse('failed-precondition', 'River Camp is full: join its waitlist instead.'));
     expect(moveSeat({ free: ['s0001'] }, { ...to, alreadyIn: true })).toEqual(refuse('failed-precondition', 'Ava is already enrolled in River Camp.'));
     expect(moveSeat({ kept: 's0003', keptFor: 'r1' }, { ...to, alreadyIn: true })).toEqual(refuse('failed-precondition', 'Ava is already enrolled in River Camp.'));
   });

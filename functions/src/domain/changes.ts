@@ -125,22 +125,22 @@ export const MOVE_CHANGED = 'What moving gives has changed since you looked: ple
 /** The seat a move takes in the new class: the one kept for the family's request (`keptFor`: the request it is kept for now), or one of the free ones. */
 export type MoveSeat = { kept: string; keptFor: string | undefined } | { free: string[] };
 
+/** A free seat of the class a move goes to (asked for, or made), or the refusal that it is full. */
+export function freeSeatToMoveInto(free: string[], toTitle: string, random?: () => number): { seatId: string } | Refusal {
+  const picked = pickSeats(free, 1, random);
+  return picked ? { seatId: picked[0] } : refuse('failed-precondition', fullToMoveInto(toTitle));
+}
+
 /**
  * The seat the move takes, or why it cannot: the seat kept for the request went to another meanwhile;
  * the new class is full; the child took the new class meanwhile another way (a checkout, a late card
  * payment, a round's place: one roster entry per child and class).
  */
 export function moveSeat(seat: MoveSeat, f: { requestId?: string; toTitle: string; firstName: string; alreadyIn: boolean }, random?: () => number): { seatId: string } | Refusal {
-  let seatId: string;
-  if ('kept' in seat) {
-    if (seat.keptFor !== f.requestId) return refuse('aborted', 'The seat kept for this move changed meanwhile: try again.');
-    seatId = seat.kept;
-  } else {
-    const picked = pickSeats(seat.free, 1, random);
-    if (!picked) return refuse('failed-precondition', fullToMoveInto(f.toTitle));
-    seatId = picked[0];
-  }
-  return f.alreadyIn ? refuse('failed-precondition', alreadyEnrolledIn(f.firstName, f.toTitle)) : { seatId };
+  if ('kept' in seat && seat.keptFor !== f.requestId) return refuse('aborted', 'The seat kept for this move changed meanwhile: try again.');
+  const taken = 'kept' in seat ? { seatId: seat.kept } : freeSeatToMoveInto(seat.free, f.toTitle, random);
+  if (isRefusal(taken)) return taken;
+  return f.alreadyIn ? refuse('failed-precondition', alreadyEnrolledIn(f.firstName, f.toTitle)) : taken;
 }
 
 /** A move, as its transaction reads the enrollment again. `request`: the family's, which the office approves; `expectedTotal`: the new total the family was shown. */

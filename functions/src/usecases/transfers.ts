@@ -23,9 +23,9 @@ import { addTo, countRoster, readReleases, releaseSeats, rosterRef, seatRef, sea
 import { students } from '../data/students';
 import { aidChange } from '../domain/aid';
 import { applyTransfer, planTransfer } from '../domain/cancellation';
-import { fullToMoveInto, moveNow, moveProblem, moveRefusal, moveSeat, type MoveSeat, MOVED_MEANWHILE, transferOutcome, transferRequest, withRequests } from '../domain/changes';
+import { freeSeatToMoveInto, moveNow, moveProblem, moveRefusal, moveSeat, type MoveSeat, MOVED_MEANWHILE, transferOutcome, transferRequest, withRequests } from '../domain/changes';
 import { creditMoved } from '../domain/credit';
-import { freeSeatIds, pickSeats, seatAfterRelease, type Seat } from '../domain/seats';
+import { freeSeatIds, seatAfterRelease, type Seat } from '../domain/seats';
 import { classMovedMail, changeRequestMail } from '../mail/family';
 import { queueMail } from '../mail/outbox';
 import { portalOrigin } from '../payments/stripe';
@@ -209,11 +209,10 @@ export async function requestTransfer(actor: Actor, input: { enrollmentId: strin
     if (!enrollment.classIds.includes(input.fromClassId)) throw new HttpsError('aborted', MOVED_MEANWHILE);
     const planned = orRefused(transferRequest(enrollment.requests, asked, outcome));
     if (planned.replayed) return { enrollment, replayed: true };
-    const seat = pickSeats(free, 1);
-    if (!seat) throw precondition(fullToMoveInto(catalogue.to.title));
+    const { seatId } = orRefused(freeSeatToMoveInto(free, catalogue.to.title));
     const next = withRequests(enrollment, [...(enrollment.requests ?? []), planned.request]);
     tx.set(ref, next);
-    tx.create(seatRef(catalogue.to.id, seat[0]), { state: 'requested', classId: catalogue.to.id, enrollmentId: enrollment.id, studentId: enrollment.studentId, ownerUid: enrollment.ownerUid, requestId: planned.request.id, at: asked.askedAt } satisfies Seat);
+    tx.create(seatRef(catalogue.to.id, seatId), { state: 'requested', classId: catalogue.to.id, enrollmentId: enrollment.id, studentId: enrollment.studentId, ownerUid: enrollment.ownerUid, requestId: planned.request.id, at: asked.askedAt } satisfies Seat);
     countKept(tx, catalogue.to.id, 1);
     auditInTx(tx, actor, { kind: 'change-requested', record: { type: 'enrollment', id: enrollment.id }, studentId: enrollment.studentId, studentName: enrollment.studentName, summary: `Asked to move from ${catalogue.from.title} to ${catalogue.to.title}${reason ? `: ${reason}` : ''}` }, now);
     queueMail(tx, { kind: 'change-request', to, enrollmentId: enrollment.id, message: changeRequestMail(enrollment.studentName, planned.request, portalOrigin(null)) }, planned.request.id);
