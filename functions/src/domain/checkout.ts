@@ -173,7 +173,6 @@ export function seatTaken(e: Enrollment, classId: string, planned: { id: string;
 /** A child's price without its award's terms (a claim paying its older quote, which has no aid line). */
 const withoutAward = <Q extends { aid?: unknown }>({ aid: _aid, ...quote }: Q) => quote;
 
-/** A checkout, or a waitlist join, that names no class. */
 /** A checkout's price, or its first problem (a code that does not apply, a bundle incomplete) as the refusal. */
 export const pricedOrRefused = <Q extends { problems: { message: string }[] }>(quote: Q): Q | Refusal => (quote.problems.length ? refuse('invalid-argument', quote.problems[0].message) : quote);
 
@@ -187,6 +186,7 @@ export const CARD_NOT_OFFERED = 'Card payments are not offered: please pay the o
 export const methodRefusal = (offered: readonly string[], method: string): Refusal | null =>
   unlessOffered(offered, method, method === 'card' ? 'Card payments are not offered: please choose another way to pay.' : 'Please pay by card.');
 
+/** A checkout, or a waitlist join, that names no class. */
 export const NO_CLASS_CHOSEN = refuse('invalid-argument', 'Please choose at least one class.');
 /** A class asked for that the catalogue no longer has (removed since the family chose it). */
 export const NO_LONGER_OFFERED = refuse('failed-precondition', 'A selected class is no longer offered. Please review your classes.');
