@@ -96,6 +96,9 @@ if (import.meta.url === `file://${process.argv[1]}` && process.argv.length > 2) 
   const started = Date.now();
   const [cmd, ...args] = process.argv.slice(2);
   const code = await new Promise((resolve) => spawn(cmd, args, { stdio: 'inherit' }).on('close', (c) => resolve(c ?? 1)));
-  console.log(`${cpuLine(sampler.stop())}; ${Math.round((Date.now() - started) / 1000)} s in all`);
+  const cost = sampler.stop();
+  // CPU_JSON=<file>: the whole account (the costliest processes by name too), as test-results/cpu.json.
+  if (process.env.CPU_JSON) (await import('node:fs')).writeFileSync(process.env.CPU_JSON, `${JSON.stringify(cost, null, 2)}\n`);
+  console.log(`${cpuLine(cost)}; ${Math.round((Date.now() - started) / 1000)} s in all`);
   process.exit(code);
 }
