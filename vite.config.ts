@@ -39,7 +39,6 @@ const BROWSER_FILES_LAST = ['test/e2e/teaching.test.ts'];
 const BROWSER_TESTS: Omit<NonNullable<ViteUserConfig['test']>, 'name' | 'include'> = {
   environment: 'node',
   setupFiles: ['test/e2e/setup.ts'],
-  globalSetup: ['test/e2e/globalSetup.ts'],
   testTimeout: 200_000,
   hookTimeout: 200_000,
   // expect.poll waits for what the page shows after a call to the functions, whose worker may be

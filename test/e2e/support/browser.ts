@@ -3,10 +3,10 @@ import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import axe, { type AxeResults, type RunOptions } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, TEST_CHROMIUM } from './chromium';
+import { CHROMIUM_ARGS, launchTestBrowser, TEST_CHROMIUM } from './chromium';
 import { IDLE, isIdle, pooledPage } from './pagePool';
 import { signalProxy, type Signal } from './signal';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { seedDemo } from '../../../scripts/demo/seedDemo';
 import { HOSTING, resetEmulators } from '../../support/emulators';
 
@@ -295,15 +295,17 @@ export async function signedIn(browser: Browser, email: string, password: string
 }
 
 /**
- * This test process's connection to the run's Chromium (started once by test/e2e/globalSetup.ts),
- * kept from one describe block to the next: the pages a block hands back wait for the next block's
- * tests (a new page costs Chromium a renderer process), where a connection of its own per block took
- * them all down with it.
+ * This test process's Chromium, started by its first describe block and kept to the process's end:
+ * the pages a block hands back wait for the next block's tests (a new page costs Chromium a renderer
+ * process). Driven from this process: a Playwright server between them (one Chromium for the whole
+ * run) spent CPU relaying every message, and the browser stack's files run in one process anyway.
  */
-let connection: Browser | undefined;
+let started: Promise<Browser> | undefined;
 async function connected(): Promise<Browser> {
-  if (!connection?.isConnected()) connection = watched(await chromium.connect(inject('chromium')));
-  return connection;
+  const browser = await (started ??= launchTestBrowser().then(watched));
+  if (browser.isConnected()) return browser;
+  started = undefined;
+  return connected();
 }
 
 /**

@@ -27,5 +27,5 @@ export const CHROMIUM_ARGS = [...(shell ? [] : ['--headless=new']), '--no-sandbo
  */
 const TESTS_ONLY = ['--js-flags=--max-opt=1'];
 
-/** The run's one Chromium, for the end-to-end tests' global set-up: each test file connects to it. */
-export const launchBrowserServer = () => chromium.launchServer({ executablePath: TEST_CHROMIUM, args: [...CHROMIUM_ARGS, ...TESTS_ONLY] });
+/** The Chromium of a test process, driven from that process (no Playwright server between them). */
+export const launchTestBrowser = () => chromium.launch({ executablePath: TEST_CHROMIUM, args: [...CHROMIUM_ARGS, ...TESTS_ONLY] });
