@@ -1,5 +1,6 @@
 // Debian's Chromium driven by playwright-core, with axe for accessibility checks.
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import axe, { type AxeResults, type RunOptions } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -114,6 +115,12 @@ export async function withSignal(context: BrowserContext): Promise<void> {
   await context.setOffline(false);
 }
 
+/**
+ * axe's minified build, as put into a page: the package's `axe.source` is its unminified build, more
+ * than twice the text to send through the protocol and for the page to parse, with each new document.
+ */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
 /** Only the violations are reported in full: axe then skips the selectors of every passing node. */
 const AXE_OPTIONS: RunOptions = { rules: { 'target-size': { enabled: true } }, resultTypes: ['violations'] };
 
@@ -127,7 +134,7 @@ const AXE_OPTIONS: RunOptions = { rules: { 'target-size': { enabled: true } }, r
 async function axeHere(page: Page): Promise<AxeResults> {
   const present = await page.evaluate((version) => (window as unknown as { axe?: { version: string } }).axe?.version === version, axe.version);
   if (!present) {
-    await page.evaluate(axe.source);
+    await page.evaluate(AXE_SOURCE);
     await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } }));
   }
   return page.evaluate((options) => (window as unknown as { axe: typeof axe }).axe.run(document, options), AXE_OPTIONS);
