@@ -3,7 +3,7 @@
 // the Firestore emulator, Vitest, the checks…). CPU-seconds are steady from run to run where minutes
 // are not: a loaded machine stretches the wall time, not the work. Linux only; elsewhere it reports
 // nothing. A process's last second before it ends may be missed.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const TICKS = 100; // USER_HZ on Linux
 
@@ -98,7 +98,7 @@ if (import.meta.url === `file://${process.argv[1]}` && process.argv.length > 2) 
   const code = await new Promise((resolve) => spawn(cmd, args, { stdio: 'inherit' }).on('close', (c) => resolve(c ?? 1)));
   const cost = sampler.stop();
   // CPU_JSON=<file>: the whole account (the costliest processes by name too), as test-results/cpu.json.
-  if (process.env.CPU_JSON) (await import('node:fs')).writeFileSync(process.env.CPU_JSON, `${JSON.stringify(cost, null, 2)}\n`);
+  if (process.env.CPU_JSON) writeFileSync(process.env.CPU_JSON, `${JSON.stringify(cost, null, 2)}\n`);
   console.log(`${cpuLine(cost)}; ${Math.round((Date.now() - started) / 1000)} s in all`);
   process.exit(code);
 }

@@ -68,7 +68,12 @@ interface World {
   families: { uid: string; email: string; children: string[] }[];
   clock: { offsetMs: number };
   steps: string[];
-  /** The families' enrollments and waitlist entries as the books last read them (none before the first step): what the next step picks from. */
+  /**
+   * The families' enrollments and waitlist entries as the books read them after the last step (none
+   * before the first): what the next step picks from, a request fewer each step. Another run's monthly
+   * job may have charged one since; the use case reads its records afresh, and refuses what no longer
+   * holds, as for a family's stale page.
+   */
   seen: { enrollments: Enrollment[]; entries: WaitlistEntry[] };
 }
 /** One clock for every run (the portal's and Stripe's stand-in's): time only moves forward. */
@@ -186,14 +191,6 @@ async function attempt(c: Code, w: World, what: string, work: () => Promise<unkn
  */
 const CATALOGUE = { changesCatalogue: true };
 const pick = <T>(list: T[], r: number): T | undefined => (list.length ? list[Math.floor(r * list.length) % list.length] : undefined);
-/**
- * The families' enrollments and waitlist entries a step picks from: as the books read them after the
- * last step (a request fewer each step; a new run's families have none). Another run's monthly job may
- * have charged one since; the use case reads its records afresh, and refuses what no longer holds, as
- * for a family's stale page.
- */
-const enrollmentsOf = (w: World) => w.seen.enrollments;
-const entriesOf = (w: World) => w.seen.entries;
 
 /** The price the family's review shows for these children (the one engine, as the preview prices it, its financial aid award with it). */
 async function quote(c: Code, uid: string, children: { studentId: string; lines: { classId: string; addOnIds: string[] }[] }[], codes: string[], at: Date) {
@@ -266,7 +263,7 @@ const checkoutStep = (f: number, kids: number[], picks: number[], card: boolean,
 
 const payStep = (r: number, late: boolean) =>
   step(`pay a ${late ? 'closed' : 'held'} page`, async (c, w) => {
-    const held = enrollmentsOf(w).filter((e) => e.hold?.sessionId && (late ? e.status === 'expired' && !e.payments.length : e.status === 'pending_payment'));
+    const held = w.seen.enrollments.filter((e) => e.hold?.sessionId && (late ? e.status === 'expired' && !e.payments.length : e.status === 'pending_payment'));
     const e = pick(held, r);
     if (!e) return;
     await attempt(c, w, `pay ${e.id}${late ? ' late' : ''}`, async () => {
@@ -298,7 +295,7 @@ const resendStep = (r: number) =>
 
 const leavePageStep = (r: number) =>
   step('leave Stripe’s page', async (c, w) => {
-    const e = pick(enrollmentsOf(w).filter((x) => x.status === 'pending_payment'), r);
+    const e = pick(w.seen.enrollments.filter((x) => x.status === 'pending_payment'), r);
     if (e) await attempt(c, w, `leave page ${e.id}`, () => c.endHold(e.id, now(w), e.ownerUid));
   });
 
@@ -326,7 +323,7 @@ const sweep = async (c: Code, w: World, minutes: number) => {
  */
 const monthlyJobStep = (r: number, declines: boolean, months: number) =>
   step(`the monthly job runs ${months} months ahead${declines ? ', a card declining' : ''}`, async (c, w) => {
-    const plan = pick(enrollmentsOf(w).filter((e) => e.instalments?.paymentMethod), r);
+    const plan = pick(w.seen.enrollments.filter((e) => e.instalments?.paymentMethod), r);
     if (plan) await standIn(`/__standin/cards/${plan.instalments!.paymentMethod}/declines`, { code: declines ? 'insufficient_funds' : '' });
     await attempt(c, w, `monthly job +${months}`, async () => {
       const done = await c.chargeInstalments(new Date(now(w).getTime() + months * 31 * 86_400_000));
@@ -338,7 +335,7 @@ const monthlyJobStep = (r: number, declines: boolean, months: number) =>
 /** A family pays a declined monthly payment with another card on Stripe's page. */
 const payMonthlyStep = (r: number) =>
   step('a family pays a declined monthly payment with another card', async (c, w) => {
-    const e = pick(enrollmentsOf(w).filter((x) => x.instalments?.failed && x.status === 'confirmed'), r);
+    const e = pick(w.seen.enrollments.filter((x) => x.instalments?.failed && x.status === 'confirmed'), r);
     if (!e) return;
     await attempt(c, w, `pay monthly ${e.id}`, async () => {
       const url = await c.startInstalmentPage(e.ownerUid, e.id, HOSTING, now(w));
@@ -372,13 +369,13 @@ const phoneStep = (f: number, k: number, p: number, link: boolean, key: number) 
 
 const leaveListStep = (r: number, decline: boolean) =>
   step(decline ? 'decline an offer' : 'leave a waitlist', async (c, w) => {
-    const e = pick(entriesOf(w).filter((x) => (decline ? x.status === 'offered' : x.status === 'waiting' || x.status === 'offered')), r);
+    const e = pick(w.seen.entries.filter((x) => (decline ? x.status === 'offered' : x.status === 'waiting' || x.status === 'offered')), r);
     if (e) await attempt(c, w, `${decline ? 'decline' : 'leave'} ${e.id}`, () => (decline ? c.declineOffer(e.ownerUid, e.id, now(w)) : c.leaveWaitlist(e.ownerUid, e.id, now(w))));
   });
 
 const claimStep = (r: number, card: boolean, key: number) =>
   step(`claim an offer ${card ? 'by card' : 'at the office'}`, async (c, w) => {
-    const e = pick(entriesOf(w).filter((x) => x.status === 'offered'), r);
+    const e = pick(w.seen.entries.filter((x) => x.status === 'offered'), r);
     if (!e) return;
     const fam = w.families.find((x) => x.uid === e.ownerUid)!;
     await attempt(c, w, `claim ${e.id}`, async () => {
@@ -394,7 +391,7 @@ const claimStep = (r: number, card: boolean, key: number) =>
 
 const cancelStep = (r: number, some: number, refundShare: number) =>
   step('the office cancels classes with a refund', async (c, w) => {
-    const e = pick(enrollmentsOf(w).filter((x) => x.status === 'confirmed'), r);
+    const e = pick(w.seen.enrollments.filter((x) => x.status === 'confirmed'), r);
     if (!e) return;
     const classIds = e.classIds.length > 1 && some % 2 ? [e.classIds[some % e.classIds.length]] : e.classIds;
     await attempt(c, w, `cancel ${e.id} ${classIds}`, async () => {
@@ -409,7 +406,7 @@ const cancelStep = (r: number, some: number, refundShare: number) =>
 
 const familyCancelStep = (r: number, some: number) =>
   step('a family cancels a class itself, or asks the office', async (c, w) => {
-    const e = pick(enrollmentsOf(w).filter((x) => x.status === 'confirmed'), r);
+    const e = pick(w.seen.enrollments.filter((x) => x.status === 'confirmed'), r);
     if (!e) return;
     const classIds = e.classIds.length > 1 && some % 2 ? [e.classIds[some % e.classIds.length]] : e.classIds;
     const family = { uid: e.ownerUid, email: `${e.ownerUid}@example.com`, roles: ['family'], requestId: 'ledger' };
@@ -423,7 +420,7 @@ const familyCancelStep = (r: number, some: number) =>
 
 const moveStep = (r: number, some: number) =>
   step('a family moves a child to another class, or asks the office', async (c, w) => {
-    const e = pick(enrollmentsOf(w).filter((x) => x.status === 'confirmed'), r);
+    const e = pick(w.seen.enrollments.filter((x) => x.status === 'confirmed'), r);
     if (!e) return;
     const fromClassId = e.classIds[some % e.classIds.length];
     const toClassId = pick(w.classIds.filter((id) => !e.classIds.includes(id)), (Math.floor(some / 7) % 97) / 97);
@@ -440,7 +437,7 @@ const moveStep = (r: number, some: number) =>
 
 const answerStep = (r: number, approve: boolean, share: number) =>
   step(`the office ${approve ? 'approves' : 'declines'} a family's request`, async (c, w) => {
-    const e = pick(enrollmentsOf(w).filter((x) => x.requestWaiting), r);
+    const e = pick(w.seen.enrollments.filter((x) => x.requestWaiting), r);
     const request = e?.requests?.find((q) => q.status === 'waiting');
     if (!e || !request) return;
     // A move is approved as it is (a cancellation at a share of the policy's refund).
@@ -454,14 +451,14 @@ const answerStep = (r: number, approve: boolean, share: number) =>
 
 const recordStep = (r: number, share: number) =>
   step('the office records a payment', async (c, w) => {
-    const e = pick(enrollmentsOf(w).filter((x) => x.status === 'confirmed' && x.balance > 0), r);
+    const e = pick(w.seen.enrollments.filter((x) => x.status === 'confirmed' && x.balance > 0), r);
     if (e) await attempt(c, w, `record ${e.id}`, () => c.recordPayment(e.id, { amount: Math.max(1, Math.floor(e.balance * share)), method: 'cash', note: '', confirmDuplicate: true }, ADMIN));
   });
 
 /** The office gives a discount by hand on what is owed (kept by the repricing of later cancellations and moves). */
 const discountStep = (r: number, share: number, key: number) =>
   step('the office gives a discount by hand', async (c, w) => {
-    const e = pick(enrollmentsOf(w).filter((x) => x.status === 'confirmed' && x.balance > 0), r);
+    const e = pick(w.seen.enrollments.filter((x) => x.status === 'confirmed' && x.balance > 0), r);
     if (!e) return;
     await attempt(c, w, `discount ${e.id}`, async () => {
       await c.giveOfficeDiscount(e.id, { amount: Math.max(1, Math.floor(e.balance * share)), reason: 'A hard month' }, `ledger-discount-${key}`, ADMIN);
@@ -480,7 +477,7 @@ const creditStep = (f: number, amount: number, key: number) =>
 const payFromCreditStep = (f: number, r: number, one: boolean) =>
   step(`f${f} pays what it owes from its credit`, async (c, w) => {
     const fam = w.families[f];
-    const e = one ? pick(enrollmentsOf(w).filter((x) => x.ownerUid === fam.uid && x.status === 'confirmed' && x.balance > 0), r) : undefined;
+    const e = one ? pick(w.seen.enrollments.filter((x) => x.ownerUid === fam.uid && x.status === 'confirmed' && x.balance > 0), r) : undefined;
     await attempt(c, w, `credit pays ${fam.uid} ${e?.id ?? 'all'}`, async () => {
       const paid = await c.payOwedFromCredit({ uid: fam.uid, email: fam.email, roles: ['family'], requestId: 'ledger' }, e ? { enrollmentId: e.id } : {}, now(w));
       if (paid.used > 0) changes.owedFromCredit++;
@@ -489,7 +486,7 @@ const payFromCreditStep = (f: number, r: number, one: boolean) =>
 
 const voidStep = (r: number) =>
   step('the office voids a payment', async (c, w) => {
-    const e = pick(enrollmentsOf(w).filter((x) => x.payments.some((p) => !p.card && !p.voided)), r);
+    const e = pick(w.seen.enrollments.filter((x) => x.payments.some((p) => !p.card && !p.voided)), r);
     const payment = e?.payments.find((p) => !p.card && !p.voided);
     if (e && payment) await attempt(c, w, `void ${e.id}`, () => c.voidPayment(e.id, payment.id!, 'Random', ADMIN));
   });
@@ -510,7 +507,7 @@ const aidSeatsStep = (p: number, seats: number, days: number) =>
 
 const addOnStep = (r: number, byOffice: boolean) =>
   step(byOffice ? 'the office adds boots for a family' : 'a family adds boots later', async (c, w) => {
-    const e = pick(enrollmentsOf(w).filter((x) => x.status === 'confirmed' && x.classIds.includes(w.classIds[2])), r);
+    const e = pick(w.seen.enrollments.filter((x) => x.status === 'confirmed' && x.classIds.includes(w.classIds[2])), r);
     if (!e) return;
     const by = byOffice ? { office: ADMIN } : { family: e.ownerUid };
     await attempt(c, w, `add-on ${e.id}`, async () => {
