@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import { cspHeaders } from './scripts/build/csp.mjs';
 import { routePreload } from './scripts/build/routePreload.ts';
+import { staffPrecache } from './scripts/build/staffPrecache.ts';
 import { schoolTheme } from './scripts/build/theme.ts';
 
 /** The web app's settings a production build cannot do without (README "Deploy"). */
@@ -52,10 +53,11 @@ const BROWSER_TESTS: Omit<NonNullable<ViteUserConfig['test']>, 'name' | 'include
 /**
  * The service worker that keeps the app for the instructor's pages without signal. It controls /staff/
  * only, and only the instructor's pages register it (features/teaching/offline.ts): families' pages and
- * the landing page's budget are untouched. It keeps the app's code, never anyone's data; the PDF
+ * the landing page's budget are untouched. It keeps the app's code the instructor's pages may load
+ * (scripts/build/staffPrecache.ts), never anyone's data; the families' and the office's pages, the PDF
  * receipt's libraries and the icon font's older formats stay out.
  */
-const instructorPagesOffline = () =>
+const instructorPagesOffline = ({ keepInstructorFiles }: ReturnType<typeof staffPrecache>) =>
   VitePWA({
     injectRegister: false,
     manifest: false,
@@ -64,6 +66,7 @@ const instructorPagesOffline = () =>
     workbox: {
       globPatterns: ['**/*.{js,css,html,woff2,png,svg,webmanifest}'],
       globIgnores: ['**/writePdf*', '**/primeicons-*.svg'],
+      manifestTransforms: [keepInstructorFiles],
       navigateFallback: '/index.html',
       navigateFallbackAllowlist: [/^\/staff\//],
       clientsClaim: true,
@@ -82,8 +85,9 @@ export default defineConfig(({ command, mode }) => {
       );
     }
   }
+  const precache = staffPrecache();
   return {
-    plugins: [schoolTheme(), react(), routePreload({ '/user/': 'src/features/auth/LoginPage.tsx' }), cspHeaders('firebase.json'), instructorPagesOffline()],
+    plugins: [schoolTheme(), react(), routePreload({ '/user/': 'src/features/auth/LoginPage.tsx' }), cspHeaders('firebase.json'), precache.plugin, instructorPagesOffline(precache)],
     // React Router's package points every import at its development build (its warnings and checks);
     // a build ships its production build, as React's own packages do under NODE_ENV=production.
     resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] } : {},

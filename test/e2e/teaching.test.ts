@@ -281,6 +281,10 @@ describe('the instructor’s view in Chromium', () => {
     // The app is kept for the instructor's pages only: a family's page is not the worker's.
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/classes/enrollment'))?.scope ?? 'none')).toBe('none');
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/staff/classes'))?.scope)).toMatch(/\/staff\/$/);
+    // It keeps what the instructor's pages load, not the families' or the office's pages.
+    const kept = await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)))).flat());
+    expect(kept.filter((path) => /^\/assets\/(MyClasses|TaughtClass|TeachingFrame)-[\w-]+\.js$/.test(path))).toHaveLength(3);
+    expect(kept.filter((path) => /^\/assets\/(MyEnrollments|ReviewStep|Enrollments|ClassManagement)-/.test(path))).toEqual([]);
 
     // No signal at all: a reload still opens the app, and the class from the phone's copy.
     await withoutSignal(context);
