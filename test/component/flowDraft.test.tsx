@@ -1,6 +1,7 @@
-// Paid while the saved draft was still on its way: the draft read before the payment is the flow just
-// ended. It is not restored, so it is not saved again, and the next visit does not offer the classes
-// just paid for.
+// The enrollment's draft on the server against what the page does meanwhile. Paid while the saved
+// draft was still on its way: the draft read before the payment is the flow just ended. It is not
+// restored, so it is not saved again, and the next visit does not offer the classes just paid for.
+// Reloaded just after a change: the next page waits for the save the last one sent as it left.
 import { act, render } from '@testing-library/react';
 import { useEffect } from 'react';
 import type { User } from 'firebase/auth';
@@ -42,11 +43,13 @@ const signedIn = (uid: string) =>
 /** A saved draft holding Orienteering. */
 const withOrienteering = () => ({ ...emptyFlow(), selection: { orienteering: { classId: 'orienteering', semesterId: 'fall', addOnIds: [] } } });
 
-describe('the enrollment draft after a payment', () => {
+describe('the enrollment draft after a payment or a reload', () => {
   afterEach(() => {
     vi.useRealTimers();
     calls.length = 0;
     saves.length = 0;
+    // Each test starts on a device that keeps no selection of classes.
+    localStorage.clear();
   });
 
   it('a draft answered after the flow finished is not restored, nor saved again', async () => {
@@ -89,5 +92,59 @@ describe('the enrollment draft after a payment', () => {
     expect(saves).toHaveLength(2);
     expect(saves[1].flow).toMatch(/^[0-9a-f]{32}$/);
     expect(saves[1].flow).not.toBe(saved.flow);
+  });
+
+  it('a page reloaded just after a change waits for the save it sent as it left, and never saves the older draft over it', async () => {
+    vi.useFakeTimers();
+    const first = signedIn('u4');
+    await act(async () => answerDraft(null));
+    // The child chosen and the step reached, then the page is left within the save's debounce.
+    act(() => flow!.update((s) => ({ ...withOrienteering(), flow: s.flow, studentChoice: 'ava', step: 'releases' })));
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+    first.unmount();
+    expect(saves).toHaveLength(1);
+    const sent = saves[0].json;
+    // What this tab keeps meanwhile is a check of the draft, not the child's details.
+    expect(JSON.stringify(sessionStorage)).not.toContain('ava');
+
+    // The next page's first read reaches the server before that save: the older draft (none) comes back.
+    calls.length = 0;
+    signedIn('u4');
+    await act(async () => answerDraft(null));
+    expect(flow!.ready).toBe(false);
+    await act(async () => vi.advanceTimersByTimeAsync(300));
+    expect(calls).toEqual(['loadDraft', 'loadDraft']);
+    // Read again once the save has landed: the draft sent is the one restored.
+    await act(async () => answerDraft({ json: sent, updatedAt: new Date().toISOString() }));
+    expect(flow!.ready).toBe(true);
+    expect(flow!.state.studentChoice).toBe('ava');
+    expect(flow!.state.step).toBe('releases');
+    await act(async () => vi.advanceTimersByTimeAsync(5000));
+    expect(saves).toHaveLength(1);
+  });
+
+  it('a save that never lands is waited for at most ten seconds; a later page of the tab does not wait again', async () => {
+    vi.useFakeTimers();
+    const first = signedIn('u5');
+    await act(async () => answerDraft(null));
+    act(() => flow!.update((s) => ({ ...withOrienteering(), flow: s.flow })));
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+    first.unmount();
+    calls.length = 0;
+    const second = signedIn('u5');
+
+    for (let waited = 0; waited < 10_000; waited += 250) {
+      await act(async () => answerDraft(null));
+      await act(async () => vi.advanceTimersByTimeAsync(250));
+    }
+    await act(async () => answerDraft(null));
+    expect(flow!.ready).toBe(true);
+    expect(calls.filter((c) => c === 'loadDraft').length).toBeGreaterThan(30);
+    second.unmount();
+    calls.length = 0;
+    signedIn('u5');
+    await act(async () => answerDraft(null));
+    expect(flow!.ready).toBe(true);
+    expect(calls).toEqual(['loadDraft']);
   });
 });

@@ -43,6 +43,54 @@ function backFromPayment(flow: string): boolean {
 }
 const DRAFT_DEBOUNCE_MS = 1000;
 
+/**
+ * A page left (a reload, say) just after a change sends its last save as it goes, and the next page's
+ * first read of the draft may reach the server before that save does: it would then restore an older
+ * draft (or none) and save that over the newer one. The page leaving notes, for this tab only, a check
+ * of the draft it last sent (never the draft itself: it holds a child's details); the next page reads
+ * the draft again until it is that one, for at most this long.
+ */
+const LEFT_KEY = 'portal-draft-left';
+const LEFT_WAIT_MS = 10_000;
+const LEFT_RETRY_MS = 250;
+
+/** A short check of a draft's text (FNV-1a, 32 bits): enough to tell two drafts apart, nothing to read back. */
+function checkOf(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16);
+}
+
+function noteLeaving(uid: string, json: string): void {
+  try {
+    sessionStorage.setItem(LEFT_KEY, JSON.stringify({ uid, check: checkOf(json), until: Date.now() + LEFT_WAIT_MS }));
+  } catch {
+    // Without session storage the next page reads the draft once, as before.
+  }
+}
+
+/** The check of the draft the last page of this tab sent as it left, if it was this person's and recent; forgotten once read. */
+function takeLeaving(uid: string): { check: string; until: number } | null {
+  try {
+    const left = JSON.parse(sessionStorage.getItem(LEFT_KEY) ?? 'null') as { uid: string; check: string; until: number } | null;
+    sessionStorage.removeItem(LEFT_KEY);
+    return left?.uid === uid && left.until > Date.now() ? left : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The account's saved draft, once the save the last page sent as it left has reached the server. */
+async function loadLatestDraft(uid: string) {
+  const left = takeLeaving(uid);
+  let draft = await call('loadDraft');
+  while (left && checkOf(draft?.json ?? '') !== left.check && Date.now() < left.until) {
+    await new Promise((resolve) => setTimeout(resolve, LEFT_RETRY_MS));
+    draft = await call('loadDraft');
+  }
+  return draft;
+}
+
 export function FlowProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const [state, setState] = useState<FlowState>(() => emptyFlow(loadSelection()));
@@ -51,6 +99,8 @@ export function FlowProvider({ children }: { children: ReactNode }) {
   const [draftReadyFor, setDraftReadyFor] = useState<string | null>(null);
   /** The state last saved or restored: nothing to save while it is unchanged. */
   const lastSaved = useRef(JSON.stringify(state));
+  /** The draft this page last sent to the server, and whose (none after a fresh start): what the next page must find. */
+  const lastSent = useRef<{ uid: string; json: string } | null>(null);
   const pendingSave = useRef<((leaving?: boolean) => void) | null>(null);
   /**
    * The flow on the page now, set at once by a fresh start. A draft read before one (answered after it)
@@ -76,7 +126,7 @@ export function FlowProvider({ children }: { children: ReactNode }) {
     if (!uid || draftLoadedFor.current === uid) return;
     draftLoadedFor.current = uid;
     const flowBefore = currentFlow.current;
-    call('loadDraft').then(
+    loadLatestDraft(uid).then(
       (draft) => {
         setDraftReadyFor(uid);
         // Paid (or started over) while the draft was on its way: it is the flow just ended. Restored,
@@ -112,10 +162,11 @@ export function FlowProvider({ children }: { children: ReactNode }) {
   const loaded = !!uid && draftReadyFor === uid;
   useEffect(() => {
     const json = JSON.stringify(state);
-    if (!loaded || !hasProgress(state) || json === lastSaved.current) return;
+    if (!loaded || !uid || !hasProgress(state) || json === lastSaved.current) return;
     const save = (leaving = false) => {
       if (lastSaved.current === json || currentFlow.current !== state.flow) return;
       lastSaved.current = json;
+      lastSent.current = { uid, json };
       // Leaving the page: sent at once, and kept alive past the page (a call queued behind others, or
       // a plain one, is dropped when the page goes).
       const draft = { json, flow: state.flow };
@@ -125,11 +176,15 @@ export function FlowProvider({ children }: { children: ReactNode }) {
     pendingSave.current = save;
     const timer = setTimeout(save, DRAFT_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [state, loaded, queueDraftCall]);
+  }, [state, loaded, uid, queueDraftCall]);
 
-  // Leaving the page or the enrollment within the debounce still saves the last change.
+  // Leaving the page or the enrollment within the debounce still saves the last change; the next page
+  // of this tab waits for the last draft sent (it may still be on its way).
   useEffect(() => {
-    const leave = () => pendingSave.current?.(true);
+    const leave = () => {
+      pendingSave.current?.(true);
+      if (lastSent.current) noteLeaving(lastSent.current.uid, lastSent.current.json);
+    };
     window.addEventListener('pagehide', leave);
     return () => {
       window.removeEventListener('pagehide', leave);
@@ -140,6 +195,7 @@ export function FlowProvider({ children }: { children: ReactNode }) {
   const update = useCallback((change: (s: FlowState) => FlowState) => setState(change), []);
   const reset = useCallback(() => {
     pendingSave.current = null;
+    lastSent.current = null;
     const fresh = emptyFlow();
     currentFlow.current = fresh.flow;
     lastSaved.current = JSON.stringify(fresh);
