@@ -1,5 +1,7 @@
 // A render error on one page shows a friendly message with Try again instead of a blank page; the
-// header, menu and footer stay. Moving to another page (a new `resetKey`) starts afresh.
+// header, menu and footer stay. Moving to another page (a new `resetKey`) starts afresh. A page whose
+// code could not be downloaded (no signal, or a newer version of the portal replaced it) says so, and
+// Try again reloads the page: the app keeps a failed download, so rendering again would fail again.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { LoadError } from './LoadError';
 
@@ -9,18 +11,23 @@ interface Props {
 }
 interface State {
   failed: boolean;
+  /** The page's code could not be downloaded. */
+  notDownloaded?: boolean;
   key: string;
 }
+
+/** The message browsers give when a page's code (a dynamic import) cannot be fetched: Chromium, Safari, Firefox. */
+const NOT_DOWNLOADED = /dynamically imported module|importing a module script failed/i;
 
 export class ErrorBoundary extends Component<Props, State> {
   state: State = { failed: false, key: this.props.resetKey };
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    return props.resetKey !== state.key ? { failed: false, key: props.resetKey } : null;
+    return props.resetKey !== state.key ? { failed: false, notDownloaded: false, key: props.resetKey } : null;
   }
 
-  static getDerivedStateFromError(): Partial<State> {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { failed: true, notDownloaded: error instanceof Error && NOT_DOWNLOADED.test(error.message) };
   }
 
   componentDidCatch(error: Error, info: ErrorInfo) {
@@ -29,6 +36,14 @@ export class ErrorBoundary extends Component<Props, State> {
 
   render() {
     if (!this.state.failed) return this.props.children;
+    if (this.state.notDownloaded) {
+      return (
+        <div className="page">
+          <h1>This page could not be downloaded</h1>
+          <LoadError error="Check the connection, then try again: the page reloads. Without signal, an instructor’s phone opens only the instructor’s pages." onRetry={() => window.location.reload()} />
+        </div>
+      );
+    }
     return (
       <div className="page">
         <h1>Something went wrong</h1>

@@ -1,5 +1,7 @@
 // A page that throws while rendering shows a message with Try again; the rest of the page stays, and
-// Try again renders the page anew.
+// Try again renders the page anew. A page whose code could not be downloaded says it needs a signal,
+// and Try again reloads (rendering again would only meet the same failed download).
+import { lazy, Suspense } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -29,5 +31,28 @@ describe('a page that fails to render', () => {
     broken = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.getByRole('heading', { name: 'Roster' })).toBeInTheDocument();
+  });
+
+  it('a page whose code could not be downloaded says it needs a signal, and Try again reloads the page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reload = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
+    // As Chromium says it when the page's file cannot be fetched (no signal, or replaced by a newer version).
+    const Calendar = lazy(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://localhost:5000/assets/CalendarPage-x1.js')));
+    render(
+      <>
+        <header>Portal</header>
+        <ErrorBoundary resetKey="/calendar/classes">
+          <Suspense fallback={null}>
+            <Calendar />
+          </Suspense>
+        </ErrorBoundary>
+      </>,
+    );
+    expect(await screen.findByRole('heading', { name: 'This page could not be downloaded' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Check the connection, then try again: the page reloads. Without signal, an instructor’s phone opens only the instructor’s pages.');
+    expect(screen.getByText('Portal')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });
