@@ -32,6 +32,13 @@ export function leavingForPayment(flow: string): void {
     // Without session storage the banner shows: nothing is lost.
   }
 }
+function goingToPayment(): boolean {
+  try {
+    return sessionStorage.getItem(AT_STRIPE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
 function backFromPayment(flow: string): boolean {
   try {
     const same = sessionStorage.getItem(AT_STRIPE_KEY) === flow;
@@ -52,6 +59,7 @@ const DRAFT_DEBOUNCE_MS = 1000;
  */
 const LEFT_KEY = 'portal-draft-left';
 const LEFT_WAIT_MS = 10_000;
+/** The first wait before reading again, doubled each time up to 2 s: a save seconds late costs a few reads. */
 const LEFT_RETRY_MS = 250;
 
 /** A short check of a draft's text (FNV-1a, 32 bits): enough to tell two drafts apart, nothing to read back. */
@@ -84,8 +92,8 @@ function takeLeaving(uid: string): { check: string; until: number } | null {
 async function loadLatestDraft(uid: string) {
   const left = takeLeaving(uid);
   let draft = await call('loadDraft');
-  while (left && checkOf(draft?.json ?? '') !== left.check && Date.now() < left.until) {
-    await new Promise((resolve) => setTimeout(resolve, LEFT_RETRY_MS));
+  for (let wait = LEFT_RETRY_MS; left && checkOf(draft?.json ?? '') !== left.check && Date.now() < left.until; wait = Math.min(wait * 2, 2000)) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, left.until - Date.now())));
     draft = await call('loadDraft');
   }
   return draft;
@@ -183,7 +191,9 @@ export function FlowProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const leave = () => {
       pendingSave.current?.(true);
-      if (lastSent.current) noteLeaving(lastSent.current.uid, lastSent.current.json);
+      // Not for Stripe's page: the save lands long before the family comes back, and a paid checkout's
+      // draft is gone by then (the next page would wait for it in vain).
+      if (lastSent.current && !goingToPayment()) noteLeaving(lastSent.current.uid, lastSent.current.json);
     };
     window.addEventListener('pagehide', leave);
     return () => {
