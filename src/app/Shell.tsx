@@ -66,7 +66,7 @@ export function Shell() {
         </ErrorBoundary>
       </main>
       <footer className="shell-footer">
-        {/* The seed's line stays; the school's own name is said once, for families who arrive by a link. */}
+        {/* The specification's line stays; the school's own name is said once, for families who arrive by a link. */}
         <p className="footer-school">{SCHOOL_NAME}</p>
         <p>© 2025 Registration Portal. All rights reserved.</p>
         <p className="footer-links">
