@@ -10,9 +10,8 @@ interface Props {
   children: ReactNode;
 }
 interface State {
-  failed: boolean;
-  /** The page's code could not be downloaded. */
-  notDownloaded?: boolean;
+  /** Why the page failed, if it did: it threw while rendering, or its code could not be downloaded. */
+  failed: false | 'render' | 'download';
   key: string;
 }
 
@@ -23,11 +22,11 @@ export class ErrorBoundary extends Component<Props, State> {
   state: State = { failed: false, key: this.props.resetKey };
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    return props.resetKey !== state.key ? { failed: false, notDownloaded: false, key: props.resetKey } : null;
+    return props.resetKey !== state.key ? { failed: false, key: props.resetKey } : null;
   }
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
-    return { failed: true, notDownloaded: error instanceof Error && NOT_DOWNLOADED.test(error.message) };
+    return { failed: error instanceof Error && NOT_DOWNLOADED.test(error.message) ? 'download' : 'render' };
   }
 
   componentDidCatch(error: Error, info: ErrorInfo) {
@@ -36,7 +35,7 @@ export class ErrorBoundary extends Component<Props, State> {
 
   render() {
     if (!this.state.failed) return this.props.children;
-    if (this.state.notDownloaded) {
+    if (this.state.failed === 'download') {
       return (
         <div className="page">
           <h1>This page could not be downloaded</h1>

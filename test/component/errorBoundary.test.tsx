@@ -1,6 +1,6 @@
 // A page that throws while rendering shows a message with Try again; the rest of the page stays, and
-// Try again renders the page anew. A page whose code could not be downloaded says it needs a signal,
-// and Try again reloads (rendering again would only meet the same failed download).
+// Try again renders the page anew. A page whose code could not be downloaded says so, and Try again
+// reloads (rendering again would only meet the same failed download).
 import { lazy, Suspense } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -33,7 +33,7 @@ describe('a page that fails to render', () => {
     expect(screen.getByRole('heading', { name: 'Roster' })).toBeInTheDocument();
   });
 
-  it('a page whose code could not be downloaded says it needs a signal, and Try again reloads the page', async () => {
+  it('a page whose code could not be downloaded says so, and Try again reloads the page', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const reload = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });

@@ -59,8 +59,9 @@ const DRAFT_DEBOUNCE_MS = 1000;
  */
 const LEFT_KEY = 'portal-draft-left';
 const LEFT_WAIT_MS = 10_000;
-/** The first wait before reading again, doubled each time up to 2 s: a save seconds late costs a few reads. */
+/** The first wait before reading again, doubled each time up to the longest: a save seconds late costs a few reads. */
 const LEFT_RETRY_MS = 250;
+const LEFT_RETRY_MAX_MS = 2000;
 
 /** A short check of a draft's text (FNV-1a, 32 bits): enough to tell two drafts apart, nothing to read back. */
 function checkOf(text: string): string {
@@ -92,8 +93,10 @@ function takeLeaving(uid: string): { check: string; until: number } | null {
 async function loadLatestDraft(uid: string) {
   const left = takeLeaving(uid);
   let draft = await call('loadDraft');
-  for (let wait = LEFT_RETRY_MS; left && checkOf(draft?.json ?? '') !== left.check && Date.now() < left.until; wait = Math.min(wait * 2, 2000)) {
+  let wait = LEFT_RETRY_MS;
+  while (left && checkOf(draft?.json ?? '') !== left.check && Date.now() < left.until) {
     await new Promise((resolve) => setTimeout(resolve, Math.min(wait, left.until - Date.now())));
+    wait = Math.min(wait * 2, LEFT_RETRY_MAX_MS);
     draft = await call('loadDraft');
   }
   return draft;
