@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Button } from '../components/Button';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Markdown } from '../components/Markdown';
+import { MenuNotDownloaded, OnDemand } from '../components/OnDemand';
 import { PageLoading } from '../components/PageLoading';
 import { UserButton } from '../features/auth/UserButton';
 import { staffRoles, useSession } from '../lib/session';
@@ -81,9 +82,11 @@ export function Shell() {
         </p>
       </footer>
       {menuLoaded && staff && (
-        <Suspense fallback={null}>
-          <SideMenu visible={menuOpen} onHide={closeMenu} />
-        </Suspense>
+        <OnDemand fallback={menuOpen && <MenuNotDownloaded onClose={closeMenu} />}>
+          <Suspense fallback={null}>
+            <SideMenu visible={menuOpen} onHide={closeMenu} />
+          </Suspense>
+        </OnDemand>
       )}
     </div>
   );

@@ -4,6 +4,7 @@
 // Try again reloads the page: the app keeps a failed download, so rendering again would fail again.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { LoadError } from './LoadError';
+import { notDownloaded } from './notDownloaded';
 
 interface Props {
   resetKey: string;
@@ -15,9 +16,6 @@ interface State {
   key: string;
 }
 
-/** The message browsers give when a page's code (a dynamic import) cannot be fetched: Chromium, Safari, Firefox. */
-const NOT_DOWNLOADED = /dynamically imported module|importing a module script failed/i;
-
 export class ErrorBoundary extends Component<Props, State> {
   state: State = { failed: false, key: this.props.resetKey };
 
@@ -26,7 +24,7 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
-    return { failed: error instanceof Error && NOT_DOWNLOADED.test(error.message) ? 'download' : 'render' };
+    return { failed: notDownloaded(error) ? 'download' : 'render' };
   }
 
   componentDidCatch(error: Error, info: ErrorInfo) {

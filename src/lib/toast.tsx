@@ -1,5 +1,7 @@
 // The toast area (top right). PrimeReact's Toast is loaded with the first message.
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Button } from '../components/Button';
+import { OnDemand } from '../components/OnDemand';
 import type { Message } from './toastMessage';
 
 export type { Message };
@@ -28,11 +30,34 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <NotifyContext.Provider value={value}>
       {children}
       {started && (
-        <Suspense fallback={null}>
-          <ToastHost queue={queue} onShown={taken} />
-        </Suspense>
+        <OnDemand fallback={<PlainToasts queue={queue} onShown={taken} />}>
+          <Suspense fallback={null}>
+            <ToastHost queue={queue} onShown={taken} />
+          </Suspense>
+        </OnDemand>
       )}
     </NotifyContext.Provider>
+  );
+}
+
+/**
+ * The messages in plain words when the toasts' code could not be downloaded (no signal): what the
+ * portal says is never lost, a failed call's message least of all. They stay until closed.
+ */
+function PlainToasts({ queue, onShown }: { queue: Message[]; onShown: (n: number) => void }) {
+  if (!queue.length) return null;
+  return (
+    <div className="empty-panel on-demand-failed" role="alert">
+      {queue.map((m, i) => (
+        <p key={m.key ?? i} className={`plain-toast plain-toast-${m.severity}`}>
+          {m.summary && <strong>{m.summary}: </strong>}
+          {m.detail}
+        </p>
+      ))}
+      <Button variant="outlined" onClick={() => onShown(queue.length)}>
+        Close
+      </Button>
+    </div>
   );
 }
 

@@ -123,6 +123,35 @@ describe('sign-in, accounts, guards and menus in Chromium', () => {
     await context.close();
   });
 
+  it('an admin whose menus and toasts cannot be downloaded keeps the page: each says so where it shows, and Try again reloads (360 px)', async () => {
+    const { context, page } = await newPage(browser(), 360, 740);
+    // As when the signal drops, or a newer version of the portal has replaced these files.
+    const blocked = /\/assets\/(SideMenu|UserMenu|ToastHost)-[\w-]+\.js$/;
+    await page.route(blocked, (route) => route.abort('internetdisconnected'));
+    await signInThroughForm(page, DEMO.admin.email, DEMO.admin.password);
+    // The sign-in's toast, in plain words; the page goes on.
+    const toast = page.getByRole('alert').filter({ hasText: 'Success: Logged in!' });
+    await toast.waitFor();
+    await expect.poll(() => path(page.url())).toBe('/classes/enrollment');
+    await page.getByRole('tab', { name: /Summer Camps/ }).waitFor();
+    await toast.getByRole('button', { name: 'Close' }).click();
+    await toast.waitFor({ state: 'detached' });
+    const menuSays = page.getByRole('alert').filter({ hasText: 'The menu could not be downloaded. Check the connection, then try again: the page reloads.' });
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await menuSays.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await menuSays.getByRole('button', { name: 'Close' }).click();
+    await menuSays.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await menuSays.waitFor();
+    // With the signal back, Try again reloads the page, and the menus open.
+    await page.unroute(blocked);
+    await menuSays.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    await context.close();
+  });
+
   it('a family opening an admin page lands on the enrollment page, told why, and has no Menu button', async () => {
     const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password);
     await page.goto('/admin/students');

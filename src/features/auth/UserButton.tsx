@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSession } from '../../lib/session';
 import { LinkButton } from '../../components/Button';
+import { MenuNotDownloaded, OnDemand } from '../../components/OnDemand';
 
 const UserMenu = lazy(() => import('./UserMenu'));
 
@@ -16,8 +17,23 @@ export function UserButton({ compact }: { compact: boolean }) {
     );
   }
   return (
-    <Suspense fallback={<span className="user-button-placeholder" aria-hidden="true" />}>
-      <UserMenu uid={user.uid} email={user.email} />
-    </Suspense>
+    <OnDemand fallback={<AccountMenuNotDownloaded />}>
+      <Suspense fallback={<span className="user-button-placeholder" aria-hidden="true" />}>
+        <UserMenu uid={user.uid} email={user.email} />
+      </Suspense>
+    </OnDemand>
+  );
+}
+
+/** The account menu's button when the menu's code could not be downloaded: opened, it says so. */
+function AccountMenuNotDownloaded() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="avatar-button" aria-label="Account menu" aria-expanded={open} onClick={() => setOpen(true)}>
+        <span className="pi pi-user" aria-hidden="true" />
+      </button>
+      {open && <MenuNotDownloaded onClose={() => setOpen(false)} />}
+    </>
   );
 }
