@@ -108,6 +108,13 @@ const run = ([cmd, args], out) =>
   new Promise((resolve) => spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', out, out] }).on('close', (code) => resolve(code ?? 1)));
 
 /**
+ * The type checker: TypeScript 7, the compiler rewritten as a native program (the package `typescript7`,
+ * a second name for typescript@7), about three times less CPU than TypeScript 6 for the same checks.
+ * TypeScript 6 stays as `typescript` for ESLint's parser, which does not take 7 yet.
+ */
+const TSC = 'node_modules/typescript7/bin/tsc';
+
+/**
  * The checks that need no emulator, one after another beside the emulator stacks (which leave a
  * core idle while they wait on the emulators and the browser): their output goes to
  * test-results/checks.log and is shown when everything has ended.
@@ -117,8 +124,8 @@ async function checks() {
   const t = Date.now();
   // Typechecks and lint keep what they learned in .cache: a run after a small change rechecks little.
   const lane = [
-    ['typecheck (app)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', '.cache/tsc/app.tsbuildinfo']],
-    ['typecheck (functions)', 'npx', ['tsc', '-p', 'functions/tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', '.cache/tsc/functions.tsbuildinfo']],
+    ['typecheck (app)', process.execPath, [TSC, '-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', '.cache/tsc/app.tsbuildinfo']],
+    ['typecheck (functions)', process.execPath, [TSC, '-p', 'functions/tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', '.cache/tsc/functions.tsbuildinfo']],
     ['lint (incl. one-way imports, no cycles)', 'npx', ['eslint', '.', '--max-warnings', '0', '--cache', '--cache-location', '.cache/eslint/']],
     ['unused files, exports and dependencies (knip)', 'npx', ['knip', '--no-progress']],
   ];
