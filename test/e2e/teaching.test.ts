@@ -110,6 +110,36 @@ describe('the instructor’s view in Chromium', () => {
     expect(heard.filter((url) => url === '/')).toHaveLength(6);
   });
 
+  it('a page reloaded without signal, answered by its service worker, says it is offline and hears when the signal returns (what the tests below rely on)', async () => {
+    // Chromium's emulation alone forgets it in each new document: a reloaded page said it was online
+    // and never heard the signal come back.
+    const site = createServer((req, res) => {
+      if (req.url === '/worker.js') {
+        res.setHeader('Content-Type', 'text/javascript');
+        res.end(`addEventListener('install', (e) => { skipWaiting(); e.waitUntil(caches.open('page').then((c) => c.add('/'))); });
+          addEventListener('activate', (e) => e.waitUntil(clients.claim()));
+          addEventListener('fetch', (e) => e.respondWith(fetch(e.request).catch(() => caches.match('/'))));`);
+        return;
+      }
+      res.setHeader('Content-Type', 'text/html');
+      res.end('<script>navigator.serviceWorker.register("/worker.js"); window.heard = []; addEventListener("online", () => heard.push("online"));</script>');
+    });
+    await new Promise<void>((ok) => site.listen(0, '127.0.0.1', ok));
+    onTestFinished(() => void site.close());
+    const { context, page } = await newPage(browser(), 360, 740, { offline: true });
+    await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    for (let i = 0; i < 2; i++) {
+      await withoutSignal(context);
+      await page.reload();
+      expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+      await withSignal(context);
+      await page.waitForFunction(() => (window as unknown as { heard: string[] }).heard.includes('online'));
+      expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    }
+    await context.close();
+  });
+
   it('the admin assigns a class; the instructor sees its roster on a phone, with phones to tap and a printable packet', async () => {
     // The coach already has an account (they registered as a parent would).
     await createUser('coach@example.com', 'coach-pass-1');

@@ -3,7 +3,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import axe, { type AxeResults, type RunOptions } from 'axe-core';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, launchTestBrowser, TEST_CHROMIUM } from './chromium';
 import { IDLE, isIdle, pooledPage } from './pagePool';
 import { signalProxy, type Signal } from './signal';
@@ -74,8 +74,39 @@ function watched(browser: Browser): Browser {
   return browser;
 }
 
-/** The signal of each context made for use without signal (support/signal.ts). */
-const signals = new WeakMap<BrowserContext, Signal>();
+/**
+ * Of each context made for use without signal: its signal (support/signal.ts), whether the browser says
+ * it is offline, its pages' own DevTools sessions and what they are telling.
+ */
+interface Phone {
+  signal: Signal;
+  offline: boolean;
+  sessions: Promise<CDPSession>[];
+  telling: Promise<unknown>;
+}
+const phones = new WeakMap<BrowserContext, Phone>();
+
+const conditions = (offline: boolean) => ({ offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+/**
+ * Chromium's offline emulation is forgotten by each new document a page loads: a reload the service
+ * worker answers says `navigator.onLine` and never hears "online" when the signal comes back, as no
+ * phone without signal does (its app then waited for its next try, seconds later, to send). While the
+ * browser says it is offline, each page's new document is told again, through the page's own session.
+ */
+function keepOfflineInNewDocuments(context: BrowserContext, phone: Phone) {
+  context.on('page', (page) => {
+    const session = context.newCDPSession(page);
+    // A page closed before its session opened: nothing to tell it.
+    session.catch(() => undefined);
+    phone.sessions.push(session);
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame() || !phone.offline) return;
+      const tell = session.then((s) => s.send('Network.emulateNetworkConditions', conditions(true))).catch(() => undefined);
+      phone.telling = Promise.all([phone.telling, tell]);
+    });
+  });
+}
 
 /**
  * `offline`: a phone that can lose its signal (`withoutSignal`), with the service worker that keeps
@@ -85,16 +116,18 @@ export async function newPage(browser: Browser, width = 1280, height = 900, { of
   if (!offline) return pooledPage(browser, width, height, () => browser.newContext({ viewport: { width, height }, baseURL: HOSTING }));
   const signal = await signalProxy();
   const context = await browser.newContext({ viewport: { width, height }, baseURL: HOSTING, serviceWorkers: 'allow', proxy: { server: signal.server } });
-  signals.set(context, signal);
+  const phone: Phone = { signal, offline: false, sessions: [], telling: Promise.resolve() };
+  phones.set(context, phone);
+  keepOfflineInNewDocuments(context, phone);
   context.on('close', () => signal.close());
   const page = await context.newPage();
   return { context, page };
 }
 
-function signalOf(context: BrowserContext): Signal {
-  const signal = signals.get(context);
-  if (!signal) throw new Error('Only a page opened with newPage(…, { offline: true }) can lose its signal.');
-  return signal;
+function phoneOf(context: BrowserContext): Phone {
+  const phone = phones.get(context);
+  if (!phone) throw new Error('Only a page opened with newPage(…, { offline: true }) can lose its signal.');
+  return phone;
 }
 
 /**
@@ -105,14 +138,22 @@ function signalOf(context: BrowserContext): Signal {
  * machine that send has reached the server after the test gave the signal back.
  */
 export async function withoutSignal(context: BrowserContext, { unnoticed = false } = {}): Promise<void> {
-  signalOf(context).set(false);
-  if (!unnoticed) await context.setOffline(true);
+  const phone = phoneOf(context);
+  phone.signal.set(false);
+  if (unnoticed) return;
+  phone.offline = true;
+  await context.setOffline(true);
 }
 
 /** The signal returns: requests go out again before the browser says it is online (which sends what waited). */
 export async function withSignal(context: BrowserContext): Promise<void> {
-  signalOf(context).set(true);
+  const phone = phoneOf(context);
+  phone.signal.set(true);
+  phone.offline = false;
+  // What a new document was told goes first: the browser's last word is that it is online.
+  await phone.telling;
   await context.setOffline(false);
+  await Promise.all(phone.sessions.map((session) => session.then((s) => s.send('Network.emulateNetworkConditions', conditions(false))).catch(() => undefined)));
 }
 
 /**
