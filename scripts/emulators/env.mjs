@@ -20,6 +20,11 @@ export const PROJECT_ID = EMULATORS.projectId;
 export const PORTS = Object.fromEntries(Object.entries(EMULATORS.ports).map(([name, port]) => [name, port + PORT_OFFSET]));
 export const STRIPE_PORT = EMULATORS.stripeStandIn.port + PORT_OFFSET;
 export const FIREBASE_BIN = join(ROOT, 'tools/emulators/node_modules/.bin/firebase');
+/**
+ * `firebase <args>` for the emulators, as the command and arguments to spawn: firebase-tools under
+ * Node with the Auth emulator compiling its schemas as they are used (lazyAuthSchemas.mjs).
+ */
+export const firebaseEmulators = (args) => [process.execPath, ['--import', pathToFileURL(join(ROOT, 'scripts/emulators/lazyAuthSchemas.mjs')).href, FIREBASE_BIN, ...args]];
 /** The machine image's Firestore emulator (Debian's google-cloud-cli-firestore-emulator): used where present, offline. */
 export const IMAGE_FIRESTORE_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
 const FIRESTORE_JAR = process.env.PORTAL_FIRESTORE_JAR ?? IMAGE_FIRESTORE_JAR;

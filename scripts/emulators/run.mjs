@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { emulatorArgs, emulatorEnv, FIREBASE_BIN, OWN_PORTS, PORT_OFFSET, PORTS, ROOT, STRIPE_PORT } from './env.mjs';
+import { emulatorArgs, emulatorEnv, firebaseEmulators, OWN_PORTS, PORT_OFFSET, PORTS, ROOT, STRIPE_PORT } from './env.mjs';
 import { stopTree, takenPorts } from './processes.mjs';
 
 export const EMULATORS = 'auth,functions,firestore,hosting';
@@ -20,7 +20,7 @@ export const TEST_LOG_FILE = process.env.PORTAL_TEST_LOG ?? join(ROOT, '.cache/t
 export function execOnEmulators(inner, options = {}) {
   mkdirSync(join(ROOT, '.cache'), { recursive: true });
   const log = createWriteStream(TEST_LOG_FILE);
-  const child = spawn(FIREBASE_BIN, ['emulators:exec', ...emulatorArgs(), '--only', EMULATORS, inner], {
+  const child = spawn(...firebaseEmulators(['emulators:exec', ...emulatorArgs(), '--only', EMULATORS, inner]), {
     cwd: ROOT,
     env: emulatorEnv(),
     stdio: ['inherit', 'pipe', 'pipe'],
@@ -60,7 +60,7 @@ export async function requirePortsFree() {
 export function startEmulators({ timeoutMs = 120_000 } = {}) {
   mkdirSync(join(ROOT, '.cache'), { recursive: true });
   const log = createWriteStream(LOG_FILE);
-  const child = spawn(FIREBASE_BIN, ['emulators:start', ...emulatorArgs(), '--only', EMULATORS], {
+  const child = spawn(...firebaseEmulators(['emulators:start', ...emulatorArgs(), '--only', EMULATORS]), {
     cwd: ROOT,
     env: emulatorEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],
