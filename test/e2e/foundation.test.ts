@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import axe from 'axe-core';
 import { axeViolations, newPage, seededBrowser, signedIn, signInThroughForm, takePolicyViolations } from './support/browser';
 import { DEMO } from '../support/fixtures';
 
@@ -13,6 +14,18 @@ describe('the portal on the emulators, in Chromium', () => {
     expect(await page.getByRole('heading', { name: 'Forest Explorers', exact: true }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Register / Sign In' }).getAttribute('href')).toBe('/user/create');
     expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('axe comes into a page of the portal as a script of the portal’s origin, in each new document (what the browser compiles once)', async () => {
+    const { context, page } = await newPage(browser(), 360, 740);
+    const loadedAxe = () => page.evaluate(() => [...document.scripts].filter((s) => s.src.includes('/assets/axe-core-')).map((s) => new URL(s.src).pathname));
+    for (const path of ['/classes/enrollment', '/help']) {
+      await page.goto(path);
+      await page.getByRole('main').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await loadedAxe()).toEqual([`/assets/axe-core-${axe.version}.min.js`]);
+    }
     await context.close();
   });
 
