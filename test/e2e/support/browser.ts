@@ -89,7 +89,9 @@ interface Phone {
 }
 const phones = new WeakMap<BrowserContext, Phone>();
 
-const conditions = (offline: boolean) => ({ offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+/** Tells one page's document whether the browser is offline (a page already closed: nothing to tell). */
+const tellOffline = (session: Promise<CDPSession>, offline: boolean) =>
+  session.then((s) => s.send('Network.emulateNetworkConditions', { offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })).catch(() => undefined);
 
 /**
  * Chromium's offline emulation is forgotten by each new document a page loads: a reload the service
@@ -105,8 +107,7 @@ function keepOfflineInNewDocuments(context: BrowserContext, phone: Phone) {
     phone.sessions.push(session);
     page.on('framenavigated', (frame) => {
       if (frame !== page.mainFrame() || !phone.offline) return;
-      const tell = session.then((s) => s.send('Network.emulateNetworkConditions', conditions(true))).catch(() => undefined);
-      phone.telling = Promise.all([phone.telling, tell]);
+      phone.telling = Promise.all([phone.telling, tellOffline(session, true)]);
     });
   });
 }
@@ -156,7 +157,7 @@ export async function withSignal(context: BrowserContext): Promise<void> {
   // What a new document was told goes first: the browser's last word is that it is online.
   await phone.telling;
   await context.setOffline(false);
-  await Promise.all(phone.sessions.map((session) => session.then((s) => s.send('Network.emulateNetworkConditions', conditions(false))).catch(() => undefined)));
+  await Promise.all(phone.sessions.map((session) => tellOffline(session, false)));
 }
 
 /**
