@@ -4,40 +4,62 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { seedWriter } from './adminApp';
 import { freeSeatIds, type Seat } from '../../functions/src/domain/seats';
 
+/** A roster entry as the seeds read or write it: its seat, once it has one. */
+export interface SeededEntry {
+  studentId: string;
+  enrollmentId: string;
+  ownerUid: string;
+  holdExpiresAt?: string;
+  seat?: string;
+}
+
+/**
+ * What gives each entry of a class's roster its seat: a taken or held seat whose student is no longer
+ * on the roster (a roster rewritten since) goes, an entry without a seat of its own gets a free one
+ * (held while its hold lasts), and the class's count follows its roster.
+ */
+export function planRosterSeats(klass: { id: string; capacity: number }, roster: SeededEntry[], seats: Map<string, Seat>, at: string) {
+  const kept = new Map(seats);
+  const gone: string[] = [];
+  const onRoster = new Set(roster.map((e) => e.studentId));
+  for (const [id, seat] of seats) {
+    if ((seat.state === 'taken' || seat.state === 'held') && !onRoster.has(seat.studentId!)) {
+      kept.delete(id);
+      gone.push(id);
+    }
+  }
+  const seatOf = new Map([...kept].filter(([, s]) => s.studentId).map(([id, s]) => [s.studentId!, id]));
+  const free = freeSeatIds(Math.max(klass.capacity, roster.length), kept.keys());
+  const made: [string, Seat][] = [];
+  for (const entry of roster) {
+    if (seatOf.has(entry.studentId)) continue;
+    const id = free.shift()!;
+    const until = entry.holdExpiresAt;
+    const seat: Seat = { state: until ? 'held' : 'taken', classId: klass.id, enrollmentId: entry.enrollmentId, studentId: entry.studentId, ownerUid: entry.ownerUid, ...(until ? { until } : {}), at };
+    kept.set(id, seat);
+    seatOf.set(entry.studentId, id);
+    made.push([id, seat]);
+  }
+  // A seat given back and taken again is written, not removed.
+  const again = new Set(made.map(([id]) => id));
+  return { gone: gone.filter((id) => !again.has(id)), made, seatOf, enrolledCount: roster.length };
+}
+
+/** Seats for the roster entries of these classes as they stand in Firestore (written directly by a sample or the volume data). */
 export async function seatRosters(db: Firestore, classIds: string[]): Promise<void> {
+  const read = await Promise.all(
+    classIds.map((classId) => Promise.all([db.doc(`classes/${classId}`).get(), db.collection(`classes/${classId}/roster`).get(), db.collection(`classes/${classId}/seats`).get()])),
+  );
   const writer = seedWriter(db);
-  for (const classId of classIds) {
-    const [klass, roster, seats] = await Promise.all([
-      db.doc(`classes/${classId}`).get(),
-      db.collection(`classes/${classId}/roster`).get(),
-      db.collection(`classes/${classId}/seats`).get(),
-    ]);
+  const at = new Date().toISOString();
+  for (const [klass, roster, seats] of read) {
     if (!klass.exists) continue;
-    const byId = new Map(seats.docs.map((d) => [d.id, d.data() as Seat]));
-    const onRoster = new Set(roster.docs.map((d) => d.id));
-    // A taken or held seat whose student is no longer on the roster (a roster rewritten since) goes.
-    for (const [id, seat] of byId) {
-      if ((seat.state === 'taken' || seat.state === 'held') && !onRoster.has(seat.studentId!)) {
-        byId.delete(id);
-        writer.delete(db.doc(`classes/${classId}/seats/${id}`));
-      }
-    }
-    const seatOf = new Map([...byId].filter(([, s]) => s.studentId).map(([id, s]) => [s.studentId!, id]));
-    const free = freeSeatIds(Math.max(klass.get('capacity') as number, roster.size), byId.keys());
-    for (const entry of roster.docs) {
-      const own = seatOf.get(entry.id);
-      if (own) {
-        if (entry.get('seat') !== own) writer.update(entry.ref, { seat: own });
-        continue;
-      }
-      const id = free.shift()!;
-      const until = entry.get('holdExpiresAt') as string | undefined;
-      const seat: Seat = { state: until ? 'held' : 'taken', classId, enrollmentId: entry.get('enrollmentId') as string, studentId: entry.id, ownerUid: entry.get('ownerUid') as string, ...(until ? { until } : {}), at: new Date().toISOString() };
-      byId.set(id, seat);
-      writer.set(db.doc(`classes/${classId}/seats/${id}`), seat);
-      writer.update(entry.ref, { seat: id });
-    }
-    writer.update(klass.ref, { enrolledCount: roster.size });
+    const entries = roster.docs.map((d) => ({ ...(d.data() as SeededEntry), studentId: d.id }));
+    const plan = planRosterSeats({ id: klass.id, capacity: klass.get('capacity') as number }, entries, new Map(seats.docs.map((d) => [d.id, d.data() as Seat])), at);
+    for (const id of plan.gone) writer.delete(db.doc(`classes/${klass.id}/seats/${id}`));
+    for (const [id, seat] of plan.made) writer.set(db.doc(`classes/${klass.id}/seats/${id}`), seat);
+    for (const entry of entries) if (entry.seat !== plan.seatOf.get(entry.studentId)) writer.update(db.doc(`classes/${klass.id}/roster/${entry.studentId}`), { seat: plan.seatOf.get(entry.studentId) });
+    writer.update(klass.ref, { enrolledCount: plan.enrolledCount });
   }
   await writer.close();
 }

@@ -1,11 +1,13 @@
 // Writes the demo school into Firestore and Auth. Idempotent: fixed ids, documents overwritten,
 // every roster entry with its seat and the enrolled counts following the rosters.
 import type { UserRecord } from 'firebase-admin/auth';
+import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { SCHOOL_TIME_ZONE } from '../../contract/domain';
 import { ROLE_ADMIN } from '../../contract/roles';
 import { adminAuth, adminDb, seedWriter } from './adminApp';
 import { buildDemoData, DEMO_ADMIN, DEMO_FAMILY, DEMO_FUND, DEMO_INSTRUCTOR } from './demoData';
-import { seatRosters } from './seats';
+import { planRosterSeats, type SeededEntry } from './seats';
+import type { Seat } from '../../functions/src/domain/seats';
 import { demoRound } from './round';
 import { recordParts, ROUNDS } from '../../functions/src/data/rounds';
 
@@ -27,6 +29,14 @@ export async function seedDemo(today = todayInSchool()) {
   const familyUid = family.uid;
   const owner = (uid: string) => (uid === DEMO_FAMILY.uid ? familyUid : uid);
 
+  // What the classes already hold (nothing on fresh emulators; a run's own enrollments when seeded
+  // again): two reads for every class at once, so that the seed writes in one pass.
+  const [seatsRead, rostersRead] = await Promise.all([db.collectionGroup('seats').get(), db.collectionGroup('roster').get()]);
+  const underClass = (d: QueryDocumentSnapshot) => (d.ref.parent.parent?.parent.id === 'classes' ? d.ref.parent.parent.id : null);
+  const held = new Map(data.classes.map((c) => [c.id, { seats: new Map<string, Seat>(), roster: new Map<string, SeededEntry>() }]));
+  for (const d of seatsRead.docs) held.get(underClass(d) ?? '')?.seats.set(d.id, d.data() as Seat);
+  for (const d of rostersRead.docs) held.get(underClass(d) ?? '')?.roster.set(d.id, { ...(d.data() as SeededEntry), studentId: d.id });
+
   const writer = seedWriter(db);
   writer.set(db.doc(`roles/${admin.uid}`), { roles: [ROLE_ADMIN] });
   writer.set(db.doc(`roles/${instructor.uid}`), { roles: ['instructor'] });
@@ -38,26 +48,32 @@ export async function seedDemo(today = todayInSchool()) {
   for (const d of data.discounts) writer.set(db.doc(`discounts/${d.id}`), d);
   writer.set(db.doc(`aidFunds/${DEMO_FUND.id}`), DEMO_FUND);
   for (const s of data.students) writer.set(db.doc(`students/${s.id}`), { ...s, ownerUid: owner(s.ownerUid) });
+  // The demo's roster entries (written whole, in place of what they replace) beside those the classes already hold.
+  const written = new Set<string>();
   for (const e of data.enrollments) {
     writer.set(db.doc(`enrollments/${e.id}`), { ...e, ownerUid: owner(e.ownerUid) });
     for (const classId of e.classIds) {
-      writer.set(db.doc(`classes/${classId}/roster/${e.studentId}`), {
-        studentId: e.studentId,
-        studentName: e.studentName,
-        enrollmentId: e.id,
-        ownerUid: owner(e.ownerUid),
-        addOns: [],
-      });
+      held.get(classId)!.roster.set(e.studentId, { studentId: e.studentId, enrollmentId: e.id, ownerUid: owner(e.ownerUid) });
+      written.add(`${classId}/${e.studentId}`);
     }
   }
+  // Each roster entry gets its seat, and each class's count follows its roster.
+  const at = new Date().toISOString();
+  const names = new Map(data.enrollments.map((e) => [e.id, e.studentName]));
+  for (const c of data.classes) {
+    const { seats, roster } = held.get(c.id)!;
+    const plan = planRosterSeats(c, [...roster.values()], seats, at);
+    for (const id of plan.gone) writer.delete(db.doc(`classes/${c.id}/seats/${id}`));
+    for (const [id, seat] of plan.made) writer.set(db.doc(`classes/${c.id}/seats/${id}`), seat);
+    for (const entry of roster.values()) {
+      const seat = plan.seatOf.get(entry.studentId)!;
+      const ref = db.doc(`classes/${c.id}/roster/${entry.studentId}`);
+      if (written.has(`${c.id}/${entry.studentId}`)) writer.set(ref, { studentId: entry.studentId, studentName: names.get(entry.enrollmentId), enrollmentId: entry.enrollmentId, ownerUid: entry.ownerUid, addOns: [], seat });
+      else if (entry.seat !== seat) writer.update(ref, { seat });
+    }
+    writer.set(db.doc(`classes/${c.id}`), { ...c, enrolledCount: plan.enrolledCount });
+  }
   await writer.close();
-
-  // Each roster entry (also of enrollments made on the emulators since the last seed) gets its seat,
-  // and the count follows the roster.
-  const classWriter = seedWriter(db);
-  for (const c of data.classes) classWriter.set(db.doc(`classes/${c.id}`), c);
-  await classWriter.close();
-  await seatRosters(db, data.classes.map((c) => c.id));
 
   // Last year's term was placed by a drawn round: its public page and record, ready to check.
   const past = data.semesters.find((s) => s.status === 'archived')!;
