@@ -1,6 +1,6 @@
 // Seat documents for roster entries written directly (the demo, the volume data, test samples): each
 // entry without a seat of its own gets a free one, and the class's count follows its roster.
-import type { Firestore } from 'firebase-admin/firestore';
+import type { BulkWriter, Firestore } from 'firebase-admin/firestore';
 import { seedWriter } from './adminApp';
 import { freeSeatIds, type Seat } from '../../functions/src/domain/seats';
 
@@ -45,6 +45,12 @@ export function planRosterSeats(klass: { id: string; capacity: number }, roster:
   return { gone: gone.filter((id) => !again.has(id)), made, seatOf, enrolledCount: roster.length };
 }
 
+/** A class's seats as its plan leaves them: the seats given back removed, the new ones written. */
+export function writeSeatPlan(writer: BulkWriter, db: Firestore, classId: string, plan: Pick<ReturnType<typeof planRosterSeats>, 'gone' | 'made'>): void {
+  for (const id of plan.gone) writer.delete(db.doc(`classes/${classId}/seats/${id}`));
+  for (const [id, seat] of plan.made) writer.set(db.doc(`classes/${classId}/seats/${id}`), seat);
+}
+
 /** Seats for the roster entries of these classes as they stand in Firestore (written directly by a sample or the volume data). */
 export async function seatRosters(db: Firestore, classIds: string[]): Promise<void> {
   const read = await Promise.all(
@@ -56,9 +62,11 @@ export async function seatRosters(db: Firestore, classIds: string[]): Promise<vo
     if (!klass.exists) continue;
     const entries = roster.docs.map((d) => ({ ...(d.data() as SeededEntry), studentId: d.id }));
     const plan = planRosterSeats({ id: klass.id, capacity: klass.get('capacity') as number }, entries, new Map(seats.docs.map((d) => [d.id, d.data() as Seat])), at);
-    for (const id of plan.gone) writer.delete(db.doc(`classes/${klass.id}/seats/${id}`));
-    for (const [id, seat] of plan.made) writer.set(db.doc(`classes/${klass.id}/seats/${id}`), seat);
-    for (const entry of entries) if (entry.seat !== plan.seatOf.get(entry.studentId)) writer.update(db.doc(`classes/${klass.id}/roster/${entry.studentId}`), { seat: plan.seatOf.get(entry.studentId) });
+    writeSeatPlan(writer, db, klass.id, plan);
+    for (const entry of entries) {
+      const seat = plan.seatOf.get(entry.studentId);
+      if (entry.seat !== seat) writer.update(db.doc(`classes/${klass.id}/roster/${entry.studentId}`), { seat });
+    }
     writer.update(klass.ref, { enrolledCount: plan.enrolledCount });
   }
   await writer.close();

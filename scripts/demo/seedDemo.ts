@@ -6,7 +6,7 @@ import { SCHOOL_TIME_ZONE } from '../../contract/domain';
 import { ROLE_ADMIN } from '../../contract/roles';
 import { adminAuth, adminDb, seedWriter } from './adminApp';
 import { buildDemoData, DEMO_ADMIN, DEMO_FAMILY, DEMO_FUND, DEMO_INSTRUCTOR } from './demoData';
-import { planRosterSeats, type SeededEntry } from './seats';
+import { planRosterSeats, writeSeatPlan, type SeededEntry } from './seats';
 import type { Seat } from '../../functions/src/domain/seats';
 import { demoRound } from './round';
 import { recordParts, ROUNDS } from '../../functions/src/data/rounds';
@@ -49,12 +49,10 @@ export async function seedDemo(today = todayInSchool()) {
   writer.set(db.doc(`aidFunds/${DEMO_FUND.id}`), DEMO_FUND);
   for (const s of data.students) writer.set(db.doc(`students/${s.id}`), { ...s, ownerUid: owner(s.ownerUid) });
   // The demo's roster entries (written whole, in place of what they replace) beside those the classes already hold.
-  const written = new Set<string>();
   for (const e of data.enrollments) {
     writer.set(db.doc(`enrollments/${e.id}`), { ...e, ownerUid: owner(e.ownerUid) });
     for (const classId of e.classIds) {
       held.get(classId)!.roster.set(e.studentId, { studentId: e.studentId, enrollmentId: e.id, ownerUid: owner(e.ownerUid) });
-      written.add(`${classId}/${e.studentId}`);
     }
   }
   // Each roster entry gets its seat, and each class's count follows its roster.
@@ -63,12 +61,13 @@ export async function seedDemo(today = todayInSchool()) {
   for (const c of data.classes) {
     const { seats, roster } = held.get(c.id)!;
     const plan = planRosterSeats(c, [...roster.values()], seats, at);
-    for (const id of plan.gone) writer.delete(db.doc(`classes/${c.id}/seats/${id}`));
-    for (const [id, seat] of plan.made) writer.set(db.doc(`classes/${c.id}/seats/${id}`), seat);
+    writeSeatPlan(writer, db, c.id, plan);
     for (const entry of roster.values()) {
       const seat = plan.seatOf.get(entry.studentId)!;
       const ref = db.doc(`classes/${c.id}/roster/${entry.studentId}`);
-      if (written.has(`${c.id}/${entry.studentId}`)) writer.set(ref, { studentId: entry.studentId, studentName: names.get(entry.enrollmentId), enrollmentId: entry.enrollmentId, ownerUid: entry.ownerUid, addOns: [], seat });
+      // The demo's own entries (their enrollment is the demo's) are written whole.
+      const studentName = names.get(entry.enrollmentId);
+      if (studentName !== undefined) writer.set(ref, { studentId: entry.studentId, studentName, enrollmentId: entry.enrollmentId, ownerUid: entry.ownerUid, addOns: [], seat });
       else if (entry.seat !== seat) writer.update(ref, { seat });
     }
     writer.set(db.doc(`classes/${c.id}`), { ...c, enrolledCount: plan.enrolledCount });

@@ -14,7 +14,7 @@ function written(capacity: number, roster: SeededEntry[], seats: Map<string, Sea
   for (const id of plan.gone) after.delete(id);
   for (const [id, seat] of plan.made) after.set(id, seat);
   const entries = roster.map((e) => ({ ...e, seat: plan.seatOf.get(e.studentId) }));
-  return { plan, after, problems: classLedgerProblems({ id: 'c', capacity, enrolledCount: plan.enrolledCount }, after, entries) };
+  return { plan, problems: classLedgerProblems({ id: 'c', capacity, enrolledCount: plan.enrolledCount }, after, entries) };
 }
 
 describe('the seeds give each roster entry its seat', () => {
