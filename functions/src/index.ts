@@ -1,11 +1,9 @@
-// The functions the portal deploys: one HTTPS function for every callable of the contract (api.ts),
-// and the few that are not callables: the Stripe webhook, the families' calendar feeds and the
-// scheduled jobs.
+// The functions the portal deploys: one HTTPS function for every callable of the contract, Stripe's
+// events and the calendar feeds (api.ts), and the scheduled jobs.
 import './lib/globalOptions';
 
 export { api } from './api';
-export { instalmentsJob, stripeWebhook, sweepHolds } from './callables/stripe';
-export { calendarFeed } from './callables/calendar';
+export { instalmentsJob, sweepHolds } from './callables/stripe';
 export { familyReminders } from './callables/familyMail';
 export { waitlistJob } from './callables/waitlist';
 export { roundsJob } from './callables/rounds';

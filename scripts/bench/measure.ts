@@ -79,8 +79,8 @@ async function enrollLatency() {
 
 /**
  * Paying by card: Pay → Stripe's page URL (`enroll` with payWith card: the hold, then the Checkout
- * Session on the stand-in), and the webhook (the stand-in's Pay → the signed event applied by
- * stripeWebhook through Hosting → its answer).
+ * Session on the stand-in), and the webhook (the stand-in's Pay → the signed event applied by the
+ * one function through Hosting's /api/stripe/webhook → its answer).
  */
 async function cardCheckout(n = 20) {
   const classIds = Array.from({ length: n }, (_, i) => `volume-class-${30 + i}`);

@@ -1,4 +1,4 @@
-// The stand-in's port, test keys and where it sends webhooks (Hosting's rewrite to stripeWebhook).
+// The stand-in's port, test keys and where it sends webhooks (Hosting's /api/stripe/webhook, which the one function serves).
 import emulators from '../../contract/emulators.json';
 import { emulatorPorts, portOffset } from '../../contract/emulatorPorts';
 

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { bundleOptions } from '../../scripts/build-functions.mjs';
 
 describe('the functions deployed', () => {
-  it('are one function for every callable and the few that are not callables, each capped (costs an anonymous visitor can run up)', async () => {
+  it('are one function for every callable, Stripe’s events and the calendar feeds, and the scheduled jobs, each capped (costs an anonymous visitor can run up)', async () => {
     const functions = (await import('../../functions/src/index')) as Record<string, { __endpoint?: { maxInstances?: unknown; concurrency?: unknown } }>;
     const endpoints = Object.entries(functions).filter(([, f]) => f?.__endpoint);
-    expect(endpoints.map(([name]) => name).sort()).toEqual(['api', 'calendarFeed', 'familyReminders', 'instalmentsJob', 'roundsJob', 'stripeWebhook', 'sweepHolds', 'waitlistJob']);
+    expect(endpoints.map(([name]) => name).sort()).toEqual(['api', 'familyReminders', 'instalmentsJob', 'roundsJob', 'sweepHolds', 'waitlistJob']);
     for (const [name, f] of endpoints) expect([name, f.__endpoint!.maxInstances]).toEqual([name, 10]);
     // One instance of the callables' function answers many calls at once.
     expect(functions.api.__endpoint!.concurrency).toBe(80);
@@ -24,6 +24,15 @@ describe('the functions deployed', () => {
     expect(nameOf('/roles')).toBe('roles');
     expect(nameOf('/api/')).toBe('api');
     expect(Object.hasOwn(SERVED, 'constructor')).toBe(false);
+  });
+
+  it('serve Stripe’s events and the calendar feeds by their paths, through Hosting or on the function’s own address', async () => {
+    const { routeOf } = await import('../../functions/src/api');
+    expect(routeOf('/api/stripe/webhook')).toBe('stripe');
+    expect(routeOf('/stripe/webhook')).toBe('stripe');
+    expect(routeOf('/cal/abc.ics')).toBe('calendar');
+    expect(routeOf('/cal/class/wild-art.ics')).toBe('calendar');
+    for (const path of ['/api/webhook', '/api/stripe/webhook/x', '/api/cal', '/api/myAccount', '/calendar']) expect([path, routeOf(path)]).toEqual([path, 'callable']);
   });
 });
 
@@ -55,7 +64,7 @@ describe('a function instance starts on what every function needs', () => {
     const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
     const { started, functions } = JSON.parse(run.stdout.trim().split('\n').pop()!) as { started: string[]; functions: number };
-    expect(functions).toBe(8);
+    expect(functions).toBe(6);
     expect(started).toContain('firebase-admin/firestore');
     expect(started.filter((m) => m === 'stripe' || m.startsWith('stripe/') || m.includes('database'))).toEqual([]);
   });
@@ -66,12 +75,11 @@ describe('the functions’ answers', () => {
     // The emulators' own proxies add Express's header in front of every function: the functions are
     // served here by a plain Express app, as the Functions Framework does in production.
     const express = (await import('express')).default;
-    const { api, calendarFeed, stripeWebhook } = await import('../../functions/src/index');
+    const { api } = await import('../../functions/src/index');
     const app = express();
     app.use(express.json());
-    app.use('/api', (req, res) => void api(req as never, res as never));
-    app.use('/cal', (req, res) => void calendarFeed(req as never, res as never));
-    app.use('/webhook', (req, res) => void stripeWebhook(req as never, res as never));
+    // As Hosting sends them: the path whole.
+    app.all(/^\/(api|cal)\//, (req, res) => void api(req as never, res as never));
     const server = app.listen(0);
     try {
       const { port } = server.address() as { port: number };
@@ -82,7 +90,7 @@ describe('the functions’ answers', () => {
       expect(await asked('/api/myAccount', 'POST')).toEqual(['/api/myAccount', 401, null]);
       expect(await asked('/api/noSuchCall', 'POST')).toEqual(['/api/noSuchCall', 404, null]);
       expect(await asked('/cal/x.ics', 'POST')).toEqual(['/cal/x.ics', 405, null]);
-      expect(await asked('/webhook', 'GET')).toEqual(['/webhook', 405, null]);
+      expect(await asked('/api/stripe/webhook', 'GET')).toEqual(['/api/stripe/webhook', 405, null]);
       // The same app's own route keeps Express's header: the check can fail.
       app.get('/plain', (_req, res) => void res.send('ok'));
       expect(await asked('/plain', 'GET')).toEqual(['/plain', 200, 'Express']);

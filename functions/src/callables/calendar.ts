@@ -1,9 +1,10 @@
-// Calendar feeds: Hosting rewrites /cal/** here. /cal/<token>.ics is a family's private
-// feed; /cal/class/<id>.ics one class's meetings. `?download=1` asks the browser to save the file.
-import { onRequest } from 'firebase-functions/v2/https';
+// Calendar feeds: Hosting sends /cal/** to the one function (api.ts), which answers them here.
+// /cal/<token>.ics is a family's private feed; /cal/class/<id>.ics one class's meetings.
+// `?download=1` asks the browser to save the file.
+import type { Request } from 'firebase-functions/v2/https';
 import { callables } from '../../../contract/callables';
-import { FUNCTIONS_REGION } from '../../../contract/constants';
 import { callable } from '../lib/callable';
+import type { Response } from '../lib/gzip';
 import { classCalendar, familyCalendar, feedSince, newFeed } from '../data/calendarFeeds';
 import { portalOrigin } from '../payments/stripe';
 
@@ -11,8 +12,7 @@ export const myCalendarFeed = callable(callables.myCalendarFeed, async (_payload
 
 export const newCalendarFeed = callable(callables.newCalendarFeed, async (_payload, ctx) => newFeed(ctx.uid, new Date()));
 
-export const calendarFeed = onRequest({ region: FUNCTIONS_REGION }, async (req, res) => {
-  res.removeHeader('X-Powered-By');
+export async function serveCalendarFeed(req: Request, res: Response): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.status(405).send('Method not allowed');
     return;
@@ -29,4 +29,4 @@ export const calendarFeed = onRequest({ region: FUNCTIONS_REGION }, async (req, 
   res.set('Cache-Control', classId ? 'public, max-age=900' : 'private, max-age=300');
   if (req.query.download === '1') res.set('Content-Disposition', `attachment; filename="${classId ?? 'wildwood-classes'}.ics"`);
   res.type('text/calendar; charset=utf-8').send(file);
-});
+}

@@ -1,7 +1,7 @@
-// Stripe's side: the webhook (Hosting rewrites /api/stripe/webhook here), the sweep of lapsed holds and
-// the monthly plans' daily charges.
+// Stripe's side: its events (Hosting sends /api/stripe/webhook to the one function, api.ts, which
+// answers them here), the sweep of lapsed holds and the monthly plans' daily charges.
 import { logger } from 'firebase-functions/logger';
-import { onRequest } from 'firebase-functions/v2/https';
+import type { Request } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import type Stripe from 'stripe';
 import { FUNCTIONS_REGION } from '../../../contract/constants';
@@ -9,6 +9,7 @@ import { SCHOOL_TIME_ZONE } from '../../../contract/domain';
 import { applyStripeEvent, releaseLapsedHolds } from '../usecases/cardPayments';
 import { lapsedHolds } from '../data/holds';
 import { chargeInstalments } from '../usecases/instalments';
+import type { Response } from '../lib/gzip';
 import { stripe, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from '../payments/stripe';
 
 /**
@@ -16,8 +17,7 @@ import { stripe, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from '../payments/st
  * older than five minutes, gets 400 and changes nothing); a failure to apply it answers 500, and
  * Stripe sends it again.
  */
-export const stripeWebhook = onRequest({ region: FUNCTIONS_REGION, secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET] }, async (req, res) => {
-  res.removeHeader('X-Powered-By');
+export async function serveStripeEvent(req: Request, res: Response): Promise<void> {
   if (req.method !== 'POST') {
     res.status(405).send('Method not allowed');
     return;
@@ -33,7 +33,7 @@ export const stripeWebhook = onRequest({ region: FUNCTIONS_REGION, secrets: [STR
   const outcome = await applyStripeEvent(event);
   logger.info('stripe event', { eventId: event.id, type: event.type, outcome });
   res.status(200).json({ received: true, outcome });
-});
+}
 
 /** Lapsed holds give their seats back (the emulator runs no schedules: tests call the same work). */
 export const sweepHolds = onSchedule({ schedule: 'every 5 minutes', region: FUNCTIONS_REGION, secrets: [STRIPE_SECRET_KEY] }, async () => {
