@@ -7,7 +7,7 @@ import { decodePDFRawStream, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib'
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { fontFor, PDF_FONTS, unicodeRanges } from '../../src/lib/pdf/fonts';
-import { writePdf, type FontLoader } from '../../src/lib/pdf/writePdf';
+import { inflatedOnce, writePdf, type FontLoader } from '../../src/lib/pdf/writePdf';
 
 /** Reads a font file where the build would serve it from (its path under the repository), and counts what was fetched. */
 const loader = () => {
@@ -76,5 +76,20 @@ describe('the PDF writer', () => {
     const pages = Number(/Page 1 of (\d+)/.exec(text)?.[1]);
     expect(pages).toBeGreaterThan(2);
     expect(text).toContain(`Page ${pages} of ${pages}`);
+  });
+
+  it('inflates each compressed table of a font file once, however many glyphs are read from it', async () => {
+    const bytes = new Uint8Array(await readFile(join(process.cwd(), 'node_modules/@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff')));
+    const font = inflatedOnce(fontkit.create(bytes));
+    const [first, second] = [font._getTableStream('glyf')!, font._getTableStream('glyf')!];
+    // The same bytes, not inflated again; each reader with a stream of its own (readers move its position).
+    expect(second.buffer).toBe(first.buffer);
+    expect(second).not.toBe(first);
+    first.pos = 100;
+    expect(second.pos).toBe(0);
+    // The bytes fontkit itself inflates, and the glyphs it reads from them.
+    const own = fontkit.create(bytes) as unknown as typeof font & { layout(text: string): { advanceWidth: number } };
+    expect([...first.buffer]).toEqual([...own._getTableStream('glyf')!.buffer]);
+    expect((font as typeof own).layout('Wildwood Outdoor School').advanceWidth).toBe(own.layout('Wildwood Outdoor School').advanceWidth);
   });
 });

@@ -20,12 +20,33 @@ export interface PdfLine {
 }
 
 /**
+ * A WOFF font whose tables are inflated once: fontkit inflates a compressed table again each time it
+ * reads from it, so every glyph measured or put into a subset inflated the whole glyf table (most of a
+ * receipt's time in the browser). The stream over the same bytes is made anew for each reader, as
+ * fontkit's own is: readers move its position.
+ */
+export function inflatedOnce(font: fontkit.Font): fontkit.Font {
+  if (font.type !== 'WOFF') return font;
+  const read = font._getTableStream.bind(font);
+  const inflated = new Map<string, Uint8Array>();
+  font._getTableStream = (tag) => {
+    const bytes = inflated.get(tag);
+    if (bytes) return new (font.stream.constructor as new (buffer: Uint8Array) => fontkit.TableStream)(bytes);
+    const stream = read(tag);
+    // A table stored uncompressed is read from the file's own stream, positioned at the table.
+    if (stream && stream !== font.stream) inflated.set(tag, stream.buffer);
+    return stream;
+  };
+  return font;
+}
+
+/**
  * fontkit 2 as pdf-lib calls it: pdf-lib reads a subset's bytes as a stream (fontkit 1's way), fontkit 2
  * gives them at once.
  */
 const fontkitForPdfLib = {
   create(bytes: Uint8Array, name?: string) {
-    const font = fontkit.create(bytes, name);
+    const font = inflatedOnce(fontkit.create(bytes, name));
     const createSubset = font.createSubset.bind(font);
     font.createSubset = () => {
       const subset = createSubset();
