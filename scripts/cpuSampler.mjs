@@ -32,9 +32,15 @@ function readProc(pid) {
   }
 }
 
-/** Starts sampling the processes below `root` (this process); `stop()` gives the totals. */
-export function sampleCpu(root = process.pid, everyMs = 1000) {
-  const seen = new Map(); // pid → { ticks, kind }
+/**
+ * Starts sampling the processes below `root` (this process); `stop()` gives the totals. `stacks`: a
+ * name for each command (by a pattern of its arguments) whose processes are counted second by second
+ * too, for `cpuOf`: the suite's two emulator stacks, each running one test file at a time.
+ */
+export function sampleCpu(root = process.pid, everyMs = 1000, { stacks = {} } = {}) {
+  const seen = new Map(); // pid → { ticks, kind, cmd, stack }
+  /** For each sample with `stacks`: when it was taken, and the CPU ticks each stack spent since the one before. */
+  const series = [];
   const tick = () => {
     let pids;
     try {
@@ -50,11 +56,25 @@ export function sampleCpu(root = process.pid, everyMs = 1000) {
       }
       return false;
     };
+    const stackOf = (pid) => {
+      for (let p = pid, hops = 0; p > 1 && hops < 64; hops++) {
+        const cmd = procs.get(p)?.cmd ?? '';
+        const named = Object.keys(stacks).find((name) => stacks[name].test(cmd));
+        if (named) return named;
+        p = procs.get(p)?.ppid ?? 0;
+      }
+      return null;
+    };
+    const spent = {};
     for (const [pid, proc] of procs) {
       if (pid === root || !below(pid)) continue;
       const kept = seen.get(pid);
-      seen.set(pid, { ticks: Math.max(kept?.ticks ?? 0, proc.ticks), kind: kept?.kind && kept.kind !== 'other' ? kept.kind : kindOf(proc.cmd), cmd: kept?.cmd || proc.cmd });
+      const ticks = Math.max(kept?.ticks ?? 0, proc.ticks);
+      const stack = kept ? kept.stack : stackOf(pid);
+      if (stack && ticks > (kept?.ticks ?? 0)) spent[stack] = (spent[stack] ?? 0) + ticks - (kept?.ticks ?? 0);
+      seen.set(pid, { ticks, kind: kept?.kind && kept.kind !== 'other' ? kept.kind : kindOf(proc.cmd), cmd: kept?.cmd || proc.cmd, stack });
     }
+    if (Object.keys(stacks).length) series.push([Date.now(), spent]);
   };
   tick();
   const timer = setInterval(tick, everyMs);
@@ -77,6 +97,11 @@ export function sampleCpu(root = process.pid, everyMs = 1000) {
         .map(({ ticks, kind, cmd }) => ({ seconds: Math.round(ticks / TICKS), kind, cmd: cmd.replace(/\s+/g, ' ').trim().slice(0, 200) }));
       const total = Object.values(byKind).reduce((s, k) => s + k.seconds, 0) + process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
       return { total: Math.round(total), byKind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, { seconds: Math.round(v.seconds), processes: v.processes }])), costliest };
+    },
+    /** The CPU-seconds a stack's processes spent between two moments (milliseconds since the epoch). */
+    cpuOf(stack, from, to) {
+      const ticks = series.filter(([at]) => at > from && at <= to + everyMs).reduce((sum, [, spent]) => sum + (spent[stack] ?? 0), 0);
+      return ticks / TICKS;
     },
   };
 }

@@ -15,7 +15,8 @@ const RESULTS = join(ROOT, 'test-results');
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 const started = Date.now();
-const cpu = sampleCpu();
+/** The two stacks' processes, each stack named by the report its Vitest writes (on one stack, its one report). */
+const cpu = sampleCpu(process.pid, 1000, { stacks: { emulator: /outputFile\.json=test-results\/emulator\.json/, e2e: /outputFile\.json=test-results\/e2e\.json/ } });
 const totals = { passed: 0, failed: 0 };
 const timings = [];
 /** Each failed test in a line, repeated at the very end: a long run's log is often read from its tail. */
@@ -191,10 +192,30 @@ if (ensureChromium()) {
   totals.failed++;
 }
 
+/**
+ * The test files that cost the most: every process of a file's stack while it ran (a stack runs one
+ * file at a time: its Firestore, functions, emulators and Chromium with its Vitest worker).
+ */
+function costliestFiles(count = 20) {
+  const files = [['emulator.json', 'emulator'], ['e2e.json', 'e2e']].flatMap(([report, stack]) => {
+    if (!existsSync(join(RESULTS, report))) return [];
+    return JSON.parse(readFileSync(join(RESULTS, report), 'utf8')).testResults.map((r) => ({
+      file: relative(ROOT, r.name),
+      stack,
+      cpuSeconds: Math.round(cpu.cpuOf(stack, r.startTime, r.endTime)),
+      seconds: Math.round((r.endTime - r.startTime) / 1000),
+      tests: r.assertionResults.length,
+    }));
+  });
+  return files.sort((a, b) => b.cpuSeconds - a.cpuSeconds).slice(0, count);
+}
+
 (await checked)();
 console.log(`\nTimings: ${timings.join(', ')}`);
 const cost = cpu.stop();
-writeFileSync(join(RESULTS, 'cpu.json'), `${JSON.stringify({ ...cost, wallSeconds: Math.round((Date.now() - started) / 1000) }, null, 2)}\n`);
+const files = costliestFiles();
+writeFileSync(join(RESULTS, 'cpu.json'), `${JSON.stringify({ ...cost, wallSeconds: Math.round((Date.now() - started) / 1000), files }, null, 2)}\n`);
+console.log(`The costliest test files (CPU-seconds, test-results/cpu.json): ${files.slice(0, 6).map((f) => `${f.file.replace(/^test\//, '')} ${f.cpuSeconds}`).join(', ')}`);
 console.log(`${cpuLine(cost)}; ${Math.round((Date.now() - started) / 1000)} s in all`);
 if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `✖ ${f}`).join('\n')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
