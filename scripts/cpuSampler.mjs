@@ -49,29 +49,26 @@ export function sampleCpu(root = process.pid, everyMs = 1000, { stacks = {} } = 
       return;
     }
     const procs = new Map(pids.flatMap((p) => ((proc) => (proc ? [[Number(p), proc]] : []))(readProc(p))));
-    const below = (pid) => {
+    /** The process and its parents, up to `root` when it is one of them (else null: not ours). */
+    const lineOf = (pid) => {
+      const line = [];
       for (let p = pid, hops = 0; p > 1 && hops < 64; hops++) {
-        if (p === root) return true;
-        p = procs.get(p)?.ppid ?? 0;
-      }
-      return false;
-    };
-    const stackOf = (pid) => {
-      for (let p = pid, hops = 0; p > 1 && hops < 64; hops++) {
-        const cmd = procs.get(p)?.cmd ?? '';
-        const named = Object.keys(stacks).find((name) => stacks[name].test(cmd));
-        if (named) return named;
+        if (p === root) return line;
+        line.push(p);
         p = procs.get(p)?.ppid ?? 0;
       }
       return null;
     };
+    const stackOf = (line) => Object.keys(stacks).find((name) => line.some((p) => stacks[name].test(procs.get(p)?.cmd ?? ''))) ?? null;
     const spent = {};
     for (const [pid, proc] of procs) {
-      if (pid === root || !below(pid)) continue;
+      const line = pid === root ? null : lineOf(pid);
+      if (!line) continue;
       const kept = seen.get(pid);
-      const ticks = Math.max(kept?.ticks ?? 0, proc.ticks);
-      const stack = kept ? kept.stack : stackOf(pid);
-      if (stack && ticks > (kept?.ticks ?? 0)) spent[stack] = (spent[stack] ?? 0) + ticks - (kept?.ticks ?? 0);
+      const before = kept?.ticks ?? 0;
+      const ticks = Math.max(before, proc.ticks);
+      const stack = kept ? kept.stack : stackOf(line);
+      if (stack && ticks > before) spent[stack] = (spent[stack] ?? 0) + ticks - before;
       seen.set(pid, { ticks, kind: kept?.kind && kept.kind !== 'other' ? kept.kind : kindOf(proc.cmd), cmd: kept?.cmd || proc.cmd, stack });
     }
     if (Object.keys(stacks).length) series.push([Date.now(), spent]);
