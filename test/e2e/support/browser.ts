@@ -2,9 +2,8 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import axe, { type AxeResults, type RunOptions } from 'axe-core';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import axe, { type AxeResults, type FrameContextObject, type PartialResults, type RunOptions } from 'axe-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Frame, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, launchTestBrowser, TEST_CHROMIUM } from './chromium';
 import { IDLE, isIdle, pooledPage } from './pagePool';
 import { signalProxy, type Signal } from './signal';
@@ -197,24 +196,54 @@ const loadScript = (src: string) =>
 /** Only the violations are reported in full: axe then skips the selectors of every passing node. */
 const AXE_OPTIONS: RunOptions = { rules: { 'target-size': { enabled: true } }, resultTypes: ['violations'] };
 
+type InPage = { axe: typeof axe };
+
 /**
- * A page without frames is checked where it is (axe.run): the same rules on the same document as
- * AxeBuilder's frame-by-frame run (which ends in a second, blank page). axe is put into a document
- * once and run there again after the app moves to another route: AxeBuilder puts its half a megabyte
- * of source into the page twice for every check, which Chromium compiles each time (~0.15
- * CPU-seconds a check, measured). A page with frames is checked frame by frame by AxeBuilder.
+ * Puts axe into a frame's document unless it is there already: axe stays in a document once put
+ * there and is run there again after the app moves to another route. A page of the portal loads it
+ * as a script; a phone's page (its service worker, its signal) and a document of another origin
+ * (Stripe's, a frame's `srcdoc`) are given the source.
  */
-async function axeHere(page: Page): Promise<AxeResults> {
-  const present = await page.evaluate((version) => (window as unknown as { axe?: { version: string } }).axe?.version === version, axe.version);
-  if (!present) {
-    // A page of the portal loads it as a script; a phone's page (its service worker, its signal) and
-    // a page of another origin (Stripe's) are given the source.
-    const asScript = !phones.has(page.context()) && new URL(page.url()).origin === new URL(HOSTING).origin;
-    if (asScript) placeAxe();
-    if (!(asScript && (await page.evaluate(loadScript, AXE_ASSET)))) await page.evaluate(AXE_SOURCE);
-    await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } }));
+async function placeAxeIn(frame: Frame) {
+  if (await frame.evaluate((version) => (window as unknown as Partial<InPage>).axe?.version === version, axe.version)) return;
+  const asScript = !phones.has(frame.page().context()) && new URL(frame.url()).origin === new URL(HOSTING).origin;
+  if (asScript) placeAxe();
+  if (!(asScript && (await frame.evaluate(loadScript, AXE_ASSET)))) await frame.evaluate(AXE_SOURCE);
+  await frame.evaluate(() => (window as unknown as InPage).axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } }));
+}
+
+/**
+ * A page without frames is checked where it is (axe.run). A page with frames is checked frame by
+ * frame, as axe's API asks: `runPartial` in each document, then `finishRun` on their results in
+ * order (a frame's own, then its frames', depth first) in the top one. AxeBuilder (@axe-core/playwright)
+ * does the same but gives each frame one second to take axe's half a megabyte of source, and on a
+ * busy machine, where it takes longer, leaves that frame's findings out without a word; here each
+ * frame takes axe in its own time, and a frame axe cannot reach fails the check.
+ */
+async function axeRun(page: Page): Promise<AxeResults> {
+  const top = page.mainFrame();
+  if (page.frames().length === 1) {
+    await placeAxeIn(top);
+    return top.evaluate((options) => (window as unknown as InPage).axe.run(document, options), AXE_OPTIONS);
   }
-  return page.evaluate((options) => (window as unknown as { axe: typeof axe }).axe.run(document, options), AXE_OPTIONS);
+  const partials: PartialResults = [];
+  const check = async (frame: Frame, context: FrameContextObject) => {
+    await placeAxeIn(frame);
+    const [own, frames] = await frame.evaluate(async ({ context, options }) => {
+      const inPage = (window as unknown as InPage).axe;
+      const frames = inPage.utils.getFrameContexts(context, options);
+      return [await inPage.runPartial(context, options), frames] as const;
+    }, { context, options: AXE_OPTIONS });
+    partials.push(own);
+    for (const { frameSelector, frameContext } of frames) {
+      const element = (await frame.evaluateHandle((selector) => (window as unknown as InPage).axe.utils.shadowSelect(selector), frameSelector)).asElement();
+      const inner = await element?.contentFrame();
+      if (!inner) throw new Error(`axe could not reach the frame ${JSON.stringify(frameSelector)} of ${frame.url()}`);
+      await check(inner, frameContext);
+    }
+  };
+  await check(top, { include: [], exclude: [] });
+  return top.evaluate(({ partials, options }) => (window as unknown as InPage).axe.finishRun(partials, options), { partials, options: AXE_OPTIONS });
 }
 
 /**
@@ -247,7 +276,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
         throw new Error(`The page never settled for axe: ${moving.join('; ')}`, { cause: error });
       });
     await page.evaluate(() => window.scrollTo(0, 0));
-    const results = page.frames().length === 1 ? await axeHere(page) : await new AxeBuilder({ page }).options(AXE_OPTIONS).analyze();
+    const results = await axeRun(page);
     return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   };
   // A toast that starts fading out while axe reads the page is measured half transparent: a finding

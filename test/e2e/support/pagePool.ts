@@ -20,7 +20,7 @@ const CONTEXT_EVENTS = ['console', 'dialog', 'page', 'request', 'requestfailed',
 
 /** What a test may do to a context or its page that clearing cannot take back. */
 const LASTING = {
-  context: ['addInitScript', 'exposeBinding', 'exposeFunction', 'setExtraHTTPHeaders', 'setGeolocation', 'setHTTPCredentials', 'routeFromHAR', 'routeWebSocket'],
+  context: ['addInitScript', 'exposeBinding', 'exposeFunction', 'newCDPSession', 'setExtraHTTPHeaders', 'setGeolocation', 'setHTTPCredentials', 'routeFromHAR', 'routeWebSocket'],
   page: ['addInitScript', 'exposeBinding', 'exposeFunction', 'setExtraHTTPHeaders', 'emulateMedia', 'routeFromHAR', 'routeWebSocket'],
   clock: ['install', 'setFixedTime', 'setSystemTime', 'fastForward', 'runFor', 'pauseAt', 'resume'],
 } as const;
