@@ -41,6 +41,17 @@ export async function mailTo(addresses: string[]): Promise<OutgoingMail[]> {
 
 const ALREADY_EXISTS = 6;
 
+/**
+ * Which of these events' emails were already written, in one read of their
+ * documents' names only: a job that looks again at days it has already handled (reminders catch up
+ * missed runs) skips them instead of asking Firestore to create each again and being refused.
+ */
+export async function mailWritten(events: { kind: string; key: string }[]): Promise<(event: { kind: string; key: string }) => boolean> {
+  const snaps = events.length ? await db().getAll(...events.map((e) => outboxRef(e.kind, e.key)), { fieldMask: [] }) : [];
+  const written = new Set(snaps.filter((d) => d.exists).map((d) => d.id));
+  return (event) => written.has(outboxRef(event.kind, event.key).id);
+}
+
 /** Writes the email only if its event's email was never written (a job run twice sends it once): true when written now. */
 export async function createMailOnce<M extends OutgoingMail>(mail: M, key: string): Promise<boolean> {
   try {

@@ -13,12 +13,12 @@ import { portalOrigin } from '../payments/stripe';
 import { loadClassesOfSemesters, loadSemesters } from '../data/catalogue';
 import { chunks, getByIds, records } from '../data/db';
 import { accountEmails, recipientsOf, reminderPrefs, type FamilyMail } from '../data/familyMail';
-import { createMailOnce } from '../mail/outbox';
+import { createMailOnce, mailWritten } from '../mail/outbox';
 import { familyMailOff } from '../data/settings';
 
 const INFO_REVIEW_DAYS = 365;
 
-/** Writes the reminder unless its document exists (the same event, sent before). True when written. */
+/** Writes the reminder unless its document exists (the same event, sent before, maybe by a run at the same moment). True when written. */
 async function sendOnce(key: string, mail: FamilyMail): Promise<boolean> {
   if (!mail.to.length) return false;
   return createMailOnce(mail, key);
@@ -129,10 +129,11 @@ async function send(due: Reminder[], portal: string): Promise<ReminderCounts> {
     part.forEach((uid, i) => prefs.set(uid, read[i]));
   }
   for (const part of chunks(due, AT_ONCE)) {
+    const sentBefore = await mailWritten(part);
     const written = await Promise.all(
       part.map((r) => {
         const pref = prefs.get(r.uid)!;
-        if (pref.off) return false;
+        if (pref.off || sentBefore(r)) return false;
         const student = r.enrollment ? students.get(r.enrollment.studentId) : undefined;
         const to = recipientsOf(r.enrollment ?? { ownerUid: r.uid }, student, accounts);
         return sendOnce(r.key, { kind: r.kind, to, ...(r.enrollment ? { enrollmentId: r.enrollment.id } : {}), message: r.message(`${portal}/unsubscribe?token=${pref.token}`, student) });
