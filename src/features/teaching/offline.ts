@@ -3,7 +3,7 @@
 // pages (/staff/), so that a reload without signal still opens them. Families' pages are not
 // affected: nothing registers the worker outside the instructor's pages.
 import { onlineManager, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { schoolToday } from '../../../contract/schedule';
 import { useFieldKitDownload } from './api';
 import type { CallErrorCode, LoadState } from '../../lib/loadState';
@@ -47,20 +47,30 @@ export function useUnreachable(state: LoadState<unknown>): boolean {
 /** How often a page read from the phone's copy asks the server again. */
 export const RETRY_MS = 8000;
 
+/** Why a page asks the server again: the browser said the signal is back, or the timer came round. */
+export type RetryCause = 'online' | 'timer';
+
 /**
  * While `active`, asks again when the browser says the signal is back and every few seconds besides
  * (a phone at the edge of coverage often says it is online when nothing gets through, or the reverse).
+ * The timer keeps its pace however often the page renders in between (a page reloading its data
+ * every few seconds would otherwise put it off each time): it calls the latest `retry`.
  */
-export function useRetryWhile(active: boolean, retry: () => void) {
+export function useRetryWhile(active: boolean, retry: (cause: RetryCause) => void) {
+  const latest = useRef(retry);
+  useEffect(() => {
+    latest.current = retry;
+  });
   useEffect(() => {
     if (!active) return;
-    window.addEventListener('online', retry);
-    const timer = setInterval(retry, RETRY_MS);
+    const online = () => latest.current('online');
+    window.addEventListener('online', online);
+    const timer = setInterval(() => latest.current('timer'), RETRY_MS);
     return () => {
-      window.removeEventListener('online', retry);
+      window.removeEventListener('online', online);
       clearInterval(timer);
     };
-  }, [active, retry]);
+  }, [active]);
 }
 
 /** Names the instructor's pages' manifest (they can be installed on a phone's home screen); only these pages do. */

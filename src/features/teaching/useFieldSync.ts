@@ -5,14 +5,14 @@
 // as a notice naming the child and the record, kept on the phone until the instructor says they saw
 // it. One per page: attendance, doses, pickups and incident reports share it, so each entry is sent by
 // one queue.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SheetRoster } from '../../../contract/domain';
 import { entryText, FIELD_KIND_LABELS, type FieldEntry, type FieldEntryInput } from '../../../contract/field';
 import { formatDate } from '../../../contract/format';
 import { failureText, toCallError } from '../../lib/query';
 import { useClassFieldLog, useSyncFieldEntries } from './api';
 import { keepWaiting, noticesFor, noticesSeen, sent, waitingFor, type Notice, type Waiting } from './fieldStore';
-import { NO_SIGNAL, useFieldOwner, useRetryWhile } from './offline';
+import { NO_SIGNAL, useFieldOwner, useRetryWhile, type RetryCause } from './offline';
 
 export function useFieldSync(
   classId: string,
@@ -35,9 +35,12 @@ export function useFieldSync(
     [roster?.entries, logNames],
   );
 
+  /** Sends started, so that a send that fails after a later one began (a request hung before the signal returned) says nothing. */
+  const started = useRef(0);
   const send = useCallback(
     async (entries: Waiting[]) => {
       if (!entries.length) return;
+      const attempt = ++started.current;
       try {
         // What the phone keeps beside an entry (the child's name) is not sent.
         const result = await mutateAsync({ classId, sentAt: new Date().toISOString(), entries: entries.map(({ child: _child, ...entry }) => entry as FieldEntryInput) });
@@ -52,7 +55,7 @@ export function useFieldSync(
         setNotices((n) => [...n, ...handed.filter((h) => !n.some((x) => x.id === h.id))]);
         setSendFailure(null);
       } catch (e) {
-        setSendFailure({ text: failureText(e), noSignal: NO_SIGNAL.includes(toCallError(e).code) });
+        if (attempt === started.current) setSendFailure({ text: failureText(e), noSignal: NO_SIGNAL.includes(toCallError(e).code) });
       }
     },
     [mutateAsync, classId, names, uid],
@@ -77,9 +80,11 @@ export function useFieldSync(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [classId, uid]);
 
-  // The signal came back: what waits goes.
   const sendWaiting = useCallback(() => void send(waiting), [send, waiting]);
-  useRetryWhile(waiting.length > 0 && !isPending, sendWaiting);
+  // The signal came back: what waits goes at once, even while a send from before the signal returned
+  // still hangs (the server keeps each entry once). The timer leaves a send in flight alone.
+  const retryWaiting = useCallback((cause: RetryCause) => (cause === 'online' || !isPending) && sendWaiting(), [sendWaiting, isPending]);
+  useRetryWhile(waiting.length > 0, retryWaiting);
 
   /**
    * Records an entry: kept on the phone first, and only then shown as waiting and sent, so that what
