@@ -42,9 +42,9 @@ export async function mailTo(addresses: string[]): Promise<OutgoingMail[]> {
 const ALREADY_EXISTS = 6;
 
 /**
- * Which of these events' emails were already written, in one read of their
- * documents' names only: a job that looks again at days it has already handled (reminders catch up
- * missed runs) skips them instead of asking Firestore to create each again and being refused.
+ * Which of these events' emails were already written, in one read of their documents' names only: a
+ * job that looks again at days it has already handled (reminders catch up missed runs) skips them
+ * instead of asking Firestore to create each again and being refused.
  */
 export async function mailWritten(events: { kind: string; key: string }[]): Promise<(event: { kind: string; key: string }) => boolean> {
   const snaps = events.length ? await db().getAll(...events.map((e) => outboxRef(e.kind, e.key)), { fieldMask: [] }) : [];
