@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { SheetRoster } from '../../contract/domain';
 import type { FieldSync } from '../../contract/field';
 import { noticesFor, waitingFor } from '../../src/features/teaching/fieldStore';
+import { RETRY_MS } from '../../src/features/teaching/offline';
 import { useFieldSync } from '../../src/features/teaching/useFieldSync';
 import { fieldStoreOf } from '../../src/lib/familyStorage';
 import { createQueryClient } from '../../src/lib/query';
@@ -21,7 +22,7 @@ const ROSTER = { class: { id: 'creek', title: 'Creek Kids' }, entries: [{ studen
 const LOST = new Date('2026-12-04T23:30:00.000Z');
 const BACK = new Date('2026-12-05T00:15:00.000Z');
 
-function coachOnAPhone({ held = [] as string[] } = {}) {
+function coachOnAPhone({ held = [] as string[], hangFirst = false } = {}) {
   let signal = true;
   const tried: string[] = [];
   const received: string[] = [];
@@ -30,6 +31,8 @@ function coachOnAPhone({ held = [] as string[] } = {}) {
     syncFieldEntries: (payload) => {
       const sync = payload as FieldSync;
       tried.push(sync.sentAt);
+      // A request that never ends, as one can at the edge of coverage (until the call's time-out).
+      if (hangFirst && tried.length === 1) return new Promise(() => undefined);
       if (!signal) throw new TypeError('Failed to fetch');
       received.push(sync.sentAt);
       const ids = sync.entries.map((e) => e.id);
@@ -74,6 +77,24 @@ describe('a record made without signal', () => {
     });
     await waitFor(() => expect(hook.result.current.waiting).toEqual([]));
     expect(received).toEqual([BACK.toISOString()]);
+    expect(hook.result.current.sendFailure).toBeNull();
+  });
+});
+
+describe('a send that hangs', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it('does not hold back the next try: the timer sends again beside it, for a signal the browser never says came back', async () => {
+    const { hook, tried, received } = coachOnAPhone({ hangFirst: true });
+    await waitFor(() => expect(hook.result.current.log.status).toBe('loaded'));
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    act(() => hook.result.current.record({ id: 'hung-1', kind: 'attendance', studentId: 'kid-a', meeting: '2026-12-04', at: new Date().toISOString(), mark: 'present' }));
+    await vi.waitFor(() => expect(tried).toHaveLength(1));
+    expect(hook.result.current.isPending).toBe(true);
+    // The browser says nothing; the timer comes round.
+    await act(async () => void vi.advanceTimersByTime(RETRY_MS));
+    await vi.waitFor(() => expect(hook.result.current.waiting).toEqual([]));
+    expect(received).toHaveLength(1);
     expect(hook.result.current.sendFailure).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import { formatDate } from '../../../contract/format';
 import { failureText, toCallError } from '../../lib/query';
 import { useClassFieldLog, useSyncFieldEntries } from './api';
 import { keepWaiting, noticesFor, noticesSeen, sent, waitingFor, type Notice, type Waiting } from './fieldStore';
-import { NO_SIGNAL, useFieldOwner, useRetryWhile, type RetryCause } from './offline';
+import { NO_SIGNAL, RETRY_MS, useFieldOwner, useRetryWhile, type RetryCause } from './offline';
 
 export function useFieldSync(
   classId: string,
@@ -37,10 +37,13 @@ export function useFieldSync(
 
   /** Sends started, so that a send that fails after a later one began (a request hung before the signal returned) says nothing. */
   const started = useRef(0);
+  /** When the last send started (the timer below leaves a recent one alone). */
+  const lastStart = useRef(-Infinity);
   const send = useCallback(
     async (entries: Waiting[]) => {
       if (!entries.length) return;
       const attempt = ++started.current;
+      lastStart.current = Date.now();
       try {
         // What the phone keeps beside an entry (the child's name) is not sent.
         const result = await mutateAsync({ classId, sentAt: new Date().toISOString(), entries: entries.map(({ child: _child, ...entry }) => entry as FieldEntryInput) });
@@ -81,9 +84,11 @@ export function useFieldSync(
   }, [classId, uid]);
 
   const sendWaiting = useCallback(() => void send(waiting), [send, waiting]);
-  // The signal came back: what waits goes at once, even while a send from before the signal returned
-  // still hangs (the server keeps each entry once). The timer leaves a send in flight alone.
-  const retryWaiting = useCallback((cause: RetryCause) => (cause === 'online' || !isPending) && sendWaiting(), [sendWaiting, isPending]);
+  // The signal came back: what waits goes at once, even while a send from before still hangs (at the
+  // edge of coverage a request can hang until the call's time-out, 70 s; the server keeps each entry
+  // once). The timer sends again beside a send started more than half its interval ago, for a signal
+  // the browser never says came back.
+  const retryWaiting = useCallback((cause: RetryCause) => (cause === 'online' || Date.now() - lastStart.current >= RETRY_MS / 2) && sendWaiting(), [sendWaiting]);
   useRetryWhile(waiting.length > 0, retryWaiting);
 
   /**
