@@ -21,8 +21,13 @@ export function parseDollars(text: string): number | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
-/** "Nov 22, 2026" from an ISO timestamp, on the school's calendar (a receipt's dates agree, wherever it is read or made). */
-export const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: SCHOOL_TIME_ZONE });
+let day: Intl.DateTimeFormat | undefined;
+/**
+ * "Nov 22, 2026" from an ISO timestamp, on the school's calendar (a receipt's dates agree, wherever it
+ * is read or made). One formatter kept: `toLocaleDateString` with options builds a new one on every
+ * call, and My Enrollments formats each payment's and each change's day on every render.
+ */
+export const formatDay = (iso: string) => (day ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: SCHOOL_TIME_ZONE })).format(new Date(iso));
 
 /** "12.50": cents as a plain dollar amount, for form fields, CSV cells and payment links. */
 export const plainDollars = (cents: Cents) => (cents / 100).toFixed(2);

@@ -29,7 +29,8 @@ const figures: DashboardFigures = {
   outstanding: 30000,
   waiting: 0,
   classes: [{ id: 'owls', title: 'Owls', enrolled: 3, capacity: 12, status: 'live', waiting: 0 }],
-  recent: [],
+  // Late on Nov 22 at the school, already Nov 23 in UTC and east of it.
+  recent: [{ id: 'e1', studentName: 'Ava Rivera', total: 30000, balance: 0, createdAt: '2026-11-23T06:30:00.000Z', classTitles: ['Owls'] }],
 };
 
 /** The semesters and the figures, each answered once the test releases it. */
@@ -60,5 +61,7 @@ describe('the office dashboard', () => {
     const seats = screen.getByRole('table', { name: 'Enrolled students and capacity per class' });
     expect(seats.compareDocumentPosition(links) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByRole('link', { name: /Audit trail/ })).toBeTruthy();
+    // A recent enrollment is dated on the school's calendar, wherever the office's browser is.
+    expect(screen.getByText('Ava Rivera').closest('li')!.textContent).toBe('Ava Rivera · Owls · $300 · paid · Nov 22');
   });
 });

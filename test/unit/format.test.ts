@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCents, formatDateRange, formatGrades, formatTimeRange, formatWeekdays } from '../../contract/format';
-import { formatTimeLeft, parseDollars } from '../../contract/wording';
+import { formatDay, formatTimeLeft, parseDollars } from '../../contract/wording';
 
 describe('formats', () => {
   it('money in cents', () => {
@@ -24,6 +24,16 @@ describe('formats', () => {
     expect(formatWeekdays([0, 2, 6])).toBe('Sundays, Tuesdays & Saturdays');
     expect(formatGrades(0, 1)).toBe('Grades K–1');
     expect(formatGrades(0, 0)).toBe('Grade K');
+  });
+});
+
+describe('a day on the school calendar', () => {
+  it('reads an instant as the day it was at the school, whatever the zone it is read in, each call on its own', () => {
+    // Late on Nov 22 at the school is Nov 23 in UTC; in summer the school is seven hours behind.
+    expect(formatDay('2026-11-23T06:30:00.000Z')).toBe('Nov 22, 2026');
+    expect(formatDay('2026-11-23T08:30:00.000Z')).toBe('Nov 23, 2026');
+    expect(formatDay('2027-07-01T06:59:00.000Z')).toBe('Jun 30, 2027');
+    expect(formatDay('2027-07-01T07:00:00.000Z')).toBe('Jul 1, 2027');
   });
 });
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { formatCents } from '../../../contract/format';
+import { formatCents, formatDate } from '../../../contract/format';
+import { schoolToday } from '../../../contract/schedule';
 import { Card } from '../../components/Card';
 import { LoadError } from '../../components/LoadError';
 import { PageLoading } from '../../components/PageLoading';
@@ -97,7 +98,7 @@ export default function Dashboard() {
                   <li key={r.id}>
                     <strong>{r.studentName}</strong> · {r.classTitles.join(', ')} · {formatCents(r.total)}
                     {r.balance > 0 ? <span className="balance-due"> · {formatCents(r.balance)} due</span> : <span className="muted"> · paid</span>}
-                    <span className="muted"> · {new Date(r.createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}</span>
+                    <span className="muted"> · {formatDate(schoolToday(new Date(r.createdAt)))}</span>
                   </li>
                 ))}
               </ul>
