@@ -141,6 +141,15 @@ describe('a registration round', () => {
     expect(round.entryCount).toBe(2);
     expect(round.entriesHash).toMatch(/^[0-9a-f]{64}$/);
     expect(round.drawn).toBeNull();
+    // A save the family sent a moment before entries closed that reaches the database after they were
+    // committed (a slow phone, a retried request): refused, so the entries drawn stay the ones committed.
+    const { saveEntry } = await import('../../functions/src/usecases/rounds');
+    const entriesClose = (await adminDb().doc(`rounds/${TERM}`).get()).get('entriesClose') as string;
+    const before = (await adminDb().collection('roundEntries').where('semesterId', '==', TERM).get()).docs.map((d) => d.data()).sort((a, b) => String(a.id).localeCompare(String(b.id)));
+    const slow = saveEntry({ uid: demo.family.uid, email: demo.family.email, emailVerified: true, origin: null }, entering([{ studentId: 'demo-ava', choices: ['lot-a'] }]), new Date(Date.parse(entriesClose) - 1000));
+    await expect(slow).rejects.toThrow(/^Entries closed .*: entries can no longer change\.$/);
+    const after = (await adminDb().collection('roundEntries').where('semesterId', '==', TERM).get()).docs.map((d) => d.data()).sort((a, b) => String(a.id).localeCompare(String(b.id)));
+    expect(after).toEqual(before);
     expect(round.waiting).toBe(`The draw waits for the beacon’s round ${round.beacon.round}, due ${new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(round.beacon.time))}.`);
 
     // The beacon unreachable: the draw waits, the page says so.

@@ -33,6 +33,7 @@ describe('setting a round', () => {
     ['entries already closed', { ...settings, entriesOpen: at(-10), entriesClose: at(-5) }, {}, 'Entries must close in the future.'],
     ['a draw at the close (the beacon’s value would exist before entries close)', { ...settings, drawAt: settings.entriesClose }, {}, 'The draw must come after entries close.'],
     ['a round whose entries have opened', settings, { existing: { ...settings, drawn: null } as unknown as PublicRound }, 'the round can no longer change'],
+    ['a round whose entries are committed, even asked with a clock before they opened', { ...settings, entriesOpen: at(10) }, { existing: { ...settings, entriesOpen: at(5), drawn: null, closedAt: at(1) } as unknown as PublicRound }, 'the round can no longer change'],
   ])('refuses %s', (_, input, over, words) => {
     const plan = planned(input, over);
     expect(isRefusal(plan) && plan.message).toContain(words);
@@ -95,6 +96,7 @@ describe('an entry', () => {
   it.each<[string, Partial<typeof input>, Partial<EntryFacts>, string]>([
     ['before entries open', {}, { round: { ...round, entriesOpen: at(5) } }, 'Entries open '],
     ['after entries close', {}, { now: new Date(Date.parse(at(61))) }, 'entries can no longer change'],
+    ['sent before entries closed, arriving once they are committed', {}, { round: { ...round, closedAt: at(0) } }, 'entries can no longer change'],
     ['without a round', {}, { round: null }, 'This semester has no registration round.'],
     ['another family’s child', { children: [{ studentId: 'someone', choices: ['art'] }] }, {}, 'This student does not exist.'],
     ['more choices than the round takes', { children: [{ studentId: 'ava', choices: ['art', 'pair', 'mud'] }] }, {}, 'Ava Rivera: this round takes at most 2 choices per child.'],

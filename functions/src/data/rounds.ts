@@ -33,8 +33,11 @@ export async function loadRoundGates(semesterIds: string[]): Promise<Map<string,
   return new Map(snaps.flatMap((s) => (s.exists ? [[s.id, gateOf(s.data() as PublicRound)] as const] : [])));
 }
 
-export const loadEntries = async (semesterId: string) =>
-  (await db().collection(ROUNDS.entries).where('semesterId', '==', semesterId).get()).docs.map((d) => d.data() as RoundEntry);
+/** A round's entries; in a transaction, read in it (no entry changes until it ends). */
+export async function loadEntries(semesterId: string, tx?: Transaction): Promise<RoundEntry[]> {
+  const query = db().collection(ROUNDS.entries).where('semesterId', '==', semesterId);
+  return (await (tx ? tx.get(query) : query.get())).docs.map((d) => d.data() as RoundEntry);
+}
 
 /** A record part holds at most this many entries or placements (a document holds at most 1 MiB). */
 const PART = 400;

@@ -27,7 +27,8 @@ export const NO_ROUND = 'This semester has no registration round.';
 /** The round as saved, with a new commitment: the seed (kept secret until the draw) and its published hash. */
 export function planRound(input: RoundSettings, f: RoundFacts): { round: PublicRound; seed: string } | Refusal {
   if (!f.semester) return refuse('not-found', 'This semester does not exist.');
-  if (f.existing && roundPhase(f.existing, f.now) !== 'upcoming') {
+  // Committed entries mean entries opened, whatever the clock of the call says.
+  if (f.existing && (roundPhase(f.existing, f.now) !== 'upcoming' || f.existing.closedAt)) {
     return refuse('failed-precondition', `Entries opened ${formatMoment(f.existing.entriesOpen)}: the round can no longer change (what it published stays as published).`);
   }
   if (input.entriesClose <= input.entriesOpen) return refuse('invalid-argument', 'Entries must close after they open.');
@@ -87,7 +88,9 @@ export function entriesShut(round: PublicRound | null, now: Date): Refusal | nul
   if (!round) return refuse('not-found', NO_ROUND);
   const phase = roundPhase(round, now);
   if (phase === 'upcoming') return refuse('failed-precondition', `Entries open ${formatMoment(round.entriesOpen)}.`);
-  if (phase !== 'open') return refuse('failed-precondition', `Entries closed ${formatMoment(round.entriesClose)}: entries can no longer change.`);
+  // Committed (closedAt), the entries are what the draw reads: a save sent a moment before the close
+  // that reaches the database after it is refused, not kept beside the record.
+  if (phase !== 'open' || round.closedAt) return refuse('failed-precondition', `Entries closed ${formatMoment(round.entriesClose)}: entries can no longer change.`);
   return null;
 }
 

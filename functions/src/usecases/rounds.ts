@@ -131,15 +131,17 @@ async function standings(round: PublicRound, owners: string[], now: Date): Promi
 
 /** Commits the entries once entries have closed: each entry's group, the entries written, their hash published. */
 async function closeEntries(round: PublicRound, now: Date): Promise<PublicRound> {
-  const [entries, bundles] = await Promise.all([loadEntries(round.semesterId), loadGroupsOfSemesters([round.semesterId])]);
-  const standing = await standings(round, uniq(entries.map((e) => e.ownerUid)), now);
-  const groups = new Map(entries.map((e) => [e.id, groupOf(round.groups, standing.get(e.ownerUid)!)]));
-  const committed = committedEntries(entries, groups, new Map(bundles.map((b) => [b.id, b])));
-  const entriesHash = await sha256Hex(canonicalEntries(committed));
+  const bundles = await loadGroupsOfSemesters([round.semesterId]);
   return db().runTransaction(async (tx) => {
-    const current = await loadRound(round.semesterId, tx);
+    // The round and its entries read in the transaction: a family's save cannot land between this
+    // read and the commit (it waits, then finds entries closed), so the record is every entry as kept.
+    const [current, entries] = await Promise.all([loadRound(round.semesterId, tx), loadEntries(round.semesterId, tx)]);
     if (!current) throw notFound('This round');
     if (current.entriesHash) return current;
+    const standing = await standings(round, uniq(entries.map((e) => e.ownerUid)), now);
+    const groups = new Map(entries.map((e) => [e.id, groupOf(round.groups, standing.get(e.ownerUid)!)]));
+    const committed = committedEntries(entries, groups, new Map(bundles.map((b) => [b.id, b])));
+    const entriesHash = await sha256Hex(canonicalEntries(committed));
     const closed: PublicRound = { ...current, entriesHash, closedAt: now.toISOString(), entryCount: entries.length };
     writeCommitted(tx, round.semesterId, committed);
     tx.set(roundRef(round.semesterId), closed);
