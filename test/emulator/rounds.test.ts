@@ -23,6 +23,8 @@ const entering = (children: { studentId: string; choices: string[] }[], over: ob
   releases: signedReleases('Sam Rivera'),
   ...over,
 });
+/** The round's entries as kept, in a fixed order. */
+const entriesKept = async () => (await adminDb().collection('roundEntries').where('semesterId', '==', TERM).get()).docs.map((d) => d.data()).sort((a, b) => String(a.id).localeCompare(String(b.id)));
 const settings = (over: object = {}) => ({ semesterId: TERM, entriesOpen: minutes(-1), entriesClose: minutes(60), drawAt: minutes(61), claimHours: 48, maxChoices: 3, groups: [{ label: 'Returning families', rule: 'returning' as const }], ...over });
 
 describe('a registration round', () => {
@@ -145,10 +147,10 @@ describe('a registration round', () => {
     // committed (a slow phone, a retried request): refused, so the entries drawn stay the ones committed.
     const { saveEntry } = await import('../../functions/src/usecases/rounds');
     const entriesClose = (await adminDb().doc(`rounds/${TERM}`).get()).get('entriesClose') as string;
-    const before = (await adminDb().collection('roundEntries').where('semesterId', '==', TERM).get()).docs.map((d) => d.data()).sort((a, b) => String(a.id).localeCompare(String(b.id)));
+    const before = await entriesKept();
     const slow = saveEntry({ uid: demo.family.uid, email: demo.family.email, emailVerified: true, origin: null }, entering([{ studentId: 'demo-ava', choices: ['lot-a'] }]), new Date(Date.parse(entriesClose) - 1000));
     await expect(slow).rejects.toThrow(/^Entries closed .*: entries can no longer change\.$/);
-    const after = (await adminDb().collection('roundEntries').where('semesterId', '==', TERM).get()).docs.map((d) => d.data()).sort((a, b) => String(a.id).localeCompare(String(b.id)));
+    const after = await entriesKept();
     expect(after).toEqual(before);
     expect(round.waiting).toBe(`The draw waits for the beacon’s round ${round.beacon.round}, due ${new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(round.beacon.time))}.`);
 
