@@ -151,7 +151,9 @@ const stack = (name, args) => [process.execPath, ['scripts/test-one.mjs', ...vit
  * end about together (each file's time: test-results/emulator.json and e2e.json). After: the
  * functions are warm by then.
  */
-const ON_THE_BROWSER_STACK = ['test/emulator/seatLedger.test.ts'];
+// Card payments mostly waits (a slow Stripe's 9 s, the sweep's pages): beside the browser tests'
+// lighter stack it ends before the random test's stack does.
+const ON_THE_BROWSER_STACK = ['test/emulator/cardPayments.test.ts', 'test/emulator/seatLedger.test.ts'];
 
 if (ensureChromium()) {
   const t = Date.now();
