@@ -7,10 +7,11 @@ import type { Enrollment, Semester } from '../../contract/domain';
 import { formatCents, formatDate } from '../../contract/format';
 import { addDaysIso, schoolToday } from '../../contract/schedule';
 import { addMonthsIso } from '../../functions/src/domain/instalments';
+import { TOO_LONG } from '../../functions/src/lib/callable';
 import { SETTINGS_DEFAULTS } from '../../src/lib/settings';
 import { adminDb } from '../../scripts/demo/adminApp';
 import { STANDIN } from '../../scripts/stripe/config';
-import { createUnverifiedUser, oobLinks } from '../support/emulators';
+import { createUnverifiedUser, HOSTING, oobLinks, type TestUser } from '../support/emulators';
 import { DEMO, callAs, signInDemo } from '../support/fixtures';
 import { addClassesLikeWildArt, AVA, enrollAtQuotedPrice, familyWithStudent, lapseHold, signedReleases } from '../support/samples';
 import { standIn } from '../support/ledger';
@@ -83,9 +84,43 @@ async function cancellingPaidCamp(page: Page, key: string) {
   return page.getByRole('group', { name: 'Cancel Art in the Wild Camp for Ava' });
 }
 
+/**
+ * Pays an office enrollment's balance by card through Hosting while Stripe answers this family's
+ * requests only after 65 s (the SDK gives up and tries again meanwhile): what Hosting answered, and
+ * after how long.
+ */
+async function payWhileStripeIsSlow(family: { user: TestUser }, id: string) {
+  await standIn('/__standin/slow', { containing: id, ms: 65_000 });
+  const started = Date.now();
+  try {
+    const res = await fetch(`${HOSTING}/api/payBalance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${family.user.idToken}` },
+      body: JSON.stringify({ data: { enrollmentId: id } }),
+    });
+    const answer = { status: res.status, body: (await res.json()) as { error?: { status: string; message: string } } };
+    return { family, id, answer, waited: Date.now() - started };
+  } finally {
+    await standIn('/__standin/slow', { containing: id, ms: 0 });
+  }
+}
+
 describe('paying by card at checkout', () => {
   const browser = seededBrowser();
-  beforeAll(() => addClassesLikeWildArt(CLASSES.map((c) => ({ ...c, capacity: 6 }))));
+  /**
+   * A balance paid while Stripe is slow, begun before the other tests and answered 50 s later while
+   * they run (the last test reads it): the wait costs the run no time of its own.
+   */
+  let slowPayment: ReturnType<typeof payWhileStripeIsSlow>;
+  beforeAll(async () => {
+    await addClassesLikeWildArt([...CLASSES.map((c) => ({ ...c, capacity: 6 })), { id: 'card-slow', title: 'Card Slow', capacity: 5, weekday: 6 }]);
+    const slow = await familyWithStudent('card.slow@example.com', 'Slow', 'Stripe');
+    const office = await enrollAtQuotedPrice(slow.user.idToken, { studentId: slow.studentId, lines: [{ classId: 'card-slow', addOnIds: [] }], idempotencyKey: 'card-slow-1', infoConfirmed: true });
+    expect(office.status, JSON.stringify(office.error)).toBe(200);
+    slowPayment = payWhileStripeIsSlow(slow, office.result!.enrollment.id);
+    // Held here until the last test reads it (a failure is reported there).
+    slowPayment.catch(() => undefined);
+  });
 
   it('pays on the test checkout page and lands on the confirmation (1280 px)', async () => {
     const { context, page } = await signedIn(browser(), DEMO.family.email, DEMO.family.password);
@@ -577,5 +612,16 @@ describe('paying by card at checkout', () => {
     const receipt = (await db().collection('mail').where('kind', '==', 'gift-receipt').where('to', 'array-contains', 'friend@example.com').get()).docs.map((d) => d.get('message.text') as string);
     expect(receipt.join('\n')).toContain('It goes to the General aid fund: financial aid for families who could not otherwise come.');
     await context.close();
+  });
+
+  it('answers through Hosting within 50 s when Stripe is slow (Hosting gives up at 60 s): "try again" in words, and the retry works', async () => {
+    const { family, id, waited, answer } = await slowPayment;
+    expect(waited, JSON.stringify(answer)).toBeGreaterThanOrEqual(49_000);
+    expect(waited).toBeLessThan(56_000);
+    expect([answer.status, answer.body.error]).toEqual([503, { status: 'UNAVAILABLE', message: TOO_LONG }]);
+    // Stripe answers again: Pay balance opens the page.
+    const again = await callAs(family.user, 'payBalance', { enrollmentId: id });
+    expect(again.status, JSON.stringify(again.error)).toBe(200);
+    expect(again.result!.checkoutUrl).toMatch(/\/pay\/cs_test_/);
   });
 });
