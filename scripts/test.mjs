@@ -151,8 +151,8 @@ const stack = (name, args) => [process.execPath, ['scripts/test-one.mjs', ...vit
  * end about together (each file's time: test-results/emulator.json and e2e.json). After: the
  * functions are warm by then.
  */
-// Card payments mostly waits (a slow Stripe's 9 s, the sweep's pages): beside the browser tests'
-// lighter stack it ends before the random test's stack does.
+// The random test keeps the emulator tests' stack the busier: card payments' and the seat ledger's
+// emulator files run beside the browser tests instead, so that both stacks end about together.
 const ON_THE_BROWSER_STACK = ['test/emulator/cardPayments.test.ts', 'test/emulator/seatLedger.test.ts'];
 
 if (ensureChromium()) {
