@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import {
+  DocumentReference,
   getFirestore,
   type CollectionReference,
   type DocumentData,
@@ -20,9 +21,52 @@ let firestore: Firestore | undefined;
 export function db(): Firestore {
   if (!firestore) {
     if (getApps().length === 0) initializeApp();
-    firestore = getFirestore();
+    firestore = gatherReads(getFirestore());
   }
   return firestore;
+}
+
+/** The most documents a gathered request reads (as many as `getByIds` reads at once). */
+export const GATHERED_AT_MOST = 500;
+
+/**
+ * Document reads asked in the same turn of the event loop go to Firestore as one request. A use case
+ * reads what each of its parts needs at once (a checkout: the checkout made before with its key, the
+ * releases, the catalogue's stamp, the family's account, each with its own `get()`); gathered, that
+ * is one request for the database and for this instance's client to handle instead of one each, and
+ * one round trip. Each caller gets what its own read would have given. Reads with options (a field
+ * mask) go as asked; a transaction's reads are its own and never come here.
+ */
+export function gatherReads(store: Firestore): Firestore {
+  type Waiting = { from: number; count: number; done: (snaps: DocumentSnapshot[]) => void; failed: (error: unknown) => void };
+  type Batch = { refs: DocumentReference[]; waiting: Waiting[] };
+  const getAll = store.getAll.bind(store);
+  let open: Batch | null = null;
+  const own = (batch: Batch, w: Waiting) => batch.refs.slice(w.from, w.from + w.count);
+  const send = (batch: Batch) =>
+    getAll(...batch.refs).then(
+      (snaps) => batch.waiting.forEach((w) => w.done(snaps.slice(w.from, w.from + w.count))),
+      // One read the database refuses (a name it does not take) fails the whole request: each caller
+      // then reads alone, so that only the read at fault fails, as it would have without gathering.
+      (error: unknown) => batch.waiting.forEach((w) => (batch.waiting.length === 1 ? w.failed(error) : getAll(...own(batch, w)).then(w.done, w.failed))),
+    );
+  store.getAll = ((...asked: Parameters<Firestore['getAll']>) => {
+    if (!asked.length || asked.some((a) => !(a instanceof DocumentReference))) return getAll(...asked);
+    if (!open || open.refs.length + asked.length > GATHERED_AT_MOST) {
+      const batch: Batch = { refs: [], waiting: [] };
+      open = batch;
+      setImmediate(() => {
+        if (open === batch) open = null;
+        void send(batch);
+      });
+    }
+    const batch = open;
+    return new Promise<DocumentSnapshot[]>((done, failed) => {
+      batch.waiting.push({ from: batch.refs.length, count: asked.length, done, failed });
+      batch.refs.push(...(asked as DocumentReference[]));
+    });
+  }) as Firestore['getAll'];
+  return store;
 }
 
 /**
