@@ -31,10 +31,10 @@ export const GATHERED_AT_MOST = 500;
 
 /**
  * Document reads asked in the same turn of the event loop go to Firestore as one request. A use case
- * reads what each of its parts needs at once (a checkout: the checkout made before with its key, the
- * releases, the catalogue's stamp, the family's account, each with its own `get()`); gathered, that
- * is one request for the database and for this instance's client to handle instead of one each, and
- * one round trip. Each caller gets what its own read would have given. Reads with options (a field
+ * reads what each of its parts needs at once (a checkout first reads the checkout made before with its
+ * key, the releases and the catalogue's stamp, each with its own `get()`; then the family's account and
+ * its codes' counters); gathered, that is one request for the database and for this instance's client
+ * to handle instead of one each, and one round trip. Each caller gets what its own read would have given. Reads with options (a field
  * mask) go as asked; a transaction's reads are its own and never come here.
  */
 export function gatherReads(store: Firestore): Firestore {
