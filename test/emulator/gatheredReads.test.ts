@@ -3,19 +3,25 @@
 // its own caller. Counted on the client's requests to the emulator, which answers them all (but the
 // one refusal, which is answered at once in the client's place).
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getFirestore, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, GATHERED_AT_MOST, gatherReads } from '../../functions/src/data/db';
 
-/** The client's requests to Firestore by kind, while `work` runs. */
-async function requestsDuring(store: Firestore, work: () => Promise<unknown>): Promise<Record<string, number>> {
-  // The client's one way to Firestore for reads (internal to the SDK, wrapped here to count, not replaced).
-  const client = store as unknown as { requestStream: (method: string, ...rest: unknown[]) => unknown };
+type Request = { documents?: string[] };
+type Stream = (method: string, bidirectional: boolean, request: Request, ...rest: unknown[]) => Promise<unknown>;
+
+/**
+ * The client's requests to Firestore by kind, while `work` runs. `answer`: what the database would
+ * answer a request, when it says (else the emulator answers). The client's one way to Firestore for
+ * reads is internal to the SDK: wrapped here, then put back.
+ */
+async function requestsDuring(store: Firestore, work: () => Promise<unknown>, answer?: (request: Request) => Promise<unknown> | undefined): Promise<Record<string, number>> {
+  const client = store as unknown as { requestStream: Stream };
   const requestStream = client.requestStream;
   const counted: Record<string, number> = {};
-  client.requestStream = function (this: unknown, method: string, ...rest: unknown[]) {
+  client.requestStream = function (this: unknown, method, bidirectional, request, ...rest) {
     counted[method] = (counted[method] ?? 0) + 1;
-    return requestStream.call(this, method, ...rest);
+    return answer?.(request) ?? requestStream.call(this, method, bidirectional, request, ...rest);
   };
   try {
     await work();
@@ -59,9 +65,12 @@ describe('document reads gathered into one request', () => {
   });
 
   it('the functions read through a Firestore that gathers', async () => {
-    const names = await Promise.all([db().doc(`${place}/doc0`).get(), db().doc(`${place}/doc1`).get()]);
-    expect(names.map((s) => s.get('n'))).toEqual([0, 1]);
-    expect(await requestsDuring(db(), () => Promise.all([db().doc(`${place}/doc0`).get(), db().doc(`${place}/doc1`).get()]))).toEqual({ batchGetDocuments: 1 });
+    let snaps: DocumentSnapshot[] = [];
+    const counted = await requestsDuring(db(), async () => {
+      snaps = await Promise.all([db().doc(`${place}/doc0`).get(), db().doc(`${place}/doc1`).get()]);
+    });
+    expect(snaps.map((s) => s.get('n'))).toEqual([0, 1]);
+    expect(counted).toEqual({ batchGetDocuments: 1 });
   });
 
   it('reads asked one after another go as they come', async () => {
@@ -94,19 +103,19 @@ describe('document reads gathered into one request', () => {
   it('a read the database refuses fails its own caller only', async () => {
     // The database's refusal of one document's name, answered at once: the emulator's own (for a name
     // Firestore reserves, __…__) reaches the client only after about 7 s of its retries, each time.
-    const client = store as unknown as { requestStream: (method: string, bidi: boolean, request: { documents?: string[] }, ...rest: unknown[]) => Promise<unknown> };
-    const requestStream = client.requestStream;
-    client.requestStream = function (this: unknown, method, bidi, request, ...rest) {
-      if (request.documents?.some((name) => name.endsWith('/refused'))) return Promise.reject(Object.assign(new Error('3 INVALID_ARGUMENT: refused'), { code: 3 }));
-      return requestStream.call(this, method, bidi, request, ...rest);
-    };
-    try {
-      const answers = await Promise.allSettled([store.doc(`${place}/doc0`).get().then((s) => s.get('n')), store.doc(`${place}/refused`).get(), store.doc(`${place}/doc1`).get().then((s) => s.get('n'))]);
-      expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-      expect(answers.filter((a) => a.status === 'fulfilled').map((a) => a.value)).toEqual([0, 1]);
-      expect(String((answers[1] as PromiseRejectedResult).reason)).toMatch(/INVALID_ARGUMENT/);
-    } finally {
-      client.requestStream = requestStream;
-    }
+    const refused = (request: Request) => (request.documents?.some((name) => name.endsWith('/refused')) ? Promise.reject(Object.assign(new Error('3 INVALID_ARGUMENT: refused'), { code: 3 })) : undefined);
+    let answers: PromiseSettledResult<unknown>[] = [];
+    const counted = await requestsDuring(
+      store,
+      async () => {
+        answers = await Promise.allSettled([store.doc(`${place}/doc0`).get().then((s) => s.get('n')), store.doc(`${place}/refused`).get(), store.doc(`${place}/doc1`).get().then((s) => s.get('n'))]);
+      },
+      refused,
+    );
+    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(answers.filter((a) => a.status === 'fulfilled').map((a) => a.value)).toEqual([0, 1]);
+    expect(String((answers[1] as PromiseRejectedResult).reason)).toMatch(/INVALID_ARGUMENT/);
+    // The gathered request, then each caller's own.
+    expect(counted).toEqual({ batchGetDocuments: 4 });
   });
 });

@@ -26,7 +26,7 @@ export function db(): Firestore {
   return firestore;
 }
 
-/** The most documents a gathered request reads (as many as `getByIds` reads at once). */
+/** The most documents one read request asks for (`getByIds` reads in parts this size, and gathered reads go in requests no larger). */
 export const GATHERED_AT_MOST = 500;
 
 /**
@@ -34,21 +34,22 @@ export const GATHERED_AT_MOST = 500;
  * reads what each of its parts needs at once (a checkout first reads the checkout made before with its
  * key, the releases and the catalogue's stamp, each with its own `get()`; then the family's account and
  * its codes' counters); gathered, that is one request for the database and for this instance's client
- * to handle instead of one each, and one round trip. Each caller gets what its own read would have given. Reads with options (a field
- * mask) go as asked; a transaction's reads are its own and never come here.
+ * to handle instead of one each, and one round trip. Each caller gets what its own read would have
+ * given. Reads with options (a field mask) go as asked; a transaction's reads are its own and never
+ * come here.
  */
 export function gatherReads(store: Firestore): Firestore {
   type Waiting = { from: number; count: number; done: (snaps: DocumentSnapshot[]) => void; failed: (error: unknown) => void };
   type Batch = { refs: DocumentReference[]; waiting: Waiting[] };
   const getAll = store.getAll.bind(store);
   let open: Batch | null = null;
-  const own = (batch: Batch, w: Waiting) => batch.refs.slice(w.from, w.from + w.count);
+  const own = <T>(all: T[], w: Waiting) => all.slice(w.from, w.from + w.count);
   const send = (batch: Batch) =>
     getAll(...batch.refs).then(
-      (snaps) => batch.waiting.forEach((w) => w.done(snaps.slice(w.from, w.from + w.count))),
+      (snaps) => batch.waiting.forEach((w) => w.done(own(snaps, w))),
       // One read the database refuses (a name it does not take) fails the whole request: each caller
       // then reads alone, so that only the read at fault fails, as it would have without gathering.
-      (error: unknown) => batch.waiting.forEach((w) => (batch.waiting.length === 1 ? w.failed(error) : getAll(...own(batch, w)).then(w.done, w.failed))),
+      (error: unknown) => batch.waiting.forEach((w) => (batch.waiting.length === 1 ? w.failed(error) : getAll(...own(batch.refs, w)).then(w.done, w.failed))),
     );
   store.getAll = ((...asked: Parameters<Firestore['getAll']>) => {
     if (!asked.length || asked.some((a) => !(a instanceof DocumentReference))) return getAll(...asked);
@@ -233,14 +234,14 @@ export function chunks<T>(items: T[], size: number): T[][] {
   return out;
 }
 
-/** Records by id in batched reads (500 a batch), never a read per document; `fields` reads only those. */
+/** Records by id in batched reads (GATHERED_AT_MOST a batch), never a read per document; `fields` reads only those. */
 export async function getByIds<K extends RecordName>(name: K, ids: string[], fields?: string[]): Promise<{ found: Records[K][]; notFound: string[] }> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return { found: [], notFound: [] };
   const refs = (part: string[]) => part.map((id) => recordRef(name, id));
   // getAll's typing forgets the references' converter; the snapshots come back through it all the same.
   const parts = await Promise.all(
-    chunks(unique, 500).map((part) => (fields ? db().getAll(...refs(part), { fieldMask: fields }) : db().getAll(...refs(part))) as Promise<DocumentSnapshot<Records[K]>[]>),
+    chunks(unique, GATHERED_AT_MOST).map((part) => (fields ? db().getAll(...refs(part), { fieldMask: fields }) : db().getAll(...refs(part))) as Promise<DocumentSnapshot<Records[K]>[]>),
   );
   const snaps = parts.flat();
   noteReads(snaps.length);
