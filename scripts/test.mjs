@@ -116,9 +116,15 @@ const run = ([cmd, args], out) =>
 const TSC = 'node_modules/typescript7/bin/tsc';
 
 /**
- * The checks that need no emulator, one after another beside the emulator stacks (which leave a
- * core idle while they wait on the emulators and the browser): their output goes to
- * test-results/checks.log and is shown when everything has ended.
+ * A command that yields the cores to the stacks: the stacks' files are the run's longest path, the
+ * checks end minutes before them, so they take what the stacks leave idle (their waits on the
+ * emulators and the browser) instead of slowing the stacks' start and their busiest minutes.
+ */
+const yielding = ([cmd, args]) => (process.platform === 'win32' ? [cmd, args] : ['nice', ['-n', '10', cmd, ...args]]);
+
+/**
+ * The checks that need no emulator, one after another beside the emulator stacks, at a lower priority
+ * than theirs: their output goes to test-results/checks.log and is shown when everything has ended.
  */
 async function checks() {
   const log = openSync(join(RESULTS, 'checks.log'), 'w');
@@ -131,9 +137,9 @@ async function checks() {
     ['unused files, exports and dependencies (knip)', 'npx', ['knip', '--no-progress']],
   ];
   const ended = [];
-  for (const [name, cmd, args] of lane) ended.push([name, (await run([cmd, args], log)) === 0]);
+  for (const [name, cmd, args] of lane) ended.push([name, (await run(yielding([cmd, args]), log)) === 0]);
   // One worker: the stacks have the machine's cores.
-  await run(['npx', [...vitest, '--outputFile.json=test-results/fast.json', '--maxWorkers=1', '--project', 'unit', '--project', 'component', '--project', 'component-mocks']], log);
+  await run(yielding(['npx', [...vitest, '--outputFile.json=test-results/fast.json', '--maxWorkers=1', '--project', 'unit', '--project', 'component', '--project', 'component-mocks']]), log);
   closeSync(log);
   timings.push(`checks and unit and component tests (beside the stacks) ${Math.round((Date.now() - t) / 1000)} s`);
   return () => {
@@ -151,9 +157,10 @@ const stack = (name, args) => [process.execPath, ['scripts/test-one.mjs', ...vit
  * end about together (each file's time: test-results/emulator.json and e2e.json). After: the
  * functions are warm by then.
  */
-// The random test keeps the emulator tests' stack the busier: card payments' and the seat ledger's
-// emulator files run beside the browser tests instead, so that both stacks end about together.
-const ON_THE_BROWSER_STACK = ['test/emulator/cardPayments.test.ts', 'test/emulator/seatLedger.test.ts'];
+// The random test keeps the emulator tests' stack the busier: card payments', the seat ledger's and the
+// rate limits' emulator files run beside the browser tests instead, so that both stacks end about
+// together (the timed office calls wait for both).
+const ON_THE_BROWSER_STACK = ['test/emulator/cardPayments.test.ts', 'test/emulator/seatLedger.test.ts', 'test/emulator/rateLimits.test.ts'];
 
 if (ensureChromium()) {
   const t = Date.now();
